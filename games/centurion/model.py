@@ -1,0 +1,589 @@
+"""Centurion data schema: unit types, capability chart, terrain effects, scenarios.
+
+This module owns the *shape* of every Centurion data document under
+``data/`` and the two formulas the Scenario Chart is built from:
+
+* :func:`point_value` -- a unit is worth its Melee Combat Factor or its Fire
+  Combat Factor, whichever is greater; a Command unit is worth 15
+  (``cen:full.victory``). It reproduces the printed Numidia row: 3 CM x 15 +
+  20 SD x 4 + 10 SK x 2 + 8 LC x 1 = 153 (``cen:scenarios``).
+* :func:`panic_threshold` -- 40 per cent of the army's point value
+  (``cen:full.panic``), rounded down to a multiple of 5 (the printed row's
+  153 -> 60 fixes the rounding).
+
+Documents and their classes (all frozen attrs classes, loaded through
+:class:`ancients_kit.data.DataStore` so unknown keys are errors and a
+designer's variant can replace any document by its ``meta.id``):
+
+=====================  ======================  ===============================
+file                   loader                  rules served
+=====================  ======================  ===============================
+``units.toml``         :func:`load_units`      cen:basic.unit-types, cen:full.units
+``capability.toml``    :func:`load_capability` cen:full.combat, cen:full.cavalry ...
+``terrain.toml``       :func:`load_terrain`    cen:basic.movement, cen:full.movement ...
+``scenarios/*.toml``   :func:`load_scenario`   cen:scenarios, cen:basic.deployment
+``map.toml``           core ``HexMap.load``    (MAPFORMAT, reconstructed)
+``crt_melee.toml``     core tables module      cen:basic.combat, cen:full.combat
+``crt_fire.toml``      core tables module      cen:full.combat, cen:full.fem
+=====================  ======================  ===============================
+
+Conventions the rules code can rely on:
+
+* Hexes are printed IDs ``CCRR`` of ``map.toml`` (flat-top columns); facings
+  are the flat-top direction names ``N NE SE S SW NW``.
+* Fractions (terrain multipliers, road costs) are written in TOML as strings
+  such as ``"1/2"`` and arrive here as :class:`fractions.Fraction`.
+* Rivers are *hexside* features (``river``); a hexside that also carries
+  ``ford`` or ``bridge`` is crossed at that feature's cost instead. Roads are
+  the hexside feature ``road`` joining two road hexes (``cen:full.movement``
+  case G/H: road rate only from road hex to road hex).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+from typing import Literal
+
+import attrs
+
+from ancients_kit.data import DataStore, Meta, Source
+
+__all__ = [
+    "BasicFactors",
+    "Capability",
+    "DeploymentZone",
+    "GameVersion",
+    "SCENARIO_FOLDER",
+    "Scenario",
+    "Side",
+    "TerrainEffect",
+    "UnitGroup",
+    "UnitKind",
+    "UnitType",
+    "VictoryLevel",
+    "COMMAND_POINTS",
+    "army_point_value",
+    "load_capability",
+    "load_scenario",
+    "load_terrain",
+    "load_units",
+    "list_scenarios",
+    "panic_threshold",
+    "point_value",
+    "unit_points",
+]
+
+COMMAND_POINTS = 15
+"""Points a Command unit is worth (cen:full.victory)."""
+
+SCENARIO_FOLDER = "scenarios"
+"""Folder under ``data/`` holding one TOML file per scenario."""
+
+
+def _fraction(value: object) -> Fraction:
+    """Read ``"1/2"``, ``2`` or ``"2"`` as an exact fraction (never a float)."""
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, bool) or isinstance(value, float):
+        raise ValueError(f"expected an integer or a fraction string such as '1/2', got {value!r}")
+    if isinstance(value, (int, str)):
+        return Fraction(value)
+    raise ValueError(f"expected an integer or a fraction string such as '1/2', got {value!r}")
+
+
+def _opt_fraction(value: object) -> Fraction | None:
+    if value is None or value == "":
+        return None
+    return _fraction(value)
+
+
+def _fraction_map(value: object) -> Mapping[str, Fraction]:
+    if not isinstance(value, Mapping):
+        raise ValueError(f"expected a table of fractions, got {value!r}")
+    return {str(k): _fraction(v) for k, v in value.items()}
+
+
+class UnitKind(enum.StrEnum):
+    """Broad class of a unit type; terrain costs and capabilities key on it."""
+
+    FOOT = "foot"
+    """Unmounted combat units: swordsmen, barbarian infantry, spearmen, skirmishers."""
+    CAVALRY = "cavalry"
+    """Mounted combat units; they charge (cen:full.cavalry)."""
+    COMMAND = "command"
+    """Command units: free for stacking, 15 points (cen:basic.stacking, cen:full.victory)."""
+    MOUNT = "mount"
+    """Riderless mounts of dismounted cataphracts (cen:opt.mount-dismount)."""
+
+
+class GameVersion(enum.StrEnum):
+    """Which rules a scenario is played under."""
+
+    BASIC = "basic"
+    """Basic Game: three printed factors, ZOC, 10 turns (cen:basic.*)."""
+    FULL = "full"
+    """Full Simulation: facing, fire, points, panic (cen:full.*)."""
+
+
+class VictoryLevel(enum.StrEnum):
+    """The three victory levels of cen:full.victory (ratio of points lost)."""
+
+    MARGINAL = "marginal"
+    """1+ to 1; winner's losses at most 40 per cent."""
+    TACTICAL = "tactical"
+    """2 to 1; winner's losses at most 30 per cent."""
+    STRATEGIC = "strategic"
+    """3 to 1; winner's losses at most 25 per cent."""
+
+
+@attrs.frozen
+class BasicFactors:
+    """The three bold figures across the top of a counter (cen:basic.unit-types)."""
+
+    attack: int
+    """Melee Attack Factor."""
+    defence: int
+    """Melee Defense Factor."""
+    movement: int
+    """Movement Factor Allowance."""
+
+    def __str__(self) -> str:
+        return f"{self.attack}-{self.defence}-{self.movement}"
+
+
+@attrs.frozen
+class UnitType:
+    """One counter type with its Full Simulation values (cen:full.units).
+
+    ``reconstructed`` names the fields whose values are not printed in our
+    rulebook text; ``note`` says how each was chosen.
+    """
+
+    code: str
+    """Short code as the Scenario Chart spells it (``SD``, ``BI``, ``CM`` ...)."""
+    name: str
+    """Name as the rulebook spells it."""
+    kind: UnitKind
+    """foot / cavalry / command / mount."""
+    melee_attack: int
+    """Melee Attack Factor (MAF); for cavalry the value of a full charge."""
+    melee_defence_front: int
+    """Melee Defense Factor / Frontal (MDF/F)."""
+    melee_defence_flank: int
+    """Melee Defense Factor / Flank (MDF/K)."""
+    movement: int
+    """Movement Factor Allowance (MFA)."""
+    points: int
+    """Unit point value (cen:full.victory); must equal :func:`unit_points`."""
+    source: Source
+    """``rulebook`` when the counter's figures are printed in our text."""
+    basic: BasicFactors | None = None
+    """Printed Basic Game figures, attack-defence-movement; None if not a Basic Game type."""
+    fire: int = 0
+    """Fire Combat Factor (FCF); 0 = no range weapon."""
+    fire_range: int = 0
+    """Range in hexes (1 normally; +1 on a hilltop, see terrain); 0 = cannot fire."""
+    fire_protection_front: int = 2
+    """Fire Protection Factor facing the fire (cen:full.fire-protection, case G)."""
+    fire_protection_flank: int = 1
+    """Fire Protection Factor when fired on through a flank or from both sides."""
+    charge_length: int = 0
+    """Cavalry: straight hexes needed for the full MAF (= MAF; cen:full.cavalry)."""
+    min_charge_attack: int = 0
+    """Cavalry: floor of the MAF after a short charge (BC 2, LC 1)."""
+    stack_limit: int = 3
+    """Most units of this type in one hex in the Full Simulation (cen:full.stacking);
+    the Basic Game allows three of any type (cen:basic.stacking)."""
+    base_counter: str = ""
+    """Counter printed for it when it is an optional-rule reading of another type."""
+    rules: tuple[str, ...] = ()
+    """Rule IDs that define this type."""
+    reconstructed: tuple[str, ...] = ()
+    """Names of fields whose values are reconstructed, not printed."""
+    note: str = ""
+    """Reasoning for reconstructed values and the text fixing printed ones."""
+
+    @property
+    def is_command(self) -> bool:
+        return self.kind is UnitKind.COMMAND
+
+    @property
+    def counts_for_stacking(self) -> bool:
+        """Command units 'do not exist' for stacking (cen:basic.stacking B, cen:full.stacking B)."""
+        return self.kind is not UnitKind.COMMAND
+
+    @property
+    def mounted(self) -> bool:
+        return self.kind in (UnitKind.CAVALRY, UnitKind.MOUNT)
+
+
+@attrs.frozen
+class Capability:
+    """One row of the Combat Unit Capability chart (reconstructed; cen:full.combat)."""
+
+    code: str
+    """Unit type code this row describes."""
+    melee_offence: Literal["yes", "no", "dispersed-or-command"]
+    """May make melee attacks; Command units only against dispersed units and
+    enemy Command units (cen:full.combat)."""
+    fire_offence: bool
+    """May fire offensively."""
+    fire_defence: bool
+    """May fire defensively when attacked (cen:full.defensive-fire)."""
+    fire_and_melee: Literal["no", "same-target", "defence-only"]
+    """Fire and melee in one turn: ``no``; ``same-target`` (cataphracts);
+    ``defence-only`` (skirmishers, oriental cavalry may do both only in defence)."""
+    charge: bool
+    """Is cavalry that charges (cen:full.cavalry)."""
+    form_square: bool
+    """May form square (cen:full.square)."""
+    relief: bool
+    """May use the Roman Relief Rule (cen:full.relief)."""
+    retreat_before_combat: int
+    """Hexes it may retreat before melee (Light Cavalry 4), 0 = none."""
+    zoc_basic: bool
+    """Exerts a Zone of Control in the Basic Game (cen:basic.zoc E)."""
+    missile_zoc: bool
+    """Full Simulation: enemy moving adjacent is liable to its defensive fire."""
+    occupy_earthworks: bool
+    """May occupy earthworks (unmounted units; cen:opt.earthworks)."""
+    build_earthworks: bool
+    """May build earthworks and caltrops (unmounted combat units, not Command)."""
+    enter_caltrops: Literal["yes", "involuntary-only"]
+    """Cavalry may not voluntarily enter caltrops (cen:opt.caltrops)."""
+    dismount_as: tuple[str, ...] = ()
+    """Codes it may dismount as (cen:opt.mount-dismount)."""
+    source: Source = "reconstructed"
+    """``rulebook`` only when every cell is fixed by the text."""
+    note: str = ""
+    """Which rule text fixes each cell."""
+
+
+@attrs.frozen
+class TerrainEffect:
+    """One line of the Terrain Effects Chart (reconstructed; cen:basic.movement).
+
+    Costs are Movement Factors to *enter* a hex (placement ``hex``), to cross
+    an edge (``hexside``: added to the entry cost of the hex beyond, except
+    ``road`` which *replaces* it), or extra costs of a counter placed on the
+    map (``marker``: earthworks, caltrops).
+    """
+
+    id: str
+    """Terrain name as used in ``map.toml`` (hex terrain or hexside feature)."""
+    name: str
+    placement: Literal["hex", "hexside", "marker"]
+    cost: Fraction | None = attrs.field(converter=_opt_fraction, default=None)
+    """Entry cost (hex), crossing cost (hexside) or road rate; None = impassable."""
+    cost_by_kind: Mapping[str, Fraction] = attrs.field(converter=_fraction_map, factory=dict)
+    """Per :class:`UnitKind` value overrides of ``cost``."""
+    prohibited: tuple[str, ...] = ()
+    """Unit kinds that may never enter / cross."""
+    exit_cost: Fraction = attrs.field(converter=_fraction, default=Fraction(0))
+    """Extra Movement Factors to leave (caltrops: 2)."""
+    melee_defence: Fraction = attrs.field(converter=_fraction, default=Fraction(1))
+    """Multiplier on the MDF of units defending in the hex / behind the hexside."""
+    melee_attack_out: Fraction = attrs.field(converter=_fraction, default=Fraction(1))
+    """Multiplier on the MAF of units attacking out of the hex / across the hexside."""
+    fire_protection: Fraction = attrs.field(converter=_fraction, default=Fraction(1))
+    """Multiplier on the FPF of units in the hex."""
+    defence_applies_vs: Literal["all", "from-outside", "from-lower"] = "all"
+    """``from-lower``: hill bonus only against attackers not themselves on a hill."""
+    fire_range_bonus: int = 0
+    """Added to missile range of units in the hex (hilltop: range 2, cen:full.combat D)."""
+    fires_over: bool = False
+    """Units in the hex may fire over intervening units and obstacles (hilltop)."""
+    blocks_fire: bool = False
+    """Blocks line of fire through the hex / along the hexside."""
+    charge_into: bool = True
+    """Cavalry may charge into (end a charge against a unit in) the hex / across the side."""
+    charge_through: bool = True
+    """Cavalry may charge through (a charge path may pass it)."""
+    square_allowed: bool = True
+    """Swordsmen may form square here."""
+    controls_front: bool = False
+    """Cross River Attack Rule: a unit directly behind it controls the hexes to its front."""
+    rules: tuple[str, ...] = ()
+    """Rule IDs that fix or constrain this line."""
+    source: Source = "reconstructed"
+    confidence: Literal["H", "M", "L"] = "L"
+    note: str = ""
+
+    def entry_cost(self, kind: UnitKind | str) -> Fraction | None:
+        """Cost for a unit of ``kind``; None if the kind may not enter or cross."""
+        k = str(kind)
+        if k in self.prohibited:
+            return None
+        return self.cost_by_kind.get(k, self.cost)
+
+
+@attrs.frozen
+class DeploymentZone:
+    """Where a side sets up (cen:full.deployment): a centre of mass and radius.
+
+    ``hexes`` lists the whole zone when it is not a plain circle (board
+    quadrant, hills ...); empty means every hex within ``radius`` of ``centre``.
+    """
+
+    centre: str
+    """Printed hex ID of the centre of mass."""
+    radius: int = 5
+    hexes: tuple[str, ...] = ()
+    facing: str = ""
+    """Facing the scenario prescribes, if any (``S`` for 'facing south')."""
+    note: str = ""
+
+
+@attrs.frozen
+class UnitGroup:
+    """Counters of one type placed at start; ``hexes`` has one ID per counter.
+
+    A hex may repeat (a stack). ``group`` is the legion (I, II, III) or tribe
+    key used by cen:rom.legion-integrity and cen:barb.tribe.
+    """
+
+    type: str
+    """Unit type code (units.toml)."""
+    count: int
+    hexes: tuple[str, ...]
+    facing: str = ""
+    """Flat-top direction name; empty in Basic Game scenarios."""
+    group: str = ""
+    """Legion or tribe key (I, II, III); empty if none."""
+    supreme: bool = False
+    """Command units only: the Supreme Command Unit (cen:opt.command)."""
+    note: str = ""
+
+    def __attrs_post_init__(self) -> None:
+        if self.count < 1:
+            raise ValueError(f"unit group {self.type}: count must be at least 1, got {self.count}")
+        if len(self.hexes) != self.count:
+            raise ValueError(
+                f"unit group {self.type}: {self.count} counters but {len(self.hexes)} hexes listed"
+            )
+
+
+@attrs.frozen
+class Side:
+    """One army of a scenario: its order of battle, set-up and victory data."""
+
+    id: str
+    """Short identifier (``romans``, ``numidians``)."""
+    name: str
+    """Army name as the chart prints it."""
+    order_of_battle: Mapping[str, int]
+    """Unit type code -> number of counters (the chart row)."""
+    units: tuple[UnitGroup, ...]
+    """Starting positions; their counts add up to ``order_of_battle``."""
+    point_value: int
+    """PV of the entire army (cen:scenarios); equals :func:`point_value` of the OB."""
+    panic_threshold: int
+    """PT (cen:full.panic); equals :func:`panic_threshold` of ``point_value``."""
+    zone: DeploymentZone
+    victory_levels: tuple[VictoryLevel, ...] = ()
+    """Levels marked 'x' against this army in the chart (all three in Civil Wars)."""
+    options: tuple[str, ...] = ()
+    """Optional/special rule IDs applying to this side only (cen:barb.warrior ...)."""
+    source: Source = "reconstructed"
+    """``rulebook`` when the chart row is printed (Roman Numidia row only)."""
+    confidence: Literal["H", "M", "L"] = "L"
+    entry_hexes: tuple[str, ...] = ()
+    """Map-edge hexes through which this side enters instead of deploying (Teutoburgerwald)."""
+    earthworks: tuple[str, ...] = ()
+    """Hexes holding earthworks at start (Daras: up to six)."""
+    note: str = ""
+    """Where the army size comes from."""
+
+    def counter_count(self) -> int:
+        return sum(self.order_of_battle.values())
+
+
+@attrs.frozen
+class _Header:
+    id: str
+    title: str
+    game: GameVersion
+    first_player: str
+    deploys_first: str
+    turns: int
+    year: str = ""
+    min_turns: int = 0
+    map: str = "map.toml"
+    options: tuple[str, ...] = ()
+    civil_war: bool = False
+    fight_to_death: bool = False
+    deployment_note: str = ""
+    special_rules: tuple[str, ...] = ()
+    notes: str = ""
+
+
+@attrs.frozen
+class _ScenarioDoc:
+    scenario: _Header
+    side: tuple[Side, ...]
+
+
+@attrs.frozen
+class Scenario:
+    """A scenario: Basic Game deployment (cen:basic.deployment) or chart row (cen:scenarios)."""
+
+    meta: Meta
+    """Provenance of the file."""
+    id: str
+    """File stem, e.g. ``numidia``, ``basic-carrhae``."""
+    title: str
+    year: str
+    game: GameVersion
+    first_player: str
+    """Side id that moves first."""
+    deploys_first: str
+    """Side id that deploys first (cen:full.deployment)."""
+    turns: int
+    """Game-Turns to play (Basic Game: 10, cen:basic.victory)."""
+    min_turns: int
+    """Turns before a victory may be declared (6 in the Full Simulation, cen:full.victory)."""
+    map: str
+    """Map document under data/."""
+    sides: tuple[Side, ...]
+    options: tuple[str, ...]
+    """Rule IDs of optional rules in force for both sides (legion integrity for every chart scenario)."""
+    civil_war: bool
+    """Civil War scenario: loss of the Supreme Command Unit loses (cen:opt.command G)."""
+    fight_to_death: bool
+    """No concession, panic still applies ('Fight to the death')."""
+    deployment_note: str
+    """The deployment note as the book prints it (or the diagram label)."""
+    special_rules: tuple[str, ...]
+    notes: str
+
+    def side(self, side_id: str) -> Side:
+        for s in self.sides:
+            if s.id == side_id:
+                return s
+        raise ValueError(f"scenario {self.id}: no side {side_id!r} (sides: {[s.id for s in self.sides]})")
+
+    def opponent(self, side_id: str) -> Side:
+        self.side(side_id)
+        return next(s for s in self.sides if s.id != side_id)
+
+
+@attrs.frozen
+class _UnitsDoc:
+    unit: tuple[UnitType, ...]
+
+
+@attrs.frozen
+class _CapabilityDoc:
+    capability: tuple[Capability, ...]
+
+
+@attrs.frozen
+class _TerrainDoc:
+    terrain: tuple[TerrainEffect, ...]
+
+
+def load_units(store: DataStore) -> dict[str, UnitType]:
+    """Unit types by code from ``units.toml`` (cen:basic.unit-types, cen:full.units)."""
+    _, doc = store.load("units.toml", _UnitsDoc)
+    out: dict[str, UnitType] = {}
+    for u in doc.unit:
+        if u.code in out:
+            raise ValueError(f"{store.path('units.toml')}: unit code {u.code!r} defined twice")
+        out[u.code] = u
+    return out
+
+
+def load_capability(store: DataStore) -> dict[str, Capability]:
+    """Combat Unit Capability chart rows by unit code (``capability.toml``)."""
+    _, doc = store.load("capability.toml", _CapabilityDoc)
+    return {c.code: c for c in doc.capability}
+
+
+def load_terrain(store: DataStore) -> dict[str, TerrainEffect]:
+    """Terrain Effects Chart lines by terrain/feature id (``terrain.toml``)."""
+    _, doc = store.load("terrain.toml", _TerrainDoc)
+    return {t.id: t for t in doc.terrain}
+
+
+def list_scenarios(store: DataStore) -> list[str]:
+    """IDs (file stems) of every scenario under ``data/scenarios/``."""
+    return [p.rsplit("/", 1)[-1].removesuffix(".toml") for p in store.listing(SCENARIO_FOLDER)]
+
+
+def load_scenario(store: DataStore, scenario_id: str) -> Scenario:
+    """Load ``data/scenarios/<scenario_id>.toml`` (cen:scenarios, cen:basic.deployment)."""
+    known = list_scenarios(store)
+    if scenario_id not in known:
+        raise ValueError(f"no Centurion scenario {scenario_id!r}; known: {', '.join(known)}")
+    meta, doc = store.load(f"{SCENARIO_FOLDER}/{scenario_id}.toml", _ScenarioDoc)
+    h = doc.scenario
+    return Scenario(
+        meta=meta,
+        id=h.id,
+        title=h.title,
+        year=h.year,
+        game=h.game,
+        first_player=h.first_player,
+        deploys_first=h.deploys_first,
+        turns=h.turns,
+        min_turns=h.min_turns,
+        map=h.map,
+        sides=doc.side,
+        options=h.options,
+        civil_war=h.civil_war,
+        fight_to_death=h.fight_to_death,
+        deployment_note=h.deployment_note,
+        special_rules=h.special_rules,
+        notes=h.notes,
+    )
+
+
+def unit_points(unit: UnitType) -> int:
+    """Points one unit is worth (cen:full.victory).
+
+    A Command unit is worth 15; a riderless mount nothing (cen:opt.mount-dismount
+    F); any other unit its Melee Combat Factor or Fire Combat Factor,
+    whichever is greater.
+    """
+    if unit.kind is UnitKind.COMMAND:
+        return COMMAND_POINTS
+    if unit.kind is UnitKind.MOUNT:
+        return 0
+    return max(unit.melee_attack, unit.fire)
+
+
+def point_value(units: Iterable[tuple[UnitType, int]] | Mapping[UnitType, int]) -> int:
+    """PV of an army: sum of :func:`unit_points` over ``(unit type, count)`` pairs.
+
+    cen:scenarios / cen:full.victory. Numidia's Romans (3 CM, 20 SD, 10 SK,
+    8 LC) come to 153, the printed value.
+    """
+    pairs = units.items() if isinstance(units, Mapping) else units
+    total = 0
+    for unit, count in pairs:
+        if count < 0:
+            raise ValueError(f"negative count {count} for unit type {unit.code}")
+        total += unit_points(unit) * count
+    return total
+
+
+def army_point_value(order_of_battle: Mapping[str, int], types: Mapping[str, UnitType]) -> int:
+    """:func:`point_value` of an order of battle given by unit codes."""
+    missing = [c for c in order_of_battle if c not in types]
+    if missing:
+        raise ValueError(f"unknown unit type code(s) {missing} (cen:scenarios)")
+    return point_value((types[c], n) for c, n in order_of_battle.items())
+
+
+def panic_threshold(points: int) -> int:
+    """Panic Threshold: 40 per cent of ``points``, rounded down to a multiple of 5.
+
+    cen:full.panic fixes the 40 per cent; the printed Numidia row (PV 153,
+    PT 60) fixes the rounding (61.2 -> 60).
+    """
+    if points < 0:
+        raise ValueError(f"point value must not be negative, got {points} (cen:full.panic)")
+    forty = (points * 2) // 5
+    return forty - forty % 5
