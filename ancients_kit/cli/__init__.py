@@ -1,0 +1,1 @@
+"""The ``ancients`` command line (click + rich)."""

@@ -1,0 +1,177 @@
+"""Listings: ``games``, ``scenarios``, ``tables`` and ``rules``."""
+
+from __future__ import annotations
+
+import re
+from importlib import resources
+from pathlib import Path
+
+import click
+from rich.table import Table
+
+from ancients_kit.cli import ui
+from ancients_kit.cli.common import variant_option, load_variants
+from ancients_kit.data import DataStore
+from ancients_kit.plugin import find_game, load_games
+
+__all__ = ["COMMANDS"]
+
+
+@click.command("games")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def games_cmd(as_json: bool) -> None:
+    """List the installed games."""
+    games = load_games()
+    if as_json:
+        ui.print_json(
+            [{"id": g.id, "title": g.title, "scenarios": len(g.scenarios(DataStore(g.package)))} for g in games.values()]
+        )
+        return
+    t = Table("game", "title", "scenarios", title="Installed games")
+    for g in games.values():
+        t.add_row(g.id, g.title, str(len(g.scenarios(DataStore(g.package)))))
+    ui.out.print(t)
+
+
+@click.command("scenarios")
+@click.argument("game")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@variant_option
+def scenarios_cmd(game: str, as_json: bool, variant: tuple[str, ...]) -> None:
+    """List a game's scenarios with their sides and provenance."""
+    g = find_game(game)
+    store = DataStore(g.package, load_variants(variant))
+    infos = g.scenarios(store)
+    if as_json:
+        ui.print_json(
+            [
+                {
+                    "id": s.id,
+                    "title": s.title,
+                    "sides": list(s.sides),
+                    "first": s.first,
+                    "turns": s.turns,
+                    "source": s.meta.source,
+                    "rules": list(s.meta.rules),
+                    "summary": s.summary,
+                }
+                for s in infos
+            ]
+        )
+        return
+    t = Table("scenario", "title", "sides", "first", "source", title=f"{g.title}: scenarios")
+    for s in infos:
+        t.add_row(s.id, s.title, " v ".join(s.sides), s.first, s.meta.source)
+    ui.out.print(t)
+
+
+@click.command("tables")
+@click.argument("game")
+@click.argument("table", required=False)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@variant_option
+def tables_cmd(game: str, table: str | None, as_json: bool, variant: tuple[str, ...]) -> None:
+    """List a game's tables with their provenance, or show one TABLE."""
+    g = find_game(game)
+    store = DataStore(g.package, load_variants(variant))
+    infos = g.tables(store)
+    if table:
+        hits = [i for i in infos if i.id == table or i.id.endswith("." + table)]
+        if not hits:
+            raise ui.UsageProblem(f"{g.id} has no table {table!r} (tables: {', '.join(i.id for i in infos)})")
+        infos = hits[:1]
+    if as_json:
+        ui.print_json(
+            [
+                {
+                    "id": i.id,
+                    "title": i.title,
+                    "source": i.meta.source,
+                    "rules": list(i.meta.rules),
+                    "note": i.meta.note,
+                    "sources": list(i.meta.sources),
+                    "header": list(i.header),
+                    "rows": [list(r) for r in i.rows],
+                    "legend": dict(i.legend),
+                }
+                for i in infos
+            ]
+        )
+        return
+    if table:
+        i = infos[0]
+        t = Table(*i.header, title=f"{i.title} ({i.id})")
+        for row in i.rows:
+            t.add_row(*row)
+        ui.out.print(t)
+        for code, meaning in i.legend.items():
+            ui.out.print(f"  {code}: {meaning}")
+        ui.out.print(f"[bold]source:[/] {i.meta.source}; rules: {', '.join(i.meta.rules)}")
+        if i.meta.note:
+            ui.out.print(f"[bold]note:[/] {i.meta.note}")
+        return
+    t = Table("table", "title", "source", "rules", title=f"{g.title}: tables")
+    for i in infos:
+        src = i.meta.source if i.meta.source != "reconstructed" else "[yellow]reconstructed[/]"
+        t.add_row(i.id, i.title, src, ", ".join(i.meta.rules))
+    ui.out.print(t)
+    ui.out.print("Show one with: ancients tables " + g.id + " TABLE   (its note says what it was built from)")
+
+
+_RULE_MARK = re.compile(r"mark\.rule\(([^)]*)\)")
+_RULE_ID = re.compile(r"[\"']?\b([a-z]+:[A-Za-z0-9_.\-]+[A-Za-z0-9])")
+
+
+def rule_usage(package: str, prefix: str) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """Which modules of ``package`` cite each rule ID, split into code and tests."""
+    code: dict[str, set[str]] = {}
+    tests: dict[str, set[str]] = {}
+    root = Path(str(resources.files(package)))
+    for path in sorted(root.rglob("*.py")):
+        rel = path.relative_to(root).as_posix()
+        text = path.read_text("utf-8", errors="replace")
+        is_test = "tests/" in rel or path.name.startswith("test_")
+        if is_test:
+            for args in _RULE_MARK.findall(text):
+                for rid in _RULE_ID.findall(args):
+                    tests.setdefault(rid, set()).add(rel)
+        else:
+            for rid in _RULE_ID.findall(text):
+                if rid.startswith(prefix + ":"):
+                    code.setdefault(rid, set()).add(rel)
+    return code, tests
+
+
+@click.command("rules")
+@click.argument("game")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.option("--missing", is_flag=True, help="Only rules no code or no test cites yet.")
+def rules_cmd(game: str, as_json: bool, missing: bool) -> None:
+    """A game's rule index: what implements and what tests each rule."""
+    g = find_game(game)
+    index = g.rules_index()
+    code, tests = rule_usage(g.package, g.rule_prefix)
+    rows = []
+    for r in index:
+        impl = sorted(code.get(r.id, ()))
+        tst = sorted(tests.get(r.id, ()))
+        if missing and impl and tst:
+            continue
+        rows.append({"id": r.id, "title": r.title, "line": r.line, "implemented_in": impl, "tested_in": tst})
+    if as_json:
+        ui.print_json(rows)
+        return
+    t = Table("rule", "title", "implemented in", "tested in", title=f"{g.title}: rules")
+    for row in rows:
+        t.add_row(
+            row["id"],
+            row["title"],
+            ", ".join(row["implemented_in"]) or "[red]-[/]",
+            ", ".join(row["tested_in"]) or "[red]-[/]",
+        )
+    ui.out.print(t)
+    done = sum(1 for r in index if code.get(r.id) and tests.get(r.id))
+    ui.out.print(f"{done}/{len(index)} rules both implemented and tested")
+
+
+COMMANDS = [games_cmd, scenarios_cmd, tables_cmd, rules_cmd]

@@ -1,0 +1,78 @@
+"""The ``ancients`` command: a click group; each command lives in its own module.
+
+Every problem a user can fix ends in one line on standard error and exit code
+2; an unexpected failure ends in a short report (never a raw traceback unless
+``ANCIENTS_DEBUG=1``) and exit code 1.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+import click
+
+from ancients_kit.cli import ui
+
+__all__ = ["cli", "main"]
+
+
+class AncientsGroup(click.Group):
+    """Turns our own errors into one-line messages instead of tracebacks."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        from ancients_kit.data import DataError
+        from ancients_kit.errors import GameError
+        from ancients_kit.plugin import GameNotFound
+
+        try:
+            return super().invoke(ctx)
+        except (DataError, GameError, GameNotFound) as exc:
+            raise ui.UsageProblem(str(exc)) from None
+        except (click.ClickException, click.exceptions.Exit, click.Abort, KeyboardInterrupt, SystemExit):
+            raise
+        except Exception as exc:  # a bug: report it briefly, keep the user's files safe
+            if os.environ.get("ANCIENTS_DEBUG"):
+                raise
+            ui.err.print(
+                f"[bold red]internal error:[/] {type(exc).__name__}: {exc}\n"
+                "Your saved games are untouched. Set ANCIENTS_DEBUG=1 to see the traceback, "
+                "and please report it."
+            )
+            ctx.exit(1)
+
+
+@click.group(cls=AncientsGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="ancients-kit", prog_name="ancients")
+def cli() -> None:
+    """Play, design and teach four ancient-warfare board wargames.
+
+    \b
+    Start here:
+      ancients games                      the installed games
+      ancients scenarios centurion        a game's scenarios
+      ancients new centurion servile-war  play against the computer
+      ancients demo                       watch two bots play
+    """
+
+
+def _register() -> None:
+    from ancients_kit.cli import listing, odds, play, simulate
+
+    for mod in (listing, odds, play, simulate):
+        for command in mod.COMMANDS:
+            cli.add_command(command)
+
+
+_register()
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Console-script entry point."""
+    try:
+        cli.main(args=list(argv) if argv is not None else None, prog_name="ancients")
+    except KeyboardInterrupt:  # pragma: no cover - interactive only
+        ui.err.print("\ninterrupted")
+        sys.exit(130)

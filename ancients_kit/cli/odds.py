@@ -1,0 +1,58 @@
+"""``ancients odds GAME key=value ...``: exact outcome distribution of a combat."""
+
+from __future__ import annotations
+
+import click
+from rich.table import Table
+
+from ancients_kit.cli import ui
+from ancients_kit.cli.common import load_variants, variant_option
+from ancients_kit.data import DataStore
+from ancients_kit.plugin import find_game, parse_params
+
+__all__ = ["COMMANDS"]
+
+
+@click.command("odds", context_settings={"ignore_unknown_options": True})
+@click.argument("game")
+@click.argument("params", nargs=-1)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (probabilities as exact fractions and floats).")
+@variant_option
+def odds_cmd(game: str, params: tuple[str, ...], as_json: bool, variant: tuple[str, ...]) -> None:
+    """Exact probabilities of every outcome of a described combat.
+
+    PARAMS are key=value pairs; `ancients odds GAME help` lists them.
+    """
+    g = find_game(game)
+    if params in ((), ("help",)):
+        ui.out.print(g.odds_help or f"{g.id} has no odds calculator")
+        return
+    try:
+        report = g.odds(DataStore(g.package, load_variants(variant)), parse_params(params))
+    except ValueError as exc:
+        raise ui.UsageProblem(f"{exc}\n(see: ancients odds {g.id} help)") from None
+    if as_json:
+        ui.print_json(
+            {
+                "title": report.title,
+                "explain": list(report.explain),
+                "rules": list(report.rules),
+                "distribution": {
+                    k: {"fraction": str(v), "probability": float(v)} for k, v in report.distribution.items()
+                },
+                "legend": dict(report.legend),
+            }
+        )
+        return
+    t = Table("outcome", "exact", "probability", title=report.title)
+    for k, v in report.distribution.items():
+        label = f"{k} ({report.legend[k]})" if k in report.legend else k
+        t.add_row(label, str(v), f"{float(v):.4f}")
+    ui.out.print(t)
+    for line in report.explain:
+        ui.out.print(f"  {line}")
+    if report.rules:
+        ui.out.print(f"  rules: {', '.join(report.rules)}")
+
+
+COMMANDS = [odds_cmd]

@@ -1,0 +1,341 @@
+"""Playing in the terminal: ``new``, ``play``, ``undo``, ``replay`` and ``demo``.
+
+The loop asks one decision at a time. Each answer is saved at once (atomically)
+to the game's save file, so Ctrl-C or a closed terminal loses at most the
+answer being typed. Typing a bad answer prints why (with the rule) and asks
+again.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Mapping
+from pathlib import Path
+
+import click
+from rich.rule import Rule
+
+from ancients_kit.bots import Bot, make_bot
+from ancients_kit.cli import ui
+from ancients_kit.cli.common import load_variants, option_pairs, variant_option
+from ancients_kit.errors import AnswerError
+from ancients_kit.log import Event
+from ancients_kit.plugin import find_game
+from ancients_kit.session import Decision, Session
+
+__all__ = ["COMMANDS", "PlayLoop", "default_save_path"]
+
+HUMAN = "human"
+CONTROLLERS = ("human", "random", "greedy")
+LIST_LIMIT = 24
+HELP = """Type an option's key (or a unique start of it), or its number from the list.
+Commands: ?  all options | map  show the map | log  recent events | undo  take back your last answer
+          save [FILE]  save a copy | help  this text | quit  stop (the game is already saved)"""
+
+
+def saves_dir() -> Path:
+    base = os.environ.get("ANCIENTS_KIT_SAVES")
+    if base:
+        return Path(base)
+    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data) / "ancients-kit" / "saves"
+
+
+def default_save_path(game: str, scenario: str, seed: int) -> Path:
+    return saves_dir() / f"{game}-{scenario}-{seed}.json"
+
+
+def parse_sides(
+    session: Session, specs: tuple[str, ...], *, default_first: str, default_rest: str
+) -> dict[str, str]:
+    """Map each side to ``human``/``random``/``greedy`` from ``SIDE=KIND`` flags."""
+    sides = session.game.sides(session.state)
+    who = {s: (default_first if i == 0 else default_rest) for i, s in enumerate(sides)}
+    for spec in specs:
+        if "=" not in spec:
+            raise ui.UsageProblem(f"--side takes SIDE=human|random|greedy, got {spec!r}")
+        name, kind = (x.strip() for x in spec.split("=", 1))
+        hits = [s for s in sides if s.lower() == name.lower()] or [s for s in sides if s.lower().startswith(name.lower())]
+        if len(hits) != 1:
+            raise ui.UsageProblem(f"no single side matches {name!r} (sides: {', '.join(sides)})")
+        if kind not in CONTROLLERS:
+            raise ui.UsageProblem(f"side {hits[0]!r}: {kind!r} is not one of {', '.join(CONTROLLERS)}")
+        who[hits[0]] = kind
+    return who
+
+
+class PlayLoop:
+    """Runs a session in the terminal until it ends or the human quits."""
+
+    def __init__(self, session: Session, who: Mapping[str, str], save_path: Path, *, delay: float = 0.0,
+                 show_map: bool = True) -> None:
+        self.s = session
+        self.who = dict(who)
+        self.bots: dict[str, Bot] = {side: make_bot(kind) for side, kind in who.items() if kind != HUMAN}
+        self.save_path = save_path
+        self.delay = delay
+        self.show_map = show_map
+        self.shown = len(session.log)
+        self.last_human: str | None = None
+        self.humans = [s for s, k in who.items() if k == HUMAN]
+
+    # -- output ------------------------------------------------------------
+    def viewer(self) -> str | None:
+        if not self.humans:
+            return None  # bots only: an omniscient view
+        d = self.s.decision
+        if d is not None and d.side in self.humans:
+            return d.side
+        return self.last_human or self.humans[0]
+
+    def flush_events(self) -> None:
+        v = self.viewer()
+        for e in self.s.log.since(self.shown):
+            self.print_event(e, v)
+        self.shown = len(self.s.log)
+
+    def print_event(self, e: Event, viewer: str | None) -> None:
+        rules = f" [dim]\\[{', '.join(e.rules)}][/]" if e.rules else ""
+        style = {"turn": "bold", "phase": "bold cyan", "end": "bold green", "roll": "dim"}.get(e.kind, "")
+        text = e.text_for(viewer).replace("[", "\\[")
+        ui.out.print(f"[{style}]{text}[/]{rules}" if style else f"{text}{rules}")
+        if e.kind == "turn" and not self.humans and self.show_map:
+            self.print_map()
+
+    def print_map(self) -> None:
+        g = self.s.game
+        ui.out.print(g.render(self.s.state, self.viewer()))
+        status = g.status(self.s.state, self.viewer())
+        if status:
+            ui.out.print(f"[bold]{status}[/]")
+
+    def print_decision(self, d: Decision, everything: bool = False) -> None:
+        rule = f"  [dim]\\[{d.rule}][/]" if d.rule else ""
+        ui.out.print(f"[bold]{d.side}[/]: {d.prompt}{rule}")
+        opts = d.options if everything else d.options[:LIST_LIMIT]
+        for i, o in enumerate(opts, 1):
+            label = f"  {o.label}" if o.label and o.label != o.key else ""
+            ui.out.print(f"  {i:>2}. [bold]{o.key}[/]{label}")
+        if len(d.options) > len(opts):
+            ui.out.print(f"  ... {len(d.options) - len(opts)} more: type '?' to list all, or type a key")
+
+    def save(self, path: Path | None = None) -> Path:
+        self.s.meta["sides"] = self.who
+        return self.s.save(path or self.save_path)
+
+    # -- input -------------------------------------------------------------
+    def resolve_number(self, d: Decision, text: str) -> str:
+        if text.isdigit() and text not in d.keys:
+            n = int(text)
+            if 1 <= n <= len(d.options):
+                return d.options[n - 1].key
+        return text
+
+    def handover(self, side: str) -> None:
+        """Hotseat with hidden information: hide the screen between players."""
+        if self.s.game.hidden_information and len(self.humans) > 1 and self.last_human not in (None, side):
+            ui.out.clear()
+            click.prompt(f"Hand over to {side} and press Enter", default="", show_default=False)
+        self.last_human = side
+
+    def human_turn(self, d: Decision) -> bool:
+        """Ask until a legal answer is given; False if the player quits."""
+        self.handover(d.side)
+        self.flush_events()
+        if self.show_map:
+            self.print_map()
+        self.print_decision(d)
+        while True:
+            try:
+                raw = click.prompt(">", prompt_suffix=" ", default="", show_default=False)
+            except (click.Abort, EOFError):
+                ui.out.print(f"\nGame saved in {self.save_path}; continue with: ancients play {self.save_path}")
+                return False
+            text = raw.strip()
+            word, _, rest = text.partition(" ")
+            cmd = word.lower().lstrip(":")
+            if text in d.keys:
+                cmd = ""
+            if cmd in {"quit", "exit", "q"}:
+                ui.out.print(f"Game saved in {self.save_path}; continue with: ancients play {self.save_path}")
+                return False
+            if cmd in {"help", "h"}:
+                ui.out.print(HELP)
+                continue
+            if cmd == "?":
+                self.print_decision(d, everything=True)
+                continue
+            if cmd == "map":
+                self.print_map()
+                continue
+            if cmd == "log":
+                for line in self.s.log.lines(d.side)[-30:]:
+                    ui.out.print(line.replace("[", "\\["))
+                continue
+            if cmd == "save":
+                p = self.save(Path(rest.strip()) if rest.strip() else None)
+                ui.out.print(f"saved to {p}")
+                continue
+            if cmd == "undo":
+                if not self.undo_to_human():
+                    ui.out.print("nothing to undo")
+                    continue
+                self.save()
+                return True
+            try:
+                self.s.answer(self.resolve_number(d, text))
+            except AnswerError as exc:
+                kind = type(exc).__name__.replace("Answer", "").lower()
+                ui.err.print(f"[red]{kind}:[/] {str(exc).replace('[', chr(92) + '[')}")
+                continue
+            self.save()
+            return True
+
+    def undo_to_human(self) -> bool:
+        """Take back answers until a human decision is current again (skipping bots' answers)."""
+        asked = self.s.asked
+        mine = [i for i, side in enumerate(asked) if side in self.humans]
+        if not mine:
+            return False
+        self.s.undo(len(asked) - mine[-1])
+        self.shown = len(self.s.log)
+        ui.out.print("[yellow]undone[/]")
+        return True
+
+    def run(self) -> None:
+        while self.s.decision is not None:
+            d = self.s.decision
+            if self.who.get(d.side, HUMAN) == HUMAN:
+                if not self.human_turn(d):
+                    return
+                continue
+            key = self.bots[d.side].choose(self.s, d)
+            self.s.answer(key)
+            self.save()
+            if self.delay:
+                self.flush_events()
+                time.sleep(self.delay)
+        self.flush_events()
+        if self.show_map:
+            self.print_map()
+        out = self.s.outcome
+        ui.out.print(Rule("game over"))
+        if out is not None:
+            ui.out.print(f"[bold green]{out.text}[/]")
+        ui.out.print(f"Saved in {self.save_path}; replay with: ancients replay {self.save_path}")
+
+
+def _start(session: Session, who: Mapping[str, str], save: str | None, delay: float, show_map: bool) -> None:
+    path = Path(save) if save else default_save_path(session.game.id, session.scenario, session.seed)
+    loop = PlayLoop(session, who, path, delay=delay, show_map=show_map)
+    loop.save()
+    ui.out.print(f"[dim]{session.game.title}: {session.scenario} (seed {session.seed}); saving to {path}[/]")
+    loop.run()
+
+
+@click.command("new")
+@click.argument("game")
+@click.argument("scenario")
+@click.option("--seed", type=int, default=None, help="Dice seed (default: from the clock; printed).")
+@click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE", help="Scenario option (repeatable).")
+@click.option("--side", "sides", multiple=True, metavar="SIDE=KIND", help="human, random or greedy for a side.")
+@click.option("--hotseat", is_flag=True, help="Every side is human.")
+@click.option("--bots", "all_bots", is_flag=True, help="Every side is a greedy bot (watch).")
+@click.option("--save", type=click.Path(dir_okay=False), help="Save file (default: in the saves folder).")
+@click.option("--no-map", is_flag=True, help="Do not draw the map before each decision.")
+@variant_option
+def new_cmd(game: str, scenario: str, seed: int | None, options: tuple[str, ...], sides: tuple[str, ...],
+            hotseat: bool, all_bots: bool, save: str | None, no_map: bool, variant: tuple[str, ...]) -> None:
+    """Start a new game of SCENARIO (against the computer unless told otherwise)."""
+    g = find_game(game)
+    if seed is None:
+        seed = int(time.time()) % 1_000_000
+    try:
+        s = Session(g, scenario, seed=seed, options=option_pairs(options), variants=load_variants(variant))
+    except ValueError as exc:
+        raise ui.UsageProblem(str(exc)) from None
+    first, rest = ("human", "greedy")
+    if hotseat:
+        first, rest = "human", "human"
+    if all_bots:
+        first, rest = "greedy", "greedy"
+    who = parse_sides(s, sides, default_first=first, default_rest=rest)
+    _start(s, who, save, 0.0, not no_map)
+
+
+@click.command("play")
+@click.argument("save", type=click.Path(dir_okay=False))
+@click.option("--side", "sides", multiple=True, metavar="SIDE=KIND", help="Change who plays a side.")
+@click.option("--no-map", is_flag=True, help="Do not draw the map before each decision.")
+def play_cmd(save: str, sides: tuple[str, ...], no_map: bool) -> None:
+    """Continue a saved game (the autosave after a quit or a crash included)."""
+    s = Session.load(save)
+    saved = s.meta.get("sides") or {}
+    who = parse_sides(s, sides, default_first="human", default_rest="greedy")
+    for side, kind in saved.items():
+        if side in who and not any(x.split("=")[0].strip().lower() == side.lower() for x in sides):
+            who[side] = kind
+    if not s.replay_matches:
+        ui.err.print("[yellow]warning:[/] the rules or data changed since this game was saved; the replayed log differs.")
+    loop = PlayLoop(s, who, Path(save), show_map=not no_map)
+    loop.shown = max(0, len(s.log) - 12)
+    loop.run()
+
+
+@click.command("undo")
+@click.argument("save", type=click.Path(exists=True, dir_okay=False))
+@click.option("-n", "count", type=int, default=1, show_default=True, help="How many answers to take back.")
+def undo_cmd(save: str, count: int) -> None:
+    """Take back the last answers of a saved game (the file is rewritten atomically)."""
+    s = Session.load(save)
+    s.undo(count)
+    s.save(save)
+    d = s.decision
+    ui.out.print(f"{count} answer(s) taken back; {len(s.answers)} remain.")
+    if d is not None:
+        ui.out.print(f"Next: {d.side}: {d.prompt}")
+
+
+@click.command("replay")
+@click.argument("save", type=click.Path(exists=True, dir_okay=False))
+@click.option("--viewer", help="Show the log as this side saw it (default: everything).")
+@click.option("--json", "as_json", is_flag=True, help="Print the events as JSON.")
+@click.option("--check", is_flag=True, help="Fail unless the replay reproduces the saved log exactly.")
+@click.option("--map/--no-map", "show_map", default=True, help="Draw the final position.")
+def replay_cmd(save: str, viewer: str | None, as_json: bool, check: bool, show_map: bool) -> None:
+    """Replay a saved game from its seed and answers and print its log."""
+    s = Session.load(save)
+    if check and not s.replay_matches:
+        raise ui.UsageProblem(f"{save}: the replayed log differs from the saved one")
+    if as_json:
+        ui.print_json({"record": s.to_record(), "events": [e.to_json(viewer) for e in s.log]})
+        return
+    for e in s.log:
+        line = e.line(viewer).replace("[", "\\[")
+        ui.out.print(line)
+    if show_map:
+        ui.out.print(s.game.render(s.state, viewer))
+    ui.out.print(f"[dim]{len(s.answers)} answers, log sha256 {s.log.digest()[:16]}; "
+                 f"{'matches the save' if s.replay_matches else 'DIFFERS from the save'}[/]")
+
+
+@click.command("demo")
+@click.argument("game", required=False, default="centurion")
+@click.argument("scenario", required=False)
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--delay", type=float, default=0.0, help="Seconds to pause after each answer.")
+@click.option("--save", type=click.Path(dir_okay=False), help="Save file (default: in the saves folder).")
+def demo_cmd(game: str, scenario: str | None, seed: int, delay: float, save: str | None) -> None:
+    """Watch a greedy bot play a random bot to the end."""
+    g = find_game(game)
+    from ancients_kit.data import DataStore
+
+    scen = scenario or g.scenarios(DataStore(g.package))[0].id
+    s = Session(g, scen, seed=seed)
+    sides = g.sides(s.state)
+    who = {side: ("greedy" if i == 0 else "random") for i, side in enumerate(sides)}
+    _start(s, who, save, delay, True)
+
+
+COMMANDS = [new_cmd, play_cmd, undo_cmd, replay_cmd, demo_cmd]

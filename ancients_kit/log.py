@@ -1,0 +1,108 @@
+"""The game log: every event names the rule IDs it applied.
+
+Rules code never prints. It records :class:`Event` objects through the session's
+context (``ctx.event(...)``); the CLI renders them. An event may be private to
+one side (a card drawn into a hand): other sides see its ``public_text``.
+
+Rule IDs follow ``../shared/rules/*.index.toml`` (``cen:basic.zoc``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import attrs
+
+__all__ = ["Event", "Log"]
+
+
+def _freeze_rules(value: Any) -> tuple[str, ...]:
+    if isinstance(value, str):
+        return (value,)
+    return tuple(value)
+
+
+@attrs.frozen(slots=True)
+class Event:
+    """One thing that happened in a game."""
+
+    kind: str
+    """Machine tag: ``phase``, ``turn``, ``move``, ``roll``, ``draw``, ``combat``,
+    ``loss``, ``result``, ``end`` ... (games may add their own)."""
+    text: str
+    """What happened, in the rulebook's vocabulary."""
+    rules: tuple[str, ...] = attrs.field(default=(), converter=_freeze_rules)
+    """Rule IDs this event applied."""
+    side: str | None = None
+    """The side that acted, if any."""
+    dice: tuple[int, ...] = ()
+    """The dice behind the event, when it is a roll."""
+    private_to: str | None = None
+    """If set, only this side may read ``text``; the others read ``public_text``."""
+    public_text: str = ""
+    """What the other sides see of a private event."""
+    data: Mapping[str, Any] = attrs.field(factory=dict)
+    """JSON-able details (hex IDs, factors, results) for tools and teachers."""
+
+    def text_for(self, viewer: str | None) -> str:
+        """The text ``viewer`` may read (``None`` = omniscient: replays, teachers)."""
+        if self.private_to is None or viewer is None or viewer == self.private_to:
+            return self.text
+        return self.public_text or f"{self.private_to} does something hidden"
+
+    def line(self, viewer: str | None = None) -> str:
+        """One readable log line ending with the rule IDs applied."""
+        rules = f"  [{', '.join(self.rules)}]" if self.rules else ""
+        return f"{self.text_for(viewer)}{rules}"
+
+    def to_json(self, viewer: str | None = None) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "text": self.text_for(viewer), "rules": list(self.rules)}
+        if self.side is not None:
+            out["side"] = self.side
+        if self.dice:
+            out["dice"] = list(self.dice)
+        if self.data and (self.private_to is None or viewer is None or viewer == self.private_to):
+            out["data"] = dict(self.data)
+        return out
+
+
+class Log:
+    """An append-only sequence of events."""
+
+    __slots__ = ("_events",)
+
+    def __init__(self) -> None:
+        self._events: list[Event] = []
+
+    def append(self, event: Event) -> None:
+        self._events.append(event)
+
+    def __len__(self) -> int:
+        return len(self._events)
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self._events)
+
+    def __getitem__(self, index: int) -> Event:
+        return self._events[index]
+
+    def since(self, start: int) -> list[Event]:
+        return self._events[start:]
+
+    def lines(self, viewer: str | None = None) -> list[str]:
+        return [e.line(viewer) for e in self._events]
+
+    def text(self, viewer: str | None = None) -> str:
+        """The readable log; golden replays compare this text."""
+        return "\n".join(self.lines(viewer)) + ("\n" if self._events else "")
+
+    def digest(self) -> str:
+        """sha256 of the full event stream (text, rules, dice and data)."""
+        h = hashlib.sha256()
+        for e in self._events:
+            h.update(json.dumps(e.to_json(None), sort_keys=True, default=str).encode())
+            h.update(b"\n")
+        return h.hexdigest()

@@ -1,0 +1,290 @@
+"""The plugin contract: what a game package supplies, and how games are found.
+
+A game is an object (usually a :class:`Game` subclass instance) registered in the
+entry-point group ``ancients_kit.games``. The built-in games register exactly as
+a third-party package would, in its ``pyproject.toml``::
+
+    [project.entry-points."ancients_kit.games"]
+    mygame = "my_package:GAME"
+
+The core never imports a game; :func:`load_games` discovers them.
+
+A game supplies:
+
+- ``setup(ctx, scenario)``: build the initial state from the scenario's data;
+- ``play(ctx, state)``: a generator that follows the sequence of play, yields one
+  :class:`~ancients_kit.session.Decision` at a time, receives the chosen option
+  key, and returns an :class:`Outcome` when the game ends;
+- listings for the CLI (scenarios, options, tables, odds) and a renderer.
+
+Why generators: the rules read like the rulebook's sequence of play (phases,
+chit draws, operations with reactions are ordinary loops and calls), and a
+session is fully described by its seed and answers, so save, load, undo,
+replay and look-ahead copies are all "replay the answers". See
+docs/architecture.md.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Generator, Mapping, Sequence
+from fractions import Fraction
+from importlib import metadata, resources
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import attrs
+
+from ancients_kit.data import DataStore, Meta
+
+if TYPE_CHECKING:
+    from ancients_kit.session import Context, Decision
+
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "Game",
+    "GameNotFound",
+    "OddsReport",
+    "OptionSpec",
+    "Outcome",
+    "RuleInfo",
+    "ScenarioInfo",
+    "TableInfo",
+    "find_game",
+    "load_games",
+]
+
+ENTRY_POINT_GROUP = "ancients_kit.games"
+
+
+@attrs.frozen
+class Outcome:
+    """How a game ended."""
+
+    winner: str | None
+    """Winning side, or ``None`` for a draw."""
+    text: str
+    """One line: who won and why, in the rulebook's terms."""
+    level: str = ""
+    """Victory level where the game has them (``decisive``, ``marginal`` ...)."""
+    scores: Mapping[str, float] = attrs.field(factory=dict)
+    """Per-side figures (victory points, banners, loss percentages)."""
+    rules: tuple[str, ...] = ()
+    """Rule IDs of the victory conditions applied."""
+    turn: int = 0
+    """Game-turn in which the game ended (0 if the game has no turns)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "winner": self.winner,
+            "turn": self.turn,
+            "text": self.text,
+            "level": self.level,
+            "scores": {k: float(v) for k, v in self.scores.items()},
+            "rules": list(self.rules),
+        }
+
+
+@attrs.frozen
+class OptionSpec:
+    """A scenario option (optional rule) a player or designer can switch."""
+
+    name: str
+    default: Any
+    help: str
+    rules: tuple[str, ...] = ()
+    choices: tuple[Any, ...] = ()
+    """Allowed values; empty means booleans (for bool defaults) or free ints."""
+
+    def parse(self, text: str) -> Any:
+        """Parse a command-line value (``yes``/``no``, numbers, choices)."""
+        if isinstance(self.default, bool):
+            low = text.strip().lower()
+            if low in {"1", "true", "yes", "on", "y"}:
+                return True
+            if low in {"0", "false", "no", "off", "n"}:
+                return False
+            raise ValueError(f"option {self.name!r} takes yes or no, not {text!r}")
+        if self.choices:
+            for c in self.choices:
+                if str(c).lower() == text.strip().lower():
+                    return c
+            raise ValueError(f"option {self.name!r} takes one of {', '.join(map(str, self.choices))}, not {text!r}")
+        if isinstance(self.default, int):
+            try:
+                return int(text)
+            except ValueError:
+                raise ValueError(f"option {self.name!r} takes a whole number, not {text!r}") from None
+        return text
+
+
+@attrs.frozen
+class ScenarioInfo:
+    """A scenario as listed by ``ancients scenarios``."""
+
+    id: str
+    title: str
+    sides: tuple[str, ...]
+    meta: Meta
+    summary: str = ""
+    first: str = ""
+    """The side that moves first."""
+    turns: int | None = None
+
+
+@attrs.frozen
+class TableInfo:
+    """A table (CRT, terrain chart, deck ...) as listed by ``ancients tables``."""
+
+    id: str
+    title: str
+    meta: Meta
+    header: tuple[str, ...] = ()
+    rows: tuple[tuple[str, ...], ...] = ()
+    legend: Mapping[str, str] = attrs.field(factory=dict)
+
+
+@attrs.frozen
+class RuleInfo:
+    """One entry of a game's rule index."""
+
+    id: str
+    title: str
+    line: int
+
+
+@attrs.frozen
+class OddsReport:
+    """Exact outcome distribution of a described combat, for ``ancients odds``."""
+
+    title: str
+    distribution: Mapping[str, Fraction]
+    """Outcome label -> exact probability (sums to 1)."""
+    explain: tuple[str, ...] = ()
+    """How the inputs became a column/dice count, step by step."""
+    rules: tuple[str, ...] = ()
+    legend: Mapping[str, str] = attrs.field(factory=dict)
+
+
+class Game:
+    """Base class for a game plugin. Subclasses set the class attributes and
+    implement :meth:`setup` and :meth:`play`; the rest has sensible defaults."""
+
+    id: ClassVar[str] = ""
+    """Short name used on the command line (``centurion``)."""
+    title: ClassVar[str] = ""
+    package: ClassVar[str] = ""
+    """Import package whose ``data/`` folder holds the game's TOML files."""
+    hidden_information: ClassVar[bool] = False
+    """True if sides hold secrets (hands of cards): hotseat play then hands over the screen."""
+    rule_prefix: ClassVar[str] = ""
+    """Rule-ID prefix (``cen``)."""
+
+    # -- required ---------------------------------------------------------
+    def scenarios(self, store: DataStore) -> list[ScenarioInfo]:
+        raise NotImplementedError
+
+    def setup(self, ctx: Context, scenario: str) -> Any:
+        """Build the state for ``scenario``; raise ``KeyError`` naming it if unknown."""
+        raise NotImplementedError
+
+    def play(self, ctx: Context, state: Any) -> Generator[Decision, str, Outcome]:
+        """Follow the sequence of play, yielding one decision at a time."""
+        raise NotImplementedError
+
+    # -- optional ---------------------------------------------------------
+    def option_specs(self, store: DataStore, scenario: str) -> list[OptionSpec]:
+        return []
+
+    def sides(self, state: Any) -> tuple[str, ...]:
+        return tuple(getattr(state, "sides", ()))
+
+    def render(self, state: Any, viewer: str | None) -> Any:
+        """A rich renderable of what ``viewer`` may see (``None``: everything)."""
+        return repr(state)
+
+    def status(self, state: Any, viewer: str | None) -> str:
+        """One line: turn, phase, scores."""
+        return ""
+
+    def evaluate(self, state: Any, side: str) -> float:
+        """Heuristic value of ``state`` for ``side`` (higher is better), for bots."""
+        return 0.0
+
+    def score_option(self, state: Any, decision: Decision, key: str) -> float | None:
+        """Cheap heuristic score of answering ``key`` (higher is better), or None
+        to let the greedy bot look ahead by copying the session."""
+        return None
+
+    def tables(self, store: DataStore) -> list[TableInfo]:
+        return []
+
+    def odds(self, store: DataStore, params: Mapping[str, str]) -> OddsReport:
+        raise ValueError(f"{self.id} has no odds calculator")
+
+    odds_help: ClassVar[str] = ""
+    """Help text for ``ancients odds GAME key=value ...``."""
+
+    def rules_index(self) -> list[RuleInfo]:
+        """The game's rule index, shipped as ``data/rules.index.toml``."""
+        try:
+            text = resources.files(self.package).joinpath("data", "rules.index.toml").read_text("utf-8")
+        except (FileNotFoundError, OSError):
+            return []
+        return [RuleInfo(r["id"], r["title"], int(r.get("line", 0))) for r in tomllib.loads(text).get("rule", [])]
+
+    def __repr__(self) -> str:
+        return f"<game {self.id}>"
+
+
+class GameNotFound(LookupError):
+    """No game of that name is installed."""
+
+
+LOAD_ERRORS: dict[str, str] = {}
+"""Entry points that failed to load at the last :func:`load_games`: name -> error."""
+
+
+def load_games() -> dict[str, Game]:
+    """Every installed game, by ID, discovered through entry points.
+
+    A plugin that fails to import is left out (and noted in
+    :data:`LOAD_ERRORS`) so one broken package cannot stop the others.
+    """
+    games: dict[str, Game] = {}
+    LOAD_ERRORS.clear()
+    for ep in sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+        try:
+            obj = ep.load()
+        except Exception as exc:  # a third-party package may be broken
+            LOAD_ERRORS[ep.name] = f"{type(exc).__name__}: {exc}"
+            continue
+        game = obj() if isinstance(obj, type) else obj
+        games[ep.name] = game
+    return games
+
+
+def find_game(name: str, games: Mapping[str, Game] | None = None) -> Game:
+    """The game called ``name`` (exact, or a unique prefix)."""
+    games = load_games() if games is None else games
+    if name in games:
+        return games[name]
+    hits = [g for k, g in games.items() if k.startswith(name)]
+    if len(hits) == 1:
+        return hits[0]
+    known = ", ".join(sorted(games)) or "none installed"
+    if name in LOAD_ERRORS:
+        raise GameNotFound(f"game {name!r} is installed but failed to load: {LOAD_ERRORS[name]}")
+    if hits:
+        raise GameNotFound(f"{name!r} is ambiguous: {', '.join(g.id for g in hits)}")
+    raise GameNotFound(f"no game called {name!r} (installed: {known})")
+
+
+def parse_params(items: Sequence[str]) -> dict[str, str]:
+    """``["attack=26", "defense=9"]`` -> dict; malformed items raise ValueError."""
+    out: dict[str, str] = {}
+    for item in items:
+        if "=" not in item:
+            raise ValueError(f"expected key=value, got {item!r}")
+        k, v = item.split("=", 1)
+        out[k.strip().lower()] = v.strip()
+    return out

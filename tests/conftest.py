@@ -1,0 +1,26 @@
+"""Shared fixtures: the test plugin registered through a real entry point."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+PLUGINS = Path(__file__).parent / "plugins"
+
+
+@pytest.fixture
+def race_plugin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """Install the "race" test game exactly as a third-party package would:
+    an importable package plus a dist-info folder declaring the entry point."""
+    dist = tmp_path / "race_game_plugin-1.0.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: race-game-plugin\nVersion: 1.0\n")
+    (dist / "entry_points.txt").write_text("[ancients_kit.games]\nrace = race_game:GAME\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.syspath_prepend(str(PLUGINS))
+    sys.modules.pop("race_game", None)
+    yield "race"
+    sys.modules.pop("race_game", None)
