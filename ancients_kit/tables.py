@@ -1,0 +1,992 @@
+"""Combat and lookup tables, read from data files, with exact odds.
+
+This module owns the three table shapes the four games use and the arithmetic
+around them; the result codes and their meanings belong to each game's data:
+
+* :class:`OddsTable`: odds-ratio CRTs (LDF 13.2/13.15, Centurion basic combat
+  cases I and J, Xenophon's three CRTs). Odds are exact fractions, rounded for
+  the defender by default or for the attacker when a rule says so; column
+  shifts, automatic results past the ends, clamped die modifiers.
+* :class:`DifferentialTable`: columns by an integer (attack minus defence,
+  Xenophon diplomacy; or any count such as Xenophon's pillage "units in force").
+* :class:`LookupTable`: a die roll to an entry (random events, revolt,
+  disband) or a key to an entry (terrain effects).
+
+Every roll table resolves a roll into a :class:`Resolution` (with
+:meth:`Resolution.explain`) and gives its exact outcome distribution as
+fractions summing to 1.
+
+Data shape (one TOML document per table)::
+
+    [meta]
+    id = "ldf.crt"
+    source = "reconstructed"
+    rules = ["ldf:13.2", "ldf:13.15"]
+    note = "..."
+
+    [table]
+    kind = "odds"                  # "odds" | "differential" | "lookup"
+    die = "d6"                     # "d6" | "2d6" | "d66"
+    columns = ["1:3", "1:2", "1:1", "2:1", "3:1", "4:1", "5:1", "6:1"]
+    below = "AE"                   # result code, or "first"; omitted: refused
+    above = "DE"                   # result code, or "last" (the default)
+    rounding = "defender"          # default rounding of this table
+    refuse_rule = ""               # rule ID quoted when odds below are refused
+
+    [table.results]                # row (die roll or band) -> one code per column
+    1 = ["AS", "AS", "DR", ...]
+    "6+" = [...]
+
+    [codes]                        # every code used, with its meaning
+    AE = "Attacker eliminated"
+
+Column labels: odds ``"a:b"`` or ``"a-b"`` (attacker to defender), optionally
+``"≤1:3"`` first / ``"≥4:1"`` last meaning the column also covers everything
+beyond it (Xenophon's CRT). Differential columns and rows are integer bands:
+``"3"``, ``"3-4"``, ``"-2--1"``, ``"6+"``, ``"≤0"``/``"<=0"``, ``"≥5"``/``">=5"``.
+A lookup table has ``die`` and single-code ``results``, or ``entries``
+(key -> code) and no die.
+
+Rounding, precisely. The odds ``r = attack / defense`` are placed on the
+columns: *for the defender* the column is the largest column ratio <= r, *for
+the attacker* the smallest column ratio >= r. So 13:4 -> 3:1 (LDF 13.2);
+26:9 -> 2:1 for the defender, 3:1 for the attacker (Centurion I, J); 5:8 ->
+1:2 for the defender, 1:1 for the attacker. Odds outside the printed columns
+lie on the virtual continuation of the usual odds ladder (..., 1:4, 1:3, 1:2,
+1:1, 2:1, 3:1, ...), rounded the same way, so 7:1 is one column past 6:1 and
+6.5:1 rounded for the defender is still 6:1. Shifts (``+`` toward the
+attacker) move along that extended row of columns, and only the final
+(shifted) position decides whether an automatic result applies: LDF 13.15,
+"apply all applicable odds shifters prior to looking at the CRT". A final
+position below the first column gives ``below`` (refused if omitted); above
+the last gives ``above`` (the last column if omitted). An open-ended column
+(``≤``/``≥``) absorbs everything beyond it before shifts are applied.
+
+Die modifiers are added to the roll and the sum is clamped to the rows the
+table prints (a band such as ``"6+"`` is open and needs no clamping).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Literal
+
+import attrs
+
+from ancients_kit.chance import Chance, die_distribution, die_values
+from ancients_kit.data import DataError, DataStore, Meta, read_toml, split_meta, structure
+
+__all__ = [
+    "Automatic",
+    "Band",
+    "Column",
+    "DifferentialTable",
+    "LookupTable",
+    "OddsRefused",
+    "OddsTable",
+    "Resolution",
+    "Row",
+    "Table",
+    "TableDocument",
+    "TableError",
+    "TableSpec",
+    "load_table",
+    "load_table_file",
+    "parse_band",
+    "parse_odds",
+    "table_from_document",
+]
+
+Rounding = Literal["defender", "attacker"]
+
+_FAR = 10**6
+"""Column steps used for infinite odds (attack 0 or defence 0)."""
+
+
+class TableError(ValueError):
+    """Bad input to a table (negative strength, impossible roll, unknown key)."""
+
+
+class OddsRefused(TableError):
+    """The odds fall below a table's first column and the rules forbid the attack
+    (Centurion: below 1-2 an attack is "non-viable")."""
+
+
+# --------------------------------------------------------------------------
+# Data schema (structured by ancients_kit.data)
+
+
+@attrs.frozen
+class TableSpec:
+    """The ``[table]`` section of a table document, as written."""
+
+    kind: Literal["odds", "differential", "lookup"]
+    """Table shape."""
+    die: Literal["d6", "2d6", "d66"] | None = None
+    """Die rolled on the table; None only for a keyed lookup."""
+    title: str = ""
+    columns: tuple[str, ...] = ()
+    """Odds labels (``"1:3"``, ``"1-2"``) or integer bands, lowest first."""
+    below: str | None = None
+    """Code for final odds below the first column, ``"first"`` to use it, or None: refused."""
+    above: str | None = None
+    """Code for final odds above the last column, or ``"last"``/None to use the last column."""
+    rounding: Literal["defender", "attacker"] = "defender"
+    """Default rounding of odds (odds tables only)."""
+    refuse_rule: str = ""
+    """Rule ID quoted when odds below the first column are refused."""
+    results: Mapping[str, Any] = attrs.field(factory=dict)
+    """Row label -> list of codes per column (a single code for lookups)."""
+    entries: Mapping[str, str] = attrs.field(factory=dict)
+    """Key -> code, for keyed lookups (no die)."""
+
+
+@attrs.frozen
+class TableDocument:
+    """A whole table document but its ``[meta]`` header."""
+
+    table: TableSpec
+    codes: Mapping[str, str] = attrs.field(factory=dict)
+    """Result code -> meaning."""
+
+
+# --------------------------------------------------------------------------
+# Bands and odds labels
+
+_RANGE = re.compile(r"^(-?\d+)\s*[-\u2013]\s*(-?\d+)$")
+_SINGLE = re.compile(r"^(-?\d+)$")
+_PLUS = re.compile(r"^(-?\d+)\s*\+$")
+_LE = re.compile(r"^(?:\u2264|<=)\s*(-?\d+)$")
+_GE = re.compile(r"^(?:\u2265|>=)\s*(-?\d+)$")
+_ODDS = re.compile(r"^(\u2264|<=|\u2265|>=)?\s*(\d+)\s*[:\-\u2013]\s*(\d+)$")
+
+
+@attrs.frozen
+class Band:
+    """A range of integers, open at either end (``low``/``high`` None)."""
+
+    low: int | None
+    high: int | None
+    label: str
+
+    def __contains__(self, value: object) -> bool:
+        if not isinstance(value, int):
+            return False
+        return (self.low is None or value >= self.low) and (self.high is None or value <= self.high)
+
+
+def parse_band(label: str) -> Band:
+    """Read ``"3"``, ``"3-4"``, ``"-2--1"``, ``"6+"``, ``"≤0"``, ``"≥5"``; ValueError if not."""
+    text = str(label).strip()
+    if m := _SINGLE.match(text):
+        v = int(m.group(1))
+        return Band(v, v, text)
+    if m := _RANGE.match(text):
+        lo, hi = int(m.group(1)), int(m.group(2))
+        if lo > hi:
+            raise ValueError(f"band {label!r} runs backwards")
+        return Band(lo, hi, text)
+    if m := _PLUS.match(text):
+        return Band(int(m.group(1)), None, text)
+    if m := _GE.match(text):
+        return Band(int(m.group(1)), None, text)
+    if m := _LE.match(text):
+        return Band(None, int(m.group(1)), text)
+    raise ValueError(f"{label!r} is not a number or a band such as 3-4, 6+, <=0")
+
+
+def parse_odds(label: str) -> tuple[Fraction, str]:
+    """Read an odds label: ``"1:3"``, ``"1-2"``, ``"≥4:1"``.
+
+    Returns the ratio (attacker over defender) and ``""``, ``"<="`` or ``">="``.
+    """
+    m = _ODDS.match(str(label).strip())
+    if not m:
+        raise ValueError(f"{label!r} is not an odds ratio such as 1:3, 3-1 or >=4:1")
+    a, b = int(m.group(2)), int(m.group(3))
+    if a < 1 or b < 1:
+        raise ValueError(f"odds {label!r} need positive numbers on both sides")
+    mark = {"\u2264": "<=", "<=": "<=", "\u2265": ">=", ">=": ">="}.get(m.group(1) or "", "")
+    return Fraction(a, b), mark
+
+
+# The odds ladder ..., 1:3, 1:2, 1:1, 2:1, 3:1, ... as integer rungs:
+# k:1 is rung k-1, 1:k is rung -(k-1).
+
+
+def _floor_rung(x: Fraction) -> int:
+    """Rung of the largest ladder value <= x (x > 0)."""
+    if x >= 1:
+        return math.floor(x) - 1
+    return -(math.ceil(1 / x) - 1)
+
+
+def _ceil_rung(x: Fraction) -> int:
+    """Rung of the smallest ladder value >= x (x > 0)."""
+    if x >= 1:
+        return math.ceil(x) - 1
+    return -(math.floor(1 / x) - 1)
+
+
+def _decimal(x: Fraction, places: int = 2) -> str:
+    """Fixed-point text of a fraction, rounded half up, without floats."""
+    scale = 10**places
+    n = (x.numerator * scale * 2 + x.denominator) // (2 * x.denominator)
+    whole, frac = divmod(n, scale)
+    return f"{whole}.{frac:0{places}d}"
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n >= 0 else str(n)
+
+
+# --------------------------------------------------------------------------
+# Results
+
+
+@attrs.frozen
+class Column:
+    """A column of a table, chosen by odds or by value."""
+
+    index: int
+    label: str
+
+
+@attrs.frozen
+class Automatic:
+    """An automatic result past one end of a table (LDF 13.15)."""
+
+    result: str
+    side: Literal["below", "above"]
+    position: int
+    """Column position relative to the first column (negative below)."""
+
+
+@attrs.frozen
+class Row:
+    """One printed row: the rolls it covers and its code per column."""
+
+    band: Band
+    results: tuple[str, ...]
+
+
+@attrs.frozen
+class Resolution:
+    """How one use of a table came out, with everything needed to explain it."""
+
+    table_id: str
+    result: str
+    """The result code (the game's data says what it does)."""
+    meaning: str
+    """The code's meaning from the table's ``[codes]``."""
+    rules: tuple[str, ...]
+    """Rule IDs of the table (its ``meta.rules``)."""
+    automatic: bool = False
+    """True when no roll was read: odds past the ends (LDF 13.15)."""
+    attack: int | None = None
+    defense: int | None = None
+    value: int | None = None
+    """Differential tables: the value that picked the column."""
+    ratio: Fraction | None = None
+    """Odds tables: attack / defense exactly (None when defense is 0)."""
+    rounding: str | None = None
+    column: str | None = None
+    """Column read from the odds or value before any shift."""
+    shift: int = 0
+    final_column: str | None = None
+    """Column after shifts (the one read), or a text such as ``"above 6:1"``."""
+    roll: int | None = None
+    modifier: int = 0
+    modified_roll: int | None = None
+    """Roll plus modifier, clamped to the printed rows."""
+    clamped: bool = False
+    row: str | None = None
+    """Label of the row read."""
+    key: str | None = None
+    """Keyed lookups: the key looked up."""
+
+    def explain(self) -> str:
+        """One line for a player: ``26:9 = 2.89 -> 2-1 (rounded for the
+        defender), +1 shift -> 3-1, roll 4 -1 = 3 -> DR``."""
+        parts: list[str] = []
+        if self.key is not None:
+            parts.append(f"{self.key}")
+        elif self.ratio is not None or (self.attack is not None and self.value is None):
+            ratio = "infinite" if self.ratio is None else _decimal(self.ratio)
+            parts.append(
+                f"{self.attack}:{self.defense} = {ratio} -> {self.column} (rounded for the {self.rounding})"
+            )
+        elif self.value is not None:
+            if self.attack is not None:
+                parts.append(f"{self.attack} - {self.defense} = {self.value} -> {self.column}")
+            else:
+                parts.append(f"{self.value} -> {self.column}")
+        if self.shift:
+            parts.append(f"{_signed(self.shift)} shift -> {self.final_column}")
+        if self.automatic:
+            if not self.shift and self.final_column != self.column:
+                parts.append(f"{self.final_column}")
+            parts.append(f"automatic {self.result}")
+        elif self.roll is not None:
+            text = f"roll {self.roll}"
+            if self.modifier:
+                text += f" {_signed(self.modifier)} = {self.roll + self.modifier}"
+                if self.clamped:
+                    text += f", read as {self.modified_roll}"
+            parts.append(text)
+            parts[-1] += f" -> {self.result}"
+        else:
+            parts[-1] += f" -> {self.result}"
+        text = ", ".join(parts)
+        if self.rules:
+            text += f" [{', '.join(self.rules)}]"
+        return text
+
+
+# --------------------------------------------------------------------------
+# Tables
+
+
+@attrs.frozen
+class _RollTable:
+    """Shared machinery: rows read by a (modified, clamped) die roll."""
+
+    meta: Meta
+    die: str
+    rows: tuple[Row, ...]
+    codes: Mapping[str, str]
+    title: str = ""
+
+    @property
+    def id(self) -> str:
+        return self.meta.id
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return self.meta.rules
+
+    def _bounds(self) -> tuple[int | None, int | None]:
+        return self.rows[0].band.low, self.rows[-1].band.high
+
+    def _read(self, roll: int, modifier: int) -> tuple[int, bool, Row]:
+        """Modified roll clamped to the printed rows, and the row it reads."""
+        lo, hi = self._bounds()
+        v = roll + modifier
+        clamped = v
+        if lo is not None and clamped < lo:
+            clamped = lo
+        if hi is not None and clamped > hi:
+            clamped = hi
+        for row in self.rows:
+            if clamped in row.band:
+                return clamped, clamped != v, row
+        raise TableError(
+            f"table {self.id}: modified roll {v} falls between the printed rows "
+            f"({', '.join(r.band.label for r in self.rows)})"
+        )
+
+    def _check_roll(self, roll: int) -> None:
+        if roll not in die_values(self.die):
+            raise TableError(f"table {self.id}: {roll!r} is not a {self.die} roll")
+
+    def _column_distribution(self, col: int, modifier: int) -> dict[str, Fraction]:
+        out: dict[str, Fraction] = {}
+        for v, p in die_distribution(self.die).items():
+            _, _, row = self._read(v, modifier)
+            code = row.results[col]
+            out[code] = out.get(code, Fraction(0)) + p
+        return out
+
+    def meaning(self, code: str) -> str:
+        return self.codes.get(code, "")
+
+
+def _edge(
+    table: _RollTable,
+    columns: Sequence[str],
+    below: str | None,
+    above: str | None,
+    refuse_rule: str,
+    position: int,
+    what: str,
+) -> Column | Automatic:
+    """Column at a (shifted) position, or what the table says past its ends."""
+    n = len(columns)
+    if 0 <= position < n:
+        return Column(position, columns[position])
+    if position < 0:
+        if below is None:
+            rule = refuse_rule or (table.rules[0] if table.rules else "")
+            verdict = "the attack is not allowed" if isinstance(table, OddsTable) else "the table gives no result"
+            raise OddsRefused(
+                f"table {table.id}: {what} falls below the lowest column {columns[0]}; "
+                f"{verdict}" + (f" ({rule})" if rule else "")
+            )
+        if below == "first":
+            return Column(0, columns[0])
+        return Automatic(below, "below", position)
+    if above is None or above == "last":
+        return Column(n - 1, columns[-1])
+    return Automatic(above, "above", position)
+
+
+def _edge_label(columns: Sequence[str], choice: Column | Automatic) -> str:
+    if isinstance(choice, Column):
+        return choice.label
+    return f"below {columns[0]}" if choice.side == "below" else f"above {columns[-1]}"
+
+
+def _strength(x: object, name: str, table_id: str) -> int:
+    if not isinstance(x, int) or isinstance(x, bool) or x < 0:
+        raise TableError(f"table {table_id}: {name} strength must be a whole number >= 0, not {x!r}")
+    return x
+
+
+@attrs.frozen
+class OddsTable(_RollTable):
+    """An odds-ratio combat results table."""
+
+    columns: tuple[str, ...] = ()
+    ratios: tuple[Fraction, ...] = ()
+    open_low: bool = False
+    """First column is ``≤``: it covers all lower odds."""
+    open_high: bool = False
+    """Last column is ``≥``: it covers all higher odds."""
+    below: str | None = None
+    above: str | None = None
+    rounding: Rounding = "defender"
+    refuse_rule: str = ""
+
+    def _rounding(self, rounding: str | None) -> Rounding:
+        r = rounding or self.rounding
+        if r not in ("defender", "attacker"):
+            raise TableError(f"table {self.id}: rounding must be 'defender' or 'attacker', not {rounding!r}")
+        return r  # type: ignore[return-value]
+
+    def position(self, attack: int, defense: int, rounding: str | None = None) -> int:
+        """Column position of the odds before shifts (negative: below the first
+        column, >= len(columns): above the last), see the module docstring."""
+        attack = _strength(attack, "attack", self.id)
+        defense = _strength(defense, "defense", self.id)
+        if attack == 0 and defense == 0:
+            raise TableError(f"table {self.id}: no odds for 0 against 0")
+        rnd = self._rounding(rounding)
+        n = len(self.ratios)
+        first, last = self.ratios[0], self.ratios[-1]
+        if defense == 0:
+            pos = n - 1 + _FAR
+        elif attack == 0:
+            pos = -_FAR
+        else:
+            r = Fraction(attack, defense)
+            if first <= r <= last:
+                if rnd == "defender":
+                    pos = max(i for i, c in enumerate(self.ratios) if c <= r)
+                else:
+                    pos = min(i for i, c in enumerate(self.ratios) if c >= r)
+            elif r > last:
+                rung = _floor_rung(r) if rnd == "defender" else _ceil_rung(r)
+                pos = n - 1 + max(0, rung - _floor_rung(last))
+            else:
+                rung = _floor_rung(r) if rnd == "defender" else _ceil_rung(r)
+                pos = -max(0, _ceil_rung(first) - rung)
+        if self.open_low and pos < 0:
+            pos = 0
+        if self.open_high and pos > n - 1:
+            pos = n - 1
+        return pos
+
+    def odds(
+        self, attack: int, defense: int, rounding: str | None = None, shift: int = 0
+    ) -> Column | Automatic:
+        """The column the attack is read on, or the automatic result (LDF 13.15).
+
+        Raises :class:`OddsRefused` when the final odds are below the first
+        column and the table has no ``below`` result (Centurion's non-viable
+        attacks below 1-2).
+        """
+        pos = self.position(attack, defense, rounding) + shift
+        return _edge(self, self.columns, self.below, self.above, self.refuse_rule, pos, f"{attack}:{defense}")
+
+    def _choose(
+        self, attack: int, defense: int, shift: int, rounding: str | None
+    ) -> tuple[Column | Automatic, Column | Automatic, Rounding]:
+        rnd = self._rounding(rounding)
+        base = self.position(attack, defense, rnd)
+        what = f"{attack}:{defense}"
+        final = _edge(self, self.columns, self.below, self.above, self.refuse_rule, base + shift, what)
+        if shift == 0:
+            return final, final, rnd
+        try:
+            raw = _edge(self, self.columns, self.below, self.above, self.refuse_rule, base, what)
+        except OddsRefused:
+            raw = Automatic("", "below", base)
+        return raw, final, rnd
+
+    def resolve(
+        self,
+        attack: int,
+        defense: int,
+        roll: int,
+        shift: int = 0,
+        modifier: int = 0,
+        rounding: str | None = None,
+    ) -> Resolution:
+        """Read the table for ``attack`` against ``defense`` with a die roll."""
+        raw, final, rnd = self._choose(attack, defense, shift, rounding)
+        common = dict(
+            table_id=self.id,
+            rules=self.rules,
+            attack=attack,
+            defense=defense,
+            ratio=Fraction(attack, defense) if defense else None,
+            rounding=rnd,
+            column=_edge_label(self.columns, raw),
+            shift=shift,
+            final_column=_edge_label(self.columns, final),
+        )
+        if isinstance(final, Automatic):
+            return Resolution(
+                result=final.result, meaning=self.meaning(final.result), automatic=True, **common  # type: ignore[arg-type]
+            )
+        self._check_roll(roll)
+        mod_roll, clamped, row = self._read(roll, modifier)
+        code = row.results[final.index]
+        return Resolution(
+            result=code,
+            meaning=self.meaning(code),
+            roll=roll,
+            modifier=modifier,
+            modified_roll=mod_roll,
+            clamped=clamped,
+            row=row.band.label,
+            **common,  # type: ignore[arg-type]
+        )
+
+    def distribution(
+        self, attack: int, defense: int, shift: int = 0, modifier: int = 0, rounding: str | None = None
+    ) -> dict[str, Fraction]:
+        """Exact probability of each result code (sums to 1)."""
+        _, final, _ = self._choose(attack, defense, shift, rounding)
+        if isinstance(final, Automatic):
+            return {final.result: Fraction(1)}
+        return self._column_distribution(final.index, modifier)
+
+    def roll(
+        self,
+        chance: Chance,
+        attack: int,
+        defense: int,
+        shift: int = 0,
+        modifier: int = 0,
+        rounding: str | None = None,
+        reason: str = "",
+    ) -> Resolution:
+        """Roll the table's die through ``chance`` (recorded) and resolve.
+
+        No die is rolled when the result is automatic.
+        """
+        _, final, _ = self._choose(attack, defense, shift, rounding)
+        if isinstance(final, Automatic):
+            return self.resolve(attack, defense, die_values(self.die)[0], shift, modifier, rounding)
+        value = chance.roll(self.die, reason or f"{self.id} {attack}:{defense}", self.rules)
+        return self.resolve(attack, defense, value, shift, modifier, rounding)
+
+
+@attrs.frozen
+class DifferentialTable(_RollTable):
+    """Columns chosen by an integer: attack minus defence, or a plain count."""
+
+    columns: tuple[str, ...] = ()
+    bands: tuple[Band, ...] = ()
+    below: str | None = None
+    above: str | None = None
+    refuse_rule: str = ""
+
+    def position(self, value: int) -> int:
+        """Column position of ``value`` before shifts (may lie past the ends)."""
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TableError(f"table {self.id}: column value must be an int, not {value!r}")
+        for i, band in enumerate(self.bands):
+            if value in band:
+                return i
+        first, last = self.bands[0], self.bands[-1]
+        if first.low is not None and value < first.low:
+            return -(first.low - value)
+        assert last.high is not None
+        return len(self.bands) - 1 + (value - last.high)
+
+    def column(self, value: int, shift: int = 0) -> Column | Automatic:
+        pos = self.position(value) + shift
+        return _edge(self, self.columns, self.below, self.above, self.refuse_rule, pos, f"value {value}")
+
+    def resolve_value(self, value: int, roll: int, shift: int = 0, modifier: int = 0) -> Resolution:
+        """Read the column for ``value`` (e.g. units in the force) with a roll."""
+        return self._resolve(value, roll, shift, modifier, None, None)
+
+    def resolve(
+        self, attack: int, defense: int, roll: int, shift: int = 0, modifier: int = 0
+    ) -> Resolution:
+        """Read the column for ``attack - defense`` with a roll (Xenophon diplomacy:
+        phasing Agent chits minus the other side's)."""
+        return self._resolve(attack - defense, roll, shift, modifier, attack, defense)
+
+    def _choose(self, value: int, shift: int) -> tuple[Column | Automatic, Column | Automatic]:
+        base = self.position(value)
+        what = f"value {value}"
+        final = _edge(self, self.columns, self.below, self.above, self.refuse_rule, base + shift, what)
+        if shift == 0:
+            return final, final
+        try:
+            raw = _edge(self, self.columns, self.below, self.above, self.refuse_rule, base, what)
+        except OddsRefused:
+            raw = Automatic("", "below", base)
+        return raw, final
+
+    def _resolve(
+        self, value: int, roll: int, shift: int, modifier: int, attack: int | None, defense: int | None
+    ) -> Resolution:
+        raw, final = self._choose(value, shift)
+        common = dict(
+            table_id=self.id,
+            rules=self.rules,
+            attack=attack,
+            defense=defense,
+            value=value,
+            column=_edge_label(self.columns, raw),
+            shift=shift,
+            final_column=_edge_label(self.columns, final),
+        )
+        if isinstance(final, Automatic):
+            return Resolution(result=final.result, meaning=self.meaning(final.result), automatic=True, **common)  # type: ignore[arg-type]
+        self._check_roll(roll)
+        mod_roll, clamped, row = self._read(roll, modifier)
+        code = row.results[final.index]
+        return Resolution(
+            result=code,
+            meaning=self.meaning(code),
+            roll=roll,
+            modifier=modifier,
+            modified_roll=mod_roll,
+            clamped=clamped,
+            row=row.band.label,
+            **common,  # type: ignore[arg-type]
+        )
+
+    def distribution_value(self, value: int, shift: int = 0, modifier: int = 0) -> dict[str, Fraction]:
+        """Exact probability of each code for a column value (sums to 1)."""
+        _, final = self._choose(value, shift)
+        if isinstance(final, Automatic):
+            return {final.result: Fraction(1)}
+        return self._column_distribution(final.index, modifier)
+
+    def distribution(self, attack: int, defense: int, shift: int = 0, modifier: int = 0) -> dict[str, Fraction]:
+        """Exact probability of each code for ``attack - defense`` (sums to 1)."""
+        return self.distribution_value(attack - defense, shift, modifier)
+
+    def roll(
+        self,
+        chance: Chance,
+        attack: int,
+        defense: int = 0,
+        shift: int = 0,
+        modifier: int = 0,
+        reason: str = "",
+    ) -> Resolution:
+        """Roll the table's die through ``chance`` and resolve ``attack - defense``."""
+        _, final = self._choose(attack - defense, shift)
+        if isinstance(final, Automatic):
+            return self.resolve(attack, defense, die_values(self.die)[0], shift, modifier)
+        value = chance.roll(self.die, reason or f"{self.id} {attack - defense}", self.rules)
+        return self.resolve(attack, defense, value, shift, modifier)
+
+
+@attrs.frozen
+class LookupTable:
+    """A die roll to an entry (events, revolt) or a key to an entry (terrain)."""
+
+    meta: Meta
+    die: str | None
+    rows: tuple[Row, ...]
+    entries: Mapping[str, str]
+    codes: Mapping[str, str]
+    title: str = ""
+
+    @property
+    def id(self) -> str:
+        return self.meta.id
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return self.meta.rules
+
+    def meaning(self, code: str) -> str:
+        return self.codes.get(code, "")
+
+    def _roller(self) -> _RollTable:
+        if self.die is None:
+            raise TableError(f"table {self.id} is looked up by key, not by a die roll")
+        return _RollTable(self.meta, self.die, self.rows, self.codes, self.title)
+
+    def resolve(self, roll: int, modifier: int = 0) -> Resolution:
+        """The entry for a roll (plus modifier, clamped to the printed rows)."""
+        t = self._roller()
+        t._check_roll(roll)
+        mod_roll, clamped, row = t._read(roll, modifier)
+        code = row.results[0]
+        return Resolution(
+            table_id=self.id,
+            result=code,
+            meaning=self.meaning(code),
+            rules=self.rules,
+            roll=roll,
+            modifier=modifier,
+            modified_roll=mod_roll,
+            clamped=clamped,
+            row=row.band.label,
+        )
+
+    def distribution(self, modifier: int = 0) -> dict[str, Fraction]:
+        """Exact probability of each entry (sums to 1)."""
+        return self._roller()._column_distribution(0, modifier)
+
+    def roll(self, chance: Chance, modifier: int = 0, reason: str = "") -> Resolution:
+        t = self._roller()
+        return self.resolve(chance.roll(t.die, reason or self.id, self.rules), modifier)
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        return tuple(self.entries)
+
+    def lookup(self, key: str) -> str:
+        """The entry for a key (keyed lookups)."""
+        if self.die is not None:
+            raise TableError(f"table {self.id} is read by a {self.die} roll, not by key")
+        try:
+            return self.entries[key]
+        except KeyError:
+            raise TableError(
+                f"table {self.id}: no entry {key!r}; known: {', '.join(self.entries)}"
+            ) from None
+
+    def resolve_key(self, key: str) -> Resolution:
+        code = self.lookup(key)
+        return Resolution(table_id=self.id, result=code, meaning=self.meaning(code), rules=self.rules, key=key)
+
+
+Table = OddsTable | DifferentialTable | LookupTable
+"""Any table :func:`load_table` returns."""
+
+
+# --------------------------------------------------------------------------
+# Building and validation
+
+_RESERVED = {"first", "last"}
+
+
+def _build_rows(
+    spec: TableSpec, codes: Mapping[str, str], width: int | None, file: str
+) -> tuple[Row, ...]:
+    """Rows from ``[table.results]``; width None means single-code lookup rows."""
+    if not spec.results:
+        raise DataError(file, "a table read by a die roll needs rows", "table.results")
+    assert spec.die is not None
+    rows: list[Row] = []
+    for label, cells in spec.results.items():
+        path = f"table.results.{label}"
+        try:
+            band = parse_band(label)
+        except ValueError as exc:
+            raise DataError(file, str(exc), path) from None
+        if width is None:
+            if not isinstance(cells, str):
+                raise DataError(file, f"a lookup row holds one code, not {cells!r}", path)
+            results: tuple[str, ...] = (cells,)
+        else:
+            if not isinstance(cells, list) or not all(isinstance(c, str) for c in cells):
+                raise DataError(file, "a row must be a list of result codes", path)
+            if len(cells) != width:
+                raise DataError(file, f"row has {len(cells)} results but the table has {width} columns", path)
+            results = tuple(cells)
+        for i, code in enumerate(results):
+            if code not in codes:
+                where = path if width is None else f"{path}[{i}]"
+                raise DataError(file, f"unknown result code {code!r} (not in [codes])", where)
+        rows.append(Row(band, results))
+    rows.sort(key=lambda r: (r.band.low is not None, r.band.low if r.band.low is not None else 0))
+    values = die_values(spec.die)
+    for i, row in enumerate(rows):
+        path = f"table.results.{row.band.label}"
+        if row.band.low is None and i != 0:
+            raise DataError(file, "only the lowest row may be open below", path)
+        if row.band.high is None and i != len(rows) - 1:
+            raise DataError(file, "only the highest row may be open above", path)
+        if i:
+            prev = rows[i - 1].band
+            assert prev.high is not None and row.band.low is not None
+            if row.band.low <= prev.high:
+                raise DataError(file, f"row overlaps row {prev.label!r}", path)
+            gap = [v for v in range(prev.high + 1, row.band.low)]
+            if spec.die != "d66" and gap or any(v in values for v in gap):
+                raise DataError(file, f"rolls {gap[0]}..{gap[-1]} are missing before this row", path)
+    lo, hi = rows[0].band.low, rows[-1].band.high
+    if (lo is not None and lo > values[0]) or (hi is not None and hi < values[-1]):
+        printed = f"{'..' if lo is None else lo}..{'' if hi is None else hi}"
+        raise DataError(
+            file,
+            f"rows cover {printed} but a {spec.die} rolls {values[0]}..{values[-1]}",
+            "table.results",
+        )
+    return tuple(rows)
+
+
+def _check_edge(spec: TableSpec, codes: Mapping[str, str], file: str) -> None:
+    for name in ("below", "above"):
+        v = getattr(spec, name)
+        if v is None:
+            continue
+        if v in _RESERVED:
+            if (name, v) not in (("below", "first"), ("above", "last")):
+                raise DataError(file, f"{name} may be a result code or {'first' if name == 'below' else 'last'}", f"table.{name}")
+        elif v not in codes:
+            raise DataError(file, f"unknown result code {v!r} (not in [codes])", f"table.{name}")
+
+
+def _build(meta: Meta, doc: TableDocument, file: str) -> Table:
+    spec = doc.table
+    codes = dict(doc.codes)
+    for code in codes:
+        if code in _RESERVED:
+            raise DataError(file, f"{code!r} is reserved and cannot be a result code", f"codes.{code}")
+    title = spec.title or meta.title
+    if spec.kind == "lookup":
+        if spec.columns or spec.below is not None or spec.above is not None:
+            raise DataError(file, "a lookup table has no columns, below or above", "table")
+        if spec.die is None:
+            if spec.results:
+                raise DataError(file, "rows need a die; give table.die or use table.entries", "table.results")
+            if not spec.entries:
+                raise DataError(file, "a keyed lookup needs entries", "table.entries")
+            if codes:
+                for key, code in spec.entries.items():
+                    if code not in codes:
+                        raise DataError(file, f"unknown result code {code!r} (not in [codes])", f"table.entries.{key}")
+            return LookupTable(meta, None, (), dict(spec.entries), codes, title)
+        if spec.entries:
+            raise DataError(file, "a lookup read by a die has rows, not entries", "table.entries")
+        rows = _build_rows(spec, codes, None, file)
+        return LookupTable(meta, spec.die, rows, {}, codes, title)
+
+    if spec.die is None:
+        raise DataError(file, f"an {spec.kind} table needs a die (d6, 2d6 or d66)", "table.die")
+    if spec.entries:
+        raise DataError(file, "only keyed lookups have entries", "table.entries")
+    if not spec.columns:
+        raise DataError(file, "the table needs columns", "table.columns")
+    _check_edge(spec, codes, file)
+    rows = _build_rows(spec, codes, len(spec.columns), file)
+    below, above = spec.below, spec.above
+
+    if spec.kind == "odds":
+        ratios: list[Fraction] = []
+        marks: list[str] = []
+        for i, label in enumerate(spec.columns):
+            try:
+                ratio, mark = parse_odds(label)
+            except ValueError as exc:
+                raise DataError(file, str(exc), f"table.columns[{i}]") from None
+            if ratios and ratio <= ratios[-1]:
+                raise DataError(
+                    file, f"columns must rise: {label!r} is not above {spec.columns[i - 1]!r}", f"table.columns[{i}]"
+                )
+            if mark == "<=" and i != 0 or mark == ">=" and i != len(spec.columns) - 1:
+                raise DataError(file, "only the first column may be <= and only the last >=", f"table.columns[{i}]")
+            ratios.append(ratio)
+            marks.append(mark)
+        open_low, open_high = marks[0] == "<=", marks[-1] == ">="
+        if open_low:
+            if below not in (None, "first"):
+                raise DataError(file, f"column {spec.columns[0]!r} already covers lower odds", "table.below")
+            below = "first"
+        if open_high:
+            if above not in (None, "last"):
+                raise DataError(file, f"column {spec.columns[-1]!r} already covers higher odds", "table.above")
+            above = "last"
+        return OddsTable(
+            meta,
+            spec.die,
+            rows,
+            codes,
+            title,
+            columns=tuple(spec.columns),
+            ratios=tuple(ratios),
+            open_low=open_low,
+            open_high=open_high,
+            below=below,
+            above=above,
+            rounding=spec.rounding,
+            refuse_rule=spec.refuse_rule,
+        )
+
+    bands: list[Band] = []
+    for i, label in enumerate(spec.columns):
+        path = f"table.columns[{i}]"
+        try:
+            band = parse_band(label)
+        except ValueError as exc:
+            raise DataError(file, str(exc), path) from None
+        if band.low is None and i != 0 or band.high is None and i != len(spec.columns) - 1:
+            raise DataError(file, "only the first column may be open below and only the last open above", path)
+        if bands:
+            prev = bands[-1]
+            assert prev.high is not None
+            if band.low != prev.high + 1:
+                raise DataError(file, f"columns must follow on without gap or overlap after {prev.label!r}", path)
+        bands.append(band)
+    if bands[0].low is None:
+        below = below or "first"
+    if bands[-1].high is None:
+        above = above or "last"
+    return DifferentialTable(
+        meta,
+        spec.die,
+        rows,
+        codes,
+        title,
+        columns=tuple(spec.columns),
+        bands=tuple(bands),
+        below=below,
+        above=above,
+        refuse_rule=spec.refuse_rule,
+    )
+
+
+def table_from_document(doc: Mapping[str, Any], *, file: str) -> Table:
+    """Build a table from a parsed TOML document (``[meta]``, ``[table]``, ``[codes]``)."""
+    meta, body = split_meta(doc, file=file)
+    spec = structure(body, TableDocument, file=file)
+    return _build(meta, spec, file)
+
+
+def load_table(store: DataStore, rel_path: str) -> Table:
+    """Load a game's table document (honouring variant replacements)."""
+    meta, spec = store.load(rel_path, TableDocument)
+    file = store.path(rel_path)
+    hit = store.override(meta.id)
+    if hit is not None:
+        file = f"{hit[0].path} [replace.{meta.id}]"
+    return _build(meta, spec, file)
+
+
+def load_table_file(path: str | Path) -> Table:
+    """Load a table document from a file path (a designer's own table)."""
+    p = Path(path)
+    try:
+        raw = p.read_bytes()
+    except OSError as exc:
+        raise DataError(str(p), f"cannot read table file: {exc.strerror}") from None
+    return table_from_document(read_toml(raw, file=str(p)), file=str(p))
