@@ -159,8 +159,9 @@ def test_any_prefix_replays_exactly(seed: int, cut: int) -> None:
     # The plugin is installed once for the whole property run.
     import sys
 
-    from tests.conftest import PLUGINS
+    from pathlib import Path
 
+    PLUGINS = Path(__file__).parent / "plugins"
     if str(PLUGINS) not in sys.path:
         sys.path.insert(0, str(PLUGINS))
     from race_game import GAME
