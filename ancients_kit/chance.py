@@ -29,6 +29,7 @@ import hashlib
 from collections import Counter, deque
 from collections.abc import Callable, Hashable, Iterable, Mapping, MutableSequence, Sequence
 from fractions import Fraction
+from functools import lru_cache
 from math import comb
 from typing import Any, TypeVar
 
@@ -251,8 +252,8 @@ def die_values(kind: DiceKind) -> tuple[int, ...]:
         raise ChanceError(f"unknown die {kind!r}; expected one of d6, 2d6, d66") from None
 
 
-def die_distribution(kind: DiceKind) -> dict[int, Fraction]:
-    """Exact distribution of ``"d6"``, ``"2d6"`` (sum) or ``"d66"`` (tens and units)."""
+@lru_cache(maxsize=None)
+def _distribution_items(kind: DiceKind) -> tuple[tuple[int, Fraction], ...]:
     die_values(kind)
     counts: Counter[int] = Counter()
     if kind == "d6":
@@ -264,7 +265,12 @@ def die_distribution(kind: DiceKind) -> dict[int, Fraction]:
     else:
         counts.update(10 * a + b for a in range(1, 7) for b in range(1, 7))
         total = 36
-    return {v: Fraction(c, total) for v, c in sorted(counts.items())}
+    return tuple((v, Fraction(c, total)) for v, c in sorted(counts.items()))
+
+
+def die_distribution(kind: DiceKind) -> dict[int, Fraction]:
+    """Exact distribution of ``"d6"``, ``"2d6"`` (sum) or ``"d66"`` (tens and units)."""
+    return dict(_distribution_items(kind))
 
 
 def symbol_pool_distribution(die: SymbolDie, n: int, hit_symbols: Iterable[str]) -> dict[int, Fraction]:
@@ -560,7 +566,7 @@ class Chance:
         self.last: Roll | None = None
         """The most recent :class:`Roll`."""
         self._forced: deque[Any] = deque()
-        self._symbol_dice: dict[str, SymbolDie] = {BATTLE_DIE.name: BATTLE_DIE}
+        self._symbol_dice: dict[str, SymbolDie] = {}
 
     # -- forcing (tests) ---------------------------------------------------
 
@@ -644,9 +650,8 @@ class Chance:
         """Roll ``n`` symbol dice; forced values are symbol names."""
         if n < 0:
             raise ChanceError(f"number of dice must be >= 0, not {n}")
-        known = self._symbol_dice.get(die.name)
-        if known is not None and known != die:
-            raise ChanceError(f"two different symbol dice are both named {die.name!r}")
+        # Rerolls find the die by name: the one most recently rolled under it
+        # (a designer's variant may redefine the battle die's faces).
         self._symbol_dice[die.name] = die
         faces, forced = self._symbol_faces(die, range(n))
         return self._emit(

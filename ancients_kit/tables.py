@@ -418,6 +418,8 @@ def _edge(
     n = len(columns)
     if 0 <= position < n:
         return Column(position, columns[position])
+    # ldf:13.15 automatic results past the ends; cen:basic.combat refuses
+    # ("non-viable") attacks below its lowest column.
     if position < 0:
         if below is None:
             rule = refuse_rule or (table.rules[0] if table.rules else "")
@@ -483,6 +485,8 @@ class OddsTable(_RollTable):
             pos = -_FAR
         else:
             r = Fraction(attack, defense)
+            # ldf:13.2 / cen:basic.combat case I round for the defender;
+            # case J (a command unit near) rounds for the attacker.
             if first <= r <= last:
                 if rnd == "defender":
                     pos = max(i for i, c in enumerate(self.ratios) if c <= r)
@@ -494,6 +498,7 @@ class OddsTable(_RollTable):
             else:
                 rung = _floor_rung(r) if rnd == "defender" else _ceil_rung(r)
                 pos = -max(0, _ceil_rung(first) - rung)
+        # xen:crt prints "<=1:3" and ">=4:1": the end columns absorb all beyond.
         if self.open_low and pos < 0:
             pos = 0
         if self.open_high and pos > n - 1:
@@ -830,8 +835,9 @@ def _build_rows(
             assert prev.high is not None and row.band.low is not None
             if row.band.low <= prev.high:
                 raise DataError(file, f"row overlaps row {prev.label!r}", path)
-            gap = [v for v in range(prev.high + 1, row.band.low)]
-            if spec.die != "d66" and gap or any(v in values for v in gap):
+            gap = list(range(prev.high + 1, row.band.low))
+            # d66 rows may skip values no tens-and-units roll shows (17..20, ...)
+            if (spec.die != "d66" and gap) or any(v in values for v in gap):
                 raise DataError(file, f"rolls {gap[0]}..{gap[-1]} are missing before this row", path)
     lo, hi = rows[0].band.low, rows[-1].band.high
     if (lo is not None and lo > values[0]) or (hi is not None and hi < values[-1]):

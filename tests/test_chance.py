@@ -484,3 +484,15 @@ def test_chance_spawn_independent_stream() -> None:
     a, b = Chance(50), Chance(50)
     a.d6()
     assert [a.spawn("bot").d6() for _ in range(1)] == [b.spawn("bot").d6()]
+
+
+def test_variant_die_under_the_same_name_is_used_for_rerolls() -> None:
+    variant = SymbolDie("battle", ("light", "light", "medium", "heavy", "flag", "swords"))
+    ch = Chance(12)
+    ch.symbols(BATTLE_DIE, 1)
+    ch.force("light")
+    ch.symbols(variant, 1)
+    ch.force("leader")  # no leader face on the variant die
+    with pytest.raises(ChanceError, match="not a face"):
+        ch.reroll()
+    assert symbol_pool_distribution(variant, 1, {"light"})[1] == Fraction(1, 3)
