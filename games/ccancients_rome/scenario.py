@@ -274,6 +274,9 @@ SPECIAL_RULE_KINDS: Mapping[str, str] = {
 }
 """Every special-rule kind a battle file may use; the rules code dispatches on ``kind``."""
 
+RULE_UNIT_WORDS: tuple[str, ...] = ("foot", "mounted", "baggage-wagon", "wagon-laager")
+"""Besides unit codes, what a special rule's ``units`` may name."""
+
 COMMAND_CARD_NAMES: tuple[str, ...] = (
     "leadership-any-section",
     "inspired-leadership-left",
@@ -450,7 +453,7 @@ class SpecialRule:
     terrain: str = ""
     """Terrain it concerns (all hexes of that terrain when ``hexes`` is empty)."""
     units: tuple[str, ...] = ()
-    """Unit codes it concerns (``foot`` and ``mounted`` stand for the classes)."""
+    """Unit codes it concerns, or RULE_UNIT_WORDS (foot, mounted, baggage-wagon); empty = any unit."""
     edge: str = ""
     """Board edge: top, bottom, left or right, as seen from the bottom player."""
     banners: int = 0
@@ -748,7 +751,7 @@ def _validate_battle(b: Battle, file: str) -> None:
         if sr.terrain and sr.terrain not in TERRAIN:
             raise ScenarioError(file, f"unknown terrain {sr.terrain!r}", path + ".terrain", rule)
         for u in sr.units:
-            if u not in UNIT_TYPES and u not in ("foot", "mounted"):
+            if u not in UNIT_TYPES and u not in RULE_UNIT_WORDS:
                 raise ScenarioError(file, f"unknown unit code {u!r}", path + ".units", rule)
         for c in sr.cards:
             if c not in COMMAND_CARD_NAMES:
