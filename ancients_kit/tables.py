@@ -94,6 +94,7 @@ __all__ = [
     "TableDocument",
     "TableError",
     "TableSpec",
+    "build_table",
     "load_table",
     "load_table_file",
     "parse_band",
@@ -322,9 +323,9 @@ class Resolution:
             )
         elif self.value is not None:
             if self.attack is not None:
-                parts.append(f"{self.attack} - {self.defense} = {self.value} -> {self.column}")
+                parts.append(f"{self.attack} - {self.defense} = {self.value} -> column {self.column}")
             else:
-                parts.append(f"{self.value} -> {self.column}")
+                parts.append(f"value {self.value} -> column {self.column}")
         if self.shift:
             parts.append(f"{_signed(self.shift)} shift -> {self.final_column}")
         if self.automatic:
@@ -516,6 +517,15 @@ class OddsTable(_RollTable):
         """
         pos = self.position(attack, defense, rounding) + shift
         return _edge(self, self.columns, self.below, self.above, self.refuse_rule, pos, f"{attack}:{defense}")
+
+    def is_allowed(self, attack: int, defense: int, rounding: str | None = None, shift: int = 0) -> bool:
+        """False when :meth:`odds` would refuse the attack (Centurion: odds
+        below 1-2 are non-viable, cen:basic.combat); never raises for that."""
+        try:
+            self.odds(attack, defense, rounding, shift)
+        except OddsRefused:
+            return False
+        return True
 
     def _choose(
         self, attack: int, defense: int, shift: int, rounding: str | None
@@ -862,7 +872,8 @@ def _check_edge(spec: TableSpec, codes: Mapping[str, str], file: str) -> None:
             raise DataError(file, f"unknown result code {v!r} (not in [codes])", f"table.{name}")
 
 
-def _build(meta: Meta, doc: TableDocument, file: str) -> Table:
+def build_table(meta: Meta, doc: TableDocument, file: str) -> Table:
+    """Validate a structured document and build its table; ``file`` names it in errors."""
     spec = doc.table
     codes = dict(doc.codes)
     for code in codes:
@@ -975,7 +986,7 @@ def table_from_document(doc: Mapping[str, Any], *, file: str) -> Table:
     """Build a table from a parsed TOML document (``[meta]``, ``[table]``, ``[codes]``)."""
     meta, body = split_meta(doc, file=file)
     spec = structure(body, TableDocument, file=file)
-    return _build(meta, spec, file)
+    return build_table(meta, spec, file)
 
 
 def load_table(store: DataStore, rel_path: str) -> Table:
@@ -985,7 +996,7 @@ def load_table(store: DataStore, rel_path: str) -> Table:
     hit = store.override(meta.id)
     if hit is not None:
         file = f"{hit[0].path} [replace.{meta.id}]"
-    return _build(meta, spec, file)
+    return build_table(meta, spec, file)
 
 
 def load_table_file(path: str | Path) -> Table:

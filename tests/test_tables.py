@@ -96,6 +96,8 @@ def test_centurion_non_viable_below_1_2_is_refused() -> None:
         CEN.distribution(4, 9)
     # rounded for the attacker, 4:9 (1 to 2.25) reaches 1-2
     assert CEN.odds(4, 9, rounding="attacker") == Column(0, "1-2")
+    assert not CEN.is_allowed(4, 9) and CEN.is_allowed(4, 9, rounding="attacker")
+    assert LDF.is_allowed(1, 9)  # LDF gives an automatic AE instead of refusing
     assert isinstance(OddsRefused("x"), ValueError)
 
 
@@ -227,7 +229,8 @@ def test_diplomacy_differential_columns() -> None:
     assert DIPLO.column(9) == Column(5, ">=5")
     assert DIPLO.column(9, shift=-1) == Column(4, "4")
     assert DIPLO.resolve(0, 2, 1).result == "2R"
-    assert DIPLO.resolve(3, 1, 3).explain() == "3 - 1 = 2 -> 2, roll 3 -> D1 [xen:diplomacy]"
+    assert DIPLO.resolve(3, 1, 3).explain() == "3 - 1 = 2 -> column 2, roll 3 -> D1 [xen:diplomacy]"
+    assert PILLAGE.resolve_value(3, 2).explain().startswith("value 3 -> column 2-3, roll 2 -> ")
     assert sum(DIPLO.distribution(5, 1).values()) == 1
 
 
