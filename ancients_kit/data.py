@@ -214,7 +214,7 @@ class Variant:
 class DataStore:
     """Loads a game's packaged data documents, honouring variant overrides.
 
-    ``DataStore("ancients_games.centurion", variants)`` reads files under the
+    ``DataStore("some_game.package", variants)`` reads files under the
     package's ``data/`` folder. ``load("crt.toml", CRTSpec)`` returns
     ``(meta, obj)``; if a variant replaces that document's ``meta.id``, the
     replacement is structured instead and its meta says ``variant``.
