@@ -226,14 +226,24 @@ BATTLE_DIE = SymbolDie(
 """The Commands & Colors: Ancients battle die (``ccr:base.dice``).
 
 Six faces, one symbol each: light (green circle), medium (blue triangle),
-heavy (red square), leader (helmet), flag, crossed swords. Source: the base
-game's description as summarised in ../shared/design/MISSING_DATA.md (marked
-H there); a search of public pages (ultraboardgames C&C Ancients rules page,
-the 3rd-edition rule book transcriptions on docplayer/pdfslide, the
-ccancients.net dice-results summary) found no statement of a doubled face, so
-the one-face-each reading stands. (A doubled infantry face belongs to other
-Commands & Colors games such as Memoir '44.) A designer who finds otherwise
-replaces this constant's faces in data: every helper takes the die as input.
+heavy (red square), leader (helmet), flag, crossed swords.
+
+Checked as follows (the brief asked whether light has two faces). Our own
+book (../shared/rules/ccancients_rome.txt) names all six symbols as die
+results: green circles (Caltrops), a symbol for every unit type (Nisibis
+rally: "a unit type matching the block's unit type, or a leader symbol, is
+rolled"; the types are the green, blue and red classes of Unit Symbols and
+Colours), leader symbols (Praetorian Guard), swords (cataphracts, Wagon
+Laager) and flags (Wagon Laager). The battle die is an ordinary six-sided
+die with a label on each face, so six distinct symbols leave no face to
+double, and
+the one-face-each reading of ../shared/design/MISSING_DATA.md (marked H)
+follows. Public pages searched for a direct statement (ultraboardgames C&C
+Ancients rules page, the 3rd-edition rule book transcriptions on docplayer
+and pdfslide, the ccancients.net dice-results summary) gave only excerpts
+without the dice description. A doubled infantry face belongs to other
+Commands & Colors games (Memoir '44, Battle Cry). Every helper takes the die
+as input, so a designer can still roll a different die.
 """
 
 
