@@ -230,15 +230,13 @@ heavy (red square), leader (helmet), flag, crossed swords.
 
 Checked as follows (the brief asked whether light has two faces). Our own
 book (../shared/rules/ccancients_rome.txt) names all six symbols as die
-results: green circles (Caltrops), a symbol for every unit type (Nisibis
-rally: "a unit type matching the block's unit type, or a leader symbol, is
-rolled"; the types are the green, blue and red classes of Unit Symbols and
-Colours), leader symbols (Praetorian Guard), swords (cataphracts, Wagon
-Laager) and flags (Wagon Laager). The battle die is an ordinary six-sided
-die with a label on each face, so six distinct symbols leave no face to
-double, and
-the one-face-each reading of ../shared/design/MISSING_DATA.md (marked H)
-follows. Public pages searched for a direct statement (ultraboardgames C&C
+results: green circles (Caltrops), a symbol per unit class (the Nisibis
+rally succeeds on the block's own unit-type symbol or a leader; the classes
+are the green, blue and red ones of Unit Symbols and Colours), leader
+symbols (Praetorian Guard), swords (cataphracts, Wagon Laager) and flags
+(Wagon Laager). The battle die is an ordinary six-sided die with a label on
+each face, so six distinct symbols leave no face to double, and the
+one-face-each reading of ../shared/design/MISSING_DATA.md (marked H) follows. Public pages searched for a direct statement (ultraboardgames C&C
 Ancients rules page, the 3rd-edition rule book transcriptions on docplayer
 and pdfslide, the ccancients.net dice-results summary) gave only excerpts
 without the dice description. A doubled infantry face belongs to other
