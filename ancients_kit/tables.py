@@ -391,7 +391,7 @@ class _RollTable:
         )
 
     def _check_roll(self, roll: int) -> None:
-        if roll not in die_values(self.die):
+        if not isinstance(roll, int) or isinstance(roll, bool) or roll not in die_values(self.die):
             raise TableError(f"table {self.id}: {roll!r} is not a {self.die} roll")
 
     def _column_distribution(self, col: int, modifier: int) -> dict[str, Fraction]:

@@ -173,6 +173,8 @@ def test_odds_input_errors() -> None:
         LDF.odds(3, 2.5)  # type: ignore[arg-type]
     with pytest.raises(TableError, match="not a d6 roll"):
         LDF.resolve(4, 1, 7)
+    with pytest.raises(TableError, match="not a d6 roll"):
+        LDF.resolve(4, 1, 3.0)  # type: ignore[arg-type]
     with pytest.raises(TableError, match="rounding"):
         LDF.odds(4, 1, rounding="nobody")
     assert LDF.odds(0, 3) == Automatic("AE", "below", -(10**6))
