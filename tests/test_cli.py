@@ -109,3 +109,14 @@ def test_variant_errors_name_file_and_key(run, tmp_path: Path) -> None:
     res = run("scenarios", "race", "--variant", str(variant))
     assert res.exit_code == 2
     assert "bad.toml" in res.output and "speed" in res.output
+
+
+def test_bot_game_saved_midway_then_continued_matches_straight_run(run, tmp_path: Path) -> None:
+    straight, halves = tmp_path / "a.json", tmp_path / "b.json"
+    assert run("new", "race", "short", "--bots", "--seed", "8", "--save", str(straight), "--no-map").exit_code == 0
+    res = run("new", "race", "short", "--bots", "--seed", "8", "--save", str(halves), "--no-map", "--stop-after", "5")
+    assert res.exit_code == 0 and "Stopped after 5 answers" in res.output
+    assert len(json.loads(halves.read_text())["answers"]) == 5
+    assert run("play", str(halves), "--no-map").exit_code == 0
+    a, b = json.loads(straight.read_text()), json.loads(halves.read_text())
+    assert a["answers"] == b["answers"] and a["log_sha256"] == b["log_sha256"]

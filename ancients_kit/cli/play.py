@@ -69,8 +69,9 @@ class PlayLoop:
     """Runs a session in the terminal until it ends or the human quits."""
 
     def __init__(self, session: Session, who: Mapping[str, str], save_path: Path, *, delay: float = 0.0,
-                 show_map: bool = True) -> None:
+                 show_map: bool = True, stop_after: int | None = None) -> None:
         self.s = session
+        self.stop_after = stop_after
         self.who = dict(who)
         self.bots: dict[str, Bot] = {side: make_bot(kind) for side, kind in who.items() if kind != HUMAN}
         self.save_path = save_path
@@ -204,7 +205,14 @@ class PlayLoop:
         return True
 
     def run(self) -> None:
+        given = 0
         while self.s.decision is not None:
+            if self.stop_after is not None and given >= self.stop_after:
+                self.flush_events()
+                ui.out.print(f"Stopped after {given} answers; saved in {self.save_path}; "
+                             f"continue with: ancients play {self.save_path}")
+                return
+            given += 1
             d = self.s.decision
             if self.who.get(d.side, HUMAN) == HUMAN:
                 if not self.human_turn(d):
@@ -226,9 +234,10 @@ class PlayLoop:
         ui.out.print(f"Saved in {self.save_path}; replay with: ancients replay {self.save_path}")
 
 
-def _start(session: Session, who: Mapping[str, str], save: str | None, delay: float, show_map: bool) -> None:
+def _start(session: Session, who: Mapping[str, str], save: str | None, delay: float, show_map: bool,
+           stop_after: int | None = None) -> None:
     path = Path(save) if save else default_save_path(session.game.id, session.scenario, session.seed)
-    loop = PlayLoop(session, who, path, delay=delay, show_map=show_map)
+    loop = PlayLoop(session, who, path, delay=delay, show_map=show_map, stop_after=stop_after)
     loop.save()
     ui.out.print(f"[dim]{session.game.title}: {session.scenario} (seed {session.seed}); saving to {path}[/]")
     loop.run()
@@ -244,9 +253,12 @@ def _start(session: Session, who: Mapping[str, str], save: str | None, delay: fl
 @click.option("--bots", "all_bots", is_flag=True, help="Every side is a greedy bot (watch).")
 @click.option("--save", type=click.Path(dir_okay=False), help="Save file (default: in the saves folder).")
 @click.option("--no-map", is_flag=True, help="Do not draw the map before each decision.")
+@click.option("--stop-after", type=click.IntRange(0), default=None, metavar="N",
+              help="Stop (saved) after N more answers; continue later with `ancients play`.")
 @variant_option
 def new_cmd(game: str, scenario: str, seed: int | None, options: tuple[str, ...], sides: tuple[str, ...],
-            hotseat: bool, all_bots: bool, save: str | None, no_map: bool, variant: tuple[str, ...]) -> None:
+            hotseat: bool, all_bots: bool, save: str | None, no_map: bool, stop_after: int | None,
+            variant: tuple[str, ...]) -> None:
     """Start a new game of SCENARIO (against the computer unless told otherwise)."""
     g = find_game(game)
     if seed is None:
@@ -261,14 +273,16 @@ def new_cmd(game: str, scenario: str, seed: int | None, options: tuple[str, ...]
     if all_bots:
         first, rest = "greedy", "greedy"
     who = parse_sides(s, sides, default_first=first, default_rest=rest)
-    _start(s, who, save, 0.0, not no_map)
+    _start(s, who, save, 0.0, not no_map, stop_after)
 
 
 @click.command("play")
 @click.argument("save", type=click.Path(dir_okay=False))
 @click.option("--side", "sides", multiple=True, metavar="SIDE=KIND", help="Change who plays a side.")
 @click.option("--no-map", is_flag=True, help="Do not draw the map before each decision.")
-def play_cmd(save: str, sides: tuple[str, ...], no_map: bool) -> None:
+@click.option("--stop-after", type=click.IntRange(0), default=None, metavar="N",
+              help="Stop (saved) after N more answers; continue later with `ancients play`.")
+def play_cmd(save: str, sides: tuple[str, ...], no_map: bool, stop_after: int | None) -> None:
     """Continue a saved game (the autosave after a quit or a crash included)."""
     s = Session.load(save)
     saved = s.meta.get("sides") or {}
@@ -278,7 +292,7 @@ def play_cmd(save: str, sides: tuple[str, ...], no_map: bool) -> None:
             who[side] = kind
     if not s.replay_matches:
         ui.err.print("[yellow]warning:[/] the rules or data changed since this game was saved; the replayed log differs.")
-    loop = PlayLoop(s, who, Path(save), show_map=not no_map)
+    loop = PlayLoop(s, who, Path(save), show_map=not no_map, stop_after=stop_after)
     loop.shown = max(0, len(s.log) - 12)
     loop.run()
 
