@@ -259,7 +259,8 @@ SPECIAL_RULE_KINDS: Mapping[str, str] = {
     "caltrops": "Light foot of the listed sides strew caltrops when evading mounted (ccr:caltrops).",
     "praetorian-guard": "Units flagged praetorian-guard are the Guard (ccr:praetorian-guard).",
     "impassable": "The listed hexes (or all hexes of `terrain`) are impassable.",
-    "crossing": "A river may be crossed only at the listed hexes, optionally only by `units` (foot).",
+    "crossing": "River hexes are impassable except the listed ford hexes, which only `units` (if given, e.g. foot) "
+    "may enter; bridges follow their own rule (kind 'bridge').",
     "bridge": "The standard bridge rules apply to the listed bridge hexes (ccr:bridge).",
     "camp-banner": "A unit of `sides` occupying an enemy camp hex at the start of its owner's turn "
     "removes the camp tile and gains a banner.",
@@ -531,7 +532,18 @@ class Board:
             doc["regions"] = {k: list(v) for k, v in self.regions.items()}
         if self.places:
             doc["places"] = dict(self.places)
+        # Board sections (left / centre / right, ccr:base.sections) are computed by the core.
+        doc["sections"] = {"cuts": [4, 9], "names": ["left", "centre", "right"]}
         return doc
+
+    def hexmap(self, data_id: str, note: str = "") -> Any:
+        """The board as an :class:`ancients_kit.hexmap.HexMap` (terrain, places, board sections)."""
+        from ancients_kit.data import split_meta, structure
+        from ancients_kit.hexmap import HexMap, MapSpec
+
+        doc = self.map_document(data_id, note)
+        meta, body = split_meta(doc, file=data_id)
+        return HexMap.from_spec(structure(body, MapSpec, file=data_id), meta, file=data_id)
 
 
 @attrs.frozen
@@ -575,6 +587,10 @@ class Battle:
 
     def has_rule(self, kind: str, side: SideKey | None = None) -> bool:
         return any(side is None or not r.sides or side in r.sides for r in self.rules_of(kind))
+
+    def hexmap(self) -> Any:
+        """The battlefield as a core HexMap, with ``left``/``centre``/``right`` section regions."""
+        return self.board.hexmap(self.id.replace(".battle.", ".board."), "Reconstructed battlefield of " + self.title)
 
     def legions(self, side: SideKey) -> str:
         """'marian', 'julian', 'imperial' or '' for the side's HI/MI (ccr:*-legions)."""
@@ -737,7 +753,6 @@ def _validate_battle(b: Battle, file: str) -> None:
             _check_hex(file, f"{key}.wagons[{i}].hex", w.hex, rule)
             if not b.has_rule(w.kind) and not b.has_rule("wagon-laager-impassable"):
                 raise ScenarioError(file, f"{w.kind} placed but the battle has no {w.kind} rule", f"{key}.wagons[{i}]", rule)
-    # Leaders standing alone must not share a hex with one another across sides.
     for i, sr in enumerate(b.special_rules):
         path = f"special_rules[{i}]"
         if sr.kind not in SPECIAL_RULE_KINDS:

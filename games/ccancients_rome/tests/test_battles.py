@@ -489,3 +489,79 @@ def test_placentia_fano_pavia_series(store: DataStore) -> None:
     assert {b.top.army for b in bs} == {"Alemanni Army"} and {b.bottom.army for b in bs} == {"Roman Army"}
     assert all(sb.banners == 0 for sb in s.battles)  # each battle keeps its own banners
     assert [b.victory.banners for b in bs] == [5, 6, 6]
+
+
+# --------------------------------------------------------------------------
+# The boards as core hex maps, and bad data refused through a variant
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("slug", BATTLES)
+@pytest.mark.rule("ccr:base.sections")
+def test_board_as_core_hexmap(store: DataStore, slug: str) -> None:
+    b = battle(store, slug)
+    m = b.hexmap()
+    num = m.numbering
+    assert len(m.terrain_of) == 113
+    ours = b.board.terrain_map()
+    assert {num.to_id(h): t for h, t in m.terrain_of.items()} == ours
+    # Our printed-ID neighbours agree with the core's axial geometry.
+    for h, adj in m.adjacency.items():
+        assert sorted(num.to_id(n) for n in adj) == sorted(sc.hex_neighbors(num.to_id(h)))
+    assert set(m.regions) >= {"left", "centre", "right"}
+    for name, hexid in b.board.places.items():
+        assert num.to_id(m.places[name]) == hexid
+
+
+@pytest.mark.rule("ccr:scenario.mons-graupius", "ccr:base.sections")
+def test_mons_graupius_reserve_has_room(store: DataStore) -> None:
+    # The reserve enters on unoccupied hexes of the Roman baseline in the centre section.
+    b = battle(store, "mons-graupius")
+    m = b.hexmap()
+    base_centre = {m.numbering.to_id(h) for h in m.regions["centre"]} & {sc.hex_id(c, 9) for c in range(1, 14)}
+    occupied = {u.hex for _, s in b.sides() for u in s.units}
+    assert len(base_centre - occupied) >= len(b.bottom.reserve)
+
+
+def _variant_store(slug: str, edit) -> DataStore:  # type: ignore[no-untyped-def]
+    from ancients_kit.data import Meta, Variant
+
+    base = DataStore("ancients_games.ccancients_rome")
+    doc = base.raw(f"battles/{slug}.toml")
+    edit(doc)
+    v = Variant(path="test-variant.toml", meta=Meta(id="t", source="variant", note="test"), replace={sc.BATTLE_PREFIX + slug: doc})
+    return DataStore("ancients_games.ccancients_rome", (v,))
+
+
+@pytest.mark.rule("ccr:setup")
+@pytest.mark.parametrize(
+    ("edit", "needle"),
+    [
+        (lambda d: d["top"]["units"].append({"hex": d["bottom"]["units"][0]["hex"], "unit": "WA"}), "already holds a unit"),
+        (lambda d: d["top"]["units"].append({"hex": "1302", "unit": "WA"}), "off the 13 x 9 board"),
+        (lambda d: d["top"]["units"].append({"hex": "0101", "unit": "XX"}), "unknown unit code"),
+        (lambda d: d["board"]["terrain"]["rows"].__setitem__(0, "." * 12), "row 01 has 12 hexes"),
+        (lambda d: d["board"]["terrain"]["rows"].__setitem__(0, "Q" * 13), "not in the legend"),
+        (lambda d: d["board"]["terrain"]["legend"].__setitem__("Q", "lava"), "unknown terrain"),
+        (lambda d: d["special_rules"].append({"kind": "teleport", "rule": "x", "rules": ["ccr:scenario.fano"]}), "unknown special rule kind"),
+        (lambda d: d["top"].__setitem__("colour", "green"), "unknown key"),
+        (lambda d: d["bottom"]["units"].append({"hex": "0502", "unit": "HI"}), "impassable"),
+    ],
+)
+def test_bad_battle_data_is_refused(edit, needle: str) -> None:  # type: ignore[no-untyped-def]
+    store = _variant_store("fano", edit)
+    with pytest.raises(DataError) as exc:
+        sc.load_battle(store, "fano")
+    assert needle in str(exc.value)
+
+
+@pytest.mark.rule("ccr:setup")
+def test_variant_battle_is_loaded(store: DataStore) -> None:
+    # A designer's variant replacing a battle is used, and marked as a variant.
+    def edit(d):  # type: ignore[no-untyped-def]
+        d["victory"]["banners"] = 9
+        d["meta"].pop("source")  # a replacement that does not say otherwise is a "variant"
+
+    b = sc.load_battle(_variant_store("fano", edit), "fano")
+    assert b.victory.banners == 9 and b.meta is not None and b.meta.source == "variant"
+    assert battle(store, "fano").victory.banners == 6
