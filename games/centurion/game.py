@@ -1,0 +1,371 @@
+"""The Centurion game plugin: scenarios, options, set-up, play, listings, odds.
+
+This module owns the :class:`CenturionGame` (the ``ancients_kit`` plugin
+contract): it lists the scenarios (``cen:scenarios``, ``cen:basic.deployment``),
+declares every optional and special rule as a named option with its rule ID,
+builds the initial state, and dispatches play to the Basic Game
+(:func:`ancients_games.centurion.basic.play_basic`, ``cen:basic.sequence``) or
+the Full Simulation (``ancients_games.centurion.full.sequence.play_full``,
+``cen:full.sequence``). It also gives the CLI its tables, the odds calculator
+and the greedy bot's cheap heuristic.
+
+Data documents are parsed once per process and shared by sessions (they are
+immutable), keyed by the variants in force, so a bot tournament does not
+re-read TOML for every game.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Generator, Mapping
+from fractions import Fraction
+from typing import Any
+
+from ancients_kit.data import DataStore
+from ancients_kit.errors import InvalidAnswer
+from ancients_kit.hexgrid import Hex
+from ancients_kit.hexmap import HexMap
+from ancients_kit.plugin import Game, OddsReport, OptionSpec, Outcome, ScenarioInfo, TableInfo
+from ancients_kit.session import Context, Decision
+from ancients_kit.tables import OddsRefused, OddsTable, load_table
+
+from ancients_games.centurion import model
+from ancients_games.centurion.basic import loss_fractions, play_basic
+from ancients_games.centurion.combat import (
+    ATTACK,
+    basic_attack_factor,
+    basic_defence,
+    best_group,
+    command_rounding,
+    eligible_attackers,
+)
+from ancients_games.centurion.state import CenturionState, build_state
+
+__all__ = ["BASE_OPTIONS", "CenturionGame"]
+
+CRT_MELEE = "crt_melee.toml"
+CRT_FIRE = "crt_fire.toml"
+
+# name, default, rule IDs, help. Defaults are switched on where a scenario's
+# data lists the rule (all chart scenarios require legion integrity).
+BASE_OPTIONS: tuple[tuple[str, Any, tuple[str, ...], str, tuple[Any, ...]], ...] = (
+    ("version", "scenario", ("cen:basic.sequence", "cen:full.sequence"),
+     "Rules to play: the scenario's own, the Basic Game or the Full Simulation (the chart serves both)",
+     ("scenario", "basic", "full")),
+    ("fortune", "none", ("cen:opt.fortune",), "Side favoured by the Fortune Factor: none, first or second player",
+     ("none", "first", "second")),
+    ("treachery", "none", ("cen:full.treachery",), "Side against which treachery may be invoked",
+     ("none", "first", "second", "both")),
+    ("earthworks", False, ("cen:opt.earthworks",), "Defensive positions: earthworks may be built", ()),
+    ("caltrops", False, ("cen:opt.caltrops",), "Defensive positions: caltrops may be laid", ()),
+    ("skirmisher_equipment", False, ("cen:opt.skirmisher-equipment",), "Light infantry / archers / slingers", ()),
+    ("weather", False, ("cen:opt.weather",), "Roll for weather at the start", ()),
+    ("command", False, ("cen:opt.command",), "Command Unit Rules (die roll modifiers, fury, civil war loss)", ()),
+    ("non_roman_swordsmen", False, ("cen:opt.non-roman-swordsmen",), "Non-Roman Swordsmen (two high, no square)", ()),
+    ("spearmen", False, ("cen:opt.spearmen",), "Spearman/Pikeman Rule", ()),
+    ("barbarian_cavalry", False, ("cen:barb.cavalry",), "Barbarian heavy cavalry (cataphract counters)", ()),
+    ("barbarian_warrior", False, ("cen:barb.warrior",), "Barbarians must advance within seven hexes", ()),
+    ("barbarian_tribe", False, ("cen:barb.tribe",), "Barbarian tribes do not mix", ()),
+    ("green_romans", False, ("cen:rom.green",), "I Legion 5-5-4, III Legion 3-3-4", ()),
+    ("legion_integrity", False, ("cen:rom.legion-integrity",), "Legions do not mingle in combat", ()),
+    ("millenarian", False, ("cen:rom.millenarian",), "A stack of four Swordsmen per legion (AD 200-350)", ()),
+    ("mixed_legion", False, ("cen:rom.mixed-legion",), "Legions with cavalry (from Diocletian)", ()),
+    ("declining_legion", False, ("cen:rom.declining",), "No Roman Relief Rule", ()),
+    ("mount_dismount", False, ("cen:opt.mount-dismount",), "Cataphracts may dismount", ()),
+)
+
+_CACHE: dict[tuple[Any, ...], Any] = {}
+
+
+def _cached(store: DataStore, what: str, make: Any) -> Any:
+    key = (store.package, tuple(v.digest for v in store.variants), what)
+    got = _CACHE.get(key)
+    if got is None:
+        got = make()
+        if len(_CACHE) > 512:
+            _CACHE.clear()
+        _CACHE[key] = got
+    return got
+
+
+def load_all(store: DataStore) -> dict[str, Any]:
+    """Unit types, capability chart, terrain chart and CRTs (shared, immutable)."""
+    return _cached(store, "core", lambda: {
+        "types": model.load_units(store),
+        "capability": model.load_capability(store),
+        "terrain": model.load_terrain(store),
+        "melee": load_table(store, CRT_MELEE),
+    })
+
+
+def load_map(store: DataStore, rel: str) -> HexMap:
+    return _cached(store, f"map:{rel}", lambda: HexMap.load(store, rel))
+
+
+def load_scenario(store: DataStore, scenario_id: str) -> model.Scenario:
+    return _cached(store, f"scenario:{scenario_id}", lambda: model.load_scenario(store, scenario_id))
+
+
+def scenario_ids(store: DataStore) -> list[str]:
+    return _cached(store, "scenario-ids", lambda: model.list_scenarios(store))
+
+
+def _full_module(name: str) -> Any | None:
+    try:
+        return importlib.import_module(f"ancients_games.centurion.full.{name}")
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.startswith("ancients_games.centurion.full"):
+            return None
+        raise
+
+
+class CenturionGame(Game):
+    """Centurion: Tactical Warfare, 100 B.C.-600 A.D. (SPI, 1971)."""
+
+    id = "centurion"
+    title = "Centurion: Tactical Warfare, 100 B.C.-600 A.D."
+    package = "ancients_games.centurion"
+    rule_prefix = "cen"
+    hidden_information = False
+
+    odds_help = (
+        "attack=N defense=N (or defence=N) [command=yes] [enemy_command=yes] [rounding=attacker|defender] "
+        "[modifier=N]: melee odds on the CRT; a friendly Command unit within five hexes rounds for the "
+        "attacker unless an enemy one negates it (cen:basic.combat I, J); modifier is added to the die."
+    )
+
+    # ------------------------------------------------------------ scenarios
+    def scenarios(self, store: DataStore) -> list[ScenarioInfo]:
+        out = []
+        for sid in scenario_ids(store):
+            sc = load_scenario(store, sid)
+            out.append(ScenarioInfo(
+                id=sid,
+                title=f"{sc.title} ({sc.year})" if sc.year else sc.title,
+                sides=tuple(s.id for s in sc.sides),
+                meta=sc.meta,
+                summary=f"{sc.game.value}; " + ", ".join(f"{s.name} {s.counter_count()} units" for s in sc.sides),
+                first=sc.first_player,
+                turns=sc.turns,
+            ))
+        return out
+
+    def option_specs(self, store: DataStore, scenario: str) -> list[OptionSpec]:
+        in_force: set[str] = set()
+        try:
+            sc = load_scenario(store, scenario)
+            in_force.update(sc.options)
+            for s in sc.sides:
+                in_force.update(s.options)
+        except (ValueError, KeyError):
+            sc = None
+        specs: dict[str, OptionSpec] = {}
+        for name, default, rules, help_, choices in BASE_OPTIONS:
+            if isinstance(default, bool) and any(r in in_force for r in rules):
+                default = True
+            specs[name] = OptionSpec(name, default, help_, rules, choices)
+        opts = _full_module("options")
+        extra = getattr(opts, "OPTION_SPECS", None) if opts is not None else None
+        if callable(extra):
+            extra = extra(store, scenario)
+        for spec in extra or ():
+            if spec.name != "version":
+                specs[spec.name] = spec
+        return list(specs.values())
+
+    # ------------------------------------------------------------ set-up and play
+    def setup(self, ctx: Context, scenario: str) -> CenturionState:
+        store = ctx.store
+        if scenario not in scenario_ids(store):
+            raise KeyError(scenario)
+        sc = load_scenario(store, scenario)
+        data = load_all(store)
+        hexmap = load_map(store, sc.map)
+        state = build_state(sc, hexmap, data["types"], data["capability"], data["terrain"], ctx.options)
+        version = ctx.options.get("version", "scenario")
+        if version in ("basic", "full"):
+            state.version = version
+        if state.version != "basic" and _full_module("sequence") is None:
+            raise InvalidAnswer(
+                f"scenario {scenario!r} is a Full Simulation game, and the Full Simulation rules "
+                f"(ancients_games.centurion.full.sequence, cen:full.sequence) are not installed yet; "
+                f"play it as a Basic Game with --option version=basic",
+                rule="cen:full.sequence",
+            )
+        return state
+
+    def play(self, ctx: Context, state: CenturionState) -> Generator[Decision, str, Outcome]:
+        if state.version == "basic":
+            return (yield from play_basic(ctx, state, load_all(ctx.store)["melee"]))
+        seq = _full_module("sequence")
+        if seq is None:  # setup refuses first; kept for direct callers
+            raise InvalidAnswer("the Full Simulation rules are not installed yet", rule="cen:full.sequence")
+        return (yield from seq.play_full(ctx, state))
+
+    def sides(self, state: CenturionState) -> tuple[str, ...]:
+        return tuple(state.sides)
+
+    # ------------------------------------------------------------ display
+    def render(self, state: CenturionState, viewer: str | None) -> Any:
+        from ancients_games.centurion.render import render_state
+
+        return render_state(state, viewer)
+
+    def status(self, state: CenturionState, viewer: str | None) -> str:
+        parts = [f"Turn {state.turn}/{state.scenario.turns}", f"{state.phase}"]
+        if state.active:
+            parts.append(f"{state.side_names.get(state.active, state.active)} to play")
+        if state.version == "basic":
+            fr = loss_fractions(state)
+            for s in state.sides:
+                parts.append(f"{state.side_names.get(s, s)} lost {state.lost_units.get(s, 0)}/"
+                             f"{state.start_units.get(s, 0)} ({float(fr[s] * 100):.0f}%)")
+        else:
+            for s in state.sides:
+                parts.append(f"{state.side_names.get(s, s)} lost {state.lost_points.get(s, 0)}/"
+                             f"{state.start_points.get(s, 0)} pts")
+        return " | ".join(parts)
+
+    # ------------------------------------------------------------ bots
+    def evaluate(self, state: CenturionState, side: str) -> float:
+        fr = loss_fractions(state)
+        return float(fr[state.opponent(side)] - fr[side])
+
+    def score_option(self, state: CenturionState, decision: Decision, key: str) -> float | None:
+        """Cheap greedy heuristic: attack at good odds, close with the enemy."""
+        kind = decision.kind
+        if kind == "move.unit":
+            return -1.0 if key == "done" else 0.0
+        if kind == "move.hex":
+            unit = state.units.get(decision.context.get("unit", ""))
+            if unit is None:
+                return 0.0
+            dist = _enemy_distance(state, unit.side)
+            if key == "stay":
+                return -float(dist.get(unit.hex, 99)) - 0.5
+            try:
+                h = state.hex_of(key)
+            except ValueError:
+                return None
+            return -float(dist.get(h, 99))
+        if kind == "move.facing":
+            return 0.0
+        if kind == "combat.hex":
+            if key == "done":
+                return 1.5
+            h = state.hex_of(key)
+            side = decision.side
+            group = best_group(state, eligible_attackers(state, side, h))
+            att = sum(basic_attack_factor(state, u) for u in group)
+            d = basic_defence(state, h)
+            return float(Fraction(att, max(d, 1)))
+        if kind == "combat.attackers":
+            if key == "cancel":
+                return 0.0
+            if key == "all":
+                return 50.0
+            if key == ATTACK:
+                return 10.0
+            u = state.units.get(key)
+            if u is None:
+                return 0.0
+            return 20.0 if not u.attacked and "[ ]" in decision.option(key).label else -5.0
+        return None
+
+    # ------------------------------------------------------------ listings
+    def tables(self, store: DataStore) -> list[TableInfo]:
+        from ancients_games.centurion.render import table_infos
+
+        return table_infos(store)
+
+    def odds(self, store: DataStore, params: Mapping[str, str]) -> OddsReport:
+        p = dict(params)
+
+        def num(*names: str) -> int:
+            for n in names:
+                if n in p:
+                    try:
+                        v = int(p[n])
+                    except ValueError:
+                        raise ValueError(f"{n} must be a whole number, not {p[n]!r}") from None
+                    if v < 0:
+                        raise ValueError(f"{n} must not be negative, got {v}")
+                    return v
+            raise ValueError(f"missing {names[0]}=N ({self.odds_help})")
+
+        def yes(name: str) -> bool:
+            v = p.get(name, "no").strip().lower()
+            if v in ("1", "yes", "y", "true", "on"):
+                return True
+            if v in ("0", "no", "n", "false", "off"):
+                return False
+            raise ValueError(f"{name} takes yes or no, not {p[name]!r}")
+
+        known = {"attack", "defense", "defence", "command", "enemy_command", "rounding", "modifier"}
+        unknown = sorted(set(p) - known)
+        if unknown:
+            raise ValueError(f"unknown parameter(s) {', '.join(unknown)} ({self.odds_help})")
+        attack = num("attack")
+        defense = num("defense", "defence")
+        modifier = 0
+        if "modifier" in p:
+            try:
+                modifier = int(p["modifier"])
+            except ValueError:
+                raise ValueError(f"modifier must be a whole number, not {p['modifier']!r}") from None
+        table: OddsTable = load_all(store)["melee"]
+        explain = [f"attack {attack} against defence {defense} (cen:basic.combat procedure)"]
+        if "rounding" in p:
+            rounding = p["rounding"].strip().lower()
+            if rounding not in ("attacker", "defender"):
+                raise ValueError(f"rounding is attacker or defender, not {p['rounding']!r}")
+            explain.append(f"rounded for the {rounding} (as asked)")
+        elif yes("command") and not yes("enemy_command"):
+            rounding = "attacker"
+            explain.append("friendly Command unit within five hexes: rounded for the attacker (case J)")
+        elif yes("command"):
+            rounding = "defender"
+            explain.append("enemy Command unit negates the friendly one: rounded for the defender (case J)")
+        else:
+            rounding = "defender"
+            explain.append("rounded for the defender (case I)")
+        try:
+            col = table.odds(attack, defense, rounding)
+        except OddsRefused as exc:
+            raise ValueError(f"{exc}: below 1-2 an attack is non-viable (cen:basic.combat, cen:full.defensive-fire)") from None
+        label = getattr(col, "label", "")
+        explain.append(f"{attack}:{defense} -> column {label}")
+        if modifier:
+            explain.append(f"die roll modifier {modifier:+d} (low rolls favour the attacker; clamped to 1-6)")
+        dist = table.distribution(attack, defense, modifier=modifier, rounding=rounding)
+        return OddsReport(
+            title=f"Centurion melee: {attack} vs {defense} at {label}",
+            distribution=dist,
+            explain=tuple(explain),
+            rules=("cen:basic.combat",) + tuple(r for r in table.rules if r != "cen:basic.combat"),
+            legend=dict(table.codes),
+        )
+
+
+def _enemy_distance(state: CenturionState, side: str) -> dict[Hex, int]:
+    """Hex -> steps to the nearest enemy unit (ignoring terrain), cached per state revision."""
+    key = ("_enemy_dist", side)
+    got = state.extra.get(key)
+    if got is not None and got[0] == state.rev:
+        return got[1]
+    enemy = state.opponent(side)
+    frontier = list(state.occupied_by(enemy))
+    dist: dict[Hex, int] = {h: 0 for h in frontier}
+    num = state.numbering
+    d = 0
+    while frontier:
+        d += 1
+        nxt = []
+        for h in frontier:
+            for n in h.neighbors():
+                if n not in dist and n in num:
+                    dist[n] = d
+                    nxt.append(n)
+        frontier = nxt
+    state.extra[key] = (state.rev, dist)
+    return dist

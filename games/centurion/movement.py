@@ -1,0 +1,626 @@
+"""Centurion movement: reachable hexes, terrain costs, stacking, ZOC, facing.
+
+This module owns the movement *engine* both versions share, and the staged
+Movement Phase decisions ("choose a unit or done" -> "choose a destination"
+(-> "choose a facing" in the Full Simulation)). Rules it serves:
+
+- ``cen:basic.movement`` cases A-J: one Movement Factor per hex, more or less
+  per the Terrain Effects Chart (``terrain.toml``); move each unit once (I);
+  never into or through enemy units (G); never off the map (J).
+- ``cen:basic.stacking`` / ``cen:full.stacking``: at most three units (fewer
+  for some types in the Full Simulation) in a hex at any time, passing through
+  included; Command units do not count.
+- ``cen:basic.zoc``: stop on entering an enemy-controlled hex (A); a unit
+  already adjacent to an enemy that controls its hex may not move at all (B);
+  lone Command units exert no ZOC (E).
+- ``cen:full.movement``: no ZOC (the cross-river and missile rules are the
+  Full Simulation's, passed in through :class:`MoveHooks`); road rate from road
+  hex to road hex only, fractions lost on leaving the road (G, H); units in
+  contact may not break off (``cen:full.contact``); dispersed units do not move.
+- ``cen:full.facing``: units move only to their front, may turn 60 degrees in
+  each hex entered or passed for free, more costs one Movement Factor (F, G);
+  a unit that has spent its whole allowance may turn at most 60 degrees (E).
+
+Why not ``ancients_kit.movement.reachable``: the core module did not exist
+when this was written, and Centurion's hot path (300 Basic Games a minute)
+wants a Dijkstra specialised to integer "ticks" (Movement Factors scaled by the
+terrain chart's common denominator, so road halves stay exact) and, in the
+Full Simulation, to (hex, facing) states. Costs per hex and unit kind are
+precomputed once per state.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable, Generator
+from fractions import Fraction
+from math import lcm
+from typing import Any
+
+import attrs
+
+from ancients_kit.errors import IllegalAnswer
+from ancients_kit.hexgrid import Hex
+from ancients_kit.session import Context, Decision, Option
+
+from ancients_games.centurion.state import CenturionState, Unit, log
+
+__all__ = [
+    "CostTable",
+    "MoveHooks",
+    "Reach",
+    "cost_table",
+    "movable_reason",
+    "movement_phase",
+    "reachable",
+    "stack_room",
+    "straight_run",
+]
+
+DONE = "done"
+
+
+# ------------------------------------------------------------------ costs
+
+
+@attrs.frozen
+class CostTable:
+    """Movement costs in integer ticks (``scale`` ticks = one Movement Factor)."""
+
+    scale: int
+    entry: dict[str, dict[Hex, int | None]]
+    """Unit kind -> hex -> ticks to enter (None: may not enter)."""
+    crossing: dict[str, dict[tuple[Hex, Hex], int | None]]
+    """Unit kind -> (from, to) -> extra ticks to cross the hexside (None: may not)."""
+    road: dict[tuple[Hex, Hex], int]
+    """(from, to) -> ticks of road movement (replaces the entry cost)."""
+    exit_marker: dict[Hex, int]
+    """Hex -> extra ticks to leave it (caltrops)."""
+    adjacency: dict[Hex, tuple[Hex, ...]]
+
+
+def _ticks(x: Fraction, scale: int) -> int:
+    v = x * scale
+    if v.denominator != 1:
+        raise ValueError(f"cost {x} is not a multiple of 1/{scale}")
+    return int(v)
+
+
+def cost_table(state: CenturionState) -> CostTable:
+    """Precompute every movement cost of ``state``'s map (cached on the state).
+
+    cen:basic.movement A/J and the Terrain Effects Chart: hex entry costs per
+    unit kind; river/ford/bridge hexside costs (bridge overrides ford overrides
+    river); roads (cen:full.movement G); markers (earthworks, caltrops).
+    """
+    mkey = tuple(sorted((h, tuple(sorted(v))) for h, v in state.markers.items() if v))
+    ckey = (id(state.map), id(state.terrain_chart), id(state.types), mkey)
+    cached = _COST_CACHE.get(ckey)
+    if cached is not None and cached[0] is state.map and cached[1] is state.terrain_chart:
+        return cached[2]
+    chart = state.terrain_chart
+    denoms = [1]
+    for t in chart.values():
+        for c in (t.cost, t.exit_cost, *t.cost_by_kind.values()):
+            if c is not None:
+                denoms.append(Fraction(c).denominator)
+    scale = lcm(*denoms)
+    kinds = sorted({str(t.kind) for t in state.types.values()})
+    m = state.map
+    adjacency: dict[Hex, tuple[Hex, ...]] = dict(getattr(m, "adjacency", None) or {
+        h: tuple(state.neighbors(h)) for h in m.numbering.hexes()
+    })
+    entry: dict[str, dict[Hex, int | None]] = {}
+    for k in kinds:
+        em: dict[Hex, int | None] = {}
+        for h in m.numbering.hexes():
+            ter = chart.get(m.terrain(h))
+            if ter is None:
+                raise ValueError(f"map terrain {m.terrain(h)!r} at {state.hid(h)} is not in the Terrain Effects Chart")
+            c = ter.entry_cost(k)
+            v = None if c is None else _ticks(c, scale)
+            for mk in state.markers.get(h, ()):
+                mt = chart.get(mk)
+                if mt is None or v is None:
+                    continue
+                mc = mt.entry_cost(k)
+                v = None if mc is None else max(v, _ticks(mc, scale))
+            em[h] = v
+        entry[k] = em
+    crossing: dict[str, dict[tuple[Hex, Hex], int | None]] = {k: {} for k in kinds}
+    road: dict[tuple[Hex, Hex], int] = {}
+    feats = getattr(m, "features", None)
+    items = feats.items() if feats is not None else ()
+    for side, names in items:
+        a, b = side
+        if "road" in names and "road" in chart:
+            rc = chart["road"].cost
+            if rc is not None:
+                road[(a, b)] = road[(b, a)] = _ticks(rc, scale)
+        crossing_feature = next((f for f in ("bridge", "ford", "river") if f in names and f in chart), None)
+        if crossing_feature is None:
+            continue
+        ft = chart[crossing_feature]
+        for k in kinds:
+            c = ft.entry_cost(k)
+            v = None if c is None else _ticks(c, scale)
+            crossing[k][(a, b)] = crossing[k][(b, a)] = v
+    exit_marker: dict[Hex, int] = {}
+    for h, mks in state.markers.items():
+        for mk in mks:
+            mt = chart.get(mk)
+            if mt is not None and mt.exit_cost:
+                exit_marker[h] = exit_marker.get(h, 0) + _ticks(mt.exit_cost, scale)
+    table = CostTable(scale, entry, crossing, road, exit_marker, adjacency)
+    if len(_COST_CACHE) > 64:
+        _COST_CACHE.clear()
+    _COST_CACHE[ckey] = (state.map, state.terrain_chart, table)
+    return table
+
+
+_COST_CACHE: dict[tuple[Any, ...], tuple[Any, Any, CostTable]] = {}
+"""Cost tables by (map, chart, unit types, markers): maps and charts are immutable
+and shared between sessions by the game's data cache, so games reuse them."""
+
+
+# ------------------------------------------------------------------ hooks
+
+
+@attrs.define
+class MoveHooks:
+    """Extension points the Full Simulation (``full/``) fills in.
+
+    Each is optional; ``None`` means "no such rule in force".
+    """
+
+    stop_hexes: Callable[[CenturionState, Unit], frozenset[Hex]] | None = None
+    """Hexes where the unit must stop on entering (cen:full.cross-river)."""
+    blocked: Callable[[CenturionState, Unit], frozenset[Hex]] | None = None
+    """Hexes it may neither enter nor pass through (a square, cen:full.square H)."""
+    mfa: Callable[[CenturionState, Unit], int] | None = None
+    """Effective Movement Factor Allowance (square 1, weather -2, mount/dismount half)."""
+    movable: Callable[[CenturionState, Unit], tuple[str, str] | None] | None = None
+    """Extra reason (text, rule ID) a unit may not move this phase."""
+    stack_limit: Callable[[CenturionState, Unit, Hex], int] | None = None
+    """Most counting units allowed on a hex once ``unit`` is in it (square 4 ...)."""
+    after_move: Callable[[Context, CenturionState, Unit, list[Hex]], None] | None = None
+    """Called after a unit moved along a path (charges, missile ZOC checks)."""
+
+
+# ------------------------------------------------------------------ stacking
+
+
+def stack_limit(state: CenturionState, unit: Unit, h: Hex) -> int:
+    """Most counting units on ``h`` with ``unit`` in it.
+
+    cen:basic.stacking: three of any types. cen:full.stacking A: three, but a
+    hex holding Barbarian Infantry (and other two-high types) takes two.
+    """
+    if state.version == "basic":
+        return 3
+    types = state.types
+    lim = types[unit.type].stack_limit
+    for uid in state.stacks.get(h, ()):
+        o = state.units[uid]
+        t = types[o.type]
+        if t.counts_for_stacking and t.stack_limit < lim:
+            lim = t.stack_limit
+    return lim
+
+
+def stack_room(state: CenturionState, unit: Unit, h: Hex, hooks: MoveHooks | None = None) -> bool:
+    """True if ``unit`` may be on ``h`` without breaking the stacking limit
+    (cen:basic.stacking, cen:full.stacking). Command units always fit (B)."""
+    t = state.types[unit.type]
+    if not t.counts_for_stacking:
+        return True
+    n = state.stacking_count(h, unit.side)
+    if hooks is not None and hooks.stack_limit is not None:
+        return n + 1 <= hooks.stack_limit(state, unit, h)
+    return n + 1 <= stack_limit(state, unit, h)
+
+
+# ------------------------------------------------------------------ reachability
+
+
+@attrs.frozen
+class Reach:
+    """Where one unit can move this phase, with path costs."""
+
+    unit_id: str
+    start: Hex
+    scale: int
+    cost: dict[Hex, int]
+    """Destination hex -> least ticks to end there (legal end hexes only)."""
+    prev: dict[Any, Any]
+    """Search node -> previous node (nodes are hexes, or (hex, facing) in Full)."""
+    end_node: dict[Hex, Any]
+    """Destination -> the search node its cheapest path ends in."""
+    facings: dict[Hex, dict[int, int]] = attrs.field(factory=dict)
+    """Full Simulation: destination -> final facing -> ticks."""
+
+    def mf(self, h: Hex) -> Fraction:
+        """Movement Factors spent to reach ``h``."""
+        return Fraction(self.cost[h], self.scale)
+
+    def path(self, h: Hex) -> list[Hex]:
+        """Hexes from the start to ``h`` (both included), cheapest path."""
+        node = self.end_node[h]
+        out = []
+        while node is not None:
+            out.append(node if isinstance(node, Hex) else node[0])
+            node = self.prev.get(node)
+        out.reverse()
+        dedup = [out[0]]
+        for x in out[1:]:
+            if x != dedup[-1]:
+                dedup.append(x)
+        return dedup
+
+
+def movable_reason(state: CenturionState, unit: Unit, hooks: MoveHooks | None = None) -> tuple[str, str] | None:
+    """Why ``unit`` may not move now, as (reason, rule ID), or None if it may."""
+    where = state.hid(unit.hex)
+    if unit.eliminated or unit.hex is None:
+        return f"{unit.id} is no longer on the map", "cen:basic.movement"
+    if unit.side != state.active:
+        return f"{unit.id} belongs to {unit.side}; no enemy movement in a Movement Phase", "cen:basic.movement"
+    if unit.moved:
+        rule = "cen:basic.movement" if state.version == "basic" else "cen:full.movement"
+        return f"{unit.id} has already moved this phase (case I: a unit moves once)", rule
+    if unit.dispersed:
+        rule = "cen:basic.combat" if state.version == "basic" else "cen:full.relief"
+        return f"{unit.id} at {where} is dispersed and may not move", rule
+    if state.version == "basic":
+        if unit.hex in state.zoc_hexes(state.opponent(unit.side)):
+            return (
+                f"{unit.id} at {where} is adjacent to the enemy and locked in its Zone of Control (case B)",
+                "cen:basic.zoc",
+            )
+    else:
+        if unit.contact:
+            return f"{unit.id} at {where} is in contact with the enemy and may not break off (case K)", "cen:full.contact"
+    if hooks is not None and hooks.movable is not None:
+        return hooks.movable(state, unit)
+    return None
+
+
+def reachable(state: CenturionState, unit: Unit, hooks: MoveHooks | None = None) -> Reach:
+    """Every hex ``unit`` may end its move in, with the least cost (no checks
+    on whether it may move at all: see :func:`movable_reason`)."""
+    if state.version == "basic":
+        return _reach_basic(state, unit, hooks)
+    return _reach_full(state, unit, hooks)
+
+
+def _common(state: CenturionState, unit: Unit, hooks: MoveHooks | None):
+    ct = cost_table(state)
+    t = state.types[unit.type]
+    kind = str(t.kind)
+    mfa = t.movement
+    if state.version == "basic" and t.basic is not None:
+        mfa = t.basic.movement
+    if hooks is not None and hooks.mfa is not None:
+        mfa = hooks.mfa(state, unit)
+    budget = mfa * ct.scale
+    counts = t.counts_for_stacking
+    side = unit.side
+    units = state.units
+    stacks = state.stacks
+    types = state.types
+    # Hexes with enemy units (case G) and friendly hexes that are full (case F).
+    enemy: set[Hex] = set()
+    full: set[Hex] = set()
+    for h, ids in stacks.items():
+        if units[ids[0]].side != side:
+            enemy.add(h)
+        elif counts and h != unit.hex:
+            n = 0
+            for i in ids:
+                if types[units[i].type].counts_for_stacking:
+                    n += 1
+            lim = stack_limit(state, unit, h) if hooks is None or hooks.stack_limit is None else hooks.stack_limit(state, unit, h)
+            if n + 1 > lim:
+                full.add(h)
+    blocked = enemy
+    if hooks is not None and hooks.blocked is not None:
+        blocked = enemy | set(hooks.blocked(state, unit))
+    stops: frozenset[Hex] | set[Hex] = frozenset()
+    if state.version == "basic":
+        stops = state.zoc_hexes(state.opponent(side))  # cen:basic.zoc A
+    elif hooks is not None and hooks.stop_hexes is not None:
+        stops = hooks.stop_hexes(state, unit)
+    return ct, kind, budget, blocked, full, stops
+
+
+def _reach_basic(state: CenturionState, unit: Unit, hooks: MoveHooks | None) -> Reach:
+    ct, kind, budget, blocked, full, stops = _common(state, unit, hooks)
+    start = unit.hex
+    assert start is not None
+    entry = ct.entry[kind]
+    crossing = ct.crossing[kind]
+    road = ct.road
+    exits = ct.exit_marker
+    adj = ct.adjacency
+    scale = ct.scale
+    best: dict[Hex, int] = {start: 0}
+    prev: dict[Any, Any] = {start: None}
+    heap = [(0, start)]
+    while heap:
+        c, h = heapq.heappop(heap)
+        if c > best[h]:
+            continue
+        if h != start and h in stops:
+            continue  # cen:basic.zoc A: stop on entering
+        base = c + exits.get(h, 0)
+        for n in adj[h]:
+            if n in blocked:
+                continue  # case G: never into enemy units
+            rc = road.get((h, n))
+            if rc is not None:
+                nc = base + rc
+            else:
+                e = entry[n]
+                if e is None:
+                    continue
+                x = crossing.get((h, n), 0)
+                if x is None:
+                    continue
+                r = base % scale
+                nc = (base - r + (scale if r else 0)) + e + x  # cen:full.movement H: fractions lost
+            if nc > budget:
+                continue
+            old = best.get(n)
+            if old is None or nc < old:
+                best[n] = nc
+                prev[n] = h
+                heapq.heappush(heap, (nc, n))
+    cost = {h: c for h, c in best.items() if h != start and h not in full}
+    return Reach(unit.id, start, scale, cost, prev, {h: h for h in cost})
+
+
+def _reach_full(state: CenturionState, unit: Unit, hooks: MoveHooks | None) -> Reach:
+    """(hex, facing) search: move only to the front (cen:full.facing H), a free
+    60-degree turn in each hex, more costs one Movement Factor (F, G)."""
+    ct, kind, budget, blocked, full, stops = _common(state, unit, hooks)
+    start = unit.hex
+    assert start is not None
+    entry = ct.entry[kind]
+    crossing = ct.crossing[kind]
+    road = ct.road
+    exits = ct.exit_marker
+    adj = ct.adjacency
+    scale = ct.scale
+    on_map = set(adj)
+    s0 = (start, unit.facing % 6)
+    best: dict[tuple[Hex, int], int] = {s0: 0}
+    prev: dict[Any, Any] = {s0: None}
+    heap = [(0, s0)]
+    while heap:
+        c, node = heapq.heappop(heap)
+        if c > best[node]:
+            continue
+        h, f = node
+        if h != start and h in stops:
+            continue
+        base = c + exits.get(h, 0)
+        for g in range(6):
+            k = (g - f) % 6
+            turn = 0 if k in (0, 1, 5) else scale  # cen:full.facing G
+            n = h.neighbor(g)
+            if n not in on_map or n in blocked:
+                continue
+            b = base + turn
+            rc = road.get((h, n))
+            if rc is not None:
+                nc = b + rc
+            else:
+                e = entry[n]
+                if e is None:
+                    continue
+                x = crossing.get((h, n), 0)
+                if x is None:
+                    continue
+                r = b % scale
+                nc = (b - r + (scale if r else 0)) + e + x
+            if nc > budget:
+                continue
+            nn = (n, g)
+            old = best.get(nn)
+            if old is None or nc < old:
+                best[nn] = nc
+                prev[nn] = node
+                heapq.heappush(heap, (nc, nn))
+    facings: dict[Hex, dict[int, int]] = {}
+    end_node: dict[Hex, Any] = {}
+    for (h, f), c in best.items():
+        if h in full:
+            continue
+        fs = facings.setdefault(h, {})
+        for g in range(6):
+            k = (g - f) % 6
+            extra = 0 if k in (0, 1, 5) else scale  # F, G; E: no big turn without MF left
+            if h == start and g == f:
+                continue  # not moving, not turning: no move
+            tot = c + extra
+            if tot > budget:
+                continue
+            if g not in fs or tot < fs[g]:
+                fs[g] = tot
+        if not fs:
+            del facings[h]
+    cost: dict[Hex, int] = {}
+    for h, fs in facings.items():
+        cost[h] = min(fs.values())
+    for (h, f), c in best.items():
+        if h in cost and (h not in end_node or c < best[end_node[h]]):
+            end_node[h] = (h, f)
+    return Reach(unit.id, start, scale, cost, prev, end_node, facings)
+
+
+def straight_run(path: list[Hex]) -> int:
+    """Hexes entered in one straight line at the end of ``path`` (for charges,
+    cen:full.cavalry: "move in a straight line")."""
+    if len(path) < 2:
+        return 0
+    d = (path[-1][0] - path[-2][0], path[-1][1] - path[-2][1])
+    n = 1
+    for i in range(len(path) - 2, 0, -1):
+        if (path[i][0] - path[i - 1][0], path[i][1] - path[i - 1][1]) != d:
+            break
+        n += 1
+    return n
+
+
+# ------------------------------------------------------------------ the phase
+
+
+def _fmt_mf(ticks: int, scale: int) -> str:
+    f = Fraction(ticks, scale)
+    return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
+
+
+def movement_phase(
+    ctx: Context, state: CenturionState, side: str, hooks: MoveHooks | None = None
+) -> Generator[Decision, str, None]:
+    """The staged Movement Phase of ``side``: choose a unit (or ``done``),
+    then its destination (then, in the Full Simulation, its final facing).
+
+    cen:basic.movement B: movement is voluntary, so ``done`` is always offered.
+    """
+    full = state.version != "basic"
+    rule = "cen:full.movement" if full else "cen:basic.movement"
+    state.phase = "movement"
+    while True:
+        movable: list[Unit] = []
+        for u in state.live_units(side):
+            if not u.moved and movable_reason(state, u, hooks) is None:
+                movable.append(u)
+        if not movable:
+            return
+        opts = [Option(DONE, "end the Movement Phase")]
+        for u in movable:
+            opts.append(Option(u.id, state.describe(u), u))
+
+        def refuse_unit(text: str, _state: CenturionState = state) -> tuple[str, str] | None:
+            u = _state.units.get(text.strip().upper()) or _state.units.get(text.strip())
+            if u is None:
+                try:
+                    h = _state.hex_of(text.strip())
+                except ValueError:
+                    return None
+                here = [x.id for x in _state.stack_at(h) if x.side == side]
+                if not here:
+                    return f"no unit of {side} at {text}", rule
+                return f"choose one unit at {text}: units move individually (case C): {', '.join(here)}", rule
+            why = movable_reason(_state, u, hooks)
+            if why is None and u.side != side:
+                why = (f"{u.id} is not yours", rule)
+            return why
+
+        key = yield Decision(
+            side,
+            f"Movement Phase, turn {state.turn}: choose a unit to move, or done",
+            tuple(opts),
+            rule=rule,
+            kind="move.unit",
+            refuse=refuse_unit,
+            context={"highlight": sorted({state.hid(u.hex) for u in movable})},
+        )
+        if key == DONE:
+            return
+        unit = state.units[key]
+        reach = reachable(state, unit, hooks)
+        if not reach.cost:
+            unit.moved = True
+            log(ctx, state, "move", f"{unit.id} at {state.hid(unit.hex)} has nowhere to go and stays", rule)
+            continue
+        hopts = [Option("stay", f"leave {unit.id} where it is (counts as its move)")]
+        for h in sorted(reach.cost, key=lambda x: state.hid(x)):
+            hopts.append(Option(state.hid(h), f"{_fmt_mf(reach.cost[h], reach.scale)} MF", h))
+
+        def refuse_hex(text: str, _u: Unit = unit, _r: Reach = reach) -> tuple[str, str] | None:
+            return _why_not_reachable(state, _u, _r, text.strip(), hooks)
+
+        dest_key = yield Decision(
+            side,
+            f"Move {state.describe(unit)}: choose a destination hex",
+            tuple(hopts),
+            rule=rule,
+            kind="move.hex",
+            refuse=refuse_hex,
+            context={"highlight": [o.key for o in hopts[1:]], "unit": unit.id},
+        )
+        unit.moved = True
+        if dest_key == "stay":
+            log(ctx, state, "move", f"{unit.id} stays at {state.hid(unit.hex)}", rule, unit=unit.id)
+            continue
+        dest = state.hex_of(dest_key)
+        if dest not in reach.cost:  # defensive: options are the reach
+            raise IllegalAnswer(f"{dest_key} is not reachable by {unit.id}", answer=dest_key, rule=rule)
+        path = reach.path(dest)
+        rules_used: tuple[str, ...] = (rule,)
+        if full:
+            fopts = []
+            for g, c in sorted(reach.facings[dest].items()):
+                name = state.numbering.direction_name(g)
+                fopts.append(Option(name, f"{_fmt_mf(c, reach.scale)} MF", g))
+            fkey = yield Decision(
+                side,
+                f"{unit.id} to {dest_key}: choose its facing",
+                tuple(fopts),
+                rule="cen:full.facing",
+                kind="move.facing",
+                context={"highlight": [dest_key], "unit": unit.id},
+            )
+            g = state.numbering.direction_from_name(fkey)
+            spent = reach.facings[dest][g]
+            unit.facing = g
+            rules_used = (rule, "cen:full.facing")
+        else:
+            spent = reach.cost[dest]
+        frm = unit.hex
+        if dest != frm:
+            state.move(unit, dest)
+        stop = ""
+        if not full and dest in state.zoc_hexes(state.opponent(side)):
+            stop = ", stops in the enemy Zone of Control"
+            rules_used = (*rules_used, "cen:basic.zoc")
+        facing_txt = f" facing {state.numbering.direction_name(unit.facing)}" if full else ""
+        log(
+            ctx,
+            state,
+            "move",
+            f"{unit.id} moves {state.hid(frm)} -> {dest_key}{facing_txt} ({_fmt_mf(spent, reach.scale)} MF){stop}",
+            rules_used,
+            unit=unit.id,
+            path=[state.hid(h) for h in path],
+        )
+        if hooks is not None and hooks.after_move is not None:
+            hooks.after_move(ctx, state, unit, path)
+
+
+def _why_not_reachable(
+    state: CenturionState, unit: Unit, reach: Reach, text: str, hooks: MoveHooks | None
+) -> tuple[str, str] | None:
+    """Explain an unreachable destination with the rule that forbids it."""
+    rule = "cen:basic.movement" if state.version == "basic" else "cen:full.movement"
+    try:
+        h = state.hex_of(text)
+    except ValueError as exc:
+        return f"{exc} (case J: units may not move off the map)", rule
+    if h == unit.hex:
+        return f"{unit.id} is already at {text}; answer 'stay' to leave it", rule
+    occ = state.side_at(h)
+    if occ is not None and occ != unit.side:
+        return f"{text} holds enemy units: units may never enter a hex containing Enemy units (case G)", rule
+    if occ == unit.side and not stack_room(state, unit, h, hooks):
+        stack_rule = "cen:basic.stacking" if state.version == "basic" else "cen:full.stacking"
+        return f"{text} already holds {state.stacking_count(h, unit.side)} friendly units: stacking limit", stack_rule
+    if state.version == "basic":
+        return (
+            f"{unit.id} cannot reach {text}: too far for its Movement Factors, or the path is blocked "
+            f"by enemy units, full friendly stacks or an enemy Zone of Control (it must stop on entering one)",
+            "cen:basic.zoc" if any(n in state.zoc_hexes(state.opponent(unit.side)) for n in state.neighbors(h)) else rule,
+        )
+    return f"{unit.id} cannot reach {text} with its Movement Factors (moving only to its front)", rule

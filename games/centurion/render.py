@@ -1,0 +1,187 @@
+"""Centurion display: the map with its units, and the chart listings.
+
+This module owns what players see of a Centurion game: the hex map (terrain,
+each stack's side, type and size, facing arrows in the Full Simulation,
+dispersed units marked) and the tables ``ancients tables centurion`` lists
+(unit types, capability chart, terrain chart, CRTs, map), each with its
+provenance. It never changes the state. Rules it serves: ``cen:basic.stacking``
+C (what a player may see of an enemy stack is shown only to omniscient viewers
+or within three hexes of a friendly unit).
+
+It uses ``ancients_kit.render.render_map`` when the core provides it and
+falls back to its own text grid otherwise.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ancients_kit.data import DataStore
+from ancients_kit.hexgrid import Hex
+from ancients_kit.plugin import TableInfo
+
+from ancients_games.centurion.state import CenturionState
+
+__all__ = ["cell_text", "render_state", "render_text", "table_infos"]
+
+TERRAIN_CHAR = {"clear": ".", "woods": "F", "hill": "H", "town": "T"}
+ARROWS = ("↑", "↗", "↘", "↓", "↙", "↖")
+"""Facing arrows for directions N NE SE S SW NW (cen:full.facing)."""
+
+
+def _visible(state: CenturionState, h: Hex, viewer: str | None) -> bool:
+    """cen:basic.stacking C: an enemy stack's make-up is seen only with a
+    friendly unit within three hexes."""
+    if viewer is None:
+        return True
+    side = state.side_at(h)
+    if side == viewer:
+        return True
+    return any(u.hex is not None and u.hex.distance(h) <= 3 for u in state.live_units(viewer))
+
+
+def cell_text(state: CenturionState, h: Hex, viewer: str | None = None) -> str:
+    """Four characters for a hex: side letter, type, stack size / facing, or terrain."""
+    units = state.stack_at(h)
+    if not units:
+        t = state.map.terrain(h)
+        ch = TERRAIN_CHAR.get(t, t[:1].upper() or "?")
+        marks = state.markers.get(h, ())
+        if "earthworks" in marks:
+            ch = "E"
+        elif "caltrops" in marks:
+            ch = "x"
+        return f" {ch}{ch} "
+    side = units[0].side
+    letter = "A" if side == state.sides[0] else "B"
+    if not _visible(state, h, viewer):
+        return f"{letter}?? "
+    combat = [u for u in units if not state.types[u.type].is_command] or units
+    lead = combat[0]
+    code = lead.type[:2]
+    n = len(units)
+    tail = str(n) if n > 1 else " "
+    if state.version != "basic":
+        tail = ARROWS[lead.facing % 6]
+    if any(u.dispersed for u in units):
+        letter = letter.lower()
+    return f"{letter}{code}{tail}"
+
+
+def render_text(state: CenturionState, viewer: str | None = None, highlight: set[Hex] | None = None) -> str:
+    """The map as text: two lines per map row (flat-top: shifted columns on the second)."""
+    num = state.numbering
+    cols = range(num.first_column, num.first_column + num.columns)
+    head = "    " + "".join(f"{c:02d}  " for c in cols)
+    lines = [head]
+    for r in range(num.first_row, num.first_row + num.rows):
+        for shifted in (False, True):
+            cells = []
+            for c in cols:
+                if num.is_shifted(c) != shifted:
+                    cells.append("    ")
+                    continue
+                h = num.from_offset(c, r)
+                txt = cell_text(state, h, viewer)
+                if highlight and h in highlight:
+                    txt = "[" + txt[1:3] + "]"
+                cells.append(txt)
+            label = f"{r:02d}" if not shifted else "  "
+            lines.append(f"{label}  " + "".join(cells).rstrip())
+    legend = (
+        f"A = {state.side_names.get(state.sides[0], state.sides[0])}, "
+        f"B = {state.side_names.get(state.sides[1], state.sides[1])}; lower case: dispersed; "
+        "digit: units in the stack; . clear F woods H hill T town"
+    )
+    if state.version != "basic":
+        legend += "; arrow: facing of the first unit"
+    lines.append(legend)
+    return "\n".join(lines)
+
+
+def render_state(state: CenturionState, viewer: str | None = None) -> Any:
+    """A rich renderable of the map and units (or plain text)."""
+    try:
+        from ancients_kit import render as core_render  # type: ignore[attr-defined]
+    except ImportError:
+        core_render = None
+    fn = getattr(core_render, "render_map", None) if core_render is not None else None
+    if fn is not None:
+        try:
+            return fn(
+                state.map,
+                cell=lambda h: cell_text(state, h, viewer),
+                title=f"{state.scenario.title}: turn {state.turn}",
+            )
+        except TypeError:
+            pass  # the core's signature differs: use the text grid
+    try:
+        from rich.text import Text
+
+        return Text(render_text(state, viewer))
+    except ImportError:  # pragma: no cover - rich is a dependency
+        return render_text(state, viewer)
+
+
+# ------------------------------------------------------------------ listings
+
+
+def _frac(x: Any) -> str:
+    return "-" if x is None else str(x)
+
+
+def table_infos(store: DataStore) -> list[TableInfo]:
+    """Every chart, table, unit list and map of Centurion with its provenance."""
+    from ancients_games.centurion import model
+    from ancients_games.centurion.game import load_all, load_map
+    from ancients_kit.tables import OddsTable, load_table
+
+    data = load_all(store)
+    out: list[TableInfo] = []
+    meta_units, _ = store.load("units.toml", model._UnitsDoc)
+    rows = []
+    for t in data["types"].values():
+        rows.append((
+            t.code, t.name, str(t.kind), str(t.basic) if t.basic else "-",
+            str(t.melee_attack), str(t.melee_defence_front), str(t.melee_defence_flank), str(t.movement),
+            str(t.fire or "-"), str(t.stack_limit), str(t.points), t.source,
+        ))
+    out.append(TableInfo(meta_units.id, meta_units.title or "Unit types", meta_units,
+                         ("code", "name", "kind", "basic", "MAF", "MDF/F", "MDF/K", "MFA", "FCF", "stack", "pts", "source"),
+                         tuple(rows)))
+    meta_cap, _ = store.load("capability.toml", model._CapabilityDoc)
+    rows = []
+    for c in data["capability"].values():
+        rows.append((c.code, c.melee_offence, "yes" if c.fire_offence else "no", "yes" if c.fire_defence else "no",
+                     c.fire_and_melee, "yes" if c.charge else "no", "yes" if c.form_square else "no",
+                     "yes" if c.zoc_basic else "no", str(c.retreat_before_combat)))
+    out.append(TableInfo(meta_cap.id, meta_cap.title or "Combat Unit Capability", meta_cap,
+                         ("code", "melee", "fire", "def. fire", "fire+melee", "charge", "square", "basic ZOC", "retreat"),
+                         tuple(rows)))
+    meta_ter, _ = store.load("terrain.toml", model._TerrainDoc)
+    rows = []
+    for t in data["terrain"].values():
+        by_kind = ", ".join(f"{k} {v}" for k, v in t.cost_by_kind.items())
+        rows.append((t.id, t.placement, _frac(t.cost), by_kind or "-", ", ".join(t.prohibited) or "-",
+                     str(t.melee_defence), str(t.melee_attack_out), str(t.fire_protection), t.confidence))
+    out.append(TableInfo(meta_ter.id, meta_ter.title or "Terrain Effects Chart", meta_ter,
+                         ("terrain", "on", "cost", "by kind", "prohibited", "MDF x", "MAF out x", "FPF x", "conf."),
+                         tuple(rows)))
+    for rel in ("crt_melee.toml", "crt_fire.toml"):
+        try:
+            tab = data["melee"] if rel == "crt_melee.toml" else load_table(store, rel)
+        except Exception:  # a missing fire CRT must not hide the rest
+            continue
+        if isinstance(tab, OddsTable):
+            trows = tuple((r.band.label, *r.results) for r in tab.rows)
+            out.append(TableInfo(tab.id, tab.title or tab.id, tab.meta, ("roll", *tab.columns), trows, dict(tab.codes)))
+    hm = load_map(store, "map.toml")
+    counts: dict[str, int] = {}
+    for h in hm.hexes():
+        t = hm.terrain(h)
+        counts[t] = counts.get(t, 0) + 1
+    feats = {f: len(hm.hexsides_with(f)) for f in sorted(hm.feature_names())}
+    rows = [(t, str(n), "hexes") for t, n in sorted(counts.items())]
+    rows += [(f, str(n), "hexsides") for f, n in feats.items()]
+    out.append(TableInfo(hm.meta.id, hm.meta.title or "Map", hm.meta, ("terrain / feature", "count", "on"), tuple(rows)))
+    return out
