@@ -417,6 +417,11 @@ class Side:
     """The leaders as the War Council prints them, when we corrected them."""
     note: str = ""
 
+    @property
+    def leader_count(self) -> int:
+        """Leader blocks on the board at the start (named and unnamed; reserve leaders excluded)."""
+        return len(self.leader_hexes)
+
     def unit_counts(self) -> dict[str, int]:
         """Units on the board by code (reserve excluded)."""
         out: dict[str, int] = {}
@@ -593,12 +598,24 @@ class Battle:
         return self.board.hexmap(self.id.replace(".battle.", ".board."), "Reconstructed battlefield of " + self.title)
 
     def legions(self, side: SideKey) -> str:
-        """'marian', 'julian', 'imperial' or '' for the side's HI/MI (ccr:*-legions)."""
+        """'marian', 'julian', 'imperial' or '' as printed for the side (ccr:marian-legions,
+        ccr:julian-legions, ccr:imperial-legions)."""
         for kind in ("marian-legions", "julian-legions", "imperial-legions"):
             for r in self.rules_of(kind):
                 if side in r.sides:
                     return kind.removesuffix("-legions")
         return ""
+
+    def legion_kind(self, side: SideKey, unit: str) -> str:
+        """The legion rule a unit of ``side`` fights under, or ''.
+
+        The rules cover Roman heavy and medium infantry only, so a side using
+        Eastern Kingdoms or Barbarian blocks gets '' even where the book prints
+        the rule 'for both armies' (Nisibis, Abrittus).
+        """
+        if unit not in ("HI", "MI") or self.side(side).faction != "Roman":
+            return ""
+        return self.legions(side)
 
 
 @attrs.frozen

@@ -302,6 +302,12 @@ def test_legion_rules(store: DataStore, book: dict[str, PrintedBattle], slug: st
     kind, sides = LEGIONS[slug]
     for key in ("top", "bottom"):
         assert b.legions(key) == (kind if key in sides else ""), key  # type: ignore[arg-type]
+    # Only Roman heavy and medium infantry are legions.
+    for key, side in b.sides():
+        for u in side.units:
+            k = b.legion_kind(key, u.unit)
+            assert k in ("", kind)
+            assert bool(k) == (u.unit in ("HI", "MI") and side.faction == "Roman" and key in sides)
     # The rule is printed in the battle's section of the book.
     if kind and BOOK.exists():
         assert f"The {kind.capitalize()} Legions rule applies" in _section(slug)
