@@ -159,6 +159,23 @@ def test_all_24_battles_listed_in_book_order(store: DataStore) -> None:
     assert [battle(store, s).number for s in SLUGS] == list(range(1, 25))
 
 
+@pytest.mark.rule("ccr:units")
+def test_unit_codes_match_the_books_block_counts() -> None:
+    if not BOOK.exists():
+        pytest.skip("rulebook text not available")
+    words = {"two": 2, "three": 3, "four": 4}
+    printed: dict[str, int] = {}
+    for line in BOOK.read_text(encoding="utf-8").splitlines():
+        m = re.match(r"^- All (.*) units are made of (two|three|four) ", line)
+        if m:
+            for name in re.split(r", | and ", m.group(1)):
+                printed[name.strip()] = words[m.group(2)]
+    assert len(printed) >= 15
+    for code, ut in sc.UNIT_TYPES.items():
+        assert ut.code == code
+        assert printed.get(ut.name) == ut.blocks, (code, ut.name)
+
+
 @pytest.mark.rule("ccr:setup")
 def test_board_has_113_hexes() -> None:
     ids = sc.board_hex_ids()
@@ -191,6 +208,7 @@ def test_battle_loads_with_provenance(store: DataStore, slug: str) -> None:
 
 
 @pytest.mark.parametrize("slug", BATTLES)
+@pytest.mark.rule("ccr:setup", "ccr:victory", "ccr:sequence")
 def test_war_council_matches_book(store: DataStore, book: dict[str, PrintedBattle], slug: str) -> None:
     b = battle(store, slug)
     p = book[slug]
