@@ -77,6 +77,9 @@ class CostTable:
     exit_marker: dict[Hex, int]
     """Hex -> extra ticks to leave it (caltrops)."""
     adjacency: dict[Hex, tuple[Hex, ...]]
+    edges: dict[str, dict[Hex, tuple[tuple[Hex, int, bool], ...]]] = attrs.field(factory=dict)
+    """Unit kind -> hex -> (neighbour, ticks, is road step) for every enterable
+    neighbour: the Basic search's inner loop in one precomputed tuple."""
 
 
 def _ticks(x: Fraction, scale: int) -> int:
@@ -151,7 +154,26 @@ def cost_table(state: CenturionState) -> CostTable:
             mt = chart.get(mk)
             if mt is not None and mt.exit_cost:
                 exit_marker[h] = exit_marker.get(h, 0) + _ticks(mt.exit_cost, scale)
-    table = CostTable(scale, entry, crossing, road, exit_marker, adjacency)
+    edges: dict[str, dict[Hex, tuple[tuple[Hex, int, bool], ...]]] = {}
+    for k in kinds:
+        ek: dict[Hex, tuple[tuple[Hex, int, bool], ...]] = {}
+        em = entry[k]
+        ck = crossing[k]
+        for h, ns in adjacency.items():
+            lst = []
+            for n in ns:
+                rc = road.get((h, n))
+                if rc is not None:
+                    lst.append((n, rc, True))
+                    continue
+                e = em[n]
+                x = ck.get((h, n), 0)
+                if e is None or x is None:
+                    continue
+                lst.append((n, e + x, False))
+            ek[h] = tuple(lst)
+        edges[k] = ek
+    table = CostTable(scale, entry, crossing, road, exit_marker, adjacency, edges)
     if len(_COST_CACHE) > 64:
         _COST_CACHE.clear()
     _COST_CACHE[ckey] = (state.map, state.terrain_chart, table)
@@ -334,47 +356,37 @@ def _common(state: CenturionState, unit: Unit, hooks: MoveHooks | None):
 
 
 def _reach_basic(state: CenturionState, unit: Unit, hooks: MoveHooks | None) -> Reach:
+    """Dial's algorithm over integer ticks (costs are small whole numbers)."""
     ct, kind, budget, blocked, full, stops = _common(state, unit, hooks)
     start = unit.hex
     assert start is not None
-    entry = ct.entry[kind]
-    crossing = ct.crossing[kind]
-    road = ct.road
+    edges = ct.edges[kind]
     exits = ct.exit_marker
-    adj = ct.adjacency
     scale = ct.scale
     best: dict[Hex, int] = {start: 0}
     prev: dict[Any, Any] = {start: None}
-    heap = [(0, start)]
-    while heap:
-        c, h = heapq.heappop(heap)
-        if c > best[h]:
-            continue
-        if h != start and h in stops:
-            continue  # cen:basic.zoc A: stop on entering
-        base = c + exits.get(h, 0)
-        for n in adj[h]:
-            if n in blocked:
-                continue  # case G: never into enemy units
-            rc = road.get((h, n))
-            if rc is not None:
-                nc = base + rc
-            else:
-                e = entry[n]
-                if e is None:
-                    continue
-                x = crossing.get((h, n), 0)
-                if x is None:
-                    continue
-                r = base % scale
-                nc = (base - r + (scale if r else 0)) + e + x  # cen:full.movement H: fractions lost
-            if nc > budget:
+    buckets: list[list[Hex]] = [[] for _ in range(budget + 1)]
+    buckets[0].append(start)
+    for c in range(budget + 1):
+        for h in buckets[c]:
+            if best[h] != c:
                 continue
-            old = best.get(n)
-            if old is None or nc < old:
-                best[n] = nc
-                prev[n] = h
-                heapq.heappush(heap, (nc, n))
+            if h in stops and h != start:
+                continue  # cen:basic.zoc A: stop on entering
+            base = c + exits.get(h, 0) if exits else c
+            r = base % scale
+            ceil = base - r + scale if r else base  # cen:full.movement H: fractions lost off the road
+            for n, sc, is_road in edges[h]:
+                if n in blocked:
+                    continue  # case G: never into enemy units
+                nc = (base if is_road else ceil) + sc
+                if nc > budget:
+                    continue
+                old = best.get(n)
+                if old is None or nc < old:
+                    best[n] = nc
+                    prev[n] = h
+                    buckets[nc].append(n)
     cost = {h: c for h, c in best.items() if h != start and h not in full}
     return Reach(unit.id, start, scale, cost, prev, {h: h for h in cost})
 
@@ -475,9 +487,16 @@ def straight_run(path: list[Hex]) -> int:
 # ------------------------------------------------------------------ the phase
 
 
+_MF_TEXT: dict[tuple[int, int], str] = {}
+
+
 def _fmt_mf(ticks: int, scale: int) -> str:
-    f = Fraction(ticks, scale)
-    return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
+    got = _MF_TEXT.get((ticks, scale))
+    if got is None:
+        f = Fraction(ticks, scale)
+        got = str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
+        _MF_TEXT[(ticks, scale)] = got
+    return got
 
 
 def movement_phase(
@@ -536,8 +555,10 @@ def movement_phase(
             log(ctx, state, "move", f"{unit.id} at {state.hid(unit.hex)} has nowhere to go and stays", rule)
             continue
         hopts = [Option("stay", f"leave {unit.id} where it is (counts as its move)")]
-        for h in sorted(reach.cost, key=lambda x: state.hid(x)):
-            hopts.append(Option(state.hid(h), f"{_fmt_mf(reach.cost[h], reach.scale)} MF", h))
+        ids = state._ids()
+        scale = reach.scale
+        for i, h in sorted((ids[h], h) for h in reach.cost):
+            hopts.append(Option(i, _fmt_mf(reach.cost[h], scale) + " MF", h))
 
         def refuse_hex(text: str, _u: Unit = unit, _r: Reach = reach) -> tuple[str, str] | None:
             return _why_not_reachable(state, _u, _r, text.strip(), hooks)

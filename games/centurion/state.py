@@ -44,6 +44,11 @@ if TYPE_CHECKING:
 
 __all__ = ["CenturionState", "MapLike", "Unit", "PHASES_BASIC"]
 
+_HEX_TO_ID: dict[int, dict[Hex, str]] = {}
+_ID_TO_HEX: dict[int, dict[str, Hex]] = {}
+_MAP_REF: dict[int, Any] = {}
+"""Printed-ID caches per map object (maps are immutable and shared by sessions)."""
+
 PHASES_BASIC = ("movement", "combat")
 """The two phases of a Basic Game Player-Turn (cen:basic.sequence)."""
 
@@ -176,6 +181,8 @@ class CenturionState:
     """Points lost in the current Game-Turn (cen:full.panic H, cen:full.demoralization)."""
     extra: dict[str, Any] = attrs.field(factory=dict)
     """Free bookkeeping for the Full Simulation (panic thresholds, weather ...)."""
+    rev: int = 0
+    """Bumped on every placement, move and removal (cheap cache key for bots)."""
 
     _zoc_cache: dict[str, frozenset[Hex]] = attrs.field(factory=dict, repr=False)
 
@@ -186,11 +193,25 @@ class CenturionState:
 
     def hid(self, h: Hex | None) -> str:
         """Printed ``CCRR`` ID of a hex (``"off"`` for None)."""
-        return "off" if h is None else self.map.numbering.to_id(h)
+        if h is None:
+            return "off"
+        got = self._ids().get(h)
+        return got if got is not None else self.map.numbering.to_id(h)
 
     def hex_of(self, hex_id: str) -> Hex:
         """The hex printed as ``hex_id`` (``HexIdError``, a ValueError, if none)."""
-        return self.map.numbering.from_id(hex_id)
+        got = _ID_TO_HEX.get(id(self.map), {}).get(hex_id)
+        return got if got is not None else self.map.numbering.from_id(hex_id)
+
+    def _ids(self) -> dict[Hex, str]:
+        got = _HEX_TO_ID.get(id(self.map))
+        if got is None or _MAP_REF.get(id(self.map)) is not self.map:
+            num = self.map.numbering
+            got = {h: num.to_id(h) for h in num.hexes()}
+            _HEX_TO_ID[id(self.map)] = got
+            _ID_TO_HEX[id(self.map)] = {v: k for k, v in got.items()}
+            _MAP_REF[id(self.map)] = self.map
+        return got
 
     def opponent(self, side: str) -> str:
         a, b = self.sides
@@ -345,6 +366,7 @@ class CenturionState:
         self.units[unit.id] = unit
         self.stacks.setdefault(h, []).append(unit.id)
         self._zoc_cache.clear()
+        self.rev += 1
 
     def move(self, unit: Unit, to: Hex) -> None:
         """Move ``unit`` to ``to`` (unchecked primitive; legality is the caller's)."""
@@ -357,6 +379,7 @@ class CenturionState:
         unit.hex = to
         self.stacks.setdefault(to, []).append(unit.id)
         self._zoc_cache.pop(unit.side, None)
+        self.rev += 1
 
     def remove(self, unit: Unit, *, left_field: bool = False) -> None:
         """Take ``unit`` off the map and count its loss (cen:basic.victory,
@@ -380,6 +403,7 @@ class CenturionState:
         self.lost_points[unit.side] = self.lost_points.get(unit.side, 0) + pts
         self.turn_lost_points[unit.side] = self.turn_lost_points.get(unit.side, 0) + pts
         self._zoc_cache.pop(unit.side, None)
+        self.rev += 1
 
     eliminate = remove
 
