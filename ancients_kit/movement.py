@@ -1,0 +1,573 @@
+"""Movement: the hexes a unit can reach and the paths it takes to get there.
+
+Games fold their own terrain and hexside rules into one ``cost(a, b)``
+function (the entry cost of stepping from ``a`` into the adjacent ``b``, or
+``None`` if the step is forbidden), compute the set of hexes in an enemy zone
+of control (EZOC) themselves -- which units project ZOC, across which
+hexsides -- and pick a :class:`ZocPolicy`. This module then runs one
+Dijkstra search and returns a :class:`Reach` with costs and paths.
+
+Rules it serves, as the games parametrise it:
+
+- entry costs, movement allowance, no skipping hexes: ``cen:basic.movement``,
+  ``cen:full.movement``, ``ldf:12.2``, ``xen:movement``, ``ccr:base.movement``;
+- zones of control: stop on entering an EZOC and never leave one
+  (:data:`ZOC_LOCKING`: ``ldf:11.3``, ``ldf:11.4``, ``cen:basic.zoc`` A and
+  B); stop on entering, may leave but not straight into another EZOC
+  (:data:`ZOC_XENOPHON`: ``xen:zoc``); plain stop on entering (:data:`ZOC_STOP`);
+- stacking: a unit may pass through a hex it may not end in
+  (``can_stop``; ``cen:full.stacking`` C, ``xen:stacking``).
+
+Determinism: ties between equal-cost paths are broken by the order in which
+neighbours are tried (direction order, or the order of the ``neighbors``
+mapping), never by hashing, so paths are the same on every run.
+
+Costs may be ``int`` or ``fractions.Fraction`` (roads at 1/2); the search is
+exact, no floats.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable, Mapping
+from fractions import Fraction
+from heapq import heappop, heappush
+from types import MappingProxyType
+from typing import Union
+
+import attrs
+
+from ancients_kit.hexgrid import DIRECTIONS, Hex
+
+__all__ = [
+    "CostFn",
+    "HexGraph",
+    "MP",
+    "Reach",
+    "ZOC_IGNORE",
+    "ZOC_LOCKING",
+    "ZOC_STOP",
+    "ZOC_XENOPHON",
+    "ZocPolicy",
+    "find_path",
+    "path_cost",
+    "reachable",
+]
+
+MP = Union[int, Fraction]
+"""Movement points: an int or an exact Fraction."""
+CostFn = Callable[[Hex, Hex], Union[int, Fraction, None]]
+"""``cost(a, b)``: MP to step from ``a`` into adjacent ``b``; ``None`` if forbidden."""
+
+
+@attrs.frozen
+class ZocPolicy:
+    """How enemy zones of control restrict a move (the game picks one)."""
+
+    stop_on_entry: bool = True
+    """A unit must end its move in the first EZOC hex it enters."""
+    may_leave: bool = True
+    """A unit that starts its move in an EZOC may move out of it."""
+    ezoc_to_ezoc: bool = True
+    """A unit may step directly from one EZOC hex into another."""
+    name: str = ""
+    """Short label for logs and error messages."""
+
+
+ZOC_IGNORE = ZocPolicy(stop_on_entry=False, may_leave=True, ezoc_to_ezoc=True, name="ignore")
+"""EZOC has no effect (units that ignore ZOC, or games without it)."""
+ZOC_STOP = ZocPolicy(stop_on_entry=True, may_leave=True, ezoc_to_ezoc=True, name="stop")
+"""Stop on entering an EZOC; a unit starting in one moves freely out of it."""
+ZOC_LOCKING = ZocPolicy(stop_on_entry=True, may_leave=False, ezoc_to_ezoc=False, name="locking")
+"""Stop on entering; never leave (``ldf:11.3``, ``ldf:11.4``; ``cen:basic.zoc`` A, B)."""
+ZOC_XENOPHON = ZocPolicy(stop_on_entry=True, may_leave=True, ezoc_to_ezoc=False, name="xenophon")
+"""Stop on entering; a force starting in EZOC may leave but not straight into another (``xen:zoc``)."""
+
+
+class Reach:
+    """Result of :func:`reachable`: costs, paths and legal end hexes.
+
+    - ``cost[h]``: least MP spent to enter ``h`` (the start costs 0). Holds
+      every hex the unit can pass through, including ones it may not stop in.
+    - ``hexes``: the hexes where the unit may end its move, *excluding* the
+      start (staying put is always possible and is not a move).
+    - ``stopped``: hexes in ``cost`` where the move had to end (EZOC).
+    - ``path_to(h)``: the hexes from the start to ``h``, both included.
+    """
+
+    __slots__ = ("start", "mp", "cost", "parent", "_can_stop", "_ezoc", "_stops", "_hexes", "_stopped")
+
+    def __init__(
+        self,
+        start: Hex,
+        mp: MP,
+        cost: dict[Hex, MP],
+        parent: dict[Hex, Hex | None],
+        can_stop: Callable[[Hex], bool] | None = None,
+        ezoc: Collection[Hex] = frozenset(),
+        stops_in_ezoc: bool = False,
+    ) -> None:
+        self.start = start
+        self.mp = mp
+        self.cost = cost
+        self.parent = parent
+        self._can_stop = can_stop
+        self._ezoc = ezoc
+        self._stops = stops_in_ezoc
+        self._hexes: frozenset[Hex] | None = None
+        self._stopped: frozenset[Hex] | None = None
+
+    @property
+    def hexes(self) -> frozenset[Hex]:
+        """Hexes where the unit may end its move, the start excluded."""
+        if self._hexes is None:
+            ok = self._can_stop
+            s = self.start
+            self._hexes = frozenset(h for h in self.cost if h != s and (ok is None or ok(h)))
+        return self._hexes
+
+    @property
+    def stopped(self) -> frozenset[Hex]:
+        """Reached hexes where the move had to end (EZOC with a stop-on-entry policy)."""
+        if self._stopped is None:
+            ez, s = self._ezoc, self.start
+            self._stopped = frozenset(h for h in self.cost if h != s and h in ez) if self._stops and ez else frozenset()
+        return self._stopped
+
+    def __contains__(self, h: object) -> bool:
+        return h in self.hexes
+
+    def __len__(self) -> int:
+        return len(self.hexes)
+
+    def __repr__(self) -> str:
+        return f"Reach(start={self.start!r}, mp={self.mp!r}, {len(self.hexes)} end hexes)"
+
+    def remaining(self, h: Hex) -> MP:
+        """MP left after reaching ``h`` (never negative)."""
+        left = self.mp - self.cost[h]
+        return left if left > 0 else 0
+
+    def path_to(self, h: Hex) -> list[Hex]:
+        """Hexes from the start to ``h`` inclusive; ``ValueError`` if ``h`` was not reached."""
+        if h not in self.parent:
+            raise ValueError(f"{h!r} cannot be reached from {self.start!r} with {self.mp} MP")
+        out = [h]
+        p = self.parent[h]
+        while p is not None:
+            out.append(p)
+            p = self.parent[p]
+        out.reverse()
+        return out
+
+
+def _neighbor_fn(
+    neighbors: Mapping[Hex, Iterable[Hex]] | Callable[[Hex], Iterable[Hex]] | None,
+) -> Callable[[Hex], Iterable[Hex]]:
+    if neighbors is None:
+        new = tuple.__new__
+        dirs = DIRECTIONS
+
+        def around(h: Hex) -> list[Hex]:
+            q, r = h
+            return [new(Hex, (q + dq, r + dr)) for dq, dr in dirs]
+
+        return around
+    if isinstance(neighbors, (dict, MappingProxyType)) or (
+        not callable(neighbors) and isinstance(neighbors, Mapping)
+    ):
+        return neighbors.__getitem__
+    return neighbors
+
+
+class _NotIndex(Exception):
+    """A cost is not an int: leave the bucket queue for the heap."""
+
+
+class HexGraph:
+    """A fixed set of hexes numbered ``0..n-1`` with neighbour index tuples.
+
+    The fast form of an adjacency mapping: searches on it index lists instead
+    of hashing coordinate tuples. Build it once per map (``HexMap.graph`` does)
+    and pass it as ``neighbors``; a plain mapping passed as ``neighbors`` is
+    converted once and cached.
+    """
+
+    __slots__ = ("hexes", "index", "nbr", "adjacency", "__weakref__")
+
+    def __init__(self, adjacency: Mapping[Hex, Iterable[Hex]]) -> None:
+        hexes: list[Hex] = [h if type(h) is Hex else Hex(*h) for h in adjacency]
+        index = {h: i for i, h in enumerate(hexes)}
+        adj: dict[Hex, tuple[Hex, ...]] = {}
+        for h in list(hexes):
+            ns = tuple(n if type(n) is Hex else Hex(*n) for n in adjacency[h])
+            for n in ns:
+                if n not in index:  # a neighbour that is not a key: a dead end
+                    index[n] = len(hexes)
+                    hexes.append(n)
+            adj[h] = ns
+        for h in hexes:
+            adj.setdefault(h, ())
+        self.hexes: tuple[Hex, ...] = tuple(hexes)
+        """Hex of each index."""
+        self.index: dict[Hex, int] = index
+        """Index of each hex."""
+        self.nbr: tuple[tuple[int, ...], ...] = tuple(tuple(index[n] for n in adj[h]) for h in hexes)
+        """Neighbour indexes of each index."""
+        self.adjacency: dict[Hex, tuple[Hex, ...]] = adj
+        """Hex -> neighbour hexes."""
+
+    def __len__(self) -> int:
+        return len(self.hexes)
+
+    def __contains__(self, h: object) -> bool:
+        return h in self.index
+
+
+_GRAPHS: dict[int, tuple[object, HexGraph]] = {}
+
+
+def _graph_for(adjacency: Mapping[Hex, Iterable[Hex]]) -> HexGraph:
+    """The cached :class:`HexGraph` of an adjacency mapping (by identity)."""
+    hit = _GRAPHS.get(id(adjacency))
+    if hit is not None and hit[0] is adjacency:
+        return hit[1]
+    g = HexGraph(adjacency)
+    if len(_GRAPHS) >= 32:
+        _GRAPHS.clear()
+    _GRAPHS[id(adjacency)] = (adjacency, g)  # holding the mapping keeps its id unique
+    return g
+
+
+_BIG = 1 << 62  # "not reached" in the indexed search: int compares are the fastest
+
+
+def _search(
+    start: Hex,
+    mp: MP | None,
+    cost: CostFn | Mapping[Hex, MP | None],
+    ezoc: Collection[Hex],
+    zoc: ZocPolicy,
+    can_enter: Callable[[Hex, Hex], bool] | None,
+    can_stop: Callable[[Hex], bool] | None,
+    in_bounds: Callable[[Hex], bool] | Collection[Hex] | None,
+    min_one_hex: bool,
+    neighbors: HexGraph | Mapping[Hex, Iterable[Hex]] | Callable[[Hex], Iterable[Hex]] | None,
+    goal: Hex | None,
+) -> tuple[dict[Hex, MP], dict[Hex, Hex | None]]:
+    if type(start) is not Hex:
+        start = Hex(*start)
+    if ezoc and start in ezoc and not zoc.may_leave:
+        return {start: 0}, {start: None}  # ldf:11.4, cen:basic.zoc B: locked in place
+    if in_bounds is not None and not callable(in_bounds):
+        in_bounds = in_bounds.__contains__
+    graph: HexGraph | None = None
+    if isinstance(neighbors, HexGraph):
+        graph = neighbors
+    elif neighbors is not None and not callable(neighbors):
+        graph = _graph_for(neighbors)
+    if graph is not None and type(mp) is int and 0 <= mp and start in graph.index:
+        try:
+            return _search_indexed(graph, start, mp, cost, ezoc, zoc, can_enter, can_stop, in_bounds, min_one_hex, goal)
+        except _NotIndex:
+            pass  # a Fraction (or other) cost: redo exactly with the heap
+    around = graph.adjacency.__getitem__ if graph is not None else _neighbor_fn(neighbors)
+    return _search_heap(start, mp, cost, ezoc, zoc, can_enter, can_stop, in_bounds, min_one_hex, around, goal)
+
+
+def _search_indexed(
+    graph: HexGraph,
+    start: Hex,
+    mp: int,
+    cost: CostFn | Mapping[Hex, MP | None],
+    ezoc: Collection[Hex],
+    zoc: ZocPolicy,
+    can_enter: Callable[[Hex, Hex], bool] | None,
+    can_stop: Callable[[Hex], bool] | None,
+    in_bounds: Callable[[Hex], bool] | None,
+    min_one_hex: bool,
+    goal: Hex | None,
+) -> tuple[dict[Hex, MP], dict[Hex, Hex | None]]:
+    """Dial's algorithm on list indexes: one bucket per integer cost 0..mp.
+
+    Same results as :func:`_search_heap` for integer costs. The common case
+    (no EZOC, vetoes, bounds or goal) has its own inner loops, kept
+    repetitive on purpose: every test removed from them is a measurable share
+    of a range query.
+    """
+    H, nbr = graph.hexes, graph.nbr
+    n = len(H)
+    best = [_BIG] * n
+    parent = [-1] * n
+    s = graph.index[start]
+    best[s] = 0
+    reached = [s]
+    buckets: list[list[int]] = [[] for _ in range(mp + 1)]
+    by_hex = not callable(cost)
+    price = cost.get if by_hex else None  # type: ignore[union-attr]
+    plain = can_enter is None and in_bounds is None and not ezoc and goal is None
+
+    # The start first: it alone may overrun the allowance (min_one_hex), and
+    # a unit starting in EZOC is not stopped by it.
+    s_in_ezoc = start in ezoc if ezoc else False
+    no_hop = not zoc.ezoc_to_ezoc
+    stop_on_entry = zoc.stop_on_entry
+    for j in nbr[s]:
+        b = H[j]
+        if in_bounds is not None and not in_bounds(b):
+            continue
+        w = price(b) if by_hex else cost(start, b)  # type: ignore[misc,operator]
+        if w is None:
+            continue
+        over = w > mp
+        if (over and not min_one_hex) or w >= best[j]:
+            continue
+        if can_enter is not None and not can_enter(start, b):
+            continue
+        if ezoc and b in ezoc:
+            if no_hop and s_in_ezoc:
+                continue  # xen:zoc: never directly from one EZOC to another
+            if stop_on_entry and can_stop is not None and not can_stop(b):
+                continue  # would have to stop where it may not end
+        if best[j] == _BIG:
+            reached.append(j)
+        best[j] = w
+        parent[j] = s
+        if not over:
+            try:
+                buckets[w].append(j)
+            except TypeError:
+                raise _NotIndex from None
+
+    for c in range(mp + 1):
+        for i in buckets[c]:  # zero-cost steps append to this same list while it is walked
+            if best[i] != c:
+                continue  # stale (the start is never queued: it was expanded above)
+            h = H[i]
+            if plain:
+                # Settled hexes cost <= c and steps cost >= 0: skip them before pricing.
+                if by_hex:
+                    for j in nbr[i]:
+                        old = best[j]
+                        if old <= c:
+                            continue
+                        w = price(H[j])  # type: ignore[misc]
+                        if w is None:
+                            continue
+                        nc = c + w
+                        if nc > mp or nc >= old:
+                            continue
+                        if old == _BIG:
+                            reached.append(j)
+                        best[j] = nc
+                        parent[j] = i
+                        try:
+                            buckets[nc].append(j)
+                        except TypeError:
+                            raise _NotIndex from None
+                else:
+                    for j in nbr[i]:
+                        old = best[j]
+                        if old <= c:
+                            continue
+                        w = cost(h, H[j])  # type: ignore[operator]
+                        if w is None:
+                            continue
+                        nc = c + w
+                        if nc > mp or nc >= old:
+                            continue
+                        if old == _BIG:
+                            reached.append(j)
+                        best[j] = nc
+                        parent[j] = i
+                        try:
+                            buckets[nc].append(j)
+                        except TypeError:
+                            raise _NotIndex from None
+                continue
+            if goal is not None and h == goal:
+                break
+            h_in_ezoc = h in ezoc if ezoc else False
+            if h_in_ezoc and stop_on_entry:
+                continue  # must stop here: ldf:11.3, cen:basic.zoc A, xen:zoc
+            for j in nbr[i]:
+                old = best[j]
+                if old <= c:
+                    continue
+                b = H[j]
+                if in_bounds is not None and not in_bounds(b):
+                    continue
+                w = price(b) if by_hex else cost(h, b)  # type: ignore[misc,operator]
+                if w is None:
+                    continue
+                nc = c + w
+                if nc > mp or nc >= old:
+                    continue
+                if can_enter is not None and not can_enter(h, b):
+                    continue
+                if ezoc and b in ezoc:
+                    if no_hop and h_in_ezoc:
+                        continue  # xen:zoc: never directly from one EZOC to another
+                    if stop_on_entry and can_stop is not None and not can_stop(b):
+                        continue  # would have to stop where it may not end
+                if old == _BIG:
+                    reached.append(j)
+                best[j] = nc
+                parent[j] = i
+                try:
+                    buckets[nc].append(j)
+                except TypeError:
+                    raise _NotIndex from None
+        else:
+            continue
+        break  # the goal was reached
+    costs = {H[i]: best[i] for i in reached}
+    parents: dict[Hex, Hex | None] = {H[i]: H[parent[i]] for i in reached if i != s}
+    parents[start] = None
+    return costs, parents
+
+
+def _search_heap(
+    start: Hex,
+    mp: MP | None,
+    cost: CostFn | Mapping[Hex, MP | None],
+    ezoc: Collection[Hex],
+    zoc: ZocPolicy,
+    can_enter: Callable[[Hex, Hex], bool] | None,
+    can_stop: Callable[[Hex], bool] | None,
+    in_bounds: Callable[[Hex], bool] | None,
+    min_one_hex: bool,
+    around: Callable[[Hex], Iterable[Hex]],
+    goal: Hex | None,
+) -> tuple[dict[Hex, MP], dict[Hex, Hex | None]]:
+    """Dijkstra with a binary heap: any exact costs (Fraction), any limit."""
+    best: dict[Hex, MP] = {start: 0}
+    parent: dict[Hex, Hex | None] = {start: None}
+    by_hex = not callable(cost)
+    get = cost.get if by_hex else None  # type: ignore[union-attr]
+    stop_on_entry = zoc.stop_on_entry
+    no_hop = not zoc.ezoc_to_ezoc
+    # (cost, seq, hex): seq keeps ties in discovery order, as the buckets do.
+    heap: list[tuple[MP, int, Hex]] = [(0, 0, start)]
+    seq = 1
+    while heap:
+        c, _, h = heappop(heap)
+        if c != best[h]:
+            continue  # stale entry
+        if goal is not None and h == goal:
+            break
+        h_in_ezoc = h in ezoc if ezoc else False
+        if h_in_ezoc and stop_on_entry and h != start:
+            continue  # must stop here: ldf:11.3, cen:basic.zoc A, xen:zoc
+        first = h == start
+        for b in around(h):
+            if in_bounds is not None and not in_bounds(b):
+                continue
+            w = get(b) if by_hex else cost(h, b)  # type: ignore[misc,operator]
+            if w is None:
+                continue
+            nc = c + w
+            over = mp is not None and nc > mp
+            if over and not (min_one_hex and first):
+                continue
+            old = best.get(b)
+            if old is not None and old <= nc:
+                continue
+            if can_enter is not None and not can_enter(h, b):
+                continue
+            if ezoc and b in ezoc:
+                if no_hop and h_in_ezoc:
+                    continue  # xen:zoc: never directly from one EZOC to another
+                if stop_on_entry and can_stop is not None and not can_stop(b):
+                    continue  # would have to stop where it may not end
+            best[b] = nc
+            parent[b] = h
+            if not over:
+                heappush(heap, (nc, seq, b))
+                seq += 1
+    return best, parent
+
+
+def reachable(
+    start: Hex,
+    mp: MP,
+    cost: CostFn | Mapping[Hex, MP | None],
+    *,
+    ezoc: Collection[Hex] = frozenset(),
+    zoc: ZocPolicy = ZOC_STOP,
+    can_enter: Callable[[Hex, Hex], bool] | None = None,
+    can_stop: Callable[[Hex], bool] | None = None,
+    in_bounds: Callable[[Hex], bool] | Collection[Hex] | None = None,
+    min_one_hex: bool = False,
+    neighbors: HexGraph | Mapping[Hex, Iterable[Hex]] | Callable[[Hex], Iterable[Hex]] | None = None,
+) -> Reach:
+    """Every hex a unit at ``start`` with ``mp`` movement points can reach.
+
+    ``cost(a, b)``: entry cost from ``a`` into adjacent ``b`` (terrain plus
+    hexside, as the game rules say), ``None`` if impassable. Costs must be
+    ``>= 0``. ``ezoc``: hexes in an enemy zone of control (the game decides
+    who projects ZOC and across which hexsides). ``zoc``: what EZOC does.
+    ``can_enter(a, b)``: extra veto on a step (enemy units, stacking when
+    passing through is not allowed). ``can_stop(h)``: may the unit end its
+    move in ``h`` (stacking limits; it may still pass through).
+    ``in_bounds``: a predicate or a set of hexes (the map). ``neighbors``: a
+    precomputed adjacency (``HexMap.adjacency``), which also bounds the map.
+    ``min_one_hex``: the unit may always enter one adjacent hex whatever its
+    cost, if the step is otherwise legal.
+
+    ``cost`` may also be a mapping hex -> entry cost (``None``: impassable)
+    when costs depend on the entered hex only. Pass ``neighbors`` as a
+    :class:`HexGraph` (``HexMap.graph``) or a map's adjacency for the fast
+    indexed search; integer costs with an integer ``mp`` use a bucket queue,
+    anything else (Fractions) an exact heap search with identical results.
+    """
+    best, parent = _search(start, mp, cost, ezoc, zoc, can_enter, can_stop, in_bounds, min_one_hex, neighbors, None)
+    s = start if type(start) is Hex else Hex(*start)
+    return Reach(s, mp, best, parent, can_stop, ezoc, zoc.stop_on_entry)
+
+
+def find_path(
+    start: Hex,
+    goal: Hex,
+    cost: CostFn | Mapping[Hex, MP | None],
+    *,
+    mp: MP | None = None,
+    ezoc: Collection[Hex] = frozenset(),
+    zoc: ZocPolicy = ZOC_STOP,
+    can_enter: Callable[[Hex, Hex], bool] | None = None,
+    can_stop: Callable[[Hex], bool] | None = None,
+    in_bounds: Callable[[Hex], bool] | Collection[Hex] | None = None,
+    neighbors: HexGraph | Mapping[Hex, Iterable[Hex]] | Callable[[Hex], Iterable[Hex]] | None = None,
+) -> list[Hex] | None:
+    """The cheapest legal path from ``start`` to ``goal`` (both included), or ``None``.
+
+    Same rules as :func:`reachable`; ``mp=None`` means no limit (give
+    ``in_bounds`` or ``neighbors`` then, or a ``cost`` that returns ``None``
+    off the map, or the search will not end on an unreachable goal). The
+    goal must be a hex the unit may stop in.
+    """
+    goal = Hex(*goal)
+    if can_stop is not None and goal != Hex(*start) and not can_stop(goal):
+        return None
+    best, parent = _search(start, mp, cost, ezoc, zoc, can_enter, can_stop, in_bounds, False, neighbors, goal)
+    if goal not in parent:
+        return None
+    out = [goal]
+    p = parent[goal]
+    while p is not None:
+        out.append(p)
+        p = parent[p]
+    out.reverse()
+    return out
+
+
+def path_cost(path: list[Hex], cost: CostFn | Mapping[Hex, MP | None]) -> MP | None:
+    """Total entry cost of a path, or ``None`` if a step is forbidden or not adjacent."""
+    total: MP = 0
+    for a, b in zip(path, path[1:]):
+        if not Hex(*a).is_adjacent(b):
+            return None
+        w = cost(a, b) if callable(cost) else cost.get(b)
+        if w is None:
+            return None
+        total += w
+    return total
