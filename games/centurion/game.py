@@ -369,3 +369,60 @@ def _enemy_distance(state: CenturionState, side: str) -> dict[Hex, int]:
         frontier = nxt
     state.extra[key] = (state.rev, dist)
     return dist
+
+
+def sandbox_state(
+    units: list[tuple[str, str, str] | tuple[str, str, str, str]],
+    *,
+    version: str = "basic",
+    sides: tuple[str, str] = ("red", "blue"),
+    columns: int = 12,
+    rows: int = 12,
+    terrain: Mapping[str, str] | None = None,
+    features: Mapping[tuple[str, str], list[str]] | None = None,
+    store: DataStore | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> CenturionState:
+    """A small hand-made position with the real unit types and charts.
+
+    For tests, tools and teaching: ``units`` lists ``(side, type, hex ID[,
+    facing name])``; ``terrain`` maps hex IDs to terrain names; ``features``
+    maps hex-ID pairs to hexside features. The first side moves first.
+    """
+    from ancients_kit.data import Meta
+    from ancients_kit.hexgrid import Hexside, Numbering
+
+    store = store or DataStore(CenturionGame.package)
+    data = load_all(store)
+    num = Numbering("flat", "even", columns, rows)
+    hexmap = HexMap.build(
+        num,
+        terrain={num.from_id(k): v for k, v in (terrain or {}).items()},
+        features={Hexside.between(num.from_id(a), num.from_id(b)): f for (a, b), f in (features or {}).items()},
+    )
+    meta = Meta(id="centurion.sandbox", source="reconstructed", note="hand-made position")
+    zone = model.DeploymentZone(centre=num.to_id(Hex(0, 0)))
+    sc = model.Scenario(
+        meta=meta, id="sandbox", title="Sandbox", year="", game=model.GameVersion(version),
+        first_player=sides[0], deploys_first=sides[1], turns=10, min_turns=0, map="", options=(),
+        civil_war=False, fight_to_death=False, deployment_note="", special_rules=(), notes="",
+        sides=tuple(model.Side(id=s, name=s.capitalize(), order_of_battle={}, units=(), point_value=0,
+                               panic_threshold=0, zone=zone) for s in sides),
+    )
+    state = build_state(sc, hexmap, data["types"], data["capability"], data["terrain"], options)
+    counters: dict[tuple[str, str], int] = {}
+    for entry in units:
+        side, code, hex_id = entry[0], entry[1], entry[2]
+        face = entry[3] if len(entry) > 3 else "N"
+        n = counters.get((side, code), 0) + 1
+        counters[(side, code)] = n
+        from ancients_games.centurion.state import Unit
+
+        u = Unit(id=f"{side[:3].upper()}-{code}{n:02d}", side=side, type=code, hex=None,
+                 facing=num.direction_from_name(face))
+        state.place(u, num.from_id(hex_id))
+        state.start_units[side] = state.start_units.get(side, 0) + 1
+        state.start_points[side] = state.start_points.get(side, 0) + data["types"][code].points
+    state.active = sides[0]
+    state.player_turn = 1
+    return state

@@ -344,9 +344,10 @@ def _common(state: CenturionState, unit: Unit, hooks: MoveHooks | None):
             lim = stack_limit(state, unit, h) if hooks is None or hooks.stack_limit is None else hooks.stack_limit(state, unit, h)
             if n + 1 > lim:
                 full.add(h)
-    blocked = enemy
+    # case F / cen:full.stacking C: a full friendly stack is neither entered nor passed
+    blocked = enemy | full
     if hooks is not None and hooks.blocked is not None:
-        blocked = enemy | set(hooks.blocked(state, unit))
+        blocked |= set(hooks.blocked(state, unit))
     stops: frozenset[Hex] | set[Hex] = frozenset()
     if state.version == "basic":
         stops = state.zoc_hexes(state.opponent(side))  # cen:basic.zoc A
@@ -452,8 +453,8 @@ def _reach_full(state: CenturionState, unit: Unit, hooks: MoveHooks | None) -> R
         for g in range(6):
             k = (g - f) % 6
             extra = 0 if k in (0, 1, 5) else scale  # F, G; E: no big turn without MF left
-            if h == start and g == f:
-                continue  # not moving, not turning: no move
+            if h == start and g == s0[1]:
+                continue  # back where it began, facing as it began: no move
             tot = c + extra
             if tot > budget:
                 continue

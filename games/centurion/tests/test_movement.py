@@ -1,0 +1,205 @@
+"""Centurion movement engine: terrain costs, stacking, ZOC, roads, facing."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from ancients_kit.data import DataStore
+from ancients_kit.errors import IllegalAnswer
+from ancients_kit.log import Log
+from ancients_kit.session import Context
+
+from ancients_games.centurion.game import sandbox_state
+from ancients_games.centurion.movement import movable_reason, movement_phase, reachable, straight_run
+
+STORE = DataStore("ancients_games.centurion")
+
+
+def ctx_for(seed: int = 1) -> Context:
+    return Context(STORE, {}, seed, Log())
+
+
+def ids(state, reach) -> set[str]:
+    return {state.hid(h) for h in reach.cost}
+
+
+@pytest.mark.rule("cen:basic.movement")
+def test_clear_terrain_costs_one_per_hex():
+    s = sandbox_state([("red", "SD", "0606")])
+    r = reachable(s, s.units["RED-SD01"])
+    home = s.hex_of("0606")
+    dists = {h.distance(home) for h in r.cost}
+    assert max(dists) == 4  # MFA 4 (Roman Swordsmen 4-4-4)
+    assert all(r.mf(h) == h.distance(home) for h in r.cost)
+    assert len(r.cost) == 3 * 4 * 5  # every hex within 4, the start excluded
+
+
+@pytest.mark.rule("cen:basic.movement")
+def test_terrain_entry_costs_from_the_chart():
+    hills = {h: "hill" for h in ("0605", "0604", "0603")}
+    s = sandbox_state([("red", "SD", "0606")], terrain=hills)
+    r = reachable(s, s.units["RED-SD01"])
+    up = s.hex_of("0605")
+    assert r.mf(up) == 2
+    assert r.mf(s.hex_of("0604")) == 4
+    assert s.hex_of("0603") not in r.cost  # would be 6 through the hills; around costs 5
+    chart = s.terrain_chart["hill"]
+    assert chart.cost == 2
+
+
+@pytest.mark.rule("cen:basic.movement", "cen:full.cross-river")
+def test_river_hexside_adds_to_entry_cost_and_bridge_does_not():
+    # one column of hexes, so there is no way round
+    feats = {("0104", "0103"): ["river"], ("0104", "0105"): ["river", "bridge"]}
+    s = sandbox_state([("red", "SD", "0104")], features=feats, columns=1, rows=8)
+    r = reachable(s, s.units["RED-SD01"])
+    assert r.mf(s.hex_of("0103")) == 1 + s.terrain_chart["river"].cost
+    assert r.mf(s.hex_of("0102")) == 4
+    assert s.hex_of("0101") not in r.cost
+    assert r.mf(s.hex_of("0105")) == 1  # the bridge overrides the river
+
+
+@pytest.mark.rule("cen:full.movement", "cen:basic.movement")
+def test_road_rate_and_fractions_lost_leaving_the_road():
+    road = [("0601", "0602"), ("0602", "0603"), ("0603", "0604")]
+    s = sandbox_state([("red", "SD", "0601", "S")], features={p: ["road"] for p in road})
+    r = reachable(s, s.units["RED-SD01"])
+    half = s.terrain_chart["road"].cost
+    assert half == Fraction(1, 2)
+    assert r.mf(s.hex_of("0604")) == 3 * half
+    # leaving the road after 3/2 MF: the half is lost, then 1 for the clear hex
+    assert r.mf(s.hex_of("0605")) == 3
+
+
+@pytest.mark.rule("cen:basic.movement")
+def test_enemy_hexes_are_never_entered_or_passed():
+    s = sandbox_state([("red", "LC", "0601"), ("blue", "SD", "0610")], columns=6, rows=12)
+    r = reachable(s, s.units["RED-LC01"])
+    assert s.hex_of("0610") not in r.cost
+
+
+@pytest.mark.rule("cen:basic.stacking", "cen:basic.movement")
+def test_stacking_three_and_command_units_free():
+    units = [("red", "SD", "0606")] * 3 + [("red", "SD", "0608"), ("red", "CM", "0608")]
+    s = sandbox_state(units)
+    mover = s.units["RED-SD04"]
+    r = reachable(s, mover)
+    assert s.hex_of("0606") not in r.cost  # three already there (case F)
+    assert s.stacking_count(s.hex_of("0606")) == 3
+    cm = s.units["RED-CM01"]
+    assert s.hex_of("0606") in reachable(s, cm).cost  # Command units do not count (B)
+
+
+@pytest.mark.rule("cen:basic.stacking")
+def test_no_passing_through_a_full_stack():
+    # a corridor one hex wide: woods are impassable? no -- use enemies to wall it in
+    units = [("red", "SD", "0102")] * 3 + [("red", "SD", "0101")]
+    s = sandbox_state(units, columns=1, rows=6)
+    r = reachable(s, s.units["RED-SD04"])
+    assert r.cost == {}
+    s2 = sandbox_state([("red", "SD", "0102")] * 2 + [("red", "SD", "0101")], columns=1, rows=6)
+    r2 = reachable(s2, s2.units["RED-SD03"])
+    assert {s2.hid(h) for h in r2.cost} == {"0102", "0103", "0104", "0105"}
+
+
+@pytest.mark.rule("cen:basic.zoc")
+def test_stop_on_entering_an_enemy_zone_of_control():
+    s = sandbox_state([("red", "SD", "0601", "S"), ("blue", "SD", "0605")], columns=12, rows=8)
+    r = reachable(s, s.units["RED-SD01"])
+    zoc = s.zoc_hexes("blue")
+    entered = [h for h in r.cost if h in zoc]
+    assert entered  # it may enter the zone ...
+    beyond = {h for h in r.cost if any(p in zoc for p in r.path(h)[1:-1])}
+    assert not beyond  # ... but never move on from it
+
+
+@pytest.mark.rule("cen:basic.zoc")
+def test_adjacent_units_may_not_move_and_are_refused_with_the_rule():
+    s = sandbox_state([("red", "SD", "0605"), ("red", "SD", "0601"), ("blue", "BI", "0606")])
+    locked = s.units["RED-SD01"]
+    why = movable_reason(s, locked)
+    assert why is not None and why[1] == "cen:basic.zoc"
+    gen = movement_phase(ctx_for(), s, "red")
+    d = next(gen)
+    assert "RED-SD01" not in d.keys and "RED-SD02" in d.keys
+    with pytest.raises(IllegalAnswer) as exc:
+        d.match("RED-SD01")
+    assert exc.value.rule == "cen:basic.zoc"
+
+
+@pytest.mark.rule("cen:basic.zoc")
+def test_lone_command_unit_exerts_no_zoc_but_stacked_it_does():
+    s = sandbox_state([("red", "SD", "0605"), ("blue", "CM", "0606")])
+    assert movable_reason(s, s.units["RED-SD01"]) is None
+    assert s.hex_of("0605") not in s.zoc_hexes("blue")
+    s2 = sandbox_state([("red", "SD", "0605"), ("blue", "CM", "0606"), ("blue", "SK", "0606")])
+    assert s2.hex_of("0605") in s2.zoc_hexes("blue")
+    assert movable_reason(s2, s2.units["RED-SD01"])[1] == "cen:basic.zoc"
+
+
+@pytest.mark.rule("cen:basic.movement", "cen:basic.stacking")
+def test_moving_twice_and_overstacking_are_refused_with_rules():
+    units = [("red", "SD", "0303")] * 3 + [("red", "SD", "0305"), ("red", "SK", "0308")]
+    s = sandbox_state(units)
+    gen = movement_phase(ctx_for(), s, "red")
+    d = next(gen)
+    assert d.kind == "move.unit" and "done" in d.keys
+    d = gen.send("RED-SD04")
+    assert d.kind == "move.hex"
+    with pytest.raises(IllegalAnswer) as exc:
+        d.match("0303")
+    assert exc.value.rule == "cen:basic.stacking"
+    with pytest.raises(IllegalAnswer) as exc:
+        d.match("9999")
+    assert exc.value.rule == "cen:basic.movement"
+    d = gen.send("0306")
+    assert s.units["RED-SD04"].hex == s.hex_of("0306")
+    assert "RED-SD04" not in d.keys
+    with pytest.raises(IllegalAnswer) as exc:
+        d.match("RED-SD04")
+    assert exc.value.rule == "cen:basic.movement" and "case I" in str(exc.value)
+
+
+@pytest.mark.rule("cen:full.facing", "cen:full.movement")
+def test_full_simulation_moves_to_the_front_and_pays_for_big_turns():
+    s = sandbox_state([("red", "SD", "0606", "N")], version="full")
+    u = s.units["RED-SD01"]
+    r = reachable(s, u)
+    north = s.hex_of("0605")
+    south = s.hex_of("0607")
+    assert r.cost[north] == 1 * r.scale  # straight ahead
+    # to the rear: turn 180 degrees first (one Movement Factor), then step
+    assert r.cost[south] == 2 * r.scale
+    # turning in place by 60 degrees is free, by more costs one MF (F)
+    here = r.facings[s.hex_of("0606")]
+    assert here[1] == 0 and here[5] == 0 and here[3] == r.scale
+    assert 0 not in here  # not moving and not turning is no move
+
+
+@pytest.mark.rule("cen:full.facing")
+def test_full_no_big_turn_after_spending_the_whole_allowance():
+    s = sandbox_state([("red", "SD", "0610", "N")], version="full")
+    r = reachable(s, s.units["RED-SD01"])
+    far = s.hex_of("0606")  # four hexes straight north: the whole MFA
+    assert r.cost[far] == 4 * r.scale
+    assert set(r.facings[far]) == {5, 0, 1}  # at most 60 degrees on arrival (E)
+
+
+@pytest.mark.rule("cen:full.contact", "cen:full.movement")
+def test_full_units_in_contact_may_not_break_off():
+    s = sandbox_state([("red", "SD", "0606"), ("blue", "SD", "0605", "S")], version="full")
+    u = s.units["RED-SD01"]
+    assert movable_reason(s, u) is None  # no ZOC in the Full Simulation
+    u.contact.add("BLU-SD01")
+    assert movable_reason(s, u)[1] == "cen:full.contact"
+
+
+@pytest.mark.rule("cen:full.cavalry")
+def test_straight_run_counts_the_final_straight_line():
+    s = sandbox_state([("red", "BC", "0610", "N")], version="full")
+    r = reachable(s, s.units["RED-BC01"])
+    path = r.path(s.hex_of("0607"))
+    assert straight_run(path) == 3
+    assert straight_run(path[:1]) == 0
