@@ -1,0 +1,449 @@
+"""Morale: demoralization, panic, running for the edge, rallying, treachery.
+
+Rules served:
+
+* ``cen:full.demoralization``: an army is demoralized for one complete turn
+  (half Melee Combat Factor; dispersals last two turns) when a Barbarian
+  Command unit fails to join an attack in a turn its forces attack, when 80
+  per cent or more of its attacks in a turn fail, when 20 per cent or more of
+  its force (in points) is destroyed in one turn, or when all its Command
+  units are dispersed in one turn.
+* ``cen:full.panic`` A-J: once an army's losses reach its panic threshold
+  (scenario PT, 20 less for every turn in which it lost 20 or more points, H),
+  panic strikes at the start of its next turn, once per game (C): units within
+  ten hexes of the enemy and not stacked with a Command unit panic (A, D);
+  panicked units run straight for the nearest board edge free of the enemy
+  (avoiding hexes next to the enemy where they can), cannot attack, and have
+  half their MDF and FCF (B); dispersed troops must run too (F); Command units
+  never panic (G). Command units and stout-hearted units (and rallied ones)
+  may each try to rally one panicked stack in their hex or adjacent to their
+  front at the start of each turn: 3-6 rallies (E; the book gives the number
+  for Command units, we use it for every rallier, L).
+* ``cen:full.treachery`` A-I (single-commander form, B): once a game, after the
+  first turn, at the start of a side's turn, one die per hex of its troops
+  (Command units excepted; Roman Swordsmen only in Civil Wars, I): 1-3 loyal,
+  4-5 leave the field by the most direct route (points lost unless destroyed
+  first), 6 defect to the enemy (points lost to the old owner). Treacherous
+  troops are never rallied (G).
+
+Running uses the terrain costs of the engine's movement cost table; a unit
+on the chosen edge with Movement Factors to spare leaves the field (lost,
+cen:full.movement I).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from ancients_kit.hexgrid import Hex, is_frontal
+
+from ancients_games.centurion.model import UnitKind
+
+if TYPE_CHECKING:
+    from ancients_kit.session import Context
+
+    from ancients_games.centurion.state import CenturionState, Unit
+
+__all__ = [
+    "PANIC_DISTANCE",
+    "RALLY_ROLLS",
+    "FullBook",
+    "book",
+    "check_panic",
+    "demoralize",
+    "end_of_player_turn_morale",
+    "flee_step_path",
+    "rally",
+    "run_for_the_edge",
+    "start_panic",
+    "threshold_drop",
+    "treachery",
+]
+
+PANIC_DISTANCE = 10
+"""Units within this many hexes of the enemy panic (cen:full.panic A, D)."""
+RALLY_ROLLS = frozenset({3, 4, 5, 6})
+"""Die rolls that rally panicked troops (cen:full.panic E)."""
+THRESHOLD_DROP = 20
+"""Points lost in one turn that lower the panic threshold by the same (cen:full.panic H)."""
+
+
+@attrs.define
+class FullBook:
+    """Full Simulation bookkeeping kept on ``state.extra['full']``."""
+
+    threshold: dict[str, int] = attrs.field(factory=dict)
+    """Current panic threshold per side (cen:full.panic J, H)."""
+    panic_used: dict[str, bool] = attrs.field(factory=dict)
+    panic_pending: dict[str, bool] = attrs.field(factory=dict)
+    treachery_used: dict[str, bool] = attrs.field(factory=dict)
+    weather: str = "fine"
+    attacks: int = 0
+    """Attacks the active side made this Player-Turn."""
+    failed: int = 0
+    """Of them, those that neither eliminated nor dispersed the defender."""
+    cmd_attacked: set[str] = attrs.field(factory=set)
+    """Command units that joined an attack this Player-Turn."""
+    cmd_dispersed: dict[str, bool] = attrs.field(factory=dict)
+    """A Command unit of the side was dispersed this Game-Turn."""
+    charge_start: dict[str, Hex] = attrs.field(factory=dict)
+    """Cavalry id -> hex its charge started from this turn (cen:full.cavalry)."""
+    squares_formed: set[str] = attrs.field(factory=set)
+    """Units that formed square in place this turn and may not move (cen:full.square E)."""
+    square_disbanded: set[str] = attrs.field(factory=set)
+    """Units whose square disbanded this turn: one hex of movement (cen:full.square K)."""
+    dismounting: set[str] = attrs.field(factory=set)
+    """Units mounting or dismounting this turn (cen:opt.mount-dismount E)."""
+    first_blood: bool = False
+    """Some combat has happened (cen:barb.warrior)."""
+    fury: dict[str, int] = attrs.field(factory=dict)
+    """Side -> unused (fury is per unit: Unit.furious)."""
+    refund: dict[str, int] = attrs.field(factory=dict)
+    """Points not counted as lost (deserters destroyed before leaving, cen:full.treachery D)."""
+    fortune: str = ""
+    """The fortunate side, or empty (cen:opt.fortune)."""
+    options: dict[str, Any] = attrs.field(factory=dict)
+
+
+def book(state: CenturionState) -> FullBook:
+    """The Full Simulation bookkeeping of ``state`` (created on first use)."""
+    b = state.extra.get("full")
+    if b is None:
+        b = FullBook()
+        for s in state.scenario.sides:
+            b.threshold[s.id] = s.panic_threshold
+        state.extra["full"] = b
+    return b
+
+
+def _log(ctx: Context, state: CenturionState, kind: str, text: str, rules: Iterable[str], side: str | None = None,
+         **data: Any) -> None:
+    ctx.event(kind, text, rules=tuple(rules), side=side or state.active or None, turn=state.turn, **data)
+
+
+def is_command(state: CenturionState, u: Unit) -> bool:
+    return state.types[u.type].kind is UnitKind.COMMAND
+
+
+# ------------------------------------------------------------------ demoralization
+
+
+def demoralize(ctx: Context, state: CenturionState, side: str, why: str) -> None:
+    """Demoralize ``side``'s army for one complete turn (cen:full.demoralization)."""
+    for u in state.live_units(side):
+        u.demoralized = 2
+    _log(ctx, state, "morale", f"{state.side_names.get(side, side)} demoralized: {why}", ("cen:full.demoralization",),
+         side=side)
+
+
+def end_of_player_turn_morale(ctx: Context, state: CenturionState, side: str, barbarian: dict[str, bool]) -> None:
+    """Demoralization checks at the end of ``side``'s Player-Turn, and the
+    count-down of demoralization (cen:full.demoralization)."""
+    b = book(state)
+    for s in state.sides:
+        for u in state.live_units(s):
+            if u.demoralized:
+                u.demoralized -= 1
+    if b.attacks:
+        if b.failed * 5 >= b.attacks * 4:
+            demoralize(ctx, state, side, f"{b.failed} of {b.attacks} attacks failed (80 per cent or more)")
+        if barbarian.get(side):
+            idle = [u for u in state.live_units(side) if is_command(state, u) and u.id not in b.cmd_attacked
+                    and not u.dispersed]
+            if idle:
+                demoralize(ctx, state, side, f"Barbarian Command unit {idle[0].id} took no part in the attacks")
+    for s in state.sides:
+        start = state.start_points.get(s, 0)
+        lost = state.turn_lost_points.get(s, 0)
+        if start and lost * 5 >= start and lost > 0 and not b.cmd_dispersed.get(f"big:{s}:{state.turn}"):
+            b.cmd_dispersed[f"big:{s}:{state.turn}"] = True
+            demoralize(ctx, state, s, f"lost {lost} of {start} points this turn (20 per cent or more)")
+        cmds = [u for u in state.live_units(s) if is_command(state, u)]
+        key = f"cmd:{s}:{state.turn}"
+        if cmds and all(u.dispersed for u in cmds) and b.cmd_dispersed.get(s) and not b.cmd_dispersed.get(key):
+            b.cmd_dispersed[key] = True
+            demoralize(ctx, state, s, "all its Command units are dispersed")
+    b.attacks = 0
+    b.failed = 0
+    b.cmd_attacked.clear()
+
+
+# ------------------------------------------------------------------ panic
+
+
+def threshold_drop(ctx: Context, state: CenturionState) -> None:
+    """End of a Game-Turn: a loss of 20 or more points lowers the panic threshold by 20 (cen:full.panic H)."""
+    b = book(state)
+    for s in state.sides:
+        lost = state.turn_lost_points.get(s, 0)
+        if lost >= THRESHOLD_DROP and not b.panic_used.get(s):
+            b.threshold[s] = b.threshold.get(s, 0) - THRESHOLD_DROP
+            _log(ctx, state, "morale", f"{s} lost {lost} points this turn: panic threshold falls to {b.threshold[s]}",
+                 ("cen:full.panic",), side=s)
+
+
+def check_panic(ctx: Context, state: CenturionState) -> None:
+    """Mark panic to come for any side whose losses reached its threshold (cen:full.panic)."""
+    b = book(state)
+    for s in state.sides:
+        if b.panic_used.get(s) or b.panic_pending.get(s):
+            continue
+        if state.lost_points.get(s, 0) >= b.threshold.get(s, 10**9):
+            b.panic_pending[s] = True
+            _log(ctx, state, "morale",
+                 f"{s} has lost {state.lost_points.get(s, 0)} points, its panic threshold is {b.threshold[s]}: "
+                 f"panic at the start of its next turn", ("cen:full.panic",), side=s)
+
+
+def _enemy_distance(state: CenturionState, h: Hex, side: str) -> int:
+    best = 10**6
+    for e in state.live_units(state.opponent(side)):
+        if e.hex is not None:
+            d = h.distance(e.hex)
+            if d < best:
+                best = d
+    return best
+
+
+def start_panic(ctx: Context, state: CenturionState, side: str) -> list[Unit]:
+    """Panic strikes ``side`` (cen:full.panic A, C, D, F, G): returns the panicked units."""
+    b = book(state)
+    b.panic_pending[side] = False
+    b.panic_used[side] = True
+    out = []
+    for u in list(state.live_units(side)):
+        if is_command(state, u):
+            if u.dispersed:
+                u.dispersed += 1  # F: dispersed Command units stay so one more turn
+            continue
+        h = u.hex
+        assert h is not None
+        with_cmd = any(is_command(state, o) for o in state.stack_at(h) if o.side == side)
+        if with_cmd or _enemy_distance(state, h, side) > PANIC_DISTANCE:
+            continue  # stout-hearted (D)
+        u.panicked = True
+        out.append(u)
+    _log(ctx, state, "morale", f"PANIC in the army of {state.side_names.get(side, side)}: {len(out)} units break",
+         ("cen:full.panic",), side=side, units=[u.id for u in out])
+    return out
+
+
+def _edges(state: CenturionState) -> dict[str, set[Hex]]:
+    num = state.numbering
+    out: dict[str, set[Hex]] = {"W": set(), "E": set(), "N": set(), "S": set()}
+    c0, r0 = num.first_column, num.first_row
+    c1, r1 = c0 + num.columns - 1, r0 + num.rows - 1
+    for h in num.hexes():
+        c, r = num.to_offset(h)
+        if c == c0:
+            out["W"].add(h)
+        if c == c1:
+            out["E"].add(h)
+        if r == r0:
+            out["N"].add(h)
+        if r == r1:
+            out["S"].add(h)
+    return out
+
+
+def _edge_distance(state: CenturionState, h: Hex, edge: str) -> int:
+    num = state.numbering
+    c, r = num.to_offset(h)
+    if edge == "W":
+        return c - num.first_column
+    if edge == "E":
+        return num.first_column + num.columns - 1 - c
+    if edge == "N":
+        return r - num.first_row
+    return num.first_row + num.rows - 1 - r
+
+
+def flee_step_path(state: CenturionState, u: Unit) -> tuple[list[Hex], bool]:
+    """The path a panicked or deserting unit runs this turn, and whether it leaves the field.
+
+    cen:full.panic A, B: toward the nearest board edge free of enemy troops,
+    by the straightest route; hexes next to the enemy avoided if at all possible;
+    never into enemy units or over-full stacks.
+    """
+    from ancients_games.centurion.movement import cost_table, stack_room
+
+    assert u.hex is not None
+    edges = _edges(state)
+    enemy = state.opponent(u.side)
+    enemy_hexes = set(state.occupied_by(enemy))
+    free = [e for e, hs in edges.items() if not (hs & enemy_hexes)] or list(edges)
+    edge = min(free, key=lambda e: (_edge_distance(state, u.hex, e), e))
+    ct = cost_table(state)
+    t = state.types[u.type]
+    kind = str(t.kind)
+    budget = t.movement * ct.scale
+    if book(state).weather in ("heavy-rain", "mud"):
+        budget -= 2 * ct.scale
+    near_enemy: set[Hex] = set()
+    for eh in enemy_hexes:
+        near_enemy.update(eh.neighbors())
+    path = [u.hex]
+    h = u.hex
+    spent = 0
+    while spent < budget:
+        if h in edges[edge]:
+            return path, True
+        best = None
+        here = _edge_distance(state, h, edge)
+        for n in ct.adjacency.get(h, ()):
+            if n in enemy_hexes or n in path:
+                continue
+            c = ct.entry[kind].get(n)
+            if c is None or spent + c > budget or not stack_room(state, u, n):
+                continue
+            d = _edge_distance(state, n, edge)
+            if d >= here and not (d == here and n not in near_enemy and h in near_enemy):
+                continue
+            key = (n in near_enemy, d, c, n)
+            if best is None or key < best[0]:
+                best = (key, n, c)
+        if best is None:
+            break
+        _, h, c = best
+        spent += c
+        path.append(h)
+    return path, False
+
+
+def run_for_the_edge(ctx: Context, state: CenturionState, side: str) -> None:
+    """Move every panicked (and deserting) unit of ``side`` toward the edge (cen:full.panic A, F;
+    cen:full.treachery D)."""
+    for u in list(state.live_units(side)):
+        if not (u.panicked or u.treachery == "leaving") or u.hex is None:
+            continue
+        if u.contact:
+            u.contact.clear()
+        path, leaves = flee_step_path(state, u)
+        rules = ("cen:full.treachery",) if u.treachery == "leaving" else ("cen:full.panic",)
+        if path[-1] != u.hex:
+            frm = u.hex
+            state.move(u, path[-1])
+            u.facing = _direction_of(path)
+            _log(ctx, state, "move", f"{u.id} runs {state.hid(frm)} -> {state.hid(u.hex)}", rules, side=side,
+                 unit=u.id, path=[state.hid(h) for h in path])
+        u.moved = True
+        if leaves:
+            _log(ctx, state, "loss", f"{u.id} leaves the field at {state.hid(u.hex)} and is lost",
+                 (*rules, "cen:full.movement"), side=side, unit=u.id)
+            state.remove(u, left_field=True)
+
+
+def _direction_of(path: list[Hex]) -> int:
+    from ancients_kit.hexgrid import direction_to
+
+    if len(path) < 2:
+        return 0
+    return direction_to(path[-2], path[-1])
+
+
+def rally(ctx: Context, state: CenturionState, side: str) -> None:
+    """Rally attempts at the start of ``side``'s turn (cen:full.panic E, G; cen:full.treachery G).
+
+    Each Command unit and each stout-hearted (or rallied) unit tries once, on a
+    panicked stack in its hex or adjacent to its front; 3-6 rallies the stack.
+    """
+    panicked = {u.hex for u in state.live_units(side) if u.panicked and u.treachery == ""}
+    if not panicked:
+        return
+    tried: set[Hex] = set()
+    for r in list(state.live_units(side)):
+        if r.panicked or r.treachery or r.hex is None or r.dispersed:
+            continue
+        targets = [r.hex] + [n for n in r.hex.neighbors() if is_frontal(r.hex, r.facing, n)]
+        target = next((h for h in targets if h in panicked and h not in tried), None)
+        if target is None:
+            continue
+        tried.add(target)
+        roll = ctx.chance.d6(f"{r.id} tries to rally the panicked stack at {state.hid(target)}", ("cen:full.panic",))
+        stack = [u for u in state.stack_at(target) if u.side == side and u.panicked and not u.treachery]
+        if roll in RALLY_ROLLS:
+            for u in stack:
+                u.panicked = False
+                u.rallied = True
+            panicked.discard(target)
+            _log(ctx, state, "morale", f"{r.id} rallies {', '.join(u.id for u in stack)} (roll {roll})",
+                 ("cen:full.panic",), side=side, dice=(roll,))
+        else:
+            _log(ctx, state, "morale", f"{r.id} fails to rally the stack at {state.hid(target)} (roll {roll})",
+                 ("cen:full.panic",), side=side, dice=(roll,))
+        if not panicked:
+            return
+
+
+# ------------------------------------------------------------------ treachery
+
+
+def treachery(ctx: Context, state: CenturionState, side: str, civil_war: bool) -> None:
+    """Roll for treachery against ``side`` (cen:full.treachery B-E, I)."""
+    b = book(state)
+    b.treachery_used[side] = True
+    enemy = state.opponent(side)
+    for h in sorted(set(state.occupied_by(side))):
+        troops = [
+            u for u in state.stack_at(h)
+            if u.side == side and not is_command(state, u) and not u.treachery
+            and (civil_war or not (state.capability.get(u.type) and state.capability[u.type].form_square))
+        ]
+        if not troops:
+            continue
+        roll = ctx.chance.d6(f"treachery at {state.hid(h)}", ("cen:full.treachery",))
+        ids = ", ".join(u.id for u in troops)
+        if roll <= 3:
+            _log(ctx, state, "morale", f"{ids} at {state.hid(h)} stay loyal (roll {roll})", ("cen:full.treachery",),
+                 side=side, dice=(roll,))
+        elif roll <= 5:
+            for u in troops:
+                u.treachery = "leaving"
+                u.panicked = False
+                u.contact.clear()
+            _log(ctx, state, "morale", f"{ids} at {state.hid(h)} turn traitor and leave the field (roll {roll})",
+                 ("cen:full.treachery",), side=side, dice=(roll,))
+        else:
+            defect(ctx, state, troops, enemy, roll)
+
+
+def defect(ctx: Context, state: CenturionState, troops: list[Unit], enemy: str, roll: int) -> None:
+    """Troops defect (cen:full.treachery E): they change sides; the old owner
+    counts them as points lost. If loyal units share the hex, the defectors
+    stay where they are only if the hex is theirs alone."""
+    side = troops[0].side
+    h = troops[0].hex
+    assert h is not None
+    loyal_left = [u for u in state.stack_at(h) if u.side == side and u not in troops]
+    for u in troops:
+        pts = state.types[u.type].points
+        state.lost_points[side] = state.lost_points.get(side, 0) + pts
+        state.turn_lost_points[side] = state.turn_lost_points.get(side, 0) + pts
+        for o in state.units.values():
+            o.contact.discard(u.id)
+        u.contact.clear()
+        u.side = enemy
+        u.treachery = "defected"
+        u.panicked = False
+        u.demoralized = 0
+    if loyal_left:
+        # Two armies cannot share a hex: the loyal Command unit(s) step aside to
+        # the nearest free hex (no rule covers it; the least change, L).
+        for u in loyal_left:
+            dest = next((n for n in state.neighbors(h) if state.side_at(n) in (None, side)), None)
+            if dest is not None:
+                state.move(u, dest)
+            else:
+                state.remove(u)
+    state._zoc_cache.clear()
+    _log(ctx, state, "morale",
+         f"{', '.join(u.id for u in troops)} at {state.hid(h)} defect to {enemy} (roll {roll})",
+         ("cen:full.treachery",), side=side, dice=(roll,))
+
+
+def fraction_half(x: int) -> Fraction:
+    return Fraction(x, 2)

@@ -1,0 +1,558 @@
+"""Optional and special rules as switchable options, and the procedures they add.
+
+Every option names its rule ID. Rule options take ``scenario`` (the default:
+in force if the scenario lists the rule, for the sides it lists it for),
+``on`` or ``off``. The engine's ``game.py`` returns :data:`OPTION_SPECS` from
+``option_specs``; the values arrive in ``ctx.options`` / ``state.options``.
+
+=========================  ==============================  ======================================
+option                     rule                            effect, where applied
+=========================  ==============================  ======================================
+fortune                    cen:opt.fortune                 a side's attacks round in its favour (sequence)
+earthworks                 cen:opt.earthworks              build action; defence x2, workers half (sequence, melee)
+caltrops                   cen:opt.caltrops                build action; attack out half, cavalry barred (sequence)
+skirmisher_equipment       cen:opt.skirmisher-equipment    SK read as LI / AR / SL by key (set-up)
+weather                    cen:opt.weather                 roll or fix: fog, rain, mud (fire, movement, melee)
+command                    cen:opt.command                 die modifiers A-C, E; command attacks D; F, G, I
+non_roman_swordsmen        cen:opt.non-roman-swordsmen     SD of non-Roman sides read as SDN (set-up)
+spearmen                   cen:opt.spearmen                Spearmen read as Pikemen, stack three (set-up)
+barbarian_cavalry          cen:barb.cavalry                barbarian BC read as BHC (set-up)
+barbarian_warrior          cen:barb.warrior                barbarians must attack when they can (allocation)
+barbarian_tribe            cen:barb.tribe                  no mixed stacks, own chiefs only, isolated half
+green_romans               cen:rom.green                   legions I / III read as 5-5-4 / 3-3-4 (set-up)
+legion_integrity           cen:rom.legion-integrity        no mixing legions in one attack; own commanders
+millenarian                cen:rom.millenarian             one stack of four Swordsmen per legion
+mixed_legion               cen:rom.mixed-legion            Roman BC read as BCL (no fire and melee)
+declining_legion           cen:rom.declining               no Roman Relief
+mount_dismount             cen:opt.mount-dismount          dismount / mount actions, riderless mounts
+treachery                  cen:full.treachery              who may have treachery invoked against it
+placement                  cen:full.deployment             let players re-place units in their zones
+=========================  ==============================  ======================================
+
+Not implemented, and refused with a message when switched ``on``: nothing.
+Partial readings are written beside each procedure (L = our reading).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Sequence
+from typing import TYPE_CHECKING, Any
+
+from ancients_kit.plugin import OptionSpec
+from ancients_kit.session import Context, Decision, Option
+
+from ancients_games.centurion.full import square
+from ancients_games.centurion.full.morale import book, treachery
+from ancients_games.centurion.model import UnitKind
+
+if TYPE_CHECKING:
+    from ancients_kit.hexgrid import Hex
+    from ancients_kit.plugin import Outcome
+
+    from ancients_games.centurion.full.sequence import Attack
+    from ancients_games.centurion.state import CenturionState, Unit
+
+__all__ = ["OPTION_SPECS", "RULE_OF_OPTION", "active", "active_for", "is_barbarian", "is_roman"]
+
+_TRI = ("scenario", "on", "off")
+
+RULE_OF_OPTION: dict[str, str] = {
+    "earthworks": "cen:opt.earthworks",
+    "caltrops": "cen:opt.caltrops",
+    "skirmisher_equipment": "cen:opt.skirmisher-equipment",
+    "command": "cen:opt.command",
+    "non_roman_swordsmen": "cen:opt.non-roman-swordsmen",
+    "spearmen": "cen:opt.spearmen",
+    "barbarian_cavalry": "cen:barb.cavalry",
+    "barbarian_warrior": "cen:barb.warrior",
+    "barbarian_tribe": "cen:barb.tribe",
+    "green_romans": "cen:rom.green",
+    "legion_integrity": "cen:rom.legion-integrity",
+    "millenarian": "cen:rom.millenarian",
+    "mixed_legion": "cen:rom.mixed-legion",
+    "declining_legion": "cen:rom.declining",
+    "mount_dismount": "cen:opt.mount-dismount",
+}
+"""Tri-state rule options (``scenario`` / ``on`` / ``off``) -> rule ID."""
+OPTION_OF_RULE = {v: k for k, v in RULE_OF_OPTION.items()}
+
+_HELP = {
+    "earthworks": "units may build earthworks (3 turns); defenders behind them doubled",
+    "caltrops": "units may lay caltrops (3 turns): attacks out halved, cavalry kept out",
+    "skirmisher_equipment": "Skirmishers split into Light Infantry 2-2-5, Archers and Slingers 0-1-5 by key I/II/III",
+    "command": "Command units: -1 friendly / +1 enemy die rolls within 3 hexes, fury, civil-war loss",
+    "non_roman_swordsmen": "non-Roman Swordsmen: stack two, no square, no relief",
+    "spearmen": "Spearmen counters fight as Pikemen and stack three high",
+    "barbarian_cavalry": "barbarian heavy cavalry on cataphract counters: stack two, no fire and melee",
+    "barbarian_warrior": "barbarians must attack whenever they can",
+    "barbarian_tribe": "tribes stack apart, obey their own chiefs, isolated tribesmen attack at half",
+    "green_romans": "I Legion 5-5-4, III Legion 3-3-4 and no relief",
+    "legion_integrity": "legions may not mix in combat (required by every chart scenario)",
+    "millenarian": "one stack of four Swordsmen per legion (AD 200-350)",
+    "mixed_legion": "legionary cataphracts (may not fire and melee in one turn)",
+    "declining_legion": "no Roman Relief",
+    "mount_dismount": "cataphracts may dismount as Swordsmen or Skirmishers and mount again",
+}
+
+OPTION_SPECS: list[OptionSpec] = [
+    OptionSpec("fortune", "none", "the fortunate side rounds all its attack odds in its favour (first/second mover)",
+               ("cen:opt.fortune",), ("none", "first", "second")),
+    OptionSpec("weather", "fine", "weather: fine, roll at the start, or fixed (fog, light-rain, heavy-rain, mud)",
+               ("cen:opt.weather",), ("fine", "roll", "fog", "light-rain", "heavy-rain", "mud")),
+    OptionSpec("treachery", "off", "which side may have treachery invoked against it (once a game, after turn 1)",
+               ("cen:full.treachery",), ("off", "first", "second", "both")),
+    OptionSpec("placement", False, "let each side re-place units inside its deployment zone before play",
+               ("cen:full.deployment", "cen:full.setup")),
+] + [OptionSpec(name, "scenario", _HELP[name], (rule,), _TRI) for name, rule in RULE_OF_OPTION.items()]
+"""Every optional and special rule of the Full Simulation, with its rule ID."""
+
+WEATHER_BY_ROLL = {1: "fine", 2: "fine", 3: "fog", 4: "light-rain", 5: "heavy-rain", 6: "mud"}
+"""cen:opt.weather: the die rolled at the start of the game."""
+
+
+# ------------------------------------------------------------------ queries
+
+
+def _value(state: CenturionState, name: str) -> Any:
+    return state.options.get(name, "scenario")
+
+
+def active(state: CenturionState, rule: str) -> bool:
+    """Is ``rule`` in force for anyone: switched on, or listed by the scenario (and not switched off)?"""
+    name = OPTION_OF_RULE.get(rule)
+    v = _value(state, name) if name else "scenario"
+    if v is True or v == "on":
+        return True
+    if v is False or v == "off":
+        return False
+    sc = state.scenario
+    return rule in sc.options or any(rule in s.options for s in sc.sides)
+
+
+def active_for(state: CenturionState, rule: str, side: str) -> bool:
+    """Is ``rule`` in force for ``side`` (scenario header, that side's options, or switched on)?"""
+    name = OPTION_OF_RULE.get(rule)
+    v = _value(state, name) if name else "scenario"
+    if v is True or v == "on":
+        return True
+    if v is False or v == "off":
+        return False
+    sc = state.scenario
+    return rule in sc.options or any(rule in s.options for s in sc.sides if s.id == side)
+
+
+def is_roman(state: CenturionState, side: str) -> bool:
+    """A Roman army: it fields Roman Swordsmen (capability ``form_square``) or is called Roman."""
+    cache = state.extra.setdefault("full_roman", {})
+    if side not in cache:
+        cache[side] = "roman" in side.lower() or any(
+            state.capability.get(u.type) is not None and state.capability[u.type].form_square
+            for u in state.units.values() if u.original_side == side
+        )
+    return cache[side]
+
+
+def is_barbarian(state: CenturionState, side: str) -> bool:
+    """A barbarian army: it fields Barbarian Infantry."""
+    cache = state.extra.setdefault("full_barb", {})
+    if side not in cache:
+        cache[side] = any(u.type == "BI" for u in state.units.values() if u.original_side == side)
+    return cache[side]
+
+
+def isolated_tribesman(state: CenturionState, u: Unit) -> bool:
+    """cen:barb.tribe: a tribesman with no unit of its tribe in its hex or next to it attacks at half."""
+    if u.type != "BI" or not u.group or u.hex is None:
+        return False
+    for h in (u.hex, *u.hex.neighbors()):
+        for o in state.stack_at(h):
+            if o is not u and o.side == u.side and o.group == u.group and o.type == "BI":
+                return False
+    return True
+
+
+# ------------------------------------------------------------------ set-up
+
+
+def _retype(state: CenturionState, u: Unit, code: str) -> None:
+    if code in state.types:
+        u.type = code
+
+
+def apply_setup_options(ctx: Context, state: CenturionState) -> None:
+    """Options that change the armies or the day before play (set-up readings)."""
+    b = book(state)
+    fo = state.options.get("fortune", "none")
+    b.fortune = state.sides[0] if fo == "first" else state.sides[1] if fo == "second" else ""
+    if b.fortune:
+        ctx.event("setup", f"fortune favours {b.fortune}: its odds round in its favour", rules=("cen:opt.fortune",))
+    w = state.options.get("weather", "fine")
+    if w == "roll":
+        roll = ctx.chance.d6("weather", ("cen:opt.weather",))
+        w = WEATHER_BY_ROLL[roll]
+    b.weather = w
+    if w != "fine":
+        ctx.event("setup", f"weather: {w}", rules=("cen:opt.weather",))
+    changed = []
+    skirm_cycle = ("LI", "AR", "SL")
+    sk_i = 0
+    for u in state.units.values():
+        side = u.original_side or u.side
+        if u.type == "SD" and active_for(state, "cen:rom.green", side) and is_roman(state, side):
+            if u.group == "I":
+                _retype(state, u, "SD-I")
+            elif u.group == "III":
+                _retype(state, u, "SD-III")
+        if u.type == "SD" and _value(state, "non_roman_swordsmen") == "on" and "roman" not in side.lower() \
+                and not is_roman_side_by_name(state, side):
+            _retype(state, u, "SDN")
+        if u.type == "SP" and _value(state, "spearmen") == "on":
+            _retype(state, u, "PK")
+        if u.type == "SK" and _value(state, "skirmisher_equipment") == "on":
+            key = {"I": "LI", "II": "AR", "III": "SL"}.get(u.group)
+            if key is None:
+                key = skirm_cycle[sk_i % 3]
+                sk_i += 1
+            _retype(state, u, key)
+        if u.type == "BC" and _value(state, "barbarian_cavalry") == "on" and is_barbarian(state, side):
+            _retype(state, u, "BHC")
+        if u.type == "BC" and _value(state, "mixed_legion") == "on" and is_roman(state, side):
+            _retype(state, u, "BCL")
+        changed.append(u.type)
+    pts: dict[str, int] = {s: 0 for s in state.sides}
+    for u in state.units.values():
+        pts[u.original_side or u.side] = pts.get(u.original_side or u.side, 0) + state.types[u.type].points
+    state.start_points.update(pts)
+
+
+def is_roman_side_by_name(state: CenturionState, side: str) -> bool:
+    return "roman" in state.side_names.get(side, side).lower()
+
+
+# ------------------------------------------------------------------ treachery
+
+
+def treachery_step(ctx: Context, state: CenturionState, side: str) -> Generator[Decision, str, Outcome | None]:
+    """cen:full.treachery A: the enemy may invoke treachery against ``side`` at the start of its turn."""
+    v = state.options.get("treachery", "off")
+    targets = {"first": (state.sides[0],), "second": (state.sides[1],), "both": state.sides}.get(v, ())
+    b = book(state)
+    if side not in targets or state.turn < 2 or b.treachery_used.get(side):
+        return None
+    if is_roman(state, side) and not state.scenario.civil_war:
+        roman_only = all(
+            state.capability.get(u.type) is not None and state.capability[u.type].form_square
+            or state.types[u.type].kind is UnitKind.COMMAND for u in state.live_units(side))
+        if roman_only:
+            return None  # cen:full.treachery I
+    enemy = state.opponent(side)
+    k = yield Decision(enemy, f"Invoke treachery against {state.side_names.get(side, side)} now (once a game)?",
+                       (Option("no", "not now"), Option("invoke", "roll for every stack")),
+                       rule="cen:full.treachery", kind="treachery")
+    if k == "invoke":
+        treachery(ctx, state, side, state.scenario.civil_war)
+    return None
+
+
+# ------------------------------------------------------------------ start-of-turn actions
+
+
+def _withdraw(state: CenturionState, u: Unit) -> None:
+    """Take a counter off the map without counting a loss (a mount remounted)."""
+    if u.hex is not None:
+        ids = state.stacks[u.hex]
+        ids.remove(u.id)
+        if not ids:
+            del state.stacks[u.hex]
+    u.hex = None
+    u.eliminated = True
+    state._zoc_cache.clear()
+
+
+def _square_hexes(state: CenturionState, side: str) -> list[Hex]:
+    out = []
+    for h in sorted(set(state.occupied_by(side))):
+        units = [u for u in state.stack_at(h) if u.side == side]
+        if any(u.in_square for u in units):
+            continue
+        if any(u.dispersed or u.contact for u in units if state.capability.get(u.type) and
+               state.capability[u.type].form_square):
+            continue
+        allowed = _square_allowed(state, h)
+        why = square.form_square_problem([state.types[u.type] for u in units], dict(state.capability), allowed,
+                                         is_roman(state, side))
+        if why is None:
+            out.append(h)
+    return out
+
+
+def _square_allowed(state: CenturionState, h: Hex) -> bool:
+    ter = state.terrain_chart.get(state.map.terrain(h))
+    if ter is not None and not ter.square_allowed:
+        return False
+    for m in state.markers.get(h, ()):
+        mt = state.terrain_chart.get(m)
+        if mt is not None and not mt.square_allowed:
+            return False
+    return True
+
+
+def _relief_pairs(state: CenturionState, side: str) -> list[tuple[Unit, Unit]]:
+    """cen:full.relief: a dispersed Swordsmen unit and an adjacent non-engaged one that may swap."""
+    if active_for(state, "cen:rom.declining", side):
+        return []
+    li = active(state, "cen:rom.legion-integrity")
+    out = []
+    cap = state.capability
+    for d in state.live_units(side):
+        c = cap.get(d.type)
+        if not d.dispersed or c is None or not c.relief or d.hex is None or d.moved:
+            continue
+        for n in d.hex.neighbors():
+            for r in state.stack_at(n):
+                rc = cap.get(r.type)
+                if r.side != side or rc is None or not rc.relief or r.dispersed or r.contact or r.moved \
+                        or r.in_square or r.panicked:
+                    continue
+                if li and d.group and r.group and d.group != r.group:
+                    continue
+                out.append((d, r))
+    return out
+
+
+def _builders(state: CenturionState, side: str) -> list[Hex]:
+    out = []
+    for h in sorted(set(state.occupied_by(side))):
+        if state.markers.get(h):
+            continue
+        units = [u for u in state.stack_at(h) if u.side == side]
+        if any(u.building for u in units):
+            continue
+        ok = [u for u in units if state.capability.get(u.type) is not None and state.capability[u.type].build_earthworks
+              and not u.contact and not u.dispersed and not u.panicked and not u.in_square]
+        if ok:
+            out.append(h)
+    return out
+
+
+def _dismountable(state: CenturionState, side: str) -> list[Unit]:
+    out = []
+    for u in state.live_units(side):
+        c = state.capability.get(u.type)
+        if c is not None and c.dismount_as and not u.contact and not u.dispersed and not u.panicked:
+            out.append(u)
+    return out
+
+
+def _mountable(state: CenturionState, side: str) -> list[Unit]:
+    mounts = state.extra.get("full_mounts", {})
+    out = []
+    for rid, (mid, _orig) in mounts.items():
+        r, m = state.units.get(rid), state.units.get(mid)
+        if r is None or m is None or not r.on_map or not m.on_map or r.side != side or r.contact or r.dispersed:
+            continue
+        if m.dispersed:
+            continue  # case B: a dispersed mount may not be mounted
+        if r.hex is not None and m.hex is not None and r.hex.distance(m.hex) <= 1:
+            out.append(r)
+    return out
+
+
+def _progress_works(ctx: Context, state: CenturionState, side: str) -> None:
+    """Works in progress (cen:opt.earthworks, cen:opt.caltrops): three turns, then the counter."""
+    works = state.extra.setdefault("full_works", {})
+    for h, (kind, ids) in list(works.items()):
+        units = [state.units[i] for i in ids if state.units[i].on_map and state.units[i].hex == h]
+        if not units or units[0].side != side:
+            if not units:
+                del works[h]
+            continue
+        for u in units:
+            u.building += 1
+        if units[0].building > 3:
+            state.markers.setdefault(h, set()).add(kind)
+            for u in units:
+                u.building = 0
+            del works[h]
+            ctx.event("works", f"{kind} completed at {state.hid(h)}",
+                      rules=("cen:opt.earthworks" if kind == "earthworks" else "cen:opt.caltrops",), side=side)
+
+
+def start_of_turn_actions(ctx: Context, state: CenturionState, side: str) -> Generator[Decision, str, None]:
+    """Square, relief, works and mounting before movement; staged, ``done`` always offered."""
+    b = book(state)
+    _progress_works(ctx, state, side)
+    while True:
+        menu: list[Option] = [Option("done", "no more formations or works: go to the Movement Phase")]
+        sq_hexes = _square_hexes(state, side) if is_roman(state, side) else []
+        if sq_hexes:
+            menu.append(Option("square", "form Swordsmen in square (cen:full.square)"))
+        formed = sorted({u.hex for u in state.live_units(side) if u.in_square and u.hex is not None
+                         and u.id not in b.squares_formed})
+        if formed:
+            menu.append(Option("disband", "disband a square (cen:full.square K)"))
+        pairs = _relief_pairs(state, side)
+        if pairs:
+            menu.append(Option("relieve", "relieve dispersed Swordsmen (cen:full.relief)"))
+        builders = _builders(state, side)
+        if builders and active_for(state, "cen:opt.earthworks", side):
+            menu.append(Option("earthworks", "start building earthworks (cen:opt.earthworks)"))
+        if builders and active_for(state, "cen:opt.caltrops", side):
+            menu.append(Option("caltrops", "start laying caltrops (cen:opt.caltrops)"))
+        if active_for(state, "cen:opt.mount-dismount", side):
+            if _dismountable(state, side):
+                menu.append(Option("dismount", "dismount cataphracts (cen:opt.mount-dismount)"))
+            if _mountable(state, side):
+                menu.append(Option("mount", "mount dismounted cataphracts (cen:opt.mount-dismount)"))
+        if len(menu) == 1:
+            return
+        k = yield Decision(side, f"Start of turn {state.turn}: formations and works, or done", tuple(menu),
+                           rule="cen:full.sequence", kind="start.action")
+        if k == "done":
+            return
+        if k == "square":
+            hk = yield Decision(side, "Form square on which hex?",
+                                tuple(Option(state.hid(h), _units_text(state, h, side)) for h in sq_hexes),
+                                rule="cen:full.square", kind="start.square")
+            h = state.hex_of(hk)
+            for u in state.stack_at(h):
+                u.in_square = True
+                b.squares_formed.add(u.id)
+            ctx.event("formation", f"square formed at {hk}", rules=("cen:full.square",), side=side)
+        elif k == "disband":
+            hk = yield Decision(side, "Disband the square on which hex?",
+                                tuple(Option(state.hid(h), _units_text(state, h, side)) for h in formed),
+                                rule="cen:full.square", kind="start.disband")
+            h = state.hex_of(hk)
+            for u in state.stack_at(h):
+                if u.in_square:
+                    u.in_square = False
+                    b.square_disbanded.add(u.id)
+            ctx.event("formation", f"square at {hk} disbands (one hex of movement this turn)",
+                      rules=("cen:full.square",), side=side)
+        elif k == "relieve":
+            opts = tuple(Option(f"{d.id}>{r.id}", f"{r.id} relieves {d.id}") for d, r in pairs)
+            pk = yield Decision(side, "Which relief?", opts, rule="cen:full.relief", kind="start.relief")
+            did, rid = pk.split(">")
+            d, r = state.units[did], state.units[rid]
+            dh, rh = d.hex, r.hex
+            assert dh is not None and rh is not None
+            state.move(d, rh)
+            state.move(r, dh)
+            d.moved = r.moved = True
+            ctx.event("move", f"{r.id} relieves dispersed {d.id}: {state.hid(rh)} <-> {state.hid(dh)}",
+                      rules=("cen:full.relief",), side=side)
+        elif k in ("earthworks", "caltrops"):
+            hk = yield Decision(side, f"Start {k} on which hex?",
+                                tuple(Option(state.hid(h), _units_text(state, h, side)) for h in builders),
+                                rule=f"cen:opt.{k}", kind="start.works")
+            h = state.hex_of(hk)
+            ids = [u.id for u in state.stack_at(h) if state.capability.get(u.type) is not None
+                   and state.capability[u.type].build_earthworks and not u.contact and not u.dispersed]
+            for i in ids:
+                state.units[i].building = 1
+            state.extra.setdefault("full_works", {})[h] = (k, ids)
+            ctx.event("works", f"{', '.join(ids)} start {k} at {hk} (three turns)", rules=(f"cen:opt.{k}",), side=side)
+        elif k == "dismount":
+            units = _dismountable(state, side)
+            uk = yield Decision(side, "Dismount which unit?", tuple(Option(u.id, state.describe(u)) for u in units),
+                                rule="cen:opt.mount-dismount", kind="start.dismount")
+            u = state.units[uk]
+            choices = state.capability[u.type].dismount_as
+            ck = choices[0]
+            if len(choices) > 1:
+                ck = yield Decision(side, f"Dismount {u.id} as?",
+                                    tuple(Option(c, state.types[c].name) for c in choices if c in state.types),
+                                    rule="cen:opt.mount-dismount", kind="start.dismount-as")
+            dismount(ctx, state, u, ck)
+        elif k == "mount":
+            units = _mountable(state, side)
+            uk = yield Decision(side, "Mount which unit?", tuple(Option(u.id, state.describe(u)) for u in units),
+                                rule="cen:opt.mount-dismount", kind="start.mount")
+            mount(ctx, state, state.units[uk])
+
+
+def _units_text(state: CenturionState, h: Hex, side: str) -> str:
+    return ", ".join(u.id for u in state.stack_at(h) if u.side == side)
+
+
+def dismount(ctx: Context, state: CenturionState, u: Unit, as_code: str) -> Unit:
+    """cen:opt.mount-dismount A, D, E: the rider becomes ``as_code``; a riderless
+    mount is placed directly behind (or in the same hex if behind is not free)."""
+    from ancients_games.centurion.state import Unit as UnitCls
+
+    assert u.hex is not None
+    orig = u.type
+    u.type = as_code
+    u.dismounted = True
+    book(state).dismounting.add(u.id)
+    behind = u.hex.neighbor((u.facing + 3) % 6)
+    where = behind if (behind in state.numbering and state.side_at(behind) in (None, u.side)) else u.hex
+    n = sum(1 for x in state.units if x.startswith(f"{u.id}-MT"))
+    mt = UnitCls(id=f"{u.id}-MT{n + 1}", side=u.side, type="MT", hex=None, facing=u.facing, group=u.group,
+                 original_side=u.original_side)
+    state.place(mt, where)
+    state.extra.setdefault("full_mounts", {})[u.id] = (mt.id, orig)
+    ctx.event("formation", f"{u.id} dismounts as {as_code}; its mounts stand at {state.hid(where)}",
+              rules=("cen:opt.mount-dismount",), side=u.side)
+    return mt
+
+
+def mount(ctx: Context, state: CenturionState, u: Unit) -> None:
+    """cen:opt.mount-dismount E: the rider takes its mounts back (one full turn)."""
+    mounts = state.extra.get("full_mounts", {})
+    mid, orig = mounts.pop(u.id)
+    _withdraw(state, state.units[mid])
+    u.type = orig
+    u.dismounted = False
+    book(state).dismounting.add(u.id)
+    ctx.event("formation", f"{u.id} mounts again", rules=("cen:opt.mount-dismount",), side=u.side)
+
+
+def after_movement(ctx: Context, state: CenturionState, side: str) -> None:
+    """Nothing to do after movement yet (hook kept for the sequence)."""
+    return None
+
+
+# ------------------------------------------------------------------ barbarian warrior
+
+
+def barbarian_must_attack(ctx: Context, state: CenturionState, side: str, attacks: list[Attack]) -> None:
+    """cen:barb.warrior: barbarian troops close enough to attack MUST attack.
+
+    Every barbarian unit not yet allocated that fronts on an enemy hex joins a
+    melee attack on it (an existing one if it may, else a new one). Our reading
+    (L): the compulsion to advance within seven hexes is left to the player.
+    """
+    if not is_barbarian(state, side) or not active_for(state, "cen:barb.warrior", side):
+        return
+    from ancients_games.centurion.full import melee as melee_mod
+    from ancients_games.centurion.full.sequence import Attack as AttackCls, _melee_factor, _melee_targets
+
+    used = {uid for a in attacks for uid in a.units}
+    li = active(state, "cen:rom.legion-integrity")
+    for u in list(state.live_units(side)):
+        if u.id in used or u.hex is None or u.type not in ("BI", "BHC") or _melee_factor(state, u) is None:
+            continue
+        tg = _melee_targets(state, u)
+        if not tg:
+            continue
+        h = tg[0]
+        joined = False
+        for a in attacks:
+            if a.target == h and a.mode == "melee":
+                same = [state.units[i] for i in a.units if state.units[i].hex == u.hex]
+                if not same or melee_mod.homogeneity_problem(
+                        [state.types[x.type] for x in [*same, u]], [x.group for x in [*same, u]], li) is None:
+                    a.units.append(u.id)
+                    joined = True
+                    break
+        if not joined:
+            attacks.append(AttackCls(h, "melee", [u.id]))
+        used.add(u.id)
+        ctx.event("combat", f"{u.id} must attack {state.hid(h)} (barbarian warriors)", rules=("cen:barb.warrior",),
+                  side=side)
+
+
+def describe_options(values: Sequence[tuple[str, Any]]) -> str:
+    return ", ".join(f"{k}={v}" for k, v in values)

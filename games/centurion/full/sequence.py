@@ -1,0 +1,1150 @@
+"""The Full Simulation sequence of play: five phases a Player-Turn (cen:full.sequence).
+
+:func:`play_full` is the generator the engine's ``game.py`` delegates to for a
+Full Simulation scenario. One Game-Turn is two Player-Turns; each Player-Turn:
+
+0. start of turn: panic strikes if due (cen:full.panic), treachery if invoked
+   (cen:full.treachery), rally attempts, formations and works (square
+   cen:full.square, relief cen:full.relief, earthworks/caltrops cen:opt.*,
+   mount/dismount cen:opt.mount-dismount) -- staged, always with ``done``;
+1. Movement (the engine's movement phase with this package's hooks; panicked
+   and deserting units run first);
+2. Attack Allocation: the phasing player names target hexes, the kind of
+   attack (melee / fire / both for cataphracts) and the units (``all`` or one
+   by one, then ``done``);
+3. Defensive Fire: the other player fires at attacking hexes (and at units
+   that moved next to his missile troops without attacking) in the front of
+   his missile units; losses come off the attackers at once;
+4. Offensive Fire: allocated fire, FEM applied (cen:full.fem);
+5. Melee: allocated melee attacks; attacks made non-viable (below 1-2) by
+   the fire are dropped and their units are not re-allocated
+   (cen:full.defensive-fire).
+
+At the end of each Game-Turn: panic threshold drop, panic check, and the
+victory decisions (declare, concede, withdraw; cen:full.victory,
+cen:full.concession). The game also ends when the scenario's turns run out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Iterable, Sequence
+from fractions import Fraction
+from typing import Any
+
+import attrs
+
+from ancients_kit.errors import IllegalAnswer
+from ancients_kit.hexgrid import Hex, direction_to, is_frontal
+from ancients_kit.plugin import Outcome
+from ancients_kit.session import Context, Decision, Option
+from ancients_kit.tables import OddsRefused, OddsTable, load_table
+
+from ancients_games.centurion.full import cavalry, fire, melee, morale, options as opt, square, victory
+from ancients_games.centurion.full.morale import FullBook, book
+from ancients_games.centurion.model import UnitKind, VictoryLevel
+from ancients_games.centurion.movement import MoveHooks, movement_phase
+from ancients_games.centurion.state import CenturionState, Unit
+
+__all__ = ["Attack", "play_full", "move_hooks"]
+
+DONE = "done"
+SEQ = "cen:full.sequence"
+
+
+@attrs.define
+class Attack:
+    """One allocated attack (Attack Allocation Phase)."""
+
+    target: Hex
+    mode: str
+    """``melee``, ``fire`` or ``both`` (cataphracts, same target)."""
+    units: list[str] = attrs.field(factory=list)
+
+
+# ------------------------------------------------------------------ helpers
+
+
+def _log(ctx: Context, state: CenturionState, kind: str, text: str, rules: Iterable[str] | str,
+         side: str | None = None, **data: Any) -> None:
+    r = (rules,) if isinstance(rules, str) else tuple(rules)
+    ctx.event(kind, text, rules=r, side=side or state.active or None, turn=state.turn, **data)
+
+
+def _tables(ctx: Context, state: CenturionState) -> tuple[OddsTable, OddsTable]:
+    t = state.extra.get("full_tables")
+    if t is None:
+        t = (load_table(ctx.store, "crt_melee.toml"), load_table(ctx.store, "crt_fire.toml"))
+        state.extra["full_tables"] = t
+    return t  # type: ignore[return-value]
+
+
+def _t(state: CenturionState, u: Unit):
+    return state.types[u.type]
+
+
+def _cap(state: CenturionState, u: Unit):
+    return state.capability.get(u.type)
+
+
+def _is_cmd(state: CenturionState, u: Unit) -> bool:
+    return state.types[u.type].kind is UnitKind.COMMAND
+
+
+def _terrain(state: CenturionState, h: Hex):
+    return state.terrain_chart.get(state.map.terrain(h))
+
+
+def _on_hill(state: CenturionState, h: Hex) -> bool:
+    ter = _terrain(state, h)
+    return ter is not None and ter.fire_range_bonus > 0
+
+
+def _hex_defence_multiplier(state: CenturionState, h: Hex, attacker_hexes: Sequence[Hex]) -> Fraction:
+    """Terrain and markers multiplying the defence of ``h`` (cen:full.combat N, cen:opt.earthworks)."""
+    m = Fraction(1)
+    ter = _terrain(state, h)
+    if ter is not None and ter.melee_defence != 1:
+        if ter.defence_applies_vs != "from-lower" or any(
+            state.map.terrain(a) != state.map.terrain(h) for a in attacker_hexes
+        ):
+            m *= ter.melee_defence
+    for mk in state.markers.get(h, ()):
+        mt = state.terrain_chart.get(mk)
+        if mt is not None:
+            m *= mt.melee_defence
+    return m
+
+
+def _attack_out(state: CenturionState, frm: Hex, to: Hex) -> Fraction:
+    """Attack multiplier for attacking from ``frm`` into ``to`` (river side, caltrops;
+    cen:full.cross-river, cen:opt.caltrops)."""
+    m = Fraction(1)
+    feats = state.map.hexside_features(frm, to)
+    for f in ("bridge", "ford", "river"):
+        if f in feats:
+            ft = state.terrain_chart.get(f)
+            if ft is not None:
+                m *= ft.melee_attack_out
+            break
+    for mk in state.markers.get(frm, ()):
+        mt = state.terrain_chart.get(mk)
+        if mt is not None:
+            m *= mt.melee_attack_out
+    return m
+
+
+def _fpf_multiplier(state: CenturionState, h: Hex) -> Fraction:
+    m = Fraction(1)
+    ter = _terrain(state, h)
+    if ter is not None:
+        m *= ter.fire_protection
+    for mk in state.markers.get(h, ()):
+        mt = state.terrain_chart.get(mk)
+        if mt is not None:
+            m *= mt.fire_protection
+    return m
+
+
+def _rounding(state: CenturionState, b: FullBook, side: str) -> str:
+    """cen:opt.fortune: the fortunate side's attacks (defensive fire too) round in its favour."""
+    return "attacker" if b.fortune == side else "defender"
+
+
+def _melee_rounding(state: CenturionState, b: FullBook, side: str, hexes: Sequence[Hex], target: Hex) -> tuple[str, tuple[str, ...]]:
+    """Melee rounding: fortune (cen:opt.fortune), else the Command unit within five
+    hexes (cen:basic.combat J, which the Full Simulation keeps)."""
+    if b.fortune == side:
+        return "attacker", ("cen:opt.fortune",)
+    friendly = any(
+        _is_cmd(state, c) and c.hex is not None and any(c.hex.distance(h) <= (0 if c.dispersed else 5) for h in hexes)
+        for c in state.live_units(side)
+    )
+    if friendly and not state.commands_within(target, state.opponent(side), 5):
+        return "attacker", ("cen:basic.combat",)
+    return "defender", ()
+
+
+def _command_modifier(state: CenturionState, side: str, units: Sequence[Unit], participating_cmd: bool) -> tuple[int, tuple[str, ...]]:
+    """Die modifier from Command units (cen:opt.command A-C, E; low rolls favour the roller)
+    and fury (cen:opt.command I)."""
+    mod = 0
+    rules: list[str] = []
+    b = book(state)
+    if opt.active(state, "cen:opt.command") and units:
+        need = (len(units) + 1) // 2
+        tribe = opt.active(state, "cen:barb.tribe") or opt.active(state, "cen:rom.legion-integrity")
+
+        def counts(cmd: Unit, reach: int) -> bool:
+            n = 0
+            for u in units:
+                if u.hex is None or cmd.hex is None:
+                    continue
+                if tribe and cmd.group and u.group and cmd.group != u.group and not cmd.supreme:
+                    continue
+                r = 0 if cmd.dispersed else reach
+                if cmd.hex.distance(u.hex) <= r:
+                    n += 1
+            return n >= need
+
+        reach = 5 if participating_cmd else 3
+        if any(counts(c, reach) for c in state.live_units(side) if _is_cmd(state, c)):
+            mod -= 1
+        if any(counts(c, 3) for c in state.live_units(state.opponent(side)) if _is_cmd(state, c)):
+            mod += 1
+        if mod:
+            rules.append("cen:opt.command")
+    if units and sum(1 for u in units if u.furious) * 2 >= len(units) and any(u.furious for u in units):
+        mod -= 1
+        rules.append("cen:opt.command")
+    _ = b
+    return mod, tuple(dict.fromkeys(rules))
+
+
+# ------------------------------------------------------------------ removal and results
+
+
+def _eliminate(ctx: Context, state: CenturionState, units: Sequence[Unit], rules: tuple[str, ...]) -> None:
+    b = book(state)
+    for u in units:
+        if u.eliminated:
+            continue
+        h = u.hex
+        in_works = h is not None and "earthworks" in state.markers.get(h, ())
+        state.remove(u)
+        pts = state.types[u.type].points
+        if u.treachery == "leaving":
+            # cen:full.treachery D: deserters destroyed before leaving are not points lost.
+            state.lost_points[u.side] -= pts
+            state.turn_lost_points[u.side] = state.turn_lost_points.get(u.side, 0) - pts
+            b.refund[u.side] = b.refund.get(u.side, 0) + pts
+        if state.types[u.type].kind is UnitKind.MOUNT:
+            state.lost_points[u.side] = state.lost_points.get(u.side, 0) + 1  # cen:opt.mount-dismount F
+        if in_works and h is not None and not state.stack_at(h):
+            state.lost_points[u.side] = state.lost_points.get(u.side, 0) + 2  # cen:opt.earthworks
+        if _is_cmd(state, u):
+            _command_lost(ctx, state, u)
+    for u in units:
+        for h in list(b.charge_start):
+            if h == u.id:
+                del b.charge_start[h]
+
+
+def _command_lost(ctx: Context, state: CenturionState, cmd: Unit) -> None:
+    """Effects of a Command unit's death (cen:opt.command F, I; Civil War G handled at turn end)."""
+    if not opt.active(state, "cen:opt.command"):
+        return
+    side = cmd.side
+    roll = ctx.chance.d6(f"fury of the troops of {cmd.id}", ("cen:opt.command",))
+    roman = opt.is_roman(state, side)
+    if roll <= (2 if roman else 1):
+        for u in state.live_units(side):
+            if not cmd.group or u.group == cmd.group or cmd.supreme:
+                u.furious = 2
+        _log(ctx, state, "morale", f"the death of {cmd.id} makes its troops furious (roll {roll})",
+             ("cen:opt.command",), side=side)
+
+
+def _dispersal_turns(state: CenturionState, u: Unit) -> int:
+    """One turn; two when demoralized (cen:full.demoralization) or when a
+    non-barbarian army has lost all its Command units (cen:opt.command F)."""
+    if u.demoralized:
+        return 2
+    if opt.active(state, "cen:opt.command") and not opt.is_barbarian(state, u.side):
+        if not any(_is_cmd(state, c) for c in state.live_units(u.side)):
+            return 2
+    return 1
+
+
+def _disperse(state: CenturionState, units: Sequence[Unit]) -> None:
+    b = book(state)
+    for u in units:
+        if u.eliminated:
+            continue
+        state.disperse(u, _dispersal_turns(state, u))
+        if _is_cmd(state, u):
+            b.cmd_dispersed[u.side] = True
+
+
+# ------------------------------------------------------------------ movement hooks
+
+
+def move_hooks(state: CenturionState) -> MoveHooks:
+    """The Full Simulation's hooks into the engine's movement (cached on the state)."""
+    h = state.extra.get("full_hooks")
+    if h is None:
+        h = MoveHooks(
+            stop_hexes=_stop_hexes,
+            blocked=_blocked,
+            mfa=_mfa,
+            movable=_movable,
+            stack_limit=_stack_limit,
+            after_move=_after_move,
+        )
+        state.extra["full_hooks"] = h
+    return h
+
+
+def _stop_hexes(state: CenturionState, unit: Unit) -> frozenset[Hex]:
+    """cen:full.cross-river: units directly behind a river control the hexes to their front;
+    enemies must stop on entering one."""
+    key = ("river_ctl", unit.side, state.player_turn)
+    got = state.extra.get(key)
+    if got is not None:
+        return got
+    out: set[Hex] = set()
+    for e in state.live_units(state.opponent(unit.side)):
+        if e.hex is None or _is_cmd(state, e):
+            continue
+        for d in (e.facing - 1, e.facing, e.facing + 1):
+            n = e.hex.neighbor(d % 6)
+            feats = state.map.hexside_features(e.hex, n)
+            if any(
+                f in feats and state.terrain_chart.get(f) is not None and state.terrain_chart[f].controls_front
+                for f in ("river", "ford")
+            ):
+                out.add(n)
+    fz = frozenset(out)
+    state.extra[key] = fz
+    return fz
+
+
+def _blocked(state: CenturionState, unit: Unit) -> frozenset[Hex]:
+    """Hexes a unit may not enter or pass: squares (cen:full.square H) and, for
+    cavalry, caltrops (cen:opt.caltrops)."""
+    out: set[Hex] = set()
+    for u in state.live_units(unit.side):
+        if u.in_square and u.hex is not None and u.id != unit.id:
+            out.add(u.hex)
+    if state.types[unit.type].mounted:
+        for h, mks in state.markers.items():
+            if "caltrops" in mks:
+                out.add(h)
+    if opt.active(state, "cen:barb.tribe") and unit.group:
+        for u in state.live_units(unit.side):
+            if u.hex is not None and u.group and u.group != unit.group and not _is_cmd(state, u) \
+                    and not _is_cmd(state, unit) and state.types[u.type].code == "BI":
+                out.add(u.hex)  # cen:barb.tribe: tribes do not stack together
+    return frozenset(out)
+
+
+def _mfa(state: CenturionState, unit: Unit) -> int:
+    """Effective MFA: square 1 (cen:full.square D), heavy rain/mud -2 (cen:opt.weather),
+    half while mounting/dismounting (cen:opt.mount-dismount E), 1 after disbanding (K)."""
+    b = book(state)
+    m = state.types[unit.type].movement
+    if unit.in_square or unit.id in b.square_disbanded:
+        m = min(m, square.SQUARE_MOVEMENT)
+    if unit.id in b.dismounting:
+        m = m // 2
+    if b.weather in ("heavy-rain", "mud"):
+        m = max(0, m - 2)
+    return m
+
+
+def _movable(state: CenturionState, unit: Unit) -> tuple[str, str] | None:
+    b = book(state)
+    if unit.panicked:
+        return f"{unit.id} is panicked and runs for the edge", "cen:full.panic"
+    if unit.treachery == "leaving":
+        return f"{unit.id} is leaving the field", "cen:full.treachery"
+    if unit.id in b.squares_formed:
+        return f"{unit.id} formed square in place this turn and may not move", "cen:full.square"
+    if unit.building:
+        return f"{unit.id} is building works and may not move", "cen:opt.earthworks"
+    if state.types[unit.type].kind is UnitKind.MOUNT:
+        return None
+    return None
+
+
+def _stack_limit(state: CenturionState, unit: Unit, h: Hex) -> int:
+    from ancients_games.centurion.movement import stack_limit
+
+    lim = stack_limit(state, unit, h)
+    here = state.stack_at(h)
+    if any(u.in_square for u in here if u.side == unit.side):
+        return 0 if state.types[unit.type].code not in ("SD", "SD-I", "SD-III") else square.MAX_SQUARE_SWORDSMEN
+    if opt.active(state, "cen:rom.millenarian") and unit.group:
+        legion_stack = [u for u in here if u.group == unit.group and (_cap(state, u) and _cap(state, u).form_square)]
+        if len(legion_stack) >= 3 and not any(
+            len([x for x in state.stack_at(o.hex) if x.group == unit.group]) >= 4
+            for o in state.live_units(unit.side) if o.hex is not None and o.hex != h and o.group == unit.group
+        ):
+            lim = max(lim, 4)  # cen:rom.millenarian: one stack of four per legion
+    return lim
+
+
+def _after_move(ctx: Context, state: CenturionState, unit: Unit, path: list[Hex]) -> None:
+    """Record a charge (cen:full.cavalry): the straight run at the end of the path,
+    broken by units in the way and by terrain closed to charges."""
+    t = state.types[unit.type]
+    if t.charge_length <= 0 or unit.dismounted:
+        return
+
+    def blocked(h: Hex) -> bool:
+        if state.side_at(h) is not None and h != path[-1]:
+            return True
+        ter = _terrain(state, h)
+        if ter is not None and not ter.charge_through:
+            return True
+        return any(
+            not state.terrain_chart[m].charge_through for m in state.markers.get(h, ()) if m in state.terrain_chart
+        )
+
+    n = cavalry.charge_length_of_path(path, unit.facing, blocked)
+    unit.charge_length = n
+    unit.charged_this_turn = n > 0
+    if n > 0:
+        book(state).charge_start[unit.id] = path[-1 - n]
+
+
+# ------------------------------------------------------------------ unit abilities
+
+
+def _melee_factor(state: CenturionState, u: Unit) -> Fraction | None:
+    """What ``u`` brings to a melee attack before halvings, or None if it may not attack."""
+    t = _t(state, u)
+    cap = _cap(state, u)
+    if u.dispersed or u.panicked or u.treachery == "leaving" or u.hex is None or u.building:
+        return None
+    if t.kind is UnitKind.MOUNT or u.id in book(state).dismounting:
+        return None
+    if cap is not None and cap.melee_offence == "no":
+        return None
+    if u.in_square:
+        members = [x for x in state.stack_at(u.hex) if x.side == u.side and x.in_square]
+        if cap is not None and cap.form_square:
+            att = square.square_attack([_t(state, x) for x in members], state.capability)
+            return None if att is None else Fraction(t.melee_defence_front, 2)
+        if cap is not None and cap.charge:
+            return None  # cen:full.square J: no charging out of a square
+    if t.charge_length > 0 and not u.dismounted:
+        return Fraction(cavalry.charge_factor(t, u.charge_length))
+    if t.melee_attack <= 0:
+        return None
+    return Fraction(t.melee_attack)
+
+
+def _can_fire(state: CenturionState, u: Unit, defensive: bool = False) -> bool:
+    t = _t(state, u)
+    cap = _cap(state, u)
+    if u.dispersed or u.panicked or u.treachery == "leaving" or u.hex is None or u.building:
+        return False
+    if cap is None or not (cap.fire_defence if defensive else cap.fire_offence):
+        return False
+    if u.id in book(state).dismounting:
+        return False
+    return fire.fire_allowed(t, book(state).weather)
+
+
+def _fire_factor(state: CenturionState, u: Unit) -> Fraction:
+    v = Fraction(_t(state, u).fire)
+    if u.panicked:
+        v /= 2  # cen:full.panic B
+    return v
+
+
+def _reach(state: CenturionState, u: Unit) -> int:
+    assert u.hex is not None
+    return fire.fire_range(_t(state, u), _on_hill(state, u.hex), book(state).weather)
+
+
+def _fire_blocked(state: CenturionState):
+    def blocked(h: Hex) -> bool:
+        if state.stacks.get(h):
+            return True
+        ter = _terrain(state, h)
+        return ter is not None and ter.blocks_fire
+    return blocked
+
+
+def _fire_targets(state: CenturionState, u: Unit) -> list[Hex]:
+    assert u.hex is not None
+    enemy = state.opponent(u.side)
+    return fire.fire_targets_in_reach(
+        u.hex, u.facing, _reach(state, u), _on_hill(state, u.hex), state.occupied_by(enemy), _fire_blocked(state)
+    )
+
+
+def _melee_targets(state: CenturionState, u: Unit) -> list[Hex]:
+    assert u.hex is not None
+    out = []
+    for h in u.hex.neighbors():
+        s = state.side_at(h)
+        if s is None or s == u.side or not is_frontal(u.hex, u.facing, h):
+            continue
+        if _is_cmd(state, u) and not opt.active(state, "cen:opt.command"):
+            # cen:full.combat: Command units melee only dispersed units and enemy Command units.
+            if not all(x.dispersed or _is_cmd(state, x) for x in state.stack_at(h)):
+                continue
+        out.append(h)
+    return out
+
+
+# ------------------------------------------------------------------ the game
+
+
+def play_full(ctx: Context, state: CenturionState) -> Generator[Decision, str, Outcome]:
+    """Play a Full Simulation game from its set-up state (cen:full.sequence)."""
+    from ancients_games.centurion.full import deployment
+
+    b = book(state)
+    opt.apply_setup_options(ctx, state)
+    yield from deployment.deployment_phase(ctx, state)
+    turns = state.scenario.turns or 12
+    for turn in range(1, turns + 1):
+        state.turn = turn
+        state.begin_game_turn()
+        b.cmd_dispersed = {}
+        _log(ctx, state, "turn", f"Game-Turn {turn}", SEQ, side=None)
+        for side in state.sides:
+            out = yield from player_turn(ctx, state, side)
+            if out is not None:
+                return out
+        morale.threshold_drop(ctx, state)
+        morale.check_panic(ctx, state)
+        out = yield from end_of_turn(ctx, state)
+        if out is not None:
+            return out
+    return final_outcome(state, "the scenario's last turn is played")
+
+
+def player_turn(ctx: Context, state: CenturionState, side: str) -> Generator[Decision, str, Outcome | None]:
+    """One Player-Turn of ``side``: start, then the five phases (cen:full.sequence)."""
+    b = book(state)
+    state.begin_player_turn(side)
+    state.phase = "start"
+    b.squares_formed.clear()
+    b.square_disbanded.clear()
+    b.dismounting.clear()
+    b.charge_start.clear()
+    for k in [k for k in state.extra if isinstance(k, tuple) and k and k[0] == "river_ctl"]:
+        del state.extra[k]
+    for u in state.live_units(side):
+        if u.furious:
+            u.furious -= 1
+    if b.panic_pending.get(side):
+        morale.start_panic(ctx, state, side)
+    out = yield from opt.treachery_step(ctx, state, side)
+    if out is not None:
+        return out
+    morale.rally(ctx, state, side)
+    yield from opt.start_of_turn_actions(ctx, state, side)
+    # 1. Movement
+    state.phase = "movement"
+    morale.run_for_the_edge(ctx, state, side)
+    yield from movement_phase(ctx, state, side, move_hooks(state))
+    opt.after_movement(ctx, state, side)
+    # 2. Attack allocation
+    state.phase = "allocation"
+    attacks = yield from allocation_phase(ctx, state, side)
+    # 3. Defensive fire
+    state.phase = "defensive-fire"
+    yield from defensive_fire_phase(ctx, state, side, attacks)
+    # 4. Offensive fire
+    state.phase = "offensive-fire"
+    offensive_fire_phase(ctx, state, side, attacks)
+    # 5. Melee
+    state.phase = "melee"
+    yield from melee_phase(ctx, state, side, attacks)
+    state.end_player_turn(side)
+    morale.end_of_player_turn_morale(ctx, state, side, {s: opt.is_barbarian(state, s) for s in state.sides})
+    morale.check_panic(ctx, state)
+    return civil_war_check(state)
+
+
+# ------------------------------------------------------------------ 2. allocation
+
+
+def _allocated(attacks: Sequence[Attack]) -> set[str]:
+    return {uid for a in attacks for uid in a.units}
+
+
+def _eligible(state: CenturionState, side: str, target: Hex, mode: str, attacks: Sequence[Attack], cur: Attack) -> list[Unit]:
+    """Units that may join ``cur`` (cen:full.combat A-C, H, L; cen:full.cavalry; cen:rom.legion-integrity)."""
+    used = _allocated(attacks) | set(cur.units)
+    b = book(state)
+    out = []
+    li = opt.active(state, "cen:rom.legion-integrity")
+    for u in state.live_units(side):
+        if u.id in used or u.hex is None:
+            continue
+        ok = False
+        if mode in ("melee", "both"):
+            if u.hex.distance(target) == 1 and target in _melee_targets(state, u) and _melee_factor(state, u) is not None:
+                same = [state.units[i] for i in cur.units if state.units[i].hex == u.hex]
+                if not same or melee.homogeneity_problem(
+                    [_t(state, x) for x in [*same, u]], [x.group for x in [*same, u]], li
+                ) is None:
+                    ok = True
+                if ok and _t(state, u).charge_length > 0 and u.charged_this_turn:
+                    start = b.charge_start.get(u.id)
+                    others = [b.charge_start[x] for x in cur.units if x in b.charge_start and state.units[x].hex == u.hex]
+                    if start is not None and cavalry.charge_problem(u.hex, target, u.facing, others, start):
+                        ok = False
+            if mode == "both":
+                cap = _cap(state, u)
+                ok = ok and cap is not None and cap.fire_and_melee == "same-target" and _can_fire(state, u) \
+                    and target in _fire_targets(state, u)
+        elif mode == "fire":
+            ok = _can_fire(state, u) and target in _fire_targets(state, u)
+        if ok:
+            out.append(u)
+    return out
+
+
+def _targets(state: CenturionState, side: str, attacks: Sequence[Attack]) -> dict[Hex, set[str]]:
+    used = _allocated(attacks)
+    taken = {(a.target, a.mode) for a in attacks}
+    out: dict[Hex, set[str]] = {}
+    for u in state.live_units(side):
+        if u.id in used or u.hex is None:
+            continue
+        if _melee_factor(state, u) is not None:
+            for h in _melee_targets(state, u):
+                if (h, "melee") not in taken:
+                    out.setdefault(h, set()).add("melee")
+        if _can_fire(state, u):
+            for h in _fire_targets(state, u):
+                if (h, "fire") not in taken:
+                    out.setdefault(h, set()).add("fire")
+                cap = _cap(state, u)
+                if cap is not None and cap.fire_and_melee == "same-target" and h in _melee_targets(state, u) \
+                        and _melee_factor(state, u) is not None and (h, "both") not in taken:
+                    out.setdefault(h, set()).add("both")
+    return out
+
+
+def _stack_text(state: CenturionState, h: Hex) -> str:
+    kinds: dict[str, int] = {}
+    for u in state.stack_at(h):
+        kinds[u.type] = kinds.get(u.type, 0) + 1
+    return " ".join(f"{n}x{k}" if n > 1 else k for k, n in kinds.items())
+
+
+def allocation_phase(ctx: Context, state: CenturionState, side: str) -> Generator[Decision, str, list[Attack]]:
+    """Attack Allocation (cen:full.sequence phase 2, cen:full.defensive-fire E)."""
+    attacks: list[Attack] = []
+    rule = "cen:full.combat"
+    while True:
+        tg = _targets(state, side, attacks)
+        if not tg:
+            break
+        opts = [Option(DONE, "end Attack Allocation")]
+        for h in sorted(tg, key=state.hid):
+            opts.append(Option(state.hid(h), f"{_stack_text(state, h)} ({'/'.join(sorted(tg[h]))})", h))
+
+        def refuse(text: str, _tg: dict = tg) -> tuple[str, str] | None:
+            try:
+                h = state.hex_of(text.strip())
+            except ValueError:
+                return None
+            if state.side_at(h) in (None, side):
+                return f"{text} holds no enemy units", rule
+            return (f"no unit of yours that has not attacked fronts on {text} (attacks go only to the front, "
+                    f"cases A, M) or has it in missile range", "cen:full.facing")
+
+        key = yield Decision(side, f"Attack Allocation, turn {state.turn}: choose a target hex, or done",
+                             tuple(opts), rule=SEQ, kind="attack.target", refuse=refuse,
+                             context={"highlight": [o.key for o in opts[1:]]})
+        if key == DONE:
+            break
+        target = state.hex_of(key)
+        modes = sorted(tg[target])
+        mode = modes[0]
+        if len(modes) > 1:
+            labels = {"melee": "melee attack", "fire": "missile fire", "both": "fire and melee (cataphracts, same target)"}
+            mode = yield Decision(side, f"Attack on {key}: melee or missile?",
+                                  tuple(Option(m, labels[m]) for m in modes), rule=rule, kind="attack.mode")
+        cur = Attack(target, mode)
+        while True:
+            el = _eligible(state, side, target, mode, attacks, cur)
+            if not el:
+                break
+            o2 = [Option(DONE, "no more units for this attack" if cur.units else "cancel this attack")]
+            o2.append(Option("all", f"every eligible unit ({len(el)})"))
+            for u in el:
+                o2.append(Option(u.id, state.describe(u)))
+            k2 = yield Decision(side, f"{mode} attack on {key}: add a unit, all, or done", tuple(o2), rule=rule,
+                                kind="attack.unit", context={"highlight": sorted({state.hid(u.hex) for u in el})})
+            if k2 == DONE:
+                break
+            if k2 == "all":
+                for u in el:
+                    if u in _eligible(state, side, target, mode, attacks, cur):
+                        cur.units.append(u.id)
+                break
+            cur.units.append(k2)
+        if not cur.units:
+            continue
+        if mode != "fire" and _viability(state, side, cur) is None:
+            _log(ctx, state, "combat", f"the attack on {key} would be below 1-2 (non-viable) and is not made",
+                 ("cen:full.defensive-fire", rule), side=side)
+            continue
+        attacks.append(cur)
+        _log(ctx, state, "combat", f"{side} allocates a {mode} attack on {key}: {', '.join(cur.units)}",
+             (SEQ, rule), side=side, target=key, units=list(cur.units), mode=mode)
+    opt.barbarian_must_attack(ctx, state, side, attacks)
+    return attacks
+
+
+# ------------------------------------------------------------------ melee odds
+
+
+def _melee_sides(state: CenturionState, side: str, a: Attack, attackers: Sequence[Unit] | None = None):
+    """(attack factor, defence factor, attacking units, attacker hexes) for a melee attack."""
+    units = [state.units[i] for i in a.units] if attackers is None else list(attackers)
+    units = [u for u in units if not u.eliminated and u.hex is not None and _melee_factor(state, u) is not None]
+    hexes = sorted({u.hex for u in units if u.hex is not None})
+    heavy = book(state).weather in ("heavy-rain", "mud")
+    att = Fraction(0)
+    tribe = opt.active(state, "cen:barb.tribe")
+    for u in units:
+        assert u.hex is not None
+        t = _t(state, u)
+        base = _melee_factor(state, u)
+        assert base is not None
+        is_charge = t.charge_length > 0 and not u.dismounted
+        halved = tribe and opt.isolated_tribesman(state, u)
+        mu = melee.Attacker(
+            t, u.hex, demoralized=bool(u.demoralized), charge_factor=base if (is_charge or u.in_square) else None,
+            attack_out=_attack_out(state, u.hex, a.target), halved=halved,
+        )
+        v = melee.attacker_factor(mu, heavy_rain=heavy and is_charge) if is_charge else melee.attacker_factor(
+            mu, heavy_rain=heavy)
+        att += v
+    defenders = [x for x in state.stack_at(a.target)]
+    dd = [melee.Defender(_t(state, x), None if _t(state, x).kind is UnitKind.MOUNT else x.facing,
+                         dispersed=bool(x.dispersed), panicked=x.panicked, working=bool(x.building))
+          for x in defenders]
+    sq = [x for x in defenders if x.in_square]
+    if sq:
+        dfn = square.square_defence([_t(state, x) for x in sq], state.capability)
+        others = [d for x, d in zip(defenders, dd) if not x.in_square]
+        dfn += melee.defence_total(others, a.target, hexes)
+        dfn *= _hex_defence_multiplier(state, a.target, hexes)
+    else:
+        dfn = melee.defence_total(dd, a.target, hexes, _hex_defence_multiplier(state, a.target, hexes))
+    return att, dfn, units, hexes
+
+
+def _viability(state: CenturionState, side: str, a: Attack) -> str | None:
+    """The CRT column an attack would be read on, or None if non-viable (below 1-2)."""
+    table, _ = state.extra.get("full_tables") or (None, None)
+    att, dfn, units, hexes = _melee_sides(state, side, a)
+    if not units or att <= 0:
+        return None
+    if dfn <= 0:
+        return "auto"
+    if table is None:
+        return "?" if att * 2 >= dfn else None
+    ai, di = fire.whole_odds(att, dfn)
+    rnd, _ = _melee_rounding(state, book(state), side, hexes, a.target)
+    try:
+        col = table.odds(ai, di, rnd)
+    except OddsRefused:
+        return None
+    return getattr(col, "label", "auto")
+
+
+# ------------------------------------------------------------------ 3. defensive fire
+
+
+def defensive_fire_phase(ctx: Context, state: CenturionState, side: str, attacks: list[Attack]) -> Generator[Decision, str, None]:
+    """Defensive Fire (cen:full.sequence phase 3, cen:full.defensive-fire, combat E).
+
+    The defender's missile units in attacked hexes fire at attacking hexes on
+    their front; missile units also fire at enemies that moved next to them
+    without attacking (their limited "zone of control").
+    """
+    defender = state.opponent(side)
+    _, fire_table = _tables(ctx, state)
+    used: set[str] = set()
+    attacked = {a.target for a in attacks}
+    allocated = _allocated(attacks)
+    while True:
+        # firing options: attacking hex -> defending firers able to reach it
+        options: dict[Hex, list[Unit]] = {}
+        for u in state.live_units(defender):
+            if u.id in used or u.hex is None or not _can_fire(state, u, defensive=True):
+                continue
+            for h in _fire_targets(state, u):
+                here = [x for x in state.stack_at(h) if x.side == side]
+                attacking_me = u.hex in attacked and any(
+                    x.id in allocated and any(a.target == u.hex and x.id in a.units for a in attacks) for x in here)
+                idle_neighbour = h.distance(u.hex) == 1 and any(x.moved and x.id not in allocated for x in here)
+                if attacking_me or idle_neighbour:
+                    options.setdefault(h, []).append(u)
+        if not options:
+            return
+        opts = [Option(DONE, "no (more) defensive fire")]
+        for h in sorted(options, key=state.hid):
+            opts.append(Option(state.hid(h), f"fire {sum(_fire_factor(state, u) for u in options[h])} at "
+                                             f"{_stack_text(state, h)}"))
+        key = yield Decision(defender, "Defensive Fire: choose an attacking hex to fire at, or done", tuple(opts),
+                             rule="cen:full.defensive-fire", kind="fire.defensive",
+                             context={"highlight": [o.key for o in opts[1:]]})
+        if key == DONE:
+            return
+        h = state.hex_of(key)
+        firers = options[h]
+        used.update(u.id for u in firers)
+        mod = 0
+        rules = ["cen:full.defensive-fire", "cen:full.fire-protection", "cen:full.fem"]
+        targets = [x for x in state.stack_at(h) if x.side == side]
+        if any(x.in_square for x in targets) and any(x.id in allocated for x in targets if x.in_square):
+            mod += square.SQUARE_DEFENSIVE_FIRE_MODIFIER  # cen:full.square G
+            rules.append("cen:full.square")
+        _resolve_fire(ctx, state, defender, firers, h, fire_table, mod, tuple(rules))
+
+
+def _resolve_fire(ctx: Context, state: CenturionState, side: str, firers: Sequence[Unit], target: Hex,
+                  table: OddsTable, mod: int, rules: tuple[str, ...]) -> str:
+    """Resolve one missile attack (cases G, I; FEM) and apply its result at once."""
+    b = book(state)
+    targets = list(state.stack_at(target))
+    if not targets or not firers:
+        return "NE"
+    f_hexes = sorted({u.hex for u in firers if u.hex is not None})
+    fcf = fire.effective_fire([_fire_factor(state, u) for u in firers], [_t(state, x) for x in targets])
+    fpf = fire.stack_fpf(target, [(_t(state, x), None if _t(state, x).kind is UnitKind.MOUNT else x.facing)
+                                  for x in targets], f_hexes, _fpf_multiplier(state, target),
+                         [bool(x.building) for x in targets])
+    for u in firers:
+        u.fired_this_turn = True
+    cmod, crules = _command_modifier(state, side, firers, False)
+    mod += cmod
+    rules = (*rules, *crules)
+    if b.fortune == side:
+        rules = (*rules, "cen:opt.fortune")
+    if fpf <= 0:
+        res_code = "DE"
+        _log(ctx, state, "combat", f"fire at {state.hid(target)}: nothing protects it", rules, side=side)
+    else:
+        ai, di = fire.whole_odds(fcf, fpf)
+        try:
+            res = table.roll(ctx.chance, ai, di, modifier=mod, rounding=_rounding(state, b, side),
+                             reason=f"fire at {state.hid(target)}")
+        except OddsRefused:
+            _log(ctx, state, "combat", f"fire {fcf} against protection {fpf} at {state.hid(target)} is below 1-2: "
+                                       f"no effect", (*rules, "cen:full.defensive-fire"), side=side)
+            return "NE"
+        res_code = res.result
+        _log(ctx, state, "combat", f"{', '.join(u.id for u in firers)} fire at {state.hid(target)}: fire {fcf} "
+                                   f"(FEM) against protection {fpf}: {res.explain()}", rules, side=side,
+             target=state.hid(target), result=res_code)
+    b.first_blood = True
+    if res_code == "DE":
+        _eliminate(ctx, state, targets, rules)
+        _log(ctx, state, "loss", f"{', '.join(x.id for x in targets)} at {state.hid(target)} destroyed by fire", rules,
+             side=side)
+    elif res_code == "DD":
+        _disperse(state, targets)
+        _log(ctx, state, "result", f"{', '.join(x.id for x in targets)} at {state.hid(target)} dispersed by fire",
+             rules, side=side)
+    return res_code
+
+
+# ------------------------------------------------------------------ 4. offensive fire
+
+
+def offensive_fire_phase(ctx: Context, state: CenturionState, side: str, attacks: list[Attack]) -> None:
+    """Offensive Fire (cen:full.sequence phase 4, combat F): allocated fire, losses at once."""
+    _, fire_table = _tables(ctx, state)
+    for a in attacks:
+        if a.mode not in ("fire", "both"):
+            continue
+        firers = [state.units[i] for i in a.units]
+        firers = [u for u in firers if not u.eliminated and _can_fire(state, u) and u.hex is not None
+                  and a.target in _fire_targets(state, u)]
+        if not firers or not state.stack_at(a.target):
+            continue
+        _resolve_fire(ctx, state, side, firers, a.target, fire_table, 0,
+                      ("cen:full.combat", "cen:full.fire-protection", "cen:full.fem"))
+
+
+# ------------------------------------------------------------------ 5. melee
+
+
+def melee_phase(ctx: Context, state: CenturionState, side: str, attacks: list[Attack]) -> Generator[Decision, str, None]:
+    """Melee (cen:full.sequence phase 5): allocated attacks; non-viable ones dropped."""
+    b = book(state)
+    melee_table, _ = _tables(ctx, state)
+    for a in attacks:
+        if a.mode not in ("melee", "both"):
+            continue
+        key = state.hid(a.target)
+        if not state.stack_at(a.target) or state.side_at(a.target) == side:
+            _log(ctx, state, "combat", f"the melee attack on {key} finds no defender left", SEQ, side=side)
+            continue
+        # Light Cavalry may retreat before combat (combat, 2nd paragraph; cen:full.cavalry).
+        yield from _light_cavalry_retreat(ctx, state, side, a)
+        if not state.stack_at(a.target):
+            continue
+        defenders = list(state.stack_at(a.target))
+        if all(_t(state, x).kind is UnitKind.MOUNT for x in defenders):
+            _eliminate(ctx, state, defenders, ("cen:opt.mount-dismount",))
+            _log(ctx, state, "loss", f"riderless mounts at {key} destroyed", ("cen:opt.mount-dismount",), side=side)
+            continue
+        squares = [x for x in defenders if x.in_square]
+        if squares:
+            _melee_square(ctx, state, side, a, melee_table)
+            continue
+        _melee_one(ctx, state, side, a, melee_table, None)
+    _ = b
+
+
+def _melee_one(ctx: Context, state: CenturionState, side: str, a: Attack, table: OddsTable,
+               only: Sequence[Unit] | None) -> str | None:
+    b = book(state)
+    key = state.hid(a.target)
+    att, dfn, units, hexes = _melee_sides(state, side, a, only)
+    rules: tuple[str, ...] = ("cen:full.combat", "cen:full.facing")
+    if not units:
+        _log(ctx, state, "combat", f"the melee attack on {key} has no attackers left (dispersed or destroyed by "
+                                   f"defensive fire)", ("cen:full.defensive-fire", SEQ), side=side)
+        return None
+    if any(_t(state, u).charge_length > 0 for u in units):
+        rules = (*rules, "cen:full.cavalry")
+    if any(_attack_out(state, u.hex, a.target) != 1 for u in units if u.hex is not None):
+        rules = (*rules, "cen:full.cross-river")
+    b.attacks += 1
+    for u in units:
+        u.attacked = True
+        if _is_cmd(state, u):
+            b.cmd_attacked.add(u.id)
+    rnd, rrules = _melee_rounding(state, b, side, hexes, a.target)
+    mod, crules = _command_modifier(state, side, units, any(_is_cmd(state, u) for u in units))
+    rules = (*rules, *rrules, *crules)
+    b.first_blood = True
+    if dfn <= 0:
+        code = "DE"
+        _log(ctx, state, "combat", f"melee on {key}: the defenders cannot defend", rules, side=side)
+    else:
+        ai, di = fire.whole_odds(att, dfn)
+        try:
+            res = table.roll(ctx.chance, ai, di, modifier=mod, rounding=rnd, reason=f"melee on {key}")
+        except OddsRefused:
+            b.failed += 1
+            _log(ctx, state, "combat", f"melee on {key}: {att} against {dfn} is below 1-2 after defensive fire: the "
+                                       f"attack has no effect", ("cen:full.defensive-fire", SEQ), side=side)
+            return None
+        code = res.result
+        _log(ctx, state, "combat", f"{', '.join(u.id for u in units)} attack {key}: {att} against {dfn}: "
+                                   f"{res.explain()}", rules, side=side, target=key, result=code)
+    _apply_melee(ctx, state, side, code, units, list(state.stack_at(a.target)), a.target, rules)
+    return code
+
+
+def _apply_melee(ctx: Context, state: CenturionState, side: str, code: str, attackers: Sequence[Unit],
+                 defenders: Sequence[Unit], target: Hex, rules: tuple[str, ...]) -> None:
+    b = book(state)
+    key = state.hid(target)
+    if code not in ("DE", "DD"):
+        b.failed += 1
+    if code == "DE":
+        _eliminate(ctx, state, defenders, rules)
+        _log(ctx, state, "loss", f"defenders at {key} eliminated: {', '.join(u.id for u in defenders)}", rules,
+             side=side, units=[u.id for u in defenders])
+    elif code == "DD":
+        _disperse(state, defenders)
+        _log(ctx, state, "result", f"defenders at {key} dispersed: {', '.join(u.id for u in defenders)}", rules,
+             side=side)
+    elif code == "AE":
+        _eliminate(ctx, state, attackers, rules)
+        _log(ctx, state, "loss", f"attackers eliminated: {', '.join(u.id for u in attackers)}", rules, side=side)
+    elif code == "AD":
+        _disperse(state, attackers)
+        _log(ctx, state, "result", f"attackers dispersed: {', '.join(u.id for u in attackers)}", rules, side=side)
+    else:
+        for x in attackers:
+            for y in defenders:
+                x.contact.add(y.id)
+                y.contact.add(x.id)
+        _log(ctx, state, "result", f"contact at {key}: the units stay locked in combat",
+             (*rules, "cen:full.contact"), side=side)
+
+
+def _melee_square(ctx: Context, state: CenturionState, side: str, a: Attack, table: OddsTable) -> None:
+    """Attacks on a square: one battle per attacking hexside, simultaneous (cen:full.square C)."""
+    units = [state.units[i] for i in a.units if not state.units[i].eliminated]
+    by_hex: dict[Hex, list[Unit]] = {}
+    for u in units:
+        if u.hex is not None and _melee_factor(state, u) is not None:
+            by_hex.setdefault(u.hex, []).append(u)
+    results: list[tuple[str, list[Unit]]] = []
+    b = book(state)
+    key = state.hid(a.target)
+    sq = [x for x in state.stack_at(a.target) if x.in_square]
+    sdef = square.square_defence([_t(state, x) for x in sq], state.capability)
+    sdef *= _hex_defence_multiplier(state, a.target, list(by_hex))
+    rules = ("cen:full.square", "cen:full.combat")
+    for h in sorted(by_hex):
+        grp = by_hex[h]
+        heavy = b.weather in ("heavy-rain", "mud")
+        att = sum((melee.attacker_factor(melee.Attacker(
+            _t(state, u), h, bool(u.demoralized),
+            _melee_factor(state, u) if _t(state, u).charge_length > 0 else None,
+            _attack_out(state, h, a.target)), heavy) for u in grp), Fraction(0))
+        b.attacks += 1
+        for u in grp:
+            u.attacked = True
+        rnd, rrules = _melee_rounding(state, b, side, [h], a.target)
+        mod, crules = _command_modifier(state, side, grp, False)
+        ai, di = fire.whole_odds(att, sdef)
+        try:
+            res = table.roll(ctx.chance, ai, di, modifier=mod, rounding=rnd, reason=f"melee on the square at {key}")
+        except OddsRefused:
+            b.failed += 1
+            _log(ctx, state, "combat", f"attack from {state.hid(h)} on the square at {key} is non-viable",
+                 (*rules, "cen:full.defensive-fire"), side=side)
+            continue
+        _log(ctx, state, "combat", f"{', '.join(u.id for u in grp)} attack the square at {key} from {state.hid(h)}: "
+                                   f"{res.explain()}", (*rules, *rrules, *crules), side=side)
+        results.append((res.result, grp))
+    b.first_blood = True
+    worst = "DE" if any(r == "DE" for r, _ in results) else "DD" if any(r == "DD" for r, _ in results) else ""
+    for code, grp in results:
+        if code in ("AE", "AD", "C"):
+            _apply_melee(ctx, state, side, code, grp, sq, a.target, rules)
+        else:
+            b.failed += 0
+    if worst:
+        n = square.square_casualties([_t(state, x) for x in sq], state.capability)
+        struck = sorted((x for x in sq if _cap(state, x) and _cap(state, x).form_square),
+                        key=lambda x: -_t(state, x).melee_defence_front)[:n]
+        if worst == "DE":
+            _eliminate(ctx, state, struck, rules)
+            _log(ctx, state, "loss", f"the square at {key} loses {', '.join(x.id for x in struck)} (only up to half "
+                                     f"its strength is struck)", rules, side=side)
+        else:
+            _disperse(state, struck)
+            for x in struck:
+                x.in_square = False
+            _log(ctx, state, "result", f"in the square at {key}, {', '.join(x.id for x in struck)} dispersed", rules,
+                 side=side)
+    else:
+        b.failed += 0
+
+
+def _light_cavalry_retreat(ctx: Context, state: CenturionState, side: str, a: Attack) -> Generator[Decision, str, None]:
+    """Light Cavalry may retreat before combat, up to four hexes (combat, 2nd paragraph)."""
+    defender = state.opponent(side)
+    lcs = [x for x in state.stack_at(a.target) if _cap(state, x) is not None and _cap(state, x).retreat_before_combat
+           and not x.dispersed and not x.contact]
+    if not lcs:
+        return
+    key = yield Decision(defender, f"Light Cavalry at {state.hid(a.target)} is attacked: retreat before combat?",
+                         (Option("stand", "receive the attack"), Option("retreat", "retreat up to four hexes")),
+                         rule="cen:full.cavalry", kind="retreat")
+    if key != "retreat":
+        return
+    attackers = {state.units[i].hex for i in a.units if state.units[i].hex is not None}
+    for u in lcs:
+        n = _cap(state, u).retreat_before_combat
+        h = u.hex
+        assert h is not None
+        path = [h]
+        for _ in range(n):
+            best = None
+            for nb in state.neighbors(path[-1]):
+                if state.side_at(nb) not in (None, defender) or nb in path:
+                    continue
+                from ancients_games.centurion.movement import stack_room
+
+                if not stack_room(state, u, nb):
+                    continue
+                d = min(nb.distance(x) for x in attackers) if attackers else 0
+                k = (-d, state.hid(nb))
+                if best is None or k < best[0]:
+                    best = (k, nb)
+            if best is None:
+                break
+            path.append(best[1])
+        if len(path) > 1:
+            state.move(u, path[-1])
+            u.facing = direction_to(path[-1], min(attackers, key=lambda x: (x.distance(path[-1]), x))) \
+                if attackers and min(x.distance(path[-1]) for x in attackers) == 1 else u.facing
+            _log(ctx, state, "move", f"{u.id} retreats before combat {state.hid(h)} -> {state.hid(path[-1])}",
+                 ("cen:full.cavalry", "cen:full.combat"), side=defender)
+
+
+# ------------------------------------------------------------------ end of turn and victory
+
+
+def civil_war_check(state: CenturionState) -> Outcome | None:
+    """cen:opt.command G: in a Civil War, losing the Supreme Command Unit loses the battle."""
+    if not state.scenario.civil_war or not opt.active(state, "cen:opt.command"):
+        return None
+    for s in state.sides:
+        had = [u for u in state.units.values() if u.original_side == s and u.supreme]
+        if had and all(u.eliminated for u in had):
+            w = state.opponent(s)
+            return Outcome(w, f"{state.side_names.get(w, w)} win: the enemy Supreme Command Unit is lost",
+                           level="automatic", scores=_scores(state), rules=("cen:opt.command", "cen:full.victory"),
+                           turn=state.turn)
+    return None
+
+
+def _scores(state: CenturionState) -> dict[str, float]:
+    return {f"{s} points lost": float(state.lost_points.get(s, 0)) for s in state.sides}
+
+
+def _marks(state: CenturionState) -> dict[str, tuple[VictoryLevel, ...]]:
+    return {s.id: tuple(s.victory_levels) for s in state.scenario.sides}
+
+
+def final_outcome(state: CenturionState, why: str, cap: VictoryLevel | None = None) -> Outcome:
+    a = victory.assess(state.sides, state.lost_points, state.start_points, _marks(state))
+    lvl = a.level if cap is None else victory.cap_level(a.level, cap)
+    if a.leader is None or lvl is None:
+        return Outcome(None, f"Draw ({why}): points lost "
+                             + ", ".join(f"{s} {state.lost_points.get(s, 0)}" for s in state.sides),
+                       level="draw", scores=_scores(state), rules=("cen:full.victory",), turn=state.turn)
+    name = state.side_names.get(a.leader, a.leader)
+    return Outcome(a.leader, f"{name} win a {lvl.value} victory ({why}): points lost "
+                   + ", ".join(f"{s} {state.lost_points.get(s, 0)}" for s in state.sides),
+                   level=lvl.value, scores=_scores(state),
+                   rules=("cen:full.victory",) + (("cen:full.concession",) if cap else ()), turn=state.turn)
+
+
+def end_of_turn(ctx: Context, state: CenturionState) -> Generator[Decision, str, Outcome | None]:
+    """End of a complete Game-Turn: withdrawal, concession and declaring victory
+    (cen:full.victory, cen:full.concession)."""
+    if state.scenario.fight_to_death:
+        return None
+    a = victory.assess(state.sides, state.lost_points, state.start_points, _marks(state))
+    if a.leader is None or a.trailer is None:
+        return None
+    trailer, leader = a.trailer, a.leader
+    lost = state.lost_points
+    # The trailing side may concede (before turn six too) or withdraw at 2 to 1.
+    opts = [Option("fight", "fight on")]
+    if a.level is not None:
+        opts.append(Option("concede", f"concede the battle ({a.level.value} victory for {leader})"))
+    if victory.may_withdraw(trailer, leader, lost):
+        opts.append(Option("withdraw", "withdraw from the field (tactical concession: at most a Tactical Victory)"))
+    if len(opts) > 1:
+        k = yield Decision(trailer, f"End of turn {state.turn}: you have lost {lost.get(trailer, 0)} points to "
+                                    f"{lost.get(leader, 0)}. Fight on?", tuple(opts), rule="cen:full.victory",
+                           kind="victory.concede")
+        if k == "withdraw":
+            return final_outcome(state, f"{trailer} withdraws", cap=VictoryLevel.TACTICAL)
+        if k == "concede":
+            r = yield Decision(leader, f"{trailer} concedes: accept a {a.level.value} victory, or refuse and fight on "
+                                       f"for a higher level?",
+                               (Option("accept", "accept the concession"), Option("refuse", "refuse and fight on")),
+                               rule="cen:full.victory", kind="victory.accept")
+            if r == "accept":
+                return final_outcome(state, f"{trailer} concedes")
+    if a.level is not None and state.turn >= max(victory.MIN_TURNS, state.scenario.min_turns or 0) \
+            and state.turn < (state.scenario.turns or 12):
+        k = yield Decision(leader, f"End of turn {state.turn}: declare a {a.level.value} victory?",
+                           (Option("continue", "fight on"), Option("declare", f"declare a {a.level.value} victory")),
+                           rule="cen:full.victory", kind="victory.declare")
+        if k == "declare":
+            return final_outcome(state, f"{leader} declares victory after turn {state.turn}")
+    return None
+
+
+def refuse_not_option(text: str, rule: str) -> IllegalAnswer:
+    return IllegalAnswer(f"{text!r} is not allowed here", answer=text, rule=rule)
