@@ -44,7 +44,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
-from typing import Literal
+from typing import Literal, Protocol
 
 import attrs
 
@@ -57,6 +57,7 @@ __all__ = [
     "GameVersion",
     "SCENARIO_FOLDER",
     "Scenario",
+    "ScenarioError",
     "Side",
     "TerrainEffect",
     "UnitGroup",
@@ -73,6 +74,7 @@ __all__ = [
     "panic_threshold",
     "point_value",
     "unit_points",
+    "validate_scenario",
 ]
 
 COMMAND_POINTS = 15
@@ -325,14 +327,23 @@ class DeploymentZone:
 
     ``hexes`` lists the whole zone when it is not a plain circle (board
     quadrant, hills ...); empty means every hex within ``radius`` of ``centre``.
+    For the side deploying second, ``hexes`` is worked out against the
+    *default* positions of the first side; a placement phase that lets the
+    first side set up anew should recompute it from ``min_enemy_distance`` /
+    ``max_enemy_distance`` (distance to the nearest enemy unit).
     """
 
     centre: str
     """Printed hex ID of the centre of mass."""
     radius: int = 5
+    """Hexes from the centre of mass (five in cen:full.deployment)."""
     hexes: tuple[str, ...] = ()
     facing: str = ""
     """Facing the scenario prescribes, if any (``S`` for 'facing south')."""
+    min_enemy_distance: int = 0
+    """Second deployer: at least this far from every enemy unit (8); 0 = no limit."""
+    max_enemy_distance: int = 0
+    """Second deployer: at most this far from the nearest enemy unit (12); 0 = no limit."""
     note: str = ""
 
 
@@ -512,14 +523,117 @@ def list_scenarios(store: DataStore) -> list[str]:
     return [p.rsplit("/", 1)[-1].removesuffix(".toml") for p in store.listing(SCENARIO_FOLDER)]
 
 
-def load_scenario(store: DataStore, scenario_id: str) -> Scenario:
-    """Load ``data/scenarios/<scenario_id>.toml`` (cen:scenarios, cen:basic.deployment)."""
+class ScenarioError(ValueError):
+    """A scenario contradicts the rules or the other data documents.
+
+    The message names the scenario, the side and unit group, and the rule ID.
+    """
+
+
+def validate_scenario(
+    scenario: Scenario,
+    types: Mapping[str, UnitType],
+    numbering: _HexIds | None = None,
+) -> None:
+    """Check a scenario against the unit types, the map and the set-up rules.
+
+    Raises :class:`ScenarioError` naming scenario, side, group and rule:
+    unknown unit types or sides (cen:scenarios), counts that differ from the
+    order of battle (cen:scenarios), hexes off the map, more or fewer than one
+    Supreme Command Unit (cen:opt.command), stacking over the limits
+    (cen:basic.stacking: three of any type; cen:full.stacking: three, fewer for
+    types with a lower ``stack_limit``; Command units free), both sides in one
+    hex. Point values and panic thresholds are chart data and are *not*
+    recomputed here: a designer may print a different threshold.
+    """
+    where = f"scenario {scenario.id}"
+    ids = [s.id for s in scenario.sides]
+    if len(ids) != 2 or len(set(ids)) != 2:
+        raise ScenarioError(f"{where}: needs two sides with distinct ids, got {ids} (cen:scenarios)")
+    for field_name in ("first_player", "deploys_first"):
+        if getattr(scenario, field_name) not in ids:
+            raise ScenarioError(
+                f"{where}: {field_name} {getattr(scenario, field_name)!r} is not a side {ids} (cen:scenarios)"
+            )
+    basic = scenario.game is GameVersion.BASIC
+    owner: dict[str, str] = {}
+    for side in scenario.sides:
+        counted: dict[str, int] = {}
+        stacks: dict[str, list[UnitType]] = {}
+        supremes = 0
+        for gi, g in enumerate(side.units):
+            at = f"{where}, side {side.id}, units[{gi}] ({g.type})"
+            if g.type not in types:
+                raise ScenarioError(f"{at}: unknown unit type (known: {', '.join(sorted(types))}) (cen:scenarios)")
+            ut = types[g.type]
+            if g.supreme:
+                if not ut.is_command:
+                    raise ScenarioError(f"{at}: only a Command unit can be the Supreme Command Unit (cen:opt.command)")
+                supremes += g.count
+            counted[g.type] = counted.get(g.type, 0) + g.count
+            for h in g.hexes:
+                if numbering is not None:
+                    try:
+                        numbering.from_id(h)
+                    except ValueError as exc:
+                        raise ScenarioError(f"{at}: hex {h!r} is not on the map: {exc} (cen:scenarios)") from None
+                stacks.setdefault(h, []).append(ut)
+                other = owner.setdefault(h, side.id)
+                if other != side.id:
+                    raise ScenarioError(f"{at}: hex {h} also holds units of side {other} (cen:basic.movement G)")
+        if counted != dict(side.order_of_battle):
+            raise ScenarioError(
+                f"{where}, side {side.id}: units placed {counted} differ from the order of battle "
+                f"{dict(side.order_of_battle)} (cen:scenarios)"
+            )
+        if supremes != 1:
+            raise ScenarioError(
+                f"{where}, side {side.id}: {supremes} Supreme Command Units, expected exactly one (cen:opt.command)"
+            )
+        for h, here in stacks.items():
+            combat = [u for u in here if u.counts_for_stacking]
+            if len(combat) > 3:
+                rule = "cen:basic.stacking" if basic else "cen:full.stacking"
+                raise ScenarioError(f"{where}, side {side.id}: {len(combat)} combat units in hex {h}, at most 3 ({rule})")
+            if not basic:
+                for u in combat:
+                    n = sum(1 for v in combat if v.code == u.code)
+                    if n > u.stack_limit:
+                        raise ScenarioError(
+                            f"{where}, side {side.id}: {n} {u.code} in hex {h}, at most {u.stack_limit} (cen:full.stacking)"
+                        )
+
+
+class _HexIds(Protocol):
+    """Anything with ``from_id(hex_id)`` raising ValueError off the map (core ``Numbering``)."""
+
+    def from_id(self, hex_id: str) -> object: ...
+
+
+def _map_numbering(store: DataStore, rel: str) -> _HexIds | None:
+    try:
+        from ancients_kit.hexgrid import Numbering
+    except ImportError:  # pragma: no cover - the core always ships it
+        return None
+    grid = dict(store.raw(rel).get("grid", {}))
+    try:
+        return Numbering(**grid)  # type: ignore[return-value]
+    except (TypeError, ValueError) as exc:
+        raise ScenarioError(f"{store.path(rel)}: cannot read [grid]: {exc}") from None
+
+
+def load_scenario(store: DataStore, scenario_id: str, *, validate: bool = True) -> Scenario:
+    """Load ``data/scenarios/<scenario_id>.toml`` (cen:scenarios, cen:basic.deployment).
+
+    With ``validate`` (the default) the scenario is checked by
+    :func:`validate_scenario` against ``units.toml`` and its map's grid.
+    """
     known = list_scenarios(store)
     if scenario_id not in known:
         raise ValueError(f"no Centurion scenario {scenario_id!r}; known: {', '.join(known)}")
     meta, doc = store.load(f"{SCENARIO_FOLDER}/{scenario_id}.toml", _ScenarioDoc)
     h = doc.scenario
-    return Scenario(
+    sc = Scenario(
         meta=meta,
         id=h.id,
         title=h.title,
@@ -538,6 +652,9 @@ def load_scenario(store: DataStore, scenario_id: str) -> Scenario:
         special_rules=h.special_rules,
         notes=h.notes,
     )
+    if validate:
+        validate_scenario(sc, load_units(store), _map_numbering(store, sc.map))
+    return sc
 
 
 def unit_points(unit: UnitType) -> int:

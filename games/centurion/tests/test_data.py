@@ -18,6 +18,7 @@ from collections import Counter
 from fractions import Fraction
 from pathlib import Path
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -26,6 +27,8 @@ from ancients_kit.data import DataStore
 from ancients_games.centurion import model
 from ancients_games.centurion.model import (
     GameVersion,
+    ScenarioError,
+    UnitGroup,
     UnitKind,
     army_point_value,
     list_scenarios,
@@ -36,6 +39,7 @@ from ancients_games.centurion.model import (
     panic_threshold,
     point_value,
     unit_points,
+    validate_scenario,
 )
 
 GAME_DIR = Path(model.__file__).resolve().parent
@@ -510,3 +514,44 @@ def test_chart_scenarios_follow_the_printed_notes(store: DataStore) -> None:
                             ("mons-graupius", "caledonians", {"NE", "SE"}), ("busta-gallorum", "romans", {"NE", "SE"})):
         side = load_scenario(store, sid).side(sd)
         assert {g.facing for g in side.units} <= facing, (sid, sd)
+
+
+def _with_units(sc: model.Scenario, side_id: str, groups: list[UnitGroup], ob: dict[str, int] | None = None) -> model.Scenario:
+    sides = []
+    for s in sc.sides:
+        if s.id == side_id:
+            s = attrs.evolve(s, units=tuple(groups), order_of_battle=ob if ob is not None else dict(s.order_of_battle))
+        sides.append(s)
+    return attrs.evolve(sc, sides=tuple(sides))
+
+
+@pytest.mark.rule("cen:scenarios", "cen:full.stacking", "cen:basic.stacking", "cen:opt.command")
+def test_validation_refuses_broken_scenarios_naming_the_rule(store: DataStore, units: dict[str, model.UnitType]) -> None:
+    hexgrid = pytest.importorskip("ancients_kit.hexgrid")
+    num = hexgrid.Numbering(orientation="flat", shifted="even", columns=30, rows=20)
+    sc = load_scenario(store, "numidia")
+    validate_scenario(sc, units, num)  # the packaged scenario passes
+    cm = UnitGroup(type="CM", count=1, hexes=("2116",), facing="N", supreme=True)
+
+    def refused(bad: model.Scenario, rule: str, text: str) -> None:
+        with pytest.raises(ScenarioError, match=re.escape(rule)) as info:
+            validate_scenario(bad, units, num)
+        assert text in str(info.value) and "numidia" in str(info.value)
+
+    four = UnitGroup(type="SD", count=4, hexes=("2216",) * 4, facing="N")
+    refused(_with_units(sc, "romans", [cm, four], {"CM": 1, "SD": 4}), "cen:full.stacking", "2216")
+    three_bi = UnitGroup(type="BI", count=3, hexes=("2216",) * 3, facing="N")
+    refused(_with_units(sc, "romans", [cm, three_bi], {"CM": 1, "BI": 3}), "cen:full.stacking", "3 BI")
+    basic = attrs.evolve(sc, game=GameVersion.BASIC)
+    validate_scenario(_with_units(basic, "romans", [cm, three_bi], {"CM": 1, "BI": 3}), units, num)
+    refused(_with_units(basic, "romans", [cm, four], {"CM": 1, "SD": 4}), "cen:basic.stacking", "2216")
+    sd = UnitGroup(type="SD", count=2, hexes=("2216", "2217"), facing="N")
+    refused(_with_units(sc, "romans", [cm, sd], {"CM": 1, "SD": 3}), "cen:scenarios", "order of battle")
+    refused(_with_units(sc, "romans", [sd], {"SD": 2}), "cen:opt.command", "0 Supreme")
+    refused(_with_units(sc, "romans", [cm, attrs.evolve(sd, type="XX")], {"CM": 1, "XX": 2}), "cen:scenarios", "XX")
+    off = UnitGroup(type="SD", count=1, hexes=("3121",), facing="N")
+    refused(_with_units(sc, "romans", [cm, off], {"CM": 1, "SD": 1}), "cen:scenarios", "3121")
+    enemy_hex = sc.side("numidians").units[-1].hexes[0]
+    clash = UnitGroup(type="SD", count=1, hexes=(enemy_hex,), facing="N")
+    refused(_with_units(sc, "romans", [cm, clash], {"CM": 1, "SD": 1}), "cen:basic.movement", enemy_hex)
+    refused(attrs.evolve(sc, first_player="carthaginians"), "cen:scenarios", "carthaginians")

@@ -712,6 +712,7 @@ def render(sc: dict[str, object], placed: list[tuple[dict[str, object], list[dic
             "radius = 5",
             f"hexes = {wrap_list(zone)}",
             f'facing = {q("" if basic else {"S": "S", "N": "N", "E": "NE", "W": "NW"}[str(sd["axis"])])}',
+            *([f"min_enemy_distance = 8", f"max_enemy_distance = 12"] if second_full(sc, sd) else []),
             f'note = {q(zone_note(sc, sd))}',
             "",
         ]
@@ -730,6 +731,11 @@ def render(sc: dict[str, object], placed: list[tuple[dict[str, object], list[dic
                 lines.append("supreme = true")
             lines.append("")
     return "\n".join(lines)
+
+
+def second_full(sc: dict[str, object], sd: dict[str, object]) -> bool:
+    """The side deploying second under cen:full.deployment's 8-12 hex rule."""
+    return sc["game"] == "full" and sc["deploys_first"] != sd["id"] and sc["id"] != "teutoburgerwald"
 
 
 def zone_note(sc: dict[str, object], sd: dict[str, object]) -> str:
