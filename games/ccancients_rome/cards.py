@@ -1,0 +1,136 @@
+"""The 60-card Command deck and what each card lets a side order.
+
+Owns :class:`CardSpec` (``data/deck.toml``), the deck builder and
+:func:`order_plan`, which turns a played card into an :class:`OrderPlan`
+(how many units in which sections, which troops, leaders or not, the
+tactic's effect). Serves ``ccr:base.cards`` and ``ccr:base.sections``; the
+Baggage Wagon's card restrictions (``ccr:baggage-wagon``) are encoded here too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import attrs
+
+from ancients_kit.data import DataStore, Meta
+
+__all__ = ["CardSpec", "Deckfile", "OrderPlan", "load_deck", "mirror_plan", "order_plan"]
+
+
+@attrs.frozen
+class CardSpec:
+    """One Command card kind (ccr:base.cards)."""
+
+    id: str
+    name: str
+    count: int
+    kind: str
+    """section | troop | leadership | tactic"""
+    orders: Mapping[str, int] = attrs.field(factory=dict)
+    troops: str = ""
+    size: str = ""
+    """'command' when the card orders as many units as the side's command."""
+    leaders: bool = False
+    effect: str = ""
+    special: str = ""
+
+
+@attrs.frozen
+class Deckfile:
+    meta: Meta
+    cards: tuple[CardSpec, ...]
+
+    def by_id(self) -> dict[str, CardSpec]:
+        return {c.id: c for c in self.cards}
+
+    def deck_list(self) -> list[str]:
+        out: list[str] = []
+        for c in self.cards:
+            out.extend([c.id] * c.count)
+        return out
+
+
+@attrs.frozen
+class _DeckFile:
+    card: tuple[CardSpec, ...]
+
+
+def load_deck(store: DataStore) -> Deckfile:
+    meta, doc = store.load("deck.toml", _DeckFile)
+    total = sum(c.count for c in doc.card)
+    if total != 60:
+        raise ValueError(f"deck.toml holds {total} cards, the Command deck has 60 [ccr:base.cards]")
+    return Deckfile(meta, tuple(doc.card))
+
+
+@attrs.frozen
+class OrderPlan:
+    """What a played card lets the side order this turn (ccr:base.cards)."""
+
+    card: str
+    sections: Mapping[str, int] = attrs.field(factory=dict)
+    """Units per section; key 'any' = that many in any one section; 'all' = anywhere."""
+    troops: str = ""
+    """light | medium | heavy | mounted | foot | ranged | adjacent: which units qualify."""
+    leaders: bool = False
+    """Leaders (attached or alone) may be ordered (helmet cards)."""
+    wagon: int = 0
+    """Hexes an ordered Baggage Wagon may move (0 = it may not be ordered)."""
+    cc_bonus: int = 0
+    """Extra close combat dice for ordered units (Mounted Charge, Clash of Shields, I Am Spartacus)."""
+    move_bonus: int = 0
+    move_cap: int = -1
+    """-1 = normal movement; otherwise the most hexes an ordered unit may move."""
+    no_ranged: bool = False
+    no_close: bool = False
+    fire_twice: bool = False
+    move_after_fire: bool = False
+    chain: bool = False
+    """Ordered units must form a chain of adjacent hexes (Line Command)."""
+    fallback_one: bool = False
+    """Order 1 unit of choice if no unit qualifies (troop cards)."""
+    effect: str = ""
+
+
+_MIRROR = {"left": "right", "right": "left", "centre": "centre", "any": "any", "all": "all"}
+
+
+def mirror_plan(plan: OrderPlan) -> OrderPlan:
+    """The card played back by Counter Attack: flanks swap (ccr:base.cards)."""
+    return attrs.evolve(plan, sections={_MIRROR[k]: v for k, v in plan.sections.items()})
+
+
+def order_plan(spec: CardSpec, command: int) -> OrderPlan:
+    """The orders a card gives a side whose War Council grants ``command`` cards."""
+    size = command if spec.size == "command" else 0
+    if spec.kind == "section":
+        return OrderPlan(spec.id, dict(spec.orders), wagon=2)
+    if spec.kind == "troop":
+        return OrderPlan(spec.id, {"all": size}, troops=spec.troops, fallback_one=True,
+                         wagon=2 if spec.troops == "mounted" else 0)
+    if spec.kind == "leadership":
+        secs = {k: (v or size) for k, v in spec.orders.items()}
+        return OrderPlan(spec.id, secs, leaders=True, wagon=2)
+    e = spec.effect
+    if e == "mounted-charge":
+        return OrderPlan(spec.id, {"all": size}, troops="mounted", cc_bonus=1, wagon=3, fallback_one=True, effect=e)
+    if e == "double-time":
+        return OrderPlan(spec.id, {"all": size}, troops="foot", move_bonus=1, effect=e, fallback_one=True)
+    if e == "line-command":
+        return OrderPlan(spec.id, {"all": size}, troops="foot", move_cap=1, chain=True, effect=e, fallback_one=True)
+    if e == "darken-the-sky":
+        return OrderPlan(spec.id, {"all": size}, troops="ranged", move_cap=0, no_close=True, fire_twice=True,
+                         effect=e, fallback_one=True)
+    if e == "move-fire-move":
+        return OrderPlan(spec.id, {"all": size}, troops="ranged", no_close=True, move_after_fire=True, effect=e,
+                         fallback_one=True)
+    if e == "clash-of-shields":
+        return OrderPlan(spec.id, {"all": 99}, troops="adjacent", move_cap=0, no_ranged=True, cc_bonus=1, effect=e)
+    if e == "first-strike":
+        return OrderPlan(spec.id, {"all": 1}, effect=e)
+    if e == "i-am-spartacus":
+        return OrderPlan(spec.id, {}, cc_bonus=1, effect=e)
+    if e in ("rally", "counter-attack"):
+        return OrderPlan(spec.id, {}, effect=e)
+    raise ValueError(f"card {spec.id!r} has unknown effect {e!r} [ccr:base.cards]")

@@ -1,0 +1,421 @@
+"""Battle: ranged and close combat, battle back, flags and retreats, evasion, momentum.
+
+Owns the dice counts, the symbols that hit, losses, retreats and the close
+combat sequence. Serves ``ccr:base.dice``, ``ccr:base.ranged`` (range, line of
+sight, 2 dice still / 1 moved, no fire when adjacent, no battle back),
+``ccr:base.close-combat`` (dice by type, swords hit, leader symbols hit with an
+attached leader, battle back), ``ccr:base.retreat`` (one retreat move per flag
+toward one's own baseline, a block per hex that cannot be retreated, flags
+ignored for an attached leader and for two supporting friends),
+``ccr:base.evade``, ``ccr:base.momentum`` (advance into the vacated hex;
+mounted may battle once more), ``ccr:base.terrain`` (dice caps), and the
+expansion's combat rules: ``ccr:heavy-cataphract``, ``ccr:cataphract-camel``,
+``ccr:baggage-wagon``, ``ccr:wagon-laager``, ``ccr:praetorian-guard``,
+``ccr:caltrops``, ``ccr:marian-legions``, ``ccr:julian-legions``,
+``ccr:imperial-legions``, ``ccr:bridge``, ``ccr:ford`` and the scenario rules
+Panic (Edessa) and drowning in retreat (Milvian Bridge).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+
+from ancients_kit.chance import BATTLE_DIE
+from ancients_kit.session import Context, Decision
+
+from .cards import OrderPlan
+from .leaders import casualty_check
+from .movement import blocked_for
+from .protocol import ask
+from .state import BattleState, Unit
+from .units import LIGHT_FOOT, can_evade
+from .victory import gain
+
+__all__ = [
+    "battle_options", "close_combat", "close_dice", "close_hit_symbols", "flags_ignored", "line_of_sight",
+    "ranged_combat", "ranged_dice", "unit_range",
+]
+
+Gen = Generator[Decision, str, None]
+NO_PLAN = OrderPlan("")
+LEGION_CODES = ("HI", "MI")
+
+
+def is_legion(bs: BattleState, u: Unit) -> str:
+    """'marian', 'julian', 'imperial' when ``u`` is a legion unit under that rule, else ''."""
+    if u.code in LEGION_CODES:
+        return bs.legions.get(u.side, "")
+    return ""
+
+
+def unit_range(bs: BattleState, u: Unit) -> int:
+    """Ranged combat range (ccr:base.ranged; legions throw pila 2 hexes, ccr:marian-legions)."""
+    r = bs.types[u.code].range
+    if not r and is_legion(bs, u):
+        return 2
+    return r
+
+
+def _terrain_cap(bs: BattleState, att_hex: str, tgt_hex: str) -> int:
+    board = bs.board
+    a = board.spec(att_hex)
+    t = board.spec(tgt_hex)
+    caps = [c for c in (a.cap_out, t.cap_in) if c]
+    if t.cap_uphill and board.terrain[att_hex] != board.terrain[tgt_hex]:
+        caps.append(t.cap_uphill)  # ccr:base.terrain: battling uphill
+    for h in (att_hex, tgt_hex):
+        if h in bs.crossing and board.terrain[h] == "river":
+            caps.append(2)  # a river crossing place fights as a ford (ccr:ford)
+    return min(caps) if caps else 0
+
+
+def _wagon_penalty(bs: BattleState, u: Unit) -> int:
+    n = 0
+    if bs.wagons:
+        for w in bs.wagons:
+            if w.hex == u.hex:
+                if w.kind == "baggage-wagon":
+                    n += 1  # ccr:baggage-wagon: one fewer die on a wagon hex
+                elif w.side != u.side:
+                    n += 1  # ccr:wagon-laager: on an enemy laager, one fewer die
+    return n
+
+
+def close_dice(bs: BattleState, att: Unit, tgt: Unit, bonus: int = 0, battle_back: bool = False) -> int:
+    """Close combat dice after type, cards, wagons and terrain caps (ccr:base.close-combat)."""
+    t = bs.types[att.code]
+    n = (t.battle_back_dice if battle_back else t.close) + bonus - _wagon_penalty(bs, att)
+    cap = _terrain_cap(bs, att.hex, tgt.hex)
+    if cap:
+        n = min(n, cap + bonus)  # ccr:bridge / ccr:ford: cards raise the maximum
+    return max(n, 0)
+
+
+def ranged_dice(bs: BattleState, u: Unit) -> int:
+    """Ranged dice: 2 still, 1 after moving; legions 1 if they held or moved 1 hex (ccr:base.ranged)."""
+    if is_legion(bs, u) and not bs.types[u.code].range:
+        n = 1 if u.moved <= 1 else 0
+    else:
+        n = 2 if u.moved == 0 else 1
+    n -= _wagon_penalty(bs, u)
+    cap = bs.board.spec(u.hex).ranged_cap_out
+    if u.hex in bs.crossing and bs.board.terrain[u.hex] == "river":
+        cap = 1
+    if cap:
+        n = min(n, cap)
+    return max(n, 0)
+
+
+def _blocks_sight(bs: BattleState, h: str) -> bool:
+    if not h:
+        return False
+    if h in bs.at or bs.board.spec(h).blocks_los:
+        return True
+    return any(w.hex == h for w in bs.wagons)  # wagons block sight (ccr:baggage-wagon, ccr:wagon-laager)
+
+
+def line_of_sight(bs: BattleState, a: str, b: str) -> bool:
+    """Clear unless a hex between blocks (both hexes, when the line runs along their edge)."""
+    for x, y in bs.board.between(a, b):
+        if _blocks_sight(bs, x) and (x == y or _blocks_sight(bs, y)):
+            return False
+    return True
+
+
+def battle_options(bs: BattleState, u: Unit, plan: OrderPlan) -> list[tuple[str, str]]:
+    """(target hex, 'close' | 'ranged') for an ordered unit this turn."""
+    if u.no_battle or bs.over:
+        return []
+    t = bs.types[u.code]
+    limit = 2 if plan.fire_twice else 1
+    if u.battles >= limit:
+        return []
+    if t.no_battle_after_move and u.moved:
+        return []
+    if t.move_no_battle and u.moved > t.move:
+        return []  # auxilia that moved 2 may not battle
+    leg = is_legion(bs, u)
+    if leg == "julian" and u.moved >= 2 and plan.effect != "double-time":
+        return []  # ccr:julian-legions: moved two hexes, forgo combat
+    adj = bs.adjacent_enemies(u)
+    if adj:
+        if plan.no_close or u.fired:
+            return []
+        return [(v.hex, "close") for v in adj]
+    if plan.no_ranged or (t.move_charge and u.moved > t.move):
+        return []
+    rng = unit_range(bs, u)
+    if not rng or ranged_dice(bs, u) <= 0:
+        return []
+    board = bs.board
+    out = []
+    for v in bs.units.values():
+        if v.side != u.side and 2 <= board.distance(u.hex, v.hex) <= rng and line_of_sight(bs, u.hex, v.hex):
+            out.append((v.hex, "ranged"))
+    out.sort()
+    return out
+
+
+def close_hit_symbols(bs: BattleState, att: Unit, tgt: Unit) -> set[str]:
+    """Faces that hit in close combat: target's symbol, swords, leader with a leader or the Guard."""
+    hits = {bs.types[tgt.code].symbol, "swords"}
+    if att.guard or bs.leader_with(att) is not None:
+        hits.add("leader")  # ccr:base.close-combat, ccr:praetorian-guard
+    return hits
+
+
+def flags_ignored(bs: BattleState, tgt: Unit, att: Unit | None, close: bool) -> tuple[int, list[str]]:
+    """Flags ``tgt`` may ignore and why (ccr:base.retreat)."""
+    if close and att is not None and att.code in bs.panic.get(tgt.side, ()):
+        return 0, ["panic: no flag ignored"]
+    why = []
+    if bs.leader_with(tgt) is not None:
+        why.append("leader attached")
+    if bs.friends_adjacent(tgt) >= 2:
+        why.append("supported")
+    if tgt.guard:
+        why.append("Praetorian Guard")
+    foot = not bs.types[tgt.code].mounted
+    if foot and bs.board.spec(tgt.hex).ignore_flag_foot:
+        why.append(bs.board.terrain[tgt.hex])
+    if foot:
+        for w in bs.wagons:
+            if w.hex == tgt.hex and w.kind == "wagon-laager" and w.side == tgt.side:
+                why.append("wagon laager")
+    return len(why), why
+
+
+def apply_losses(ctx: Context, bs: BattleState, u: Unit, n: int, rules: tuple[str, ...]) -> bool:
+    """Remove ``n`` blocks; on elimination the enemy gains a banner. Leader checks follow. True if eliminated."""
+    n = min(n, u.blocks)
+    if n <= 0:
+        return False
+    u.blocks -= n
+    ld = bs.leader_with(u)
+    if u.blocks <= 0:
+        bs.remove_unit(u)
+        bs.armies[u.side].lost.append(u.code)
+        ctx.event("loss", f"{u.side} {u.code} at {u.hex} is eliminated", rules=rules, side=u.side, hex=u.hex)
+        gain(ctx, bs, bs.other(u.side), 1, f"{u.code} eliminated", ("ccr:victory",))
+        if ld is not None and not bs.over:
+            casualty_check(ctx, bs, ld, True)
+        return True
+    ctx.event("loss", f"{u.side} {u.code} at {u.hex} loses {n} block{'s' if n > 1 else ''} ({u.blocks} left)",
+              rules=rules, side=u.side, hex=u.hex)
+    if ld is not None:
+        casualty_check(ctx, bs, ld, False)
+    return False
+
+
+def _retreat_free(bs: BattleState, u: Unit, h: str) -> bool:
+    if h in bs.at:
+        return False
+    if any(ld.hex == h and ld.side != u.side for ld in bs.leaders):
+        return False
+    return not blocked_for(bs, h, u.code, bs.types[u.code].mounted)
+
+
+def can_retreat(bs: BattleState, u: Unit, hexes: int) -> bool:
+    """Is there a path of ``hexes`` free hexes toward the baseline (for evasion, ccr:base.evade)?"""
+    key = bs.armies[u.side].key
+    frontier = {u.hex}
+    for _ in range(hexes):
+        frontier = {n for h in frontier for n in bs.board.toward_baseline(h, key) if _retreat_free(bs, u, n)}
+        if not frontier:
+            return False
+    return True
+
+
+def retreat(ctx: Context, bs: BattleState, u: Unit, hexes: int, rules: tuple[str, ...]) -> Gen:
+    """Retreat ``hexes`` toward the own baseline; a block for each hex that cannot be retreated."""
+    key = bs.armies[u.side].key
+    board = bs.board
+    start = u.hex
+    for i in range(hexes):
+        opts = [n for n in board.toward_baseline(u.hex, key) if _retreat_free(bs, u, n)]
+        if not opts:
+            left = hexes - i
+            drown = bs.drown.get(u.side)
+            if drown is not None:
+                onward = board.toward_baseline(u.hex, key)
+                if not onward or any(board.terrain[n] == drown for n in onward):
+                    ctx.event("retreat", f"{u.side} {u.code} at {u.hex} is driven into the {drown} or off the field",
+                              rules=("ccr:base.retreat", f"ccr:scenario.{bs.battle.slug}"), side=u.side)
+                    apply_losses(ctx, bs, u, u.blocks, ("ccr:base.retreat", f"ccr:scenario.{bs.battle.slug}"))
+                    return
+            ctx.event("retreat", f"{u.side} {u.code} at {u.hex} cannot retreat {left} more hex{'es' if left > 1 else ''}",
+                      rules=("ccr:base.retreat",), side=u.side)
+            apply_losses(ctx, bs, u, left, ("ccr:base.retreat",))
+            return
+        if len(opts) == 1:
+            dest = opts[0]
+        else:
+            dest = yield from ask(u.side, f"Retreat {u.code} from {u.hex} ({hexes - i} to go): to which hex?",
+                                  [(h, "retreat") for h in opts], "ccr:base.retreat", "retreat.hex", highlight=opts)
+        bs.move_unit(u, dest)
+    if u.hex != start:
+        ctx.event("retreat", f"{u.side} {u.code} retreats {start} -> {u.hex}", rules=rules, side=u.side)
+
+
+def _roll(ctx: Context, n: int, why: str, rules: tuple[str, ...]) -> tuple[str, ...]:
+    return ctx.chance.symbols(BATTLE_DIE, n, why, rules) if n > 0 else ()
+
+
+def _resolve(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, faces: tuple[str, ...], close: bool,
+             rules: tuple[str, ...]) -> Gen:
+    """Apply hits and flags of ``faces`` rolled by ``att`` against ``tgt``."""
+    tt = bs.types[tgt.code]
+    if close:
+        hitset = close_hit_symbols(bs, att, tgt)
+    else:
+        hitset = {tt.symbol}
+    hits = sum(1 for f in faces if f in hitset)
+    notes = []
+    if close:
+        swords = faces.count("swords")
+        ign = min(swords, tt.ignore_swords)
+        if tt.ignore_swords and ign:
+            notes.append(f"ignores {ign} sword ({'ccr:heavy-cataphract' if tgt.code == 'HCC' else 'ccr:cataphract-camel'})")
+        if not tt.mounted and any(w.hex == tgt.hex and w.kind == "wagon-laager" and w.side == tgt.side for w in bs.wagons):
+            more = min(swords - ign, 1)
+            if more:
+                notes.append("ignores 1 sword in its wagon laager (ccr:wagon-laager)")
+            ign += more
+        hits -= ign
+        at_ = bs.types[att.code]
+        if tt.ignore_vs_mounted and at_.mounted and att.code not in ("EL", "CA", "CCA") and hits > 0:
+            hits -= tt.ignore_vs_mounted
+            notes.append("cataphract camel ignores 1 hit from cavalry (ccr:cataphract-camel)")
+    flags = faces.count("flag")
+    ev = ctx.event("combat", f"{att.code}@{att.hex} -> {tgt.code}@{tgt.hex}: {', '.join(faces) or 'no dice'}: "
+                   f"{hits} hit{'s' if hits != 1 else ''}, {flags} flag{'s' if flags != 1 else ''}"
+                   + (f" ({'; '.join(notes)})" if notes else ""), rules=rules, side=att.side)
+    del ev
+    if apply_losses(ctx, bs, tgt, hits, rules) or bs.over:
+        return
+    if flags:
+        ign, why = flags_ignored(bs, tgt, att, close)
+        left = max(0, flags - ign)
+        if ign and flags:
+            ctx.event("flag", f"{tgt.code}@{tgt.hex} ignores {min(ign, flags)} flag{'s' if min(ign, flags) > 1 else ''} "
+                      f"({', '.join(why)})", rules=("ccr:base.retreat",) + (("ccr:praetorian-guard",) if tgt.guard else ()),
+                      side=tgt.side)
+        if left:
+            per = tt.retreat + (1 if att.code in tt.extra_retreat_vs else 0)
+            yield from retreat(ctx, bs, tgt, left * per, ("ccr:base.retreat",))
+
+
+def ranged_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit) -> Gen:
+    """Ranged combat: only the target's symbol hits; flags retreat; no battle back (ccr:base.ranged)."""
+    n = ranged_dice(bs, att)
+    leg = is_legion(bs, att)
+    rules = ("ccr:base.ranged",) + ((f"ccr:{leg}-legions",) if leg and not bs.types[att.code].range else ())
+    faces = _roll(ctx, n, f"ranged {att.code}@{att.hex} at {tgt.code}@{tgt.hex}", rules)
+    att.battles += 1
+    att.fired = True
+    yield from _resolve(ctx, bs, att, tgt, faces, False, rules)
+
+
+def _alive(bs: BattleState, u: Unit) -> bool:
+    return bs.units.get(u.uid) is u
+
+
+def close_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, plan: OrderPlan, bonus: bool = False) -> Gen:
+    """A whole close combat: first strike, evasion, attack, battle back, momentum (ccr:base.close-combat)."""
+    rules: tuple[str, ...] = ("ccr:base.close-combat",)
+    at_ = bs.types[att.code]
+    tt = bs.types[tgt.code]
+    att.battles += 1
+    origin = att.hex
+    target_hex = tgt.hex
+    cc_bonus = plan.cc_bonus if att.ordered else 0
+    # First Strike: the defender may play it when close combat is declared (ccr:base.cards).
+    defender = bs.armies[tgt.side]
+    first = False
+    if not bonus and "FS" in defender.hand and bs.deck is not None:
+        k = yield from ask(tgt.side, f"{att.code}@{att.hex} attacks your {tgt.code}@{tgt.hex}: play First Strike?",
+                           [("strike", "play First Strike: battle first"), ("no", "keep the card")],
+                           "ccr:base.cards", "react.first-strike")
+        if k == "strike":
+            first = True
+            defender.hand.remove("FS")
+            bs.deck.discard("FS")
+            ctx.event("card", f"{tgt.side} plays First Strike", rules=("ccr:base.cards",), side=tgt.side)
+            with ctx.secret(tgt.side):
+                defender.hand.add(bs.deck.draw(ctx.chance, "replacement card", ("ccr:base.cards",)))
+            n = close_dice(bs, tgt, att, 0, battle_back=True)
+            faces = _roll(ctx, n, f"first strike {tgt.code}@{tgt.hex}", rules + ("ccr:base.cards",))
+            yield from _resolve(ctx, bs, tgt, att, faces, True, rules + ("ccr:base.cards",))
+            if bs.over or not _alive(bs, att) or att.hex != origin:
+                return
+    # Evasion (ccr:base.evade)
+    evading = False
+    if not first and can_evade(tt, att.code, at_) and can_retreat(bs, tgt, 2):
+        k = yield from ask(tgt.side, f"{att.code}@{att.hex} attacks your {tgt.code}@{tgt.hex}: evade?",
+                           [("evade", "evade 2 hexes: only your unit symbol hits"), ("stand", "stand and fight")],
+                           "ccr:base.evade", "react.evade")
+        evading = k == "evade"
+    n = close_dice(bs, att, tgt, cc_bonus)
+    if evading:
+        ev_rules = ("ccr:base.evade",)
+        caltrops = tgt.code in LIGHT_FOOT and tgt.side in bs.caltrops and at_.mounted
+        if caltrops:
+            ev_rules += ("ccr:caltrops",)
+        faces = _roll(ctx, n, f"{att.code}@{att.hex} against evading {tgt.code}@{tgt.hex}", ev_rules)
+        hits = faces.count(tt.symbol)
+        back = faces.count("swords") if caltrops else 0
+        ctx.event("combat", f"{att.code}@{att.hex} -> evading {tgt.code}@{tgt.hex}: {', '.join(faces) or 'no dice'}: "
+                  f"{hits} hit{'s' if hits != 1 else ''}" + (f", caltrops: {back} hit{'s' if back != 1 else ''} on the attacker" if caltrops else ""),
+                  rules=ev_rules, side=att.side)
+        dead = apply_losses(ctx, bs, tgt, hits, ev_rules)
+        if back:
+            apply_losses(ctx, bs, att, back, ("ccr:caltrops",))
+        if bs.over:
+            return
+        if not dead:
+            yield from retreat(ctx, bs, tgt, 2, ev_rules)
+    else:
+        faces = _roll(ctx, n, f"close combat {att.code}@{att.hex} at {tgt.code}@{tgt.hex}", rules)
+        yield from _resolve(ctx, bs, att, tgt, faces, True, rules)
+        if bs.over:
+            return
+        # Battle back (ccr:base.close-combat): the defender stood its ground.
+        if (not first and _alive(bs, tgt) and tgt.hex == target_hex and _alive(bs, att) and att.hex == origin):
+            nb = close_dice(bs, tgt, att, 0, battle_back=True)
+            if nb > 0:
+                faces = _roll(ctx, nb, f"battle back {tgt.code}@{tgt.hex} at {att.code}@{att.hex}", rules)
+                yield from _resolve(ctx, bs, tgt, att, faces, True, rules)
+                if bs.over:
+                    return
+    # Momentum advance (ccr:base.momentum)
+    if not _alive(bs, att) or att.hex != origin or bs.over:
+        return
+    if target_hex in bs.at or any(ld.hex == target_hex and ld.side != att.side for ld in bs.leaders):
+        return
+    if at_.no_battle_after_move or blocked_for(bs, target_hex, att.code, at_.mounted):
+        return
+    k = yield from ask(att.side, f"{att.code}@{origin} may advance into {target_hex}",
+                       [(target_hex, "momentum advance"), ("stay", "stay")], "ccr:base.momentum", "momentum.advance",
+                       highlight=[target_hex])
+    if k != target_hex:
+        return
+    bs.move_unit(att, target_hex)
+    ctx.event("move", f"{att.side} {att.code} advances {origin} -> {target_hex}", rules=("ccr:base.momentum",),
+              side=att.side)
+    spec = bs.board.spec(target_hex)
+    if spec.no_battle_on_entry and att.code not in spec.battle_on_entry_units:
+        return
+    if not at_.mounted or bonus or att.bonus_done or evading or plan.no_close:
+        return
+    targets = [v.hex for v in bs.adjacent_enemies(att)]
+    if not targets:
+        return
+    att.bonus_done = True
+    k = yield from ask(att.side, f"Bonus close combat for {att.code}@{att.hex}: target?",
+                       [(h, f"attack {bs.at[h].code}") for h in sorted(targets)] + [("none", "no bonus combat")],
+                       "ccr:base.momentum", "momentum.bonus", highlight=targets)
+    if k == "none":
+        return
+    ctx.event("combat", f"{att.code}@{att.hex} makes a bonus close combat against {bs.at[k].code}@{k}",
+              rules=("ccr:base.momentum",), side=att.side)
+    yield from close_combat(ctx, bs, att, bs.at[k], plan, bonus=True)

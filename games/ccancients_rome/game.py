@@ -1,0 +1,240 @@
+"""The C&C: Ancients, Imperial Rome game plugin: scenarios, set-up, the play loop, bots' hints.
+
+Owns :class:`CCAncientsRome` (the ``ancients_kit`` Game): 24 battles and 2
+Para Bellum series as scenarios, options, ``setup`` (``ccr:setup``: board,
+armies, leaders, wagons, shuffled deck, hands dealt in secret), ``play``
+(``ccr:sequence``: alternate turns until a side reaches its Victory Banners,
+``ccr:victory``; series per ``ccr:para-bellum``), tables, odds, render and the
+greedy bot's cheap scores.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Mapping
+from typing import Any
+
+from ancients_kit.chance import BATTLE_DIE, Deck
+from ancients_kit.data import DataStore
+from ancients_kit.plugin import Game, OddsReport, OptionSpec, Outcome, ScenarioInfo, TableInfo
+from ancients_kit.session import Context, Decision
+
+from . import odds as odds_mod
+from . import render as render_mod
+from .cards import load_deck
+from .expansion import apply_special_rules
+from .orders import play_turn
+from .scenario import BATTLE_PREFIX, SERIES_PREFIX, list_battles, list_series, load_battle, load_series
+from .series import leave_out, rally_lost
+from .state import Army, BattleState, GameState, Leader, Wagon, side_name
+from .terrain import Board, load_terrain
+from .units import load_units
+from .victory import start_of_turn
+
+__all__ = ["CCAncientsRome", "build_battle"]
+
+SERIES_KEY = "series-"
+
+
+def _names(battle: Any) -> tuple[str, str]:
+    top, bottom = side_name(battle.top.army), side_name(battle.bottom.army)
+    return (top, bottom) if top != bottom else ("top", "bottom")
+
+
+def build_battle(ctx: Context, battle_id: str, names: tuple[str, str] | None = None, banners: int = 0) -> BattleState:
+    """Set up one battle (ccr:setup): board, units, leaders, wagons, deck, hands, first player."""
+    store = ctx.store
+    battle = load_battle(store, battle_id)
+    board = Board(battle, load_terrain(store))
+    bs = BattleState(battle, board)
+    bs.types = load_units(store).types
+    deckfile = load_deck(store)
+    bs.cards = deckfile.by_id()
+    auto = _names(battle)
+    if names is not None:
+        # same sides in every battle of a series: match by army name, else by board edge
+        names = names if auto == names or set(auto) != set(names) else auto
+    top, bottom = names or auto
+    for key, name, side in (("top", top, battle.top), ("bottom", bottom, battle.bottom)):
+        a = Army(key, name, side.army, side.command_cards, banners or battle.victory.banners)
+        a.reserve = [(r.unit, tuple(r.flags)) for r in side.reserve]
+        a.reserve_leaders = side.reserve_leaders
+        bs.armies[name] = a
+        bs.by_key[key] = a
+    for key, name, side in (("top", top, battle.top), ("bottom", bottom, battle.bottom)):
+        for p in side.units:
+            bs.add_unit(name, p.unit, p.hex, bs.types[p.unit].blocks, "praetorian-guard" in p.flags, bool(p.flags))
+        for i, lp in enumerate(side.leader_hexes):
+            bs.leaders.append(Leader(len(bs.leaders) + 1, name, lp.name or f"{name} leader {i + 1}", lp.hex))
+        for w in side.wagons:
+            bs.wagons.append(Wagon(name, w.kind, w.hex))
+    apply_special_rules(bs)
+    deck = Deck(deckfile.deck_list(), "command deck")
+    ctx.chance.shuffle(deck, "shuffle the Command cards", ("ccr:setup", "ccr:base.cards"))
+    bs.deck = deck
+    for name in (top, bottom):
+        a = bs.armies[name]
+        with ctx.secret(name):
+            for _ in range(a.command):
+                a.hand.add(deck.draw(ctx.chance, f"{name} is dealt a Command card", ("ccr:setup",)))
+    if battle.first_player == "dice-off":
+        while True:
+            got = {}
+            for name in (top, bottom):
+                faces = ctx.chance.symbols(BATTLE_DIE, bs.armies[name].command, f"{name} rolls for first move",
+                                           ("ccr:sequence", f"ccr:scenario.{battle.slug}"))
+                got[name] = faces.count("leader")
+            if got[top] != got[bottom]:
+                bs.first = max(got, key=lambda k: got[k])
+                break
+    else:
+        bs.first = top if battle.first_player == "top" else bottom
+    ctx.event("setup", f"{battle.title} ({battle.year}): {top} (top, {bs.armies[top].command} cards) against "
+              f"{bottom} (bottom, {bs.armies[bottom].command} cards); {bs.first} moves first; "
+              f"{bs.armies[top].target}/{bs.armies[bottom].target} banners to win",
+              rules=("ccr:setup", "ccr:sequence", "ccr:victory", f"ccr:scenario.{battle.slug}"))
+    return bs
+
+
+class CCAncientsRome(Game):
+    """Commands & Colors: Ancients, Expansion #4 Imperial Rome."""
+
+    id = "ccancients_rome"
+    title = "Commands & Colors: Ancients, Expansion #4 Imperial Rome"
+    package = "ancients_games.ccancients_rome"
+    hidden_information = True
+    rule_prefix = "ccr"
+    odds_help = odds_mod.HELP
+
+    # -- listings ----------------------------------------------------------
+    def scenarios(self, store: DataStore) -> list[ScenarioInfo]:
+        out = []
+        for bid in list_battles(store):
+            b = load_battle(store, bid)
+            names = _names(b)
+            first = {"top": names[0], "bottom": names[1]}.get(b.first_player, "dice-off")
+            out.append(ScenarioInfo(b.slug, f"{b.title} ({b.year})", names, b.meta, b.summary, first))  # type: ignore[arg-type]
+        for sid in list_series(store):
+            s = load_series(store, sid)
+            b = load_battle(store, s.battles[0].battle)
+            names = _names(b)
+            first = {"top": names[0], "bottom": names[1]}.get(b.first_player, "dice-off")
+            out.append(ScenarioInfo(SERIES_KEY + sid.removeprefix(SERIES_PREFIX), s.title, names, s.meta, s.rule, first))  # type: ignore[arg-type]
+        return out
+
+    def option_specs(self, store: DataStore, scenario: str) -> list[OptionSpec]:
+        return [
+            OptionSpec("turn_limit", 150, "End a battle after this many turns per side (0 = never); the side with "
+                       "more banners then wins, equal is a draw. Not in the rules: a guard for bot games.",
+                       ("ccr:victory",)),
+        ]
+
+    # -- set-up and play -----------------------------------------------------
+    def setup(self, ctx: Context, scenario: str) -> GameState:
+        if scenario.startswith(SERIES_KEY):
+            series = load_series(ctx.store, SERIES_PREFIX + scenario.removeprefix(SERIES_KEY))
+            first = series.battles[0]
+            bs = build_battle(ctx, first.battle, banners=first.banners)
+            state = GameState(scenario, tuple(bs.armies))  # type: ignore[arg-type]
+            state.series = series
+            state.label = first.label or bs.battle.title
+            ctx.event("series", f"Para Bellum series {series.title}: {state.label}", rules=("ccr:para-bellum",))
+        else:
+            slug = scenario.removeprefix(BATTLE_PREFIX)
+            bs = build_battle(ctx, slug)
+            state = GameState(scenario, tuple(bs.armies))  # type: ignore[arg-type]
+        state.battle = bs
+        return state
+
+    def play(self, ctx: Context, state: GameState) -> Generator[Decision, str, Outcome]:
+        while True:
+            bs = state.b
+            result = yield from self._battle(ctx, bs)
+            if state.series is None:
+                return result
+            for s in state.sides:
+                state.totals[s] += bs.armies[s].banners
+            state.results.append((state.label, {s: bs.armies[s].banners for s in state.sides}, result.winner))
+            ctx.event("series", f"{state.label}: {result.text}; totals " +
+                      ", ".join(f"{s} {state.totals[s]}" for s in state.sides), rules=("ccr:para-bellum",))
+            state.index += 1
+            if state.index >= len(state.series.battles):
+                return self._series_outcome(state, bs)
+            rally_lost(ctx, state, bs)
+            nb = state.series.battles[state.index]
+            state.label = nb.label or nb.battle
+            nxt = build_battle(ctx, nb.battle, names=state.sides, banners=nb.banners)
+            state.battle = nxt
+            yield from leave_out(ctx, state, nxt)
+
+    def _series_outcome(self, state: GameState, bs: BattleState) -> Outcome:
+        a, b = state.sides
+        ta, tb = state.totals[a], state.totals[b]
+        margin = state.series.decisive_margin if state.series else 0
+        if ta == tb:
+            return Outcome(None, f"Series drawn at {ta} banners each", scores=dict(state.totals),
+                           rules=("ccr:para-bellum",), turn=bs.turn)
+        w = a if ta > tb else b
+        level = "decisive" if margin and abs(ta - tb) >= margin else "victory"
+        return Outcome(w, f"{w} wins the series {max(ta, tb)}-{min(ta, tb)} in banners ({level})", level=level,
+                       scores=dict(state.totals), rules=("ccr:para-bellum", "ccr:victory"), turn=bs.turn)
+
+    def _battle(self, ctx: Context, bs: BattleState) -> Generator[Decision, str, Outcome]:
+        limit = int(ctx.options.get("turn_limit", 0) or 0)
+        side = bs.first
+        while True:
+            bs.turn += 1
+            bs.active = side
+            ctx.event("turn", f"Turn {bs.turn}: {side}", rules=("ccr:sequence",), side=side)
+            start_of_turn(ctx, bs, side)
+            if not bs.over:
+                yield from play_turn(ctx, bs, side)
+            for s in bs.armies:
+                if not bs.over and not bs.side_units(s):
+                    bs.over, bs.winner = True, bs.other(s)
+            if bs.over:
+                break
+            if limit and bs.turn >= 2 * limit:
+                bs.over = True
+                a, b = bs.armies
+                if bs.armies[a].banners != bs.armies[b].banners:
+                    bs.winner = max(bs.armies, key=lambda k: bs.armies[k].banners)
+                ctx.event("end", f"turn limit {limit} reached", rules=("ccr:victory",))
+                break
+            side = bs.other(side)
+        scores = {s: bs.armies[s].banners for s in bs.armies}
+        if bs.winner is None:
+            return Outcome(None, f"{bs.battle.title}: drawn at the turn limit ({scores})", scores=scores,
+                           rules=("ccr:victory",), turn=bs.turn)
+        loser = bs.other(bs.winner)
+        return Outcome(bs.winner, f"{bs.winner} wins {bs.battle.title} {scores[bs.winner]}-{scores[loser]} in Victory Banners",
+                       scores=scores, rules=("ccr:victory",), turn=bs.turn)
+
+    # -- views -----------------------------------------------------------------
+    def sides(self, state: GameState) -> tuple[str, ...]:
+        return tuple(state.sides)
+
+    def render(self, state: GameState, viewer: str | None) -> Any:
+        return render_mod.render(state, viewer)
+
+    def status(self, state: GameState, viewer: str | None) -> str:
+        return render_mod.status(state, viewer)
+
+    # -- bots --------------------------------------------------------------------
+    def evaluate(self, state: GameState, side: str) -> float:
+        bs = state.b
+        other = bs.other(side)
+        mine = sum(u.blocks for u in bs.side_units(side))
+        theirs = sum(u.blocks for u in bs.side_units(other))
+        return 10.0 * (bs.armies[side].banners - bs.armies[other].banners) + 0.5 * (mine - theirs)
+
+    def score_option(self, state: GameState, decision: Decision, key: str) -> float | None:
+        from .bot import score
+
+        return score(state, decision, key)
+
+    # -- tables and odds ---------------------------------------------------------------
+    def tables(self, store: DataStore) -> list[TableInfo]:
+        return render_mod.tables(store)
+
+    def odds(self, store: DataStore, params: Mapping[str, str]) -> OddsReport:
+        return odds_mod.odds(store, params)

@@ -1,0 +1,142 @@
+"""Movement: where an ordered unit, leader or Baggage Wagon may go.
+
+Owns the reachable-hex searches. Serves ``ccr:base.movement`` (move by unit
+type, no moving through units, stopping on a lone friendly leader),
+``ccr:base.terrain`` (stop, impassable), ``ccr:ford`` (stop on entering),
+``ccr:bridge`` (no restriction), ``ccr:baggage-wagon`` (wagon movement, units
+stop on a wagon, no entry to a wagon in a fortified camp), ``ccr:wagon-laager``
+(stop on entering, leave only to an adjacent hex), ``ccr:julian-legions``
+(move 2 and forgo close combat) and scenario crossing / impassable rules.
+"""
+
+from __future__ import annotations
+
+from .state import BattleState, Leader, Unit, Wagon
+
+__all__ = ["allowance", "blocked_for", "leader_reach", "reach", "wagon_reach"]
+
+LEADER_MOVE = 3
+"""Hexes a leader moves alone (ccr:base.leaders)."""
+
+
+def blocked_for(bs: BattleState, h: str, code: str, mounted: bool) -> str:
+    """Why a unit of ``code`` may not enter ``h`` ('' if it may), with the rule in brackets."""
+    board = bs.board
+    if h in bs.crossing:
+        allowed = bs.crossing[h]
+        if allowed and not (code in allowed or ("foot" in allowed and not mounted) or ("mounted" in allowed and mounted)):
+            return "the river may be crossed there only by " + "/".join(allowed) + " [ccr:ford]"
+        return ""
+    if h in board.impassable:
+        return f"{h} ({board.terrain[h]}) is impassable [ccr:base.terrain]"
+    if bs.wagons:
+        for w in bs.wagons:
+            if w.hex == h:
+                if w.kind == "wagon-laager" and bs.laager_impassable:
+                    return f"the wagon laager at {h} is impassable [ccr:wagon-laager]"
+                if w.kind == "baggage-wagon" and board.terrain[h] == "camp":
+                    return f"a Baggage Wagon holds the fortified camp {h} [ccr:baggage-wagon]"
+    return ""
+
+
+def allowance(bs: BattleState, u: Unit, plan_bonus: int = 0, cap: int = -1) -> int:
+    """Most hexes ``u`` may move this turn (ccr:base.movement; Julian legions move 2, ccr:julian-legions)."""
+    t = bs.types[u.code]
+    m = max(t.move, t.move_no_battle, t.move_charge)
+    if t.foot and u.code in ("HI", "MI") and bs.legions.get(u.side) == "julian":
+        m = max(m, 2)
+    m += plan_bonus
+    if cap >= 0:
+        m = min(m, cap)
+    if bs.wagon_at(u.hex, "wagon-laager") is not None:
+        m = min(m, 1)  # ccr:wagon-laager: leave only to an adjacent hex
+    return m
+
+
+def reach(bs: BattleState, u: Unit, steps: int) -> dict[str, int]:
+    """Hexes ``u`` can end its move in, with the hexes moved (ccr:base.movement)."""
+    if steps <= 0:
+        return {}
+    board = bs.board
+    at = bs.at
+    t = bs.types[u.code]
+    stop_terrain = board.specs
+    terr = board.terrain
+    leaders = {ld.hex: ld for ld in bs.leaders}
+    wagons = {w.hex for w in bs.wagons}
+    out: dict[str, int] = {}
+    frontier = [u.hex]
+    seen = {u.hex}
+    for d in range(1, steps + 1):
+        nxt = []
+        for h in frontier:
+            for n in board.neighbors[h]:
+                if n in seen:
+                    continue
+                seen.add(n)
+                if n in at:
+                    continue
+                ld = leaders.get(n)
+                if ld is not None and ld.side != u.side:
+                    continue
+                if blocked_for(bs, n, u.code, t.mounted):
+                    continue
+                out[n] = d
+                spec = stop_terrain.get(terr[n])
+                stop = (spec is not None and spec.stop) or ld is not None or n in wagons or n in bs.crossing
+                if not stop:
+                    nxt.append(n)
+        frontier = nxt
+    return out
+
+
+def leader_reach(bs: BattleState, ld: Leader) -> dict[str, int]:
+    """Hexes a leader moving alone may end in: through friends, not through enemies (ccr:base.leaders)."""
+    board = bs.board
+    out: dict[str, int] = {}
+    frontier = [ld.hex]
+    seen = {ld.hex}
+    for d in range(1, LEADER_MOVE + 1):
+        nxt = []
+        for h in frontier:
+            for n in board.neighbors[h]:
+                if n in seen:
+                    continue
+                seen.add(n)
+                v = bs.at.get(n)
+                if v is not None and v.side != ld.side:
+                    continue
+                if any(o.hex == n and o.side != ld.side for o in bs.leaders):
+                    continue
+                if n in board.impassable and n not in bs.crossing:
+                    continue
+                nxt.append(n)
+                if not any(o.hex == n and o.side == ld.side for o in bs.leaders):
+                    out[n] = d
+        frontier = nxt
+    return out
+
+
+def wagon_reach(bs: BattleState, w: Wagon, steps: int) -> dict[str, int]:
+    """Hexes a Baggage Wagon may move to: mounted terrain rules, never onto units or leaders (ccr:baggage-wagon)."""
+    if bs.at.get(w.hex) is not None or bs.leaders_at(w.hex):
+        return {}
+    board = bs.board
+    out: dict[str, int] = {}
+    frontier = [w.hex]
+    seen = {w.hex}
+    occupied = set(bs.at) | {ld.hex for ld in bs.leaders} | {o.hex for o in bs.wagons}
+    for d in range(1, steps + 1):
+        nxt = []
+        for h in frontier:
+            for n in board.neighbors[h]:
+                if n in seen or n in occupied:
+                    continue
+                seen.add(n)
+                if blocked_for(bs, n, "HC", True):
+                    continue
+                out[n] = d
+                if not board.spec(n).stop:
+                    nxt.append(n)
+        frontier = nxt
+    return out

@@ -1,0 +1,105 @@
+"""Exact odds of one attack: hits, flags, elimination (``ancients odds ccancients_rome ...``).
+
+Serves ``ccr:base.dice`` (six faces), ``ccr:base.close-combat`` and
+``ccr:base.ranged`` (which faces hit), ``ccr:base.retreat`` (flags ignored for
+a leader, support, the Guard), ``ccr:heavy-cataphract`` /
+``ccr:cataphract-camel`` (a sword ignored), using
+:func:`ancients_kit.chance.symbol_pool_joint`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+
+from ancients_kit.chance import BATTLE_DIE, symbol_pool_joint
+from ancients_kit.data import DataStore
+from ancients_kit.plugin import OddsReport
+
+from .units import load_units
+
+__all__ = ["HELP", "odds"]
+
+HELP = """ancients odds ccancients_rome dice=N target=light|medium|heavy|UNITCODE [key=value ...]
+  dice=N            battle dice rolled (after terrain caps and cards)
+  target=...        die symbol that hits the target, or its unit code (HI, LC, HCC ...)
+  mode=close|ranged close combat (swords hit; default) or ranged combat (only the symbol hits)
+  leader=yes        the attacker has a leader attached (leader symbols hit in close combat)
+  guard=yes         the attacker is the Praetorian Guard (leader symbols hit)
+  blocks=N          blocks the target has left (default: a full unit)
+  ignore_swords=N   swords the target ignores (default: 1 for HCC and CCA)
+  ignore_flags=N    flags the target ignores; or give them as:
+  target_leader=yes support=yes target_guard=yes   (one flag each)"""
+
+_YES = {"yes", "y", "true", "1", "on"}
+
+
+def _int(params: Mapping[str, str], key: str, default: int) -> int:
+    if key not in params:
+        return default
+    try:
+        v = int(params[key])
+    except ValueError:
+        raise ValueError(f"{key}={params[key]!r} is not a whole number") from None
+    if v < 0:
+        raise ValueError(f"{key} must be >= 0, not {v}")
+    return v
+
+
+def odds(store: DataStore, params: Mapping[str, str]) -> OddsReport:
+    known = {"dice", "target", "mode", "leader", "guard", "blocks", "ignore_swords", "ignore_flags", "target_leader",
+             "support", "target_guard"}
+    bad = set(params) - known
+    if bad:
+        raise ValueError(f"unknown parameter(s) {', '.join(sorted(bad))}")
+    if "dice" not in params or "target" not in params:
+        raise ValueError("dice=N and target=... are required")
+    n = _int(params, "dice", 0)
+    if n > 12:
+        raise ValueError("at most 12 dice")
+    units = load_units(store).types
+    tgt = params["target"]
+    code = tgt.upper()
+    if code in units:
+        symbol = units[code].symbol
+        blocks_default = units[code].blocks
+        ign_sw = units[code].ignore_swords
+    elif tgt.lower() in ("light", "medium", "heavy"):
+        symbol, blocks_default, ign_sw, code = tgt.lower(), 4, 0, ""
+    else:
+        raise ValueError(f"target={tgt!r}: give light, medium, heavy or a unit code ({', '.join(units)})")
+    mode = params.get("mode", "close").lower()
+    if mode not in ("close", "ranged"):
+        raise ValueError(f"mode={mode!r}: close or ranged")
+    close = mode == "close"
+    leader = params.get("leader", "no").lower() in _YES or params.get("guard", "no").lower() in _YES
+    blocks = _int(params, "blocks", blocks_default)
+    ign_sw = _int(params, "ignore_swords", ign_sw) if close else 0
+    ign_fl = _int(params, "ignore_flags", sum(params.get(k, "no").lower() in _YES
+                                               for k in ("target_leader", "support", "target_guard")))
+    cats = {"symbol": {symbol}, "swords": {"swords"} if close else set(), "leader": {"leader"} if (close and leader) else set(),
+            "flags": {"flag"}}
+    cats = {k: v for k, v in cats.items() if v}
+    joint = symbol_pool_joint(BATTLE_DIE, n, cats)
+    names = list(cats)
+    dist: dict[str, Fraction] = {}
+    elim = Fraction(0)
+    for counts, p in joint.items():
+        c = dict(zip(names, counts))
+        hits = c.get("symbol", 0) + max(0, c.get("swords", 0) - ign_sw) + c.get("leader", 0)
+        flags = max(0, c.get("flags", 0) - ign_fl)
+        if hits >= blocks:
+            label = "eliminated"
+            elim += p
+        else:
+            label = f"{hits} hit{'s' if hits != 1 else ''}, {flags} flag{'s' if flags != 1 else ''} to retreat"
+        dist[label] = dist.get(label, Fraction(0)) + p
+    order = sorted(dist, key=lambda k: (k == "eliminated", k))
+    explain = (
+        f"{n} battle dice, {mode} combat; hitting faces: {symbol}" + (", swords" if close else "") +
+        (", leader" if close and leader else ""),
+        f"target {code or symbol}: {blocks} blocks; ignores {ign_sw} sword(s) and {ign_fl} flag(s)",
+        f"P(eliminated) = {elim} ~ {float(elim):.4f}",
+    )
+    rules = ("ccr:base.dice", "ccr:base.close-combat" if close else "ccr:base.ranged", "ccr:base.retreat")
+    return OddsReport(f"{n} dice against {code or symbol} ({mode} combat)", {k: dist[k] for k in order}, explain, rules)

@@ -1,0 +1,469 @@
+"""One turn: play a Command card, order units, move them, battle, draw.
+
+Owns the staged decisions of a turn and the card effects that act at order
+time. Serves ``ccr:sequence`` (the five steps), ``ccr:base.cards`` (section,
+troop, leadership and tactic cards, Counter Attack, Rally, I Am Spartacus,
+First Strike on one's own turn), ``ccr:base.sections`` (units on a dotted line
+count for either section), ``ccr:base.movement``, ``ccr:base.leaders``
+(ordering a leader alone or detaching him with a leadership card),
+``ccr:baggage-wagon`` (which cards order a wagon and how far it goes),
+``ccr:julian-legions`` (move 2), ``ccr:special-units`` and the Mons Graupius
+reserve.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+
+import attrs
+from ancients_kit.chance import BATTLE_DIE
+from ancients_kit.errors import IllegalAnswer
+from ancients_kit.session import Context, Decision
+
+from .cards import OrderPlan, mirror_plan, order_plan
+from .combat import battle_options, close_combat, ranged_combat, unit_range
+from .movement import allowance, blocked_for, leader_reach, reach, wagon_reach
+from .protocol import ask
+from .state import BattleState, Leader, Unit, Wagon
+from .victory import gain
+
+__all__ = ["play_turn"]
+
+Gen = Generator[Decision, str, None]
+Item = Unit | Leader | Wagon
+SYMBOL_KEYS = ("light", "medium", "heavy")
+
+
+def _key(bs: BattleState, it: Item) -> str:
+    if isinstance(it, Unit):
+        return it.hex
+    if isinstance(it, Leader):
+        return "L" + it.hex
+    return "W" + it.hex
+
+
+def _label(bs: BattleState, it: Item) -> str:
+    if isinstance(it, Unit):
+        ld = bs.leader_with(it)
+        return f"{bs.types[it.code].name} ({it.blocks} blocks)" + (f" with {ld.name}" if ld else "")
+    if isinstance(it, Leader):
+        return f"leader {it.name}"
+    return it.kind.replace("-", " ")
+
+
+def _troop_ok(bs: BattleState, it: Item, troops: str) -> bool:
+    if not troops:
+        return True
+    if isinstance(it, Wagon):
+        return troops == "mounted"
+    if isinstance(it, Leader):
+        return False
+    t = bs.types[it.code]
+    if troops in SYMBOL_KEYS:
+        return t.symbol == troops
+    if troops == "mounted":
+        return t.mounted
+    if troops == "foot":
+        return not t.mounted
+    if troops == "ranged":
+        return unit_range(bs, it) > 0
+    if troops == "adjacent":
+        return bool(bs.adjacent_enemies(it))
+    return False
+
+
+def _cats(bs: BattleState, side: str, plan: OrderPlan, it: Item) -> tuple[str, ...]:
+    """Order categories of the plan this item could fill."""
+    secs = bs.board.sections(it.hex, side)
+    out: list[str] = []
+    for cat in plan.sections:
+        if cat in secs:
+            out.append(cat)
+        elif cat == "all" and _troop_ok(bs, it, plan.troops):
+            out.append(cat)
+        elif cat == "any":
+            out.extend("any:" + s for s in secs)
+        elif cat.startswith("sym:"):
+            sym = cat[4:]
+            if isinstance(it, Unit) and (sym == "any" or bs.types[it.code].symbol == sym):
+                out.append(cat)
+    return tuple(out)
+
+
+def _fits(cats: list[tuple[str, ...]], plan: OrderPlan) -> bool:
+    """Can the chosen items be spread over the plan's categories (ccr:base.sections)?"""
+    caps = dict(plan.sections)
+    if "any" in caps:
+        n = caps["any"]
+        if len(cats) > n:
+            return False
+        return any(all(("any:" + s) in c for c in cats) for s in ("left", "centre", "right"))
+    cats = sorted(cats, key=len)
+
+    def place(i: int) -> bool:
+        if i == len(cats):
+            return True
+        for c in cats[i]:
+            if caps.get(c, 0) > 0:
+                caps[c] -= 1
+                if place(i + 1):
+                    return True
+                caps[c] += 1
+        return False
+
+    return place(0)
+
+
+def _orderable(bs: BattleState, side: str, plan: OrderPlan) -> list[Item]:
+    out: list[Item] = []
+    for u in bs.units.values():
+        if u.side == side:
+            out.append(u)
+    for ld in bs.leaders:
+        if ld.side != side:
+            continue
+        if plan.leaders or bs.lone_leader(ld.hex) is ld:
+            out.append(ld)
+    if plan.wagon and plan.effect != "i-am-spartacus":
+        for w in bs.wagons:
+            if w.side == side and w.kind == "baggage-wagon":
+                out.append(w)  # ccr:baggage-wagon: ordered like a unit by section / mounted cards
+    out.sort(key=lambda it: _key(bs, it))
+    return out
+
+
+def _with_fallback(bs: BattleState, side: str, plan: OrderPlan) -> OrderPlan:
+    if plan.fallback_one and plan.troops and not any(
+        _troop_ok(bs, it, plan.troops) for it in _orderable(bs, side, plan) if not isinstance(it, Leader)
+    ):
+        return attrs.evolve(plan, sections={"all": 1}, troops="")  # troop cards: one unit of choice
+    return plan
+
+
+def order_units(ctx: Context, bs: BattleState, side: str, plan: OrderPlan) -> Generator[Decision, str, list[Item]]:
+    """Stage 2: order units (and leaders / wagon) one at a time; 'done' ends (ccr:base.cards)."""
+    chosen: list[Item] = []
+    cats: list[tuple[str, ...]] = []
+    if not plan.sections:
+        return chosen
+    pool = _orderable(bs, side, plan)
+    while True:
+        opts: list[tuple[str, str]] = []
+        cand: dict[str, tuple[Item, tuple[str, ...]]] = {}
+        for it in pool:
+            if it in chosen:
+                continue
+            c = _cats(bs, side, plan, it)
+            if not c or not _fits(cats + [c], plan):
+                continue
+            if plan.chain and chosen and not any(bs.board.distance(it.hex, o.hex) == 1 for o in chosen):
+                continue
+            k = _key(bs, it)
+            if k in cand:
+                continue
+            cand[k] = (it, c)
+            opts.append((k, _label(bs, it)))
+        if not opts:
+            break
+        opts.append(("done", "stop ordering"))
+
+        def refuse(text: str, _c: dict = cand) -> tuple[str, str]:
+            t = text.strip().upper()
+            if t in ("L" + h for h in bs.at) or t in bs.at:
+                return f"{text} cannot be ordered with card {plan.card} now (section, troop type or count)", "ccr:base.sections"
+            return f"{text} is not one of your units", "ccr:base.cards"
+
+        k = yield from ask(side, f"Card {plan.card}: order a unit ({len(chosen)} ordered)", opts, "ccr:base.sections",
+                           "order.unit", refuse)
+        if k == "done":
+            break
+        it, c = cand[k]
+        chosen.append(it)
+        cats.append(c)
+        it.ordered = True
+        ctx.event("order", f"{side} orders {_label(bs, it)} at {it.hex}", rules=("ccr:base.sections",), side=side)
+    return chosen
+
+
+def _move_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, items: list[Item], again: bool = False) -> Gen:
+    """Stage 3: move ordered units one at a time (ccr:base.movement)."""
+    done: set[int] = set()
+    while not bs.over:
+        opts: list[tuple[str, str]] = []
+        dests: dict[str, tuple[Item, dict[str, int]]] = {}
+        for i, it in enumerate(items):
+            if i in done:
+                continue
+            if isinstance(it, Unit):
+                if bs.units.get(it.uid) is not it or not it.can_move:
+                    continue
+                if again:
+                    r = reach(bs, it, bs.types[it.code].move) if it.fired else {}
+                else:
+                    r = reach(bs, it, allowance(bs, it, plan.move_bonus, plan.move_cap))
+            elif isinstance(it, Leader):
+                r = leader_reach(bs, it) if it in bs.leaders and plan.move_cap != 0 else {}
+            else:
+                r = wagon_reach(bs, it, plan.wagon) if it in bs.wagons else {}
+            if not r:
+                continue
+            k = _key(bs, it)
+            if k in dests:
+                continue
+            dests[k] = (it, r)
+            opts.append((k, _label(bs, it)))
+        if not opts:
+            return
+        opts.append(("done", "end movement"))
+        k = yield from ask(side, "Move which ordered unit?", opts, "ccr:base.movement", "move.unit")
+        if k == "done":
+            return
+        it, r = dests[k]
+        done.add(next(i for i, x in enumerate(items) if x is it))
+        start = it.hex
+        hexes = sorted(r)
+        bs.current = it
+
+        def refuse(text: str, _r: dict = r, _it: Item = it) -> tuple[str, str]:
+            t = text.strip()
+            if t in bs.at:
+                return f"{t} is occupied; units may not enter or pass through other units", "ccr:base.movement"
+            if t in bs.board.neighbors and isinstance(_it, Unit):
+                why = blocked_for(bs, t, _it.code, bs.types[_it.code].mounted)
+                if why:
+                    return why.rsplit(" [", 1)[0], why.rsplit("[", 1)[1].rstrip("]")
+                return f"{t} is beyond the unit's movement this turn", "ccr:base.movement"
+            return f"{text!r} is not a hex the unit can reach", "ccr:base.movement"
+
+        dest = yield from ask(side, f"Move {_label(bs, it)} from {start} to?",
+                              [(h, f"{r[h]} hex{'es' if r[h] > 1 else ''}") for h in hexes] + [("stay", "do not move")],
+                              "ccr:base.movement", "move.hex", refuse, highlight=hexes)
+        if dest == "stay":
+            continue
+        rules: tuple[str, ...] = ("ccr:base.movement",)
+        if isinstance(it, Unit):
+            bs.move_unit(it, dest)
+            it.moved += r[dest]
+            spec = bs.board.spec(dest)
+            if spec.no_battle_on_entry and it.code not in spec.battle_on_entry_units:
+                it.no_battle = True
+                rules += ("ccr:base.terrain",)
+            if bs.board.terrain[dest] == "ford":
+                rules += ("ccr:ford",)
+            if any(w.hex == dest for w in bs.wagons):
+                rules += ("ccr:wagon-laager",) if bs.wagon_at(dest, "wagon-laager") else ("ccr:baggage-wagon",)
+        elif isinstance(it, Leader):
+            it.hex = dest
+            it.moved = True
+            rules = ("ccr:base.leaders",)
+        else:
+            it.hex = dest
+            it.moved = True
+            rules = ("ccr:baggage-wagon",)
+        ctx.event("move", f"{side} {_label(bs, it)} moves {start} -> {dest}", rules=rules, side=side)
+
+
+def _battle_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, items: list[Item]) -> Gen:
+    """Stage 4: ordered units battle one at a time (ccr:base.ranged, ccr:base.close-combat)."""
+    while not bs.over:
+        opts: list[tuple[str, str]] = []
+        targets: dict[str, tuple[Unit, list[tuple[str, str]]]] = {}
+        for it in items:
+            if not isinstance(it, Unit) or bs.units.get(it.uid) is not it:
+                continue
+            t = battle_options(bs, it, plan)
+            if t and it.hex not in targets:
+                targets[it.hex] = (it, t)
+                opts.append((it.hex, _label(bs, it)))
+        if not opts:
+            return
+        opts.append(("done", "end the battle step"))
+        k = yield from ask(side, "Which ordered unit battles?", opts, "ccr:sequence", "battle.unit")
+        if k == "done":
+            return
+        u, t = targets[k]
+        bs.current = u
+        tk = yield from ask(side, f"{u.code}@{u.hex} battles which enemy unit?",
+                            [(h, f"{mode} vs {bs.at[h].code}") for h, mode in t] + [("back", "choose another unit")],
+                            "ccr:base.close-combat" if t[0][1] == "close" else "ccr:base.ranged", "battle.target",
+                            highlight=[h for h, _ in t])
+        if tk == "back":
+            continue
+        mode = dict(t)[tk]
+        tgt = bs.at[tk]
+        if mode == "ranged":
+            yield from ranged_combat(ctx, bs, u, tgt)
+        else:
+            yield from close_combat(ctx, bs, u, tgt, plan)
+
+
+def _rally(ctx: Context, bs: BattleState, side: str, n: int) -> None:
+    """Rally card: each symbol matching a damaged unit's type (a leader symbol: any) returns a block."""
+    faces = ctx.chance.symbols(BATTLE_DIE, n, f"{side} rallies", ("ccr:base.cards",))
+    for f in faces:
+        if f not in SYMBOL_KEYS and f != "leader":
+            continue
+        hurt = [u for u in bs.side_units(side) if u.blocks < u.max_blocks and (f == "leader" or bs.types[u.code].symbol == f)]
+        if not hurt:
+            continue
+        u = min(hurt, key=lambda v: (v.blocks - v.max_blocks, v.hex))
+        u.blocks += 1
+        ctx.event("rally", f"{side} {u.code}@{u.hex} regains a block ({u.blocks})", rules=("ccr:base.cards",), side=side)
+
+
+def _spartacus(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, n: int) -> OrderPlan:
+    """I Am Spartacus: each unit symbol orders a unit of that type, a leader symbol any unit (ccr:base.cards)."""
+    faces = ctx.chance.symbols(BATTLE_DIE, n, f"{side} plays I Am Spartacus", ("ccr:base.cards",))
+    secs: dict[str, int] = {}
+    for f in faces:
+        if f in SYMBOL_KEYS:
+            secs["sym:" + f] = secs.get("sym:" + f, 0) + 1
+        elif f == "leader":
+            secs["sym:any"] = secs.get("sym:any", 0) + 1
+    ctx.event("card", f"I Am Spartacus rolls {', '.join(faces)}", rules=("ccr:base.cards",), side=side)
+    return attrs.evolve(plan, sections=secs, wagon=0)
+
+
+def _reserve(ctx: Context, bs: BattleState, side: str, card: str) -> Generator[Decision, str, list[Unit]]:
+    """Mons Graupius: the Roman reserve enters the centre baseline on a leadership card."""
+    army = bs.armies[side]
+    rule = next((r for r in bs.battle.rules_of("reserve") if army.key in r.sides), None)
+    if rule is None or not army.reserve:
+        return []
+    names = {"leadership-any-section": "LAS", "inspired-leadership-center": "ILC"}
+    if card not in {names.get(c, c) for c in rule.cards}:
+        return []
+    k = yield from ask(side, "Bring the reserve into play?", [("reserve", "enter the reserve"), ("keep", "keep it back")],
+                       f"ccr:scenario.{bs.battle.slug}", "reserve")
+    if k != "reserve":
+        return []
+    row = bs.board.baseline_row(army.key)
+    free = [h for h in bs.board.hexes if bs.board.row[h] == row and rule.section in bs.board.sections(h, side)
+            and h not in bs.at and h not in bs.board.impassable and not bs.leaders_at(h)]
+    placed: list[Unit] = []
+    for code, flags in list(army.reserve):
+        if not free:
+            break
+        h = free.pop(0)
+        u = bs.add_unit(side, code, h, bs.types[code].blocks, "praetorian-guard" in flags, bool(flags))
+        u.ordered = True
+        u.can_move = False
+        placed.append(u)
+        army.reserve.remove((code, flags))
+    if placed and army.reserve_leaders:
+        bs.leaders.append(Leader(100 + len(bs.leaders), side, "reserve leader", placed[0].hex))
+        army.reserve_leaders = 0
+    if rule.banners:
+        army.target = rule.banners
+    ctx.event("reserve", f"{side} brings its reserve into {', '.join(u.hex for u in placed)}; it needs {army.target} banners",
+              rules=(f"ccr:scenario.{bs.battle.slug}", "ccr:victory"), side=side)
+    return placed
+
+
+def _exits(ctx: Context, bs: BattleState, side: str, items: list[Item]) -> Gen:
+    """Exit banners: a unit or wagon on the exit edge may leave the battlefield (scenario rule)."""
+    key = bs.armies[side].key
+    for r in bs.exits:
+        if key not in r.sides:
+            continue
+        edge = bs.board.edge_hexes(r.edge)
+        for it in list(items):
+            if it.hex not in edge:
+                continue
+            if isinstance(it, Wagon):
+                if "baggage-wagon" not in r.units or it not in bs.wagons:
+                    continue
+            elif isinstance(it, Unit):
+                if r.units and it.code not in r.units:
+                    continue
+                if bs.units.get(it.uid) is not it or (r.full_strength and it.blocks < it.max_blocks):
+                    continue
+            else:
+                continue
+            k = yield from ask(side, f"{_label(bs, it)} at {it.hex} may leave the battlefield by the {r.edge} edge",
+                               [("exit", f"leave: {r.banners} banner"), ("stay", "stay")],
+                               f"ccr:scenario.{bs.battle.slug}", "exit")
+            if k != "exit":
+                continue
+            if isinstance(it, Wagon):
+                bs.wagons.remove(it)
+            else:
+                ld = bs.leader_with(it)
+                bs.remove_unit(it)
+                if ld is not None:
+                    bs.leaders.remove(ld)
+            ctx.event("exit", f"{side} {_label(bs, it)} leaves the battlefield at {it.hex}",
+                      rules=(f"ccr:scenario.{bs.battle.slug}",), side=side)
+            gain(ctx, bs, side, r.banners, "exit", (f"ccr:scenario.{bs.battle.slug}",))
+            if bs.over:
+                return
+
+
+def play_turn(ctx: Context, bs: BattleState, side: str) -> Gen:
+    """One player's turn (ccr:sequence)."""
+    army = bs.armies[side]
+    assert bs.deck is not None
+    bs.phase = "card"
+    hand = army.hand.cards
+    opts = []
+    for c in dict.fromkeys(hand):
+        spec = bs.cards[c]
+        opts.append((c, spec.name))
+
+    def refuse(text: str) -> tuple[str, str]:
+        t = text.strip().upper()
+        if t in bs.cards:
+            return f"you do not hold {bs.cards[t].name} ({t}); your hand: {', '.join(hand)}", "ccr:base.cards"
+        return f"{text!r} is not a Command card id", "ccr:base.cards"
+
+    card = yield from ask(side, "Play a Command card", opts, "ccr:base.cards", "card", refuse)
+    army.hand.remove(card)
+    bs.deck.discard(card)
+    bs.card = card
+    spec = bs.cards[card]
+    ctx.event("card", f"{side} plays {spec.name}", rules=("ccr:base.cards", "ccr:sequence"), side=side, card=card)
+    if card == "CTA":
+        # Counter Attack repeats the opponent's last card, flanks mirrored (ccr:base.cards).
+        last = bs.armies[bs.other(side)].last_card or "2C"
+        while last == "CTA":
+            last = "2C"
+        spec = bs.cards[last]
+        ctx.event("card", f"Counter Attack repeats {spec.name}", rules=("ccr:base.cards",), side=side)
+        plan = mirror_plan(order_plan(spec, army.command))
+    else:
+        plan = order_plan(spec, army.command)
+    army.last_card = card if card != "CTA" else spec.id
+    if plan.effect == "rally":
+        _rally(ctx, bs, side, army.command)
+    if plan.effect == "i-am-spartacus":
+        plan = _spartacus(ctx, bs, side, plan, army.command)
+    plan = _with_fallback(bs, side, plan)
+    bs.phase = "order"
+    extra = yield from _reserve(ctx, bs, side, spec.id)
+    items = yield from order_units(ctx, bs, side, plan)
+    items = items + [u for u in extra]
+    bs.phase = "move"
+    if plan.move_cap != 0 or any(isinstance(i, Wagon) for i in items):
+        yield from _move_phase(ctx, bs, side, plan, items)
+    for ld in bs.leaders:
+        ld.ordered = False
+    if bs.exits and not bs.over:
+        yield from _exits(ctx, bs, side, items)
+    bs.phase = "battle"
+    if not bs.over:
+        yield from _battle_phase(ctx, bs, side, plan, items)
+    if plan.move_after_fire and not bs.over:
+        yield from _move_phase(ctx, bs, side, plan, items, again=True)
+    # Draw a new Command card (ccr:sequence)
+    if not bs.over:
+        with ctx.secret(side):
+            army.hand.add(bs.deck.draw(ctx.chance, f"{side} draws a Command card", ("ccr:base.cards", "ccr:sequence")))
+    for u in bs.units.values():
+        u.reset()
+    for ld in bs.leaders:
+        ld.ordered = ld.moved = False
+    for w in bs.wagons:
+        w.ordered = w.moved = False
+
+
+__all__ += ["IllegalAnswer"]

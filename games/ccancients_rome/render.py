@@ -1,0 +1,125 @@
+"""Drawing the battlefield and listing the game's tables.
+
+Owns the rich renderable of the board (three sections, terrain, units with
+type and blocks left, leaders, wagons) and the status line; each viewer sees
+only their own hand (``Hand.visible_to``), the other hand's size only. Also
+builds the ``ancients tables`` listing (units, terrain, deck, battles).
+Serves ``ccr:base.sections``, ``ccr:units``, ``ccr:base.cards``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.text import Text
+
+from ancients_kit.data import DataStore
+from ancients_kit.plugin import TableInfo
+
+from .cards import load_deck
+from .scenario import BOARD_ROWS, hex_id, row_length
+from .state import GameState
+from .terrain import load_terrain
+from .units import load_units
+
+__all__ = ["render", "status", "tables"]
+
+TERRAIN_MARK = {"clear": " ", "hill": "^", "forest": "f", "river": "~", "ford": "=", "bridge": "#", "camp": "C",
+                "town": "T", "marsh": "m"}
+TERRAIN_STYLE = {"hill": "on grey23", "forest": "on dark_green", "river": "on blue", "ford": "on dark_cyan",
+                 "bridge": "on grey37", "camp": "on dark_goldenrod", "town": "on grey30", "marsh": "on dark_olive_green3"}
+CELL = 6
+
+
+def _cell(state: GameState, h: str) -> tuple[str, str]:
+    bs = state.b
+    terr = bs.board.terrain[h]
+    u = bs.at.get(h)
+    top = bs.by_key["top"].name
+    mark = TERRAIN_MARK.get(terr, "?")
+    style = TERRAIN_STYLE.get(terr, "")
+    if u is not None:
+        txt = f"{u.code}{u.blocks}"
+        if bs.leader_with(u) is not None:
+            txt += "*"
+        if u.guard:
+            txt += "g"
+        colour = "bold red" if u.side == top else "bold cyan"
+        style = f"{colour} {style}".strip()
+    elif bs.leaders_at(h):
+        ld = bs.leaders_at(h)[0]
+        txt = "Ldr"
+        style = ("red " if ld.side == top else "cyan ") + style
+    else:
+        txt = h
+        style = ("dim " + style).strip()
+    w = bs.wagon_at(h)
+    if w is not None:
+        txt = ("W" if w.kind == "baggage-wagon" else "L") + txt[:4]
+    return f"{mark}{txt}".ljust(CELL)[:CELL], style
+
+
+def render(state: GameState, viewer: str | None) -> Any:
+    """The board (row 01 at the top), then banners and the hands the viewer may see."""
+    bs = state.b
+    lines: list[Text] = []
+    head = Text(f"{bs.battle.title} ({bs.battle.year})" + (f" - {state.label}" if state.label else "") +
+                f"   turn {bs.turn}, {bs.active or bs.first} to play", style="bold")
+    lines.append(head)
+    top, bottom = bs.by_key["top"], bs.by_key["bottom"]
+    lines.append(Text(f"top: {top.name} ({top.army})   sections seen from the bottom: left | centre | right", style="red"))
+    for r in range(1, BOARD_ROWS + 1):
+        t = Text(f"{r:02d} " + (" " * (CELL // 2) if r % 2 == 0 else ""))
+        for c in range(1, row_length(r) + 1):
+            h = hex_id(c, r)
+            txt, style = _cell(state, h)
+            sep = "|" if (r % 2 == 1 and c in (5, 10)) else " "
+            t.append(sep if c > 1 else "")
+            t.append(txt, style=style)
+        lines.append(t)
+    lines.append(Text(f"bottom: {bottom.name} ({bottom.army})", style="cyan"))
+    for a in (top, bottom):
+        hand = a.hand.visible_to(viewer) if viewer is not None else a.hand.cards
+        shown = ", ".join(f"{c} {bs.cards[c].name}" for c in hand) if isinstance(hand, tuple) else f"{hand} cards"
+        lines.append(Text(f"{a.name}: {a.banners}/{a.target} banners; hand: {shown}"))
+    lines.append(Text("units: CODE+blocks, * leader attached, g Praetorian Guard, W baggage wagon, L wagon laager; "
+                      "terrain: ^ hill f forest ~ river = ford # bridge C camp T town m marsh", style="dim"))
+    return Group(*lines)
+
+
+def status(state: GameState, viewer: str | None) -> str:
+    bs = state.b
+    parts = [f"turn {bs.turn}", f"{bs.active or bs.first} {bs.phase}".strip()]
+    parts += [f"{a.name} {a.banners}/{a.target}" for a in bs.armies.values()]
+    if state.series is not None:
+        parts.append(f"{state.label}; series totals " + ", ".join(f"{s} {state.totals[s]}" for s in state.sides))
+    return " | ".join(parts)
+
+
+def tables(store: DataStore) -> list[TableInfo]:
+    units = load_units(store)
+    terrain = load_terrain(store)
+    deck = load_deck(store)
+    urows = tuple(
+        (code, u.name, u.symbol, "mounted" if u.mounted else "foot", str(u.blocks),
+         str(u.move) + (f" ({u.move_no_battle} no battle)" if u.move_no_battle else "") +
+         (f" ({u.move_charge} to charge)" if u.move_charge else ""),
+         str(u.range or "-"), str(u.close) + (f"/{u.close_def}" if u.close_def else ""), str(u.retreat),
+         ", ".join(u.evade) or "-")
+        for code, u in units.types.items())
+    trows = tuple(
+        (name, "yes" if t.stop else "", "yes" if t.impassable else "", str(t.cap_in or ""), str(t.cap_out or ""),
+         str(t.cap_uphill or ""), "yes" if t.blocks_los else "", "yes" if t.ignore_flag_foot else "")
+        for name, t in terrain.terrain.items())
+    drows = tuple((c.id, c.name, str(c.count), c.kind,
+                   ", ".join(f"{k} {v or 'command'}" for k, v in c.orders.items()) or c.troops or c.effect)
+                  for c in deck.cards)
+    return [
+        TableInfo("units", "Unit table", units.meta,
+                  ("code", "unit", "symbol", "class", "blocks", "move", "range", "close", "retreat", "evades"), urows),
+        TableInfo("terrain", "Terrain effects", terrain.meta,
+                  ("terrain", "stop", "impassable", "max dice in", "max dice out", "max uphill", "blocks sight",
+                   "foot ignores a flag"), trows),
+        TableInfo("deck", "Command deck (60 cards)", deck.meta, ("id", "card", "count", "kind", "orders"), drows),
+    ]

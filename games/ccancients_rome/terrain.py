@@ -1,0 +1,184 @@
+"""The battlefield: hex geometry, board sections, terrain effects and line of sight.
+
+Owns :class:`TerrainSpec` (``data/terrain.toml``) and :class:`Board`, the
+13 x 9 pointy-top board of printed CCRR hex IDs with precomputed neighbours,
+sections and distances. Serves ``ccr:base.sections`` (left/centre/right,
+shared hexes on the dotted lines), ``ccr:base.terrain`` (stop, impassable,
+dice caps, sight), ``ccr:bridge`` and ``ccr:ford``.
+
+A small local geometry is kept here (the core hexmap was being written at the
+same time): even rows sit half a hex to the right, as in the scenario schema.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+
+import attrs
+
+from ancients_kit.data import DataStore, Meta
+
+from .scenario import BOARD_ROWS, Battle, board_hex_ids, hex_id, parse_hex_id
+
+__all__ = ["SECTIONS", "Board", "TerrainSpec", "TerrainTable", "load_terrain"]
+
+SECTIONS = ("left", "centre", "right")
+"""Board sections, named from the bottom player's seat (ccr:base.sections)."""
+
+
+@attrs.frozen
+class TerrainSpec:
+    """Effects of one terrain (ccr:base.terrain, ccr:bridge, ccr:ford)."""
+
+    stop: bool = False
+    impassable: bool = False
+    no_battle_on_entry: bool = False
+    battle_on_entry_units: tuple[str, ...] = ()
+    cap_in: int = 0
+    cap_out: int = 0
+    cap_uphill: int = 0
+    ranged_cap_out: int = 0
+    blocks_los: bool = False
+    ignore_flag_foot: bool = False
+    source: str = ""
+
+
+@attrs.frozen
+class TerrainTable:
+    meta: Meta
+    terrain: Mapping[str, TerrainSpec]
+
+
+@attrs.frozen
+class _TerrainFile:
+    terrain: Mapping[str, TerrainSpec]
+
+
+def load_terrain(store: DataStore) -> TerrainTable:
+    meta, doc = store.load("terrain.toml", _TerrainFile)
+    return TerrainTable(meta, dict(doc.terrain))
+
+
+def _axial(h: str) -> tuple[int, int]:
+    col, row = parse_hex_id(h)
+    x = 2 * col - 1 + (1 if row % 2 == 0 else 0)  # doubled-width column
+    return (x - row) // 2, row
+
+
+def _sections_of(h: str) -> tuple[str, ...]:
+    """Sections of a hex seen from the bottom player (ccr:base.sections).
+
+    The dotted lines run at x = 9 and x = 19 in doubled-width coordinates:
+    between hexes in the 13-hex rows, through column 4 and 9 of the 12-hex rows.
+    """
+    col, row = parse_hex_id(h)
+    x = 2 * col - 1 + (1 if row % 2 == 0 else 0)
+    out = []
+    if x <= 9:
+        out.append("left")
+    if 9 <= x <= 19:
+        out.append("centre")
+    if x >= 19:
+        out.append("right")
+    return tuple(out)
+
+
+_MIRROR = {"left": "right", "right": "left", "centre": "centre"}
+
+
+class Board:
+    """Geometry and terrain of one battlefield (hex IDs are printed CCRR)."""
+
+    def __init__(self, battle: Battle, terrain: TerrainTable) -> None:
+        self.hexes: tuple[str, ...] = tuple(board_hex_ids())
+        self.terrain: dict[str, str] = battle.board.terrain_map()
+        self.specs = terrain.terrain
+        self.axial = {h: _axial(h) for h in self.hexes}
+        back = {v: k for k, v in self.axial.items()}
+        dirs = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+        self.neighbors: dict[str, tuple[str, ...]] = {}
+        for h, (q, r) in self.axial.items():
+            self.neighbors[h] = tuple(back[(q + dq, r + dr)] for dq, dr in dirs if (q + dq, r + dr) in back)
+        self.row = {h: parse_hex_id(h)[1] for h in self.hexes}
+        self.col = {h: parse_hex_id(h)[0] for h in self.hexes}
+        self._sections = {h: _sections_of(h) for h in self.hexes}
+        self._back = back
+        self.impassable: set[str] = {h for h, t in self.terrain.items() if self.spec(h).impassable}
+        """Hexes nobody may enter (river by default; scenario rules add more)."""
+        self.river_passable: set[str] = set()
+
+    def spec(self, h: str) -> TerrainSpec:
+        return self.specs.get(self.terrain[h], TerrainSpec())
+
+    def set_terrain(self, h: str, name: str) -> None:
+        self.terrain[h] = name
+        if self.spec(h).impassable:
+            self.impassable.add(h)
+        else:
+            self.impassable.discard(h)
+
+    def hexes_of_terrain(self, name: str) -> list[str]:
+        return sorted(h for h, t in self.terrain.items() if t == name)
+
+    def distance(self, a: str, b: str) -> int:
+        q1, r1 = self.axial[a]
+        q2, r2 = self.axial[b]
+        dq, dr = q1 - q2, r1 - r2
+        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+    def sections(self, h: str, side: str) -> tuple[str, ...]:
+        """Sections of ``h`` from ``side``'s seat: the top player's left is the bottom player's right."""
+        s = self._sections[h]
+        return s if side == "bottom" else tuple(_MIRROR[x] for x in s)
+
+    def baseline_row(self, side: str) -> int:
+        return 1 if side == "top" else BOARD_ROWS
+
+    def toward_baseline(self, h: str, side: str) -> tuple[str, ...]:
+        """Neighbours one row closer to ``side``'s own baseline (ccr:base.retreat)."""
+        r = self.row[h]
+        want = r - 1 if side == "top" else r + 1
+        return tuple(n for n in self.neighbors[h] if self.row[n] == want)
+
+    def between(self, a: str, b: str) -> list[tuple[str, str]]:
+        """Hexes a line from ``a`` to ``b`` crosses, as pairs (two when it runs along an edge)."""
+        n = self.distance(a, b)
+        q1, r1 = self.axial[a]
+        q2, r2 = self.axial[b]
+        out: list[tuple[str, str]] = []
+        for i in range(1, n):
+            t = i / n
+            q = q1 + (q2 - q1) * t
+            r = r1 + (r2 - r1) * t
+            pair = tuple(self._round(q + e, r + e2) for e, e2 in ((1e-6, 2e-6), (-1e-6, -2e-6)))
+            out.append(pair)  # type: ignore[arg-type]
+        return out
+
+    def _round(self, q: float, r: float) -> str:
+        s = -q - r
+        rq, rr, rs = round(q), round(r), round(s)
+        dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
+        if dq > dr and dq > ds:
+            rq = -rr - rs
+        elif dr > ds:
+            rr = -rq - rs
+        return self._back.get((int(rq), int(rr)), "")
+
+    def edge_hexes(self, edge: str) -> frozenset[str]:
+        if edge == "top":
+            return frozenset(h for h in self.hexes if self.row[h] == 1)
+        if edge == "bottom":
+            return frozenset(h for h in self.hexes if self.row[h] == BOARD_ROWS)
+        if edge == "left":
+            return frozenset(h for h in self.hexes if self.col[h] == 1)
+        last = {r: max(self.col[h] for h in self.hexes if self.row[h] == r) for r in range(1, BOARD_ROWS + 1)}
+        return frozenset(h for h in self.hexes if self.col[h] == last[self.row[h]])
+
+
+def pixel(h: str) -> tuple[float, float]:
+    col, row = parse_hex_id(h)
+    return col + (0.5 if row % 2 == 0 else 0.0), row * math.sqrt(3) / 2
+
+
+__all__ += ["hex_id", "pixel"]

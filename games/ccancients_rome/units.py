@@ -1,0 +1,103 @@
+"""Unit types: the unit table and the die symbols that hit each unit.
+
+Owns :class:`UnitSpec` (one row of ``data/units.toml``) and its loader. Serves
+``ccr:units`` (blocks, symbol colours), ``ccr:base.dice`` (which face hits
+which unit), ``ccr:base.movement``, ``ccr:base.ranged``,
+``ccr:base.close-combat``, ``ccr:base.retreat``, ``ccr:base.evade``, and the
+expansion types ``ccr:heavy-cataphract`` and ``ccr:cataphract-camel``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import attrs
+
+from ancients_kit.data import DataStore, Meta
+
+from .scenario import UNIT_TYPES
+
+__all__ = ["SYMBOLS", "UnitSpec", "UnitTable", "load_units"]
+
+SYMBOLS = ("light", "medium", "heavy", "leader", "flag", "swords")
+"""The six faces of the battle die (ccr:base.dice)."""
+
+HEAVY_MOUNTED = frozenset({"HC", "HCC", "EL", "HCH"})
+ELEPHANTS = frozenset({"EL"})
+LIGHT_FOOT = frozenset({"LI", "LS", "LB"})
+
+
+@attrs.frozen
+class UnitSpec:
+    """One unit type (ccr:units and the base-game unit table)."""
+
+    name: str
+    symbol: str
+    """Die face that hits this unit: light, medium or heavy (ccr:base.dice)."""
+    mounted: bool
+    move: int
+    close: int
+    """Close combat dice when attacking (ccr:base.close-combat)."""
+    retreat: int
+    """Hexes retreated per flag (ccr:base.retreat)."""
+    range: int = 0
+    """Ranged combat range; 0 = no ranged combat (ccr:base.ranged)."""
+    close_def: int = 0
+    """Dice when battling back (0 = same as ``close``)."""
+    move_no_battle: int = 0
+    move_charge: int = 0
+    no_battle_after_move: bool = False
+    evade: tuple[str, ...] = ()
+    ignore_swords: int = 0
+    ignore_vs_mounted: int = 0
+    extra_retreat_vs: tuple[str, ...] = ()
+    source: str = ""
+    blocks: int = 0
+    """Filled from the scenario schema's UNIT_TYPES (the book's block counts, ccr:units)."""
+
+    @property
+    def foot(self) -> bool:
+        return not self.mounted
+
+    @property
+    def battle_back_dice(self) -> int:
+        return self.close_def or self.close
+
+
+@attrs.frozen
+class UnitTable:
+    meta: Meta
+    types: Mapping[str, UnitSpec]
+
+
+@attrs.frozen
+class _UnitsFile:
+    types: Mapping[str, UnitSpec]
+    meta: Meta | None = None
+
+
+def load_units(store: DataStore) -> UnitTable:
+    """Load ``data/units.toml``; every scenario unit code must be present (ccr:units)."""
+    meta, doc = store.load("units.toml", _UnitsFile)
+    types: dict[str, UnitSpec] = {}
+    for code, spec in doc.types.items():
+        blocks = UNIT_TYPES[code].blocks if code in UNIT_TYPES else 3
+        types[code] = attrs.evolve(spec, blocks=blocks)
+    missing = set(UNIT_TYPES) - set(types)
+    if missing:
+        raise ValueError(f"units.toml lacks unit codes {sorted(missing)} [ccr:units]")
+    return UnitTable(meta, types)
+
+
+def can_evade(defender: UnitSpec, attacker_code: str, attacker: UnitSpec) -> bool:
+    """May ``defender`` evade a close combat by ``attacker`` (ccr:base.evade)?"""
+    for e in defender.evade:
+        if e == "any":
+            return True
+        if e == "foot" and attacker.foot:
+            return True
+        if e == "heavy-mounted" and attacker_code in HEAVY_MOUNTED:
+            return True
+        if e == "elephant" and attacker_code in ELEPHANTS:
+            return True
+    return False
