@@ -156,7 +156,7 @@ def board_sections(
 # ---------------------------------------------------------------- the map
 
 
-@attrs.frozen(eq=False)
+@attrs.frozen(eq=False, repr=False)
 class HexMap:
     """A loaded map: terrain per hex, features per hexside, regions, places.
 
@@ -194,6 +194,9 @@ class HexMap:
             for f in feats:
                 by.setdefault(f, set()).add(side)
         object.__setattr__(self, "_by_feature", MappingProxyType({f: frozenset(s) for f, s in by.items()}))
+
+    def __repr__(self) -> str:
+        return f"<HexMap {self.meta.id!r}: {self.numbering.describe()}>"
 
     # -- queries
 
