@@ -65,7 +65,9 @@ __all__ = [
     "UnitType",
     "VictoryLevel",
     "COMMAND_POINTS",
+    "HEXSIDE_PRECEDENCE",
     "army_point_value",
+    "crossing_effect",
     "load_capability",
     "load_scenario",
     "load_terrain",
@@ -516,6 +518,28 @@ def load_terrain(store: DataStore) -> dict[str, TerrainEffect]:
     """Terrain Effects Chart lines by terrain/feature id (``terrain.toml``)."""
     _, doc = store.load("terrain.toml", _TerrainDoc)
     return {t.id: t for t in doc.terrain}
+
+
+HEXSIDE_PRECEDENCE = ("bridge", "ford", "river")
+"""On one hexside a bridge overrides a ford, which overrides the river (terrain.toml note)."""
+
+
+def crossing_effect(
+    features: Iterable[str], chart: Mapping[str, TerrainEffect]
+) -> TerrainEffect | None:
+    """The chart line governing a move or attack across a hexside with ``features``.
+
+    ``bridge`` beats ``ford`` beats ``river`` (cen:full.cross-river,
+    cen:basic.movement); ``road`` is a movement rate, not an obstacle, and is
+    ignored here. Other hexside features of a designer's chart count if no
+    river feature is present. None when nothing on the side affects crossing.
+    """
+    present = set(features)
+    for name in HEXSIDE_PRECEDENCE:
+        if name in present and name in chart:
+            return chart[name]
+    others = sorted(f for f in present if f != "road" and f in chart and chart[f].placement == "hexside")
+    return chart[others[0]] if others else None
 
 
 def list_scenarios(store: DataStore) -> list[str]:

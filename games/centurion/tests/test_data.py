@@ -31,6 +31,7 @@ from ancients_games.centurion.model import (
     UnitGroup,
     UnitKind,
     army_point_value,
+    crossing_effect,
     list_scenarios,
     load_capability,
     load_scenario,
@@ -297,6 +298,32 @@ def test_terrain_chart_holds_the_facts_the_rules_state(store: DataStore, units: 
     assert units["SK"].fire_range + tec["hill"].fire_range_bonus == 2 and tec["hill"].fires_over
     assert tec["road"].cost == Fraction(1, 2)
     assert tec["river"].controls_front and tec["clear"].entry_cost(UnitKind.CAVALRY) == 1
+
+
+@pytest.mark.rule("cen:full.cross-river", "cen:basic.movement")
+def test_crossing_effect_precedence_on_the_map(store: DataStore) -> None:
+    tec = load_terrain(store)
+    doc = store.raw("map.toml")
+    features: dict[tuple[str, str], set[str]] = {}
+    for h in doc["hexsides"]:
+        for a, b in h["between"]:
+            features.setdefault((a, b), set()).add(h["feature"])
+    bridge = next(k for k, v in features.items() if "bridge" in v)
+    ford = next(k for k, v in features.items() if "ford" in v)
+    plain = next(k for k, v in features.items() if v == {"river"})
+    assert {"river", "road"} <= features[bridge]
+    assert crossing_effect(features[bridge], tec) is tec["bridge"]
+    assert crossing_effect(features[ford], tec) is tec["ford"]
+    assert crossing_effect(features[plain], tec) is tec["river"]
+    assert crossing_effect({"road"}, tec) is None and crossing_effect(set(), tec) is None
+    # a ford is cheaper to cross than the open river and does not halve the attack
+    assert tec["ford"].cost < tec["river"].cost and tec["ford"].melee_attack_out > tec["river"].melee_attack_out
+
+
+def test_scenario_meta_ids_follow_the_file_names(store: DataStore) -> None:
+    for sid in list_scenarios(store):
+        sc = load_scenario(store, sid)
+        assert sc.meta.id == f"centurion.scenario.{sid}" and sc.id == sid
 
 
 def test_map_terrain_and_features_all_have_chart_lines(store: DataStore) -> None:
