@@ -533,7 +533,7 @@ def deploy(sc: dict[str, object], sd: dict[str, object], enemy_hexes: set[str], 
                 put(h, heavy.pop(0), k, j)
         k += 1
     last_heavy_line = max(line_of.values(), default=0)
-    jmin = min(placed_j, default=0)
+    jmin = min(placed_j, default=1)  # no heavy foot: the cavalry line starts at the centre
     jmax = max(placed_j, default=0)
 
     # cavalry on the wings of the front lines
@@ -565,7 +565,7 @@ def deploy(sc: dict[str, object], sd: dict[str, object], enemy_hexes: set[str], 
             put(h, light.pop(0), k, j)
     leftover = heavy + cav + light
     if leftover:
-        spare = sorted((h for h in zone if h not in used), key=lambda h: distance(h, centre))
+        spare = sorted((h for h in zone if h not in used), key=lambda h: (distance(h, centre), h))
         for st in leftover:
             if not spare:
                 raise SystemExit(f"{sc['id']}/{sd['id']}: no room for {st}")
