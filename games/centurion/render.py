@@ -99,28 +99,79 @@ def render_text(state: CenturionState, viewer: str | None = None, highlight: set
     return "\n".join(lines)
 
 
-def render_state(state: CenturionState, viewer: str | None = None) -> Any:
-    """A rich renderable of the map and units (or plain text)."""
-    try:
-        from ancients_kit import render as core_render  # type: ignore[attr-defined]
-    except ImportError:
-        core_render = None
-    fn = getattr(core_render, "render_map", None) if core_render is not None else None
-    if fn is not None:
-        try:
-            return fn(
-                state.map,
-                cell=lambda h: cell_text(state, h, viewer),
-                title=f"{state.scenario.title}: turn {state.turn}",
-            )
-        except TypeError:
-            pass  # the core's signature differs: use the text grid
-    try:
-        from rich.text import Text
+SIDE_STYLES = ("bold bright_yellow", "bold bright_cyan")
+"""Text colour of the first and second player's units."""
 
-        return Text(render_text(state, viewer))
-    except ImportError:  # pragma: no cover - rich is a dependency
-        return render_text(state, viewer)
+
+def unit_label(state: CenturionState, h: Hex, viewer: str | None = None) -> str:
+    """Up to four characters for a stack: type of its first combat unit and the
+    number of units (``SD3``); lower case when dispersed; ``??`` when hidden
+    (cen:basic.stacking C)."""
+    units = state.stack_at(h)
+    if not units:
+        return ""
+    if not _visible(state, h, viewer):
+        return "??"
+    combat = [u for u in units if not state.types[u.type].is_command] or units
+    code = combat[0].type[:2]
+    if any(u.dispersed for u in units):
+        code = code.lower()
+    if any(state.types[u.type].is_command for u in units) and len(combat) < len(units):
+        code += "*"
+    n = len(combat)
+    return f"{code}{n}" if n > 1 else code
+
+
+def render_state(state: CenturionState, viewer: str | None = None, highlight: set[Hex] | None = None) -> Any:
+    """A rich renderable of the map and units (the core's ``render_map``), or
+    the plain text grid when the core renderer is not available."""
+    try:
+        from ancients_kit.render import render_map, terrain_glyph, terrain_style
+    except ImportError:
+        return render_text(state, viewer, highlight)
+    from rich.text import Text
+
+    hm = state.map
+    glyph = terrain_glyph(hm) if hasattr(hm, "legend") else (lambda h: "")
+    tstyle = terrain_style(hm) if hasattr(hm, "legend") else (lambda h: None)
+    first = state.sides[0]
+    full = state.version != "basic"
+
+    def sub(h: Hex) -> str:
+        units = state.stack_at(h)
+        if not units:
+            marks = state.markers.get(h, ())
+            return "E" if "earthworks" in marks else ("x" if "caltrops" in marks else glyph(h))
+        letter = "A" if units[0].side == first else "B"
+        if full and _visible(state, h, viewer):
+            combat = [u for u in units if not state.types[u.type].is_command] or units
+            return letter + ARROWS[combat[0].facing % 6]
+        return letter
+
+    def style(h: Hex) -> str | None:
+        base = tstyle(h) or ""
+        side = state.side_at(h)
+        if side is None:
+            return base or None
+        colour = SIDE_STYLES[0] if side == first else SIDE_STYLES[1]
+        bg = base.split(" on ", 1)[1] if " on " in base else ""
+        return f"{colour} on {bg}" if bg else colour
+
+    def label(h: Hex) -> str:
+        return unit_label(state, h, viewer) or state.hid(h)  # empty hexes show their printed ID
+
+    out = render_map(hm, label=label, style=style, sublabel=sub,
+                     highlight=highlight or frozenset())
+    if not isinstance(out, Text):
+        return out
+    legend = (
+        f"\nA = {state.side_names.get(first, first)}, B = {state.side_names.get(state.sides[1], state.sides[1])}; "
+        "SD3 = three units, first one Swordsmen; * = with a Command unit; lower case = dispersed"
+    )
+    if full:
+        legend += "; arrow = facing"
+    out.append(legend)
+    return out
 
 
 # ------------------------------------------------------------------ listings
