@@ -582,3 +582,16 @@ def test_validation_refuses_broken_scenarios_naming_the_rule(store: DataStore, u
     clash = UnitGroup(type="SD", count=1, hexes=(enemy_hex,), facing="N")
     refused(_with_units(sc, "romans", [cm, clash], {"CM": 1, "SD": 1}), "cen:basic.movement", enemy_hex)
     refused(attrs.evolve(sc, first_player="carthaginians"), "cen:scenarios", "carthaginians")
+
+
+def test_generated_files_are_what_the_generators_build() -> None:
+    """map.toml and scenarios/*.toml are rebuilt by tools/ scripts; keep them in step."""
+    import build_map
+    import build_scenarios
+
+    assert build_map.render(build_map.build()) == (DATA / "map.toml").read_text(encoding="utf-8")
+    built = build_scenarios.generate()
+    on_disk = {p.name: p.read_text(encoding="utf-8") for p in (DATA / "scenarios").glob("*.toml")}
+    assert set(built) == set(on_disk)
+    for name, (text, _) in built.items():
+        assert text == on_disk[name], f"{name} differs from tools/build_scenarios.py output; rerun the script"

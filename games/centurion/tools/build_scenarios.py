@@ -749,13 +749,14 @@ def zone_note(sc: dict[str, object], sd: dict[str, object]) -> str:
     return "Deploys second: hexes within five of the centre of mass that lie 8 to 12 hexes from the nearest enemy unit (cen:full.deployment)."
 
 
-def main() -> None:
-    OUT.mkdir(parents=True, exist_ok=True)
+def generate() -> dict[str, tuple[str, str]]:
+    """File name -> (TOML text, one-line summary) for every scenario; writes nothing."""
     types = {code: model.UnitType(
         code=code, name=u["name"], kind=model.UnitKind(u["kind"]), melee_attack=u["melee_attack"],
         melee_defence_front=u["melee_defence_front"], melee_defence_flank=u["melee_defence_flank"],
         movement=u["movement"], points=u["points"], source=u["source"], fire=u.get("fire", 0),
     ) for code, u in TYPES.items()}
+    out: dict[str, tuple[str, str]] = {}
     for sc in SCENARIOS:
         sides: list[dict[str, object]] = sc["sides"]  # type: ignore[assignment]
         order = sorted(sides, key=lambda s: 0 if s["id"] == sc["deploys_first"] else 1)
@@ -775,10 +776,16 @@ def main() -> None:
         if sc["id"] == "numidia":
             romans = by_id["romans"]
             assert romans[4] == 153 and romans[5] == 60, "the formula must reproduce the printed Numidia row"
-        path = OUT / f"{sc['id']}.toml"
-        path.write_text(render(sc, placed), encoding="utf-8")
         summary = "; ".join(f"{p[0]['id']} {sum(c for _, c, _ in p[0]['units'])} counters PV {p[4]} PT {p[5]}" for p in placed)  # type: ignore[misc]
-        print(f"{sc['id']:18s} {summary}")
+        out[f"{sc['id']}.toml"] = (render(sc, placed), summary)
+    return out
+
+
+def main() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    for name, (text, summary) in generate().items():
+        (OUT / name).write_text(text, encoding="utf-8")
+        print(f"{name.removesuffix('.toml'):18s} {summary}")
 
 
 if __name__ == "__main__":
