@@ -1121,7 +1121,7 @@ def end_of_turn(ctx: Context, state: CenturionState) -> Generator[Decision, str,
     opts = [Option("fight", "fight on")]
     if a.level is not None:
         opts.append(Option("concede", f"concede the battle ({a.level.value} victory for {leader})"))
-    if victory.may_withdraw(trailer, leader, lost):
+    if a.level is not None and victory.may_withdraw(trailer, leader, lost):
         opts.append(Option("withdraw", "withdraw from the field (tactical concession: at most a Tactical Victory)"))
     if len(opts) > 1:
         k = yield Decision(trailer, f"End of turn {state.turn}: you have lost {lost.get(trailer, 0)} points to "
