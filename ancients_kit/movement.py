@@ -265,7 +265,9 @@ def _search(
         graph = neighbors
     elif neighbors is not None and not callable(neighbors):
         graph = _graph_for(neighbors)
-    if graph is not None and type(mp) is int and 0 <= mp and start in graph.index:
+    if graph is not None and start not in graph.index:
+        raise ValueError(f"cannot move from {start!r}: it is not on the map")
+    if graph is not None and type(mp) is int and 0 <= mp:
         try:
             return _search_indexed(graph, start, mp, cost, ezoc, zoc, can_enter, can_stop, in_bounds, min_one_hex, goal)
         except _NotIndex:

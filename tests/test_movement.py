@@ -331,3 +331,8 @@ def test_infinite_grid_without_neighbours() -> None:
     r = reachable(Hex(0, 0), 3, lambda a, b: 1)
     assert len(r.hexes) == 3 * 3 * 4
     assert path_cost([Hex(0, 0), Hex(2, 0)], lambda a, b: 1) is None
+
+
+def test_start_off_the_map_is_an_error() -> None:
+    with pytest.raises(ValueError, match="not on the map"):
+        reachable(Hex(40, 40), 3, clear, neighbors=GRAPH)

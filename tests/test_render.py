@@ -105,3 +105,13 @@ def test_facing_arrows_follow_direction_names() -> None:
     assert facing_arrow(flat, flat.direction_from_name("S")) == "↓"
     assert facing_arrow(pointy, pointy.direction_from_name("E")) == "→"
     assert facing_arrow(pointy, pointy.direction_from_name("W")) == "←"
+
+
+def test_pointy_with_sublabel_draws_two_lines_per_row() -> None:
+    n = Numbering("pointy", "odd", 5, 3)
+    m = HexMap.build(n)
+    t = render_map(m, sublabel=lambda h: "x" if h == n.from_id("0302") else "")
+    lines = t.plain.split("\n")
+    assert len(lines) == 6
+    assert "0302" in lines[2] and lines[3].strip() == "x"
+    assert lines[3].index("x") == lines[2].index("0302") + 1  # centred under its label
