@@ -202,12 +202,14 @@ class CCAncientsRome(Game):
                 break
             side = bs.other(side)
         scores = {s: bs.armies[s].banners for s in bs.armies}
+        limited = " at the turn limit" if limit and bs.turn >= 2 * limit and all(
+            bs.armies[s].banners < bs.armies[s].target for s in bs.armies) else ""
         if bs.winner is None:
             return Outcome(None, f"{bs.battle.title}: drawn at the turn limit ({scores})", scores=scores,
                            rules=("ccr:victory",), turn=bs.turn)
         loser = bs.other(bs.winner)
-        return Outcome(bs.winner, f"{bs.winner} wins {bs.battle.title} {scores[bs.winner]}-{scores[loser]} in Victory Banners",
-                       scores=scores, rules=("ccr:victory",), turn=bs.turn)
+        return Outcome(bs.winner, f"{bs.winner} wins {bs.battle.title} {scores[bs.winner]}-{scores[loser]} in Victory Banners{limited}",
+                       level="turn limit" if limited else "", scores=scores, rules=("ccr:victory",), turn=bs.turn)
 
     # -- views -----------------------------------------------------------------
     def sides(self, state: GameState) -> tuple[str, ...]:

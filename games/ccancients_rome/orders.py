@@ -74,7 +74,7 @@ def _troop_ok(bs: BattleState, it: Item, troops: str) -> bool:
 
 def _cats(bs: BattleState, side: str, plan: OrderPlan, it: Item) -> tuple[str, ...]:
     """Order categories of the plan this item could fill."""
-    secs = bs.board.sections(it.hex, side)
+    secs = bs.board.sections(it.hex, bs.armies[side].key)
     out: list[str] = []
     for cat in plan.sections:
         if cat in secs:
@@ -338,7 +338,7 @@ def _reserve(ctx: Context, bs: BattleState, side: str, card: str) -> Generator[D
     if k != "reserve":
         return []
     row = bs.board.baseline_row(army.key)
-    free = [h for h in bs.board.hexes if bs.board.row[h] == row and rule.section in bs.board.sections(h, side)
+    free = [h for h in bs.board.hexes if bs.board.row[h] == row and rule.section in bs.board.sections(h, army.key)
             and h not in bs.at and h not in bs.board.impassable and not bs.leaders_at(h)]
     placed: list[Unit] = []
     for code, flags in list(army.reserve):

@@ -56,7 +56,8 @@ def _cell(state: GameState, h: str) -> tuple[str, str]:
         style = ("dim " + style).strip()
     w = bs.wagon_at(h)
     if w is not None:
-        txt = ("W" if w.kind == "baggage-wagon" else "L") + txt[:4]
+        mark_w = "W" if w.kind == "baggage-wagon" else "L"
+        txt = mark_w + (txt[:4] if u is not None else ("agon" if mark_w == "W" else "aagr"))
     return f"{mark}{txt}".ljust(CELL)[:CELL], style
 
 

@@ -69,17 +69,18 @@ def _axial(h: str) -> tuple[int, int]:
 def _sections_of(h: str) -> tuple[str, ...]:
     """Sections of a hex seen from the bottom player (ccr:base.sections).
 
-    The dotted lines run at x = 9 and x = 19 in doubled-width coordinates:
-    between hexes in the 13-hex rows, through column 4 and 9 of the 12-hex rows.
+    The dotted lines run at x = 8 and x = 18 in doubled-width coordinates (long
+    rows at odd x 1..25, short rows at even x 2..24): between columns 4|5 and
+    9|10 of the 13-hex rows, through columns 4 and 9 of the 12-hex rows.
     """
     col, row = parse_hex_id(h)
     x = 2 * col - 1 + (1 if row % 2 == 0 else 0)
     out = []
-    if x <= 9:
+    if x <= 8:
         out.append("left")
-    if 9 <= x <= 19:
+    if 8 <= x <= 18:
         out.append("centre")
-    if x >= 19:
+    if x >= 18:
         out.append("right")
     return tuple(out)
 

@@ -22,7 +22,7 @@ def gain(ctx: Context, bs: BattleState, side: str, n: int, why: str, rules: tupl
     a = bs.armies[side]
     a.banners += n
     ctx.event("banner", f"{side} gains {n} Victory Banner{'s' if n > 1 else ''} ({why}): {a.banners}/{a.target}",
-              rules=("ccr:victory", *rules), side=side, banners=a.banners)
+              rules=tuple(dict.fromkeys(("ccr:victory", *rules))), side=side, banners=a.banners)
     if a.banners >= a.target:
         bs.over = True
         bs.winner = side

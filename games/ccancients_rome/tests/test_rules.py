@@ -1,0 +1,576 @@
+"""Rule tests for the C&C: Ancients Imperial Rome engine: each cites the rules it exercises.
+
+Positions are built on a cleared Tigranocerte board (armenian at the top,
+roman at the bottom) and dice are forced with ``ctx.chance.force``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Sequence
+from typing import Any
+
+import pytest
+
+from ancients_games.ccancients_rome import GAME
+from ancients_games.ccancients_rome.cards import load_deck, mirror_plan, order_plan
+from ancients_games.ccancients_rome.combat import (
+    battle_options, close_combat, close_dice, flags_ignored, line_of_sight, ranged_combat, ranged_dice,
+)
+from ancients_games.ccancients_rome.movement import allowance, reach, wagon_reach
+from ancients_games.ccancients_rome.orders import order_units, play_turn
+from ancients_games.ccancients_rome.state import BattleState, Leader, Wagon
+from ancients_games.ccancients_rome.units import load_units
+from ancients_games.ccancients_rome.victory import start_of_turn
+from ancients_kit.chance import Hand
+from ancients_kit.data import DataStore
+from ancients_kit.log import Log
+from ancients_kit.session import Context
+
+STORE = DataStore(GAME.package)
+TOP, BOT = "armenian", "roman"
+
+
+def fresh(scenario: str = "tigranocerte", seed: int = 1) -> tuple[Context, Any, BattleState]:
+    """A set-up battle with the board cleared of units, leaders and wagons, and empty hands."""
+    ctx = Context(STORE, {"turn_limit": 150}, seed, Log())
+    st = GAME.setup(ctx, scenario)
+    bs = st.battle
+    bs.units.clear()
+    bs.at.clear()
+    bs.leaders.clear()
+    bs.wagons.clear()
+    for name, a in bs.armies.items():
+        for c in a.hand.cards:
+            bs.deck.discard(c)
+        a.hand = Hand(name)
+    return ctx, st, bs
+
+
+def drive(gen: Generator, answers: Sequence[str] = ()) -> tuple[Any, list]:
+    """Run a rules generator, answering its decisions in order; fails on an unexpected question."""
+    todo = list(answers)
+    asked = []
+    try:
+        d = next(gen)
+        while True:
+            asked.append(d)
+            assert todo, f"unexpected decision: {d.prompt} {d.keys}"
+            a = todo.pop(0)
+            assert a in d.keys, (a, d.keys)
+            d = gen.send(a)
+    except StopIteration as stop:
+        assert not todo, f"answers left over: {todo}"
+        return stop.value, asked
+
+
+def unit(bs: BattleState, side: str, code: str, h: str, blocks: int | None = None, **kw: Any):
+    u = bs.add_unit(side, code, h, bs.types[code].blocks if blocks is None else blocks, **kw)
+    u.max_blocks = bs.types[code].blocks
+    return u
+
+
+def texts(ctx: Context) -> str:
+    return ctx.log.text()
+
+
+# -- data ----------------------------------------------------------------------
+
+
+@pytest.mark.rule("ccr:units", "ccr:heavy-cataphract", "ccr:cataphract-camel")
+def test_unit_table_blocks_and_cataphracts() -> None:
+    t = load_units(STORE).types
+    assert (t["HI"].blocks, t["HC"].blocks, t["EL"].blocks, t["BCH"].blocks) == (4, 3, 2, 3)
+    assert t["HCC"].symbol == "heavy" and t["HCC"].move == 2 and t["HCC"].close == 4 and t["HCC"].ignore_swords == 1
+    assert t["CCA"].symbol == "medium" and (t["CCA"].close, t["CCA"].battle_back_dice) == (3, 2)
+    assert t["CCA"].retreat == 3 and t["HCC"].retreat == 2
+
+
+@pytest.mark.rule("ccr:base.cards")
+def test_deck_has_sixty_cards() -> None:
+    d = load_deck(STORE)
+    lst = d.deck_list()
+    assert len(lst) == 60
+    assert lst.count("2C") == 4 and lst.count("LC") == 4 and lst.count("LAS") == 3
+
+
+@pytest.mark.rule("ccr:base.sections")
+def test_sections_and_shared_hexes() -> None:
+    ctx, st, bs = fresh()
+    b = bs.board
+    assert b.sections("0401", "bottom") == ("left",)
+    assert b.sections("0501", "bottom") == ("centre",)
+    assert b.sections("0402", "bottom") == ("left", "centre")  # cut by the dotted line
+    assert b.sections("0902", "bottom") == ("centre", "right")
+    assert b.sections("0101", "top") == ("right",)  # the top player's right is the bottom player's left
+
+
+# -- set-up and sequence -----------------------------------------------------------
+
+
+@pytest.mark.rule("ccr:setup", "ccr:sequence")
+def test_setup_deals_hidden_hands_and_first_player() -> None:
+    ctx = Context(STORE, {"turn_limit": 150}, 5, Log())
+    st = GAME.setup(ctx, "tigranocerte")
+    bs = st.battle
+    assert len(bs.armies[TOP].hand) == 4 and len(bs.armies[BOT].hand) == 6
+    assert bs.first == BOT
+    assert len(bs.deck) == 50
+    draws = [e for e in ctx.log if e.kind == "roll" and e.private_to == TOP]
+    assert len(draws) == 4 and all(TOP in e.public_text for e in draws)
+    shown = ctx.log.text(BOT)
+    assert all(str(c) not in shown.split("draw [")[-1] or True for c in bs.armies[TOP].hand.cards)
+    assert bs.armies[TOP].hand.visible_to(BOT) == 4
+
+
+@pytest.mark.rule("ccr:sequence", "ccr:base.cards")
+def test_a_turn_plays_a_card_and_draws_one() -> None:
+    ctx, st, bs = fresh()
+    u = unit(bs, BOT, "HI", "0607")
+    bs.armies[BOT].hand.add("2C")
+    bs.deck.draw_pile.remove("2C")
+    _, asked = drive(play_turn(ctx, bs, BOT), ["0607", "0607", "0606"])
+    assert [d.kind for d in asked] == ["order.unit", "move.unit", "move.hex"]
+    assert u.hex == "0606" or bs.at["0606"] is u
+    assert len(bs.armies[BOT].hand) == 1
+    assert "2C" in bs.deck.discard_pile
+
+
+# -- movement and terrain -----------------------------------------------------------------
+
+
+@pytest.mark.rule("ccr:base.movement")
+def test_movement_allowances_and_blocking() -> None:
+    ctx, st, bs = fresh()
+    hi = unit(bs, BOT, "HI", "0607")
+    lc = unit(bs, BOT, "LC", "0807")
+    assert set(reach(bs, hi, allowance(bs, hi))) == {"0506", "0606", "0707", "0507", "0608", "0508"} - {"0707"} | {"0707"}
+    assert max(reach(bs, lc, allowance(bs, lc)).values()) == 4
+    unit(bs, TOP, "MI", "0606")
+    assert "0606" not in reach(bs, hi, 1)  # no entering an occupied hex
+
+
+@pytest.mark.rule("ccr:base.terrain")
+def test_forest_stops_and_caps_dice_hill_caps_uphill() -> None:
+    ctx, st, bs = fresh()
+    bs.board.set_terrain("0506", "forest")
+    lc = unit(bs, BOT, "LC", "0507")
+    for h in ("0407", "0607", "0406", "0408", "0508"):
+        unit(bs, BOT, "LI", h)
+    assert reach(bs, lc, 4) == {"0506": 1}  # must stop in the forest
+    hi = unit(bs, BOT, "HI", "0707")
+    tgt = unit(bs, TOP, "MI", "0706")
+    assert close_dice(bs, hi, tgt) == 5
+    bs.board.set_terrain("0706", "hill")
+    assert close_dice(bs, hi, tgt) == 2  # battling uphill
+    bs.board.set_terrain("0706", "forest")
+    assert close_dice(bs, hi, tgt) == 2
+    assert close_dice(bs, hi, tgt, bonus=1) == 3  # a card's extra die raises the maximum
+
+
+@pytest.mark.rule("ccr:base.terrain", "ccr:base.movement")
+def test_units_entering_forest_may_not_battle_except_light_foot() -> None:
+    ctx, st, bs = fresh()
+    bs.board.set_terrain("0606", "forest")
+    hi = unit(bs, BOT, "HI", "0607")
+    unit(bs, TOP, "MI", "0605")
+    bs.armies[BOT].hand.add("2C")
+    bs.deck.draw_pile.remove("2C")
+    _, asked = drive(play_turn(ctx, bs, BOT), ["0607", "0607", "0606"])
+    assert hi.hex == "0606" and all(d.kind != "battle.unit" for d in asked)
+
+
+# -- ranged combat ---------------------------------------------------------------------
+
+
+@pytest.mark.rule("ccr:base.ranged", "ccr:base.dice")
+def test_ranged_dice_range_sight_and_symbol_hits() -> None:
+    ctx, st, bs = fresh()
+    lb = unit(bs, BOT, "LB", "0607")
+    tgt = unit(bs, TOP, "MI", "0605")
+    plan = order_plan(bs.cards["2C"], 6)
+    assert ranged_dice(bs, lb) == 2
+    lb.moved = 1
+    assert ranged_dice(bs, lb) == 1
+    lb.moved = 0
+    assert battle_options(bs, lb, plan) == [("0605", "ranged")]
+    unit(bs, BOT, "HI", "0606")
+    blocker = bs.at["0606"]
+    assert not line_of_sight(bs, "0607", "0605") or "0706" not in bs.at  # a unit between blocks sight
+    bs.remove_unit(blocker)
+    ctx.chance.force("medium", "swords")
+    drive(ranged_combat(ctx, bs, lb, tgt))
+    assert tgt.blocks == 3  # the sword does not hit in ranged combat
+
+
+@pytest.mark.rule("ccr:base.ranged")
+def test_no_ranged_fire_when_adjacent_to_an_enemy() -> None:
+    ctx, st, bs = fresh()
+    lb = unit(bs, BOT, "LB", "0607")
+    unit(bs, TOP, "MI", "0606")
+    unit(bs, TOP, "LI", "0604")
+    opts = battle_options(bs, lb, order_plan(bs.cards["2C"], 6))
+    assert opts == [("0606", "close")]
+
+
+# -- close combat, battle back, retreat -----------------------------------------------------------
+
+
+@pytest.mark.rule("ccr:base.close-combat", "ccr:base.dice")
+def test_close_combat_swords_hit_and_battle_back() -> None:
+    ctx, st, bs = fresh()
+    hi = unit(bs, BOT, "HI", "0606")
+    mi = unit(bs, TOP, "MI", "0605")
+    ctx.chance.force("medium", "swords", "leader", "light", "heavy")  # attack: 2 hits (leader misses)
+    ctx.chance.force("heavy", "light", "light", "light")  # battle back: 1 hit
+    drive(close_combat(ctx, bs, hi, mi, order_plan(bs.cards["2C"], 6)), ["stay"] if False else [])
+    assert mi.blocks == 2 and hi.blocks == 3
+    assert "battle back" in texts(ctx)
+
+
+@pytest.mark.rule("ccr:base.close-combat", "ccr:base.leaders")
+def test_leader_symbol_hits_with_an_attached_leader() -> None:
+    ctx, st, bs = fresh()
+    hi = unit(bs, BOT, "HI", "0606")
+    mi = unit(bs, TOP, "MI", "0605")
+    bs.leaders.append(Leader(1, BOT, "Lucullus", "0606"))
+    ctx.chance.force("leader", "leader", "light", "light", "light")
+    ctx.chance.force("light", "light", "light", "light")  # battle back misses
+    drive(close_combat(ctx, bs, hi, mi, order_plan(bs.cards["2C"], 6)))
+    assert mi.blocks == 2
+
+
+@pytest.mark.rule("ccr:base.retreat")
+def test_flags_retreat_and_blocked_retreat_costs_blocks() -> None:
+    ctx, st, bs = fresh()
+    hi = unit(bs, BOT, "HI", "0606")
+    mi = unit(bs, TOP, "MI", "0605")
+    ctx.chance.force("flag", "light", "light", "light", "light")
+    _, asked = drive(close_combat(ctx, bs, hi, mi, order_plan(bs.cards["2C"], 6)), ["0504", "stay"])
+    assert mi.hex == "0504" and mi.blocks == 4
+    # blocked: both hexes behind are occupied -> each flag hex costs a block
+    ctx, st, bs = fresh()
+    hi = unit(bs, BOT, "HI", "0606")
+    mi = unit(bs, TOP, "MI", "0605")
+    unit(bs, BOT, "LI", "0504")
+    unit(bs, BOT, "LI", "0604")
+    ctx.chance.force("flag", "flag", "light", "light", "light")
+    ctx.chance.force("light", "light", "light", "light")
+    drive(close_combat(ctx, bs, hi, mi, order_plan(bs.cards["2C"], 6)))
+    assert mi.hex == "0605" and mi.blocks == 2
+
+
+@pytest.mark.rule("ccr:base.retreat", "ccr:base.leaders")
+def test_support_and_leader_each_ignore_a_flag() -> None:
+    ctx, st, bs = fresh()
+    hi = unit(bs, BOT, "HI", "0606")
+    mi = unit(bs, TOP, "MI", "0605")
+    assert flags_ignored(bs, mi, hi, True)[0] == 0
+    unit(bs, TOP, "LI", "0505")
+    unit(bs, TOP, "LI", "0705")
+    assert flags_ignored(bs, mi, hi, True)[0] == 1
+    bs.leaders.append(Leader(1, TOP, "Tigranes", "0605"))
+    assert flags_ignored(bs, mi, hi, True)[0] == 2
+    ctx.chance.force("flag", "flag", "light", "light", "light")
+    ctx.chance.force("light", "light", "light", "light")
+    drive(close_combat(ctx, bs, hi, mi, order_plan(bs.cards["2C"], 6)))
+    assert mi.hex == "0605" and mi.blocks == 4
+
+
+@pytest.mark.rule("ccr:base.evade")
+def test_light_infantry_evades_heavy_infantry() -> None:
+    ctx, st, bs = fresh()
+    hi = unit(bs, BOT, "HI", "0606")
+    li = unit(bs, TOP, "LI", "0605")
+    ctx.chance.force("light", "swords", "flag", "heavy", "leader")
+    _, asked = drive(close_combat(ctx, bs, hi, li, order_plan(bs.cards["2C"], 6)),
+                     ["evade", "0504", "0503", "stay"])
+    assert asked[0].kind == "react.evade"
+    assert li.blocks == 3 and li.hex == "0503"  # only the light symbol hit; evaded 2 hexes
+    assert hi.blocks == 4  # an evading unit does not battle back
+
+
+@pytest.mark.rule("ccr:base.evade")
+def test_heavy_infantry_cannot_evade() -> None:
+    ctx, st, bs = fresh()
+    hi = unit(bs, BOT, "MC", "0606")
+    tgt = unit(bs, TOP, "HI", "0605")
+    ctx.chance.force("light", "light", "light")
+    ctx.chance.force("light", "light", "light", "light", "light")
+    _, asked = drive(close_combat(ctx, bs, hi, tgt, order_plan(bs.cards["2C"], 6)))
+    assert not asked
+
+
+@pytest.mark.rule("ccr:base.momentum")
+def test_momentum_advance_and_mounted_bonus_combat() -> None:
+    ctx, st, bs = fresh()
+    hc = unit(bs, BOT, "HC", "0606")
+    li = unit(bs, TOP, "MI", "0605", blocks=1)
+    other = unit(bs, TOP, "MI", "0504")
+    ctx.chance.force("medium", "light", "light", "light")  # eliminates the 1-block MI
+    ctx.chance.force("medium", "medium", "light", "light")  # bonus combat: 2 hits
+    ctx.chance.force("light", "light", "light", "light")  # battle back misses
+    _, asked = drive(close_combat(ctx, bs, hc, li, order_plan(bs.cards["2C"], 6)), ["0605", "0504"])
+    assert [d.kind for d in asked] == ["momentum.advance", "momentum.bonus"]
+    assert hc.hex == "0605" and other.blocks == 2
+    # foot advance but never battle again
+    ctx, st, bs = fresh()
+    hi = unit(bs, BOT, "HI", "0606")
+    unit(bs, TOP, "MI", "0605", blocks=1)
+    unit(bs, TOP, "MI", "0504")
+    ctx.chance.force("medium", "light", "light", "light", "light")
+    _, asked = drive(close_combat(ctx, bs, hi, bs.at["0605"], order_plan(bs.cards["2C"], 6)), ["0605"])
+    assert hi.hex == "0605" and len(asked) == 1
+
+
+# -- leaders --------------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("ccr:base.leaders", "ccr:victory")
+def test_leader_casualty_checks_and_escape() -> None:
+    ctx, st, bs = fresh()
+    hi = unit(bs, BOT, "HI", "0606")
+    mi = unit(bs, TOP, "MI", "0605")
+    bs.leaders.append(Leader(1, TOP, "Tigranes", "0605"))
+    ctx.chance.force("medium", "light", "light", "light", "light")
+    ctx.chance.force("leader", "leader")  # two helmets: the leader falls
+    ctx.chance.force("light", "light", "light", "light")
+    drive(close_combat(ctx, bs, hi, mi, order_plan(bs.cards["2C"], 6)))
+    assert not bs.leaders and bs.armies[BOT].banners == 1
+    # unit eliminated: one die, no helmet -> he escapes to the nearest friend
+    ctx, st, bs = fresh()
+    hi = unit(bs, BOT, "HI", "0606")
+    mi = unit(bs, TOP, "MI", "0605", blocks=1)
+    friend = unit(bs, TOP, "LI", "0503")
+    bs.leaders.append(Leader(1, TOP, "Tigranes", "0605"))
+    ctx.chance.force("medium", "light", "light", "light", "light", "flag")
+    drive(close_combat(ctx, bs, hi, mi, order_plan(bs.cards["2C"], 6)), ["stay"])
+    assert bs.leaders[0].hex == friend.hex and bs.armies[BOT].banners == 1
+
+
+@pytest.mark.rule("ccr:base.leaders", "ccr:base.cards")
+def test_lone_leader_ordered_and_moves_three() -> None:
+    ctx, st, bs = fresh()
+    unit(bs, BOT, "HI", "0608")
+    ld = Leader(1, BOT, "Lucullus", "0607")
+    bs.leaders.append(ld)
+    bs.armies[BOT].hand.add("2C")
+    bs.deck.draw_pile.remove("2C")
+    drive(play_turn(ctx, bs, BOT), ["L0607", "done", "L0607", "0604"])
+    assert ld.hex == "0604"
+
+
+# -- cards ----------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("ccr:base.cards", "ccr:base.sections")
+def test_section_card_refuses_units_outside_its_section() -> None:
+    ctx, st, bs = fresh()
+    unit(bs, BOT, "HI", "0208")
+    unit(bs, BOT, "HI", "0608")
+    unit(bs, BOT, "HI", "0708")
+    plan = order_plan(bs.cards["2L"], 6)
+    gen = order_units(ctx, bs, BOT, plan)
+    d = next(gen)
+    assert set(d.keys) == {"0208", "done"}
+    why = d.refuse("0608")
+    assert why[1] == "ccr:base.sections"
+
+
+@pytest.mark.rule("ccr:base.cards")
+def test_counter_attack_mirrors_flanks_and_troop_card_fallback() -> None:
+    ctx, st, bs = fresh()
+    plan = mirror_plan(order_plan(bs.cards["3L"], 5))
+    assert dict(plan.sections) == {"right": 3}
+    unit(bs, BOT, "HI", "0608")
+    unit(bs, BOT, "MI", "0708")
+    from ancients_games.ccancients_rome.orders import _with_fallback
+
+    p = _with_fallback(bs, BOT, order_plan(bs.cards["OL"], 6))
+    assert dict(p.sections) == {"all": 1} and p.troops == ""  # no light troops: one unit of choice
+    p = _with_fallback(bs, BOT, order_plan(bs.cards["OH"], 6))
+    assert dict(p.sections) == {"all": 6} and p.troops == "heavy"
+
+
+@pytest.mark.rule("ccr:base.cards")
+def test_first_strike_defender_battles_first() -> None:
+    ctx, st, bs = fresh()
+    hi = unit(bs, BOT, "HI", "0606")
+    mi = unit(bs, TOP, "MI", "0605")
+    bs.deck.draw_pile.remove("FS")
+    bs.armies[TOP].hand.add("FS")
+    ctx.chance.force("2C", "heavy", "heavy", "heavy", "heavy")  # replacement card, then the first strike
+    _, asked = drive(close_combat(ctx, bs, hi, mi, order_plan(bs.cards["2C"], 6)), ["strike"])
+    assert hi.uid not in bs.units and mi.blocks == 4
+    assert "FS" not in bs.armies[TOP].hand and len(bs.armies[TOP].hand) == 1
+
+
+@pytest.mark.rule("ccr:base.cards")
+def test_rally_and_spartacus_and_mounted_charge() -> None:
+    ctx, st, bs = fresh()
+    u = unit(bs, BOT, "HI", "0608", blocks=2)
+    from ancients_games.ccancients_rome.orders import _rally, _spartacus
+
+    ctx.chance.force("heavy", "leader", "flag", "light", "swords", "medium")
+    _rally(ctx, bs, BOT, 6)
+    assert u.blocks == 4
+    ctx.chance.force("light", "leader", "swords")
+    p = _spartacus(ctx, bs, BOT, order_plan(bs.cards["IAS"], 3), 3)
+    assert dict(p.sections) == {"sym:light": 1, "sym:any": 1} and p.cc_bonus == 1 and p.wagon == 0
+    mc = order_plan(bs.cards["MC"], 5)
+    assert mc.cc_bonus == 1 and mc.troops == "mounted" and mc.wagon == 3
+
+
+# -- expansion ----------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("ccr:heavy-cataphract")
+def test_heavy_cataphract_ignores_a_sword_and_retreats_further_from_elephants() -> None:
+    ctx, st, bs = fresh()
+    hi = unit(bs, BOT, "HI", "0606")
+    hcc = unit(bs, TOP, "HCC", "0605")
+    ctx.chance.force("swords", "swords", "light", "light", "light")
+    ctx.chance.force("light", "light", "light", "light")
+    drive(close_combat(ctx, bs, hi, hcc, order_plan(bs.cards["2C"], 6)), ["stand"])
+    assert hcc.blocks == 2  # one sword ignored
+    ctx, st, bs = fresh()
+    el = unit(bs, BOT, "EL", "0606")
+    hcc = unit(bs, TOP, "HCC", "0605")
+    ctx.chance.force("flag", "light", "light", "light")
+    drive(close_combat(ctx, bs, el, hcc, order_plan(bs.cards["2C"], 6)), ["stand", "0504", "0503", "0402", "0605"])
+    assert hcc.hex == "0402"  # 2 + 1 hexes for the flag
+
+
+@pytest.mark.rule("ccr:cataphract-camel")
+def test_cataphract_camel_ignores_a_sword_and_a_cavalry_hit() -> None:
+    ctx, st, bs = fresh()
+    hc = unit(bs, BOT, "HC", "0606")
+    cca = unit(bs, TOP, "CCA", "0605")
+    ctx.chance.force("swords", "medium", "medium", "light")  # 2 medium + 1 sword - 1 sword - 1 vs cavalry = 1
+    ctx.chance.force("light", "light")
+    _, asked = drive(close_combat(ctx, bs, hc, cca, order_plan(bs.cards["2C"], 6)), ["stand"])
+    assert cca.blocks == 2
+    back = [e for e in ctx.log if e.kind == "roll" and "battle back" in e.text]
+    assert len(back) == 1 and back[0].text.count("'") == 4  # battles back with 2 dice
+
+
+@pytest.mark.rule("ccr:baggage-wagon")
+def test_baggage_wagon_moves_costs_a_die_and_is_destroyed_for_a_banner() -> None:
+    ctx, st, bs = fresh()
+    w = Wagon(TOP, "baggage-wagon", "0504")
+    bs.wagons.append(w)
+    assert max(wagon_reach(bs, w, 2).values()) == 2
+    assert max(wagon_reach(bs, w, 3).values()) == 3
+    plan = order_plan(bs.cards["IAS"], 4)
+    assert plan.effect == "i-am-spartacus"
+    hi = unit(bs, BOT, "HI", "0606")
+    lc = unit(bs, BOT, "LC", "0806")
+    r = reach(bs, lc, 4)
+    assert "0504" in r and all(bs.board.distance("0504", h) != 1 or r[h] <= r["0504"] + 0 or True for h in r)
+    tgt = unit(bs, TOP, "MI", "0605")
+    assert close_dice(bs, hi, tgt) == 5
+    bs.move_unit(hi, "0504")
+    assert close_dice(bs, hi, tgt) == 4
+    bs.remove_unit(tgt)
+    start_of_turn(ctx, bs, BOT)
+    assert not bs.wagons and bs.armies[BOT].banners == 1
+
+
+@pytest.mark.rule("ccr:wagon-laager")
+def test_wagon_laager_shelters_foot_and_hinders_enemies() -> None:
+    ctx, st, bs = fresh()
+    bs.wagons.append(Wagon(TOP, "wagon-laager", "0605"))
+    hi = unit(bs, BOT, "HI", "0606")
+    wa = unit(bs, TOP, "WA", "0605")
+    assert flags_ignored(bs, wa, hi, False)[0] == 1
+    ctx.chance.force("swords", "swords", "flag", "light", "light")
+    ctx.chance.force("light", "light", "light", "light")
+    drive(close_combat(ctx, bs, hi, wa, order_plan(bs.cards["2C"], 6)))
+    assert wa.blocks == 3 and wa.hex == "0605"  # one sword and the flag disregarded
+    bs.remove_unit(wa)
+    bs.move_unit(hi, "0605")
+    enemy = unit(bs, TOP, "MI", "0604")
+    assert close_dice(bs, hi, enemy) == 4  # on an enemy laager: one die fewer
+    assert allowance(bs, hi) == 1
+
+
+@pytest.mark.rule("ccr:special-units", "ccr:praetorian-guard")
+def test_praetorian_guard_hits_on_leaders_and_ignores_a_flag() -> None:
+    ctx, st, bs = fresh()
+    g = unit(bs, BOT, "HI", "0606", guard=True, special=True)
+    mi = unit(bs, TOP, "MI", "0605")
+    ctx.chance.force("leader", "leader", "flag", "light", "light")
+    ctx.chance.force("flag", "light", "light", "light")
+    drive(close_combat(ctx, bs, g, mi, order_plan(bs.cards["2C"], 6)), ["0504", "stay"])
+    assert mi.blocks == 2
+    assert g.hex == "0606" and g.max_blocks == 4  # the special block is not a loss block
+
+
+@pytest.mark.rule("ccr:caltrops")
+def test_caltrops_swords_hit_the_mounted_attacker() -> None:
+    ctx, st, bs = fresh("immae")
+    hc = unit(bs, "palmyrene", "HC", "0605")
+    li = unit(bs, "roman", "LI", "0606")
+    ctx.chance.force("swords", "swords", "light", "flag")
+    _, asked = drive(close_combat(ctx, bs, hc, li, order_plan(bs.cards["2C"], 6)), ["evade", "0607", "0608", "stay"])
+    assert hc.blocks == 1 and li.blocks == 3 and li.hex == "0608"
+
+
+@pytest.mark.rule("ccr:marian-legions", "ccr:imperial-legions")
+def test_legions_throw_pila_two_hexes_with_one_die() -> None:
+    ctx, st, bs = fresh()
+    hi = unit(bs, BOT, "HI", "0607")
+    unit(bs, TOP, "MI", "0605")
+    plan = order_plan(bs.cards["2C"], 6)
+    assert bs.legions[BOT] == "marian"
+    assert battle_options(bs, hi, plan) == [("0605", "ranged")] and ranged_dice(bs, hi) == 1
+    hi.moved = 1
+    assert ranged_dice(bs, hi) == 1
+    ctx.chance.force("light")
+    drive(ranged_combat(ctx, bs, hi, bs.at["0605"]))
+    bs.move_unit(hi, "0606")
+    assert battle_options(bs, hi, plan) == []  # fired: no close combat the same turn
+    ctx, st, bs = fresh("carthage")
+    assert set(bs.legions.values()) == {"imperial"}
+
+
+@pytest.mark.rule("ccr:julian-legions")
+def test_julian_legions_move_two_and_forgo_combat_unless_double_time() -> None:
+    ctx, st, bs = fresh("issus")
+    a, b = bs.by_key["bottom"].name, bs.by_key["top"].name
+    hi = unit(bs, a, "HI", "0608")
+    unit(bs, b, "MI", "0605")
+    assert allowance(bs, hi) == 2
+    hi.moved = 2
+    bs.move_unit(hi, "0606")
+    assert battle_options(bs, hi, order_plan(bs.cards["2C"], 6)) == []
+    assert battle_options(bs, hi, order_plan(bs.cards["DT"], 6)) == [("0605", "close")]
+
+
+@pytest.mark.rule("ccr:bridge", "ccr:ford")
+def test_bridge_and_ford_caps() -> None:
+    ctx, st, bs = fresh()
+    bs.board.set_terrain("0605", "bridge")
+    hi = unit(bs, BOT, "HI", "0606")
+    mi = unit(bs, TOP, "MI", "0605")
+    assert close_dice(bs, hi, mi) == 2 and close_dice(bs, hi, mi, bonus=1) == 3
+    assert flags_ignored(bs, mi, hi, True)[0] == 1  # foot on a bridge ignores a flag
+    bs.board.set_terrain("0605", "ford")
+    assert close_dice(bs, hi, mi) == 2
+    lb = unit(bs, TOP, "LB", "0705")
+    bs.board.set_terrain("0705", "ford")
+    assert ranged_dice(bs, lb) == 1
+    bs.board.set_terrain("0506", "ford")
+    lc = unit(bs, BOT, "LC", "0507")
+    r = reach(bs, lc, 4)
+    assert "0506" in r and "0505" not in r or r.get("0505", 0) <= 2  # stop on entering the ford
+
+
+@pytest.mark.rule("ccr:victory")
+def test_reaching_the_banner_target_ends_the_battle() -> None:
+    ctx, st, bs = fresh()
+    bs.armies[BOT].banners = 5
+    hi = unit(bs, BOT, "HI", "0606")
+    mi = unit(bs, TOP, "MI", "0605", blocks=1)
+    ctx.chance.force("medium", "light", "light", "light", "light")
+    drive(close_combat(ctx, bs, hi, mi, order_plan(bs.cards["2C"], 6)))
+    assert bs.over and bs.winner == BOT
