@@ -336,3 +336,13 @@ def test_infinite_grid_without_neighbours() -> None:
 def test_start_off_the_map_is_an_error() -> None:
     with pytest.raises(ValueError, match="not on the map"):
         reachable(Hex(40, 40), 3, clear, neighbors=GRAPH)
+
+
+def test_benchmark_agrees_with_networkx() -> None:
+    pytest.importorskip("networkx")
+    from benchmarks.bench_movement import run
+
+    r = run(queries=10)
+    assert r["same_reachable_sets"] is True and r["same_costs"] is True
+    assert r["mean_reachable_zoc"] < r["mean_reachable"]
+    assert 200 <= r["blocked_hexes"] <= 400
