@@ -21,12 +21,13 @@ Movement Phase decisions ("choose a unit or done" -> "choose a destination"
   each hex entered or passed for free, more costs one Movement Factor (F, G);
   a unit that has spent its whole allowance may turn at most 60 degrees (E).
 
-Why not ``ancients_kit.movement.reachable``: the core module did not exist
-when this was written, and Centurion's hot path (300 Basic Games a minute)
-wants a Dijkstra specialised to integer "ticks" (Movement Factors scaled by the
-terrain chart's common denominator, so road halves stay exact) and, in the
-Full Simulation, to (hex, facing) states. Costs per hex and unit kind are
-precomputed once per state.
+Why not ``ancients_kit.movement.reachable``: its ``cost(a, b)`` cannot
+express the path-dependent rounding of road fractions (movement H) nor the
+Full Simulation's (hex, facing) states, and Centurion's hot path (300 Basic
+Games a minute) wants a search specialised to integer "ticks" (Movement
+Factors scaled by the terrain chart's common denominator, so road halves stay
+exact) run as a bucket queue over precomputed edges. Edge costs per unit kind
+are computed once per (map, chart, markers) and shared by sessions.
 """
 
 from __future__ import annotations
@@ -80,6 +81,9 @@ class CostTable:
     edges: dict[str, dict[Hex, tuple[tuple[Hex, int, bool], ...]]] = attrs.field(factory=dict)
     """Unit kind -> hex -> (neighbour, ticks, is road step) for every enterable
     neighbour: the Basic search's inner loop in one precomputed tuple."""
+    dir_edges: dict[str, dict[Hex, tuple[tuple[Hex, int, bool] | None, ...]]] = attrs.field(factory=dict)
+    """The same per direction 0..5 (None: off the map or not enterable), for
+    the Full Simulation's (hex, facing) search."""
 
 
 def _ticks(x: Fraction, scale: int) -> int:
@@ -155,25 +159,30 @@ def cost_table(state: CenturionState) -> CostTable:
             if mt is not None and mt.exit_cost:
                 exit_marker[h] = exit_marker.get(h, 0) + _ticks(mt.exit_cost, scale)
     edges: dict[str, dict[Hex, tuple[tuple[Hex, int, bool], ...]]] = {}
+    dir_edges: dict[str, dict[Hex, tuple[tuple[Hex, int, bool] | None, ...]]] = {}
     for k in kinds:
         ek: dict[Hex, tuple[tuple[Hex, int, bool], ...]] = {}
+        dk: dict[Hex, tuple[tuple[Hex, int, bool] | None, ...]] = {}
         em = entry[k]
         ck = crossing[k]
-        for h, ns in adjacency.items():
-            lst = []
-            for n in ns:
+        for h in adjacency:
+            per_dir: list[tuple[Hex, int, bool] | None] = []
+            for n in h.neighbors():
+                if n not in em:
+                    per_dir.append(None)
+                    continue
                 rc = road.get((h, n))
                 if rc is not None:
-                    lst.append((n, rc, True))
+                    per_dir.append((n, rc, True))
                     continue
                 e = em[n]
                 x = ck.get((h, n), 0)
-                if e is None or x is None:
-                    continue
-                lst.append((n, e + x, False))
-            ek[h] = tuple(lst)
+                per_dir.append(None if e is None or x is None else (n, e + x, False))
+            dk[h] = tuple(per_dir)
+            ek[h] = tuple(e for e in per_dir if e is not None)
         edges[k] = ek
-    table = CostTable(scale, entry, crossing, road, exit_marker, adjacency, edges)
+        dir_edges[k] = dk
+    table = CostTable(scale, entry, crossing, road, exit_marker, adjacency, edges, dir_edges)
     if len(_COST_CACHE) > 64:
         _COST_CACHE.clear()
     _COST_CACHE[ckey] = (state.map, state.terrain_chart, table)
@@ -260,14 +269,19 @@ class Reach:
     """Destination -> the search node its cheapest path ends in."""
     facings: dict[Hex, dict[int, int]] = attrs.field(factory=dict)
     """Full Simulation: destination -> final facing -> ticks."""
+    facing_node: dict[tuple[Hex, int], Any] = attrs.field(factory=dict)
+    """Full Simulation: (destination, final facing) -> the search node its path ends in."""
 
     def mf(self, h: Hex) -> Fraction:
         """Movement Factors spent to reach ``h``."""
         return Fraction(self.cost[h], self.scale)
 
-    def path(self, h: Hex) -> list[Hex]:
-        """Hexes from the start to ``h`` (both included), cheapest path."""
+    def path(self, h: Hex, facing: int | None = None) -> list[Hex]:
+        """Hexes from the start to ``h`` (both included), cheapest path; in the
+        Full Simulation, the cheapest path that can end with ``facing``."""
         node = self.end_node[h]
+        if facing is not None and (h, facing) in self.facing_node:
+            node = self.facing_node[(h, facing)]
         out = []
         while node is not None:
             out.append(node if isinstance(node, Hex) else node[0])
@@ -398,77 +412,86 @@ def _reach_full(state: CenturionState, unit: Unit, hooks: MoveHooks | None) -> R
     ct, kind, budget, blocked, full, stops = _common(state, unit, hooks)
     start = unit.hex
     assert start is not None
-    entry = ct.entry[kind]
-    crossing = ct.crossing[kind]
-    road = ct.road
+    dedges = ct.dir_edges[kind]
     exits = ct.exit_marker
-    adj = ct.adjacency
     scale = ct.scale
-    on_map = set(adj)
     s0 = (start, unit.facing % 6)
     best: dict[tuple[Hex, int], int] = {s0: 0}
     prev: dict[Any, Any] = {s0: None}
-    heap = [(0, s0)]
-    while heap:
-        c, node = heapq.heappop(heap)
-        if c > best[node]:
-            continue
-        h, f = node
-        if h != start and h in stops:
-            continue
-        base = c + exits.get(h, 0)
-        for g in range(6):
-            k = (g - f) % 6
-            turn = 0 if k in (0, 1, 5) else scale  # cen:full.facing G
-            n = h.neighbor(g)
-            if n not in on_map or n in blocked:
+    buckets: list[list[tuple[Hex, int]]] = [[] for _ in range(budget + 1)]
+    buckets[0].append(s0)
+    turn_cost = [[0 if (g - f) % 6 in (0, 1, 5) else scale for g in range(6)] for f in range(6)]  # G
+    for c in range(budget + 1):
+        for node in buckets[c]:
+            if best[node] != c:
                 continue
-            b = base + turn
-            rc = road.get((h, n))
-            if rc is not None:
-                nc = b + rc
-            else:
-                e = entry[n]
+            h, f = node
+            if h in stops and h != start:
+                continue
+            base = c + exits.get(h, 0) if exits else c
+            tc = turn_cost[f]
+            for g, e in enumerate(dedges[h]):
                 if e is None:
                     continue
-                x = crossing.get((h, n), 0)
-                if x is None:
+                n, sc, is_road = e
+                if n in blocked:
                     continue
-                r = b % scale
-                nc = (b - r + (scale if r else 0)) + e + x
-            if nc > budget:
-                continue
-            nn = (n, g)
-            old = best.get(nn)
-            if old is None or nc < old:
-                best[nn] = nc
-                prev[nn] = node
-                heapq.heappush(heap, (nc, nn))
-    facings: dict[Hex, dict[int, int]] = {}
-    end_node: dict[Hex, Any] = {}
+                b = base + tc[g]
+                if is_road:
+                    nc = b + sc
+                else:
+                    r = b % scale
+                    nc = (b - r + scale if r else b) + sc
+                if nc > budget:
+                    continue
+                nn = (n, g)
+                old = best.get(nn)
+                if old is None or nc < old:
+                    best[nn] = nc
+                    prev[nn] = node
+                    buckets[nc].append(nn)
+    # Final facing in each hex (F, G; E: no turn past 60 degrees without a
+    # Movement Factor left): from the cheapest arrival facing that allows it.
+    arrivals: dict[Hex, list[int | None]] = {}
     for (h, f), c in best.items():
         if h in full:
             continue
-        fs = facings.setdefault(h, {})
-        for g in range(6):
-            k = (g - f) % 6
-            extra = 0 if k in (0, 1, 5) else scale  # F, G; E: no big turn without MF left
-            if h == start and g == s0[1]:
-                continue  # back where it began, facing as it began: no move
-            tot = c + extra
-            if tot > budget:
-                continue
-            if g not in fs or tot < fs[g]:
-                fs[g] = tot
-        if not fs:
-            del facings[h]
+        arr = arrivals.get(h)
+        if arr is None:
+            arr = arrivals[h] = [None] * 6
+        arr[f] = c
+    facings: dict[Hex, dict[int, int]] = {}
+    facing_node: dict[tuple[Hex, int], tuple[Hex, int]] = {}
+    end_node: dict[Hex, Any] = {}
     cost: dict[Hex, int] = {}
-    for h, fs in facings.items():
-        cost[h] = min(fs.values())
-    for (h, f), c in best.items():
-        if h in cost and (h not in end_node or c < best[end_node[h]]):
-            end_node[h] = (h, f)
-    return Reach(unit.id, start, scale, cost, prev, end_node, facings)
+    f0 = s0[1]
+    for h, arr in arrivals.items():
+        m_all, f_all = None, 0
+        for f in range(6):
+            c = arr[f]
+            if c is not None and (m_all is None or c < m_all):
+                m_all, f_all = c, f
+        fs: dict[int, int] = {}
+        for g in range(6):
+            if h == start and g == f0:
+                continue  # back where it began, facing as it began: no move
+            tot, via = None, None
+            for f in ((g - 1) % 6, g, (g + 1) % 6):
+                c = arr[f]
+                if c is not None and (tot is None or c < tot):
+                    tot, via = c, f
+            if m_all is not None and (tot is None or m_all + scale < tot):
+                tot, via = m_all + scale, f_all
+            if tot is None or tot > budget:
+                continue
+            fs[g] = tot
+            facing_node[(h, g)] = (h, via)
+        if fs:
+            facings[h] = fs
+            g_best = min(fs, key=lambda g: (fs[g], g))
+            cost[h] = fs[g_best]
+            end_node[h] = facing_node[(h, g_best)]
+    return Reach(unit.id, start, scale, cost, prev, end_node, facings, facing_node)
 
 
 def straight_run(path: list[Hex]) -> int:
@@ -598,6 +621,7 @@ def movement_phase(
             g = state.numbering.direction_from_name(fkey)
             spent = reach.facings[dest][g]
             unit.facing = g
+            path = reach.path(dest, g)
             rules_used = (rule, "cen:full.facing")
         else:
             spent = reach.cost[dest]

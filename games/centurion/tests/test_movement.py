@@ -203,3 +203,15 @@ def test_straight_run_counts_the_final_straight_line():
     path = r.path(s.hex_of("0607"))
     assert straight_run(path) == 3
     assert straight_run(path[:1]) == 0
+
+
+@pytest.mark.rule("cen:full.facing", "cen:full.cavalry")
+def test_full_path_matches_the_chosen_facing():
+    s = sandbox_state([("red", "LC", "0610", "N")], version="full")
+    r = reachable(s, s.units["RED-LC01"])
+    dest = s.hex_of("0606")
+    for g, c in r.facings[dest].items():
+        p = r.path(dest, g)
+        assert p[0] == s.hex_of("0610") and p[-1] == dest
+        assert all(a.is_adjacent(b) for a, b in zip(p, p[1:]))
+        assert c >= (len(p) - 1) * r.scale
