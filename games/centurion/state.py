@@ -416,6 +416,18 @@ class CenturionState:
         for other in self.units.values():
             other.contact.discard(unit.id)
 
+    def change_side(self, unit: Unit, side: str) -> None:
+        """Hand ``unit`` to ``side`` (defection, cen:full.treachery E/H);
+        losses are the caller's to count."""
+        if side not in self.sides:
+            raise ValueError(f"no side {side!r} in this game (sides: {', '.join(self.sides)})")
+        unit.side = side
+        unit.contact.clear()
+        for other in self.units.values():
+            other.contact.discard(unit.id)
+        self._zoc_cache.clear()
+        self.rev += 1
+
     def begin_player_turn(self, side: str) -> None:
         """Start a Player-Turn of ``side``: count it and clear per-turn flags."""
         self.player_turn += 1

@@ -65,3 +65,28 @@ def test_replay_and_undo_reproduce_the_game():
     assert s.answers == before[:-3]
     fresh = Session(GAME, "basic-carrhae", seed=9, answers=before[:-3])
     assert fresh.state.units_snapshot() == s.state.units_snapshot()
+
+
+@pytest.mark.rule("cen:scenarios")
+def test_every_optional_and_special_rule_is_a_named_option():
+    import tomllib
+    from pathlib import Path
+
+    index = Path(__file__).resolve().parents[1] / "data" / "rules.index.toml"
+    ids = [r["id"] for r in tomllib.loads(index.read_text("utf-8"))["rule"]]
+    wanted = [i for i in ids if i.startswith(("cen:opt.", "cen:barb.", "cen:rom."))] + ["cen:full.treachery"]
+    covered = {r for spec in GAME.option_specs(STORE, "numidia") for r in spec.rules}
+    assert set(wanted) <= covered, sorted(set(wanted) - covered)
+
+
+def test_rule_index_is_an_exact_copy_of_the_shared_one():
+    from pathlib import Path
+
+    here = Path(__file__).resolve().parents[1] / "data" / "rules.index.toml"
+    shared = Path(__file__).resolve().parents[4] / "shared" / "rules" / "centurion.index.toml"
+    if not shared.exists():
+        pytest.skip("shared rule index not available")
+    lines = here.read_text("utf-8").splitlines()
+    assert lines[0].startswith("# Exact copy")
+    assert lines[1:] == shared.read_text("utf-8").splitlines()
+    assert len(GAME.rules_index()) == 47
