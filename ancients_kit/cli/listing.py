@@ -11,7 +11,7 @@ from rich.table import Table
 
 from ancients_kit.cli import ui
 from ancients_kit.cli.common import variant_option, load_variants
-from ancients_kit.data import DataStore
+from ancients_kit.data import DataStore, Meta, split_meta
 from ancients_kit.plugin import find_game, load_games
 
 __all__ = ["COMMANDS"]
@@ -175,3 +175,43 @@ def rules_cmd(game: str, as_json: bool, missing: bool) -> None:
 
 
 COMMANDS = [games_cmd, scenarios_cmd, tables_cmd, rules_cmd]
+
+
+def data_documents(package: str) -> list[tuple[str, Meta]]:
+    """Every data document of a game package with its provenance header."""
+    store = DataStore(package)
+    docs: list[tuple[str, Meta]] = []
+    for rel in store.listing():
+        doc = store.raw(rel)
+        if "meta" not in doc:
+            continue  # e.g. the copy of the rule index, which is not game data
+        meta, _ = split_meta(doc, file=store.path(rel))
+        docs.append((rel, meta))
+    return docs
+
+
+@click.command("sources")
+@click.argument("game", required=False)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.option("--reconstructed", is_flag=True, help="Only documents that are reconstructed.")
+def sources_cmd(game: str | None, as_json: bool, reconstructed: bool) -> None:
+    """Every data document (tables, maps, units, scenarios) and where it comes from."""
+    games = [find_game(game)] if game else list(load_games().values())
+    rows = []
+    for g in games:
+        for rel, meta in data_documents(g.package):
+            if reconstructed and meta.source != "reconstructed":
+                continue
+            rows.append({"game": g.id, "file": rel, "id": meta.id, "source": meta.source,
+                         "rules": list(meta.rules), "note": meta.note, "sources": list(meta.sources)})
+    if as_json:
+        ui.print_json(rows)
+        return
+    t = Table("game", "document", "source", "note", title="Data documents and their provenance")
+    for r in rows:
+        note = r["note"].strip().replace("\n", " ")
+        t.add_row(r["game"], r["id"], r["source"], note[:160] + ("..." if len(note) > 160 else ""))
+    ui.out.print(t)
+
+
+COMMANDS.append(sources_cmd)
