@@ -106,7 +106,7 @@ class PlayLoop:
 
     def print_map(self) -> None:
         g = self.s.game
-        ui.out.print(g.render(self.s.state, self.viewer()))
+        ui.out.print(g.render(self.s.state, self.viewer()), soft_wrap=True)
         status = g.status(self.s.state, self.viewer())
         if status:
             ui.out.print(f"[bold]{status}[/]")
@@ -329,7 +329,7 @@ def replay_cmd(save: str, viewer: str | None, as_json: bool, check: bool, show_m
         line = e.line(viewer).replace("[", "\\[")
         ui.out.print(line)
     if show_map:
-        ui.out.print(s.game.render(s.state, viewer))
+        ui.out.print(s.game.render(s.state, viewer), soft_wrap=True)
     ui.out.print(f"[dim]{len(s.answers)} answers, log sha256 {s.log.digest()[:16]}; "
                  f"{'matches the save' if s.replay_matches else 'DIFFERS from the save'}[/]")
 
