@@ -132,7 +132,7 @@ def battle_options(bs: BattleState, u: Unit, plan: OrderPlan) -> list[tuple[str,
         return []
     if t.no_battle_after_move and u.moved:
         return []
-    if t.move_no_battle and u.moved > t.move:
+    if t.move_no_battle and u.moved > t.move + plan.move_bonus:
         return []  # auxilia that moved 2 may not battle
     leg = is_legion(bs, u)
     if leg == "julian" and u.moved >= 2 and plan.effect != "double-time":

@@ -42,10 +42,9 @@ def blocked_for(bs: BattleState, h: str, code: str, mounted: bool) -> str:
 def allowance(bs: BattleState, u: Unit, plan_bonus: int = 0, cap: int = -1) -> int:
     """Most hexes ``u`` may move this turn (ccr:base.movement; Julian legions move 2, ccr:julian-legions)."""
     t = bs.types[u.code]
-    m = max(t.move, t.move_no_battle, t.move_charge)
+    m = max(t.move + plan_bonus, t.move_no_battle, t.move_charge)
     if t.foot and u.code in ("HI", "MI") and bs.legions.get(u.side) == "julian":
-        m = max(m, 2)
-    m += plan_bonus
+        m = max(m, 2)  # Double Time still gives them two hexes, now with combat
     if cap >= 0:
         m = min(m, cap)
     if bs.wagon_at(u.hex, "wagon-laager") is not None:

@@ -146,15 +146,18 @@ def order_units(ctx: Context, bs: BattleState, side: str, plan: OrderPlan) -> Ge
     cats: list[tuple[str, ...]] = []
     if not plan.sections:
         return chosen
-    pool = _orderable(bs, side, plan)
+    pool = [(it, c) for it in _orderable(bs, side, plan) if (c := _cats(bs, side, plan, it))]
     while True:
         opts: list[tuple[str, str]] = []
         cand: dict[str, tuple[Item, tuple[str, ...]]] = {}
-        for it in pool:
-            if it in chosen:
+        fit_cache: dict[tuple[str, ...], bool] = {}
+        for it, c in pool:
+            if it.ordered:
                 continue
-            c = _cats(bs, side, plan, it)
-            if not c or not _fits(cats + [c], plan):
+            ok = fit_cache.get(c)
+            if ok is None:
+                ok = fit_cache[c] = _fits(cats + [c], plan)
+            if not ok:
                 continue
             if plan.chain and chosen and not any(bs.board.distance(it.hex, o.hex) == 1 for o in chosen):
                 continue

@@ -1,0 +1,97 @@
+"""Benchmark: complete C&C: Ancients Imperial Rome battles per minute, random bot against random bot.
+
+Drives the game's generator directly (the same rules code a Session runs,
+without save/replay bookkeeping): every decision is answered by a uniformly
+random option from a seeded generator, cycling through all 24 battles. Runs
+on ``workers`` processes (default 2, the machine's core count for the team).
+
+    python benchmarks/bench_ccancients_rome.py [seconds] [workers]
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import sys
+import time
+from typing import Any
+
+
+def _play(scenario: str, seed: int) -> tuple[str | None, int]:
+    from ancients_games.ccancients_rome import GAME
+    from ancients_kit.chance import Rng
+    from ancients_kit.log import Log
+    from ancients_kit.session import Context
+
+    store = _store()
+    ctx = Context(store, {"turn_limit": 150}, seed, Log())
+    state = GAME.setup(ctx, scenario)
+    gen = GAME.play(ctx, state)
+    rng = Rng(seed * 7919 + 1)
+    n = 0
+    try:
+        d = next(gen)
+        while True:
+            opts = d.options
+            n += 1
+            d = gen.send(opts[rng.below(len(opts))].key)
+    except StopIteration as stop:
+        return stop.value.winner, n
+
+
+_STORE: Any = None
+
+
+def _store() -> Any:
+    global _STORE
+    if _STORE is None:
+        from ancients_games.ccancients_rome import GAME
+        from ancients_kit.data import DataStore
+
+        _STORE = DataStore(GAME.package)
+    return _STORE
+
+
+def _worker(args: tuple[list[str], int, float]) -> tuple[int, int]:
+    scenarios, offset, seconds = args
+    end = time.perf_counter() + seconds
+    games = decisions = 0
+    i = offset
+    while time.perf_counter() < end:
+        _, n = _play(scenarios[i % len(scenarios)], 1000 + i)
+        games += 1
+        decisions += n
+        i += 2
+    return games, decisions
+
+
+def run(seconds: float = 10.0, workers: int = 2) -> dict[str, Any]:
+    """Play random battles for ``seconds`` on ``workers`` processes; return the rates."""
+    from ancients_games.ccancients_rome import GAME
+    from ancients_games.ccancients_rome.scenario import list_battles
+
+    scenarios = [b.rsplit(".", 1)[-1] for b in list_battles(_store())]
+    del GAME
+    t0 = time.perf_counter()
+    if workers <= 1:
+        results = [_worker((scenarios, 0, seconds))]
+    else:
+        with mp.get_context("fork").Pool(workers) as pool:
+            results = pool.map(_worker, [(scenarios, k, seconds) for k in range(workers)])
+    elapsed = time.perf_counter() - t0
+    games = sum(g for g, _ in results)
+    decisions = sum(d for _, d in results)
+    return {
+        "benchmark": "ccancients_rome random-vs-random battles",
+        "workers": workers,
+        "seconds": round(elapsed, 2),
+        "battles": games,
+        "battles_per_minute": round(games * 60 / elapsed, 1),
+        "decisions_per_second": round(decisions / elapsed, 1),
+        "target_battles_per_minute": 1000,
+    }
+
+
+if __name__ == "__main__":
+    secs = float(sys.argv[1]) if len(sys.argv) > 1 else 10.0
+    w = int(sys.argv[2]) if len(sys.argv) > 2 else 2
+    print(run(secs, w))
