@@ -102,6 +102,8 @@ class FullBook:
     """Some combat has happened (cen:barb.warrior)."""
     fury: dict[str, int] = attrs.field(factory=dict)
     """Side -> unused (fury is per unit: Unit.furious)."""
+    tribe_panic: dict[str, set[str]] = attrs.field(factory=dict)
+    """Side -> tribes whose chief was lost: they panic at the start of the side's next turn."""
     refund: dict[str, int] = attrs.field(factory=dict)
     """Points not counted as lost (deserters destroyed before leaving, cen:full.treachery D)."""
     fortune: str = ""
@@ -209,13 +211,20 @@ def _enemy_distance(state: CenturionState, h: Hex, side: str) -> int:
     return best
 
 
-def start_panic(ctx: Context, state: CenturionState, side: str) -> list[Unit]:
-    """Panic strikes ``side`` (cen:full.panic A, C, D, F, G): returns the panicked units."""
+def start_panic(ctx: Context, state: CenturionState, side: str, group: str = "") -> list[Unit]:
+    """Panic strikes ``side`` (cen:full.panic A, C, D, F, G): returns the panicked units.
+
+    ``group``: only that tribe panics (its chief lost, cen:opt.command F with
+    cen:barb.tribe); this does not use up the army's one panic.
+    """
     b = book(state)
-    b.panic_pending[side] = False
-    b.panic_used[side] = True
+    if not group:
+        b.panic_pending[side] = False
+        b.panic_used[side] = True
     out = []
     for u in list(state.live_units(side)):
+        if group and u.group != group:
+            continue
         if is_command(state, u):
             if u.dispersed:
                 u.dispersed += 1  # F: dispersed Command units stay so one more turn
@@ -382,16 +391,62 @@ def rally(ctx: Context, state: CenturionState, side: str) -> None:
 # ------------------------------------------------------------------ treachery
 
 
-def treachery(ctx: Context, state: CenturionState, side: str, civil_war: bool) -> None:
-    """Roll for treachery against ``side`` (cen:full.treachery B-E, I)."""
+def _may_betray(state: CenturionState, u: Unit, civil_war: bool) -> bool:
+    """cen:full.treachery I: Roman Swordsmen only in Civil Wars; Command units never (B)."""
+    if is_command(state, u) or u.treachery:
+        return False
+    cap = state.capability.get(u.type)
+    return civil_war or not (cap is not None and cap.form_square)
+
+
+def command_groups(state: CenturionState, side: str) -> list[str]:
+    """Keys of the subordinate commands of ``side`` (multi-commander games, cen:full.treachery F)."""
+    return sorted({u.group for u in state.live_units(side) if is_command(state, u) and not u.supreme and u.group})
+
+
+def treachery_of_command(ctx: Context, state: CenturionState, side: str, group: str, civil_war: bool) -> None:
+    """cen:full.treachery F (and cen:opt.command G): one die for a whole command;
+    1-3 loyal, 4 leave the field, 5 or 6 defect."""
+    troops = [u for u in state.live_units(side) if u.group == group and _may_betray(state, u, civil_war)]
+    if not troops:
+        return
+    roll = ctx.chance.d6(f"treachery of command {group}", ("cen:full.treachery",))
+    ids = ", ".join(u.id for u in troops)
+    if roll <= 3:
+        _log(ctx, state, "morale", f"command {group} stays loyal (roll {roll})", ("cen:full.treachery",), side=side,
+             dice=(roll,))
+    elif roll == 4:
+        for u in troops:
+            u.treachery = "leaving"
+            u.panicked = False
+            u.contact.clear()
+        _log(ctx, state, "morale", f"command {group} ({ids}) turns traitor and leaves the field (roll {roll})",
+             ("cen:full.treachery",), side=side, dice=(roll,))
+    else:
+        by_hex: dict[Hex, list[Unit]] = {}
+        for u in troops:
+            assert u.hex is not None
+            by_hex.setdefault(u.hex, []).append(u)
+        for h in sorted(by_hex):
+            defect(ctx, state, by_hex[h], state.opponent(side), roll)
+
+
+def treachery(ctx: Context, state: CenturionState, side: str, civil_war: bool, multi: bool = False) -> None:
+    """Roll for treachery against ``side`` (cen:full.treachery B-F, I).
+
+    ``multi``: a multi-commander game (F): each subordinate command rolls once
+    for all its troops; the ranking command's troops are rolled for by hex (B).
+    """
     b = book(state)
     b.treachery_used[side] = True
     enemy = state.opponent(side)
+    groups = command_groups(state, side) if multi else []
+    for g in groups:
+        treachery_of_command(ctx, state, side, g, civil_war)
     for h in sorted(set(state.occupied_by(side))):
         troops = [
             u for u in state.stack_at(h)
-            if u.side == side and not is_command(state, u) and not u.treachery
-            and (civil_war or not (state.capability.get(u.type) and state.capability[u.type].form_square))
+            if u.side == side and _may_betray(state, u, civil_war) and u.group not in groups
         ]
         if not troops:
             continue

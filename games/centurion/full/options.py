@@ -250,7 +250,7 @@ def treachery_step(ctx: Context, state: CenturionState, side: str) -> Generator[
                        (Option("no", "not now"), Option("invoke", "roll for every stack")),
                        rule="cen:full.treachery", kind="treachery")
     if k == "invoke":
-        treachery(ctx, state, side, state.scenario.civil_war)
+        treachery(ctx, state, side, state.scenario.civil_war, multi=active(state, "cen:opt.command"))
     return None
 
 

@@ -234,6 +234,20 @@ def _command_lost(ctx: Context, state: CenturionState, cmd: Unit) -> None:
     if not opt.active(state, "cen:opt.command"):
         return
     side = cmd.side
+    b = book(state)
+    left = [c for c in state.live_units(side) if _is_cmd(state, c)]
+    if opt.is_barbarian(state, side) and not b.panic_used.get(side) and not b.panic_pending.get(side):
+        high_king = cmd.supreme or not opt.active(state, "cen:barb.tribe")
+        if not left or (high_king and opt.active(state, "cen:barb.tribe")):
+            b.panic_pending[side] = True  # cen:opt.command F (cen:barb.tribe: the High King's loss)
+            _log(ctx, state, "morale", f"{cmd.id} is lost and the barbarians have no chief left: panic at the start "
+                                       f"of their next turn", ("cen:opt.command", "cen:full.panic"), side=side)
+        elif opt.active(state, "cen:barb.tribe") and cmd.group and not any(c.group == cmd.group for c in left):
+            b.tribe_panic.setdefault(side, set()).add(cmd.group)  # cen:barb.tribe: only that tribe panics
+            _log(ctx, state, "morale", f"the chief of tribe {cmd.group} is lost: the tribe panics at the start of its "
+                                       f"next turn", ("cen:opt.command", "cen:barb.tribe", "cen:full.panic"), side=side)
+    if state.scenario.civil_war and not cmd.supreme and cmd.group:
+        morale.treachery_of_command(ctx, state, side, cmd.group, True)  # cen:opt.command G
     roll = ctx.chance.d6(f"fury of the troops of {cmd.id}", ("cen:opt.command",))
     roman = opt.is_roman(state, side)
     if roll <= (2 if roman else 1):
@@ -524,6 +538,8 @@ def player_turn(ctx: Context, state: CenturionState, side: str) -> Generator[Dec
             u.furious -= 1
     if b.panic_pending.get(side):
         morale.start_panic(ctx, state, side)
+    for g in sorted(b.tribe_panic.pop(side, ())):
+        morale.start_panic(ctx, state, side, group=g)
     out = yield from opt.treachery_step(ctx, state, side)
     if out is not None:
         return out
@@ -690,8 +706,12 @@ def allocation_phase(ctx: Context, state: CenturionState, side: str) -> Generato
 # ------------------------------------------------------------------ melee odds
 
 
-def _melee_sides(state: CenturionState, side: str, a: Attack, attackers: Sequence[Unit] | None = None):
-    """(attack factor, defence factor, attacking units, attacker hexes) for a melee attack."""
+def _melee_sides(state: CenturionState, side: str, a: Attack, attackers: Sequence[Unit] | None = None,
+                 only_defenders: Sequence[Unit] | None = None):
+    """(attack factor, defence factor, attacking units, attacker hexes) for a melee attack.
+
+    ``only_defenders``: the defending units allotted to this battle when a
+    differently faced stack meets attacks from several sides (combat case J)."""
     units = [state.units[i] for i in a.units] if attackers is None else list(attackers)
     units = [u for u in units if not u.eliminated and u.hex is not None and _melee_factor(state, u) is not None]
     hexes = sorted({u.hex for u in units if u.hex is not None})
@@ -712,9 +732,11 @@ def _melee_sides(state: CenturionState, side: str, a: Attack, attackers: Sequenc
         v = melee.attacker_factor(mu, heavy_rain=heavy and is_charge) if is_charge else melee.attacker_factor(
             mu, heavy_rain=heavy)
         att += v
-    defenders = [x for x in state.stack_at(a.target)]
+    defenders = list(state.stack_at(a.target)) if only_defenders is None else list(only_defenders)
+    rain = heavy
     dd = [melee.Defender(_t(state, x), None if _t(state, x).kind is UnitKind.MOUNT else x.facing,
-                         dispersed=bool(x.dispersed), panicked=x.panicked, working=bool(x.building))
+                         dispersed=bool(x.dispersed), panicked=x.panicked,
+                         working=bool(x.building) or (rain and x.type in melee.SPEAR_CODES))
           for x in defenders]
     sq = [x for x in defenders if x.in_square]
     if sq:
@@ -889,15 +911,65 @@ def melee_phase(ctx: Context, state: CenturionState, side: str, attacks: list[At
         if squares:
             _melee_square(ctx, state, side, a, melee_table)
             continue
-        _melee_one(ctx, state, side, a, melee_table, None)
+        split = _split_battles(state, a)
+        if split is None:
+            _melee_one(ctx, state, side, a, melee_table, None)
+            continue
+        for grp, dfs in split:
+            live = [d for d in dfs if not d.eliminated and d.hex == a.target]
+            if live:
+                _log(ctx, state, "combat", f"the stack at {key} faces several ways and is attacked from several "
+                                           f"sides: separate battle against {', '.join(d.id for d in live)}",
+                     ("cen:full.combat", "cen:full.facing"), side=side)
+                _melee_one(ctx, state, side, a, melee_table, grp, live)
     _ = b
 
 
+def _split_battles(state: CenturionState, a: Attack) -> list[tuple[list[Unit], list[Unit]]] | None:
+    """Combat case J: defenders facing different ways, attacked from more than one side,
+    meet each attack with the units fronting it; None when the hex fights one combined battle.
+
+    Each attacking hex is one side. Every attack must be met by a front-facing unit
+    if possible; when that is not possible (more sides than units, or a side no
+    unit fronts) the hex fights one combined battle, each unit at the value
+    facing the attack (front/flank attacks reduce it). Remaining units join the
+    strongest attack on their front, else the strongest attack as flank defenders.
+    The allotment is made for the defender, strongest first (our reading, L).
+    """
+    defenders = [d for d in state.stack_at(a.target) if state.types[d.type].kind is not UnitKind.MOUNT]
+    if len({d.facing for d in defenders}) < 2:
+        return None
+    groups: dict[Hex, list[Unit]] = {}
+    for i in a.units:
+        u = state.units[i]
+        if not u.eliminated and u.hex is not None and _melee_factor(state, u) is not None:
+            groups.setdefault(u.hex, []).append(u)
+    if len(groups) < 2 or len(groups) > len(defenders):
+        return None
+    order = sorted(groups, key=lambda h: (-sum(_melee_factor(state, u) or 0 for u in groups[h]), h))
+    assigned: dict[str, Hex] = {}
+    for h in order:
+        cands = [d for d in defenders if d.id not in assigned and is_frontal(a.target, d.facing, h)]
+        if not cands:
+            return None
+        best = max(cands, key=lambda d: (state.types[d.type].melee_defence_front, d.id))
+        assigned[best.id] = h
+    for d in defenders:
+        if d.id in assigned:
+            continue
+        front = [h for h in order if is_frontal(a.target, d.facing, h)]
+        assigned[d.id] = front[0] if front else order[0]
+    out = []
+    for h in order:
+        out.append((groups[h], [d for d in defenders if assigned[d.id] == h]))
+    return out
+
+
 def _melee_one(ctx: Context, state: CenturionState, side: str, a: Attack, table: OddsTable,
-               only: Sequence[Unit] | None) -> str | None:
+               only: Sequence[Unit] | None, only_defenders: Sequence[Unit] | None = None) -> str | None:
     b = book(state)
     key = state.hid(a.target)
-    att, dfn, units, hexes = _melee_sides(state, side, a, only)
+    att, dfn, units, hexes = _melee_sides(state, side, a, only, only_defenders)
     rules: tuple[str, ...] = ("cen:full.combat", "cen:full.facing")
     if not units:
         _log(ctx, state, "combat", f"the melee attack on {key} has no attackers left (dispersed or destroyed by "
@@ -931,7 +1003,8 @@ def _melee_one(ctx: Context, state: CenturionState, side: str, a: Attack, table:
         code = res.result
         _log(ctx, state, "combat", f"{', '.join(u.id for u in units)} attack {key}: {att} against {dfn}: "
                                    f"{res.explain()}", rules, side=side, target=key, result=code)
-    _apply_melee(ctx, state, side, code, units, list(state.stack_at(a.target)), a.target, rules)
+    targets = list(state.stack_at(a.target)) if only_defenders is None else list(only_defenders)
+    _apply_melee(ctx, state, side, code, units, targets, a.target, rules)
     return code
 
 
