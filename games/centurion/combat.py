@@ -304,7 +304,7 @@ def combat_phase(
                 mark = "[x]" if u in chosen else "[ ]"
                 if u not in chosen and _mfa_conflict(state, chosen, u) is not None:
                     continue
-                aopts.append(Option(u.id, f"{mark} {state.describe(u)} attack {basic_attack_factor(state, u)}", u))
+                aopts.append(Option(u.id, f"{mark} {state.describe(u, with_id=False)}, attack {basic_attack_factor(state, u)}", u))
 
             def refuse_attacker(text: str, _chosen: list[Unit] = chosen) -> tuple[str, str] | None:
                 u = state.units.get(text.strip().upper()) or state.units.get(text.strip())

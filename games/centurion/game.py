@@ -243,6 +243,8 @@ class CenturionGame(Game):
             dist = _enemy_distance(state, unit.side)
             if key == "stay":
                 return -float(dist.get(unit.hex, 99)) - 0.5
+            if key == "back":
+                return -1000.0
             try:
                 h = state.hex_of(key)
             except ValueError:

@@ -543,7 +543,7 @@ def movement_phase(
             return
         opts = [Option(DONE, "end the Movement Phase")]
         for u in movable:
-            opts.append(Option(u.id, state.describe(u), u))
+            opts.append(Option(u.id, state.describe(u, with_id=False), u))
 
         def refuse_unit(text: str, _state: CenturionState = state) -> tuple[str, str] | None:
             u = _state.units.get(text.strip().upper()) or _state.units.get(text.strip())
@@ -551,7 +551,7 @@ def movement_phase(
                 try:
                     h = _state.hex_of(text.strip())
                 except ValueError:
-                    return None
+                    return f"{text!r} is neither one of your units nor a hex ID; answer a unit or done", rule
                 here = [x.id for x in _state.stack_at(h) if x.side == side]
                 if not here:
                     return f"no unit of {side} at {text}", rule
@@ -578,7 +578,8 @@ def movement_phase(
             unit.moved = True
             log(ctx, state, "move", f"{unit.id} at {state.hid(unit.hex)} has nowhere to go and stays", rule)
             continue
-        hopts = [Option("stay", f"leave {unit.id} where it is (counts as its move)")]
+        hopts = [Option("stay", f"leave {unit.id} where it is (counts as its move)"),
+                 Option("back", "choose another unit instead")]
         ids = state._ids()
         scale = reach.scale
         for i, h in sorted((ids[h], h) for h in reach.cost):
@@ -594,8 +595,10 @@ def movement_phase(
             rule=rule,
             kind="move.hex",
             refuse=refuse_hex,
-            context={"highlight": [o.key for o in hopts[1:]], "unit": unit.id},
+            context={"highlight": [o.key for o in hopts[2:]], "unit": unit.id},
         )
+        if dest_key == "back":
+            continue
         unit.moved = True
         if dest_key == "stay":
             log(ctx, state, "move", f"{unit.id} stays at {state.hid(unit.hex)}", rule, unit=unit.id)
@@ -654,7 +657,9 @@ def _why_not_reachable(
     try:
         h = state.hex_of(text)
     except ValueError as exc:
-        return f"{exc} (case J: units may not move off the map)", rule
+        if len(text) == 4 and text.isdigit():
+            return f"{exc} (case J: units may not move off the map)", rule
+        return f"{text!r} is not a hex ID: answer a destination hex, stay or back", rule
     if h == unit.hex:
         return f"{unit.id} is already at {text}; answer 'stay' to leave it", rule
     occ = state.side_at(h)

@@ -225,14 +225,15 @@ class CenturionState:
         """The :class:`~ancients_games.centurion.model.UnitType` of a unit or code."""
         return self.types[unit if isinstance(unit, str) else unit.type]
 
-    def describe(self, unit: Unit) -> str:
+    def describe(self, unit: Unit, with_id: bool = True) -> str:
         """``ROM-SD07 SD 4-4-4 at 0507`` (Basic figures where printed)."""
         t = self.types[unit.type]
         figs = str(t.basic) if (self.version == "basic" and t.basic) else (
             f"{t.melee_attack}-{t.melee_defence_front}-{t.movement}"
         )
         state = " dispersed" if unit.dispersed else ""
-        return f"{unit.id} {unit.type} {figs} at {self.hid(unit.hex)}{state}"
+        text = f"{unit.type} {figs} at {self.hid(unit.hex)}{state}"
+        return f"{unit.id} {text}" if with_id else text
 
     # ------------------------------------------------------------ queries
     def unit(self, unit_id: str) -> Unit:

@@ -215,3 +215,17 @@ def test_full_path_matches_the_chosen_facing():
         assert p[0] == s.hex_of("0610") and p[-1] == dest
         assert all(a.is_adjacent(b) for a, b in zip(p, p[1:]))
         assert c >= (len(p) - 1) * r.scale
+
+
+@pytest.mark.rule("cen:basic.movement")
+def test_back_returns_to_the_unit_choice_without_spending_the_move():
+    s = sandbox_state([("red", "SD", "0606"), ("red", "SK", "0303")])
+    gen = movement_phase(ctx_for(), s, "red")
+    next(gen)
+    d = gen.send("RED-SD01")
+    with pytest.raises(IllegalAnswer) as exc:
+        d.match("done")
+    assert "not a hex ID" in str(exc.value)
+    d = gen.send("back")
+    assert d.kind == "move.unit" and "RED-SD01" in d.keys
+    assert not s.units["RED-SD01"].moved
