@@ -96,6 +96,10 @@ class FullBook:
     """Units that formed square in place this turn and may not move (cen:full.square E)."""
     square_disbanded: set[str] = attrs.field(factory=set)
     """Units whose square disbanded this turn: one hex of movement (cen:full.square K)."""
+    square_joined: set[str] = attrs.field(factory=set)
+    """Squares (hex IDs) a Swordsmen unit joined this turn: one a turn (cen:full.square E)."""
+    left_square: set[str] = attrs.field(factory=set)
+    """Units that left a square this turn: two Movement Factors spent (cen:full.square F)."""
     dismounting: set[str] = attrs.field(factory=set)
     """Units mounting or dismounting this turn (cen:opt.mount-dismount E)."""
     first_blood: bool = False

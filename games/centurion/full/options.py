@@ -286,6 +286,48 @@ def _square_hexes(state: CenturionState, side: str) -> list[Hex]:
     return out
 
 
+def _is_sd(state: CenturionState, u: Unit) -> bool:
+    c = state.capability.get(u.type)
+    return c is not None and c.form_square
+
+
+def _square_joiners(state: CenturionState, side: str) -> list[tuple[Unit, Hex]]:
+    """cen:full.square E, F: one Swordsmen unit a turn joins a formed square (3 MF),
+    one non-Swordsmen unit may be in it (2 MF), Command units freely (2 MF)."""
+    b = book(state)
+    squares = sorted({u.hex for u in state.live_units(side) if u.in_square and u.hex is not None})
+    if not squares:
+        return []
+    out = []
+    for h in squares:
+        members = [u for u in state.stack_at(h) if u.side == side]
+        n_sd = sum(1 for u in members if _is_sd(state, u))
+        n_other = sum(1 for u in members if not _is_sd(state, u) and state.types[u.type].kind is not UnitKind.COMMAND)
+        for n in h.neighbors():
+            for u in state.stack_at(n):
+                if u.side != side or u.moved or u.in_square or u.dispersed or u.contact or u.panicked or u.treachery:
+                    continue
+                t = state.types[u.type]
+                if t.kind is UnitKind.MOUNT:
+                    continue
+                if _is_sd(state, u):
+                    ok = n_sd < square.MAX_SQUARE_SWORDSMEN and state.hid(h) not in b.square_joined \
+                        and t.movement >= square.SQUARE_JOIN_COST
+                elif t.kind is UnitKind.COMMAND:
+                    ok = t.movement >= square.SQUARE_OTHER_COST
+                else:
+                    ok = n_other == 0 and t.movement >= square.SQUARE_OTHER_COST
+                if ok:
+                    out.append((u, h))
+    return out
+
+
+def _square_leavers(state: CenturionState, side: str) -> list[Unit]:
+    """Non-Swordsmen and Command units in a square that may step out (cen:full.square F)."""
+    return [u for u in state.live_units(side) if u.in_square and not _is_sd(state, u) and not u.moved
+            and not u.contact and not u.dispersed]
+
+
 def _square_allowed(state: CenturionState, h: Hex) -> bool:
     ter = state.terrain_chart.get(state.map.terrain(h))
     if ter is not None and not ter.square_allowed:
@@ -399,6 +441,15 @@ def start_of_turn_actions(ctx: Context, state: CenturionState, side: str) -> Gen
             menu.append(Option("earthworks", "start building earthworks (cen:opt.earthworks)"))
         if builders and active_for(state, "cen:opt.caltrops", side):
             menu.append(Option("caltrops", "start laying caltrops (cen:opt.caltrops)"))
+        joins = _square_joiners(state, side)
+        if joins:
+            menu.append(Option("join", "move a unit into a formed square (cen:full.square E, F)"))
+        leavers = _square_leavers(state, side)
+        if leavers:
+            menu.append(Option("leave", "take a non-Swordsmen unit out of a square (cen:full.square F)"))
+        razable = sorted(h for h in set(state.occupied_by(side)) if "earthworks" in state.markers.get(h, ()))
+        if razable and active_for(state, "cen:opt.earthworks", side):
+            menu.append(Option("raze", "destroy occupied earthworks (one point lost, cen:opt.earthworks)"))
         if active_for(state, "cen:opt.mount-dismount", side):
             if _dismountable(state, side):
                 menu.append(Option("dismount", "dismount cataphracts (cen:opt.mount-dismount)"))
@@ -453,6 +504,37 @@ def start_of_turn_actions(ctx: Context, state: CenturionState, side: str) -> Gen
                 state.units[i].building = 1
             state.extra.setdefault("full_works", {})[h] = (k, ids)
             ctx.event("works", f"{', '.join(ids)} start {k} at {hk} (three turns)", rules=(f"cen:opt.{k}",), side=side)
+        elif k == "join":
+            jk = yield Decision(side, "Which unit joins which square?",
+                                tuple(Option(f"{u.id}>{state.hid(h)}", f"{u.id} joins the square at {state.hid(h)}")
+                                      for u, h in joins), rule="cen:full.square", kind="start.join")
+            uid, hk = jk.split(">")
+            u = state.units[uid]
+            h = state.hex_of(hk)
+            state.move(u, h)
+            u.in_square = True
+            u.moved = True
+            b.square_joined.add(hk)
+            ctx.event("formation", f"{u.id} joins the square at {hk} (it spends its movement)",
+                      rules=("cen:full.square",), side=side)
+        elif k == "leave":
+            lk = yield Decision(side, "Which unit leaves its square?",
+                                tuple(Option(u.id, state.describe(u)) for u in leavers), rule="cen:full.square",
+                                kind="start.leave")
+            u = state.units[lk]
+            u.in_square = False
+            b.left_square.add(u.id)
+            ctx.event("formation", f"{u.id} leaves the square at {state.hid(u.hex)} (two Movement Factors)",
+                      rules=("cen:full.square",), side=side)
+        elif k == "raze":
+            rk = yield Decision(side, "Destroy the earthworks on which hex?",
+                                tuple(Option(state.hid(h)) for h in razable), rule="cen:opt.earthworks",
+                                kind="start.raze")
+            h = state.hex_of(rk)
+            state.markers[h].discard("earthworks")
+            state.lost_points[side] = state.lost_points.get(side, 0) + 1
+            ctx.event("works", f"earthworks at {rk} destroyed (one point lost)", rules=("cen:opt.earthworks",),
+                      side=side)
         elif k == "dismount":
             units = _dismountable(state, side)
             uk = yield Decision(side, "Dismount which unit?", tuple(Option(u.id, state.describe(u)) for u in units),
@@ -509,9 +591,55 @@ def mount(ctx: Context, state: CenturionState, u: Unit) -> None:
     ctx.event("formation", f"{u.id} mounts again", rules=("cen:opt.mount-dismount",), side=u.side)
 
 
+WARRIOR_RANGE = 7
+"""Barbarians within this many hexes of the foe must advance to the attack (cen:barb.warrior)."""
+
+
 def after_movement(ctx: Context, state: CenturionState, side: str) -> None:
-    """Nothing to do after movement yet (hook kept for the sequence)."""
-    return None
+    """cen:barb.warrior: barbarian troops within seven hexes of the foe that the player
+    left standing advance to the attack on their own, as far toward the nearest enemy
+    as they can, facing it. (Beyond seven hexes they manoeuvre freely; after first
+    blood all must attack if able, which the allocation enforces.)"""
+    if not is_barbarian(state, side) or not active_for(state, "cen:barb.warrior", side):
+        return
+    from ancients_kit.hexgrid import direction_to
+
+    from ancients_games.centurion.full.sequence import move_hooks
+    from ancients_games.centurion.movement import movable_reason, reachable
+
+    hooks = move_hooks(state)
+    enemy = [u.hex for u in state.live_units(state.opponent(side)) if u.hex is not None]
+    if not enemy:
+        return
+    for u in list(state.live_units(side)):
+        if u.moved or u.type not in ("BI", "BHC") or u.hex is None:
+            continue
+        near = min(u.hex.distance(e) for e in enemy)
+        if near > WARRIOR_RANGE or near <= 1 or movable_reason(state, u, hooks) is not None:
+            continue
+        reach = reachable(state, u, hooks)
+        if not reach.cost:
+            continue
+        best = min(reach.cost, key=lambda h: (min(h.distance(e) for e in enemy), reach.cost[h], state.hid(h)))
+        if min(best.distance(e) for e in enemy) >= near:
+            continue
+        goal = min(enemy, key=lambda e: (best.distance(e), e))
+        facings = reach.facings.get(best, {})
+        want = min(range(6), key=lambda g: (best.neighbor(g).distance(goal), g))
+        face = want if want in facings else min(facings, key=lambda g: (facings[g], g)) if facings else u.facing
+        frm = u.hex
+        state.move(u, best)
+        u.facing = face
+        u.moved = True
+        if best.distance(goal) == 1:
+            try:
+                d = direction_to(best, goal)
+                if d in facings:
+                    u.facing = d
+            except ValueError:
+                pass
+        ctx.event("move", f"{u.id} must advance to the attack: {state.hid(frm)} -> {state.hid(best)}",
+                  rules=("cen:barb.warrior", "cen:full.movement"), side=side, unit=u.id)
 
 
 # ------------------------------------------------------------------ barbarian warrior

@@ -350,6 +350,8 @@ def _mfa(state: CenturionState, unit: Unit) -> int:
         m = min(m, square.SQUARE_MOVEMENT)
     if unit.id in b.dismounting:
         m = m // 2
+    if unit.id in b.left_square:
+        m = max(0, m - square.SQUARE_OTHER_COST)
     if b.weather in ("heavy-rain", "mud"):
         m = max(0, m - 2)
     return m
@@ -531,6 +533,8 @@ def player_turn(ctx: Context, state: CenturionState, side: str) -> Generator[Dec
     b.square_disbanded.clear()
     b.dismounting.clear()
     b.charge_start.clear()
+    b.square_joined.clear()
+    b.left_square.clear()
     for k in [k for k in state.extra if isinstance(k, tuple) and k and k[0] == "river_ctl"]:
         del state.extra[k]
     for u in state.live_units(side):

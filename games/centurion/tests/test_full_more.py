@@ -1,0 +1,223 @@
+"""More Full Simulation procedures: split battles, squares, charges, commands, barbarians."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from ancients_kit.session import Session
+
+from ancients_games.centurion.full import morale, options, sequence
+from ancients_games.centurion.full.morale import book
+from ancients_games.centurion.full.sequence import Attack
+
+
+
+def fresh(scenario: str = "numidia", **opts):
+    s = Session.new("centurion", scenario, seed=3, options=opts)
+    return s, s.ctx, s.state
+
+
+def clear(state) -> None:
+    for u in list(state.units.values()):
+        if u.hex is not None:
+            options._withdraw(state, u)
+
+
+def put(state, uid: str, hid: str, facing: str = "N"):
+    u = state.units[uid]
+    u.eliminated = False
+    u.hex = None
+    state.move(u, state.hex_of(hid))
+    u.facing = state.numbering.direction_from_name(facing)
+    return u
+
+
+def first(state, side: str, code: str, n: int = 0):
+    return [u for u in state.units.values() if u.side == side and u.type == code][n]
+
+
+@pytest.mark.rule("cen:full.combat", "cen:full.facing")
+def test_differently_faced_stack_attacked_from_two_sides_fights_separate_battles():
+    s, ctx, st = fresh()
+    clear(st)
+    ro, nu = "romans", "numidians"
+    st.active = ro
+    d1 = put(st, first(st, nu, "SK", 0).id, "1510", "N")
+    d2 = put(st, first(st, nu, "SK", 1).id, "1510", "S")
+    a1 = put(st, first(st, ro, "SD", 0).id, "1509", "S")  # north of the stack
+    a2 = put(st, first(st, ro, "SD", 1).id, "1511", "N")  # south of it
+    split = sequence._split_battles(st, Attack(d1.hex, "melee", [a1.id, a2.id]))
+    assert split is not None and len(split) == 2
+    pairs = {tuple(u.id for u in att): tuple(d.id for d in dfs) for att, dfs in split}
+    assert pairs[(a1.id,)] == (d1.id,) and pairs[(a2.id,)] == (d2.id,)
+    # Same facing: one combined battle.
+    d2.facing = d1.facing
+    assert sequence._split_battles(st, Attack(d1.hex, "melee", [a1.id, a2.id])) is None
+
+
+@pytest.mark.rule("cen:full.square", "cen:full.stacking")
+def test_joining_and_leaving_a_square():
+    s, ctx, st = fresh()
+    clear(st)
+    ro = "romans"
+    st.active = ro
+    sq = [put(st, first(st, ro, "SD", i).id, "1510") for i in range(2)]
+    for u in sq:
+        u.in_square = True
+    j = put(st, first(st, ro, "SD", 2).id, "1511")
+    sk = put(st, first(st, ro, "SK", 0).id, "1509")
+    cands = options._square_joiners(st, ro)
+    assert (j, st.hex_of("1510")) in cands and (sk, st.hex_of("1510")) in cands
+    book(st).square_joined.add("1510")  # one Swordsmen unit a turn
+    cands = options._square_joiners(st, ro)
+    assert (j, st.hex_of("1510")) not in cands and (sk, st.hex_of("1510")) in cands
+    sk.in_square = True
+    st.move(sk, st.hex_of("1510"))
+    assert sk in options._square_leavers(st, ro) and sq[0] not in options._square_leavers(st, ro)
+    # a square bars passage to everyone else (case H)
+    assert st.hex_of("1510") in sequence._blocked(st, j)
+
+
+@pytest.mark.rule("cen:full.square", "cen:full.defensive-fire")
+def test_square_attacks_with_its_defence_and_is_struck_only_by_half():
+    s, ctx, st = fresh()
+    sequence._tables(ctx, st)
+    clear(st)
+    ro, nu = "romans", "numidians"
+    st.active = nu
+    sq = [put(st, first(st, ro, "SD", i).id, "1510", "N") for i in range(4)]
+    for u in sq:
+        u.in_square = True
+    assert sum(sequence._melee_factor(st, u) for u in sq) == 8
+    att = put(st, first(st, nu, "SK", 0).id, "1509", "S")
+    att2 = put(st, first(st, nu, "SK", 1).id, "1511", "N")
+    a = Attack(st.hex_of("1510"), "melee", [att.id, att2.id])
+    table = sequence._tables(ctx, st)[0]
+    ctx.chance.force(1, 1)
+    # 2 vs 8 is below 1-2: both attacks are non-viable and nothing happens
+    sequence._melee_square(ctx, st, nu, a, table)
+    assert all(u.on_map and not u.dispersed for u in sq)
+
+
+@pytest.mark.rule("cen:full.cavalry", "cen:full.movement")
+def test_after_move_records_the_straight_charge():
+    s, ctx, st = fresh()
+    clear(st)
+    ro = "romans"
+    st.active = ro
+    lc = put(st, first(st, ro, "LC").id, "1510", "N")
+    path = [st.hex_of("1512"), st.hex_of("1511"), st.hex_of("1510")]
+    sequence._after_move(ctx, st, lc, path)
+    assert lc.charge_length == 2 and lc.charged_this_turn
+    assert sequence._melee_factor(st, lc) == st.types["LC"].melee_attack
+    assert book(st).charge_start[lc.id] == st.hex_of("1512")
+    lc.charge_length = 0
+    assert sequence._melee_factor(st, lc) == st.types["LC"].min_charge_attack
+
+
+@pytest.mark.rule("cen:full.combat", "cen:opt.command")
+def test_command_units_attack_only_dispersed_or_command_units_unless_the_command_rules():
+    s, ctx, st = fresh()
+    clear(st)
+    ro, nu = "romans", "numidians"
+    cm = put(st, first(st, ro, "CM").id, "1510", "N")
+    en = put(st, first(st, nu, "SK").id, "1509", "S")
+    assert sequence._melee_targets(st, cm) == []
+    en.dispersed = 1
+    assert sequence._melee_targets(st, cm) == [en.hex]
+    en.dispersed = 0
+    st.options["command"] = "on"
+    assert sequence._melee_targets(st, cm) == [en.hex]
+
+
+@pytest.mark.rule("cen:full.treachery", "cen:opt.command")
+def test_multi_commander_treachery_rolls_once_per_command_five_defects():
+    s, ctx, st = fresh("gaul", command="on")
+    side, g = next((x, g) for x in st.sides for g in morale.command_groups(st, x)
+                   if any(morale._may_betray(st, u, False) for u in st.live_units(x) if u.group == g))
+    troops = [u for u in st.live_units(side) if u.group == g and morale._may_betray(st, u, False)]
+    others = [u for u in st.live_units(side) if u.group != g and not morale.is_command(st, u)]
+    lost = st.lost_points[side]
+    ctx.chance.force(5)
+    morale.treachery_of_command(ctx, st, side, g, civil_war=False)
+    assert troops and all(u.side != side and u.treachery == "defected" for u in troops)
+    assert all(u.side == side for u in others)
+    assert st.lost_points[side] == lost + sum(st.types[u.type].points for u in troops)
+
+
+@pytest.mark.rule("cen:opt.command", "cen:barb.tribe", "cen:full.panic")
+def test_losing_a_tribal_chief_panics_that_tribe_only():
+    s, ctx, st = fresh("gaul", command="on", barbarian_tribe="on")
+    barb = next(x for x in st.sides if options.is_barbarian(st, x))
+    chief = next(u for u in st.live_units(barb) if morale.is_command(st, u) and not u.supreme and u.group)
+    ctx.chance.force(6)  # no fury
+    sequence._eliminate(ctx, st, [chief], ("cen:full.combat",))
+    b = book(st)
+    assert chief.group in b.tribe_panic.get(barb, set())
+    assert not b.panic_pending.get(barb)
+
+
+@pytest.mark.rule("cen:barb.warrior", "cen:full.movement")
+def test_barbarian_warriors_advance_when_within_seven_hexes():
+    s, ctx, st = fresh("gaul", barbarian_warrior="on")
+    barb = next(x for x in st.sides if options.is_barbarian(st, x))
+    other = st.opponent(barb)
+    clear(st)
+    st.active = barb
+    bi = put(st, next(u for u in st.units.values() if u.side == barb and u.type == "BI").id, "1515", "N")
+    put(st, next(u for u in st.units.values() if u.side == other and u.type != "CM").id, "1510", "S")
+    before = bi.hex.distance(st.hex_of("1510"))
+    options.after_movement(ctx, st, barb)
+    assert bi.hex.distance(st.hex_of("1510")) < before and bi.moved
+
+
+@pytest.mark.rule("cen:opt.earthworks")
+def test_works_take_three_turns_and_earthworks_may_be_razed():
+    s, ctx, st = fresh(earthworks="on")
+    clear(st)
+    ro = "romans"
+    st.active = ro
+    u = put(st, first(st, ro, "SD").id, "1510")
+    h = u.hex
+    u.building = 1
+    st.extra.setdefault("full_works", {})[h] = ("earthworks", [u.id])
+    for _ in range(2):
+        options._progress_works(ctx, st, ro)
+        assert "earthworks" not in st.markers.get(h, set())
+    options._progress_works(ctx, st, ro)
+    assert "earthworks" in st.markers[h] and u.building == 0
+    assert sequence._movable(st, u) is None
+    u.building = 2
+    assert sequence._movable(st, u)[1] == "cen:opt.earthworks"
+    assert sequence._melee_factor(st, u) is None
+
+
+@pytest.mark.rule("cen:full.cavalry", "cen:full.combat")
+def test_light_cavalry_may_retreat_before_combat():
+    s, ctx, st = fresh()
+    clear(st)
+    ro, nu = "romans", "numidians"
+    st.active = nu
+    lc = put(st, first(st, ro, "LC").id, "1510", "N")
+    att = put(st, first(st, nu, "SK").id, "1509", "S")
+    gen = sequence._light_cavalry_retreat(ctx, st, nu, Attack(lc.hex, "melee", [att.id]))
+    d = next(gen)
+    assert d.side == ro and "retreat" in d.keys
+    with pytest.raises(StopIteration):
+        gen.send("retreat")
+    assert lc.hex.distance(att.hex) > 1
+
+
+@pytest.mark.rule("cen:full.sequence", "cen:opt.weather", "cen:opt.fortune", "cen:full.treachery")
+def test_full_game_with_many_options_finishes():
+    from ancients_kit.bots import RandomBot, play_out
+
+    s = Session.new("centurion", "gaul", seed=5, options={
+        "weather": "roll", "fortune": "second", "treachery": "both", "command": "on", "earthworks": "on",
+        "caltrops": "on", "barbarian_warrior": "on", "barbarian_tribe": "on", "mount_dismount": "on",
+        "placement": True})
+    out = play_out(s, RandomBot(), max_decisions=50_000)
+    assert out is not None and out.rules
+    assert Fraction(out.turn) >= 1
