@@ -84,7 +84,13 @@ def _wagon_penalty(bs: BattleState, u: Unit) -> int:
 def close_dice(bs: BattleState, att: Unit, tgt: Unit, bonus: int = 0, battle_back: bool = False) -> int:
     """Close combat dice after type, cards, wagons and terrain caps (ccr:base.close-combat)."""
     t = bs.types[att.code]
-    n = (t.battle_back_dice if battle_back else t.close) + bonus - _wagon_penalty(bs, att)
+    base = t.battle_back_dice if battle_back else t.close
+    if t.close_damaged and att.blocks < att.max_blocks:
+        base = t.close_damaged  # warriors after their first loss
+    if t.close_as_target and not battle_back:
+        tt = bs.types[tgt.code]
+        base = tt.close_damaged if (tt.close_damaged and tgt.blocks < tgt.max_blocks) else tt.close
+    n = base + bonus - _wagon_penalty(bs, att)
     cap = _terrain_cap(bs, att.hex, tgt.hex)
     if cap:
         n = min(n, cap + bonus)  # ccr:bridge / ccr:ford: cards raise the maximum
@@ -120,6 +126,28 @@ def line_of_sight(bs: BattleState, a: str, b: str) -> bool:
         if _blocks_sight(bs, x) and (x == y or _blocks_sight(bs, y)):
             return False
     return True
+
+
+def why_not_target(bs: BattleState, u: Unit, h: str, plan: OrderPlan) -> tuple[str, str]:
+    """Why ``u`` may not battle the unit at ``h`` (for refusals)."""
+    v = bs.at.get(h)
+    if v is None or v.side == u.side:
+        return f"{h} holds no enemy unit", "ccr:base.close-combat"
+    d = bs.board.distance(u.hex, h)
+    if d == 1:
+        if plan.no_close:
+            return f"card {plan.card} allows no close combat", "ccr:base.cards"
+        return f"{u.code}@{u.hex} may not close combat this turn", "ccr:base.close-combat"
+    if bs.adjacent_enemies(u):
+        return f"{u.code}@{u.hex} is adjacent to an enemy and may not fire", "ccr:base.ranged"
+    rng = unit_range(bs, u)
+    if not rng:
+        return f"{u.code} has no ranged combat and {h} is not adjacent", "ccr:base.ranged"
+    if d > rng:
+        return f"{h} is {d} hexes away; {u.code} ranges {rng}", "ccr:base.ranged"
+    if not line_of_sight(bs, u.hex, h):
+        return f"line of sight from {u.hex} to {h} is blocked", "ccr:base.ranged"
+    return f"{u.code}@{u.hex} may not fire this turn", "ccr:base.ranged"
 
 
 def battle_options(bs: BattleState, u: Unit, plan: OrderPlan) -> list[tuple[str, str]]:

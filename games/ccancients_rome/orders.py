@@ -21,7 +21,7 @@ from ancients_kit.errors import IllegalAnswer
 from ancients_kit.session import Context, Decision
 
 from .cards import OrderPlan, mirror_plan, order_plan
-from .combat import battle_options, close_combat, ranged_combat, unit_range
+from .combat import battle_options, close_combat, ranged_combat, unit_range, why_not_target
 from .movement import allowance, blocked_for, leader_reach, reach, wagon_reach
 from .protocol import ask
 from .state import BattleState, Leader, Unit, Wagon
@@ -281,7 +281,15 @@ def _battle_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, ite
         if not opts:
             return
         opts.append(("done", "end the battle step"))
-        k = yield from ask(side, "Which ordered unit battles?", opts, "ccr:sequence", "battle.unit")
+        def refuse_unit(text: str) -> tuple[str, str]:
+            v = bs.at.get(text.strip())
+            if v is None or v.side != side:
+                return f"{text!r} is not one of your units", "ccr:sequence"
+            if not v.ordered:
+                return f"{v.code}@{v.hex} was not ordered this turn", "ccr:base.cards"
+            return f"{v.code}@{v.hex} has no target it may battle now", "ccr:base.close-combat"
+
+        k = yield from ask(side, "Which ordered unit battles?", opts, "ccr:sequence", "battle.unit", refuse_unit)
         if k == "done":
             return
         u, t = targets[k]
@@ -289,7 +297,7 @@ def _battle_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, ite
         tk = yield from ask(side, f"{u.code}@{u.hex} battles which enemy unit?",
                             [(h, f"{mode} vs {bs.at[h].code}") for h, mode in t] + [("back", "choose another unit")],
                             "ccr:base.close-combat" if t[0][1] == "close" else "ccr:base.ranged", "battle.target",
-                            highlight=[h for h, _ in t])
+                            lambda text, _u=u: why_not_target(bs, _u, text.strip(), plan), highlight=[h for h, _ in t])
         if tk == "back":
             continue
         mode = dict(t)[tk]

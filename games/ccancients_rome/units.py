@@ -44,6 +44,10 @@ class UnitSpec:
     """Ranged combat range; 0 = no ranged combat (ccr:base.ranged)."""
     close_def: int = 0
     """Dice when battling back (0 = same as ``close``)."""
+    close_damaged: int = 0
+    """Close dice once the unit has lost a block (warriors, ccr:base.close-combat)."""
+    close_as_target: bool = False
+    """Rolls the dice its target would roll (elephants, ccr:base.close-combat)."""
     move_no_battle: int = 0
     move_charge: int = 0
     no_battle_after_move: bool = False

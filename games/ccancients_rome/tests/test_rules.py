@@ -574,3 +574,31 @@ def test_reaching_the_banner_target_ends_the_battle() -> None:
     ctx.chance.force("medium", "light", "light", "light", "light")
     drive(close_combat(ctx, bs, hi, mi, order_plan(bs.cards["2C"], 6)))
     assert bs.over and bs.winner == BOT
+
+
+@pytest.mark.rule("ccr:base.close-combat")
+def test_warriors_lose_a_die_after_first_loss_and_elephants_roll_as_target() -> None:
+    ctx, st, bs = fresh()
+    wa = unit(bs, BOT, "WA", "0606")
+    tgt = unit(bs, TOP, "HI", "0605")
+    assert close_dice(bs, wa, tgt) == 4
+    wa.blocks = 3
+    assert close_dice(bs, wa, tgt) == 3
+    el = unit(bs, BOT, "EL", "0706")
+    assert close_dice(bs, el, tgt) == 5
+    lc = unit(bs, TOP, "LC", "0705")
+    assert close_dice(bs, el, lc) == 2
+
+
+@pytest.mark.rule("ccr:base.ranged", "ccr:base.close-combat")
+def test_battle_targets_refused_with_reasons() -> None:
+    from ancients_games.ccancients_rome.combat import why_not_target
+
+    ctx, st, bs = fresh()
+    lb = unit(bs, BOT, "LB", "0608")
+    unit(bs, TOP, "MI", "0604")
+    plan = order_plan(bs.cards["2C"], 6)
+    assert why_not_target(bs, lb, "0604", plan)[0].startswith("0604 is 4 hexes away")
+    assert why_not_target(bs, lb, "0505", plan)[1] == "ccr:base.close-combat"
+    unit(bs, TOP, "MI", "0607")
+    assert why_not_target(bs, lb, "0604", plan) == ("LB@0608 is adjacent to an enemy and may not fire", "ccr:base.ranged")
