@@ -523,16 +523,31 @@ def _fmt_mf(ticks: int, scale: int) -> str:
     return got
 
 
+def _group_room(state: CenturionState, group: list[Unit], h: Hex, hooks: MoveHooks | None) -> bool:
+    """True if every unit of ``group`` fits on ``h`` together (stacking)."""
+    counting = [u for u in group if state.types[u.type].counts_for_stacking]
+    if not counting:
+        return True
+    n = state.stacking_count(h, group[0].side)
+    lim_fn = hooks.stack_limit if hooks is not None and hooks.stack_limit is not None else stack_limit
+    lim = min(lim_fn(state, u, h) for u in counting)
+    return n + len(counting) <= lim
+
+
 def movement_phase(
     ctx: Context, state: CenturionState, side: str, hooks: MoveHooks | None = None
 ) -> Generator[Decision, str, None]:
-    """The staged Movement Phase of ``side``: choose a unit (or ``done``),
-    then its destination (then, in the Full Simulation, its final facing).
+    """The staged Movement Phase of ``side``: choose a unit, or a hex to move
+    its whole stack (or ``done``), then the destination (then, in the Full
+    Simulation, the final facing).
 
     cen:basic.movement B: movement is voluntary, so ``done`` is always offered.
+    A stack move is a convenience: each unit makes the same move it could make
+    alone (case C: units move individually), and all must fit where they end.
     """
     full = state.version != "basic"
     rule = "cen:full.movement" if full else "cen:basic.movement"
+    stack_rule = "cen:full.stacking" if full else "cen:basic.stacking"
     state.phase = "movement"
     while True:
         movable: list[Unit] = []
@@ -542,8 +557,15 @@ def movement_phase(
         if not movable:
             return
         opts = [Option(DONE, "end the Movement Phase")]
+        by_hex: dict[Hex, list[Unit]] = {}
         for u in movable:
-            opts.append(Option(u.id, state.describe(u, with_id=False), u))
+            by_hex.setdefault(u.hex, []).append(u)  # type: ignore[arg-type]
+        ids = state._ids()
+        for h, group in sorted(by_hex.items(), key=lambda kv: ids[kv[0]]):
+            if len(group) > 1:
+                opts.append(Option(ids[h], f"the stack: {', '.join(u.id for u in group)}", group))
+        for u in movable:
+            opts.append(Option(u.id, state.describe(u, with_id=False), [u]))
 
         def refuse_unit(text: str, _state: CenturionState = state) -> tuple[str, str] | None:
             u = _state.units.get(text.strip().upper()) or _state.units.get(text.strip())
@@ -551,11 +573,13 @@ def movement_phase(
                 try:
                     h = _state.hex_of(text.strip())
                 except ValueError:
-                    return f"{text!r} is neither one of your units nor a hex ID; answer a unit or done", rule
-                here = [x.id for x in _state.stack_at(h) if x.side == side]
+                    return f"{text!r} is neither one of your units nor a hex ID; answer a unit, a hex or done", rule
+                here = [x for x in _state.stack_at(h) if x.side == side]
                 if not here:
                     return f"no unit of {side} at {text}", rule
-                return f"choose one unit at {text}: units move individually (case C): {', '.join(here)}", rule
+                why = [movable_reason(_state, x, hooks) for x in here]
+                return next((w for w in why if w is not None),
+                            (f"only one unit at {text} may move: choose it by name", rule))
             why = movable_reason(_state, u, hooks)
             if why is None and u.side != side:
                 why = (f"{u.id} is not yours", rule)
@@ -563,90 +587,117 @@ def movement_phase(
 
         key = yield Decision(
             side,
-            f"Movement Phase, turn {state.turn}: choose a unit to move, or done",
+            f"Movement Phase, turn {state.turn}: choose a unit (or a hex: its stack) to move, or done",
             tuple(opts),
             rule=rule,
             kind="move.unit",
             refuse=refuse_unit,
-            context={"highlight": sorted({state.hid(u.hex) for u in movable})},
+            context={"highlight": sorted({ids[u.hex] for u in movable if u.hex is not None})},
         )
         if key == DONE:
             return
-        unit = state.units[key]
-        reach = reachable(state, unit, hooks)
-        if not reach.cost:
-            unit.moved = True
-            log(ctx, state, "move", f"{unit.id} at {state.hid(unit.hex)} has nowhere to go and stays", rule)
+        group = list(next(o.data for o in opts if o.key == key))
+        lead = group[0]
+        who = lead.id if len(group) == 1 else f"the stack at {ids[lead.hex]}"  # type: ignore[index]
+        reaches = [reachable(state, u, hooks) for u in group]
+        if len(group) == 1:
+            dest_cost = dict(reaches[0].cost)
+        else:
+            common = set(reaches[0].cost).intersection(*(r.cost for r in reaches[1:]))
+            dest_cost = {
+                h: max(r.cost[h] for r in reaches) for h in common if _group_room(state, group, h, hooks)
+            }
+        scale = reaches[0].scale
+        if not dest_cost:
+            for u in group:
+                u.moved = True
+            log(ctx, state, "move", f"{who} at {ids[lead.hex]} has nowhere to go and stays", rule)  # type: ignore[index]
             continue
-        hopts = [Option("stay", f"leave {unit.id} where it is (counts as its move)"),
+        hopts = [Option("stay", f"leave {who} where it is (counts as its move)"),
                  Option("back", "choose another unit instead")]
-        ids = state._ids()
-        scale = reach.scale
-        for i, h in sorted((ids[h], h) for h in reach.cost):
-            hopts.append(Option(i, _fmt_mf(reach.cost[h], scale) + " MF", h))
+        for i, h in sorted((ids[h], h) for h in dest_cost):
+            hopts.append(Option(i, _fmt_mf(dest_cost[h], scale) + " MF", h))
 
-        def refuse_hex(text: str, _u: Unit = unit, _r: Reach = reach) -> tuple[str, str] | None:
-            return _why_not_reachable(state, _u, _r, text.strip(), hooks)
+        def refuse_hex(text: str, _g: list[Unit] = group, _r: Reach = reaches[0]) -> tuple[str, str] | None:
+            if len(_g) > 1:
+                try:
+                    h = state.hex_of(text.strip())
+                except ValueError:
+                    h = None
+                if h is not None and state.side_at(h) == side and not _group_room(state, _g, h, hooks):
+                    return f"{text.strip()} has no room for all {len(_g)} units of the stack", stack_rule
+                for u, r in zip(_g, reaches):
+                    if h is not None and h not in r.cost:
+                        return _why_not_reachable(state, u, r, text.strip(), hooks)
+            return _why_not_reachable(state, _g[0], _r, text.strip(), hooks)
 
         dest_key = yield Decision(
             side,
-            f"Move {state.describe(unit)}: choose a destination hex",
+            f"Move {state.describe(lead) if len(group) == 1 else who}: choose a destination hex",
             tuple(hopts),
             rule=rule,
             kind="move.hex",
             refuse=refuse_hex,
-            context={"highlight": [o.key for o in hopts[2:]], "unit": unit.id},
+            context={"highlight": [o.key for o in hopts[2:]], "unit": lead.id, "units": [u.id for u in group]},
         )
         if dest_key == "back":
             continue
-        unit.moved = True
+        for u in group:
+            u.moved = True
         if dest_key == "stay":
-            log(ctx, state, "move", f"{unit.id} stays at {state.hid(unit.hex)}", rule, unit=unit.id)
+            log(ctx, state, "move", f"{who} stays at {ids[lead.hex]}", rule,  # type: ignore[index]
+                units=[u.id for u in group])
             continue
         dest = state.hex_of(dest_key)
-        if dest not in reach.cost:  # defensive: options are the reach
-            raise IllegalAnswer(f"{dest_key} is not reachable by {unit.id}", answer=dest_key, rule=rule)
-        path = reach.path(dest)
-        rules_used: tuple[str, ...] = (rule,)
+        if dest not in dest_cost:  # defensive: options are the reach
+            raise IllegalAnswer(f"{dest_key} is not reachable by {who}", answer=dest_key, rule=rule)
+        facing: int | None = None
         if full:
+            common_f = set(reaches[0].facings[dest]).intersection(*(r.facings[dest] for r in reaches[1:]))
             fopts = []
-            for g, c in sorted(reach.facings[dest].items()):
-                name = state.numbering.direction_name(g)
-                fopts.append(Option(name, f"{_fmt_mf(c, reach.scale)} MF", g))
+            for g in sorted(common_f):
+                c = max(r.facings[dest][g] for r in reaches)
+                fopts.append(Option(state.numbering.direction_name(g), f"{_fmt_mf(c, scale)} MF", g))
+            if not fopts:  # cannot happen: every reachable hex has a facing
+                raise IllegalAnswer(f"no common facing at {dest_key}", answer=dest_key, rule="cen:full.facing")
             fkey = yield Decision(
                 side,
-                f"{unit.id} to {dest_key}: choose its facing",
+                f"{who} to {dest_key}: choose the facing",
                 tuple(fopts),
                 rule="cen:full.facing",
                 kind="move.facing",
-                context={"highlight": [dest_key], "unit": unit.id},
+                context={"highlight": [dest_key], "unit": lead.id},
             )
-            g = state.numbering.direction_from_name(fkey)
-            spent = reach.facings[dest][g]
-            unit.facing = g
-            path = reach.path(dest, g)
-            rules_used = (rule, "cen:full.facing")
-        else:
-            spent = reach.cost[dest]
-        frm = unit.hex
-        if dest != frm:
-            state.move(unit, dest)
-        stop = ""
-        if not full and dest in state.zoc_hexes(state.opponent(side)):
-            stop = ", stops in the enemy Zone of Control"
-            rules_used = (*rules_used, "cen:basic.zoc")
-        facing_txt = f" facing {state.numbering.direction_name(unit.facing)}" if full else ""
-        log(
-            ctx,
-            state,
-            "move",
-            f"{unit.id} moves {state.hid(frm)} -> {dest_key}{facing_txt} ({_fmt_mf(spent, reach.scale)} MF){stop}",
-            rules_used,
-            unit=unit.id,
-            path=[state.hid(h) for h in path],
-        )
-        if hooks is not None and hooks.after_move is not None:
-            hooks.after_move(ctx, state, unit, path)
+            facing = state.numbering.direction_from_name(fkey)
+        for u, r in zip(group, reaches):
+            rules_used: tuple[str, ...] = (rule,)
+            if facing is not None:
+                spent = r.facings[dest][facing]
+                u.facing = facing
+                path = r.path(dest, facing)
+                rules_used = (rule, "cen:full.facing")
+            else:
+                spent = r.cost[dest]
+                path = r.path(dest)
+            frm = u.hex
+            if dest != frm:
+                state.move(u, dest)
+            stop = ""
+            if not full and dest in state.zoc_hexes(state.opponent(side)):
+                stop = ", stops in the enemy Zone of Control"
+                rules_used = (*rules_used, "cen:basic.zoc")
+            facing_txt = f" facing {state.numbering.direction_name(u.facing)}" if full else ""
+            log(
+                ctx,
+                state,
+                "move",
+                f"{u.id} moves {ids[frm]} -> {dest_key}{facing_txt} ({_fmt_mf(spent, scale)} MF){stop}",  # type: ignore[index]
+                rules_used,
+                unit=u.id,
+                path=[ids[h] for h in path],
+            )
+            if hooks is not None and hooks.after_move is not None:
+                hooks.after_move(ctx, state, u, path)
 
 
 def _why_not_reachable(

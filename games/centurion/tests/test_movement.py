@@ -229,3 +229,24 @@ def test_back_returns_to_the_unit_choice_without_spending_the_move():
     d = gen.send("back")
     assert d.kind == "move.unit" and "RED-SD01" in d.keys
     assert not s.units["RED-SD01"].moved
+
+
+@pytest.mark.rule("cen:basic.movement", "cen:basic.stacking")
+def test_a_stack_moves_together_within_every_units_reach_and_room():
+    units = [("red", "SD", "0606"), ("red", "LC", "0606"), ("red", "SD", "0603"), ("red", "SD", "0603")]
+    s = sandbox_state(units)
+    gen = movement_phase(ctx_for(), s, "red")
+    d = next(gen)
+    assert "0606" in d.keys and "0603" in d.keys
+    d = gen.send("0606")
+    dests = {k for k in d.keys if k not in ("stay", "back")}
+    sd_reach = {s.hid(h) for h in reachable(s, s.units["RED-SD01"]).cost}
+    assert dests < sd_reach  # the Swordsmen's allowance limits the stack; 0603 lacks room
+    assert "0603" not in dests
+    with pytest.raises(IllegalAnswer) as exc:
+        d.match("0603")
+    assert exc.value.rule == "cen:basic.stacking"
+    d = gen.send("0605")
+    assert s.units["RED-SD01"].hex == s.units["RED-LC01"].hex == s.hex_of("0605")
+    assert s.units["RED-SD01"].moved and s.units["RED-LC01"].moved
+    assert "0605" not in d.keys
