@@ -169,7 +169,10 @@ def battle_options(bs: BattleState, u: Unit, plan: OrderPlan) -> list[tuple[str,
     if adj:
         if plan.no_close or u.fired:
             return []
-        return [(v.hex, "close") for v in adj]
+        return [(v.hex, "close") for v in adj] + _lone_leaders(bs, u)
+    lone = [] if (plan.no_close or u.fired) else _lone_leaders(bs, u)
+    if lone:
+        return lone
     if plan.no_ranged or (t.move_charge and u.moved > t.move):
         return []
     rng = unit_range(bs, u)
@@ -182,6 +185,33 @@ def battle_options(bs: BattleState, u: Unit, plan: OrderPlan) -> list[tuple[str,
             out.append((v.hex, "ranged"))
     out.sort()
     return out
+
+
+def _lone_leaders(bs: BattleState, u: Unit) -> list[tuple[str, str]]:
+    out = []
+    for ld in bs.leaders:
+        if ld.side != u.side and ld.hex not in bs.at and bs.board.distance(u.hex, ld.hex) == 1:
+            out.append((ld.hex, "leader"))
+    return out
+
+
+def attack_lone_leader(ctx: Context, bs: BattleState, att: Unit, h: str) -> None:
+    """Close combat against a lone enemy leader: 2 dice, a leader symbol kills him, else he escapes.
+
+    Reconstructed (L): the base game's lone-leader rules are not in our book; this is the
+    reading recorded in the report (ccr:base.leaders).
+    """
+    from .leaders import escape, kill_leader
+
+    ld = next(x for x in bs.leaders if x.hex == h and x.side != att.side)
+    att.battles += 1
+    faces = _roll(ctx, 2, f"{att.code}@{att.hex} attacks the lone leader {ld.name} at {h}", ("ccr:base.leaders",))
+    if "leader" in faces:
+        kill_leader(ctx, bs, ld, "killed")
+    else:
+        ctx.event("leader", f"{ld.name} is attacked alone at {h} ({', '.join(faces)}) and escapes",
+                  rules=("ccr:base.leaders",), side=ld.side)
+        escape(ctx, bs, ld)
 
 
 def close_hit_symbols(bs: BattleState, att: Unit, tgt: Unit) -> set[str]:

@@ -17,7 +17,7 @@ from ancients_kit.session import Context
 from .state import BattleState, Leader
 from .victory import gain
 
-__all__ = ["casualty_check", "kill_leader"]
+__all__ = ["casualty_check", "escape", "kill_leader"]
 
 RULE = "ccr:base.leaders"
 

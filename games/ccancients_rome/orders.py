@@ -21,7 +21,7 @@ from ancients_kit.errors import IllegalAnswer
 from ancients_kit.session import Context, Decision
 
 from .cards import OrderPlan, mirror_plan, order_plan
-from .combat import battle_options, close_combat, ranged_combat, unit_range, why_not_target
+from .combat import attack_lone_leader, battle_options, close_combat, ranged_combat, unit_range, why_not_target
 from .movement import allowance, blocked_for, leader_reach, reach, wagon_reach
 from .protocol import ask
 from .state import BattleState, Leader, Unit, Wagon
@@ -295,12 +295,16 @@ def _battle_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, ite
         u, t = targets[k]
         bs.current = u
         tk = yield from ask(side, f"{u.code}@{u.hex} battles which enemy unit?",
-                            [(h, f"{mode} vs {bs.at[h].code}") for h, mode in t] + [("back", "choose another unit")],
+                            [(h, f"{mode} vs {bs.at[h].code}" if h in bs.at else "attack the lone leader")
+                             for h, mode in t] + [("back", "choose another unit")],
                             "ccr:base.close-combat" if t[0][1] == "close" else "ccr:base.ranged", "battle.target",
                             lambda text, _u=u: why_not_target(bs, _u, text.strip(), plan), highlight=[h for h, _ in t])
         if tk == "back":
             continue
         mode = dict(t)[tk]
+        if mode == "leader":
+            attack_lone_leader(ctx, bs, u, tk)
+            continue
         tgt = bs.at[tk]
         if mode == "ranged":
             yield from ranged_combat(ctx, bs, u, tgt)

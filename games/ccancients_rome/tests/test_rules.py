@@ -602,3 +602,23 @@ def test_battle_targets_refused_with_reasons() -> None:
     assert why_not_target(bs, lb, "0505", plan)[1] == "ccr:base.close-combat"
     unit(bs, TOP, "MI", "0607")
     assert why_not_target(bs, lb, "0604", plan) == ("LB@0608 is adjacent to an enemy and may not fire", "ccr:base.ranged")
+
+
+@pytest.mark.rule("ccr:base.leaders")
+def test_lone_leader_attacked_dies_on_a_helmet_or_escapes() -> None:
+    from ancients_games.ccancients_rome.combat import attack_lone_leader
+
+    ctx, st, bs = fresh()
+    hi = unit(bs, BOT, "HI", "0606")
+    bs.leaders.append(Leader(1, TOP, "Tigranes", "0605"))
+    plan = order_plan(bs.cards["2C"], 6)
+    assert ("0605", "leader") in battle_options(bs, hi, plan)
+    ctx.chance.force("leader", "flag")
+    attack_lone_leader(ctx, bs, hi, "0605")
+    assert not bs.leaders and bs.armies[BOT].banners == 1
+    bs.leaders.append(Leader(2, TOP, "Mithridates", "0605"))
+    friend = unit(bs, TOP, "LI", "0403")
+    ctx.chance.force("swords", "flag")
+    hi.battles = 0
+    attack_lone_leader(ctx, bs, hi, "0605")
+    assert bs.leaders[0].hex == friend.hex and bs.armies[BOT].banners == 1
