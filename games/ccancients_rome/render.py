@@ -116,6 +116,24 @@ def tables(store: DataStore) -> list[TableInfo]:
     drows = tuple((c.id, c.name, str(c.count), c.kind,
                    ", ".join(f"{k} {v or 'command'}" for k, v in c.orders.items()) or c.troops or c.effect)
                   for c in deck.cards)
+    from .scenario import list_battles, load_battle
+
+    maps = []
+    for bid in list_battles(store):
+        b = load_battle(store, bid)
+        tm = b.board.terrain_map()
+        rows = []
+        for r in range(1, BOARD_ROWS + 1):
+            cells = []
+            for c in range(1, row_length(r) + 1):
+                h = hex_id(c, r)
+                u = next((p.unit for _, side in b.sides() for p in side.units if p.hex == h), "")
+                cells.append((TERRAIN_MARK.get(tm[h], "?") + u).ljust(4))
+            rows.append((f"{r:02d}", ("  " if r % 2 == 0 else "") + " ".join(cells)))
+        assert b.meta is not None
+        maps.append(TableInfo(f"map.{b.slug}", f"Battlefield: {b.title} ({b.year})", b.meta, ("row", "hexes"),
+                              tuple(rows), {"terrain": "^ hill, f forest, ~ river, = ford, # bridge, C camp, T town, m marsh",
+                                            "top": b.top.army, "bottom": b.bottom.army}))
     return [
         TableInfo("units", "Unit table", units.meta,
                   ("code", "unit", "symbol", "class", "blocks", "move", "range", "close", "retreat", "evades"), urows),
@@ -123,4 +141,5 @@ def tables(store: DataStore) -> list[TableInfo]:
                   ("terrain", "stop", "impassable", "max dice in", "max dice out", "max uphill", "blocks sight",
                    "foot ignores a flag"), trows),
         TableInfo("deck", "Command deck (60 cards)", deck.meta, ("id", "card", "count", "kind", "orders"), drows),
+        *maps,
     ]
