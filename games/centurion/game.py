@@ -232,8 +232,21 @@ class CenturionGame(Game):
         return float(fr[state.opponent(side)] - fr[side])
 
     def score_option(self, state: CenturionState, decision: Decision, key: str) -> float | None:
-        """Cheap greedy heuristic: attack at good odds, close with the enemy."""
+        """Cheap greedy heuristic: attack at good odds, close with the enemy.
+
+        Never ``None`` (which would make the greedy bot fork the session): a
+        decision kind this does not know scores 0, so the bot picks at random
+        among its options. The Full Simulation may supply its own
+        ``full.bots.score_option`` (tried first for its decisions).
+        """
         kind = decision.kind
+        if state.version != "basic":
+            fb = _full_module("bots")
+            fn = getattr(fb, "score_option", None) if fb is not None else None
+            if fn is not None:
+                got = fn(state, decision, key)
+                if got is not None:
+                    return float(got)
         if kind == "move.unit":
             return -1.0 if key == "done" else 0.0
         if kind == "move.hex":
@@ -272,7 +285,32 @@ class CenturionGame(Game):
             if u is None:
                 return 0.0
             return 20.0 if not u.attacked and "[ ]" in decision.option(key).label else -5.0
-        return None
+        # Full Simulation decisions (full/sequence.py), scored the same simple way
+        if kind == "attack.target":
+            if key == "done":
+                return 1.5
+            h = state.hex_of(key)
+            side = decision.side
+            att = sum(state.types[u.type].melee_attack for u in state.live_units(side)
+                      if u.hex is not None and u.hex.distance(h) == 1 and not u.attacked)
+            dfn = sum(state.types[u.type].melee_defence_front for u in state.stack_at(h))
+            # Capped at "done"'s score: facing and fire may make a promising
+            # target non-viable, and the allocation then offers it again; ties
+            # are broken at random, so the bot cannot loop on it for ever.
+            return min(float(Fraction(att, max(dfn, 1))), 1.5)
+        if kind == "attack.unit":
+            return {"all": 50.0, "done": 1.0}.get(key, 20.0)
+        if kind == "attack.mode":
+            return {"both": 3.0, "melee": 2.0, "fire": 1.0}.get(key, 0.0)
+        if kind == "victory.declare":
+            return 1.0 if key == "declare" else 0.0
+        if kind == "victory.accept":
+            return 1.0 if key == "accept" else 0.0
+        if kind == "victory.concede":
+            return 1.0 if key == "fight" else 0.0
+        if kind.startswith(("start.", "deploy.")) or kind in ("treachery", "fire.defensive", "retreat"):
+            return 1.0 if key == "done" else 0.0
+        return 0.0
 
     # ------------------------------------------------------------ listings
     def tables(self, store: DataStore) -> list[TableInfo]:

@@ -90,3 +90,15 @@ def test_rule_index_is_an_exact_copy_of_the_shared_one():
     assert lines[0].startswith("# Exact copy")
     assert lines[1:] == shared.read_text("utf-8").splitlines()
     assert len(GAME.rules_index()) == 47
+
+
+@pytest.mark.rule("cen:full.sequence")
+@pytest.mark.skipif(not FULL_READY, reason="Full Simulation not installed")
+def test_greedy_bots_finish_a_full_simulation_without_forking(monkeypatch):
+    def no_fork(self):  # the greedy bot must score options cheaply, never copy the session
+        raise AssertionError("GreedyBot forked the session")
+
+    monkeypatch.setattr(Session, "fork", no_fork)
+    s = Session(GAME, "gaul", seed=2)
+    out = play_out(s, GreedyBot(), max_decisions=MAX_DECISIONS)
+    assert out is not None
