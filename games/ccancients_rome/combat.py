@@ -260,7 +260,8 @@ def apply_losses(ctx: Context, bs: BattleState, u: Unit, n: int, rules: tuple[st
         return True
     ctx.event("loss", f"{u.side} {u.code} at {u.hex} loses {n} block{'s' if n > 1 else ''} ({u.blocks} left)",
               rules=rules, side=u.side, hex=u.hex)
-    if ld is not None:
+    if ld is not None and ld.lid not in bs.checked:
+        bs.checked.add(ld.lid)  # one leader casualty check per combat sequence
         casualty_check(ctx, bs, ld, False)
     return False
 
@@ -365,6 +366,7 @@ def _resolve(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, faces: tuple[s
 
 def ranged_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit) -> Gen:
     """Ranged combat: only the target's symbol hits; flags retreat; no battle back (ccr:base.ranged)."""
+    bs.checked.clear()
     n = ranged_dice(bs, att)
     leg = is_legion(bs, att)
     rules = ("ccr:base.ranged",) + ((f"ccr:{leg}-legions",) if leg and not bs.types[att.code].range else ())
@@ -381,6 +383,7 @@ def _alive(bs: BattleState, u: Unit) -> bool:
 def close_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, plan: OrderPlan, bonus: bool = False) -> Gen:
     """A whole close combat: first strike, evasion, attack, battle back, momentum (ccr:base.close-combat)."""
     rules: tuple[str, ...] = ("ccr:base.close-combat",)
+    bs.checked.clear()
     at_ = bs.types[att.code]
     tt = bs.types[tgt.code]
     att.battles += 1
@@ -441,6 +444,7 @@ def close_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, plan: Orde
         if (not first and _alive(bs, tgt) and tgt.hex == target_hex and _alive(bs, att) and att.hex == origin):
             nb = close_dice(bs, tgt, att, 0, battle_back=True)
             if nb > 0:
+                bs.checked.clear()
                 faces = _roll(ctx, nb, f"battle back {tgt.code}@{tgt.hex} at {att.code}@{att.hex}", rules)
                 yield from _resolve(ctx, bs, tgt, att, faces, True, rules)
                 if bs.over:

@@ -43,17 +43,37 @@ def casualty_check(ctx: Context, bs: BattleState, ld: Leader, eliminated: bool, 
 
 
 def escape(ctx: Context, bs: BattleState, ld: Leader) -> None:
-    """A leader whose unit is gone moves to the nearest friendly unit within 3 hexes, or is captured."""
+    """A leader left alone evades 1-3 hexes back toward his own side (ccr:base.leaders).
+
+    He goes to the nearest friendly unit without a leader in that direction, else to the
+    farthest free hex back; with no way back he is captured.
+    """
     board = bs.board
-    best = None
-    for u in bs.units.values():
-        if u.side != ld.side or bs.leader_with(u) is not None:
+    key = bs.armies[ld.side].key
+    row0 = board.row[ld.hex]
+    back = (lambda r: row0 - r) if key == "top" else (lambda r: r - row0)
+    best_unit = None
+    best_hex = None
+    for h in board.hexes:
+        d = board.distance(ld.hex, h)
+        if not 1 <= d <= 3 or back(board.row[h]) < 1:
             continue
-        d = board.distance(ld.hex, u.hex)
-        if d <= 3 and (best is None or (d, u.hex) < best[0]):
-            best = ((d, u.hex), u)
-    if best is None:
+        u = bs.at.get(h)
+        if any(o.hex == h for o in bs.leaders if o is not ld):
+            continue
+        if u is not None:
+            if u.side == ld.side and (best_unit is None or (d, h) < best_unit[0]):
+                best_unit = ((d, h), h)
+            continue
+        if h in board.impassable:
+            continue
+        score = (-back(board.row[h]), d, h)
+        if best_hex is None or score < best_hex[0]:
+            best_hex = (score, h)
+    dest = best_unit[1] if best_unit else (best_hex[1] if best_hex else None)
+    if dest is None:
         kill_leader(ctx, bs, ld, "captured")
         return
-    old, ld.hex = ld.hex, best[1].hex
-    ctx.event("leader", f"{ld.name} escapes from {old} to the {best[1].code} at {ld.hex}", rules=(RULE,), side=ld.side)
+    old, ld.hex = ld.hex, dest
+    with_unit = f" to the {bs.at[dest].code}" if dest in bs.at else ""
+    ctx.event("leader", f"{ld.name} evades from {old} to {dest}{with_unit}", rules=(RULE,), side=ld.side)

@@ -152,6 +152,8 @@ class BattleState:
         """Unit code -> UnitSpec (data/units.toml)."""
         self.cards: dict[str, Any] = {}
         """Card id -> CardSpec (data/deck.toml)."""
+        self.checked: set[int] = set()
+        """Leaders already checked in the current combat sequence (ccr:base.leaders)."""
         self.current: Any = None
         """The unit a pending decision is about (for cheap bot scores)."""
 

@@ -622,3 +622,20 @@ def test_lone_leader_attacked_dies_on_a_helmet_or_escapes() -> None:
     hi.battles = 0
     attack_lone_leader(ctx, bs, hi, "0605")
     assert bs.leaders[0].hex == friend.hex and bs.armies[BOT].banners == 1
+
+
+@pytest.mark.rule("ccr:base.leaders", "ccr:base.retreat")
+def test_one_leader_casualty_check_per_combat_sequence() -> None:
+    ctx, st, bs = fresh()
+    hi = unit(bs, BOT, "HI", "0606")
+    mi = unit(bs, TOP, "MI", "0605")
+    bs.leaders.append(Leader(1, TOP, "Tigranes", "0605"))
+    unit(bs, BOT, "LI", "0504")
+    unit(bs, BOT, "LI", "0604")
+    # 1 hit and 2 flags: one ignored (leader), one cannot be retreated -> a second block lost
+    ctx.chance.force("medium", "flag", "flag", "light", "light")
+    ctx.chance.force("light", "flag")  # the only casualty check
+    ctx.chance.force("light", "light", "light", "light")  # battle back
+    drive(close_combat(ctx, bs, hi, mi, order_plan(bs.cards["2C"], 6)))
+    checks = [e for e in ctx.log if e.kind == "roll" and "casualty" in e.text]
+    assert mi.blocks == 2 and len(checks) == 1 and bs.leaders
