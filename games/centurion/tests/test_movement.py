@@ -250,3 +250,35 @@ def test_a_stack_moves_together_within_every_units_reach_and_room():
     assert s.units["RED-SD01"].hex == s.units["RED-LC01"].hex == s.hex_of("0605")
     assert s.units["RED-SD01"].moved and s.units["RED-LC01"].moved
     assert "0605" not in d.keys
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_HEX = st.tuples(st.integers(1, 8), st.integers(1, 8)).map(lambda cr: f"{cr[0]:02d}{cr[1]:02d}")
+
+
+@pytest.mark.rule("cen:basic.movement", "cen:basic.zoc", "cen:basic.stacking")
+@settings(max_examples=60, deadline=None)
+@given(
+    mover=st.sampled_from(["SD", "SK", "LC", "CM", "OC"]),
+    start=_HEX,
+    enemies=st.lists(_HEX, max_size=5),
+    hills=st.lists(_HEX, max_size=10),
+)
+def test_every_reachable_path_is_legal(mover, start, enemies, hills):
+    enemies = [e for e in enemies if e != start]
+    units = [("red", mover, start)] + [("blue", "SD", e) for e in enemies]
+    s = sandbox_state(units, columns=8, rows=8, terrain={h: "hill" for h in hills})
+    u = s.units[f"RED-{mover}01"]
+    r = reachable(s, u)
+    budget = s.types[mover].basic.movement
+    zoc = s.zoc_hexes("blue")
+    for h, c in r.cost.items():
+        assert 0 < c <= budget * r.scale
+        p = r.path(h)
+        assert p[0] == u.hex and p[-1] == h
+        assert all(a.is_adjacent(b) for a, b in zip(p, p[1:]))
+        assert not any(s.side_at(x) == "blue" for x in p)  # case G
+        assert not any(x in zoc for x in p[1:-1])  # cen:basic.zoc A
+        assert sum(s.terrain_chart[s.map.terrain(x)].cost for x in p[1:]) == r.mf(h)
