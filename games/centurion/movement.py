@@ -488,8 +488,11 @@ def _reach_full(state: CenturionState, unit: Unit, hooks: MoveHooks | None) -> R
             facing_node[(h, g)] = (h, via)
         if fs:
             facings[h] = fs
-            g_best = min(fs, key=lambda g: (fs[g], g))
-            cost[h] = fs[g_best]
+            g_best, c_best = -1, 0
+            for g, c in fs.items():  # cheapest, lowest direction first (deterministic)
+                if g_best < 0 or c < c_best:
+                    g_best, c_best = g, c
+            cost[h] = c_best
             end_node[h] = facing_node[(h, g_best)]
     return Reach(unit.id, start, scale, cost, prev, end_node, facings, facing_node)
 
