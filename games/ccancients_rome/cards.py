@@ -87,7 +87,10 @@ class OrderPlan:
     fire_twice: bool = False
     move_after_fire: bool = False
     chain: bool = False
-    """Ordered units must form a chain of adjacent hexes (Line Command)."""
+    """Ordered units must form a chain of adjacent hexes (Line Command, Double Time)."""
+    leader_chain: tuple[str, ...] = ()
+    """Leadership cards: first a leader in one of these sections ('any' = anywhere), then units
+    in adjacent linked hexes from him; his attached unit comes with him."""
     fallback_one: bool = False
     """Order 1 unit of choice if no unit qualifies (troop cards)."""
     effect: str = ""
@@ -105,20 +108,21 @@ def order_plan(spec: CardSpec, command: int) -> OrderPlan:
     """The orders a card gives a side whose War Council grants ``command`` cards."""
     size = command if spec.size == "command" else 0
     if spec.kind == "section":
-        return OrderPlan(spec.id, dict(spec.orders), wagon=2)
+        # section cards carry the helmet: leaders may detach or move alone for one order each
+        return OrderPlan(spec.id, dict(spec.orders), leaders=True, wagon=2)
     if spec.kind == "troop":
         return OrderPlan(spec.id, {"all": size}, troops=spec.troops, fallback_one=True,
-                         wagon=2 if spec.troops == "mounted" else 0)
+                         leaders=spec.troops == "mounted", wagon=2 if spec.troops == "mounted" else 0)
     if spec.kind == "leadership":
-        secs = {k: (v or size) for k, v in spec.orders.items()}
-        return OrderPlan(spec.id, secs, leaders=True, wagon=2)
+        n = sum(v or size for v in spec.orders.values())
+        return OrderPlan(spec.id, {"all": n}, leader_chain=tuple(spec.orders), fallback_one=True, wagon=0)
     e = spec.effect
     if e == "mounted-charge":
         return OrderPlan(spec.id, {"all": size}, troops="mounted", cc_bonus=1, wagon=3, fallback_one=True, effect=e)
     if e == "double-time":
-        return OrderPlan(spec.id, {"all": size}, troops="foot", move_bonus=1, effect=e, fallback_one=True)
+        return OrderPlan(spec.id, {"all": 4}, move_bonus=1, chain=True, effect=e)
     if e == "line-command":
-        return OrderPlan(spec.id, {"all": size}, troops="foot", move_cap=1, chain=True, effect=e, fallback_one=True)
+        return OrderPlan(spec.id, {"all": 99}, troops="foot", move_cap=1, chain=True, effect=e, fallback_one=True)
     if e == "darken-the-sky":
         return OrderPlan(spec.id, {"all": size}, troops="ranged", move_cap=0, no_close=True, fire_twice=True,
                          effect=e, fallback_one=True)

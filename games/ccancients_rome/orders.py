@@ -132,7 +132,15 @@ def _orderable(bs: BattleState, side: str, plan: OrderPlan) -> list[Item]:
     return out
 
 
+def _chain_leaders(bs: BattleState, side: str, plan: OrderPlan) -> list[Leader]:
+    key = bs.armies[side].key
+    return [ld for ld in bs.leaders if ld.side == side and
+            ("any" in plan.leader_chain or set(plan.leader_chain) & set(bs.board.sections(ld.hex, key)))]
+
+
 def _with_fallback(bs: BattleState, side: str, plan: OrderPlan) -> OrderPlan:
+    if plan.leader_chain and not _chain_leaders(bs, side, plan):
+        return attrs.evolve(plan, sections={"all": 1}, leader_chain=())  # no leader: one unit of choice
     if plan.fallback_one and plan.troops and not any(
         _troop_ok(bs, it, plan.troops) for it in _orderable(bs, side, plan) if not isinstance(it, Leader)
     ):
@@ -146,6 +154,8 @@ def order_units(ctx: Context, bs: BattleState, side: str, plan: OrderPlan) -> Ge
     cats: list[tuple[str, ...]] = []
     if not plan.sections:
         return chosen
+    if plan.leader_chain:
+        return (yield from _order_leader_chain(ctx, bs, side, plan))
     pool = [(it, c) for it in _orderable(bs, side, plan) if (c := _cats(bs, side, plan, it))]
     while True:
         opts: list[tuple[str, str]] = []
@@ -185,6 +195,44 @@ def order_units(ctx: Context, bs: BattleState, side: str, plan: OrderPlan) -> Ge
         cats.append(c)
         it.ordered = True
         ctx.event("order", f"{side} orders {_label(bs, it)} at {it.hex}", rules=("ccr:base.sections",), side=side)
+    return chosen
+
+
+def _order_leader_chain(ctx: Context, bs: BattleState, side: str, plan: OrderPlan) -> Generator[Decision, str, list[Item]]:
+    """Leadership cards: a leader (with his unit), then units in adjacent linked hexes (ccr:base.leaders)."""
+    leaders = _chain_leaders(bs, side, plan)
+    opts = [("L" + ld.hex, f"leader {ld.name}") for ld in sorted(leaders, key=lambda x: x.hex)]
+    k = yield from ask(side, f"Card {plan.card}: order which leader?", opts + [("done", "order nobody")],
+                       "ccr:base.leaders", "order.unit")
+    if k == "done":
+        return []
+    ld = next(x for x in leaders if "L" + x.hex == k)
+    chosen: list[Item] = []
+    u = bs.at.get(ld.hex)
+    if u is not None and u.side == side:
+        u.ordered = True
+        chosen.append(u)  # the leader goes with his unit: one order
+    else:
+        ld.ordered = True
+        chosen.append(ld)
+    ctx.event("order", f"{side} orders leader {ld.name} at {ld.hex}" + (f" with his {u.code}" if chosen[0] is u else ""),
+              rules=("ccr:base.leaders", "ccr:base.cards"), side=side)
+    limit = plan.sections.get("all", 1)
+    while len(chosen) < limit:
+        linked = {ld.hex} | {c.hex for c in chosen}
+        cand = sorted((v for v in bs.side_units(side) if not v.ordered and
+                       any(bs.board.distance(v.hex, h) == 1 for h in linked)), key=lambda v: v.hex)
+        if not cand:
+            break
+        k = yield from ask(side, f"Card {plan.card}: order a linked unit ({len(chosen)} of {limit})",
+                           [(v.hex, _label(bs, v)) for v in cand] + [("done", "stop ordering")],
+                           "ccr:base.leaders", "order.unit")
+        if k == "done":
+            break
+        v = bs.at[k]
+        v.ordered = True
+        chosen.append(v)
+        ctx.event("order", f"{side} orders {_label(bs, v)} at {v.hex}", rules=("ccr:base.cards",), side=side)
     return chosen
 
 

@@ -639,3 +639,35 @@ def test_one_leader_casualty_check_per_combat_sequence() -> None:
     drive(close_combat(ctx, bs, hi, mi, order_plan(bs.cards["2C"], 6)))
     checks = [e for e in ctx.log if e.kind == "roll" and "casualty" in e.text]
     assert mi.blocks == 2 and len(checks) == 1 and bs.leaders
+
+
+@pytest.mark.rule("ccr:base.cards", "ccr:base.leaders")
+def test_leadership_card_orders_a_leader_and_linked_units() -> None:
+    ctx, st, bs = fresh()
+    a = unit(bs, BOT, "HI", "0608")
+    b = unit(bs, BOT, "HI", "0708")
+    c = unit(bs, BOT, "HI", "0808")
+    far = unit(bs, BOT, "HI", "0208")
+    bs.leaders.append(Leader(1, BOT, "Lucullus", "0608"))
+    plan = order_plan(bs.cards["ILC"], 6)
+    assert plan.leader_chain == ("centre",)
+    got, asked = drive(order_units(ctx, bs, BOT, plan), ["L0608", "0708", "0808"])
+    assert got == [a, b, c] and not far.ordered
+    assert "0208" not in asked[-1].keys  # not linked to the chain
+    # no leader on the board: one unit of choice
+    from ancients_games.ccancients_rome.orders import _with_fallback
+
+    bs.leaders.clear()
+    assert dict(_with_fallback(bs, BOT, order_plan(bs.cards["LAS"], 6)).sections) == {"all": 1}
+
+
+@pytest.mark.rule("ccr:base.leaders", "ccr:base.sections")
+def test_section_card_detaches_a_leader_for_one_order() -> None:
+    ctx, st, bs = fresh()
+    u = unit(bs, BOT, "HI", "0608")
+    ld = Leader(1, BOT, "Lucullus", "0608")
+    bs.leaders.append(ld)
+    bs.armies[BOT].hand.add("2C")
+    bs.deck.draw_pile.remove("2C")
+    drive(play_turn(ctx, bs, BOT), ["L0608", "0608", "L0608", "0605", "0608", "0607"])
+    assert ld.hex == "0605" and u.hex == "0607"
