@@ -36,7 +36,6 @@ from ancients_games.centurion.combat import (
     basic_attack_factor,
     basic_defence,
     best_group,
-    command_rounding,
     eligible_attackers,
 )
 from ancients_games.centurion.state import CenturionState, build_state

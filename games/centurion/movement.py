@@ -32,7 +32,6 @@ are computed once per (map, chart, markers) and shared by sessions.
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Callable, Generator
 from fractions import Fraction
 from math import lcm
