@@ -282,3 +282,22 @@ def test_every_reachable_path_is_legal(mover, start, enemies, hills):
         assert not any(s.side_at(x) == "blue" for x in p)  # case G
         assert not any(x in zoc for x in p[1:-1])  # cen:basic.zoc A
         assert sum(s.terrain_chart[s.map.terrain(x)].cost for x in p[1:]) == r.mf(h)
+
+
+@pytest.mark.rule("cen:full.facing", "cen:full.movement")
+def test_full_movement_phase_asks_for_the_facing_and_applies_it():
+    s = sandbox_state([("red", "SD", "0606", "N")], version="full")
+    ctx = ctx_for()
+    gen = movement_phase(ctx, s, "red")
+    next(gen)
+    d = gen.send("RED-SD01")
+    assert "0605" in d.keys
+    d = gen.send("0605")
+    assert d.kind == "move.facing" and d.rule == "cen:full.facing"
+    assert set(d.keys) == {"N", "NE", "SE", "S", "SW", "NW"}  # 3 MF left: any facing
+    with pytest.raises(StopIteration):
+        gen.send("S")
+    u = s.units["RED-SD01"]
+    assert u.hex == s.hex_of("0605") and u.facing == 3
+    move = [e for e in ctx.log if e.kind == "move"][-1]
+    assert "facing S" in move.text and "cen:full.facing" in move.rules and "(2 MF)" in move.text
