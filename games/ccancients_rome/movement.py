@@ -58,34 +58,33 @@ def reach(bs: BattleState, u: Unit, steps: int) -> dict[str, int]:
         return {}
     board = bs.board
     at = bs.at
-    t = bs.types[u.code]
-    stop_terrain = board.specs
-    terr = board.terrain
-    leaders = {ld.hex: ld for ld in bs.leaders}
-    wagons = {w.hex for w in bs.wagons}
+    nbrs = board.neighbors
+    mounted = bs.types[u.code].mounted
+    # hexes that stop movement: stop terrain, friendly lone leaders, wagons, crossing places
+    stops = bs.stop_hexes()
+    special = board.impassable.union(bs.crossing, (w.hex for w in bs.wagons)) if (bs.wagons or bs.crossing) else board.impassable
+    enemy_leaders = {ld.hex for ld in bs.leaders if ld.side != u.side}
+    friend_leaders = {ld.hex for ld in bs.leaders if ld.side == u.side}
     out: dict[str, int] = {}
     frontier = [u.hex]
     seen = {u.hex}
     for d in range(1, steps + 1):
         nxt = []
         for h in frontier:
-            for n in board.neighbors[h]:
+            for n in nbrs[h]:
                 if n in seen:
                     continue
                 seen.add(n)
-                if n in at:
+                if n in at or n in enemy_leaders:
                     continue
-                ld = leaders.get(n)
-                if ld is not None and ld.side != u.side:
-                    continue
-                if blocked_for(bs, n, u.code, t.mounted):
+                if n in special and blocked_for(bs, n, u.code, mounted):
                     continue
                 out[n] = d
-                spec = stop_terrain.get(terr[n])
-                stop = (spec is not None and spec.stop) or ld is not None or n in wagons or n in bs.crossing
-                if not stop:
+                if d < steps and n not in stops and n not in friend_leaders and n not in special:
                     nxt.append(n)
         frontier = nxt
+        if not frontier:
+            break
     return out
 
 

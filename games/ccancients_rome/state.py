@@ -152,12 +152,22 @@ class BattleState:
         """Unit code -> UnitSpec (data/units.toml)."""
         self.cards: dict[str, Any] = {}
         """Card id -> CardSpec (data/deck.toml)."""
+        self._stops: frozenset[str] = frozenset()
+        self._stops_key = -1
         self.checked: set[int] = set()
         """Leaders already checked in the current combat sequence (ccr:base.leaders)."""
         self.current: Any = None
         """The unit a pending decision is about (for cheap bot scores)."""
 
     # -- lookups -------------------------------------------------------------
+    def stop_hexes(self) -> frozenset[str]:
+        """Hexes whose terrain stops a moving unit (ccr:base.terrain), cached per terrain version."""
+        key = self.board.version
+        if self._stops_key != key:
+            self._stops = frozenset(h for h in self.board.hexes if self.board.spec(h).stop)
+            self._stops_key = key
+        return self._stops
+
     def other(self, side: str) -> str:
         for s in self.armies:
             if s != side:

@@ -107,13 +107,15 @@ class Board:
         self._back = back
         self.impassable: set[str] = {h for h, t in self.terrain.items() if self.spec(h).impassable}
         """Hexes nobody may enter (river by default; scenario rules add more)."""
-        self.river_passable: set[str] = set()
+        self.version = 0
+        """Bumped whenever terrain changes (a camp tile removed), for caches."""
 
     def spec(self, h: str) -> TerrainSpec:
         return self.specs.get(self.terrain[h], TerrainSpec())
 
     def set_terrain(self, h: str, name: str) -> None:
         self.terrain[h] = name
+        self.version += 1
         if self.spec(h).impassable:
             self.impassable.add(h)
         else:
