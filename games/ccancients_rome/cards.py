@@ -101,7 +101,8 @@ _MIRROR = {"left": "right", "right": "left", "centre": "centre", "any": "any", "
 
 def mirror_plan(plan: OrderPlan) -> OrderPlan:
     """The card played back by Counter Attack: flanks swap (ccr:base.cards)."""
-    return attrs.evolve(plan, sections={_MIRROR[k]: v for k, v in plan.sections.items()})
+    return attrs.evolve(plan, sections={_MIRROR[k]: v for k, v in plan.sections.items()},
+                        leader_chain=tuple(_MIRROR[k] for k in plan.leader_chain))
 
 
 def order_plan(spec: CardSpec, command: int) -> OrderPlan:

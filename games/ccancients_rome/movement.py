@@ -108,7 +108,10 @@ def leader_reach(bs: BattleState, ld: Leader) -> dict[str, int]:
                     continue
                 if n in board.impassable and n not in bs.crossing:
                     continue
-                nxt.append(n)
+                if bs.wagons and blocked_for(bs, n, "LI", False):
+                    continue  # a wagon holding a camp, or an impassable laager
+                if not bs.wagons or not any(w.hex == n for w in bs.wagons):
+                    nxt.append(n)  # leaders stop on a wagon (ccr:baggage-wagon, ccr:wagon-laager)
                 if not any(o.hex == n and o.side == ld.side for o in bs.leaders):
                     out[n] = d
         frontier = nxt
