@@ -17,7 +17,6 @@ from collections.abc import Generator
 
 import attrs
 from ancients_kit.chance import BATTLE_DIE
-from ancients_kit.errors import IllegalAnswer
 from ancients_kit.session import Context, Decision
 
 from .cards import OrderPlan, mirror_plan, order_plan
@@ -528,5 +527,3 @@ def play_turn(ctx: Context, bs: BattleState, side: str) -> Gen:
     for w in bs.wagons:
         w.ordered = w.moved = False
 
-
-__all__ += ["IllegalAnswer"]

@@ -12,14 +12,13 @@ same time): even rows sit half a hex to the right, as in the scenario schema.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 
 import attrs
 
 from ancients_kit.data import DataStore, Meta
 
-from .scenario import BOARD_ROWS, Battle, board_hex_ids, hex_id, parse_hex_id
+from .scenario import BOARD_ROWS, Battle, board_hex_ids, parse_hex_id
 
 __all__ = ["SECTIONS", "Board", "TerrainSpec", "TerrainTable", "load_terrain"]
 
@@ -178,10 +177,3 @@ class Board:
         last = {r: max(self.col[h] for h in self.hexes if self.row[h] == r) for r in range(1, BOARD_ROWS + 1)}
         return frozenset(h for h in self.hexes if self.col[h] == last[self.row[h]])
 
-
-def pixel(h: str) -> tuple[float, float]:
-    col, row = parse_hex_id(h)
-    return col + (0.5 if row % 2 == 0 else 0.0), row * math.sqrt(3) / 2
-
-
-__all__ += ["hex_id", "pixel"]
