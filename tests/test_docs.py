@@ -49,3 +49,13 @@ def test_scenarios_named_in_docs_exist() -> None:
 def test_relative_links_resolve(doc: Path) -> None:
     for target in re.findall(r"\]\(([^)#:]+)(?:#[^)]*)?\)", doc.read_text()):
         assert (doc.parent / target).exists(), f"{doc.name} links to missing {target}"
+
+
+@pytest.mark.parametrize("game", ["centurion", "ccancients_rome"])
+def test_game_page_lists_every_option(game: str) -> None:
+    g = load_games()[game]
+    page = (ROOT / "docs" / "games" / f"{game}.md").read_text()
+    store = DataStore(g.package)
+    scenario = g.scenarios(store)[0].id
+    for spec in g.option_specs(store, scenario):
+        assert f"`{spec.name}`" in page, f"docs/games/{game}.md does not explain option {spec.name!r}"
