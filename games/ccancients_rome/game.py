@@ -34,6 +34,18 @@ __all__ = ["CCAncientsRome", "build_battle"]
 
 SERIES_KEY = "series-"
 
+BATTLE_RULES: tuple[str, ...] = (
+    "ccr:scenario.tigranocerte", "ccr:scenario.carrhes", "ccr:scenario.philippi-i", "ccr:scenario.philippi-ii",
+    "ccr:scenario.cilician-gates", "ccr:scenario.antonys-siege-train", "ccr:scenario.medway",
+    "ccr:scenario.boudicas-revolt-watling-street", "ccr:scenario.first-bedriacum", "ccr:scenario.mons-graupius",
+    "ccr:scenario.issus", "ccr:scenario.lugdunum", "ccr:scenario.nisibis", "ccr:scenario.hormuz",
+    "ccr:scenario.carthage", "ccr:scenario.abrittus", "ccr:scenario.edessa", "ccr:scenario.naissus",
+    "ccr:scenario.placentia", "ccr:scenario.fano", "ccr:scenario.pavia", "ccr:scenario.immae",
+    "ccr:scenario.milvian-bridge", "ccr:scenario.cibalae",
+)
+"""The battles this engine plays: each War Council and special rules are read from
+``data/battles/<slug>.toml`` by :func:`build_battle` and :mod:`.expansion` (ccr:setup)."""
+
 
 def _names(battle: Any) -> tuple[str, str]:
     top, bottom = side_name(battle.top.army), side_name(battle.bottom.army)

@@ -188,3 +188,10 @@ def test_cli_odds_new_bots_and_replay_check(tmp_path: Path) -> None:
     assert r.exit_code == 0, r.output
     r = runner.invoke(cli, ["tables", "ccancients_rome"], catch_exceptions=False)
     assert r.exit_code == 0 and "reconstructed" in r.output
+
+
+def test_battle_rules_list_matches_the_battle_files() -> None:
+    from ancients_games.ccancients_rome.game import BATTLE_RULES
+
+    slugs = [s.id for s in GAME.scenarios(STORE) if not s.id.startswith("series-")]
+    assert list(BATTLE_RULES) == [f"ccr:scenario.{s}" for s in slugs]
