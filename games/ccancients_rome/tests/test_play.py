@@ -195,3 +195,35 @@ def test_battle_rules_list_matches_the_battle_files() -> None:
 
     slugs = [s.id for s in GAME.scenarios(STORE) if not s.id.startswith("series-")]
     assert list(BATTLE_RULES) == [f"ccr:scenario.{s}" for s in slugs]
+
+
+@pytest.mark.rule("ccr:units", "ccr:base.retreat", "ccr:base.leaders")
+@pytest.mark.parametrize("battle,seed", [("naissus", 1), ("antonys-siege-train", 2), ("mons-graupius", 3), ("medway", 4)])
+def test_state_invariants_hold_through_random_play(battle: str, seed: int) -> None:
+    """After every decision: one unit per hex, blocks within 1..max, leaders and wagons on the board,
+    hands plus piles conserve the 60 cards."""
+    from ancients_kit.chance import Rng
+    from ancients_kit.log import Log
+    from ancients_kit.session import Context
+
+    ctx = Context(STORE, {"turn_limit": 40}, seed, Log())
+    state = GAME.setup(ctx, battle)
+    gen = GAME.play(ctx, state)
+    rng = Rng(seed)
+    d = next(gen)
+    steps = 0
+    try:
+        while True:
+            bs = state.battle
+            assert len(bs.at) == len(bs.units)
+            for u in bs.units.values():
+                assert bs.at[u.hex] is u and 1 <= u.blocks <= u.max_blocks
+                assert u.hex not in bs.board.impassable or u.hex in bs.crossing
+            hexes = set(bs.board.hexes)
+            assert all(ld.hex in hexes for ld in bs.leaders) and all(w.hex in hexes for w in bs.wagons)
+            held = sum(len(a.hand) for a in bs.armies.values())
+            assert held + len(bs.deck.draw_pile) + len(bs.deck.discard_pile) in (60, 59)  # 59: a card in play
+            d = gen.send(d.options[rng.below(len(d.options))].key)
+            steps += 1
+    except StopIteration as stop:
+        assert stop.value is not None and steps > 10
