@@ -46,7 +46,7 @@ def _label(bs: BattleState, it: Item) -> str:
         ld = bs.leader_with(it)
         return f"{bs.types[it.code].name} ({it.blocks} blocks)" + (f" with {ld.name}" if ld else "")
     if isinstance(it, Leader):
-        return f"leader {it.name}"
+        return it.name if "leader" in it.name else f"leader {it.name}"
     return it.kind.replace("-", " ")
 
 
@@ -200,7 +200,7 @@ def order_units(ctx: Context, bs: BattleState, side: str, plan: OrderPlan) -> Ge
 def _order_leader_chain(ctx: Context, bs: BattleState, side: str, plan: OrderPlan) -> Generator[Decision, str, list[Item]]:
     """Leadership cards: a leader (with his unit), then units in adjacent linked hexes (ccr:base.leaders)."""
     leaders = _chain_leaders(bs, side, plan)
-    opts = [("L" + ld.hex, f"leader {ld.name}") for ld in sorted(leaders, key=lambda x: x.hex)]
+    opts = [("L" + ld.hex, _label(bs, ld)) for ld in sorted(leaders, key=lambda x: x.hex)]
     k = yield from ask(side, f"Card {plan.card}: order which leader?", opts + [("done", "order nobody")],
                        "ccr:base.leaders", "order.unit")
     if k == "done":

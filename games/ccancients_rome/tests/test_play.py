@@ -227,3 +227,20 @@ def test_state_invariants_hold_through_random_play(battle: str, seed: int) -> No
             steps += 1
     except StopIteration as stop:
         assert stop.value is not None and steps > 10
+
+
+@pytest.mark.rule("ccr:base.dice")
+def test_odds_distributions_sum_to_one_property() -> None:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    @settings(max_examples=60, deadline=None)
+    @given(st.integers(0, 8), st.sampled_from(["light", "medium", "heavy", "HCC", "CCA", "LC", "EL"]),
+           st.sampled_from(["close", "ranged"]), st.booleans(), st.integers(0, 2))
+    def check(dice: int, target: str, mode: str, leader: bool, ign: int) -> None:
+        r = GAME.odds(STORE, {"dice": str(dice), "target": target, "mode": mode,
+                              "leader": "yes" if leader else "no", "ignore_flags": str(ign)})
+        assert sum(r.distribution.values()) == 1
+        assert all(v > 0 for v in r.distribution.values())
+
+    check()
