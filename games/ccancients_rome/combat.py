@@ -393,10 +393,13 @@ def close_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, plan: Orde
     # First Strike: the defender may play it when close combat is declared (ccr:base.cards).
     defender = bs.armies[tgt.side]
     first = False
-    if not bonus and "FS" in defender.hand and bs.deck is not None:
-        k = yield from ask(tgt.side, f"{att.code}@{att.hex} attacks your {tgt.code}@{tgt.hex}: play First Strike?",
-                           [("strike", "play First Strike: battle first"), ("no", "keep the card")],
-                           "ccr:base.cards", "react.first-strike")
+    if not bonus and bs.first_strike != "never" and "FS" in defender.hand and bs.deck is not None:
+        if bs.first_strike == "auto":
+            k = "strike"
+        else:
+            k = yield from ask(tgt.side, f"{att.code}@{att.hex} attacks your {tgt.code}@{tgt.hex}: play First Strike?",
+                               [("strike", "play First Strike: battle first"), ("no", "keep the card")],
+                               "ccr:base.cards", "react.first-strike")
         if k == "strike":
             first = True
             defender.hand.remove("FS")

@@ -80,6 +80,7 @@ def build_battle(ctx: Context, battle_id: str, names: tuple[str, str] | None = N
         for w in side.wagons:
             bs.wagons.append(Wagon(name, w.kind, w.hex))
     apply_special_rules(bs)
+    bs.first_strike = str(ctx.options.get("first_strike", "ask"))
     deck = Deck(deckfile.deck_list(), "command deck")
     ctx.chance.shuffle(deck, "shuffle the Command cards", ("ccr:setup", "ccr:base.cards"))
     bs.deck = deck
@@ -138,10 +139,15 @@ class CCAncientsRome(Game):
             OptionSpec("turn_limit", 150, "End a battle after this many turns per side (0 = never); the side with "
                        "more banners then wins, equal is a draw. Not in the rules: a guard for bot games.",
                        ("ccr:victory",)),
+            OptionSpec("first_strike", "ask", "How a held First Strike card reacts to enemy close combat: 'ask' the "
+                       "defender each time (the question shows the opponent that the card is held), 'auto' play it "
+                       "at the first chance without asking (keeps the hand secret), 'never' keep it for one's own turn.",
+                       ("ccr:base.cards",), ("ask", "auto", "never")),
         ]
 
     # -- set-up and play -----------------------------------------------------
     def setup(self, ctx: Context, scenario: str) -> GameState:
+        """Build the first (or only) battle; a series keeps its later battles for ``play``."""
         if scenario.startswith(SERIES_KEY):
             series = load_series(ctx.store, SERIES_PREFIX + scenario.removeprefix(SERIES_KEY))
             first = series.battles[0]

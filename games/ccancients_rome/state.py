@@ -154,6 +154,8 @@ class BattleState:
         """Card id -> CardSpec (data/deck.toml)."""
         self._stops: frozenset[str] = frozenset()
         self._stops_key = -1
+        self.first_strike = "ask"
+        """Option: 'ask', 'auto' or 'never' (how a held First Strike reacts)."""
         self.checked: set[int] = set()
         """Leaders already checked in the current combat sequence (ccr:base.leaders)."""
         self.current: Any = None

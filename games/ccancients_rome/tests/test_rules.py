@@ -671,3 +671,17 @@ def test_section_card_detaches_a_leader_for_one_order() -> None:
     bs.deck.draw_pile.remove("2C")
     drive(play_turn(ctx, bs, BOT), ["L0608", "0608", "L0608", "0605", "0608", "0607"])
     assert ld.hex == "0605" and u.hex == "0607"
+
+
+@pytest.mark.rule("ccr:base.cards")
+def test_first_strike_auto_option_asks_nothing() -> None:
+    ctx, st, bs = fresh()
+    bs.first_strike = "auto"
+    hi = unit(bs, BOT, "HI", "0606")
+    mi = unit(bs, TOP, "MI", "0605")
+    bs.deck.draw_pile.remove("FS")
+    bs.armies[TOP].hand.add("FS")
+    ctx.chance.force("2C", "light", "light", "light", "light")  # replacement, first strike misses
+    ctx.chance.force("light", "light", "light", "light", "light")  # the attack misses
+    _, asked = drive(close_combat(ctx, bs, hi, mi, order_plan(bs.cards["2C"], 6)))
+    assert not asked and "FS" not in bs.armies[TOP].hand and "First Strike" in ctx.log.text()
