@@ -15,11 +15,13 @@ from collections import defaultdict
 from fractions import Fraction
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from generated_block import update  # noqa: E402
+
 from ancients_kit.data import DataStore
 from ancients_kit.plugin import find_game
 
 PAGE = Path(__file__).resolve().parent.parent / "mechanics.md"
-START, END = "<!-- generated:start -->", "<!-- generated:end -->"
 
 
 def pct(x: Fraction) -> str:
@@ -102,21 +104,12 @@ def cc_section() -> list[str]:
 
 
 def generated() -> str:
-    body = [START, "", *centurion_section(), "", *cc_section(), "", END]
+    body = [*centurion_section(), "", *cc_section()]
     return "\n".join(body)
 
 
 def main(argv: list[str]) -> int:
-    text = PAGE.read_text()
-    start, end = text.index(START), text.index(END) + len(END)
-    new = text[:start] + generated() + text[end:]
-    if "--check" in argv:
-        if new != text:
-            print("docs/mechanics.md is stale: run python docs/tools/build_mechanics.py")
-            return 1
-        return 0
-    PAGE.write_text(new)
-    return 0
+    return update(PAGE, generated(), argv)
 
 
 if __name__ == "__main__":

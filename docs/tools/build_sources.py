@@ -9,11 +9,13 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from generated_block import update  # noqa: E402
+
 from ancients_kit.cli.listing import data_documents
 from ancients_kit.plugin import load_games
 
 PAGE = Path(__file__).resolve().parent.parent / "sources.md"
-START, END = "<!-- generated:start -->", "<!-- generated:end -->"
 
 
 def _cell(text: str) -> str:
@@ -21,7 +23,7 @@ def _cell(text: str) -> str:
 
 
 def generated() -> str:
-    lines = [START, ""]
+    lines: list[str] = []
     for gid, game in load_games().items():
         if not game.package.startswith("ancients_games."):
             continue
@@ -33,21 +35,11 @@ def generated() -> str:
             rules = ", ".join(meta.rules[:4]) + (" ..." if len(meta.rules) > 4 else "")
             lines.append(f"| `{meta.id}` | `{rel}` | {meta.source} | {rules} | {_cell(meta.note)} |")
         lines.append("")
-    lines.append(END)
-    return "\n".join(lines)
+    return "\n".join(lines).rstrip("\n")
 
 
 def main(argv: list[str]) -> int:
-    text = PAGE.read_text()
-    start, end = text.index(START), text.index(END) + len(END)
-    new = text[:start] + generated() + text[end:]
-    if "--check" in argv:
-        if new != text:
-            print("docs/sources.md is stale: run python docs/tools/build_sources.py")
-            return 1
-        return 0
-    PAGE.write_text(new)
-    return 0
+    return update(PAGE, generated(), argv)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,24 @@
+"""Shared by the page generators: replace the block between the markers, or check it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+START, END = "<!-- generated:start -->", "<!-- generated:end -->"
+
+
+def update(page: Path, block: str, argv: list[str]) -> int:
+    """Write ``block`` between the markers of ``page``; with ``--check`` only compare.
+
+    Returns the exit status: 1 if ``--check`` finds the page stale.
+    """
+    text = page.read_text()
+    start, end = text.index(START), text.index(END) + len(END)
+    new = text[:start] + "\n".join([START, "", block, "", END]) + text[end:]
+    if "--check" in argv:
+        if new != text:
+            print(f"{page.name} is stale: run python docs/tools/{Path(page).stem}.py")
+            return 1
+        return 0
+    page.write_text(new)
+    return 0
