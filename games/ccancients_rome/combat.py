@@ -4,9 +4,12 @@ Owns the dice counts, the symbols that hit, losses, retreats and the close
 combat sequence. Serves ``ccr:base.dice``, ``ccr:base.ranged`` (range, line of
 sight, 2 dice still / 1 moved, no fire when adjacent, no battle back),
 ``ccr:base.close-combat`` (dice by type, swords hit, leader symbols hit with an
-attached leader, battle back), ``ccr:base.retreat`` (one retreat move per flag
-toward one's own baseline, a block per hex that cannot be retreated, flags
-ignored for an attached leader and for two supporting friends),
+attached leader, battle back; elephants roll their opponent's dice, ignore
+swords, re-roll their own sword hits and get no leader help),
+``ccr:base.retreat`` (one retreat move per flag toward one's own baseline, a
+block per hex that cannot be retreated, flags ignored for an attached leader
+and for two supporting friends; elephant rampage; mounted units retreat
+further from elephants),
 ``ccr:base.evade``, ``ccr:base.momentum`` (advance into the vacated hex;
 mounted may battle once more), ``ccr:base.terrain`` (dice caps), and the
 expansion's combat rules: ``ccr:heavy-cataphract``, ``ccr:cataphract-camel``,
@@ -87,9 +90,13 @@ def close_dice(bs: BattleState, att: Unit, tgt: Unit, bonus: int = 0, battle_bac
     base = t.battle_back_dice if battle_back else t.close
     if t.close_damaged and att.blocks < att.max_blocks:
         base = t.close_damaged  # warriors after their first loss
-    if t.close_as_target and not battle_back:
+    if t.close_as_target:
+        # Elephants roll what the other unit would roll, attacking or battling back, without
+        # its card bonus (ccr:base.close-combat).
         tt = bs.types[tgt.code]
         base = tt.close_damaged if (tt.close_damaged and tgt.blocks < tgt.max_blocks) else tt.close
+    if tgt.code in t.close_vs:
+        base = t.close_vs[tgt.code]  # elephants: 3 dice against elephants, warriors, chariots, camels
     n = base + bonus - _wagon_penalty(bs, att)
     cap = _terrain_cap(bs, att.hex, tgt.hex)
     if cap:
@@ -205,7 +212,8 @@ def attack_lone_leader(ctx: Context, bs: BattleState, att: Unit, h: str) -> None
 
     ld = next(x for x in bs.leaders if x.hex == h and x.side != att.side)
     att.battles += 1
-    faces = _roll(ctx, 2, f"{att.code}@{att.hex} attacks the lone leader {ld.name} at {h}", ("ccr:base.leaders",))
+    n = bs.types[att.code].close_vs.get("leader", 2)  # an elephant rolls 1 die (ccr:base.close-combat)
+    faces = _roll(ctx, n, f"{att.code}@{att.hex} attacks the lone leader {ld.name} at {h}", ("ccr:base.leaders",))
     if "leader" in faces:
         kill_leader(ctx, bs, ld, "killed")
     else:
@@ -215,9 +223,15 @@ def attack_lone_leader(ctx: Context, bs: BattleState, att: Unit, h: str) -> None
 
 
 def close_hit_symbols(bs: BattleState, att: Unit, tgt: Unit) -> set[str]:
-    """Faces that hit in close combat: target's symbol, swords, leader with a leader or the Guard."""
-    hits = {bs.types[tgt.code].symbol, "swords"}
-    if att.guard or bs.leader_with(att) is not None:
+    """Faces that hit in close combat: target's symbol, swords, leader with a leader or the Guard.
+
+    Swords never hit an elephant; an elephant gets no leader hits (ccr:base.close-combat).
+    """
+    tt = bs.types[tgt.code]
+    hits = {tt.symbol}
+    if not tt.ignore_all_swords:
+        hits.add("swords")
+    if bs.types[att.code].leader_bonus and (att.guard or bs.leader_with(att) is not None):
         hits.add("leader")  # ccr:base.close-combat, ccr:praetorian-guard
     return hits
 
@@ -290,8 +304,19 @@ def retreat(ctx: Context, bs: BattleState, u: Unit, hexes: int, rules: tuple[str
     key = bs.armies[u.side].key
     board = bs.board
     start = u.hex
+    rampage = bs.types[u.code].rampage and hexes > 0
+    if rampage:
+        elephant_rampage(ctx, bs, u)
+        if bs.over:
+            return
     for i in range(hexes):
         opts = [n for n in board.toward_baseline(u.hex, key) if _retreat_free(bs, u, n)]
+        if not opts and rampage:
+            opts = _trample_blockers(ctx, bs, u, key)
+            if bs.over:
+                return
+            if not opts and any(n in bs.at for n in board.toward_baseline(u.hex, key)):
+                continue  # the blockers took the loss instead of the elephant
         if not opts:
             left = hexes - i
             drown = bs.drown.get(u.side)
@@ -316,6 +341,67 @@ def retreat(ctx: Context, bs: BattleState, u: Unit, hexes: int, rules: tuple[str
         ctx.event("retreat", f"{u.side} {u.code} retreats {start} -> {u.hex}", rules=rules, side=u.side)
 
 
+def elephant_rampage(ctx: Context, bs: BattleState, el: Unit) -> None:
+    """Before an elephant retreats, 2 dice against every adjacent unit, friend or foe (ccr:base.retreat).
+
+    Only the victim's own unit symbol hits: no swords, no leader symbols, flags ignored.
+    """
+    rules = ("ccr:base.retreat",)
+    victims = sorted((bs.at[n] for n in bs.board.neighbors[el.hex] if n in bs.at), key=lambda v: v.hex)
+    if not victims:
+        return
+    ctx.event("retreat", f"{el.side} {el.code} at {el.hex} rampages before it retreats", rules=rules, side=el.side)
+    for v in victims:
+        if bs.over:
+            return
+        if not _alive(bs, v):
+            continue
+        sym = bs.types[v.code].symbol
+        faces = _roll(ctx, 2, f"rampage of {el.code}@{el.hex} into {v.code}@{v.hex}", rules)
+        hits = faces.count(sym)
+        ctx.event("combat", f"rampage {el.code}@{el.hex} -> {v.side} {v.code}@{v.hex}: {', '.join(faces)}: "
+                  f"{hits} hit{'s' if hits != 1 else ''}", rules=rules, side=el.side)
+        apply_losses(ctx, bs, v, hits, rules)
+
+
+def _trample_blockers(ctx: Context, bs: BattleState, el: Unit, key: str) -> list[str]:
+    """Units blocking an elephant's retreat each lose a block instead of it (ccr:base.retreat).
+
+    Returns the retreat hexes freed by eliminated blockers (reconstructed reading, L).
+    """
+    blockers = [bs.at[n] for n in bs.board.toward_baseline(el.hex, key) if n in bs.at]
+    if not blockers:
+        return []
+    ctx.event("retreat", f"{el.side} {el.code} at {el.hex} cannot retreat through "
+              + ", ".join(f"{v.code}@{v.hex}" for v in blockers) + ": each loses a block instead",
+              rules=("ccr:base.retreat",), side=el.side)
+    for v in blockers:
+        if bs.over:
+            return []
+        apply_losses(ctx, bs, v, 1, ("ccr:base.retreat",))
+    return [n for n in bs.board.toward_baseline(el.hex, key) if _retreat_free(bs, el, n)]
+
+
+def _reroll_swords(ctx: Context, bs: BattleState, att: Unit, faces: tuple[str, ...], cap: int,
+                   rules: tuple[str, ...]) -> tuple[str, ...]:
+    """An elephant rolls again each die that scored a sword hit, until none does (ccr:base.close-combat).
+
+    ``cap`` swords the target may ignore are spent first and are not rolled again.
+    """
+    swords = faces.count("swords")
+    used = min(swords, cap)
+    pending = swords - used
+    while pending:
+        extra = _roll(ctx, pending, f"{att.code}@{att.hex} rolls its {pending} sword hit{'s' if pending > 1 else ''} again",
+                      rules)
+        faces += extra
+        s = extra.count("swords")
+        ign = min(s, cap - used)
+        used += ign
+        pending = s - ign
+    return faces
+
+
 def _roll(ctx: Context, n: int, why: str, rules: tuple[str, ...]) -> tuple[str, ...]:
     return ctx.chance.symbols(BATTLE_DIE, n, why, rules) if n > 0 else ()
 
@@ -324,24 +410,30 @@ def _resolve(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, faces: tuple[s
              rules: tuple[str, ...]) -> Gen:
     """Apply hits and flags of ``faces`` rolled by ``att`` against ``tgt``."""
     tt = bs.types[tgt.code]
+    at_ = bs.types[att.code]
+    laager = close and not tt.mounted and any(
+        w.hex == tgt.hex and w.kind == "wagon-laager" and w.side == tgt.side for w in bs.wagons)
     if close:
         hitset = close_hit_symbols(bs, att, tgt)
+        if at_.reroll_swords and "swords" in hitset:
+            faces = _reroll_swords(ctx, bs, att, faces, tt.ignore_swords + (1 if laager else 0), rules)
     else:
         hitset = {tt.symbol}
     hits = sum(1 for f in faces if f in hitset)
     notes = []
     if close:
         swords = faces.count("swords")
+        if tt.ignore_all_swords and swords:
+            notes.append(f"{swords} sword{'s' if swords > 1 else ''} cannot hit an elephant (ccr:base.close-combat)")
         ign = min(swords, tt.ignore_swords)
         if tt.ignore_swords and ign:
             notes.append(f"ignores {ign} sword ({'ccr:heavy-cataphract' if tgt.code == 'HCC' else 'ccr:cataphract-camel'})")
-        if not tt.mounted and any(w.hex == tgt.hex and w.kind == "wagon-laager" and w.side == tgt.side for w in bs.wagons):
+        if laager:
             more = min(swords - ign, 1)
             if more:
                 notes.append("ignores 1 sword in its wagon laager (ccr:wagon-laager)")
             ign += more
         hits -= ign
-        at_ = bs.types[att.code]
         if tt.ignore_vs_mounted and at_.mounted and att.code not in ("EL", "CA", "CCA") and hits > 0:
             hits -= tt.ignore_vs_mounted
             notes.append("cataphract camel ignores 1 hit from cavalry (ccr:cataphract-camel)")
@@ -360,7 +452,12 @@ def _resolve(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, faces: tuple[s
                       f"({', '.join(why)})", rules=("ccr:base.retreat",) + (("ccr:praetorian-guard",) if tgt.guard else ()),
                       side=tgt.side)
         if left:
-            per = tt.retreat + (1 if att.code in tt.extra_retreat_vs else 0)
+            extra = att.code in tt.extra_retreat_vs  # horses shy from elephants (ccr:base.retreat)
+            per = tt.retreat + (1 if extra else 0)
+            if extra:
+                ctx.event("flag", f"{tgt.code}@{tgt.hex} retreats {per} hexes per flag from {att.code}",
+                          rules=("ccr:base.retreat",) + (("ccr:heavy-cataphract",) if tgt.code == "HCC" else ()),
+                          side=tgt.side)
             yield from retreat(ctx, bs, tgt, left * per, ("ccr:base.retreat",))
 
 

@@ -3,7 +3,7 @@
 Serves ``ccr:base.dice`` (six faces), ``ccr:base.close-combat`` and
 ``ccr:base.ranged`` (which faces hit), ``ccr:base.retreat`` (flags ignored for
 a leader, support, the Guard), ``ccr:heavy-cataphract`` /
-``ccr:cataphract-camel`` (a sword ignored), using
+``ccr:cataphract-camel`` (a sword ignored; all swords against an elephant), using
 :func:`ancients_kit.chance.symbol_pool_joint`.
 """
 
@@ -27,7 +27,7 @@ HELP = """ancients odds ccancients_rome dice=N target=light|medium|heavy|UNITCOD
   leader=yes        the attacker has a leader attached (leader symbols hit in close combat)
   guard=yes         the attacker is the Praetorian Guard (leader symbols hit)
   blocks=N          blocks the target has left (default: a full unit)
-  ignore_swords=N   swords the target ignores (default: 1 for HCC and CCA)
+  ignore_swords=N   swords the target ignores (default: 1 for HCC and CCA, all for EL)
   ignore_flags=N    flags the target ignores; or give them as:
   target_leader=yes support=yes target_guard=yes   (one flag each)"""
 
@@ -74,6 +74,8 @@ def odds(store: DataStore, params: Mapping[str, str]) -> OddsReport:
     close = mode == "close"
     leader = params.get("leader", "no").lower() in _YES or params.get("guard", "no").lower() in _YES
     blocks = _int(params, "blocks", blocks_default)
+    if code in units and units[code].ignore_all_swords:
+        ign_sw = 12  # swords never hit an elephant (ccr:base.close-combat)
     ign_sw = _int(params, "ignore_swords", ign_sw) if close else 0
     ign_fl = _int(params, "ignore_flags", sum(params.get(k, "no").lower() in _YES
                                                for k in ("target_leader", "support", "target_guard")))

@@ -3,8 +3,10 @@
 Owns :class:`UnitSpec` (one row of ``data/units.toml``) and its loader. Serves
 ``ccr:units`` (blocks, symbol colours), ``ccr:base.dice`` (which face hits
 which unit), ``ccr:base.movement``, ``ccr:base.ranged``,
-``ccr:base.close-combat``, ``ccr:base.retreat``, ``ccr:base.evade``, and the
-expansion types ``ccr:heavy-cataphract`` and ``ccr:cataphract-camel``.
+``ccr:base.close-combat``, ``ccr:base.retreat``, ``ccr:base.evade``, the
+elephant rules of the base game (dice as the target's, swords, no leader
+helmets, rampage; flagged per type in the data) and the expansion types
+``ccr:heavy-cataphract`` and ``ccr:cataphract-camel``.
 """
 
 from __future__ import annotations
@@ -48,6 +50,16 @@ class UnitSpec:
     """Close dice once the unit has lost a block (warriors, ccr:base.close-combat)."""
     close_as_target: bool = False
     """Rolls the dice its target would roll (elephants, ccr:base.close-combat)."""
+    close_vs: Mapping[str, int] = attrs.field(factory=dict)
+    """Close dice against these unit codes ('leader' = a lone leader), overriding the rest (ccr:base.close-combat)."""
+    leader_bonus: bool = True
+    """Leader symbols hit when a leader is attached or it is the Guard; elephants get no help (ccr:base.close-combat)."""
+    ignore_all_swords: bool = False
+    """Sword symbols never hit it in close combat (elephants, ccr:base.close-combat)."""
+    reroll_swords: bool = False
+    """Each die that scores a sword hit is rolled again, and again (elephants, ccr:base.close-combat)."""
+    rampage: bool = False
+    """Rampages when it retreats: adjacent units take dice, blocking units take its losses (ccr:base.retreat)."""
     move_no_battle: int = 0
     move_charge: int = 0
     no_battle_after_move: bool = False

@@ -685,3 +685,193 @@ def test_first_strike_auto_option_asks_nothing() -> None:
     ctx.chance.force("light", "light", "light", "light", "light")  # the attack misses
     _, asked = drive(close_combat(ctx, bs, hi, mi, order_plan(bs.cards["2C"], 6)))
     assert not asked and "FS" not in bs.armies[TOP].hand and "First Strike" in ctx.log.text()
+
+
+# -- elephants (base game) --------------------------------------------------------------------
+
+
+@pytest.mark.rule("ccr:base.close-combat")
+def test_elephant_rolls_its_opponents_dice_attacking_and_battling_back() -> None:
+    ctx, st, bs = fresh()
+    el = unit(bs, BOT, "EL", "0606")
+    hi = unit(bs, TOP, "HI", "0605")
+    assert close_dice(bs, el, hi) == 5
+    assert close_dice(bs, el, hi, battle_back=True) == 5  # battling back the HI's attack
+    mc = unit(bs, TOP, "MC", "0705")
+    assert close_dice(bs, el, mc) == 3
+    for code in ("EL", "WA", "HCH", "CA"):
+        v = unit(bs, TOP, code, "0305")
+        assert close_dice(bs, el, v) == 3, code
+        bs.remove_unit(v)
+    # the attacker's card bonus is not copied when the elephant battles back
+    ctx.chance.force("light", "light", "light", "light", "light", "light")  # HI with +1 die: misses
+    ctx.chance.force("medium", "medium", "medium", "medium", "medium")  # EL battles back with 5 dice, not 6
+    hi.ordered = True
+    drive(close_combat(ctx, bs, hi, el, order_plan(bs.cards["CS"], 6)))
+    backs = [e for e in ctx.log if e.kind == "roll" and "battle back EL" in e.text]
+    assert backs and backs[-1].text.count("medium") == 5
+
+
+@pytest.mark.rule("ccr:base.close-combat", "ccr:base.leaders")
+def test_swords_never_hit_an_elephant_and_elephants_get_no_leader_hits() -> None:
+    ctx, st, bs = fresh()
+    hi = unit(bs, BOT, "HI", "0606")
+    el = unit(bs, TOP, "EL", "0605")
+    ctx.chance.force("swords", "swords", "swords", "heavy", "light")
+    ctx.chance.force("light", "light", "light", "light", "light")  # battle back misses
+    drive(close_combat(ctx, bs, hi, el, order_plan(bs.cards["2C"], 6)))
+    assert el.blocks == 1 and "cannot hit an elephant" in texts(ctx)
+    # an attached leader gives an elephant no leader hits
+    ctx, st, bs = fresh()
+    el = unit(bs, BOT, "EL", "0606")
+    mi = unit(bs, TOP, "MI", "0605")
+    bs.leaders.append(Leader(1, BOT, "Shapur", "0606"))
+    ctx.chance.force("leader", "leader", "light", "light")
+    ctx.chance.force("light", "light", "light", "light")  # battle back misses
+    drive(close_combat(ctx, bs, el, mi, order_plan(bs.cards["2C"], 6)))
+    assert mi.blocks == 4
+
+
+@pytest.mark.rule("ccr:base.close-combat")
+def test_elephant_rolls_its_sword_hits_again() -> None:
+    ctx, st, bs = fresh()
+    el = unit(bs, BOT, "EL", "0606")
+    mi = unit(bs, TOP, "MI", "0605")
+    ctx.chance.force("swords", "light", "light", "light")  # 4 dice (as the MI): one sword hit
+    ctx.chance.force("swords")  # rolled again: another sword
+    ctx.chance.force("medium")  # and again: a medium hit, the chain stops
+    ctx.chance.force("light", "light", "light", "light")  # battle back misses
+    drive(close_combat(ctx, bs, el, mi, order_plan(bs.cards["2C"], 6)))
+    assert mi.blocks == 1
+    # a sword the target ignores is not rolled again (heavy cataphract ignores one)
+    ctx, st, bs = fresh()
+    el = unit(bs, BOT, "EL", "0606")
+    hcc = unit(bs, TOP, "HCC", "0605")
+    ctx.chance.force("swords", "light", "light", "light")
+    ctx.chance.force("light", "light", "light", "light")  # battle back misses
+    drive(close_combat(ctx, bs, el, hcc, order_plan(bs.cards["2C"], 6)), ["stand"])
+    assert hcc.blocks == 3 and "sword hit again" not in texts(ctx)
+
+
+@pytest.mark.rule("ccr:base.retreat")
+def test_elephant_rampages_into_adjacent_units_before_it_retreats() -> None:
+    ctx, st, bs = fresh()
+    hi = unit(bs, BOT, "HI", "0606")
+    el = unit(bs, TOP, "EL", "0605")
+    friend = unit(bs, TOP, "LI", "0705")
+    ctx.chance.force("flag", "light", "light", "light", "light")  # HI: one flag
+    ctx.chance.force("heavy", "swords")  # rampage into the HI (0606): one heavy hit, the sword misses
+    ctx.chance.force("light", "flag")  # rampage into its own LI (0705): one light hit
+    drive(close_combat(ctx, bs, hi, el, order_plan(bs.cards["2C"], 6)), ["0504", "stay"])
+    assert el.hex == "0504" and el.blocks == 2
+    assert hi.blocks == 3 and friend.blocks == 3
+    assert "rampages" in texts(ctx)
+
+
+@pytest.mark.rule("ccr:base.retreat")
+def test_units_blocking_an_elephant_retreat_lose_a_block_instead() -> None:
+    ctx, st, bs = fresh()
+    hi = unit(bs, BOT, "HI", "0606")
+    el = unit(bs, TOP, "EL", "0605")
+    a = unit(bs, TOP, "MI", "0504")
+    b = unit(bs, BOT, "MI", "0604")
+    ctx.chance.force("flag", "light", "light", "light", "light")  # one flag
+    ctx.chance.force("light", "light")  # rampage into 0504
+    ctx.chance.force("light", "light")  # rampage into 0604
+    ctx.chance.force("light", "light")  # rampage into 0606
+    ctx.chance.force("light", "light", "light", "light", "light")  # battle back misses
+    drive(close_combat(ctx, bs, hi, el, order_plan(bs.cards["2C"], 6)))
+    assert el.blocks == 2 and el.hex == "0605"
+    assert a.blocks == 3 and b.blocks == 3
+    # a unit is not an elephant: the same blocked retreat costs its own block
+    ctx, st, bs = fresh()
+    hi = unit(bs, BOT, "HI", "0606")
+    hc = unit(bs, TOP, "HC", "0605")
+    unit(bs, TOP, "MI", "0504")
+    unit(bs, BOT, "MI", "0604")
+    ctx.chance.force("flag", "light", "light", "light", "light")
+    ctx.chance.force("light", "light", "light", "light")
+    drive(close_combat(ctx, bs, hi, hc, order_plan(bs.cards["2C"], 6)))
+    assert hc.blocks == 1  # two hexes of retreat, none possible
+
+
+@pytest.mark.rule("ccr:base.retreat")
+def test_mounted_units_retreat_one_more_hex_per_flag_from_elephants() -> None:
+    ctx, st, bs = fresh()
+    el = unit(bs, BOT, "EL", "0606")
+    mc = unit(bs, TOP, "MC", "0605")
+    ctx.chance.force("flag", "light", "light")  # 3 dice against a MC: one flag
+    gen = close_combat(ctx, bs, el, mc, order_plan(bs.cards["2C"], 6))
+    d = next(gen)
+    assert d.kind == "react.evade"
+    d = gen.send("stand")
+    hexes = 0
+    while d.kind == "retreat.hex":
+        hexes += 1
+        d = gen.send(d.keys[0])
+    assert d.kind == "momentum.advance"
+    assert bs.board.row[mc.hex] == 1 and hexes == 4  # 4 hexes back from row 5, not 3
+    assert "4 hexes per flag" in texts(ctx)
+    # foot units retreat their normal move
+    ctx, st, bs = fresh()
+    el = unit(bs, BOT, "EL", "0606")
+    mi = unit(bs, TOP, "MI", "0605")
+    ctx.chance.force("flag", "light", "light", "light")
+    drive(close_combat(ctx, bs, el, mi, order_plan(bs.cards["2C"], 6)), ["0504", "stay"])
+    assert mi.hex == "0504"
+
+
+@pytest.mark.rule("ccr:base.evade", "ccr:base.terrain")
+def test_light_units_and_heavy_cavalry_evade_elephants_and_forest_stops_their_charge() -> None:
+    ctx, st, bs = fresh()
+    el = unit(bs, BOT, "EL", "0606")
+    li = unit(bs, TOP, "LI", "0605")
+    ctx.chance.force("swords", "swords")  # 2 dice (as the LI): swords miss an evader, no re-roll
+    _, asked = drive(close_combat(ctx, bs, el, li, order_plan(bs.cards["2C"], 6)), ["evade", "0504", "0503", "stay"])
+    assert asked[0].kind == "react.evade" and li.blocks == 4 and "sword hit again" not in texts(ctx)
+    ctx, st, bs = fresh()
+    el = unit(bs, BOT, "EL", "0606")
+    hc = unit(bs, TOP, "HC", "0605")
+    ctx.chance.force("light", "light", "light", "light")
+    _, asked = drive(close_combat(ctx, bs, el, hc, order_plan(bs.cards["2C"], 6)), ["evade", "0504", "0503", "stay"])
+    assert asked[0].kind == "react.evade"
+    hi = unit(bs, TOP, "HI", "0705")
+    ctx.chance.force("light", "light", "light", "light", "light")
+    ctx.chance.force("light", "light", "light", "light", "light")
+    _, asked = drive(close_combat(ctx, bs, el, hi, order_plan(bs.cards["2C"], 6)))
+    assert not asked  # heavy foot may not evade
+    # elephants follow the mounted terrain rules: no battle after entering a forest
+    ctx, st, bs = fresh()
+    bs.board.set_terrain("0606", "forest")
+    el = unit(bs, BOT, "EL", "0607")
+    unit(bs, TOP, "MI", "0605")
+    bs.armies[BOT].hand.add("2C")
+    bs.deck.draw_pile.remove("2C")
+    _, asked = drive(play_turn(ctx, bs, BOT), ["0607", "0607", "0606"])
+    assert el.hex == "0606" and all(d.kind != "battle.unit" for d in asked)
+
+
+@pytest.mark.rule("ccr:base.leaders", "ccr:base.close-combat")
+def test_elephant_rolls_one_die_against_a_lone_leader() -> None:
+    from ancients_games.ccancients_rome.combat import attack_lone_leader
+
+    ctx, st, bs = fresh()
+    el = unit(bs, BOT, "EL", "0606")
+    bs.leaders.append(Leader(1, TOP, "Valerian", "0605"))
+    unit(bs, TOP, "LI", "0403")
+    ctx.chance.force("swords")
+    attack_lone_leader(ctx, bs, el, "0605")
+    rolls = [e for e in ctx.log if e.kind == "roll" and "lone leader" in e.text]
+    assert len(rolls) == 1 and bs.leaders[0].hex == "0403"
+
+
+@pytest.mark.rule("ccr:base.close-combat")
+def test_odds_against_an_elephant_count_no_swords() -> None:
+    from fractions import Fraction
+
+    from ancients_games.ccancients_rome.odds import odds
+
+    el = odds(STORE, {"dice": "1", "target": "EL"}).distribution
+    hi = odds(STORE, {"dice": "1", "target": "HI"}).distribution
+    assert el["1 hit, 0 flags to retreat"] == Fraction(1, 6)  # only the heavy symbol
+    assert hi["1 hit, 0 flags to retreat"] == Fraction(2, 6)  # heavy symbol or swords
