@@ -27,7 +27,7 @@ from ancients_kit.chance import BATTLE_DIE
 from ancients_kit.session import Context, Decision
 
 from .cards import OrderPlan
-from .leaders import casualty_check
+from .leaders import casualty_check, resolve_escapes
 from .movement import blocked_for
 from .protocol import ask
 from .state import BattleState, Unit
@@ -36,7 +36,7 @@ from .victory import gain
 
 __all__ = [
     "battle_options", "close_combat", "close_dice", "close_hit_symbols", "flags_ignored", "line_of_sight",
-    "ranged_combat", "ranged_dice", "unit_range",
+    "ranged_combat", "ranged_dice", "unit_range", "why_cannot_evade", "why_not_advance", "why_not_retreat",
 ]
 
 Gen = Generator[Decision, str, None]
@@ -335,7 +335,8 @@ def retreat(ctx: Context, bs: BattleState, u: Unit, hexes: int, rules: tuple[str
             dest = opts[0]
         else:
             dest = yield from ask(u.side, f"Retreat {u.code} from {u.hex} ({hexes - i} to go): to which hex?",
-                                  [(h, "retreat") for h in opts], "ccr:base.retreat", "retreat.hex", highlight=opts)
+                                  [(h, "retreat") for h in opts], "ccr:base.retreat", "retreat.hex",
+                                  lambda text, _u=u: why_not_retreat(bs, _u, text), highlight=opts)
         bs.move_unit(u, dest)
     if u.hex != start:
         ctx.event("retreat", f"{u.side} {u.code} retreats {start} -> {u.hex}", rules=rules, side=u.side)
@@ -402,13 +403,83 @@ def _reroll_swords(ctx: Context, bs: BattleState, att: Unit, faces: tuple[str, .
     return faces
 
 
+def _split_rule(why: str, default: str) -> tuple[str, str]:
+    """'reason [ccr:rule]' -> ('reason', 'ccr:rule')."""
+    if why.endswith("]") and " [" in why:
+        text, rule = why.rsplit(" [", 1)
+        return text, rule.rstrip("]")
+    return why, default
+
+
+def why_not_retreat(bs: BattleState, u: Unit, text: str) -> tuple[str, str]:
+    """Why ``text`` is not a hex ``u`` may retreat into now (for refusals, ccr:base.retreat)."""
+    rule = "ccr:base.retreat"
+    board = bs.board
+    h = text.strip()
+    if h not in board.row:
+        return f"{text!r} is not a hex of the battlefield", rule
+    if h not in board.neighbors[u.hex]:
+        return f"{h} is not adjacent to {u.code}@{u.hex}; a retreat goes one hex at a time", rule
+    if h not in board.toward_baseline(u.hex, bs.armies[u.side].key):
+        return f"{h} is not toward your own baseline; units never retreat sideways or forward", rule
+    v = bs.at.get(h)
+    if v is not None:
+        return f"{h} is occupied by {v.side} {v.code}; no unit retreats onto or through another unit", rule
+    if any(ld.hex == h and ld.side != u.side for ld in bs.leaders):
+        return f"an enemy leader stands alone at {h} and blocks the retreat", rule
+    why = blocked_for(bs, h, u.code, bs.types[u.code].mounted)
+    if why:
+        return _split_rule(why, rule)
+    return f"{h} may not be retreated into now", rule
+
+
+def why_cannot_evade(bs: BattleState, tgt: Unit, att: Unit) -> tuple[str, str] | None:
+    """Why ``tgt`` may not evade a close combat by ``att`` (None if it may; ccr:base.evade)."""
+    rule = "ccr:base.evade"
+    tt = bs.types[tgt.code]
+    if not tt.evade:
+        return f"{tt.name.lower()} may not evade ({tgt.code}@{tgt.hex})", rule
+    if not can_evade(tt, att.code, bs.types[att.code]):
+        return (f"{tt.name.lower()} may evade only attacks by {' or '.join(e.replace('-', ' ') for e in tt.evade)} "
+                f"units, and {att.code} is not one", rule)
+    if not can_retreat(bs, tgt, 2):
+        return f"{tgt.code}@{tgt.hex} has no open path of 2 hexes toward its own baseline", rule
+    return None
+
+
+def why_not_advance(bs: BattleState, att: Unit, target_hex: str, text: str) -> tuple[str, str]:
+    """Why ``text`` is not an answer to a momentum advance question (ccr:base.momentum)."""
+    rule = "ccr:base.momentum"
+    h = text.strip()
+    if h not in bs.board.row:
+        return f"{text!r} is neither the vacated hex {target_hex} nor 'stay'", rule
+    if h == att.hex:
+        return f"{att.code} is at {h} already; answer 'stay' to hold", rule
+    return f"{h} is not the hex {target_hex} the defender left; a momentum advance enters only that hex", rule
+
+
+def _why_not_bonus(bs: BattleState, att: Unit, text: str) -> tuple[str, str]:
+    rule = "ccr:base.momentum"
+    h = text.strip()
+    v = bs.at.get(h)
+    if v is None or v.side == att.side:
+        return f"{text.strip()!r} holds no enemy unit", rule
+    return f"{v.code}@{h} is not adjacent to {att.code}@{att.hex}; bonus close combat is against an adjacent unit", rule
+
+
 def _roll(ctx: Context, n: int, why: str, rules: tuple[str, ...]) -> tuple[str, ...]:
     return ctx.chance.symbols(BATTLE_DIE, n, why, rules) if n > 0 else ()
 
 
 def _resolve(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, faces: tuple[str, ...], close: bool,
              rules: tuple[str, ...]) -> Gen:
-    """Apply hits and flags of ``faces`` rolled by ``att`` against ``tgt``."""
+    """Apply hits and flags of ``faces`` rolled by ``att`` against ``tgt``; then leaders left alone escape."""
+    yield from _apply_roll(ctx, bs, att, tgt, faces, close, rules)
+    yield from resolve_escapes(ctx, bs)
+
+
+def _apply_roll(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, faces: tuple[str, ...], close: bool,
+                rules: tuple[str, ...]) -> Gen:
     tt = bs.types[tgt.code]
     at_ = bs.types[att.code]
     laager = close and not tt.mounted and any(
@@ -477,6 +548,20 @@ def _alive(bs: BattleState, u: Unit) -> bool:
     return bs.units.get(u.uid) is u
 
 
+def _why_not_react(bs: BattleState, tgt: Unit, att: Unit, text: str, answers: str) -> tuple[str, str]:
+    """Refusal for the defender's questions: explains a wish to evade, else lists the answers."""
+    t = text.strip().lower()
+    if t == "evade":
+        why = why_cannot_evade(bs, tgt, att)
+        if why is not None:
+            return why
+        return "decide on First Strike first; evasion is asked next if you keep the card", "ccr:base.evade"
+    if t in bs.board.row:
+        return (f"the defender does not choose hexes here; an evading unit picks its hexes after the attack is "
+                f"rolled (answer {answers})", "ccr:base.evade")
+    return f"{text.strip()!r} is not an answer here: {answers}", "ccr:base.close-combat"
+
+
 def close_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, plan: OrderPlan, bonus: bool = False) -> Gen:
     """A whole close combat: first strike, evasion, attack, battle back, momentum (ccr:base.close-combat)."""
     rules: tuple[str, ...] = ("ccr:base.close-combat",)
@@ -496,7 +581,8 @@ def close_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, plan: Orde
         else:
             k = yield from ask(tgt.side, f"{att.code}@{att.hex} attacks your {tgt.code}@{tgt.hex}: play First Strike?",
                                [("strike", "play First Strike: battle first"), ("no", "keep the card")],
-                               "ccr:base.cards", "react.first-strike")
+                               "ccr:base.cards", "react.first-strike",
+                               lambda text: _why_not_react(bs, tgt, att, text, "'strike' or 'no'"))
         if k == "strike":
             first = True
             defender.hand.remove("FS")
@@ -514,7 +600,8 @@ def close_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, plan: Orde
     if not first and can_evade(tt, att.code, at_) and can_retreat(bs, tgt, 2):
         k = yield from ask(tgt.side, f"{att.code}@{att.hex} attacks your {tgt.code}@{tgt.hex}: evade?",
                            [("evade", "evade 2 hexes: only your unit symbol hits"), ("stand", "stand and fight")],
-                           "ccr:base.evade", "react.evade")
+                           "ccr:base.evade", "react.evade",
+                           lambda text: _why_not_react(bs, tgt, att, text, "'evade' or 'stand'"))
         evading = k == "evade"
     n = close_dice(bs, att, tgt, cc_bonus)
     if evading:
@@ -535,6 +622,7 @@ def close_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, plan: Orde
             return
         if not dead:
             yield from retreat(ctx, bs, tgt, 2, ev_rules)
+        yield from resolve_escapes(ctx, bs)
     else:
         faces = _roll(ctx, n, f"close combat {att.code}@{att.hex} at {tgt.code}@{tgt.hex}", rules)
         yield from _resolve(ctx, bs, att, tgt, faces, True, rules)
@@ -558,7 +646,7 @@ def close_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, plan: Orde
         return
     k = yield from ask(att.side, f"{att.code}@{origin} may advance into {target_hex}",
                        [(target_hex, "momentum advance"), ("stay", "stay")], "ccr:base.momentum", "momentum.advance",
-                       highlight=[target_hex])
+                       lambda text: why_not_advance(bs, att, target_hex, text), highlight=[target_hex])
     if k != target_hex:
         return
     bs.move_unit(att, target_hex)
@@ -575,7 +663,8 @@ def close_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, plan: Orde
     att.bonus_done = True
     k = yield from ask(att.side, f"Bonus close combat for {att.code}@{att.hex}: target?",
                        [(h, f"attack {bs.at[h].code}") for h in sorted(targets)] + [("none", "no bonus combat")],
-                       "ccr:base.momentum", "momentum.bonus", highlight=targets)
+                       "ccr:base.momentum", "momentum.bonus", lambda text: _why_not_bonus(bs, att, text),
+                       highlight=targets)
     if k == "none":
         return
     ctx.event("combat", f"{att.code}@{att.hex} makes a bonus close combat against {bs.at[k].code}@{k}",

@@ -3,21 +3,25 @@
 Serves ``ccr:base.leaders``: a leader in a hex with a friendly unit is attached
 and moves with it; when the unit loses blocks the leader risks death (two
 battle dice, killed on two leader symbols), when the unit is eliminated one
-die (killed on a leader symbol), otherwise he escapes to the nearest friendly
-unit within 3 hexes, or is captured when none can be reached. A dead or
+die (killed on a leader symbol), otherwise he escapes up to 3 hexes back,
+to a friendly unit of his owner's choice when one can be reached, or is
+captured when no hex back is open. A dead or
 captured leader is a Victory Banner (ccr:victory). Also used by Caltrops
 losses (``ccr:caltrops``).
 """
 
 from __future__ import annotations
 
-from ancients_kit.chance import BATTLE_DIE
-from ancients_kit.session import Context
+from collections.abc import Callable, Generator
 
+from ancients_kit.chance import BATTLE_DIE
+from ancients_kit.session import Context, Decision
+
+from .protocol import ask
 from .state import BattleState, Leader
 from .victory import gain
 
-__all__ = ["casualty_check", "escape", "kill_leader"]
+__all__ = ["casualty_check", "escape", "escape_options", "kill_leader", "resolve_escapes", "why_not_escape"]
 
 RULE = "ccr:base.leaders"
 
@@ -42,38 +46,106 @@ def casualty_check(ctx: Context, bs: BattleState, ld: Leader, eliminated: bool, 
         escape(ctx, bs, ld)
 
 
-def escape(ctx: Context, bs: BattleState, ld: Leader) -> None:
-    """A leader left alone evades 1-3 hexes back toward his own side (ccr:base.leaders).
+def escape_options(bs: BattleState, ld: Leader) -> list[str]:
+    """Hexes a leader left alone may escape to, 1-3 hexes back toward his own side (ccr:base.leaders).
 
-    He goes to the nearest friendly unit without a leader in that direction, else to the
-    farthest free hex back; with no way back he is captured.
+    Friendly units without a leader come first: if one can be reached, he must join one of them;
+    otherwise he goes to a free hex as far back as he can (reconstructed reading, L).
     """
     board = bs.board
-    key = bs.armies[ld.side].key
-    row0 = board.row[ld.hex]
-    back = (lambda r: row0 - r) if key == "top" else (lambda r: r - row0)
-    best_unit = None
-    best_hex = None
+    back = _back(bs, ld)
+    units: list[tuple[int, str]] = []
+    free: list[tuple[int, int, str]] = []
     for h in board.hexes:
         d = board.distance(ld.hex, h)
-        if not 1 <= d <= 3 or back(board.row[h]) < 1:
+        if not 1 <= d <= 3 or back(h) < 1:
             continue
-        u = bs.at.get(h)
         if any(o.hex == h for o in bs.leaders if o is not ld):
             continue
+        u = bs.at.get(h)
         if u is not None:
-            if u.side == ld.side and (best_unit is None or (d, h) < best_unit[0]):
-                best_unit = ((d, h), h)
+            if u.side == ld.side:
+                units.append((d, h))
             continue
         if h in board.impassable:
             continue
-        score = (-back(board.row[h]), d, h)
-        if best_hex is None or score < best_hex[0]:
-            best_hex = (score, h)
-    dest = best_unit[1] if best_unit else (best_hex[1] if best_hex else None)
-    if dest is None:
+        free.append((-back(h), d, h))
+    if units:
+        return [h for _, h in sorted(units)]
+    if not free:
+        return []
+    far = min(f[0] for f in free)
+    return [h for b, _, h in sorted(free) if b == far]
+
+
+def _back(bs: BattleState, ld: Leader) -> Callable[[str], int]:
+    """Rows a hex lies behind the leader, toward his own baseline."""
+    row0 = bs.board.row[ld.hex]
+    row = bs.board.row
+    if bs.armies[ld.side].key == "top":
+        return lambda h: row0 - row[h]
+    return lambda h: row[h] - row0
+
+
+def why_not_escape(bs: BattleState, ld: Leader, text: str) -> tuple[str, str]:
+    """Why ``text`` is not a hex the leader may escape to (for refusals, ccr:base.leaders)."""
+    board = bs.board
+    h = text.strip()
+    if h not in board.row:
+        return f"{text!r} is not a hex of the battlefield", RULE
+    d = board.distance(ld.hex, h)
+    if d == 0:
+        return f"{ld.name} must leave {h}", RULE
+    if d > 3:
+        return f"{h} is {d} hexes away; a leader escapes at most 3 hexes", RULE
+    if _back(bs, ld)(h) < 1:
+        return f"{h} is not toward your own baseline; a leader escapes back toward his side", RULE
+    u = bs.at.get(h)
+    if u is not None and u.side != ld.side:
+        return f"{h} holds an enemy unit", RULE
+    if any(o.hex == h for o in bs.leaders if o is not ld):
+        return f"another leader is already at {h}", RULE
+    if h in board.impassable:
+        return f"{h} ({board.terrain[h]}) is impassable", "ccr:base.terrain"
+    opts = escape_options(bs, ld)
+    if opts and opts[0] in bs.at:
+        return f"{h} holds no friendly unit; a leader who can reach one within 3 hexes must join it", RULE
+    return f"{h} is not as far back as {ld.name} can go", RULE
+
+
+def escape(ctx: Context, bs: BattleState, ld: Leader) -> None:
+    """A leader left alone evades 1-3 hexes back toward his own side (ccr:base.leaders).
+
+    With one way out he takes it at once, with none he is captured; with a choice the
+    escape waits in ``bs.escapes`` for :func:`resolve_escapes` to ask his side.
+    """
+    opts = escape_options(bs, ld)
+    if not opts:
         kill_leader(ctx, bs, ld, "captured")
-        return
+    elif len(opts) == 1:
+        _escape_to(ctx, bs, ld, opts[0])
+    elif ld.lid not in bs.escapes:
+        bs.escapes.append(ld.lid)
+
+
+def _escape_to(ctx: Context, bs: BattleState, ld: Leader, dest: str) -> None:
     old, ld.hex = ld.hex, dest
     with_unit = f" to the {bs.at[dest].code}" if dest in bs.at else ""
     ctx.event("leader", f"{ld.name} evades from {old} to {dest}{with_unit}", rules=(RULE,), side=ld.side)
+
+
+def resolve_escapes(ctx: Context, bs: BattleState) -> Generator[Decision, str, None]:
+    """Ask the owner where each leader waiting to escape goes (ccr:base.leaders)."""
+    while bs.escapes:
+        lid = bs.escapes.pop(0)
+        ld = next((x for x in bs.leaders if x.lid == lid), None)
+        if ld is None or bs.over:
+            continue
+        opts = escape_options(bs, ld)
+        if not opts:
+            kill_leader(ctx, bs, ld, "captured")
+            continue
+        labels = [(h, f"join the {bs.at[h].code}" if h in bs.at else "free hex") for h in opts]
+        dest = yield from ask(ld.side, f"{ld.name} is left alone at {ld.hex}: escape to which hex?", labels, RULE,
+                              "leader.escape", lambda text, _ld=ld: why_not_escape(bs, _ld, text), highlight=opts)
+        _escape_to(ctx, bs, ld, dest)

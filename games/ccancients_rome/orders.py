@@ -21,6 +21,7 @@ from ancients_kit.session import Context, Decision
 
 from .cards import OrderPlan, mirror_plan, order_plan
 from .combat import attack_lone_leader, battle_options, close_combat, ranged_combat, unit_range, why_not_target
+from .leaders import resolve_escapes
 from .movement import allowance, blocked_for, leader_reach, reach, wagon_reach
 from .protocol import ask
 from .state import BattleState, Leader, Unit, Wagon
@@ -351,6 +352,7 @@ def _battle_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, ite
         mode = dict(t)[tk]
         if mode == "leader":
             attack_lone_leader(ctx, bs, u, tk)
+            yield from resolve_escapes(ctx, bs)
             continue
         tgt = bs.at[tk]
         if mode == "ranged":

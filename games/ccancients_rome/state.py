@@ -156,6 +156,8 @@ class BattleState:
         self._stops_key = -1
         self.first_strike = "ask"
         """Option: 'ask', 'auto' or 'never' (how a held First Strike reacts)."""
+        self.escapes: list[int] = []
+        """Leaders (by id) waiting to choose where they escape (ccr:base.leaders)."""
         self.checked: set[int] = set()
         """Leaders already checked in the current combat sequence (ccr:base.leaders)."""
         self.current: Any = None

@@ -875,3 +875,137 @@ def test_odds_against_an_elephant_count_no_swords() -> None:
     hi = odds(STORE, {"dice": "1", "target": "HI"}).distribution
     assert el["1 hit, 0 flags to retreat"] == Fraction(1, 6)  # only the heavy symbol
     assert hi["1 hit, 0 flags to retreat"] == Fraction(2, 6)  # heavy symbol or swords
+
+
+# -- refusals with reasons --------------------------------------------------------------------
+
+
+def _refusal(d: Any, text: str) -> tuple[str, str]:
+    from ancients_kit.errors import IllegalAnswer
+
+    with pytest.raises(IllegalAnswer) as e:
+        d.match(text)
+    return e.value.reason, e.value.rule
+
+
+@pytest.mark.rule("ccr:base.retreat")
+def test_retreat_refusals_name_the_rule() -> None:
+    from ancients_games.ccancients_rome.combat import why_not_retreat
+
+    ctx, st, bs = fresh()
+    hi = unit(bs, BOT, "HI", "0606")
+    mi = unit(bs, TOP, "MI", "0605")
+    ctx.chance.force("flag", "light", "light", "light", "light")
+    gen = close_combat(ctx, bs, hi, mi, order_plan(bs.cards["2C"], 6))
+    d = next(gen)
+    assert d.kind == "retreat.hex" and set(d.keys) == {"0504", "0604"}
+    why, rule = _refusal(d, "0606")
+    assert "0606 is not toward your own baseline" in why and rule == "ccr:base.retreat"
+    why, rule = _refusal(d, "0505")
+    assert "not toward your own baseline" in why and rule == "ccr:base.retreat"
+    why, rule = _refusal(d, "0503")
+    assert "not adjacent" in why and rule == "ccr:base.retreat"
+    unit(bs, BOT, "LI", "0504")
+    assert why_not_retreat(bs, mi, "0504") == (
+        "0504 is occupied by roman LI; no unit retreats onto or through another unit", "ccr:base.retreat")
+    bs.remove_unit(bs.at["0504"])
+    bs.board.set_terrain("0504", "river")
+    assert why_not_retreat(bs, mi, "0504")[1] == "ccr:base.terrain"
+
+
+@pytest.mark.rule("ccr:base.evade", "ccr:base.cards")
+def test_evade_refusals_explain_who_may_evade() -> None:
+    from ancients_games.ccancients_rome.combat import why_cannot_evade
+
+    ctx, st, bs = fresh()
+    mc = unit(bs, BOT, "MC", "0606")
+    hi = unit(bs, TOP, "HI", "0605")
+    bs.deck.draw_pile.remove("FS")
+    bs.armies[TOP].hand.add("FS")
+    gen = close_combat(ctx, bs, mc, hi, order_plan(bs.cards["2C"], 6))
+    d = next(gen)
+    assert d.kind == "react.first-strike"
+    why, rule = _refusal(d, "evade")
+    assert why == "heavy infantry may not evade (HI@0605)" and rule == "ccr:base.evade"
+    # medium cavalry evades foot and heavy mounted, not medium cavalry
+    ctx, st, bs = fresh()
+    att = unit(bs, BOT, "MC", "0606")
+    tgt = unit(bs, TOP, "MC", "0605")
+    why, rule = why_cannot_evade(bs, tgt, att)
+    assert "foot or heavy mounted" in why and rule == "ccr:base.evade"
+    # a light unit with no open path back
+    ctx, st, bs = fresh()
+    att = unit(bs, BOT, "HI", "0606")
+    li = unit(bs, TOP, "LI", "0605")
+    assert why_cannot_evade(bs, li, att) is None
+    unit(bs, TOP, "MI", "0504")
+    unit(bs, TOP, "MI", "0604")
+    assert "no open path" in why_cannot_evade(bs, li, att)[0]
+    # inside the evade question, a hex is not an answer
+    ctx, st, bs = fresh()
+    att = unit(bs, BOT, "HI", "0606")
+    li = unit(bs, TOP, "LI", "0605")
+    d = next(close_combat(ctx, bs, att, li, order_plan(bs.cards["2C"], 6)))
+    assert d.kind == "react.evade"
+    why, rule = _refusal(d, "0504")
+    assert "after the attack is rolled" in why and rule == "ccr:base.evade"
+
+
+@pytest.mark.rule("ccr:base.momentum")
+def test_momentum_refusals_name_the_vacated_hex() -> None:
+    ctx, st, bs = fresh()
+    hc = unit(bs, BOT, "HC", "0606")
+    unit(bs, TOP, "MI", "0605", blocks=1)
+    other = unit(bs, TOP, "MI", "0504")
+    ctx.chance.force("medium", "light", "light", "light")
+    gen = close_combat(ctx, bs, hc, bs.at["0605"], order_plan(bs.cards["2C"], 6))
+    d = next(gen)
+    assert d.kind == "momentum.advance"
+    why, rule = _refusal(d, "0505")
+    assert why == "0505 is not the hex 0605 the defender left; a momentum advance enters only that hex"
+    assert rule == "ccr:base.momentum"
+    assert "answer 'stay'" in _refusal(d, "0606")[0]
+    d = gen.send("0605")
+    assert d.kind == "momentum.bonus"
+    why, rule = _refusal(d, "0707")
+    assert "holds no enemy unit" in why and rule == "ccr:base.momentum"
+    unit(bs, TOP, "LI", "0603")
+    why, rule = _refusal(d, "0603")
+    assert "not adjacent" in why and rule == "ccr:base.momentum"
+    assert other.hex == "0504"
+
+
+@pytest.mark.rule("ccr:base.leaders")
+def test_leader_escape_is_asked_and_refused_with_reasons() -> None:
+    from ancients_games.ccancients_rome.combat import attack_lone_leader
+    from ancients_games.ccancients_rome.leaders import escape_options, resolve_escapes
+
+    ctx, st, bs = fresh()
+    hi = unit(bs, BOT, "HI", "0606")
+    ld = Leader(1, TOP, "Tigranes", "0605")
+    bs.leaders.append(ld)
+    a = unit(bs, TOP, "LI", "0403")
+    b = unit(bs, TOP, "LI", "0703")
+    unit(bs, TOP, "LI", "0805")  # same row: not back toward the top
+    assert set(escape_options(bs, ld)) == {"0403", "0703"}
+    ctx.chance.force("swords", "flag")
+    attack_lone_leader(ctx, bs, hi, "0605")
+    gen = resolve_escapes(ctx, bs)
+    d = next(gen)
+    assert d.kind == "leader.escape" and d.side == TOP and set(d.keys) == {"0403", "0703"}
+    assert _refusal(d, "0805") == ("0805 is not toward your own baseline; a leader escapes back toward his side",
+                                   "ccr:base.leaders")
+    assert "hexes away" in _refusal(d, "0101")[0]
+    assert "must join it" in _refusal(d, "0504")[0]
+    assert _refusal(d, "0605")[0] == "Tigranes must leave 0605"
+    try:
+        gen.send("0703")
+    except StopIteration:
+        pass
+    assert ld.hex == b.hex and a.hex == "0403"
+    # no unit within reach: he goes as far back as he can, and is asked only among those hexes
+    ctx, st, bs = fresh()
+    ld = Leader(1, TOP, "Tigranes", "0605")
+    bs.leaders.append(ld)
+    opts = escape_options(bs, ld)
+    assert opts and all(bs.board.row[h] == 2 for h in opts)
