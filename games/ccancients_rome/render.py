@@ -29,7 +29,11 @@ TERRAIN_MARK = {"clear": " ", "hill": "^", "forest": "f", "river": "~", "ford": 
                 "town": "T", "marsh": "m"}
 TERRAIN_STYLE = {"hill": "on grey23", "forest": "on dark_green", "river": "on blue", "ford": "on dark_cyan",
                  "bridge": "on grey37", "camp": "on dark_goldenrod", "town": "on grey30", "marsh": "on dark_olive_green3"}
-CELL = 6
+CELL = 7
+"""Characters per hex; with the one-character separator the stride is even, so short rows sit exactly half a hex in."""
+SECTION_LINE = "┆"
+"""The dotted lines between the left flank, centre and right flank (ccr:base.sections)."""
+LINE_STYLE = "yellow"
 
 
 def _cell(state: GameState, h: str) -> tuple[str, str]:
@@ -70,14 +74,28 @@ def render(state: GameState, viewer: str | None) -> Any:
     lines.append(head)
     top, bottom = bs.by_key["top"], bs.by_key["bottom"]
     lines.append(Text(f"top: {top.name} ({top.army})   sections seen from the bottom: left | centre | right", style="red"))
+    board = bs.board
     for r in range(1, BOARD_ROWS + 1):
-        t = Text(f"{r:02d} " + (" " * (CELL // 2) if r % 2 == 0 else ""))
+        # Full rows are offset half a hex (CELL + 1 separator = an even stride) from short rows, so
+        # each dotted line is one straight column: between two hexes of a full row, through the
+        # middle of the hex it cuts in a short row (ccr:base.sections).
+        t = Text(f"{r:02d} " + (" " * ((CELL + 1) // 2) if row_length(r) < row_length(1) else ""))
+        prev: tuple[str, ...] = ()
         for c in range(1, row_length(r) + 1):
             h = hex_id(c, r)
             txt, style = _cell(state, h)
-            sep = "|" if (r % 2 == 1 and c in (5, 10)) else " "
-            t.append(sep if c > 1 else "")
-            t.append(txt, style=style)
+            secs = board.sections(h, "bottom")
+            if c > 1:
+                crossed = len(prev) == 1 and len(secs) == 1 and prev != secs
+                t.append(SECTION_LINE if crossed else " ", style=LINE_STYLE if crossed else "")
+            if len(secs) > 1:
+                half = CELL // 2
+                t.append(txt[:half], style=style)
+                t.append(SECTION_LINE, style=f"{LINE_STYLE} {style}".strip())
+                t.append(txt[half:CELL - 1], style=style)
+            else:
+                t.append(txt, style=style)
+            prev = secs
         lines.append(t)
     lines.append(Text(f"bottom: {bottom.name} ({bottom.army})", style="cyan"))
     for a in (top, bottom):
@@ -85,7 +103,8 @@ def render(state: GameState, viewer: str | None) -> Any:
         shown = ", ".join(f"{c} {bs.cards[c].name}" for c in hand) if isinstance(hand, tuple) else f"{hand} cards"
         lines.append(Text(f"{a.name}: {a.banners}/{a.target} banners; hand: {shown}"))
     lines.append(Text("units: CODE+blocks, * leader attached, g Praetorian Guard, W baggage wagon, L wagon laager; "
-                      "terrain: ^ hill f forest ~ river = ford # bridge C camp T town m marsh", style="dim"))
+                      "terrain: ^ hill f forest ~ river = ford # bridge C camp T town m marsh; "
+                      f"{SECTION_LINE} section lines (a hex they cut is in both sections)", style="dim"))
     return Group(*lines)
 
 

@@ -1009,3 +1009,25 @@ def test_leader_escape_is_asked_and_refused_with_reasons() -> None:
     bs.leaders.append(ld)
     opts = escape_options(bs, ld)
     assert opts and all(bs.board.row[h] == 2 for h in opts)
+
+
+@pytest.mark.rule("ccr:base.sections")
+def test_render_draws_both_dotted_lines_straight_through_every_row() -> None:
+    from rich.console import Console
+
+    from ancients_games.ccancients_rome.render import SECTION_LINE
+    from ancients_games.ccancients_rome.scenario import BOARD_ROWS
+
+    ctx, st, bs = fresh()
+    con = Console(width=200, record=True, color_system=None)
+    con.print(GAME.render(st, TOP))
+    rows = [ln for ln in con.export_text().splitlines() if ln[:2].isdigit() and ln[2] == " "]
+    assert len(rows) == BOARD_ROWS
+    cols = {tuple(i for i, ch in enumerate(ln) if ch == SECTION_LINE) for ln in rows}
+    assert len(cols) == 1 and len(next(iter(cols))) == 2  # the same two columns on 13- and 12-hex rows
+    left, right = next(iter(cols))
+    full, short = rows[0], rows[1]
+    assert "0401" in full[:left] and "0501" in full[left:right] and "1001" in full[right:]
+    for r in range(2, BOARD_ROWS + 1, 2):  # short rows: the line cuts hexes 04rr and 09rr in the middle
+        assert f"04{SECTION_LINE}{r:02d}" in rows[r - 1] and f"09{SECTION_LINE}{r:02d}" in rows[r - 1]
+    assert "0402" not in short
