@@ -244,3 +244,48 @@ def test_odds_distributions_sum_to_one_property() -> None:
         assert all(v > 0 for v in r.distribution.values())
 
     check()
+
+
+@pytest.mark.rule("ccr:base.cards", "ccr:setup")
+@pytest.mark.parametrize("first_strike", ["ask", "auto"])
+def test_hands_stay_secret_in_the_other_sides_log_and_render(first_strike: str) -> None:
+    """Throughout a whole battle, B never reads a card of A's hand that A has not played."""
+    import io
+
+    from rich.console import Console
+
+    s = Session(GAME, "edessa", seed=21, options={"turn_limit": 30, "first_strike": first_strike})
+    a, b = s.state.sides
+    checked: list[str] = []
+
+    def check(sess: Session, d: object, key: str) -> None:
+        if len(sess.answers) % 25 and sess.decision is not None:
+            return
+        bs = sess.state.battle
+        names = {c.name for c in bs.cards.values()}
+        b_lines = sess.log.lines(b)
+        public = "\n".join(ln for ln in b_lines if " plays " in ln or " repeats " in ln or " rolls " in ln)
+        b_hand = {bs.cards[c].name for c in bs.armies[b].hand.cards}
+        # names of A's hand that B could not have learned from a public play, nor holds itself
+        secret = {bs.cards[c].name for c in bs.armies[a].hand.cards} - b_hand - {n for n in names if n in public}
+        con = Console(file=io.StringIO(), width=400, record=True, color_system=None)
+        con.print(GAME.render(sess.state, b))
+        b_render = con.export_text()
+        b_log = "\n".join(b_lines)
+        for n in secret:
+            assert n not in b_log, f"B's log shows {n!r} from A's hand"
+            assert n not in b_render, f"B's board shows {n!r} from A's hand"
+        # A's own view does name them: the check above could fail
+        con = Console(file=io.StringIO(), width=400, record=True, color_system=None)
+        con.print(GAME.render(sess.state, a))
+        mine = con.export_text()
+        assert all(n in mine for n in secret), (secret, mine[-600:])
+        # every private event of A reads to B without a card
+        for e in sess.log:
+            if e.private_to == a:
+                seen = e.text_for(b)
+                assert a in seen and not any(n in seen for n in names) and "[" not in seen
+        checked.extend(secret)
+
+    out = play_out(s, RandomBot(), max_decisions=20_000, on_answer=check)
+    assert out is not None and checked
