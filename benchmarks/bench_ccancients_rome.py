@@ -6,6 +6,11 @@ random option from a seeded generator, cycling through all 24 battles. Runs
 on ``workers`` processes (default 2, the machine's core count for the team).
 
     python benchmarks/bench_ccancients_rome.py [seconds] [workers]
+    python benchmarks/bench_ccancients_rome.py duel [games] [battle ...]
+
+``duel`` plays the game's greedy bot (its cheap ``score_option``, ties broken
+at random, exactly as ``ancients_kit.bots.GreedyBot`` without forking) against
+the random bot, greedy taking each side in turn, and reports win rates.
 """
 
 from __future__ import annotations
@@ -91,7 +96,64 @@ def run(seconds: float = 10.0, workers: int = 2) -> dict[str, Any]:
     }
 
 
+def _duel(scenario: str, seed: int, greedy_first: bool) -> tuple[str | None, str, int]:
+    """One battle, greedy against random; returns (winner, greedy side, turns)."""
+    from ancients_games.ccancients_rome import GAME
+    from ancients_kit.chance import Rng
+    from ancients_kit.log import Log
+    from ancients_kit.session import Context
+
+    ctx = Context(_store(), {"turn_limit": 150, "first_strike": "auto"}, seed, Log())
+    state = GAME.setup(ctx, scenario)
+    greedy = state.sides[0 if greedy_first else 1]
+    gen = GAME.play(ctx, state)
+    rng = Rng(seed * 7919 + 3)
+    try:
+        d = next(gen)
+        while True:
+            opts = d.options
+            if len(opts) == 1:
+                key = opts[0].key
+            elif d.side == greedy:
+                scores = [GAME.score_option(state, d, o.key) or 0.0 for o in opts]
+                top = max(scores)
+                best = [o.key for o, sc in zip(opts, scores) if sc == top]
+                key = best[rng.below(len(best))]
+            else:
+                key = opts[rng.below(len(opts))].key
+            d = gen.send(key)
+    except StopIteration as stop:
+        return stop.value.winner, greedy, state.b.turn
+
+
+def duel(games: int = 20, battles: tuple[str, ...] = ("tigranocerte", "edessa", "milvian-bridge")) -> dict[str, Any]:
+    """Greedy against random, ``games`` battles per scenario, greedy on each side half the time."""
+    t0 = time.perf_counter()
+    out: dict[str, Any] = {"benchmark": "ccancients_rome greedy vs random", "games_per_battle": games}
+    total = [0, 0, 0]
+    for b in battles:
+        w = l = dr = 0
+        for i in range(games):
+            winner, greedy, _ = _duel(b, 500 + i, i % 2 == 0)
+            if winner is None:
+                dr += 1
+            elif winner == greedy:
+                w += 1
+            else:
+                l += 1
+        out[b] = {"greedy_wins": w, "random_wins": l, "draws": dr, "greedy_win_rate": round(w / games, 2)}
+        total = [total[0] + w, total[1] + l, total[2] + dr]
+    out["total"] = {"greedy_wins": total[0], "random_wins": total[1], "draws": total[2],
+                    "greedy_win_rate": round(total[0] / (games * len(battles)), 3)}
+    out["seconds"] = round(time.perf_counter() - t0, 1)
+    return out
+
+
 if __name__ == "__main__":
-    secs = float(sys.argv[1]) if len(sys.argv) > 1 else 10.0
-    w = int(sys.argv[2]) if len(sys.argv) > 2 else 2
-    print(run(secs, w))
+    if len(sys.argv) > 1 and sys.argv[1] == "duel":
+        n = int(sys.argv[2]) if len(sys.argv) > 2 else 20
+        print(duel(n, tuple(sys.argv[3:]) or ("tigranocerte", "edessa", "milvian-bridge")))
+    else:
+        secs = float(sys.argv[1]) if len(sys.argv) > 1 else 10.0
+        w = int(sys.argv[2]) if len(sys.argv) > 2 else 2
+        print(run(secs, w))

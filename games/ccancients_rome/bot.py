@@ -1,14 +1,24 @@
-"""Cheap option scores for the greedy bot (no look-ahead): close in, hit weak units, keep banners.
+"""Cheap option scores for the greedy bot (no look-ahead, no forking).
 
-Serves no rule of its own; it reads the state the rules keep (``ccr:victory``
-banners, ``ccr:base.close-combat`` dice) to rank options of one decision.
+Serves no rule of its own; it reads the state the rules keep to rank the
+options of one decision: which card orders the most units that can battle
+(``ccr:base.cards``, ``ccr:base.sections``), which target gives the most
+expected hits for the least battle back (``ccr:base.close-combat``,
+``ccr:base.ranged``, ``ccr:base.dice``), where to move (close in, keep
+support for ``ccr:base.retreat``, avoid terrain that forbids battle,
+``ccr:base.terrain``), when to evade (``ccr:base.evade``) and where to
+retreat. Every score is a few loops over neighbours and units, so bots stay
+fast enough for the battles-per-minute benchmark.
 """
 
 from __future__ import annotations
 
 from ancients_kit.session import Decision
 
-from .state import GameState, Unit
+from .cards import order_plan
+from .combat import close_dice, close_hit_symbols, ranged_dice, unit_range
+from .orders import _cats, _fits, _troop_ok, _with_fallback
+from .state import BattleState, GameState, Unit
 
 __all__ = ["score"]
 
@@ -16,17 +26,134 @@ _FIXED = {
     "done": -1.0, "stay": 0.0, "back": -2.0, "none": -0.5, "no": 0.0, "strike": 1.0, "stand": 0.2,
     "evade": 0.0, "reserve": 1.0, "keep": 0.0, "exit": 1.0,
 }
+FACES = 6
 
 
-def _nearest_enemy(state: GameState, side: str, h: str) -> int:
-    bs = state.b
+def _nearest_enemy(bs: BattleState, side: str, h: str) -> int:
     d = 99
+    dist = bs.board.distance
     for u in bs.units.values():
         if u.side != side:
-            x = bs.board.distance(h, u.hex)
+            x = dist(h, u.hex)
             if x < d:
                 d = x
     return d
+
+
+def _expected(n: int, hitting: int) -> float:
+    return n * hitting / FACES
+
+
+def _close_value(bs: BattleState, u: Unit, t: Unit, bonus: int = 0) -> float:
+    """Expected hits on ``t`` per block it has, plus a kill bonus, minus the battle back risk."""
+    n = close_dice(bs, u, t, bonus)
+    hitset = close_hit_symbols(bs, u, t)
+    exp = _expected(n, len(hitset))
+    v = 2.0 * exp / max(t.blocks, 1) + (1.5 if exp >= t.blocks else 0.0) + 0.3 * _expected(n, 1)  # flags
+    if exp < t.blocks:
+        nb = close_dice(bs, t, u, 0, battle_back=True)
+        v -= 1.2 * _expected(nb, len(close_hit_symbols(bs, t, u))) / max(u.blocks, 1)
+    if bs.leader_with(t) is not None:
+        v += 0.2  # a leader casualty check is a chance at a banner
+    return v
+
+
+def _ranged_value(bs: BattleState, u: Unit, t: Unit) -> float:
+    exp = _expected(ranged_dice(bs, u), 1)
+    return 2.0 * exp / max(t.blocks, 1) + (1.0 if exp >= t.blocks else 0.0) + 0.2 * exp
+
+
+def _activity(bs: BattleState, u: Unit) -> float:
+    """How much ordering ``u`` is worth now: battling at once beats closing in beats idling."""
+    adj = bs.adjacent_enemies(u)
+    if adj:
+        return 2.0 + max(_close_value(bs, u, t) for t in adj) * 0.5
+    rng = unit_range(bs, u)
+    d = _nearest_enemy(bs, u.side, u.hex)
+    if rng and d <= rng:
+        return 1.5
+    reach = bs.types[u.code].move + 1
+    if d <= reach:
+        return 1.2
+    return 0.6
+
+
+def _activities(bs: BattleState, side: str) -> dict[int, float]:
+    key = (bs.turn, side, len(bs.units))
+    cache = bs.bot_cache
+    if cache.get("key") != key:
+        cache.clear()
+        cache["key"] = key
+        cache["act"] = {u.uid: _activity(bs, u) for u in bs.side_units(side)}
+    return cache["act"]  # type: ignore[no-any-return]
+
+
+def _card_value(bs: BattleState, side: str, card: str) -> float:
+    spec = bs.cards[card]
+    army = bs.armies[side]
+    if spec.effect == "counter-attack":
+        last = bs.armies[bs.other(side)].last_card
+        return _card_value(bs, side, last) if last and last != card and last in bs.cards else 1.0
+    if spec.effect == "rally":
+        return 0.5 * sum(u.max_blocks - u.blocks for u in bs.side_units(side))
+    if spec.effect == "first-strike":
+        return 0.5  # better kept to answer an attack
+    plan = order_plan(spec, army.command)
+    if not plan.sections:
+        return float(army.command) + 0.5
+    plan = _with_fallback(bs, side, plan)
+    act = _activities(bs, side)
+    units = sorted(bs.side_units(side), key=lambda u: (-act[u.uid], u.hex))
+    chosen: list[tuple[str, ...]] = []
+    total = 0.0
+    limit = sum(plan.sections.values())
+    for u in units:
+        if len(chosen) >= limit:
+            break
+        if plan.troops and not _troop_ok(bs, u, plan.troops):
+            continue
+        c = _cats(bs, side, plan, u)
+        if c and _fits(chosen + [c], plan):
+            chosen.append(c)
+            a = act[u.uid]
+            if plan.cc_bonus and a >= 2.0:
+                a += 0.4 * plan.cc_bonus
+            total += a
+    if plan.leader_chain:
+        total *= 0.8  # linked units are fewer than the count suggests
+    return total + (0.3 if spec.kind == "tactic" else 0.0)
+
+
+def _move_value(bs: BattleState, u: Unit, h: str, side: str) -> float:
+    board = bs.board
+    t = bs.types[u.code]
+    at = bs.at
+    enemies = [v for n in board.neighbors[h] if (v := at.get(n)) is not None and v.side != side]
+    friends = sum(1 for n in board.neighbors[h] if (v := at.get(n)) is not None and v.side == side and v is not u)
+    rng = unit_range(bs, u)
+    shooter = rng > 0 and not t.mounted and u.code != "AX" and t.close <= 2
+    spec = board.spec(h)
+    blocked = spec.no_battle_on_entry and u.code not in spec.battle_on_entry_units
+    v = 0.0
+    if enemies:
+        if shooter:
+            v -= 0.8  # light foot should shoot, not brawl
+        elif blocked:
+            v -= 0.6  # it may not battle this turn after entering
+        else:
+            weakest = min(enemies, key=lambda e: (e.blocks, e.hex))
+            v += 1.5 + 0.4 * (weakest.max_blocks - weakest.blocks) + (0.5 if weakest.blocks <= 1 else 0.0)
+            if u.blocks <= 1:
+                v -= 1.0
+    else:
+        d = _nearest_enemy(bs, side, h)
+        want = 2 if shooter else 1
+        v += 1.0 - abs(d - want) * 0.3
+    if friends >= 2:
+        v += 0.3  # support: one flag ignored (ccr:base.retreat)
+    if spec.ignore_flag_foot and not t.mounted:
+        v += 0.2
+    return v
 
 
 def score(state: GameState, decision: Decision, key: str) -> float | None:
@@ -34,41 +161,63 @@ def score(state: GameState, decision: Decision, key: str) -> float | None:
     if bs is None:
         return 0.0
     kind = decision.kind
+    side = decision.side
+    pair = bs.attack
+    if kind == "react.evade" and pair is not None and key in ("evade", "stand"):
+        att, tgt = pair
+        n = close_dice(bs, att, tgt)
+        stand = _expected(n, len(close_hit_symbols(bs, att, tgt)))
+        evade = _expected(n, 1)
+        if key == "stand":
+            nb = close_dice(bs, tgt, att, 0, battle_back=True)
+            back = _expected(nb, len(close_hit_symbols(bs, tgt, att)))
+            return back / max(att.blocks, 1) - stand / max(tgt.blocks, 1) - 0.1  # 0.1: a flag may find no way back
+        return -evade / max(tgt.blocks, 1)
     if key in _FIXED and kind != "retreat.hex":
-        if kind == "react.evade" and key == "evade":
-            u = bs.current if isinstance(bs.current, Unit) else None
-            return 0.5 if u is not None and u.blocks <= 2 else 0.0
         if kind == "momentum.advance" and key == "stay":
             return 0.0
         return _FIXED[key]
     if kind == "card":
-        spec = bs.cards.get(key)
-        if spec is None:
+        if key not in bs.cards:
             return 0.0
-        n = sum(spec.orders.values()) if spec.orders else bs.armies[decision.side].command
-        return float(n) + (0.5 if spec.kind == "tactic" else 0.0)
+        return _card_value(bs, side, key)
     if kind == "order.unit":
         u = bs.at.get(key)
         if u is None:
             return 0.2
-        return 1.0 + (1.0 if bs.adjacent_enemies(u) else 0.0) + u.blocks * 0.1
+        return _activities(bs, side).get(u.uid, _activity(bs, u)) + u.blocks * 0.05
     if kind in ("move.unit", "battle.unit"):
+        u = bs.at.get(key)
+        if kind == "battle.unit" and u is not None:
+            adj = bs.adjacent_enemies(u)
+            return 1.0 + (max(_close_value(bs, u, t) for t in adj) if adj else 0.0)
         return 1.0
     if kind == "move.hex":
         u = bs.current
         if not isinstance(u, Unit):
             return 0.5
-        rng = bs.types[u.code].range
-        d = _nearest_enemy(state, decision.side, key)
-        want = 2 if rng and not bs.types[u.code].mounted and u.code not in ("AX",) else 1
-        return 1.0 - abs(d - want) * 0.3
+        return _move_value(bs, u, key, side)
     if kind in ("battle.target", "momentum.bonus"):
+        u = bs.current if kind == "battle.target" else (pair[0] if pair is not None else None)
         t = bs.at.get(key)
         if t is None:
-            return 0.0
-        return 3.0 - t.blocks * 0.5 + (1.0 if bs.leader_with(t) is None else 0.0)
+            return 1.5  # a lone leader: a banner on a helmet
+        if not isinstance(u, Unit) or bs.units.get(u.uid) is not u:
+            return 3.0 - t.blocks * 0.5
+        if bs.board.distance(u.hex, t.hex) == 1:
+            return _close_value(bs, u, t)
+        return _ranged_value(bs, u, t)
     if kind == "momentum.advance":
-        return 1.0
+        u = pair[0] if pair is not None else None
+        if not isinstance(u, Unit) or key not in bs.board.row:
+            return 0.5
+        gain = _move_value(bs, u, key, side) - _move_value(bs, u, u.hex, side)
+        return gain + (1.0 if bs.types[u.code].mounted else 0.2)  # mounted may battle again
     if kind == "retreat.hex":
-        return -float(sum(1 for n in bs.board.neighbors[key] if (v := bs.at.get(n)) is not None and v.side != decision.side))
+        near = [v for n in bs.board.neighbors[key] if (v := bs.at.get(n)) is not None]
+        foes = sum(1 for v in near if v.side != side)
+        friends = sum(1 for v in near if v.side == side)
+        return -float(foes) + 0.3 * min(friends, 3)
+    if kind == "leader.escape":
+        return 1.0 if key in bs.at else 0.0
     return 0.0

@@ -566,6 +566,7 @@ def close_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, plan: Orde
     """A whole close combat: first strike, evasion, attack, battle back, momentum (ccr:base.close-combat)."""
     rules: tuple[str, ...] = ("ccr:base.close-combat",)
     bs.checked.clear()
+    bs.attack = (att, tgt)
     at_ = bs.types[att.code]
     tt = bs.types[tgt.code]
     att.battles += 1

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from .state import BattleState, Leader, Unit, Wagon
 
-__all__ = ["allowance", "blocked_for", "leader_reach", "reach", "wagon_reach"]
+__all__ = ["allowance", "blocked_for", "can_step", "leader_reach", "reach", "wagon_reach"]
 
 LEADER_MOVE = 3
 """Hexes a leader moves alone (ccr:base.leaders)."""
@@ -86,6 +86,22 @@ def reach(bs: BattleState, u: Unit, steps: int) -> dict[str, int]:
         if not frontier:
             break
     return out
+
+
+def can_step(bs: BattleState, u: Unit) -> bool:
+    """Is :func:`reach` non-empty for ``u`` with at least one step? (its first ring, checked cheaply)"""
+    at = bs.at
+    mounted = bs.types[u.code].mounted
+    special = bs.crossing or bs.wagons
+    for n in bs.board.neighbors[u.hex]:
+        if n in at:
+            continue
+        if bs.leaders and any(ld.hex == n and ld.side != u.side for ld in bs.leaders):
+            continue
+        if (special or n in bs.board.impassable) and blocked_for(bs, n, u.code, mounted):
+            continue
+        return True
+    return False
 
 
 def leader_reach(bs: BattleState, ld: Leader) -> dict[str, int]:

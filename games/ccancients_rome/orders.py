@@ -22,7 +22,7 @@ from ancients_kit.session import Context, Decision
 from .cards import OrderPlan, mirror_plan, order_plan
 from .combat import attack_lone_leader, battle_options, close_combat, ranged_combat, unit_range, why_not_target
 from .leaders import resolve_escapes
-from .movement import allowance, blocked_for, leader_reach, reach, wagon_reach
+from .movement import allowance, blocked_for, can_step, leader_reach, reach, wagon_reach
 from .protocol import ask
 from .state import BattleState, Leader, Unit, Wagon
 from .victory import gain
@@ -241,17 +241,18 @@ def _move_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, items
     done: set[int] = set()
     while not bs.over:
         opts: list[tuple[str, str]] = []
-        dests: dict[str, tuple[Item, dict[str, int]]] = {}
+        dests: dict[str, tuple[Item, dict[str, int] | int]] = {}
         for i, it in enumerate(items):
             if i in done:
                 continue
+            r: dict[str, int] | int
             if isinstance(it, Unit):
                 if bs.units.get(it.uid) is not it or not it.can_move:
                     continue
-                if again:
-                    r = reach(bs, it, bs.types[it.code].move) if it.fired else {}
-                else:
-                    r = reach(bs, it, allowance(bs, it, plan.move_bonus, plan.move_cap))
+                steps = (bs.types[it.code].move if it.fired else 0) if again else \
+                    allowance(bs, it, plan.move_bonus, plan.move_cap)
+                # the full search waits until the unit is chosen: a first step decides if it can move
+                r = steps if steps > 0 and can_step(bs, it) else 0
             elif isinstance(it, Leader):
                 r = leader_reach(bs, it) if it in bs.leaders and plan.move_cap != 0 else {}
             else:
@@ -269,7 +270,8 @@ def _move_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, items
         k = yield from ask(side, "Move which ordered unit?", opts, "ccr:base.movement", "move.unit")
         if k == "done":
             return
-        it, r = dests[k]
+        it, found = dests[k]
+        r = found if isinstance(found, dict) else reach(bs, it, found)  # type: ignore[arg-type]
         done.add(next(i for i, x in enumerate(items) if x is it))
         start = it.hex
         hexes = sorted(r)

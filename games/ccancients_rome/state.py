@@ -162,6 +162,10 @@ class BattleState:
         """Leaders already checked in the current combat sequence (ccr:base.leaders)."""
         self.current: Any = None
         """The unit a pending decision is about (for cheap bot scores)."""
+        self.attack: tuple[Unit, Unit] | None = None
+        """(attacker, defender) of the close combat under way (for cheap bot scores)."""
+        self.bot_cache: dict[str, Any] = {}
+        """Scratch space for the greedy bot's per-turn scores; no rule reads it."""
 
     # -- lookups -------------------------------------------------------------
     def stop_hexes(self) -> frozenset[str]:

@@ -1031,3 +1031,31 @@ def test_render_draws_both_dotted_lines_straight_through_every_row() -> None:
     for r in range(2, BOARD_ROWS + 1, 2):  # short rows: the line cuts hexes 04rr and 09rr in the middle
         assert f"04{SECTION_LINE}{r:02d}" in rows[r - 1] and f"09{SECTION_LINE}{r:02d}" in rows[r - 1]
     assert "0402" not in short
+
+
+# -- greedy bot scores ----------------------------------------------------------------------------
+
+
+@pytest.mark.rule("ccr:base.close-combat", "ccr:base.evade", "ccr:base.cards")
+def test_greedy_scores_prefer_kills_evasion_and_cards_that_reach_the_enemy() -> None:
+    from ancients_games.ccancients_rome.bot import score
+    from ancients_kit.session import Decision, Option
+
+    ctx, st, bs = fresh()
+    hi = unit(bs, BOT, "HI", "0606")
+    weak = unit(bs, TOP, "MI", "0605", blocks=1)
+    strong = unit(bs, TOP, "HI", "0705")
+    bs.current = hi
+    d = Decision(BOT, "target?", (Option("0605"), Option("0705")), kind="battle.target")
+    assert score(st, d, weak.hex) > score(st, d, strong.hex)
+    # a light unit attacked by heavy infantry evades
+    li = unit(bs, TOP, "LI", "0507")
+    att = unit(bs, BOT, "HI", "0508")
+    bs.attack = (att, li)
+    d = Decision(TOP, "evade?", (Option("evade"), Option("stand")), kind="react.evade")
+    assert score(st, d, "evade") > score(st, d, "stand")
+    # the card that orders the units in contact beats one for an empty flank
+    bs.armies[BOT].hand.add("2C")
+    bs.armies[BOT].hand.add("2L")
+    d = Decision(BOT, "card?", (Option("2C"), Option("2L")), kind="card")
+    assert score(st, d, "2C") > score(st, d, "2L")
