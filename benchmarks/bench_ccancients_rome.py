@@ -56,9 +56,10 @@ def _store() -> Any:
     return _STORE
 
 
-def _worker(args: tuple[list[str], int, float]) -> tuple[int, int]:
+def _worker(args: tuple[list[str], int, float]) -> tuple[int, int, float]:
     scenarios, offset, seconds = args
     end = time.perf_counter() + seconds
+    cpu0 = time.process_time()
     games = decisions = 0
     i = offset
     while time.perf_counter() < end:
@@ -66,7 +67,7 @@ def _worker(args: tuple[list[str], int, float]) -> tuple[int, int]:
         games += 1
         decisions += n
         i += 2
-    return games, decisions
+    return games, decisions, time.process_time() - cpu0
 
 
 def run(seconds: float = 10.0, workers: int = 2) -> dict[str, Any]:
@@ -83,8 +84,9 @@ def run(seconds: float = 10.0, workers: int = 2) -> dict[str, Any]:
         with mp.get_context("fork").Pool(workers) as pool:
             results = pool.map(_worker, [(scenarios, k, seconds) for k in range(workers)])
     elapsed = time.perf_counter() - t0
-    games = sum(g for g, _ in results)
-    decisions = sum(d for _, d in results)
+    games = sum(g for g, _, _ in results)
+    decisions = sum(d for _, d, _ in results)
+    cpu = sum(c for _, _, c in results)
     return {
         "benchmark": "ccancients_rome random-vs-random battles",
         "workers": workers,
@@ -92,6 +94,10 @@ def run(seconds: float = 10.0, workers: int = 2) -> dict[str, Any]:
         "battles": games,
         "battles_per_minute": round(games * 60 / elapsed, 1),
         "decisions_per_second": round(decisions / elapsed, 1),
+        # CPU time is what the battles cost whatever else the machine runs: per core, and for
+        # ``workers`` idle cores
+        "battles_per_cpu_minute": round(games * 60 / cpu, 1) if cpu else 0.0,
+        "battles_per_minute_if_cores_idle": round(games * 60 / cpu * workers, 1) if cpu else 0.0,
         "target_battles_per_minute": 1000,
     }
 
