@@ -17,6 +17,7 @@ from collections.abc import Mapping
 import attrs
 
 from ancients_kit.data import DataStore, Meta
+from ancients_kit.hexgrid import Hex, line_candidates
 
 from .scenario import BOARD_ROWS, Battle, board_hex_ids, parse_hex_id
 
@@ -145,27 +146,9 @@ class Board:
 
     def between(self, a: str, b: str) -> list[tuple[str, str]]:
         """Hexes a line from ``a`` to ``b`` crosses, as pairs (two when it runs along an edge)."""
-        n = self.distance(a, b)
-        q1, r1 = self.axial[a]
-        q2, r2 = self.axial[b]
-        out: list[tuple[str, str]] = []
-        for i in range(1, n):
-            t = i / n
-            q = q1 + (q2 - q1) * t
-            r = r1 + (r2 - r1) * t
-            pair = tuple(self._round(q + e, r + e2) for e, e2 in ((1e-6, 2e-6), (-1e-6, -2e-6)))
-            out.append(pair)  # type: ignore[arg-type]
-        return out
-
-    def _round(self, q: float, r: float) -> str:
-        s = -q - r
-        rq, rr, rs = round(q), round(r), round(s)
-        dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
-        if dq > dr and dq > ds:
-            rq = -rr - rs
-        elif dr > ds:
-            rr = -rq - rs
-        return self._back.get((int(rq), int(rr)), "")
+        steps = line_candidates(Hex(*self.axial[a]), Hex(*self.axial[b]))[1:-1]
+        back = self._back
+        return [(back.get(s[0], ""), back.get(s[-1], "")) for s in steps]
 
     def edge_hexes(self, edge: str) -> frozenset[str]:
         if edge == "top":
