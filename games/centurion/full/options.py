@@ -273,7 +273,7 @@ def _square_hexes(state: CenturionState, side: str) -> list[Hex]:
     out = []
     for h in sorted(set(state.occupied_by(side))):
         units = [u for u in state.stack_at(h) if u.side == side]
-        if any(u.in_square for u in units):
+        if any(u.in_square or u.id in book(state).square_disbanded for u in units):
             continue
         if any(u.dispersed or u.contact for u in units if state.capability.get(u.type) and
                state.capability[u.type].form_square):
@@ -305,7 +305,8 @@ def _square_joiners(state: CenturionState, side: str) -> list[tuple[Unit, Hex]]:
         n_other = sum(1 for u in members if not _is_sd(state, u) and state.types[u.type].kind is not UnitKind.COMMAND)
         for n in h.neighbors():
             for u in state.stack_at(n):
-                if u.side != side or u.moved or u.in_square or u.dispersed or u.contact or u.panicked or u.treachery:
+                if u.side != side or u.moved or u.in_square or u.dispersed or u.contact or u.panicked or u.treachery \
+                        or u.id in b.left_square or u.id in b.square_disbanded:
                     continue
                 t = state.types[u.type]
                 if t.kind is UnitKind.MOUNT:
@@ -381,7 +382,8 @@ def _dismountable(state: CenturionState, side: str) -> list[Unit]:
     out = []
     for u in state.live_units(side):
         c = state.capability.get(u.type)
-        if c is not None and c.dismount_as and not u.contact and not u.dispersed and not u.panicked:
+        if c is not None and c.dismount_as and not u.contact and not u.dispersed and not u.panicked \
+                and u.id not in book(state).dismounting:
             out.append(u)
     return out
 
@@ -391,7 +393,8 @@ def _mountable(state: CenturionState, side: str) -> list[Unit]:
     out = []
     for rid, (mid, _orig) in mounts.items():
         r, m = state.units.get(rid), state.units.get(mid)
-        if r is None or m is None or not r.on_map or not m.on_map or r.side != side or r.contact or r.dispersed:
+        if r is None or m is None or not r.on_map or not m.on_map or r.side != side or r.contact or r.dispersed \
+                or rid in book(state).dismounting:
             continue
         if m.dispersed:
             continue  # case B: a dispersed mount may not be mounted

@@ -504,6 +504,7 @@ def play_full(ctx: Context, state: CenturionState) -> Generator[Decision, str, O
     from ancients_games.centurion.full import deployment
 
     b = book(state)
+    _tables(ctx, state)
     opt.apply_setup_options(ctx, state)
     yield from deployment.deployment_phase(ctx, state)
     turns = state.scenario.turns or 12
@@ -612,6 +613,14 @@ def _eligible(state: CenturionState, side: str, target: Hex, mode: str, attacks:
     return out
 
 
+def _fill_all(state: CenturionState, side: str, attacks: Sequence[Attack], cur: Attack) -> Attack:
+    """Add every unit that may still join ``cur``, one by one (homogeneity re-checked each time)."""
+    for u in _eligible(state, side, cur.target, cur.mode, attacks, cur):
+        if u in _eligible(state, side, cur.target, cur.mode, attacks, cur):
+            cur.units.append(u.id)
+    return cur
+
+
 def _targets(state: CenturionState, side: str, attacks: Sequence[Attack]) -> dict[Hex, set[str]]:
     used = _allocated(attacks)
     taken = {(a.target, a.mode) for a in attacks}
@@ -645,8 +654,15 @@ def allocation_phase(ctx: Context, state: CenturionState, side: str) -> Generato
     """Attack Allocation (cen:full.sequence phase 2, cen:full.defensive-fire E)."""
     attacks: list[Attack] = []
     rule = "cen:full.combat"
+    dropped: set[tuple[Hex, str]] = set()
+    """Target/mode pairs found non-viable this phase: not offered again (keeps the phase finite)."""
     while True:
         tg = _targets(state, side, attacks)
+        for h, m in dropped:
+            if h in tg:
+                tg[h].discard(m)
+                if not tg[h]:
+                    del tg[h]
         if not tg:
             break
         opts = [Option(DONE, "end Attack Allocation")]
@@ -689,9 +705,7 @@ def allocation_phase(ctx: Context, state: CenturionState, side: str) -> Generato
             if k2 == DONE:
                 break
             if k2 == "all":
-                for u in el:
-                    if u in _eligible(state, side, target, mode, attacks, cur):
-                        cur.units.append(u.id)
+                _fill_all(state, side, attacks, cur)
                 break
             cur.units.append(k2)
         if not cur.units:
@@ -699,6 +713,9 @@ def allocation_phase(ctx: Context, state: CenturionState, side: str) -> Generato
         if mode != "fire" and _viability(state, side, cur) is None:
             _log(ctx, state, "combat", f"the attack on {key} would be below 1-2 (non-viable) and is not made",
                  ("cen:full.defensive-fire", rule), side=side)
+            best = _fill_all(state, side, attacks, Attack(target, mode))
+            if not best.units or _viability(state, side, best) is None:
+                dropped.add((target, mode))
             continue
         attacks.append(cur)
         _log(ctx, state, "combat", f"{side} allocates a {mode} attack on {key}: {', '.join(cur.units)}",
