@@ -29,8 +29,17 @@ treachery                  cen:full.treachery              who may have treacher
 placement                  cen:full.deployment             let players re-place units in their zones
 =========================  ==============================  ======================================
 
-Not implemented, and refused with a message when switched ``on``: nothing.
-Partial readings are written beside each procedure (L = our reading).
+No option is refused: each has an effect. Parts of rules left out or read
+narrowly (L = our reading), also listed in the report:
+
+* cen:barb.warrior: barbarians within seven hexes advance on their own after
+  the player's moves; the "advance" is straight toward the nearest enemy.
+* cen:opt.earthworks: capture costs the defenders two points; a recapture
+  gain of two points is not counted.
+* cen:full.treachery H (re-defection) is not offered.
+* cen:opt.mount-dismount H (destroying one's own mounts) is not offered.
+* Light Cavalry "may never be surrounded" (combat, 2nd paragraph) is not
+  enforced beyond the retreat before combat.
 """
 
 from __future__ import annotations

@@ -367,8 +367,43 @@ def _movable(state: CenturionState, unit: Unit) -> tuple[str, str] | None:
         return f"{unit.id} formed square in place this turn and may not move", "cen:full.square"
     if unit.building:
         return f"{unit.id} is building works and may not move", "cen:opt.earthworks"
-    if state.types[unit.type].kind is UnitKind.MOUNT:
+    return _command_order(state, unit)
+
+
+def _precedence(state: CenturionState, side: str) -> list[str]:
+    """Movement order of commands (cen:opt.command H): the Supreme Command Unit's
+    (with the Skirmishers and Light Cavalry and every unit of no command), then the
+    subordinate commands by their keys (I, II, III)."""
+    groups = sorted({u.group for u in state.live_units(side)
+                     if _is_cmd(state, u) and not u.supreme and u.group})
+    return ["", *groups]
+
+
+def _order_key(state: CenturionState, u: Unit, groups: list[str]) -> int:
+    if u.type in ("SK", "LC", "LI", "AR", "SL") or _is_cmd(state, u) and u.supreme:
+        return 0
+    return groups.index(u.group) if u.group in groups else 0
+
+
+def _command_order(state: CenturionState, unit: Unit) -> tuple[str, str] | None:
+    """cen:opt.command H: a later command moves only when the earlier ones have moved."""
+    if not opt.active(state, "cen:opt.command"):
         return None
+    groups = _precedence(state, unit.side)
+    if len(groups) < 2:
+        return None
+    mine = _order_key(state, unit, groups)
+    if mine == 0:
+        return None
+    b = book(state)
+    for u in state.live_units(unit.side):
+        if u.moved or u.dispersed or u.contact or u.panicked or u.treachery or u.building \
+                or u.id in b.squares_formed:
+            continue
+        k = _order_key(state, u, groups)
+        if k < mine:
+            return (f"{unit.id} (command {unit.group}) moves after command {groups[k] or 'of the Supreme Command Unit'}"
+                    f": {u.id} has not moved yet (move it or let it stay)", "cen:opt.command")
     return None
 
 

@@ -221,3 +221,43 @@ def test_full_game_with_many_options_finishes():
     out = play_out(s, RandomBot(), max_decisions=50_000)
     assert out is not None and out.rules
     assert Fraction(out.turn) >= 1
+
+
+@pytest.mark.rule("cen:opt.command")
+def test_commands_move_in_order_of_precedence():
+    s, ctx, st = fresh("numidia", command="on")
+    ro = "romans"
+    st.active = ro
+    groups = sequence._precedence(st, ro)
+    assert groups[0] == "" and len(groups) >= 3
+    late = next(u for u in st.live_units(ro) if u.group == groups[-1] and u.type == "SD")
+    why = sequence._movable(st, late)
+    assert why is not None and why[1] == "cen:opt.command"
+    for u in st.live_units(ro):
+        if sequence._order_key(st, u, groups) < len(groups) - 1:
+            u.moved = True
+    assert sequence._movable(st, late) is None
+    st.options["command"] = "off"
+    for u in st.live_units(ro):
+        u.moved = False
+    assert sequence._movable(st, late) is None
+
+
+@pytest.mark.rule("cen:full.sequence", "cen:full.victory")
+def test_greedy_bot_scores_full_decisions_and_finishes():
+    from ancients_kit.bots import GreedyBot, play_out
+
+    from ancients_games.centurion.full import bots
+
+    s = Session.new("centurion", "servile-war", seed=2)
+    out = play_out(s, GreedyBot(), max_decisions=20_000)
+    assert out is not None
+    st = s.state
+
+    class D:
+        kind = "attack.unit"
+        side = st.sides[0]
+
+    assert bots.score_option(st, D(), "all") > bots.score_option(st, D(), "done")
+    D.kind = "move.hex"
+    assert bots.score_option(st, D(), "0101") is None  # left to the engine's heuristic
