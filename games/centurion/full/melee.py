@@ -131,10 +131,15 @@ def defence_total(
 
     Every MDF on the hex must defend; Command units add their factor like any
     unit; ``terrain_multiplier`` is the hex's (hill, town, earthworks) factor.
+    The dispersed units of the hex together add ``dispersed_value`` (the
+    engine's reading for both versions: "a dispersed stack defends at 1").
     """
     total = sum(
-        (defender_factor(d, defender_hex, attacker_hexes, dispersed_value) for d in defenders), Fraction(0)
+        (defender_factor(d, defender_hex, attacker_hexes, dispersed_value) for d in defenders if not d.dispersed),
+        Fraction(0),
     )
+    if any(d.dispersed for d in defenders):
+        total += dispersed_value
     return total * terrain_multiplier
 
 

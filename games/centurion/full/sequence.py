@@ -476,9 +476,11 @@ def _melee_factor(state: CenturionState, u: Unit) -> Fraction | None:
 
 
 def _can_fire(state: CenturionState, u: Unit, defensive: bool = False) -> bool:
+    """May ``u`` fire now? Panicked units may not attack but keep half their fire
+    for defence (cen:full.panic B); dispersed, deserting and working units do not fire."""
     t = _t(state, u)
     cap = _cap(state, u)
-    if u.dispersed or u.panicked or u.treachery == "leaving" or u.hex is None or u.building:
+    if u.dispersed or (u.panicked and not defensive) or u.treachery == "leaving" or u.hex is None or u.building:
         return False
     if cap is None or not (cap.fire_defence if defensive else cap.fire_offence):
         return False

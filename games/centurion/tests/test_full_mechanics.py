@@ -249,3 +249,12 @@ def test_who_may_form_square(types, caps):
     assert "one non-Swordsmen" in square.form_square_problem([sd, sk, sk], caps, True)
     assert square.form_square_problem([sdn, sdn], caps, True) is not None
     assert "earthworks" in square.form_square_problem([sd], caps, False)
+
+
+@pytest.mark.rule("cen:full.combat")
+def test_dispersed_units_of_a_hex_defend_together_at_one(types):
+    sd = types["SD"]
+    ds = [melee.Defender(sd, N, dispersed=True), melee.Defender(sd, N, dispersed=True)]
+    assert melee.defence_total(ds, O, [O.neighbor(N)]) == 1
+    mixed = [melee.Defender(sd, N), melee.Defender(sd, N, dispersed=True)]
+    assert melee.defence_total(mixed, O, [O.neighbor(N)]) == sd.melee_defence_front + 1

@@ -261,3 +261,16 @@ def test_greedy_bot_scores_full_decisions_and_finishes():
     assert bots.score_option(st, D(), "all") > bots.score_option(st, D(), "done")
     D.kind = "move.hex"
     assert bots.score_option(st, D(), "0101") is None  # left to the engine's heuristic
+
+
+@pytest.mark.rule("cen:full.panic", "cen:full.combat")
+def test_panicked_missile_troops_only_fire_in_defence_at_half():
+    s, ctx, st = fresh()
+    clear(st)
+    sk = put(st, first(st, "romans", "SK").id, "1510")
+    assert sequence._can_fire(st, sk) and sequence._fire_factor(st, sk) == 2
+    sk.panicked = True
+    assert not sequence._can_fire(st, sk)
+    assert sequence._can_fire(st, sk, defensive=True)
+    assert sequence._fire_factor(st, sk) == 1
+    assert sequence._melee_factor(st, sk) is None
