@@ -274,3 +274,55 @@ def test_panicked_missile_troops_only_fire_in_defence_at_half():
     assert sequence._can_fire(st, sk, defensive=True)
     assert sequence._fire_factor(st, sk) == 1
     assert sequence._melee_factor(st, sk) is None
+
+
+@pytest.mark.rule("cen:full.combat", "cen:full.fire-protection")
+def test_hilltop_missile_range_two_on_the_map():
+    s, ctx, st = fresh()
+    clear(st)
+    assert st.map.terrain(st.hex_of("1008")) == "hill" and st.map.terrain(st.hex_of("1508")) == "clear"
+    sk = put(st, first(st, "romans", "SK").id, "1008", "S")
+    put(st, first(st, "numidians", "SK", 0).id, "1010", "N")
+    put(st, first(st, "numidians", "SK", 1).id, "1009", "N")  # in the way: a hilltop fires over it
+    assert st.hex_of("1010") in sequence._fire_targets(st, sk)
+    low = put(st, first(st, "romans", "SK", 1).id, "1508", "S")
+    put(st, first(st, "numidians", "SK", 2).id, "1510", "N")
+    assert st.hex_of("1510") not in sequence._fire_targets(st, low)
+
+
+@pytest.mark.rule("cen:full.sequence", "cen:full.cavalry", "cen:full.combat", "cen:full.fem")
+def test_cataphracts_fire_and_melee_the_same_target_through_the_phases():
+    sc = next(x for x in ("daras", "busta-gallorum", "ctesiphon", "fantasy")
+              if any(u.type == "BC" for u in Session.new("centurion", x, seed=1).state.units.values()))
+    s = Session.new("centurion", sc, seed=1)
+    st, ctx = s.state, s.ctx
+    sequence._tables(ctx, st)
+    clear(st)
+    bc = next(u for u in st.units.values() if u.type == "BC")
+    side = bc.side
+    foe_side = st.opponent(side)
+    st.active = side
+    put(st, bc.id, "1510", "N")
+    foe = next(u for u in st.units.values() if u.side == foe_side and st.types[u.type].kind.value == "foot"
+               and st.types[u.type].fire == 0)
+    put(st, foe.id, "1509", "S")
+    gen = sequence.allocation_phase(ctx, st, side)
+    d = next(gen)
+    assert "1509" in d.keys and "done" in d.keys
+    d = gen.send("1509")
+    assert d.kind == "attack.mode" and "both" in d.keys
+    d = gen.send("both")
+    assert d.kind == "attack.unit"
+    with pytest.raises(StopIteration) as stop:  # nothing else to allocate: the phase ends by itself
+        gen.send("all")
+    attacks = stop.value.value
+    assert attacks and attacks[0].mode == "both" and attacks[0].units == [bc.id]
+    ctx.chance.force(6)  # fire: no effect at these odds
+    sequence.offensive_fire_phase(ctx, st, side, attacks)
+    assert bc.fired_this_turn and foe.on_map
+    ctx.chance.force(1)
+    mg = sequence.melee_phase(ctx, st, side, attacks)
+    with pytest.raises(StopIteration):
+        next(mg)
+    assert foe.eliminated or foe.dispersed
+    assert bc.attacked
