@@ -27,7 +27,7 @@ docs/architecture.md.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Generator, Mapping, Sequence
+from collections.abc import Collection, Generator, Mapping, Sequence
 from fractions import Fraction
 from importlib import metadata, resources
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -198,8 +198,12 @@ class Game:
     def sides(self, state: Any) -> tuple[str, ...]:
         return tuple(getattr(state, "sides", ()))
 
-    def render(self, state: Any, viewer: str | None) -> Any:
-        """A rich renderable of what ``viewer`` may see (``None``: everything)."""
+    def render(self, state: Any, viewer: str | None, highlight: Collection[str] = ()) -> Any:
+        """A rich renderable of what ``viewer`` may see (``None``: everything).
+
+        ``highlight`` holds printed hex IDs to mark: the CLI passes the current
+        decision's ``context["highlight"]`` (the hexes a unit may reach ...).
+        """
         return repr(state)
 
     def status(self, state: Any, viewer: str | None) -> str:

@@ -8,6 +8,7 @@ again.
 
 from __future__ import annotations
 
+import inspect
 import os
 import time
 from collections.abc import Mapping
@@ -106,7 +107,12 @@ class PlayLoop:
 
     def print_map(self) -> None:
         g = self.s.game
-        ui.out.print(g.render(self.s.state, self.viewer()), soft_wrap=True)
+        d = self.s.decision
+        marks = tuple(str(h) for h in d.context.get("highlight", ())) if d is not None and self.humans else ()
+        if marks and "highlight" in inspect.signature(g.render).parameters:
+            ui.out.print(g.render(self.s.state, self.viewer(), highlight=marks), soft_wrap=True)
+        else:
+            ui.out.print(g.render(self.s.state, self.viewer()), soft_wrap=True)
         status = g.status(self.s.state, self.viewer())
         if status:
             ui.out.print(f"[bold]{status}[/]")

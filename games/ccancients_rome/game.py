@@ -10,6 +10,8 @@ greedy bot's cheap scores.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from collections.abc import Generator, Mapping
 from typing import Any
 
@@ -233,8 +235,8 @@ class CCAncientsRome(Game):
     def sides(self, state: GameState) -> tuple[str, ...]:
         return tuple(state.sides)
 
-    def render(self, state: GameState, viewer: str | None) -> Any:
-        return render_mod.render(state, viewer)
+    def render(self, state: GameState, viewer: str | None, highlight: Collection[str] = ()) -> Any:
+        return render_mod.render(state, viewer, highlight)
 
     def status(self, state: GameState, viewer: str | None) -> str:
         return render_mod.status(state, viewer)

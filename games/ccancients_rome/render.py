@@ -9,6 +9,8 @@ Serves ``ccr:base.sections``, ``ccr:units``, ``ccr:base.cards``.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from typing import Any
 
 from rich.console import Group
@@ -65,8 +67,12 @@ def _cell(state: GameState, h: str) -> tuple[str, str]:
     return f"{mark}{txt}".ljust(CELL)[:CELL], style
 
 
-def render(state: GameState, viewer: str | None) -> Any:
-    """The board (row 01 at the top), then banners and the hands the viewer may see."""
+def render(state: GameState, viewer: str | None, highlight: Collection[str] = ()) -> Any:
+    """The board (row 01 at the top), then banners and the hands the viewer may see.
+
+    Hexes in ``highlight`` (the current question's options) are shown reversed.
+    """
+    marked = frozenset(highlight)
     bs = state.b
     lines: list[Text] = []
     head = Text(f"{bs.battle.title} ({bs.battle.year})" + (f" - {state.label}" if state.label else "") +
@@ -84,6 +90,8 @@ def render(state: GameState, viewer: str | None) -> Any:
         for c in range(1, row_length(r) + 1):
             h = hex_id(c, r)
             txt, style = _cell(state, h)
+            if h in marked:
+                style = f"{style} reverse".strip()
             secs = board.sections(h, "bottom")
             if c > 1:
                 crossed = len(prev) == 1 and len(secs) == 1 and prev != secs
