@@ -24,7 +24,10 @@ Rules served:
   (Command units excepted; Roman Swordsmen only in Civil Wars, I): 1-3 loyal,
   4-5 leave the field by the most direct route (points lost unless destroyed
   first), 6 defect to the enemy (points lost to the old owner). Treacherous
-  troops are never rallied (G).
+  troops are never rallied (G). Turncoats serving the enemy are rolled for
+  when treachery is invoked against the side they now serve; a defection
+  result sends them back to their original side, which regains their points
+  (H; our reading, L: the book gives no other procedure for re-defection).
 
 Running uses the terrain costs of the engine's movement cost table; a unit
 on the chosen edge with Movement Factors to spare leaves the field (lost,
@@ -395,9 +398,22 @@ def rally(ctx: Context, state: CenturionState, side: str) -> None:
 # ------------------------------------------------------------------ treachery
 
 
+def is_turncoat(u: Unit) -> bool:
+    """A unit fighting for the enemy after defecting (cen:full.treachery E), which may re-defect (H)."""
+    return u.treachery == "defected" and bool(u.original_side) and u.original_side != u.side
+
+
 def _may_betray(state: CenturionState, u: Unit, civil_war: bool) -> bool:
-    """cen:full.treachery I: Roman Swordsmen only in Civil Wars; Command units never (B)."""
-    if is_command(state, u) or u.treachery:
+    """cen:full.treachery I: Roman Swordsmen only in Civil Wars; Command units never (B).
+
+    Turncoats are troops of the side they now serve: when treachery is invoked
+    against that side they are rolled for too, and a defection sends them back
+    to their original side (H, re-defection; our reading, L)."""
+    if is_command(state, u):
+        return False
+    if is_turncoat(u):
+        return True
+    if u.treachery:
         return False
     cap = state.capability.get(u.type)
     return civil_war or not (cap is not None and cap.form_square)
@@ -411,7 +427,8 @@ def command_groups(state: CenturionState, side: str) -> list[str]:
 def treachery_of_command(ctx: Context, state: CenturionState, side: str, group: str, civil_war: bool) -> None:
     """cen:full.treachery F (and cen:opt.command G): one die for a whole command;
     1-3 loyal, 4 leave the field, 5 or 6 defect."""
-    troops = [u for u in state.live_units(side) if u.group == group and _may_betray(state, u, civil_war)]
+    troops = [u for u in state.live_units(side) if u.group == group and u.original_side == side
+              and _may_betray(state, u, civil_war)]
     if not troops:
         return
     roll = ctx.chance.d6(f"treachery of command {group}", ("cen:full.treachery",))
@@ -450,7 +467,8 @@ def treachery(ctx: Context, state: CenturionState, side: str, civil_war: bool, m
     for h in sorted(set(state.occupied_by(side))):
         troops = [
             u for u in state.stack_at(h)
-            if u.side == side and _may_betray(state, u, civil_war) and u.group not in groups
+            if u.side == side and _may_betray(state, u, civil_war)
+            and (u.group not in groups or is_turncoat(u))  # turncoats answer to no command of this side
         ]
         if not troops:
             continue
@@ -478,15 +496,21 @@ def defect(ctx: Context, state: CenturionState, troops: list[Unit], enemy: str, 
     h = troops[0].hex
     assert h is not None
     loyal_left = [u for u in state.stack_at(h) if u.side == side and u not in troops]
+    back = [u for u in troops if u.original_side == enemy]
     for u in troops:
         pts = state.types[u.type].points
-        state.lost_points[side] = state.lost_points.get(side, 0) + pts
-        state.turn_lost_points[side] = state.turn_lost_points.get(side, 0) + pts
+        if u.original_side == enemy:
+            # H: re-defection to the original side, "counted as points regained"
+            # by it; the side they leave never counted them (L).
+            state.lost_points[enemy] = state.lost_points.get(enemy, 0) - pts
+        else:
+            state.lost_points[side] = state.lost_points.get(side, 0) + pts
+            state.turn_lost_points[side] = state.turn_lost_points.get(side, 0) + pts
         for o in state.units.values():
             o.contact.discard(u.id)
         u.contact.clear()
         u.side = enemy
-        u.treachery = "defected"
+        u.treachery = "returned" if u.original_side == enemy else "defected"
         u.panicked = False
         u.demoralized = 0
     if loyal_left:
@@ -499,9 +523,18 @@ def defect(ctx: Context, state: CenturionState, troops: list[Unit], enemy: str, 
             else:
                 state.remove(u)
     state._zoc_cache.clear()
-    _log(ctx, state, "morale",
-         f"{', '.join(u.id for u in troops)} at {state.hid(h)} defect to {enemy} (roll {roll})",
-         ("cen:full.treachery",), side=side, dice=(roll,))
+    state.rev += 1
+    gone = [u for u in troops if u not in back]
+    if gone:
+        _log(ctx, state, "morale",
+             f"{', '.join(u.id for u in gone)} at {state.hid(h)} defect to {enemy} (roll {roll})",
+             ("cen:full.treachery",), side=side, dice=(roll,))
+    if back:
+        pts = sum(state.types[u.type].points for u in back)
+        _log(ctx, state, "morale",
+             f"{', '.join(u.id for u in back)} at {state.hid(h)} re-defect to their original side {enemy} "
+             f"(roll {roll}): {pts} points regained by {enemy}", ("cen:full.treachery",), side=side, dice=(roll,),
+             units=[u.id for u in back])
 
 
 def fraction_half(x: int) -> Fraction:

@@ -34,12 +34,18 @@ narrowly (L = our reading), also listed in the report:
 
 * cen:barb.warrior: barbarians within seven hexes advance on their own after
   the player's moves; the "advance" is straight toward the nearest enemy.
-* cen:opt.earthworks: capture costs the defenders two points; a recapture
-  gain of two points is not counted.
-* cen:full.treachery H (re-defection) is not offered.
-* cen:opt.mount-dismount H (destroying one's own mounts) is not offered.
-* Light Cavalry "may never be surrounded" (combat, 2nd paragraph) is not
-  enforced beyond the retreat before combat.
+* cen:opt.earthworks: capture (destroying the defenders) costs them two
+  points; a "recapture" is a side taking back earthworks it lost by capture,
+  and regains those two points (sequence.works_captured).
+* cen:full.treachery H: turncoats are rolled for with the side they now
+  serve when treachery is invoked against it; a defection result sends them
+  back to their original side, which regains their points.
+* cen:opt.mount-dismount H: the owner may destroy riderless mounts at the
+  start of any of its turns (one point lost, F); mounts are never captured
+  (B: an adjacent enemy destroys them by attacking them).
+* Light Cavalry "may never be surrounded" (cen:full.cavalry): a Light Cavalry
+  unit whose six neighbours are all enemy-held or off the map is pushed to the
+  nearest hex outside the ring, after each Movement Phase and after treachery.
 """
 
 from __future__ import annotations
@@ -467,6 +473,9 @@ def start_of_turn_actions(ctx: Context, state: CenturionState, side: str) -> Gen
                 menu.append(Option("dismount", "dismount cataphracts (cen:opt.mount-dismount)"))
             if _mountable(state, side):
                 menu.append(Option("mount", "mount dismounted cataphracts (cen:opt.mount-dismount)"))
+            if _own_mounts(state, side):
+                menu.append(Option("destroy-mounts", "destroy riderless mounts to prevent capture "
+                                                     "(one point lost, cen:opt.mount-dismount H)"))
         if len(menu) == 1:
             return
         k = yield Decision(side, f"Start of turn {state.turn}: formations and works, or done", tuple(menu),
@@ -564,6 +573,12 @@ def start_of_turn_actions(ctx: Context, state: CenturionState, side: str) -> Gen
             uk = yield Decision(side, "Mount which unit?", tuple(Option(u.id, state.describe(u)) for u in units),
                                 rule="cen:opt.mount-dismount", kind="start.mount")
             mount(ctx, state, state.units[uk])
+        elif k == "destroy-mounts":
+            mts = _own_mounts(state, side)
+            mk = yield Decision(side, "Destroy which riderless mounts?",
+                                tuple(Option(m.id, f"mounts at {state.hid(m.hex)}") for m in mts),
+                                rule="cen:opt.mount-dismount", kind="start.destroy-mounts")
+            destroy_mounts(ctx, state, state.units[mk])
 
 
 def _units_text(state: CenturionState, h: Hex, side: str) -> str:
@@ -590,6 +605,28 @@ def dismount(ctx: Context, state: CenturionState, u: Unit, as_code: str) -> Unit
     ctx.event("formation", f"{u.id} dismounts as {as_code}; its mounts stand at {state.hid(where)}",
               rules=("cen:opt.mount-dismount",), side=u.side)
     return mt
+
+
+def _own_mounts(state: CenturionState, side: str) -> list[Unit]:
+    """Riderless mounts of ``side`` on the map (cen:opt.mount-dismount H)."""
+    return [u for u in state.live_units(side) if state.types[u.type].kind is UnitKind.MOUNT]
+
+
+MOUNT_LOSS_POINTS = 1
+"""Destroyed or captured mounts are a one-point loss (cen:opt.mount-dismount F)."""
+
+
+def destroy_mounts(ctx: Context, state: CenturionState, mt: Unit) -> None:
+    """cen:opt.mount-dismount H: the owner destroys its riderless mounts to prevent their
+    capture; like any destroyed mounts they are a one-point loss (F). Their rider can
+    never mount again (B: only mounts that exist may be mounted)."""
+    if state.types[mt.type].kind is not UnitKind.MOUNT or not mt.on_map:
+        raise ValueError(f"{mt.id} is not a riderless mount on the map (cen:opt.mount-dismount H)")
+    at = state.hid(mt.hex)
+    state.remove(mt)
+    state.lost_points[mt.side] = state.lost_points.get(mt.side, 0) + MOUNT_LOSS_POINTS
+    ctx.event("loss", f"{mt.id} at {at} destroyed by its own side to prevent capture ({MOUNT_LOSS_POINTS} point lost)",
+              rules=("cen:opt.mount-dismount",), side=mt.side, unit=mt.id)
 
 
 def mount(ctx: Context, state: CenturionState, u: Unit) -> None:

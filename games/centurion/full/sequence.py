@@ -220,13 +220,36 @@ def _eliminate(ctx: Context, state: CenturionState, units: Sequence[Unit], rules
         if state.types[u.type].kind is UnitKind.MOUNT:
             state.lost_points[u.side] = state.lost_points.get(u.side, 0) + 1  # cen:opt.mount-dismount F
         if in_works and h is not None and not state.stack_at(h):
-            state.lost_points[u.side] = state.lost_points.get(u.side, 0) + 2  # cen:opt.earthworks
+            works_captured(ctx, state, h, u.side)
         if _is_cmd(state, u):
             _command_lost(ctx, state, u)
     for u in units:
         for h in list(b.charge_start):
             if h == u.id:
                 del b.charge_start[h]
+
+
+WORKS_CAPTURE_POINTS = 2
+"""Points the defenders of captured earthworks lose, and a recapture regains (cen:opt.earthworks)."""
+
+
+def works_captured(ctx: Context, state: CenturionState, h: Hex, loser: str) -> None:
+    """cen:opt.earthworks: the defenders of earthworks are destroyed, so the enemy captures
+    them: the defenders lose two additional points. A side taking back earthworks it lost
+    by capture ("recapture represents a two point gain") regains two points (our
+    reading, L: the gain is the two points the capture cost it, so it needs a capture first)."""
+    winner = state.opponent(loser)
+    hk = state.hid(h)
+    lost_by: set[str] = state.extra.setdefault("full_works_lost", {}).setdefault(h, set())
+    state.lost_points[loser] = state.lost_points.get(loser, 0) + WORKS_CAPTURE_POINTS
+    _log(ctx, state, "loss", f"the earthworks at {hk} are captured: {loser} lose {WORKS_CAPTURE_POINTS} more points",
+         ("cen:opt.earthworks",), side=winner, hex=hk)
+    if winner in lost_by:
+        lost_by.discard(winner)
+        state.lost_points[winner] = state.lost_points.get(winner, 0) - WORKS_CAPTURE_POINTS
+        _log(ctx, state, "result", f"{winner} recapture the earthworks at {hk}: {WORKS_CAPTURE_POINTS} points gained",
+             ("cen:opt.earthworks",), side=winner, hex=hk)
+    lost_by.add(loser)
 
 
 def _command_lost(ctx: Context, state: CenturionState, cmd: Unit) -> None:
@@ -585,6 +608,7 @@ def player_turn(ctx: Context, state: CenturionState, side: str) -> Generator[Dec
     out = yield from opt.treachery_step(ctx, state, side)
     if out is not None:
         return out
+    push_out_light_cavalry(ctx, state)  # defectors may have closed a ring
     morale.rally(ctx, state, side)
     yield from opt.start_of_turn_actions(ctx, state, side)
     # 1. Movement
@@ -592,6 +616,7 @@ def player_turn(ctx: Context, state: CenturionState, side: str) -> Generator[Dec
     morale.run_for_the_edge(ctx, state, side)
     yield from movement_phase(ctx, state, side, move_hooks(state))
     opt.after_movement(ctx, state, side)
+    push_out_light_cavalry(ctx, state)
     # 2. Attack allocation
     state.phase = "allocation"
     attacks = yield from allocation_phase(ctx, state, side)
@@ -1197,6 +1222,64 @@ def _light_cavalry_retreat(ctx: Context, state: CenturionState, side: str, a: At
                 if attackers and min(x.distance(path[-1]) for x in attackers) == 1 else u.facing
             _log(ctx, state, "move", f"{u.id} retreats before combat {state.hid(h)} -> {state.hid(path[-1])}",
                  ("cen:full.cavalry", "cen:full.combat"), side=defender)
+
+
+def _is_light_cavalry(state: CenturionState, u: Unit) -> bool:
+    cap = _cap(state, u)
+    return cap is not None and cap.retreat_before_combat > 0 and not u.dismounted
+
+
+def is_surrounded(state: CenturionState, u: Unit) -> bool:
+    """Every hex next to ``u`` holds enemy units or is off the map (our reading of
+    "surrounded", L: no zones of control in the Full Simulation, so only occupied hexes close a ring)."""
+    assert u.hex is not None
+    enemy = state.opponent(u.side)
+    for n in u.hex.neighbors():
+        if n in state.numbering and state.side_at(n) != enemy:
+            return False
+    return True
+
+
+def push_out_light_cavalry(ctx: Context, state: CenturionState) -> list[Unit]:
+    """cen:full.cavalry: "Light Cavalry ... may never be surrounded, but must be pushed out
+    of any encirclement" (also cen:full.combat, 2nd paragraph).
+
+    A Light Cavalry unit whose six neighbours are all enemy-held (or off the map)
+    is placed on the nearest hex outside the ring: free of enemy units, with
+    stacking room, and not itself surrounded (ties broken by hex ID). Its facing
+    is kept; contact is broken. If the whole map offers no such hex it stays (never
+    seen in play). Returns the units pushed.
+    """
+    from ancients_games.centurion.movement import stack_room
+
+    pushed = []
+    for u in sorted(state.live_units(), key=lambda x: x.id):
+        if u.hex is None or not _is_light_cavalry(state, u) or not is_surrounded(state, u):
+            continue
+        enemy = state.opponent(u.side)
+        frm = u.hex
+        best = None
+        for h in state.numbering.hexes():
+            if h == frm or state.side_at(h) == enemy or not stack_room(state, u, h):
+                continue
+            if all(n not in state.numbering or state.side_at(n) == enemy for n in h.neighbors()):
+                continue
+            k = (h.distance(frm), state.hid(h))
+            if best is None or k < best[0]:
+                best = (k, h)
+        if best is None:
+            _log(ctx, state, "combat", f"{u.id} at {state.hid(frm)} is surrounded and there is no hex to push it to",
+                 ("cen:full.cavalry",), side=u.side)
+            continue
+        for o in state.units.values():
+            o.contact.discard(u.id)
+        u.contact.clear()
+        state.move(u, best[1])
+        pushed.append(u)
+        _log(ctx, state, "move", f"{u.id} is surrounded at {state.hid(frm)} and is pushed out of the encirclement "
+                                 f"to {state.hid(best[1])} (Light Cavalry may never be surrounded)",
+             ("cen:full.cavalry", "cen:full.combat"), side=u.side, unit=u.id)
+    return pushed
 
 
 # ------------------------------------------------------------------ end of turn and victory
