@@ -29,7 +29,7 @@ from typing import Any
 import attrs
 
 from ancients_kit.chance import Chance, Rng, Roll
-from ancients_kit.data import DataError, DataStore, Variant
+from ancients_kit.data import DataStore, Variant
 from ancients_kit.errors import AmbiguousAnswer, AnswerError, IllegalAnswer, InvalidAnswer, ReplayError
 from ancients_kit.log import Event, Log
 from ancients_kit.plugin import Game, Outcome, find_game
@@ -210,6 +210,9 @@ class Session:
             merged.update(v.options)
         merged.update(options or {})
         self.store = DataStore(game.package, self.variants)
+        known = [info.id for info in game.scenarios(self.store)]
+        if scenario not in known:
+            raise InvalidAnswer(f"{game.id} has no scenario {scenario!r} (scenarios: {', '.join(known)})")
         self.options = self._check_options(merged)
         self.meta: dict[str, Any] = dict(meta or {})
         """Free-form record kept in saves (who plays which side ...)."""
@@ -256,12 +259,7 @@ class Session:
         self.outcome: Outcome | None = None
         self.decision: Decision | None = None
         self.ctx = Context(self.store, self.options, self.seed, self.log)
-        try:
-            self.state = self.game.setup(self.ctx, self.scenario)
-        except KeyError as exc:
-            raise InvalidAnswer(f"{self.game.id} has no scenario {self.scenario!r}") from exc
-        except DataError:
-            raise
+        self.state = self.game.setup(self.ctx, self.scenario)
         self._gen: Generator[Decision, str, Outcome] = self.game.play(self.ctx, self.state)
         self._step(None)
 
