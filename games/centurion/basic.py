@@ -9,6 +9,8 @@ Rules served:
   side with the lower percentage of units lost (units lost over units at
   start) wins; equal percentages are a draw. A side with no units left on the
   map ends the game at once (nothing remains to play), judged the same way.
+- ``cen:opt.fortune`` and ``cen:opt.weather``, the optional rules the Basic
+  Game honours (``game.py`` refuses the others there, naming the rule).
 """
 
 from __future__ import annotations
@@ -20,9 +22,9 @@ from ancients_kit.plugin import Outcome
 from ancients_kit.session import Context, Decision
 from ancients_kit.tables import OddsTable
 
-from ancients_games.centurion.combat import combat_phase
-from ancients_games.centurion.movement import movement_phase
-from ancients_games.centurion.state import CenturionState, log
+from ancients_games.centurion.combat import RAIN, basic_movement, combat_phase, fortunate_side
+from ancients_games.centurion.movement import MoveHooks, movement_phase
+from ancients_games.centurion.state import CenturionState, Unit, log
 
 __all__ = ["loss_fractions", "play_basic", "victory"]
 
@@ -58,9 +60,44 @@ def victory(state: CenturionState, turn: int) -> Outcome:
     )
 
 
+WEATHER_RAIN_MF = 2
+"""Movement Factors every unit loses in heavy rain and mud (cen:opt.weather 5, 6)."""
+
+
+def start_weather(ctx: Context, state: CenturionState) -> MoveHooks | None:
+    """cen:opt.weather in the Basic Game: roll (or take) the day's weather; in heavy
+    rain and mud every unit loses two Movement Factors (the hook returned) and
+    Spearmen are halved (combat.py). Fog and light rain only stop missile fire,
+    which the Basic Game does not have."""
+    from ancients_games.centurion.full.options import WEATHER_BY_ROLL
+
+    w = state.options.get("weather", "fine")
+    if w == "roll":
+        w = WEATHER_BY_ROLL[ctx.chance.d6("weather", ("cen:opt.weather",))]
+    state.extra["basic_weather"] = w
+    if w == "fine":
+        return None
+    if w not in RAIN:
+        log(ctx, state, "setup", f"weather: {w}; it stops only missile fire, so it changes nothing in the Basic Game",
+            "cen:opt.weather")
+        return None
+    log(ctx, state, "setup", f"weather: {w}: every unit loses {WEATHER_RAIN_MF} Movement Factors, Spearmen are halved",
+        "cen:opt.weather")
+
+    def mfa(st: CenturionState, u: Unit) -> int:
+        return max(0, basic_movement(st, u) - WEATHER_RAIN_MF)
+
+    return MoveHooks(mfa=mfa)
+
+
 def play_basic(ctx: Context, state: CenturionState, table: OddsTable) -> Generator[Decision, str, Outcome]:
     """Play the Basic Game from the set-up ``state`` (cen:basic.sequence)."""
     turns = state.scenario.turns or 10
+    fortune = fortunate_side(state)
+    if fortune:
+        log(ctx, state, "setup", f"the Fortune Factor favours {state.side_names.get(fortune, fortune)}: its attacks "
+                                 f"round in its favour", "cen:opt.fortune")
+    hooks = start_weather(ctx, state)
     for turn in range(1, turns + 1):
         state.turn = turn
         state.begin_game_turn()
@@ -69,7 +106,7 @@ def play_basic(ctx: Context, state: CenturionState, table: OddsTable) -> Generat
             state.begin_player_turn(side)
             name = state.side_names.get(side, side)
             log(ctx, state, "phase", f"{name} Player-Turn: Movement Phase", "cen:basic.sequence")
-            yield from movement_phase(ctx, state, side)
+            yield from movement_phase(ctx, state, side, hooks)
             log(ctx, state, "phase", f"{name} Player-Turn: Combat Phase", "cen:basic.sequence")
             yield from combat_phase(ctx, state, side, table)
             for u in state.end_player_turn(side):

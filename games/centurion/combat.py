@@ -9,6 +9,10 @@ This module owns:
   "choose a defending hex or done" -> "toggle attackers, attack or cancel" ->
   roll and apply the result at once.
 
+Options the Basic Game honours: ``cen:opt.fortune`` (the fortunate side's
+odds round in its favour) and ``cen:opt.weather`` (Spearmen halved in heavy
+rain and mud; the lost Movement Factors are in ``basic.py``).
+
 Rules served: ``cen:basic.combat`` (A adjacency; B voluntary; D one hex per
 attacking unit; E up to eighteen attackers; F defenders in a hex combine; G
 attacking stack-mates must share a Movement Factor Allowance, Command units
@@ -52,7 +56,9 @@ __all__ = [
     "basic_defence",
     "combat_phase",
     "command_rounding",
+    "basic_weather",
     "eligible_attackers",
+    "fortunate_side",
     "melee_distribution",
     "melee_resolution",
     "odds_label",
@@ -74,13 +80,35 @@ ALL = "all"
 # ------------------------------------------------------------------ odds
 
 
+def fortunate_side(state: CenturionState) -> str:
+    """The side the Fortune Factor favours, or "" (cen:opt.fortune: ``first`` / ``second`` player)."""
+    fo = state.options.get("fortune", "none")
+    return state.sides[0] if fo == "first" else state.sides[1] if fo == "second" else ""
+
+
+RAIN = ("heavy-rain", "mud")
+"""Weather that costs two Movement Factors and halves Spearmen (cen:opt.weather 5, 6)."""
+SPEARMEN = frozenset({"SP", "PK"})
+
+
+def basic_weather(state: CenturionState) -> str:
+    """The weather of a Basic Game (rolled or fixed at the start, cen:opt.weather)."""
+    return state.extra.get("basic_weather", "fine")
+
+
+def _spear_halved(state: CenturionState, unit: Unit) -> bool:
+    return unit.type in SPEARMEN and basic_weather(state) in RAIN
+
+
 def command_rounding(
     state: CenturionState, attacker_hexes: Iterable[Hex], defender_hex: Hex, side: str
 ) -> tuple[str, str]:
-    """Rounding for an attack (cen:basic.combat I, J) and why.
+    """Rounding for an attack (cen:basic.combat I, J; cen:opt.fortune) and why.
 
     Returns ``("attacker" | "defender", explanation)``.
     """
+    if fortunate_side(state) == side:
+        return "attacker", "rounded for the attacker: the Fortune Factor favours it (cen:opt.fortune)"
     hexes = list(attacker_hexes)
     friendly = [
         c for c in state.live_units(side)
@@ -126,7 +154,8 @@ def odds_label(table: OddsTable, attack: int, defense: int, rounding: str = "def
 def basic_attack_factor(state: CenturionState, unit: Unit) -> int:
     """Printed Basic Game attack factor (cen:basic.unit-types)."""
     t = state.types[unit.type]
-    return t.basic.attack if t.basic is not None else t.melee_attack
+    v = t.basic.attack if t.basic is not None else t.melee_attack
+    return v // 2 if _spear_halved(state, unit) else v  # cen:opt.weather: Spearmen halved in rain and mud
 
 
 def basic_movement(state: CenturionState, unit: Unit) -> int:
@@ -144,7 +173,8 @@ def basic_defence(state: CenturionState, h: Hex) -> int:
             dispersed = True
             continue
         t = state.types[u.type]
-        total += t.basic.defence if t.basic is not None else t.melee_defence_front
+        v = t.basic.defence if t.basic is not None else t.melee_defence_front
+        total += v // 2 if _spear_halved(state, u) else v  # cen:opt.weather
     return total + (DISPERSED_DEFENCE if dispersed else 0)
 
 
@@ -357,7 +387,11 @@ def combat_phase(
         rounding, why = command_rounding(state, {u.hex for u in chosen}, target, side)
         for u in chosen:
             u.attacked = True
-        rules = ("cen:basic.combat",)
+        rules: tuple[str, ...] = ("cen:basic.combat",)
+        if "cen:opt.fortune" in why:
+            rules = (*rules, "cen:opt.fortune")
+        if any(_spear_halved(state, u) for u in [*chosen, *state.stack_at(target)]):
+            rules = (*rules, "cen:opt.weather")
         res = table.roll(ctx.chance, attack, defence, rounding=rounding, reason=f"attack on {key}")
         who = state.side_names.get(side, side)
         log(

@@ -22,7 +22,7 @@ from fractions import Fraction
 from typing import Any
 
 from ancients_kit.data import DataStore
-from ancients_kit.errors import InvalidAnswer
+from ancients_kit.errors import IllegalAnswer, InvalidAnswer
 from ancients_kit.hexgrid import Hex
 from ancients_kit.hexmap import HexMap
 from ancients_kit.plugin import Game, OddsReport, OptionSpec, Outcome, ScenarioInfo, TableInfo
@@ -45,33 +45,68 @@ __all__ = ["BASE_OPTIONS", "CenturionGame"]
 CRT_MELEE = "crt_melee.toml"
 CRT_FIRE = "crt_fire.toml"
 
-# name, default, rule IDs, help. Defaults are switched on where a scenario's
-# data lists the rule (all chart scenarios require legion integrity).
+# name, default, rule IDs, help, choices. Only the rules version lives here:
+# every optional and special rule is defined once, in full/options.py's
+# OPTION_SPECS (cen:opt.*, cen:barb.*, cen:rom.*, cen:full.treachery,
+# cen:full.deployment), and option_specs() returns both.
 BASE_OPTIONS: tuple[tuple[str, Any, tuple[str, ...], str, tuple[Any, ...]], ...] = (
     ("version", "scenario", ("cen:basic.sequence", "cen:full.sequence"),
      "Rules to play: the scenario's own, the Basic Game or the Full Simulation (the chart serves both)",
      ("scenario", "basic", "full")),
-    ("fortune", "none", ("cen:opt.fortune",), "Side favoured by the Fortune Factor: none, first or second player",
-     ("none", "first", "second")),
-    ("treachery", "none", ("cen:full.treachery",), "Side against which treachery may be invoked",
-     ("none", "first", "second", "both")),
-    ("earthworks", False, ("cen:opt.earthworks",), "Defensive positions: earthworks may be built", ()),
-    ("caltrops", False, ("cen:opt.caltrops",), "Defensive positions: caltrops may be laid", ()),
-    ("skirmisher_equipment", False, ("cen:opt.skirmisher-equipment",), "Light infantry / archers / slingers", ()),
-    ("weather", False, ("cen:opt.weather",), "Roll for weather at the start", ()),
-    ("command", False, ("cen:opt.command",), "Command Unit Rules (die roll modifiers, fury, civil war loss)", ()),
-    ("non_roman_swordsmen", False, ("cen:opt.non-roman-swordsmen",), "Non-Roman Swordsmen (two high, no square)", ()),
-    ("spearmen", False, ("cen:opt.spearmen",), "Spearman/Pikeman Rule", ()),
-    ("barbarian_cavalry", False, ("cen:barb.cavalry",), "Barbarian heavy cavalry (cataphract counters)", ()),
-    ("barbarian_warrior", False, ("cen:barb.warrior",), "Barbarians must advance within seven hexes", ()),
-    ("barbarian_tribe", False, ("cen:barb.tribe",), "Barbarian tribes do not mix", ()),
-    ("green_romans", False, ("cen:rom.green",), "I Legion 5-5-4, III Legion 3-3-4", ()),
-    ("legion_integrity", False, ("cen:rom.legion-integrity",), "Legions do not mingle in combat", ()),
-    ("millenarian", False, ("cen:rom.millenarian",), "A stack of four Swordsmen per legion (AD 200-350)", ()),
-    ("mixed_legion", False, ("cen:rom.mixed-legion",), "Legions with cavalry (from Diocletian)", ()),
-    ("declining_legion", False, ("cen:rom.declining",), "No Roman Relief Rule", ()),
-    ("mount_dismount", False, ("cen:opt.mount-dismount",), "Cataphracts may dismount", ()),
 )
+
+BASIC_GAME_OPTIONS = frozenset({"version", "fortune", "weather"})
+"""Options the Basic Game honours: the Fortune Factor rounds the fortunate side's
+odds (cen:opt.fortune); heavy rain and mud cost every unit two Movement Factors
+and halve Spearmen (cen:opt.weather; fog and light rain only stop missile fire,
+which the Basic Game does not have). Every other optional rule is refused."""
+
+NEUTRAL_VALUES = ("scenario", "off", "none", "fine", False)
+"""Option values that switch nothing on (the scenario's own rules are not used in the Basic Game)."""
+
+BASIC_REFUSALS: dict[str, str] = {
+    "treachery": "treachery makes troops leave the field or defect and is scored in Full Simulation points",
+    "placement": "the Basic Game is set up from its deployment diagram (cen:basic.deployment), not by centre of mass",
+    "earthworks": "the Basic Game uses only the Movement section of the Terrain Effects Chart (Game Equipment), "
+                  "and earthworks are a combat effect built with Full Simulation works",
+    "caltrops": "the Basic Game uses only the Movement section of the Terrain Effects Chart (Game Equipment), "
+                "and caltrops halve attacks and are laid with Full Simulation works",
+    "command": "the Basic Game has its own Command unit rule (cen:basic.combat case J: odds rounding); the Command "
+               "Unit Rules' die modifiers, dispersal, fury and civil-war losses belong to the Full Simulation",
+    "skirmisher_equipment": "the Basic Game uses only the three bold figures of a counter and ignores its key "
+                            "(cen:basic.unit-types); archers and slingers differ only in fire",
+    "non_roman_swordsmen": "it changes stacking, squares and relief, which the Basic Game does not have "
+                           "(cen:basic.stacking: three of any type)",
+    "spearmen": "it changes stacking, and the Basic Game stacks three of any type (cen:basic.stacking)",
+    "barbarian_cavalry": "it changes stacking and fire, and the Basic Game stacks three of any type and has no fire",
+    "barbarian_warrior": "compulsory advance and attack are applied by the Full Simulation's movement and allocation",
+    "barbarian_tribe": "tribes are told apart by the counter's key, which the Basic Game ignores "
+                       "(cen:basic.unit-types)",
+    "green_romans": "legions are told apart by the counter's key, which the Basic Game ignores (cen:basic.unit-types)",
+    "legion_integrity": "legions are told apart by the counter's key, which the Basic Game ignores "
+                        "(cen:basic.unit-types)",
+    "millenarian": "legions are told apart by the counter's key, which the Basic Game ignores (cen:basic.unit-types)",
+    "mixed_legion": "legions are told apart by the counter's key, which the Basic Game ignores (cen:basic.unit-types)",
+    "declining_legion": "it removes the Roman Relief Rule, which the Basic Game does not have",
+    "mount_dismount": "mounting and dismounting are Full Simulation actions (facing, half movement, mounts)",
+}
+"""Why each optional rule the Basic Game does not honour is refused there."""
+
+
+def basic_game_refusal(specs: list[OptionSpec], options: Mapping[str, Any]) -> tuple[str, str] | None:
+    """(message, rule ID) if ``options`` switch on a rule the Basic Game does not use, else None."""
+    for spec in specs:
+        if spec.name in BASIC_GAME_OPTIONS:
+            continue
+        v = options.get(spec.name, spec.default)
+        if v in NEUTRAL_VALUES or v == spec.default:
+            continue
+        rule = spec.rules[0] if spec.rules else "cen:basic.sequence"
+        why = BASIC_REFUSALS.get(spec.name, "it is a Full Simulation rule")
+        return (f"option {spec.name}={v} ({rule}) does not apply to the Basic Game: {why}; play the Full "
+                f"Simulation (--option version=full) or leave the option off", rule)
+    return None
+
 
 _CACHE: dict[tuple[Any, ...], Any] = {}
 
@@ -150,26 +185,17 @@ class CenturionGame(Game):
         return out
 
     def option_specs(self, store: DataStore, scenario: str) -> list[OptionSpec]:
-        in_force: set[str] = set()
-        try:
-            sc = load_scenario(store, scenario)
-            in_force.update(sc.options)
-            for s in sc.sides:
-                in_force.update(s.options)
-        except (ValueError, KeyError):
-            sc = None
         specs: dict[str, OptionSpec] = {}
         for name, default, rules, help_, choices in BASE_OPTIONS:
-            if isinstance(default, bool) and any(r in in_force for r in rules):
-                default = True
             specs[name] = OptionSpec(name, default, help_, rules, choices)
         opts = _full_module("options")
         extra = getattr(opts, "OPTION_SPECS", None) if opts is not None else None
         if callable(extra):
             extra = extra(store, scenario)
         for spec in extra or ():
-            if spec.name != "version":
-                specs[spec.name] = spec
+            if spec.name in specs:
+                raise AssertionError(f"option {spec.name!r} defined twice (game.py and full/options.py)")
+            specs[spec.name] = spec
         return list(specs.values())
 
     # ------------------------------------------------------------ set-up and play
@@ -184,6 +210,10 @@ class CenturionGame(Game):
         version = ctx.options.get("version", "scenario")
         if version in ("basic", "full"):
             state.version = version
+        if state.version == "basic":
+            refused = basic_game_refusal(self.option_specs(store, scenario), ctx.options)
+            if refused is not None:
+                raise IllegalAnswer(refused[0], rule=refused[1])
         if state.version != "basic" and _full_module("sequence") is None:
             raise InvalidAnswer(
                 f"scenario {scenario!r} is a Full Simulation game, and the Full Simulation rules "
