@@ -32,7 +32,7 @@ are computed once per (map, chart, markers) and shared by sessions.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterator, Mapping
 from fractions import Fraction
 from math import lcm
 from typing import Any
@@ -83,6 +83,9 @@ class CostTable:
     dir_edges: dict[str, dict[Hex, tuple[tuple[Hex, int, bool] | None, ...]]] = attrs.field(factory=dict)
     """The same per direction 0..5 (None: off the map or not enterable), for
     the Full Simulation's (hex, facing) search."""
+    graphs: dict[str, _Graph] = attrs.field(factory=dict)
+    """Unit kind -> the same edges over integer hex indices and (hex, facing)
+    nodes, built on first use (:func:`_graph`)."""
 
 
 def _ticks(x: Fraction, scale: int) -> int:
@@ -193,6 +196,68 @@ _COST_CACHE: dict[tuple[Any, ...], tuple[Any, Any, CostTable]] = {}
 and shared between sessions by the game's data cache, so games reuse them."""
 
 
+# ------------------------------------------------------------------ per-kind search graphs
+
+
+_FREE = tuple((1 << f) | (1 << ((f + 1) % 6)) | (1 << ((f - 1) % 6)) for f in range(6))
+"""Directions a unit facing ``f`` may enter without paying for a turn (cen:full.facing G, H)."""
+_DIRS = tuple(tuple(g for g in range(6) if m >> g & 1) for m in range(64))
+"""Direction mask -> its directions, lowest first."""
+_VISITED = 64
+"""Bit set in a hex's direction mask once a first facing of it has been expanded."""
+
+
+@attrs.frozen
+class _Graph:
+    """One unit kind's movement graph over integer hex indices.
+
+    Basic nodes are hex indices ``i``; Full Simulation nodes are ``i << 3 | facing``.
+    """
+
+    hexes: tuple[Hex, ...]
+    index: dict[Hex, int]
+    out: tuple[tuple[tuple[int, int, bool], ...], ...]
+    """Basic: hex index -> (neighbour index, ticks, road step) in direction order."""
+    turn_out: tuple[tuple[tuple[int, int, bool], ...], ...]
+    """Full: node -> (node entered, turn + entry ticks, road step) for every
+    direction in order, the turn costing one Movement Factor past 60 degrees (G)."""
+    free: tuple[tuple[int, int, bool] | None, ...]
+    """Full: ``i << 3 | direction`` -> (node entered, entry ticks, road step) without a turn."""
+    min_step: int
+    """Fewest ticks any step costs (bounds how far the search can go)."""
+
+
+def _graph(ct: CostTable, kind: str) -> _Graph:
+    got = ct.graphs.get(kind)
+    if got is not None:
+        return got
+    hexes = tuple(ct.adjacency)
+    index = {h: i for i, h in enumerate(hexes)}
+    dedges = ct.dir_edges[kind]
+    scale = ct.scale
+    out: list[tuple[tuple[int, int, bool], ...]] = []
+    free: list[tuple[int, int, bool] | None] = [None] * (len(hexes) << 3)
+    turn_out: list[tuple[tuple[int, int, bool], ...]] = [()] * (len(hexes) << 3)
+    min_step = 0
+    for i, h in enumerate(hexes):
+        per_dir = dedges[h]
+        out.append(tuple((index[e[0]], e[1], e[2]) for e in per_dir if e is not None))
+        for g, e in enumerate(per_dir):
+            if e is not None:
+                free[i << 3 | g] = (index[e[0]] << 3 | g, e[1], e[2])
+                min_step = e[1] if min_step == 0 else min(min_step, e[1])
+        for f in range(6):
+            row = []
+            for g, e in enumerate(per_dir):
+                if e is not None:
+                    turn = 0 if _FREE[f] >> g & 1 else scale
+                    row.append((index[e[0]] << 3 | g, turn + e[1], e[2]))
+            turn_out[i << 3 | f] = tuple(row)
+    graph = _Graph(hexes, index, tuple(out), tuple(turn_out), tuple(free), max(min_step, 1))
+    ct.graphs[kind] = graph
+    return graph
+
+
 # ------------------------------------------------------------------ hooks
 
 
@@ -215,6 +280,16 @@ class MoveHooks:
     """Most counting units allowed on a hex once ``unit`` is in it (square 4 ...)."""
     after_move: Callable[[Context, CenturionState, Unit, list[Hex]], None] | None = None
     """Called after a unit moved along a path (charges, missile ZOC checks)."""
+    extra_cost: Callable[[CenturionState, Unit], Mapping[Hex, int | Fraction | None]] | None = None
+    """Extra Movement Factors ``unit`` pays to enter particular hexes this
+    search, e.g. 3 (Swordsmen) or 2 (others) to join a square (cen:full.square
+    E, F). Called once per search (not per hex, so the search stays on
+    integers); hexes left out cost nothing extra. Each value is added to the
+    step's usual cost into that hex (terrain, hexside, or road rate) and
+    counts towards the allowance like any cost; it must be a multiple of the
+    terrain chart's smallest fraction (1/2 MF). ``None`` closes the hex to
+    the unit, like ``blocked``. A hex that may be entered but not passed
+    through (a square, cen:full.square H) also belongs in ``stop_hexes``."""
 
 
 # ------------------------------------------------------------------ stacking
@@ -255,21 +330,21 @@ def stack_room(state: CenturionState, unit: Unit, h: Hex, hooks: MoveHooks | Non
 
 @attrs.frozen
 class Reach:
-    """Where one unit can move this phase, with path costs."""
+    """Where one unit can move this phase, with path costs.
+
+    ``cost`` is filled at once; ``facings`` (Full Simulation) and paths are
+    worked out from the search's arrays when asked for, since a Movement Phase
+    asks for them at one destination only.
+    """
 
     unit_id: str
     start: Hex
     scale: int
     cost: dict[Hex, int]
     """Destination hex -> least ticks to end there (legal end hexes only)."""
-    prev: dict[Any, Any]
-    """Search node -> previous node (nodes are hexes, or (hex, facing) in Full)."""
-    end_node: dict[Hex, Any]
-    """Destination -> the search node its cheapest path ends in."""
-    facings: dict[Hex, dict[int, int]] = attrs.field(factory=dict)
-    """Full Simulation: destination -> final facing -> ticks."""
-    facing_node: dict[tuple[Hex, int], Any] = attrs.field(factory=dict)
-    """Full Simulation: (destination, final facing) -> the search node its path ends in."""
+    facings: Mapping[Hex, dict[int, int]] = attrs.field(factory=dict)
+    """Full Simulation: destination -> final facing -> ticks (empty in the Basic Game)."""
+    _search: _Search | None = None
 
     def mf(self, h: Hex) -> Fraction:
         """Movement Factors spent to reach ``h``."""
@@ -278,19 +353,118 @@ class Reach:
     def path(self, h: Hex, facing: int | None = None) -> list[Hex]:
         """Hexes from the start to ``h`` (both included), cheapest path; in the
         Full Simulation, the cheapest path that can end with ``facing``."""
-        node = self.end_node[h]
-        if facing is not None and (h, facing) in self.facing_node:
-            node = self.facing_node[(h, facing)]
+        if h not in self.cost:
+            raise KeyError(h)
+        s = self._search
+        assert s is not None
+        return s.path(h, facing)
+
+
+class _Search:
+    """The arrays one search leaves behind, read back lazily by :class:`Reach`."""
+
+    __slots__ = ("graph", "best", "prev", "stride", "budget", "scale", "start", "f0")
+
+    def __init__(self, graph: _Graph, best: list[int], prev: list[int], stride: int,
+                 budget: int, scale: int, start: int, f0: int) -> None:
+        self.graph = graph
+        self.best = best
+        self.prev = prev
+        self.stride = stride
+        self.budget = budget
+        self.scale = scale
+        self.start = start
+        self.f0 = f0
+
+    def final(self, i: int) -> tuple[dict[int, int], dict[int, int]]:
+        """Full Simulation, hex index ``i``: final facing -> (ticks, arrival facing).
+
+        cen:full.facing F, G: a free 60-degree turn on arrival, a bigger one for a
+        Movement Factor; E: not at all past 60 degrees once the whole allowance is
+        spent. Ties go to the lowest arrival facing (left, straight, right order)."""
+        best = self.best
+        b = i << 3
+        arr = best[b:b + 6]
+        budget = self.budget
+        m_all, f_all = None, 0
+        for f in range(6):
+            c = arr[f]
+            if c <= budget and (m_all is None or c < m_all):
+                m_all, f_all = c, f
+        fs: dict[int, int] = {}
+        via: dict[int, int] = {}
+        for g in range(6):
+            if i == self.start and g == self.f0:
+                continue  # back where it began, facing as it began: no move
+            tot, v = None, None
+            for f in ((g - 1) % 6, g, (g + 1) % 6):
+                c = arr[f]
+                if c <= budget and (tot is None or c < tot):
+                    tot, v = c, f
+            if m_all is not None and (tot is None or m_all + self.scale < tot):
+                tot, v = m_all + self.scale, f_all
+            if tot is None or tot > budget:
+                continue
+            fs[g] = tot
+            via[g] = v  # type: ignore[assignment]
+        return fs, via
+
+    def path(self, h: Hex, facing: int | None) -> list[Hex]:
+        g = self.graph
+        i = g.index[h]
+        if self.stride == 1:
+            node = i
+        else:
+            fs, via = self.final(i)
+            if facing is None or facing not in fs:
+                facing = _cheapest(fs)
+            node = i << 3 | via[facing]
+        prev = self.prev
+        hexes = g.hexes
+        shift = 0 if self.stride == 1 else 3
         out = []
-        while node is not None:
-            out.append(node if isinstance(node, Hex) else node[0])
-            node = self.prev.get(node)
+        while node >= 0:
+            out.append(hexes[node >> shift])
+            node = prev[node]
         out.reverse()
-        dedup = [out[0]]
-        for x in out[1:]:
-            if x != dedup[-1]:
-                dedup.append(x)
-        return dedup
+        return out
+
+
+def _cheapest(fs: dict[int, int]) -> int:
+    """The cheapest final facing, lowest direction first (deterministic)."""
+    g_best, c_best = -1, 0
+    for g, c in fs.items():
+        if g_best < 0 or c < c_best:
+            g_best, c_best = g, c
+    return g_best
+
+
+class _Facings(Mapping[Hex, dict[int, int]]):
+    """Destination -> final facing -> ticks, worked out per hex on demand."""
+
+    __slots__ = ("_cost", "_search", "_done")
+
+    def __init__(self, cost: dict[Hex, int], search: _Search) -> None:
+        self._cost = cost
+        self._search = search
+        self._done: dict[Hex, dict[int, int]] = {}
+
+    def __getitem__(self, h: Hex) -> dict[int, int]:
+        got = self._done.get(h)
+        if got is None:
+            if h not in self._cost:
+                raise KeyError(h)
+            got = self._done[h] = self._search.final(self._search.graph.index[h])[0]
+        return got
+
+    def __iter__(self) -> Iterator[Hex]:
+        return iter(self._cost)
+
+    def __len__(self) -> int:
+        return len(self._cost)
+
+    def __contains__(self, h: object) -> bool:
+        return h in self._cost
 
 
 def movable_reason(state: CenturionState, unit: Unit, hooks: MoveHooks | None = None) -> tuple[str, str] | None:
@@ -332,30 +506,37 @@ def _common(state: CenturionState, unit: Unit, hooks: MoveHooks | None):
     ct = cost_table(state)
     t = state.types[unit.type]
     kind = str(t.kind)
+    graph = _graph(ct, kind)
     mfa = t.movement
     if state.version == "basic" and t.basic is not None:
         mfa = t.basic.movement
     if hooks is not None and hooks.mfa is not None:
         mfa = hooks.mfa(state, unit)
     budget = mfa * ct.scale
+    # No step is cheaper than min_step ticks, so nothing beyond this many hexes matters.
+    radius = budget // graph.min_step if graph.min_step > 0 else None
+    start = unit.hex
+    assert start is not None
     counts = t.counts_for_stacking
     side = unit.side
     units = state.units
     stacks = state.stacks
     types = state.types
+    lim_fn = stack_limit if hooks is None or hooks.stack_limit is None else hooks.stack_limit
     # Hexes with enemy units (case G) and friendly hexes that are full (case F).
     enemy: set[Hex] = set()
     full: set[Hex] = set()
     for h, ids in stacks.items():
+        if radius is not None and start.distance(h) > radius:
+            continue
         if units[ids[0]].side != side:
             enemy.add(h)
-        elif counts and h != unit.hex:
+        elif counts and h != start:
             n = 0
             for i in ids:
                 if types[units[i].type].counts_for_stacking:
                     n += 1
-            lim = stack_limit(state, unit, h) if hooks is None or hooks.stack_limit is None else hooks.stack_limit(state, unit, h)
-            if n + 1 > lim:
+            if n + 1 > lim_fn(state, unit, h):
                 full.add(h)
     # case F / cen:full.stacking C: a full friendly stack is neither entered nor passed
     blocked = enemy | full
@@ -366,134 +547,231 @@ def _common(state: CenturionState, unit: Unit, hooks: MoveHooks | None):
         stops = state.zoc_hexes(state.opponent(side))  # cen:basic.zoc A
     elif hooks is not None and hooks.stop_hexes is not None:
         stops = hooks.stop_hexes(state, unit)
-    return ct, kind, budget, blocked, full, stops
+    extra: Mapping[Hex, int | Fraction | None] | None = None
+    if hooks is not None and hooks.extra_cost is not None:
+        extra = hooks.extra_cost(state, unit)
+    return ct, graph, budget, blocked, full, stops, extra
+
+
+def _with_extra(
+    state: CenturionState, graph: _Graph, scale: int, extra: Mapping[Hex, int | Fraction | None], full: bool
+) -> tuple[list[Any], list[Any], set[Hex]]:
+    """The graph's edge rows with ``extra`` Movement Factors added to every step
+    into the hexes it names (MoveHooks.extra_cost); hexes mapped to None are
+    returned to be blocked."""
+    index = graph.index
+    rows: list[Any] = list(graph.turn_out if full else graph.out)
+    free: list[Any] = list(graph.free) if full else []
+    closed: set[Hex] = set()
+    add: dict[int, int] = {}
+    for h, x in extra.items():
+        j = index.get(h)
+        if j is None:
+            continue
+        if x is None:
+            closed.add(h)
+            continue
+        v = Fraction(x) * scale
+        if v.denominator != 1 or v < 0:
+            raise ValueError(
+                f"extra entry cost {x} MF for {state.hid(h)} is not a non-negative multiple of 1/{scale} MF "
+                f"(MoveHooks.extra_cost; cen:full.movement)"
+            )
+        if v:
+            add[j] = int(v)
+    if not add:
+        return rows, free, closed
+    shift = 3 if full else 0
+    for k, row in enumerate(rows):
+        if any((e[0] >> shift) in add for e in row):
+            rows[k] = tuple((e[0], e[1] + add.get(e[0] >> shift, 0), e[2]) for e in row)
+    for k, e in enumerate(free):
+        if e is not None and (e[0] >> 3) in add:
+            free[k] = (e[0], e[1] + add[e[0] >> 3], e[2])
+    return rows, free, closed
 
 
 def _reach_basic(state: CenturionState, unit: Unit, hooks: MoveHooks | None) -> Reach:
-    """Dial's algorithm over integer ticks (costs are small whole numbers)."""
-    ct, kind, budget, blocked, full, stops = _common(state, unit, hooks)
-    start = unit.hex
-    assert start is not None
-    edges = ct.edges[kind]
-    exits = ct.exit_marker
+    """Dial's algorithm over integer ticks (costs are small whole numbers) and
+    integer hex indices."""
+    ct, graph, budget, blocked, full, stops, extra = _common(state, unit, hooks)
     scale = ct.scale
-    best: dict[Hex, int] = {start: 0}
-    prev: dict[Any, Any] = {start: None}
-    buckets: list[list[Hex]] = [[] for _ in range(budget + 1)]
+    index = graph.index
+    out: Any = graph.out
+    if extra:
+        out, _, closed = _with_extra(state, graph, scale, extra, False)
+        blocked = blocked | closed
+    start_h = unit.hex
+    assert start_h is not None
+    start = index[start_h]
+    n = len(graph.hexes)
+    inf = budget + 1
+    best = [inf] * n
+    for h in blocked:  # case G: never into enemy units; never through a full stack
+        j = index.get(h)
+        if j is not None:
+            best[j] = -1
+    best[start] = 0
+    prev = [-1] * n
+    stop = bytearray(n)
+    for h in stops:  # cen:basic.zoc A: stop on entering
+        j = index.get(h)
+        if j is not None:
+            stop[j] = 1
+    stop[start] = 0
+    exv: list[int] | None = None
+    if ct.exit_marker:
+        exv = [0] * n
+        for h, x in ct.exit_marker.items():
+            j = index.get(h)
+            if j is not None:
+                exv[j] = x
+    order: list[int] = []
+    seen = bytearray(n)
+    seen[start] = 1
+    buckets: list[list[int]] = [[] for _ in range(budget + 1)]
     buckets[0].append(start)
     for c in range(budget + 1):
-        for h in buckets[c]:
-            if best[h] != c:
+        for i in buckets[c]:
+            if best[i] != c or stop[i]:
                 continue
-            if h in stops and h != start:
-                continue  # cen:basic.zoc A: stop on entering
-            base = c + exits.get(h, 0) if exits else c
+            base = c + exv[i] if exv is not None else c
             r = base % scale
             ceil = base - r + scale if r else base  # cen:full.movement H: fractions lost off the road
-            for n, sc, is_road in edges[h]:
-                if n in blocked:
-                    continue  # case G: never into enemy units
+            for j, sc, is_road in out[i]:
                 nc = (base if is_road else ceil) + sc
-                if nc > budget:
-                    continue
-                old = best.get(n)
-                if old is None or nc < old:
-                    best[n] = nc
-                    prev[n] = h
-                    buckets[nc].append(n)
-    cost = {h: c for h, c in best.items() if h != start and h not in full}
-    return Reach(unit.id, start, scale, cost, prev, {h: h for h in cost})
+                if nc < best[j]:
+                    best[j] = nc
+                    prev[j] = i
+                    buckets[nc].append(j)
+                    if not seen[j]:
+                        seen[j] = 1
+                        order.append(j)
+    hexes = graph.hexes
+    cost: dict[Hex, int] = {}
+    for j in order:
+        h = hexes[j]
+        if h not in full:
+            cost[h] = best[j]
+    return Reach(unit.id, start_h, scale, cost, {}, _Search(graph, best, prev, 1, budget, scale, start, 0))
 
 
 def _reach_full(state: CenturionState, unit: Unit, hooks: MoveHooks | None) -> Reach:
     """(hex, facing) search: move only to the front (cen:full.facing H), a free
-    60-degree turn in each hex, more costs one Movement Factor (F, G)."""
-    ct, kind, budget, blocked, full, stops = _common(state, unit, hooks)
-    start = unit.hex
-    assert start is not None
-    dedges = ct.dir_edges[kind]
-    exits = ct.exit_marker
+    60-degree turn in each hex, more costs one Movement Factor (F, G).
+
+    Dial's algorithm over nodes ``hex index << 3 | facing``. Only the first
+    facing taken out of the queue in a hex tries every direction (turns
+    included); a later facing of the same hex, costing no less, can improve
+    nothing but the directions to its own front that no earlier facing had
+    free, so only those are tried (the same labels and predecessors result).
+    """
+    ct, graph, budget, blocked, full, stops, extra = _common(state, unit, hooks)
     scale = ct.scale
-    s0 = (start, unit.facing % 6)
-    best: dict[tuple[Hex, int], int] = {s0: 0}
-    prev: dict[Any, Any] = {s0: None}
-    buckets: list[list[tuple[Hex, int]]] = [[] for _ in range(budget + 1)]
+    index = graph.index
+    turn_out: Any = graph.turn_out
+    free: Any = graph.free
+    if extra:
+        turn_out, free, closed = _with_extra(state, graph, scale, extra, True)
+        blocked = blocked | closed
+    start_h = unit.hex
+    assert start_h is not None
+    start = index[start_h]
+    f0 = unit.facing % 6
+    s0 = start << 3 | f0
+    n = len(graph.hexes)
+    inf = budget + 1
+    best = [inf] * (n << 3)
+    dead = [-1] * 6
+    for h in blocked:
+        j = index.get(h)
+        if j is not None:
+            best[j << 3:(j << 3) + 6] = dead
+    start_blocked = best[s0] < 0
+    best[s0] = 0
+    prev = [-1] * (n << 3)
+    mask = bytearray(n)
+    for h in stops:  # cen:full.cross-river: stop on entering
+        j = index.get(h)
+        if j is not None:
+            mask[j] = 127  # every direction already "done": nothing is expanded
+    mask[start] = 0
+    exv: list[int] | None = None
+    if ct.exit_marker:
+        exv = [0] * n
+        for h, x in ct.exit_marker.items():
+            j = index.get(h)
+            if j is not None:
+                exv[j] = x
+    order: list[int] = []
+    seen = bytearray(n)
+    seen[start] = 1
+    buckets: list[list[int]] = [[] for _ in range(budget + 1)]
     buckets[0].append(s0)
-    turn_cost = [[0 if (g - f) % 6 in (0, 1, 5) else scale for g in range(6)] for f in range(6)]  # G
+    FREE = _FREE
+    DIRS = _DIRS
     for c in range(budget + 1):
         for node in buckets[c]:
             if best[node] != c:
                 continue
-            h, f = node
-            if h in stops and h != start:
-                continue
-            base = c + exits.get(h, 0) if exits else c
-            tc = turn_cost[f]
-            for g, e in enumerate(dedges[h]):
-                if e is None:
+            i = node >> 3
+            m = mask[i]
+            if m:
+                todo = FREE[node & 7] & ~m
+                if not todo:
                     continue
-                n, sc, is_road = e
-                if n in blocked:
-                    continue
-                b = base + tc[g]
-                if is_road:
-                    nc = b + sc
-                else:
-                    r = b % scale
-                    nc = (b - r + scale if r else b) + sc
-                if nc > budget:
-                    continue
-                nn = (n, g)
-                old = best.get(nn)
-                if old is None or nc < old:
-                    best[nn] = nc
-                    prev[nn] = node
-                    buckets[nc].append(nn)
-    # Final facing in each hex (F, G; E: no turn past 60 degrees without a
-    # Movement Factor left): from the cheapest arrival facing that allows it.
-    arrivals: dict[Hex, list[int | None]] = {}
-    for (h, f), c in best.items():
+                mask[i] = m | todo
+                base = c + exv[i] if exv is not None else c
+                r = base % scale
+                ceil = base - r + scale if r else base  # cen:full.movement H
+                for g in DIRS[todo]:
+                    e = free[i << 3 | g]
+                    if e is None:
+                        continue
+                    t, sc, is_road = e
+                    nc = (base if is_road else ceil) + sc
+                    if nc < best[t]:
+                        best[t] = nc
+                        prev[t] = node
+                        buckets[nc].append(t)
+                        j = t >> 3
+                        if not seen[j]:
+                            seen[j] = 1
+                            order.append(j)
+            else:
+                mask[i] = FREE[node & 7] | _VISITED
+                base = c + exv[i] if exv is not None else c
+                r = base % scale
+                ceil = base - r + scale if r else base  # cen:full.movement H
+                for t, sc, is_road in turn_out[node]:
+                    nc = (base if is_road else ceil) + sc
+                    if nc < best[t]:
+                        best[t] = nc
+                        prev[t] = node
+                        buckets[nc].append(t)
+                        j = t >> 3
+                        if not seen[j]:
+                            seen[j] = 1
+                            order.append(j)
+    if start_blocked:
+        b = start << 3
+        for k in range(b, b + 6):
+            if best[k] < 0:
+                best[k] = inf
+    search = _Search(graph, best, prev, 8, budget, scale, start, f0)
+    hexes = graph.hexes
+    cost: dict[Hex, int] = {}
+    fs, _ = search.final(start)
+    if fs:
+        cost[start_h] = min(fs.values())
+    for j in order:
+        h = hexes[j]
         if h in full:
             continue
-        arr = arrivals.get(h)
-        if arr is None:
-            arr = arrivals[h] = [None] * 6
-        arr[f] = c
-    facings: dict[Hex, dict[int, int]] = {}
-    facing_node: dict[tuple[Hex, int], tuple[Hex, int]] = {}
-    end_node: dict[Hex, Any] = {}
-    cost: dict[Hex, int] = {}
-    f0 = s0[1]
-    for h, arr in arrivals.items():
-        m_all, f_all = None, 0
-        for f in range(6):
-            c = arr[f]
-            if c is not None and (m_all is None or c < m_all):
-                m_all, f_all = c, f
-        fs: dict[int, int] = {}
-        for g in range(6):
-            if h == start and g == f0:
-                continue  # back where it began, facing as it began: no move
-            tot, via = None, None
-            for f in ((g - 1) % 6, g, (g + 1) % 6):
-                c = arr[f]
-                if c is not None and (tot is None or c < tot):
-                    tot, via = c, f
-            if m_all is not None and (tot is None or m_all + scale < tot):
-                tot, via = m_all + scale, f_all
-            if tot is None or tot > budget:
-                continue
-            fs[g] = tot
-            facing_node[(h, g)] = (h, via)
-        if fs:
-            facings[h] = fs
-            g_best, c_best = -1, 0
-            for g, c in fs.items():  # cheapest, lowest direction first (deterministic)
-                if g_best < 0 or c < c_best:
-                    g_best, c_best = g, c
-            cost[h] = c_best
-            end_node[h] = facing_node[(h, g_best)]
-    return Reach(unit.id, start, scale, cost, prev, end_node, facings, facing_node)
+        b = j << 3
+        m_all = min(best[b:b + 6])  # the cheapest arrival ends facing that way for free
+        cost[h] = m_all
+    return Reach(unit.id, start_h, scale, cost, _Facings(cost, search), search)
 
 
 def straight_run(path: list[Hex]) -> int:

@@ -1,0 +1,348 @@
+"""The fast movement search gives exactly what the plain search gave.
+
+``movement.py``'s searches run over integer nodes and skip relaxations that
+cannot succeed (see ``_reach_full``). These tests hold them to the plain
+Dial search they replaced, kept here as ``_ref_reach`` (a dictionary-keyed
+(hex, facing) search that tries every direction from every node):
+
+- the same reachable hexes and costs (in the same order), the same final
+  facings and costs, the same paths for every destination and facing, on
+  random sandbox positions with roads, rivers, hills, woods, caltrops, enemy
+  units, full friendly stacks and stop hexes, Basic Game and Full Simulation;
+- the same at every search made in seeded random-vs-random games;
+- the same game logs: ``session.log.digest()`` of seeded random games,
+  recorded before the change (commit 0cfe9b0), for two Full Simulation
+  scenarios and one Basic Game deployment.
+
+Plus the ``MoveHooks.extra_cost`` hook (cen:full.square E, F).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ancients_kit.bots import RandomBot, play_out
+from ancients_kit.hexgrid import Hex
+from ancients_kit.session import Session
+
+import ancients_games.centurion.movement as mv
+from ancients_games.centurion import GAME
+from ancients_games.centurion.game import sandbox_state
+from ancients_games.centurion.movement import MoveHooks, cost_table, reachable, stack_limit
+
+# ------------------------------------------------------------------ the reference search
+
+
+def _ref_reach(state: Any, unit: Any, hooks: MoveHooks | None = None) -> tuple[dict, dict, Any]:
+    """The plain search: (cost, facings, path(h, facing)) as movement.py computed
+    them before the fast search (no extra_cost hook)."""
+    ct = cost_table(state)
+    t = state.types[unit.type]
+    kind = str(t.kind)
+    mfa = t.movement
+    if state.version == "basic" and t.basic is not None:
+        mfa = t.basic.movement
+    if hooks is not None and hooks.mfa is not None:
+        mfa = hooks.mfa(state, unit)
+    budget = mfa * ct.scale
+    scale = ct.scale
+    enemy, full = set(), set()
+    for h, ids in state.stacks.items():
+        if state.units[ids[0]].side != unit.side:
+            enemy.add(h)
+        elif t.counts_for_stacking and h != unit.hex:
+            n = sum(1 for i in ids if state.types[state.units[i].type].counts_for_stacking)
+            lim = (hooks.stack_limit if hooks is not None and hooks.stack_limit is not None else stack_limit)(
+                state, unit, h)
+            if n + 1 > lim:
+                full.add(h)
+    blocked = enemy | full
+    if hooks is not None and hooks.blocked is not None:
+        blocked |= set(hooks.blocked(state, unit))
+    stops: Any = frozenset()
+    if state.version == "basic":
+        stops = state.zoc_hexes(state.opponent(unit.side))
+    elif hooks is not None and hooks.stop_hexes is not None:
+        stops = hooks.stop_hexes(state, unit)
+    start = unit.hex
+    exits = ct.exit_marker
+    full_sim = state.version != "basic"
+    s0: Any = (start, unit.facing % 6) if full_sim else start
+    best: dict[Any, int] = {s0: 0}
+    prev: dict[Any, Any] = {s0: None}
+    buckets: list[list[Any]] = [[] for _ in range(budget + 1)]
+    buckets[0].append(s0)
+    for c in range(budget + 1):
+        for node in buckets[c]:
+            if best[node] != c:
+                continue
+            h, f = node if full_sim else (node, 0)
+            if h in stops and h != start:
+                continue
+            base = c + exits.get(h, 0)
+            for g, e in enumerate(ct.dir_edges[kind][h]):
+                if e is None or e[0] in blocked:
+                    continue
+                turn = 0 if not full_sim or (g - f) % 6 in (0, 1, 5) else scale
+                b = base + turn
+                nc = b + e[1] if e[2] else -(-b // scale) * scale + e[1]
+                nn = (e[0], g) if full_sim else e[0]
+                if nc <= budget and (nn not in best or nc < best[nn]):
+                    best[nn], prev[nn] = nc, node
+                    buckets[nc].append(nn)
+
+    def walk(node: Any) -> list[Hex]:
+        out = []
+        while node is not None:
+            out.append(node[0] if full_sim else node)
+            node = prev[node]
+        return out[::-1]
+
+    if not full_sim:
+        cost = {h: c for h, c in best.items() if h != start and h not in full}
+        return cost, {}, lambda h, facing=None: walk(h)
+    arrivals: dict[Hex, list[Any]] = {}
+    for (h, f), c in best.items():
+        if h not in full:
+            arrivals.setdefault(h, [None] * 6)[f] = c
+    cost, facings, via = {}, {}, {}
+    for h, arr in arrivals.items():
+        reached = [(c, f) for f, c in enumerate(arr) if c is not None]
+        m_all, f_all = min(reached) if reached else (None, 0)
+        fs = {}
+        for g in range(6):
+            if h == start and g == s0[1]:
+                continue
+            near = [(arr[f], k, f) for k, f in enumerate(((g - 1) % 6, g, (g + 1) % 6)) if arr[f] is not None]
+            tot, v = (min(near)[0], min(near)[2]) if near else (None, None)
+            if m_all is not None and (tot is None or m_all + scale < tot):
+                tot, v = m_all + scale, f_all
+            if tot is not None and tot <= budget:
+                fs[g], via[(h, g)] = tot, v
+        if fs:
+            facings[h] = fs
+            cost[h] = min(fs.values())
+
+    def path(h: Hex, facing: int | None = None) -> list[Hex]:
+        if facing is None or facing not in facings[h]:
+            facing = min(facings[h], key=lambda g: (facings[h][g], g))
+        return walk((h, via[(h, facing)]))
+
+    return cost, facings, path
+
+
+def _assert_same(state: Any, unit: Any, hooks: MoveHooks | None = None) -> int:
+    got = reachable(state, unit, hooks)
+    cost, facings, path = _ref_reach(state, unit, hooks)
+    assert list(got.cost.items()) == list(cost.items()), unit.id
+    assert [(h, list(got.facings[h].items())) for h in got.facings] == [
+        (h, list(fs.items())) for h, fs in facings.items()]
+    for h in cost:
+        assert got.path(h) == path(h), (unit.id, h)
+        for g in range(6) if facings else ():
+            assert got.path(h, g) == path(h, g), (unit.id, h, g)
+    return len(cost)
+
+
+# ------------------------------------------------------------------ random positions
+
+_HEX = st.tuples(st.integers(1, 9), st.integers(1, 9)).map(lambda cr: f"{cr[0]:02d}{cr[1]:02d}")
+_DIRS = ("N", "NE", "SE", "S", "SW", "NW")
+
+
+@st.composite
+def _positions(draw: Any) -> tuple[Any, Any, MoveHooks | None]:
+    version = draw(st.sampled_from(["basic", "full"]))
+    mover = draw(st.sampled_from(["SD", "SK", "LC", "CM", "OC", "BI"]))
+    start = draw(_HEX)
+    facing = draw(st.sampled_from(_DIRS))
+    others = draw(st.lists(st.tuples(st.sampled_from(["red", "blue"]), st.sampled_from(["SD", "BI", "SK"]), _HEX),
+                           max_size=9))
+    units = [("red", mover, start, facing)] + [(s, t, h, "N") for s, t, h in others if h != start]
+    # a side per hex, so no hex holds both
+    side_of: dict[str, str] = {start: "red"}
+    units = [u for u in units if side_of.setdefault(u[2], u[0]) == u[0]]
+    terrain = {h: k for h, k in draw(st.dictionaries(_HEX, st.sampled_from(["hill", "woods", "town"]), max_size=14))
+               .items()}
+    col = draw(st.integers(1, 9))
+    road = {(f"{col:02d}{r:02d}", f"{col:02d}{r + 1:02d}"): ["road"] for r in range(1, 9)}
+    row = draw(st.integers(2, 9))
+    river = {(f"{c:02d}{row:02d}", f"{c:02d}{row - 1:02d}"): [draw(st.sampled_from(["river", "ford", "bridge"]))]
+             for c in range(1, 10) if c != col}
+    s = sandbox_state(units, version=version, columns=9, rows=9, terrain=terrain, features={**road, **river})
+    for h in draw(st.lists(_HEX, max_size=3)):
+        s.markers.setdefault(s.hex_of(h), set()).add("caltrops")
+    hooks = None
+    if version == "full" and draw(st.booleans()):
+        stops = frozenset(s.hex_of(h) for h in draw(st.lists(_HEX, max_size=6)))
+        walls = frozenset(s.hex_of(h) for h in draw(st.lists(_HEX, max_size=4)))
+        mfa = draw(st.integers(0, 12))
+        hooks = MoveHooks(stop_hexes=lambda _s, _u: stops, blocked=lambda _s, _u: walls, mfa=lambda _s, _u: mfa)
+    return s, s.units[f"RED-{mover}01"], hooks
+
+
+@pytest.mark.rule("cen:basic.movement", "cen:basic.zoc", "cen:basic.stacking", "cen:full.movement",
+                  "cen:full.facing", "cen:full.stacking", "cen:full.cross-river")
+@settings(max_examples=150, deadline=None)
+@given(pos=_positions())
+def test_fast_search_equals_the_plain_search_on_random_positions(pos):
+    state, unit, hooks = pos
+    _assert_same(state, unit, hooks)
+
+
+# ------------------------------------------------------------------ seeded games
+
+FULL = {"version": "full"}
+
+RECORDED = {
+    # scenario -> digests[:16] of seeds 1..10, random vs random, recorded at 0cfe9b0
+    # with the plain search (before the fast one).
+    "basic-civil-war": [
+        "bcbd25346a2cc668", "1449f366a16b3a88", "17859620581abbef", "be2c02c22d710114", "d4e750bb0db44468",
+        "6565d6d635576d79", "94d6fd98b0757dfb", "68073e7341487640", "496a9c578916e792", "8bd6abd54fee50c7",
+    ],
+    "numidia": [
+        "ec3703b5405d7a9e", "d855fa2b642d96a1", "47f91f51e68f3b6c", "6b36b3e7d845b8c6", "f32ded3c264e75f7",
+        "24a1089bc73ad0dd", "b81e0b0bacbdb6f6", "2d6251ab476f25ec", "664b2771e1bcddf9", "eff590a1d017a719",
+    ],
+    "pharsalus": [
+        "e9693a036c5cc17c", "258ddbf1110133af", "3e23e4e3d5a1d268", "b8f5d53b886c66ec", "d2dafe784f7f77bf",
+        "d86115ca2fd1aa52", "19d758a943c2d94e", "bf064d522c983d34", "7c2b358a00b5e391", "8eeba0ec68b39975",
+    ],
+}
+
+
+def _digest(scenario: str, seed: int) -> str:
+    s = Session(GAME, scenario, seed=seed, options=None if scenario.startswith("basic") else FULL)
+    assert play_out(s, RandomBot(), max_decisions=50_000) is not None
+    return s.log.digest()[:16]
+
+
+class _PlainSearch:
+    """Patch movement.reachable with the reference search (for the digest check)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        fast = mv.reachable
+
+        def plain(state: Any, unit: Any, hooks: MoveHooks | None = None) -> Any:
+            r = fast(state, unit, hooks)
+            cost, facings, path = _ref_reach(state, unit, hooks)
+            return _RefReach(r.unit_id, r.start, r.scale, cost, facings, path)
+
+        monkeypatch.setattr(mv, "reachable", plain)
+
+
+class _RefReach:
+    def __init__(self, unit_id, start, scale, cost, facings, path) -> None:  # noqa: ANN001
+        self.unit_id, self.start, self.scale, self.cost, self.facings, self.path = (
+            unit_id, start, scale, cost, facings, path)
+
+    def mf(self, h: Hex) -> Fraction:
+        return Fraction(self.cost[h], self.scale)
+
+
+@pytest.mark.rule("cen:basic.movement", "cen:full.movement", "cen:full.facing")
+@pytest.mark.parametrize("scenario", sorted(RECORDED))
+def test_game_logs_unchanged_by_the_fast_search(scenario, monkeypatch):
+    got = [_digest(scenario, seed) for seed in range(1, 11)]
+    if got == RECORDED[scenario]:
+        return
+    # Rules outside movement.py may have changed the games since the recording:
+    # then the plain search must give the same new logs, seed for seed.
+    bad = next(i for i, (a, b) in enumerate(zip(got, RECORDED[scenario])) if a != b)
+    with monkeypatch.context() as m:
+        _PlainSearch(m)
+        plain = _digest(scenario, bad + 1)
+    assert plain == got[bad], f"{scenario} seed {bad + 1}: the fast search changes the game"
+    pytest.skip(f"{scenario}: logs changed by rules outside movement.py since 0cfe9b0 (the plain search agrees); "
+                f"re-record RECORDED")
+
+
+@pytest.mark.rule("cen:basic.movement", "cen:full.movement", "cen:full.facing")
+@pytest.mark.parametrize(("scenario", "seed"), [("basic-gaul", 3), ("numidia", 11), ("pharsalus", 12)])
+def test_every_search_in_a_game_equals_the_plain_search(scenario, seed, monkeypatch):
+    fast = mv.reachable
+    seen = []
+
+    def checked(state: Any, unit: Any, hooks: MoveHooks | None = None) -> Any:
+        seen.append(_assert_same(state, unit, hooks))
+        return fast(state, unit, hooks)
+
+    monkeypatch.setattr(mv, "reachable", checked)
+    _digest(scenario, seed)
+    assert len(seen) > 20 and sum(seen) > 0
+
+
+# ------------------------------------------------------------------ extra entry costs
+
+
+def _full(units: list, **kw: Any) -> Any:
+    return sandbox_state(units, version="full", columns=6, rows=10, **kw)
+
+
+@pytest.mark.rule("cen:full.square", "cen:full.movement")
+def test_extra_cost_is_added_to_entering_the_hex_only():
+    s = _full([("red", "SD", "0308", "N")])
+    u = s.units["RED-SD01"]
+    square = s.hex_of("0307")
+    plain = reachable(s, u)
+    r = reachable(s, u, MoveHooks(extra_cost=lambda _s, _u: {square: 3}))
+    assert plain.mf(square) == 1
+    assert r.mf(square) == 1 + 3  # cen:full.square E: three Movement Factors to join
+    assert r.path(square) == [s.hex_of("0308"), square]
+    assert r.mf(s.hex_of("0207")) == plain.mf(s.hex_of("0207"))  # other hexes cost as before
+    beyond = s.hex_of("0306")
+    assert plain.mf(beyond) == 2
+    assert beyond not in r.cost or r.mf(beyond) > 2  # only round the square now
+
+
+@pytest.mark.rule("cen:full.square", "cen:full.movement")
+def test_extra_cost_beyond_the_allowance_closes_the_hex_and_fractions_count():
+    s = _full([("red", "SD", "0308", "N")])
+    u = s.units["RED-SD01"]
+    far = s.hex_of("0305")
+    r = reachable(s, u, MoveHooks(extra_cost=lambda _s, _u: {far: 2}))
+    assert far not in r.cost  # 3 + 2 > 4 and every way round is longer
+    half = reachable(s, u, MoveHooks(extra_cost=lambda _s, _u: {s.hex_of("0307"): Fraction(1, 2)}))
+    assert half.mf(s.hex_of("0307")) == Fraction(3, 2)
+    # leaving the hex, the half is lost (cen:full.movement H)
+    assert half.mf(s.hex_of("0306")) == 3
+
+
+@pytest.mark.rule("cen:full.square", "cen:full.movement")
+def test_extra_cost_none_blocks_and_zero_changes_nothing():
+    s = _full([("red", "LC", "0308", "N"), ("blue", "SD", "0302")])
+    u = s.units["RED-LC01"]
+    h = s.hex_of("0306")
+    base = reachable(s, u)
+    zero = reachable(s, u, MoveHooks(extra_cost=lambda _s, _u: {h: 0}))
+    assert list(zero.cost.items()) == list(base.cost.items())
+    closed = reachable(s, u, MoveHooks(extra_cost=lambda _s, _u: {h: None}))
+    walled = reachable(s, u, MoveHooks(blocked=lambda _s, _u: frozenset({h})))
+    assert h not in closed.cost
+    assert list(closed.cost.items()) == list(walled.cost.items())
+
+
+@pytest.mark.rule("cen:full.square", "cen:full.movement")
+def test_extra_cost_with_stop_hex_enters_but_never_passes():
+    s = _full([("red", "LC", "0308", "N")])
+    u = s.units["RED-LC01"]
+    sq = s.hex_of("0306")
+    hooks = MoveHooks(extra_cost=lambda _s, _u: {sq: 2}, stop_hexes=lambda _s, _u: frozenset({sq}))
+    r = reachable(s, u, hooks)
+    assert r.mf(sq) == 4
+    for h in r.cost:
+        assert sq not in r.path(h)[1:-1]  # cen:full.square H: never through a square
+
+
+@pytest.mark.rule("cen:full.movement")
+def test_extra_cost_not_a_multiple_of_the_smallest_fraction_is_refused():
+    s = _full([("red", "SD", "0308", "N")])
+    u = s.units["RED-SD01"]
+    with pytest.raises(ValueError, match="1/2"):
+        reachable(s, u, MoveHooks(extra_cost=lambda _s, _u: {s.hex_of("0307"): Fraction(1, 3)}))
