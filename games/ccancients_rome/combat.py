@@ -222,17 +222,26 @@ def attack_lone_leader(ctx: Context, bs: BattleState, att: Unit, h: str) -> None
         escape(ctx, bs, ld)
 
 
-def close_hit_symbols(bs: BattleState, att: Unit, tgt: Unit) -> set[str]:
-    """Faces that hit in close combat: target's symbol, swords, leader with a leader or the Guard.
+def leader_near(bs: BattleState, u: Unit) -> bool:
+    """Is a friendly leader in ``u``'s hex or an adjacent hex (ccr:base.leaders)?"""
+    near = bs.board.neighbors[u.hex]
+    return any(ld.side == u.side and (ld.hex == u.hex or ld.hex in near) for ld in bs.leaders)
 
-    Swords never hit an elephant; an elephant gets no leader hits (ccr:base.close-combat).
+
+def close_hit_symbols(bs: BattleState, att: Unit, tgt: Unit) -> set[str]:
+    """Faces that hit in close combat: target's symbol, swords, leader near a leader or for the Guard.
+
+    Swords never hit an elephant and light foot and light cavalry score no sword hits
+    (ccr:base.dice); a leader symbol hits when a friendly leader is attached to the battling
+    unit or stands in an adjacent hex; an elephant gets no leader hits (ccr:base.close-combat).
     """
     tt = bs.types[tgt.code]
+    at_ = bs.types[att.code]
     hits = {tt.symbol}
-    if not tt.ignore_all_swords:
+    if at_.sword_hits and not tt.ignore_all_swords:
         hits.add("swords")
-    if bs.types[att.code].leader_bonus and (att.guard or bs.leader_with(att) is not None):
-        hits.add("leader")  # ccr:base.close-combat, ccr:praetorian-guard
+    if at_.leader_bonus and (att.guard or leader_near(bs, att)):
+        hits.add("leader")  # ccr:base.leaders, ccr:praetorian-guard
     return hits
 
 
@@ -247,6 +256,8 @@ def flags_ignored(bs: BattleState, tgt: Unit, att: Unit | None, close: bool) -> 
         why.append("supported")
     if tgt.guard:
         why.append("Praetorian Guard")
+    if bs.types[tgt.code].ignore_flag_full and tgt.blocks >= tgt.max_blocks:
+        why.append("full strength")  # light barbarian chariots until their first loss
     foot = not bs.types[tgt.code].mounted
     if foot and bs.board.spec(tgt.hex).ignore_flag_foot:
         why.append(bs.board.terrain[tgt.hex])
@@ -304,6 +315,7 @@ def retreat(ctx: Context, bs: BattleState, u: Unit, hexes: int, rules: tuple[str
     key = bs.armies[u.side].key
     board = bs.board
     start = u.hex
+    had_leader = bs.leader_with(u) is not None
     rampage = bs.types[u.code].rampage and hexes > 0
     if rampage:
         elephant_rampage(ctx, bs, u)
@@ -338,8 +350,72 @@ def retreat(ctx: Context, bs: BattleState, u: Unit, hexes: int, rules: tuple[str
                                   [(h, "retreat") for h in opts], "ccr:base.retreat", "retreat.hex",
                                   lambda text, _u=u: why_not_retreat(bs, _u, text), highlight=opts)
         bs.move_unit(u, dest)
+        if not had_leader and (ld := bs.leader_with(u)) is not None:
+            # A unit retreating onto a lone friendly leader takes him and stops there (ccr:base.retreat).
+            ctx.event("retreat", f"{u.side} {u.code} reaches {ld.name} at {dest}: the leader attaches and the "
+                      f"retreat stops", rules=("ccr:base.retreat", "ccr:base.leaders"), side=u.side)
+            break
     if u.hex != start:
         ctx.event("retreat", f"{u.side} {u.code} retreats {start} -> {u.hex}", rules=rules, side=u.side)
+
+
+def evade_first_hexes(bs: BattleState, u: Unit) -> list[str]:
+    """Hexes an evading unit may enter first (ccr:base.evade).
+
+    An evade is a 2-hex move toward the own baseline; 1 hex is allowed only when no 2-hex
+    path exists. A first hex holding a lone friendly leader ends the evade there.
+    """
+    key = bs.armies[u.side].key
+    first = [n for n in bs.board.toward_baseline(u.hex, key) if _retreat_free(bs, u, n)]
+
+    def onward(n: str) -> bool:
+        if bs.lone_leader(n) is not None:
+            return True  # stopping on the leader counts as a full evade
+        return any(_retreat_free(bs, u, m) for m in bs.board.toward_baseline(n, key) if m != u.hex)
+
+    two = [n for n in first if onward(n)]
+    return two or first
+
+
+def evade_move(ctx: Context, bs: BattleState, u: Unit, rules: tuple[str, ...]) -> Gen:
+    """Move an evading unit 2 hexes toward its baseline, or 1 if only 1 is possible (ccr:base.evade).
+
+    An evade is not a retreat: a hex it cannot move costs no block.
+    """
+    key = bs.armies[u.side].key
+    start = u.hex
+    had_leader = bs.leader_with(u) is not None
+    for step in range(2):
+        opts = evade_first_hexes(bs, u) if step == 0 else [
+            n for n in bs.board.toward_baseline(u.hex, key) if _retreat_free(bs, u, n)]
+        if not opts:
+            break
+        if len(opts) == 1:
+            dest = opts[0]
+        else:
+            dest = yield from ask(u.side, f"Evade {u.code} from {u.hex} ({2 - step} to go): to which hex?",
+                                  [(h, "evade") for h in opts], "ccr:base.evade", "evade.hex",
+                                  lambda text, _u=u, _o=tuple(opts): why_not_evade_hex(bs, _u, _o, text),
+                                  highlight=opts)
+        bs.move_unit(u, dest)
+        if not had_leader and (ld := bs.leader_with(u)) is not None:
+            ctx.event("retreat", f"{u.side} {u.code} evades onto {ld.name} at {dest}: the leader attaches and the "
+                      f"evade stops", rules=("ccr:base.evade", "ccr:base.leaders"), side=u.side)
+            break
+    if u.hex != start:
+        ctx.event("retreat", f"{u.side} {u.code} evades {start} -> {u.hex}", rules=rules, side=u.side)
+
+
+def why_not_evade_hex(bs: BattleState, u: Unit, opts: tuple[str, ...], text: str) -> tuple[str, str]:
+    """Why ``text`` is not a hex ``u`` may evade into now (for refusals, ccr:base.evade)."""
+    h = text.strip()
+    if h in bs.board.row and h in bs.board.toward_baseline(u.hex, bs.armies[u.side].key) and h not in opts \
+            and _retreat_free(bs, u, h):
+        return (f"from {h} no second hex is open, and an evade must cover 2 hexes when it can "
+                f"(answer {', '.join(opts)})", "ccr:base.evade")
+    why, rule = why_not_retreat(bs, u, text)
+    return why.replace("a retreat goes", "an evade goes").replace("never retreat", "never evade"), \
+        "ccr:base.evade" if rule == "ccr:base.retreat" else rule
 
 
 def elephant_rampage(ctx: Context, bs: BattleState, el: Unit) -> None:
@@ -442,8 +518,8 @@ def why_cannot_evade(bs: BattleState, tgt: Unit, att: Unit) -> tuple[str, str] |
     if not can_evade(tt, att.code, bs.types[att.code]):
         return (f"{tt.name.lower()} may evade only attacks by {' or '.join(e.replace('-', ' ') for e in tt.evade)} "
                 f"units, and {att.code} is not one", rule)
-    if not can_retreat(bs, tgt, 2):
-        return f"{tgt.code}@{tgt.hex} has no open path of 2 hexes toward its own baseline", rule
+    if not can_retreat(bs, tgt, 1):
+        return f"{tgt.code}@{tgt.hex} has no open hex toward its own baseline to evade into", rule
     return None
 
 
@@ -496,9 +572,12 @@ def _apply_roll(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, faces: tupl
         swords = faces.count("swords")
         if tt.ignore_all_swords and swords:
             notes.append(f"{swords} sword{'s' if swords > 1 else ''} cannot hit an elephant (ccr:base.close-combat)")
+        if "swords" not in hitset:
+            swords = 0  # no sword hits to ignore (light attackers, elephants as targets)
         ign = min(swords, tt.ignore_swords)
         if tt.ignore_swords and ign:
-            notes.append(f"ignores {ign} sword ({'ccr:heavy-cataphract' if tgt.code == 'HCC' else 'ccr:cataphract-camel'})")
+            why_rule = {"HCC": "ccr:heavy-cataphract", "CCA": "ccr:cataphract-camel"}.get(tgt.code, "ccr:base.close-combat")
+            notes.append(f"ignores {ign} sword ({why_rule})")
         if laager:
             more = min(swords - ign, 1)
             if more:
@@ -507,7 +586,8 @@ def _apply_roll(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, faces: tupl
         hits -= ign
         if tt.ignore_vs_mounted and at_.mounted and att.code not in ("EL", "CA", "CCA") and hits > 0:
             hits -= tt.ignore_vs_mounted
-            notes.append("cataphract camel ignores 1 hit from cavalry (ccr:cataphract-camel)")
+            notes.append(f"{tt.name.lower()} ignores 1 hit from cavalry or chariots "
+                         f"({'ccr:cataphract-camel' if tgt.code == 'CCA' else 'ccr:base.close-combat'})")
     flags = faces.count("flag")
     ev = ctx.event("combat", f"{att.code}@{att.hex} -> {tgt.code}@{tgt.hex}: {', '.join(faces) or 'no dice'}: "
                    f"{hits} hit{'s' if hits != 1 else ''}, {flags} flag{'s' if flags != 1 else ''}"
@@ -598,7 +678,7 @@ def close_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, plan: Orde
                 return
     # Evasion (ccr:base.evade)
     evading = False
-    if not first and can_evade(tt, att.code, at_) and can_retreat(bs, tgt, 2):
+    if not first and can_evade(tt, att.code, at_) and can_retreat(bs, tgt, 1):
         k = yield from ask(tgt.side, f"{att.code}@{att.hex} attacks your {tgt.code}@{tgt.hex}: evade?",
                            [("evade", "evade 2 hexes: only your unit symbol hits"), ("stand", "stand and fight")],
                            "ccr:base.evade", "react.evade",
@@ -622,7 +702,7 @@ def close_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, plan: Orde
         if bs.over:
             return
         if not dead:
-            yield from retreat(ctx, bs, tgt, 2, ev_rules)
+            yield from evade_move(ctx, bs, tgt, ev_rules)
         yield from resolve_escapes(ctx, bs)
     else:
         faces = _roll(ctx, n, f"close combat {att.code}@{att.hex} at {tgt.code}@{tgt.hex}", rules)
@@ -638,8 +718,8 @@ def close_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, plan: Orde
                 yield from _resolve(ctx, bs, tgt, att, faces, True, rules)
                 if bs.over:
                     return
-    # Momentum advance (ccr:base.momentum)
-    if not _alive(bs, att) or att.hex != origin or bs.over:
+    # Momentum advance (ccr:base.momentum); never into the hex of a unit that evaded (ccr:base.evade)
+    if evading or not _alive(bs, att) or att.hex != origin or bs.over:
         return
     if target_hex in bs.at or any(ld.hex == target_hex and ld.side != att.side for ld in bs.leaders):
         return

@@ -24,7 +24,8 @@ HELP = """ancients odds ccancients_rome dice=N target=light|medium|heavy|UNITCOD
   dice=N            battle dice rolled (after terrain caps and cards)
   target=...        die symbol that hits the target, or its unit code (HI, LC, HCC ...)
   mode=close|ranged close combat (swords hit; default) or ranged combat (only the symbol hits)
-  leader=yes        the attacker has a leader attached (leader symbols hit in close combat)
+  attacker=CODE     the rolling unit's code: light foot and light cavalry (LI LS LB LC LBC) score no sword hits
+  leader=yes        a friendly leader is attached or adjacent (leader symbols hit in close combat)
   guard=yes         the attacker is the Praetorian Guard (leader symbols hit)
   blocks=N          blocks the target has left (default: a full unit)
   ignore_swords=N   swords the target ignores (default: 1 for HCC and CCA, all for EL)
@@ -47,7 +48,7 @@ def _int(params: Mapping[str, str], key: str, default: int) -> int:
 
 
 def odds(store: DataStore, params: Mapping[str, str]) -> OddsReport:
-    known = {"dice", "target", "mode", "leader", "guard", "blocks", "ignore_swords", "ignore_flags", "target_leader",
+    known = {"dice", "target", "mode", "attacker", "leader", "guard", "blocks", "ignore_swords", "ignore_flags", "target_leader",
              "support", "target_guard"}
     bad = set(params) - known
     if bad:
@@ -72,6 +73,10 @@ def odds(store: DataStore, params: Mapping[str, str]) -> OddsReport:
     if mode not in ("close", "ranged"):
         raise ValueError(f"mode={mode!r}: close or ranged")
     close = mode == "close"
+    att_code = params.get("attacker", "").upper()
+    if att_code and att_code not in units:
+        raise ValueError(f"attacker={params['attacker']!r}: give a unit code ({', '.join(units)})")
+    sword_hits = close and (not att_code or units[att_code].sword_hits)  # ccr:base.dice
     leader = params.get("leader", "no").lower() in _YES or params.get("guard", "no").lower() in _YES
     blocks = _int(params, "blocks", blocks_default)
     if code in units and units[code].ignore_all_swords:
@@ -79,7 +84,7 @@ def odds(store: DataStore, params: Mapping[str, str]) -> OddsReport:
     ign_sw = _int(params, "ignore_swords", ign_sw) if close else 0
     ign_fl = _int(params, "ignore_flags", sum(params.get(k, "no").lower() in _YES
                                                for k in ("target_leader", "support", "target_guard")))
-    cats = {"symbol": {symbol}, "swords": {"swords"} if close else set(), "leader": {"leader"} if (close and leader) else set(),
+    cats = {"symbol": {symbol}, "swords": {"swords"} if sword_hits else set(), "leader": {"leader"} if (close and leader) else set(),
             "flags": {"flag"}}
     cats = {k: v for k, v in cats.items() if v}
     joint = symbol_pool_joint(BATTLE_DIE, n, cats)
@@ -98,7 +103,7 @@ def odds(store: DataStore, params: Mapping[str, str]) -> OddsReport:
         dist[label] = dist.get(label, Fraction(0)) + p
     order = sorted(dist, key=lambda k: (k == "eliminated", k))
     explain = (
-        f"{n} battle dice, {mode} combat; hitting faces: {symbol}" + (", swords" if close else "") +
+        f"{n} battle dice, {mode} combat; hitting faces: {symbol}" + (", swords" if sword_hits else "") +
         (", leader" if close and leader else ""),
         f"target {code or symbol}: {blocks} blocks; ignores {ign_sw} sword(s) and {ign_fl} flag(s)",
         f"P(eliminated) = {elim} ~ {float(elim):.4f}",

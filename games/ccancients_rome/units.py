@@ -56,6 +56,10 @@ class UnitSpec:
     """Leader symbols hit when a leader is attached or it is the Guard; elephants get no help (ccr:base.close-combat)."""
     ignore_all_swords: bool = False
     """Sword symbols never hit it in close combat (elephants, ccr:base.close-combat)."""
+    sword_hits: bool = True
+    """Its own sword symbols score hits in close combat; light foot and light cavalry score none (ccr:base.dice)."""
+    ignore_flag_full: bool = False
+    """May ignore one flag until its first block loss (light barbarian chariots, ccr:base.retreat)."""
     reroll_swords: bool = False
     """Each die that scores a sword hit is rolled again, and again (elephants, ccr:base.close-combat)."""
     rampage: bool = False

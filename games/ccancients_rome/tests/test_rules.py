@@ -283,10 +283,12 @@ def test_light_infantry_evades_heavy_infantry() -> None:
     li = unit(bs, TOP, "LI", "0605")
     ctx.chance.force("light", "swords", "flag", "heavy", "leader")
     _, asked = drive(close_combat(ctx, bs, hi, li, order_plan(bs.cards["2C"], 6)),
-                     ["evade", "0504", "0503", "stay"])
+                     ["evade", "0504", "0503"])
     assert asked[0].kind == "react.evade"
     assert li.blocks == 3 and li.hex == "0503"  # only the light symbol hit; evaded 2 hexes
     assert hi.blocks == 4  # an evading unit does not battle back
+    # no momentum advance into the evader's hex (FAQ), so no further question
+    assert [d.kind for d in asked] == ["react.evade", "evade.hex", "evade.hex"] and hi.hex == "0606"
 
 
 @pytest.mark.rule("ccr:base.evade")
@@ -511,7 +513,7 @@ def test_caltrops_swords_hit_the_mounted_attacker() -> None:
     hc = unit(bs, "palmyrene", "HC", "0605")
     li = unit(bs, "roman", "LI", "0606")
     ctx.chance.force("swords", "swords", "light", "flag")
-    _, asked = drive(close_combat(ctx, bs, hc, li, order_plan(bs.cards["2C"], 6)), ["evade", "0607", "0608", "stay"])
+    _, asked = drive(close_combat(ctx, bs, hc, li, order_plan(bs.cards["2C"], 6)), ["evade", "0607", "0608"])
     assert hc.blocks == 1 and li.blocks == 3 and li.hex == "0608"
 
 
@@ -827,13 +829,13 @@ def test_light_units_and_heavy_cavalry_evade_elephants_and_forest_stops_their_ch
     el = unit(bs, BOT, "EL", "0606")
     li = unit(bs, TOP, "LI", "0605")
     ctx.chance.force("swords", "swords")  # 2 dice (as the LI): swords miss an evader, no re-roll
-    _, asked = drive(close_combat(ctx, bs, el, li, order_plan(bs.cards["2C"], 6)), ["evade", "0504", "0503", "stay"])
+    _, asked = drive(close_combat(ctx, bs, el, li, order_plan(bs.cards["2C"], 6)), ["evade", "0504", "0503"])
     assert asked[0].kind == "react.evade" and li.blocks == 4 and "sword hit again" not in texts(ctx)
     ctx, st, bs = fresh()
     el = unit(bs, BOT, "EL", "0606")
     hc = unit(bs, TOP, "HC", "0605")
     ctx.chance.force("light", "light", "light", "light")
-    _, asked = drive(close_combat(ctx, bs, el, hc, order_plan(bs.cards["2C"], 6)), ["evade", "0504", "0503", "stay"])
+    _, asked = drive(close_combat(ctx, bs, el, hc, order_plan(bs.cards["2C"], 6)), ["evade", "0504", "0503"])
     assert asked[0].kind == "react.evade"
     hi = unit(bs, TOP, "HI", "0705")
     ctx.chance.force("light", "light", "light", "light", "light")
@@ -940,7 +942,7 @@ def test_evade_refusals_explain_who_may_evade() -> None:
     assert why_cannot_evade(bs, li, att) is None
     unit(bs, TOP, "MI", "0504")
     unit(bs, TOP, "MI", "0604")
-    assert "no open path" in why_cannot_evade(bs, li, att)[0]
+    assert "no open hex" in why_cannot_evade(bs, li, att)[0]
     # inside the evade question, a hex is not an answer
     ctx, st, bs = fresh()
     att = unit(bs, BOT, "HI", "0606")
@@ -1059,3 +1061,153 @@ def test_greedy_scores_prefer_kills_evasion_and_cards_that_reach_the_enemy() -> 
     bs.armies[BOT].hand.add("2L")
     d = Decision(BOT, "card?", (Option("2C"), Option("2L")), kind="card")
     assert score(st, d, "2C") > score(st, d, "2L")
+
+
+# -- rules-fidelity review: base game facts checked against public sources ------------------------
+
+
+@pytest.mark.rule("ccr:base.dice", "ccr:base.close-combat")
+def test_light_foot_and_light_cavalry_score_no_sword_hits() -> None:
+    for code in ("LI", "LS", "LB", "LC", "LBC"):
+        ctx, st, bs = fresh()
+        att = unit(bs, BOT, code, "0606")
+        mi = unit(bs, TOP, "MI", "0605")
+        ctx.chance.force("swords", "swords")
+        ctx.chance.force("light", "light", "light", "light")  # battle back: 4 light hits
+        drive(close_combat(ctx, bs, att, mi, order_plan(bs.cards["2C"], 6)))
+        assert mi.blocks == 4, code  # swords rolled by a light unit are misses
+    # auxilia (white-bordered light) and medium foot do hit on swords
+    for code in ("AX", "MI"):
+        ctx, st, bs = fresh()
+        att = unit(bs, BOT, code, "0606")
+        mi = unit(bs, TOP, "MI", "0605")
+        ctx.chance.force("swords", "swords", "light", "light")
+        ctx.chance.force("heavy", "heavy", "heavy", "heavy")
+        drive(close_combat(ctx, bs, att, mi, order_plan(bs.cards["2C"], 6)))
+        assert mi.blocks == 2, code
+    # the attacked unit's own swords still hit a light unit that stands
+    ctx, st, bs = fresh()
+    hi = unit(bs, BOT, "HI", "0606")
+    li = unit(bs, TOP, "LI", "0605", blocks=4)
+    ctx.chance.force("swords", "swords", "heavy", "heavy", "heavy")
+    ctx.chance.force("light", "light")  # battle back misses
+    drive(close_combat(ctx, bs, hi, li, order_plan(bs.cards["2C"], 6)), ["stand"])
+    assert li.blocks == 2
+
+
+@pytest.mark.rule("ccr:base.leaders", "ccr:base.close-combat")
+def test_leader_symbol_hits_with_a_leader_in_an_adjacent_hex() -> None:
+    def attack(leader_hex: str | None, code: str = "HI") -> int:
+        ctx, st, bs = fresh()
+        att = unit(bs, BOT, code, "0606")
+        unit(bs, BOT, "MI", "0707")
+        mi = unit(bs, TOP, "MI", "0605")
+        if leader_hex:
+            bs.leaders.append(Leader(1, BOT, "Lucullus", leader_hex))
+        n = close_dice(bs, att, mi)
+        ctx.chance.force("leader", "leader", *(["light"] * (n - 2)))
+        ctx.chance.force(*(["light"] * 4))  # battle back misses
+        drive(close_combat(ctx, bs, att, mi, order_plan(bs.cards["2C"], 6)))
+        return 4 - mi.blocks
+
+    assert attack(None) == 0
+    assert attack("0606") == 2  # attached
+    assert attack("0506") == 2  # alone in an adjacent hex
+    assert attack("0707") == 2  # attached to a friendly unit in an adjacent hex
+    assert attack("0808") == 0  # two hexes away: no help
+    assert attack("0506", "EL") == 0  # elephants never score leader hits
+
+
+@pytest.mark.rule("ccr:base.evade")
+def test_evade_goes_one_hex_only_when_no_second_hex_is_open_and_costs_no_block() -> None:
+    ctx, st, bs = fresh()
+    hi = unit(bs, BOT, "HI", "0606")
+    li = unit(bs, TOP, "LI", "0605")
+    for h in ("0503", "0603", "0703"):
+        unit(bs, BOT, "MI", h)
+    ctx.chance.force("heavy", "heavy", "flag", "swords", "leader")  # nothing hits an evading LI
+    _, asked = drive(close_combat(ctx, bs, hi, li, order_plan(bs.cards["2C"], 6)), ["evade", "0604"])
+    assert li.hex == "0604" and li.blocks == 4  # one hex, no block lost for the missing second hex
+    assert hi.hex == "0606"  # and no momentum advance into the evader's hex
+    # with a 2-hex path open, a first hex that leads nowhere is not offered, and is refused with the reason
+    from ancients_games.ccancients_rome.combat import evade_first_hexes, why_not_evade_hex
+    ctx, st, bs = fresh()
+    hi = unit(bs, BOT, "HI", "0606")
+    li = unit(bs, TOP, "LI", "0605")
+    for h in ("0503", "0603"):
+        unit(bs, BOT, "MI", h)
+    assert evade_first_hexes(bs, li) == ["0604"]
+    why, rule = why_not_evade_hex(bs, li, ("0604",), "0504")
+    assert "no second hex" in why and rule == "ccr:base.evade"
+    ctx.chance.force("heavy", "heavy", "heavy", "heavy", "heavy")
+    drive(close_combat(ctx, bs, hi, li, order_plan(bs.cards["2C"], 6)), ["evade"])
+    assert li.hex == "0703" and li.blocks == 4
+
+
+@pytest.mark.rule("ccr:base.evade", "ccr:base.retreat", "ccr:base.leaders")
+def test_evade_and_retreat_stop_on_a_lone_friendly_leader() -> None:
+    ctx, st, bs = fresh()
+    hi = unit(bs, BOT, "HI", "0606")
+    li = unit(bs, TOP, "LI", "0605")
+    unit(bs, TOP, "MI", "0504")
+    bs.leaders.append(Leader(1, TOP, "Tigranes", "0604"))
+    ctx.chance.force("heavy", "heavy", "heavy", "heavy", "heavy")
+    drive(close_combat(ctx, bs, hi, li, order_plan(bs.cards["2C"], 6)), ["evade"])
+    assert li.hex == "0604" and bs.leader_with(li) is not None
+    # a retreat likewise ends on the leader's hex
+    ctx, st, bs = fresh()
+    hi = unit(bs, BOT, "HI", "0606")
+    mi = unit(bs, TOP, "MI", "0605")
+    unit(bs, TOP, "MI", "0504")
+    bs.leaders.append(Leader(1, TOP, "Tigranes", "0604"))
+    ctx.chance.force("flag", "flag", "heavy", "heavy", "heavy")
+    drive(close_combat(ctx, bs, hi, mi, order_plan(bs.cards["2C"], 6)), ["0605"])
+    assert mi.hex == "0604" and mi.blocks == 4 and "retreat stops" in texts(ctx)
+
+
+@pytest.mark.rule("ccr:base.close-combat", "ccr:base.retreat", "ccr:base.ranged", "ccr:base.evade")
+def test_camels_light_bow_cavalry_chariots_from_the_unit_pages() -> None:
+    ctx, st, bs = fresh()
+    ca = unit(bs, BOT, "CA", "0606")
+    mc = unit(bs, TOP, "MC", "0605")
+    assert close_dice(bs, ca, mc) == 3 and close_dice(bs, ca, mc, battle_back=True) == 2
+    # a camel ignores one symbol hit from cavalry
+    ctx.chance.force("medium", "medium", "light")
+    ctx.chance.force("light", "light")
+    drive(close_combat(ctx, bs, mc, ca, order_plan(bs.cards["2C"], 6)))
+    assert ca.blocks == 2
+    # horses shy from camels: one extra hex per flag
+    ctx, st, bs = fresh()
+    ca = unit(bs, BOT, "CA", "0606")
+    mc = unit(bs, TOP, "MC", "0605")
+    ctx.chance.force("flag", "light", "light")
+    drive(close_combat(ctx, bs, ca, mc, order_plan(bs.cards["2C"], 6)),
+          ["0504", "0503", "0402", "0401", "stay"])
+    assert mc.hex == "0401"  # 3 + 1 hexes
+    # light bow cavalry shoot 3 hexes
+    ctx, st, bs = fresh()
+    lbc = unit(bs, BOT, "LBC", "0608")
+    unit(bs, TOP, "MI", "0605")
+    assert ("0605", "ranged") in battle_options(bs, lbc, order_plan(bs.cards["2C"], 6))
+    # heavy chariots evade elephants; a light barbarian chariot evades anything
+    from ancients_games.ccancients_rome.units import can_evade
+    t = bs.types
+    assert can_evade(t["HCH"], "EL", t["EL"]) and not can_evade(t["HCH"], "MC", t["MC"])
+    assert can_evade(t["BCH"], "LC", t["LC"])
+
+
+@pytest.mark.rule("ccr:base.close-combat", "ccr:base.retreat")
+def test_light_barbarian_chariot_three_dice_then_two_and_a_flag_until_first_loss() -> None:
+    ctx, st, bs = fresh()
+    bch = unit(bs, BOT, "BCH", "0606")
+    mi = unit(bs, TOP, "MI", "0605")
+    assert close_dice(bs, bch, mi) == 3
+    assert flags_ignored(bs, bch, mi, True)[0] == 1
+    bch.blocks = 2
+    assert close_dice(bs, bch, mi) == 2 and flags_ignored(bs, bch, mi, True)[0] == 0
+    # it ignores one sword hit
+    bch.blocks = 3
+    ctx.chance.force("swords", "swords", "heavy", "heavy")
+    ctx.chance.force("heavy", "heavy")  # battle back (2 dice now) misses
+    drive(close_combat(ctx, bs, mi, bch, order_plan(bs.cards["2C"], 6)), ["stand"])
+    assert bch.blocks == 2
