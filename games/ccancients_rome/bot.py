@@ -59,7 +59,7 @@ def _close_value(bs: BattleState, u: Unit, t: Unit, bonus: int = 0) -> float:
 
 
 def _ranged_value(bs: BattleState, u: Unit, t: Unit) -> float:
-    exp = _expected(ranged_dice(bs, u), 1)
+    exp = _expected(ranged_dice(bs, u, t.hex), 1)
     return 2.0 * exp / max(t.blocks, 1) + (1.0 if exp >= t.blocks else 0.0) + 0.2 * exp
 
 

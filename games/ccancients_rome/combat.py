@@ -59,13 +59,15 @@ def unit_range(bs: BattleState, u: Unit) -> int:
     return r
 
 
-def _terrain_cap(bs: BattleState, att_hex: str, tgt_hex: str) -> int:
+def _terrain_cap(bs: BattleState, att_hex: str, tgt_hex: str, foot: bool = False) -> int:
     board = bs.board
     a = board.spec(att_hex)
     t = board.spec(tgt_hex)
     caps = [c for c in (a.cap_out, t.cap_in) if c]
     if t.cap_uphill and board.terrain[att_hex] != board.terrain[tgt_hex]:
         caps.append(t.cap_uphill)  # ccr:base.terrain: battling uphill
+    if foot and a.cap_out_foot:
+        caps.append(a.cap_out_foot)  # ccr:base.terrain: foot battling from a hill, downhill or hill to hill
     for h in (att_hex, tgt_hex):
         if h in bs.crossing and board.terrain[h] == "river":
             caps.append(2)  # a river crossing place fights as a ford (ccr:ford)
@@ -98,14 +100,17 @@ def close_dice(bs: BattleState, att: Unit, tgt: Unit, bonus: int = 0, battle_bac
     if tgt.code in t.close_vs:
         base = t.close_vs[tgt.code]  # elephants: 3 dice against elephants, warriors, chariots, camels
     n = base + bonus - _wagon_penalty(bs, att)
-    cap = _terrain_cap(bs, att.hex, tgt.hex)
+    cap = _terrain_cap(bs, att.hex, tgt.hex, foot=not t.mounted)
     if cap:
         n = min(n, cap + bonus)  # ccr:bridge / ccr:ford: cards raise the maximum
     return max(n, 0)
 
 
-def ranged_dice(bs: BattleState, u: Unit) -> int:
-    """Ranged dice: 2 still, 1 after moving; legions 1 if they held or moved 1 hex (ccr:base.ranged)."""
+def ranged_dice(bs: BattleState, u: Unit, target_hex: str = "") -> int:
+    """Ranged dice: 2 still, 1 after moving; legions 1 if they held or moved 1 hex (ccr:base.ranged).
+
+    With ``target_hex``, the target's terrain may cap the dice too (1 into a forest, ccr:base.terrain).
+    """
     if is_legion(bs, u) and not bs.types[u.code].range:
         n = 1 if u.moved <= 1 else 0
     else:
@@ -116,6 +121,8 @@ def ranged_dice(bs: BattleState, u: Unit) -> int:
         cap = 1
     if cap:
         n = min(n, cap)
+    if target_hex and (cap_in := bs.board.spec(target_hex).ranged_cap_in):
+        n = min(n, cap_in)
     return max(n, 0)
 
 
@@ -615,7 +622,7 @@ def _apply_roll(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, faces: tupl
 def ranged_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit) -> Gen:
     """Ranged combat: only the target's symbol hits; flags retreat; no battle back (ccr:base.ranged)."""
     bs.checked.clear()
-    n = ranged_dice(bs, att)
+    n = ranged_dice(bs, att, tgt.hex)
     leg = is_legion(bs, att)
     rules = ("ccr:base.ranged",) + ((f"ccr:{leg}-legions",) if leg and not bs.types[att.code].range else ())
     faces = _roll(ctx, n, f"ranged {att.code}@{att.hex} at {tgt.code}@{tgt.hex}", rules)

@@ -38,7 +38,9 @@ class TerrainSpec:
     cap_in: int = 0
     cap_out: int = 0
     cap_uphill: int = 0
+    cap_out_foot: int = 0
     ranged_cap_out: int = 0
+    ranged_cap_in: int = 0
     blocks_los: bool = False
     ignore_flag_foot: bool = False
     source: str = ""

@@ -1211,3 +1211,28 @@ def test_light_barbarian_chariot_three_dice_then_two_and_a_flag_until_first_loss
     ctx.chance.force("heavy", "heavy")  # battle back (2 dice now) misses
     drive(close_combat(ctx, bs, mi, bch, order_plan(bs.cards["2C"], 6)), ["stand"])
     assert bch.blocks == 2
+
+
+@pytest.mark.rule("ccr:base.terrain", "ccr:base.ranged")
+def test_forest_caps_ranged_fire_into_it_and_foot_on_a_hill_roll_three() -> None:
+    ctx, st, bs = fresh()
+    bs.board.set_terrain("0604", "forest")
+    lb = unit(bs, BOT, "LB", "0606")
+    tgt = unit(bs, TOP, "MI", "0604")
+    assert ranged_dice(bs, lb) == 2 and ranged_dice(bs, lb, "0604") == 1
+    ctx.chance.force("medium")  # exactly one die is rolled
+    drive(ranged_combat(ctx, bs, lb, tgt))
+    assert tgt.blocks == 3
+    # a heavy infantry unit on a hill battling down rolls 3; a heavy cavalry unit there rolls its 4
+    ctx, st, bs = fresh()
+    bs.board.set_terrain("0606", "hill")
+    hi = unit(bs, BOT, "HI", "0606")
+    mi = unit(bs, TOP, "MI", "0605")
+    assert close_dice(bs, hi, mi) == 3
+    assert close_dice(bs, mi, hi) == 2  # and uphill every unit rolls at most 2
+    hc = unit(bs, BOT, "HC", "0606")
+    bs.at["0606"] = hc
+    assert close_dice(bs, hc, mi) == 4
+    # hill to hill: foot still at most 3; a card's extra die raises the maximum
+    bs.board.set_terrain("0605", "hill")
+    assert close_dice(bs, hi, mi) == 3 and close_dice(bs, hi, mi, 1) == 4
