@@ -502,6 +502,38 @@ def reachable(state: CenturionState, unit: Unit, hooks: MoveHooks | None = None)
     return _reach_full(state, unit, hooks)
 
 
+class _Full:
+    """Friendly stacks ``unit`` may neither enter nor pass because they are full
+    (cen:basic.stacking F, cen:full.stacking C), judged when the search first
+    reaches each one (most stacks are never reached)."""
+
+    __slots__ = ("state", "unit", "limit", "pending")
+
+    def __init__(self, state: CenturionState, unit: Unit, hooks: MoveHooks | None,
+                 friendly: list[tuple[Hex, list[str]]], index: dict[Hex, int]) -> None:
+        self.state = state
+        self.unit = unit
+        self.limit = stack_limit if hooks is None or hooks.stack_limit is None else hooks.stack_limit
+        self.pending: dict[int, tuple[Hex, list[str]]] = {}
+        if state.types[unit.type].counts_for_stacking:  # Command units always fit (B)
+            for h, ids in friendly:
+                j = index.get(h)
+                if j is not None:
+                    self.pending[j] = (h, ids)
+
+    def closed(self, j: int) -> bool:
+        """True if the friendly stack at hex index ``j`` has no room for the unit."""
+        h, ids = self.pending[j]
+        state = self.state
+        units = state.units
+        types = state.types
+        n = 0
+        for i in ids:
+            if types[units[i].type].counts_for_stacking:
+                n += 1
+        return n + 1 > self.limit(state, self.unit, h)
+
+
 def _common(state: CenturionState, unit: Unit, hooks: MoveHooks | None):
     ct = cost_table(state)
     t = state.types[unit.type]
@@ -513,33 +545,21 @@ def _common(state: CenturionState, unit: Unit, hooks: MoveHooks | None):
     if hooks is not None and hooks.mfa is not None:
         mfa = hooks.mfa(state, unit)
     budget = mfa * ct.scale
-    # No step is cheaper than min_step ticks, so nothing beyond this many hexes matters.
-    radius = budget // graph.min_step if graph.min_step > 0 else None
     start = unit.hex
     assert start is not None
-    counts = t.counts_for_stacking
     side = unit.side
     units = state.units
-    stacks = state.stacks
-    types = state.types
-    lim_fn = stack_limit if hooks is None or hooks.stack_limit is None else hooks.stack_limit
-    # Hexes with enemy units (case G) and friendly hexes that are full (case F).
+    # Hexes with enemy units (case G); friendly stacks that may be full (case F)
+    # are only looked at when the search first reaches them (_Full).
     enemy: set[Hex] = set()
-    full: set[Hex] = set()
-    for h, ids in stacks.items():
-        if radius is not None and start.distance(h) > radius:
-            continue
+    friendly: list[tuple[Hex, list[str]]] = []
+    for h, ids in state.stacks.items():
         if units[ids[0]].side != side:
             enemy.add(h)
-        elif counts and h != start:
-            n = 0
-            for i in ids:
-                if types[units[i].type].counts_for_stacking:
-                    n += 1
-            if n + 1 > lim_fn(state, unit, h):
-                full.add(h)
-    # case F / cen:full.stacking C: a full friendly stack is neither entered nor passed
-    blocked = enemy | full
+        elif h != start:
+            friendly.append((h, ids))
+    full = _Full(state, unit, hooks, friendly, graph.index)
+    blocked = enemy
     if hooks is not None and hooks.blocked is not None:
         blocked |= set(hooks.blocked(state, unit))
     stops: frozenset[Hex] | set[Hex] = frozenset()
@@ -629,6 +649,7 @@ def _reach_basic(state: CenturionState, unit: Unit, hooks: MoveHooks | None) -> 
     order: list[int] = []
     seen = bytearray(n)
     seen[start] = 1
+    pend = full.pending
     buckets: list[list[int]] = [[] for _ in range(budget + 1)]
     buckets[0].append(start)
     for c in range(budget + 1):
@@ -641,18 +662,19 @@ def _reach_basic(state: CenturionState, unit: Unit, hooks: MoveHooks | None) -> 
             for j, sc, is_road in out[i]:
                 nc = (base if is_road else ceil) + sc
                 if nc < best[j]:
+                    if not seen[j]:
+                        if j in pend and full.closed(j):
+                            best[j] = -1  # case F: a full stack is neither entered nor passed
+                            continue
+                        seen[j] = 1
+                        order.append(j)
                     best[j] = nc
                     prev[j] = i
                     buckets[nc].append(j)
-                    if not seen[j]:
-                        seen[j] = 1
-                        order.append(j)
     hexes = graph.hexes
     cost: dict[Hex, int] = {}
     for j in order:
-        h = hexes[j]
-        if h not in full:
-            cost[h] = best[j]
+        cost[hexes[j]] = best[j]
     return Reach(unit.id, start_h, scale, cost, {}, _Search(graph, best, prev, 1, budget, scale, start, 0))
 
 
@@ -706,6 +728,7 @@ def _reach_full(state: CenturionState, unit: Unit, hooks: MoveHooks | None) -> R
     order: list[int] = []
     seen = bytearray(n)
     seen[start] = 1
+    pend = full.pending
     buckets: list[list[int]] = [[] for _ in range(budget + 1)]
     buckets[0].append(s0)
     FREE = _FREE
@@ -731,13 +754,16 @@ def _reach_full(state: CenturionState, unit: Unit, hooks: MoveHooks | None) -> R
                     t, sc, is_road = e
                     nc = (base if is_road else ceil) + sc
                     if nc < best[t]:
+                        j = t >> 3
+                        if not seen[j]:
+                            if j in pend and full.closed(j):
+                                best[j << 3:(j << 3) + 6] = dead  # cen:full.stacking C
+                                continue
+                            seen[j] = 1
+                            order.append(j)
                         best[t] = nc
                         prev[t] = node
                         buckets[nc].append(t)
-                        j = t >> 3
-                        if not seen[j]:
-                            seen[j] = 1
-                            order.append(j)
             else:
                 mask[i] = FREE[node & 7] | _VISITED
                 base = c + exv[i] if exv is not None else c
@@ -746,13 +772,16 @@ def _reach_full(state: CenturionState, unit: Unit, hooks: MoveHooks | None) -> R
                 for t, sc, is_road in turn_out[node]:
                     nc = (base if is_road else ceil) + sc
                     if nc < best[t]:
+                        j = t >> 3
+                        if not seen[j]:
+                            if j in pend and full.closed(j):
+                                best[j << 3:(j << 3) + 6] = dead  # cen:full.stacking C
+                                continue
+                            seen[j] = 1
+                            order.append(j)
                         best[t] = nc
                         prev[t] = node
                         buckets[nc].append(t)
-                        j = t >> 3
-                        if not seen[j]:
-                            seen[j] = 1
-                            order.append(j)
     if start_blocked:
         b = start << 3
         for k in range(b, b + 6):
@@ -765,12 +794,8 @@ def _reach_full(state: CenturionState, unit: Unit, hooks: MoveHooks | None) -> R
     if fs:
         cost[start_h] = min(fs.values())
     for j in order:
-        h = hexes[j]
-        if h in full:
-            continue
         b = j << 3
-        m_all = min(best[b:b + 6])  # the cheapest arrival ends facing that way for free
-        cost[h] = m_all
+        cost[hexes[j]] = min(best[b:b + 6])  # the cheapest arrival ends facing that way for free
     return Reach(unit.id, start_h, scale, cost, _Facings(cost, search), search)
 
 
