@@ -28,7 +28,7 @@ from ancients_kit.session import Context, Decision
 
 from .cards import OrderPlan
 from .leaders import casualty_check, resolve_escapes
-from .movement import blocked_for
+from .movement import blocked_for, reach
 from .protocol import ask
 from .state import BattleState, Unit
 from .units import LIGHT_FOOT, can_evade
@@ -541,6 +541,19 @@ def why_not_advance(bs: BattleState, att: Unit, target_hex: str, text: str) -> t
     return f"{h} is not the hex {target_hex} the defender left; a momentum advance enters only that hex", rule
 
 
+def _why_not_extra(bs: BattleState, att: Unit, from_hex: str, more: list[str], text: str) -> tuple[str, str]:
+    rule = "ccr:base.momentum"
+    h = text.strip()
+    if h not in bs.board.row:
+        return f"{text.strip()!r} is neither a hex ({', '.join(more)}) nor 'stay'", rule
+    if h not in bs.board.neighbors[from_hex]:
+        return f"{h} is not adjacent to {att.code}@{from_hex}; after a momentum advance it moves only 1 more hex", rule
+    why = blocked_for(bs, h, att.code, True)
+    if why:
+        return _split_rule(why, rule)
+    return f"{h} is occupied or holds an enemy leader; {att.code} may move on only into {', '.join(more)}", rule
+
+
 def _why_not_bonus(bs: BattleState, att: Unit, text: str) -> tuple[str, str]:
     rule = "ccr:base.momentum"
     h = text.strip()
@@ -745,6 +758,22 @@ def close_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, plan: Orde
         return
     if not at_.mounted or bonus or att.bonus_done or evading or plan.no_close:
         return
+    if at_.momentum_extra and target_hex not in bs.stop_hexes() and bs.wagon_at(target_hex) is None:
+        # Light cavalry may move one more hex after the advance, before its bonus combat (ccr:base.momentum).
+        more = sorted(reach(bs, att, at_.momentum_extra))
+        if more:
+            k = yield from ask(att.side, f"{att.code}@{att.hex} may move {at_.momentum_extra} more hex before its "
+                               f"bonus close combat", [(h, "move on") for h in more] + [("stay", "stay")],
+                               "ccr:base.momentum", "momentum.extra",
+                               lambda text, _h=att.hex: _why_not_extra(bs, att, _h, more, text), highlight=more)
+            if k != "stay":
+                start = att.hex
+                bs.move_unit(att, k)
+                ctx.event("move", f"{att.side} {att.code} moves on {start} -> {k} after its momentum advance",
+                          rules=("ccr:base.momentum",), side=att.side)
+                spec = bs.board.spec(k)
+                if spec.no_battle_on_entry and att.code not in spec.battle_on_entry_units:
+                    return
     targets = [v.hex for v in bs.adjacent_enemies(att)]
     if not targets:
         return

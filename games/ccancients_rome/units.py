@@ -64,6 +64,8 @@ class UnitSpec:
     """Each die that scores a sword hit is rolled again, and again (elephants, ccr:base.close-combat)."""
     rampage: bool = False
     """Rampages when it retreats: adjacent units take dice, blocking units take its losses (ccr:base.retreat)."""
+    momentum_extra: int = 0
+    """Extra hexes it may move after a momentum advance, before any bonus combat (light cavalry, ccr:base.momentum)."""
     move_no_battle: int = 0
     move_charge: int = 0
     no_battle_after_move: bool = False

@@ -1236,3 +1236,30 @@ def test_forest_caps_ranged_fire_into_it_and_foot_on_a_hill_roll_three() -> None
     # hill to hill: foot still at most 3; a card's extra die raises the maximum
     bs.board.set_terrain("0605", "hill")
     assert close_dice(bs, hi, mi) == 3 and close_dice(bs, hi, mi, 1) == 4
+
+
+@pytest.mark.rule("ccr:base.momentum")
+def test_light_cavalry_may_move_one_more_hex_after_a_momentum_advance() -> None:
+    ctx, st, bs = fresh()
+    lc = unit(bs, BOT, "LC", "0606")
+    unit(bs, TOP, "MI", "0605", blocks=1)
+    far = unit(bs, TOP, "MI", "0503")
+    unit(bs, BOT, "LI", "0705")
+    ctx.chance.force("medium", "light")  # eliminates the 1-block MI
+    ctx.chance.force("medium", "light")  # bonus combat: 1 hit
+    ctx.chance.force("light", "light", "light", "light")  # battle back misses
+    _, asked = drive(close_combat(ctx, bs, lc, bs.at["0605"], order_plan(bs.cards["2C"], 6)),
+                     ["0605", "0504", "0503"])
+    assert [d.kind for d in asked] == ["momentum.advance", "momentum.extra", "momentum.bonus"]
+    assert lc.hex == "0504" and far.blocks == 3
+    why, rule = asked[1].refuse("0705")
+    assert "occupied" in why and rule == "ccr:base.momentum"
+    why, rule = asked[1].refuse("0801")
+    assert "not adjacent" in why
+    # heavy cavalry has no extra hex: the bonus question follows the advance at once
+    ctx, st, bs = fresh()
+    hc = unit(bs, BOT, "HC", "0606")
+    unit(bs, TOP, "MI", "0605", blocks=1)
+    ctx.chance.force("medium", "light", "light", "light")
+    _, asked = drive(close_combat(ctx, bs, hc, bs.at["0605"], order_plan(bs.cards["2C"], 6)), ["0605"])
+    assert [d.kind for d in asked] == ["momentum.advance"]
