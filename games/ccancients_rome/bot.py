@@ -213,7 +213,12 @@ def score(state: GameState, decision: Decision, key: str) -> float | None:
             return 0.5
         gain = _move_value(bs, u, key, side) - _move_value(bs, u, u.hex, side)
         return gain + (1.0 if bs.types[u.code].mounted else 0.2)  # mounted may battle again
-    if kind == "retreat.hex":
+    if kind == "momentum.extra":
+        u = pair[0] if pair is not None else None
+        if not isinstance(u, Unit) or key not in bs.board.row:
+            return 0.5
+        return _move_value(bs, u, key, side) - _move_value(bs, u, u.hex, side)
+    if kind in ("retreat.hex", "evade.hex"):
         near = [v for n in bs.board.neighbors[key] if (v := bs.at.get(n)) is not None]
         foes = sum(1 for v in near if v.side != side)
         friends = sum(1 for v in near if v.side == side)
