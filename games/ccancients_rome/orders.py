@@ -148,6 +148,51 @@ def _with_fallback(bs: BattleState, side: str, plan: OrderPlan) -> OrderPlan:
     return plan
 
 
+def _why_not_order(bs: BattleState, side: str, plan: OrderPlan, chosen: list[Item], cats: list[tuple[str, ...]],
+                   text: str) -> tuple[str, str]:
+    """Why ``text`` may not be ordered with ``plan`` now, naming the rule (for refusals)."""
+    t = text.strip().upper()
+    h = t[1:] if t[:1] in ("L", "W") and t[1:] in bs.board.row else t
+    if h not in bs.board.row:
+        if t.isdigit():
+            return f"there is no option {t} here; answer an option number listed or a hex ID", "ccr:base.cards"
+        return f"{text.strip()!r} is neither a hex ID (CCRR) nor an option number", "ccr:base.cards"
+    items = [it for it in _orderable(bs, side, plan) if it.hex == h]
+    if t.startswith("L"):
+        items = [it for it in items if isinstance(it, Leader)]
+    elif t.startswith("W"):
+        items = [it for it in items if isinstance(it, Wagon)]
+    if not items:
+        v = bs.at.get(h)
+        if v is not None and v.side != side:
+            return f"{h} holds the enemy's {v.code}, not one of your units", "ccr:base.cards"
+        if any(ld.hex == h and ld.side == side for ld in bs.leaders):
+            return (f"your leader at {h} may be ordered only by a card with the helmet or a leadership card, "
+                    f"and card {plan.card} has none", "ccr:base.leaders")
+        return f"{h} holds none of your units", "ccr:base.cards"
+    it = items[0]
+    what = f"{it.code}@{h}" if isinstance(it, Unit) else _label(bs, it) + f" at {h}"
+    if it.ordered:
+        return f"{what} is already ordered this turn; each unit takes one order", "ccr:base.cards"
+    if plan.troops and not _troop_ok(bs, it, plan.troops):
+        kind = bs.types[it.code].symbol if isinstance(it, Unit) else "not a unit"
+        return f"card {plan.card} orders {plan.troops} units only, and {what} is {kind}", "ccr:base.cards"
+    c = _cats(bs, side, plan, it)
+    secs = bs.board.sections(h, bs.armies[side].key)
+    wanted = [k for k in plan.sections if k in ("left", "centre", "right")]
+    if not c and wanted:
+        return (f"{what} is in your {' and '.join(secs)} section{'s' if len(secs) > 1 else ''}; card {plan.card} "
+                f"orders units in your {' and '.join(wanted)} section{'s' if len(wanted) > 1 else ''}",
+                "ccr:base.sections")
+    if plan.chain and chosen and not any(bs.board.distance(h, o.hex) == 1 for o in chosen):
+        return f"{what} is not adjacent to a unit already ordered; card {plan.card} orders a linked group", \
+            "ccr:base.cards"
+    if c and not _fits(cats + [c], plan):
+        return (f"card {plan.card} has no order left for {what}'s section "
+                f"({', '.join(secs)}): {len(chosen)} already given", "ccr:base.sections")
+    return f"{what} cannot be ordered with card {plan.card} now", "ccr:base.cards"
+
+
 def order_units(ctx: Context, bs: BattleState, side: str, plan: OrderPlan) -> Generator[Decision, str, list[Item]]:
     """Stage 2: order units (and leaders / wagon) one at a time; 'done' ends (ccr:base.cards)."""
     chosen: list[Item] = []
@@ -181,10 +226,7 @@ def order_units(ctx: Context, bs: BattleState, side: str, plan: OrderPlan) -> Ge
         opts.append(("done", "stop ordering"))
 
         def refuse(text: str, _c: dict = cand) -> tuple[str, str]:
-            t = text.strip().upper()
-            if t in ("L" + h for h in bs.at) or t in bs.at:
-                return f"{text} cannot be ordered with card {plan.card} now (section, troop type or count)", "ccr:base.sections"
-            return f"{text} is not one of your units", "ccr:base.cards"
+            return _why_not_order(bs, side, plan, chosen, cats, text)
 
         k = yield from ask(side, f"Card {plan.card}: order a unit ({len(chosen)} ordered)", opts, "ccr:base.sections",
                            "order.unit", refuse)

@@ -1263,3 +1263,31 @@ def test_light_cavalry_may_move_one_more_hex_after_a_momentum_advance() -> None:
     ctx.chance.force("medium", "light", "light", "light")
     _, asked = drive(close_combat(ctx, bs, hc, bs.at["0605"], order_plan(bs.cards["2C"], 6)), ["0605"])
     assert [d.kind for d in asked] == ["momentum.advance"]
+
+
+@pytest.mark.rule("ccr:base.sections", "ccr:base.cards", "ccr:base.leaders")
+def test_order_refusals_name_the_section_the_owner_and_the_rule() -> None:
+    ctx, st, bs = fresh()
+    unit(bs, BOT, "HI", "0306")  # bottom's left
+    unit(bs, BOT, "HI", "0706")  # bottom's centre
+    unit(bs, TOP, "MI", "0705")
+    bs.leaders.append(Leader(1, BOT, "Lucullus", "0707"))
+    gen = order_units(ctx, bs, BOT, order_plan(bs.cards["2L"], 6))
+    d = next(gen)
+    assert d.keys == ("0306", "done")
+    why, rule = d.refuse("0706")
+    assert "centre section" in why and "left section" in why and rule == "ccr:base.sections"
+    why, rule = d.refuse("0705")
+    assert "enemy's MI" in why and rule == "ccr:base.cards"
+    why, rule = d.refuse("0101")
+    assert "none of your units" in why
+    why, rule = d.refuse("L0707")  # section cards carry the helmet, but he stands in the centre
+    assert rule == "ccr:base.sections" and "Lucullus" in why and "centre" in why
+    why, rule = d.refuse("zz")
+    assert "hex ID" in why
+    # troop cards name the troop type
+    unit(bs, BOT, "LI", "0908")
+    gen = order_units(ctx, bs, BOT, order_plan(bs.cards["OL"], 6))
+    d = next(gen)
+    why, rule = d.refuse("0306")
+    assert "light units only" in why and "heavy" in why and rule == "ccr:base.cards"
