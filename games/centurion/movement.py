@@ -828,6 +828,31 @@ def _fmt_mf(ticks: int, scale: int) -> str:
     return got
 
 
+_HEX_OPTIONS: dict[int, tuple[Any, dict[Hex, int], dict[tuple[Hex, int, int], Option]]] = {}
+"""Per map: (map, hex -> rank in hex-ID order, (hex, ticks, scale) -> destination
+option). Options are immutable, so sessions on the same map share them."""
+
+
+def _hex_options(state: CenturionState, dest_cost: dict[Hex, int], scale: int) -> list[Option]:
+    """Destination options in hex-ID order, labelled with their cost in MF."""
+    m = state.map
+    got = _HEX_OPTIONS.get(id(m))
+    if got is None or got[0] is not m:
+        ids = state._ids()
+        if len(_HEX_OPTIONS) > 16:
+            _HEX_OPTIONS.clear()
+        got = _HEX_OPTIONS[id(m)] = (m, {h: k for k, h in enumerate(sorted(ids, key=ids.__getitem__))}, {})
+    rank, made = got[1], got[2]
+    out = []
+    for h in sorted(dest_cost, key=rank.__getitem__):
+        c = dest_cost[h]
+        o = made.get((h, c, scale))
+        if o is None:
+            o = made[(h, c, scale)] = Option(state.hid(h), _fmt_mf(c, scale) + " MF", h)
+        out.append(o)
+    return out
+
+
 def _group_room(state: CenturionState, group: list[Unit], h: Hex, hooks: MoveHooks | None) -> bool:
     """True if every unit of ``group`` fits on ``h`` together (stacking)."""
     counting = [u for u in group if state.types[u.type].counts_for_stacking]
@@ -920,8 +945,7 @@ def movement_phase(
             continue
         hopts = [Option("stay", f"leave {who} where it is (counts as its move)"),
                  Option("back", "choose another unit instead")]
-        for i, h in sorted((ids[h], h) for h in dest_cost):
-            hopts.append(Option(i, _fmt_mf(dest_cost[h], scale) + " MF", h))
+        hopts.extend(_hex_options(state, dest_cost, scale))
 
         def refuse_hex(text: str, _g: list[Unit] = group, _r: Reach = reaches[0]) -> tuple[str, str] | None:
             if len(_g) > 1:
