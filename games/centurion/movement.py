@@ -686,7 +686,12 @@ def _reach_full(state: CenturionState, unit: Unit, hooks: MoveHooks | None) -> R
     facing taken out of the queue in a hex tries every direction (turns
     included); a later facing of the same hex, costing no less, can improve
     nothing but the directions to its own front that no earlier facing had
-    free, so only those are tried (the same labels and predecessors result).
+    free, so only those are tried. A facing labelled a whole Movement Factor
+    or more above another facing of its hex is not queued at all: the other
+    facing, turning, offers every direction at no more. Both prunings drop
+    only relaxations that would fail, so the labels, the predecessors and the
+    order in which useful nodes are expanded (hence paths and tie-breaks) are
+    those of the plain search.
     """
     ct, graph, budget, blocked, full, stops, extra = _common(state, unit, hooks)
     scale = ct.scale
@@ -729,6 +734,8 @@ def _reach_full(state: CenturionState, unit: Unit, hooks: MoveHooks | None) -> R
     seen = bytearray(n)
     seen[start] = 1
     pend = full.pending
+    lo = [inf] * n  # least label of any facing, per hex
+    lo[start] = 0
     buckets: list[list[int]] = [[] for _ in range(budget + 1)]
     buckets[0].append(s0)
     FREE = _FREE
@@ -763,7 +770,12 @@ def _reach_full(state: CenturionState, unit: Unit, hooks: MoveHooks | None) -> R
                             order.append(j)
                         best[t] = nc
                         prev[t] = node
-                        buckets[nc].append(t)
+                        x = lo[j]
+                        if nc < x:
+                            lo[j] = nc
+                            buckets[nc].append(t)
+                        elif nc < x + scale:  # else dominated: see the docstring
+                            buckets[nc].append(t)
             else:
                 mask[i] = FREE[node & 7] | _VISITED
                 base = c + exv[i] if exv is not None else c
@@ -781,7 +793,12 @@ def _reach_full(state: CenturionState, unit: Unit, hooks: MoveHooks | None) -> R
                             order.append(j)
                         best[t] = nc
                         prev[t] = node
-                        buckets[nc].append(t)
+                        x = lo[j]
+                        if nc < x:
+                            lo[j] = nc
+                            buckets[nc].append(t)
+                        elif nc < x + scale:  # else dominated: see the docstring
+                            buckets[nc].append(t)
     if start_blocked:
         b = start << 3
         for k in range(b, b + 6):
