@@ -478,14 +478,25 @@ def start_of_turn_actions(ctx: Context, state: CenturionState, side: str) -> Gen
                                                      "(one point lost, cen:opt.mount-dismount H)"))
         if len(menu) == 1:
             return
+
+        def refuse_action(text: str) -> tuple[str, str] | None:
+            return start_action_problem(state, side, text.strip().lower())
+
         k = yield Decision(side, f"Start of turn {state.turn}: formations and works, or done", tuple(menu),
-                           rule="cen:full.sequence", kind="start.action")
+                           rule="cen:full.sequence", kind="start.action", refuse=refuse_action)
         if k == "done":
             return
         if k == "square":
+            def refuse_square(text: str) -> tuple[str, str] | None:
+                try:
+                    h = state.hex_of(text.strip())
+                except ValueError:
+                    return None
+                return square_hex_problem(state, side, h)
+
             hk = yield Decision(side, "Form square on which hex?",
                                 tuple(Option(state.hid(h), _units_text(state, h, side)) for h in sq_hexes),
-                                rule="cen:full.square", kind="start.square")
+                                rule="cen:full.square", kind="start.square", refuse=refuse_square)
             h = state.hex_of(hk)
             for u in state.stack_at(h):
                 u.in_square = True
@@ -579,6 +590,79 @@ def start_of_turn_actions(ctx: Context, state: CenturionState, side: str) -> Gen
                                 tuple(Option(m.id, f"mounts at {state.hid(m.hex)}") for m in mts),
                                 rule="cen:opt.mount-dismount", kind="start.destroy-mounts")
             destroy_mounts(ctx, state, state.units[mk])
+
+
+def square_hex_problem(state: CenturionState, side: str, h: Hex) -> tuple[str, str] | None:
+    """Why ``side`` may not form a square on ``h`` now (cen:full.square A, B, E, F; earthworks,
+    caltrops), or None."""
+    rule = "cen:full.square"
+    hk = state.hid(h)
+    units = [u for u in state.stack_at(h) if u.side == side]
+    if not units:
+        return f"no unit of yours at {hk}", rule
+    if not is_roman(state, side):
+        return "only Roman Swordsmen form square (these rules apply only to Roman Swordsmen)", rule
+    if any(u.in_square for u in units):
+        return f"the units at {hk} are in square already", rule
+    if any(u.id in book(state).square_disbanded for u in units):
+        return f"the square at {hk} disbanded this turn", rule
+    sd = [u for u in units if _is_sd(state, u)]
+    if any(u.dispersed or u.contact for u in sd):
+        return f"Swordsmen at {hk} are dispersed or in contact with the enemy and may not form square", rule
+    why = square.form_square_problem([state.types[u.type] for u in units], dict(state.capability),
+                                     _square_allowed(state, h), True)
+    if why is None:
+        return None
+    if "this hex" in why:
+        marks = state.markers.get(h, set())
+        r = "cen:opt.earthworks" if "earthworks" in marks else "cen:opt.caltrops" if "caltrops" in marks else rule
+        return f"{why} ({hk})", r
+    kinds = ", ".join(sorted({state.types[u.type].name for u in units if not _is_sd(state, u)
+                              and state.types[u.type].kind is not UnitKind.COMMAND})) or "none"
+    return f"{why}: {hk} holds {_units_text(state, h, side)} (non-Swordsmen: {kinds})", rule
+
+
+_ACTION_RULES = {
+    "square": "cen:full.square", "disband": "cen:full.square", "join": "cen:full.square", "leave": "cen:full.square",
+    "relieve": "cen:full.relief", "earthworks": "cen:opt.earthworks", "caltrops": "cen:opt.caltrops",
+    "raze": "cen:opt.earthworks", "dismount": "cen:opt.mount-dismount", "mount": "cen:opt.mount-dismount",
+    "destroy-mounts": "cen:opt.mount-dismount",
+}
+
+
+def start_action_problem(state: CenturionState, side: str, key: str) -> tuple[str, str] | None:
+    """Why the start-of-turn action ``key`` is not open to ``side`` now (reason, rule ID), or None if unknown."""
+    rule = _ACTION_RULES.get(key)
+    if rule is None:
+        return None
+    option = OPTION_OF_RULE.get(rule)
+    if option is not None and not active_for(state, rule, side):
+        return f"{rule} is not in force for {side} (option {option})", rule
+    if key == "square":
+        hexes = sorted({u.hex for u in state.live_units(side) if _is_sd(state, u) and u.hex is not None})
+        if not is_roman(state, side) or not hexes:
+            return "only Roman Swordsmen form square, and you have none on the map", rule
+        return square_hex_problem(state, side, hexes[0]) or ("no stack of yours may form square now", rule)
+    if key == "relieve" and active_for(state, "cen:rom.declining", side):
+        return "the Declining Legion Rule removes the Roman Relief Rule", "cen:rom.declining"
+    why = {
+        "disband": "you have no square formed before this turn",
+        "join": "no unit of yours next to a square may join it (one Swordsmen unit a turn, one non-Swordsmen "
+                "unit in all; units that moved, fought or are dispersed may not)",
+        "leave": "no non-Swordsmen unit of yours in a square may leave it now",
+        "relieve": "no dispersed Swordsmen of yours has an adjacent unengaged Swordsmen unit to relieve it",
+        "earthworks": "no stack of yours can start works: it needs unengaged, undispersed non-Command units on a hex "
+                      "without works",
+        "caltrops": "no stack of yours can start works: it needs unengaged, undispersed non-Command units on a hex "
+                    "without works",
+        "raze": "earthworks must be occupied by your units to be destroyed",
+        "dismount": "no cataphract of yours can dismount now (not in contact, dispersed, panicked, or already "
+                    "mounting or dismounting this turn)",
+        "mount": "no dismounted unit of yours stands with or next to its mounts, free to mount this turn "
+                 "(a dispersed mount may not be mounted)",
+        "destroy-mounts": "you have no riderless mounts on the map",
+    }[key]
+    return why, rule
 
 
 def _units_text(state: CenturionState, h: Hex, side: str) -> str:

@@ -34,7 +34,7 @@ from typing import Any
 import attrs
 
 from ancients_kit.errors import IllegalAnswer
-from ancients_kit.hexgrid import Hex, direction_to, is_frontal
+from ancients_kit.hexgrid import Hex, direction_to, in_front_arc, is_frontal
 from ancients_kit.plugin import Outcome
 from ancients_kit.session import Context, Decision, Option
 from ancients_kit.tables import OddsRefused, OddsTable, load_table
@@ -712,6 +712,180 @@ def _stack_text(state: CenturionState, h: Hex) -> str:
     return " ".join(f"{n}x{k}" if n > 1 else k for k, n in kinds.items())
 
 
+def _charge_note(state: CenturionState, u: Unit) -> str:
+    """How a cavalry unit's charge counts (cen:full.cavalry): only the straight run at the
+    end of its move is a charge; each hex short of its Melee Attack Factor costs one."""
+    t = _t(state, u)
+    if t.charge_length <= 0 or u.dismounted:
+        return ""
+    n = u.charge_length
+    f = cavalry.charge_factor(t, n)
+    if n >= t.charge_length:
+        return f", full charge of {n} straight hexes: attack {f}"
+    return (f", charge of {n} straight hexes of the {t.charge_length} needed (a charge must be straight "
+            f"along its whole length): attack {f}")
+
+
+def _unit_of(state: CenturionState, text: str) -> Unit | None:
+    t = text.strip()
+    return state.units.get(t.upper()) or state.units.get(t)
+
+
+def _cannot_attack(state: CenturionState, u: Unit) -> tuple[str, str] | None:
+    """Why ``u`` may not attack at all this Player-Turn, or None."""
+    b = book(state)
+    if u.eliminated or u.hex is None:
+        return f"{u.id} is no longer on the map", "cen:full.combat"
+    if u.dispersed:
+        return f"{u.id} is dispersed and may not attack", "cen:full.combat"
+    if u.panicked:
+        return f"{u.id} is panicked: units in panic may not attack (B)", "cen:full.panic"
+    if u.treachery == "leaving":
+        return f"{u.id} has turned traitor and is leaving the field", "cen:full.treachery"
+    if u.building:
+        return f"{u.id} is building works and may not fight until they are done", "cen:opt.earthworks"
+    if _t(state, u).kind is UnitKind.MOUNT:
+        return f"{u.id} is a riderless mount with no Combat Factor (B)", "cen:opt.mount-dismount"
+    if u.id in b.dismounting:
+        return f"{u.id} is mounting or dismounting this turn: no combat may occur (E)", "cen:opt.mount-dismount"
+    return None
+
+
+def _melee_problem(state: CenturionState, u: Unit, target: Hex) -> tuple[str, str] | None:
+    """Why ``u`` may not melee ``target`` (cen:full.combat A, M; cen:full.facing; square; Command units)."""
+    assert u.hex is not None
+    tk, uh = state.hid(target), state.hid(u.hex)
+    d = u.hex.distance(target)
+    if d != 1:
+        return (f"{u.id} at {uh} is {d} hexes from {tk}: units melee only enemy units in one of the three hexes "
+                f"adjacent to their front (case A)", "cen:full.combat")
+    if not is_frontal(u.hex, u.facing, target):
+        return (f"{tk} is not to the front of {u.id} (it faces {state.numbering.direction_name(u.facing)}): a unit "
+                f"may attack only to its front (case M)", "cen:full.facing")
+    cap = _cap(state, u)
+    if _is_cmd(state, u) and not opt.active(state, "cen:opt.command") and target not in _melee_targets(state, u):
+        return (f"{u.id} is a Command unit: Command units melee only dispersed units and enemy Command units",
+                "cen:full.combat")
+    if u.in_square:
+        members = [x for x in state.stack_at(u.hex) if x.side == u.side and x.in_square]
+        if cap is not None and cap.form_square and square.square_attack(
+                [_t(state, x) for x in members], state.capability) is None:
+            return (f"the square at {uh} holds a non-Swordsmen unit: Swordsmen in square may not attack (G)",
+                    "cen:full.square")
+        if cap is not None and cap.charge:
+            return f"{u.id} may not charge out of a square (J)", "cen:full.square"
+    if cap is not None and cap.melee_offence == "no" or _melee_factor(state, u) is None:
+        return f"{u.id} has no Melee Attack Factor to use", "cen:full.combat"
+    return None
+
+
+def _fire_problem(state: CenturionState, u: Unit, target: Hex, defensive: bool = False) -> tuple[str, str] | None:
+    """Why ``u`` may not fire at ``target`` (cen:full.combat B, D; cen:opt.weather)."""
+    assert u.hex is not None
+    t = _t(state, u)
+    cap = _cap(state, u)
+    tk, uh = state.hid(target), state.hid(u.hex)
+    if t.fire <= 0 or cap is None or not (cap.fire_defence if defensive else cap.fire_offence):
+        return (f"{u.id} ({t.name}) has no range weapon: only missile troops fire (Pikemen, Swordsmen, Barbarian "
+                f"Infantry, Light Cavalry and Command units fight hand to hand only)", "cen:full.combat")
+    w = book(state).weather
+    if not fire.fire_allowed(t, w):
+        return f"{u.id} may not fire in this weather ({w})", "cen:opt.weather"
+    if u.panicked and not defensive:
+        return f"{u.id} is panicked and may not attack (B)", "cen:full.panic"
+    reach = _reach(state, u)
+    d = u.hex.distance(target)
+    hill = _on_hill(state, u.hex)
+    if d > reach:
+        why = "one hex, two from a hilltop" + ("; fog stops fire beyond basic range" if w == "fog" else "")
+        return (f"{tk} is {d} hexes from {u.id} at {uh}: out of range (its range here is {reach}: {why}; "
+                f"cases B, D)", "cen:full.combat")
+    if not in_front_arc(u.hex, u.facing, target):
+        return (f"{tk} is outside the 120-degree arc of fire of {u.id} (it faces "
+                f"{state.numbering.direction_name(u.facing)}; case B)", "cen:full.facing")
+    if not hill and d > 1 and not fire.in_field_of_fire(u.hex, u.facing, target, reach, hill, _fire_blocked(state)):
+        return (f"units or obstacles stand between {u.id} and {tk}: missile units may not fire through them "
+                f"except from a hilltop (case D)", "cen:full.combat")
+    return None
+
+
+def _join_problem(state: CenturionState, side: str, u: Unit, target: Hex, mode: str, attacks: Sequence[Attack],
+                  cur: Attack) -> tuple[str, str] | None:
+    """Why unit ``u`` may not join the attack ``cur`` (cen:full.combat A-C, H, L; cen:full.cavalry)."""
+    if u.side != side:
+        return f"{u.id} is not yours", "cen:full.combat"
+    if u.id in cur.units:
+        return f"{u.id} is already in this attack", "cen:full.combat"
+    if u.id in _allocated(attacks):
+        return (f"{u.id} is already allocated to another attack: no unit may take part in more than one attack "
+                f"a turn (case L)", "cen:full.combat")
+    why = _cannot_attack(state, u)
+    if why is not None:
+        return why
+    if mode in ("melee", "both"):
+        why = _melee_problem(state, u, target)
+        if why is not None:
+            return why
+        same = [state.units[i] for i in cur.units if state.units[i].hex == u.hex]
+        li = opt.active(state, "cen:rom.legion-integrity")
+        h = melee.homogeneity_problem([_t(state, x) for x in [*same, u]], [x.group for x in [*same, u]], li) \
+            if same else None
+        if h is not None:
+            return f"{h} (case H)", "cen:rom.legion-integrity" if "legion" in h else "cen:full.combat"
+        b = book(state)
+        if _t(state, u).charge_length > 0 and u.charged_this_turn and u.hex is not None:
+            start = b.charge_start.get(u.id)
+            others = [b.charge_start[x] for x in cur.units if x in b.charge_start and state.units[x].hex == u.hex]
+            if start is not None:
+                p = cavalry.charge_problem(u.hex, target, u.facing, others, start)
+                if p is not None:
+                    return (f"{u.id} charged from {state.hid(start)} to {state.hid(u.hex)}: {p}; charges must be "
+                            f"straight along their whole length and end adjacent to the attacked unit, facing it",
+                            "cen:full.cavalry")
+        if mode == "both":
+            cap = _cap(state, u)
+            if cap is None or cap.fire_and_melee != "same-target":
+                return (f"{u.id} may not fire and melee in one turn: only Byzantine Cataphracts may, and only against "
+                        f"the same target", "cen:full.cavalry")
+            return _fire_problem(state, u, target)
+        return None
+    return _fire_problem(state, u, target)
+
+
+def _target_problem(state: CenturionState, side: str, h: Hex, attacks: Sequence[Attack]) -> tuple[str, str]:
+    """Why no attack may be allocated against ``h``: the reason of the nearest of ``side``'s units."""
+    hk = state.hid(h)
+    if state.side_at(h) in (None, side):
+        return f"{hk} holds no enemy units", "cen:full.combat"
+    if any(a.target == h for a in attacks) and not _targets(state, side, attacks).get(h):
+        return (f"{hk} is already attacked by every unit of yours that can reach it (case L: one attack a unit)",
+                "cen:full.combat")
+    used = _allocated(attacks)
+    cands = sorted((u for u in state.live_units(side) if u.hex is not None and u.id not in used),
+                   key=lambda u: (u.hex.distance(h), u.id))
+    if not cands:
+        return "all your units are already allocated to attacks (case L)", "cen:full.combat"
+    melee_why: tuple[str, str] | None = None
+    fire_why: tuple[str, str] | None = None
+    other: tuple[str, str] | None = None
+    for u in cands:
+        why = _cannot_attack(state, u)
+        if why is not None:
+            other = other or why
+            continue
+        if fire_why is None and _t(state, u).fire > 0:
+            fire_why = _fire_problem(state, u, h)
+        if melee_why is None and (_cap(state, u) is None or _cap(state, u).melee_offence != "no"):
+            melee_why = _melee_problem(state, u, h)
+        if melee_why is not None and fire_why is not None:
+            break
+    parts = [w for w in (melee_why, fire_why) if w is not None] or ([other] if other else [])
+    if not parts:
+        return (f"no unit of yours can attack {hk} now (attacks go only to the front, in melee from an adjacent "
+                f"hex, in fire within range: cases A, B, M)", "cen:full.combat")
+    return "; and ".join(p[0] for p in parts), parts[0][1]
+
+
 def allocation_phase(ctx: Context, state: CenturionState, side: str) -> Generator[Decision, str, list[Attack]]:
     """Attack Allocation (cen:full.sequence phase 2, cen:full.defensive-fire E)."""
     attacks: list[Attack] = []
@@ -734,12 +908,16 @@ def allocation_phase(ctx: Context, state: CenturionState, side: str) -> Generato
         def refuse(text: str, _tg: dict = tg) -> tuple[str, str] | None:
             try:
                 h = state.hex_of(text.strip())
-            except ValueError:
-                return None
-            if state.side_at(h) in (None, side):
-                return f"{text} holds no enemy units", rule
-            return (f"no unit of yours that has not attacked fronts on {text} (attacks go only to the front, "
-                    f"cases A, M) or has it in missile range", "cen:full.facing")
+            except ValueError as exc:
+                u = _unit_of(state, text)
+                if u is not None:
+                    return f"answer the target hex (the enemy stack), not a unit: {u.id} is chosen next", rule
+                return f"{exc}: answer an enemy-held hex ID or done", rule
+            for hh, m in dropped:
+                if hh == h:
+                    return (f"an attack on {text.strip()} would be below 1-2 (non-viable) with the units that can "
+                            f"still reach it", "cen:full.defensive-fire")
+            return _target_problem(state, side, h, attacks)
 
         key = yield Decision(side, f"Attack Allocation, turn {state.turn}: choose a target hex, or done",
                              tuple(opts), rule=SEQ, kind="attack.target", refuse=refuse,
@@ -751,8 +929,19 @@ def allocation_phase(ctx: Context, state: CenturionState, side: str) -> Generato
         mode = modes[0]
         if len(modes) > 1:
             labels = {"melee": "melee attack", "fire": "missile fire", "both": "fire and melee (cataphracts, same target)"}
+            def refuse_mode(text: str, _modes: list[str] = modes, _key: str = key) -> tuple[str, str] | None:
+                m = text.strip().lower()
+                if m == "both":
+                    return (f"no unit of yours may both fire at and melee {_key}: only Byzantine Cataphracts fire "
+                            f"and melee in one turn, against the same target", "cen:full.cavalry")
+                if m in ("fire", "melee"):
+                    return (f"no unit of yours may {'fire at' if m == 'fire' else 'melee'} {_key} now "
+                            f"(modes open: {', '.join(_modes)})", rule)
+                return None
+
             mode = yield Decision(side, f"Attack on {key}: melee or missile?",
-                                  tuple(Option(m, labels[m]) for m in modes), rule=rule, kind="attack.mode")
+                                  tuple(Option(m, labels[m]) for m in modes), rule=rule, kind="attack.mode",
+                                  refuse=refuse_mode)
         cur = Attack(target, mode)
         while True:
             el = _eligible(state, side, target, mode, attacks, cur)
@@ -761,9 +950,16 @@ def allocation_phase(ctx: Context, state: CenturionState, side: str) -> Generato
             o2 = [Option(DONE, "no more units for this attack" if cur.units else "cancel this attack")]
             o2.append(Option("all", f"every eligible unit ({len(el)})"))
             for u in el:
-                o2.append(Option(u.id, state.describe(u)))
+                o2.append(Option(u.id, state.describe(u) + _charge_note(state, u)))
+            def refuse_unit(text: str, _cur: Attack = cur, _mode: str = mode) -> tuple[str, str] | None:
+                u = _unit_of(state, text)
+                if u is None:
+                    return None
+                return _join_problem(state, side, u, _cur.target, _mode, attacks, _cur)
+
             k2 = yield Decision(side, f"{mode} attack on {key}: add a unit, all, or done", tuple(o2), rule=rule,
-                                kind="attack.unit", context={"highlight": sorted({state.hid(u.hex) for u in el})})
+                                kind="attack.unit", refuse=refuse_unit,
+                                context={"highlight": sorted({state.hid(u.hex) for u in el})})
             if k2 == DONE:
                 break
             if k2 == "all":
@@ -885,8 +1081,26 @@ def defensive_fire_phase(ctx: Context, state: CenturionState, side: str, attacks
         for h in sorted(options, key=state.hid):
             opts.append(Option(state.hid(h), f"fire {sum(_fire_factor(state, u) for u in options[h])} at "
                                              f"{_stack_text(state, h)}"))
+        def refuse_fire(text: str, _options: dict = options) -> tuple[str, str] | None:
+            try:
+                h = state.hex_of(text.strip())
+            except ValueError:
+                return None
+            rule = "cen:full.defensive-fire"
+            if state.side_at(h) != side:
+                return f"{text.strip()} holds no enemy units", rule
+            here = [x for x in state.stack_at(h)]
+            if not any(x.id in allocated for x in here) and not any(x.moved for x in here):
+                return (f"the units at {text.strip()} neither attack you nor moved next to your missile troops: "
+                        f"defensive fire goes only at hexes from which enemy units attack (combat E)", rule)
+            firers = [u for u in state.live_units(defender) if u.id not in used and u.hex is not None]
+            why = next((w for w in (_fire_problem(state, u, h, defensive=True) for u in
+                                    sorted(firers, key=lambda x: (x.hex.distance(h), x.id))[:4]) if w), None)
+            return why or (f"none of your unused missile units has {text.strip()} to its front within range "
+                           f"(defensive fire only to the front)", rule)
+
         key = yield Decision(defender, "Defensive Fire: choose an attacking hex to fire at, or done", tuple(opts),
-                             rule="cen:full.defensive-fire", kind="fire.defensive",
+                             rule="cen:full.defensive-fire", kind="fire.defensive", refuse=refuse_fire,
                              context={"highlight": [o.key for o in opts[1:]]})
         if key == DONE:
             return
