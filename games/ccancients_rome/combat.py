@@ -144,6 +144,8 @@ def line_of_sight(bs: BattleState, a: str, b: str) -> bool:
 
 def why_not_target(bs: BattleState, u: Unit, h: str, plan: OrderPlan) -> tuple[str, str]:
     """Why ``u`` may not battle the unit at ``h`` (for refusals)."""
+    if h not in bs.board.row:
+        return f"{h!r} is not a hex ID (CCRR) or an option number", "ccr:base.close-combat"
     v = bs.at.get(h)
     if v is None or v.side == u.side:
         return f"{h} holds no enemy unit", "ccr:base.close-combat"
@@ -162,6 +164,37 @@ def why_not_target(bs: BattleState, u: Unit, h: str, plan: OrderPlan) -> tuple[s
     if not line_of_sight(bs, u.hex, h):
         return f"line of sight from {u.hex} to {h} is blocked", "ccr:base.ranged"
     return f"{u.code}@{u.hex} may not fire this turn", "ccr:base.ranged"
+
+
+def why_no_battle(bs: BattleState, u: Unit, plan: OrderPlan) -> tuple[str, str]:
+    """Why an ordered unit has no combat open to it now (for refusals; mirrors :func:`battle_options`)."""
+    t = bs.types[u.code]
+    what = f"{u.code}@{u.hex}"
+    if u.no_battle:
+        spec = bs.board.spec(u.hex)
+        if spec.no_battle_on_entry:
+            return f"{what} entered {bs.board.terrain[u.hex]} this turn and may not battle", "ccr:base.terrain"
+        return f"{what} may not battle this turn", "ccr:base.cards"
+    if u.battles >= (2 if plan.fire_twice else 1):
+        return f"{what} has already battled this turn", "ccr:base.close-combat"
+    if t.no_battle_after_move and u.moved:
+        return f"{what} moved and a war machine that moves may not battle", "ccr:base.movement"
+    if t.move_no_battle and u.moved > t.move + plan.move_bonus:
+        return f"{what} moved {u.moved} hexes and may not battle after moving more than {t.move}", "ccr:base.movement"
+    if is_legion(bs, u) == "julian" and u.moved >= 2 and plan.effect != "double-time":
+        return f"{what} moved two hexes and forgoes combat", "ccr:julian-legions"
+    if bs.adjacent_enemies(u):
+        if plan.no_close:
+            return f"card {plan.card} allows no close combat", "ccr:base.cards"
+        return f"{what} fired this turn and may not also close combat", "ccr:base.ranged"
+    rng = unit_range(bs, u)
+    if not rng:
+        return f"no enemy is adjacent to {what}, and {t.name.lower()} have no ranged combat", "ccr:base.ranged"
+    if plan.no_ranged:
+        return f"card {plan.card} allows no ranged combat", "ccr:base.cards"
+    if ranged_dice(bs, u) <= 0:
+        return f"{what} would roll no ranged dice after moving", "ccr:base.ranged"
+    return f"no enemy unit within {rng} hexes of {what} is in its line of sight", "ccr:base.ranged"
 
 
 def battle_options(bs: BattleState, u: Unit, plan: OrderPlan) -> list[tuple[str, str]]:

@@ -20,7 +20,9 @@ from ancients_kit.chance import BATTLE_DIE
 from ancients_kit.session import Context, Decision
 
 from .cards import OrderPlan, mirror_plan, order_plan
-from .combat import attack_lone_leader, battle_options, close_combat, ranged_combat, unit_range, why_not_target
+from .combat import (
+    attack_lone_leader, battle_options, close_combat, ranged_combat, unit_range, why_no_battle, why_not_target,
+)
 from .leaders import resolve_escapes
 from .movement import allowance, blocked_for, can_step, leader_reach, reach, wagon_reach
 from .protocol import ask
@@ -245,7 +247,9 @@ def _order_leader_chain(ctx: Context, bs: BattleState, side: str, plan: OrderPla
     leaders = _chain_leaders(bs, side, plan)
     opts = [("L" + ld.hex, _label(bs, ld)) for ld in sorted(leaders, key=lambda x: x.hex)]
     k = yield from ask(side, f"Card {plan.card}: order which leader?", opts + [("done", "order nobody")],
-                       "ccr:base.leaders", "order.unit")
+                       "ccr:base.leaders", "order.unit",
+                       lambda text: (f"{text.strip()!r} is not one of your leaders this card may order "
+                                     f"(answer {', '.join(k for k, _ in opts)} or done)", "ccr:base.leaders"))
     if k == "done":
         return []
     ld = next(x for x in leaders if "L" + x.hex == k)
@@ -268,7 +272,10 @@ def _order_leader_chain(ctx: Context, bs: BattleState, side: str, plan: OrderPla
             break
         k = yield from ask(side, f"Card {plan.card}: order a linked unit ({len(chosen)} of {limit})",
                            [(v.hex, _label(bs, v)) for v in cand] + [("done", "stop ordering")],
-                           "ccr:base.leaders", "order.unit")
+                           "ccr:base.leaders", "order.unit",
+                           lambda text, _l=frozenset(linked): (
+                               f"{text.strip()!r} is not an unordered unit of yours adjacent to the leader or a unit "
+                               f"already ordered (linked hexes: {', '.join(sorted(_l))})", "ccr:base.leaders"))
         if k == "done":
             break
         v = bs.at[k]
@@ -309,7 +316,27 @@ def _move_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, items
         if not opts:
             return
         opts.append(("done", "end movement"))
-        k = yield from ask(side, "Move which ordered unit?", opts, "ccr:base.movement", "move.unit")
+        def refuse_mover(text: str, _d: dict = dests) -> tuple[str, str]:
+            t = text.strip().upper()
+            h = t[1:] if t[:1] in ("L", "W") else t
+            if h not in bs.board.row:
+                return f"{text.strip()!r} is neither a hex ID (CCRR) nor an option number", "ccr:base.movement"
+            mine = [it for it in items if it.hex == h]
+            if not mine:
+                v = bs.at.get(h)
+                if v is not None and v.side == side:
+                    return f"{v.code}@{h} was not ordered this turn; only ordered units move", "ccr:base.cards"
+                if v is not None:
+                    return f"{h} holds the enemy's {v.code}, not one of your units", "ccr:base.movement"
+                return f"{h} holds none of your ordered units", "ccr:base.movement"
+            it = mine[0]
+            if any(items[i] is it for i in done):
+                return f"{_label(bs, it)} at {h} has already moved this turn", "ccr:base.movement"
+            if isinstance(it, Unit) and not it.can_move:
+                return f"{it.code}@{h} may battle but not move with card {plan.card}", "ccr:base.cards"
+            return f"{_label(bs, it)} at {h} has no hex it can move to", "ccr:base.movement"
+
+        k = yield from ask(side, "Move which ordered unit?", opts, "ccr:base.movement", "move.unit", refuse_mover)
         if k == "done":
             return
         it, found = dests[k]
@@ -321,13 +348,21 @@ def _move_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, items
 
         def refuse(text: str, _r: dict = r, _it: Item = it) -> tuple[str, str]:
             t = text.strip()
+            if t == start:
+                return f"{_it.hex if isinstance(_it, Unit) else t} is where it stands; answer 'stay' to hold", \
+                    "ccr:base.movement"
             if t in bs.at:
                 return f"{t} is occupied; units may not enter or pass through other units", "ccr:base.movement"
             if t in bs.board.neighbors and isinstance(_it, Unit):
                 why = blocked_for(bs, t, _it.code, bs.types[_it.code].mounted)
                 if why:
                     return why.rsplit(" [", 1)[0], why.rsplit("[", 1)[1].rstrip("]")
-                return f"{t} is beyond the unit's movement this turn", "ccr:base.movement"
+                far = max(_r.values(), default=0)
+                d = bs.board.distance(start, t)
+                if d > far:
+                    return f"{t} is {d} hexes away; {_it.code} may move at most {far} this turn", "ccr:base.movement"
+                return (f"no open path to {t}: units, enemy leaders and terrain that stops or blocks "
+                        f"movement lie in the way", "ccr:base.movement")
             return f"{text!r} is not a hex the unit can reach", "ccr:base.movement"
 
         dest = yield from ask(side, f"Move {_label(bs, it)} from {start} to?",
@@ -379,7 +414,7 @@ def _battle_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, ite
                 return f"{text!r} is not one of your units", "ccr:sequence"
             if not v.ordered:
                 return f"{v.code}@{v.hex} was not ordered this turn", "ccr:base.cards"
-            return f"{v.code}@{v.hex} has no target it may battle now", "ccr:base.close-combat"
+            return why_no_battle(bs, v, plan)
 
         k = yield from ask(side, "Which ordered unit battles?", opts, "ccr:sequence", "battle.unit", refuse_unit)
         if k == "done":
@@ -442,7 +477,9 @@ def _reserve(ctx: Context, bs: BattleState, side: str, card: str) -> Generator[D
     if card not in {names.get(c, c) for c in rule.cards}:
         return []
     k = yield from ask(side, "Bring the reserve into play?", [("reserve", "enter the reserve"), ("keep", "keep it back")],
-                       f"ccr:scenario.{bs.battle.slug}", "reserve")
+                       f"ccr:scenario.{bs.battle.slug}", "reserve",
+                       lambda text: (f"{text.strip()!r}: answer 'reserve' to place the reserve on your centre baseline "
+                                     f"now, or 'keep' to hold it back", f"ccr:scenario.{bs.battle.slug}"))
     if k != "reserve":
         return []
     row = bs.board.baseline_row(army.key)
@@ -490,7 +527,10 @@ def _exits(ctx: Context, bs: BattleState, side: str, items: list[Item]) -> Gen:
                 continue
             k = yield from ask(side, f"{_label(bs, it)} at {it.hex} may leave the battlefield by the {r.edge} edge",
                                [("exit", f"leave: {r.banners} banner"), ("stay", "stay")],
-                               f"ccr:scenario.{bs.battle.slug}", "exit")
+                               f"ccr:scenario.{bs.battle.slug}", "exit",
+                               lambda text, _h=it.hex: (f"{text.strip()!r}: answer 'exit' to leave the battlefield from "
+                                                        f"{_h} for the banner, or 'stay'",
+                                                        f"ccr:scenario.{bs.battle.slug}"))
             if k != "exit":
                 continue
             if isinstance(it, Wagon):
