@@ -13,7 +13,20 @@ Figures:
   generator answered directly with the same random choices) over the session
   figure -- the protocol's overhead, machine-independent.
 
-Run with ``python -m benchmarks.bench_centurion`` (or ``python -m benchmarks centurion``).
+- ``*_games_per_cpu_minute``: the same per CPU minute of this process
+  (``time.process_time``), steadier than wall-clock on a shared machine;
+- ``*_search_share``: the share of that CPU time spent in the movement search
+  (``movement.reachable``);
+- ``full_search_speedup``: in one seeded Full Simulation game, the plain
+  (hex, facing) Dial search the engine used before (kept as the reference in
+  ``games/centurion/tests/test_movement_speed.py``) over the engine's search,
+  both run on every position the game asks about -- machine-independent.
+
+Run with ``python -m benchmarks.bench_centurion [seconds]`` (or ``python -m benchmarks centurion``).
+
+Measured on the team's 2-core machine (others' jobs running; numidia, random
+vs random): before the integer-node search (0cfe9b0) 574 Basic / 60 Full
+games a minute, with about 60% of the Full CPU time in ``_reach_full``.
 """
 
 from __future__ import annotations
@@ -35,25 +48,74 @@ MAX_DECISIONS = 50_000
 
 
 def _games(scenarios: tuple[str, ...], seconds: float, options: dict[str, Any] | None = None) -> dict[str, float]:
+    from ancients_games.centurion import movement
+
+    search = [0.0]
+    fast = movement.reachable
+
+    def timed(state: Any, unit: Any, hooks: Any = None) -> Any:
+        t0 = time.process_time()
+        try:
+            return fast(state, unit, hooks)
+        finally:
+            search[0] += time.process_time() - t0
+
     games = decisions = unfinished = 0
     start = time.perf_counter()
+    cpu0 = time.process_time()
     seed = 1
-    while time.perf_counter() - start < seconds or games < len(scenarios):
-        sc = scenarios[games % len(scenarios)]
-        s = Session(GAME, sc, seed=seed, options=options)
-        out = play_out(s, RandomBot(), max_decisions=MAX_DECISIONS)
-        unfinished += out is None
-        decisions += len(s.answers)
-        games += 1
-        seed += 1
+    movement.reachable = timed  # type: ignore[assignment]
+    try:
+        while time.perf_counter() - start < seconds or games < len(scenarios):
+            sc = scenarios[games % len(scenarios)]
+            s = Session(GAME, sc, seed=seed, options=options)
+            out = play_out(s, RandomBot(), max_decisions=MAX_DECISIONS)
+            unfinished += out is None
+            decisions += len(s.answers)
+            games += 1
+            seed += 1
+    finally:
+        movement.reachable = fast  # type: ignore[assignment]
     dt = time.perf_counter() - start
+    cpu = time.process_time() - cpu0
     return {
         "games": games,
         "games_per_minute": round(games / dt * 60, 1),
+        "games_per_cpu_minute": round(games / cpu * 60, 1) if cpu else 0.0,
+        "search_share": round(search[0] / cpu, 2) if cpu else 0.0,
         "decisions_per_second": round(decisions / dt),
         "mean_decisions": round(decisions / games, 1),
         "unfinished": unfinished,
     }
+
+
+def _search_speedup(scenario: str = FULL, seed: int = 1) -> float | None:
+    """Plain reference search time over the engine's, on every search of one game."""
+    try:
+        from ancients_games.centurion.tests.test_movement_speed import _ref_reach
+    except ImportError:  # tests not installed
+        return None
+    from ancients_games.centurion import movement
+
+    fast = movement.reachable
+    spent = [0.0, 0.0]
+
+    def both(state: Any, unit: Any, hooks: Any = None) -> Any:
+        t0 = time.process_time()
+        _ref_reach(state, unit, hooks)
+        t1 = time.process_time()
+        r = fast(state, unit, hooks)
+        spent[0] += t1 - t0
+        spent[1] += time.process_time() - t1
+        return r
+
+    movement.reachable = both  # type: ignore[assignment]
+    try:
+        play_out(Session(GAME, scenario, seed=seed, options={"version": "full"}), RandomBot(),
+                 max_decisions=MAX_DECISIONS)
+    finally:
+        movement.reachable = fast  # type: ignore[assignment]
+    return round(spent[0] / spent[1], 1) if spent[1] else None
 
 
 def _bare(seconds: float) -> float:
@@ -91,6 +153,7 @@ def run(seconds: float = 6.0) -> dict[str, Any]:
         full = _games((FULL,), seconds, options={"version": "full"})
         out.update({f"full_{k}": v for k, v in full.items()})
         out["full_scenario"] = FULL
+        out["full_search_speedup"] = _search_speedup()
     except Exception as exc:  # the Full Simulation may not be installed yet
         out["full_error"] = f"{type(exc).__name__}: {exc}"
     return out

@@ -34,13 +34,39 @@ import ancients_games.centurion.movement as mv
 from ancients_games.centurion import GAME
 from ancients_games.centurion.game import sandbox_state
 from ancients_games.centurion.movement import MoveHooks, cost_table, reachable, stack_limit
+from ancients_games.centurion.state import CenturionState, Unit
 
 # ------------------------------------------------------------------ the reference search
+# movement.py's searches as they were at 0cfe9b0 (before the fast search), unchanged
+# but for names: dictionaries keyed by hexes and (hex, facing) nodes, every
+# direction tried from every node.
 
 
-def _ref_reach(state: Any, unit: Any, hooks: MoveHooks | None = None) -> tuple[dict, dict, Any]:
-    """The plain search: (cost, facings, path(h, facing)) as movement.py computed
-    them before the fast search (no extra_cost hook)."""
+class _PlainReach:
+    def __init__(self, unit_id, start, scale, cost, prev, end_node, facings=None, facing_node=None) -> None:  # noqa: ANN001
+        self.unit_id, self.start, self.scale, self.cost, self.prev = unit_id, start, scale, cost, prev
+        self.end_node, self.facings, self.facing_node = end_node, facings or {}, facing_node or {}
+
+    def mf(self, h: Hex) -> Fraction:
+        return Fraction(self.cost[h], self.scale)
+
+    def path(self, h: Hex, facing: int | None = None) -> list[Hex]:
+        node = self.end_node[h]
+        if facing is not None and (h, facing) in self.facing_node:
+            node = self.facing_node[(h, facing)]
+        out = []
+        while node is not None:
+            out.append(node if isinstance(node, Hex) else node[0])
+            node = self.prev.get(node)
+        out.reverse()
+        dedup = [out[0]]
+        for x in out[1:]:
+            if x != dedup[-1]:
+                dedup.append(x)
+        return dedup
+
+
+def _plain_common(state: CenturionState, unit: Unit, hooks: MoveHooks | None):  # noqa: ANN202
     ct = cost_table(state)
     t = state.types[unit.type]
     kind = str(t.kind)
@@ -50,90 +76,170 @@ def _ref_reach(state: Any, unit: Any, hooks: MoveHooks | None = None) -> tuple[d
     if hooks is not None and hooks.mfa is not None:
         mfa = hooks.mfa(state, unit)
     budget = mfa * ct.scale
-    scale = ct.scale
-    enemy, full = set(), set()
-    for h, ids in state.stacks.items():
-        if state.units[ids[0]].side != unit.side:
+    counts = t.counts_for_stacking
+    side = unit.side
+    units = state.units
+    stacks = state.stacks
+    types = state.types
+    # Hexes with enemy units (case G) and friendly hexes that are full (case F).
+    enemy: set[Hex] = set()
+    full: set[Hex] = set()
+    for h, ids in stacks.items():
+        if units[ids[0]].side != side:
             enemy.add(h)
-        elif t.counts_for_stacking and h != unit.hex:
-            n = sum(1 for i in ids if state.types[state.units[i].type].counts_for_stacking)
-            lim = (hooks.stack_limit if hooks is not None and hooks.stack_limit is not None else stack_limit)(
-                state, unit, h)
+        elif counts and h != unit.hex:
+            n = 0
+            for i in ids:
+                if types[units[i].type].counts_for_stacking:
+                    n += 1
+            lim = stack_limit(state, unit, h) if hooks is None or hooks.stack_limit is None else hooks.stack_limit(state, unit, h)
             if n + 1 > lim:
                 full.add(h)
+    # case F / cen:full.stacking C: a full friendly stack is neither entered nor passed
     blocked = enemy | full
     if hooks is not None and hooks.blocked is not None:
         blocked |= set(hooks.blocked(state, unit))
-    stops: Any = frozenset()
+    stops: frozenset[Hex] | set[Hex] = frozenset()
     if state.version == "basic":
-        stops = state.zoc_hexes(state.opponent(unit.side))
+        stops = state.zoc_hexes(state.opponent(side))  # cen:basic.zoc A
     elif hooks is not None and hooks.stop_hexes is not None:
         stops = hooks.stop_hexes(state, unit)
+    return ct, kind, budget, blocked, full, stops
+
+
+def _plain_basic(state: CenturionState, unit: Unit, hooks: MoveHooks | None) -> Reach:
+    """Dial's algorithm over integer ticks (costs are small whole numbers)."""
+    ct, kind, budget, blocked, full, stops = _plain_common(state, unit, hooks)
     start = unit.hex
+    assert start is not None
+    edges = ct.edges[kind]
     exits = ct.exit_marker
-    full_sim = state.version != "basic"
-    s0: Any = (start, unit.facing % 6) if full_sim else start
-    best: dict[Any, int] = {s0: 0}
+    scale = ct.scale
+    best: dict[Hex, int] = {start: 0}
+    prev: dict[Any, Any] = {start: None}
+    buckets: list[list[Hex]] = [[] for _ in range(budget + 1)]
+    buckets[0].append(start)
+    for c in range(budget + 1):
+        for h in buckets[c]:
+            if best[h] != c:
+                continue
+            if h in stops and h != start:
+                continue  # cen:basic.zoc A: stop on entering
+            base = c + exits.get(h, 0) if exits else c
+            r = base % scale
+            ceil = base - r + scale if r else base  # cen:full.movement H: fractions lost off the road
+            for n, sc, is_road in edges[h]:
+                if n in blocked:
+                    continue  # case G: never into enemy units
+                nc = (base if is_road else ceil) + sc
+                if nc > budget:
+                    continue
+                old = best.get(n)
+                if old is None or nc < old:
+                    best[n] = nc
+                    prev[n] = h
+                    buckets[nc].append(n)
+    cost = {h: c for h, c in best.items() if h != start and h not in full}
+    return _PlainReach(unit.id, start, scale, cost, prev, {h: h for h in cost})
+
+
+def _plain_full(state: CenturionState, unit: Unit, hooks: MoveHooks | None) -> Reach:
+    """(hex, facing) search: move only to the front (cen:full.facing H), a free
+    60-degree turn in each hex, more costs one Movement Factor (F, G)."""
+    ct, kind, budget, blocked, full, stops = _plain_common(state, unit, hooks)
+    start = unit.hex
+    assert start is not None
+    dedges = ct.dir_edges[kind]
+    exits = ct.exit_marker
+    scale = ct.scale
+    s0 = (start, unit.facing % 6)
+    best: dict[tuple[Hex, int], int] = {s0: 0}
     prev: dict[Any, Any] = {s0: None}
-    buckets: list[list[Any]] = [[] for _ in range(budget + 1)]
+    buckets: list[list[tuple[Hex, int]]] = [[] for _ in range(budget + 1)]
     buckets[0].append(s0)
+    turn_cost = [[0 if (g - f) % 6 in (0, 1, 5) else scale for g in range(6)] for f in range(6)]  # G
     for c in range(budget + 1):
         for node in buckets[c]:
             if best[node] != c:
                 continue
-            h, f = node if full_sim else (node, 0)
+            h, f = node
             if h in stops and h != start:
                 continue
-            base = c + exits.get(h, 0)
-            for g, e in enumerate(ct.dir_edges[kind][h]):
-                if e is None or e[0] in blocked:
+            base = c + exits.get(h, 0) if exits else c
+            tc = turn_cost[f]
+            for g, e in enumerate(dedges[h]):
+                if e is None:
                     continue
-                turn = 0 if not full_sim or (g - f) % 6 in (0, 1, 5) else scale
-                b = base + turn
-                nc = b + e[1] if e[2] else -(-b // scale) * scale + e[1]
-                nn = (e[0], g) if full_sim else e[0]
-                if nc <= budget and (nn not in best or nc < best[nn]):
-                    best[nn], prev[nn] = nc, node
+                n, sc, is_road = e
+                if n in blocked:
+                    continue
+                b = base + tc[g]
+                if is_road:
+                    nc = b + sc
+                else:
+                    r = b % scale
+                    nc = (b - r + scale if r else b) + sc
+                if nc > budget:
+                    continue
+                nn = (n, g)
+                old = best.get(nn)
+                if old is None or nc < old:
+                    best[nn] = nc
+                    prev[nn] = node
                     buckets[nc].append(nn)
-
-    def walk(node: Any) -> list[Hex]:
-        out = []
-        while node is not None:
-            out.append(node[0] if full_sim else node)
-            node = prev[node]
-        return out[::-1]
-
-    if not full_sim:
-        cost = {h: c for h, c in best.items() if h != start and h not in full}
-        return cost, {}, lambda h, facing=None: walk(h)
-    arrivals: dict[Hex, list[Any]] = {}
+    # Final facing in each hex (F, G; E: no turn past 60 degrees without a
+    # Movement Factor left): from the cheapest arrival facing that allows it.
+    arrivals: dict[Hex, list[int | None]] = {}
     for (h, f), c in best.items():
-        if h not in full:
-            arrivals.setdefault(h, [None] * 6)[f] = c
-    cost, facings, via = {}, {}, {}
+        if h in full:
+            continue
+        arr = arrivals.get(h)
+        if arr is None:
+            arr = arrivals[h] = [None] * 6
+        arr[f] = c
+    facings: dict[Hex, dict[int, int]] = {}
+    facing_node: dict[tuple[Hex, int], tuple[Hex, int]] = {}
+    end_node: dict[Hex, Any] = {}
+    cost: dict[Hex, int] = {}
+    f0 = s0[1]
     for h, arr in arrivals.items():
-        reached = [(c, f) for f, c in enumerate(arr) if c is not None]
-        m_all, f_all = min(reached) if reached else (None, 0)
-        fs = {}
+        m_all, f_all = None, 0
+        for f in range(6):
+            c = arr[f]
+            if c is not None and (m_all is None or c < m_all):
+                m_all, f_all = c, f
+        fs: dict[int, int] = {}
         for g in range(6):
-            if h == start and g == s0[1]:
-                continue
-            near = [(arr[f], k, f) for k, f in enumerate(((g - 1) % 6, g, (g + 1) % 6)) if arr[f] is not None]
-            tot, v = (min(near)[0], min(near)[2]) if near else (None, None)
+            if h == start and g == f0:
+                continue  # back where it began, facing as it began: no move
+            tot, via = None, None
+            for f in ((g - 1) % 6, g, (g + 1) % 6):
+                c = arr[f]
+                if c is not None and (tot is None or c < tot):
+                    tot, via = c, f
             if m_all is not None and (tot is None or m_all + scale < tot):
-                tot, v = m_all + scale, f_all
-            if tot is not None and tot <= budget:
-                fs[g], via[(h, g)] = tot, v
+                tot, via = m_all + scale, f_all
+            if tot is None or tot > budget:
+                continue
+            fs[g] = tot
+            facing_node[(h, g)] = (h, via)
         if fs:
             facings[h] = fs
-            cost[h] = min(fs.values())
+            g_best, c_best = -1, 0
+            for g, c in fs.items():  # cheapest, lowest direction first (deterministic)
+                if g_best < 0 or c < c_best:
+                    g_best, c_best = g, c
+            cost[h] = c_best
+            end_node[h] = facing_node[(h, g_best)]
+    return _PlainReach(unit.id, start, scale, cost, prev, end_node, facings, facing_node)
 
-    def path(h: Hex, facing: int | None = None) -> list[Hex]:
-        if facing is None or facing not in facings[h]:
-            facing = min(facings[h], key=lambda g: (facings[h][g], g))
-        return walk((h, via[(h, facing)]))
 
-    return cost, facings, path
+
+def _ref_reach(state: Any, unit: Any, hooks: MoveHooks | None = None) -> tuple[dict, dict, Any]:
+    """The plain search: (cost, facings, path(h, facing)) as movement.py computed
+    them before the fast search (no extra_cost hook)."""
+    r = _plain_basic(state, unit, hooks) if state.version == "basic" else _plain_full(state, unit, hooks)
+    return r.cost, r.facings, r.path
 
 
 def _assert_same(state: Any, unit: Any, hooks: MoveHooks | None = None) -> int:
