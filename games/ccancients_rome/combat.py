@@ -454,7 +454,8 @@ def why_not_evade_hex(bs: BattleState, u: Unit, opts: tuple[str, ...], text: str
         return (f"from {h} no second hex is open, and an evade must cover 2 hexes when it can "
                 f"(answer {', '.join(opts)})", "ccr:base.evade")
     why, rule = why_not_retreat(bs, u, text)
-    return why.replace("a retreat goes", "an evade goes").replace("never retreat", "never evade"), \
+    return why.replace("a retreat goes", "an evade goes").replace("never retreat", "never evade").replace(
+        "a retreat moves", "an evade moves"), \
         "ccr:base.evade" if rule == "ccr:base.retreat" else rule
 
 
@@ -534,6 +535,8 @@ def why_not_retreat(bs: BattleState, u: Unit, text: str) -> tuple[str, str]:
     h = text.strip()
     if h not in board.row:
         return f"{text!r} is not a hex of the battlefield", rule
+    if h == u.hex:
+        return f"{u.code} stands at {h}; a retreat moves it back toward your own baseline", rule
     if h not in board.neighbors[u.hex]:
         return f"{h} is not adjacent to {u.code}@{u.hex}; a retreat goes one hex at a time", rule
     if h not in board.toward_baseline(u.hex, bs.armies[u.side].key):
@@ -590,9 +593,13 @@ def _why_not_extra(bs: BattleState, att: Unit, from_hex: str, more: list[str], t
 def _why_not_bonus(bs: BattleState, att: Unit, text: str) -> tuple[str, str]:
     rule = "ccr:base.momentum"
     h = text.strip()
+    if h not in bs.board.row:
+        return f"{h!r} is neither a hex ID (CCRR) nor 'none'", rule
+    if h == att.hex:
+        return f"{h} is where {att.code} stands; name an adjacent enemy unit or 'none'", rule
     v = bs.at.get(h)
     if v is None or v.side == att.side:
-        return f"{text.strip()!r} holds no enemy unit", rule
+        return f"{h} holds no enemy unit", rule
     return f"{v.code}@{h} is not adjacent to {att.code}@{att.hex}; bonus close combat is against an adjacent unit", rule
 
 
@@ -681,7 +688,8 @@ def _alive(bs: BattleState, u: Unit) -> bool:
     return bs.units.get(u.uid) is u
 
 
-def _why_not_react(bs: BattleState, tgt: Unit, att: Unit, text: str, answers: str) -> tuple[str, str]:
+def _why_not_react(bs: BattleState, tgt: Unit, att: Unit, text: str, answers: str,
+                   rule: str = "ccr:base.close-combat") -> tuple[str, str]:
     """Refusal for the defender's questions: explains a wish to evade, else lists the answers."""
     t = text.strip().lower()
     if t == "evade":
@@ -692,7 +700,7 @@ def _why_not_react(bs: BattleState, tgt: Unit, att: Unit, text: str, answers: st
     if t in bs.board.row:
         return (f"the defender does not choose hexes here; an evading unit picks its hexes after the attack is "
                 f"rolled (answer {answers})", "ccr:base.evade")
-    return f"{text.strip()!r} is not an answer here: {answers}", "ccr:base.close-combat"
+    return f"{text.strip()!r} is not an answer here: {answers}", rule
 
 
 def close_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, plan: OrderPlan, bonus: bool = False) -> Gen:
@@ -716,7 +724,7 @@ def close_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, plan: Orde
             k = yield from ask(tgt.side, f"{att.code}@{att.hex} attacks your {tgt.code}@{tgt.hex}: play First Strike?",
                                [("strike", "play First Strike: battle first"), ("no", "keep the card")],
                                "ccr:base.cards", "react.first-strike",
-                               lambda text: _why_not_react(bs, tgt, att, text, "'strike' or 'no'"))
+                               lambda text: _why_not_react(bs, tgt, att, text, "'strike' or 'no'", "ccr:base.cards"))
         if k == "strike":
             first = True
             defender.hand.remove("FS")
@@ -735,7 +743,7 @@ def close_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, plan: Orde
         k = yield from ask(tgt.side, f"{att.code}@{att.hex} attacks your {tgt.code}@{tgt.hex}: evade?",
                            [("evade", "evade 2 hexes: only your unit symbol hits"), ("stand", "stand and fight")],
                            "ccr:base.evade", "react.evade",
-                           lambda text: _why_not_react(bs, tgt, att, text, "'evade' or 'stand'"))
+                           lambda text: _why_not_react(bs, tgt, att, text, "'evade' or 'stand'", "ccr:base.evade"))
         evading = k == "evade"
     n = close_dice(bs, att, tgt, cc_bonus)
     if evading:
