@@ -110,6 +110,7 @@ def leader_reach(bs: BattleState, ld: Leader) -> dict[str, int]:
     out: dict[str, int] = {}
     frontier = [ld.hex]
     seen = {ld.hex}
+    stops = bs.stop_hexes()
     for d in range(1, LEADER_MOVE + 1):
         nxt = []
         for h in frontier:
@@ -126,8 +127,10 @@ def leader_reach(bs: BattleState, ld: Leader) -> dict[str, int]:
                     continue
                 if bs.wagons and blocked_for(bs, n, "LI", False):
                     continue  # a wagon holding a camp, or an impassable laager
-                if not bs.wagons or not any(w.hex == n for w in bs.wagons):
-                    nxt.append(n)  # leaders stop on a wagon (ccr:baggage-wagon, ccr:wagon-laager)
+                if n not in stops and (not bs.wagons or not any(w.hex == n for w in bs.wagons)):
+                    # leaders stop on a wagon (ccr:baggage-wagon, ccr:wagon-laager) and, like units, on
+                    # terrain that stops movement: forest, ford, camp (ccr:base.terrain, ccr:ford)
+                    nxt.append(n)
                 if not any(o.hex == n and o.side == ld.side for o in bs.leaders):
                     out[n] = d
         frontier = nxt

@@ -1291,3 +1291,16 @@ def test_order_refusals_name_the_section_the_owner_and_the_rule() -> None:
     d = next(gen)
     why, rule = d.refuse("0306")
     assert "light units only" in why and "heavy" in why and rule == "ccr:base.cards"
+
+
+@pytest.mark.rule("ccr:base.leaders", "ccr:base.terrain")
+def test_a_leader_moving_alone_stops_on_entering_a_forest() -> None:
+    from ancients_games.ccancients_rome.movement import leader_reach
+    ctx, st, bs = fresh()
+    ld = Leader(1, BOT, "Lucullus", "0607")
+    bs.leaders.append(ld)
+    assert max(leader_reach(bs, ld).values()) == 3
+    ring = bs.board.neighbors["0607"]
+    for h in ring:
+        bs.board.set_terrain(h, "forest")
+    assert set(leader_reach(bs, ld)) == set(ring)  # every way out enters a forest and stops there
