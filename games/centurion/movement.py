@@ -672,9 +672,7 @@ def _reach_basic(state: CenturionState, unit: Unit, hooks: MoveHooks | None) -> 
                     prev[j] = i
                     buckets[nc].append(j)
     hexes = graph.hexes
-    cost: dict[Hex, int] = {}
-    for j in order:
-        cost[hexes[j]] = best[j]
+    cost = dict(zip(map(hexes.__getitem__, order), map(best.__getitem__, order)))
     return Reach(unit.id, start_h, scale, cost, {}, _Search(graph, best, prev, 1, budget, scale, start, 0))
 
 
@@ -810,9 +808,8 @@ def _reach_full(state: CenturionState, unit: Unit, hooks: MoveHooks | None) -> R
     fs, _ = search.final(start)
     if fs:
         cost[start_h] = min(fs.values())
-    for j in order:
-        b = j << 3
-        cost[hexes[j]] = min(best[b:b + 6])  # the cheapest arrival ends facing that way for free
+    # the cheapest arrival ends facing that way for free
+    cost.update(zip(map(hexes.__getitem__, order), map(lo.__getitem__, order)))
     return Reach(unit.id, start_h, scale, cost, _Facings(cost, search), search)
 
 
