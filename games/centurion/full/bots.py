@@ -26,6 +26,7 @@ _FIXED: dict[str, dict[str, float]] = {
     "victory.concede": {"fight": 1.0},
     "treachery": {"invoke": 1.0, "no": 0.0},
     "deploy.unit": {"done": 1.0},
+    "works.raze": {"done": 1.0},
 }
 
 

@@ -19,11 +19,11 @@ Rules served:
 * ``cen:rom.legion-integrity``: Swordsmen of different legions in one hex may
   not attack together.
 
-Simplification (written down, not hidden): all attacks on one hex in one
-Melee Phase form one battle; each defending unit meets it with its frontal
-value only if every attacking hex is on its front. The book's split of an
-attack from several sides among differently faced defenders (case J) is read
-this way: the combined battle with each unit at the value facing the attack.
+Differently faced defenders attacked from several sides (case J) fight
+separate battles, each attack met by the units fronting it; the sequence
+makes that allotment (``sequence._split_battles``, our reading, L) and calls
+:func:`defence_total` once per battle. Where no unit fronts an attack, the hex
+fights one combined battle, each unit at the value facing the attack.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ in force if the scenario lists the rule, for the sides it lists it for),
 option                     rule                            effect, where applied
 =========================  ==============================  ======================================
 fortune                    cen:opt.fortune                 a side's attacks round in its favour (sequence)
-earthworks                 cen:opt.earthworks              build action; defence x2, workers half (sequence, melee)
+earthworks                 cen:opt.earthworks              build action; defence x2, workers half; raze after moving
 caltrops                   cen:opt.caltrops                build action; attack out half, cavalry barred (sequence)
 skirmisher_equipment       cen:opt.skirmisher-equipment    SK read as LI / AR / SL by key (set-up)
 weather                    cen:opt.weather                 roll or fix: fog, rain, mud (fire, movement, melee)
@@ -465,9 +465,6 @@ def start_of_turn_actions(ctx: Context, state: CenturionState, side: str) -> Gen
         leavers = _square_leavers(state, side)
         if leavers:
             menu.append(Option("leave", "take a non-Swordsmen unit out of a square (cen:full.square F)"))
-        razable = sorted(h for h in set(state.occupied_by(side)) if "earthworks" in state.markers.get(h, ()))
-        if razable and active_for(state, "cen:opt.earthworks", side):
-            menu.append(Option("raze", "destroy occupied earthworks (one point lost, cen:opt.earthworks)"))
         if active_for(state, "cen:opt.mount-dismount", side):
             if _dismountable(state, side):
                 menu.append(Option("dismount", "dismount cataphracts (cen:opt.mount-dismount)"))
@@ -558,15 +555,6 @@ def start_of_turn_actions(ctx: Context, state: CenturionState, side: str) -> Gen
             b.left_square.add(u.id)
             ctx.event("formation", f"{u.id} leaves the square at {state.hid(u.hex)} (two Movement Factors)",
                       rules=("cen:full.square",), side=side)
-        elif k == "raze":
-            rk = yield Decision(side, "Destroy the earthworks on which hex?",
-                                tuple(Option(state.hid(h)) for h in razable), rule="cen:opt.earthworks",
-                                kind="start.raze")
-            h = state.hex_of(rk)
-            state.markers[h].discard("earthworks")
-            state.lost_points[side] = state.lost_points.get(side, 0) + 1
-            ctx.event("works", f"earthworks at {rk} destroyed (one point lost)", rules=("cen:opt.earthworks",),
-                      side=side)
         elif k == "dismount":
             units = _dismountable(state, side)
             uk = yield Decision(side, "Dismount which unit?", tuple(Option(u.id, state.describe(u)) for u in units),
@@ -655,7 +643,7 @@ def start_action_problem(state: CenturionState, side: str, key: str) -> tuple[st
                       "without works",
         "caltrops": "no stack of yours can start works: it needs unengaged, undispersed non-Command units on a hex "
                     "without works",
-        "raze": "earthworks must be occupied by your units to be destroyed",
+        "raze": "earthworks are destroyed at the end of the Movement Phase, not before it",
         "dismount": "no cataphract of yours can dismount now (not in contact, dispersed, panicked, or already "
                     "mounting or dismounting this turn)",
         "mount": "no dismounted unit of yours stands with or next to its mounts, free to mount this turn "
@@ -663,6 +651,48 @@ def start_action_problem(state: CenturionState, side: str, key: str) -> tuple[st
         "destroy-mounts": "you have no riderless mounts on the map",
     }[key]
     return why, rule
+
+
+RAZE_POINTS = 1
+"""Points lost for destroying one's own earthworks (cen:opt.earthworks)."""
+
+
+def razable(state: CenturionState, side: str) -> list[Hex]:
+    """Earthworks ``side`` occupies and so may destroy (cen:opt.earthworks: "must be occupied")."""
+    if not active_for(state, "cen:opt.earthworks", side):
+        return []
+    return sorted(h for h in set(state.occupied_by(side)) if "earthworks" in state.markers.get(h, ()))
+
+
+def raze_step(ctx: Context, state: CenturionState, side: str) -> Generator[Decision, str, None]:
+    """cen:opt.earthworks: "Earthworks may be voluntarily destroyed at the end of any movement
+    turn by removing the earthworks counter from the board for a one point loss. Earthworks
+    must be occupied to be destroyed." Asked after the Movement Phase; ``done`` always offered."""
+    while True:
+        hexes = razable(state, side)
+        if not hexes:
+            return
+
+        def refuse(text: str, _hexes: list[Hex] = hexes) -> tuple[str, str] | None:
+            try:
+                h = state.hex_of(text.strip())
+            except ValueError:
+                return None
+            if "earthworks" not in state.markers.get(h, ()):
+                return f"there are no earthworks at {state.hid(h)}", "cen:opt.earthworks"
+            return f"earthworks must be occupied by your units to be destroyed ({state.hid(h)})", "cen:opt.earthworks"
+
+        rk = yield Decision(side, "End of the Movement Phase: destroy earthworks you occupy (one point lost), or done",
+                            (Option("done", "keep the earthworks"),
+                             *(Option(state.hid(h), _units_text(state, h, side)) for h in hexes)),
+                            rule="cen:opt.earthworks", kind="works.raze", refuse=refuse)
+        if rk == "done":
+            return
+        h = state.hex_of(rk)
+        state.markers[h].discard("earthworks")
+        state.lost_points[side] = state.lost_points.get(side, 0) + RAZE_POINTS
+        ctx.event("works", f"earthworks at {rk} destroyed ({RAZE_POINTS} point lost)", rules=("cen:opt.earthworks",),
+                  side=side)
 
 
 def _units_text(state: CenturionState, h: Hex, side: str) -> str:
@@ -782,8 +812,8 @@ def barbarian_must_attack(ctx: Context, state: CenturionState, side: str, attack
     """cen:barb.warrior: barbarian troops close enough to attack MUST attack.
 
     Every barbarian unit not yet allocated that fronts on an enemy hex joins a
-    melee attack on it (an existing one if it may, else a new one). Our reading
-    (L): the compulsion to advance within seven hexes is left to the player.
+    melee attack on it (an existing one if it may, else a new one). The advance
+    within seven hexes is :func:`after_movement`'s.
     """
     if not is_barbarian(state, side) or not active_for(state, "cen:barb.warrior", side):
         return

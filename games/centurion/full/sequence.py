@@ -617,6 +617,7 @@ def player_turn(ctx: Context, state: CenturionState, side: str) -> Generator[Dec
     yield from movement_phase(ctx, state, side, move_hooks(state))
     opt.after_movement(ctx, state, side)
     push_out_light_cavalry(ctx, state)
+    yield from opt.raze_step(ctx, state, side)
     # 2. Attack allocation
     state.phase = "allocation"
     attacks = yield from allocation_phase(ctx, state, side)

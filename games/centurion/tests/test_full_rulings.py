@@ -229,3 +229,30 @@ def test_light_cavalry_with_one_free_neighbour_or_other_units_are_not_pushed():
     assert not sequence.is_surrounded(st, lc)
     assert sequence.push_out_light_cavalry(ctx, st) == []
     assert st.hid(lc.hex) == "1510" and st.hid(sd.hex) == "1515"  # Swordsmen may be surrounded
+
+
+# ------------------------------------------------------------------ earthworks razed after movement
+
+
+@pytest.mark.rule("cen:opt.earthworks", "cen:full.sequence")
+def test_occupied_earthworks_are_razed_at_the_end_of_the_movement_phase_for_one_point():
+    s, ctx, st = fresh(earthworks="on")
+    clear(st)
+    ro = "romans"
+    st.active = ro
+    put(st, nth(st, ro, "SD", 0).id, "1510")
+    for hid in ("1510", "1512"):
+        st.markers.setdefault(st.hex_of(hid), set()).add("earthworks")
+    start = next(options.start_of_turn_actions(ctx, st, ro), None)
+    assert start is None or "raze" not in start.keys  # not before movement
+    gen = options.raze_step(ctx, st, ro)
+    d = next(gen)
+    assert d.kind == "works.raze" and d.keys == ("done", "1510")
+    with pytest.raises(ValueError, match="must be occupied") as exc:
+        d.match("1512")
+    assert exc.value.rule == "cen:opt.earthworks"
+    lost = st.lost_points[ro]
+    with pytest.raises(StopIteration):
+        gen.send("1510")
+    assert "earthworks" not in st.markers[st.hex_of("1510")] and st.lost_points[ro] == lost + 1
+    assert options.start_action_problem(st, ro, "raze")[1] == "cen:opt.earthworks"
