@@ -4,7 +4,8 @@ Serves ``ccr:base.leaders``: a leader in a hex with a friendly unit is attached
 and moves with it; when the unit loses blocks the leader risks death (two
 battle dice, killed on two leader symbols), when the unit is eliminated one
 die (killed on a leader symbol), otherwise he escapes up to 3 hexes back,
-to a friendly unit of his owner's choice when one can be reached, or is
+to a friendly unit of his owner's choice when one can be reached, or off his
+own side of the battlefield when within 3 hexes of it (no banner), or is
 captured when no hex back is open. A dead or
 captured leader is a Victory Banner (ccr:victory). Also used by Caltrops
 losses (``ccr:caltrops``).
@@ -24,6 +25,8 @@ from .victory import gain
 __all__ = ["casualty_check", "escape", "escape_options", "kill_leader", "resolve_escapes", "why_not_escape"]
 
 RULE = "ccr:base.leaders"
+OFF = "off"
+"""Answer for a leader evading off his own side of the battlefield: no banner for the enemy."""
 
 
 def kill_leader(ctx: Context, bs: BattleState, ld: Leader, why: str) -> None:
@@ -70,12 +73,20 @@ def escape_options(bs: BattleState, ld: Leader) -> list[str]:
         if h in board.impassable:
             continue
         free.append((-back(h), d, h))
+    off = [OFF] if _can_leave(bs, ld) else []
     if units:
-        return [h for _, h in sorted(units)]
+        return [h for _, h in sorted(units)] + off
     if not free:
-        return []
+        return off
     far = min(f[0] for f in free)
-    return [h for b, _, h in sorted(free) if b == far]
+    return [h for b, _, h in sorted(free) if b == far] + off
+
+
+def _can_leave(bs: BattleState, ld: Leader) -> bool:
+    """May the leader evade off his own side of the battlefield (within his 3 hexes; ccr:base.leaders)?"""
+    row, rows = bs.board.row[ld.hex], max(bs.board.row.values())
+    steps = row if bs.armies[ld.side].key == "top" else rows - row + 1
+    return steps <= 3
 
 
 def _back(bs: BattleState, ld: Leader) -> Callable[[str], int]:
@@ -91,6 +102,8 @@ def why_not_escape(bs: BattleState, ld: Leader, text: str) -> tuple[str, str]:
     """Why ``text`` is not a hex the leader may escape to (for refusals, ccr:base.leaders)."""
     board = bs.board
     h = text.strip()
+    if h.lower() == OFF:
+        return f"{ld.name} at {ld.hex} is more than 3 hexes from your own edge and cannot leave the battlefield", RULE
     if h not in board.row:
         return f"{text!r} is not a hex of the battlefield", RULE
     d = board.distance(ld.hex, h)
@@ -129,6 +142,11 @@ def escape(ctx: Context, bs: BattleState, ld: Leader) -> None:
 
 
 def _escape_to(ctx: Context, bs: BattleState, ld: Leader, dest: str) -> None:
+    if dest == OFF:
+        bs.leaders.remove(ld)
+        ctx.event("leader", f"{ld.name} evades off your side of the battlefield from {ld.hex}: no banner for the enemy",
+                  rules=(RULE,), side=ld.side)
+        return
     old, ld.hex = ld.hex, dest
     with_unit = f" to the {bs.at[dest].code}" if dest in bs.at else ""
     ctx.event("leader", f"{ld.name} evades from {old} to {dest}{with_unit}", rules=(RULE,), side=ld.side)
@@ -145,7 +163,9 @@ def resolve_escapes(ctx: Context, bs: BattleState) -> Generator[Decision, str, N
         if not opts:
             kill_leader(ctx, bs, ld, "captured")
             continue
-        labels = [(h, f"join the {bs.at[h].code}" if h in bs.at else "free hex") for h in opts]
+        labels = [(h, "leave the battlefield by your own edge (no banner)" if h == OFF else
+                   f"join the {bs.at[h].code}" if h in bs.at else "free hex") for h in opts]
         dest = yield from ask(ld.side, f"{ld.name} is left alone at {ld.hex}: escape to which hex?", labels, RULE,
-                              "leader.escape", lambda text, _ld=ld: why_not_escape(bs, _ld, text), highlight=opts)
+                              "leader.escape", lambda text, _ld=ld: why_not_escape(bs, _ld, text),
+                              highlight=[h for h in opts if h != OFF])
         _escape_to(ctx, bs, ld, dest)

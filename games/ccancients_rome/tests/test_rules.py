@@ -1304,3 +1304,30 @@ def test_a_leader_moving_alone_stops_on_entering_a_forest() -> None:
     for h in ring:
         bs.board.set_terrain(h, "forest")
     assert set(leader_reach(bs, ld)) == set(ring)  # every way out enters a forest and stops there
+
+
+@pytest.mark.rule("ccr:base.leaders", "ccr:victory")
+def test_a_leader_near_his_own_edge_may_evade_off_the_battlefield_without_a_banner() -> None:
+    from ancients_games.ccancients_rome.leaders import escape_options, why_not_escape
+    ctx, st, bs = fresh()
+    ld = Leader(1, BOT, "Lucullus", "0608")
+    bs.leaders.append(ld)
+    assert escape_options(bs, ld)[-1] == "off"
+    far = Leader(2, BOT, "Other", "0604")
+    bs.leaders.append(far)
+    assert "off" not in escape_options(bs, far)
+    why, rule = why_not_escape(bs, far, "off")
+    assert "more than 3 hexes" in why and rule == "ccr:base.leaders"
+    # boxed in on his baseline: he leaves the field instead of being captured
+    ctx, st, bs = fresh()
+    ld = Leader(1, BOT, "Lucullus", "0609")
+    bs.leaders.append(ld)
+    for h in bs.board.neighbors["0609"]:
+        unit(bs, TOP, "LI", h)
+    hi = unit(bs, BOT, "HI", "0609", blocks=1)
+    li = bs.at[bs.board.neighbors["0609"][0]]
+    ctx.chance.force("heavy", "light")  # the 1-block HI is eliminated
+    ctx.chance.force("light")  # casualty check: the leader survives
+    drive(close_combat(ctx, bs, li, hi, order_plan(bs.cards["2C"], 6)), ["stay"])
+    assert ld not in bs.leaders and bs.armies[TOP].banners == 1  # the unit's banner only
+    assert "evades off" in texts(ctx)
