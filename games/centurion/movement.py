@@ -20,14 +20,27 @@ Movement Phase decisions ("choose a unit or done" -> "choose a destination"
 - ``cen:full.facing``: units move only to their front, may turn 60 degrees in
   each hex entered or passed for free, more costs one Movement Factor (F, G);
   a unit that has spent its whole allowance may turn at most 60 degrees (E).
+- ``cen:full.square`` E, F (through :attr:`MoveHooks.extra_cost`): extra
+  Movement Factors to join a square.
 
-Why not ``ancients_kit.movement.reachable``: its ``cost(a, b)`` cannot
-express the path-dependent rounding of road fractions (movement H) nor the
-Full Simulation's (hex, facing) states, and Centurion's hot path (300 Basic
-Games a minute) wants a search specialised to integer "ticks" (Movement
-Factors scaled by the terrain chart's common denominator, so road halves stay
-exact) run as a bucket queue over precomputed edges. Edge costs per unit kind
-are computed once per (map, chart, markers) and shared by sessions.
+How the search works (and why it is fast). Costs are integer "ticks"
+(Movement Factors scaled by the terrain chart's common denominator, so road
+halves stay exact). Per (map, chart, markers) and unit kind, every step is
+precomputed once over integer hex indices (:class:`_Graph`); a search is
+Dial's algorithm (one bucket per tick) over hex indices (Basic) or over nodes
+``hex index << 3 | facing`` (Full), with lists, not dictionaries, for labels.
+The Full search skips relaxations that provably fail (see
+:func:`_reach_full`); friendly stacks are checked for room only when the
+search reaches them; final facings and paths are worked out only for the
+destination the player picks. Results are identical to the plain search the
+engine used before (``tests/test_movement_speed.py`` holds it as the
+reference): the same costs, facings, paths and tie-breaks, hence the same
+games.
+
+Why not ``ancients_kit.movement.reachable``: its ``cost(a, b)`` is added to
+the cost so far, so it cannot express the loss of road fractions on leaving a
+road (movement H: the step's price depends on the cost already spent), and
+its nodes are hexes, not the Full Simulation's (hex, facing) states.
 """
 
 from __future__ import annotations
@@ -580,8 +593,6 @@ def _with_extra(
     into the hexes it names (MoveHooks.extra_cost); hexes mapped to None are
     returned to be blocked."""
     index = graph.index
-    rows: list[Any] = list(graph.turn_out if full else graph.out)
-    free: list[Any] = list(graph.free) if full else []
     closed: set[Hex] = set()
     add: dict[int, int] = {}
     for h, x in extra.items():
@@ -599,15 +610,24 @@ def _with_extra(
             )
         if v:
             add[j] = int(v)
+    rows: list[Any] = list(graph.turn_out if full else graph.out) if add else graph.turn_out if full else graph.out
+    free: list[Any] = list(graph.free) if full and add else graph.free
     if not add:
         return rows, free, closed
-    shift = 3 if full else 0
-    for k, row in enumerate(rows):
-        if any((e[0] >> shift) in add for e in row):
-            rows[k] = tuple((e[0], e[1] + add.get(e[0] >> shift, 0), e[2]) for e in row)
-    for k, e in enumerate(free):
-        if e is not None and (e[0] >> 3) in add:
-            free[k] = (e[0], e[1] + add[e[0] >> 3], e[2])
+    hexes = graph.hexes
+    for j, x in add.items():
+        for nb in hexes[j].neighbors():  # every step into j comes from a neighbour
+            p = index.get(nb)
+            if p is None:
+                continue
+            if full:
+                for k in range(p << 3, (p << 3) + 6):
+                    rows[k] = tuple((e[0], e[1] + x, e[2]) if e[0] >> 3 == j else e for e in rows[k])
+                    e = free[k]
+                    if e is not None and e[0] >> 3 == j:
+                        free[k] = (e[0], e[1] + x, e[2])
+            else:
+                rows[p] = tuple((e[0], e[1] + x, e[2]) if e[0] == j else e for e in rows[p])
     return rows, free, closed
 
 

@@ -453,3 +453,30 @@ def test_extra_cost_not_a_multiple_of_the_smallest_fraction_is_refused():
     u = s.units["RED-SD01"]
     with pytest.raises(ValueError, match="1/2"):
         reachable(s, u, MoveHooks(extra_cost=lambda _s, _u: {s.hex_of("0307"): Fraction(1, 3)}))
+
+
+@pytest.mark.rule("cen:full.square", "cen:full.movement", "cen:full.facing", "cen:basic.movement")
+@settings(max_examples=40, deadline=None)
+@given(
+    version=st.sampled_from(["basic", "full"]),
+    mover=st.sampled_from(["SD", "LC", "SK"]),
+    start=_HEX,
+    facing=st.sampled_from(_DIRS),
+    marked=st.lists(_HEX, min_size=1, max_size=8),
+)
+def test_one_extra_mf_on_clear_hexes_is_the_same_as_hills(version, mover, start, facing, marked):
+    # Hills cost 2 for every kind, clear 1: an extra 1 MF into clear hexes must
+    # give the very same costs, facings and paths (no roads, so no road rate).
+    marked = sorted(set(marked) - {start})
+    hills = sandbox_state([("red", mover, start, facing)], version=version, columns=9, rows=9,
+                          terrain={h: "hill" for h in marked})
+    clear = sandbox_state([("red", mover, start, facing)], version=version, columns=9, rows=9)
+    assert hills.terrain_chart["hill"].cost == 2 and clear.terrain_chart["clear"].cost == 1
+    extra = {clear.hex_of(h): 1 for h in marked}
+    a = reachable(hills, hills.units[f"RED-{mover}01"])
+    b = reachable(clear, clear.units[f"RED-{mover}01"], MoveHooks(extra_cost=lambda _s, _u: extra))
+    assert list(a.cost.items()) == list(b.cost.items())
+    for h in a.cost:
+        assert dict(a.facings.get(h, {})) == dict(b.facings.get(h, {}))
+        for g in range(6) if version == "full" else (None,):
+            assert a.path(h, g) == b.path(h, g)
