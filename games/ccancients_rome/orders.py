@@ -341,13 +341,23 @@ def _move_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, items
             return
         it, found = dests[k]
         r = found if isinstance(found, dict) else reach(bs, it, found)  # type: ignore[arg-type]
+        charge_only: set[str] = set()
+        if isinstance(it, Unit) and not again and (tt := bs.types[it.code]).move_charge:
+            # Warriors move their second hex only to charge: they must end adjacent to an enemy (ccr:base.movement)
+            plain = tt.move + plan.move_bonus
+            charge_only = {h for h, d in r.items() if d > plain and not any(
+                (v := bs.at.get(n)) is not None and v.side != side for n in bs.board.neighbors[h])}
+            r = {h: d for h, d in r.items() if h not in charge_only}
         done.add(next(i for i, x in enumerate(items) if x is it))
         start = it.hex
         hexes = sorted(r)
         bs.current = it
 
-        def refuse(text: str, _r: dict = r, _it: Item = it) -> tuple[str, str]:
+        def refuse(text: str, _r: dict = r, _it: Item = it, _c: frozenset = frozenset(charge_only)) -> tuple[str, str]:
             t = text.strip()
+            if t in _c:
+                return (f"warriors move 2 hexes only to charge, and {t} is not adjacent to an enemy unit",
+                        "ccr:base.movement")
             if t == start:
                 return f"{_it.hex if isinstance(_it, Unit) else t} is where it stands; answer 'stay' to hold", \
                     "ccr:base.movement"

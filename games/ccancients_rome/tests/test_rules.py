@@ -1331,3 +1331,21 @@ def test_a_leader_near_his_own_edge_may_evade_off_the_battlefield_without_a_bann
     drive(close_combat(ctx, bs, li, hi, order_plan(bs.cards["2C"], 6)), ["stay"])
     assert ld not in bs.leaders and bs.armies[TOP].banners == 1  # the unit's banner only
     assert "evades off" in texts(ctx)
+
+
+@pytest.mark.rule("ccr:base.movement")
+def test_warriors_move_a_second_hex_only_to_charge() -> None:
+    ctx, st, bs = fresh()
+    unit(bs, BOT, "WA", "0607")
+    unit(bs, TOP, "MI", "0604")
+    bs.armies[BOT].hand.add("2C")
+    bs.deck.draw_pile.remove("2C")
+    gen = play_turn(ctx, bs, BOT)
+    d = next(gen)
+    while d.kind != "move.hex":
+        d = gen.send({"card": "2C", "order.unit": "0607" if "0607" in d.keys else "done", "move.unit": "0607"}[d.kind])
+    two = [h for h in d.keys if h in bs.board.row and bs.board.distance("0607", h) == 2]
+    assert two and all(any(n == "0604" for n in bs.board.neighbors[h]) for h in two)
+    assert "0807" not in d.keys and "0606" in d.keys
+    why, rule = d.refuse("0807")
+    assert "only to charge" in why and rule == "ccr:base.movement"
