@@ -43,6 +43,9 @@ narrowly (L = our reading), also listed in the report:
 * cen:opt.mount-dismount H: the owner may destroy riderless mounts at the
   start of any of its turns (one point lost, F); mounts are never captured
   (B: an adjacent enemy destroys them by attacking them).
+* cen:full.cavalry: a charge counts the longest straight run in the final
+  facing that the unit could have made to its hex within its allowance (the
+  engine's cheapest path need not be the straight one); roads not counted.
 * Light Cavalry "may never be surrounded" (cen:full.cavalry): a Light Cavalry
   unit whose six neighbours are all enemy-held or off the map is pushed to the
   nearest hex outside the ring, after each Movement Phase and after treachery.

@@ -465,10 +465,78 @@ def _after_move(ctx: Context, state: CenturionState, unit: Unit, path: list[Hex]
         )
 
     n = cavalry.charge_length_of_path(path, unit.facing, blocked)
+    start = path[-1 - n]
+    if 0 < len(path) - 1 and n < t.charge_length:
+        k, first = _straight_charge_possible(state, unit, path, blocked)
+        if k > n:
+            n, start = k, first
     unit.charge_length = n
     unit.charged_this_turn = n > 0
     if n > 0:
-        book(state).charge_start[unit.id] = path[-1 - n]
+        book(state).charge_start[unit.id] = start
+
+
+def _straight_charge_possible(state: CenturionState, unit: Unit, path: list[Hex], blocked: Any) -> tuple[int, Hex]:
+    """The longest straight charge (up to the unit's need) that could have ended this move,
+    and the hex it starts from.
+
+    The engine moves a unit along *a* cheapest path to its destination and final
+    facing; when several paths cost the same it need not pick the straight one.
+    cen:full.cavalry lets cavalry "ride away ... to gain room for a proper charge",
+    so the charge counts the longest straight run, in the final facing, that the
+    unit could have made within its allowance to the same hex: reachable at the
+    run's first hex already facing that way, then the run's hexes (free of units and
+    open to charges) at their plain entry and hexside costs (roads not counted).
+    """
+    from ancients_games.centurion.movement import cost_table, reachable
+
+    start, dest = path[0], path[-1]
+    face0 = state.extra.get("full_move_start", {}).get(unit.id)
+    if face0 is None or start == dest:
+        return 0, dest
+    f = unit.facing
+    back = (f + 3) % 6
+    run = [dest]
+    for _ in range(state.types[unit.type].charge_length):
+        run.append(run[-1].neighbor(back))
+    if any(h not in state.numbering for h in run):
+        run = run[: next(i for i, h in enumerate(run) if h not in state.numbering)]
+    if len(run) < 2:
+        return 0, dest
+    hooks = move_hooks(state)
+    face_now = unit.facing
+    state.move(unit, start)
+    unit.facing = face0
+    try:
+        reach = reachable(state, unit, hooks)
+    finally:
+        state.move(unit, dest)
+        unit.facing = face_now
+    ct = cost_table(state)
+    kind = str(state.types[unit.type].kind)
+    budget = (hooks.mfa(state, unit) if hooks.mfa is not None else state.types[unit.type].movement) * ct.scale
+    closed = set(hooks.blocked(state, unit)) if hooks.blocked is not None else set()
+    closed |= set(hooks.stop_hexes(state, unit)) if hooks.stop_hexes is not None else set()
+    best = (0, dest)
+    for k in range(1, len(run)):
+        first = run[k]
+        if k > 1 and (blocked(run[k - 1]) or run[k - 1] in closed):
+            break  # a charge may not pass through units, closed terrain, squares or river-controlled hexes
+        at = reach.facings.get(first, {}).get(f) if first != start or face0 != f else 0
+        if at is None:
+            continue
+        cost = at
+        ok = True
+        for a, b in zip(run[k:0:-1], run[k - 1::-1]):
+            e = ct.entry[kind].get(b)
+            x = ct.crossing[kind].get((a, b), 0)
+            if e is None or x is None:
+                ok = False
+                break
+            cost += e + x + ct.exit_marker.get(a, 0)
+        if ok and cost <= budget:
+            best = (k, first)
+    return best
 
 
 # ------------------------------------------------------------------ unit abilities
@@ -614,6 +682,7 @@ def player_turn(ctx: Context, state: CenturionState, side: str) -> Generator[Dec
     # 1. Movement
     state.phase = "movement"
     morale.run_for_the_edge(ctx, state, side)
+    state.extra["full_move_start"] = {u.id: u.facing for u in state.live_units(side)}
     yield from movement_phase(ctx, state, side, move_hooks(state))
     opt.after_movement(ctx, state, side)
     push_out_light_cavalry(ctx, state)

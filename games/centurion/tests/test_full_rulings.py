@@ -256,3 +256,31 @@ def test_occupied_earthworks_are_razed_at_the_end_of_the_movement_phase_for_one_
         gen.send("1510")
     assert "earthworks" not in st.markers[st.hex_of("1510")] and st.lost_points[ro] == lost + 1
     assert options.start_action_problem(st, ro, "raze")[1] == "cen:opt.earthworks"
+
+
+# ------------------------------------------------------------------ straight charges
+
+
+@pytest.mark.rule("cen:full.cavalry", "cen:full.movement")
+def test_a_charge_counts_the_straight_run_the_unit_could_have_made_to_its_hex():
+    s, ctx, st = fresh("carrhae")
+    clear(st)
+    side = next(x for x in st.sides if any(u.type == "OC" for u in st.units.values() if u.original_side == x))
+    oc = put(st, nth(st, side, "OC", 0).id, "1512", "N")
+    start = oc.hex
+    zig = [start, start.neighbor(1)]
+    zig.append(zig[-1].neighbor(0))
+    zig.append(zig[-1].neighbor(5))  # NE, N, NW: ends two hexes north, last step not straight
+    dest = zig[-1]
+    assert dest == start.neighbor(0).neighbor(0)
+    st.extra["full_move_start"] = {oc.id: oc.facing}
+    st.move(oc, dest)
+    sequence._after_move(ctx, st, oc, zig)
+    assert oc.charge_length == 2 and oc.charged_this_turn  # straight north would have charged two hexes
+    assert options.book(st).charge_start[oc.id] == start
+    # A friendly unit in the way leaves only the last hex of the run.
+    st.move(oc, start)
+    other = put(st, nth(st, side, "OC", 1).id, st.hid(start.neighbor(0)), "N")
+    st.move(oc, dest)
+    sequence._after_move(ctx, st, oc, zig)
+    assert oc.charge_length == 1 and options.book(st).charge_start[oc.id] == other.hex
