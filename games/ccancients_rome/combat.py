@@ -582,6 +582,8 @@ def _why_not_extra(bs: BattleState, att: Unit, from_hex: str, more: list[str], t
     h = text.strip()
     if h not in bs.board.row:
         return f"{text.strip()!r} is neither a hex ({', '.join(more)}) nor 'stay'", rule
+    if h == from_hex:
+        return f"{att.code} is at {h} already; answer 'stay' to keep it there", rule
     if h not in bs.board.neighbors[from_hex]:
         return f"{h} is not adjacent to {att.code}@{from_hex}; after a momentum advance it moves only 1 more hex", rule
     why = blocked_for(bs, h, att.code, True)
