@@ -482,7 +482,6 @@ class _Facings(Mapping[Hex, dict[int, int]]):
 
 def movable_reason(state: CenturionState, unit: Unit, hooks: MoveHooks | None = None) -> tuple[str, str] | None:
     """Why ``unit`` may not move now, as (reason, rule ID), or None if it may."""
-    where = state.hid(unit.hex)
     if unit.eliminated or unit.hex is None:
         return f"{unit.id} is no longer on the map", "cen:basic.movement"
     if unit.side != state.active:
@@ -492,16 +491,16 @@ def movable_reason(state: CenturionState, unit: Unit, hooks: MoveHooks | None = 
         return f"{unit.id} has already moved this phase (case I: a unit moves once)", rule
     if unit.dispersed:
         rule = "cen:basic.combat" if state.version == "basic" else "cen:full.relief"
-        return f"{unit.id} at {where} is dispersed and may not move", rule
+        return f"{unit.id} at {state.hid(unit.hex)} is dispersed and may not move", rule
     if state.version == "basic":
         if unit.hex in state.zoc_hexes(state.opponent(unit.side)):
             return (
-                f"{unit.id} at {where} is adjacent to the enemy and locked in its Zone of Control (case B)",
+                f"{unit.id} at {state.hid(unit.hex)} is adjacent to the enemy and locked in its Zone of Control (case B)",
                 "cen:basic.zoc",
             )
     else:
         if unit.contact:
-            return f"{unit.id} at {where} is in contact with the enemy and may not break off (case K)", "cen:full.contact"
+            return f"{unit.id} at {state.hid(unit.hex)} is in contact with the enemy and may not break off (case K)", "cen:full.contact"
     if hooks is not None and hooks.movable is not None:
         return hooks.movable(state, unit)
     return None
@@ -515,30 +514,31 @@ def reachable(state: CenturionState, unit: Unit, hooks: MoveHooks | None = None)
     return _reach_full(state, unit, hooks)
 
 
-class _Full:
-    """Friendly stacks ``unit`` may neither enter nor pass because they are full
-    (cen:basic.stacking F, cen:full.stacking C), judged when the search first
-    reaches each one (most stacks are never reached)."""
+class _Stacks:
+    """Occupied hexes, judged when the search first reaches each one (most are
+    never reached): enemy units are never entered or passed (cen:basic.movement
+    G, cen:full.movement A), nor friendly stacks without room for the unit
+    (cen:basic.stacking F, cen:full.stacking C)."""
 
-    __slots__ = ("state", "unit", "limit", "pending")
+    __slots__ = ("state", "unit", "limit", "pending", "counts")
 
-    def __init__(self, state: CenturionState, unit: Unit, hooks: MoveHooks | None,
-                 friendly: list[tuple[Hex, list[str]]], index: dict[Hex, int]) -> None:
+    def __init__(self, state: CenturionState, unit: Unit, hooks: MoveHooks | None, index: dict[Hex, int]) -> None:
         self.state = state
         self.unit = unit
         self.limit = stack_limit if hooks is None or hooks.stack_limit is None else hooks.stack_limit
-        self.pending: dict[int, tuple[Hex, list[str]]] = {}
-        if state.types[unit.type].counts_for_stacking:  # Command units always fit (B)
-            for h, ids in friendly:
-                j = index.get(h)
-                if j is not None:
-                    self.pending[j] = (h, ids)
+        self.counts = state.types[unit.type].counts_for_stacking  # Command units always fit (B)
+        self.pending: dict[int, tuple[Hex, list[str]]] = {index[h]: (h, ids) for h, ids in state.stacks.items()}
+        self.pending.pop(index[unit.hex], None)  # type: ignore[index]
 
     def closed(self, j: int) -> bool:
-        """True if the friendly stack at hex index ``j`` has no room for the unit."""
+        """True if the unit may not enter the occupied hex with index ``j``."""
         h, ids = self.pending[j]
         state = self.state
         units = state.units
+        if units[ids[0]].side != self.unit.side:
+            return True
+        if not self.counts:
+            return False
         types = state.types
         n = 0
         for i in ids:
@@ -558,23 +558,11 @@ def _common(state: CenturionState, unit: Unit, hooks: MoveHooks | None):
     if hooks is not None and hooks.mfa is not None:
         mfa = hooks.mfa(state, unit)
     budget = mfa * ct.scale
-    start = unit.hex
-    assert start is not None
     side = unit.side
-    units = state.units
-    # Hexes with enemy units (case G); friendly stacks that may be full (case F)
-    # are only looked at when the search first reaches them (_Full).
-    enemy: set[Hex] = set()
-    friendly: list[tuple[Hex, list[str]]] = []
-    for h, ids in state.stacks.items():
-        if units[ids[0]].side != side:
-            enemy.add(h)
-        elif h != start:
-            friendly.append((h, ids))
-    full = _Full(state, unit, hooks, friendly, graph.index)
-    blocked = enemy
+    full = _Stacks(state, unit, hooks, graph.index)
+    blocked: set[Hex] | frozenset[Hex] = frozenset()
     if hooks is not None and hooks.blocked is not None:
-        blocked |= set(hooks.blocked(state, unit))
+        blocked = hooks.blocked(state, unit)
     stops: frozenset[Hex] | set[Hex] = frozenset()
     if state.version == "basic":
         stops = state.zoc_hexes(state.opponent(side))  # cen:basic.zoc A
@@ -647,7 +635,7 @@ def _reach_basic(state: CenturionState, unit: Unit, hooks: MoveHooks | None) -> 
     n = len(graph.hexes)
     inf = budget + 1
     best = [inf] * n
-    for h in blocked:  # case G: never into enemy units; never through a full stack
+    for h in blocked:  # MoveHooks.blocked (squares ...): never entered nor passed
         j = index.get(h)
         if j is not None:
             best[j] = -1
@@ -684,7 +672,7 @@ def _reach_basic(state: CenturionState, unit: Unit, hooks: MoveHooks | None) -> 
                 if nc < best[j]:
                     if not seen[j]:
                         if j in pend and full.closed(j):
-                            best[j] = -1  # case F: a full stack is neither entered nor passed
+                            best[j] = -1  # case G: enemy units; case F: a full stack
                             continue
                         seen[j] = 1
                         order.append(j)
@@ -782,7 +770,7 @@ def _reach_full(state: CenturionState, unit: Unit, hooks: MoveHooks | None) -> R
                         j = t >> 3
                         if not seen[j]:
                             if j in pend and full.closed(j):
-                                best[j << 3:(j << 3) + 6] = dead  # cen:full.stacking C
+                                best[j << 3:(j << 3) + 6] = dead  # cen:full.movement A, cen:full.stacking C
                                 continue
                             seen[j] = 1
                             order.append(j)
@@ -805,7 +793,7 @@ def _reach_full(state: CenturionState, unit: Unit, hooks: MoveHooks | None) -> R
                         j = t >> 3
                         if not seen[j]:
                             if j in pend and full.closed(j):
-                                best[j << 3:(j << 3) + 6] = dead  # cen:full.stacking C
+                                best[j << 3:(j << 3) + 6] = dead  # cen:full.movement A, cen:full.stacking C
                                 continue
                             seen[j] = 1
                             order.append(j)
