@@ -505,7 +505,7 @@ def start_of_turn_actions(ctx: Context, state: CenturionState, side: str) -> Gen
         elif k == "disband":
             hk = yield Decision(side, "Disband the square on which hex?",
                                 tuple(Option(state.hid(h), _units_text(state, h, side)) for h in formed),
-                                rule="cen:full.square", kind="start.disband")
+                                rule="cen:full.square", kind="start.disband", refuse=_refuser(state, side, "disband"))
             h = state.hex_of(hk)
             for u in state.stack_at(h):
                 if u.in_square:
@@ -528,7 +528,7 @@ def start_of_turn_actions(ctx: Context, state: CenturionState, side: str) -> Gen
         elif k in ("earthworks", "caltrops"):
             hk = yield Decision(side, f"Start {k} on which hex?",
                                 tuple(Option(state.hid(h), _units_text(state, h, side)) for h in builders),
-                                rule=f"cen:opt.{k}", kind="start.works")
+                                rule=f"cen:opt.{k}", kind="start.works", refuse=_refuser(state, side, k))
             h = state.hex_of(hk)
             ids = [u.id for u in state.stack_at(h) if state.capability.get(u.type) is not None
                    and state.capability[u.type].build_earthworks and not u.contact and not u.dispersed]
@@ -552,7 +552,7 @@ def start_of_turn_actions(ctx: Context, state: CenturionState, side: str) -> Gen
         elif k == "leave":
             lk = yield Decision(side, "Which unit leaves its square?",
                                 tuple(Option(u.id, state.describe(u)) for u in leavers), rule="cen:full.square",
-                                kind="start.leave")
+                                kind="start.leave", refuse=_refuser(state, side, "leave"))
             u = state.units[lk]
             u.in_square = False
             b.left_square.add(u.id)
@@ -561,7 +561,7 @@ def start_of_turn_actions(ctx: Context, state: CenturionState, side: str) -> Gen
         elif k == "dismount":
             units = _dismountable(state, side)
             uk = yield Decision(side, "Dismount which unit?", tuple(Option(u.id, state.describe(u)) for u in units),
-                                rule="cen:opt.mount-dismount", kind="start.dismount")
+                                rule="cen:opt.mount-dismount", kind="start.dismount", refuse=_refuser(state, side, "dismount"))
             u = state.units[uk]
             choices = state.capability[u.type].dismount_as
             ck = choices[0]
@@ -573,13 +573,13 @@ def start_of_turn_actions(ctx: Context, state: CenturionState, side: str) -> Gen
         elif k == "mount":
             units = _mountable(state, side)
             uk = yield Decision(side, "Mount which unit?", tuple(Option(u.id, state.describe(u)) for u in units),
-                                rule="cen:opt.mount-dismount", kind="start.mount")
+                                rule="cen:opt.mount-dismount", kind="start.mount", refuse=_refuser(state, side, "mount"))
             mount(ctx, state, state.units[uk])
         elif k == "destroy-mounts":
             mts = _own_mounts(state, side)
             mk = yield Decision(side, "Destroy which riderless mounts?",
                                 tuple(Option(m.id, f"mounts at {state.hid(m.hex)}") for m in mts),
-                                rule="cen:opt.mount-dismount", kind="start.destroy-mounts")
+                                rule="cen:opt.mount-dismount", kind="start.destroy-mounts", refuse=_refuser(state, side, "destroy-mounts"))
             destroy_mounts(ctx, state, state.units[mk])
 
 
@@ -611,6 +611,78 @@ def square_hex_problem(state: CenturionState, side: str, h: Hex) -> tuple[str, s
     kinds = ", ".join(sorted({state.types[u.type].name for u in units if not _is_sd(state, u)
                               and state.types[u.type].kind is not UnitKind.COMMAND})) or "none"
     return f"{why}: {hk} holds {_units_text(state, h, side)} (non-Swordsmen: {kinds})", rule
+
+
+def _refuser(state: CenturionState, side: str, action: str) -> Any:
+    """A ``refuse`` hook for the second stage of a start-of-turn action (a hex or a unit)."""
+
+    def refuse(text: str) -> tuple[str, str] | None:
+        return answer_problem(state, side, action, text.strip())
+
+    return refuse
+
+
+def answer_problem(state: CenturionState, side: str, action: str, text: str) -> tuple[str, str] | None:
+    """Why ``text`` (a hex or a unit) may not be the object of the start-of-turn ``action``, or None."""
+    rule = _ACTION_RULES[action]
+    b = book(state)
+    if action in ("disband", "earthworks", "caltrops"):
+        try:
+            h = state.hex_of(text)
+        except ValueError as exc:
+            return f"{exc}: answer a hex ID", rule
+        hk = state.hid(h)
+        mine = [u for u in state.stack_at(h) if u.side == side]
+        if not mine:
+            return f"no unit of yours at {hk}", rule
+        if action == "disband":
+            if not any(u.in_square for u in mine):
+                return f"the units at {hk} are not in square", rule
+            return f"the square at {hk} formed this turn and may not disband before its next turn", rule
+        if state.markers.get(h):
+            return f"{hk} already has {', '.join(sorted(state.markers[h]))}", rule
+        if any(u.building for u in mine):
+            return f"the units at {hk} are already at work", rule
+        return (f"no unit at {hk} can build: Command units never do, nor units in contact, dispersed, panicked "
+                f"or in square", rule)
+    u = state.units.get(text.upper()) or state.units.get(text)
+    if u is None:
+        return f"{text!r} is not a unit: answer a unit ID", rule
+    if u.side != side:
+        return f"{u.id} is not yours", rule
+    cond = ("in contact with the enemy" if u.contact else "dispersed" if u.dispersed else "panicked" if u.panicked
+            else "")
+    if action == "leave":
+        if not u.in_square:
+            return f"{u.id} is not in a square", rule
+        if _is_sd(state, u):
+            return f"{u.id} is a Swordsmen unit: Swordsmen leave a square only by disbanding it (K)", rule
+        return f"{u.id} may not leave the square now" + (f": it is {cond}" if cond else " (it has moved)"), rule
+    if action == "dismount":
+        cap = state.capability.get(u.type)
+        if cap is None or not cap.dismount_as:
+            return f"{u.id} ({state.types[u.type].name}) has no mounts to leave: only cataphracts dismount", rule
+        if u.id in b.dismounting:
+            return f"{u.id} is already mounting or dismounting this turn (E: it takes one full turn)", rule
+        return f"{u.id} may not dismount while {cond or 'unable'}", rule
+    if action == "mount":
+        mounts = state.extra.get("full_mounts", {})
+        if u.id not in mounts:
+            return f"{u.id} is not a dismounted rider", rule
+        mt = state.units.get(mounts[u.id][0])
+        if mt is None or not mt.on_map:
+            return f"the mounts of {u.id} are gone (destroyed)", rule
+        if mt.dispersed:
+            return f"the mounts of {u.id} are dispersed: a dispersed mount unit may not be mounted (B)", rule
+        if u.hex is not None and mt.hex is not None and u.hex.distance(mt.hex) > 1:
+            return f"{u.id} is not with or next to its mounts at {state.hid(mt.hex)}", rule
+        if u.id in b.dismounting:
+            return f"{u.id} is already mounting or dismounting this turn (E: it takes one full turn)", rule
+        return f"{u.id} may not mount while {cond or 'unable'}", rule
+    if action == "destroy-mounts":
+        if state.types[u.type].kind is not UnitKind.MOUNT:
+            return f"{u.id} is not a riderless mount", rule
+    return None
 
 
 _ACTION_RULES = {

@@ -856,7 +856,7 @@ def _fire_problem(state: CenturionState, u: Unit, target: Hex, defensive: bool =
     cap = _cap(state, u)
     tk, uh = state.hid(target), state.hid(u.hex)
     if t.fire <= 0 or cap is None or not (cap.fire_defence if defensive else cap.fire_offence):
-        return (f"{u.id} ({t.name}) has no range weapon: only missile troops fire (Pikemen, Swordsmen, Barbarian "
+        return (f"{u.id} has no range weapon: only missile troops fire (Pikemen, Swordsmen, Barbarian "
                 f"Infantry, Light Cavalry and Command units fight hand to hand only)", "cen:full.combat")
     w = book(state).weather
     if not fire.fire_allowed(t, w):
@@ -1163,7 +1163,10 @@ def defensive_fire_phase(ctx: Context, state: CenturionState, side: str, attacks
             if not any(x.id in allocated for x in here) and not any(x.moved for x in here):
                 return (f"the units at {text.strip()} neither attack you nor moved next to your missile troops: "
                         f"defensive fire goes only at hexes from which enemy units attack (combat E)", rule)
-            firers = [u for u in state.live_units(defender) if u.id not in used and u.hex is not None]
+            firers = [u for u in state.live_units(defender) if u.id not in used and u.hex is not None
+                      and _t(state, u).fire > 0]
+            if not firers:
+                return "you have no unused missile units to fire", rule
             why = next((w for w in (_fire_problem(state, u, h, defensive=True) for u in
                                     sorted(firers, key=lambda x: (x.hex.distance(h), x.id))[:4]) if w), None)
             return why or (f"none of your unused missile units has {text.strip()} to its front within range "

@@ -194,3 +194,22 @@ def test_movement_refuses_a_full_stack_and_a_hex_too_far():
     assert err.rule == "cen:full.stacking"
     err = refused(s.decision, "1908")
     assert err.rule == "cen:full.movement" and "Movement Factors" in str(err)
+
+
+@pytest.mark.rule("cen:full.square", "cen:opt.earthworks", "cen:opt.mount-dismount")
+def test_second_stage_start_actions_refuse_with_reasons():
+    s, ctx, st = fresh(earthworks="on", mount_dismount="on")
+    sd = put(st, RO, "SD", "1510")
+    sk = put(st, RO, "SK", "1510")
+    sd.in_square = sk.in_square = True
+    put(st, RO, "SD", "1512")
+    st.markers.setdefault(st.hex_of("1512"), set()).add("earthworks")
+    ap = options.answer_problem
+    why = ap(st, RO, "leave", sd.id)
+    assert why[1] == "cen:full.square" and "disbanding" in why[0]
+    assert ap(st, RO, "leave", sk.id)[1] == "cen:full.square"
+    assert "already has earthworks" in ap(st, RO, "earthworks", "1512")[0]
+    assert ap(st, RO, "earthworks", "1520") == ("no unit of yours at 1520", "cen:opt.earthworks")
+    assert "only cataphracts dismount" in ap(st, RO, "dismount", sd.id)[0]
+    assert "not a riderless mount" in ap(st, RO, "destroy-mounts", sd.id)[0]
+    assert ap(st, RO, "mount", sd.id)[0].endswith("is not a dismounted rider")
