@@ -694,7 +694,9 @@ def _reach_full(state: CenturionState, unit: Unit, hooks: MoveHooks | None) -> R
     nothing but the directions to its own front that no earlier facing had
     free, so only those are tried. A facing labelled a whole Movement Factor
     or more above another facing of its hex is not queued at all: the other
-    facing, turning, offers every direction at no more. Both prunings drop
+    facing, turning, offers every direction at no more; labelled more than a
+    whole Movement Factor above, it is not even recorded, as it cannot be the
+    way into any final facing either (see :meth:`_Search.final`). Both prunings drop
     only relaxations that would fail, so the labels, the predecessors and the
     order in which useful nodes are expanded (hence paths and tie-breaks) are
     those of the plain search.
@@ -737,10 +739,8 @@ def _reach_full(state: CenturionState, unit: Unit, hooks: MoveHooks | None) -> R
             if j is not None:
                 exv[j] = x
     order: list[int] = []
-    seen = bytearray(n)
-    seen[start] = 1
     pend = full.pending
-    lo = [inf] * n  # least label of any facing, per hex
+    lo = [inf] * n  # least label of any facing, per hex (inf: not reached yet)
     lo[start] = 0
     buckets: list[list[int]] = [[] for _ in range(budget + 1)]
     buckets[0].append(s0)
@@ -768,20 +768,24 @@ def _reach_full(state: CenturionState, unit: Unit, hooks: MoveHooks | None) -> R
                     nc = (base if is_road else ceil) + sc
                     if nc < best[t]:
                         j = t >> 3
-                        if not seen[j]:
-                            if j in pend and full.closed(j):
-                                best[j << 3:(j << 3) + 6] = dead  # cen:full.movement A, cen:full.stacking C
-                                continue
-                            seen[j] = 1
-                            order.append(j)
-                        best[t] = nc
-                        prev[t] = node
                         x = lo[j]
                         if nc < x:
+                            if x == inf:  # first reached
+                                if j in pend and full.closed(j):
+                                    best[j << 3:(j << 3) + 6] = dead  # cen:full.movement A, cen:full.stacking C
+                                    continue
+                                order.append(j)
                             lo[j] = nc
+                            best[t] = nc
+                            prev[t] = node
                             buckets[nc].append(t)
-                        elif nc < x + scale:  # else dominated: see the docstring
+                        elif nc < x + scale:
+                            best[t] = nc
+                            prev[t] = node
                             buckets[nc].append(t)
+                        elif nc == x + scale:  # dominated, but may yet be the final facing's way in
+                            best[t] = nc
+                            prev[t] = node
             else:
                 mask[i] = FREE[node & 7] | _VISITED
                 base = c + exv[i] if exv is not None else c
@@ -791,20 +795,24 @@ def _reach_full(state: CenturionState, unit: Unit, hooks: MoveHooks | None) -> R
                     nc = (base if is_road else ceil) + sc
                     if nc < best[t]:
                         j = t >> 3
-                        if not seen[j]:
-                            if j in pend and full.closed(j):
-                                best[j << 3:(j << 3) + 6] = dead  # cen:full.movement A, cen:full.stacking C
-                                continue
-                            seen[j] = 1
-                            order.append(j)
-                        best[t] = nc
-                        prev[t] = node
                         x = lo[j]
                         if nc < x:
+                            if x == inf:  # first reached
+                                if j in pend and full.closed(j):
+                                    best[j << 3:(j << 3) + 6] = dead  # cen:full.movement A, cen:full.stacking C
+                                    continue
+                                order.append(j)
                             lo[j] = nc
+                            best[t] = nc
+                            prev[t] = node
                             buckets[nc].append(t)
-                        elif nc < x + scale:  # else dominated: see the docstring
+                        elif nc < x + scale:
+                            best[t] = nc
+                            prev[t] = node
                             buckets[nc].append(t)
+                        elif nc == x + scale:  # dominated, but may yet be the final facing's way in
+                            best[t] = nc
+                            prev[t] = node
     if start_blocked:
         b = start << 3
         for k in range(b, b + 6):
