@@ -98,6 +98,11 @@ def play_basic(ctx: Context, state: CenturionState, table: OddsTable) -> Generat
         log(ctx, state, "setup", f"the Fortune Factor favours {state.side_names.get(fortune, fortune)}: its attacks "
                                  f"round in its favour", "cen:opt.fortune")
     hooks = start_weather(ctx, state)
+    listed = sorted({*state.scenario.options, *(r for sd in state.scenario.sides for r in sd.options)})
+    listed = [r for r in listed if r not in ("cen:opt.fortune", "cen:opt.weather")]
+    if listed:
+        log(ctx, state, "setup", f"the scenario's special rules are Full Simulation rules, not used in the Basic "
+                                 f"Game: {', '.join(listed)}", ("cen:basic.sequence", *listed))
     for turn in range(1, turns + 1):
         state.turn = turn
         state.begin_game_turn()

@@ -98,3 +98,10 @@ def test_basic_game_honours_heavy_rain_and_mud():
     fog = Session.new("centurion", "basic-gaul", seed=1, options={"weather": "fog"})
     u = fog.state.units[uid]
     assert reachable(fog.state, u).cost.keys() == reachable(dry.state, dry.state.units[uid]).cost.keys()
+
+
+@pytest.mark.rule("cen:basic.sequence", "cen:rom.legion-integrity")
+def test_a_chart_scenario_played_as_basic_logs_its_unused_special_rules():
+    s = Session.new("centurion", "numidia", seed=1, options={"version": "basic"})
+    ev = [e for e in s.log if e.kind == "setup" and "not used in the Basic Game" in e.text]
+    assert ev and "cen:rom.legion-integrity" in ev[0].rules
