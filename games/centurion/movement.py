@@ -655,8 +655,6 @@ def _reach_basic(state: CenturionState, unit: Unit, hooks: MoveHooks | None) -> 
             if j is not None:
                 exv[j] = x
     order: list[int] = []
-    seen = bytearray(n)
-    seen[start] = 1
     pend = full.pending
     buckets: list[list[int]] = [[] for _ in range(budget + 1)]
     buckets[0].append(start)
@@ -669,12 +667,12 @@ def _reach_basic(state: CenturionState, unit: Unit, hooks: MoveHooks | None) -> 
             ceil = base - r + scale if r else base  # cen:full.movement H: fractions lost off the road
             for j, sc, is_road in out[i]:
                 nc = (base if is_road else ceil) + sc
-                if nc < best[j]:
-                    if not seen[j]:
+                old = best[j]
+                if nc < old:
+                    if old == inf:  # first reached
                         if j in pend and full.closed(j):
                             best[j] = -1  # case G: enemy units; case F: a full stack
                             continue
-                        seen[j] = 1
                         order.append(j)
                     best[j] = nc
                     prev[j] = i
