@@ -11,7 +11,6 @@ from fractions import Fraction
 import pytest
 
 from ancients_kit.bots import RandomBot, play_out
-from ancients_kit.hexgrid import Hex
 from ancients_kit.session import Session
 
 from ancients_games.centurion.full import deployment, morale, options, sequence, victory
