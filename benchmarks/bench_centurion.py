@@ -11,8 +11,7 @@ Figures:
 - ``decisions_per_second`` for each, and the mean decisions per game;
 - ``bare_ratio``: the Basic Game driven without session or bot (the rules
   generator answered directly with the same random choices) over the session
-  figure -- the protocol's overhead, machine-independent.
-
+  figure -- the protocol's overhead, machine-independent;
 - ``*_games_per_cpu_minute``: the same per CPU minute of this process
   (``time.process_time``), steadier than wall-clock on a shared machine;
 - ``*_search_share``: the share of that CPU time spent in the movement search
@@ -24,9 +23,16 @@ Figures:
 
 Run with ``python -m benchmarks.bench_centurion [seconds]`` (or ``python -m benchmarks centurion``).
 
-Measured on the team's 2-core machine (others' jobs running; numidia, random
-vs random): before the integer-node search (0cfe9b0) 574 Basic / 60 Full
-games a minute, with about 60% of the Full CPU time in ``_reach_full``.
+Measured on the team's shared 2-core machine, numidia and the four Basic
+deployments, random vs random:
+
+- before the integer-node search (0cfe9b0, machine nearly idle): 573 Basic and
+  60 Full games a minute, about 60% of the Full CPU time in ``_reach_full``;
+- after it (others' jobs running): 840-960 Basic and 135-170 Full games a
+  minute; the search takes ~30% (Basic) and ~35-45% (Full) of the CPU time,
+  a quarter of the latter in the Full Simulation's hooks (stacking limit,
+  blocked and stop hexes); ``full_search_speedup`` about 4 (5-6.5 on the
+  Full search alone, hooks excluded).
 """
 
 from __future__ import annotations
