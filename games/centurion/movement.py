@@ -216,8 +216,6 @@ _FREE = tuple((1 << f) | (1 << ((f + 1) % 6)) | (1 << ((f - 1) % 6)) for f in ra
 """Directions a unit facing ``f`` may enter without paying for a turn (cen:full.facing G, H)."""
 _DIRS = tuple(tuple(g for g in range(6) if m >> g & 1) for m in range(64))
 """Direction mask -> its directions, lowest first."""
-_VISITED = 64
-"""Bit set in a hex's direction mask once a first facing of it has been expanded."""
 
 
 @attrs.frozen
@@ -236,11 +234,10 @@ class _Graph:
     direction in order, the turn costing one Movement Factor past 60 degrees (G)."""
     free: tuple[tuple[int, int, bool] | None, ...]
     """Full: ``i << 3 | direction`` -> (node entered, entry ticks, road step) without a turn."""
-    min_step: int
-    """Fewest ticks any step costs (bounds how far the search can go)."""
 
 
 def _graph(ct: CostTable, kind: str) -> _Graph:
+    """The search graph of unit ``kind`` on ``ct``'s map (built once, kept on ``ct``)."""
     got = ct.graphs.get(kind)
     if got is not None:
         return got
@@ -251,14 +248,12 @@ def _graph(ct: CostTable, kind: str) -> _Graph:
     out: list[tuple[tuple[int, int, bool], ...]] = []
     free: list[tuple[int, int, bool] | None] = [None] * (len(hexes) << 3)
     turn_out: list[tuple[tuple[int, int, bool], ...]] = [()] * (len(hexes) << 3)
-    min_step = 0
     for i, h in enumerate(hexes):
         per_dir = dedges[h]
         out.append(tuple((index[e[0]], e[1], e[2]) for e in per_dir if e is not None))
         for g, e in enumerate(per_dir):
             if e is not None:
                 free[i << 3 | g] = (index[e[0]] << 3 | g, e[1], e[2])
-                min_step = e[1] if min_step == 0 else min(min_step, e[1])
         for f in range(6):
             row = []
             for g, e in enumerate(per_dir):
@@ -266,7 +261,7 @@ def _graph(ct: CostTable, kind: str) -> _Graph:
                     turn = 0 if _FREE[f] >> g & 1 else scale
                     row.append((index[e[0]] << 3 | g, turn + e[1], e[2]))
             turn_out[i << 3 | f] = tuple(row)
-    graph = _Graph(hexes, index, tuple(out), tuple(turn_out), tuple(free), max(min_step, 1))
+    graph = _Graph(hexes, index, tuple(out), tuple(turn_out), tuple(free))
     ct.graphs[kind] = graph
     return graph
 
@@ -785,7 +780,7 @@ def _reach_full(state: CenturionState, unit: Unit, hooks: MoveHooks | None) -> R
                             best[t] = nc
                             prev[t] = node
             else:
-                mask[i] = FREE[node & 7] | _VISITED
+                mask[i] = FREE[node & 7]  # never 0: the hex is expanded
                 base = c + exv[i] if exv is not None else c
                 r = base % scale
                 ceil = base - r + scale if r else base  # cen:full.movement H
