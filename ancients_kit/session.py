@@ -87,8 +87,13 @@ class Decision:
         raise KeyError(key)
 
     def match(self, text: str) -> Option:
-        """The option ``text`` names: exact key, then case-insensitive, then a
-        unique prefix. Raises Invalid/Illegal/AmbiguousAnswer otherwise."""
+        """The option ``text`` names: its key exactly, or ignoring case.
+
+        Anything else is refused: with the decision's own reason and rule when
+        it has one, and with the options it might have meant when ``text``
+        starts one or more keys. A start of a key is never taken silently:
+        ``N`` must not become ``NE`` because ``N`` happens not to be legal.
+        """
         raw = text
         text = text.strip()
         if not text:
@@ -100,18 +105,21 @@ class Decision:
         exact = [o for o in self.options if o.key.lower() == low]
         if len(exact) == 1:
             return exact[0]
-        pre = [o for o in self.options if o.key.lower().startswith(low)]
-        if len(pre) == 1:
-            return pre[0]
-        if len(pre) > 1:
-            shown = ", ".join(o.key for o in pre[:8]) + (" ..." if len(pre) > 8 else "")
-            raise AmbiguousAnswer(f"{text!r} matches {len(pre)} options: {shown}", answer=text, rule=self.rule)
+        if len(exact) > 1:
+            raise AmbiguousAnswer(
+                f"{text!r} matches {', '.join(o.key for o in exact)}: type it exactly", answer=text, rule=self.rule
+            )
         reason = self.refuse(text) if self.refuse is not None else None
-        if isinstance(reason, tuple):
-            why, rule = reason
+        why, rule = (reason if isinstance(reason, tuple) else (reason, self.rule))
+        starts = [o.key for o in self.options if o.key.lower().startswith(low)]
+        if starts:
+            shown = ", ".join(starts[:8]) + (" ..." if len(starts) > 8 else "")
+            hint = f"did you mean {shown}?"
+            if why:
+                raise IllegalAnswer(f"{why}; {hint}", answer=text, rule=rule or self.rule)
+            raise AmbiguousAnswer(f"{text!r} is not an option: {hint}", answer=text, rule=self.rule)
+        if why:
             raise IllegalAnswer(why, answer=text, rule=rule or self.rule)
-        if reason:
-            raise IllegalAnswer(reason, answer=text, rule=self.rule)
         raise IllegalAnswer(
             f"{text!r} is not a legal answer to {self.prompt!r}", answer=text, rule=self.rule
         )

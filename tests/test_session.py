@@ -37,9 +37,12 @@ def test_first_decision_and_answer(race_plugin: str) -> None:
     assert s.answers == ["roll"]
 
 
-def test_answers_matched_by_prefix_and_case(race_plugin: str) -> None:
+def test_answers_matched_ignoring_case_but_never_by_a_start(race_plugin: str) -> None:
     s = Session.new("race", "short", seed=3)
-    s.answer("HO")
+    with pytest.raises(AmbiguousAnswer, match="did you mean hold"):
+        s.answer("ho")
+    assert s.answers == []
+    s.answer("HOLD")
     assert s.answers == ["hold"]
 
 
@@ -56,11 +59,17 @@ def test_bad_answers_explain_and_leave_session_unchanged(race_plugin: str) -> No
     assert s.log.digest() == before and s.answers == []
 
 
-def test_ambiguous_prefix() -> None:
-    d = Decision("A", "pick", (Option("0301"), Option("0302"), Option("0401")), rule="x:y")
-    with pytest.raises(AmbiguousAnswer, match="2 options"):
+def test_a_start_of_a_key_is_never_taken_silently() -> None:
+    d = Decision("A", "pick", (Option("0301"), Option("0302"), Option("NE")), rule="x:y")
+    with pytest.raises(AmbiguousAnswer, match="did you mean 0301, 0302"):
         d.match("030")
-    assert d.match("04").key == "0401"
+    with pytest.raises(AmbiguousAnswer, match="did you mean NE"):
+        d.match("N")  # a facing that is not offered must not become another one
+    refusing = Decision("A", "face", (Option("NE"),), rule="x:y", refuse=lambda t: ("N faces the river", "x:z"))
+    with pytest.raises(IllegalAnswer, match="N faces the river; did you mean NE") as exc:
+        refusing.match("N")
+    assert exc.value.rule == "x:z"
+    assert d.match("ne").key == "NE"
 
 
 def test_unknown_scenario_and_option(race_plugin: str) -> None:

@@ -30,7 +30,7 @@ __all__ = ["COMMANDS", "PlayLoop", "default_save_path"]
 HUMAN = "human"
 CONTROLLERS = ("human", "random", "greedy")
 LIST_LIMIT = 24
-HELP = """Type an option's key (or a unique start of it), or its number from the list.
+HELP = """Type an option's key (in any case), or its number from the list.
 Commands: ?  all options | map  show the map | log  recent events | undo  take back your last answer
           save [FILE]  save a copy | help  this text | quit  stop (the game is already saved)"""
 
