@@ -17,7 +17,7 @@ re-read TOML for every game.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Generator, Mapping
+from collections.abc import Collection, Generator, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -235,10 +235,16 @@ class CenturionGame(Game):
         return tuple(state.sides)
 
     # ------------------------------------------------------------ display
-    def render(self, state: CenturionState, viewer: str | None) -> Any:
+    def render(self, state: CenturionState, viewer: str | None, highlight: Collection[str] = ()) -> Any:
         from ancients_games.centurion.render import render_state
 
-        return render_state(state, viewer)
+        marks = set()
+        for key in highlight:
+            try:
+                marks.add(state.numbering.from_id(key))
+            except ValueError:  # highlight keys that are not hexes (units) are skipped
+                continue
+        return render_state(state, viewer, marks)
 
     def status(self, state: CenturionState, viewer: str | None) -> str:
         parts = [f"Turn {state.turn}/{state.scenario.turns}", f"{state.phase}"]

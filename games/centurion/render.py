@@ -16,15 +16,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
+
 from ancients_kit.data import DataStore
 from ancients_kit.hexgrid import Hex
 from ancients_kit.plugin import TableInfo
+from ancients_kit.render import render_map, terrain_glyph, terrain_style
 
 from ancients_games.centurion.state import CenturionState
 
-__all__ = ["cell_text", "render_state", "render_text", "table_infos"]
+__all__ = ["render_state", "table_infos", "unit_label"]
 
-TERRAIN_CHAR = {"clear": ".", "woods": "F", "hill": "H", "town": "T"}
 ARROWS = ("↑", "↗", "↘", "↓", "↙", "↖")
 """Facing arrows for directions N NE SE S SW NW (cen:full.facing)."""
 
@@ -38,65 +40,6 @@ def _visible(state: CenturionState, h: Hex, viewer: str | None) -> bool:
     if side == viewer:
         return True
     return any(u.hex is not None and u.hex.distance(h) <= 3 for u in state.live_units(viewer))
-
-
-def cell_text(state: CenturionState, h: Hex, viewer: str | None = None) -> str:
-    """Four characters for a hex: side letter, type, stack size / facing, or terrain."""
-    units = state.stack_at(h)
-    if not units:
-        t = state.map.terrain(h)
-        ch = TERRAIN_CHAR.get(t, t[:1].upper() or "?")
-        marks = state.markers.get(h, ())
-        if "earthworks" in marks:
-            ch = "E"
-        elif "caltrops" in marks:
-            ch = "x"
-        return f" {ch}{ch} "
-    side = units[0].side
-    letter = "A" if side == state.sides[0] else "B"
-    if not _visible(state, h, viewer):
-        return f"{letter}?? "
-    combat = [u for u in units if not state.types[u.type].is_command] or units
-    lead = combat[0]
-    code = lead.type[:2]
-    n = len(units)
-    tail = str(n) if n > 1 else " "
-    if state.version != "basic":
-        tail = ARROWS[lead.facing % 6]
-    if any(u.dispersed for u in units):
-        letter = letter.lower()
-    return f"{letter}{code}{tail}"
-
-
-def render_text(state: CenturionState, viewer: str | None = None, highlight: set[Hex] | None = None) -> str:
-    """The map as text: two lines per map row (flat-top: shifted columns on the second)."""
-    num = state.numbering
-    cols = range(num.first_column, num.first_column + num.columns)
-    head = "    " + "".join(f"{c:02d}  " for c in cols)
-    lines = [head]
-    for r in range(num.first_row, num.first_row + num.rows):
-        for shifted in (False, True):
-            cells = []
-            for c in cols:
-                if num.is_shifted(c) != shifted:
-                    cells.append("    ")
-                    continue
-                h = num.from_offset(c, r)
-                txt = cell_text(state, h, viewer)
-                if highlight and h in highlight:
-                    txt = "[" + txt[1:3] + "]"
-                cells.append(txt)
-            label = f"{r:02d}" if not shifted else "  "
-            lines.append(f"{label}  " + "".join(cells).rstrip())
-    legend = (
-        f"A = {state.side_names.get(state.sides[0], state.sides[0])}, "
-        f"B = {state.side_names.get(state.sides[1], state.sides[1])}; lower case: dispersed; "
-        "digit: units in the stack; . clear F woods H hill T town"
-    )
-    if state.version != "basic":
-        legend += "; arrow: facing of the first unit"
-    lines.append(legend)
-    return "\n".join(lines)
 
 
 SIDE_STYLES = ("bold bright_yellow", "bold bright_cyan")
@@ -123,13 +66,8 @@ def unit_label(state: CenturionState, h: Hex, viewer: str | None = None) -> str:
 
 
 def render_state(state: CenturionState, viewer: str | None = None, highlight: set[Hex] | None = None) -> Any:
-    """A rich renderable of the map and units (the core's ``render_map``), or
-    the plain text grid when the core renderer is not available."""
-    try:
-        from ancients_kit.render import render_map, terrain_glyph, terrain_style
-    except ImportError:
-        return render_text(state, viewer, highlight)
-    from rich.text import Text
+    """A rich renderable of the map and units (the core's ``render_map``);
+    ``highlight`` hexes (the current question's options) are marked."""
 
     hm = state.map
     glyph = terrain_glyph(hm) if hasattr(hm, "legend") else (lambda h: "")

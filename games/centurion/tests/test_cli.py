@@ -63,3 +63,21 @@ def test_bot_game_saves_and_replays(runner, tmp_path):
     r = runner.invoke(cli, ["replay", "--check", "--no-map", str(save)])
     assert r.exit_code == 0, r.output
     assert "matches" in r.output
+
+
+@pytest.mark.rule("cen:basic.movement")
+def test_map_marks_the_hexes_of_the_question() -> None:
+    from rich.console import Console
+
+    from ancients_kit.plugin import find_game
+    from ancients_kit.session import Session
+
+    s = Session(find_game("centurion"), "basic-gaul", seed=1)
+    marks = tuple(s.decision.context.get("highlight", ()))
+    assert marks
+
+    def reversed_cells(r) -> int:
+        return sum(1 for seg in Console(width=200, color_system="standard").render(r)
+                   if seg.style is not None and seg.style.reverse and seg.text.strip())
+
+    assert reversed_cells(s.game.render(s.state, None, highlight=marks)) > reversed_cells(s.game.render(s.state, None))
