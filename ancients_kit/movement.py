@@ -347,6 +347,9 @@ def _search_indexed(
             h = H[i]
             if plain:
                 # Settled hexes cost <= c and steps cost >= 0: skip them before pricing.
+                # The two loops below differ only in how a step is priced (a per-hex
+                # table or a cost(a, b) call); they are kept apart so the hottest
+                # loop of the search makes no per-step branch.
                 if by_hex:
                     for j in nbr[i]:
                         old = best[j]

@@ -402,6 +402,26 @@ class _RollTable:
             out[code] = out.get(code, Fraction(0)) + p
         return out
 
+    def _resolution(
+        self, final: Column | Automatic, roll: int, modifier: int, common: Mapping[str, Any]
+    ) -> Resolution:
+        """Read the final column: an automatic result, or the (modified, clamped) roll's row."""
+        if isinstance(final, Automatic):
+            return Resolution(result=final.result, meaning=self.meaning(final.result), automatic=True, **common)
+        self._check_roll(roll)
+        mod_roll, clamped, row = self._read(roll, modifier)
+        code = row.results[final.index]
+        return Resolution(
+            result=code,
+            meaning=self.meaning(code),
+            roll=roll,
+            modifier=modifier,
+            modified_roll=mod_roll,
+            clamped=clamped,
+            row=row.band.label,
+            **common,
+        )
+
     def meaning(self, code: str) -> str:
         return self.codes.get(code, "")
 
@@ -564,23 +584,7 @@ class OddsTable(_RollTable):
             shift=shift,
             final_column=_edge_label(self.columns, final),
         )
-        if isinstance(final, Automatic):
-            return Resolution(
-                result=final.result, meaning=self.meaning(final.result), automatic=True, **common  # type: ignore[arg-type]
-            )
-        self._check_roll(roll)
-        mod_roll, clamped, row = self._read(roll, modifier)
-        code = row.results[final.index]
-        return Resolution(
-            result=code,
-            meaning=self.meaning(code),
-            roll=roll,
-            modifier=modifier,
-            modified_roll=mod_roll,
-            clamped=clamped,
-            row=row.band.label,
-            **common,  # type: ignore[arg-type]
-        )
+        return self._resolution(final, roll, modifier, common)
 
     def distribution(
         self, attack: int, defense: int, shift: int = 0, modifier: int = 0, rounding: str | None = None
@@ -676,21 +680,7 @@ class DifferentialTable(_RollTable):
             shift=shift,
             final_column=_edge_label(self.columns, final),
         )
-        if isinstance(final, Automatic):
-            return Resolution(result=final.result, meaning=self.meaning(final.result), automatic=True, **common)  # type: ignore[arg-type]
-        self._check_roll(roll)
-        mod_roll, clamped, row = self._read(roll, modifier)
-        code = row.results[final.index]
-        return Resolution(
-            result=code,
-            meaning=self.meaning(code),
-            roll=roll,
-            modifier=modifier,
-            modified_roll=mod_roll,
-            clamped=clamped,
-            row=row.band.label,
-            **common,  # type: ignore[arg-type]
-        )
+        return self._resolution(final, roll, modifier, common)
 
     def distribution_value(self, value: int, shift: int = 0, modifier: int = 0) -> dict[str, Fraction]:
         """Exact probability of each code for a column value (sums to 1)."""
