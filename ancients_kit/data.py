@@ -52,6 +52,7 @@ __all__ = [
     "Source",
     "Variant",
     "converter",
+    "read_file",
     "read_toml",
     "structure",
 ]
@@ -151,6 +152,15 @@ def read_toml(text: str | bytes, *, file: str) -> dict[str, Any]:
         raise DataError(file, f"not valid TOML: {exc}") from None
 
 
+def read_file(path: str | Path, what: str) -> bytes:
+    """The bytes of a data file; an unreadable one is a :class:`DataError` naming it."""
+    p = Path(path)
+    try:
+        return p.read_bytes()
+    except OSError as exc:
+        raise DataError(str(p), f"cannot read {what}: {exc.strerror}") from None
+
+
 def split_meta(doc: Mapping[str, Any], *, file: str) -> tuple[Meta, dict[str, Any]]:
     """Separate and validate the ``[meta]`` header from the rest of a document."""
     if "meta" not in doc:
@@ -177,10 +187,7 @@ class Variant:
     @classmethod
     def from_file(cls, path: str | Path) -> Variant:
         p = Path(path)
-        try:
-            raw = p.read_bytes()
-        except OSError as exc:
-            raise DataError(str(p), f"cannot read variant file: {exc.strerror}") from None
+        raw = read_file(p, "variant file")
         doc = read_toml(raw, file=str(p))
         h = hashlib.sha256(raw)
         unknown = set(doc) - {"meta", "replace", "options"}

@@ -32,7 +32,7 @@ from typing import Any
 
 import attrs
 
-from ancients_kit.data import DataError, DataStore, Meta, read_toml, split_meta, structure
+from ancients_kit.data import DataError, DataStore, Meta, read_file, read_toml, split_meta, structure
 from ancients_kit.hexgrid import Hex, Hexside, HexIdError, Numbering
 from ancients_kit.movement import HexGraph
 
@@ -421,9 +421,4 @@ class HexMap:
     @classmethod
     def from_file(cls, path: str | Path) -> HexMap:
         """Read a map document from a file on disk (designer tools, tests)."""
-        p = Path(path)
-        try:
-            raw = p.read_bytes()
-        except OSError as exc:
-            raise DataError(str(p), f"cannot read map file: {exc.strerror}") from None
-        return cls.from_toml(raw, file=str(p))
+        return cls.from_toml(read_file(path, "map file"), file=str(path))

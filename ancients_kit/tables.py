@@ -78,7 +78,7 @@ from typing import Any, Literal
 import attrs
 
 from ancients_kit.chance import Chance, die_distribution, die_values
-from ancients_kit.data import DataError, DataStore, Meta, read_toml, split_meta, structure
+from ancients_kit.data import DataError, DataStore, Meta, read_file, read_toml, split_meta, structure
 
 __all__ = [
     "Automatic",
@@ -991,9 +991,5 @@ def load_table(store: DataStore, rel_path: str) -> Table:
 
 def load_table_file(path: str | Path) -> Table:
     """Load a table document from a file path (a designer's own table)."""
-    p = Path(path)
-    try:
-        raw = p.read_bytes()
-    except OSError as exc:
-        raise DataError(str(p), f"cannot read table file: {exc.strerror}") from None
-    return table_from_document(read_toml(raw, file=str(p)), file=str(p))
+    raw = read_file(path, "table file")
+    return table_from_document(read_toml(raw, file=str(path)), file=str(path))

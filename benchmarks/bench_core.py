@@ -19,7 +19,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Callable
 
-from ancients_kit.chance import Chance, Rng
+from ancients_kit.chance import Rng
 from ancients_kit.tables import load_table_file
 
 ROOT = Path(__file__).resolve().parent.parent

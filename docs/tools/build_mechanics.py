@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 import sys
-from collections import defaultdict
 from fractions import Fraction
 from pathlib import Path
 
