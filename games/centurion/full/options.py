@@ -309,38 +309,6 @@ def _is_sd(state: CenturionState, u: Unit) -> bool:
     return c is not None and c.form_square
 
 
-def _square_joiners(state: CenturionState, side: str) -> list[tuple[Unit, Hex]]:
-    """cen:full.square E, F: one Swordsmen unit a turn joins a formed square (3 MF),
-    one non-Swordsmen unit may be in it (2 MF), Command units freely (2 MF)."""
-    b = book(state)
-    squares = sorted({u.hex for u in state.live_units(side) if u.in_square and u.hex is not None})
-    if not squares:
-        return []
-    out = []
-    for h in squares:
-        members = [u for u in state.stack_at(h) if u.side == side]
-        n_sd = sum(1 for u in members if _is_sd(state, u))
-        n_other = sum(1 for u in members if not _is_sd(state, u) and state.types[u.type].kind is not UnitKind.COMMAND)
-        for n in h.neighbors():
-            for u in state.stack_at(n):
-                if u.side != side or u.moved or u.in_square or u.dispersed or u.contact or u.panicked or u.treachery \
-                        or u.id in b.left_square or u.id in b.square_disbanded:
-                    continue
-                t = state.types[u.type]
-                if t.kind is UnitKind.MOUNT:
-                    continue
-                if _is_sd(state, u):
-                    ok = n_sd < square.MAX_SQUARE_SWORDSMEN and state.hid(h) not in b.square_joined \
-                        and t.movement >= square.SQUARE_JOIN_COST
-                elif t.kind is UnitKind.COMMAND:
-                    ok = t.movement >= square.SQUARE_OTHER_COST
-                else:
-                    ok = n_other == 0 and t.movement >= square.SQUARE_OTHER_COST
-                if ok:
-                    out.append((u, h))
-    return out
-
-
 def _square_leavers(state: CenturionState, side: str) -> list[Unit]:
     """Non-Swordsmen and Command units in a square that may step out (cen:full.square F)."""
     return [u for u in state.live_units(side) if u.in_square and not _is_sd(state, u) and not u.moved
@@ -462,9 +430,6 @@ def start_of_turn_actions(ctx: Context, state: CenturionState, side: str) -> Gen
             menu.append(Option("earthworks", "start building earthworks (cen:opt.earthworks)"))
         if builders and active_for(state, "cen:opt.caltrops", side):
             menu.append(Option("caltrops", "start laying caltrops (cen:opt.caltrops)"))
-        joins = _square_joiners(state, side)
-        if joins:
-            menu.append(Option("join", "move a unit into a formed square (cen:full.square E, F)"))
         leavers = _square_leavers(state, side)
         if leavers:
             menu.append(Option("leave", "take a non-Swordsmen unit out of a square (cen:full.square F)"))
@@ -536,19 +501,6 @@ def start_of_turn_actions(ctx: Context, state: CenturionState, side: str) -> Gen
                 state.units[i].building = 1
             state.extra.setdefault("full_works", {})[h] = (k, ids)
             ctx.event("works", f"{', '.join(ids)} start {k} at {hk} (three turns)", rules=(f"cen:opt.{k}",), side=side)
-        elif k == "join":
-            jk = yield Decision(side, "Which unit joins which square?",
-                                tuple(Option(f"{u.id}>{state.hid(h)}", f"{u.id} joins the square at {state.hid(h)}")
-                                      for u, h in joins), rule="cen:full.square", kind="start.join")
-            uid, hk = jk.split(">")
-            u = state.units[uid]
-            h = state.hex_of(hk)
-            state.move(u, h)
-            u.in_square = True
-            u.moved = True
-            b.square_joined.add(hk)
-            ctx.event("formation", f"{u.id} joins the square at {hk} (it spends its movement)",
-                      rules=("cen:full.square",), side=side)
         elif k == "leave":
             lk = yield Decision(side, "Which unit leaves its square?",
                                 tuple(Option(u.id, state.describe(u)) for u in leavers), rule="cen:full.square",
@@ -710,8 +662,8 @@ def start_action_problem(state: CenturionState, side: str, key: str) -> tuple[st
         return "the Declining Legion Rule removes the Roman Relief Rule", "cen:rom.declining"
     why = {
         "disband": "you have no square formed before this turn",
-        "join": "no unit of yours next to a square may join it (one Swordsmen unit a turn, one non-Swordsmen "
-                "unit in all; units that moved, fought or are dispersed may not)",
+        "join": "units join a square by moving into it in the Movement Phase (three Movement Factors for "
+                "Swordsmen, two for others, on top of the terrain), not before it",
         "leave": "no non-Swordsmen unit of yours in a square may leave it now",
         "relieve": "no dispersed Swordsmen of yours has an adjacent unengaged Swordsmen unit to relieve it",
         "earthworks": "no stack of yours can start works: it needs unengaged, undispersed non-Command units on a hex "

@@ -316,20 +316,29 @@ def move_hooks(state: CenturionState) -> MoveHooks:
             movable=_movable,
             stack_limit=_stack_limit,
             after_move=_after_move,
+            extra_cost=_extra_cost,
         )
         state.extra["full_hooks"] = h
     return h
 
 
 def _stop_hexes(state: CenturionState, unit: Unit) -> frozenset[Hex]:
+    """Hexes the unit must stop on entering: the squares it may join (entered, never
+    passed, cen:full.square H) and the river-controlled hexes (cen:full.cross-river)."""
+    river = _river_controlled(state, unit.side)
+    joinable = _joinable_squares(state, unit)
+    return river | joinable if joinable else river
+
+
+def _river_controlled(state: CenturionState, side: str) -> frozenset[Hex]:
     """cen:full.cross-river: units directly behind a river control the hexes to their front;
     enemies must stop on entering one."""
-    key = ("river_ctl", unit.side, state.player_turn)
+    key = ("river_ctl", side, state.player_turn)
     got = state.extra.get(key)
     if got is not None:
         return got
     out: set[Hex] = set()
-    for e in state.live_units(state.opponent(unit.side)):
+    for e in state.live_units(state.opponent(side)):
         if e.hex is None or _is_cmd(state, e):
             continue
         for d in (e.facing - 1, e.facing, e.facing + 1):
@@ -346,12 +355,14 @@ def _stop_hexes(state: CenturionState, unit: Unit) -> frozenset[Hex]:
 
 
 def _blocked(state: CenturionState, unit: Unit) -> frozenset[Hex]:
-    """Hexes a unit may not enter or pass: squares (cen:full.square H) and, for
-    cavalry, caltrops (cen:opt.caltrops)."""
+    """Hexes a unit may not enter or pass: squares it may not join (cen:full.square
+    E, F, H; those it may join are stop hexes) and, for cavalry, caltrops
+    (cen:opt.caltrops)."""
     out: set[Hex] = set()
     for u in state.live_units(unit.side):
         if u.in_square and u.hex is not None and u.id != unit.id:
             out.add(u.hex)
+    out -= _joinable_squares(state, unit)
     if state.types[unit.type].mounted:
         for h, mks in state.markers.items():
             if "caltrops" in mks:
@@ -362,6 +373,74 @@ def _blocked(state: CenturionState, unit: Unit) -> frozenset[Hex]:
                     and not _is_cmd(state, unit) and state.types[u.type].code == "BI":
                 out.add(u.hex)  # cen:barb.tribe: tribes do not stack together
     return frozenset(out)
+
+
+def square_join_problem(state: CenturionState, unit: Unit, h: Hex) -> str | None:
+    """Why ``unit`` may not move into its side's formed square on ``h`` this
+    Movement Phase, or None if it may (cen:full.square E, F).
+
+    One Swordsmen unit a turn joins a square, up to four Swordsmen in it (B, E);
+    one non-Swordsmen unit may be in it, Command units freely (F). Units in a
+    square, units that left or disbanded one this turn, and riderless mounts
+    do not join.
+    """
+    hk = state.hid(h)
+    members = [u for u in state.stack_at(h) if u.side == unit.side and u.id != unit.id]
+    if not any(u.in_square for u in members):
+        return f"no square of {unit.side} at {hk}"
+    b = book(state)
+    if unit.in_square:
+        return f"{unit.id} is in a square already"
+    if unit.id in b.left_square or unit.id in b.square_disbanded:
+        return f"{unit.id} left a square this turn"
+    t = state.types[unit.type]
+    if t.kind is UnitKind.MOUNT:
+        return f"{unit.id} is a riderless mount"
+    if _is_square_sd(state, unit):
+        if sum(1 for u in members if _is_square_sd(state, u)) >= square.MAX_SQUARE_SWORDSMEN:
+            return f"the square at {hk} holds {square.MAX_SQUARE_SWORDSMEN} Swordsmen units already (B)"
+        if hk in b.square_joined:
+            return f"a Swordsmen unit has joined the square at {hk} this turn already: one a turn (E)"
+        return None
+    if t.kind is UnitKind.COMMAND:
+        return None
+    if any(not _is_square_sd(state, u) and not _is_cmd(state, u) for u in members):
+        return f"the square at {hk} holds its one non-Swordsmen unit already (F)"
+    return None
+
+
+def _is_square_sd(state: CenturionState, u: Unit) -> bool:
+    c = state.capability.get(u.type)
+    return c is not None and c.form_square
+
+
+def square_join_cost(state: CenturionState, unit: Unit) -> int:
+    """Movement Factors ``unit`` pays, on top of the terrain, to enter a square:
+    three for Swordsmen (cen:full.square E), two for others (F)."""
+    return square.SQUARE_JOIN_COST if _is_square_sd(state, unit) else square.SQUARE_OTHER_COST
+
+
+def _joinable_squares(state: CenturionState, unit: Unit) -> frozenset[Hex]:
+    """Hexes of its side's squares ``unit`` may join this phase (cen:full.square E, F)."""
+    out = set()
+    for u in state.live_units(unit.side):
+        if u.in_square and u.hex is not None and u.hex != unit.hex and u.hex not in out:
+            if square_join_problem(state, unit, u.hex) is None:
+                out.add(u.hex)
+    return frozenset(out)
+
+
+def _extra_cost(state: CenturionState, unit: Unit) -> dict[Hex, int]:
+    """MoveHooks.extra_cost: the penalty for entering a square (cen:full.square E, F).
+
+    Ruling: the book's "cost of three Movement Factors to enter" (E) and "two
+    Movement Factors to move into" (F, "movement penalties") are read as a
+    penalty on top of the hex's terrain cost, not as its replacement."""
+    joinable = _joinable_squares(state, unit)
+    if not joinable:
+        return {}
+    c = square_join_cost(state, unit)
+    return {h: c for h in joinable}
 
 
 def _mfa(state: CenturionState, unit: Unit) -> int:
@@ -435,6 +514,12 @@ def _stack_limit(state: CenturionState, unit: Unit, h: Hex) -> int:
 
     lim = stack_limit(state, unit, h)
     here = state.stack_at(h)
+    if unit.hex != h and any(u.in_square for u in here if u.side == unit.side):
+        # cen:full.square B, E, F: a square takes a unit only when it may join
+        # (square_join_problem); then exactly that one unit more
+        if square_join_problem(state, unit, h) is not None:
+            return 0
+        return sum(1 for u in here if u.side == unit.side and state.types[u.type].counts_for_stacking) + 1
     if any(u.in_square for u in here if u.side == unit.side):
         return 0 if state.types[unit.type].code not in ("SD", "SD-I", "SD-III") else square.MAX_SQUARE_SWORDSMEN
     if opt.active(state, "cen:rom.millenarian") and unit.group:
@@ -448,8 +533,20 @@ def _stack_limit(state: CenturionState, unit: Unit, h: Hex) -> int:
 
 
 def _after_move(ctx: Context, state: CenturionState, unit: Unit, path: list[Hex]) -> None:
-    """Record a charge (cen:full.cavalry): the straight run at the end of the path,
-    broken by units in the way and by terrain closed to charges."""
+    """Join a square entered (cen:full.square E, F); record a charge
+    (cen:full.cavalry): the straight run at the end of the path, broken by units
+    in the way and by terrain closed to charges."""
+    dest = path[-1]
+    if len(path) > 1 and not unit.in_square and any(
+        u.in_square for u in state.stack_at(dest) if u.side == unit.side and u.id != unit.id
+    ):
+        unit.in_square = True
+        hk = state.hid(dest)
+        if _is_square_sd(state, unit):
+            book(state).square_joined.add(hk)
+        ctx.event("formation", f"{unit.id} joins the square at {hk} "
+                  f"({square_join_cost(state, unit)} Movement Factors of its move)",
+                  rules=("cen:full.square",), side=unit.side, unit=unit.id)
     t = state.types[unit.type]
     if t.charge_length <= 0 or unit.dismounted:
         return

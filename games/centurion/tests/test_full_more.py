@@ -11,6 +11,7 @@ from ancients_kit.session import Session
 from ancients_games.centurion.full import morale, options, sequence
 from ancients_games.centurion.full.morale import book
 from ancients_games.centurion.full.sequence import Attack
+from ancients_games.centurion.movement import movement_phase, reachable
 
 
 
@@ -57,27 +58,96 @@ def test_differently_faced_stack_attacked_from_two_sides_fights_separate_battles
     assert sequence._split_battles(st, Attack(d1.hex, "melee", [a1.id, a2.id])) is None
 
 
-@pytest.mark.rule("cen:full.square", "cen:full.stacking")
-def test_joining_and_leaving_a_square():
+def _square_at(st, side: str, hid: str, n: int = 2):
+    sq = [put(st, first(st, side, "SD", i).id, hid) for i in range(n)]
+    for u in sq:
+        u.in_square = True
+    return sq
+
+
+def _move(ctx, st, side: str, uid: str, dest: str, facing: str | None = None):
+    """Drive one move through the Full Movement Phase; returns the decision after it."""
+    gen = movement_phase(ctx, st, side, sequence.move_hooks(st))
+    d = next(gen)
+    d = gen.send(uid)
+    assert dest in [o.key for o in d.options], (dest, [o.key for o in d.options])
+    d = gen.send(dest)
+    d = gen.send(facing or d.options[0].key)
+    return d
+
+
+@pytest.mark.rule("cen:full.square", "cen:full.movement", "cen:full.stacking")
+def test_a_swordsmen_unit_joins_a_square_in_the_movement_phase_for_three_mf():
     s, ctx, st = fresh()
     clear(st)
     ro = "romans"
     st.active = ro
-    sq = [put(st, first(st, ro, "SD", i).id, "1510") for i in range(2)]
-    for u in sq:
-        u.in_square = True
-    j = put(st, first(st, ro, "SD", 2).id, "1511")
-    sk = put(st, first(st, ro, "SK", 0).id, "1509")
-    cands = options._square_joiners(st, ro)
-    assert (j, st.hex_of("1510")) in cands and (sk, st.hex_of("1510")) in cands
-    book(st).square_joined.add("1510")  # one Swordsmen unit a turn
-    cands = options._square_joiners(st, ro)
-    assert (j, st.hex_of("1510")) not in cands and (sk, st.hex_of("1510")) in cands
+    _square_at(st, ro, "1510")
+    j = put(st, first(st, ro, "SD", 2).id, "1511", "N")
+    hooks = sequence.move_hooks(st)
+    r = reachable(st, j, hooks)
+    sq = st.hex_of("1510")
+    assert r.mf(sq) == 1 + 3  # clear hex 1 MF + 3 to enter the square (E)
+    assert r.path(sq) == [st.hex_of("1511"), sq]
+    assert sq in hooks.stop_hexes(st, j) and sq not in hooks.blocked(st, j)  # entered, never passed (H)
+    assert st.hex_of("1509") not in r.cost or st.hex_of("1510") not in r.path(st.hex_of("1509"))
+    _move(ctx, st, ro, j.id, "1510")
+    assert j.hex == sq and j.in_square and j.moved
+    assert "1510" in book(st).square_joined
+    assert any("joins the square at 1510" in e.text and "cen:full.square" in e.rules for e in s.log.since(0))
+    # one Swordsmen unit a turn (E): the next one may neither join nor pass
+    k = put(st, first(st, ro, "SD", 3).id, "1511", "N")
+    why = sequence.square_join_problem(st, k, sq)
+    assert why is not None and "one a turn" in why
+    assert sq not in reachable(st, k, hooks).cost and sq in hooks.blocked(st, k)
+    # the next turn it may, and a fifth Swordsmen unit never (B)
+    book(st).square_joined.clear()
+    assert sequence.square_join_problem(st, k, sq) is None
+    k.in_square = False
+    book(st).square_joined.clear()
+    _square_at(st, ro, "1510", 0)
+    put(st, first(st, ro, "SD", 4).id, "1510").in_square = True
+    assert "4 Swordsmen" in sequence.square_join_problem(st, k, sq)
+
+
+@pytest.mark.rule("cen:full.square", "cen:full.movement")
+def test_one_other_unit_and_any_command_unit_join_a_square_for_two_mf():
+    s, ctx, st = fresh()
+    clear(st)
+    ro = "romans"
+    st.active = ro
+    _square_at(st, ro, "1510")
+    sq = st.hex_of("1510")
+    sk = put(st, first(st, ro, "SK", 0).id, "1509", "S")
+    sk2 = put(st, first(st, ro, "SK", 1).id, "1511", "N")
+    hooks = sequence.move_hooks(st)
+    assert reachable(st, sk, hooks).mf(sq) == 1 + 2  # F: two Movement Factors to move in
+    _move(ctx, st, ro, sk.id, "1510")
+    assert sk.in_square and "1510" not in book(st).square_joined  # E counts Swordsmen only
+    why = sequence.square_join_problem(st, sk2, sq)
+    assert why is not None and "non-Swordsmen" in why and "(F)" in why
+    assert sq not in reachable(st, sk2, hooks).cost
+    cmd = next(u for u in st.units.values() if u.side == ro and st.types[u.type].kind.value == "command")
+    put(st, cmd.id, "1511", "N")
+    assert sequence.square_join_problem(st, cmd, sq) is None
+    assert reachable(st, cmd, hooks).mf(sq) == 1 + 2
+    # units already in a square, or out of one this turn, do not join
+    book(st).left_square.add(sk2.id)
+    assert "left a square" in sequence.square_join_problem(st, sk2, sq)
+
+
+@pytest.mark.rule("cen:full.square")
+def test_joining_is_no_start_of_turn_action_any_more_and_leaving_still_is():
+    s, ctx, st = fresh()
+    clear(st)
+    ro = "romans"
+    st.active = ro
+    sq = _square_at(st, ro, "1510")
+    sk = put(st, first(st, ro, "SK", 0).id, "1510")
     sk.in_square = True
-    st.move(sk, st.hex_of("1510"))
     assert sk in options._square_leavers(st, ro) and sq[0] not in options._square_leavers(st, ro)
-    # a square bars passage to everyone else (case H)
-    assert st.hex_of("1510") in sequence._blocked(st, j)
+    why, rule = options.start_action_problem(st, ro, "join")
+    assert "Movement Phase" in why and rule == "cen:full.square"
 
 
 @pytest.mark.rule("cen:full.square", "cen:full.defensive-fire")
