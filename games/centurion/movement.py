@@ -358,6 +358,25 @@ class Reach:
         """Movement Factors spent to reach ``h``."""
         return Fraction(self.cost[h], self.scale)
 
+    @property
+    def allowance(self) -> Fraction:
+        """The Movement Factors the search had to spend (the unit's effective allowance)."""
+        s = self._search
+        assert s is not None
+        return Fraction(s.budget, self.scale)
+
+    def facing_need(self, h: Hex, facing: int) -> tuple[Fraction, bool] | None:
+        """Full Simulation: least Movement Factors to end on ``h`` (reached in
+        this search) facing ``facing``, the allowance aside, and whether that
+        needs a turn of more than 60 degrees after arriving (cen:full.facing
+        F, G); None if no arrival is recorded."""
+        s = self._search
+        assert s is not None and s.stride == 8
+        got = s.need(s.graph.index[h], facing % 6)
+        if got is None:
+            return None
+        return Fraction(got[0], self.scale), got[1]
+
     def path(self, h: Hex, facing: int | None = None) -> list[Hex]:
         """Hexes from the start to ``h`` (both included), cheapest path; in the
         Full Simulation, the cheapest path that can end with ``facing``."""
@@ -416,6 +435,20 @@ class _Search:
             fs[g] = tot
             via[g] = v  # type: ignore[assignment]
         return fs, via
+
+    def need(self, i: int, g: int) -> tuple[int, bool] | None:
+        """Ticks to end on hex index ``i`` facing ``g`` ignoring the allowance
+        (the rule of :meth:`final` without its budget test), and whether a
+        paid turn (more than 60 degrees, cen:full.facing G) is needed."""
+        arr = [c if 0 <= c <= self.budget else None for c in self.best[i << 3:(i << 3) + 6]]
+        free = [arr[f] for f in ((g - 1) % 6, g, (g + 1) % 6) if arr[f] is not None]
+        known = [c for c in arr if c is not None]
+        if not known:
+            return None
+        paid = min(known) + self.scale
+        if free and min(free) <= paid:
+            return min(free), False
+        return paid, True
 
     def path(self, h: Hex, facing: int | None) -> list[Hex]:
         g = self.graph
@@ -542,7 +575,7 @@ class _Stacks:
         return n + 1 > self.limit(state, self.unit, h)
 
 
-def _common(state: CenturionState, unit: Unit, hooks: MoveHooks | None):
+def _common(state: CenturionState, unit: Unit, hooks: MoveHooks | None, budget_mf: int | None = None):
     ct = cost_table(state)
     t = state.types[unit.type]
     kind = str(t.kind)
@@ -552,6 +585,8 @@ def _common(state: CenturionState, unit: Unit, hooks: MoveHooks | None):
         mfa = t.basic.movement
     if hooks is not None and hooks.mfa is not None:
         mfa = hooks.mfa(state, unit)
+    if budget_mf is not None:  # refusals: what a destination would need, past the allowance
+        mfa = budget_mf
     budget = mfa * ct.scale
     side = unit.side
     full = _Stacks(state, unit, hooks, graph.index)
@@ -614,10 +649,10 @@ def _with_extra(
     return rows, free, closed
 
 
-def _reach_basic(state: CenturionState, unit: Unit, hooks: MoveHooks | None) -> Reach:
+def _reach_basic(state: CenturionState, unit: Unit, hooks: MoveHooks | None, budget_mf: int | None = None) -> Reach:
     """Dial's algorithm over integer ticks (costs are small whole numbers) and
     integer hex indices."""
-    ct, graph, budget, blocked, full, stops, extra = _common(state, unit, hooks)
+    ct, graph, budget, blocked, full, stops, extra = _common(state, unit, hooks, budget_mf)
     scale = ct.scale
     index = graph.index
     out: Any = graph.out
@@ -677,7 +712,7 @@ def _reach_basic(state: CenturionState, unit: Unit, hooks: MoveHooks | None) -> 
     return Reach(unit.id, start_h, scale, cost, {}, _Search(graph, best, prev, 1, budget, scale, start, 0))
 
 
-def _reach_full(state: CenturionState, unit: Unit, hooks: MoveHooks | None) -> Reach:
+def _reach_full(state: CenturionState, unit: Unit, hooks: MoveHooks | None, budget_mf: int | None = None) -> Reach:
     """(hex, facing) search: move only to the front (cen:full.facing H), a free
     60-degree turn in each hex, more costs one Movement Factor (F, G).
 
@@ -694,7 +729,7 @@ def _reach_full(state: CenturionState, unit: Unit, hooks: MoveHooks | None) -> R
     order in which useful nodes are expanded (hence paths and tie-breaks) are
     those of the plain search.
     """
-    ct, graph, budget, blocked, full, stops, extra = _common(state, unit, hooks)
+    ct, graph, budget, blocked, full, stops, extra = _common(state, unit, hooks, budget_mf)
     scale = ct.scale
     index = graph.index
     turn_out: Any = graph.turn_out
@@ -1012,12 +1047,17 @@ def movement_phase(
                 fopts.append(Option(state.numbering.direction_name(g), f"{_fmt_mf(c, scale)} MF", g))
             if not fopts:  # cannot happen: every reachable hex has a facing
                 raise IllegalAnswer(f"no common facing at {dest_key}", answer=dest_key, rule="cen:full.facing")
+            def refuse_facing(text: str, _g: list[Unit] = group, _rs: list[Reach] = reaches,
+                              _dest: Hex = dest) -> tuple[str, str] | None:
+                return _why_not_facing(state, _g, _rs, _dest, text.strip())
+
             fkey = yield Decision(
                 side,
                 f"{who} to {dest_key}: choose the facing",
                 tuple(fopts),
                 rule="cen:full.facing",
                 kind="move.facing",
+                refuse=refuse_facing,
                 context={"highlight": [dest_key], "unit": lead.id},
             )
             facing = state.numbering.direction_from_name(fkey)
@@ -1071,10 +1111,63 @@ def _why_not_reachable(
     if occ == unit.side and not stack_room(state, unit, h, hooks):
         stack_rule = "cen:basic.stacking" if state.version == "basic" else "cen:full.stacking"
         return f"{text} already holds {state.stacking_count(h, unit.side)} friendly units: stacking limit", stack_rule
+    need = _least_mf(state, unit, hooks, h)
+    have = reach.allowance
+    if need is not None and need > have:
+        how = (" (case A: terrain costs per the Terrain Effects Chart)" if state.version == "basic" else
+               " (case G: it must have them before entering a hex; moving only to its front, turns of more than "
+               "60 degrees included, cen:full.facing)")
+        return (f"{unit.id} cannot reach {text}: it needs {_fmt_frac(need)} Movement Factors and has "
+                f"{_fmt_frac(have)}{how}", rule)
     if state.version == "basic":
         return (
-            f"{unit.id} cannot reach {text}: too far for its Movement Factors, or the path is blocked "
+            f"{unit.id} cannot reach {text}: every way there is blocked "
             f"by enemy units, full friendly stacks or an enemy Zone of Control (it must stop on entering one)",
             "cen:basic.zoc" if any(n in state.zoc_hexes(state.opponent(unit.side)) for n in state.neighbors(h)) else rule,
         )
-    return f"{unit.id} cannot reach {text} with its Movement Factors (moving only to its front)", rule
+    return (f"{unit.id} cannot reach {text}: every way there is blocked (enemy units, full stacks, squares it may "
+            f"not join, terrain closed to it, or a hex where it must stop first)", rule)
+
+
+_FAR_MF = 60
+"""How far (in Movement Factors) a refusal looks for what a destination would cost."""
+
+
+def _least_mf(state: CenturionState, unit: Unit, hooks: MoveHooks | None, h: Hex) -> Fraction | None:
+    """Least Movement Factors ``unit`` would need to end on ``h`` had it more than
+    its allowance (up to ``_FAR_MF``), or None if no way leads there
+    (cen:basic.movement A, cen:full.movement, cen:full.facing G)."""
+    far = (_reach_basic if state.version == "basic" else _reach_full)(state, unit, hooks, _FAR_MF)
+    return far.mf(h) if h in far.cost else None
+
+
+def _fmt_frac(x: Fraction) -> str:
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def _why_not_facing(
+    state: CenturionState, group: list[Unit], reaches: list[Reach], dest: Hex, text: str
+) -> tuple[str, str]:
+    """Explain a facing the unit (or stack) may not end ``dest`` with (cen:full.facing)."""
+    rule = "cen:full.facing"
+    dk = state.hid(dest)
+    try:
+        g = state.numbering.direction_from_name(text)
+    except ValueError as exc:
+        return f"{exc}: answer the facing {', '.join(u.id for u in group)} end with at {dk}", rule
+    name = state.numbering.direction_name(g)
+    for u, r in zip(group, reaches):
+        if g in r.facings[dest]:
+            continue
+        if dest == u.hex and g == u.facing % 6:
+            return (f"{u.id} began at {dk} facing {name}: ending so is no move; choose another facing "
+                    f"(or go back to the destination and answer 'stay')", "cen:full.movement")
+        got = r.facing_need(dest, g)
+        if got is None:  # not expected: dest is reachable
+            break
+        need, paid = got
+        turn = (" a turn of more than 60 degrees after arriving costs one Movement Factor (G), and with its "
+                "allowance spent a unit turns at most 60 degrees (E);") if paid else ""
+        return (f"{u.id} cannot end at {dk} facing {name}:{turn} that needs {_fmt_frac(need)} Movement Factors "
+                f"and it has {_fmt_frac(r.allowance)}", rule)
+    return f"{text} is not a facing the whole stack can end with at {dk}", rule

@@ -301,3 +301,66 @@ def test_full_movement_phase_asks_for_the_facing_and_applies_it():
     assert u.hex == s.hex_of("0605") and u.facing == 3
     move = [e for e in ctx.log if e.kind == "move"][-1]
     assert "facing S" in move.text and "cen:full.facing" in move.rules and "(2 MF)" in move.text
+
+
+def _refused(decision, text: str) -> IllegalAnswer:
+    with pytest.raises(IllegalAnswer) as exc:
+        decision.match(text)
+    assert "is not a legal answer" not in str(exc.value), str(exc.value)
+    return exc.value
+
+
+@pytest.mark.rule("cen:full.facing", "cen:full.movement")
+def test_full_facing_refusals_name_the_turn_rule_and_the_movement_factors():
+    s = sandbox_state([("red", "SD", "0610", "N")], version="full")
+    gen = movement_phase(ctx_for(), s, "red")
+    next(gen)
+    gen.send("RED-SD01")
+    d = gen.send("0606")  # four hexes north: the whole allowance spent
+    assert set(d.keys) == {"NW", "N", "NE"}
+    err = _refused(d, "S")
+    assert err.rule == "cen:full.facing"
+    assert "more than 60 degrees" in str(err) and "needs 5 Movement Factors" in str(err) and "has 4" in str(err)
+    err = _refused(d, "sideways")
+    assert err.rule == "cen:full.facing" and "unknown direction" in str(err)
+
+
+@pytest.mark.rule("cen:full.facing", "cen:full.movement")
+def test_full_facing_refusal_at_the_start_hex_is_no_move():
+    s = sandbox_state([("red", "SD", "0606", "N")], version="full")
+    gen = movement_phase(ctx_for(), s, "red")
+    next(gen)
+    gen.send("RED-SD01")
+    d = gen.send("0606")  # turn in place
+    assert "N" not in d.keys and "S" in d.keys
+    err = _refused(d, "N")
+    assert err.rule == "cen:full.movement" and "no move" in str(err)
+
+
+@pytest.mark.rule("cen:full.movement", "cen:full.facing")
+def test_full_cannot_reach_states_the_movement_factors_needed_and_available():
+    s = sandbox_state([("red", "SD", "0610", "N")], version="full", rows=16, terrain={"0607": "hill"})
+    gen = movement_phase(ctx_for(), s, "red")
+    next(gen)
+    d = gen.send("RED-SD01")
+    assert "0613" in d.keys  # three hexes behind: a paid turn (G), then three hexes: 4 MF
+    err = _refused(d, "0604")  # six hexes north, one of them a hill (2 MF)
+    assert err.rule == "cen:full.movement" and "needs 7 Movement Factors and has 4" in str(err)
+    err = _refused(d, "0614")  # four hexes behind: a paid turn, then four hexes
+    assert "needs 5 Movement Factors and has 4" in str(err) and "60 degrees" in str(err)
+
+
+@pytest.mark.rule("cen:basic.movement", "cen:basic.zoc")
+def test_basic_cannot_reach_states_the_movement_factors_needed_and_available():
+    s = sandbox_state([("red", "SD", "0606"), ("blue", "SD", "0604")])
+    gen = movement_phase(ctx_for(), s, "red")
+    next(gen)
+    d = gen.send("RED-SD01")
+    err = _refused(d, "0106")  # five hexes west
+    assert err.rule == "cen:basic.movement" and "needs 5 Movement Factors and has 4" in str(err)
+    # beyond the enemy's Zone of Control: the way round (it may not pass a ZOC hex) is long
+    assert "0603" not in d.keys
+    err = _refused(d, "0602")
+    assert "needs 6 Movement Factors and has 4" in str(err)
+    err = _refused(d, "0604")
+    assert "enemy units" in str(err) and "case G" in str(err)
