@@ -22,6 +22,10 @@ Movement Phase decisions ("choose a unit or done" -> "choose a destination"
   a unit that has spent its whole allowance may turn at most 60 degrees (E).
 - ``cen:full.square`` E, F (through :attr:`MoveHooks.extra_cost`): extra
   Movement Factors to join a square.
+- ``cen:full.cavalry``: for units that charge, the path shown (and logged) is,
+  among the cheapest ones to the chosen hex and facing, one ending in the
+  longest straight run in that facing, up to the unit's charge length
+  (:meth:`_Search._straight`), so it shows the charge the unit makes.
 
 How the search works (and why it is fast). Costs are integer "ticks"
 (Movement Factors scaled by the terrain chart's common denominator, so road
@@ -390,10 +394,13 @@ class Reach:
 class _Search:
     """The arrays one search leaves behind, read back lazily by :class:`Reach`."""
 
-    __slots__ = ("graph", "best", "prev", "stride", "budget", "scale", "start", "f0")
+    __slots__ = ("graph", "best", "prev", "stride", "budget", "scale", "start", "f0",
+                 "run_cap", "rows", "free", "stops", "exv")
 
     def __init__(self, graph: _Graph, best: list[int], prev: list[int], stride: int,
-                 budget: int, scale: int, start: int, f0: int) -> None:
+                 budget: int, scale: int, start: int, f0: int, run_cap: int = 0,
+                 rows: Any = None, free: Any = None, stops: frozenset[int] = frozenset(),
+                 exv: list[int] | None = None) -> None:
         self.graph = graph
         self.best = best
         self.prev = prev
@@ -402,6 +409,12 @@ class _Search:
         self.scale = scale
         self.start = start
         self.f0 = f0
+        self.run_cap = run_cap
+        """Full Simulation, charging cavalry: paths prefer the longest final straight run up to this."""
+        self.rows = rows
+        self.free = free
+        self.stops = stops
+        self.exv = exv
 
     def final(self, i: int) -> tuple[dict[int, int], dict[int, int]]:
         """Full Simulation, hex index ``i``: final facing -> (ticks, arrival facing).
@@ -453,6 +466,7 @@ class _Search:
     def path(self, h: Hex, facing: int | None) -> list[Hex]:
         g = self.graph
         i = g.index[h]
+        run: list[Hex] = []
         if self.stride == 1:
             node = i
         else:
@@ -460,6 +474,8 @@ class _Search:
             if facing is None or facing not in fs:
                 facing = _cheapest(fs)
             node = i << 3 | via[facing]
+            if self.run_cap and self.best[i << 3 | facing] == fs[facing]:
+                node, run = self._straight(i, facing, fs[facing])
         prev = self.prev
         hexes = g.hexes
         shift = 0 if self.stride == 1 else 3
@@ -468,7 +484,82 @@ class _Search:
             out.append(hexes[node >> shift])
             node = prev[node]
         out.reverse()
+        out.extend(run)
         return out
+
+    def _passable(self, j: int) -> bool:
+        """The search reached hex index ``j`` (so judged it open: not an enemy
+        hex, a full stack or a blocked hex) within the allowance."""
+        budget = self.budget
+        return any(0 <= c <= budget for c in self.best[j << 3:(j << 3) + 6])
+
+    def _straight(self, i: int, d: int, total: int) -> tuple[int, list[Hex]]:
+        """cen:full.cavalry: among the paths of ``total`` ticks arriving at hex
+        index ``i`` moving in direction ``d``, one ending in the longest straight
+        run in ``d`` (up to ``run_cap`` hexes), so the path shown is the charge
+        the unit makes. Returns (node the path's prefix ends at, the run's
+        hexes after it); among ways into the run's first hex, the least label
+        plus turn wins, then the lowest facing (so facings the search left
+        unrecorded, which cost more, never matter).
+
+        A run of ``k`` hexes leaves hex ``r_k`` (``k`` hexes back against
+        ``d``), turning into ``d`` there (free within 60 degrees, G), and goes
+        straight on through hexes the search could pass (not closed, not stop
+        hexes), costed exactly as the search costs steps (roads, fractions
+        lost off the road, exits, extra costs)."""
+        g = self.graph
+        index, hexes = g.index, g.hexes
+        best, scale, stops, exv = self.best, self.scale, self.stops, self.exv
+        back = (d + 3) % 6
+        line = [i]
+        h = hexes[i]
+        for _ in range(self.run_cap):
+            h = h.neighbor(back)
+            j = index.get(h)
+            if j is None:
+                break
+            line.append(j)
+        for k in range(len(line) - 1, 1, -1):
+            rk = line[k]
+            if (rk in stops and rk != self.start) or any(
+                (line[m] in stops and line[m] != self.start) or not self._passable(line[m]) for m in range(1, k)
+            ):
+                continue
+            first = line[k - 1] << 3 | d
+            found: tuple[int, int] | None = None
+            for f in range(6):
+                c = best[rk << 3 | f]
+                if c < 0 or c > self.budget:
+                    continue
+                step = next((e for e in self.rows[rk << 3 | f] if e[0] == first), None)
+                if step is None:
+                    continue
+                key = c + (0 if _FREE[f] >> d & 1 else scale)  # before the step: label and turn
+                if found is not None and key >= found[0]:
+                    continue
+                c = _step(c, exv[rk] if exv is not None else 0, scale, step)
+                for m in range(k - 1, 0, -1):
+                    e = self.free[line[m] << 3 | d]
+                    if e is None:
+                        c = total + 1
+                        break
+                    c = _step(c, exv[line[m]] if exv is not None else 0, scale, e)
+                if c == total:
+                    found = (key, f)
+            if found is not None:
+                return rk << 3 | found[1], [hexes[line[m]] for m in range(k - 1, -1, -1)]
+        return i << 3 | d, []
+
+
+def _step(c: int, exit_ticks: int, scale: int, edge: tuple[int, int, bool]) -> int:
+    """Ticks after one step along ``edge`` from a hex reached at ``c`` ticks, as
+    the searches count it (cen:full.movement G, H: road rate from road hex to
+    road hex, fractions lost on leaving the road; exits such as caltrops)."""
+    base = c + exit_ticks
+    if edge[2]:
+        return base + edge[1]
+    r = base % scale
+    return (base - r + scale if r else base) + edge[1]
 
 
 def _cheapest(fs: dict[int, int]) -> int:
@@ -846,7 +937,10 @@ def _reach_full(state: CenturionState, unit: Unit, hooks: MoveHooks | None, budg
         for k in range(b, b + 6):
             if best[k] < 0:
                 best[k] = inf
-    search = _Search(graph, best, prev, 8, budget, scale, start, f0)
+    t = state.types[unit.type]
+    run_cap = 0 if unit.dismounted else t.charge_length  # cen:full.cavalry: paths show the charge
+    stop_idx = frozenset(j for j in (index.get(h) for h in stops) if j is not None)
+    search = _Search(graph, best, prev, 8, budget, scale, start, f0, run_cap, turn_out, free, stop_idx, exv)
     hexes = graph.hexes
     cost: dict[Hex, int] = {}
     fs, _ = search.final(start)

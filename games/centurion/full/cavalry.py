@@ -12,9 +12,11 @@ different places may not end on the same hex. Heavy rain and mud halve charges
 (cen:opt.weather, applied in :mod:`.melee`).
 
 This module measures a charge from the path a unit moved this turn; the
-engine's movement records the path, the sequence passes it here, and also
-counts the straight run the unit could have made to the same hex when the
-engine's (equally cheap) path bent (``sequence._straight_charge_possible``).
+engine's movement records the path (among equally cheap paths, one ending in
+the longest straight run in the final facing), the sequence passes it here,
+and also counts a longer straight run the unit could have made to the same
+hex within its allowance at a higher cost ("ride away ... to gain room",
+``sequence._straight_charge_possible``).
 """
 
 from __future__ import annotations

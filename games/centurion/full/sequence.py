@@ -577,9 +577,9 @@ def _straight_charge_possible(state: CenturionState, unit: Unit, path: list[Hex]
     """The longest straight charge (up to the unit's need) that could have ended this move,
     and the hex it starts from.
 
-    The engine moves a unit along *a* cheapest path to its destination and final
-    facing; when several paths cost the same it need not pick the straight one.
-    cen:full.cavalry lets cavalry "ride away ... to gain room for a proper charge",
+    The engine moves a unit along a cheapest path to its destination and final
+    facing, the one ending in the longest straight run among equally cheap
+    ones; a longer run may still cost more. cen:full.cavalry lets cavalry "ride away ... to gain room for a proper charge",
     so the charge counts the longest straight run, in the final facing, that the
     unit could have made within its allowance to the same hex: reachable at the
     run's first hex already facing that way, then the run's hexes (free of units and

@@ -364,3 +364,32 @@ def test_basic_cannot_reach_states_the_movement_factors_needed_and_available():
     assert "needs 6 Movement Factors and has 4" in str(err)
     err = _refused(d, "0604")
     assert "enemy units" in str(err) and "case G" in str(err)
+
+
+@pytest.mark.rule("cen:full.cavalry", "cen:full.facing")
+def test_charging_cavalry_paths_end_in_the_longest_straight_run_at_the_same_cost():
+    from ancients_kit.hexgrid import direction_to
+
+    s = sandbox_state([("red", "BC", "0610", "N")], version="full", rows=14)
+    u = s.units["RED-BC01"]
+    r = reachable(s, u)
+    dest = s.hex_of("0411")
+    # two ways cost 3 MF: NW, SW, S (free turns) or a paid turn to SW, then SW, SW
+    assert r.facings[dest][4] == 3 * r.scale
+    assert [s.hid(h) for h in r.path(dest, 4)] == ["0610", "0511", "0411"]
+    assert straight_run(r.path(dest, 4)) == 2
+    longer = 0
+    for h in r.cost:
+        for g, c in r.facings[h].items():
+            p = r.path(h, g)
+            # the path shown costs what the destination costs (clear terrain: 1 MF a hex, G: turns)
+            spent, face = 0, u.facing
+            for a, b in zip(p, p[1:]):
+                d = direction_to(a, b)
+                spent += 1 + ((d - face) % 6 not in (0, 1, 5))
+                face = d
+            spent += (g - face) % 6 not in (0, 1, 5)
+            assert spent * r.scale == c, (s.hid(h), g, [s.hid(x) for x in p])
+            run = straight_run(p) if len(p) > 1 and direction_to(p[-2], p[-1]) == g else 0
+            longer += run >= 2
+    assert longer > 20

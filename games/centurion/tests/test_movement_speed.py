@@ -5,7 +5,9 @@ cannot succeed (see ``_reach_full``). These tests hold them to the plain
 Dial search they replaced, kept here verbatim as ``_plain_basic`` and
 ``_plain_full`` (dictionary-keyed hex and (hex, facing) nodes, every direction
 tried from every node; the ``MoveHooks.extra_cost`` hook was added to them
-when the Full Simulation's square joining began to use it, cen:full.square E, F):
+when the Full Simulation's square joining began to use it, cen:full.square E, F,
+and ``_plain_straight``, the charge tie-break of cen:full.cavalry, when charging
+cavalry's paths began to prefer the longest final straight run):
 
 - the same reachable hexes and costs (in the same order), the same final
   facings and costs, the same paths for every destination and facing, on
@@ -52,10 +54,21 @@ class _PlainReach:
     def mf(self, h: Hex) -> Fraction:
         return Fraction(self.cost[h], self.scale)
 
+    straight: Any = None
+    """Full Simulation, charging cavalry: (h, facing, ticks) -> (node, run hexes) or None."""
+
     def path(self, h: Hex, facing: int | None = None) -> list[Hex]:
         node = self.end_node[h]
         if facing is not None and (h, facing) in self.facing_node:
             node = self.facing_node[(h, facing)]
+        run: list[Hex] = []
+        if self.straight is not None:
+            g = facing
+            if g is None or (h, g) not in self.facing_node:
+                g = min(self.facings[h], key=lambda x: (self.facings[h][x], x))
+            got = self.straight(h, g, self.facings[h][g])
+            if got is not None:
+                node, run = got
         out = []
         while node is not None:
             out.append(node if isinstance(node, Hex) else node[0])
@@ -65,7 +78,7 @@ class _PlainReach:
         for x in out[1:]:
             if x != dedup[-1]:
                 dedup.append(x)
-        return dedup
+        return dedup + run
 
 
 def _plain_common(state: CenturionState, unit: Unit, hooks: MoveHooks | None):  # noqa: ANN202
@@ -243,7 +256,61 @@ def _plain_full(state: CenturionState, unit: Unit, hooks: MoveHooks | None) -> _
                     g_best, c_best = g, c
             cost[h] = c_best
             end_node[h] = facing_node[(h, g_best)]
-    return _PlainReach(unit.id, start, scale, cost, prev, end_node, facings, facing_node)
+    out = _PlainReach(unit.id, start, scale, cost, prev, end_node, facings, facing_node)
+    cap = 0 if unit.dismounted else state.types[unit.type].charge_length
+    if cap:
+        out.straight = lambda h, g, total: _plain_straight(h, g, total, cap, best, dedges, exits, extra, scale,
+                                                           stops, start)
+    return out
+
+
+def _plain_straight(h, d, total, cap, best, dedges, exits, extra, scale, stops, start):  # noqa: ANN001, ANN202
+    """cen:full.cavalry, added with the fast search's charge tie-break: among the
+    cheapest ways to end on ``h`` moving in direction ``d``, one ending in the
+    longest straight run (up to ``cap`` hexes); the way into the run's first hex
+    with the least label plus turn, then the lowest facing. None: the plain
+    arrival node (one hex of run at most)."""
+    if best.get((h, d)) != total:
+        return None
+    line = [h]
+    for _ in range(cap):
+        nb = line[-1].neighbor((d + 3) % 6)
+        if nb not in dedges:
+            break
+        line.append(nb)
+    reached = {x for (x, _f) in best}
+    for k in range(len(line) - 1, 1, -1):
+        rk = line[k]
+        if rk in stops and rk != start:
+            continue
+        if any((x in stops and x != start) or x not in reached for x in line[1:k]):
+            continue
+        found = None
+        for f in range(6):
+            c0 = best.get((rk, f))
+            if c0 is None:
+                continue
+            turn = 0 if (d - f) % 6 in (0, 1, 5) else scale
+            c = c0
+            ok = True
+            for m in range(k, 0, -1):
+                e = dedges[line[m]][d]
+                if e is None:
+                    ok = False
+                    break
+                n, sc, is_road = e
+                b = c + exits.get(line[m], 0) + (turn if m == k else 0)
+                if is_road:
+                    c = b + sc
+                else:
+                    r = b % scale
+                    c = (b - r + scale if r else b) + sc
+                c += extra.get(n, 0)
+            if ok and c == total and (found is None or (c0 + turn, f) < found[0]):
+                found = ((c0 + turn, f), f)
+        if found is not None:
+            return (rk, found[1]), [line[m] for m in range(k - 1, -1, -1)]
+    return (h, d), []
 
 
 
@@ -327,17 +394,20 @@ RECORDED = {
     # (First recorded at 0cfe9b0; fb38728 changed deployment logs for both searches alike.)
     # numidia and pharsalus re-recorded when joining a square moved from the start of the
     # turn into the Movement Phase (cen:full.square E, F); the plain search gives the same.
+    # Re-recorded again when charging cavalry's paths began to prefer the longest final
+    # straight run among equally cheap ones (cen:full.cavalry; logged paths change, the
+    # readable logs and charges do not); the plain search, given the same tie-break, agrees.
     "basic-civil-war": [
         "bcbd25346a2cc668", "1449f366a16b3a88", "17859620581abbef", "be2c02c22d710114", "d4e750bb0db44468",
         "6565d6d635576d79", "94d6fd98b0757dfb", "68073e7341487640", "496a9c578916e792", "8bd6abd54fee50c7",
     ],
     "numidia": [
-        "af88f087bf7f8979", "68ad652f5990e912", "0a71020b59ae3c89", "8507347f9b01fcf9", "e537093625a26d77",
-        "26f43c5988c432fe", "b4adeb6b18a3935d", "5774f2d5bc13742d", "d627f85cf5059008", "3f17c1929c189d46",
+        "56c0ec478c2a6a87", "d5f8f3709b5138fa", "9caf1449cbbe8e9c", "d6fddb97efab83c5", "143ee97af5419d62",
+        "5690aba49623706c", "ec2718c5bdef004c", "75a62505ec81d696", "282b616dcd0405c7", "58a1f308c1006c4c",
     ],
     "pharsalus": [
-        "1cfbfe2d54e59ffc", "d7b9879b71a136d7", "90c979fc435e1df1", "a14ca84301c8e7df", "2c394286690cd1ff",
-        "413a7be3d676ca70", "9fd2a898ce88f151", "4f7449f7c5a17347", "f4824a8b46fb7798", "84dd10f40bfdf2b1",
+        "b91680b5dac1cb9c", "67ed613f53ce2868", "2e53b12ecc1c2e90", "380aa3c72df79f64", "9664ecbd64cd86b7",
+        "772e1bc20660f479", "2b6a6cdb05a7d711", "a43a8fe0ed66ebb1", "c235bbc54339bd70", "22ff7a5010c95647",
     ],
 }
 
