@@ -695,12 +695,31 @@ def _common(state: CenturionState, unit: Unit, hooks: MoveHooks | None, budget_m
     return ct, graph, budget, blocked, full, stops, extra
 
 
+_EXTRA_ROWS: dict[tuple[int, bool, frozenset[tuple[Hex, Any]]], tuple[_Graph, tuple[Any, Any, set[Hex]]]] = {}
+"""(graph id, Full?, extra costs) -> (graph, :func:`_with_extra` result): the same
+few squares are priced for search after search."""
+
+
 def _with_extra(
     state: CenturionState, graph: _Graph, scale: int, extra: Mapping[Hex, int | Fraction | None], full: bool
 ) -> tuple[list[Any], list[Any], set[Hex]]:
     """The graph's edge rows with ``extra`` Movement Factors added to every step
     into the hexes it names (MoveHooks.extra_cost); hexes mapped to None are
-    returned to be blocked."""
+    returned to be blocked. Results are shared: callers must not change them."""
+    key = (id(graph), full, frozenset(extra.items()))
+    got = _EXTRA_ROWS.get(key)
+    if got is not None and got[0] is graph:
+        return got[1]
+    out = _with_extra_rows(state, graph, scale, extra, full)
+    if len(_EXTRA_ROWS) > 64:
+        _EXTRA_ROWS.clear()
+    _EXTRA_ROWS[key] = (graph, out)
+    return out
+
+
+def _with_extra_rows(
+    state: CenturionState, graph: _Graph, scale: int, extra: Mapping[Hex, int | Fraction | None], full: bool
+) -> tuple[list[Any], list[Any], set[Hex]]:
     index = graph.index
     closed: set[Hex] = set()
     add: dict[int, int] = {}

@@ -25,6 +25,7 @@ and the rule ID (:func:`hex_problem`, :func:`facing_problem`, stacking).
 from __future__ import annotations
 
 from collections.abc import Generator
+from typing import Any
 
 from ancients_kit.hexgrid import Hex, arc_side
 from ancients_kit.session import Context, Decision, Option
@@ -48,20 +49,37 @@ SECOND_MIN = 8
 SECOND_MAX = 12
 
 
+_ZONES: dict[tuple[int, int], tuple[Any, Any, tuple[Hex | None, int, frozenset[Hex]]]] = {}
+"""(zone id, numbering id) -> (zone, numbering, centre/radius/hexes): zones and
+numberings are immutable, and deployment checks ask for them unit after unit."""
+
+
 def _zone(state: CenturionState, side: str) -> tuple[Hex | None, int, frozenset[Hex]]:
-    s = state.scenario.side(side)
+    """A side's deployment zone: centre hex, radius, listed hexes (cen:full.deployment)."""
+    zone = state.scenario.side(side).zone
     num = state.numbering
+    got = _ZONES.get((id(zone), id(num)))
+    if got is not None and got[0] is zone and got[1] is num:
+        return got[2]
+    out = _read_zone(zone, num)
+    if len(_ZONES) > 256:
+        _ZONES.clear()
+    _ZONES[(id(zone), id(num))] = (zone, num, out)
+    return out
+
+
+def _read_zone(zone: Any, num: Any) -> tuple[Hex | None, int, frozenset[Hex]]:
     try:
-        centre = num.from_id(s.zone.centre)
+        centre = num.from_id(zone.centre)
     except ValueError:
         centre = None
     hexes = set()
-    for hid in s.zone.hexes:
+    for hid in zone.hexes:
         try:
             hexes.add(num.from_id(hid))
         except ValueError:
             continue
-    return centre, s.zone.radius or FIRST_RADIUS, frozenset(hexes)
+    return centre, zone.radius or FIRST_RADIUS, frozenset(hexes)
 
 
 def standard_second(state: CenturionState, side: str) -> bool:

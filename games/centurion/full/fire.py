@@ -25,6 +25,7 @@ numbers, so :func:`whole_odds` scales both sides by a common denominator.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from math import lcm
@@ -164,6 +165,21 @@ def fire_range(unit: UnitType, on_hilltop: bool, weather: Weather = "fine", hill
     return r
 
 
+@functools.lru_cache(maxsize=4096)
+def _field(origin: Hex, facing: int, reach: int) -> dict[Hex, tuple[Hex, ...]]:
+    """The hexes within ``reach`` in the 120-degree front arc of a unit at
+    ``origin`` facing ``facing``, each with the hexes between (cen:full.combat
+    B, D). Pure geometry, so kept: missile units ask about the same few
+    fields position after position."""
+    out: dict[Hex, tuple[Hex, ...]] = {}
+    for dq in range(-reach, reach + 1):
+        for dr in range(max(-reach, -dq - reach), min(reach, -dq + reach) + 1):
+            target = Hex(origin[0] + dq, origin[1] + dr)
+            if target != origin and in_front_arc(origin, facing, target):
+                out[target] = tuple(line(origin, target)[1:-1])
+    return out
+
+
 def in_field_of_fire(
     origin: Hex,
     facing: int,
@@ -179,12 +195,14 @@ def in_field_of_fire(
     intervening hexes for which ``blocked`` is true (units, obstacles); from a
     hilltop (``fires_over``) it may.
     """
-    d = origin.distance(target)
-    if d == 0 or d > reach or not in_front_arc(origin, facing, target):
+    if reach <= 0:
         return False
-    if d == 1 or fires_over:
+    between = _field(origin, facing % 6, reach).get(target)
+    if between is None:
+        return False
+    if fires_over or not between:
         return True
-    return not any(blocked(h) for h in line(origin, target)[1:-1])
+    return not any(blocked(h) for h in between)
 
 
 def fire_targets_in_reach(
@@ -196,6 +214,13 @@ def fire_targets_in_reach(
     blocked: Callable[[Hex], bool],
 ) -> list[Hex]:
     """Enemy-occupied hexes a missile unit can fire at, sorted (cen:full.combat B, D)."""
-    return sorted(
-        h for h in enemy_hexes if in_field_of_fire(origin, facing, h, reach, fires_over, blocked)
-    )
+    if reach <= 0:
+        return []
+    field = _field(origin, facing % 6, reach)
+    out = []
+    for h in enemy_hexes:
+        between = field.get(h)
+        if between is not None and (fires_over or not between or not any(blocked(x) for x in between)):
+            out.append(h)
+    out.sort()
+    return out

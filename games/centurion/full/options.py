@@ -135,28 +135,44 @@ def _value(state: CenturionState, name: str) -> Any:
     return state.options.get(name, "scenario")
 
 
+_LISTED: dict[tuple[int, str, str | None], tuple[Any, bool]] = {}
+"""(scenario id, rule, side or None) -> (scenario, listed): scenarios are immutable
+and shared, and the rules ask about options at every search (movement hooks)."""
+
+
+def _listed(sc: Any, rule: str, side: str | None) -> bool:
+    """Does scenario ``sc`` list ``rule`` (in its header, or for ``side`` / any side)?"""
+    k = (id(sc), rule, side)
+    got = _LISTED.get(k)
+    if got is not None and got[0] is sc:
+        return got[1]
+    v = rule in sc.options or any(rule in s.options for s in sc.sides if side is None or s.id == side)
+    if len(_LISTED) > 4096:
+        _LISTED.clear()
+    _LISTED[k] = (sc, v)
+    return v
+
+
 def active(state: CenturionState, rule: str) -> bool:
     """Is ``rule`` in force for anyone: switched on, or listed by the scenario (and not switched off)?"""
     name = OPTION_OF_RULE.get(rule)
-    v = _value(state, name) if name else "scenario"
+    v = state.options.get(name, "scenario") if name else "scenario"
     if v is True or v == "on":
         return True
     if v is False or v == "off":
         return False
-    sc = state.scenario
-    return rule in sc.options or any(rule in s.options for s in sc.sides)
+    return _listed(state.scenario, rule, None)
 
 
 def active_for(state: CenturionState, rule: str, side: str) -> bool:
     """Is ``rule`` in force for ``side`` (scenario header, that side's options, or switched on)?"""
     name = OPTION_OF_RULE.get(rule)
-    v = _value(state, name) if name else "scenario"
+    v = state.options.get(name, "scenario") if name else "scenario"
     if v is True or v == "on":
         return True
     if v is False or v == "off":
         return False
-    sc = state.scenario
-    return rule in sc.options or any(rule in s.options for s in sc.sides if s.id == side)
+    return _listed(state.scenario, rule, side)
 
 
 def is_roman(state: CenturionState, side: str) -> bool:
@@ -195,6 +211,7 @@ def isolated_tribesman(state: CenturionState, u: Unit) -> bool:
 def _retype(state: CenturionState, u: Unit, code: str) -> None:
     if code in state.types:
         u.type = code
+        state.rev += 1  # the movement hooks' caches key on it
 
 
 def apply_setup_options(ctx: Context, state: CenturionState) -> None:
@@ -402,6 +419,7 @@ def _progress_works(ctx: Context, state: CenturionState, side: str) -> None:
             u.building += 1
         if units[0].building > 3:
             state.markers.setdefault(h, set()).add(kind)
+            state.rev += 1
             for u in units:
                 u.building = 0
             del works[h]
@@ -466,6 +484,7 @@ def start_of_turn_actions(ctx: Context, state: CenturionState, side: str) -> Gen
             for u in state.stack_at(h):
                 u.in_square = True
                 b.squares_formed.add(u.id)
+            state.rev += 1  # formations change what the movement hooks (cached by rev) answer
             ctx.event("formation", f"square formed at {hk}", rules=("cen:full.square",), side=side)
         elif k == "disband":
             hk = yield Decision(side, "Disband the square on which hex?",
@@ -476,6 +495,7 @@ def start_of_turn_actions(ctx: Context, state: CenturionState, side: str) -> Gen
                 if u.in_square:
                     u.in_square = False
                     b.square_disbanded.add(u.id)
+            state.rev += 1
             ctx.event("formation", f"square at {hk} disbands (one hex of movement this turn)",
                       rules=("cen:full.square",), side=side)
         elif k == "relieve":
@@ -508,6 +528,7 @@ def start_of_turn_actions(ctx: Context, state: CenturionState, side: str) -> Gen
             u = state.units[lk]
             u.in_square = False
             b.left_square.add(u.id)
+            state.rev += 1
             ctx.event("formation", f"{u.id} leaves the square at {state.hid(u.hex)} (two Movement Factors)",
                       rules=("cen:full.square",), side=side)
         elif k == "dismount":
@@ -717,6 +738,7 @@ def raze_step(ctx: Context, state: CenturionState, side: str) -> Generator[Decis
             return
         h = state.hex_of(rk)
         state.markers[h].discard("earthworks")
+        state.rev += 1
         state.lost_points[side] = state.lost_points.get(side, 0) + RAZE_POINTS
         ctx.event("works", f"earthworks at {rk} destroyed ({RAZE_POINTS} point lost)", rules=("cen:opt.earthworks",),
                   side=side)
@@ -735,6 +757,7 @@ def dismount(ctx: Context, state: CenturionState, u: Unit, as_code: str) -> Unit
     orig = u.type
     u.type = as_code
     u.dismounted = True
+    state.rev += 1
     book(state).dismounting.add(u.id)
     behind = u.hex.neighbor((u.facing + 3) % 6)
     where = behind if (behind in state.numbering and state.side_at(behind) in (None, u.side)) else u.hex
@@ -777,6 +800,7 @@ def mount(ctx: Context, state: CenturionState, u: Unit) -> None:
     _withdraw(state, state.units[mid])
     u.type = orig
     u.dismounted = False
+    state.rev += 1
     book(state).dismounting.add(u.id)
     ctx.event("formation", f"{u.id} mounts again", rules=("cen:opt.mount-dismount",), side=u.side)
 

@@ -42,7 +42,7 @@ from ancients_kit.tables import OddsRefused, OddsTable, load_table
 from ancients_games.centurion.full import cavalry, fire, melee, morale, options as opt, square, victory
 from ancients_games.centurion.full.morale import FullBook, book
 from ancients_games.centurion.model import UnitKind, VictoryLevel
-from ancients_games.centurion.movement import MoveHooks, movement_phase
+from ancients_games.centurion.movement import MoveHooks, movement_phase, stack_limit
 from ancients_games.centurion.state import CenturionState, Unit
 
 __all__ = ["Attack", "play_full", "move_hooks"]
@@ -322,12 +322,72 @@ def move_hooks(state: CenturionState) -> MoveHooks:
     return h
 
 
+@attrs.define
+class _Facts:
+    """What the movement hooks need of one side's position, worked out once per
+    (``state.rev``, Player-Turn, formation bookkeeping, the two rule options it
+    reads) and kept on the state:
+    the hooks run at every search (several times per unit and phase), the
+    stacking limit at every occupied hex a search reaches. Everything that
+    changes their answers bumps ``state.rev`` (moves, removals, formations,
+    joins, works, retyping) or the Player-Turn."""
+
+    squares: dict[Hex, list[str]]
+    """Hex -> the side's units in square there (cen:full.square)."""
+    counting: dict[Hex, int]
+    """Square hex -> the side's units there that count for stacking."""
+    caltrops: frozenset[Hex]
+    """Hexes with caltrops (closed to cavalry, cen:opt.caltrops)."""
+    tribe_bi: dict[str, frozenset[Hex]]
+    """cen:barb.tribe in force: tribe -> hexes holding its Barbarian Infantry."""
+    millenarian: bool
+    """cen:rom.millenarian in force."""
+    joinable: dict[str, frozenset[Hex]] = attrs.field(factory=dict)
+    blocked: dict[str, frozenset[Hex]] = attrs.field(factory=dict)
+    stops: dict[str, frozenset[Hex]] = attrs.field(factory=dict)
+    extra: dict[str, dict[Hex, int]] = attrs.field(factory=dict)
+
+
+def _facts(state: CenturionState, side: str) -> _Facts:
+    b = book(state)
+    o = state.options
+    key = (state.rev, state.player_turn, len(b.square_joined), len(b.left_square), len(b.square_disbanded),
+           len(b.squares_formed), o.get("barbarian_tribe"), o.get("millenarian"))
+    slot = ("full_facts", side)
+    got = state.extra.get(slot)
+    if got is not None and got[0] == key:
+        return got[1]
+    squares: dict[Hex, list[str]] = {}
+    bi: dict[str, set[Hex]] = {}
+    tribe = opt.active(state, "cen:barb.tribe")
+    types = state.types
+    for u in state.live_units(side):
+        if u.hex is None:
+            continue
+        if u.in_square:
+            squares.setdefault(u.hex, []).append(u.id)
+        if tribe and u.group and not _is_cmd(state, u) and types[u.type].code == "BI":
+            bi.setdefault(u.group, set()).add(u.hex)
+    counting = {
+        h: sum(1 for x in state.stack_at(h) if x.side == side and types[x.type].counts_for_stacking) for h in squares
+    }
+    caltrops = frozenset(h for h, mks in state.markers.items() if "caltrops" in mks)
+    f = _Facts(squares, counting, caltrops, {g: frozenset(v) for g, v in bi.items()},
+               opt.active(state, "cen:rom.millenarian"))
+    state.extra[slot] = (key, f)
+    return f
+
+
 def _stop_hexes(state: CenturionState, unit: Unit) -> frozenset[Hex]:
     """Hexes the unit must stop on entering: the squares it may join (entered, never
     passed, cen:full.square H) and the river-controlled hexes (cen:full.cross-river)."""
-    river = _river_controlled(state, unit.side)
-    joinable = _joinable_squares(state, unit)
-    return river | joinable if joinable else river
+    f = _facts(state, unit.side)
+    got = f.stops.get(unit.id)
+    if got is None:
+        river = _river_controlled(state, unit.side)
+        joinable = _joinable_squares(state, unit)
+        got = f.stops[unit.id] = river | joinable if joinable else river
+    return got
 
 
 def _river_controlled(state: CenturionState, side: str) -> frozenset[Hex]:
@@ -358,21 +418,20 @@ def _blocked(state: CenturionState, unit: Unit) -> frozenset[Hex]:
     """Hexes a unit may not enter or pass: squares it may not join (cen:full.square
     E, F, H; those it may join are stop hexes) and, for cavalry, caltrops
     (cen:opt.caltrops)."""
-    out: set[Hex] = set()
-    for u in state.live_units(unit.side):
-        if u.in_square and u.hex is not None and u.id != unit.id:
-            out.add(u.hex)
+    f = _facts(state, unit.side)
+    got = f.blocked.get(unit.id)
+    if got is not None:
+        return got
+    out = {h for h, ids in f.squares.items() if any(i != unit.id for i in ids)}
     out -= _joinable_squares(state, unit)
     if state.types[unit.type].mounted:
-        for h, mks in state.markers.items():
-            if "caltrops" in mks:
-                out.add(h)
-    if opt.active(state, "cen:barb.tribe") and unit.group:
-        for u in state.live_units(unit.side):
-            if u.hex is not None and u.group and u.group != unit.group and not _is_cmd(state, u) \
-                    and not _is_cmd(state, unit) and state.types[u.type].code == "BI":
-                out.add(u.hex)  # cen:barb.tribe: tribes do not stack together
-    return frozenset(out)
+        out |= f.caltrops
+    if f.tribe_bi and unit.group and not _is_cmd(state, unit):
+        for g, hexes in f.tribe_bi.items():
+            if g != unit.group:
+                out |= hexes  # cen:barb.tribe: tribes do not stack together
+    got = f.blocked[unit.id] = frozenset(out)
+    return got
 
 
 def square_join_problem(state: CenturionState, unit: Unit, h: Hex) -> str | None:
@@ -422,12 +481,13 @@ def square_join_cost(state: CenturionState, unit: Unit) -> int:
 
 def _joinable_squares(state: CenturionState, unit: Unit) -> frozenset[Hex]:
     """Hexes of its side's squares ``unit`` may join this phase (cen:full.square E, F)."""
-    out = set()
-    for u in state.live_units(unit.side):
-        if u.in_square and u.hex is not None and u.hex != unit.hex and u.hex not in out:
-            if square_join_problem(state, unit, u.hex) is None:
-                out.add(u.hex)
-    return frozenset(out)
+    f = _facts(state, unit.side)
+    got = f.joinable.get(unit.id)
+    if got is None:
+        got = f.joinable[unit.id] = frozenset(
+            h for h in f.squares if h != unit.hex and square_join_problem(state, unit, h) is None
+        )
+    return got
 
 
 def _extra_cost(state: CenturionState, unit: Unit) -> dict[Hex, int]:
@@ -436,11 +496,13 @@ def _extra_cost(state: CenturionState, unit: Unit) -> dict[Hex, int]:
     Ruling: the book's "cost of three Movement Factors to enter" (E) and "two
     Movement Factors to move into" (F, "movement penalties") are read as a
     penalty on top of the hex's terrain cost, not as its replacement."""
-    joinable = _joinable_squares(state, unit)
-    if not joinable:
-        return {}
-    c = square_join_cost(state, unit)
-    return {h: c for h in joinable}
+    f = _facts(state, unit.side)
+    got = f.extra.get(unit.id)
+    if got is None:
+        joinable = _joinable_squares(state, unit)
+        c = square_join_cost(state, unit)
+        got = f.extra[unit.id] = {h: c for h in joinable}
+    return got
 
 
 def _mfa(state: CenturionState, unit: Unit) -> int:
@@ -510,19 +572,16 @@ def _command_order(state: CenturionState, unit: Unit) -> tuple[str, str] | None:
 
 
 def _stack_limit(state: CenturionState, unit: Unit, h: Hex) -> int:
-    from ancients_games.centurion.movement import stack_limit
-
-    lim = stack_limit(state, unit, h)
-    here = state.stack_at(h)
-    if unit.hex != h and any(u.in_square for u in here if u.side == unit.side):
-        # cen:full.square B, E, F: a square takes a unit only when it may join
-        # (square_join_problem); then exactly that one unit more
-        if square_join_problem(state, unit, h) is not None:
-            return 0
-        return sum(1 for u in here if u.side == unit.side and state.types[u.type].counts_for_stacking) + 1
-    if any(u.in_square for u in here if u.side == unit.side):
+    f = _facts(state, unit.side)
+    if h in f.squares:
+        if unit.hex != h:
+            # cen:full.square B, E, F: a square takes a unit only when it may join
+            # (square_join_problem); then exactly that one unit more
+            return f.counting[h] + 1 if h in _joinable_squares(state, unit) else 0
         return 0 if state.types[unit.type].code not in ("SD", "SD-I", "SD-III") else square.MAX_SQUARE_SWORDSMEN
-    if opt.active(state, "cen:rom.millenarian") and unit.group:
+    lim = stack_limit(state, unit, h)
+    if f.millenarian and unit.group:
+        here = state.stack_at(h)
         legion_stack = [u for u in here if u.group == unit.group and (_cap(state, u) and _cap(state, u).form_square)]
         if len(legion_stack) >= 3 and not any(
             len([x for x in state.stack_at(o.hex) if x.group == unit.group]) >= 4
@@ -544,6 +603,7 @@ def _after_move(ctx: Context, state: CenturionState, unit: Unit, path: list[Hex]
         hk = state.hid(dest)
         if _is_square_sd(state, unit):
             book(state).square_joined.add(hk)
+        state.rev += 1  # the movement hooks' caches key on it
         ctx.event("formation", f"{unit.id} joins the square at {hk} "
                   f"({square_join_cost(state, unit)} Movement Factors of its move)",
                   rules=("cen:full.square",), side=unit.side, unit=unit.id)
@@ -1560,6 +1620,7 @@ def _melee_square(ctx: Context, state: CenturionState, side: str, a: Attack, tab
             _disperse(state, struck)
             for x in struck:
                 x.in_square = False
+            state.rev += 1
             _log(ctx, state, "result", f"in the square at {key}, {', '.join(x.id for x in struck)} dispersed", rules,
                  side=side)
     else:
