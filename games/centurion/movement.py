@@ -75,6 +75,11 @@ __all__ = [
 ]
 
 DONE = "done"
+LAST_REACH = "move_last_reach"
+"""``state.extra`` key: (unit id, ``state.rev``, facing, :class:`Reach`) of the
+last single unit chosen in a Movement Phase, taken before it moved, so an
+``after_move`` hook that needs the same search again (the Full Simulation's
+charge measure, cen:full.cavalry) can reuse it when nothing else has changed."""
 
 
 # ------------------------------------------------------------------ costs
@@ -1101,6 +1106,8 @@ def movement_phase(
         lead = group[0]
         who = lead.id if len(group) == 1 else f"the stack at {ids[lead.hex]}"  # type: ignore[index]
         reaches = [reachable(state, u, hooks) for u in group]
+        if len(group) == 1:  # see LAST_REACH
+            state.extra[LAST_REACH] = (lead.id, state.rev, lead.facing, reaches[0])
         if len(group) == 1:
             dest_cost = dict(reaches[0].cost)
         else:

@@ -42,7 +42,7 @@ from ancients_kit.tables import OddsRefused, OddsTable, load_table
 from ancients_games.centurion.full import cavalry, fire, melee, morale, options as opt, square, victory
 from ancients_games.centurion.full.morale import FullBook, book
 from ancients_games.centurion.model import UnitKind, VictoryLevel
-from ancients_games.centurion.movement import MoveHooks, movement_phase, stack_limit
+from ancients_games.centurion.movement import LAST_REACH, MoveHooks, movement_phase, stack_limit
 from ancients_games.centurion.state import CenturionState, Unit
 
 __all__ = ["Attack", "play_full", "move_hooks"]
@@ -661,14 +661,19 @@ def _straight_charge_possible(state: CenturionState, unit: Unit, path: list[Hex]
     if len(run) < 2:
         return 0, dest
     hooks = move_hooks(state)
-    face_now = unit.facing
-    state.move(unit, start)
-    unit.facing = face0
-    try:
-        reach = reachable(state, unit, hooks)
-    finally:
-        state.move(unit, dest)
-        unit.facing = face_now
+    got = state.extra.get(LAST_REACH)
+    if got is not None and got[0] == unit.id and got[1] + 1 == state.rev and got[2] == face0 \
+            and got[3].start == start and not unit.in_square:
+        reach = got[3]  # the Movement Phase's own search, made just before this move (and nothing since)
+    else:
+        face_now = unit.facing
+        state.move(unit, start)
+        unit.facing = face0
+        try:
+            reach = reachable(state, unit, hooks)
+        finally:
+            state.move(unit, dest)
+            unit.facing = face_now
     ct = cost_table(state)
     kind = str(state.types[unit.type].kind)
     budget = (hooks.mfa(state, unit) if hooks.mfa is not None else state.types[unit.type].movement) * ct.scale
