@@ -506,15 +506,18 @@ def _extra_cost(state: CenturionState, unit: Unit) -> dict[Hex, int]:
 
 
 def _mfa(state: CenturionState, unit: Unit) -> int:
-    """Effective MFA: square 1 (cen:full.square D), heavy rain/mud -2 (cen:opt.weather),
-    half while mounting/dismounting (cen:opt.mount-dismount E), 1 after disbanding (K)."""
+    """Effective MFA: Swordsmen in square 1 (cen:full.square D), 1 after disbanding (K),
+    two less for another unit moving out of a square or out of it already (F),
+    heavy rain/mud -2 (cen:opt.weather), half while mounting/dismounting
+    (cen:opt.mount-dismount E)."""
     b = book(state)
     m = state.types[unit.type].movement
-    if unit.in_square or unit.id in b.square_disbanded:
+    sd = _is_square_sd(state, unit)
+    if (unit.in_square and sd) or unit.id in b.square_disbanded:
         m = min(m, square.SQUARE_MOVEMENT)
     if unit.id in b.dismounting:
         m = m // 2
-    if unit.id in b.left_square:
+    if unit.id in b.left_square or (unit.in_square and not sd):
         m = max(0, m - square.SQUARE_OTHER_COST)
     if b.weather in ("heavy-rain", "mud"):
         m = max(0, m - 2)
@@ -592,11 +595,19 @@ def _stack_limit(state: CenturionState, unit: Unit, h: Hex) -> int:
 
 
 def _after_move(ctx: Context, state: CenturionState, unit: Unit, path: list[Hex]) -> None:
-    """Join a square entered (cen:full.square E, F); record a charge
-    (cen:full.cavalry): the straight run at the end of the path, broken by units
-    in the way and by terrain closed to charges."""
+    """Leave a square moved out of, join a square entered (cen:full.square E, F);
+    record a charge (cen:full.cavalry): the straight run at the end of the path,
+    broken by units in the way and by terrain closed to charges."""
     dest = path[-1]
-    if len(path) > 1 and not unit.in_square and any(
+    if unit.in_square and dest != path[0] and not _is_square_sd(state, unit):
+        # F: "likewise to move out" -- the two Movement Factors came off its allowance (_mfa)
+        unit.in_square = False
+        book(state).left_square.add(unit.id)
+        state.rev += 1
+        ctx.event("formation", f"{unit.id} leaves the square at {state.hid(path[0])} "
+                  f"({square.SQUARE_OTHER_COST} Movement Factors of its move)",
+                  rules=("cen:full.square",), side=unit.side, unit=unit.id)
+    elif len(path) > 1 and not unit.in_square and any(
         u.in_square for u in state.stack_at(dest) if u.side == unit.side and u.id != unit.id
     ):
         unit.in_square = True

@@ -396,3 +396,24 @@ def test_cataphracts_fire_and_melee_the_same_target_through_the_phases():
         next(mg)
     assert foe.eliminated or foe.dispersed
     assert bc.attacked
+
+
+@pytest.mark.rule("cen:full.square", "cen:full.movement")
+def test_a_non_swordsmen_unit_moves_out_of_a_square_for_two_mf():
+    s, ctx, st = fresh()
+    clear(st)
+    ro = "romans"
+    st.active = ro
+    _square_at(st, ro, "1510")
+    sk = put(st, first(st, ro, "SK", 0).id, "1510", "N")
+    sk.in_square = True
+    hooks = sequence.move_hooks(st)
+    mfa = st.types[sk.type].movement
+    assert hooks.mfa(st, sk) == mfa - 2  # F: two Movement Factors to move out
+    r = reachable(st, sk, hooks)
+    assert max(r.mf(h) for h in r.cost) <= mfa - 2
+    assert hooks.mfa(st, sq := st.units[first(st, ro, "SD", 0).id]) == 1  # D: Swordsmen in square
+    _move(ctx, st, ro, sk.id, "1509")
+    assert not sk.in_square and sk.id in book(st).left_square
+    assert any("leaves the square at 1510" in e.text for e in s.log.since(0))
+    assert sq.in_square  # the square stays

@@ -397,17 +397,19 @@ RECORDED = {
     # Re-recorded again when charging cavalry's paths began to prefer the longest final
     # straight run among equally cheap ones (cen:full.cavalry; logged paths change, the
     # readable logs and charges do not); the plain search, given the same tie-break, agrees.
+    # And again when units other than Swordsmen began to move out of a square in the Movement
+    # Phase for two Movement Factors (cen:full.square F).
     "basic-civil-war": [
         "bcbd25346a2cc668", "1449f366a16b3a88", "17859620581abbef", "be2c02c22d710114", "d4e750bb0db44468",
         "6565d6d635576d79", "94d6fd98b0757dfb", "68073e7341487640", "496a9c578916e792", "8bd6abd54fee50c7",
     ],
     "numidia": [
-        "56c0ec478c2a6a87", "d5f8f3709b5138fa", "9caf1449cbbe8e9c", "d6fddb97efab83c5", "143ee97af5419d62",
-        "5690aba49623706c", "ec2718c5bdef004c", "75a62505ec81d696", "282b616dcd0405c7", "58a1f308c1006c4c",
+        "c42822fb1d1adb78", "d5f8f3709b5138fa", "9caf1449cbbe8e9c", "47a339ba4bde08ff", "143ee97af5419d62",
+        "c26622482298efc7", "ec2718c5bdef004c", "75a62505ec81d696", "2970fafc3dea2630", "6ef6bfb65931e8db",
     ],
     "pharsalus": [
-        "b91680b5dac1cb9c", "67ed613f53ce2868", "2e53b12ecc1c2e90", "380aa3c72df79f64", "9664ecbd64cd86b7",
-        "772e1bc20660f479", "2b6a6cdb05a7d711", "a43a8fe0ed66ebb1", "c235bbc54339bd70", "22ff7a5010c95647",
+        "b91680b5dac1cb9c", "67ed613f53ce2868", "2e53b12ecc1c2e90", "380aa3c72df79f64", "ff75b1d9aa667760",
+        "e69436f1d0f89a97", "fe7f81d6fa47c45b", "b7540dc35992276e", "c235bbc54339bd70", "b54a54f12527054b",
     ],
 }
 
