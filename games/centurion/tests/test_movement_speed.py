@@ -347,7 +347,7 @@ _DIRS = ("N", "NE", "SE", "S", "SW", "NW")
 @st.composite
 def _positions(draw: Any) -> tuple[Any, Any, MoveHooks | None]:
     version = draw(st.sampled_from(["basic", "full"]))
-    mover = draw(st.sampled_from(["SD", "SK", "LC", "CM", "OC", "BI"]))
+    mover = draw(st.sampled_from(["SD", "SK", "LC", "CM", "OC", "BI", "BC"]))
     start = draw(_HEX)
     facing = draw(st.sampled_from(_DIRS))
     others = draw(st.lists(st.tuples(st.sampled_from(["red", "blue"]), st.sampled_from(["SD", "BI", "SK"]), _HEX),
@@ -371,7 +371,11 @@ def _positions(draw: Any) -> tuple[Any, Any, MoveHooks | None]:
         stops = frozenset(s.hex_of(h) for h in draw(st.lists(_HEX, max_size=6)))
         walls = frozenset(s.hex_of(h) for h in draw(st.lists(_HEX, max_size=4)))
         mfa = draw(st.integers(0, 12))
-        hooks = MoveHooks(stop_hexes=lambda _s, _u: stops, blocked=lambda _s, _u: walls, mfa=lambda _s, _u: mfa)
+        # extra entry costs (cen:full.square E, F), half Movement Factors and closures included
+        extra = {s.hex_of(h): x for h, x in draw(st.dictionaries(
+            _HEX, st.sampled_from([0, 1, 2, 3, None, Fraction(1, 2)]), max_size=5)).items()}
+        hooks = MoveHooks(stop_hexes=lambda _s, _u: stops, blocked=lambda _s, _u: walls, mfa=lambda _s, _u: mfa,
+                          extra_cost=lambda _s, _u: extra)
     return s, s.units[f"RED-{mover}01"], hooks
 
 
