@@ -27,6 +27,11 @@ Movement Phase decisions ("choose a unit or done" -> "choose a destination"
   longest straight run in that facing, up to the unit's charge length
   (:meth:`_Search._straight`), so it shows the charge the unit makes.
 
+Refusals name their rule: a destination out of reach states the Movement
+Factors it would need (the same search run with a larger allowance) against
+those the unit has; a facing it may not end with names the turn rule
+(``cen:full.facing`` E, F, G) and the Movement Factors again.
+
 How the search works (and why it is fast). Costs are integer "ticks"
 (Movement Factors scaled by the terrain chart's common denominator, so road
 halves stay exact). Per (map, chart, markers) and unit kind, every step is

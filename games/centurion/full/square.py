@@ -10,9 +10,10 @@ Rules (cases A-K):
   bears separately on each hexside: attacks from different sides are separate,
   simultaneous battles (C); a loss strikes Swordsmen only up to half the MDF
   involved (C);
-* movement 1 hex a turn (D); joining costs 3 MF for Swordsmen (one a turn),
-  2 MF in or out for the one other unit and Command units (E, F); no unit
-  passes through (H);
+* Swordsmen in square move 1 hex a turn (D); joining costs 3 MF for
+  Swordsmen (one a turn), 2 MF in or out for the one other unit and Command
+  units (E, F), paid in the Movement Phase on top of the terrain cost (a
+  ruling; the hooks are in ``sequence.py``); no unit passes through (H);
 * attack factor = the square's defence factor, not if a non-Swordsmen unit is
   inside (G); defensive fire at an attacking square adds one to its roll (G);
   missile units inside fire out (I); cavalry never charge out of or through a
