@@ -40,7 +40,9 @@ deployments, random vs random:
   are cached, and the charge measure reuses the phase's own search: 180.9,
   then 204.0 games a minute (30 s runs; 8 s run of this module: 212 Full,
   1021 Basic, full_search_speedup 3.4, Full search share 44%), with the same
-  game logs (digests of 48 seeded random games in six scenarios).
+  game logs (digests of 48 seeded random games in six scenarios). With
+  units also leaving squares in the Movement Phase and the stacking limit
+  answered at once for empty hexes: 213.8 (30 s).
 """
 
 from __future__ import annotations

@@ -575,6 +575,8 @@ def _command_order(state: CenturionState, unit: Unit) -> tuple[str, str] | None:
 
 
 def _stack_limit(state: CenturionState, unit: Unit, h: Hex) -> int:
+    if h not in state.stacks:
+        return stack_limit(state, unit, h)  # an empty hex: no square, no legion stack to extend
     f = _facts(state, unit.side)
     if h in f.squares:
         if unit.hex != h:
