@@ -460,12 +460,14 @@ class _Search:
         return fs, via
 
     def need(self, i: int, g: int) -> tuple[int, bool] | None:
-        """Ticks to end on hex index ``i`` facing ``g`` ignoring the allowance
-        (the rule of :meth:`final` without its budget test), and whether a
-        paid turn (more than 60 degrees, cen:full.facing G) is needed."""
-        arr = [c if 0 <= c <= self.budget else None for c in self.best[i << 3:(i << 3) + 6]]
-        free = [arr[f] for f in ((g - 1) % 6, g, (g + 1) % 6) if arr[f] is not None]
-        known = [c for c in arr if c is not None]
+        """Ticks to end on hex index ``i`` facing ``g``, the final turn's cost
+        counted past the allowance (the rule of :meth:`final` without its last
+        budget test), and whether a paid turn (more than 60 degrees,
+        cen:full.facing G) is needed."""
+        budget = self.budget
+        arr = self.best[i << 3:(i << 3) + 6]
+        free = [c for f in ((g - 1) % 6, g, (g + 1) % 6) if 0 <= (c := arr[f]) <= budget]
+        known = [c for c in arr if 0 <= c <= budget]
         if not known:
             return None
         paid = min(known) + self.scale
