@@ -1414,12 +1414,25 @@ def _resolve_fire(ctx: Context, state: CenturionState, side: str, firers: Sequen
 # ------------------------------------------------------------------ 4. offensive fire
 
 
-def offensive_fire_phase(ctx: Context, state: CenturionState, side: str, attacks: list[Attack]) -> None:
-    """Offensive Fire (cen:full.sequence phase 4, combat F): allocated fire, losses at once."""
-    _, fire_table = _tables(ctx, state)
+def _merged(attacks: Sequence[Attack], mode: str) -> list[Attack]:
+    """The attacks of ``mode`` (``fire`` or ``melee``; a cataphract ``both`` attack counts as either) joined
+    into one attack a target hex, in the order first allocated: firers on one hex total their factors
+    into one attack (cen:full.combat I) and a hex is met in one melee (cen:full.combat J), so a hex is
+    never fired on or meleed twice in a phase."""
+    out: dict[Hex, Attack] = {}
     for a in attacks:
-        if a.mode not in ("fire", "both"):
+        if a.mode not in (mode, "both"):
             continue
+        m = out.setdefault(a.target, Attack(a.target, mode))
+        m.units.extend(i for i in a.units if i not in m.units)
+    return list(out.values())
+
+
+def offensive_fire_phase(ctx: Context, state: CenturionState, side: str, attacks: list[Attack]) -> None:
+    """Offensive Fire (cen:full.sequence phase 4, combat F): allocated fire, losses at once; all fire on
+    one hex is one attack (cen:full.combat I)."""
+    _, fire_table = _tables(ctx, state)
+    for a in _merged(attacks, "fire"):
         firers = [state.units[i] for i in a.units]
         firers = [u for u in firers if not u.eliminated and _can_fire(state, u) and u.hex is not None
                   and a.target in _fire_targets(state, u)]
@@ -1433,12 +1446,11 @@ def offensive_fire_phase(ctx: Context, state: CenturionState, side: str, attacks
 
 
 def melee_phase(ctx: Context, state: CenturionState, side: str, attacks: list[Attack]) -> Generator[Decision, str, None]:
-    """Melee (cen:full.sequence phase 5): allocated attacks; non-viable ones dropped."""
+    """Melee (cen:full.sequence phase 5): allocated attacks; non-viable ones dropped; all attacks on one
+    hex are one melee (cen:full.combat J)."""
     b = book(state)
     melee_table, _ = _tables(ctx, state)
-    for a in attacks:
-        if a.mode not in ("melee", "both"):
-            continue
+    for a in _merged(attacks, "melee"):
         key = state.hid(a.target)
         if not state.stack_at(a.target) or state.side_at(a.target) == side:
             _log(ctx, state, "combat", f"the melee attack on {key} finds no defender left", SEQ, side=side)
