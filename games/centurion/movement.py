@@ -302,6 +302,9 @@ class MoveHooks:
     """Most counting units allowed on a hex once ``unit`` is in it (square 4 ...)."""
     after_move: Callable[[Context, CenturionState, Unit, list[Hex]], None] | None = None
     """Called after a unit moved along a path (charges, missile ZOC checks)."""
+    refuse_destination: Callable[[CenturionState, Unit, Hex], tuple[str, str] | None] | None = None
+    """Why ``unit`` may not end its move on a hex it can reach (text, rule ID), or ``None``: the hex
+    stays open to pass through (the barbarian warrior advance, cen:barb.warrior)."""
     extra_cost: Callable[[CenturionState, Unit], Mapping[Hex, int | Fraction | None]] | None = None
     """Extra Movement Factors ``unit`` pays to enter particular hexes this
     search, e.g. 3 (Swordsmen) or 2 (others) to join a square (cen:full.square
@@ -1122,6 +1125,9 @@ def movement_phase(
             dest_cost = {
                 h: max(r.cost[h] for r in reaches) for h in common if _group_room(state, group, h, hooks)
             }
+        if hooks is not None and hooks.refuse_destination is not None:
+            rd = hooks.refuse_destination
+            dest_cost = {h: c for h, c in dest_cost.items() if all(rd(state, u, h) is None for u in group)}
         scale = reaches[0].scale
         if not dest_cost:
             for u in group:
@@ -1133,6 +1139,16 @@ def movement_phase(
         hopts.extend(_hex_options(state, dest_cost, scale))
 
         def refuse_hex(text: str, _g: list[Unit] = group, _r: Reach = reaches[0]) -> tuple[str, str] | None:
+            if hooks is not None and hooks.refuse_destination is not None:
+                try:
+                    hd = state.hex_of(text.strip())
+                except ValueError:
+                    hd = None
+                if hd is not None:
+                    for u in _g:
+                        why = hooks.refuse_destination(state, u, hd)
+                        if why is not None:
+                            return why
             if len(_g) > 1:
                 try:
                     h = state.hex_of(text.strip())

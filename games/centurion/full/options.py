@@ -809,6 +809,27 @@ WARRIOR_RANGE = 7
 """Barbarians within this many hexes of the foe must advance to the attack (cen:barb.warrior)."""
 
 
+def warrior_destination_problem(state: CenturionState, unit: Unit, h: Hex) -> tuple[str, str] | None:
+    """MoveHooks.refuse_destination (cen:barb.warrior): barbarian troops within seven hexes of the
+    foe "must advance to the attack", so they may not end a move farther from the nearest enemy
+    than they started."""
+    if unit.type not in ("BI", "BHC") or unit.hex is None or not is_barbarian(state, unit.side) \
+            or not active_for(state, "cen:barb.warrior", unit.side):
+        return None
+    enemy = [u.hex for u in state.live_units(state.opponent(unit.side)) if u.hex is not None]
+    if not enemy:
+        return None
+    near = min(unit.hex.distance(e) for e in enemy)
+    if near > WARRIOR_RANGE:
+        return None
+    there = min(h.distance(e) for e in enemy)
+    if there > near:
+        return (f"{unit.id} is within {WARRIOR_RANGE} hexes of the foe and must advance to the attack: "
+                f"{state.hid(h)} is {there} hexes from the nearest enemy, farther than its {near}",
+                "cen:barb.warrior")
+    return None
+
+
 def after_movement(ctx: Context, state: CenturionState, side: str) -> None:
     """cen:barb.warrior: barbarian troops within seven hexes of the foe that the player
     left standing advance to the attack on their own, as far toward the nearest enemy
@@ -825,17 +846,29 @@ def after_movement(ctx: Context, state: CenturionState, side: str) -> None:
     enemy = [u.hex for u in state.live_units(state.opponent(side)) if u.hex is not None]
     if not enemy:
         return
+    start = state.extra.get("full_move_start_hex", {})
     for u in list(state.live_units(side)):
-        if u.moved or u.type not in ("BI", "BHC") or u.hex is None:
+        if u.type not in ("BI", "BHC") or u.hex is None:
+            continue
+        # Left standing = still on its start hex, whether the player answered "stay", only turned, or
+        # never picked it (a "stay" answer marks the unit moved, yet it has not advanced).
+        if start.get(u.id, u.hex if not u.moved else None) != u.hex:
             continue
         near = min(u.hex.distance(e) for e in enemy)
-        if near > WARRIOR_RANGE or near <= 1 or movable_reason(state, u, hooks) is not None:
+        if near > WARRIOR_RANGE or near <= 1:
+            continue
+        was_moved, u.moved = u.moved, False  # "stay" spent the move without moving: it advances now
+        why = movable_reason(state, u, hooks)
+        if why is not None:
+            u.moved = was_moved
             continue
         reach = reachable(state, u, hooks)
         if not reach.cost:
+            u.moved = was_moved
             continue
         best = min(reach.cost, key=lambda h: (min(h.distance(e) for e in enemy), reach.cost[h], state.hid(h)))
         if min(best.distance(e) for e in enemy) >= near:
+            u.moved = was_moved
             continue
         goal = min(enemy, key=lambda e: (best.distance(e), e))
         facings = reach.facings.get(best, {})

@@ -317,6 +317,7 @@ def move_hooks(state: CenturionState) -> MoveHooks:
             stack_limit=_stack_limit,
             after_move=_after_move,
             extra_cost=_extra_cost,
+            refuse_destination=opt.warrior_destination_problem,
         )
         state.extra["full_hooks"] = h
     return h
@@ -858,6 +859,7 @@ def player_turn(ctx: Context, state: CenturionState, side: str) -> Generator[Dec
     state.phase = "movement"
     morale.run_for_the_edge(ctx, state, side)
     state.extra["full_move_start"] = {u.id: u.facing for u in state.live_units(side)}
+    state.extra["full_move_start_hex"] = {u.id: u.hex for u in state.live_units(side)}
     yield from movement_phase(ctx, state, side, move_hooks(state))
     opt.after_movement(ctx, state, side)
     push_out_light_cavalry(ctx, state)

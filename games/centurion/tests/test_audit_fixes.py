@@ -10,7 +10,8 @@ import pytest
 
 from ancients_kit.session import Session
 
-from ancients_games.centurion.full import sequence
+from ancients_games.centurion.full import options, sequence
+from ancients_games.centurion.movement import movement_phase
 from ancients_games.centurion.tests.test_full_rulings import clear, nth, put
 
 
@@ -51,3 +52,51 @@ def test_a1_a_hex_is_fired_on_once_and_meleed_once_with_cataphract_fire_and_mele
     # case I: the BC and SK total their fire into one attack; case J: one battle for the hex
     assert len(fire_rolls) == 1, [e.text for e in s.log.since(n0)]
     assert len(melee_rolls) == 1, [e.text for e in s.log.since(n1)]
+
+
+def _gaul_warrior():
+    s = Session.new("centurion", "gaul", seed=3, options={"barbarian_warrior": "on"})
+    st, ctx = s.state, s.ctx
+    barb = next(x for x in st.sides if options.is_barbarian(st, x))
+    other = st.opponent(barb)
+    clear(st)
+    st.begin_player_turn(barb)
+    bi = put(st, next(u for u in st.units.values() if u.side == barb and u.type == "BI").id, "1515", "N")
+    put(st, next(u for u in st.units.values() if u.side == other and u.type != "CM").id, "1510", "S")
+    return s, ctx, st, barb, bi
+
+
+@pytest.mark.rule("cen:barb.warrior")
+def test_a2_a_barbarian_answered_stay_within_seven_hexes_still_advances():
+    s, ctx, st, barb, bi = _gaul_warrior()
+    foe = st.hex_of("1510")
+    before = bi.hex.distance(foe)
+    st.extra["full_move_start_hex"] = {u.id: u.hex for u in st.live_units(barb)}
+    gen = movement_phase(ctx, st, barb, sequence.move_hooks(st))
+    d = next(gen)
+    d = gen.send(bi.id)
+    assert "stay" in d.keys
+    try:
+        gen.send("stay")  # next unit or the end of the phase
+    except StopIteration:
+        pass
+    gen.close()
+    assert bi.moved and bi.hex.distance(foe) == before  # "stay" marks it moved, it has not advanced
+    options.after_movement(ctx, st, barb)
+    assert bi.hex.distance(foe) < before
+
+
+@pytest.mark.rule("cen:barb.warrior")
+def test_a2_a_barbarian_within_seven_hexes_may_not_move_away_from_the_foe():
+    s, ctx, st, barb, bi = _gaul_warrior()
+    foe = st.hex_of("1510")
+    before = bi.hex.distance(foe)
+    gen = movement_phase(ctx, st, barb, sequence.move_hooks(st))
+    next(gen)
+    d = gen.send(bi.id)
+    dests = [st.hex_of(k) for k in d.keys if k not in ("stay", "back")]
+    assert dests and all(h.distance(foe) <= before for h in dests)
+    away = st.hex_of("1517")
+    assert away.distance(foe) > before
+    why = d.refuse("1517")
+    assert why is not None and why[1] == "cen:barb.warrior"

@@ -239,6 +239,7 @@ def test_barbarian_warriors_advance_when_within_seven_hexes():
     bi = put(st, next(u for u in st.units.values() if u.side == barb and u.type == "BI").id, "1515", "N")
     put(st, next(u for u in st.units.values() if u.side == other and u.type != "CM").id, "1510", "S")
     before = bi.hex.distance(st.hex_of("1510"))
+    st.extra["full_move_start_hex"] = {bi.id: bi.hex}  # it started the Movement Phase here
     options.after_movement(ctx, st, barb)
     assert bi.hex.distance(st.hex_of("1510")) < before and bi.moved
 
