@@ -174,22 +174,25 @@ def _command_modifier(state: CenturionState, side: str, units: Sequence[Unit], p
         need = (len(units) + 1) // 2
         tribe = opt.active(state, "cen:barb.tribe") or opt.active(state, "cen:rom.legion-integrity")
 
-        def counts(cmd: Unit, reach: int) -> bool:
+        def counts(cmd: Unit, reach: int, friendly: bool) -> bool:
             n = 0
             for u in units:
                 if u.hex is None or cmd.hex is None:
                     continue
-                if tribe and cmd.group and u.group and cmd.group != u.group and not cmd.supreme:
+                # cen:barb.tribe / cen:rom.legion-integrity limit only a friendly chief's influence;
+                # an enemy Command unit's +1 reaches every troop (cen:opt.command A).
+                if friendly and tribe and cmd.group and u.group and cmd.group != u.group and not cmd.supreme:
                     continue
                 r = 0 if cmd.dispersed else reach
                 if cmd.hex.distance(u.hex) <= r:
                     n += 1
             return n >= need
 
-        reach = 5 if participating_cmd else 3
-        if any(counts(c, reach) for c in state.live_units(side) if _is_cmd(state, c)):
+        # cen:opt.command B: a command's own radius is five only when it takes part in the combat itself.
+        ids = {u.id for u in units} if participating_cmd else set()
+        if any(counts(c, 5 if c.id in ids else 3, True) for c in state.live_units(side) if _is_cmd(state, c)):
             mod -= 1
-        if any(counts(c, 3) for c in state.live_units(state.opponent(side)) if _is_cmd(state, c)):
+        if any(counts(c, 3, False) for c in state.live_units(state.opponent(side)) if _is_cmd(state, c)):
             mod += 1
         if mod:
             rules.append("cen:opt.command")

@@ -100,3 +100,40 @@ def test_a2_a_barbarian_within_seven_hexes_may_not_move_away_from_the_foe():
     assert away.distance(foe) > before
     why = d.refuse("1517")
     assert why is not None and why[1] == "cen:barb.warrior"
+
+
+@pytest.mark.rule("cen:opt.command", "cen:barb.tribe")
+def test_a3_an_enemy_command_raises_every_tribe_s_roll_whatever_its_legion():
+    s = Session.new("centurion", "gaul", seed=1, options={"command": "on"})
+    st = s.state
+    clear(st)
+    ro = "romans"
+    ga = st.opponent(ro)
+    cmd = next(u for u in st.units.values() if u.original_side == ro and u.type == "CM" and not u.supreme)
+    put(st, cmd.id, "1010")
+    bis = [u for u in st.units.values() if u.original_side == ga and u.type == "BI"]
+    groups = sorted({b.group for b in bis})
+    assert len(groups) > 1
+    for g in groups:
+        b = next(x for x in bis if x.group == g)
+        put(st, b.id, "1012")  # two hexes from the Roman command
+        assert sequence._command_modifier(st, ga, [b], False)[0] == 1, g
+        options._withdraw(st, b)
+
+
+@pytest.mark.rule("cen:opt.command")
+def test_a4_only_a_command_taking_part_reaches_five_hexes():
+    s = Session.new("centurion", "numidia", seed=3, options={"command": "on", "legion_integrity": "off"})
+    st = s.state
+    clear(st)
+    ro = "romans"
+    cms = [u for u in st.units.values() if u.original_side == ro and u.type == "CM"]
+    a = put(st, nth(st, ro, "SD", 0).id, "1010")
+    b = put(st, nth(st, ro, "SD", 1).id, "1010")
+    put(st, cms[0].id, "1014")  # four hexes off, not in the attack
+    assert sequence._command_modifier(st, ro, [a, b], False)[0] == 0
+    part = put(st, cms[1].id, "1020")  # takes part, but ten hexes from the swordsmen
+    assert sequence._command_modifier(st, ro, [a, b, part], True)[0] == 0
+    # the participating command itself within five hexes does give its -1
+    put(st, part.id, "1015")
+    assert sequence._command_modifier(st, ro, [a, b, part], True)[0] == -1
