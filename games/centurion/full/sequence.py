@@ -1258,8 +1258,15 @@ def _melee_sides(state: CenturionState, side: str, a: Attack, attackers: Sequenc
             t, u.hex, demoralized=bool(u.demoralized), charge_factor=base if (is_charge or u.in_square) else None,
             attack_out=_attack_out(state, u.hex, a.target), halved=halved,
         )
-        v = melee.attacker_factor(mu, heavy_rain=heavy and is_charge) if is_charge else melee.attacker_factor(
-            mu, heavy_rain=heavy)
+        if is_charge:
+            rain = heavy
+        elif u.in_square:
+            # cen:full.square G: a square attacks with its defence factor, which heavy rain and mud
+            # (cen:opt.weather 5/6: charges and Spearmen only) leave whole unless the unit is a spearman.
+            rain = heavy and t.code in melee.SPEAR_CODES
+        else:
+            rain = heavy
+        v = melee.attacker_factor(mu, heavy_rain=rain)
         att += v
     defenders = list(state.stack_at(a.target)) if only_defenders is None else list(only_defenders)
     rain = heavy

@@ -11,6 +11,7 @@ import pytest
 from ancients_kit.session import Session
 
 from ancients_games.centurion.full import options, sequence
+from ancients_games.centurion.full.morale import book
 from ancients_games.centurion.movement import movement_phase
 from ancients_games.centurion.tests.test_full_rulings import clear, nth, put
 
@@ -137,3 +138,22 @@ def test_a4_only_a_command_taking_part_reaches_five_hexes():
     # the participating command itself within five hexes does give its -1
     put(st, part.id, "1015")
     assert sequence._command_modifier(st, ro, [a, b, part], True)[0] == -1
+
+
+@pytest.mark.rule("cen:opt.weather", "cen:full.square")
+def test_a5_swordsmen_in_square_attack_whole_in_mud():
+    got = {}
+    for w in ("fine", "mud"):
+        s = Session.new("centurion", "numidia", seed=3)
+        st = s.state
+        clear(st)
+        ro, nu = "romans", "numidians"
+        a = put(st, nth(st, ro, "SD", 0).id, "1010", "N")
+        b = put(st, nth(st, ro, "SD", 1).id, "1010", "N")
+        a.in_square = b.in_square = True
+        put(st, nth(st, nu, "SK", 0).id, "1009", "S")
+        book(st).weather = w
+        st.begin_player_turn(ro)
+        att = sequence.Attack(st.hex_of("1009"), "melee", [a.id, b.id])
+        got[w] = sequence._melee_sides(st, ro, att)[0]
+    assert got["fine"] > 0 and got["mud"] == got["fine"]
