@@ -1620,13 +1620,16 @@ def _melee_square(ctx: Context, state: CenturionState, side: str, a: Attack, tab
     sdef = square.square_defence([_t(state, x) for x in sq], state.capability)
     sdef *= _hex_defence_multiplier(state, a.target, list(by_hex))
     rules = ("cen:full.square", "cen:full.combat")
+    tribe = opt.active(state, "cen:barb.tribe")
     for h in sorted(by_hex):
         grp = by_hex[h]
         heavy = b.weather in ("heavy-rain", "mud")
+        # isolated tribesmen attack at half here too (cen:barb.tribe)
         att = sum((melee.attacker_factor(melee.Attacker(
             _t(state, u), h, bool(u.demoralized),
             _melee_factor(state, u) if _t(state, u).charge_length > 0 else None,
-            _attack_out(state, h, a.target)), heavy) for u in grp), Fraction(0))
+            _attack_out(state, h, a.target), halved=tribe and opt.isolated_tribesman(state, u)), heavy)
+            for u in grp), Fraction(0))
         b.attacks += 1
         for u in grp:
             u.attacked = True

@@ -157,3 +157,31 @@ def test_a5_swordsmen_in_square_attack_whole_in_mud():
         att = sequence.Attack(st.hex_of("1009"), "melee", [a.id, b.id])
         got[w] = sequence._melee_sides(st, ro, att)[0]
     assert got["fine"] > 0 and got["mud"] == got["fine"]
+
+
+@pytest.mark.rule("cen:barb.tribe", "cen:full.square")
+def test_a6_an_isolated_tribesman_attacks_a_square_at_half():
+    texts = {}
+    for mate in (False, True):
+        s = Session.new("centurion", "gaul", seed=3)
+        st, ctx = s.state, s.ctx
+        table = sequence._tables(ctx, st)[0]
+        clear(st)
+        ro = "romans"
+        ga = st.opponent(ro)
+        a = put(st, nth(st, ro, "SD", 0).id, "1010", "N")
+        b = put(st, nth(st, ro, "SD", 1).id, "1010", "N")
+        a.in_square = b.in_square = True
+        bis = [u for u in st.units.values() if u.original_side == ga and u.type == "BI"]
+        bi = put(st, bis[0].id, "1009", "S")
+        if mate:  # a tribe-mate next to it: not isolated
+            put(st, next(x for x in bis[1:] if x.group == bi.group).id, "1008", "S")
+        assert options.isolated_tribesman(st, bi) is not mate
+        st.begin_player_turn(ga)
+        n0 = len(s.log)
+        ctx.chance.force(6)
+        sequence._melee_square(ctx, st, ga, sequence.Attack(st.hex_of("1010"), "melee", [bi.id]), table)
+        texts[mate] = next(e.text for e in s.log.since(n0) if "attack the square" in e.text)
+    full = st.types[bi.type].melee_attack
+    assert f": {full}:" in texts[True]
+    assert f": {full // 2}:" in texts[False], texts[False]
