@@ -103,6 +103,9 @@ class FullBook:
     """Squares (hex IDs) a Swordsmen unit joined this turn: one a turn (cen:full.square E)."""
     left_square: set[str] = attrs.field(factory=set)
     """Units that left a square this turn: two Movement Factors spent (cen:full.square F)."""
+    river_passed: dict[str, set[str]] = attrs.field(factory=dict)
+    """Unit id -> enemy units behind a river whose controlled hexes it passed through this turn
+    without stopping; it may not attack their flanks (cen:full.cross-river)."""
     dismounting: set[str] = attrs.field(factory=set)
     """Units mounting or dismounting this turn (cen:opt.mount-dismount E)."""
     first_blood: bool = False

@@ -384,13 +384,14 @@ def _facts(state: CenturionState, side: str) -> _Facts:
 
 def _stop_hexes(state: CenturionState, unit: Unit) -> frozenset[Hex]:
     """Hexes the unit must stop on entering: the squares it may join (entered, never
-    passed, cen:full.square H) and the river-controlled hexes (cen:full.cross-river)."""
+    passed, cen:full.square H)."""
     f = _facts(state, unit.side)
     got = f.stops.get(unit.id)
     if got is None:
-        river = _river_controlled(state, unit.side)
-        joinable = _joinable_squares(state, unit)
-        got = f.stops[unit.id] = river | joinable if joinable else river
+        # River-controlled hexes are not stop hexes: a unit not meaning to attack the controller's
+        # flank "may pass through if they wish" (cen:full.cross-river); one that passes may not
+        # then attack that flank (_after_move records it, _river_flank_problem refuses it).
+        got = f.stops[unit.id] = frozenset(_joinable_squares(state, unit))
     return got
 
 
@@ -416,6 +417,37 @@ def _river_controlled(state: CenturionState, side: str) -> frozenset[Hex]:
     fz = frozenset(out)
     state.extra[key] = fz
     return fz
+
+
+def _river_controllers(state: CenturionState, side: str, h: Hex) -> list[Unit]:
+    """The enemy (of ``side``) units directly behind a river whose front controls ``h``
+    (cen:full.cross-river)."""
+    out = []
+    for n in h.neighbors():
+        for e in state.stack_at(n):
+            if e.side == side or _is_cmd(state, e) or e.hex is None:
+                continue
+            if e.hex.neighbor(e.facing % 6) != h and e.hex.neighbor((e.facing - 1) % 6) != h \
+                    and e.hex.neighbor((e.facing + 1) % 6) != h:
+                continue
+            feats = state.map.hexside_features(e.hex, h)
+            if any(f in feats and state.terrain_chart.get(f) is not None and state.terrain_chart[f].controls_front
+                   for f in ("river", "ford")):
+                out.append(e)
+    return out
+
+
+def _river_flank_problem(state: CenturionState, u: Unit, target: Hex) -> tuple[str, str] | None:
+    """cen:full.cross-river: a unit that passed through hexes controlled by units behind a river
+    may not attack those units' flanks this turn."""
+    passed = book(state).river_passed.get(u.id)
+    if not passed or u.hex is None:
+        return None
+    for e in state.stack_at(target):
+        if e.id in passed and e.hex is not None and not is_frontal(e.hex, e.facing, u.hex):
+            return (f"{u.id} passed through the river hexes {e.id} controls without stopping: it may not slip "
+                    f"behind to attack its flank", "cen:full.cross-river")
+    return None
 
 
 def _blocked(state: CenturionState, unit: Unit) -> frozenset[Hex]:
@@ -624,6 +656,10 @@ def _after_move(ctx: Context, state: CenturionState, unit: Unit, path: list[Hex]
         ctx.event("formation", f"{unit.id} joins the square at {hk} "
                   f"({square_join_cost(state, unit)} Movement Factors of its move)",
                   rules=("cen:full.square",), side=unit.side, unit=unit.id)
+    if len(path) > 2 and _river_controlled(state, unit.side).intersection(path[1:-1]):
+        passed = {e.id for h in path[1:-1] for e in _river_controllers(state, unit.side, h)}
+        if passed:
+            book(state).river_passed.setdefault(unit.id, set()).update(passed)
     t = state.types[unit.type]
     if t.charge_length <= 0 or unit.dismounted:
         return
@@ -799,6 +835,8 @@ def _melee_targets(state: CenturionState, u: Unit) -> list[Hex]:
             # cen:full.combat: Command units melee only dispersed units and enemy Command units.
             if not all(x.dispersed or _is_cmd(state, x) for x in state.stack_at(h)):
                 continue
+        if _river_flank_problem(state, u, h) is not None:  # cen:full.cross-river
+            continue
         out.append(h)
     return out
 
@@ -843,6 +881,7 @@ def player_turn(ctx: Context, state: CenturionState, side: str) -> Generator[Dec
     b.charge_start.clear()
     b.square_joined.clear()
     b.left_square.clear()
+    b.river_passed.clear()
     for k in [k for k in state.extra if isinstance(k, tuple) and k and k[0] == "river_ctl"]:
         del state.extra[k]
     for u in state.live_units(side):
@@ -1026,7 +1065,7 @@ def _melee_problem(state: CenturionState, u: Unit, target: Hex) -> tuple[str, st
             return f"{u.id} may not charge out of a square (J)", "cen:full.square"
     if cap is not None and cap.melee_offence == "no" or _melee_factor(state, u) is None:
         return f"{u.id} has no Melee Attack Factor to use", "cen:full.combat"
-    return None
+    return _river_flank_problem(state, u, target)
 
 
 def _fire_problem(state: CenturionState, u: Unit, target: Hex, defensive: bool = False) -> tuple[str, str] | None:

@@ -185,3 +185,27 @@ def test_a6_an_isolated_tribesman_attacks_a_square_at_half():
     full = st.types[bi.type].melee_attack
     assert f": {full}:" in texts[True]
     assert f": {full // 2}:" in texts[False], texts[False]
+
+
+@pytest.mark.rule("cen:full.cross-river")
+def test_a7_units_may_pass_river_controlled_hexes_but_then_not_attack_the_flank():
+    s = Session.new("centurion", "numidia", seed=3)
+    st, ctx = s.state, s.ctx
+    clear(st)
+    ro, nu = "romans", "numidians"
+    d = put(st, nth(st, ro, "SD", 0).id, "2604", "NE")  # river hexsides 2604-2704 and 2604-2705
+    st.begin_player_turn(nu)
+    ctl = sorted(sequence._river_controlled(st, nu), key=st.hid)
+    assert ctl
+    lc = nth(st, nu, "LC", 0)
+    assert not set(ctl) & sequence._stop_hexes(st, lc)  # "they may pass through if they wish"
+    flank = next(h for h in d.hex.neighbors()
+                 if not sequence.is_frontal(d.hex, d.facing, h) and st.side_at(h) is None)
+    start = next(h for h in ctl[0].neighbors() if h not in ctl and h != d.hex and st.side_at(h) is None)
+    put(st, lc.id, st.hid(flank))
+    lc.facing = sequence.direction_to(flank, d.hex)
+    assert sequence._melee_problem(st, lc, d.hex) is None  # came another way: may attack the flank
+    sequence._after_move(ctx, st, lc, [start, ctl[0], flank])
+    why = sequence._melee_problem(st, lc, d.hex)
+    assert why is not None and why[1] == "cen:full.cross-river"
+    assert d.hex not in sequence._melee_targets(st, lc)

@@ -167,11 +167,13 @@ def test_units_behind_a_river_control_the_hexes_to_their_front():
     ro, nu = "romans", "numidians"
     st.active = nu
     d = put(st, first(st, ro, "SD").id, "2604", "NE")  # river hexsides 2604-2704 and 2604-2705
-    stops = sequence._stop_hexes(st, first(st, nu, "SK"))
+    ctl = sequence._river_controlled(st, nu)
     front = {d.hex.neighbor(x % 6) for x in (d.facing - 1, d.facing, d.facing + 1)}
-    assert stops and stops <= front
+    assert ctl and ctl <= front
     across = [h for h in front if "river" in st.map.hexside_features(d.hex, h)]
-    assert set(across) == set(stops)
+    assert set(across) == set(ctl)
+    # they are passable (audit A7): not stop hexes; passing bars a flank attack instead
+    assert not ctl & sequence._stop_hexes(st, first(st, nu, "SK"))
 
 
 @pytest.mark.rule("cen:full.relief", "cen:rom.declining", "cen:rom.legion-integrity")

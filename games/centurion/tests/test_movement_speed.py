@@ -403,17 +403,19 @@ RECORDED = {
     # readable logs and charges do not); the plain search, given the same tie-break, agrees.
     # And again when units other than Swordsmen began to move out of a square in the Movement
     # Phase for two Movement Factors (cen:full.square F).
+    # And again when river-controlled hexes stopped being stop hexes (cen:full.cross-river: units
+    # "may pass through if they wish"; audit A7); the plain search gives the same new logs.
     "basic-civil-war": [
         "bcbd25346a2cc668", "1449f366a16b3a88", "17859620581abbef", "be2c02c22d710114", "d4e750bb0db44468",
         "6565d6d635576d79", "94d6fd98b0757dfb", "68073e7341487640", "496a9c578916e792", "8bd6abd54fee50c7",
     ],
     "numidia": [
-        "c42822fb1d1adb78", "d5f8f3709b5138fa", "9caf1449cbbe8e9c", "47a339ba4bde08ff", "143ee97af5419d62",
-        "c26622482298efc7", "ec2718c5bdef004c", "75a62505ec81d696", "2970fafc3dea2630", "6ef6bfb65931e8db",
+        "82c0780dea43dcce", "e8c4365260b16791", "1acdfea5fe6de2a8", "723d55a5ff3251d9", "06238abaebcbab0d",
+        "f86a61ac775d185d", "ec2718c5bdef004c", "8b4285adfc6d5b30", "1955cfe73d49d66c", "6ef6bfb65931e8db",
     ],
     "pharsalus": [
-        "b91680b5dac1cb9c", "67ed613f53ce2868", "2e53b12ecc1c2e90", "380aa3c72df79f64", "ff75b1d9aa667760",
-        "e69436f1d0f89a97", "fe7f81d6fa47c45b", "b7540dc35992276e", "c235bbc54339bd70", "b54a54f12527054b",
+        "694b1dab7cfe4246", "67ed613f53ce2868", "2e53b12ecc1c2e90", "aa3f287bc82e5067", "ff75b1d9aa667760",
+        "b9487aedf691cc91", "c3be28961417dabf", "b7540dc35992276e", "c235bbc54339bd70", "121467a2540f7c16",
     ],
 }
 
