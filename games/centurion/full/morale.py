@@ -406,8 +406,13 @@ def is_turncoat(u: Unit) -> bool:
     return u.treachery == "defected" and bool(u.original_side) and u.original_side != u.side
 
 
+ROMAN_ALLIED_LIABLE = frozenset({"BI", "LC", "SP", "PK"})
+"""Troops of a Roman army liable to treachery outside Civil Wars (cen:full.treachery I)."""
+
+
 def _may_betray(state: CenturionState, u: Unit, civil_war: bool) -> bool:
-    """cen:full.treachery I: Roman Swordsmen only in Civil Wars; Command units never (B).
+    """cen:full.treachery I: a Roman army's troops only in Civil Wars, bar its Barbarian Infantry,
+    Light Cavalry and Spearmen; Command units never (B).
 
     Turncoats are troops of the side they now serve: when treachery is invoked
     against that side they are rolled for too, and a defection sends them back
@@ -418,8 +423,15 @@ def _may_betray(state: CenturionState, u: Unit, civil_war: bool) -> bool:
         return True
     if u.treachery:
         return False
-    cap = state.capability.get(u.type)
-    return civil_war or not (cap is not None and cap.form_square)
+    if civil_war:
+        return True
+    from ancients_games.centurion.full.options import is_roman
+
+    if is_roman(state, u.original_side):
+        # I: Roman troops are not affected, "However, Barbarian Infantry, Light Cavalry, and
+        # Spearmen with the Roman Swordsmen may be affected" (Pikemen are retyped Spearmen).
+        return u.type in ROMAN_ALLIED_LIABLE
+    return True
 
 
 def command_groups(state: CenturionState, side: str) -> list[str]:

@@ -209,3 +209,21 @@ def test_a7_units_may_pass_river_controlled_hexes_but_then_not_attack_the_flank(
     why = sequence._melee_problem(st, lc, d.hex)
     assert why is not None and why[1] == "cen:full.cross-river"
     assert d.hex not in sequence._melee_targets(st, lc)
+
+
+@pytest.mark.rule("cen:full.treachery")
+def test_a9_only_allied_troops_of_a_roman_army_are_liable_outside_civil_wars():
+    s = Session.new("centurion", "numidia", seed=3)
+    st = s.state
+    ro, nu = "romans", "numidians"
+    from ancients_games.centurion.full import morale
+
+    kinds = {u.type for u in st.units.values() if u.original_side == ro}
+    assert "SK" in kinds and "SD" in kinds
+    for code in sorted(kinds):
+        u = nth(st, ro, code)
+        if code == "CM":
+            continue
+        assert morale._may_betray(st, u, False) is (code in {"BI", "LC", "SP", "PK"}), code
+        assert morale._may_betray(st, u, True)
+    assert morale._may_betray(st, nth(st, nu, "SK"), False)
