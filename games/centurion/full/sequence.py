@@ -1346,6 +1346,15 @@ def _viability(state: CenturionState, side: str, a: Attack) -> str | None:
 # ------------------------------------------------------------------ 3. defensive fire
 
 
+def _moved_this_turn(state: CenturionState, u: Unit) -> bool:
+    """``u`` changed hex in this Movement Phase (a "stay" answer or a turn in place is no move
+    adjacent: cen:full.combat, the missile "zone of control")."""
+    start = state.extra.get("full_move_start_hex", {})
+    if u.id in start:
+        return start[u.id] != u.hex
+    return u.moved
+
+
 def defensive_fire_phase(ctx: Context, state: CenturionState, side: str, attacks: list[Attack]) -> Generator[Decision, str, None]:
     """Defensive Fire (cen:full.sequence phase 3, cen:full.defensive-fire, combat E).
 
@@ -1368,7 +1377,8 @@ def defensive_fire_phase(ctx: Context, state: CenturionState, side: str, attacks
                 here = [x for x in state.stack_at(h) if x.side == side]
                 attacking_me = u.hex in attacked and any(
                     x.id in allocated and any(a.target == u.hex and x.id in a.units for a in attacks) for x in here)
-                idle_neighbour = h.distance(u.hex) == 1 and any(x.moved and x.id not in allocated for x in here)
+                idle_neighbour = h.distance(u.hex) == 1 and any(
+                    _moved_this_turn(state, x) and x.id not in allocated for x in here)
                 if attacking_me or idle_neighbour:
                     options.setdefault(h, []).append(u)
         if not options:

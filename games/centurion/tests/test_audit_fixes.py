@@ -227,3 +227,25 @@ def test_a9_only_allied_troops_of_a_roman_army_are_liable_outside_civil_wars():
         assert morale._may_betray(st, u, False) is (code in {"BI", "LC", "SP", "PK"}), code
         assert morale._may_betray(st, u, True)
     assert morale._may_betray(st, nth(st, nu, "SK"), False)
+
+
+@pytest.mark.rule("cen:full.combat", "cen:full.defensive-fire")
+def test_a11_a_unit_left_standing_next_to_missile_troops_is_not_fired_on():
+    s = Session.new("centurion", "numidia", seed=3)
+    st, ctx = s.state, s.ctx
+    sequence._tables(ctx, st)
+    clear(st)
+    ro, nu = "romans", "numidians"
+    st.begin_player_turn(ro)
+    sk = put(st, nth(st, nu, "SK").id, "1509", "S")
+    stood = put(st, nth(st, ro, "SD", 0).id, "1510", "N")
+    other = next(h for h in (sk.hex.neighbor((sk.facing + k) % 6) for k in (-1, 1)) if h != stood.hex)
+    came = put(st, nth(st, ro, "SD", 1).id, st.hid(other), "N")
+    st.extra["full_move_start_hex"] = {stood.id: stood.hex, came.id: st.hex_of("1413")}
+    stood.moved = came.moved = True  # "stay" marks a unit moved too
+    gen = sequence.defensive_fire_phase(ctx, st, ro, [])
+    d = next(gen)
+    assert d.side == nu
+    targets = set(d.keys) - {"done"}
+    assert st.hid(other) in targets  # moved adjacent without attacking: liable
+    assert "1510" not in targets, targets  # left standing: not a move adjacent

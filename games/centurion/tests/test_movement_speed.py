@@ -405,6 +405,8 @@ RECORDED = {
     # Phase for two Movement Factors (cen:full.square F).
     # And again when river-controlled hexes stopped being stop hexes (cen:full.cross-river: units
     # "may pass through if they wish"; audit A7); the plain search gives the same new logs.
+    # pharsalus again when a unit left standing ("stay") stopped counting as moved next to
+    # missile troops (cen:full.combat, audit A11); the plain search gives the same.
     "basic-civil-war": [
         "bcbd25346a2cc668", "1449f366a16b3a88", "17859620581abbef", "be2c02c22d710114", "d4e750bb0db44468",
         "6565d6d635576d79", "94d6fd98b0757dfb", "68073e7341487640", "496a9c578916e792", "8bd6abd54fee50c7",
@@ -414,8 +416,8 @@ RECORDED = {
         "f86a61ac775d185d", "ec2718c5bdef004c", "8b4285adfc6d5b30", "1955cfe73d49d66c", "6ef6bfb65931e8db",
     ],
     "pharsalus": [
-        "694b1dab7cfe4246", "67ed613f53ce2868", "2e53b12ecc1c2e90", "aa3f287bc82e5067", "ff75b1d9aa667760",
-        "b9487aedf691cc91", "c3be28961417dabf", "b7540dc35992276e", "c235bbc54339bd70", "121467a2540f7c16",
+        "31322e5986e1cf38", "67ed613f53ce2868", "ce73d573fde619d6", "aa3f287bc82e5067", "102059c41915ab4c",
+        "b9487aedf691cc91", "c3be28961417dabf", "b447246787ca652c", "c235bbc54339bd70", "121467a2540f7c16",
     ],
 }
 
