@@ -503,6 +503,29 @@ def treachery(ctx: Context, state: CenturionState, side: str, civil_war: bool, m
             defect(ctx, state, troops, enemy, roll)
 
 
+def _nearest_room(state: CenturionState, u: Unit, h: Hex, side: str) -> Hex | None:
+    """The nearest hex to ``h`` (rings outward, hex ID order within a ring) that ``side`` may
+    share and that has stacking room for ``u`` (cen:full.stacking)."""
+    from ancients_games.centurion.full.sequence import move_hooks
+    from ancients_games.centurion.movement import stack_room
+
+    hooks = move_hooks(state)
+    seen = {h}
+    ring = [h]
+    while ring:
+        nxt: list[Hex] = []
+        for x in ring:
+            for n in state.neighbors(x):
+                if n not in seen:
+                    seen.add(n)
+                    nxt.append(n)
+        for n in sorted(nxt, key=state.hid):
+            if state.side_at(n) in (None, side) and stack_room(state, u, n, hooks):
+                return n
+        ring = nxt
+    return None
+
+
 def defect(ctx: Context, state: CenturionState, troops: list[Unit], enemy: str, roll: int) -> None:
     """Troops defect (cen:full.treachery E): they change sides; the old owner
     counts them as points lost. If loyal units share the hex, the defectors
@@ -528,15 +551,15 @@ def defect(ctx: Context, state: CenturionState, troops: list[Unit], enemy: str, 
         u.treachery = "returned" if u.original_side == enemy else "defected"
         u.panicked = False
         u.demoralized = 0
+    state.rev += 1  # sides changed: the movement hooks' caches key on it
     if loyal_left:
-        # Two armies cannot share a hex: the loyal Command unit(s) step aside to
-        # the nearest free hex (no rule covers it; the least change, L).
+        # Two armies cannot share a hex: the loyal units step aside to the nearest
+        # friendly or empty hex with stacking room (cen:full.stacking A, C; no rule covers
+        # the step, the least change, L). They are never removed: no rule makes it a loss.
         for u in loyal_left:
-            dest = next((n for n in state.neighbors(h) if state.side_at(n) in (None, side)), None)
+            dest = _nearest_room(state, u, h, side)
             if dest is not None:
                 state.move(u, dest)
-            else:
-                state.remove(u)
     state._zoc_cache.clear()
     state.rev += 1
     gone = [u for u in troops if u not in back]

@@ -386,7 +386,7 @@ def _dismountable(state: CenturionState, side: str) -> list[Unit]:
     for u in state.live_units(side):
         c = state.capability.get(u.type)
         if c is not None and c.dismount_as and not u.contact and not u.dispersed and not u.panicked \
-                and u.id not in book(state).dismounting:
+                and u.id not in book(state).dismounting and u.hex is not None and _mount_spot(state, u) is not None:
             out.append(u)
     return out
 
@@ -748,22 +748,45 @@ def _units_text(state: CenturionState, h: Hex, side: str) -> str:
     return ", ".join(u.id for u in state.stack_at(h) if u.side == side)
 
 
+def _mount_spot(state: CenturionState, u: Unit, mt: Unit | None = None) -> Hex | None:
+    """Where ``u``'s riderless mounts would stand on dismounting: the hex directly behind it if it
+    is on the map, not enemy-held and has stacking room, else its own hex if that has room;
+    ``None`` if neither has (cen:opt.mount-dismount A; mounts count for stacking, cen:full.stacking)."""
+    from ancients_games.centurion.full.sequence import move_hooks
+    from ancients_games.centurion.movement import stack_room
+    from ancients_games.centurion.state import Unit as UnitCls
+
+    assert u.hex is not None
+    if mt is None:
+        mt = UnitCls(id=f"{u.id}-MT?", side=u.side, type="MT", hex=None, facing=u.facing, group=u.group,
+                     original_side=u.original_side)
+    hooks = move_hooks(state)
+    behind = u.hex.neighbor((u.facing + 3) % 6)
+    if behind in state.numbering and state.side_at(behind) in (None, u.side) and stack_room(state, mt, behind, hooks):
+        return behind
+    if stack_room(state, mt, u.hex, hooks):
+        return u.hex
+    return None
+
+
 def dismount(ctx: Context, state: CenturionState, u: Unit, as_code: str) -> Unit:
     """cen:opt.mount-dismount A, D, E: the rider becomes ``as_code``; a riderless
     mount is placed directly behind (or in the same hex if behind is not free)."""
     from ancients_games.centurion.state import Unit as UnitCls
 
     assert u.hex is not None
+    n = sum(1 for x in state.units if x.startswith(f"{u.id}-MT"))
+    mt = UnitCls(id=f"{u.id}-MT{n + 1}", side=u.side, type="MT", hex=None, facing=u.facing, group=u.group,
+                 original_side=u.original_side)
+    where = _mount_spot(state, u, mt)
+    if where is None:
+        raise ValueError(f"{u.id} at {state.hid(u.hex)} may not dismount: neither the hex behind it nor its own "
+                         f"has room for its mounts (cen:full.stacking, cen:opt.mount-dismount)")
     orig = u.type
     u.type = as_code
     u.dismounted = True
     state.rev += 1
     book(state).dismounting.add(u.id)
-    behind = u.hex.neighbor((u.facing + 3) % 6)
-    where = behind if (behind in state.numbering and state.side_at(behind) in (None, u.side)) else u.hex
-    n = sum(1 for x in state.units if x.startswith(f"{u.id}-MT"))
-    mt = UnitCls(id=f"{u.id}-MT{n + 1}", side=u.side, type="MT", hex=None, facing=u.facing, group=u.group,
-                 original_side=u.original_side)
     state.place(mt, where)
     state.extra.setdefault("full_mounts", {})[u.id] = (mt.id, orig)
     ctx.event("formation", f"{u.id} dismounts as {as_code}; its mounts stand at {state.hid(where)}",

@@ -10,7 +10,7 @@ import pytest
 
 from ancients_kit.session import Session
 
-from ancients_games.centurion.full import options, sequence
+from ancients_games.centurion.full import morale, options, sequence
 from ancients_games.centurion.full.morale import book
 from ancients_games.centurion.movement import movement_phase
 from ancients_games.centurion.tests.test_full_rulings import clear, nth, put
@@ -249,3 +249,60 @@ def test_a11_a_unit_left_standing_next_to_missile_troops_is_not_fired_on():
     targets = set(d.keys) - {"done"}
     assert st.hid(other) in targets  # moved adjacent without attacking: liable
     assert "1510" not in targets, targets  # left standing: not a move adjacent
+
+
+@pytest.mark.rule("cen:full.treachery", "cen:full.stacking")
+def test_a12_loyal_stack_mates_of_defectors_step_to_the_nearest_hex_with_room_and_stay_on_the_map():
+    s = Session.new("centurion", "numidia", seed=3)
+    st, ctx = s.state, s.ctx
+    clear(st)
+    ro, nu = "romans", "numidians"
+    h = st.hex_of("1009")
+    traitor = put(st, nth(st, nu, "SK", 0).id, "1009")
+    loyal = put(st, nth(st, nu, "SK", 1).id, "1009")
+    ns = sorted(st.neighbors(h), key=st.hid)
+    full, rest = ns[0], ns[1:]
+    pool = [u for u in st.units.values() if u.original_side == nu and u.type in ("SK", "LC") and u.hex is None]
+    for u in pool[:3]:
+        put(st, u.id, st.hid(full))
+    assert st.stacking_count(full, nu) == 3
+    romans = [u for u in st.units.values() if u.original_side == ro and u.type != "CM"]
+    for u, n in zip(romans, rest):
+        put(st, u.id, st.hid(n))
+    pts = st.lost_points[nu]
+    morale.defect(ctx, st, [traitor], ro, 6)
+    assert traitor.side == ro and loyal.on_map and loyal.side == nu
+    assert loyal.hex.distance(h) == 2  # ring one is enemy-held or full
+    assert st.stacking_count(full, nu) == 3
+    assert st.lost_points[nu] == pts + st.types[traitor.type].points  # the traitor only
+
+
+@pytest.mark.rule("cen:opt.mount-dismount", "cen:full.stacking")
+def test_a12_riderless_mounts_are_placed_only_where_there_is_stacking_room():
+    s = Session.new("centurion", "daras", seed=1, options={"mount_dismount": "on"})
+    st, ctx = s.state, s.ctx
+    clear(st)
+    bc = next(u for u in st.units.values() if u.type == "BC")
+    side = bc.original_side
+    put(st, bc.id, "1010", "N")
+    behind = bc.hex.neighbor((bc.facing + 3) % 6)
+    bc2 = next(u for u in st.units.values() if u.type == "BC" and u is not bc)
+    foot = [u for u in st.units.values() if u.original_side == side and u.hex is None and u is not bc2
+            and st.types[u.type].stack_limit >= 3 and st.types[u.type].counts_for_stacking]
+    for u in foot[:3]:
+        put(st, u.id, st.hid(behind))
+    assert st.stacking_count(behind, side) == 3
+    st.begin_player_turn(side)
+    assert bc in options._dismountable(st, side)
+    mt = options.dismount(ctx, st, bc, st.capability["BC"].dismount_as[0])
+    assert mt.hex == bc.hex  # behind is full: the mounts stand in the rider's own hex
+    # a second cataphract with both hexes full may not dismount at all
+    put(st, bc2.id, "1510", "N")
+    behind2 = bc2.hex.neighbor((bc2.facing + 3) % 6)
+    for u in foot[3:6]:
+        put(st, u.id, st.hid(behind2))
+    put(st, foot[6].id, "1510")
+    put(st, foot[7].id, "1510")
+    assert bc2 not in options._dismountable(st, side)
+    with pytest.raises(ValueError, match="cen:opt.mount-dismount"):
+        options.dismount(ctx, st, bc2, st.capability["BC"].dismount_as[0])
