@@ -313,11 +313,14 @@ def flee_step_path(state: CenturionState, u: Unit) -> tuple[list[Hex], bool]:
             return path, True
         best = None
         here = _edge_distance(state, h, edge)
-        for n in ct.adjacency.get(h, ()):
+        # The movement search's own steps (cen:full.movement, Terrain Effects Chart): the entry
+        # cost plus the hexside's (river, ford; None: closed), or the road rate, plus any exit cost.
+        out_cost = ct.exit_marker.get(h, 0)
+        for n, step, _road in ct.edges[kind].get(h, ()):
             if n in enemy_hexes or n in path:
                 continue
-            c = ct.entry[kind].get(n)
-            if c is None or spent + c > budget or not stack_room(state, u, n):
+            c = step + out_cost
+            if spent + c > budget or not stack_room(state, u, n):
                 continue
             d = _edge_distance(state, n, edge)
             if d >= here and not (d == here and n not in near_enemy and h in near_enemy):

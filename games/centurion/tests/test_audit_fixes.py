@@ -306,3 +306,25 @@ def test_a12_riderless_mounts_are_placed_only_where_there_is_stacking_room():
     assert bc2 not in options._dismountable(st, side)
     with pytest.raises(ValueError, match="cen:opt.mount-dismount"):
         options.dismount(ctx, st, bc2, st.capability["BC"].dismount_as[0])
+
+
+@pytest.mark.rule("cen:full.panic", "cen:full.movement")
+def test_a13_fleeing_units_pay_river_hexsides():
+    from ancients_games.centurion.game import sandbox_state
+    from ancients_games.centurion.movement import cost_table
+
+    # a river along the whole map between rows 3 and 4; the top edge is the nearest
+    probe = sandbox_state([("red", "SD", "0604", "N")], version="full", columns=12, rows=12)
+    row = {h: int(probe.hid(h)[2:]) for h in probe.numbering}
+    feats = {(probe.hid(a), probe.hid(b)): ["river"] for a in probe.numbering if row[a] == 4
+             for b in probe.neighbors(a) if row[b] == 3}
+    st = sandbox_state([("red", "SD", "0604", "N")], version="full", features=feats, columns=12, rows=12)
+    u = st.units["RED-SD01"]
+    river = st.terrain_chart["river"].cost
+    assert river is not None and river >= 1
+    path, left = morale.flee_step_path(st, u)
+    ct = cost_table(st)
+    steps = {(a, n): c for a in ct.edges["foot"] for n, c, _ in ct.edges["foot"][a]}
+    spent = sum(steps[(a, b)] for a, b in zip(path, path[1:]))
+    assert len(path) > 1 and spent <= st.types["SD"].movement * ct.scale
+    assert not left  # three clear hexes would reach the edge; the river costs more

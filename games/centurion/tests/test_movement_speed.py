@@ -407,13 +407,15 @@ RECORDED = {
     # "may pass through if they wish"; audit A7); the plain search gives the same new logs.
     # pharsalus again when a unit left standing ("stay") stopped counting as moved next to
     # missile troops (cen:full.combat, audit A11); the plain search gives the same.
+    # numidia again when panicked and deserting units began to pay hexside and road costs as they
+    # run (cen:full.panic A, audit A13); the plain search gives the same.
     "basic-civil-war": [
         "bcbd25346a2cc668", "1449f366a16b3a88", "17859620581abbef", "be2c02c22d710114", "d4e750bb0db44468",
         "6565d6d635576d79", "94d6fd98b0757dfb", "68073e7341487640", "496a9c578916e792", "8bd6abd54fee50c7",
     ],
     "numidia": [
         "82c0780dea43dcce", "e8c4365260b16791", "1acdfea5fe6de2a8", "723d55a5ff3251d9", "06238abaebcbab0d",
-        "f86a61ac775d185d", "ec2718c5bdef004c", "8b4285adfc6d5b30", "1955cfe73d49d66c", "6ef6bfb65931e8db",
+        "f86a61ac775d185d", "ec2718c5bdef004c", "8b4285adfc6d5b30", "1955cfe73d49d66c", "82867c10df76ad06",
     ],
     "pharsalus": [
         "31322e5986e1cf38", "67ed613f53ce2868", "ce73d573fde619d6", "aa3f287bc82e5067", "102059c41915ab4c",
