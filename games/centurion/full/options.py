@@ -238,8 +238,10 @@ def apply_setup_options(ctx: Context, state: CenturionState) -> None:
                 _retype(state, u, "SD-I")
             elif u.group == "III":
                 _retype(state, u, "SD-III")
+        # cen:opt.non-roman-swordsmen: "non-Roman, non-Barbarian sword-armed troops"; in a Civil War
+        # both armies are Roman, whatever their sides are called.
         if u.type == "SD" and _value(state, "non_roman_swordsmen") == "on" and "roman" not in side.lower() \
-                and not is_roman_side_by_name(state, side):
+                and not is_roman_side_by_name(state, side) and not state.scenario.civil_war:
             _retype(state, u, "SDN")
         if u.type == "SP" and _value(state, "spearmen") == "on":
             _retype(state, u, "PK")

@@ -328,3 +328,14 @@ def test_a13_fleeing_units_pay_river_hexsides():
     spent = sum(steps[(a, b)] for a, b in zip(path, path[1:]))
     assert len(path) > 1 and spent <= st.types["SD"].movement * ct.scale
     assert not left  # three clear hexes would reach the edge; the river costs more
+
+
+@pytest.mark.rule("cen:opt.non-roman-swordsmen")
+def test_a15_civil_war_legions_stay_roman_swordsmen_with_the_non_roman_option():
+    for sc in ("pharsalus", "philippi"):
+        st = Session.new("centurion", sc, seed=1, options={"non_roman_swordsmen": "on"}).state
+        assert st.scenario.civil_war
+        assert not [u.id for u in st.units.values() if u.type == "SDN"], sc
+    # a non-Roman army's swordsmen still become non-Roman Swordsmen
+    st = Session.new("centurion", "servile-war", seed=1, options={"non_roman_swordsmen": "on"}).state
+    assert any(u.type == "SDN" for u in st.units.values())
