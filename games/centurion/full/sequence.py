@@ -680,10 +680,22 @@ def _after_move(ctx: Context, state: CenturionState, unit: Unit, path: list[Hex]
         k, first = _straight_charge_possible(state, unit, path, blocked)
         if k > n:
             n, start = k, first
+    b = book(state)
+    if n > 0:
+        # "Cavalry charging from different locations MAY NOT end their charges on the same hex"
+        # (cen:full.cavalry): a run ending where another unit's charge from elsewhere ended is no charge.
+        clash = [o for o in state.stack_at(dest) if o.id != unit.id and o.side == unit.side
+                 and o.charged_this_turn and b.charge_start.get(o.id, start) != start]
+        if clash:
+            ctx.event("move", f"{unit.id} ends at {state.hid(dest)}, where {clash[0].id}'s charge from "
+                      f"{state.hid(b.charge_start[clash[0].id])} ended: cavalry charging from different "
+                      f"locations may not end their charges on the same hex, so its move is no charge",
+                      rules=("cen:full.cavalry",), side=unit.side, unit=unit.id)
+            n = 0
     unit.charge_length = n
     unit.charged_this_turn = n > 0
     if n > 0:
-        book(state).charge_start[unit.id] = start
+        b.charge_start[unit.id] = start
 
 
 def _straight_charge_possible(state: CenturionState, unit: Unit, path: list[Hex], blocked: Any) -> tuple[int, Hex]:

@@ -339,3 +339,25 @@ def test_a15_civil_war_legions_stay_roman_swordsmen_with_the_non_roman_option():
     # a non-Roman army's swordsmen still become non-Roman Swordsmen
     st = Session.new("centurion", "servile-war", seed=1, options={"non_roman_swordsmen": "on"}).state
     assert any(u.type == "SDN" for u in st.units.values())
+
+
+@pytest.mark.rule("cen:full.cavalry")
+def test_a10_a_second_charge_from_elsewhere_ending_on_the_same_hex_is_no_charge():
+    s = Session.new("centurion", "numidia", seed=3)
+    st, ctx = s.state, s.ctx
+    clear(st)
+    ro = "romans"
+    st.begin_player_turn(ro)
+    a = put(st, nth(st, ro, "LC", 0).id, "1510", "N")
+    sequence._after_move(ctx, st, a, [st.hex_of("1512"), st.hex_of("1511"), st.hex_of("1510")])
+    assert a.charged_this_turn and a.charge_length == 2
+    # a second unit from the same place shares the end hex and keeps its charge
+    b = put(st, nth(st, ro, "LC", 1).id, "1510", "N")
+    sequence._after_move(ctx, st, b, [st.hex_of("1512"), st.hex_of("1511"), st.hex_of("1510")])
+    assert b.charged_this_turn and b.charge_length == 2
+    # one whose straight run started elsewhere (1511, one hex) ending there has made no charge,
+    # whichever hex it then attacks
+    c = put(st, nth(st, ro, "LC", 2).id, "1510", "N")
+    sequence._after_move(ctx, st, c, [st.hex_of("1511"), st.hex_of("1510")])
+    assert not c.charged_this_turn and c.charge_length == 0
+    assert c.id not in book(st).charge_start

@@ -409,16 +409,18 @@ RECORDED = {
     # missile troops (cen:full.combat, audit A11); the plain search gives the same.
     # numidia again when panicked and deserting units began to pay hexside and road costs as they
     # run (cen:full.panic A, audit A13); the plain search gives the same.
+    # numidia and pharsalus again when a run ending where another unit's charge from elsewhere
+    # ended stopped counting as a charge (cen:full.cavalry, audit A10); the plain search agrees.
     "basic-civil-war": [
         "bcbd25346a2cc668", "1449f366a16b3a88", "17859620581abbef", "be2c02c22d710114", "d4e750bb0db44468",
         "6565d6d635576d79", "94d6fd98b0757dfb", "68073e7341487640", "496a9c578916e792", "8bd6abd54fee50c7",
     ],
     "numidia": [
-        "82c0780dea43dcce", "e8c4365260b16791", "1acdfea5fe6de2a8", "723d55a5ff3251d9", "06238abaebcbab0d",
-        "f86a61ac775d185d", "ec2718c5bdef004c", "8b4285adfc6d5b30", "1955cfe73d49d66c", "82867c10df76ad06",
+        "4dc38300b9744d6c", "2195942559ae8092", "1acdfea5fe6de2a8", "b236f5fde4d23bc8", "06238abaebcbab0d",
+        "7a31e909d5b52c94", "ec2718c5bdef004c", "1ea5d0c5fef927c7", "1955cfe73d49d66c", "82867c10df76ad06",
     ],
     "pharsalus": [
-        "31322e5986e1cf38", "67ed613f53ce2868", "ce73d573fde619d6", "aa3f287bc82e5067", "102059c41915ab4c",
+        "31322e5986e1cf38", "67ed613f53ce2868", "c865dc36c30b92f3", "aa3f287bc82e5067", "102059c41915ab4c",
         "b9487aedf691cc91", "c3be28961417dabf", "b447246787ca652c", "c235bbc54339bd70", "121467a2540f7c16",
     ],
 }
