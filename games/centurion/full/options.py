@@ -934,7 +934,7 @@ def barbarian_must_attack(ctx: Context, state: CenturionState, side: str, attack
     for u in list(state.live_units(side)):
         if u.id in used or u.hex is None or u.type not in ("BI", "BHC") or _melee_factor(state, u) is None:
             continue
-        tg = _melee_targets(state, u)
+        tg = [h for h in _melee_targets(state, u) if state.side_at(h) != side]  # the foe, not deserters
         if not tg:
             continue
         h = tg[0]

@@ -215,8 +215,9 @@ def _eliminate(ctx: Context, state: CenturionState, units: Sequence[Unit], rules
         in_works = h is not None and "earthworks" in state.markers.get(h, ())
         state.remove(u)
         pts = state.types[u.type].points
-        if u.treachery == "leaving":
-            # cen:full.treachery D: deserters destroyed before leaving are not points lost.
+        if u.treachery == "leaving" and state.active == u.side:
+            # cen:full.treachery D: deserters destroyed before leaving "(by troops still loyal)" are
+            # not points lost; destroyed by the enemy (in its own Player-Turn) they count as usual.
             state.lost_points[u.side] -= pts
             state.turn_lost_points[u.side] = state.turn_lost_points.get(u.side, 0) - pts
             b.refund[u.side] = b.refund.get(u.side, 0) + pts
@@ -828,11 +829,30 @@ def _fire_blocked(state: CenturionState):
     return blocked
 
 
+def _deserter_hexes(state: CenturionState, side: str) -> list[Hex]:
+    """Hexes holding only ``side``'s own deserters: its loyal troops may attack them before they
+    leave (cen:full.treachery D)."""
+    out = []
+    for u in state.live_units(side):
+        if u.treachery == "leaving" and u.hex is not None and u.hex not in out and all(
+                x.side == side and x.treachery == "leaving" for x in state.stack_at(u.hex)):
+            out.append(u.hex)
+    return out
+
+
+def _is_deserter_hex(state: CenturionState, side: str, h: Hex) -> bool:
+    st = state.stack_at(h)
+    return bool(st) and all(x.side == side and x.treachery == "leaving" for x in st)
+
+
 def _fire_targets(state: CenturionState, u: Unit) -> list[Hex]:
     assert u.hex is not None
     enemy = state.opponent(u.side)
+    targets = list(state.occupied_by(enemy))
+    if u.treachery != "leaving":
+        targets.extend(_deserter_hexes(state, u.side))  # cen:full.treachery D
     return fire.fire_targets_in_reach(
-        u.hex, u.facing, _reach(state, u), _on_hill(state, u.hex), state.occupied_by(enemy), _fire_blocked(state)
+        u.hex, u.facing, _reach(state, u), _on_hill(state, u.hex), targets, _fire_blocked(state)
     )
 
 
@@ -841,8 +861,10 @@ def _melee_targets(state: CenturionState, u: Unit) -> list[Hex]:
     out = []
     for h in u.hex.neighbors():
         s = state.side_at(h)
-        if s is None or s == u.side or not is_frontal(u.hex, u.facing, h):
+        if s is None or not is_frontal(u.hex, u.facing, h):
             continue
+        if s == u.side and (u.treachery == "leaving" or not _is_deserter_hex(state, s, h)):
+            continue  # own troops; only deserters still on the field may be attacked (cen:full.treachery D)
         if _is_cmd(state, u) and not opt.active(state, "cen:opt.command"):
             # cen:full.combat: Command units melee only dispersed units and enemy Command units.
             if not all(x.dispersed or _is_cmd(state, x) for x in state.stack_at(h)):
@@ -1156,8 +1178,8 @@ def _join_problem(state: CenturionState, side: str, u: Unit, target: Hex, mode: 
 def _target_problem(state: CenturionState, side: str, h: Hex, attacks: Sequence[Attack]) -> tuple[str, str]:
     """Why no attack may be allocated against ``h``: the reason of the nearest of ``side``'s units."""
     hk = state.hid(h)
-    if state.side_at(h) in (None, side):
-        return f"{hk} holds no enemy units", "cen:full.combat"
+    if state.side_at(h) in (None, side) and not _is_deserter_hex(state, side, h):
+        return f"{hk} holds no enemy units (nor deserters of yours)", "cen:full.combat"
     if any(a.target == h for a in attacks) and not _targets(state, side, attacks).get(h):
         return (f"{hk} is already attacked by every unit of yours that can reach it (case L: one attack a unit)",
                 "cen:full.combat")
@@ -1525,7 +1547,8 @@ def melee_phase(ctx: Context, state: CenturionState, side: str, attacks: list[At
     melee_table, _ = _tables(ctx, state)
     for a in _merged(attacks, "melee"):
         key = state.hid(a.target)
-        if not state.stack_at(a.target) or state.side_at(a.target) == side:
+        if not state.stack_at(a.target) or (state.side_at(a.target) == side
+                                            and not _is_deserter_hex(state, side, a.target)):
             _log(ctx, state, "combat", f"the melee attack on {key} finds no defender left", SEQ, side=side)
             continue
         # Light Cavalry may retreat before combat (combat, 2nd paragraph; cen:full.cavalry).

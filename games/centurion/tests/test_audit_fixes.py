@@ -361,3 +361,33 @@ def test_a10_a_second_charge_from_elsewhere_ending_on_the_same_hex_is_no_charge(
     sequence._after_move(ctx, st, c, [st.hex_of("1511"), st.hex_of("1510")])
     assert not c.charged_this_turn and c.charge_length == 0
     assert c.id not in book(st).charge_start
+
+
+@pytest.mark.rule("cen:full.treachery")
+def test_a16_loyal_troops_may_attack_deserters_and_only_their_kill_is_not_a_loss():
+    s = Session.new("centurion", "numidia", seed=3)
+    st, ctx = s.state, s.ctx
+    clear(st)
+    ro, nu = "romans", "numidians"
+    dz = put(st, nth(st, nu, "SK", 0).id, "1009", "S")
+    dz.treachery = "leaving"
+    loyal = put(st, nth(st, nu, "SP", 0).id, "1010", "N")
+    archer = put(st, nth(st, nu, "SK", 1).id, "1008", "S")
+    st.begin_player_turn(nu)
+    assert dz.hex in sequence._melee_targets(st, loyal)
+    assert dz.hex in sequence._fire_targets(st, archer)
+    assert dz.hex in sequence._targets(st, nu, [])
+    # a hex of loyal troops is never a target
+    friend = put(st, nth(st, nu, "SK", 2).id, st.hid(loyal.hex.neighbor((loyal.facing + 1) % 6)), "N")
+    assert friend.hex not in sequence._melee_targets(st, loyal)
+    lost = st.lost_points[nu]
+    sequence._eliminate(ctx, st, [dz], ("cen:full.treachery",))
+    assert st.lost_points[nu] == lost  # destroyed by loyal troops: not counted
+    # a deserter destroyed by the enemy, in the enemy's Player-Turn, is a loss as usual
+    dz2 = put(st, nth(st, nu, "SK", 3).id, "1509", "S")
+    dz2.treachery = "leaving"
+    st.end_player_turn(nu)
+    st.begin_player_turn(ro)
+    lost = st.lost_points[nu]
+    sequence._eliminate(ctx, st, [dz2], ("cen:full.combat",))
+    assert st.lost_points[nu] == lost + st.types[dz2.type].points
