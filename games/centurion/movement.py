@@ -1132,7 +1132,8 @@ def movement_phase(
         if not dest_cost:
             for u in group:
                 u.moved = True
-            log(ctx, state, "move", f"{who} at {ids[lead.hex]} has nowhere to go and stays", rule)  # type: ignore[index]
+            log(ctx, state, "move", f"{who} at {ids[lead.hex]} has nowhere to go and stays", rule,  # type: ignore[index]
+                private_to=side, public_text=f"{side}: the stack at {ids[lead.hex]} stays")  # type: ignore[index]
             continue
         hopts = [Option("stay", f"leave {who} where it is (counts as its move)"),
                  Option("back", "choose another unit instead")]
@@ -1176,7 +1177,8 @@ def movement_phase(
             u.moved = True
         if dest_key == "stay":
             log(ctx, state, "move", f"{who} stays at {ids[lead.hex]}", rule,  # type: ignore[index]
-                units=[u.id for u in group])
+                units=[u.id for u in group], private_to=side,
+                public_text=f"{side}: the stack at {ids[lead.hex]} stays")  # type: ignore[index]
             continue
         dest = state.hex_of(dest_key)
         if dest not in dest_cost:  # defensive: options are the reach
@@ -1230,6 +1232,10 @@ def movement_phase(
                 rules_used,
                 unit=u.id,
                 path=[ids[h] for h in path],
+                # cen:basic.stacking C: unit ids carry the type; the other side reads only where a
+                # unit went (the map shows the stack's make-up where the rule lets it)
+                private_to=side,
+                public_text=f"a {side} unit moves {ids[frm]} -> {dest_key}{facing_txt}{stop}",  # type: ignore[index]
             )
             if hooks is not None and hooks.after_move is not None:
                 hooks.after_move(ctx, state, u, path)

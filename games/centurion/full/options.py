@@ -911,7 +911,8 @@ def after_movement(ctx: Context, state: CenturionState, side: str) -> None:
             except ValueError:
                 pass
         ctx.event("move", f"{u.id} must advance to the attack: {state.hid(frm)} -> {state.hid(best)}",
-                  rules=("cen:barb.warrior", "cen:full.movement"), side=side, unit=u.id)
+                  rules=("cen:barb.warrior", "cen:full.movement"), side=side, unit=u.id, private_to=side,
+                  public_text=f"a {side} unit must advance to the attack: {state.hid(frm)} -> {state.hid(best)}")
 
 
 # ------------------------------------------------------------------ barbarian warrior

@@ -391,3 +391,29 @@ def test_a16_loyal_troops_may_attack_deserters_and_only_their_kill_is_not_a_loss
     lost = st.lost_points[nu]
     sequence._eliminate(ctx, st, [dz2], ("cen:full.combat",))
     assert st.lost_points[nu] == lost + st.types[dz2.type].points
+
+
+@pytest.mark.rule("cen:basic.stacking")
+def test_a14_the_other_side_reads_moves_without_unit_ids():
+    s = Session.new("centurion", "numidia", seed=3)
+    st, ctx = s.state, s.ctx
+    clear(st)
+    ro, nu = "romans", "numidians"
+    sd = put(st, nth(st, ro, "SD", 0).id, "1510", "N")
+    put(st, nth(st, nu, "SK", 0).id, "0502", "S")
+    st.begin_player_turn(ro)
+    n0 = len(s.log)
+    gen = movement_phase(ctx, st, ro, sequence.move_hooks(st))
+    next(gen)
+    gen.send(sd.id)
+    d = gen.send("1508")
+    assert d.kind == "move.facing"
+    try:
+        gen.send(d.options[0].key)
+    except StopIteration:
+        pass
+    ev = next(e for e in s.log.since(n0) if e.kind == "move" and "1508" in e.text)
+    assert sd.id in ev.text_for(ro) and sd.id in ev.text_for(None)
+    seen = ev.text_for(nu)
+    assert sd.id not in seen and "SD" not in seen and "1510 -> 1508" in seen
+    assert "data" not in ev.to_json(nu)
