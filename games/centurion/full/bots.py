@@ -21,6 +21,7 @@ _FIXED: dict[str, dict[str, float]] = {
     "attack.unit": {"all": 2.0, "done": -1.0},
     "fire.defensive": {"done": 0.0},
     "retreat": {"retreat": 1.0, "stand": 0.0},
+    "melee.allot": {"auto": 1.0},
     "victory.accept": {"accept": 1.0, "refuse": 0.0},
     "victory.declare": {"declare": 1.0, "continue": 0.0},
     "victory.concede": {"fight": 1.0},

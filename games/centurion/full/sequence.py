@@ -1568,6 +1568,19 @@ def melee_phase(ctx: Context, state: CenturionState, side: str, attacks: list[At
         if split is None:
             _melee_one(ctx, state, side, a, melee_table, None)
             continue
+        alts = _allotments(state, split)
+        if len(alts) > 1:
+            # cen:full.combat J: the defender allots his units to the attacks (each met from the front)
+            defs = [d for _, dfs in split for d in dfs]
+            labels = []
+            for pick in alts:
+                labels.append(", ".join(f"{d.id} meets {state.hid(split[pick[d.id]][0][0].hex)}" for d in defs))
+            keys = ["auto", *[f"a{i}" for i in range(2, len(alts) + 1)]]
+            choice = yield Decision(state.opponent(side), f"Melee on {key}: allot your units to the attacks",
+                                    tuple(Option(k, lab) for k, lab in zip(keys, labels)),
+                                    rule="cen:full.combat", kind="melee.allot")
+            pick = alts[keys.index(choice)]
+            split = [(grp, [d for d in defs if pick[d.id] == i]) for i, (grp, _) in enumerate(split)]
         for grp, dfs in split:
             live = [d for d in dfs if not d.eliminated and d.hex == a.target]
             if live:
@@ -1615,6 +1628,30 @@ def _split_battles(state: CenturionState, a: Attack) -> list[tuple[list[Unit], l
     out = []
     for h in order:
         out.append((groups[h], [d for d in defenders if assigned[d.id] == h]))
+    return out
+
+
+def _allotments(state: CenturionState, split: list[tuple[list[Unit], list[Unit]]]) -> list[dict[str, int]]:
+    """Every allotment open to the defender in case J: each defending unit meets one attacking
+    hex (index into ``split``), and every attack is met by a unit fronting it
+    (cen:full.combat J: "may allocate his defense as he desires but must meet all attacks on
+    that hex with a front-facing unit if possible"). The automatic allotment comes first."""
+    from itertools import product
+
+    target = split[0][1][0].hex if split[0][1] else None
+    defenders = [d for _, dfs in split for d in dfs]
+    if target is None or len(defenders) > 4:
+        return []
+    hexes = [grp[0].hex for grp, _ in split]
+    auto = {d.id: i for i, (_, dfs) in enumerate(split) for d in dfs}
+    out = [auto]
+    for combo in product(range(len(split)), repeat=len(defenders)):
+        pick = {d.id: i for d, i in zip(defenders, combo)}
+        if pick == auto:
+            continue
+        if all(any(pick[d.id] == i and is_frontal(target, d.facing, h) for d in defenders)
+               for i, h in enumerate(hexes)):
+            out.append(pick)
     return out
 
 

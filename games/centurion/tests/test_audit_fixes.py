@@ -417,3 +417,42 @@ def test_a14_the_other_side_reads_moves_without_unit_ids():
     seen = ev.text_for(nu)
     assert sd.id not in seen and "SD" not in seen and "1510 -> 1508" in seen
     assert "data" not in ev.to_json(nu)
+
+
+def _two_way_stack(choice: str):
+    from ancients_kit.hexgrid import direction_to
+
+    s = Session.new("centurion", "numidia", seed=3)
+    st, ctx = s.state, s.ctx
+    sequence._tables(ctx, st)
+    clear(st)
+    ro, nu = "romans", "numidians"
+    t = st.hex_of("1010")
+    d1 = put(st, nth(st, ro, "SD", 0).id, "1010", "N")
+    d2 = put(st, nth(st, ro, "SD", 1).id, "1010", "N")
+    d2.facing = (d1.facing + 1) % 6
+    n_hex, ne_hex = t.neighbor(d1.facing), t.neighbor(d2.facing)
+    a1 = put(st, nth(st, nu, "SP", 0).id, st.hid(n_hex))
+    a1.facing = direction_to(n_hex, t)
+    a2 = put(st, nth(st, nu, "SK", 0).id, st.hid(ne_hex))
+    a2.facing = direction_to(ne_hex, t)
+    st.begin_player_turn(nu)
+    n0 = len(s.log)
+    ctx.chance.force(6, 6)
+    gen = sequence.melee_phase(ctx, st, nu, [sequence.Attack(t, "melee", [a1.id, a2.id])])
+    d = next(gen)
+    try:
+        gen.send(choice)
+    except StopIteration:
+        pass
+    battles = [e.text.rsplit("against ", 1)[1] for e in s.log.since(n0) if "separate battle against" in e.text]
+    return d, battles, ro
+
+
+@pytest.mark.rule("cen:full.combat", "cen:full.facing")
+def test_a8_the_defender_allots_a_two_way_stack_to_the_attacks():
+    d, auto, ro = _two_way_stack("auto")
+    assert d.kind == "melee.allot" and d.side == ro
+    assert len(d.keys) == 2  # each SD fronts both attacking hexes: two ways to meet them
+    _, other, _ = _two_way_stack("a2")
+    assert len(auto) == len(other) == 2 and auto != other and sorted(auto) == sorted(other)
