@@ -965,6 +965,18 @@ def _allocated(attacks: Sequence[Attack]) -> set[str]:
     return {uid for a in attacks for uid in a.units}
 
 
+def _melee_mates(state: CenturionState, attacks: Sequence[Attack], cur: Attack, target: Hex,
+                 h: Hex | None) -> list[Unit]:
+    """Units on ``h`` already meleeing ``target`` this phase, in ``cur`` or in another attack on it:
+    all melee on one hex is one battle (cen:full.combat J, see ``_merged``), so case H's
+    homogeneity binds them together."""
+    ids = list(cur.units)
+    for a in attacks:
+        if a is not cur and a.target == target and a.mode in ("melee", "both"):
+            ids.extend(i for i in a.units if i not in ids)
+    return [state.units[i] for i in ids if state.units[i].hex == h]
+
+
 def _eligible(state: CenturionState, side: str, target: Hex, mode: str, attacks: Sequence[Attack], cur: Attack) -> list[Unit]:
     """Units that may join ``cur`` (cen:full.combat A-C, H, L; cen:full.cavalry; cen:rom.legion-integrity)."""
     used = _allocated(attacks) | set(cur.units)
@@ -977,7 +989,7 @@ def _eligible(state: CenturionState, side: str, target: Hex, mode: str, attacks:
         ok = False
         if mode in ("melee", "both"):
             if u.hex.distance(target) == 1 and target in _melee_targets(state, u) and _melee_factor(state, u) is not None:
-                same = [state.units[i] for i in cur.units if state.units[i].hex == u.hex]
+                same = _melee_mates(state, attacks, cur, target, u.hex)
                 if not same or melee.homogeneity_problem(
                     [_t(state, x) for x in [*same, u]], [x.group for x in [*same, u]], li
                 ) is None:
@@ -1149,7 +1161,7 @@ def _join_problem(state: CenturionState, side: str, u: Unit, target: Hex, mode: 
         why = _melee_problem(state, u, target)
         if why is not None:
             return why
-        same = [state.units[i] for i in cur.units if state.units[i].hex == u.hex]
+        same = _melee_mates(state, attacks, cur, target, u.hex)
         li = opt.active(state, "cen:rom.legion-integrity")
         h = melee.homogeneity_problem([_t(state, x) for x in [*same, u]], [x.group for x in [*same, u]], li) \
             if same else None

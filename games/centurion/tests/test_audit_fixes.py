@@ -456,3 +456,18 @@ def test_a8_the_defender_allots_a_two_way_stack_to_the_attacks():
     assert len(d.keys) == 2  # each SD fronts both attacking hexes: two ways to meet them
     _, other, _ = _two_way_stack("a2")
     assert len(auto) == len(other) == 2 and auto != other and sorted(auto) == sorted(other)
+
+
+@pytest.mark.rule("cen:full.combat")
+def test_a1_units_from_one_hex_in_separate_attacks_on_one_target_stay_homogeneous():
+    s, ctx, st, side, bc, sp, sk, tgt = _daras_cataphract_ring()
+    h = st.hex_of("1009")
+    other = put(st, nth(st, side, "SK", 1).id, st.hid(bc.hex), "N")  # stacked with the cataphract
+    first = sequence.Attack(h, "both", [bc.id])
+    cur = sequence.Attack(h, "melee")
+    mates = sequence._melee_mates(st, [first], cur, h, bc.hex)
+    assert mates == [bc]
+    why = sequence._join_problem(st, side, other, h, "melee", [first], cur)
+    alone = sequence._join_problem(st, side, other, h, "melee", [], cur)
+    assert alone is None or "case H" not in alone[0]
+    assert why is not None and "case H" in why[0]
