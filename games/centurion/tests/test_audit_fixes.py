@@ -1,7 +1,7 @@
 """Regression tests for the Centurion rules audit (notes/centurion-audit.md, section A).
 
 Each test builds a position on a real scenario state cleared of its set-up (helpers
-from ``test_full_rulings``) and forces dice through ``ctx.chance.force``.
+from ``positions``) and forces dice through ``ctx.chance.force``.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from ancients_kit.session import Session
 from ancients_games.centurion.full import morale, options, sequence
 from ancients_games.centurion.full.morale import book
 from ancients_games.centurion.movement import movement_phase
-from ancients_games.centurion.tests.test_full_rulings import clear, nth, put
+from ancients_games.centurion.tests.positions import clear, nth, put
 
 
 def _daras_cataphract_ring():

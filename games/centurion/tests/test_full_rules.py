@@ -18,30 +18,7 @@ from ancients_games.centurion.full.morale import book
 from ancients_games.centurion.full.sequence import Attack
 from ancients_games.centurion.model import VictoryLevel
 from ancients_games.centurion.movement import movable_reason
-
-
-def fresh(scenario: str = "numidia", **opts):
-    s = Session.new("centurion", scenario, seed=3, options=opts)
-    return s, s.ctx, s.state
-
-
-def clear(state) -> None:
-    for u in list(state.units.values()):
-        if u.hex is not None:
-            options._withdraw(state, u)
-
-
-def put(state, uid: str, hid: str, facing: str = "N"):
-    u = state.units[uid]
-    u.eliminated = False
-    u.hex = None
-    state.move(u, state.hex_of(hid))
-    u.facing = state.numbering.direction_from_name(facing)
-    return u
-
-
-def first(state, side: str, code: str, n: int = 0):
-    return [u for u in state.units.values() if u.side == side and u.type == code][n]
+from ancients_games.centurion.tests.positions import clear, first, fresh, put
 
 
 # ------------------------------------------------------------------ victory

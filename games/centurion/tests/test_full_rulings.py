@@ -12,30 +12,7 @@ import pytest
 from ancients_kit.session import Session
 
 from ancients_games.centurion.full import morale, options, sequence
-
-
-def fresh(scenario: str = "numidia", **opts):
-    s = Session.new("centurion", scenario, seed=3, options=opts)
-    return s, s.ctx, s.state
-
-
-def clear(state) -> None:
-    for u in list(state.units.values()):
-        if u.hex is not None:
-            options._withdraw(state, u)
-
-
-def put(state, uid: str, hid: str, facing: str = "N"):
-    u = state.units[uid]
-    u.eliminated = False
-    u.hex = None
-    state.move(u, state.hex_of(hid))
-    u.facing = state.numbering.direction_from_name(facing)
-    return u
-
-
-def nth(state, side: str, code: str, n: int = 0):
-    return [u for u in state.units.values() if u.original_side == side and u.type == code][n]
+from ancients_games.centurion.tests.positions import clear, fresh, nth, put
 
 
 def troops(state, side: str) -> list:
