@@ -29,7 +29,7 @@ ROOT = GAME.parent.parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(ROOT))
 
-from hexmath import distance, hex_id, on_map, parse_id  # noqa: E402
+from hexmath import distance, hex_id, parse_id  # noqa: E402
 
 _spec = importlib.util.spec_from_file_location("_centurion_model", GAME / "model.py")
 assert _spec and _spec.loader
@@ -661,7 +661,7 @@ def render(sc: dict[str, object], placed: list[tuple[dict[str, object], list[dic
         "[meta]",
         f'id = "centurion.scenario.{sc["id"]}"',
         f'title = {q(str(sc["title"]) + (" (" + str(sc["year"]) + ")" if sc["year"] else ""))}',
-        f'source = "reconstructed"',
+        'source = "reconstructed"',
         f"rules = {qlist(rules)}",
         f"note = {q(note)}",
         'sources = ["Centurion rulebook text (cen:scenarios, cen:basic.deployment)", "MISSING_DATA.md, Centurion section", "historical army sizes: see each side note and docs/games/centurion-reconstruction.md"]',
@@ -712,7 +712,7 @@ def render(sc: dict[str, object], placed: list[tuple[dict[str, object], list[dic
             "radius = 5",
             f"hexes = {wrap_list(zone)}",
             f'facing = {q("" if basic else {"S": "S", "N": "N", "E": "NE", "W": "NW"}[str(sd["axis"])])}',
-            *([f"min_enemy_distance = 8", f"max_enemy_distance = 12"] if second_full(sc, sd) else []),
+            *(["min_enemy_distance = 8", "max_enemy_distance = 12"] if second_full(sc, sd) else []),
             f'note = {q(zone_note(sc, sd))}',
             "",
         ]
