@@ -352,15 +352,11 @@ class Resolution:
 # Tables
 
 
-@attrs.frozen
-class _RollTable:
-    """Shared machinery: rows read by a (modified, clamped) die roll."""
+class _Documented:
+    """What every table says of itself: its data ID, the rules it serves, its codes."""
 
     meta: Meta
-    die: str
-    rows: tuple[Row, ...]
     codes: Mapping[str, str]
-    title: str = ""
 
     @property
     def id(self) -> str:
@@ -369,6 +365,21 @@ class _RollTable:
     @property
     def rules(self) -> tuple[str, ...]:
         return self.meta.rules
+
+    def meaning(self, code: str) -> str:
+        return self.codes.get(code, "")
+
+
+@attrs.frozen
+class _RollTable(_Documented):
+    """Shared machinery: rows read by a (modified, clamped) die roll."""
+
+    meta: Meta
+    die: str
+    rows: tuple[Row, ...]
+    codes: Mapping[str, str]
+    title: str = ""
+
 
     def _bounds(self) -> tuple[int | None, int | None]:
         return self.rows[0].band.low, self.rows[-1].band.high
@@ -421,9 +432,6 @@ class _RollTable:
             row=row.band.label,
             **common,
         )
-
-    def meaning(self, code: str) -> str:
-        return self.codes.get(code, "")
 
 
 def _edge(
@@ -711,7 +719,7 @@ class DifferentialTable(_RollTable):
 
 
 @attrs.frozen
-class LookupTable:
+class LookupTable(_Documented):
     """A die roll to an entry (events, revolt) or a key to an entry (terrain)."""
 
     meta: Meta
@@ -721,16 +729,6 @@ class LookupTable:
     codes: Mapping[str, str]
     title: str = ""
 
-    @property
-    def id(self) -> str:
-        return self.meta.id
-
-    @property
-    def rules(self) -> tuple[str, ...]:
-        return self.meta.rules
-
-    def meaning(self, code: str) -> str:
-        return self.codes.get(code, "")
 
     def _roller(self) -> _RollTable:
         if self.die is None:

@@ -913,6 +913,8 @@ def _reach_full(state: CenturionState, unit: Unit, hooks: MoveHooks | None, budg
                 base = c + exv[i] if exv is not None else c
                 r = base % scale
                 ceil = base - r + scale if r else base  # cen:full.movement H
+                # The relaxation below is written out again in the else-branch (turns
+                # within the hex): one copy per loop keeps a call out of the hottest path.
                 for g in DIRS[todo]:
                     e = free[i << 3 | g]
                     if e is None:
