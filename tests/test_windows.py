@@ -1,0 +1,330 @@
+"""Interrupt windows (ancients_kit.windows): offers, chains, standing preferences,
+and the hidden-information policy, on the core alone and on the two test games
+shaped like Xenophon (chits_game) and Lest Darkness Fall (salt_game)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Generator, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+sys.path.insert(0, str(Path(__file__).parent / "plugins"))
+
+from chits_game import GAME as CHITS  # noqa: E402
+from salt_game import GAME as SALT  # noqa: E402
+
+from ancients_kit.bots import GreedyBot, RandomBot, play_out  # noqa: E402
+from ancients_kit.errors import IllegalAnswer  # noqa: E402
+from ancients_kit.session import Decision, Option, Session  # noqa: E402
+from ancients_kit.windows import (  # noqa: E402
+    CLOSE,
+    NEVER,
+    NO,
+    Play,
+    Standing,
+    Window,
+    chain,
+    offer,
+    own,
+    seen_by,
+)
+
+
+def drive(gen: Generator[Decision, str, Any], answers: Sequence[str]) -> tuple[list[Decision], Any]:
+    """Run a rules generator on ``answers``: the decisions it asked and what it returned."""
+    asked: list[Decision] = []
+    try:
+        d = next(gen)
+        for a in answers:
+            asked.append(d)
+            d = gen.send(a)
+    except StopIteration as stop:
+        return asked, stop.value
+    raise AssertionError(f"still asking {d.side}: {d.prompt} after {list(answers)}")
+
+
+def reroll_plays(hands: Mapping[str, set[str]]) -> Any:
+    return lambda side: [Option("reroll", "roll again")] if "reroll" in hands[side] else []
+
+
+W = Window("after-roll", "after a die roll", "ldf:14.3", ("Germans", "Romans"), detail="d6 [3]")
+
+
+# -- the core -------------------------------------------------------------------
+
+
+def test_a_window_asks_every_side_in_order_held_or_not() -> None:
+    hands = {"Germans": set(), "Romans": {"reroll"}}
+    asked, play = drive(offer(W, Standing(), reroll_plays(hands)), [NO, "reroll"])
+    assert [d.side for d in asked] == ["Germans", "Romans"]
+    assert asked[0].keys == (NO, NEVER) and asked[1].keys == (NO, NEVER, "reroll")
+    assert asked[0].kind == "window.after-roll" and asked[0].rule == "ldf:14.3"
+    assert asked[0].prompt == "Germans: play at after a die roll (d6 [3])?"
+    assert play == Play("after-roll", "Romans", "reroll", Option("reroll"))
+
+
+def test_the_first_play_closes_the_offer_and_all_declining_returns_none() -> None:
+    hands = {"Germans": {"reroll"}, "Romans": {"reroll"}}
+    asked, play = drive(offer(W, Standing(), reroll_plays(hands)), ["reroll"])
+    assert len(asked) == 1 and play.side == "Germans"
+    asked, play = drive(offer(W, Standing(), reroll_plays(hands)), [NO, NO])
+    assert play is None and len(asked) == 2
+
+
+def test_never_stops_the_questions_at_that_window_only() -> None:
+    standing = Standing()
+    hands = {"Germans": {"reroll"}, "Romans": set()}
+    drive(offer(W, standing, reroll_plays(hands)), [NO, NEVER])
+    assert not standing.asks("Romans", "after-roll") and standing.asks("Germans", "after-roll")
+    asked, _ = drive(offer(W, standing, reroll_plays(hands)), [NO])
+    assert [d.side for d in asked] == ["Germans"]
+    other = Window("battle-start", "the start of a battle", "ldf:14.3", ("Romans",))
+    asked, _ = drive(offer(other, standing, reroll_plays(hands)), [NO])
+    assert [d.side for d in asked] == ["Romans"]
+    assert standing.muted("Romans") == (("after-roll", "after a die roll"),)
+    assert standing.copy() == standing and standing.copy() is not standing
+
+
+def test_plays_may_not_take_the_reserved_keys() -> None:
+    with pytest.raises(ValueError, match="reserved key 'never'"):
+        drive(offer(W, Standing(), lambda side: [Option(NEVER)]), [])
+
+
+def test_own_offers_to_resume_asking_and_puts_the_same_decision_again() -> None:
+    standing = Standing([("Romans", "after-roll", "after a die roll")])
+    d = Decision("Romans", "Romans: choose an action", (Option("march"), Option("pass")), rule="chits:actions")
+    asked, key = drive(own(d, standing), ["ask:after-roll", "march"])
+    assert asked[0].keys == ("march", "pass", "ask:after-roll")
+    assert asked[1].keys == ("march", "pass") and asked[1].prompt == d.prompt
+    assert key == "march" and standing.asks("Romans", "after-roll")
+    asked, key = drive(own(d, Standing()), ["pass"])
+    assert asked == [d] and key == "pass"
+
+
+def test_a_chain_reopens_after_each_play_starting_after_the_player() -> None:
+    hands = {"Germans": {"reroll"}, "Romans": {"reroll"}}
+    details = iter(["d6 [5]", "d6 [1]"])
+
+    def resolve(play: Play) -> Generator[Decision, str, str]:
+        hands[play.side].discard("reroll")
+        return next(details)
+        yield
+
+    asked, plays = drive(chain(W, Standing(), reroll_plays(hands), resolve), ["reroll", "reroll", NO, NO])
+    assert [p.side for p in plays] == ["Germans", "Romans"]
+    # after the Germans' play the Romans are asked first, then the Germans again
+    assert [(d.side, d.prompt.split("(")[1]) for d in asked] == [
+        ("Germans", "d6 [3])?"),
+        ("Romans", "d6 [5])?"),
+        ("Germans", "d6 [1])?"),
+        ("Romans", "d6 [1])?"),
+    ]
+
+
+def test_a_chain_ends_when_the_resolver_closes_it_and_guards_its_length() -> None:
+    def close(play: Play) -> Generator[Decision, str, object]:
+        return CLOSE
+        yield
+
+    def again(play: Play) -> Generator[Decision, str, None]:
+        return None
+        yield
+
+    always = reroll_plays({"Germans": {"reroll"}, "Romans": {"reroll"}})
+    asked, plays = drive(chain(W, Standing(), always, close), ["reroll"])
+    assert len(asked) == 1 and len(plays) == 1
+    with pytest.raises(RuntimeError, match="more than 3 plays"):
+        drive(chain(W, Standing(), always, again, limit=3), ["reroll"] * 10)
+
+
+def test_others_see_only_who_is_asked_under_which_rule() -> None:
+    d = Decision("Goths", "Goths: play at the enemy's march?", (Option(NO), Option("forced-march")),
+                 rule="xen:opt.reaction", kind="window.reaction")
+    assert seen_by(d, "Romans") == ("Goths", "window.reaction", "xen:opt.reaction")
+    assert seen_by(d, "Goths")[-1] == (NO, "forced-march") and seen_by(d, None) == seen_by(d, "Goths")
+
+
+# -- the public view of a game ----------------------------------------------------
+
+
+class Decliner:
+    """Plays nothing at windows (answers ``never`` at the windows in ``mute``,
+    ``no`` elsewhere); otherwise a random bot. Its answers never look at its hand."""
+
+    name = "decliner"
+
+    def __init__(self, mute: Sequence[str] = ()) -> None:
+        self.mute = set(mute)
+        self.random = RandomBot()
+
+    def choose(self, session: Session, decision: Decision) -> str:
+        if decision.kind.startswith("window."):
+            return NEVER if decision.kind.removeprefix("window.") in self.mute else NO
+        return self.random.choose(session, decision)
+
+
+def public_view(session: Session, viewer: str, bots: Mapping[str, Any], limit: int = 400) -> tuple[Any, ...]:
+    """What ``viewer`` sees of a whole game: every question (all of its own, the
+    public face of the others'), the log as it reads it, and the final render."""
+    questions = []
+    while session.decision is not None and len(questions) < limit:
+        d = session.decision
+        questions.append(seen_by(d, viewer))
+        session.answer(bots[d.side].choose(session, d))
+    return tuple(questions), tuple(session.log.lines(viewer)), session.game.render(session.state, viewer)
+
+
+HELD = st.lists(st.sampled_from(["oracle", "supply", "forced-march"]), min_size=1, max_size=3)
+
+
+@pytest.mark.rule("xen:opt.reaction", "xen:chits", "xen:intelligence")
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    hand=HELD,
+    mute=st.sets(st.sampled_from(["reaction", "after-roll"])),
+)
+def test_romans_see_the_same_game_whether_or_not_the_goths_hold_the_chits(
+    seed: int, hand: list[str], mute: set[str]
+) -> None:
+    without = ["supply"] * len(hand)
+    views = []
+    for goths in (hand, without):
+        s = Session(CHITS, "standard", seed=seed, options={"goths_chits": ",".join(goths)})
+        views.append(public_view(s, "Romans", {"Romans": RandomBot(), "Goths": Decliner(sorted(mute))}))
+    assert views[0] == views[1]
+
+
+@pytest.mark.rule("xen:opt.reaction")
+def test_the_old_policy_of_asking_only_holders_leaks_and_the_view_test_catches_it() -> None:
+    def view(goths: str) -> tuple[Any, ...]:
+        s = Session(CHITS, "standard", seed=3, options={"goths_chits": goths, "leak": True})
+        s.answer("march")  # the Goths are asked to react only if they hold a forced march
+        return public_view(s, "Romans", {"Romans": RandomBot(), "Goths": Decliner()})
+
+    assert view("forced-march") != view("supply")
+
+
+@pytest.mark.rule("ldf:8.8", "ldf:14.3", "ldf:10.9")
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    hand=st.lists(st.sampled_from(["beseech", "agents", "flanking", "not-pass"]), min_size=1, max_size=4),
+    mute=st.sets(st.sampled_from(["after-roll", "before-roll", "battle-start", "before-attack-roll"])),
+)
+def test_romans_see_the_same_game_whatever_the_germans_hold(seed: int, hand: list[str], mute: set[str]) -> None:
+    views = []
+    for germans in (hand, ["flanking"] * len(hand), ["not-pass"] * len(hand)):
+        s = Session(SALT, "standard", seed=seed, options={"germans_chits": ",".join(germans)})
+        views.append(public_view(s, "Romans", {"Romans": RandomBot(), "Germans": Decliner(sorted(mute))}))
+    assert views[0] == views[1] == views[2]
+
+
+# -- standing preferences are answers ---------------------------------------------
+
+
+@pytest.mark.rule("ldf:14.3")
+def test_standing_preferences_are_saved_and_replayed_as_answers(tmp_path: Path) -> None:
+    s = Session(SALT, "standard", seed=5, options={"germans_chits": "beseech"})
+    s.answer("attack")  # Romans attack: battle-start asks Romans then Germans
+    assert (s.decision.side, s.decision.kind) == ("Romans", "window.battle-start")
+    s.answer(NEVER)
+    s.answer(NO)  # Germans at battle-start
+    assert (s.decision.side, s.decision.kind) == ("Germans", "window.before-attack-roll")
+    s.answer(NO)
+    assert (s.decision.side, s.decision.kind) == ("Germans", "window.after-roll")
+    s.answer(NO)
+    assert (s.decision.side, s.decision.kind) == ("Romans", "window.after-roll")
+    s.answer(NO)
+    assert s.decision.side == "Germans" and s.decision.kind == "action"
+    s.answer("attack")  # the Romans are no longer asked at the start of a battle
+    assert (s.decision.side, s.decision.kind) == ("Germans", "window.battle-start")
+    rec = json.loads(s.save(tmp_path / "game.json").read_text("utf-8"))  # the test game has no entry point
+    loaded = Session(SALT, rec["scenario"], seed=rec["seed"], options=rec["options"], answers=rec["answers"])
+    assert loaded.answers == s.answers and loaded.log.digest() == s.log.digest()
+    assert loaded.state.standing == s.state.standing
+    assert not loaded.state.standing.asks("Romans", "battle-start")
+
+
+@pytest.mark.rule("xen:opt.reaction")
+def test_resuming_the_questions_costs_no_action() -> None:
+    s = Session(CHITS, "standard", seed=2)
+    s.answer("march")
+    assert (s.decision.side, s.decision.kind) == ("Goths", "window.reaction")
+    s.answer(NEVER)
+    s.answer("march")  # the Goths march: the Romans are asked
+    s.answer(NO)
+    s.answer("march")  # the Romans march again: the Goths are not asked
+    assert s.decision.side == "Goths" and s.decision.kind == "action"
+    assert "ask:reaction" in s.decision.keys
+    s.answer("ask:reaction")
+    assert s.decision.side == "Goths" and "ask:reaction" not in s.decision.keys
+    assert [e.kind for e in s.log][-2:] == ["march", "secret"]  # nothing logged, no action spent
+    s.answer("pass")
+    s.answer("march")
+    assert (s.decision.side, s.decision.kind) == ("Goths", "window.reaction")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_bots_answer_windows_through_the_protocol(seed: int) -> None:
+    for game in (CHITS, SALT):
+        s = Session(game, "standard", seed=seed, options={"open_treasury": True} if game is CHITS else {})
+        bot = GreedyBot() if seed % 2 else RandomBot()
+        play_out(s, bot, max_decisions=3000)
+        assert s.finished
+        assert Session(game, "standard", seed=seed, options=s.options, answers=s.answers).log.digest() == s.log.digest()
+
+
+# -- an LDF-shaped chain (salt_game) ------------------------------------------------
+
+
+@pytest.mark.rule("ldf:8.8", "ldf:14.3")
+def test_a_counter_reroll_loses_the_salt_and_the_chit_and_the_roman_may_salt_again() -> None:
+    s = Session(SALT, "standard", seed=1, options={"romans_chits": "agents,beseech", "germans_chits": "beseech"})
+    s.answer("treachery")
+    d = s.decision
+    assert (d.side, d.kind) == ("Romans", "window.before-roll")
+    assert set(d.keys) == {NO, NEVER, "salt-1", "salt-2", "salt-3", "agents"}
+    s.answer("agents")  # +2; the chain comes back to the Germans, then the Romans
+    assert s.decision.side == "Germans" and s.decision.keys == (NO, NEVER)
+    s.answer(NO)
+    d = s.decision
+    assert d.side == "Romans" and set(d.keys) == {NO, NEVER, "salt-1"}  # +3 at most (ldf:8.8)
+    with pytest.raises(IllegalAnswer):
+        s.answer("salt-2")
+    s.answer("salt-1")
+    s.answer(NO)  # Germans
+    assert s.state.tp == 4  # "the spent TP are indeed spent" (ldf:8.8)
+    s.ctx.chance.force(3, 1, 2)  # 3 + 3 = 6 succeeds; the rerolls give 1, then 2
+    s.answer(NO)  # Romans: nothing more to declare; the die is rolled
+    assert (s.decision.side, s.decision.kind) == ("Germans", "window.after-roll")
+    s.answer("beseech")  # the counter-play: the reroll keeps neither the salt nor Agents
+    d = s.decision
+    assert (d.side, d.kind) == ("Romans", "window.before-roll")
+    assert set(d.keys) == {NO, NEVER, "salt-1", "salt-2", "salt-3"}
+    s.answer("salt-3")  # a new TP expenditure
+    s.answer(NO)  # Germans
+    s.answer(NO)  # Romans: rolled again, 1 + 3 = 4 fails
+    # the chain comes to the Romans first, who counter with their own reroll
+    assert (s.decision.side, s.decision.kind) == ("Romans", "window.after-roll")
+    s.answer("beseech")
+    assert s.decision.kind == "window.before-roll" and set(s.decision.keys) == {NO, NEVER, "salt-1"}
+    s.answer(NO)  # Romans keep their last TP
+    s.answer(NO)  # Germans; rolled again: 2
+    assert (s.decision.side, s.decision.kind) == ("Germans", "window.after-roll")
+    s.answer(NO)
+    s.answer(NO)  # Romans
+    assert not s.ctx.chance.pending_forced
+    lines = s.log.lines("Germans")
+    assert "Germans play Beseech the Gods: the roll is rolled again  [ldf:14.3, ldf:8.8]" in lines
+    assert "the reroll keeps none of ['agents:Romans', 'salt']  [ldf:8.8]" in lines
+    assert "the reroll keeps none of ['salt']  [ldf:8.8]" in lines
+    assert lines[-1] == "Romans treachery: 2 +0 = 2: failure  [ldf:8.8]"
+    assert s.state.tp == 1 and s.state.score["Romans"] == 0
+    assert s.decision.side == "Germans" and s.decision.kind == "action"
