@@ -69,7 +69,7 @@ class SecretNumber:
     ) -> Event:
         """Add ``amount`` (logged privately to the owner unless open)."""
         if amount < 0:
-            raise ValueError(f"{self.owner}'s {self.name}: gain {amount} is negative; use spend")
+            raise ValueError(f"{self.owner}: {self.name}: gain {amount} is negative; use spend")
         return self._change(ctx, amount, reason, rules, public_text)
 
     def spend(
@@ -77,10 +77,10 @@ class SecretNumber:
     ) -> Event:
         """Take ``amount`` away; more than the value is refused naming the rule."""
         if amount < 0:
-            raise ValueError(f"{self.owner}'s {self.name}: spend {amount} is negative; use gain")
+            raise ValueError(f"{self.owner}: {self.name}: spend {amount} is negative; use gain")
         if amount > self.value:
             raise IllegalAnswer(
-                f"{self.owner}'s {self.name} holds {self.value}, not the {amount} needed to {reason}",
+                f"{self.owner}: {self.name} holds {self.value}, not the {amount} needed to {reason}",
                 answer=str(amount),
                 rule=self.rule,
             )
@@ -92,11 +92,11 @@ class SecretNumber:
         why = f" ({reason})" if reason else ""
         return ctx.event(
             "secret",
-            f"{to} sees {self.owner}'s {self.name}: {self.value}{why}",
+            f"{to} sees {self.owner}: {self.name} {self.value}{why}",
             rules,
             side=to,
             private_to=None if self.open else to,
-            public_text=f"{to} sees {self.owner}'s {self.name}{why}",
+            public_text=f"{to} sees {self.owner}: {self.name}{why}",
             owner=self.owner,
             name=self.name,
             value=self.value,
@@ -108,11 +108,11 @@ class SecretNumber:
         sign = "+" if delta >= 0 else "-"
         return ctx.event(
             "secret",
-            f"{self.owner}'s {self.name}: {old} {sign} {abs(delta)} = {self.value} ({reason})",
+            f"{self.owner}: {self.name} {old} {sign} {abs(delta)} = {self.value} ({reason})",
             rules,
             side=self.owner,
             private_to=None if self.open else self.owner,
-            public_text=public_text or f"{self.owner}'s {self.name} changes ({reason})",
+            public_text=public_text or f"{self.owner}: {self.name} changes ({reason})",
             owner=self.owner,
             name=self.name,
             delta=delta,

@@ -47,14 +47,32 @@ in it), so copies and snapshots of the state carry them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterable, Sequence
-from typing import Any, Final
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
 from ancients_kit.session import Decision, Option
 
-__all__ = ["ASK", "CLOSE", "NEVER", "NO", "Play", "Standing", "Window", "chain", "offer", "own", "seen_by"]
+if TYPE_CHECKING:
+    from ancients_kit.bots import Bot
+    from ancients_kit.session import Session
+
+__all__ = [
+    "ASK",
+    "CLOSE",
+    "NEVER",
+    "NO",
+    "DecliningBot",
+    "Play",
+    "Standing",
+    "Window",
+    "chain",
+    "offer",
+    "own",
+    "public_view",
+    "seen_by",
+]
 
 NO: Final = "no"
 """Answer at a window: no play this time."""
@@ -254,3 +272,43 @@ def seen_by(decision: Decision, viewer: str | None) -> tuple[Any, ...]:
     if viewer is None or viewer == decision.side:
         return (decision.side, decision.kind, decision.rule, decision.prompt, decision.keys)
     return (decision.side, decision.kind, decision.rule)
+
+
+class DecliningBot:
+    """A bot that never plays at a window (``never`` at the windows named in
+    ``mute``, ``no`` at the others) and answers everything else as ``base``
+    does (a random bot by default). None of its answers looks at its hand, so
+    two games that differ only in its hand must look the same to its opponents:
+    the property :func:`public_view` tests."""
+
+    name = "declining"
+
+    def __init__(self, mute: Iterable[str] = (), base: Bot | None = None) -> None:
+        from ancients_kit.bots import RandomBot
+
+        self.mute = frozenset(mute)
+        self.base: Bot = base if base is not None else RandomBot()
+
+    def choose(self, session: Session, decision: Decision) -> str:
+        if decision.kind.startswith("window."):
+            return NEVER if decision.kind.removeprefix("window.") in self.mute else NO
+        return self.base.choose(session, decision)
+
+
+def public_view(
+    session: Session, viewer: str, bots: Mapping[str, Bot], *, limit: int = 10_000
+) -> tuple[tuple[tuple[Any, ...], ...], tuple[str, ...], Any]:
+    """Play ``session`` on with ``bots`` (one per side) and return all that
+    ``viewer`` saw: every question as :func:`seen_by` shows it, the log as
+    ``viewer`` reads it, and the game's final render for ``viewer``.
+
+    A game keeps the hidden-information policy when this view is the same for
+    two games that differ only in another side's hand or secret numbers (with
+    that side's answers independent of them, e.g. a :class:`DecliningBot`).
+    """
+    questions: list[tuple[Any, ...]] = []
+    while session.decision is not None and len(questions) < limit:
+        d = session.decision
+        questions.append(seen_by(d, viewer))
+        session.answer(bots[d.side].choose(session, d))
+    return tuple(questions), tuple(session.log.lines(viewer)), session.game.render(session.state, viewer)

@@ -24,6 +24,7 @@ from ancients_kit.errors import IllegalAnswer  # noqa: E402
 from ancients_kit.session import Decision, Option, Session  # noqa: E402
 from ancients_kit.windows import (  # noqa: E402
     CLOSE,
+    DecliningBot,
     NEVER,
     NO,
     Play,
@@ -32,6 +33,7 @@ from ancients_kit.windows import (  # noqa: E402
     chain,
     offer,
     own,
+    public_view,
     seen_by,
 )
 
@@ -153,33 +155,6 @@ def test_others_see_only_who_is_asked_under_which_rule() -> None:
 # -- the public view of a game ----------------------------------------------------
 
 
-class Decliner:
-    """Plays nothing at windows (answers ``never`` at the windows in ``mute``,
-    ``no`` elsewhere); otherwise a random bot. Its answers never look at its hand."""
-
-    name = "decliner"
-
-    def __init__(self, mute: Sequence[str] = ()) -> None:
-        self.mute = set(mute)
-        self.random = RandomBot()
-
-    def choose(self, session: Session, decision: Decision) -> str:
-        if decision.kind.startswith("window."):
-            return NEVER if decision.kind.removeprefix("window.") in self.mute else NO
-        return self.random.choose(session, decision)
-
-
-def public_view(session: Session, viewer: str, bots: Mapping[str, Any], limit: int = 400) -> tuple[Any, ...]:
-    """What ``viewer`` sees of a whole game: every question (all of its own, the
-    public face of the others'), the log as it reads it, and the final render."""
-    questions = []
-    while session.decision is not None and len(questions) < limit:
-        d = session.decision
-        questions.append(seen_by(d, viewer))
-        session.answer(bots[d.side].choose(session, d))
-    return tuple(questions), tuple(session.log.lines(viewer)), session.game.render(session.state, viewer)
-
-
 HELD = st.lists(st.sampled_from(["oracle", "supply", "forced-march"]), min_size=1, max_size=3)
 
 
@@ -197,7 +172,7 @@ def test_romans_see_the_same_game_whether_or_not_the_goths_hold_the_chits(
     views = []
     for goths in (hand, without):
         s = Session(CHITS, "standard", seed=seed, options={"goths_chits": ",".join(goths)})
-        views.append(public_view(s, "Romans", {"Romans": RandomBot(), "Goths": Decliner(sorted(mute))}))
+        views.append(public_view(s, "Romans", {"Romans": RandomBot(), "Goths": DecliningBot(sorted(mute))}))
     assert views[0] == views[1]
 
 
@@ -206,7 +181,7 @@ def test_the_old_policy_of_asking_only_holders_leaks_and_the_view_test_catches_i
     def view(goths: str) -> tuple[Any, ...]:
         s = Session(CHITS, "standard", seed=3, options={"goths_chits": goths, "leak": True})
         s.answer("march")  # the Goths are asked to react only if they hold a forced march
-        return public_view(s, "Romans", {"Romans": RandomBot(), "Goths": Decliner()})
+        return public_view(s, "Romans", {"Romans": RandomBot(), "Goths": DecliningBot()})
 
     assert view("forced-march") != view("supply")
 
@@ -222,7 +197,7 @@ def test_romans_see_the_same_game_whatever_the_germans_hold(seed: int, hand: lis
     views = []
     for germans in (hand, ["flanking"] * len(hand), ["not-pass"] * len(hand)):
         s = Session(SALT, "standard", seed=seed, options={"germans_chits": ",".join(germans)})
-        views.append(public_view(s, "Romans", {"Romans": RandomBot(), "Germans": Decliner(sorted(mute))}))
+        views.append(public_view(s, "Romans", {"Romans": RandomBot(), "Germans": DecliningBot(sorted(mute))}))
     assert views[0] == views[1] == views[2]
 
 
