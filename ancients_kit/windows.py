@@ -22,7 +22,8 @@ Hidden-information policy (docs/architecture.md, "Interrupt windows")
 *Who is asked never depends on anybody's hand.* A window asks every side the
 rules allow to answer **as a rule of the game**, whether or not it holds a
 play; a side holding nothing eligible is asked too and sees only ``no`` and
-``never``. A question's side, ``kind`` (``window.<name>``) and rule are public;
+``never``. (Only a window whose plays come from public facts alone, marked
+``public``, skips a side that has none.) A question's side, ``kind`` (``window.<name>``) and rule are public;
 its prompt (built from the window's public ``title`` and ``detail``) is the
 same for every hand, and its options are seen only by the side asked
 (:func:`seen_by`). Declining logs nothing; a play is logged by the rules as a
@@ -108,6 +109,10 @@ class Window:
     facts only (``either player``, ``the defender``), never from a hand."""
     detail: str = ""
     """Public description of this opening (the roll just made, the battle)."""
+    public: bool = False
+    """True only when the plays depend on public facts alone (LDF's Roman TP,
+    ldf:10.9): a side with no play is then not asked, since skipping it tells
+    nobody anything. Never set it for plays that come from a hand."""
 
     def prompt(self, side: str) -> str:
         """The question put to ``side``: the same whatever ``side`` holds."""
@@ -167,6 +172,8 @@ def _ask(
     window: Window, standing: Standing, side: str, plays: Callable[[str], Sequence[Option]]
 ) -> Generator[Decision, str, Play | None]:
     offered = tuple(plays(side))
+    if window.public and not offered:
+        return None
     for o in offered:
         if o.key in _RESERVED or o.key.startswith(ASK):
             raise ValueError(f"window {window.name!r}: a play may not use the reserved key {o.key!r}")

@@ -303,3 +303,18 @@ def test_a_counter_reroll_loses_the_salt_and_the_chit_and_the_roman_may_salt_aga
     assert lines[-1] == "Romans treachery: 2 +0 = 2: failure  [ldf:8.8]"
     assert s.state.tp == 1 and s.state.score["Romans"] == 0
     assert s.decision.side == "Germans" and s.decision.kind == "action"
+
+
+@pytest.mark.rule("ldf:8.8", "ldf:10.9")
+def test_a_public_window_skips_a_side_without_a_play() -> None:
+    tp = {"Romans": 0}
+    salt = Window("before-roll", "before a treachery roll", "ldf:8.8", ("Romans",), public=True)
+
+    def plays(side: str) -> list[Option]:
+        return [Option(f"salt-{n}") for n in range(1, min(3, tp[side]) + 1)]
+
+    asked, play = drive(offer(salt, Standing(), plays), [])
+    assert asked == [] and play is None  # no TP: nothing to ask, and TP are public (ldf:10.9)
+    tp["Romans"] = 2
+    asked, play = drive(offer(salt, Standing(), plays), ["salt-2"])
+    assert asked[0].keys == (NO, NEVER, "salt-1", "salt-2") and play.key == "salt-2"
