@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Generator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -15,9 +13,11 @@ sys.path.insert(0, str(Path(__file__).parent / "plugins"))
 
 from chits_game import GAME as CHITS  # noqa: E402
 
+from tests.driving import drive  # noqa: E402
+
 from ancients_kit.choice import DONE, choose_group  # noqa: E402
 from ancients_kit.errors import IllegalAnswer  # noqa: E402
-from ancients_kit.session import Decision, Option, Session  # noqa: E402
+from ancients_kit.session import Option, Session  # noqa: E402
 
 FORCE = [
     Option("phalanx-1", data="phalanx"),
@@ -32,22 +32,10 @@ def kind(o: Option) -> str:
     return str(o.data)
 
 
-def run(gen: Generator[Decision, str, Any], answers: list[str]) -> tuple[list[Decision], Any]:
-    asked: list[Decision] = []
-    try:
-        d = next(gen)
-        for a in answers:
-            asked.append(d)
-            d = gen.send(d.match(a).key)
-    except StopIteration as stop:
-        return asked, stop.value
-    return asked + [d], None
-
-
 @pytest.mark.rule("xen:forces", "xen:stacking")
 def test_interchangeable_units_make_one_option_per_kind() -> None:
     gen = choose_group("Rebels", "Form a force", FORCE, at_most=10, rule="xen:stacking", same=kind)
-    asked, force = run(gen, ["add:phalanx", "add:phalanx", "add:cavalry", "remove:phalanx", "done"])
+    asked, force = drive(gen, ["add:phalanx", "add:phalanx", "add:cavalry", "remove:phalanx", "done"])
     assert asked[0].keys == ("done", "add:phalanx", "add:cavalry", "add:light")
     assert asked[0].option("add:phalanx").label == "add phalanx (3 left)"
     assert asked[2].keys == ("done", "add:phalanx", "add:cavalry", "add:light", "remove:phalanx")
@@ -73,7 +61,7 @@ def test_at_most_n_and_at_least_m_are_enforced_with_the_rule() -> None:
 
 def test_a_group_being_reorganised_starts_from_its_members() -> None:
     gen = choose_group("Rebels", "Reorganise", FORCE, at_most=3, rule="xen:forces", chosen=["light", "cavalry"])
-    _, force = run(gen, ["remove:light", "add:phalanx-2", "done"])
+    _, force = drive(gen, ["remove:light", "add:phalanx-2", "done"])
     assert force == ("phalanx-2", "cavalry")
 
 
@@ -122,7 +110,7 @@ def test_every_subset_of_at_most_n_is_reachable(data: st.DataObject, n: int) -> 
     at_most = data.draw(st.integers(0, n))
     target = data.draw(st.lists(st.sampled_from([c.key for c in candidates]), unique=True, max_size=at_most)
                        if n else st.just([]))
-    _, result = run(choose_group("A", "Choose", candidates, at_most=at_most, rule="r"),
+    _, result = drive(choose_group("A", "Choose", candidates, at_most=at_most, rule="r"),
                     [f"add:{k}" for k in target] + ["done"])
     assert set(result) == set(target)
 

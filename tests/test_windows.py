@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Generator, Mapping, Sequence
+from collections.abc import Generator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +18,8 @@ sys.path.insert(0, str(Path(__file__).parent / "plugins"))
 
 from chits_game import GAME as CHITS  # noqa: E402
 from salt_game import GAME as SALT  # noqa: E402
+
+from tests.driving import drive  # noqa: E402
 
 from ancients_kit.bots import GreedyBot, RandomBot, play_out  # noqa: E402
 from ancients_kit.errors import IllegalAnswer  # noqa: E402
@@ -36,19 +38,6 @@ from ancients_kit.windows import (  # noqa: E402
     public_view,
     seen_by,
 )
-
-
-def drive(gen: Generator[Decision, str, Any], answers: Sequence[str]) -> tuple[list[Decision], Any]:
-    """Run a rules generator on ``answers``: the decisions it asked and what it returned."""
-    asked: list[Decision] = []
-    try:
-        d = next(gen)
-        for a in answers:
-            asked.append(d)
-            d = gen.send(a)
-    except StopIteration as stop:
-        return asked, stop.value
-    raise AssertionError(f"still asking {d.side}: {d.prompt} after {list(answers)}")
 
 
 def reroll_plays(hands: Mapping[str, set[str]]) -> Any:

@@ -43,6 +43,7 @@ from ancients_kit.plugin import Game, OptionSpec, Outcome, ScenarioInfo
 from ancients_kit.secret import SecretNumber
 from ancients_kit.session import Context, Decision, Option
 from ancients_kit.windows import Play, Standing, Window, chain, offer, own
+from dealing import deal, held
 
 SIDES = ("Romans", "Goths")
 CHITS = ("storm", "forced-march", "forced-march", "oracle", "supply", "supply")
@@ -90,13 +91,7 @@ class Chits(Game):
         if scenario != "standard":
             raise KeyError(scenario)
         hands = {s: Hand(s) for s in SIDES}
-        for chit in (c.strip() for c in str(ctx.options["goths_chits"]).split(",")):
-            if chit:
-                if chit not in CHITS:
-                    raise ValueError(f"option goths_chits: no chit called {chit!r} (chits: {', '.join(set(CHITS))})")
-                if chit == "storm":
-                    raise ValueError("option goths_chits: the storm is an event, never held")
-                hands["Goths"].add(chit)
+        deal(hands["Goths"], str(ctx.options["goths_chits"]), "goths_chits", set(CHITS) - {"storm"})
         is_open = bool(ctx.options["open_treasury"])
         silver = {
             s: SecretNumber(s, int(ctx.options[f"{s.lower()}_silver"]), name="silver", rule="xen:treasury",
@@ -222,9 +217,8 @@ class Chits(Game):
     def render(self, state: ChitState, viewer: str | None, highlight: Collection[str] = ()) -> str:
         lines = [f"Turn {state.turn}; pool {len(state.cup)} chits"]
         for s in state.sides:
-            hand = state.hands[s].visible_to(viewer) if viewer is not None else state.hands[s].cards
-            held = f"{hand} chits" if isinstance(hand, int) else ", ".join(map(str, hand)) or "no chits"
-            lines.append(f"{s}: {state.marches[s]} marches; silver {state.silver[s].shown_to(viewer)}; {held}")
+            lines.append(f"{s}: {state.marches[s]} marches; silver {state.silver[s].shown_to(viewer)}; "
+                         f"{held(state.hands[s], viewer)}")
         return "\n".join(lines)
 
     def status(self, state: ChitState, viewer: str | None) -> str:

@@ -39,6 +39,7 @@ from ancients_kit.data import DataStore, Meta
 from ancients_kit.plugin import Game, OptionSpec, Outcome, ScenarioInfo
 from ancients_kit.session import Context, Decision, Option
 from ancients_kit.windows import Play, Standing, Window, chain, own
+from dealing import deal, held
 
 SIDES = ("Romans", "Germans")
 ROMANS = "Romans"
@@ -104,11 +105,7 @@ class Salt(Game):
         hands = {s: Hand(s, HAND_LIMIT, limit_rule="ldf:8.17") for s in SIDES}
         for side in SIDES:
             name = f"{side.lower()}_chits"
-            for chit in (c.strip() for c in str(ctx.options[name]).split(",")):
-                if chit:
-                    if chit not in NAMES:
-                        raise ValueError(f"option {name}: no chit called {chit!r} (chits: {', '.join(NAMES)})")
-                    hands[side].add(chit)
+            deal(hands[side], str(ctx.options[name]), name, NAMES)
         return SaltState(SIDES, ChitCup(CHITS, "pool"), hands, int(ctx.options["tp"]), {s: 0 for s in SIDES},
                          Standing())
 
@@ -265,9 +262,7 @@ class Salt(Game):
     def render(self, state: SaltState, viewer: str | None, highlight: Collection[str] = ()) -> str:
         lines = [f"Roman TP {state.tp}; pool {len(state.cup)} chits"]
         for s in state.sides:
-            hand = state.hands[s].cards if viewer is None else state.hands[s].visible_to(viewer)
-            held = f"{hand} chits" if isinstance(hand, int) else ", ".join(map(str, hand)) or "no chits"
-            lines.append(f"{s}: score {state.score[s]}; {held}")
+            lines.append(f"{s}: score {state.score[s]}; {held(state.hands[s], viewer)}")
         return "\n".join(lines)
 
 
