@@ -1,9 +1,10 @@
 """Interrupt windows: optional plays offered outside one's own action.
 
 Some chits are played at a named moment of somebody else's action: right
-after any die roll (Lest Darkness Fall chit 2, Xenophon's Consult Oracles), at
-the start of a battle (LDF Flanking Move), after an enemy force's operations
-(Xenophon's Reaction). The rules open a **window** at that moment; the sides
+after any die roll (Lest Darkness Fall's Beseech the Gods, ldf:14.3, the
+reroll that ldf:8.8 calls chit no. 2; Xenophon's Consult Oracles, xen:chits),
+at the start of a battle (LDF Flanking Move), after an enemy force's
+operations (Xenophon's Reaction, xen:opt.reaction). The rules open a **window** at that moment; the sides
 that may answer are asked, in order, whether they play; the first play found is
 returned to the rules, which apply it and carry on::
 
@@ -17,16 +18,18 @@ counter-play of chit 2, a new salting, another chit ...) is :func:`chain`: it
 reopens the window after each play, starting with the sides after the one
 that played, until every side declines.
 
-Hidden-information policy (docs/architecture.md, "Interrupt windows")
-----------------------------------------------------------------------
+Hidden-information policy
+-------------------------
+(docs/architecture.md, "Interrupt windows and the hidden-information policy")
+
 *Who is asked never depends on anybody's hand.* A window asks every side the
 rules allow to answer **as a rule of the game**, whether or not it holds a
 play; a side holding nothing eligible is asked too and sees only ``no`` and
 ``never``. (Only a window whose plays come from public facts alone, marked
-``public``, skips a side that has none.) A question's side, ``kind`` (``window.<name>``) and rule are public;
-its prompt (built from the window's public ``title`` and ``detail``) is the
-same for every hand, and its options are seen only by the side asked
-(:func:`seen_by`). Declining logs nothing; a play is logged by the rules as a
+``public``, skips a side that has none.) A question's side, ``kind``
+(``window.<name>``) and rule are public; its prompt (built from the
+window's public ``title`` and ``detail``) is the same for every hand, and
+its options are seen only by the side asked (:func:`seen_by`). Declining logs nothing; a play is logged by the rules as a
 public event (the chit is shown as it is played).
 
 So that players are not asked after every roll for nothing, each side has a
@@ -48,6 +51,7 @@ in it), so copies and snapshots of the state carry them.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
@@ -304,10 +308,10 @@ class DecliningBot:
 
 def public_view(
     session: Session, viewer: str, bots: Mapping[str, Bot], *, limit: int = 10_000
-) -> tuple[tuple[tuple[Any, ...], ...], tuple[str, ...], Any]:
+) -> tuple[tuple[tuple[Any, ...], ...], tuple[str, ...], str]:
     """Play ``session`` on with ``bots`` (one per side) and return all that
     ``viewer`` saw: every question as :func:`seen_by` shows it, the log as
-    ``viewer`` reads it, and the game's final render for ``viewer``.
+    ``viewer`` reads it, and the game's final render for ``viewer`` (as plain text).
 
     A game keeps the hidden-information policy when this view is the same for
     two games that differ only in another side's hand or secret numbers (with
@@ -318,4 +322,15 @@ def public_view(
         d = session.decision
         questions.append(seen_by(d, viewer))
         session.answer(bots[d.side].choose(session, d))
-    return tuple(questions), tuple(session.log.lines(viewer)), session.game.render(session.state, viewer)
+    return tuple(questions), tuple(session.log.lines(viewer)), _as_text(session.game.render(session.state, viewer))
+
+
+def _as_text(renderable: Any) -> str:
+    """A render as plain text, so that two renders compare by what they show."""
+    if isinstance(renderable, str):
+        return renderable
+    from rich.console import Console
+
+    console = Console(record=True, width=200, color_system=None, file=io.StringIO())
+    console.print(renderable)
+    return console.export_text()

@@ -307,3 +307,17 @@ def test_a_public_window_skips_a_side_without_a_play() -> None:
     tp["Romans"] = 2
     asked, play = drive(offer(salt, Standing(), plays), ["salt-2"])
     assert asked[0].keys == (NO, NEVER, "salt-1", "salt-2") and play.key == "salt-2"
+
+
+def test_the_public_view_compares_rich_renders_by_their_text() -> None:
+    from ancients_kit.plugin import find_game
+
+    def view(seed: int) -> tuple[Any, ...]:
+        s = Session(find_game("ccancients_rome"), "carrhes", seed=seed)
+        return public_view(s, s.decision.side, {side: RandomBot() for side in s.game.sides(s.state)}, limit=6)
+
+    first = view(1)
+    s = Session(find_game("ccancients_rome"), "carrhes", seed=1)
+    assert not isinstance(s.game.render(s.state, None), str)  # a rich renderable, compared as text
+    assert isinstance(first[2], str) and first[2].strip()
+    assert view(1) == first
