@@ -321,3 +321,36 @@ def test_the_public_view_compares_rich_renders_by_their_text() -> None:
     assert not isinstance(s.game.render(s.state, None), str)  # a rich renderable, compared as text
     assert isinstance(first[2], str) and first[2].strip()
     assert view(1) == first
+
+
+@pytest.mark.rule("xen:diplomacy")
+def test_diplomacy_bidding_is_a_chain_of_agents_and_treachery() -> None:
+    """Xenophon's diplomacy (xen:diplomacy): after the phasing player's Agents,
+    the other side may play Agents, and either side Treachery to cancel an
+    enemy Agent 1:1; the differential of uncancelled Agents gives the column."""
+    hands = {"Rebels": ["treachery"], "Empire": ["agent", "agent"]}
+    agents = {"Rebels": 3, "Empire": 0}  # the Rebels designated a satrapy with 3 Agents
+
+    def enemy(side: str) -> str:
+        return "Empire" if side == "Rebels" else "Rebels"
+
+    def plays(side: str) -> list[Option]:
+        out = [Option("agent", "play an Agent")] if side == "Empire" and "agent" in hands[side] else []
+        if "treachery" in hands[side] and agents[enemy(side)]:
+            out.append(Option("treachery", "cancel one enemy Agent"))
+        return out
+
+    def resolve(play: Play) -> Generator[Decision, str, None]:
+        hands[play.side].remove(play.key)
+        if play.key == "agent":
+            agents[play.side] += 1
+        else:
+            agents[enemy(play.side)] -= 1
+        return None
+        yield
+
+    window = Window("diplomacy", "a diplomacy attempt", "xen:diplomacy", ("Empire", "Rebels"))
+    asked, made = drive(chain(window, Standing(), plays, resolve), ["agent", "treachery", "agent", NO, NO])
+    assert [(p.side, p.key) for p in made] == [("Empire", "agent"), ("Rebels", "treachery"), ("Empire", "agent")]
+    assert [d.side for d in asked] == ["Empire", "Rebels", "Empire", "Rebels", "Empire"]
+    assert agents["Rebels"] - agents["Empire"] == 2  # 3 Agents against 1: column 2
