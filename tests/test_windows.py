@@ -354,3 +354,32 @@ def test_diplomacy_bidding_is_a_chain_of_agents_and_treachery() -> None:
     assert [(p.side, p.key) for p in made] == [("Empire", "agent"), ("Rebels", "treachery"), ("Empire", "agent")]
     assert [d.side for d in asked] == ["Empire", "Rebels", "Empire", "Rebels", "Empire"]
     assert agents["Rebels"] - agents["Empire"] == 2  # 3 Agents against 1: column 2
+
+
+@pytest.mark.rule("ldf:14.3")
+def test_flanking_moves_chain_at_the_start_of_a_battle_and_only_the_defender_may_say_they_shall_not_pass() -> None:
+    s = Session(SALT, "standard", seed=2, options={"romans_chits": "flanking", "germans_chits": "flanking,not-pass"})
+    s.answer("attack")
+    assert (s.decision.side, s.decision.kind) == ("Romans", "window.battle-start")
+    s.answer("flanking")
+    assert (s.decision.side, s.decision.keys) == ("Germans", (NO, NEVER, "flanking"))  # the counter-play
+    s.answer("flanking")
+    assert (s.decision.side, s.decision.keys) == ("Romans", (NO, NEVER))
+    s.answer(NO)
+    assert (s.decision.side, s.decision.keys) == ("Germans", (NO, NEVER))
+    s.answer(NO)
+    assert (s.decision.side, s.decision.kind) == ("Germans", "window.before-attack-roll")
+    assert s.decision.keys == (NO, NEVER, "not-pass")
+    s.ctx.chance.force(5)
+    s.answer("not-pass")  # only the defender is asked; then the die: 5 + 1 - 2 = 4 wins
+    s.answer(NO)  # Germans after the roll
+    s.answer(NO)  # Romans
+    lines = s.log.lines("Romans")
+    assert lines[-5:] == [
+        "Romans play Flanking Move: one column in its favour  [ldf:14.3]",
+        "Germans play Flanking Move: one column in its favour  [ldf:14.3]",
+        "Germans play They Shall Not Pass: one column in its favour  [ldf:14.3]",
+        "d6 [5] (Romans attack)  [salt:battle]",
+        "Romans attack: 5 -1: won  [salt:battle]",
+    ]
+    assert s.state.score["Romans"] == 1 and len(s.state.cup) == 9

@@ -38,7 +38,7 @@ from ancients_kit.chance import ChitCup, Hand
 from ancients_kit.data import DataStore, Meta
 from ancients_kit.plugin import Game, OptionSpec, Outcome, ScenarioInfo
 from ancients_kit.session import Context, Decision, Option
-from ancients_kit.windows import Play, Standing, Window, chain, own
+from ancients_kit.windows import Play, Standing, Window, chain, offer, own
 from dealing import deal, held
 
 SIDES = ("Romans", "Germans")
@@ -247,9 +247,11 @@ class Salt(Game):
 
         yield from chain(Window("battle-start", "the start of a battle", "ldf:14.3", (side, enemy)), state.standing,
                          holding("flanking", "one column in your favour"), shift)
-        yield from chain(Window("before-attack-roll", "an enemy attack, before the roll", "ldf:14.3", (enemy,)),
-                         state.standing, holding("not-pass", "one column to the defence"),
-                         shift)
+        # They Shall Not Pass: one play by the defender, so an offer, not a chain
+        play = yield from offer(Window("before-attack-roll", "an enemy attack, before the roll", "ldf:14.3", (enemy,)),
+                                state.standing, holding("not-pass", "one column to the defence"))
+        if play is not None:
+            yield from shift(play)
         roll = Roll(side)
         roll.value = ctx.chance.d6(f"{side} attack", ("salt:battle",))
         yield from self._after_roll(ctx, state, roll, enemy, before=None)
