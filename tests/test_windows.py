@@ -383,3 +383,17 @@ def test_flanking_moves_chain_at_the_start_of_a_battle_and_only_the_defender_may
         "Romans attack: 5 -1: won  [salt:battle]",
     ]
     assert s.state.score["Romans"] == 1 and len(s.state.cup) == 9
+
+
+@pytest.mark.rule("xen:opt.reaction")
+def test_undoing_never_asks_again() -> None:
+    s = Session(CHITS, "standard", seed=2)
+    s.answer("march")
+    s.answer(NEVER)
+    assert not s.state.standing.asks("Goths", "reaction")
+    s.undo()
+    assert (s.decision.side, s.decision.kind) == ("Goths", "window.reaction")
+    assert s.state.standing.asks("Goths", "reaction")
+    fork = s.fork()
+    fork.answer(NEVER)
+    assert s.state.standing.asks("Goths", "reaction") and not fork.state.standing.asks("Goths", "reaction")
