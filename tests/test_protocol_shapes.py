@@ -35,7 +35,15 @@ def test_event_chit_resolves_at_once_without_a_question() -> None:
     s = _session()
     s.ctx.chance.force("storm", 4)  # the draw, then the storm's die: even ends the game
     s.answer("draw")
-    assert s.finished and s.outcome.winner is None and "storm" in s.outcome.text
+    # No action is asked before the storm resolves: only the after-roll window,
+    # which asks either side whether it consults the oracle (held or not).
+    asked = []
+    while not s.finished:
+        assert s.decision.kind == "window.after-roll"
+        asked.append(s.decision.side)
+        s.answer("no")
+    assert asked == ["Romans", "Goths"]
+    assert s.outcome.winner is None and "storm" in s.outcome.text
     assert [e.kind for e in s.log][-3:] == ["event", "roll", "end"]
 
 
@@ -47,8 +55,10 @@ def test_reaction_asks_the_other_side_mid_action() -> None:
     assert s.decision.side == "Romans"
     s.answer("march")
     d = s.decision
-    assert d.side == "Goths" and d.kind == "reaction" and d.rule == "chits:reaction"
-    s.answer("react")
+    assert d.side == "Goths" and d.kind == "window.reaction" and d.rule == "xen:opt.reaction"
+    s.answer("forced-march")
+    s.answer("add:cavalry")
+    s.answer("done")
     assert s.state.marches == {"Romans": 1, "Goths": 1}
     assert s.decision.side == "Goths"  # the Romans' action is over; the Goths act next
 

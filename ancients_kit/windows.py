@@ -1,0 +1,336 @@
+"""Interrupt windows: optional plays offered outside one's own action.
+
+Some chits are played at a named moment of somebody else's action: right
+after any die roll (Lest Darkness Fall's Beseech the Gods, ldf:14.3, the
+reroll that ldf:8.8 calls chit no. 2; Xenophon's Consult Oracles, xen:chits),
+at the start of a battle (LDF Flanking Move), after an enemy force's
+operations (Xenophon's Reaction, xen:opt.reaction). The rules open a **window** at that moment; the sides
+that may answer are asked, in order, whether they play; the first play found is
+returned to the rules, which apply it and carry on::
+
+    window = Window("after-roll", "after a die roll", "ldf:14.3", sides=(other, actor), detail=roll.describe())
+    play = yield from offer(window, state.standing, plays=lambda side: chit_options(state, side))
+    if play is not None:
+        ...                                       # the rules apply play.key for play.side
+
+A chain of plays and counter-plays inside one action (LDF 8.8: a roll, a
+counter-play of chit 2, a new salting, another chit ...) is :func:`chain`: it
+reopens the window after each play, starting with the sides after the one
+that played, until every side declines.
+
+Hidden-information policy
+-------------------------
+(docs/architecture.md, "Interrupt windows and the hidden-information policy")
+
+*Who is asked never depends on anybody's hand.* A window asks every side the
+rules allow to answer **as a rule of the game**, whether or not it holds a
+play; a side holding nothing eligible is asked too and sees only ``no`` and
+``never``. (Only a window whose plays come from public facts alone, marked
+``public``, skips a side that has none.) A question's side, ``kind``
+(``window.<name>``) and rule are public; its prompt (built from the
+window's public ``title`` and ``detail``) is the same for every hand, and
+its options are seen only by the side asked (:func:`seen_by`). Declining logs nothing; a play is logged by the rules as a
+public event (the chit is shown as it is played).
+
+So that players are not asked after every roll for nothing, each side has a
+**standing preference** per window (:class:`Standing`): ``ask`` (the default)
+or ``never``. Answering ``never`` at a window declines and stops the
+questions there; a side's own decisions wrapped in :func:`own` then offer
+``ask:<window>`` to be asked again (answering it is free: the same decision
+is put again). Both are ordinary answers, so they are saved and replayed like
+any other (answers are the one truth of a save), and they log nothing, so
+other sides learn of them only what they see of the questions themselves.
+There is deliberately no "ask me only when I hold a play" preference: it would
+let the other side read the hand off the questions. Bots answer windows
+through the same protocol (``no``, ``never``, ``ask:...`` and the plays are
+plain options).
+
+The standing preferences belong to the game state (keep a :class:`Standing`
+in it), so copies and snapshots of the state carry them.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+import attrs
+
+from ancients_kit.session import Decision, Option
+
+if TYPE_CHECKING:
+    from ancients_kit.bots import Bot
+    from ancients_kit.session import Session
+
+__all__ = [
+    "ASK",
+    "CLOSE",
+    "NEVER",
+    "NO",
+    "DecliningBot",
+    "Play",
+    "Standing",
+    "Window",
+    "chain",
+    "offer",
+    "own",
+    "public_view",
+    "seen_by",
+]
+
+NO: Final = "no"
+"""Answer at a window: no play this time."""
+NEVER: Final = "never"
+"""Answer at a window: no play, and do not ask me at this window again."""
+ASK: Final = "ask:"
+"""Prefix of the option on a side's own decisions that resumes asking at a window."""
+
+_RESERVED = (NO, NEVER)
+
+
+class _Close:
+    def __repr__(self) -> str:
+        return "CLOSE"
+
+
+CLOSE: Final = _Close()
+"""Returned by a :func:`chain` resolver to end the chain without reopening the window."""
+
+
+@attrs.frozen
+class Window:
+    """A named moment at which some sides may make an optional play."""
+
+    name: str
+    """Stable ID, the key of standing preferences (``after-roll``, ``battle-start``)."""
+    title: str
+    """Public words for the moment, used in prompts (``after a die roll``)."""
+    rule: str
+    """Rule ID of the rule that opens the window (and that an illegal answer breaks)."""
+    sides: tuple[str, ...] = attrs.field(converter=tuple)
+    """Sides that may answer, in the order they are asked. Decided from public
+    facts only (``either player``, ``the defender``), never from a hand."""
+    detail: str = ""
+    """Public description of this opening (the roll just made, the battle)."""
+    public: bool = False
+    """True only when the plays depend on public facts alone (LDF's Roman TP,
+    ldf:10.9): a side with no play is then not asked, since skipping it tells
+    nobody anything. Never set it for plays that come from a hand."""
+
+    def prompt(self, side: str) -> str:
+        """The question put to ``side``: the same whatever ``side`` holds."""
+        detail = f" ({self.detail})" if self.detail else ""
+        return f"{side}: play at {self.title}{detail}?"
+
+
+@attrs.frozen
+class Play:
+    """A play made at a window."""
+
+    window: str
+    side: str
+    key: str
+    """The option key the side chose (one of the plays offered)."""
+    option: Option = attrs.field(eq=False, repr=False)
+    """The chosen option (its ``data`` is the game's payload)."""
+
+
+class Standing:
+    """Each side's standing preference per window: asked (the default) or never asked."""
+
+    __slots__ = ("_never",)
+
+    def __init__(self, never: Iterable[tuple[str, str, str]] = ()) -> None:
+        self._never: dict[tuple[str, str], str] = {(side, name): title for side, name, title in never}
+
+    def asks(self, side: str, window: str) -> bool:
+        """Whether ``side`` is asked at the window called ``window``."""
+        return (side, window) not in self._never
+
+    def never(self, side: str, window: Window) -> None:
+        """Stop asking ``side`` at ``window``."""
+        self._never[(side, window.name)] = window.title
+
+    def ask(self, side: str, window: str) -> None:
+        """Ask ``side`` again at the window called ``window``."""
+        self._never.pop((side, window), None)
+
+    def muted(self, side: str) -> tuple[tuple[str, str], ...]:
+        """``(name, title)`` of the windows ``side`` is not asked at, by name."""
+        return tuple(sorted((name, title) for (s, name), title in self._never.items() if s == side))
+
+    def copy(self) -> Standing:
+        other = Standing()
+        other._never = dict(self._never)
+        return other
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Standing) and self._never == other._never
+
+    def __repr__(self) -> str:
+        return f"Standing({sorted((s, n, t) for (s, n), t in self._never.items())!r})"
+
+
+def _ask(
+    window: Window, standing: Standing, side: str, plays: Callable[[str], Sequence[Option]]
+) -> Generator[Decision, str, Play | None]:
+    offered = tuple(plays(side))
+    if window.public and not offered:
+        return None
+    for o in offered:
+        if o.key in _RESERVED or o.key.startswith(ASK):
+            raise ValueError(f"window {window.name!r}: a play may not use the reserved key {o.key!r}")
+    options = (
+        Option(NO, "no play this time"),
+        Option(NEVER, f"no play, and do not ask me at {window.title} again"),
+        *offered,
+    )
+    key = yield Decision(
+        side,
+        window.prompt(side),
+        options,
+        rule=window.rule,
+        kind=f"window.{window.name}",
+        context={"window": window.name},
+    )
+    if key == NEVER:
+        standing.never(side, window)
+        return None
+    if key == NO:
+        return None
+    return Play(window.name, side, key, next(o for o in offered if o.key == key))
+
+
+def offer(
+    window: Window, standing: Standing, plays: Callable[[str], Sequence[Option]]
+) -> Generator[Decision, str, Play | None]:
+    """Ask each side of ``window`` (unless its standing preference is never)
+    whether it plays; return the first play, or ``None`` when all decline.
+
+    ``plays(side)`` lists the plays ``side`` may make now (from its hand, its
+    secret treasury ...): possibly none. It is called only for a side that is
+    asked, and only that side sees the options.
+    """
+    for side in window.sides:
+        if not standing.asks(side, window.name):
+            continue
+        play = yield from _ask(window, standing, side, plays)
+        if play is not None:
+            return play
+    return None
+
+
+def chain(
+    window: Window,
+    standing: Standing,
+    plays: Callable[[str], Sequence[Option]],
+    resolve: Callable[[Play], Generator[Decision, str, Any]],
+    *,
+    limit: int = 100,
+) -> Generator[Decision, str, tuple[Play, ...]]:
+    """Plays and counter-plays at one moment (LDF 8.8), until everybody declines.
+
+    After each play ``resolve(play)`` runs (a generator: it may roll, ask its
+    own questions and log). It returns ``None`` to reopen the window as it
+    was, a string to reopen it with that new public ``detail`` (the reroll),
+    or :data:`CLOSE` to end the chain. The reopened window asks first the
+    sides after the one that played, then that side last. Returns the plays
+    made, in order. ``limit`` guards against rules that never run out of plays.
+    """
+    made: list[Play] = []
+    current = window
+    while True:
+        play = yield from offer(current, standing, plays)
+        if play is None:
+            return tuple(made)
+        made.append(play)
+        if len(made) > limit:
+            raise RuntimeError(f"window {window.name!r}: more than {limit} plays in one chain")
+        outcome = yield from resolve(play)
+        if outcome is CLOSE:
+            return tuple(made)
+        sides = current.sides
+        i = sides.index(play.side)
+        reordered = sides[i + 1 :] + sides[: i + 1]
+        detail = outcome if isinstance(outcome, str) else current.detail
+        current = attrs.evolve(current, sides=reordered, detail=detail)
+
+
+def own(decision: Decision, standing: Standing) -> Generator[Decision, str, str]:
+    """Put one of a side's own decisions, offering ``ask:<window>`` for every
+    window it has asked never to be asked at. Choosing one resumes the questions
+    there and puts the same decision again; any other answer is returned."""
+    while True:
+        muted = standing.muted(decision.side)
+        if not muted:
+            key = yield decision
+            return key
+        extra = tuple(Option(f"{ASK}{name}", f"ask me again at {title}") for name, title in muted)
+        clash = {o.key for o in extra} & set(decision.keys)
+        if clash:
+            raise ValueError(f"decision {decision.prompt!r} already uses the key(s) {sorted(clash)}")
+        key = yield attrs.evolve(decision, options=decision.options + extra)
+        if key.startswith(ASK) and any(key == o.key for o in extra):
+            standing.ask(decision.side, key[len(ASK) :])
+            continue
+        return key
+
+
+def seen_by(decision: Decision, viewer: str | None) -> tuple[Any, ...]:
+    """What ``viewer`` sees of a question: all of it when it is asked (or for
+    ``None``, omniscient), otherwise only who is asked, the kind and the rule."""
+    if viewer is None or viewer == decision.side:
+        return (decision.side, decision.kind, decision.rule, decision.prompt, decision.keys)
+    return (decision.side, decision.kind, decision.rule)
+
+
+class DecliningBot:
+    """A bot that never plays at a window (``never`` at the windows named in
+    ``mute``, ``no`` at the others) and answers everything else as ``base``
+    does (a random bot by default). None of its answers looks at its hand, so
+    two games that differ only in its hand must look the same to its opponents:
+    the property :func:`public_view` tests."""
+
+    name = "declining"
+
+    def __init__(self, mute: Iterable[str] = (), base: Bot | None = None) -> None:
+        from ancients_kit.bots import RandomBot
+
+        self.mute = frozenset(mute)
+        self.base: Bot = base if base is not None else RandomBot()
+
+    def choose(self, session: Session, decision: Decision) -> str:
+        if decision.kind.startswith("window."):
+            return NEVER if decision.kind.removeprefix("window.") in self.mute else NO
+        return self.base.choose(session, decision)
+
+
+def public_view(
+    session: Session, viewer: str, bots: Mapping[str, Bot], *, limit: int = 10_000
+) -> tuple[tuple[tuple[Any, ...], ...], tuple[str, ...], str]:
+    """Play ``session`` on with ``bots`` (one per side) and return all that
+    ``viewer`` saw: every question as :func:`seen_by` shows it, the log as
+    ``viewer`` reads it, and the game's final render for ``viewer`` (as plain text).
+
+    A game keeps the hidden-information policy when this view is the same for
+    two games that differ only in another side's hand or secret numbers (with
+    that side's answers independent of them, e.g. a :class:`DecliningBot`).
+    """
+    questions: list[tuple[Any, ...]] = []
+    while session.decision is not None and len(questions) < limit:
+        d = session.decision
+        questions.append(seen_by(d, viewer))
+        session.answer(bots[d.side].choose(session, d))
+    return tuple(questions), tuple(session.log.lines(viewer)), _as_text(session.game.render(session.state, viewer))
+
+
+def _as_text(renderable: Any) -> str:
+    """A render as plain text, so that two renders compare by what they show."""
+    if isinstance(renderable, str):
+        return renderable
+    from rich.console import Console
+
+    console = Console(record=True, width=200, color_system=None, file=io.StringIO())
+    console.print(renderable)
+    return console.export_text()
