@@ -210,6 +210,11 @@ class Game:
         """One line: turn, phase, scores."""
         return ""
 
+    def picture(self, state: Any, viewer: str | None) -> Any:
+        """What ``viewer`` may see of the position as an :class:`ancients_kit.picture.Picture`
+        (for ``ancients show`` and the HTML replay), or ``None`` if the game draws none."""
+        return None
+
     def evaluate(self, state: Any, side: str) -> float:
         """Heuristic value of ``state`` for ``side`` (higher is better), for bots."""
         return 0.0

@@ -238,6 +238,11 @@ class CCAncientsRome(Game):
     def render(self, state: GameState, viewer: str | None, highlight: Collection[str] = ()) -> Any:
         return render_mod.render(state, viewer, highlight)
 
+    def picture(self, state: GameState, viewer: str | None) -> Any:
+        from .render import picture
+
+        return picture(state, viewer)
+
     def status(self, state: GameState, viewer: str | None) -> str:
         return render_mod.status(state, viewer)
 

@@ -246,6 +246,11 @@ class CenturionGame(Game):
                 continue
         return render_state(state, viewer, marks)
 
+    def picture(self, state: CenturionState, viewer: str | None) -> Any:
+        from ancients_games.centurion.render import picture_of
+
+        return picture_of(state, viewer)
+
     def status(self, state: CenturionState, viewer: str | None) -> str:
         parts = [f"Turn {state.turn}/{state.scenario.turns}", f"{state.phase}"]
         if state.active:
