@@ -283,4 +283,96 @@ def html_replay(s: Session, viewer: str | None = None) -> str:
     return _PAGE % {"title": escape(title), "w": f"{w:.0f}", "h": f"{h:.0f}", "base": base, "data": text}
 
 
-COMMANDS = [show_cmd]
+# -- the same clash under every system ------------------------------------------------------
+
+
+@click.command("compare")
+@click.argument("params", nargs=-1, metavar="KEY=VALUE...")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (exact fractions and floats).")
+@click.option("--plot", type=click.Path(dir_okay=False), metavar="FILE.svg|png",
+              help="Chart the common outcome classes game by game (plots extra).")
+def compare_cmd(params: tuple[str, ...], as_json: bool, plot: str | None) -> None:
+    """One engagement under every installed game's combat system, side by side.
+
+    \b
+    Keys: attacker=KIND[*N],...  defender=KIND[*N],...  terrain=clear|hill|forest|town|ford|bridge|fort
+          mode=melee|missile  leader=yes (attacker's)  defender_leader=yes  support=yes  flank=yes
+    Kinds: heavy-infantry medium-infantry light-infantry warband spearmen pikemen archers slingers
+           light-cavalry medium-cavalry heavy-cavalry cataphracts elephants
+    Example: ancients compare attacker=heavy-infantry*2 defender=warband terrain=hill
+    """
+    from fractions import Fraction
+
+    from rich.table import Table
+
+    from ancients_kit.compare import CLASSES, class_totals, parse_engagement
+    from ancients_kit.data import DataStore
+    from ancients_kit.plugin import load_games, parse_params
+
+    try:
+        e = parse_engagement(parse_params(params))
+    except ValueError as exc:
+        raise ui.UsageProblem(str(exc)) from None
+    results: list[Any] = []
+    refused: dict[str, str] = {}
+    for gid, g in sorted(load_games().items()):
+        try:
+            t = g.compare(DataStore(g.package), e)
+        except ValueError as exc:
+            refused[g.title] = str(exc)
+            continue
+        if t is not None:
+            results.append(t)
+    if not results:
+        raise ui.UsageProblem("no installed game can translate this engagement: " +
+                              "; ".join(f"{k}: {v}" for k, v in refused.items()))
+    if plot:
+        _plot_compare(e.describe(), results, Path(plot))
+    if as_json:
+        ui.print_json({"engagement": e.describe(), "games": [t.to_json() for t in results], "refused": refused})
+        return
+    for t in results:
+        tab = Table("outcome", "exact", "probability", title=f"{t.game}: {t.system}")
+        for k, v in t.distribution.items():
+            tab.add_row(k, str(v), f"{float(v):.4f}")
+        ui.out.print(tab)
+        for step in t.steps:
+            ui.out.print(f"  {step}", markup=False, highlight=False)
+        ui.out.print(f"  rules: {', '.join(t.rules)}", markup=False, highlight=False)
+    side = Table("common class", *(t.game for t in results), title=f"side by side: {e.describe()}")
+    totals = [class_totals(t) for t in results]
+    for c in CLASSES:
+        side.add_row(c, *(f"{float(tot[c]):.3f} ({tot[c]})" if tot[c] != Fraction(0) else "-" for tot in totals))
+    ui.out.print(side)
+    for game, why in refused.items():
+        ui.out.print(f"{game}: cannot be compared ({why})", markup=False, highlight=False)
+    if plot:
+        ui.out.print(f"chart written to {plot}")
+
+
+def _plot_compare(title: str, results: list[Any], path: Path) -> None:
+    from ancients_kit.compare import CLASSES, class_totals
+    from ancients_kit.plots import _pyplot, _save
+
+    plt = _pyplot(path)
+    fig, ax = plt.subplots(figsize=(8, 1.2 + 0.9 * len(results)))
+    colours = ("#6a3d9a", "#bdbdbd", "#fdbf6f", "#ff7f00", "#e31a1c")
+    for i, t in enumerate(results):
+        tot = class_totals(t)
+        left = 0.0
+        for c, col in zip(CLASSES, colours):
+            w = float(tot[c])
+            ax.barh(i, w, left=left, color=col, label=c if i == 0 else None)
+            if w >= 0.06:
+                ax.text(left + w / 2, i, f"{w:.0%}", ha="center", va="center", fontsize=8)
+            left += w
+    ax.set_yticks(range(len(results)), [f"{t.game}\n{t.system}" for t in results])
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("probability")
+    ax.legend(fontsize="small", ncol=3, loc="upper center", bbox_to_anchor=(0.5, -0.35))
+    ax.set_title(title, fontsize=10)
+    _save(fig, path)
+    plt.close(fig)
+
+
+COMMANDS = [compare_cmd, show_cmd]

@@ -246,6 +246,11 @@ class CenturionGame(Game):
                 continue
         return render_state(state, viewer, marks)
 
+    def compare(self, store: DataStore, engagement: Any) -> Any:
+        from ancients_games.centurion.compare import translate
+
+        return translate(store, engagement)
+
     def picture(self, state: CenturionState, viewer: str | None) -> Any:
         from ancients_games.centurion.render import picture_of
 
