@@ -250,8 +250,9 @@ def sweep_cmd(game: str, scenario: str, target: str, values_text: str, games: in
     if as_json:
         ui.print_json({"target": target, "bots": bots, "values": [s.to_json() for s in summaries]})
         return
-    t = Table(target, *(f"wins: {s}" for s in bots), "draws", "mean decisions",
-              title=f"{g.title}: {scenario}, {games} games a value, bots: {', '.join(f'{s} {b}' for s, b in bots.items())}")
+    t = Table("value", *(f"wins: {s}" for s in bots), "draws", "mean decisions",
+              title=f"{g.title}: {scenario}, {target}, {games} games a value, "
+                    f"bots: {', '.join(f'{s} {b}' for s, b in bots.items())}")
     for s in summaries:
         t.add_row(s.label, *(s.win_rates[side].percent() for side in bots), s.draw_rate.percent(),
                   f"{s.decisions.estimate:.0f}")
