@@ -381,3 +381,52 @@ def _png(p: Picture, path: Path) -> None:
                                  facecolor=ink, edgecolor="none"))
     fig.savefig(path, dpi=120)
     plt.close(fig)
+
+
+CLASS_COLOURS = ("#6a3d9a", "#bdbdbd", "#fdbf6f", "#ff7f00", "#e31a1c")
+"""Fills of the common outcome classes of ``ancients compare``, defender's best to worst."""
+
+
+def class_bars_svg(title: str, classes: Iterable[str], rows: Iterable[tuple[str, dict[str, float]]]) -> str:
+    """Stacked bars, one per game, of the common outcome classes (``ancients compare --plot``).
+
+    Written by hand rather than by matplotlib so that the figure is the same
+    bytes on every machine (the documentation's figures are checked).
+    """
+    names = list(classes)
+    data = list(rows)
+    label_w, bar_w, row_h = 230.0, 460.0, 34.0
+    width = MARGIN * 2 + label_w + bar_w
+    height = 40 + row_h * len(data) + 24 * ((len(names) + 2) // 3) + 20
+    out = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_fmt(width)}" height="{_fmt(height)}" '
+        f'viewBox="0 0 {_fmt(width)} {_fmt(height)}" font-family="sans-serif" font-size="11">',
+        '<rect width="100%" height="100%" fill="#ffffff"/>',
+        f'<text x="{_fmt(MARGIN)}" y="18" font-size="12" font-weight="bold">{escape(title)}</text>',
+    ]
+    for i, (label, shares) in enumerate(data):
+        y = 32 + i * row_h
+        first, _, second = label.partition("\n")
+        out.append(f'<text x="{_fmt(MARGIN)}" y="{_fmt(y + 11)}">{escape(first)}</text>')
+        if second:
+            out.append(f'<text x="{_fmt(MARGIN)}" y="{_fmt(y + 23)}" font-size="9" fill="#555555">{escape(second)}</text>')
+        x = MARGIN + label_w
+        for name, colour in zip(names, CLASS_COLOURS):
+            w = bar_w * shares.get(name, 0.0)
+            if w <= 0:
+                continue
+            out.append(f'<rect class="share" data-class={quoteattr(name)} x="{_fmt(x)}" y="{_fmt(y)}" '
+                       f'width="{_fmt(w)}" height="{_fmt(row_h - 8)}" fill="{colour}"><title>{escape(name)}: '
+                       f'{shares[name]:.1%}</title></rect>')
+            if w > 34:
+                out.append(f'<text x="{_fmt(x + w / 2)}" y="{_fmt(y + 17)}" text-anchor="middle">{shares[name]:.0%}</text>')
+            x += w
+    y = 40 + row_h * len(data)
+    for j, (name, colour) in enumerate(zip(names, CLASS_COLOURS)):
+        cx = MARGIN + (j % 3) * 230
+        cy = y + (j // 3) * 20
+        out.append(f'<rect x="{_fmt(cx)}" y="{_fmt(cy)}" width="12" height="12" fill="{colour}"/>')
+        out.append(f'<text x="{_fmt(cx + 18)}" y="{_fmt(cy + 10)}">{escape(name)}</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"

@@ -351,22 +351,25 @@ def compare_cmd(params: tuple[str, ...], as_json: bool, plot: str | None) -> Non
 
 
 def _plot_compare(title: str, results: list[Any], path: Path) -> None:
+    """The common classes game by game: SVG drawn by the core (no dependency), PNG by matplotlib."""
     from ancients_kit.compare import CLASSES, class_totals
+    from ancients_kit.drawing import CLASS_COLOURS, class_bars_svg
+
+    rows = [(f"{t.game}\n{t.system}", {c: float(v) for c, v in class_totals(t).items()}) for t in results]
+    if path.suffix.lower() == ".svg":
+        path.write_text(class_bars_svg(title, CLASSES, rows), encoding="utf-8")
+        return
     from ancients_kit.plots import _pyplot, _save
 
     plt = _pyplot(path)
-    fig, ax = plt.subplots(figsize=(8, 1.2 + 0.9 * len(results)))
-    colours = ("#6a3d9a", "#bdbdbd", "#fdbf6f", "#ff7f00", "#e31a1c")
-    for i, t in enumerate(results):
-        tot = class_totals(t)
+    fig, ax = plt.subplots(figsize=(8, 1.2 + 0.9 * len(rows)))
+    for i, (_, shares) in enumerate(rows):
         left = 0.0
-        for c, col in zip(CLASSES, colours):
-            w = float(tot[c])
+        for c, col in zip(CLASSES, CLASS_COLOURS):
+            w = shares[c]
             ax.barh(i, w, left=left, color=col, label=c if i == 0 else None)
-            if w >= 0.06:
-                ax.text(left + w / 2, i, f"{w:.0%}", ha="center", va="center", fontsize=8)
             left += w
-    ax.set_yticks(range(len(results)), [f"{t.game}\n{t.system}" for t in results])
+    ax.set_yticks(range(len(rows)), [label.replace("\n", ": ") for label, _ in rows])
     ax.set_xlim(0, 1)
     ax.set_xlabel("probability")
     ax.legend(fontsize="small", ncol=3, loc="upper center", bbox_to_anchor=(0.5, -0.35))
