@@ -210,6 +210,18 @@ class Game:
         """One line: turn, phase, scores."""
         return ""
 
+    def compare(self, store: DataStore, engagement: Any) -> Any:
+        """This game's :class:`ancients_kit.compare.Translation` of an
+        :class:`~ancients_kit.compare.Engagement` (``ancients compare``), or ``None``
+        if the game offers none; raise ``ValueError`` with the reason when the
+        engagement has no meaning in this game (a unit kind it lacks)."""
+        return None
+
+    def picture(self, state: Any, viewer: str | None) -> Any:
+        """What ``viewer`` may see of the position as an :class:`ancients_kit.picture.Picture`
+        (for ``ancients show`` and the HTML replay), or ``None`` if the game draws none."""
+        return None
+
     def evaluate(self, state: Any, side: str) -> float:
         """Heuristic value of ``state`` for ``side`` (higher is better), for bots."""
         return 0.0

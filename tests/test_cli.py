@@ -100,7 +100,7 @@ def test_simulate_with_variant(run, tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
     data = json.loads(res.output)
     assert data["original"]["games"] == data["variant"]["games"] == 6
-    assert data["variant"]["mean_decisions"] < data["original"]["mean_decisions"]
+    assert data["variant"]["decisions"]["estimate"] < data["original"]["decisions"]["estimate"]
 
 
 def test_variant_errors_name_file_and_key(run, tmp_path: Path) -> None:

@@ -27,6 +27,10 @@ def test_mechanics_page_figures_are_current() -> None:
     assert _load_tool("build_mechanics").main(["--check"]) == 0, "run: python docs/tools/build_mechanics.py"
 
 
+def test_mechanics_figures_are_current() -> None:
+    assert _load_tool("build_figures").main(["--check"]) == 0, "run: python docs/tools/build_figures.py"
+
+
 def test_sources_page_lists_every_document() -> None:
     assert _load_tool("build_sources").main(["--check"]) == 0, "run: python docs/tools/build_sources.py"
 

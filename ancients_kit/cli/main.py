@@ -59,9 +59,9 @@ def cli() -> None:
 
 
 def _register() -> None:
-    from ancients_kit.cli import listing, odds, play, simulate
+    from ancients_kit.cli import listing, odds, play, simulate, teach
 
-    for mod in (listing, odds, play, simulate):
+    for mod in (listing, odds, play, simulate, teach):
         for command in mod.COMMANDS:
             cli.add_command(command)
 

@@ -323,11 +323,27 @@ def undo_cmd(save: str, count: int) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the events as JSON.")
 @click.option("--check", is_flag=True, help="Fail unless the replay reproduces the saved log exactly.")
 @click.option("--map/--no-map", "show_map", default=True, help="Draw the final position.")
-def replay_cmd(save: str, viewer: str | None, as_json: bool, check: bool, show_map: bool) -> None:
+@click.option("--explain", is_flag=True, help="Each event with its rules' titles and the dice and table cells behind it.")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Write a self-contained page that steps through the game decision by decision.")
+def replay_cmd(save: str, viewer: str | None, as_json: bool, check: bool, show_map: bool, explain: bool,
+               html_path: str | None) -> None:
     """Replay a saved game from its seed and answers and print its log."""
+    from ancients_kit.cli import teach
+
     s = Session.load(save)
     if check and not s.replay_matches:
         raise ui.UsageProblem(f"{save}: the replayed log differs from the saved one")
+    if viewer is not None or html_path or explain:
+        viewer = teach.viewer_of(s, viewer)
+    if html_path:
+        Path(html_path).write_text(teach.html_replay(s, viewer), encoding="utf-8")
+        ui.out.print(f"written {html_path}: {len(s.answers) + 1} steps; open it in any browser")
+        return
+    if explain:
+        for line in teach.explain_lines(s, viewer):
+            ui.out.print(line, markup=False, highlight=False, soft_wrap=True)
+        return
     if as_json:
         ui.print_json({"record": s.to_record(), "events": [e.to_json(viewer) for e in s.log]})
         return

@@ -1,67 +1,264 @@
-"""``ancients simulate``: many bot games, with a variant side by side with the original."""
+"""``ancients simulate`` and ``ancients sweep``: balance studies with intervals and tests.
+
+Both commands play bot games through :mod:`ancients_kit.study` (records,
+resume, worker processes or a Dask cluster) and report with
+:mod:`ancients_kit.stats` (Wilson intervals, Newcombe differences, z and Fisher
+tests). Nothing here names a game.
+"""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
 import click
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from ancients_kit.bots import BOTS, SimulationStats, simulate
+from ancients_kit.bots import BOTS
 from ancients_kit.cli import ui
 from ancients_kit.cli.common import load_variants, option_pairs, variant_option
-from ancients_kit.plugin import find_game
+from ancients_kit.data import Variant
+from ancients_kit.plugin import Game, find_game
+from ancients_kit.study import Record, StudySpec, Summary, compare, run_study, summarize
 
 __all__ = ["COMMANDS"]
+
+
+def _bots_for(g: Game, scenario: str, seed: int, options: Mapping[str, str], bot: str,
+              sides: tuple[str, ...], variants: Sequence[Variant] = ()) -> dict[str, str]:
+    from ancients_kit.session import Session
+
+    probe = Session(g, scenario, seed=seed, options=options, variants=variants)
+    names = g.sides(probe.state)
+    bots = {s: bot for s in names}
+    for spec in sides:
+        name, _, kind = spec.partition("=")
+        match = [s for s in names if s.lower() == name.strip().lower()] or [
+            s for s in names if s.lower().startswith(name.strip().lower())
+        ]
+        if len(match) != 1 or kind.strip() not in BOTS:
+            raise ui.UsageProblem(
+                f"--side {spec!r}: use SIDE=BOT with a side of {', '.join(names)} and a bot of {', '.join(sorted(BOTS))}"
+            )
+        bots[match[0]] = kind.strip()
+    return bots
+
+
+def _arm_path(records: str | None, tag: str) -> Path | None:
+    """The records file of one arm: the given file for the original, a sibling for the others."""
+    if records is None:
+        return None
+    p = Path(records)
+    return p if tag == "original" else p.with_name(f"{p.stem}.{tag}{p.suffix or '.jsonl'}")
+
+
+@contextmanager
+def _progress(show: bool, label: str) -> Iterator[Any]:
+    """A progress bar on standard error (games done, rate, time left), or nothing."""
+    if not show:
+        yield None
+        return
+    cols = (
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("games  {task.fields[rate]}"),
+        TimeRemainingColumn(),
+    )
+    with Progress(*cols, console=ui.err, transient=True) as bar:
+        task = bar.add_task(label, total=None, rate="")
+
+        def tick(done: int, total: int) -> None:
+            t = bar.tasks[task]
+            speed = t.speed
+            bar.update(task, completed=done, total=total, rate=f"{speed * 60:,.0f}/min" if speed else "")
+
+        yield tick
+
+
+def _run_arm(spec: StudySpec, games: int, seed: int, jobs: int, dask: str | None, records: Path | None,
+             show: bool, label: str) -> list[Record]:
+    with _progress(show, label) as tick:
+        try:
+            return run_study(spec, games, seed=seed, jobs=jobs, dask=dask, records=records, progress=tick)
+        except KeyboardInterrupt:
+            where = f"; the games finished so far are in {records}: run the same command to continue" if records else ""
+            ui.err.print(f"interrupted{where}")
+            raise SystemExit(130) from None
+
+
+def _summary_table(title: str, summaries: Sequence[Summary]) -> Table:
+    t = Table("", *(f"{s.label}" for s in summaries), title=title)
+    for side in summaries[0].sides:
+        t.add_row(f"wins: {side}", *(f"{s.wins[side]}  {s.win_rates[side].percent()}" for s in summaries))
+    t.add_row("draws", *(f"{s.draws}  {s.draw_rate.percent()}" for s in summaries))
+    levels = sorted({lv for s in summaries for lv in s.levels})
+    for lv in levels:
+        t.add_row(f"  {lv}", *(str(s.levels.get(lv, 0)) for s in summaries))
+    t.add_row("unfinished", *(str(s.unfinished) for s in summaries))
+
+    def spread(iv: Any, q: Mapping[str, float]) -> str:
+        return (f"{iv.estimate:.4g} [{iv.low:.4g}, {iv.high:.4g}]  "
+                f"median {q['q50']:.4g} (5-95%: {q['q05']:.4g} to {q['q95']:.4g})")
+
+    t.add_row("game-turns", *(spread(s.turns, s.turn_quantiles) for s in summaries))
+    t.add_row("decisions", *(spread(s.decisions, s.decision_quantiles) for s in summaries))
+    if any(s.scores for s in summaries):
+        names = summaries[0].sides
+        t.add_row(f"margin ({names[0]} - {names[1]})" if len(names) > 1 else "margin",
+                  *(spread(s.margin, s.margin_quantiles) for s in summaries))
+        for k in sorted({k for s in summaries for k in s.scores}):
+            t.add_row(f"  score: {k}", *(
+                f"{s.scores[k].estimate:.4g} [{s.scores[k].low:.4g}, {s.scores[k].high:.4g}]" if k in s.scores else "-"
+                for s in summaries
+            ))
+    return t
+
+
+def _comparison_table(original: Summary, other: Summary) -> Table:
+    t = Table("side", "difference (95%)", "z test p", "Fisher exact p", "games for a 5-point change",
+              title=f"{other.label} against {original.label}")
+    for c in compare(original, other):
+        d = c.difference
+        t.add_row(
+            c.side,
+            f"{100 * d.estimate:+.1f} points [{100 * d.low:+.1f}, {100 * d.high:+.1f}]",
+            f"{c.z_test.p_value:.3g}",
+            f"{c.exact_test.p_value:.3g}",
+            f"{c.games_for_five_points:,} per arm",
+        )
+    return t
+
+
+def _study_options(f: Any) -> Any:
+    for deco in reversed([
+        click.option("-n", "--games", type=click.IntRange(1, 1_000_000), default=50, show_default=True),
+        click.option("--bot", type=click.Choice(sorted(BOTS)), default="random", show_default=True,
+                     help="Bot for every side (use --side to mix)."),
+        click.option("--side", "sides", multiple=True, metavar="SIDE=BOT", help="Bot for one side."),
+        click.option("--seed", type=int, default=1, show_default=True, help="Seed of the first game (then +1 each)."),
+        click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE"),
+        click.option("--jobs", "-j", type=click.IntRange(1, 512), default=None,
+                     help="Worker processes [default: every core]. Results do not depend on it."),
+        click.option("--dask", metavar="ADDRESS",
+                     help="Play on a Dask distributed scheduler (tcp://host:8786), or 'local' for a local cluster."),
+        click.option("--records", type=click.Path(dir_okay=False), metavar="FILE",
+                     help="Stream one JSON line per game here; run again to continue an interrupted study."),
+        click.option("--plot", type=click.Path(dir_okay=False), metavar="FILE.svg|png",
+                     help="Draw the results (needs the plots extra)."),
+        click.option("--progress/--no-progress", default=None,
+                     help="Progress bar [default: on a terminal, and never with --json]."),
+        click.option("--json", "as_json", is_flag=True, help="Print JSON."),
+        variant_option,
+    ]):
+        f = deco(f)
+    return f
+
+
+def _show_progress(flag: bool | None, as_json: bool) -> bool:
+    if as_json:
+        return False
+    return ui.err.is_terminal if flag is None else flag
 
 
 @click.command("simulate")
 @click.argument("game")
 @click.argument("scenario")
-@click.option("-n", "--games", type=click.IntRange(1, 100_000), default=50, show_default=True)
-@click.option("--bot", type=click.Choice(sorted(BOTS)), default="random", show_default=True,
-              help="Bot for every side (use --side to mix).")
-@click.option("--side", "sides", multiple=True, metavar="SIDE=BOT", help="Bot for one side.")
-@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the first game (then +1 each).")
-@click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-@variant_option
+@_study_options
 def simulate_cmd(game: str, scenario: str, games: int, bot: str, sides: tuple[str, ...], seed: int,
-                 options: tuple[str, ...], as_json: bool, variant: tuple[str, ...]) -> None:
-    """Play many bot games; with --variant, compare against the original side by side."""
+                 options: tuple[str, ...], jobs: int | None, dask: str | None, records: str | None,
+                 plot: str | None, progress: bool | None, as_json: bool, variant: tuple[str, ...]) -> None:
+    """Play many bot games; with --variant, compare against the original side by side.
+
+    Win rates carry 95% Wilson intervals; a variant's difference carries a
+    Newcombe interval, a two-proportion z test and Fisher's exact test.
+    """
     g = find_game(game)
-    bots: dict[str, str] | str = bot
-    if sides:
-        from ancients_kit.session import Session
-
-        probe = Session(g, scenario, seed=seed, options=option_pairs(options))
-        names = g.sides(probe.state)
-        bots = {s: bot for s in names}
-        for spec in sides:
-            name, _, kind = spec.partition("=")
-            match = [s for s in names if s.lower().startswith(name.strip().lower())]
-            if len(match) != 1 or kind not in BOTS:
-                raise ui.UsageProblem(f"--side {spec!r}: use SIDE=BOT with a side of {', '.join(names)}")
-            bots[match[0]] = kind
-    runs: dict[str, SimulationStats] = {
-        "original": simulate(g, scenario, games, bots=bots, seed=seed, options=option_pairs(options))
-    }
+    opts = option_pairs(options)
+    bots = _bots_for(g, scenario, seed, opts, bot, sides)
+    jobs = jobs or os.cpu_count() or 1
+    show = _show_progress(progress, as_json)
+    arms: list[tuple[str, tuple[Variant, ...]]] = [("original", ())]
     if variant:
-        runs["variant"] = simulate(
-            g, scenario, games, bots=bots, seed=seed, options=option_pairs(options), variants=load_variants(variant)
-        )
+        arms.append(("variant", load_variants(variant)))
+    results: list[tuple[Summary, list[Record]]] = []
+    for label, vs in arms:
+        spec = StudySpec(g.id, scenario, bots, opts, vs)
+        tag = label if label == "original" else f"variant-{spec.variant}"
+        recs = _run_arm(spec, games, seed, jobs, dask, _arm_path(records, tag), show, label)
+        results.append((summarize(recs, list(bots), label), recs))
+    summaries = [s for s, _ in results]
+    if plot:
+        from ancients_kit.plots import plot_study
+
+        plot_study(summaries, [r for _, r in results], Path(plot), f"{g.title}: {scenario}")
     if as_json:
-        ui.print_json({k: v.to_json() for k, v in runs.items()})
+        data: dict[str, Any] = {s.label: s.to_json() for s in summaries}
+        data["bots"] = bots
+        if len(summaries) > 1:
+            data["comparison"] = [c.to_json() for c in compare(summaries[0], summaries[1])]
+        ui.print_json(data)
         return
-    t = Table("", *runs.keys(), title=f"{g.title}: {scenario}, {games} games, bots {bots}")
-    outcomes = sorted({w for r in runs.values() for w in r.wins})
-    for w in outcomes:
-        t.add_row(f"wins: {w}", *(f"{r.wins.get(w, 0)} ({r.wins.get(w, 0) / r.games:.0%})" for r in runs.values()))
-    levels = sorted({lv for r in runs.values() for lv in r.levels})
-    for lv in levels:
-        t.add_row(f"  {lv}", *(str(r.levels.get(lv, 0)) for r in runs.values()))
-    t.add_row("mean game-turns", *(f"{r.mean_turns:.1f}" for r in runs.values()))
-    t.add_row("mean decisions", *(f"{r.mean_decisions:.0f}" for r in runs.values()))
-    t.add_row("unfinished", *(str(r.unfinished) for r in runs.values()))
+    bots_text = ", ".join(f"{s} {b}" for s, b in bots.items())
+    ui.out.print(_summary_table(f"{g.title}: {scenario}, {games} games, bots: {bots_text}", summaries))
+    if len(summaries) > 1:
+        ui.out.print(_comparison_table(summaries[0], summaries[1]))
+    if plot:
+        ui.out.print(f"chart written to {plot}")
+
+
+@click.command("sweep")
+@click.argument("game")
+@click.argument("scenario")
+@click.option("--set", "target", required=True, metavar="DATA_ID:PATH",
+              help="The value to vary, e.g. centurion.units:unit[code=BI].basic.attack")
+@click.option("--values", "values_text", required=True, metavar="LIST|LOW..HIGH[:STEP]",
+              help="Values to try: 3,4,5 or 2..8 or 0.5..1.5:0.25.")
+@_study_options
+def sweep_cmd(game: str, scenario: str, target: str, values_text: str, games: int, bot: str,
+              sides: tuple[str, ...], seed: int, options: tuple[str, ...], jobs: int | None, dask: str | None,
+              records: str | None, plot: str | None, progress: bool | None, as_json: bool,
+              variant: tuple[str, ...]) -> None:
+    """Vary one data value over a range: win rates with intervals for each value.
+
+    Each value is played as an in-memory variant of the named data document
+    (on top of any --variant files), with the same seeds for every value.
+    """
+    from ancients_kit.sweep import parse_values, sweep_variants
+
+    g = find_game(game)
+    opts = option_pairs(options)
+    base = load_variants(variant)
+    values = parse_values(values_text)
+    swept = sweep_variants(g, target, values)
+    bots = _bots_for(g, scenario, seed, opts, bot, sides, base + (swept[0][1],))
+    jobs = jobs or os.cpu_count() or 1
+    show = _show_progress(progress, as_json)
+    summaries: list[Summary] = []
+    for text, v in swept:
+        spec = StudySpec(g.id, scenario, bots, opts, base + (v,))
+        recs = _run_arm(spec, games, seed, jobs, dask, _arm_path(records, f"sweep-{text}"), show, f"{target}={text}")
+        summaries.append(summarize(recs, list(bots), text))
+    if plot:
+        from ancients_kit.plots import plot_sweep
+
+        plot_sweep(target, values, summaries, Path(plot), f"{g.title}: {scenario}, {games} games a value")
+    if as_json:
+        ui.print_json({"target": target, "bots": bots, "values": [s.to_json() for s in summaries]})
+        return
+    t = Table("value", *(f"wins: {s}" for s in bots), "draws", "mean decisions",
+              title=f"{g.title}: {scenario}, {target}, {games} games a value, "
+                    f"bots: {', '.join(f'{s} {b}' for s, b in bots.items())}")
+    for s in summaries:
+        t.add_row(s.label, *(s.win_rates[side].percent() for side in bots), s.draw_rate.percent(),
+                  f"{s.decisions.estimate:.0f}")
     ui.out.print(t)
+    if plot:
+        ui.out.print(f"chart written to {plot}")
 
 
-COMMANDS = [simulate_cmd]
+COMMANDS = [simulate_cmd, sweep_cmd]

@@ -238,6 +238,16 @@ class CCAncientsRome(Game):
     def render(self, state: GameState, viewer: str | None, highlight: Collection[str] = ()) -> Any:
         return render_mod.render(state, viewer, highlight)
 
+    def compare(self, store: DataStore, engagement: Any) -> Any:
+        from .compare import translate
+
+        return translate(store, engagement)
+
+    def picture(self, state: GameState, viewer: str | None) -> Any:
+        from .render import picture
+
+        return picture(state, viewer)
+
     def status(self, state: GameState, viewer: str | None) -> str:
         return render_mod.status(state, viewer)
 

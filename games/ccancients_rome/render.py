@@ -25,7 +25,7 @@ from .state import GameState
 from .terrain import load_terrain
 from .units import load_units
 
-__all__ = ["render", "status", "tables"]
+__all__ = ["picture", "render", "status", "tables"]
 
 TERRAIN_MARK = {"clear": " ", "hill": "^", "forest": "f", "river": "~", "ford": "=", "bridge": "#", "camp": "C",
                 "town": "T", "marsh": "m"}
@@ -170,3 +170,54 @@ def tables(store: DataStore) -> list[TableInfo]:
         TableInfo("deck", "Command deck (60 cards)", deck.meta, ("id", "card", "count", "kind", "orders"), drows),
         *maps,
     ]
+
+
+def picture(state: GameState, viewer: str | None = None) -> Any:
+    """The battlefield as a core :class:`~ancients_kit.picture.Picture`: terrain hexes,
+    the two dotted section lines (ccr:base.sections), units with their blocks,
+    leaders (attached or alone) and wagons. Nothing on the board is hidden in
+    C&C; the hands are not part of the picture."""
+    from ancients_kit.picture import SQRT3, Counter, Marker, Picture, PictureHex, PictureLine, offset_centre
+
+    from .scenario import parse_hex_id
+
+    bs = state.b
+    board = bs.board
+    hexes = []
+    for h in board.hexes:
+        col, row = parse_hex_id(h)
+        x, y = offset_centre("pointy", col - 1, row - 1, row_length(row) < row_length(1))
+        hexes.append(PictureHex(h, x, y, board.terrain[h]))
+    cuts = (4, 9)  # the section lines lie after the 4th and 9th hex of a long row
+    lines = tuple(PictureLine((c - 0.5) * SQRT3, -0.9, (c - 0.5) * SQRT3, 1.5 * (BOARD_ROWS - 1) + 0.9) for c in cuts)
+    counters = []
+    for h in sorted(bs.at):
+        u = bs.at[h]
+        marks = []
+        ld = bs.leader_with(u)
+        if ld is not None:
+            marks.append("*leader")
+        if u.guard:
+            marks.append("guard")
+        detail = f"{h}: {u.side} {u.code}, {u.blocks} of {u.max_blocks} blocks" + (f", with {ld.name}" if ld else "")
+        counters.append(Counter(h, u.side, u.code, f"{u.blocks} bl.", detail=detail, marks=tuple(marks)))
+    for ld in sorted(bs.leaders, key=lambda x: (x.hex, x.lid)):
+        if ld.hex and ld.hex not in bs.at:
+            counters.append(Counter(ld.hex, ld.side, "Ldr", detail=f"{ld.hex}: {ld.side} leader {ld.name}, alone"))
+    markers = [Marker(w.hex, "baggage wagon" if w.kind == "baggage-wagon" else "wagon laager")
+               for w in bs.wagons if w.hex]
+    top, bottom = bs.by_key["top"], bs.by_key["bottom"]
+    return Picture(
+        orientation="pointy",
+        hexes=tuple(hexes),
+        counters=tuple(counters),
+        markers=tuple(markers),
+        lines=lines,
+        sides=((top.name, f"{top.name} ({top.army}, top)"), (bottom.name, f"{bottom.name} ({bottom.army}, bottom)")),
+        title=f"{bs.battle.title} ({bs.battle.year})",
+        status=f"turn {bs.turn}; banners {top.name} {top.banners}/{top.target}, {bottom.name} {bottom.banners}/{bottom.target}",
+        legend={
+            "HI 4 bl.": "unit type and blocks left", "*": "leader attached", "g": "Praetorian Guard",
+            "Ldr": "a leader alone", "dotted lines": "section lines; a hex they cut is in both sections",
+        },
+    )

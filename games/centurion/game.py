@@ -246,6 +246,16 @@ class CenturionGame(Game):
                 continue
         return render_state(state, viewer, marks)
 
+    def compare(self, store: DataStore, engagement: Any) -> Any:
+        from ancients_games.centurion.compare import translate
+
+        return translate(store, engagement)
+
+    def picture(self, state: CenturionState, viewer: str | None) -> Any:
+        from ancients_games.centurion.render import picture_of
+
+        return picture_of(state, viewer)
+
     def status(self, state: CenturionState, viewer: str | None) -> str:
         parts = [f"Turn {state.turn}/{state.scenario.turns}", f"{state.phase}"]
         if state.active:

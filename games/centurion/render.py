@@ -174,3 +174,66 @@ def table_infos(store: DataStore) -> list[TableInfo]:
     rows += [(f, str(n), "hexsides") for f, n in feats.items()]
     out.append(TableInfo(hm.meta.id, hm.meta.title or "Map", hm.meta, ("terrain / feature", "count", "on"), tuple(rows)))
     return out
+
+
+# ------------------------------------------------------------------ pictures
+
+
+def picture_of(state: CenturionState, viewer: str | None = None) -> Any:
+    """The position as a core :class:`~ancients_kit.picture.Picture` (``ancients show``,
+    the HTML replay): one counter per stack, its first combat unit's type, the
+    stack's factors, facing in the Full Simulation, hidden stacks face down
+    (cen:basic.stacking C), earthworks and caltrops as markers."""
+    from ancients_kit.picture import Counter, Marker, Picture, hexmap_hexes
+
+    hm = state.map
+    hexes, sides = hexmap_hexes(hm)
+    full = state.version != "basic"
+    counters = []
+    for h in sorted({u.hex for u in state.live_units() if u.hex is not None}, key=lambda x: state.hid(x)):
+        units = state.stack_at(h)
+        if not units:
+            continue
+        side = units[0].side
+        hid = state.hid(h)
+        if not _visible(state, h, viewer):
+            counters.append(Counter(hid, side, "??", hidden=True, detail=f"{hid}: an enemy stack out of sight"))
+            continue
+        combat = [u for u in units if not state.types[u.type].is_command] or units
+        first = combat[0]
+        t = state.types[first.type]
+        if full:
+            strength = f"{t.melee_attack}-{t.melee_defence_front}-{t.movement}"
+        else:
+            b = t.basic
+            strength = f"{b.attack}-{b.defence}-{b.movement}" if b else ""
+        marks = []
+        if any(u.dispersed for u in units):
+            marks.append("dispersed")
+        if any(state.types[u.type].is_command for u in units) and len(combat) < len(units):
+            marks.append("*command")
+        if full and any(u.in_square for u in units):
+            marks.append("square")
+        code = first.type[:2] + (str(len(combat)) if len(combat) > 1 else "")
+        detail = f"{hid}: " + ", ".join(f"{u.id} ({state.types[u.type].name})" for u in units)
+        counters.append(Counter(hid, side, code, strength, first.facing % 6 if full else None,
+                                detail=detail, marks=tuple(marks)))
+    markers = [Marker(state.hid(h), m) for h, ms in sorted(state.markers.items(), key=lambda kv: state.hid(kv[0]))
+               for m in sorted(ms)]
+    legend = {
+        "SD3": "three units, the first one Swordsmen (its melee attack-defence-movement below)",
+        "d": "dispersed", "*": "with a Command unit", "s": "in square",
+        "??": "an enemy stack out of sight (cen:basic.stacking C)",
+    }
+    if full:
+        legend["triangle"] = "the facing of the first unit (cen:full.facing)"
+    return Picture(
+        orientation=hm.numbering.orientation,
+        hexes=hexes,
+        hexsides=sides,
+        counters=tuple(counters),
+        markers=tuple(markers),
+        sides=tuple((s, state.side_names.get(s, s)) for s in state.sides),
+        title=f"{state.scenario.title}",
+        legend=legend,
+    )

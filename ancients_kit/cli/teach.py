@@ -1,0 +1,381 @@
+"""Teachers' tools: ``ancients show`` (pictures of any position), the HTML replay
+and explained logs (``ancients replay --html / --explain``).
+
+Everything goes through the plugin contract (``Game.picture``,
+``Game.rules_index``) and the session; nothing here names a game.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ancients_kit.cli import ui
+from ancients_kit.log import Event
+from ancients_kit.plugin import RuleInfo
+from ancients_kit.session import Decision, Session
+
+__all__ = ["COMMANDS", "explain_event", "explain_lines", "html_replay", "rule_titles", "session_at", "viewer_of"]
+
+
+def viewer_of(s: Session, viewer: str | None) -> str | None:
+    """The side named by ``--viewer`` (any case), or None for everything; unknown sides are refused."""
+    if viewer is None:
+        return None
+    sides = s.game.sides(s.state)
+    for side in sides:
+        if side.lower() == viewer.strip().lower():
+            return side
+    raise ui.UsageProblem(f"--viewer {viewer!r}: not a side of this game (sides: {', '.join(sides)})")
+
+
+def session_at(s: Session, at: int | None) -> Session:
+    """The game as it stood after ``at`` answers (all of them when None)."""
+    if at is None or at == len(s.answers):
+        return s
+    if not 0 <= at <= len(s.answers):
+        raise ui.UsageProblem(f"--at {at}: the save holds {len(s.answers)} answers (give 0-{len(s.answers)})")
+    return Session(s.game, s.scenario, seed=s.seed, options=s.options, variants=s.variants, answers=s.answers[:at])
+
+
+def _picture(s: Session, viewer: str | None) -> Any:
+    pic = s.game.picture(s.state, viewer)
+    if pic is None:
+        raise ui.UsageProblem(f"{s.game.id} draws no pictures")
+    d = s.decision
+    if d is not None and (viewer is None or d.side == viewer):
+        hl = d.context.get("highlight", ()) if d.context else ()
+        known = {h.id for h in pic.hexes}
+        pic = pic.with_highlight([h for h in hl if h in known])
+    status = s.game.status(s.state, viewer)
+    if status:
+        import attrs
+
+        pic = attrs.evolve(pic, status=status)
+    return pic
+
+
+@click.command("show")
+@click.argument("save", type=click.Path(exists=True, dir_okay=False))
+@click.option("--at", type=int, default=None, metavar="N", help="The position after N answers (default: the last).")
+@click.option("--viewer", help="Draw what this side sees (default: everything).")
+@click.option("--svg", "svg_path", type=click.Path(dir_okay=False), help="Write the picture as SVG.")
+@click.option("--png", "png_path", type=click.Path(dir_okay=False), help="Write the picture as PNG (plots extra).")
+def show_cmd(save: str, at: int | None, viewer: str | None, svg_path: str | None, png_path: str | None) -> None:
+    """Draw a position of a saved game: map, terrain, hexsides, units, legend.
+
+    Without --svg or --png the map is drawn in the terminal.
+    """
+    from ancients_kit.drawing import write_picture
+
+    s = Session.load(save)
+    who = viewer_of(s, viewer)
+    s = session_at(s, at)
+    if not svg_path and not png_path:
+        d = s.decision
+        hl = d.context.get("highlight", ()) if d is not None and d.context else ()
+        ui.out.print(s.game.render(s.state, who, hl), soft_wrap=True)
+        return
+    pic = _picture(s, who)
+    for path in (svg_path, png_path):
+        if path:
+            out = write_picture(pic, Path(path))
+            ui.out.print(f"written {out}")
+
+
+# -- explained logs -------------------------------------------------------------------------
+
+
+def rule_titles(s: Session) -> dict[str, RuleInfo]:
+    """Rule ID -> its entry (title, line) in the game's rule index."""
+    return {r.id: r for r in s.game.rules_index()}
+
+
+_DATA_SKIP = {"turn", "text", "rules", "winner"}
+
+
+def _detail(data: Mapping[str, Any]) -> str:
+    """The dice, columns, rows and modifiers behind an event, from its data."""
+    parts = []
+    for k, v in data.items():
+        if k in _DATA_SKIP:
+            continue
+        if isinstance(v, (list, tuple)):
+            v = ", ".join(map(str, v))
+        elif isinstance(v, dict):
+            v = ", ".join(f"{a} {b}" for a, b in v.items())
+        parts.append(f"{k.replace('_', ' ')}: {v}")
+    return "; ".join(parts)
+
+
+def explain_event(e: Event, titles: Mapping[str, RuleInfo], viewer: str | None) -> list[str]:
+    """An event as lines: its text, then each rule it applied with the rule's title
+    and section, then the dice and table cells behind it."""
+    out = [e.text_for(viewer)]
+    for r in e.rules:
+        info = titles.get(r)
+        where = f" (rulebook line {info.line})" if info is not None and info.line else ""
+        out.append(f"    rule {r}: {info.title if info is not None else 'not in the rule index'}{where}")
+    if e.dice:
+        out.append(f"    dice: {', '.join(map(str, e.dice))}")
+    data = e.to_json(viewer).get("data", {})
+    if data:
+        detail = _detail(data)
+        if detail:
+            out.append(f"    behind it: {detail}")
+    return out
+
+
+def explain_lines(s: Session, viewer: str | None) -> Iterator[str]:
+    titles = rule_titles(s)
+    for e in s.log:
+        yield from explain_event(e, titles, viewer)
+
+
+# -- the HTML replay ------------------------------------------------------------------------
+
+
+def _question(d: Decision | None, viewer: str | None) -> dict[str, Any] | None:
+    if d is None:
+        return None
+    if viewer is not None and d.side != viewer:
+        return {"side": d.side, "prompt": f"{d.side} is deciding", "rule": d.rule, "options": []}
+    return {
+        "side": d.side,
+        "prompt": d.prompt,
+        "rule": d.rule,
+        "options": [[o.key, o.label] for o in d.options[:60]],
+        "more": max(0, len(d.options) - 60),
+    }
+
+
+def _steps(s: Session, viewer: str | None) -> tuple[str, float, float, list[str], list[dict[str, Any]], list[dict[str, Any]]]:
+    from ancients_kit.drawing import counter_layer, svg_layers
+
+    fresh = Session(s.game, s.scenario, seed=s.seed, options=s.options, variants=s.variants)
+    pic = _picture(fresh, viewer)
+    base, _, width, height = svg_layers(pic)
+    frames: list[str] = []
+    index: dict[str, int] = {}
+    steps: list[dict[str, Any]] = []
+    events: list[dict[str, Any]] = []
+
+    def frame(sess: Session) -> tuple[int, list[str]]:
+        pic = _picture(sess, viewer)
+        layer = counter_layer(pic, highlight=False)
+        if layer not in index:
+            index[layer] = len(frames)
+            frames.append(layer)
+        return index[layer], sorted(pic.highlight)
+
+    def grab(since: int, sess: Session) -> list[int]:
+        ids = []
+        for e in sess.log.since(since):
+            ids.append(len(events))
+            events.append({"text": e.text_for(viewer), "rules": list(e.rules), "kind": e.kind})
+        return ids
+
+    seen = grab(0, fresh)
+    for i, answer in enumerate(s.answers):
+        d = fresh.decision
+        f, hl = frame(fresh)
+        steps.append({"n": i, "frame": f, "hl": hl, "q": _question(d, viewer),
+                      "answer": answer if viewer is None or d is None or d.side == viewer else "(hidden)",
+                      "before": seen, "status": fresh.game.status(fresh.state, viewer)})
+        start = len(fresh.log)
+        fresh.answer(answer)
+        seen = grab(start, fresh)
+    f, hl = frame(fresh)
+    steps.append({"n": len(s.answers), "frame": f, "hl": hl, "q": _question(fresh.decision, viewer),
+                  "answer": None, "before": seen, "status": fresh.game.status(fresh.state, viewer),
+                  "end": fresh.outcome.text if fresh.outcome else None})
+    return base, width, height, frames, steps, events
+
+
+_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<title>%(title)s</title>
+<style>
+body{font-family:sans-serif;margin:0;display:flex;height:100vh;color:#222}
+#left{flex:3;overflow:auto;padding:8px;border-right:1px solid #ccc}
+#right{flex:2;overflow:auto;padding:8px;font-size:13px}
+#bar{position:sticky;top:0;background:#fff;padding:4px 0;border-bottom:1px solid #ddd}
+button{font-size:14px;margin-right:4px}
+.rules{color:#7a4b00;font-size:11px}
+.rule-title{color:#666}
+#question{background:#f6f2e6;padding:6px;margin:6px 0}
+#answer{background:#e6f0f6;padding:6px;margin:6px 0}
+li{margin:2px 0}
+</style></head><body>
+<div id="left">
+<div id="bar"><button id="first" title="Home">&#x23EE;</button><button id="prev" title="Left arrow">&#x25C0; back</button>
+<button id="next" title="Right arrow">forward &#x25B6;</button><button id="last" title="End">&#x23ED;</button>
+<span id="where"></span></div>
+<svg xmlns="http://www.w3.org/2000/svg" id="map" width="%(w)s" height="%(h)s" viewBox="0 0 %(w)s %(h)s">
+<rect width="100%%" height="100%%" fill="#fff"/>%(base)s<g id="counters"></g></svg>
+</div>
+<div id="right">
+<h2>%(title)s</h2>
+<div id="status"></div>
+<h3>Events</h3><ul id="events"></ul>
+<div id="question"></div>
+<div id="answer"></div>
+<p style="color:#888">Keys: &#x2190; &#x2192; step, Home / End first and last. Every event names the rules it applied.</p>
+</div>
+<script id="data" type="application/json">%(data)s</script>
+<script>
+"use strict";
+const D = JSON.parse(document.getElementById("data").textContent);
+let k = 0;
+function esc(s){const d=document.createElement("div");d.textContent=s;return d.innerHTML;}
+function rules(ids){return ids.map(r=>'<span class="rule" data-rule="'+esc(r)+'">'+esc(r)+
+  (D.titles[r]?' <span class="rule-title">('+esc(D.titles[r])+')</span>':'')+'</span>').join(", ");}
+function show(n){
+  k = Math.max(0, Math.min(D.steps.length-1, n));
+  const s = D.steps[k];
+  let marks = "";
+  for (const id of s.hl) {
+    const hex = document.querySelector('#map polygon.hex[data-hex="'+id+'"]');
+    if (hex) marks += '<polygon class="highlight" data-hex="'+id+'" points="'+hex.getAttribute("points")+
+      '" fill="none" stroke="#f5b800" stroke-width="3"/>';
+  }
+  document.getElementById("counters").innerHTML = marks + D.frames[s.frame];
+  document.getElementById("where").textContent = "decision " + k + " of " + (D.steps.length-1);
+  document.getElementById("status").textContent = s.status || "";
+  document.getElementById("events").innerHTML = s.before.map(i=>{const e=D.events[i];
+    return '<li class="event">'+esc(e.text)+(e.rules.length?' <span class="rules">['+rules(e.rules)+']</span>':'')+'</li>';}).join("");
+  const q = s.q;
+  document.getElementById("question").innerHTML = q ? ('<b>Question to '+esc(q.side)+':</b> <span id="prompt">'+esc(q.prompt)+'</span>'+
+    (q.rule?' <span class="rules">['+rules([q.rule])+']</span>':'')+'<ol>'+q.options.map(o=>'<li><code>'+esc(o[0])+'</code> '+esc(o[1])+'</li>').join("")+
+    '</ol>'+(q.more?'<i>and '+q.more+' more</i>':'')) : ('<b>Game over.</b> '+esc(s.end||""));
+  document.getElementById("answer").innerHTML = s.answer===null ? "" : '<b>Answer:</b> <code id="given">'+esc(s.answer)+'</code>';
+  document.body.dataset.step = String(k);
+}
+document.getElementById("first").onclick=()=>show(0);
+document.getElementById("prev").onclick=()=>show(k-1);
+document.getElementById("next").onclick=()=>show(k+1);
+document.getElementById("last").onclick=()=>show(D.steps.length-1);
+document.addEventListener("keydown", ev=>{
+  if(ev.key==="ArrowRight"){show(k+1);ev.preventDefault();}
+  else if(ev.key==="ArrowLeft"){show(k-1);ev.preventDefault();}
+  else if(ev.key==="Home"){show(0);ev.preventDefault();}
+  else if(ev.key==="End"){show(D.steps.length-1);ev.preventDefault();}
+});
+show(0);
+</script></body></html>
+"""
+
+
+def html_replay(s: Session, viewer: str | None = None) -> str:
+    """One self-contained page stepping through the game decision by decision."""
+    base, w, h, frames, steps, events = _steps(s, viewer)
+    used = {r for e in events for r in e["rules"]} | {st["q"]["rule"] for st in steps if st["q"] and st["q"]["rule"]}
+    titles = {k: v.title for k, v in rule_titles(s).items() if k in used}
+    data = {"frames": frames, "steps": steps, "events": events, "titles": titles}
+    text = json.dumps(data, separators=(",", ":"), sort_keys=True).replace("</", "<\\/")
+    title = f"{s.game.title}: {s.scenario}"
+    from xml.sax.saxutils import escape
+
+    return _PAGE % {"title": escape(title), "w": f"{w:.0f}", "h": f"{h:.0f}", "base": base, "data": text}
+
+
+# -- the same clash under every system ------------------------------------------------------
+
+
+@click.command("compare")
+@click.argument("params", nargs=-1, metavar="KEY=VALUE...")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (exact fractions and floats).")
+@click.option("--plot", type=click.Path(dir_okay=False), metavar="FILE.svg|png",
+              help="Chart the common outcome classes game by game (plots extra).")
+def compare_cmd(params: tuple[str, ...], as_json: bool, plot: str | None) -> None:
+    """One engagement under every installed game's combat system, side by side.
+
+    \b
+    Keys: attacker=KIND[*N],...  defender=KIND[*N],...  terrain=clear|hill|forest|town|ford|bridge|fort
+          mode=melee|missile  leader=yes (attacker's)  defender_leader=yes  support=yes  flank=yes
+    Kinds: heavy-infantry medium-infantry light-infantry warband spearmen pikemen archers slingers
+           light-cavalry medium-cavalry heavy-cavalry cataphracts elephants
+    Example: ancients compare attacker=heavy-infantry*2 defender=warband terrain=hill
+    """
+    from fractions import Fraction
+
+    from rich.table import Table
+
+    from ancients_kit.compare import CLASSES, class_totals, parse_engagement
+    from ancients_kit.data import DataStore
+    from ancients_kit.plugin import load_games, parse_params
+
+    try:
+        e = parse_engagement(parse_params(params))
+    except ValueError as exc:
+        raise ui.UsageProblem(str(exc)) from None
+    results: list[Any] = []
+    refused: dict[str, str] = {}
+    for gid, g in sorted(load_games().items()):
+        try:
+            t = g.compare(DataStore(g.package), e)
+        except ValueError as exc:
+            refused[g.title] = str(exc)
+            continue
+        if t is not None:
+            results.append(t)
+    if not results:
+        raise ui.UsageProblem("no installed game can translate this engagement: " +
+                              "; ".join(f"{k}: {v}" for k, v in refused.items()))
+    if plot:
+        _plot_compare(e.describe(), results, Path(plot))
+    if as_json:
+        ui.print_json({"engagement": e.describe(), "games": [t.to_json() for t in results], "refused": refused})
+        return
+    for t in results:
+        tab = Table("outcome", "exact", "probability", title=f"{t.game}: {t.system}")
+        for k, v in t.distribution.items():
+            tab.add_row(k, str(v), f"{float(v):.4f}")
+        ui.out.print(tab)
+        for step in t.steps:
+            ui.out.print(f"  {step}", markup=False, highlight=False, soft_wrap=True)
+        ui.out.print(f"  rules: {', '.join(t.rules)}", markup=False, highlight=False)
+    side = Table("common class", *(t.game for t in results), title=f"side by side: {e.describe()}")
+    totals = [class_totals(t) for t in results]
+    for c in CLASSES:
+        side.add_row(c, *(f"{float(tot[c]):.3f} ({tot[c]})" if tot[c] != Fraction(0) else "-" for tot in totals))
+    ui.out.print(side)
+    for game, why in refused.items():
+        ui.out.print(f"{game}: cannot be compared ({why})", markup=False, highlight=False, soft_wrap=True)
+    if plot:
+        ui.out.print(f"chart written to {plot}")
+
+
+def _plot_compare(title: str, results: list[Any], path: Path) -> None:
+    """The common classes game by game: SVG drawn by the core (no dependency), PNG by matplotlib."""
+    from ancients_kit.compare import CLASSES, class_totals
+    from ancients_kit.drawing import CLASS_COLOURS, class_bars_svg
+
+    rows = [(f"{t.game}\n{t.system}", {c: float(v) for c, v in class_totals(t).items()}) for t in results]
+    if path.suffix.lower() == ".svg":
+        path.write_text(class_bars_svg(title, CLASSES, rows), encoding="utf-8")
+        return
+    from ancients_kit.plots import _pyplot, _save
+
+    plt = _pyplot(path)
+    fig, ax = plt.subplots(figsize=(8, 1.2 + 0.9 * len(rows)))
+    for i, (_, shares) in enumerate(rows):
+        left = 0.0
+        for c, col in zip(CLASSES, CLASS_COLOURS):
+            w = shares[c]
+            ax.barh(i, w, left=left, color=col, label=c if i == 0 else None)
+            left += w
+    ax.set_yticks(range(len(rows)), [label.replace("\n", ": ") for label, _ in rows])
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("probability")
+    ax.legend(fontsize="small", ncol=3, loc="upper center", bbox_to_anchor=(0.5, -0.35))
+    ax.set_title(title, fontsize=10)
+    _save(fig, path)
+    plt.close(fig)
+
+
+COMMANDS = [compare_cmd, show_cmd]

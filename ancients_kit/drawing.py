@@ -1,0 +1,432 @@
+"""Drawing a :class:`~ancients_kit.picture.Picture` as SVG (and PNG).
+
+The map is drawn in layers: terrain hexes, hexside features, section lines,
+hex numbers, markers, highlighted hexes, counters, then a legend underneath.
+Colours are chosen so that a print in grey still reads: sides differ by a
+letter on every counter (A, B) as well as by colour, terrain by a pattern of
+lightness, rivers by width.
+
+:func:`svg_document` gives a whole standalone SVG; :func:`svg_layers` gives
+the static map and the counter layer apart, for the HTML replay, which draws
+the map once and swaps counters step by step. The output is deterministic
+(same picture, same bytes). :func:`write_png` renders the same SVG-equivalent
+scene with matplotlib (the ``plots`` extra).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from pathlib import Path
+from xml.sax.saxutils import escape, quoteattr
+
+from ancients_kit.errors import GameError
+from ancients_kit.picture import Counter, Picture, PictureHex, direction_angle
+
+__all__ = ["DrawingError", "TERRAIN_COLOURS", "counter_layer", "svg_document", "svg_layers", "write_picture"]
+
+SIZE = 30.0
+"""Pixels from a hex centre to a corner."""
+MARGIN = 20.0
+
+TERRAIN_COLOURS: dict[str, str] = {
+    "clear": "#f4f1e6", "open": "#f4f1e6", "plain": "#f4f1e6",
+    "forest": "#8fbf7f", "woods": "#8fbf7f",
+    "hill": "#d9c48c", "hills": "#d9c48c", "rough": "#c9b9a0", "broken": "#c9b9a0",
+    "mountain": "#a89f91", "pass": "#d8a866",
+    "town": "#d49a8f", "city": "#c9786b", "camp": "#c8a2c8", "fort": "#b98fb9",
+    "river": "#7fb2e5", "river-hex": "#7fb2e5", "ford": "#a9d0f0", "bridge": "#9c9c9c",
+    "lake": "#5f96cf", "sea": "#5f96cf", "water": "#5f96cf",
+    "marsh": "#a7cdb8", "desert": "#efd99a", "steppe": "#dccf9f",
+}
+"""Fill of each common terrain name; unknown names get a stable fallback."""
+
+_FALLBACK = ("#e0c0e0", "#c0d0e0", "#d0e0c0", "#e0d0b0", "#c8c8e8", "#e8c8c8")
+
+FEATURE_STYLES: dict[str, tuple[str, float, str]] = {
+    "river": ("#2f6fc0", 5.0, ""),
+    "stream": ("#4f8fd0", 3.0, ""),
+    "ford": ("#8fc0f0", 5.0, "4 3"),
+    "road": ("#8b5a2b", 3.0, "6 3"),
+    "bridge": ("#555555", 6.0, ""),
+    "wall": ("#333333", 4.0, ""),
+    "cliff": ("#6b4f2f", 4.0, "2 2"),
+    "slope": ("#a07840", 3.0, "1 3"),
+}
+"""Stroke colour, width and dash of hexside features; unknown ones are drawn grey."""
+
+SIDE_COLOURS = (("#c0392b", "#fbe3e0", "A"), ("#1f5fa8", "#dde9f7", "B"), ("#2e7d32", "#e0f0e0", "C"),
+                ("#7b3fa0", "#eee0f5", "D"))
+"""Per side, in playing order: border/text colour, counter fill, letter."""
+
+HIGHLIGHT = "#f5b800"
+
+
+class DrawingError(GameError):
+    """A picture cannot be written (unknown format, matplotlib missing)."""
+
+
+def terrain_colour(name: str) -> str:
+    return TERRAIN_COLOURS.get(name) or _FALLBACK[sum(name.encode()) % len(_FALLBACK)]
+
+
+def _fmt(v: float) -> str:
+    s = f"{v:.1f}"
+    return s[:-2] if s.endswith(".0") else s
+
+
+def _corners(h: PictureHex, orientation: str, scale: float = 1.0) -> list[tuple[float, float]]:
+    cx, cy = _px(h.x, h.y)
+    start = 0.0 if orientation == "flat" else 30.0
+    r = SIZE * scale
+    return [(cx + r * math.cos(math.radians(start + 60 * i)), cy + r * math.sin(math.radians(start + 60 * i)))
+            for i in range(6)]
+
+
+def _px(x: float, y: float) -> tuple[float, float]:
+    return MARGIN + SIZE * (x + 1.0), MARGIN + SIZE * (y + 1.0)
+
+
+def _points(pts: Iterable[tuple[float, float]]) -> str:
+    return " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in pts)
+
+
+CROSSING = frozenset({"road", "trail", "track"})
+"""Hexside features drawn across the hexside, centre to centre (a road crossing it)."""
+
+
+def _hexside_segment(a: PictureHex, b: PictureHex, feature: str) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Where a hexside feature is drawn: along the shared edge, or across it for roads."""
+    (ax, ay), (bx, by) = _px(a.x, a.y), _px(b.x, b.y)
+    if feature in CROSSING:
+        return (ax + (bx - ax) * 0.1, ay + (by - ay) * 0.1), (bx - (bx - ax) * 0.1, by - (by - ay) * 0.1)
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    n = math.hypot(bx - ax, by - ay) or 1.0
+    px_, py_ = -(by - ay) / n * SIZE / 2, (bx - ax) / n * SIZE / 2
+    return (mx - px_, my - py_), (mx + px_, my + py_)
+
+
+def _facing_triangle(cx: float, cy: float, half: float, orientation: str, facing: int) -> list[tuple[float, float]]:
+    a = direction_angle(orientation, facing)
+    return [(cx + math.cos(a) * half * 1.15, cy + math.sin(a) * half * 1.15),
+            (cx + math.cos(a - 0.5) * half * 0.75, cy + math.sin(a - 0.5) * half * 0.75),
+            (cx + math.cos(a + 0.5) * half * 0.75, cy + math.sin(a + 0.5) * half * 0.75)]
+
+
+def _extent(p: Picture) -> tuple[float, float]:
+    xs = [h.x for h in p.hexes] or [0.0]
+    ys = [h.y for h in p.hexes] or [0.0]
+    w = MARGIN * 2 + SIZE * (max(xs) + 2.0)
+    h = MARGIN * 2 + SIZE * (max(ys) + 2.0)
+    return w, h
+
+
+def _side_style(p: Picture) -> dict[str, tuple[str, str, str]]:
+    return {sid: SIDE_COLOURS[i % len(SIDE_COLOURS)] for i, (sid, _) in enumerate(p.sides)}
+
+
+def _map_layer(p: Picture) -> list[str]:
+    out = ['<g class="terrain">']
+    for h in p.hexes:
+        out.append(
+            f'<polygon class="hex" data-hex={quoteattr(h.id)} data-terrain={quoteattr(h.terrain)} '
+            f'points="{_points(_corners(h, p.orientation))}" fill="{terrain_colour(h.terrain)}" '
+            'stroke="#8a8577" stroke-width="0.8"/>'
+        )
+    out.append("</g>")
+    by_id = p.hex_by_id()
+    out.append('<g class="hexsides">')
+    for s in p.hexsides:
+        a, b = by_id.get(s.a), by_id.get(s.b)
+        if a is None or b is None:
+            continue
+        (x1, y1), (x2, y2) = _hexside_segment(a, b, s.feature)
+        colour, width, dash = FEATURE_STYLES.get(s.feature, ("#777777", 3.0, "3 2"))
+        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        out.append(
+            f'<line class="hexside" data-feature={quoteattr(s.feature)} data-hexes="{escape(s.a)} {escape(s.b)}" '
+            f'x1="{_fmt(x1)}" y1="{_fmt(y1)}" x2="{_fmt(x2)}" y2="{_fmt(y2)}" '
+            f'stroke="{colour}" stroke-width="{_fmt(width)}" stroke-linecap="round"{dash_attr}/>'
+        )
+    out.append("</g>")
+    if p.lines:
+        out.append('<g class="lines">')
+        for ln in p.lines:
+            (x1, y1), (x2, y2) = _px(ln.x1, ln.y1), _px(ln.x2, ln.y2)
+            out.append(
+                f'<line class="{escape(ln.kind)}" x1="{_fmt(x1)}" y1="{_fmt(y1)}" x2="{_fmt(x2)}" y2="{_fmt(y2)}" '
+                'stroke="#b8860b" stroke-width="2" stroke-dasharray="5 4"/>'
+            )
+        out.append("</g>")
+    out.append('<g class="numbers" font-family="sans-serif" font-size="7" fill="#6b675c" text-anchor="middle">')
+    for h in p.hexes:
+        cx, cy = _px(h.x, h.y)
+        out.append(f'<text x="{_fmt(cx)}" y="{_fmt(cy - SIZE * 0.62)}">{escape(h.id)}</text>')
+    out.append("</g>")
+    return out
+
+
+def _counter(c: Counter, h: PictureHex, p: Picture, styles: dict[str, tuple[str, str, str]]) -> list[str]:
+    cx, cy = _px(h.x, h.y)
+    ink, fill, letter = styles.get(c.side, ("#444444", "#eeeeee", "?"))
+    half = SIZE * 0.5
+    out = [f'<g class="counter" data-hex={quoteattr(c.hex)} data-side={quoteattr(c.side)} data-code={quoteattr(c.code)}>']
+    if c.detail:
+        out.append(f"<title>{escape(c.detail)}</title>")
+    face = "#bdbdbd" if c.hidden else fill
+    out.append(
+        f'<rect x="{_fmt(cx - half)}" y="{_fmt(cy - half * 0.8)}" width="{_fmt(2 * half)}" height="{_fmt(1.6 * half)}" '
+        f'rx="3" fill="{face}" stroke="{ink}" stroke-width="1.6"/>'
+    )
+    if c.facing is not None and not c.hidden:
+        tri = _facing_triangle(cx, cy, half, p.orientation, c.facing)
+        out.append(f'<polygon class="facing" points="{_points(tri)}" fill="{ink}"/>')
+    out.append(
+        f'<text x="{_fmt(cx - half + 2)}" y="{_fmt(cy - half * 0.8 + 7)}" font-family="sans-serif" font-size="6" '
+        f'font-weight="bold" fill="{ink}">{letter}</text>'
+    )
+    out.append(
+        f'<text x="{_fmt(cx)}" y="{_fmt(cy + 2)}" font-family="sans-serif" font-size="9" font-weight="bold" '
+        f'text-anchor="middle" fill="{ink}">{escape(c.code)}</text>'
+    )
+    if c.strength and not c.hidden:
+        out.append(
+            f'<text x="{_fmt(cx)}" y="{_fmt(cy + half * 0.7)}" font-family="sans-serif" font-size="6.5" '
+            f'text-anchor="middle" fill="#222222">{escape(c.strength)}</text>'
+        )
+    if c.marks:
+        out.append(
+            f'<text x="{_fmt(cx + half - 2)}" y="{_fmt(cy - half * 0.8 + 7)}" font-family="sans-serif" font-size="6" '
+            f'text-anchor="end" fill="#222222">{escape("".join(m[:1] for m in c.marks))}</text>'
+        )
+    out.append("</g>")
+    return out
+
+
+def counter_layer(p: Picture, highlight: bool = True) -> str:
+    """Markers, highlighted hexes (unless ``highlight`` is false) and counters:
+    what changes from step to step."""
+    by_id = p.hex_by_id()
+    styles = _side_style(p)
+    out: list[str] = []
+    for m in p.markers:
+        h = by_id.get(m.hex)
+        if h is None:
+            continue
+        cx, cy = _px(h.x, h.y)
+        out.append(
+            f'<text class="marker" data-hex={quoteattr(m.hex)} x="{_fmt(cx)}" y="{_fmt(cy + SIZE * 0.8)}" '
+            f'font-family="sans-serif" font-size="7" font-style="italic" text-anchor="middle" fill="#5a3d1e">'
+            f"{escape(m.text)}</text>"
+        )
+    for hid in sorted(p.highlight) if highlight else ():
+        h = by_id.get(hid)
+        if h is None:
+            continue
+        out.append(
+            f'<polygon class="highlight" data-hex={quoteattr(hid)} points="{_points(_corners(h, p.orientation, 0.9))}" '
+            f'fill="none" stroke="{HIGHLIGHT}" stroke-width="3"/>'
+        )
+    seen: dict[str, int] = {}
+    for c in p.counters:
+        h = by_id.get(c.hex)
+        if h is None:
+            continue
+        k = seen.get(c.hex, 0)
+        seen[c.hex] = k + 1
+        if k:  # a second counter in the hex (a leader beside a unit): drawn offset
+            h = PictureHex(h.id, h.x + 0.18 * k, h.y + 0.18 * k, h.terrain)
+        out.extend(_counter(c, h, p, styles))
+    return "\n".join(out)
+
+
+def _legend(p: Picture, width: float, top: float) -> tuple[list[str], float]:
+    out = [f'<g class="legend" font-family="sans-serif" font-size="10" fill="#222222">']
+    x, y = MARGIN, top + 14
+    styles = _side_style(p)
+    for sid, name in p.sides:
+        ink, fill, letter = styles[sid]
+        out.append(f'<rect x="{_fmt(x)}" y="{_fmt(y - 9)}" width="14" height="11" rx="2" fill="{fill}" stroke="{ink}"/>')
+        out.append(f'<text x="{_fmt(x + 3)}" y="{_fmt(y)}" font-size="8" font-weight="bold" fill="{ink}">{letter}</text>')
+        out.append(f"<text x=\"{_fmt(x + 20)}\" y=\"{_fmt(y)}\">{escape(name)}</text>")
+        x += 30 + 6.5 * len(name)
+    y += 18
+    x = MARGIN
+    for t in sorted({h.terrain for h in p.hexes}):
+        if x + 110 > width:
+            x, y = MARGIN, y + 16
+        out.append(f'<rect x="{_fmt(x)}" y="{_fmt(y - 9)}" width="14" height="11" fill="{terrain_colour(t)}" stroke="#8a8577"/>')
+        out.append(f'<text x="{_fmt(x + 20)}" y="{_fmt(y)}">{escape(t)}</text>')
+        x += 30 + 6.5 * len(t)
+    for f in sorted({s.feature for s in p.hexsides}):
+        if x + 110 > width:
+            x, y = MARGIN, y + 16
+        colour, w, dash = FEATURE_STYLES.get(f, ("#777777", 3.0, "3 2"))
+        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        out.append(f'<line x1="{_fmt(x)}" y1="{_fmt(y - 4)}" x2="{_fmt(x + 16)}" y2="{_fmt(y - 4)}" stroke="{colour}" '
+                   f'stroke-width="{_fmt(w)}"{dash_attr}/>')
+        out.append(f'<text x="{_fmt(x + 22)}" y="{_fmt(y)}">{escape(f)} (hexside)</text>')
+        x += 80 + 6.5 * len(f)
+    y += 18
+    if p.highlight:
+        out.append(f'<rect x="{_fmt(MARGIN)}" y="{_fmt(y - 9)}" width="14" height="11" fill="none" stroke="{HIGHLIGHT}" stroke-width="2"/>')
+        out.append(f'<text x="{_fmt(MARGIN + 20)}" y="{_fmt(y)}">hexes of the current question</text>')
+        y += 16
+    for key, text in p.legend.items():
+        out.append(f'<text x="{_fmt(MARGIN)}" y="{_fmt(y)}"><tspan font-weight="bold">{escape(key)}</tspan> {escape(text)}</text>')
+        y += 14
+    out.append("</g>")
+    return out, y + 6
+
+
+def svg_layers(p: Picture) -> tuple[str, str, float, float]:
+    """(static map SVG body, counter layer, width, height of the map part)."""
+    w, h = _extent(p)
+    return "\n".join(_map_layer(p)), counter_layer(p), w, h
+
+
+def svg_document(p: Picture) -> str:
+    """A standalone SVG of the picture: title, map, counters, legend."""
+    w, h = _extent(p)
+    head = 24.0 if p.title or p.status else 0.0
+    legend, bottom = _legend(p, w, h + head)
+    parts = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_fmt(w)}" height="{_fmt(bottom)}" '
+        f'viewBox="0 0 {_fmt(w)} {_fmt(bottom)}">',
+        f"<title>{escape(p.title)}</title>",
+        f'<rect width="100%" height="100%" fill="#ffffff"/>',
+    ]
+    if head:
+        parts.append(
+            f'<text x="{_fmt(MARGIN)}" y="16" font-family="sans-serif" font-size="12" font-weight="bold">'
+            f"{escape(p.title)}<tspan font-weight='normal'>  {escape(p.status)}</tspan></text>"
+        )
+    parts.append(f'<g transform="translate(0,{_fmt(head)})">')
+    parts.extend(_map_layer(p))
+    parts.append('<g class="counters">')
+    parts.append(counter_layer(p))
+    parts.append("</g></g>")
+    parts.extend(legend)
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def write_picture(p: Picture, path: Path) -> Path:
+    """Write ``p`` as ``.svg`` (no dependency) or ``.png`` (rendered with matplotlib)."""
+    suffix = path.suffix.lower()
+    svg = svg_document(p)
+    if suffix == ".svg":
+        path.write_text(svg, encoding="utf-8")
+        return path
+    if suffix != ".png":
+        raise DrawingError(f"{path}: name a .svg or .png file")
+    _png(p, path)
+    return path
+
+
+def _png(p: Picture, path: Path) -> None:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg", force=True)
+        import matplotlib.pyplot as plt
+        from matplotlib.patches import Polygon, Rectangle
+    except ImportError:
+        raise DrawingError("--png needs matplotlib: pip install -e '.[plots]'") from None
+    w, h = _extent(p)
+    fig = plt.figure(figsize=(w / 60, h / 60), dpi=120)
+    ax = fig.add_axes((0, 0, 1, 1))
+    ax.set_xlim(0, w)
+    ax.set_ylim(h, 0)
+    ax.axis("off")
+    by_id = p.hex_by_id()
+    for hx in p.hexes:
+        ax.add_patch(Polygon(_corners(hx, p.orientation), closed=True, facecolor=terrain_colour(hx.terrain),
+                             edgecolor="#8a8577", linewidth=0.4))
+        cx, cy = _px(hx.x, hx.y)
+        ax.text(cx, cy - SIZE * 0.62, hx.id, fontsize=3.5, ha="center", va="center", color="#6b675c")
+    for s in p.hexsides:
+        a, b = by_id.get(s.a), by_id.get(s.b)
+        if a is None or b is None:
+            continue
+        (x1, y1), (x2, y2) = _hexside_segment(a, b, s.feature)
+        colour, width, dash = FEATURE_STYLES.get(s.feature, ("#777777", 3.0, "3 2"))
+        ax.plot([x1, x2], [y1, y2], color=colour, linewidth=width / 2,
+                linestyle="--" if dash else "-", solid_capstyle="round")
+    for ln in p.lines:
+        (x1, y1), (x2, y2) = _px(ln.x1, ln.y1), _px(ln.x2, ln.y2)
+        ax.plot([x1, x2], [y1, y2], color="#b8860b", linewidth=1, linestyle="--")
+    for hid in p.highlight:
+        hx = by_id.get(hid)
+        if hx is not None:
+            ax.add_patch(Polygon(_corners(hx, p.orientation, 0.9), closed=True, fill=False, edgecolor=HIGHLIGHT,
+                                 linewidth=1.5))
+    styles = _side_style(p)
+    for c in p.counters:
+        hx = by_id.get(c.hex)
+        if hx is None:
+            continue
+        cx, cy = _px(hx.x, hx.y)
+        ink, fill, letter = styles.get(c.side, ("#444444", "#eeeeee", "?"))
+        half = SIZE * 0.5
+        ax.add_patch(Rectangle((cx - half, cy - half * 0.8), 2 * half, 1.6 * half,
+                               facecolor="#bdbdbd" if c.hidden else fill, edgecolor=ink, linewidth=0.8))
+        ax.text(cx, cy, c.code, fontsize=4.5, fontweight="bold", ha="center", va="center", color=ink)
+        ax.text(cx - half + 2, cy - half * 0.8 + 4, letter, fontsize=3, fontweight="bold", color=ink, va="center")
+        if c.strength and not c.hidden:
+            ax.text(cx, cy + half * 0.55, c.strength, fontsize=3.2, ha="center", va="center")
+        if c.facing is not None and not c.hidden:
+            ax.add_patch(Polygon(_facing_triangle(cx, cy, half, p.orientation, c.facing), closed=True,
+                                 facecolor=ink, edgecolor="none"))
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
+CLASS_COLOURS = ("#6a3d9a", "#bdbdbd", "#fdbf6f", "#ff7f00", "#e31a1c")
+"""Fills of the common outcome classes of ``ancients compare``, defender's best to worst."""
+
+
+def class_bars_svg(title: str, classes: Iterable[str], rows: Iterable[tuple[str, dict[str, float]]]) -> str:
+    """Stacked bars, one per game, of the common outcome classes (``ancients compare --plot``).
+
+    Written by hand rather than by matplotlib so that the figure is the same
+    bytes on every machine (the documentation's figures are checked).
+    """
+    names = list(classes)
+    data = list(rows)
+    label_w, bar_w, row_h = 230.0, 460.0, 34.0
+    width = MARGIN * 2 + label_w + bar_w
+    height = 40 + row_h * len(data) + 24 * ((len(names) + 2) // 3) + 20
+    out = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_fmt(width)}" height="{_fmt(height)}" '
+        f'viewBox="0 0 {_fmt(width)} {_fmt(height)}" font-family="sans-serif" font-size="11">',
+        '<rect width="100%" height="100%" fill="#ffffff"/>',
+        f'<text x="{_fmt(MARGIN)}" y="18" font-size="12" font-weight="bold">{escape(title)}</text>',
+    ]
+    for i, (label, shares) in enumerate(data):
+        y = 32 + i * row_h
+        first, _, second = label.partition("\n")
+        out.append(f'<text x="{_fmt(MARGIN)}" y="{_fmt(y + 11)}">{escape(first)}</text>')
+        if second:
+            out.append(f'<text x="{_fmt(MARGIN)}" y="{_fmt(y + 23)}" font-size="9" fill="#555555">{escape(second)}</text>')
+        x = MARGIN + label_w
+        for name, colour in zip(names, CLASS_COLOURS):
+            w = bar_w * shares.get(name, 0.0)
+            if w <= 0:
+                continue
+            out.append(f'<rect class="share" data-class={quoteattr(name)} x="{_fmt(x)}" y="{_fmt(y)}" '
+                       f'width="{_fmt(w)}" height="{_fmt(row_h - 8)}" fill="{colour}"><title>{escape(name)}: '
+                       f'{shares[name]:.1%}</title></rect>')
+            if w > 34:
+                out.append(f'<text x="{_fmt(x + w / 2)}" y="{_fmt(y + 17)}" text-anchor="middle">{shares[name]:.0%}</text>')
+            x += w
+    y = 40 + row_h * len(data)
+    for j, (name, colour) in enumerate(zip(names, CLASS_COLOURS)):
+        cx = MARGIN + (j % 3) * 230
+        cy = y + (j // 3) * 20
+        out.append(f'<rect x="{_fmt(cx)}" y="{_fmt(cy)}" width="12" height="12" fill="{colour}"/>')
+        out.append(f'<text x="{_fmt(cx + 18)}" y="{_fmt(cy + 10)}">{escape(name)}</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,554 @@
+"""Balance studies: many bot games of one scenario, recorded, resumable, parallel.
+
+A study is a :class:`StudySpec` (game, scenario, bots per side, options,
+variants) played for game numbers ``0 .. n-1``; game ``i`` uses the seed
+``seed + i``. Each finished game becomes a :class:`Record` (seed, bots,
+variant hash, winner, length, margin, log digest, elapsed time), which is all
+that is needed to play the same game again (:func:`replay_record`).
+
+Records are streamed to a JSON-lines file in game order, one line per game,
+flushed as soon as the game and every game before it are done; running the
+same study again reads the file, keeps what matches and plays only what is
+missing. An interrupted run therefore loses at most the games in flight.
+
+Where games are played does not change what they are: :func:`run_study` plays
+them in this process (``jobs=1``), in a pool of worker processes
+(``jobs=N``), or on a Dask distributed cluster (``dask=ADDRESS`` or
+``dask="local"``); the records are the same in every case but for
+``elapsed``. Nothing here knows any game: everything goes through the
+decision protocol and :class:`~ancients_kit.plugin.Outcome`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from ancients_kit import stats
+from ancients_kit.data import Variant
+from ancients_kit.errors import GameError
+from ancients_kit.plugin import find_game
+
+__all__ = [
+    "RECORD_FORMAT",
+    "Comparison",
+    "Record",
+    "StudyError",
+    "StudySpec",
+    "Summary",
+    "compare",
+    "play_game",
+    "read_records",
+    "replay_record",
+    "run_study",
+    "summarize",
+    "variants_hash",
+]
+
+RECORD_FORMAT = "ancients-kit/study-record/1"
+
+MAX_RECORD_LINE = 64 * 1024
+"""A record line longer than this is damaged, not a record."""
+
+
+class StudyError(GameError):
+    """A study cannot run as asked (a records file for another study ...)."""
+
+
+def variants_hash(variants: Sequence[Variant]) -> str:
+    """One short hash naming a set of variants (``original`` for none)."""
+    if not variants:
+        return "original"
+    h = hashlib.sha256()
+    for v in variants:
+        h.update(v.digest.encode())
+        h.update(b"\n")
+    return h.hexdigest()[:16]
+
+
+@attrs.frozen
+class StudySpec:
+    """What a study plays: the same for every one of its games."""
+
+    game: str
+    scenario: str
+    bots: Mapping[str, str]
+    """Side -> bot name (every side the game has)."""
+    options: Mapping[str, Any] = attrs.field(factory=dict)
+    variants: tuple[Variant, ...] = ()
+    max_decisions: int = 200_000
+
+    @property
+    def variant(self) -> str:
+        return variants_hash(self.variants)
+
+    def key(self) -> dict[str, Any]:
+        """What a record must match to belong to this study."""
+        return {
+            "game": self.game,
+            "scenario": self.scenario,
+            "bots": dict(sorted(self.bots.items())),
+            "options": {k: str(v) for k, v in sorted(self.options.items())},
+            "variant": self.variant,
+        }
+
+
+@attrs.frozen
+class Record:
+    """One finished (or abandoned) bot game of a study."""
+
+    index: int
+    seed: int
+    game: str
+    scenario: str
+    bots: Mapping[str, str]
+    options: Mapping[str, str]
+    variant: str
+    winner: str | None
+    """Winning side, ``None`` for a draw."""
+    finished: bool
+    level: str
+    turn: int
+    decisions: int
+    scores: Mapping[str, float]
+    margin: float
+    """First side's score minus the second's (the game's own figures)."""
+    log_sha256: str
+    elapsed: float
+    """Seconds the game took to play (the only field that varies run to run)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": RECORD_FORMAT, **attrs.asdict(self)}
+
+    def same_game(self, other: Record) -> bool:
+        """Equal in everything but the time it took."""
+        return attrs.evolve(self, elapsed=0.0) == attrs.evolve(other, elapsed=0.0)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], where: str) -> Record:
+        if not isinstance(data, Mapping) or data.get("format") != RECORD_FORMAT:
+            raise StudyError(f"{where}: not a study record")
+        fields = {f.name: f for f in attrs.fields(cls)}
+        missing = sorted(set(fields) - set(data))
+        if missing:
+            raise StudyError(f"{where}: record lacks {', '.join(missing)}")
+        try:
+            return cls(
+                index=_int(data["index"]),
+                seed=_int(data["seed"]),
+                game=str(data["game"]),
+                scenario=str(data["scenario"]),
+                bots={str(k): str(v) for k, v in dict(data["bots"]).items()},
+                options={str(k): str(v) for k, v in dict(data["options"]).items()},
+                variant=str(data["variant"]),
+                winner=None if data["winner"] is None else str(data["winner"]),
+                finished=bool(data["finished"]),
+                level=str(data["level"]),
+                turn=_int(data["turn"]),
+                decisions=_int(data["decisions"]),
+                scores={str(k): float(v) for k, v in dict(data["scores"]).items()},
+                margin=float(data["margin"]),
+                log_sha256=str(data["log_sha256"]),
+                elapsed=float(data["elapsed"]),
+            )
+        except (TypeError, ValueError) as exc:
+            raise StudyError(f"{where}: damaged record ({exc})") from None
+
+
+def _int(v: Any) -> int:
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise ValueError(f"expected a whole number, got {v!r}")
+    return v
+
+
+# -- one game ------------------------------------------------------------------------------
+
+
+def _session_and_bots(spec: StudySpec, seed: int) -> tuple[Any, Any]:
+    from ancients_kit.bots import make_bot
+    from ancients_kit.session import Session
+
+    game = find_game(spec.game)
+    session = Session(game, spec.scenario, seed=seed, options=dict(spec.options), variants=spec.variants)
+    return session, {side: make_bot(kind) for side, kind in spec.bots.items()}
+
+
+def play_game(spec: StudySpec, index: int, seed: int) -> Record:
+    """Play game ``index`` of ``spec`` (seed ``seed + index``) to its end."""
+    from ancients_kit.bots import play_out
+
+    t0 = time.perf_counter()
+    session, bots = _session_and_bots(spec, seed + index)
+    out = play_out(session, bots, max_decisions=spec.max_decisions)
+    sides = session.game.sides(session.state)
+    scores = {k: float(v) for k, v in sorted(out.scores.items())} if out is not None else {}
+    margin = 0.0
+    if len(sides) >= 2 and sides[0] in scores and sides[1] in scores:
+        margin = scores[sides[0]] - scores[sides[1]]
+    return Record(
+        index=index,
+        seed=seed + index,
+        game=spec.game,
+        scenario=spec.scenario,
+        bots=dict(sorted(spec.bots.items())),
+        options={k: str(v) for k, v in sorted(spec.options.items())},
+        variant=spec.variant,
+        winner=out.winner if out is not None else None,
+        finished=out is not None,
+        level=out.level if out is not None else "",
+        turn=out.turn if out is not None else 0,
+        decisions=len(session.answers),
+        scores=scores,
+        margin=margin,
+        log_sha256=session.log.digest(),
+        elapsed=round(time.perf_counter() - t0, 6),
+    )
+
+
+def replay_record(record: Record, variants: Sequence[Variant] = ()) -> Any:
+    """Play a recorded game again and check it is the same game; returns its Session.
+
+    ``variants`` are the variant files the study ran with (their hash must be
+    the record's). The bots are deterministic, so the same seed gives the same
+    answers; the log digest proves it.
+    """
+    if variants_hash(variants) != record.variant:
+        raise StudyError(
+            f"game {record.index}: recorded with variant {record.variant}, given {variants_hash(variants)}"
+        )
+    from ancients_kit.bots import play_out
+
+    spec = StudySpec(record.game, record.scenario, record.bots, record.options, tuple(variants))
+    session, bots = _session_and_bots(spec, record.seed)
+    play_out(session, bots, max_decisions=spec.max_decisions)
+    if session.log.digest() != record.log_sha256:
+        raise StudyError(f"game {record.index} (seed {record.seed}) no longer plays as recorded: the rules changed")
+    return session
+
+
+# -- records files ------------------------------------------------------------------------
+
+
+def read_records(path: Path, spec: StudySpec | None = None) -> tuple[dict[int, Record], int]:
+    """The records in ``path`` (by game number) and how many bytes of it are sound.
+
+    A last line cut short by an interrupted run is not counted (the caller
+    truncates it away); any other damage, or a record of another study, is an
+    error naming the file and the line.
+    """
+    if not path.exists():
+        return {}, 0
+    if not path.is_file():
+        raise StudyError(f"{path}: records must be a regular file")
+    out: dict[int, Record] = {}
+    sound = 0
+    want = spec.key() if spec is not None else None
+    with path.open("rb") as fh:
+        for no, raw in enumerate(fh, start=1):
+            if not raw.endswith(b"\n"):
+                break  # an interrupted write: the rest is dropped
+            where = f"{path}, line {no}"
+            if len(raw) > MAX_RECORD_LINE:
+                raise StudyError(f"{where}: line too long for a record")
+            try:
+                data = json.loads(raw.decode("utf-8"))
+            except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+                raise StudyError(f"{where}: not a JSON record ({exc})") from None
+            rec = Record.from_json(data, where)
+            if want is not None:
+                got = {k: getattr(rec, k) for k in want}
+                got["bots"] = dict(sorted(got["bots"].items()))
+                if got != want:
+                    diff = ", ".join(k for k in want if got[k] != want[k])
+                    raise StudyError(f"{where}: a record of another study (differs in {diff}); use another --records file")
+            if rec.index in out:
+                raise StudyError(f"{where}: game {rec.index} recorded twice")
+            out[rec.index] = rec
+            sound += len(raw)
+    return out, sound
+
+
+class _RecordWriter:
+    """Appends records in game order, each line flushed as soon as it can be."""
+
+    def __init__(self, path: Path | None, done: Mapping[int, Record], sound: int) -> None:
+        self.path = path
+        self.fh = None
+        self.pending: dict[int, Record] = {}
+        self.done = set(done)
+        self.next = 0
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self.fh = path.open("ab" if path.exists() else "wb")
+            if self.fh.tell() != sound:
+                self.fh.truncate(sound)
+                self.fh.seek(sound)
+        self._advance()
+
+    def _advance(self) -> None:
+        while self.next in self.done:
+            self.next += 1
+
+    def add(self, rec: Record) -> None:
+        self.pending[rec.index] = rec
+        while self.next in self.pending:
+            r = self.pending.pop(self.next)
+            if self.fh is not None:
+                self.fh.write((json.dumps(r.to_json(), sort_keys=True) + "\n").encode())
+                self.fh.flush()
+            self.done.add(self.next)
+            self._advance()
+
+    def close(self) -> None:
+        # Games finished out of order ahead of a gap (interrupted) are kept too:
+        # order is only a convenience, the reader keys records by game number.
+        for i in sorted(self.pending):
+            if self.fh is not None:
+                self.fh.write((json.dumps(self.pending[i].to_json(), sort_keys=True) + "\n").encode())
+        self.pending.clear()
+        if self.fh is not None:
+            self.fh.flush()
+            os.fsync(self.fh.fileno())
+            self.fh.close()
+            self.fh = None
+
+
+# -- running ------------------------------------------------------------------------------
+
+Progress = Callable[[int, int], None]
+"""Called with (games done, games in the study) after every game."""
+
+
+def _inline(spec: StudySpec, seed: int, todo: Sequence[int]) -> Iterator[Record]:
+    for i in todo:
+        yield play_game(spec, i, seed)
+
+
+def _pool(spec: StudySpec, seed: int, todo: Sequence[int], jobs: int) -> Iterator[Record]:
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        queue = iter(todo)
+        running: set[Future[Record]] = set()
+        try:
+            for i in queue:
+                running.add(pool.submit(play_game, spec, i, seed))
+                if len(running) >= 2 * jobs:
+                    break
+            while running:
+                finished, running = wait(running, return_when=FIRST_COMPLETED)
+                for f in sorted(finished, key=lambda f: f.result().index):
+                    yield f.result()
+                for i in queue:
+                    running.add(pool.submit(play_game, spec, i, seed))
+                    if len(running) >= 2 * jobs:
+                        break
+        except BaseException:
+            for f in running:
+                f.cancel()
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+
+
+def _dask(spec: StudySpec, seed: int, todo: Sequence[int], address: str) -> Iterator[Record]:
+    try:
+        from distributed import Client, LocalCluster, as_completed
+    except ImportError:
+        raise StudyError("--dask needs Dask distributed: pip install -e '.[cluster]'") from None
+    cluster = None
+    if address == "local":
+        cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+        client = Client(cluster)
+    else:
+        try:
+            client = Client(address, timeout=30)
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise StudyError(f"--dask {address}: cannot reach the scheduler ({exc})") from None
+    try:
+        futures = [client.submit(play_game, spec, i, seed, pure=False) for i in todo]
+        try:
+            for f in as_completed(futures):
+                yield f.result()
+        except BaseException:
+            client.cancel(futures)
+            raise
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def run_study(
+    spec: StudySpec,
+    games: int,
+    *,
+    seed: int = 1,
+    jobs: int = 1,
+    dask: str | None = None,
+    records: Path | None = None,
+    progress: Progress | None = None,
+) -> list[Record]:
+    """Play games ``0 .. games-1`` of ``spec`` and return their records in order.
+
+    With ``records``, games already in that file are not played again and new
+    ones are appended as they finish. ``jobs`` worker processes (or a Dask
+    cluster) play in parallel; the records do not depend on either.
+    """
+    if games < 1:
+        raise StudyError(f"a study needs at least one game, not {games}")
+    if jobs < 1:
+        raise StudyError(f"--jobs must be at least 1, not {jobs}")
+    found, sound = read_records(records, spec) if records is not None else ({}, 0)
+    moved = [r for i, r in sorted(found.items()) if r.seed != seed + i]
+    if moved:
+        raise StudyError(
+            f"{records}: game {moved[0].index} was played with seed {moved[0].seed}, not {seed + moved[0].index}; "
+            "use the same --seed or another --records file"
+        )
+    done = {i: r for i, r in found.items() if i < games}
+    todo = [i for i in range(games) if i not in done]
+    writer = _RecordWriter(records, found, sound)
+    results: dict[int, Record] = dict(done)
+    if progress is not None:
+        progress(len(results), games)
+    source: Iterable[Record]
+    if not todo:
+        source = ()
+    elif dask is not None:
+        source = _dask(spec, seed, todo, dask)
+    elif jobs > 1 and len(todo) > 1:
+        source = _pool(spec, seed, todo, min(jobs, len(todo)))
+    else:
+        source = _inline(spec, seed, todo)
+    try:
+        for rec in source:
+            results[rec.index] = rec
+            writer.add(rec)
+            if progress is not None:
+                progress(len(results), games)
+    finally:
+        writer.close()
+    return [results[i] for i in range(games)]
+
+
+# -- summaries ------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Summary:
+    """What the games of one study came to, with intervals."""
+
+    label: str
+    games: int
+    sides: tuple[str, ...]
+    wins: Mapping[str, int]
+    win_rates: Mapping[str, stats.Interval]
+    draws: int
+    draw_rate: stats.Interval
+    unfinished: int
+    decisions: stats.Interval
+    decision_quantiles: Mapping[str, float]
+    turns: stats.Interval
+    turn_quantiles: Mapping[str, float]
+    margin: stats.Interval
+    margin_quantiles: Mapping[str, float]
+    scores: Mapping[str, stats.Interval]
+    levels: Mapping[str, int]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "label": self.label,
+            "games": self.games,
+            "sides": list(self.sides),
+            "wins": dict(self.wins),
+            "win_rates": {k: v.to_json() for k, v in self.win_rates.items()},
+            "draws": self.draws,
+            "draw_rate": self.draw_rate.to_json(),
+            "unfinished": self.unfinished,
+            "decisions": {**self.decisions.to_json(), **self.decision_quantiles},
+            "turns": {**self.turns.to_json(), **self.turn_quantiles},
+            "margin": {**self.margin.to_json(), **self.margin_quantiles},
+            "scores": {k: v.to_json() for k, v in self.scores.items()},
+            "levels": dict(self.levels),
+        }
+
+
+def summarize(records: Sequence[Record], sides: Sequence[str], label: str = "original") -> Summary:
+    """Win rates (Wilson), draws, lengths, turns and margins of ``records``."""
+    n = len(records)
+    finished = [r for r in records if r.finished]
+    wins = {s: sum(1 for r in finished if r.winner == s) for s in sides}
+    draws = sum(1 for r in finished if r.winner is None)
+    levels: dict[str, int] = {}
+    for r in finished:
+        if r.level:
+            key = f"{r.winner or 'draw'}: {r.level}"
+            levels[key] = levels.get(key, 0) + 1
+    lengths = [float(r.decisions) for r in records]
+    turns = [float(r.turn) for r in finished]
+    margins = [r.margin for r in finished]
+    score_sides = sorted({k for r in finished for k in r.scores})
+    return Summary(
+        label=label,
+        games=n,
+        sides=tuple(sides),
+        wins=wins,
+        win_rates={s: stats.wilson(wins[s], n) for s in sides},
+        draws=draws,
+        draw_rate=stats.wilson(draws, n),
+        unfinished=n - len(finished),
+        decisions=stats.mean_interval(lengths),
+        decision_quantiles=stats.quantiles(lengths),
+        turns=stats.mean_interval(turns),
+        turn_quantiles=stats.quantiles(turns),
+        margin=stats.mean_interval(margins),
+        margin_quantiles=stats.quantiles(margins),
+        scores={k: stats.mean_interval([r.scores[k] for r in finished if k in r.scores]) for k in score_sides},
+        levels=dict(sorted(levels.items())),
+    )
+
+
+@attrs.frozen
+class Comparison:
+    """A variant's win rate for one side against the original's."""
+
+    side: str
+    difference: stats.Interval
+    """Variant minus original (Newcombe interval)."""
+    z_test: stats.TestResult
+    exact_test: stats.TestResult
+    games_for_five_points: int
+    """Games per arm a two-sided 5% test needs to find a 5-point change with 80% power."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "side": self.side,
+            "difference": self.difference.to_json(),
+            "z_test": self.z_test.to_json(),
+            "exact_test": self.exact_test.to_json(),
+            "games_for_five_points": self.games_for_five_points,
+        }
+
+
+def compare(original: Summary, variant: Summary) -> list[Comparison]:
+    """Per side: the difference in win rate, its interval and two tests."""
+    out = []
+    for s in original.sides:
+        k1, n1 = original.wins.get(s, 0), original.games
+        k2, n2 = variant.wins.get(s, 0), variant.games
+        out.append(
+            Comparison(
+                side=s,
+                difference=stats.difference(k1, n1, k2, n2),
+                z_test=stats.two_proportion_test(k1, n1, k2, n2),
+                exact_test=stats.fisher_exact(k1, n1, k2, n2),
+                games_for_five_points=stats.games_needed(k1 / n1 if n1 else 0.5, 0.05),
+            )
+        )
+    return out

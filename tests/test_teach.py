@@ -1,0 +1,145 @@
+"""Teachers' tools: pictures of every scenario, the HTML replay in a real browser, explained logs."""
+
+from __future__ import annotations
+
+import os
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from ancients_kit.bots import RandomBot, play_out
+from ancients_kit.cli.main import cli
+from ancients_kit.cli.teach import html_replay
+from ancients_kit.data import DataStore
+from ancients_kit.drawing import svg_document
+from ancients_kit.picture import SQRT3, hexmap_hexes
+from ancients_kit.plugin import load_games
+from ancients_kit.session import Session
+
+from tests.browser import Browser, chromium_path
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def _scenarios() -> list[tuple[str, str]]:
+    out = []
+    for gid, g in sorted(load_games().items()):
+        for info in g.scenarios(DataStore(g.package)):
+            out.append((gid, info.id))
+    return out
+
+
+@pytest.mark.parametrize(("game", "scenario"), _scenarios())
+def test_every_scenario_is_drawn(game: str, scenario: str) -> None:
+    s = Session.new(game, scenario, seed=1)
+    pic = s.game.picture(s.state, None)
+    assert pic is not None, f"{game} draws no picture"
+    root = ET.fromstring(svg_document(pic))
+    hexes = root.findall(f".//{SVG}polygon[@class='hex']")
+    assert len(hexes) == len(pic.hexes) and {h.get("data-hex") for h in hexes} == {h.id for h in pic.hexes}
+    drawn = sorted(g.get("data-hex") for g in root.findall(f".//{SVG}g[@class='counter']"))
+    assert drawn == sorted(c.hex for c in pic.counters) and drawn
+    assert len(root.findall(f".//{SVG}line[@class='hexside']")) == len(pic.hexsides)
+    assert root.find(f".//{SVG}g[@class='legend']") is not None
+
+
+def test_hexmap_layout_puts_neighbours_one_hex_apart() -> None:
+    g = load_games()["centurion"]
+    s = Session.new("centurion", "basic-gaul", seed=1)
+    hm = s.state.map
+    hexes, _ = hexmap_hexes(hm)
+    at = {h.id: (h.x, h.y) for h in hexes}
+    for h in list(hm.hexes())[:200]:
+        for n in hm.neighbors(h):
+            (x1, y1), (x2, y2) = at[hm.to_id(h)], at[hm.to_id(n)]
+            assert ((x1 - x2) ** 2 + (y1 - y2) ** 2) ** 0.5 == pytest.approx(SQRT3)
+    assert g.picture(s.state, None).orientation == hm.numbering.orientation
+
+
+def test_svg_is_deterministic() -> None:
+    a = Session.new("ccancients_rome", "carrhes", seed=4)
+    b = Session.new("ccancients_rome", "carrhes", seed=4)
+    assert svg_document(a.game.picture(a.state, None)) == svg_document(b.game.picture(b.state, None))
+
+
+@pytest.fixture
+def run():
+    runner = CliRunner()
+    return lambda *args: runner.invoke(cli, list(args), catch_exceptions=False)
+
+
+@pytest.fixture(scope="module")
+def bot_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    s = Session.new("centurion", "basic-gaul", seed=3)
+    play_out(s, RandomBot(), max_decisions=60)
+    path = tmp_path_factory.mktemp("teach") / "gaul.json"
+    s.save(path)
+    return path
+
+
+def test_show_writes_svg_and_png(run, bot_game: Path, tmp_path: Path) -> None:
+    svg, png = tmp_path / "a.svg", tmp_path / "a.png"
+    res = run("show", str(bot_game), "--at", "10", "--svg", str(svg), "--png", str(png))
+    assert res.exit_code == 0, res.output
+    ET.parse(svg)
+    if png.exists():  # the plots extra is installed with the test tools
+        assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    res = run("show", str(bot_game), "--at", "999", "--svg", str(svg))
+    assert res.exit_code == 2 and "holds 60 answers" in res.output
+    res = run("show", str(bot_game), "--viewer", "parthians", "--svg", str(svg))
+    assert res.exit_code == 2 and "not a side of this game" in res.output
+    res = run("show", str(bot_game), "--svg", str(tmp_path / "a.gif"))
+    assert res.exit_code == 2 and "name a .svg or .png file" in res.output
+
+
+def test_show_highlights_the_hexes_of_the_question(bot_game: Path) -> None:
+    s = Session.load(bot_game)
+    from ancients_kit.cli.teach import _picture
+
+    pic = _picture(s, None)
+    hl = set(s.decision.context.get("highlight", ())) if s.decision and s.decision.context else set()
+    assert pic.highlight == hl & {h.id for h in pic.hexes}
+
+
+def test_explained_log_names_rule_titles_and_cells(run, bot_game: Path) -> None:
+    res = run("replay", str(bot_game), "--explain")
+    assert res.exit_code == 0, res.output
+    text = res.output
+    assert "rule cen:basic.movement: " in text
+    titles = {r.id: r.title for r in load_games()["centurion"].rules_index()}
+    assert titles["cen:basic.movement"] in text
+    assert "behind it: " in text
+
+
+@pytest.mark.skipif(chromium_path() is None and not os.environ.get("CI"), reason="no Chromium here (CI installs it)")
+def test_html_replay_steps_in_a_real_browser(bot_game: Path, tmp_path: Path) -> None:
+    binary = chromium_path()
+    assert binary, "CI must install Chromium (.ci/run)"
+    s = Session.load(bot_game)
+    page = tmp_path / "replay.html"
+    page.write_text(html_replay(s), encoding="utf-8")
+    steps = [Session(s.game, s.scenario, seed=s.seed, answers=s.answers[:k]) for k in (0, 3, 4)]
+    with Browser(binary) as b:
+        b.open(page)
+        assert b.js("document.body.dataset.step") == "0"
+        assert b.js("document.getElementById('prompt').textContent") == steps[0].decision.prompt
+        for _ in range(3):
+            b.key("ArrowRight", 39)
+        assert b.js("document.body.dataset.step") == "3"
+        assert b.js("document.getElementById('prompt').textContent") == steps[1].decision.prompt
+        assert b.js("document.getElementById('given').textContent") == s.answers[3]
+        pic = s.game.picture(steps[1].state, None)
+        assert b.js("document.querySelectorAll('#counters g.counter').length") == len(pic.counters)
+        b.click("#next")
+        assert b.js("document.body.dataset.step") == "4"
+        b.key("ArrowLeft", 37)
+        assert b.js("document.body.dataset.step") == "3"
+        b.key("End", 35)
+        assert b.js("document.body.dataset.step") == str(len(s.answers))
+        events = b.js("Array.from(document.querySelectorAll('#events li')).map(li => li.textContent)")
+        after = [e for e in s.log][-1]
+        assert any(after.text in e for e in events)
+        titled = b.js("Array.from(document.querySelectorAll('.rule-title')).map(x => x.textContent)")
+        assert titled and all(t.startswith("(") for t in titled)
