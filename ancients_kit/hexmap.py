@@ -1,6 +1,6 @@
 """Hex maps: terrain per hex, features per hexside, regions and named places.
 
-A map is a TOML data document (format: the "Maps" section of
+A map is a TOML data document (format: "Map format in full" in
 ``docs/designers-guide.md``), loaded with
 :meth:`HexMap.load` through an :class:`ancients_kit.data.DataStore`, so a
 designer's variant can replace it. The file's ``[grid]`` table is a
