@@ -93,9 +93,8 @@ class SectionSpec:
 
 
 @attrs.frozen
-class HexKeySpec:
-    """One ``[hexkeys.<key>]`` table: the declaration of a per-hex datum, and
-    optionally its values (``values``, ``hexes`` or ``rows``)."""
+class _HexKeyDeclaration:
+    """What a ``[hexkeys.<key>]`` table declares of a per-hex datum."""
 
     type: Literal["int", "flag", "text", "list"]
     """``int`` (whole number), ``flag`` (true/false), ``text``, or ``list`` (of ``of``)."""
@@ -115,6 +114,13 @@ class HexKeySpec:
     """Rule IDs the datum serves."""
     note: str = ""
     """What the datum means and where its values come from."""
+
+
+@attrs.frozen
+class HexKeySpec(_HexKeyDeclaration):
+    """One ``[hexkeys.<key>]`` table: the declaration of a per-hex datum, and
+    optionally its values (``values``, ``hexes`` or ``rows``)."""
+
     values: dict[str, Any] = attrs.field(factory=dict)
     """Printed hex ID -> value."""
     hexes: tuple[str, ...] = ()
@@ -206,24 +212,17 @@ def board_sections(
 
 
 @attrs.frozen
-class HexKey:
+class HexKey(_HexKeyDeclaration):
     """A declared per-hex datum: its type, bounds or choices, default and rules.
 
     The map's ``[hexkeys.<name>]`` table declares it; :meth:`check` validates
     one value. The core gives no key a meaning: a game reads its own keys
-    (``tp``, ``legions``, ``forage`` ...) through :meth:`HexMap.value`.
+    (``centres``, ``legions``, ``forage`` ...) through :meth:`HexMap.value`.
+    ``HexKey("int", min=0, max=9, default=1, name="forage")``.
     """
 
-    name: str
-    type: Literal["int", "flag", "text", "list"]
-    of: Literal["int", "text"] | None = None
-    min: int | None = None
-    max: int | None = None
-    choices: tuple[str, ...] = ()
-    default: Any = None
-    requires: tuple[str, ...] = ()
-    rules: tuple[str, ...] = ()
-    note: str = ""
+    name: str = attrs.field(kw_only=True)
+    """The key, as in ``[hexkeys.<name>]``."""
 
     def describe(self) -> str:
         """The allowed values in words: ``a whole number from 1 to 4``."""
@@ -270,8 +269,8 @@ class HexKey:
             raise ValueError("hexes lists the hexes of a flag key; give values for a key of another type")
         if spec.legend and not spec.rows:
             raise ValueError("a legend is read by rows, and there are none")
-        key = cls(name, spec.type, spec.of, spec.min, spec.max, tuple(spec.choices), None,
-                  tuple(spec.requires), tuple(spec.rules), spec.note)
+        fields = {f.name: getattr(spec, f.name) for f in attrs.fields(_HexKeyDeclaration)}
+        key = cls(**{**fields, "default": None}, name=name)
         if spec.default is not None:
             try:
                 default = key.check(spec.default)
@@ -508,31 +507,27 @@ class HexMap:
         """Names of the regions containing ``h``."""
         return frozenset(n for n, hexes in self.regions.items() if h in hexes)
 
+    def _named(self, table: Mapping[str, Any], name: str, what: str, plural: str) -> Any:
+        """``table[name]``, or a ``ValueError`` naming the map and every known name."""
+        try:
+            return table[name]
+        except KeyError:
+            known = ", ".join(sorted(table)) or "none"
+            raise ValueError(f"map {self.meta.id!r} has no {what} {name!r} ({plural}: {known})") from None
+
     def region(self, name: str) -> frozenset[Hex]:
         """Hexes of a region; ``ValueError`` naming the known regions if unknown."""
-        try:
-            return self.regions[name]
-        except KeyError:
-            known = ", ".join(sorted(self.regions)) or "none"
-            raise ValueError(f"map {self.meta.id!r} has no region {name!r} (regions: {known})") from None
+        return self._named(self.regions, name, "region", "regions")
 
     def place(self, name: str) -> Hex:
         """Hex of a named place; ``ValueError`` naming the known places if unknown."""
-        try:
-            return self.places[name]
-        except KeyError:
-            known = ", ".join(sorted(self.places)) or "none"
-            raise ValueError(f"map {self.meta.id!r} has no place {name!r} (places: {known})") from None
+        return self._named(self.places, name, "place", "places")
 
     # -- typed data per hex
 
     def hex_key(self, key: str) -> HexKey:
         """The declaration of a per-hex key; ``ValueError`` naming the declared keys if unknown."""
-        try:
-            return self.hex_keys[key]
-        except KeyError:
-            known = ", ".join(sorted(self.hex_keys)) or "none"
-            raise ValueError(f"map {self.meta.id!r} declares no per-hex key {key!r} (keys: {known})") from None
+        return self._named(self.hex_keys, key, "per-hex key", "keys")
 
     def value(self, h: Hex, key: str) -> Any:
         """The value of ``key`` in hex ``h``: as given, else the key's default

@@ -105,7 +105,6 @@ __all__ = [
     "OddsTable",
     "Provenance",
     "ProvenanceMark",
-    "ProvenanceSpec",
     "Resolution",
     "Row",
     "Table",
@@ -166,31 +165,13 @@ class TableSpec:
 
 
 @attrs.frozen
-class ProvenanceSpec:
-    """One ``[[provenance]]`` entry as written: rows, entries or cells and their source."""
-
-    source: Source
-    """``rulebook``, ``reconstructed`` or ``variant``."""
-    note: str = ""
-    """What these rows or cells were taken or rebuilt from."""
-    rows: tuple[Any, ...] = ()
-    """Row labels as in ``[table.results]`` (``4``, ``"5-6"``, ``"6+"``)."""
-    columns: tuple[str, ...] = ()
-    """Column labels: only these cells of the rows; empty: the whole rows."""
-    entries: tuple[str, ...] = ()
-    """Keys of a keyed lookup's ``entries``."""
-    sources: tuple[str, ...] = ()
-    """Outside references the values were taken from."""
-
-
-@attrs.frozen
 class TableDocument:
     """A whole table document but its ``[meta]`` header."""
 
     table: TableSpec
     codes: Mapping[str, str] = attrs.field(factory=dict)
     """Result code -> meaning."""
-    provenance: tuple[ProvenanceSpec, ...] = ()
+    provenance: tuple[ProvenanceMark, ...] = ()
     """Rows or cells whose source is not the document's (optional)."""
 
 
@@ -290,18 +271,22 @@ def _signed(n: int) -> str:
 
 @attrs.frozen
 class ProvenanceMark:
-    """Where some rows or cells of a table come from: a document's own source,
-    or one ``[[provenance]]`` entry with the row, column and entry labels it marks."""
+    """Where some rows or cells of a table come from: one ``[[provenance]]``
+    entry as written, or (with no rows, columns or entries) the document's own
+    ``meta`` source and note."""
 
     source: Source
+    """``rulebook``, ``reconstructed`` or ``variant``."""
     note: str = ""
+    """What these rows or cells were taken or rebuilt from."""
     sources: tuple[str, ...] = ()
+    """Outside references the values were taken from."""
     rows: tuple[str, ...] = ()
-    """Row labels marked (empty for the document itself and for keyed entries)."""
+    """Row labels as in ``[table.results]`` (``4``, ``"5-6"``, ``"6+"``); numbers are read as labels."""
     columns: tuple[str, ...] = ()
-    """Column labels marked; empty: every column of the rows."""
+    """Column labels: only these cells of the rows; empty: the whole rows."""
     entries: tuple[str, ...] = ()
-    """Keyed-lookup entries marked."""
+    """Keys of a keyed lookup's ``entries``."""
 
     def where(self) -> str:
         """The marked part in words: ``row 4, columns 3, 4, >=5``."""
@@ -374,7 +359,7 @@ class Provenance:
 
 
 def _provenance(
-    meta: Meta, specs: Sequence[ProvenanceSpec], row_labels: Sequence[str], columns: Sequence[str],
+    meta: Meta, specs: Sequence[ProvenanceMark], row_labels: Sequence[str], columns: Sequence[str],
     entries: Sequence[str], file: str,
 ) -> Provenance:
     """Resolve ``[[provenance]]`` against the table's rows, columns and entries."""
@@ -387,10 +372,7 @@ def _provenance(
         path = f"provenance[{i}]"
         if spec.source == "reconstructed" and not spec.note.strip():
             raise DataError(file, "reconstructed rows or cells must say what they were built from", f"{path}.note")
-        rows = tuple(str(r) for r in spec.rows)
-        for j, r in enumerate(spec.rows):
-            if isinstance(r, bool) or not isinstance(r, (str, int)):
-                raise DataError(file, f"a row label is a number or a text such as \"5-6\", not {r!r}", f"{path}.rows[{j}]")
+        rows = spec.rows
         if entries:
             if rows or spec.columns:
                 raise DataError(file, "a keyed lookup marks entries, not rows or columns", path)
@@ -423,8 +405,7 @@ def _provenance(
                 col = f", column {columns[c]}" if columns else ""
                 raise DataError(file, f"{key}{col} is already marked by provenance[{cells[key, c]}]", where)
             cells[key, c] = len(marks)
-        marks.append(ProvenanceMark(spec.source, spec.note, tuple(spec.sources), rows, tuple(spec.columns),
-                                    tuple(spec.entries)))
+        marks.append(spec)
     return Provenance(doc, tuple(marks), cells, tuple(columns), tuple(entries or row_labels), size)
 
 

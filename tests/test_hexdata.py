@@ -64,7 +64,7 @@ def test_flags_legions_and_declarations(ldf: HexMap) -> None:
     key = ldf.hex_key("legions")
     assert (key.type, key.min, key.max, key.rules) == ("int", 1, 2, ("ldf:3.2",))
     assert key.describe() == "a whole number from 1 to 2"
-    with pytest.raises(ValueError, match="no per-hex key 'tp'.*centres, coastal, legions, narrows"):
+    with pytest.raises(ValueError, match="has no per-hex key 'tp'.*centres, coastal, legions, narrows"):
         ldf.value(ldf.from_id("3318"), "tp")
     with pytest.raises(ValueError, match="not on map"):
         ldf.value(Hex(40, 40), "legions")
@@ -195,7 +195,7 @@ def test_rows_with_a_legend_for_texts() -> None:
 
 def test_build_checks_values() -> None:
     num = Numbering(orientation="flat", shifted="odd", columns=3, rows=3)
-    fv = HexKey("forage", "int", min=0, max=9, default=1)
+    fv = HexKey("int", min=0, max=9, default=1, name="forage")
     m = HexMap.build(num, hex_keys=[fv], hex_values={"forage": {Hex(0, 0): 4}},
                      meta=Meta(id="t", source="reconstructed", note="built"))
     assert m.value(Hex(0, 0), "forage") == 4 and m.value(Hex(1, 0), "forage") == 1

@@ -92,7 +92,7 @@ def test_every_existing_table_file_loads_as_before() -> None:
         (lambda d: d["provenance"][1].update(entries=["x"]), "provenance[1].entries", ["only keyed lookups"]),
         (lambda d: d["provenance"][1].pop("rows"), "provenance[1].rows", ["mark some rows"]),
         (lambda d: d["provenance"][1].update(source="guess"), "provenance", ["guess"]),
-        (lambda d: d["provenance"][1].update(rows=[True]), "provenance[1].rows[0]", ["row label"]),
+        (lambda d: d["provenance"][1].update(rows=[True]), "provenance[1].rows[0]", ["no row 'True'"]),
     ],
     ids=["row", "column", "twice", "no-note", "entries", "no-rows", "bad-source", "bool-row"],
 )

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from ancients_kit.hexgrid import Hex, Hexside, Numbering
 from ancients_kit.hexmap import HexMap
-from ancients_kit.walks import NextSteps, count_walks, next_steps, walk_ends, walks
+from ancients_kit.walks import NextSteps, Walker
 
 MAPS = Path(__file__).parent / "data" / "maps"
 
@@ -80,27 +80,27 @@ def test_walks_match_the_brute_force_reference(problem: tuple) -> None:
 
     kw = dict(can_enter=can_enter, can_step=can_step, may_stop=may_stop)
     want = reference(dict(m.adjacency), start, steps, can_enter, can_step, may_stop)
-    got = list(walks(start, steps, m.graph, **kw))
+    walker = Walker(m.graph, **kw)
+    got = list(walker.walks(start, steps))
     assert len(got) == len(set(got))
     assert set(got) == want
-    assert count_walks(start, steps, m.graph, **kw) == len(want)
+    assert walker.count(start, steps) == len(want)
     ends: dict[Hex, int] = {}
     for w in want:
         ends[w[-1]] = ends.get(w[-1], 0) + 1
-    assert walk_ends(start, steps, m.graph, **kw) == ends
-    # the same through a plain mapping and a function
-    assert list(walks(start, steps, dict(m.adjacency), **kw)) == got
-    assert list(walks(start, steps, m.neighbors, **kw)) == got
+    assert walker.ends(start, steps) == ends
+    # the same through a plain mapping and a function, with fresh caches
+    assert list(Walker(dict(m.adjacency), **kw).walks(start, steps)) == got
+    assert list(Walker(m.neighbors, **kw).walks(start, steps)) == got
     # hex by hex: every offered step leads on to a walk, and every walk is offered
-    first = next_steps([start], steps, m.graph, **kw)
+    first = walker.next_steps([start], steps)
     assert set(first.hexes) == {w[1] for w in want if len(w) > 1}
     assert first.may_stop == (steps == 0)
     for w in want:
         for k in range(1, len(w)):
-            nxt = next_steps(w[:k], steps, m.graph, **kw)
-            assert w[k] in nxt.hexes
-        assert next_steps(w, steps, m.graph, **kw).may_stop
-        assert set(walks(w, steps, m.graph, **kw)) == {v for v in want if v[: len(w)] == w}
+            assert w[k] in walker.next_steps(w[:k], steps).hexes
+        assert walker.next_steps(w, steps).may_stop
+        assert set(walker.walks(w, steps)) == {v for v in want if v[: len(w)] == w}
 
 
 def test_no_stop_means_exact_length_only() -> None:
@@ -108,29 +108,31 @@ def test_no_stop_means_exact_length_only() -> None:
     m = HexMap.build(num)
     start = num.from_id("0303")
     for n in range(0, 5):
-        ws = list(walks(start, n, m.graph))
+        ws = list(Walker(m.graph).walks(start, n))
         assert ws and all(len(w) == n + 1 and len(set(w)) == n + 1 for w in ws)
-    assert list(walks(start, 0, m.graph)) == [(start,)]
-    assert count_walks(start, 1, m.graph) == 6
-    assert count_walks(start, 2, m.graph) == 6 * 5  # no coming back to the start
+    assert list(Walker(m.graph).walks(start, 0)) == [(start,)]
+    assert Walker(m.graph).count(start, 1) == 6
+    assert Walker(m.graph).count(start, 2) == 6 * 5  # no coming back to the start
     # on the open grid: 6 * 5 * 5 sequences, less the 6 * 2 that come back to the start
-    assert count_walks(start, 3, None) == 6 * 5 * 5 - 6 * 2
+    assert Walker().count(start, 3) == 6 * 5 * 5 - 6 * 2
 
 
 def test_start_is_never_reentered_and_early_stops_need_a_step() -> None:
     num = Numbering(orientation="flat", shifted="even", columns=3, rows=1)
     m = HexMap.build(num)
     a, b, c = m.hexes()
-    assert set(walks(a, 2, m.graph)) == {(a, b, c)}
-    assert list(walks(b, 2, m.graph)) == []  # a dead end either way
-    assert list(walks(a, 3, m.graph)) == []
+    plain, city = Walker(m.graph), Walker(m.graph, may_stop=lambda h: h == b)
+    assert set(plain.walks(a, 2)) == {(a, b, c)}
+    assert list(plain.walks(b, 2)) == []  # a dead end either way
+    assert list(plain.walks(a, 3)) == []
     # an early stop in a city; passing through it is also a walk; the start is no stop
-    assert list(walks(a, 3, m.graph, may_stop=lambda h: h == b)) == [(a, b)]
-    assert list(walks(a, 2, m.graph, may_stop=lambda h: h == b)) == [(a, b), (a, b, c)]
-    assert list(walks(b, 2, m.graph, may_stop=lambda h: h == b)) == []
-    assert next_steps([a], 3, m.graph, may_stop=lambda h: h == b) == NextSteps((b,), False)
-    assert next_steps([a, b], 3, m.graph, may_stop=lambda h: h == b) == NextSteps((), True)
-    assert next_steps([a], 3, m.graph) == NextSteps((), False)
+    assert list(city.walks(a, 3)) == [(a, b)]
+    assert list(city.walks(a, 2)) == [(a, b), (a, b, c)]
+    assert list(city.walks(b, 2)) == []
+    assert city.next_steps([a], 3) == NextSteps((b,), False)
+    assert city.next_steps([a, b], 3) == NextSteps((), True)
+    assert plain.next_steps([a], 3) == NextSteps((), False)
+    assert plain.next_steps(a, 0) == NextSteps((), True)
 
 
 def test_bad_input_is_a_clear_value_error() -> None:
@@ -138,15 +140,15 @@ def test_bad_input_is_a_clear_value_error() -> None:
     m = HexMap.build(num)
     h = num.from_id("0202")
     with pytest.raises(ValueError, match="whole number of steps"):
-        list(walks(h, -1, m.graph))
+        Walker(m.graph).walks(h, -1)  # refused at the call, before any walk is asked for
     with pytest.raises(ValueError, match="not on the map"):
-        count_walks(Hex(9, 9), 2, m.graph)
+        Walker(m.graph).count(Hex(9, 9), 2)
     with pytest.raises(ValueError, match="enter a hex twice"):
-        next_steps([h, num.from_id("0201"), h], 4, m.graph)
+        Walker(m.graph).next_steps([h, num.from_id("0201"), h], 4)
     with pytest.raises(ValueError, match="not allowed"):
-        next_steps([h, num.from_id("0201")], 4, m.graph, can_enter=lambda x: x != num.from_id("0201"))
+        Walker(m.graph, can_enter=lambda x: x != num.from_id("0201")).next_steps([h, num.from_id("0201")], 4)
     with pytest.raises(ValueError, match="more than the 1"):
-        next_steps([h, num.from_id("0201"), num.from_id("0101")], 1, m.graph)
+        Walker(m.graph).next_steps([h, num.from_id("0201"), num.from_id("0101")], 1)
 
 
 def test_predicates_are_asked_once_per_hex_and_hexside() -> None:
@@ -163,7 +165,9 @@ def test_predicates_are_asked_once_per_hex_and_hexside() -> None:
         stepped.append((a, b))
         return True
 
-    n = count_walks(num.from_id("0505"), 4, m.graph, can_enter=can_enter, can_step=can_step)
+    walker = Walker(m.graph, can_enter=can_enter, can_step=can_step)
+    n = walker.count(num.from_id("0505"), 4)
+    assert walker.count(num.from_id("0505"), 4) == n  # asked again: answered from the walker's cache
     assert n > 500
     assert len(asked) == len(set(asked))
     assert len(stepped) == len(set(stepped))
@@ -183,10 +187,11 @@ def test_xenophon_shaped_withdrawal() -> None:
     def may_stop(h: Hex) -> bool:
         return m.value(h, "city") is not None
 
-    ends = walk_ends(start, 3, m.graph, can_enter=can_enter, may_stop=may_stop)
+    walker = Walker(m.graph, can_enter=can_enter, may_stop=may_stop)
+    ends = walker.ends(start, 3)
     ids = {m.to_id(h): n for h, n in ends.items()}
     assert "0502" in ids  # the treasury city next door: may stop after one hex
-    every = list(walks(start, 3, m.graph, can_enter=can_enter, may_stop=may_stop))
+    every = list(walker.walks(start, 3))
     assert m.terrain(start) == "rough"  # a force may withdraw out of rough, not into it
     assert all(can_enter(h) for w in every for h in w[1:])
     stop_early = [w for w in every if len(w) < 4]
