@@ -203,3 +203,18 @@ def test_build_checks_values() -> None:
         HexMap.build(num, hex_keys=[fv], hex_values={"forage": {Hex(0, 0): 10}})
     with pytest.raises(ValueError, match="not declared"):
         HexMap.build(num, hex_values={"forage": {Hex(0, 0): 1}})
+
+
+def test_variant_map_errors_name_the_variant() -> None:
+    from ancients_kit.data import Variant
+
+    body = _doc(LDF)
+    del body["meta"]
+    body["hexdata"]["3114"]["legions"] = 0
+    v = Variant(path="mine.toml", meta=Meta(id="mine", source="variant"), replace={"tests.map.strategic-ldf": body})
+    with pytest.raises(DataError) as err:
+        HexMap.load(DirStore(MAPS, (v,)), "strategic_ldf.toml")
+    assert str(err.value).startswith("mine.toml [replace.tests.map.strategic-ldf]: hexdata.3114.legions: hex 3114")
+    body["hexdata"]["3114"]["legions"] = 2
+    m = HexMap.load(DirStore(MAPS, (v,)), "strategic_ldf.toml")
+    assert m.meta.source == "variant" and m.value(m.from_id("3114"), "legions") == 2

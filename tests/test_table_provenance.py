@@ -222,3 +222,35 @@ def test_sources_page_lists_marked_rows(marked_plugin: str) -> None:
     assert any("row 4, columns <=0, 1, 2: rulebook" in x for x in lines)
     assert not any("test.xenophon-diplomacy`" in x for x in lines)
     assert mod.provenance_lines("ancients_games.centurion") == []
+
+
+def test_sources_command_shows_marked_cells(marked_plugin: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from ancients_kit.cli import ui
+    from ancients_kit.cli.main import cli
+
+    runner = CliRunner()
+    r = runner.invoke(cli, ["sources", "marked", "--json"], catch_exceptions=False)
+    assert r.exit_code == 0, r.output
+    rows = {x["id"]: x for x in json.loads(r.output)}
+    assert rows["test.xenophon-diplomacy"]["cells"] is None
+    assert rows["test.xenophon-diplomacy-marked"]["cells"].startswith("rows 1, 2, 3: rulebook")
+    monkeypatch.setattr(ui.out, "width", 250)
+    r = runner.invoke(cli, ["sources", "marked"], catch_exceptions=False)
+    assert "reconstructed (rows 1, 2, 3: rulebook;" in r.output
+
+
+def test_sources_command_counts_reconstructed_cells(marked_plugin: str) -> None:
+    """A rulebook document with reconstructed cells is listed by --reconstructed."""
+    from ancients_kit.cli.main import cli
+
+    import marked_game  # the fixture put it on the path
+
+    data = Path(marked_game.__file__).parent / "data"
+    doc = (data / "diplomacy.toml").read_text()
+    doc = doc.replace('source = "reconstructed"\nrules', 'source = "rulebook"\nrules', 1)
+    doc = doc.replace('source = "rulebook"\nnote = "Printed in the Diplomacy Table', 'source = "reconstructed"\nnote = "Made up', 1)
+    (data / "diplomacy.toml").write_text(doc)
+    (data / "plain.toml").write_text((data / "plain.toml").read_text().replace('"reconstructed"', '"rulebook"', 1))
+    r = CliRunner().invoke(cli, ["sources", "marked", "--json", "--reconstructed"], catch_exceptions=False)
+    assert r.exit_code == 0, r.output
+    assert [x["id"] for x in json.loads(r.output)] == ["test.xenophon-diplomacy-marked"]

@@ -126,9 +126,8 @@ def tables_cmd(game: str, table: str | None, as_json: bool, variant: tuple[str, 
     t = Table("table", "title", "source", "rules", title=f"{g.title}: tables")
     for i in infos:
         src = i.meta.source if i.meta.source != "reconstructed" else "[yellow]reconstructed[/]"
-        if i.id in marked:  # partly printed: every source some cell has
-            used = sorted(marked[i.id].sources_used(), key=("rulebook", "reconstructed", "variant").index)
-            src = " + ".join(u if u != "reconstructed" else "[yellow]reconstructed[/]" for u in used)
+        if i.id in marked:
+            src = _mixed_source(marked[i.id]).replace("reconstructed", "[yellow]reconstructed[/]")
         t.add_row(i.id, i.title, src, ", ".join(i.meta.rules))
     ui.out.print(t)
     ui.out.print("Show one with: ancients tables " + g.id + " TABLE   (its note says what it was built from)")
@@ -154,6 +153,11 @@ def marked_tables(store: DataStore) -> dict[str, Provenance]:
         if prov is not None:
             out[split_meta(doc, file=store.path(rel))[0].id] = prov
     return out
+
+
+def _mixed_source(prov: Provenance) -> str:
+    """Every source some cell of a partly printed table has: ``rulebook + reconstructed``."""
+    return " + ".join(sorted(prov.sources_used(), key=("rulebook", "reconstructed", "variant").index))
 
 
 def _cell_marks(info: TableInfo, prov: Provenance) -> list[list[int | None]] | None:
@@ -271,18 +275,25 @@ def sources_cmd(game: str | None, as_json: bool, reconstructed: bool) -> None:
     games = [find_game(game)] if game else list(load_games().values())
     rows = []
     for g in games:
+        marked = marked_tables(DataStore(g.package))
         for rel, meta in data_documents(g.package):
-            if reconstructed and meta.source != "reconstructed":
+            prov = marked.get(meta.id)
+            used = prov.sources_used() if prov is not None else {meta.source}
+            if reconstructed and "reconstructed" not in used:
                 continue
             rows.append({"game": g.id, "file": rel, "id": meta.id, "source": meta.source,
-                         "rules": list(meta.rules), "note": meta.note, "sources": list(meta.sources)})
+                         "rules": list(meta.rules), "note": meta.note, "sources": list(meta.sources),
+                         "cells": prov.summary() if prov is not None else None})
     if as_json:
         ui.print_json(rows)
         return
     t = Table("game", "document", "source", "note", title="Data documents and their provenance")
     for r in rows:
         note = r["note"].strip().replace("\n", " ")
-        t.add_row(r["game"], r["id"], r["source"], note[:160] + ("..." if len(note) > 160 else ""))
+        marked_source = r["source"]
+        if r["cells"] is not None:
+            marked_source = f"{r['source']} ({r['cells']})"
+        t.add_row(r["game"], r["id"], marked_source, note[:160] + ("..." if len(note) > 160 else ""))
     ui.out.print(t)
 
 
