@@ -328,6 +328,8 @@ class Provenance:
             if column not in self.columns:
                 raise TableError(f"no column {column!r} (columns: {', '.join(self.columns) or 'none'})")
             column = self.columns.index(column)
+        if self.rows and str(row) not in self.rows:
+            raise TableError(f"no row {str(row)!r} (rows: {', '.join(self.rows)})")
         return self.cells.get((str(row), column))
 
     def cell(self, row: str | int, column: str | int = 0) -> ProvenanceMark:

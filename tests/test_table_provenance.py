@@ -45,6 +45,8 @@ def test_rows_and_cells_carry_their_source() -> None:
         "row 4, columns <=0, 1, 2: rulebook (Row 4 is printed for its first three columns only.)")
     with pytest.raises(ValueError, match="no column '7'"):
         prov.cell(4, "7")
+    with pytest.raises(ValueError, match="no row '9' \\(rows: 1, 2, 3, 4, 5, 6\\)"):
+        prov.cell(9, "1")
 
 
 @pytest.mark.rule("xen:diplomacy")
