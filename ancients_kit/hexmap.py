@@ -1,6 +1,7 @@
 """Hex maps: terrain per hex, features per hexside, regions and named places.
 
-A map is a TOML data document (format: ``notes/MAPFORMAT.md``), loaded with
+A map is a TOML data document (format: "Map format in full" in
+``docs/designers-guide.md``), loaded with
 :meth:`HexMap.load` through an :class:`ancients_kit.data.DataStore`, so a
 designer's variant can replace it. The file's ``[grid]`` table is a
 :class:`~ancients_kit.hexgrid.Numbering`; printed hex IDs appear only in the
@@ -16,6 +17,14 @@ Keys this module adds to the format (all optional):
 ``terrain.rows``
     spaces are ignored unless the legend maps ``" "``, so shifted rows may be
     indented to look like the board.
+``[hexkeys.<key>]`` and ``[hexdata."<hex ID>"]``
+    typed data per hex (:class:`HexKey`): whole numbers, flags, texts and
+    lists, declared once with their bounds or choices and given per hex, per
+    key (``values``, ``hexes``) or as an ASCII board (``rows``). Every value
+    is checked against its declaration; an error names the file, the hex ID
+    and the key. Population centres and their trade points, legion symbols,
+    coastal flags, forage values, kinds of city, ports and deserts are such
+    keys: the map declares them, the core knows none of them.
 
 Rules it serves: terrain and hexside features read by every game's movement
 and combat (``cen:basic.movement``, ``ldf:12.1``, ``xen:movement``,
@@ -28,7 +37,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Literal
 
 import attrs
 
@@ -37,6 +46,8 @@ from ancients_kit.hexgrid import Hex, Hexside, HexIdError, Numbering
 from ancients_kit.movement import HexGraph
 
 __all__ = [
+    "HexKey",
+    "HexKeySpec",
     "HexMap",
     "HexsideSpec",
     "MapSpec",
@@ -82,6 +93,46 @@ class SectionSpec:
 
 
 @attrs.frozen
+class _HexKeyDeclaration:
+    """What a ``[hexkeys.<key>]`` table declares of a per-hex datum."""
+
+    type: Literal["int", "flag", "text", "list"]
+    """``int`` (whole number), ``flag`` (true/false), ``text``, or ``list`` (of ``of``)."""
+    of: Literal["int", "text"] | None = None
+    """Item type of a ``list`` key."""
+    min: int | None = None
+    """Lowest allowed whole number (``int`` keys, ``int`` list items)."""
+    max: int | None = None
+    """Highest allowed whole number."""
+    choices: tuple[str, ...] = ()
+    """Allowed texts (``text`` keys, ``text`` list items); empty: any text."""
+    default: Any = None
+    """Value of every hex not given one; omitted: such hexes have none (flags: false)."""
+    requires: tuple[str, ...] = ()
+    """Keys every hex with this one (true, or any value) must also have."""
+    rules: tuple[str, ...] = ()
+    """Rule IDs the datum serves."""
+    note: str = ""
+    """What the datum means and where its values come from."""
+
+
+@attrs.frozen
+class HexKeySpec(_HexKeyDeclaration):
+    """One ``[hexkeys.<key>]`` table: the declaration of a per-hex datum, and
+    optionally its values (``values``, ``hexes`` or ``rows``)."""
+
+    values: dict[str, Any] = attrs.field(factory=dict)
+    """Printed hex ID -> value."""
+    hexes: tuple[str, ...] = ()
+    """Flag keys: the hexes where the flag is set."""
+    rows: tuple[str, ...] = ()
+    """ASCII board, one character per hex: a digit (``int`` keys) or a ``legend``
+    character; ``.`` is "no value" unless the legend maps it."""
+    legend: dict[str, Any] = attrs.field(factory=dict)
+    """One character -> value, for ``rows``."""
+
+
+@attrs.frozen
 class MapSpec:
     """A map document as written (everything but ``[meta]``)."""
 
@@ -95,6 +146,10 @@ class MapSpec:
     places: dict[str, str] = attrs.field(factory=dict)
     """Place name -> printed ID."""
     sections: SectionSpec | None = None
+    hexkeys: dict[str, HexKeySpec] = attrs.field(factory=dict)
+    """Per-hex data declarations, by key."""
+    hexdata: dict[str, dict[str, Any]] = attrs.field(factory=dict)
+    """Printed ID -> key -> value."""
 
 
 # ---------------------------------------------------------------- board sections
@@ -153,6 +208,214 @@ def board_sections(
     return {n: frozenset(s) for n, s in out.items()}
 
 
+# ---------------------------------------------------------------- typed data per hex
+
+
+@attrs.frozen
+class HexKey(_HexKeyDeclaration):
+    """A declared per-hex datum: its type, bounds or choices, default and rules.
+
+    The map's ``[hexkeys.<name>]`` table declares it; :meth:`check` validates
+    one value. The core gives no key a meaning: a game reads its own keys
+    (``centres``, ``legions``, ``forage`` ...) through :meth:`HexMap.value`.
+    ``HexKey("int", min=0, max=9, default=1, name="forage")``.
+    """
+
+    name: str = attrs.field(kw_only=True)
+    """The key, as in ``[hexkeys.<name>]``."""
+
+    def describe(self) -> str:
+        """The allowed values in words: ``a whole number from 1 to 4``."""
+        if self.type == "flag":
+            return "true or false"
+        if self.type == "list":
+            return f"a list of {_describe_item(self, 'int' if self.of == 'int' else 'text', plural=True)}"
+        return _describe_item(self, self.type, plural=False)
+
+    def check(self, value: Any) -> Any:
+        """``value`` made immutable (lists become tuples); ``ValueError`` if it is not allowed."""
+        if self.type == "flag":
+            if not isinstance(value, bool):
+                raise ValueError(f"expected {self.describe()}, got {value!r}")
+            return value
+        if self.type == "list":
+            if not isinstance(value, (list, tuple)):
+                raise ValueError(f"expected {self.describe()}, got {value!r}")
+            item = "int" if self.of == "int" else "text"
+            for v in value:
+                if not _item_ok(self, item, v):
+                    raise ValueError(f"expected {self.describe()}, got {v!r} in {list(value)!r}")
+            return tuple(value)
+        if not _item_ok(self, self.type, value):
+            raise ValueError(f"expected {self.describe()}, got {value!r}")
+        return value
+
+    @classmethod
+    def from_spec(cls, name: str, spec: HexKeySpec) -> HexKey:
+        """Validate a declaration (``ValueError`` saying what is wrong with it)."""
+        if spec.type == "list" and spec.of is None:
+            raise ValueError("a list key needs of = \"int\" or \"text\"")
+        if spec.type != "list" and spec.of is not None:
+            raise ValueError(f"of applies to list keys only, not to a {spec.type} key")
+        ints = spec.type == "int" or spec.of == "int"
+        texts = spec.type == "text" or spec.of == "text"
+        if (spec.min is not None or spec.max is not None) and not ints:
+            raise ValueError(f"min and max apply to whole numbers only, not to a {spec.type} key")
+        if spec.min is not None and spec.max is not None and spec.min > spec.max:
+            raise ValueError(f"min {spec.min} is above max {spec.max}")
+        if spec.choices and not texts:
+            raise ValueError(f"choices apply to texts only, not to a {spec.type} key")
+        if spec.hexes and spec.type != "flag":
+            raise ValueError("hexes lists the hexes of a flag key; give values for a key of another type")
+        if spec.legend and not spec.rows:
+            raise ValueError("a legend is read by rows, and there are none")
+        fields = {f.name: getattr(spec, f.name) for f in attrs.fields(_HexKeyDeclaration)}
+        key = cls(**{**fields, "default": None}, name=name)
+        if spec.default is not None:
+            try:
+                default = key.check(spec.default)
+            except ValueError as exc:
+                raise ValueError(f"default: {exc}") from None
+            key = attrs.evolve(key, default=default)
+        return key
+
+
+def _has(v: Any) -> bool:
+    """A per-hex value counts as present: not missing and not an unset flag (0 counts)."""
+    return v is not None and v is not False
+
+
+def _item_ok(key: HexKey, kind: str, v: Any) -> bool:
+    if kind == "int":
+        return (isinstance(v, int) and not isinstance(v, bool)
+                and (key.min is None or v >= key.min) and (key.max is None or v <= key.max))
+    return isinstance(v, str) and (not key.choices or v in key.choices)
+
+
+def _describe_item(key: HexKey, kind: str, *, plural: bool) -> str:
+    if kind == "int":
+        what = "whole numbers" if plural else "a whole number"
+        if key.min is not None and key.max is not None:
+            return f"{what} from {key.min} to {key.max}"
+        if key.min is not None:
+            return f"{what} of at least {key.min}"
+        if key.max is not None:
+            return f"{what} of at most {key.max}"
+        return what
+    if key.choices:
+        return ("texts among " if plural else "one of ") + ", ".join(repr(c) for c in key.choices)
+    return "texts" if plural else "a text"
+
+
+def _row_cells(
+    num: Numbering, rows: Sequence[str], keep_spaces: bool, file: str, prefix: str
+) -> Iterable[tuple[str, int, Hex, str]]:
+    """Walk an ASCII board: ``(key path, column in the string, hex, character)``
+    for every hex, after checking the number of rows and of hexes per row."""
+    if len(rows) != num.rows:
+        raise DataError(file, f"{len(rows)} row strings for a map of {num.rows} rows", prefix)
+    for y, line in enumerate(rows):
+        path = f"{prefix}[{y}]"
+        cells = [(k, ch) for k, ch in enumerate(line, start=1) if keep_spaces or ch != " "]
+        want = num.line_length(y)
+        if len(cells) != want:
+            raise DataError(file, f"{len(cells)} hexes in this row string, the map row has {want}", path)
+        row = num.first_row + y
+        for x, (k, ch) in enumerate(cells):
+            yield path, k, num.from_offset(num.first_column + x, row), ch
+
+
+def _hex_data(
+    num: Numbering,
+    keys_spec: Mapping[str, HexKeySpec],
+    data_spec: Mapping[str, Mapping[str, Any]],
+    file: str,
+) -> tuple[dict[str, HexKey], dict[str, dict[Hex, Any]]]:
+    """Declarations and values of ``[hexkeys]`` / ``[hexdata]``, validated.
+
+    Every error is a :class:`DataError` naming the file, the key path, and in
+    its message the hex ID and the key.
+    """
+    keys: dict[str, HexKey] = {}
+    for name, spec in keys_spec.items():
+        try:
+            keys[name] = HexKey.from_spec(name, spec)
+        except ValueError as exc:
+            raise DataError(file, f"key {name!r}: {exc}", f"hexkeys.{name}") from None
+    for name, key in keys.items():
+        for req in key.requires:
+            if req not in keys:
+                raise DataError(file, f"key {name!r} requires {req!r}, which is not declared",
+                                f"hexkeys.{name}.requires")
+    values: dict[str, dict[Hex, Any]] = {name: {} for name in keys}
+    given_at: dict[tuple[str, Hex], str] = {}
+
+    def put(name: str, hex_id: Any, raw: Any, path: str) -> None:
+        try:
+            h = num.from_id(hex_id)
+        except HexIdError as exc:
+            raise DataError(file, f"{exc} (key {name!r})", path) from None
+        key = keys[name]
+        try:
+            v = key.check(raw)
+        except ValueError as exc:
+            raise DataError(file, f"hex {hex_id}, key {name!r}: {exc}", path) from None
+        if (name, h) in given_at:
+            raise DataError(file, f"hex {hex_id}, key {name!r}: given twice (also at {given_at[name, h]})", path)
+        given_at[name, h] = path
+        values[name][h] = v
+
+    for name, spec in keys_spec.items():
+        base = f"hexkeys.{name}"
+        for hex_id, raw in spec.values.items():
+            put(name, hex_id, raw, f"{base}.values.{hex_id}")
+        for i, hex_id in enumerate(spec.hexes):
+            put(name, hex_id, True, f"{base}.hexes[{i}]")
+        if spec.rows:
+            legend = dict(spec.legend)
+            for ch in legend:
+                if len(ch) != 1:
+                    raise DataError(file, f"legend keys must be single characters, got {ch!r}", f"{base}.legend.{ch}")
+            if not legend and keys[name].type != "int":
+                raise DataError(file, f"rows of a {keys[name].type} key need a legend", f"{base}.legend")
+            for path, k, h, ch in _row_cells(num, spec.rows, " " in legend, file, f"{base}.rows"):
+                if ch in legend:
+                    raw: Any = legend[ch]
+                elif ch == ".":
+                    continue
+                elif keys[name].type == "int" and ch.isdigit():
+                    raw = int(ch)
+                else:
+                    raise DataError(file, f"hex {num.to_id(h)}, key {name!r}: unknown character {ch!r} "
+                                    f"at col {k}", path)
+                put(name, num.to_id(h), raw, path)
+    for hex_id, entries in data_spec.items():
+        if not isinstance(entries, Mapping):
+            raise DataError(file, f"hex {hex_id}: expected a table of key = value, got {entries!r}", f"hexdata.{hex_id}")
+        for name, raw in entries.items():
+            path = f"hexdata.{hex_id}.{name}"
+            if name not in keys:
+                known = ", ".join(sorted(keys)) or "none"
+                raise DataError(file, f"hex {hex_id}: key {name!r} is not declared in [hexkeys] (keys: {known})", path)
+            put(name, hex_id, raw, path)
+
+    # requires: checked on the final values, defaults included
+    for name, key in keys.items():
+        for req in key.requires:
+            dflt = keys[req].default
+            for h, v in values[name].items():
+                if not _has(v):
+                    continue
+                if not _has(values[req].get(h, dflt)):
+                    raise DataError(file, f"hex {num.to_id(h)}, key {name!r}: requires {req!r}, which this hex "
+                                    "does not have", given_at[name, h])
+    return keys, values
+
+
+def _frozen_values(values: Mapping[str, Mapping[Hex, Any]]) -> Mapping[str, Mapping[Hex, Any]]:
+    return MappingProxyType({k: MappingProxyType(dict(v)) for k, v in values.items()})
+
+
 # ---------------------------------------------------------------- the map
 
 
@@ -178,6 +441,10 @@ class HexMap:
     """Place name -> hex."""
     legend: Mapping[str, str] = attrs.field(factory=dict)
     """The file's legend (character -> terrain), kept for renderers."""
+    hex_keys: Mapping[str, HexKey] = attrs.field(factory=dict)
+    """Declared per-hex data keys (``[hexkeys]``), by name."""
+    hex_values: Mapping[str, Mapping[Hex, Any]] = attrs.field(factory=dict)
+    """Key -> hex -> value, only the values the file gives (not defaults)."""
     adjacency: Mapping[Hex, tuple[Hex, ...]] = attrs.field(init=False)
     """Hex -> its on-map neighbours (precomputed)."""
     graph: HexGraph = attrs.field(init=False, repr=False)
@@ -240,21 +507,59 @@ class HexMap:
         """Names of the regions containing ``h``."""
         return frozenset(n for n, hexes in self.regions.items() if h in hexes)
 
+    def _named(self, table: Mapping[str, Any], name: str, what: str, plural: str) -> Any:
+        """``table[name]``, or a ``ValueError`` naming the map and every known name."""
+        try:
+            return table[name]
+        except KeyError:
+            known = ", ".join(sorted(table)) or "none"
+            raise ValueError(f"map {self.meta.id!r} has no {what} {name!r} ({plural}: {known})") from None
+
     def region(self, name: str) -> frozenset[Hex]:
         """Hexes of a region; ``ValueError`` naming the known regions if unknown."""
-        try:
-            return self.regions[name]
-        except KeyError:
-            known = ", ".join(sorted(self.regions)) or "none"
-            raise ValueError(f"map {self.meta.id!r} has no region {name!r} (regions: {known})") from None
+        return self._named(self.regions, name, "region", "regions")
 
     def place(self, name: str) -> Hex:
         """Hex of a named place; ``ValueError`` naming the known places if unknown."""
-        try:
-            return self.places[name]
-        except KeyError:
-            known = ", ".join(sorted(self.places)) or "none"
-            raise ValueError(f"map {self.meta.id!r} has no place {name!r} (places: {known})") from None
+        return self._named(self.places, name, "place", "places")
+
+    # -- typed data per hex
+
+    def hex_key(self, key: str) -> HexKey:
+        """The declaration of a per-hex key; ``ValueError`` naming the declared keys if unknown."""
+        return self._named(self.hex_keys, key, "per-hex key", "keys")
+
+    def value(self, h: Hex, key: str) -> Any:
+        """The value of ``key`` in hex ``h``: as given, else the key's default
+        (``None`` if it has none; ``False`` for an unset flag)."""
+        decl = self.hex_key(key)
+        if h not in self.terrain_of:
+            raise ValueError(f"{Hex(*h)!r} is not on map {self.meta.id!r}")
+        got = self.hex_values[key].get(h)  # type: ignore[call-overload]
+        if got is not None:
+            return got
+        if decl.default is None and decl.type == "flag":
+            return False
+        return decl.default
+
+    def hex_data(self, h: Hex) -> dict[str, Any]:
+        """Every key with a value in ``h`` (given or default), in declaration order."""
+        out: dict[str, Any] = {}
+        for key in self.hex_keys:
+            v = self.value(h, key)
+            if _has(v):
+                out[key] = v
+        return out
+
+    def hexes_where(self, key: str, value: Any = None) -> frozenset[Hex]:
+        """Hexes whose ``key`` equals ``value`` (defaults included); without
+        ``value``, the hexes where ``key`` has any value (flags: is set)."""
+        self.hex_key(key)
+        if value is None:
+            return frozenset(h for h in self.terrain_of if _has(self.value(h, key)))
+        if isinstance(value, list):
+            value = tuple(value)
+        return frozenset(h for h in self.terrain_of if self.value(h, key) == value)
 
     def contains(self, h: Hex) -> bool:
         """True if ``h`` is on the map."""
@@ -292,8 +597,11 @@ class HexMap:
         regions: Mapping[str, Iterable[Hex]] | None = None,
         places: Mapping[str, Hex] | None = None,
         meta: Meta | None = None,
+        hex_keys: Iterable[HexKey] = (),
+        hex_values: Mapping[str, Mapping[Hex, Any]] | None = None,
     ) -> HexMap:
-        """A map made in code (tests, benchmarks, generators). Off-map hexes are a ``ValueError``."""
+        """A map made in code (tests, benchmarks, generators). Off-map hexes are a ``ValueError``,
+        and so is a per-hex value its :class:`HexKey` does not allow."""
         meta = meta or Meta(id="map.built", source="reconstructed", note="built in code")
         hs = numbering.hex_set()
         ter = {h: default for h in numbering.hexes()}
@@ -318,8 +626,21 @@ class HexMap:
             if h not in hs:
                 raise ValueError(f"place {n!r} is not on the map")
             pl[n] = Hex(*h)
+        keys = {k.name: k for k in hex_keys}
+        vals: dict[str, dict[Hex, Any]] = {k: {} for k in keys}
+        for name, by_hex in (hex_values or {}).items():
+            if name not in keys:
+                raise ValueError(f"values given for per-hex key {name!r}, which is not declared")
+            for h, v in by_hex.items():
+                if h not in hs:
+                    raise ValueError(f"key {name!r} given for {h!r}, which is not on the map")
+                try:
+                    vals[name][Hex(*h)] = keys[name].check(v)
+                except ValueError as exc:
+                    raise ValueError(f"hex {numbering.to_id(h)}, key {name!r}: {exc}") from None
         return cls(meta, numbering, MappingProxyType(ter), MappingProxyType(feats),
-                   MappingProxyType(regs), MappingProxyType(pl))
+                   MappingProxyType(regs), MappingProxyType(pl), MappingProxyType({}),
+                   MappingProxyType(keys), _frozen_values(vals))
 
     @classmethod
     def from_spec(cls, spec: MapSpec, meta: Meta, *, file: str) -> HexMap:
@@ -341,23 +662,12 @@ class HexMap:
         if spec.terrain.rows:
             if not legend:
                 raise DataError(file, "terrain.rows needs a terrain.legend", "terrain.legend")
-            if len(spec.terrain.rows) != num.rows:
-                raise DataError(file, f"{len(spec.terrain.rows)} row strings for a map of {num.rows} rows", "terrain.rows")
-            keep_spaces = " " in legend
-            for y, line in enumerate(spec.terrain.rows):
-                path = f"terrain.rows[{y}]"
-                cells = [(k, ch) for k, ch in enumerate(line, start=1) if keep_spaces or ch != " "]
-                want = num.line_length(y)
-                if len(cells) != want:
-                    raise DataError(file, f"{len(cells)} hexes in this row string, the map row has {want}", path)
-                row = num.first_row + y
-                for x, (k, ch) in enumerate(cells):
-                    h = num.from_offset(num.first_column + x, row)
-                    if ch not in legend:
-                        raise DataError(
-                            file, f"unknown legend character {ch!r} at col {k} (hex {num.to_id(h)})", path
-                        )
-                    ter[h] = legend[ch]
+            for path, k, h, ch in _row_cells(num, spec.terrain.rows, " " in legend, file, "terrain.rows"):
+                if ch not in legend:
+                    raise DataError(
+                        file, f"unknown legend character {ch!r} at col {k} (hex {num.to_id(h)})", path
+                    )
+                ter[h] = legend[ch]
         for hex_id, t in spec.hexes.items():
             ter[hex_of(hex_id, f"hexes.{hex_id}")] = t
 
@@ -389,6 +699,7 @@ class HexMap:
                     raise DataError(file, f"region {name!r} is both listed and computed from [sections]", f"regions.{name}")
                 regions[name] = hexes
         places = {name: hex_of(x, f"places.{name}") for name, x in spec.places.items()}
+        keys, values = _hex_data(num, spec.hexkeys, spec.hexdata, file)
 
         return cls(
             meta,
@@ -398,6 +709,8 @@ class HexMap:
             MappingProxyType(regions),
             MappingProxyType(places),
             MappingProxyType(legend),
+            MappingProxyType(keys),
+            _frozen_values(values),
         )
 
     @classmethod

@@ -40,6 +40,21 @@ Data shape (one TOML document per table)::
     [codes]                        # every code used, with its meaning
     AE = "Attacker eliminated"
 
+    [[provenance]]                 # optional: rows or cells whose source differs
+    rows = [4, 5, 6]               # row labels of [table.results] (or entries = [...])
+    columns = ["3:1", "4:1"]       # optional: only these cells of the rows
+    source = "reconstructed"       # "rulebook", "reconstructed" or "variant"
+    note = "Not printed in our text; rebuilt from ..."
+
+Provenance per row or cell: ``meta.source`` stays the document's source and
+is the source of every cell no ``[[provenance]]`` entry marks; each entry
+marks whole rows (or keyed entries) or some cells of them, with its own
+source, note and outside ``sources``. A cell may be marked once; a
+reconstructed mark, like a reconstructed document, must say what it was built
+from. :attr:`Table.provenance <OddsTable.provenance>` answers per cell, a
+:class:`Resolution` of a marked table says where the cell it read comes from,
+and ``ancients tables`` and ``docs/sources.md`` list the marks.
+
 Column labels: odds ``"a:b"`` or ``"a-b"`` (attacker to defender), optionally
 ``"≤1:3"`` first / ``"≥4:1"`` last meaning the column also covers everything
 beyond it (Xenophon's CRT). Differential columns and rows are integer bands:
@@ -78,7 +93,7 @@ from typing import Any, Literal
 import attrs
 
 from ancients_kit.chance import Chance, die_distribution, die_values
-from ancients_kit.data import DataError, DataStore, Meta, read_file, read_toml, split_meta, structure
+from ancients_kit.data import DataError, DataStore, Meta, Source, read_file, read_toml, split_meta, structure
 
 __all__ = [
     "Automatic",
@@ -88,6 +103,8 @@ __all__ = [
     "LookupTable",
     "OddsRefused",
     "OddsTable",
+    "Provenance",
+    "ProvenanceMark",
     "Resolution",
     "Row",
     "Table",
@@ -100,6 +117,7 @@ __all__ = [
     "parse_band",
     "parse_odds",
     "table_from_document",
+    "table_provenance",
 ]
 
 Rounding = Literal["defender", "attacker"]
@@ -153,6 +171,8 @@ class TableDocument:
     table: TableSpec
     codes: Mapping[str, str] = attrs.field(factory=dict)
     """Result code -> meaning."""
+    provenance: tuple[ProvenanceMark, ...] = ()
+    """Rows or cells whose source is not the document's (optional)."""
 
 
 # --------------------------------------------------------------------------
@@ -246,6 +266,152 @@ def _signed(n: int) -> str:
 
 
 # --------------------------------------------------------------------------
+# Provenance per row or cell
+
+
+@attrs.frozen
+class ProvenanceMark:
+    """Where some rows or cells of a table come from: one ``[[provenance]]``
+    entry as written, or (with no rows, columns or entries) the document's own
+    ``meta`` source and note."""
+
+    source: Source
+    """``rulebook``, ``reconstructed`` or ``variant``."""
+    note: str = ""
+    """What these rows or cells were taken or rebuilt from."""
+    sources: tuple[str, ...] = ()
+    """Outside references the values were taken from."""
+    rows: tuple[str, ...] = ()
+    """Row labels as in ``[table.results]`` (``4``, ``"5-6"``, ``"6+"``); numbers are read as labels."""
+    columns: tuple[str, ...] = ()
+    """Column labels: only these cells of the rows; empty: the whole rows."""
+    entries: tuple[str, ...] = ()
+    """Keys of a keyed lookup's ``entries``."""
+
+    def where(self) -> str:
+        """The marked part in words: ``row 4, columns 3, 4, >=5``."""
+        parts: list[str] = []
+        if self.rows:
+            parts.append(("row " if len(self.rows) == 1 else "rows ") + ", ".join(self.rows))
+        if self.columns:
+            parts.append(("column " if len(self.columns) == 1 else "columns ") + ", ".join(self.columns))
+        if self.entries:
+            parts.append(("entry " if len(self.entries) == 1 else "entries ") + ", ".join(self.entries))
+        return ", ".join(parts) or "the whole table"
+
+    def describe(self) -> str:
+        """``row 4, columns 3, 4, >=5: reconstructed (note)``."""
+        note = " ".join(self.note.split())
+        return f"{self.where()}: {self.source}" + (f" ({note})" if note else "")
+
+
+@attrs.frozen
+class Provenance:
+    """The source of every cell of a table: the document's, unless a mark says otherwise."""
+
+    document: ProvenanceMark
+    """The document's own ``meta.source`` and note: every unmarked cell."""
+    marks: tuple[ProvenanceMark, ...] = ()
+    """The ``[[provenance]]`` entries, in file order."""
+    cells: Mapping[tuple[str, int], int] = attrs.field(factory=dict)
+    """(row label or entry key, column index) -> index into ``marks``."""
+    columns: tuple[str, ...] = ()
+    """The table's column labels (empty for lookups)."""
+    rows: tuple[str, ...] = ()
+    """The table's row labels, or a keyed lookup's entry keys."""
+    _size: int = 0
+    """Number of cells of the table (set by :func:`build_table`)."""
+
+    def mark_index(self, row: str | int, column: str | int = 0) -> int | None:
+        """Index into :attr:`marks` of the mark of one cell, or None: the document's."""
+        if isinstance(column, str):
+            if column not in self.columns:
+                raise TableError(f"no column {column!r} (columns: {', '.join(self.columns) or 'none'})")
+            column = self.columns.index(column)
+        if self.rows and str(row) not in self.rows:
+            raise TableError(f"no row {str(row)!r} (rows: {', '.join(self.rows)})")
+        return self.cells.get((str(row), column))
+
+    def cell(self, row: str | int, column: str | int = 0) -> ProvenanceMark:
+        """The mark of one cell: row label (or entry key) and column label or index."""
+        hit = self.mark_index(row, column)
+        return self.document if hit is None else self.marks[hit]
+
+    def row(self, row: str | int) -> ProvenanceMark | None:
+        """The mark every cell of a row shares, or None when the row is mixed."""
+        found = {id(m): m for m in (self.cell(row, c) for c in range(max(1, len(self.columns))))}
+        return next(iter(found.values())) if len(found) == 1 else None
+
+    def sources_used(self) -> frozenset[str]:
+        """Every source some cell has (the document's counts only if a cell is left to it)."""
+        used = {m.source for m in self.marks}
+        return frozenset(used | {self.document.source}) if self._unmarked_left() else frozenset(used)
+
+    def _unmarked_left(self) -> bool:
+        return len(self.cells) < self._size
+
+    def summary(self) -> str:
+        """One line for listings: every mark, then what the rest is."""
+        if not self.marks:
+            return self.document.source
+        text = "; ".join(f"{m.where()}: {m.source}" for m in self.marks)
+        if self._unmarked_left():
+            text += f"; the rest: {self.document.source}"
+        return text
+
+
+def _provenance(
+    meta: Meta, specs: Sequence[ProvenanceMark], row_labels: Sequence[str], columns: Sequence[str],
+    entries: Sequence[str], file: str,
+) -> Provenance:
+    """Resolve ``[[provenance]]`` against the table's rows, columns and entries."""
+    doc = ProvenanceMark(meta.source, meta.note, meta.sources)
+    width = max(1, len(columns))
+    size = len(entries) if entries else len(row_labels) * width
+    marks: list[ProvenanceMark] = []
+    cells: dict[tuple[str, int], int] = {}
+    for i, spec in enumerate(specs):
+        path = f"provenance[{i}]"
+        if spec.source == "reconstructed" and not spec.note.strip():
+            raise DataError(file, "reconstructed rows or cells must say what they were built from", f"{path}.note")
+        rows = spec.rows
+        if entries:
+            if rows or spec.columns:
+                raise DataError(file, "a keyed lookup marks entries, not rows or columns", path)
+            if not spec.entries:
+                raise DataError(file, "mark some entries", f"{path}.entries")
+        else:
+            if spec.entries:
+                raise DataError(file, "only keyed lookups have entries; mark rows", f"{path}.entries")
+            if not rows:
+                raise DataError(file, "mark some rows (and optionally columns)", f"{path}.rows")
+            if spec.columns and not columns:
+                raise DataError(file, "a lookup table has one column; mark rows only", f"{path}.columns")
+        targets: list[tuple[str, int, str]] = []
+        for j, key in enumerate(spec.entries):
+            if key not in entries:
+                raise DataError(file, f"no entry {key!r} (entries: {', '.join(entries)})", f"{path}.entries[{j}]")
+            targets.append((key, 0, f"{path}.entries[{j}]"))
+        col_idx: list[int] = []
+        for j, c in enumerate(spec.columns):
+            if c not in columns:
+                raise DataError(file, f"no column {c!r} (columns: {', '.join(columns)})", f"{path}.columns[{j}]")
+            col_idx.append(list(columns).index(c))
+        for j, r in enumerate(rows):
+            if r not in row_labels:
+                raise DataError(file, f"no row {r!r} (rows: {', '.join(row_labels)})", f"{path}.rows[{j}]")
+            for c in col_idx or range(width):
+                targets.append((r, c, f"{path}.rows[{j}]"))
+        for key, c, where in targets:
+            if (key, c) in cells:
+                col = f", column {columns[c]}" if columns else ""
+                raise DataError(file, f"{key}{col} is already marked by provenance[{cells[key, c]}]", where)
+            cells[key, c] = len(marks)
+        marks.append(spec)
+    return Provenance(doc, tuple(marks), cells, tuple(columns), tuple(entries or row_labels), size)
+
+
+# --------------------------------------------------------------------------
 # Results
 
 
@@ -309,6 +475,9 @@ class Resolution:
     """Label of the row read."""
     key: str | None = None
     """Keyed lookups: the key looked up."""
+    source: str | None = None
+    """Where the cell read comes from (``rulebook``, ``reconstructed``, ``variant``)
+    when its table marks rows or cells (``[[provenance]]``); None otherwise."""
 
     def explain(self) -> str:
         """One line for a player: ``26:9 = 2.89 -> 2-1 (rounded for the
@@ -343,6 +512,8 @@ class Resolution:
         else:
             parts[-1] += f" -> {self.result}"
         text = ", ".join(parts)
+        if self.source:
+            text += f" ({self.source} cell)"
         if self.rules:
             text += f" [{', '.join(self.rules)}]"
         return text
@@ -369,6 +540,15 @@ class _Documented:
     def meaning(self, code: str) -> str:
         return self.codes.get(code, "")
 
+    provenance: Provenance | None
+
+    def _cell_source(self, row: str, column: int) -> str | None:
+        """The cell's source for a :class:`Resolution`: only when the table marks cells."""
+        prov = self.provenance
+        if prov is None or not prov.marks:
+            return None
+        return prov.cell(row, column).source
+
 
 @attrs.frozen
 class _RollTable(_Documented):
@@ -379,7 +559,8 @@ class _RollTable(_Documented):
     rows: tuple[Row, ...]
     codes: Mapping[str, str]
     title: str = ""
-
+    provenance: Provenance | None = attrs.field(default=None, kw_only=True)
+    """Source of each row or cell (set by :func:`build_table`)."""
 
     def _bounds(self) -> tuple[int | None, int | None]:
         return self.rows[0].band.low, self.rows[-1].band.high
@@ -430,6 +611,7 @@ class _RollTable(_Documented):
             modified_roll=mod_roll,
             clamped=clamped,
             row=row.band.label,
+            source=self._cell_source(row.band.label, final.index),
             **common,
         )
 
@@ -728,12 +910,13 @@ class LookupTable(_Documented):
     entries: Mapping[str, str]
     codes: Mapping[str, str]
     title: str = ""
-
+    provenance: Provenance | None = attrs.field(default=None, kw_only=True)
+    """Source of each row or entry (set by :func:`build_table`)."""
 
     def _roller(self) -> _RollTable:
         if self.die is None:
             raise TableError(f"table {self.id} is looked up by key, not by a die roll")
-        return _RollTable(self.meta, self.die, self.rows, self.codes, self.title)
+        return _RollTable(self.meta, self.die, self.rows, self.codes, self.title, provenance=self.provenance)
 
     def resolve(self, roll: int, modifier: int = 0) -> Resolution:
         """The entry for a roll (plus modifier, clamped to the printed rows)."""
@@ -751,6 +934,7 @@ class LookupTable(_Documented):
             modified_roll=mod_roll,
             clamped=clamped,
             row=row.band.label,
+            source=self._cell_source(row.band.label, 0),
         )
 
     def distribution(self, modifier: int = 0) -> dict[str, Fraction]:
@@ -778,7 +962,8 @@ class LookupTable(_Documented):
 
     def resolve_key(self, key: str) -> Resolution:
         code = self.lookup(key)
-        return Resolution(table_id=self.id, result=code, meaning=self.meaning(code), rules=self.rules, key=key)
+        return Resolution(table_id=self.id, result=code, meaning=self.meaning(code), rules=self.rules, key=key,
+                          source=self._cell_source(key, 0))
 
 
 Table = OddsTable | DifferentialTable | LookupTable
@@ -880,11 +1065,13 @@ def build_table(meta: Meta, doc: TableDocument, file: str) -> Table:
                 for key, code in spec.entries.items():
                     if code not in codes:
                         raise DataError(file, f"unknown result code {code!r} (not in [codes])", f"table.entries.{key}")
-            return LookupTable(meta, None, (), dict(spec.entries), codes, title)
+            prov = _provenance(meta, doc.provenance, (), (), tuple(spec.entries), file)
+            return LookupTable(meta, None, (), dict(spec.entries), codes, title, provenance=prov)
         if spec.entries:
             raise DataError(file, "a lookup read by a die has rows, not entries", "table.entries")
         rows = _build_rows(spec, codes, None, file)
-        return LookupTable(meta, spec.die, rows, {}, codes, title)
+        prov = _provenance(meta, doc.provenance, [r.band.label for r in rows], (), (), file)
+        return LookupTable(meta, spec.die, rows, {}, codes, title, provenance=prov)
 
     if spec.die is None:
         raise DataError(file, f"an {spec.kind} table needs a die (d6, 2d6 or d66)", "table.die")
@@ -894,6 +1081,7 @@ def build_table(meta: Meta, doc: TableDocument, file: str) -> Table:
         raise DataError(file, "the table needs columns", "table.columns")
     _check_edge(spec, codes, file)
     rows = _build_rows(spec, codes, len(spec.columns), file)
+    prov = _provenance(meta, doc.provenance, [r.band.label for r in rows], tuple(spec.columns), (), file)
     below, above = spec.below, spec.above
 
     if spec.kind == "odds":
@@ -935,6 +1123,7 @@ def build_table(meta: Meta, doc: TableDocument, file: str) -> Table:
             above=above,
             rounding=spec.rounding,
             refuse_rule=spec.refuse_rule,
+            provenance=prov,
         )
 
     bands: list[Band] = []
@@ -967,6 +1156,7 @@ def build_table(meta: Meta, doc: TableDocument, file: str) -> Table:
         below=below,
         above=above,
         refuse_rule=spec.refuse_rule,
+        provenance=prov,
     )
 
 
@@ -991,3 +1181,18 @@ def load_table_file(path: str | Path) -> Table:
     """Load a table document from a file path (a designer's own table)."""
     raw = read_file(path, "table file")
     return table_from_document(read_toml(raw, file=str(path)), file=str(path))
+
+
+def table_provenance(store: DataStore, rel_path: str) -> Provenance | None:
+    """The provenance of a game's data document if it is a table that marks
+    rows or cells (``[[provenance]]``), else None. Honours variant replacements."""
+    doc = store.raw(rel_path)
+    if "table" not in doc:
+        return None
+    meta, _ = split_meta(doc, file=store.path(rel_path))
+    hit = store.override(meta.id)
+    body = hit[1] if hit is not None else doc
+    if not body.get("provenance"):
+        return None
+    prov = load_table(store, rel_path).provenance
+    return prov if prov is not None and prov.marks else None

@@ -12,7 +12,8 @@ from rich.table import Table
 from ancients_kit.cli import ui
 from ancients_kit.cli.common import variant_option, load_variants
 from ancients_kit.data import DataStore, Meta, split_meta
-from ancients_kit.plugin import find_game, load_games
+from ancients_kit.plugin import TableInfo, find_game, load_games
+from ancients_kit.tables import Provenance, table_provenance
 
 __all__ = ["COMMANDS"]
 
@@ -80,6 +81,7 @@ def tables_cmd(game: str, table: str | None, as_json: bool, variant: tuple[str, 
         if not hits:
             raise ui.UsageProblem(f"{g.id} has no table {table!r} (tables: {', '.join(i.id for i in infos)})")
         infos = hits[:1]
+    marked = marked_tables(store)
     if as_json:
         ui.print_json(
             [
@@ -93,6 +95,7 @@ def tables_cmd(game: str, table: str | None, as_json: bool, variant: tuple[str, 
                     "header": list(i.header),
                     "rows": [list(r) for r in i.rows],
                     "legend": dict(i.legend),
+                    "provenance": _provenance_json(i, marked.get(i.id)),
                 }
                 for i in infos
             ]
@@ -100,22 +103,95 @@ def tables_cmd(game: str, table: str | None, as_json: bool, variant: tuple[str, 
         return
     if table:
         i = infos[0]
+        prov = marked.get(i.id)
+        cells = _cell_marks(i, prov) if prov is not None else None
         t = Table(*i.header, title=f"{i.title} ({i.id})")
-        for row in i.rows:
-            t.add_row(*row)
+        for k, row in enumerate(i.rows):
+            if cells is None:
+                t.add_row(*row)
+            else:
+                t.add_row(row[0], *(_marked_cell(v, m, prov) for v, m in zip(row[1:], cells[k])))
         ui.out.print(t)
         for code, meaning in i.legend.items():
             ui.out.print(f"  {code}: {meaning}")
         ui.out.print(f"[bold]source:[/] {i.meta.source}; rules: {', '.join(i.meta.rules)}")
         if i.meta.note:
             ui.out.print(f"[bold]note:[/] {i.meta.note}")
+        if prov is not None:
+            ui.out.print("[bold]provenance by row and cell[/] (marked cells carry the mark's number):")
+            for n, mark in enumerate(prov.marks):
+                ui.out.print(f"  {_sup(n + 1)} {mark.describe()}")
+            ui.out.print(f"  the rest: {prov.document.source}")
         return
     t = Table("table", "title", "source", "rules", title=f"{g.title}: tables")
     for i in infos:
         src = i.meta.source if i.meta.source != "reconstructed" else "[yellow]reconstructed[/]"
+        if i.id in marked:
+            src = _mixed_source(marked[i.id]).replace("reconstructed", "[yellow]reconstructed[/]")
         t.add_row(i.id, i.title, src, ", ".join(i.meta.rules))
     ui.out.print(t)
     ui.out.print("Show one with: ancients tables " + g.id + " TABLE   (its note says what it was built from)")
+
+
+_SUPERSCRIPT = "\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079"
+
+
+def _sup(n: int) -> str:
+    """``n`` in superscript digits: the number of a provenance mark beside a cell."""
+    return "".join(_SUPERSCRIPT[int(d)] for d in str(n))
+
+
+def marked_tables(store: DataStore) -> dict[str, Provenance]:
+    """Data ID -> provenance of every table document of the store's game that
+    marks rows or cells (``[[provenance]]``), variant replacements honoured."""
+    out: dict[str, Provenance] = {}
+    for rel in store.listing():
+        doc = store.raw(rel)
+        if "meta" not in doc or "table" not in doc:
+            continue
+        prov = table_provenance(store, rel)
+        if prov is not None:
+            out[split_meta(doc, file=store.path(rel))[0].id] = prov
+    return out
+
+
+def _mixed_source(prov: Provenance) -> str:
+    """Every source some cell of a partly printed table has: ``rulebook + reconstructed``."""
+    return " + ".join(sorted(prov.sources_used(), key=("rulebook", "reconstructed", "variant").index))
+
+
+def _cell_marks(info: TableInfo, prov: Provenance) -> list[list[int | None]] | None:
+    """Mark index per shown cell, when the listing shows the table as printed
+    (a label column, then one column per table column); None otherwise."""
+    width = max(1, len(prov.columns))
+    if len(info.header) != width + 1 or not all(r and r[0] in prov.rows and len(r) == width + 1 for r in info.rows):
+        return None
+    return [[prov.mark_index(r[0], c) for c in range(width)] for r in info.rows]
+
+
+def _marked_cell(value: str, mark: int | None, prov: Provenance) -> str:
+    if mark is None:
+        return value
+    text = f"{value}{_sup(mark + 1)}"
+    return f"[yellow]{text}[/]" if prov.marks[mark].source == "reconstructed" else text
+
+
+def _provenance_json(info: TableInfo, prov: Provenance | None) -> dict[str, object] | None:
+    if prov is None:
+        return None
+    cells = _cell_marks(info, prov)
+    return {
+        "summary": prov.summary(),
+        "document": prov.document.source,
+        "marks": [
+            {"source": m.source, "note": m.note, "sources": list(m.sources), "rows": list(m.rows),
+             "columns": list(m.columns), "entries": list(m.entries)}
+            for m in prov.marks
+        ],
+        "cells": None if cells is None else [
+            [prov.document.source if m is None else prov.marks[m].source for m in row] for row in cells
+        ],
+    }
 
 
 _RULE_MARK = re.compile(r"mark\.rule\(([^)]*)\)")
@@ -199,18 +275,25 @@ def sources_cmd(game: str | None, as_json: bool, reconstructed: bool) -> None:
     games = [find_game(game)] if game else list(load_games().values())
     rows = []
     for g in games:
+        marked = marked_tables(DataStore(g.package))
         for rel, meta in data_documents(g.package):
-            if reconstructed and meta.source != "reconstructed":
+            prov = marked.get(meta.id)
+            used = prov.sources_used() if prov is not None else {meta.source}
+            if reconstructed and "reconstructed" not in used:
                 continue
             rows.append({"game": g.id, "file": rel, "id": meta.id, "source": meta.source,
-                         "rules": list(meta.rules), "note": meta.note, "sources": list(meta.sources)})
+                         "rules": list(meta.rules), "note": meta.note, "sources": list(meta.sources),
+                         "cells": prov.summary() if prov is not None else None})
     if as_json:
         ui.print_json(rows)
         return
     t = Table("game", "document", "source", "note", title="Data documents and their provenance")
     for r in rows:
         note = r["note"].strip().replace("\n", " ")
-        t.add_row(r["game"], r["id"], r["source"], note[:160] + ("..." if len(note) > 160 else ""))
+        marked_source = r["source"]
+        if r["cells"] is not None:
+            marked_source = f"{r['source']} ({r['cells']})"
+        t.add_row(r["game"], r["id"], marked_source, note[:160] + ("..." if len(note) > 160 else ""))
     ui.out.print(t)
 
 

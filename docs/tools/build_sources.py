@@ -13,7 +13,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from generated_block import update  # noqa: E402
 
 from ancients_kit.cli.listing import data_documents
+from ancients_kit.data import DataStore
 from ancients_kit.plugin import load_games
+from ancients_kit.tables import table_provenance
 
 PAGE = Path(__file__).resolve().parent.parent / "sources.md"
 
@@ -35,7 +37,27 @@ def generated() -> str:
             rules = ", ".join(meta.rules[:4]) + (" ..." if len(meta.rules) > 4 else "")
             lines.append(f"| `{meta.id}` | `{rel}` | {meta.source} | {rules} | {_cell(meta.note)} |")
         lines.append("")
+        lines += provenance_lines(game.package)
     return "\n".join(lines).rstrip("\n")
+
+
+def provenance_lines(package: str) -> list[str]:
+    """A list of the package's tables that mark rows or cells (``[[provenance]]``):
+    which rows or cells come from the rulebook and which are reconstructed.
+    Empty when no table does."""
+    store = DataStore(package)
+    lines: list[str] = []
+    for rel, meta in data_documents(package):
+        prov = table_provenance(store, rel)
+        if prov is None:
+            continue
+        if not lines:
+            lines += ["Tables whose rows or cells do not all share the document's source:", ""]
+        lines.append(f"- `{meta.id}` (`{rel}`): {_cell(prov.summary())}")
+        for mark in prov.marks:
+            lines.append(f"  - {_cell(mark.describe())}")
+        lines.append(f"  - the rest: {prov.document.source} (the document's own source)")
+    return lines + [""] if lines else []
 
 
 def main(argv: list[str]) -> int:
