@@ -5,7 +5,8 @@ Rules served:
 * ``cen:full.fire-protection`` (combat case G): every unit but a Command unit
   protects itself with 2 when the fire comes through its front and 1 through a
   flank; fire from both directions leaves it 1 (its flank value). Command units
-  protect with 3 front / 2 flank, and only when no other troops share the hex.
+  protect with 3 front / 2 flank, and only when no other troops share the hex
+  (riderless mounts are no troops: they have no Combat Factor, cen:opt.mount-dismount B).
   The per-type values come from ``units.toml`` (``fire_protection_front`` /
   ``fire_protection_flank``) so a designer can change them.
 * ``cen:full.fem``: the fire factor is multiplied by the number of target units
@@ -106,9 +107,10 @@ def stack_fpf(
     ``multiplier`` is the terrain/marker factor (woods, town, earthworks);
     ``halved`` marks units working on earthworks (cen:opt.earthworks: half
     their Fire Protection Factor). Command units count only when the hex holds
-    no other troops (case G).
+    no other troops (case G: "when stacked with other troops"); riderless mounts
+    are not troops (no facing nor Combat Factor, cen:opt.mount-dismount B).
     """
-    has_troops = any(u.kind is not UnitKind.COMMAND for u, _ in targets)
+    has_troops = any(u.kind not in (UnitKind.COMMAND, UnitKind.MOUNT) for u, _ in targets)
     total = Fraction(0)
     for i, (u, facing) in enumerate(targets):
         if u.kind is UnitKind.COMMAND and has_troops:
