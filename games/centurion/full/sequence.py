@@ -1537,16 +1537,25 @@ def _merged(attacks: Sequence[Attack], mode: str) -> list[Attack]:
 
 def offensive_fire_phase(ctx: Context, state: CenturionState, side: str, attacks: list[Attack]) -> None:
     """Offensive Fire (cen:full.sequence phase 4, combat F): allocated fire, losses at once; all fire on
-    one hex is one attack (cen:full.combat I)."""
+    one hex is one attack (cen:full.combat I).
+
+    Each fire attack made counts among the side's attacks of the turn, and one that neither
+    destroys nor disperses its target (no effect, or below 1-2) as a failed one
+    (cen:full.demoralization: "80% or more of the attacks made on that turn fail"; the Attack
+    Allocation Phase names missile and melee alike as attacks)."""
     _, fire_table = _tables(ctx, state)
+    b = book(state)
     for a in _merged(attacks, "fire"):
         firers = [state.units[i] for i in a.units]
         firers = [u for u in firers if not u.eliminated and _can_fire(state, u) and u.hex is not None
                   and a.target in _fire_targets(state, u)]
         if not firers or not state.stack_at(a.target):
             continue
-        _resolve_fire(ctx, state, side, firers, a.target, fire_table, 0,
-                      ("cen:full.combat", "cen:full.fire-protection", "cen:full.fem"))
+        code = _resolve_fire(ctx, state, side, firers, a.target, fire_table, 0,
+                             ("cen:full.combat", "cen:full.fire-protection", "cen:full.fem"))
+        b.attacks += 1  # cen:full.demoralization
+        if code not in ("DE", "DD"):
+            b.failed += 1
 
 
 # ------------------------------------------------------------------ 5. melee
