@@ -32,8 +32,9 @@ placement                  cen:full.deployment             let players re-place 
 No option is refused: each has an effect. Parts of rules left out or read
 narrowly (L = our reading), also listed in the report:
 
-* cen:barb.warrior: barbarians within seven hexes advance on their own after
-  the player's moves; the "advance" is straight toward the nearest enemy.
+* cen:barb.warrior: barbarians within seven hexes (after first blood: all of
+  them) advance on their own after the player's moves; the "advance" is
+  straight toward the nearest enemy.
 * cen:opt.earthworks: capture (destroying the defenders) costs them two
   points; a "recapture" is a side taking back earthworks it lost by capture,
   and regains those two points (sequence.works_captured).
@@ -845,21 +846,32 @@ def warrior_destination_problem(state: CenturionState, unit: Unit, h: Hex) -> tu
     if not enemy:
         return None
     near = min(unit.hex.distance(e) for e in enemy)
-    if near > WARRIOR_RANGE:
+    if not warrior_bound(state, near):
         return None
     there = min(h.distance(e) for e in enemy)
     if there > near:
-        return (f"{unit.id} is within {WARRIOR_RANGE} hexes of the foe and must advance to the attack: "
+        why = ("blood has been drawn, so every barbarian must attack" if book(state).first_blood
+               else f"{unit.id} is within {WARRIOR_RANGE} hexes of the foe")
+        return (f"{why} and must advance to the attack: "
                 f"{state.hid(h)} is {there} hexes from the nearest enemy, farther than its {near}",
                 "cen:barb.warrior")
     return None
 
 
+def warrior_bound(state: CenturionState, near: int) -> bool:
+    """cen:barb.warrior: is a barbarian ``near`` hexes from the nearest foe bound to advance?
+    Within seven hexes always; beyond them only once "the first blood has been drawn; i.e.,
+    the first combat, whatever the outcome. At that point all barbarian troops must attack
+    if they are physically able" (``FullBook.first_blood``, set by every fire and melee)."""
+    return near <= WARRIOR_RANGE or book(state).first_blood
+
+
 def after_movement(ctx: Context, state: CenturionState, side: str) -> None:
     """cen:barb.warrior: barbarian troops within seven hexes of the foe that the player
     left standing advance to the attack on their own, as far toward the nearest enemy
-    as they can, facing it. (Beyond seven hexes they manoeuvre freely; after first
-    blood all must attack if able, which the allocation enforces.)"""
+    as they can, facing it. Beyond seven hexes they manoeuvre freely until first blood;
+    after it all must advance and attack if able (:func:`warrior_bound`; the attack
+    itself is :func:`barbarian_must_attack`'s)."""
     if not is_barbarian(state, side) or not active_for(state, "cen:barb.warrior", side):
         return
     from ancients_kit.hexgrid import direction_to
@@ -880,7 +892,7 @@ def after_movement(ctx: Context, state: CenturionState, side: str) -> None:
         if start.get(u.id, u.hex if not u.moved else None) != u.hex:
             continue
         near = min(u.hex.distance(e) for e in enemy)
-        if near > WARRIOR_RANGE or near <= 1:
+        if not warrior_bound(state, near) or near <= 1:
             continue
         was_moved, u.moved = u.moved, False  # "stay" spent the move without moving: it advances now
         why = movable_reason(state, u, hooks)

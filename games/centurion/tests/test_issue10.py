@@ -11,8 +11,9 @@ import pytest
 
 from ancients_kit.data import DataStore
 from ancients_kit.hexgrid import Hex
+from ancients_kit.session import Session
 
-from ancients_games.centurion.full import fire, morale, sequence
+from ancients_games.centurion.full import fire, morale, options, sequence
 from ancients_games.centurion.full.morale import book
 from ancients_games.centurion.model import load_units
 from ancients_games.centurion.tests.positions import clear, first, fresh, put
@@ -73,3 +74,43 @@ def test_18_fire_that_disperses_is_no_failed_attack():
     ctx.chance.force(2)  # 1-1, roll 2: dispersed
     sequence.offensive_fire_phase(ctx, st, ro, [sequence.Attack(tgt.hex, "fire", [sk.id])])
     assert tgt.dispersed and (book(st).attacks, book(st).failed) == (1, 0)
+
+
+# ------------------------------------------------------------------ 17: after first blood all barbarians attack
+
+
+def _gaul_far_warrior():
+    """A Gaulish warrior nine hexes from the nearest Roman (beyond the seven-hex limit)."""
+    s = Session.new("centurion", "gaul", seed=3, options={"barbarian_warrior": "on"})
+    st, ctx = s.state, s.ctx
+    barb = next(x for x in st.sides if options.is_barbarian(st, x))
+    other = st.opponent(barb)
+    clear(st)
+    st.begin_player_turn(barb)
+    bi = put(st, next(u for u in st.units.values() if u.side == barb and u.type == "BI").id, "1519", "N")
+    put(st, next(u for u in st.units.values() if u.side == other and u.type != "CM").id, "1510", "S")
+    st.extra["full_move_start_hex"] = {u.id: u.hex for u in st.live_units(barb)}
+    return s, ctx, st, barb, bi
+
+
+@pytest.mark.rule("cen:barb.warrior")
+def test_17_beyond_seven_hexes_barbarians_manoeuvre_freely_before_first_blood():
+    s, ctx, st, barb, bi = _gaul_far_warrior()
+    assert not book(st).first_blood
+    assert options.warrior_destination_problem(st, bi, st.hex_of("1520")) is None
+    options.after_movement(ctx, st, barb)
+    assert bi.hex == st.hex_of("1519")
+
+
+@pytest.mark.rule("cen:barb.warrior")
+def test_17_after_first_blood_every_barbarian_must_advance_to_the_attack():
+    """"UNTIL the first blood has been drawn ... At that point all barbarian troops must attack
+    if they are physically able": the seven-hex freedom ends with the first combat."""
+    s, ctx, st, barb, bi = _gaul_far_warrior()
+    foe = st.hex_of("1510")
+    book(st).first_blood = True
+    why = options.warrior_destination_problem(st, bi, st.hex_of("1520"))
+    assert why is not None and why[1] == "cen:barb.warrior" and "blood" in why[0]
+    options.after_movement(ctx, st, barb)
+    assert bi.hex.distance(foe) < 9
+    assert any("must advance to the attack" in e.text and "cen:barb.warrior" in e.rules for e in s.log.since(0))
