@@ -62,7 +62,7 @@ from typing import Any
 import attrs
 
 from ancients_kit.errors import IllegalAnswer
-from ancients_kit.hexgrid import Hex
+from ancients_kit.hexgrid import Hex, direction_to
 from ancients_kit.session import Context, Decision, Option
 
 from ancients_games.centurion.state import CenturionState, Unit, log
@@ -76,7 +76,9 @@ __all__ = [
     "movement_phase",
     "reachable",
     "stack_room",
+    "step_ticks",
     "straight_run",
+    "terrain_open",
 ]
 
 DONE = "done"
@@ -348,6 +350,35 @@ def stack_room(state: CenturionState, unit: Unit, h: Hex, hooks: MoveHooks | Non
     if hooks is not None and hooks.stack_limit is not None:
         return n + 1 <= hooks.stack_limit(state, unit, h)
     return n + 1 <= stack_limit(state, unit, h)
+
+
+def terrain_open(state: CenturionState, unit: Unit, h: Hex, hooks: MoveHooks | None = None) -> bool:
+    """May ``unit`` stand on ``h`` as far as terrain goes: the hex is on the map, its
+    terrain and counters do not prohibit the unit's kind (earthworks close to cavalry and
+    riderless mounts, cen:opt.earthworks, cen:opt.mount-dismount G) and ``hooks.blocked``
+    does not close it (caltrops to mounted units, cen:opt.caltrops; squares, cen:full.square H).
+
+    For moves the search does not make: placing mounts, Light Cavalry retreating before
+    combat or pushed out of a ring (cen:full.cavalry)."""
+    if h not in state.numbering:
+        return False
+    if cost_table(state).entry[str(state.types[unit.type].kind)].get(h) is None:
+        return False
+    return not (hooks is not None and hooks.blocked is not None and h in hooks.blocked(state, unit))
+
+
+def step_ticks(state: CenturionState, unit: Unit, a: Hex, b: Hex, hooks: MoveHooks | None = None) -> int | None:
+    """Ticks (``cost_table(state).scale`` to the Movement Factor) for ``unit`` to step from
+    ``a`` to the adjacent ``b``: entry, hexside crossing (rivers, fords) or road rate, plus
+    the cost of leaving ``a`` (caltrops, cen:opt.caltrops); ``None`` when terrain or
+    ``hooks.blocked`` closes the step (see :func:`terrain_open`). Facing is not priced."""
+    if not terrain_open(state, unit, b, hooks):
+        return None
+    ct = cost_table(state)
+    edge = ct.dir_edges[str(state.types[unit.type].kind)].get(a, (None,) * 6)[direction_to(a, b)]
+    if edge is None:
+        return None
+    return edge[1] + ct.exit_marker.get(a, 0)
 
 
 # ------------------------------------------------------------------ reachability

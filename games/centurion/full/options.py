@@ -753,10 +753,13 @@ def _units_text(state: CenturionState, h: Hex, side: str) -> str:
 
 def _mount_spot(state: CenturionState, u: Unit, mt: Unit | None = None) -> Hex | None:
     """Where ``u``'s riderless mounts would stand on dismounting: the hex directly behind it if it
-    is on the map, not enemy-held and has stacking room, else its own hex if that has room;
-    ``None`` if neither has (cen:opt.mount-dismount A; mounts count for stacking, cen:full.stacking)."""
+    is on the map, not enemy-held, has stacking room and is open to mounts, else its own hex if
+    that has room; ``None`` if neither has (cen:opt.mount-dismount A; mounts count for stacking,
+    cen:full.stacking). "Riderless mounts are subject to all terrain restrictions" (G): never
+    into earthworks (only unmounted units occupy them, cen:opt.earthworks), caltrops (cavalry may
+    not enter them voluntarily, cen:opt.caltrops) or anything else closed to a mount's kind."""
     from ancients_games.centurion.full.sequence import move_hooks
-    from ancients_games.centurion.movement import stack_room
+    from ancients_games.centurion.movement import stack_room, step_ticks, terrain_open
     from ancients_games.centurion.state import Unit as UnitCls
 
     assert u.hex is not None
@@ -765,9 +768,10 @@ def _mount_spot(state: CenturionState, u: Unit, mt: Unit | None = None) -> Hex |
                      original_side=u.original_side)
     hooks = move_hooks(state)
     behind = u.hex.neighbor((u.facing + 3) % 6)
-    if behind in state.numbering and state.side_at(behind) in (None, u.side) and stack_room(state, mt, behind, hooks):
+    if behind in state.numbering and state.side_at(behind) in (None, u.side) and stack_room(state, mt, behind, hooks) \
+            and step_ticks(state, mt, u.hex, behind, hooks) is not None:
         return behind
-    if stack_room(state, mt, u.hex, hooks):
+    if stack_room(state, mt, u.hex, hooks) and terrain_open(state, mt, u.hex, hooks):
         return u.hex
     return None
 

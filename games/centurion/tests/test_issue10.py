@@ -114,3 +114,36 @@ def test_17_after_first_blood_every_barbarian_must_advance_to_the_attack():
     options.after_movement(ctx, st, barb)
     assert bi.hex.distance(foe) < 9
     assert any("must advance to the attack" in e.text and "cen:barb.warrior" in e.rules for e in s.log.since(0))
+
+
+# ------------------------------------------------------------------ 19: riderless mounts and terrain
+
+
+@pytest.mark.rule("cen:opt.mount-dismount", "cen:opt.earthworks", "cen:opt.caltrops")
+def test_19_riderless_mounts_are_never_placed_in_earthworks_or_caltrops():
+    """Mount-dismount G: "Riderless mounts are subject to all terrain restrictions"; earthworks
+    "may be occupied by any unmounted unit" only, and cavalry may not enter caltrops voluntarily."""
+    s = Session.new("centurion", "daras", seed=1, options={"mount_dismount": "on"})
+    st, ctx = s.state, s.ctx
+    clear(st)
+    bc = next(u for u in st.units.values() if u.type == "BC")
+    side = bc.original_side
+    st.begin_player_turn(side)
+    put(st, bc.id, "1010", "N")
+    behind = bc.hex.neighbor((bc.facing + 3) % 6)
+    st.markers.setdefault(behind, set()).add("earthworks")
+    st.rev += 1
+    mt = options.dismount(ctx, st, bc, st.capability["BC"].dismount_as[0])
+    assert mt.hex == bc.hex  # not behind, into the works
+    bc2 = next(u for u in st.units.values() if u.type == "BC" and u is not bc)
+    put(st, bc2.id, "1510", "N")
+    behind2 = bc2.hex.neighbor((bc2.facing + 3) % 6)
+    st.markers.setdefault(behind2, set()).add("caltrops")
+    st.rev += 1
+    mt2 = options.dismount(ctx, st, bc2, st.capability["BC"].dismount_as[0])
+    assert mt2.hex == bc2.hex
+    # an open hex behind: there, as before
+    bc3 = next(u for u in st.units.values() if u.type == "BC" and u not in (bc, bc2))
+    put(st, bc3.id, "2010", "N")
+    mt3 = options.dismount(ctx, st, bc3, st.capability["BC"].dismount_as[0])
+    assert mt3.hex == bc3.hex.neighbor((bc3.facing + 3) % 6)
