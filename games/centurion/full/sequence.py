@@ -1826,28 +1826,38 @@ def _light_cavalry_retreat(ctx: Context, state: CenturionState, side: str, a: At
                          rule="cen:full.cavalry", kind="retreat")
     if key != "retreat":
         return
+    from ancients_games.centurion.movement import cost_table, stack_room, step_ticks
+
     attackers = {state.units[i].hex for i in a.units if state.units[i].hex is not None}
+    hooks = move_hooks(state)
     for u in lcs:
         n = _cap(state, u).retreat_before_combat
         h = u.hex
         assert h is not None
-        path = [h]
+        # The retreat is a move (cen:full.movement F names it the one movement after combat), so it
+        # obeys terrain: each step must be open to cavalry (no earthworks, no caltrops, no square,
+        # cen:opt.earthworks, cen:opt.caltrops, cen:full.square H) and the steps' costs (river
+        # hexsides, woods, leaving caltrops) stay within the unit's Movement Factor Allowance.
+        budget = _mfa(state, u) * cost_table(state).scale
+        path, spent = [h], 0
         for _ in range(n):
             best = None
             for nb in state.neighbors(path[-1]):
                 if state.side_at(nb) not in (None, defender) or nb in path:
                     continue
-                from ancients_games.centurion.movement import stack_room
-
                 if not stack_room(state, u, nb):
+                    continue
+                c = step_ticks(state, u, path[-1], nb, hooks)
+                if c is None or spent + c > budget:
                     continue
                 d = min(nb.distance(x) for x in attackers) if attackers else 0
                 k = (-d, state.hid(nb))
                 if best is None or k < best[0]:
-                    best = (k, nb)
+                    best = (k, nb, c)
             if best is None:
                 break
             path.append(best[1])
+            spent += best[2]
         if len(path) > 1:
             state.move(u, path[-1])
             u.facing = direction_to(path[-1], min(attackers, key=lambda x: (x.distance(path[-1]), x))) \
@@ -1878,11 +1888,15 @@ def push_out_light_cavalry(ctx: Context, state: CenturionState) -> list[Unit]:
 
     A Light Cavalry unit whose six neighbours are all enemy-held (or off the map)
     is placed on the nearest hex outside the ring: free of enemy units, with
-    stacking room, and not itself surrounded (ties broken by hex ID). Its facing
-    is kept; contact is broken. If the whole map offers no such hex it stays (never
-    seen in play). Returns the units pushed.
+    stacking room, open to cavalry (never earthworks, caltrops or a square:
+    cen:opt.earthworks, cen:opt.caltrops, cen:full.square H; ``terrain_open``) and
+    not itself surrounded (ties broken by hex ID). Its facing is kept; contact is
+    broken. If the whole map offers no such hex it stays (never seen in play).
+    Returns the units pushed.
     """
-    from ancients_games.centurion.movement import stack_room
+    from ancients_games.centurion.movement import stack_room, terrain_open
+
+    hooks = move_hooks(state)
 
     pushed = []
     for u in sorted(state.live_units(), key=lambda x: x.id):
@@ -1892,7 +1906,8 @@ def push_out_light_cavalry(ctx: Context, state: CenturionState) -> list[Unit]:
         frm = u.hex
         best = None
         for h in state.numbering.hexes():
-            if h == frm or state.side_at(h) == enemy or not stack_room(state, u, h):
+            if h == frm or state.side_at(h) == enemy or not stack_room(state, u, h) \
+                    or not terrain_open(state, u, h, hooks):
                 continue
             if all(n not in state.numbering or state.side_at(n) == enemy for n in h.neighbors()):
                 continue

@@ -147,3 +147,83 @@ def test_19_riderless_mounts_are_never_placed_in_earthworks_or_caltrops():
     put(st, bc3.id, "2010", "N")
     mt3 = options.dismount(ctx, st, bc3, st.capability["BC"].dismount_as[0])
     assert mt3.hex == bc3.hex.neighbor((bc3.facing + 3) % 6)
+
+
+# ------------------------------------------------------------------ 20: Light Cavalry retreat obeys terrain
+
+
+def _retreat(ctx, st, side, a):
+    gen = sequence._light_cavalry_retreat(ctx, st, side, a)
+    try:
+        d = next(gen)
+        assert d.kind == "retreat"
+        gen.send("retreat")
+    except StopIteration:
+        pass
+
+
+@pytest.mark.rule("cen:full.cavalry", "cen:opt.earthworks", "cen:opt.caltrops")
+def test_20_light_cavalry_retreating_before_combat_never_enters_earthworks_or_caltrops():
+    s, ctx, st = fresh()
+    sequence._tables(ctx, st)
+    clear(st)
+    ro, nu = "romans", "numidians"
+    st.begin_player_turn(ro)
+    lc = put(st, first(st, nu, "LC", 0).id, "1010", "N")
+    sd = put(st, first(st, ro, "SD", 0).id, "1009", "S")
+    others = [n for n in lc.hex.neighbors() if n != sd.hex]
+    for i, n in enumerate(others):
+        st.markers.setdefault(n, set()).add("earthworks" if i % 2 else "caltrops")
+    st.rev += 1
+    _retreat(ctx, st, ro, sequence.Attack(lc.hex, "melee", [sd.id]))
+    assert lc.hex == st.hex_of("1010")  # every way out is closed to cavalry: it stays and fights
+    # one neighbour opened: it retreats through it
+    st.markers[others[0]].clear()
+    st.rev += 1
+    _retreat(ctx, st, ro, sequence.Attack(lc.hex, "melee", [sd.id]))
+    assert lc.hex != st.hex_of("1010") and not st.markers.get(lc.hex)
+
+
+@pytest.mark.rule("cen:full.cavalry", "cen:full.movement", "cen:opt.weather", "cen:opt.caltrops")
+def test_20_the_retreat_pays_terrain_within_the_movement_allowance():
+    """The retreat is a move: through the north-west forest (3 MF a hex for horses) in heavy
+    rain (allowance 9 - 2 = 7) it gets two hexes, not the four of open ground."""
+    s, ctx, st = fresh()
+    sequence._tables(ctx, st)
+    clear(st)
+    ro, nu = "romans", "numidians"
+    st.begin_player_turn(ro)
+    lc = put(st, first(st, nu, "LC", 0).id, "0504", "S")
+    sd = put(st, first(st, ro, "SD", 0).id, "0505", "N")
+    book(st).weather = "heavy-rain"
+    _retreat(ctx, st, ro, sequence.Attack(lc.hex, "melee", [sd.id]))
+    assert st.hid(lc.hex) == "0202"  # was 0102, four hexes of forest (12 MF) on a 7 MF allowance
+    ev = next(e for e in s.log.since(0) if "retreats before combat" in e.text)
+    assert ev.rules == ("cen:full.cavalry", "cen:full.combat")
+    # leaving caltrops costs two more (cen:opt.caltrops: "leave it at like cost")
+    from ancients_games.centurion.movement import cost_table, step_ticks
+
+    hooks = sequence.move_hooks(st)
+    a, b = st.hex_of("1010"), st.hex_of("1011")
+    plain = step_ticks(st, lc, a, b, hooks)
+    st.markers.setdefault(a, set()).add("caltrops")
+    st.rev += 1
+    assert step_ticks(st, lc, a, b, hooks) == plain + 2 * cost_table(st).scale
+
+
+@pytest.mark.rule("cen:full.cavalry", "cen:opt.earthworks")
+def test_20_surrounded_light_cavalry_is_pushed_out_only_onto_ground_open_to_cavalry():
+    s, ctx, st = fresh()
+    clear(st)
+    ro, nu = "romans", "numidians"
+    st.begin_player_turn(ro)
+    lc = put(st, first(st, nu, "LC", 0).id, "1010", "N")
+    ring = list(lc.hex.neighbors())
+    for i, n in enumerate(ring):
+        put(st, first(st, ro, "SD", i).id, st.hid(n), "N")
+    near = sorted((h for h in st.numbering.hexes() if h.distance(lc.hex) == 2), key=st.hid)
+    for h in near[:-1]:
+        st.markers.setdefault(h, set()).add("earthworks")
+    st.rev += 1
+    pushed = sequence.push_out_light_cavalry(ctx, st)
+    assert pushed == [lc] and lc.hex == near[-1]  # was near[0], into earthworks
