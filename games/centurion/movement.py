@@ -317,6 +317,11 @@ class MoveHooks:
     terrain chart's smallest fraction (1/2 MF). ``None`` closes the hex to
     the unit, like ``blocked``. A hex that may be entered but not passed
     through (a square, cen:full.square H) also belongs in ``stop_hexes``."""
+    moves_with: Callable[[CenturionState, Unit], tuple[frozenset[str], str, str] | None] | None = None
+    """Units that move only all together with ``unit`` (itself included), with the reason and
+    rule ID for refusing to move it alone, or ``None``: Swordsmen in square move only with the
+    whole square (cen:full.square D; the exception of cen:full.movement C). The phase then offers
+    them only as one stack (its hex), and only when every one of them may still move."""
 
 
 # ------------------------------------------------------------------ stacking
@@ -1083,6 +1088,25 @@ def _group_room(state: CenturionState, group: list[Unit], h: Hex, hooks: MoveHoo
     return n + len(counting) <= lim
 
 
+MOVING_GROUP = "moving_group"
+"""``state.extra`` key: ids of the units making the current move together (a stack or a
+square), set before the first of them moves, for the ``after_move`` hook."""
+
+
+def _bound_units(state: CenturionState, movable: list[Unit],
+                 hooks: MoveHooks | None) -> dict[str, tuple[frozenset[str], str, str]]:
+    """Movable unit id -> (the units it moves only together with, reason, rule ID):
+    :attr:`MoveHooks.moves_with` for each unit that is tied to others."""
+    if hooks is None or hooks.moves_with is None:
+        return {}
+    out = {}
+    for u in movable:
+        got = hooks.moves_with(state, u)
+        if got is not None and len(got[0]) > 1:
+            out[u.id] = got
+    return out
+
+
 def movement_phase(
     ctx: Context, state: CenturionState, side: str, hooks: MoveHooks | None = None
 ) -> Generator[Decision, str, None]:
@@ -1110,11 +1134,21 @@ def movement_phase(
         for u in movable:
             by_hex.setdefault(u.hex, []).append(u)  # type: ignore[arg-type]
         ids = state._ids()
+        bound = _bound_units(state, movable, hooks)
         for h, group in sorted(by_hex.items(), key=lambda kv: ids[kv[0]]):
+            tied = [u for u in group if u.id in bound]
+            if tied:
+                need, _, _ = bound[tied[0].id]
+                if need <= {u.id for u in group}:
+                    together = [u for u in group if u.id in need]
+                    opts.append(Option(ids[h], f"the stack: {', '.join(u.id for u in together)} (moving as one)",
+                                       together))
+                continue  # the others there move one by one
             if len(group) > 1:
                 opts.append(Option(ids[h], f"the stack: {', '.join(u.id for u in group)}", group))
         for u in movable:
-            opts.append(Option(u.id, state.describe(u, with_id=False), [u]))
+            if u.id not in bound:
+                opts.append(Option(u.id, state.describe(u, with_id=False), [u]))
 
         def refuse_unit(text: str, _state: CenturionState = state) -> tuple[str, str] | None:
             u = _state.units.get(text.strip().upper()) or _state.units.get(text.strip())
@@ -1126,12 +1160,18 @@ def movement_phase(
                 here = [x for x in _state.stack_at(h) if x.side == side]
                 if not here:
                     return f"no unit of {side} at {text}", rule
+                tied = next((bound[x.id] for x in here if x.id in bound), None)
+                if tied is not None:
+                    done = sorted(i for i in tied[0] if _state.units[i].moved)
+                    return f"{tied[1]}, and {', '.join(done)} has made its move this phase", tied[2]
                 why = [movable_reason(_state, x, hooks) for x in here]
                 return next((w for w in why if w is not None),
                             (f"only one unit at {text} may move: choose it by name", rule))
             why = movable_reason(_state, u, hooks)
             if why is None and u.side != side:
                 why = (f"{u.id} is not yours", rule)
+            if why is None and u.id in bound:
+                why = bound[u.id][1] + f": answer its hex {ids[u.hex]}", bound[u.id][2]  # type: ignore[index]
             return why
 
         key = yield Decision(
@@ -1239,6 +1279,7 @@ def movement_phase(
                 context={"highlight": [dest_key], "unit": lead.id},
             )
             facing = state.numbering.direction_from_name(fkey)
+        state.extra[MOVING_GROUP] = frozenset(u.id for u in group)
         for u, r in zip(group, reaches):
             rules_used: tuple[str, ...] = (rule,)
             if facing is not None:

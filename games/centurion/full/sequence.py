@@ -42,7 +42,7 @@ from ancients_kit.tables import OddsRefused, OddsTable, load_table
 from ancients_games.centurion.full import cavalry, fire, melee, morale, options as opt, square, victory
 from ancients_games.centurion.full.morale import FullBook, book
 from ancients_games.centurion.model import UnitKind, VictoryLevel
-from ancients_games.centurion.movement import LAST_REACH, MoveHooks, movement_phase, stack_limit
+from ancients_games.centurion.movement import LAST_REACH, MOVING_GROUP, MoveHooks, movement_phase, stack_limit
 from ancients_games.centurion.state import CenturionState, Unit
 
 __all__ = ["Attack", "play_full", "move_hooks"]
@@ -322,6 +322,7 @@ def move_hooks(state: CenturionState) -> MoveHooks:
             after_move=_after_move,
             extra_cost=_extra_cost,
             refuse_destination=opt.warrior_destination_problem,
+            moves_with=_moves_with,
         )
         state.extra["full_hooks"] = h
     return h
@@ -385,15 +386,39 @@ def _facts(state: CenturionState, side: str) -> _Facts:
 
 def _stop_hexes(state: CenturionState, unit: Unit) -> frozenset[Hex]:
     """Hexes the unit must stop on entering: the squares it may join (entered, never
-    passed, cen:full.square H)."""
+    passed, cen:full.square H); for Swordsmen in square, or out of a square disbanded this
+    turn, every hex next to them: they move one hex (cen:full.square D, K; see _one_hex)."""
     f = _facts(state, unit.side)
     got = f.stops.get(unit.id)
     if got is None:
         # River-controlled hexes are not stop hexes: a unit not meaning to attack the controller's
         # flank "may pass through if they wish" (cen:full.cross-river); one that passes may not
         # then attack that flank (_after_move records it, _river_flank_problem refuses it).
-        got = f.stops[unit.id] = frozenset(_joinable_squares(state, unit))
+        stops = set(_joinable_squares(state, unit))
+        if _one_hex(state, unit) and unit.hex is not None:
+            stops.update(unit.hex.neighbors())
+        got = f.stops[unit.id] = frozenset(stops)
     return got
+
+
+def _one_hex(state: CenturionState, unit: Unit) -> bool:
+    """cen:full.square D, K: "Swordsmen in square have a movement factor of one hex per turn";
+    after disbanding they "may move only one hex that turn". Our reading (see the rulings page):
+    one hex, whatever its terrain costs, within the unit's own Movement Factor Allowance, so a
+    square may step onto a hill or into woods (a cap of one Movement Factor would shut it out)."""
+    return (unit.in_square and _is_square_sd(state, unit)) or unit.id in book(state).square_disbanded
+
+
+def _moves_with(state: CenturionState, unit: Unit) -> tuple[frozenset[str], str, str] | None:
+    """MoveHooks.moves_with: Swordsmen in square move only with their whole square, every unit
+    in it (cen:full.square D; cen:full.movement C: "Each unit is moved separately (Exception:
+    Roman Orbis/Testudo Rule)"). A Swordsmen unit leaves a square only by disbanding it (K);
+    the one other unit and Command units may move out alone for two Movement Factors (F)."""
+    if not unit.in_square or unit.hex is None or not _is_square_sd(state, unit):
+        return None
+    ids = frozenset(x.id for x in state.stack_at(unit.hex) if x.side == unit.side and x.in_square)
+    return ids, (f"{unit.id} is in the square at {state.hid(unit.hex)}: a square moves as a whole, and its "
+                 f"Swordsmen leave it only by disbanding (D, K)"), "cen:full.square"
 
 
 def _river_controlled(state: CenturionState, side: str) -> frozenset[Hex]:
@@ -550,8 +575,8 @@ def _mfa(state: CenturionState, unit: Unit) -> int:
     b = book(state)
     m = state.types[unit.type].movement
     sd = _is_square_sd(state, unit)
-    if (unit.in_square and sd) or unit.id in b.square_disbanded:
-        m = min(m, square.SQUARE_MOVEMENT)
+    # Swordsmen in square, or just disbanded, move one hex (D, K): _one_hex stops them on the
+    # first hex entered, whatever it costs within their own allowance.
     if unit.id in b.dismounting:
         m = m // 2
     if unit.id in b.left_square or (unit.in_square and not sd):
@@ -612,6 +637,14 @@ def _command_order(state: CenturionState, unit: Unit) -> tuple[str, str] | None:
 
 
 def _stack_limit(state: CenturionState, unit: Unit, h: Hex) -> int:
+    if unit.in_square and unit.hex != h:
+        # cen:full.square D: a square moves whole, into a hex free of its side's units (our reading:
+        # units join a square only as E and F say, one at a time, paying for it); the whole square
+        # fits there (four Swordsmen, B, and one other unit, F).
+        if not any(x.side == unit.side for x in state.stack_at(h)):
+            return square.MAX_SQUARE_SWORDSMEN + 1
+        if _is_square_sd(state, unit):
+            return 0
     if h not in state.stacks:
         return stack_limit(state, unit, h)  # an empty hex: no square, no legion stack to extend
     f = _facts(state, unit.side)
@@ -638,7 +671,10 @@ def _after_move(ctx: Context, state: CenturionState, unit: Unit, path: list[Hex]
     record a charge (cen:full.cavalry): the straight run at the end of the path,
     broken by units in the way and by terrain closed to charges."""
     dest = path[-1]
-    if unit.in_square and dest != path[0] and not _is_square_sd(state, unit):
+    moving = state.extra.get(MOVING_GROUP, frozenset())
+    with_square = any(_is_square_sd(state, state.units[i]) and state.units[i].in_square for i in moving
+                      if i != unit.id and i in state.units)
+    if unit.in_square and dest != path[0] and not _is_square_sd(state, unit) and not with_square:
         # F: "likewise to move out" -- the two Movement Factors came off its allowance (_mfa)
         unit.in_square = False
         book(state).left_square.add(unit.id)

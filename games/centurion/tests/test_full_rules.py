@@ -389,7 +389,8 @@ def test_millenarian_stack_of_four_and_square_movement():
     st.options["millenarian"] = "off"
     assert sequence._stack_limit(st, sds[3], st.hex_of("1510")) == 3
     sds[0].in_square = True
-    assert sequence._mfa(st, sds[0]) == 1
+    assert sequence._one_hex(st, sds[0])  # cen:full.square D: one hex a turn (stop on the first entered)
+    assert set(sds[0].hex.neighbors()) <= sequence._stop_hexes(st, sds[0])
 
 
 @pytest.mark.rule("cen:rom.mixed-legion", "cen:barb.cavalry", "cen:opt.non-roman-swordsmen")

@@ -16,6 +16,7 @@ from ancients_kit.session import Session
 from ancients_games.centurion.full import fire, morale, options, sequence
 from ancients_games.centurion.full.morale import book
 from ancients_games.centurion.model import load_units
+from ancients_games.centurion.movement import movement_phase
 from ancients_games.centurion.tests.positions import clear, first, fresh, put
 
 
@@ -227,3 +228,84 @@ def test_20_surrounded_light_cavalry_is_pushed_out_only_onto_ground_open_to_cava
     st.rev += 1
     pushed = sequence.push_out_light_cavalry(ctx, st)
     assert pushed == [lc] and lc.hex == near[-1]  # was near[0], into earthworks
+
+
+# ------------------------------------------------------------------ 16: a square moves as a whole
+
+
+def _last(gen, answer):
+    """Send the answer that ends the phase's last move (the phase may end with it)."""
+    try:
+        gen.send(answer)
+    except StopIteration:
+        pass
+
+
+def _square(st, side, hid, n=3):
+    sq = [put(st, first(st, side, "SD", i).id, hid, "N") for i in range(n)]
+    for u in sq:
+        u.in_square = True
+    return sq
+
+
+@pytest.mark.rule("cen:full.square", "cen:full.movement")
+def test_16_no_swordsmen_unit_leaves_a_square_by_moving_alone():
+    """Movement C: "Each unit is moved separately (Exception: Roman Orbis/Testudo Rule)";
+    square A, K: a square is formed and disbanded all at once, so its Swordsmen move only with it."""
+    s, ctx, st = fresh()
+    clear(st)
+    ro = "romans"
+    st.active = ro
+    sq = _square(st, ro, "1510")
+    gen = movement_phase(ctx, st, ro, sequence.move_hooks(st))
+    d = next(gen)
+    assert all(u.id not in d.keys for u in sq) and "1510" in d.keys
+    why = d.refuse(sq[0].id)
+    assert why is not None and why[1] == "cen:full.square" and "as a whole" in why[0]
+    d = gen.send("1510")
+    assert set(d.context["units"]) == {u.id for u in sq}
+    d = gen.send("1509")
+    _last(gen, d.options[0].key)
+    assert all(u.hex == st.hex_of("1509") and u.in_square for u in sq)
+    gen.close()
+
+
+@pytest.mark.rule("cen:full.square", "cen:full.movement")
+def test_16_the_other_unit_in_a_square_moves_with_it_or_out_of_it():
+    s, ctx, st = fresh()
+    clear(st)
+    ro = "romans"
+    st.active = ro
+    sq = _square(st, ro, "1510", 2)
+    sk = put(st, first(st, ro, "SK", 0).id, "1510", "N")
+    sk.in_square = True
+    gen = movement_phase(ctx, st, ro, sequence.move_hooks(st))
+    d = next(gen)
+    assert sk.id in d.keys and "1510" in d.keys  # out of it alone (F), or with the whole square
+    d = gen.send("1510")
+    assert set(d.context["units"]) == {u.id for u in [*sq, sk]}
+    d = gen.send("1509")
+    _last(gen, d.options[0].key)
+    assert sk.hex == st.hex_of("1509") and sk.in_square and sk.id not in book(st).left_square
+    assert not any("leaves the square" in e.text for e in s.log.since(0))
+    gen.close()
+
+
+@pytest.mark.rule("cen:full.square", "cen:full.movement")
+def test_16_a_square_steps_one_hex_whatever_its_cost_but_not_onto_its_own_troops():
+    """Square D: "a movement factor of one hex per turn": one hex, a 2-MF hill included."""
+    s, ctx, st = fresh()
+    clear(st)
+    ro = "romans"
+    st.active = ro
+    sq = _square(st, ro, "1109")  # next to the hill 1008-1209 (2 MF)
+    hooks = sequence.move_hooks(st)
+    from ancients_games.centurion.movement import reachable
+
+    r = reachable(st, sq[0], hooks)
+    hill = st.hex_of("1108")
+    assert st.map.terrain(hill) == "hill" and hill in r.cost
+    assert all(h.distance(sq[0].hex) <= 1 for h in r.cost)
+    put(st, first(st, ro, "SK", 0).id, "1110", "N")
+    r = reachable(st, sq[0], hooks)
+    assert st.hex_of("1110") not in r.cost
