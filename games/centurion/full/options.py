@@ -61,7 +61,7 @@ from ancients_kit.plugin import OptionSpec
 from ancients_kit.session import Context, Decision, Option
 
 from ancients_games.centurion.full import square
-from ancients_games.centurion.full.morale import book, treachery
+from ancients_games.centurion.full.morale import book, command_groups, treachery
 from ancients_games.centurion.model import UnitKind
 
 if TYPE_CHECKING:
@@ -288,7 +288,10 @@ def treachery_step(ctx: Context, state: CenturionState, side: str) -> Generator[
                        (Option("no", "not now"), Option("invoke", "roll for every stack")),
                        rule="cen:full.treachery", kind="treachery")
     if k == "invoke":
-        treachery(ctx, state, side, state.scenario.civil_war, multi=active(state, "cen:opt.command"))
+        # cen:full.treachery F: "In multi-commander games" is read from the army, not from the optional
+        # Command Unit Rules: an army with subordinate Command units (keyed I, II, III, as its troops
+        # are) rolls once per command whether or not those rules are in force (see the rulings page).
+        treachery(ctx, state, side, state.scenario.civil_war, multi=bool(command_groups(state, side)))
     return None
 
 

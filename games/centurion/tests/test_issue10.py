@@ -309,3 +309,27 @@ def test_16_a_square_steps_one_hex_whatever_its_cost_but_not_onto_its_own_troops
     put(st, first(st, ro, "SK", 0).id, "1110", "N")
     r = reachable(st, sq[0], hooks)
     assert st.hex_of("1110") not in r.cost
+
+
+# ------------------------------------------------------------------ readings: treachery F without the Command rules
+
+
+@pytest.mark.rule("cen:full.treachery")
+def test_reading_treachery_rolls_per_command_in_a_multi_commander_army_without_the_command_rules():
+    """Treachery F: "In multi-commander games each separate COMMAND UNIT is rolled for": the
+    army has subordinate commands (its counters carry their keys) whatever the Command option."""
+    s = Session.new("centurion", "pharsalus", seed=2, options={"treachery": "both", "command": "off"})
+    st, ctx = s.state, s.ctx
+    side = st.sides[0]
+    assert morale.command_groups(st, side)
+    st.turn = 2
+    gen = options.treachery_step(ctx, st, side)
+    d = next(gen)
+    assert d.kind == "treachery"
+    n0 = len(s.log)
+    try:
+        gen.send("invoke")
+    except StopIteration:
+        pass
+    texts = [e.text for e in s.log.since(n0)]
+    assert any("treachery of command" in t for t in texts), texts
