@@ -273,6 +273,16 @@ def _command_lost(ctx: Context, state: CenturionState, cmd: Unit) -> None:
             b.tribe_panic.setdefault(side, set()).add(cmd.group)  # cen:barb.tribe: only that tribe panics
             _log(ctx, state, "morale", f"the chief of tribe {cmd.group} is lost: the tribe panics at the start of its "
                                        f"next turn", ("cen:opt.command", "cen:barb.tribe", "cen:full.panic"), side=side)
+    if not left and not opt.is_barbarian(state, side):
+        # cen:opt.command F: for non-barbarians the loss of every Command unit "forces 'dispersed'
+        # troops to remain so for TWO turns": troops dispersed already stay so for two turns from
+        # now (later dispersals last two turns through _dispersal_turns).
+        held = [u for u in state.live_units(side) if u.dispersed and u.dispersed < 2]
+        for u in held:
+            u.dispersed = 2
+        if held:
+            _log(ctx, state, "morale", f"{side} have lost every Command unit: {', '.join(u.id for u in held)} "
+                                       f"remain dispersed for two turns", ("cen:opt.command",), side=side)
     if state.scenario.civil_war and not cmd.supreme and cmd.group:
         morale.treachery_of_command(ctx, state, side, cmd.group, True)  # cen:opt.command G
     roll = ctx.chance.d6(f"fury of the troops of {cmd.id}", ("cen:opt.command",))
