@@ -196,14 +196,21 @@ def is_barbarian(state: CenturionState, side: str) -> bool:
 
 
 def isolated_tribesman(state: CenturionState, u: Unit) -> bool:
-    """cen:barb.tribe: a tribesman with no unit of its tribe in its hex or next to it attacks at half."""
+    """cen:barb.tribe: "isolated units among units of other tribes lose 50 per cent of their attack
+    factor": a tribesman with no unit of its tribe in its hex or next to it, and Barbarian Infantry
+    of another tribe of its army next to it, attacks at half. A tribesman alone, with no other
+    tribe near, is not "among units of other tribes" and keeps its whole factor (our reading)."""
     if u.type != "BI" or not u.group or u.hex is None:
         return False
+    among = False
     for h in (u.hex, *u.hex.neighbors()):
         for o in state.stack_at(h):
-            if o is not u and o.side == u.side and o.group == u.group and o.type == "BI":
+            if o is u or o.side != u.side or o.type != "BI" or not o.group:
+                continue
+            if o.group == u.group:
                 return False
-    return True
+            among = True
+    return among
 
 
 # ------------------------------------------------------------------ set-up

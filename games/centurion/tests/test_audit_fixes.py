@@ -174,6 +174,8 @@ def test_a6_an_isolated_tribesman_attacks_a_square_at_half():
         a.in_square = b.in_square = True
         bis = [u for u in st.units.values() if u.original_side == ga and u.type == "BI"]
         bi = put(st, bis[0].id, "1009", "S")
+        # among units of another tribe (cen:barb.tribe: "isolated units among units of other tribes")
+        put(st, next(x for x in bis if x.group and x.group != bi.group).id, st.hid(bi.hex.neighbor(5)), "S")
         if mate:  # a tribe-mate next to it: not isolated
             put(st, next(x for x in bis[1:] if x.group == bi.group).id, "1008", "S")
         assert options.isolated_tribesman(st, bi) is not mate

@@ -362,6 +362,9 @@ def test_barbarian_tribes_and_warriors():
     a = bis[0]
     put(st, a.id, "1510", "N")
     a.group = a.group or "I"
+    assert not options.isolated_tribesman(st, a)  # alone, not "among units of other tribes"
+    stranger = next(u for u in bis[1:] if u.group and u.group != a.group)
+    put(st, stranger.id, "1610", "N")
     assert options.isolated_tribesman(st, a)
     mate = next((u for u in bis[1:] if u.group == a.group), bis[1])
     mate.group = a.group

@@ -333,3 +333,35 @@ def test_reading_treachery_rolls_per_command_in_a_multi_commander_army_without_t
         pass
     texts = [e.text for e in s.log.since(n0)]
     assert any("treachery of command" in t for t in texts), texts
+
+
+# ------------------------------------------------------------------ readings: Command rule F, tribe rule
+
+
+@pytest.mark.rule("cen:opt.command")
+def test_reading_losing_every_command_keeps_troops_already_dispersed_so_for_two_turns():
+    """Command F: for non-barbarians the loss of all Command units "forces 'dispersed' troops to
+    remain so for TWO turns": those dispersed already, too, not only later dispersals."""
+    s, ctx, st = fresh(command="on")
+    ro = "romans"
+    sd = first(st, ro, "SD", 0)
+    st.disperse(sd, 1)
+    cmds = [u for u in st.live_units(ro) if st.types[u.type].kind.value == "command"]
+    sequence._eliminate(ctx, st, cmds, ("cen:full.combat",))
+    assert sd.dispersed == 2
+    assert any("remain dispersed for two turns" in e.text and e.rules == ("cen:opt.command",)
+               for e in s.log.since(0))
+
+
+@pytest.mark.rule("cen:barb.tribe")
+def test_reading_a_tribesman_is_isolated_only_among_units_of_other_tribes():
+    s, ctx, st = fresh("gaul", barbarian_tribe="on")
+    barb = next(x for x in st.sides if options.is_barbarian(st, x))
+    clear(st)
+    bis = [u for u in st.units.values() if u.side == barb and u.type == "BI" and u.group]
+    a = put(st, bis[0].id, "1510", "N")
+    assert not options.isolated_tribesman(st, a)  # alone in the field: not "among units of other tribes"
+    other = put(st, next(u for u in bis if u.group != a.group).id, "1610", "N")
+    assert options.isolated_tribesman(st, a)
+    put(st, next(u for u in bis if u.group == a.group and u is not a).id, "1511", "N")
+    assert not options.isolated_tribesman(st, a) and other.hex is not None
