@@ -16,8 +16,8 @@ Rules served:
   (avoiding hexes next to the enemy where they can), cannot attack, and have
   half their MDF and FCF (B); dispersed troops must run too (F); Command units
   never panic (G). Command units and stout-hearted units (and rallied ones)
-  may each try to rally one panicked stack in their hex or adjacent to their
-  front at the start of each turn: 3-6 rallies (E; the book gives the number
+  may each try to rally one panicked stack in their hex or adjacent to the
+  panicked unit's front at the start of each turn: 3-6 rallies (E; the book gives the number
   for Command units, we use it for every rallier, L).
 * ``cen:full.treachery`` A-I (single-commander form, B): once a game, after the
   first turn, at the start of a side's turn, one die per hex of its troops
@@ -371,7 +371,13 @@ def rally(ctx: Context, state: CenturionState, side: str) -> None:
     """Rally attempts at the start of ``side``'s turn (cen:full.panic E, G; cen:full.treachery G).
 
     Each Command unit and each stout-hearted (or rallied) unit tries once, on a
-    panicked stack in its hex or adjacent to its front; 3-6 rallies the stack.
+    panicked stack in its hex or one it stands adjacent to the front of; 3-6
+    rallies the stack.
+
+    "They must intercept the panicked units by placing themselves in the same hex
+    or adjacent to its front": "its" is the panicked unit's (the ralliers are
+    "they"), and to intercept running troops is to stand in their way, ahead of
+    them (our reading; see the rulings page). A rallier's own facing does not matter.
     """
     panicked = {u.hex for u in state.live_units(side) if u.panicked and u.treachery == ""}
     if not panicked:
@@ -380,7 +386,11 @@ def rally(ctx: Context, state: CenturionState, side: str) -> None:
     for r in list(state.live_units(side)):
         if r.panicked or r.treachery or r.hex is None or r.dispersed:
             continue
-        targets = [r.hex] + [n for n in r.hex.neighbors() if is_frontal(r.hex, r.facing, n)]
+        rh = r.hex
+        ahead = sorted((p.hex for p in state.live_units(side)
+                        if p.panicked and p.treachery == "" and p.hex is not None and p.hex.distance(rh) == 1
+                        and is_frontal(p.hex, p.facing, rh)), key=lambda h: state.hid(h))
+        targets = [rh, *dict.fromkeys(ahead)]
         target = next((h for h in targets if h in panicked and h not in tried), None)
         if target is None:
             continue

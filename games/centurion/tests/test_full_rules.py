@@ -221,9 +221,9 @@ def test_panicked_units_run_for_the_edge_and_rally_on_three_to_six():
     u.panicked = True
     morale.run_for_the_edge(ctx, st, ro)
     assert u.eliminated or st.numbering.to_offset(u.hex)[1] > 18
-    v = put(st, first(st, ro, "SD", 1).id, "1010", "N")
+    v = put(st, first(st, ro, "SD", 1).id, "1010", "S")
     v.panicked = True
-    put(st, first(st, ro, "CM").id, "1011", "N")  # v is in front of the Command unit
+    put(st, first(st, ro, "CM").id, "1011", "N")  # the Command unit stands in front of v (panic E)
     ctx.chance.force(2)
     morale.rally(ctx, st, ro)
     assert v.panicked

@@ -365,3 +365,26 @@ def test_reading_a_tribesman_is_isolated_only_among_units_of_other_tribes():
     assert options.isolated_tribesman(st, a)
     put(st, next(u for u in bis if u.group == a.group and u is not a).id, "1511", "N")
     assert not options.isolated_tribesman(st, a) and other.hex is not None
+
+
+# ------------------------------------------------------------------ readings: rally "adjacent to its front"
+
+
+@pytest.mark.rule("cen:full.panic")
+def test_reading_a_rallier_intercepts_ahead_of_the_panicked_unit_whatever_its_own_facing():
+    """Panic E: ralliers "intercept the panicked units by placing themselves in the same hex or
+    adjacent to its front": the panicked unit's front, the way it runs."""
+    s, ctx, st = fresh()
+    clear(st)
+    ro = "romans"
+    st.active = ro
+    v = put(st, first(st, ro, "SD", 1).id, "1010", "S")  # runs south
+    v.panicked = True
+    cm = put(st, first(st, ro, "CM").id, "1009", "S")  # behind it, facing it
+    ctx.chance.force(3)
+    morale.rally(ctx, st, ro)
+    assert v.panicked  # no attempt from behind
+    put(st, cm.id, "1011", "S")  # ahead of it, its back to it
+    ctx.chance.force(3)
+    morale.rally(ctx, st, ro)
+    assert not v.panicked and v.rallied
