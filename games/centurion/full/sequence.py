@@ -1528,7 +1528,7 @@ def _resolve_fire(ctx: Context, state: CenturionState, side: str, firers: Sequen
     fcf = fire.effective_fire([_fire_factor(state, u) for u in firers], [_t(state, x) for x in targets])
     fpf = fire.stack_fpf(target, [(_t(state, x), None if _t(state, x).kind is UnitKind.MOUNT else x.facing)
                                   for x in targets], f_hexes, _fpf_multiplier(state, target),
-                         [bool(x.building) for x in targets])
+                         [bool(x.building) for x in targets], [x.in_square for x in targets])
     for u in firers:
         u.fired_this_turn = True
     cmod, crules = _command_modifier(state, side, firers, False)

@@ -388,3 +388,26 @@ def test_reading_a_rallier_intercepts_ahead_of_the_panicked_unit_whatever_its_ow
     ctx.chance.force(3)
     morale.rally(ctx, st, ro)
     assert not v.panicked and v.rallied
+
+
+# ------------------------------------------------------------------ readings: square fire protection
+
+
+@pytest.mark.rule("cen:full.square", "cen:full.fire-protection")
+def test_reading_a_square_is_fired_on_through_its_front_from_every_side():
+    """Square A, C: an "all-around defensive formation" has a front on every side, so its
+    units protect at their frontal 2 from any direction (case G: "2 per unit facing front")."""
+    s, ctx, st = fresh()
+    sequence._tables(ctx, st)
+    clear(st)
+    ro, nu = "romans", "numidians"
+    st.begin_player_turn(nu)
+    sq = [put(st, first(st, ro, "SD", i).id, "1010", "N") for i in range(2)]
+    for u in sq:
+        u.in_square = True
+    sk = put(st, first(st, nu, "SK", 0).id, "1011", "N")  # behind the square's counters
+    n0 = len(s.log)
+    ctx.chance.force(6)
+    sequence.offensive_fire_phase(ctx, st, nu, [sequence.Attack(sq[0].hex, "fire", [sk.id])])
+    text = next(e.text for e in s.log.since(n0) if "fire at 1010" in e.text and "protection" in e.text)
+    assert "against protection 4" in text, text  # 2 + 2, not the flank 1 + 1
