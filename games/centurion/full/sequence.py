@@ -213,7 +213,10 @@ def _eliminate(ctx: Context, state: CenturionState, units: Sequence[Unit], rules
             continue
         h = u.hex
         in_works = h is not None and "earthworks" in state.markers.get(h, ())
+        was_in_square = u.in_square
         state.remove(u)
+        if was_in_square and h is not None:
+            _square_breaks_up(state, h, u.side)
         pts = state.types[u.type].points
         if u.treachery == "leaving" and state.active == u.side:
             # cen:full.treachery D: deserters destroyed before leaving "(by troops still loyal)" are
@@ -308,12 +311,28 @@ def _dispersal_turns(state: CenturionState, u: Unit) -> int:
 
 def _disperse(state: CenturionState, units: Sequence[Unit]) -> None:
     b = book(state)
+    hexes = set()
     for u in units:
         if u.eliminated:
             continue
         state.disperse(u, _dispersal_turns(state, u))
         if _is_cmd(state, u):
             b.cmd_dispersed[u.side] = True
+        if u.in_square and u.hex is not None:
+            u.in_square = False  # a dispersed unit keeps no formation, by fire or by melee (cen:full.square)
+            hexes.add((u.hex, u.side))
+    for h, side in hexes:
+        _square_breaks_up(state, h, side)
+
+
+def _square_breaks_up(state: CenturionState, h: Hex, side: str) -> None:
+    """cen:full.square: a square is its Swordsmen; once none of them stands in it (dispersed or
+    destroyed), the other unit and Command units there are in no square any more."""
+    here = [x for x in state.stack_at(h) if x.side == side]
+    if not any(x.in_square and _is_square_sd(state, x) for x in here):
+        for x in here:
+            x.in_square = False
+    state.rev += 1  # the movement hooks' caches key on it
 
 
 # ------------------------------------------------------------------ movement hooks
@@ -1850,10 +1869,7 @@ def _melee_square(ctx: Context, state: CenturionState, side: str, a: Attack, tab
             _log(ctx, state, "loss", f"the square at {key} loses {', '.join(x.id for x in struck)} (only up to half "
                                      f"its strength is struck)", rules, side=side)
         else:
-            _disperse(state, struck)
-            for x in struck:
-                x.in_square = False
-            state.rev += 1
+            _disperse(state, struck)  # they drop out of the square
             _log(ctx, state, "result", f"in the square at {key}, {', '.join(x.id for x in struck)} dispersed", rules,
                  side=side)
     else:

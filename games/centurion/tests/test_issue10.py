@@ -411,3 +411,26 @@ def test_reading_a_square_is_fired_on_through_its_front_from_every_side():
     sequence.offensive_fire_phase(ctx, st, nu, [sequence.Attack(sq[0].hex, "fire", [sk.id])])
     text = next(e.text for e in s.log.since(n0) if "fire at 1010" in e.text and "protection" in e.text)
     assert "against protection 4" in text, text  # 2 + 2, not the flank 1 + 1
+
+
+# ------------------------------------------------------------------ readings: a square dispersed by fire or by melee
+
+
+@pytest.mark.rule("cen:full.square", "cen:full.combat")
+def test_reading_swordsmen_dispersed_by_fire_drop_out_of_the_square_as_by_melee():
+    """Fire strikes the whole hex (square C's half-strength limit is the Melee Defense
+    Factor's); dispersed Swordsmen keep no formation, whichever attack dispersed them."""
+    s, ctx, st = fresh()
+    sequence._tables(ctx, st)
+    clear(st)
+    ro, nu = "romans", "numidians"
+    st.begin_player_turn(nu)
+    sq = [put(st, first(st, ro, "SD", i).id, "1010", "N") for i in range(2)]
+    other = put(st, first(st, ro, "SK", 0).id, "1010", "N")
+    for u in (*sq, other):
+        u.in_square = True
+    sk = put(st, first(st, nu, "SK", 0).id, "1009", "S")
+    ctx.chance.force(2)  # 2 x 3 (FEM) against 2 + 2 + 2 at 1-1: roll 2, dispersed
+    sequence.offensive_fire_phase(ctx, st, nu, [sequence.Attack(sq[0].hex, "fire", [sk.id])])
+    assert all(u.dispersed for u in (*sq, other))
+    assert not any(u.in_square for u in (*sq, other))  # was: still "in square" though dispersed
