@@ -420,13 +420,25 @@ def _mountable(state: CenturionState, side: str) -> list[Unit]:
 
 
 def _progress_works(ctx: Context, state: CenturionState, side: str) -> None:
-    """Works in progress (cen:opt.earthworks, cen:opt.caltrops): three turns, then the counter."""
+    """Works in progress (cen:opt.earthworks, cen:opt.caltrops): three turns uninterrupted by
+    combat, then the counter. A turn after which the builders were attacked does not count; the
+    work done stays ("they may continue working where they left off")."""
+    from ancients_games.centurion.full.sequence import WORKS_ATTACKED
+
     works = state.extra.setdefault("full_works", {})
+    hit = state.extra.get(WORKS_ATTACKED, set())
     for h, (kind, ids) in list(works.items()):
         units = [state.units[i] for i in ids if state.units[i].on_map and state.units[i].hex == h]
         if not units or units[0].side != side:
             if not units:
                 del works[h]
+                hit.discard(h)
+            continue
+        rule = "cen:opt.earthworks" if kind == "earthworks" else "cen:opt.caltrops"
+        if h in hit:
+            hit.discard(h)
+            ctx.event("works", f"the {kind} at {state.hid(h)} were interrupted by combat: this turn's work does "
+                               f"not count ({units[0].building - 1} of 3 turns done)", rules=(rule,), side=side)
             continue
         for u in units:
             u.building += 1
@@ -436,8 +448,7 @@ def _progress_works(ctx: Context, state: CenturionState, side: str) -> None:
             for u in units:
                 u.building = 0
             del works[h]
-            ctx.event("works", f"{kind} completed at {state.hid(h)}",
-                      rules=("cen:opt.earthworks" if kind == "earthworks" else "cen:opt.caltrops",), side=side)
+            ctx.event("works", f"{kind} completed at {state.hid(h)}", rules=(rule,), side=side)
 
 
 def start_of_turn_actions(ctx: Context, state: CenturionState, side: str) -> Generator[Decision, str, None]:

@@ -236,6 +236,19 @@ def _eliminate(ctx: Context, state: CenturionState, units: Sequence[Unit], rules
                 del b.charge_start[h]
 
 
+WORKS_ATTACKED = "full_works_attacked"
+"""``state.extra`` key: hexes whose builders were attacked since their last turn of work."""
+
+
+def works_attacked(state: CenturionState, defenders: Iterable[Unit]) -> None:
+    """cen:opt.earthworks: builders work "three turns uninterrupted by combat"; attacked, they
+    defend at half and, if they survive, "continue working where they left off": the hex is
+    noted, and the builders' next turn does not count towards the three (options._progress_works)."""
+    for u in defenders:
+        if u.building and u.hex is not None:
+            state.extra.setdefault(WORKS_ATTACKED, set()).add(u.hex)
+
+
 WORKS_CAPTURE_POINTS = 2
 """Points the defenders of captured earthworks lose, and a recapture regains (cen:opt.earthworks)."""
 
@@ -1550,6 +1563,7 @@ def _resolve_fire(ctx: Context, state: CenturionState, side: str, firers: Sequen
                          [bool(x.building) for x in targets], [x.in_square for x in targets])
     for u in firers:
         u.fired_this_turn = True
+    works_attacked(state, targets)
     cmod, crules = _command_modifier(state, side, firers, False)
     mod += cmod
     rules = (*rules, *crules)
@@ -1760,6 +1774,7 @@ def _melee_one(ctx: Context, state: CenturionState, side: str, a: Attack, table:
         u.attacked = True
         if _is_cmd(state, u):
             b.cmd_attacked.add(u.id)
+    works_attacked(state, state.stack_at(a.target) if only_defenders is None else only_defenders)
     rnd, rrules = _melee_rounding(state, b, side, hexes, a.target)
     mod, crules = _command_modifier(state, side, units, any(_is_cmd(state, u) for u in units))
     rules = (*rules, *rrules, *crules)

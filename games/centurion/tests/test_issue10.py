@@ -434,3 +434,35 @@ def test_reading_swordsmen_dispersed_by_fire_drop_out_of_the_square_as_by_melee(
     sequence.offensive_fire_phase(ctx, st, nu, [sequence.Attack(sq[0].hex, "fire", [sk.id])])
     assert all(u.dispersed for u in (*sq, other))
     assert not any(u.in_square for u in (*sq, other))  # was: still "in square" though dispersed
+
+
+# ------------------------------------------------------------------ readings: earthworks on turns the builders are attacked
+
+
+@pytest.mark.rule("cen:opt.earthworks", "cen:full.combat")
+def test_reading_a_turn_in_which_the_builders_are_attacked_does_not_count_towards_the_works():
+    """Earthworks: "occupying a hex for three turns uninterrupted by combat ... If they survive,
+    they may continue working where they left off": the attacked turn is lost, the rest kept."""
+    s, ctx, st = fresh(earthworks="on")
+    sequence._tables(ctx, st)
+    clear(st)
+    ro, nu = "romans", "numidians"
+    st.begin_player_turn(ro)
+    u = put(st, first(st, ro, "SD").id, "1510", "N")
+    h = u.hex
+    u.building = 1
+    st.extra.setdefault("full_works", {})[h] = ("earthworks", [u.id])
+    options._progress_works(ctx, st, ro)
+    assert u.building == 2
+    st.begin_player_turn(nu)
+    sk = put(st, first(st, nu, "SK", 0).id, "1509", "S")
+    ctx.chance.force(6)  # no effect: the builders survive
+    sequence.offensive_fire_phase(ctx, st, nu, [sequence.Attack(h, "fire", [sk.id])])
+    assert not u.dispersed and not u.eliminated
+    st.begin_player_turn(ro)
+    options._progress_works(ctx, st, ro)
+    assert u.building == 2  # interrupted: this turn does not count, the work done stays
+    assert any("interrupted by combat" in e.text and e.rules == ("cen:opt.earthworks",) for e in s.log.since(0))
+    options._progress_works(ctx, st, ro)
+    options._progress_works(ctx, st, ro)
+    assert "earthworks" in st.markers[h] and u.building == 0
