@@ -91,6 +91,9 @@ class FullBook:
     """Of them, those that neither eliminated nor dispersed the defender."""
     cmd_attacked: set[str] = attrs.field(factory=set)
     """Command units that joined an attack this Player-Turn."""
+    cmd_able: set[str] | None = None
+    """Without the Command Unit Rules: the Command units that could have joined one of this
+    Player-Turn's melee attacks (cen:full.demoralization; None: every chief is bound)."""
     cmd_dispersed: dict[str, bool] = attrs.field(factory=dict)
     """A Command unit of the side was dispersed this Game-Turn."""
     charge_start: dict[str, Hex] = attrs.field(factory=dict)
@@ -164,8 +167,12 @@ def end_of_player_turn_morale(ctx: Context, state: CenturionState, side: str, ba
         if b.failed * 5 >= b.attacks * 4:
             demoralize(ctx, state, side, f"{b.failed} of {b.attacks} attacks failed (80 per cent or more)")
         if barbarian.get(side):
+            # "A Barbarian COMMAND UNIT fails to participate in an attack during a turn when its
+            # forces are engaged". Without the Command Unit Rules a Command unit melees only
+            # dispersed units and enemy Command units (cen:full.combat), so a chief fails only when
+            # he could have joined one of the turn's melee attacks (cmd_able; our reading).
             idle = [u for u in state.live_units(side) if is_command(state, u) and u.id not in b.cmd_attacked
-                    and not u.dispersed]
+                    and not u.dispersed and (b.cmd_able is None or u.id in b.cmd_able)]
             if idle:
                 demoralize(ctx, state, side, f"Barbarian Command unit {idle[0].id} took no part in the attacks")
     for s in state.sides:
@@ -182,6 +189,7 @@ def end_of_player_turn_morale(ctx: Context, state: CenturionState, side: str, ba
     b.attacks = 0
     b.failed = 0
     b.cmd_attacked.clear()
+    b.cmd_able = None
 
 
 # ------------------------------------------------------------------ panic

@@ -1645,6 +1645,7 @@ def melee_phase(ctx: Context, state: CenturionState, side: str, attacks: list[At
     hex are one melee (cen:full.combat J)."""
     b = book(state)
     melee_table, _ = _tables(ctx, state)
+    _chiefs_able(state, side, attacks)
     for a in _merged(attacks, "melee"):
         key = state.hid(a.target)
         if not state.stack_at(a.target) or (state.side_at(a.target) == side
@@ -1689,6 +1690,19 @@ def melee_phase(ctx: Context, state: CenturionState, side: str, attacks: list[At
                      ("cen:full.combat", "cen:full.facing"), side=side)
                 _melee_one(ctx, state, side, a, melee_table, grp, live)
     _ = b
+
+
+def _chiefs_able(state: CenturionState, side: str, attacks: Sequence[Attack]) -> None:
+    """Without the Command Unit Rules, note which of a barbarian army's Command units could join
+    one of this turn's melee attacks (only those fail the demoralization test by staying out,
+    cen:full.demoralization; see morale.end_of_player_turn_morale)."""
+    b = book(state)
+    if opt.active(state, "cen:opt.command") or not opt.is_barbarian(state, side):
+        b.cmd_able = None
+        return
+    targets = {a.target for a in _merged(attacks, "melee")}
+    b.cmd_able = {c.id for c in state.live_units(side) if _is_cmd(state, c) and c.hex is not None
+                  and _melee_factor(state, c) is not None and targets.intersection(_melee_targets(state, c))}
 
 
 def _split_battles(state: CenturionState, a: Attack) -> list[tuple[list[Unit], list[Unit]]] | None:

@@ -466,3 +466,54 @@ def test_reading_a_turn_in_which_the_builders_are_attacked_does_not_count_toward
     options._progress_works(ctx, st, ro)
     options._progress_works(ctx, st, ro)
     assert "earthworks" in st.markers[h] and u.building == 0
+
+
+# ------------------------------------------------------------------ readings: a barbarian chief without the Command rules
+
+
+def _gaul_attack(chief_hex: str):
+    s = Session.new("centurion", "gaul", seed=3)
+    st, ctx = s.state, s.ctx
+    sequence._tables(ctx, st)
+    barb = next(x for x in st.sides if options.is_barbarian(st, x))
+    ro = st.opponent(barb)
+    assert not options.active(st, "cen:opt.command")
+    clear(st)
+    st.begin_player_turn(barb)
+    bi = put(st, next(u for u in st.units.values() if u.side == barb and u.type == "BI").id, "1010", "N")
+    foe = put(st, next(u for u in st.units.values() if u.side == ro and u.type == "SD").id, "1009", "S")
+    chief = put(st, next(u for u in st.units.values() if u.side == barb and u.type == "CM").id, chief_hex, "N")
+    return s, ctx, st, barb, ro, bi, foe, chief
+
+
+def _melee(ctx, st, side, attacks):
+    gen = sequence.melee_phase(ctx, st, side, attacks)
+    try:
+        next(gen)
+    except StopIteration:
+        pass
+
+
+@pytest.mark.rule("cen:full.demoralization", "cen:full.combat")
+def test_reading_without_the_command_rules_a_chief_who_could_not_attack_does_not_demoralize():
+    """Demoralization: "A Barbarian COMMAND UNIT fails to participate in an attack during a turn
+    when its forces are engaged". Without the Command Unit Rules a Command unit may melee only
+    dispersed units and enemy Command units, so a chief with no such attack open has not failed."""
+    s, ctx, st, barb, ro, bi, foe, chief = _gaul_attack("1510")
+    ctx.chance.force(3)
+    _melee(ctx, st, barb, [sequence.Attack(foe.hex, "melee", [bi.id])])
+    assert book(st).attacks == 1 and chief.id not in book(st).cmd_attacked
+    morale.end_of_player_turn_morale(ctx, st, barb, {barb: True, ro: False})
+    assert not any("took no part" in e.text for e in s.log.since(0))
+
+
+@pytest.mark.rule("cen:full.demoralization", "cen:full.combat")
+def test_reading_without_the_command_rules_a_chief_who_could_attack_a_dispersed_foe_must():
+    s, ctx, st, barb, ro, bi, foe, chief = _gaul_attack("1110")
+    chief.facing = st.numbering.direction_from_name("NW")
+    st.disperse(foe, 1)
+    assert foe.hex in sequence._melee_targets(st, chief)
+    ctx.chance.force(3)
+    _melee(ctx, st, barb, [sequence.Attack(foe.hex, "melee", [bi.id])])
+    morale.end_of_player_turn_morale(ctx, st, barb, {barb: True, ro: False})
+    assert any("took no part" in e.text and e.rules == ("cen:full.demoralization",) for e in s.log.since(0))
