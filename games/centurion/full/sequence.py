@@ -1709,12 +1709,14 @@ def _split_battles(state: CenturionState, a: Attack) -> list[tuple[list[Unit], l
     """Combat case J: defenders facing different ways, attacked from more than one side,
     meet each attack with the units fronting it; None when the hex fights one combined battle.
 
-    Each attacking hex is one side. Every attack must be met by a front-facing unit
-    if possible; when that is not possible (more sides than units, or a side no
-    unit fronts) the hex fights one combined battle, each unit at the value
-    facing the attack (front/flank attacks reduce it). Remaining units join the
-    strongest attack on their front, else the strongest attack as flank defenders.
-    The allotment is made for the defender, strongest first (our reading, L).
+    Each attacking hex is one side. Every attack must be met by a front-facing unit if
+    possible; "If this is not possible, one or more of the defending units must defend as
+    if on a front/flank attack": the battles stay separate, and an attack no unit left can
+    front is met by a unit at its flank value (our reading; only more attacking sides
+    than defending units make one combined battle, each unit at the value facing the
+    attack). Remaining units join the strongest attack on their front, else the strongest
+    attack as flank defenders. The allotment is made for the defender, strongest first,
+    with as many attacks met frontally as can be (our reading, L).
     """
     defenders = [d for d in state.stack_at(a.target) if state.types[d.type].kind is not UnitKind.MOUNT]
     if len({d.facing for d in defenders}) < 2:
@@ -1731,7 +1733,8 @@ def _split_battles(state: CenturionState, a: Attack) -> list[tuple[list[Unit], l
     for h in order:
         cands = [d for d in defenders if d.id not in assigned and is_frontal(a.target, d.facing, h)]
         if not cands:
-            return None
+            assigned = _flank_allotment(state, a.target, order, defenders)
+            break
         best = max(cands, key=lambda d: (state.types[d.type].melee_defence_front, d.id))
         assigned[best.id] = h
     for d in defenders:
@@ -1743,6 +1746,27 @@ def _split_battles(state: CenturionState, a: Attack) -> list[tuple[list[Unit], l
     for h in order:
         out.append((groups[h], [d for d in defenders if assigned[d.id] == h]))
     return out
+
+
+def _flank_allotment(state: CenturionState, target: Hex, order: list[Hex], defenders: list[Unit]) -> dict[str, Hex]:
+    """cen:full.combat J when not every attack can be met by a front-facing unit: one defending
+    unit for each attacking hex (``order``, strongest attack first), as many of them met
+    frontally as can be; of the allotments that do so, the one whose units' values (front or
+    flank, as each faces its attack) are best for the strongest attacks first."""
+    from itertools import permutations
+
+    def value(d: Unit, h: Hex) -> int:
+        t = state.types[d.type]
+        return t.melee_defence_front if is_frontal(target, d.facing, h) else t.melee_defence_flank
+
+    best: tuple[Any, ...] | None = None
+    pick: dict[str, Hex] = {}
+    for perm in permutations(sorted(defenders, key=lambda d: d.id), len(order)):
+        fronted = sum(1 for d, h in zip(perm, order) if is_frontal(target, d.facing, h))
+        k = (fronted, tuple(value(d, h) for d, h in zip(perm, order)))
+        if best is None or k > best:
+            best, pick = k, {d.id: h for d, h in zip(perm, order)}
+    return pick
 
 
 def _allotments(state: CenturionState, split: list[tuple[list[Unit], list[Unit]]]) -> list[dict[str, int]]:

@@ -517,3 +517,27 @@ def test_reading_without_the_command_rules_a_chief_who_could_attack_a_dispersed_
     _melee(ctx, st, barb, [sequence.Attack(foe.hex, "melee", [bi.id])])
     morale.end_of_player_turn_morale(ctx, st, barb, {barb: True, ro: False})
     assert any("took no part" in e.text and e.rules == ("cen:full.demoralization",) for e in s.log.since(0))
+
+
+# ------------------------------------------------------------------ readings: case J with an attack no unit fronts
+
+
+@pytest.mark.rule("cen:full.combat", "cen:full.facing")
+def test_reading_an_attack_no_defender_fronts_is_still_a_separate_battle_met_at_flank_value():
+    """Case J: attacks from more than one side "are treated separately ... If this is not possible,
+    one or more of the defending units must defend as if on a front/flank attack"."""
+    s, ctx, st = fresh()
+    clear(st)
+    ro, nu = "romans", "numidians"
+    st.active = ro
+    d1 = put(st, first(st, nu, "SP", 0).id, "1510", "N")
+    d2 = put(st, first(st, nu, "SK", 0).id, "1510", "NE")
+    a1 = put(st, first(st, ro, "SD", 0).id, "1509", "S")  # on both defenders' front
+    a2 = put(st, first(st, ro, "SD", 1).id, "1511", "N")  # on neither's front
+    split = sequence._split_battles(st, sequence.Attack(d1.hex, "melee", [a1.id, a2.id]))
+    assert split is not None and len(split) == 2  # was None: one combined battle
+    met = {tuple(u.id for u in att): [d.id for d in dfs] for att, dfs in split}
+    assert len(met[(a1.id,)]) == 1 and len(met[(a2.id,)]) == 1
+    flank = st.units[met[(a2.id,)][0]]
+    att, dfn, _, _ = sequence._melee_sides(st, ro, sequence.Attack(d1.hex, "melee", [a2.id]), only_defenders=[flank])
+    assert dfn == st.types[flank.type].melee_defence_flank
