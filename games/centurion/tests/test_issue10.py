@@ -17,7 +17,16 @@ from ancients_games.centurion.full import fire, morale, options, sequence
 from ancients_games.centurion.full.morale import book
 from ancients_games.centurion.model import load_units
 from ancients_games.centurion.movement import movement_phase
-from ancients_games.centurion.tests.positions import clear, first, fresh, put
+from ancients_games.centurion.tests.positions import clear, first, fresh, gaul_warrior, put
+
+
+def _numidia(to_play: str, **opts):
+    """Numidia cleared of its set-up, the tables loaded, ``to_play``'s Player-Turn begun."""
+    s, ctx, st = fresh(**opts)
+    sequence._tables(ctx, st)
+    clear(st)
+    st.begin_player_turn(to_play)
+    return s, ctx, st, "romans", "numidians"
 
 
 @pytest.fixture(scope="module")
@@ -47,11 +56,7 @@ def test_18_failed_offensive_fire_counts_among_the_attacks_of_the_turn():
     """"When 80% or more of the attacks made on that turn fail": missile attacks are attacks
     (the Attack Allocation Phase names "the manner in which the attacks will be made (i.e.
     missile or melee)"), so fire that neither destroys nor disperses is a failed attack."""
-    s, ctx, st = fresh()
-    sequence._tables(ctx, st)
-    clear(st)
-    ro, nu = "romans", "numidians"
-    st.begin_player_turn(ro)
+    s, ctx, st, ro, nu = _numidia("romans")
     sk = put(st, first(st, ro, "SK", 0).id, "1010", "N")
     tgt = put(st, first(st, nu, "SK", 0).id, "1009", "S")
     ctx.chance.force(6)  # 2 against 2 at 1-1: no effect
@@ -65,11 +70,7 @@ def test_18_failed_offensive_fire_counts_among_the_attacks_of_the_turn():
 
 @pytest.mark.rule("cen:full.demoralization", "cen:full.combat")
 def test_18_fire_that_disperses_is_no_failed_attack():
-    s, ctx, st = fresh()
-    sequence._tables(ctx, st)
-    clear(st)
-    ro, nu = "romans", "numidians"
-    st.begin_player_turn(ro)
+    s, ctx, st, ro, nu = _numidia("romans")
     sk = put(st, first(st, ro, "SK", 0).id, "1010", "N")
     tgt = put(st, first(st, nu, "SK", 0).id, "1009", "S")
     ctx.chance.force(2)  # 1-1, roll 2: dispersed
@@ -82,14 +83,7 @@ def test_18_fire_that_disperses_is_no_failed_attack():
 
 def _gaul_far_warrior():
     """A Gaulish warrior nine hexes from the nearest Roman (beyond the seven-hex limit)."""
-    s = Session.new("centurion", "gaul", seed=3, options={"barbarian_warrior": "on"})
-    st, ctx = s.state, s.ctx
-    barb = next(x for x in st.sides if options.is_barbarian(st, x))
-    other = st.opponent(barb)
-    clear(st)
-    st.begin_player_turn(barb)
-    bi = put(st, next(u for u in st.units.values() if u.side == barb and u.type == "BI").id, "1519", "N")
-    put(st, next(u for u in st.units.values() if u.side == other and u.type != "CM").id, "1510", "S")
+    s, ctx, st, barb, bi = gaul_warrior("1519")
     st.extra["full_move_start_hex"] = {u.id: u.hex for u in st.live_units(barb)}
     return s, ctx, st, barb, bi
 
@@ -165,11 +159,7 @@ def _retreat(ctx, st, side, a):
 
 @pytest.mark.rule("cen:full.cavalry", "cen:opt.earthworks", "cen:opt.caltrops")
 def test_20_light_cavalry_retreating_before_combat_never_enters_earthworks_or_caltrops():
-    s, ctx, st = fresh()
-    sequence._tables(ctx, st)
-    clear(st)
-    ro, nu = "romans", "numidians"
-    st.begin_player_turn(ro)
+    s, ctx, st, ro, nu = _numidia("romans")
     lc = put(st, first(st, nu, "LC", 0).id, "1010", "N")
     sd = put(st, first(st, ro, "SD", 0).id, "1009", "S")
     others = [n for n in lc.hex.neighbors() if n != sd.hex]
@@ -189,11 +179,7 @@ def test_20_light_cavalry_retreating_before_combat_never_enters_earthworks_or_ca
 def test_20_the_retreat_pays_terrain_within_the_movement_allowance():
     """The retreat is a move: through the north-west forest (3 MF a hex for horses) in heavy
     rain (allowance 9 - 2 = 7) it gets two hexes, not the four of open ground."""
-    s, ctx, st = fresh()
-    sequence._tables(ctx, st)
-    clear(st)
-    ro, nu = "romans", "numidians"
-    st.begin_player_turn(ro)
+    s, ctx, st, ro, nu = _numidia("romans")
     lc = put(st, first(st, nu, "LC", 0).id, "0504", "S")
     sd = put(st, first(st, ro, "SD", 0).id, "0505", "N")
     book(st).weather = "heavy-rain"
@@ -233,72 +219,61 @@ def test_20_surrounded_light_cavalry_is_pushed_out_only_onto_ground_open_to_cava
 # ------------------------------------------------------------------ 16: a square moves as a whole
 
 
-def _last(gen, answer):
-    """Send the answer that ends the phase's last move (the phase may end with it)."""
-    try:
-        gen.send(answer)
-    except StopIteration:
-        pass
-
-
-def _square(st, side, hid, n=3):
-    sq = [put(st, first(st, side, "SD", i).id, hid, "N") for i in range(n)]
+def _roman_square(hid, n=3):
+    """Numidia cleared, the Romans to move, ``n`` Swordsmen in square on ``hid``."""
+    s, ctx, st = fresh()
+    clear(st)
+    st.active = ro = "romans"
+    sq = [put(st, first(st, ro, "SD", i).id, hid, "N") for i in range(n)]
     for u in sq:
         u.in_square = True
-    return sq
+    return s, ctx, st, ro, sq
+
+
+def _move_square(gen, frm, to):
+    """Move the stack on ``frm`` to ``to`` in a running Movement Phase; the ids that moved."""
+    d = gen.send(frm)
+    units = set(d.context["units"])
+    d = gen.send(to)
+    try:
+        gen.send(d.options[0].key)
+    except StopIteration:
+        pass
+    gen.close()
+    return units
 
 
 @pytest.mark.rule("cen:full.square", "cen:full.movement")
 def test_16_no_swordsmen_unit_leaves_a_square_by_moving_alone():
     """Movement C: "Each unit is moved separately (Exception: Roman Orbis/Testudo Rule)";
     square A, K: a square is formed and disbanded all at once, so its Swordsmen move only with it."""
-    s, ctx, st = fresh()
-    clear(st)
-    ro = "romans"
-    st.active = ro
-    sq = _square(st, ro, "1510")
+    s, ctx, st, ro, sq = _roman_square("1510")
     gen = movement_phase(ctx, st, ro, sequence.move_hooks(st))
     d = next(gen)
     assert all(u.id not in d.keys for u in sq) and "1510" in d.keys
     why = d.refuse(sq[0].id)
     assert why is not None and why[1] == "cen:full.square" and "as a whole" in why[0]
-    d = gen.send("1510")
-    assert set(d.context["units"]) == {u.id for u in sq}
-    d = gen.send("1509")
-    _last(gen, d.options[0].key)
+    assert _move_square(gen, "1510", "1509") == {u.id for u in sq}
     assert all(u.hex == st.hex_of("1509") and u.in_square for u in sq)
-    gen.close()
 
 
 @pytest.mark.rule("cen:full.square", "cen:full.movement")
 def test_16_the_other_unit_in_a_square_moves_with_it_or_out_of_it():
-    s, ctx, st = fresh()
-    clear(st)
-    ro = "romans"
-    st.active = ro
-    sq = _square(st, ro, "1510", 2)
+    s, ctx, st, ro, sq = _roman_square("1510", 2)
     sk = put(st, first(st, ro, "SK", 0).id, "1510", "N")
     sk.in_square = True
     gen = movement_phase(ctx, st, ro, sequence.move_hooks(st))
     d = next(gen)
     assert sk.id in d.keys and "1510" in d.keys  # out of it alone (F), or with the whole square
-    d = gen.send("1510")
-    assert set(d.context["units"]) == {u.id for u in [*sq, sk]}
-    d = gen.send("1509")
-    _last(gen, d.options[0].key)
+    assert _move_square(gen, "1510", "1509") == {u.id for u in [*sq, sk]}
     assert sk.hex == st.hex_of("1509") and sk.in_square and sk.id not in book(st).left_square
     assert not any("leaves the square" in e.text for e in s.log.since(0))
-    gen.close()
 
 
 @pytest.mark.rule("cen:full.square", "cen:full.movement")
 def test_16_a_square_steps_one_hex_whatever_its_cost_but_not_onto_its_own_troops():
     """Square D: "a movement factor of one hex per turn": one hex, a 2-MF hill included."""
-    s, ctx, st = fresh()
-    clear(st)
-    ro = "romans"
-    st.active = ro
-    sq = _square(st, ro, "1109")  # next to the hill 1008-1209 (2 MF)
+    s, ctx, st, ro, sq = _roman_square("1109")  # next to the hill 1008-1209 (2 MF)
     hooks = sequence.move_hooks(st)
     from ancients_games.centurion.movement import reachable
 
@@ -397,11 +372,7 @@ def test_reading_a_rallier_intercepts_ahead_of_the_panicked_unit_whatever_its_ow
 def test_reading_a_square_is_fired_on_through_its_front_from_every_side():
     """Square A, C: an "all-around defensive formation" has a front on every side, so its
     units protect at their frontal 2 from any direction (case G: "2 per unit facing front")."""
-    s, ctx, st = fresh()
-    sequence._tables(ctx, st)
-    clear(st)
-    ro, nu = "romans", "numidians"
-    st.begin_player_turn(nu)
+    s, ctx, st, ro, nu = _numidia("numidians")
     sq = [put(st, first(st, ro, "SD", i).id, "1010", "N") for i in range(2)]
     for u in sq:
         u.in_square = True
@@ -420,11 +391,7 @@ def test_reading_a_square_is_fired_on_through_its_front_from_every_side():
 def test_reading_swordsmen_dispersed_by_fire_drop_out_of_the_square_as_by_melee():
     """Fire strikes the whole hex (square C's half-strength limit is the Melee Defense
     Factor's); dispersed Swordsmen keep no formation, whichever attack dispersed them."""
-    s, ctx, st = fresh()
-    sequence._tables(ctx, st)
-    clear(st)
-    ro, nu = "romans", "numidians"
-    st.begin_player_turn(nu)
+    s, ctx, st, ro, nu = _numidia("numidians")
     sq = [put(st, first(st, ro, "SD", i).id, "1010", "N") for i in range(2)]
     other = put(st, first(st, ro, "SK", 0).id, "1010", "N")
     for u in (*sq, other):
@@ -443,11 +410,7 @@ def test_reading_swordsmen_dispersed_by_fire_drop_out_of_the_square_as_by_melee(
 def test_reading_a_turn_in_which_the_builders_are_attacked_does_not_count_towards_the_works():
     """Earthworks: "occupying a hex for three turns uninterrupted by combat ... If they survive,
     they may continue working where they left off": the attacked turn is lost, the rest kept."""
-    s, ctx, st = fresh(earthworks="on")
-    sequence._tables(ctx, st)
-    clear(st)
-    ro, nu = "romans", "numidians"
-    st.begin_player_turn(ro)
+    s, ctx, st, ro, nu = _numidia("romans", earthworks="on")
     u = put(st, first(st, ro, "SD").id, "1510", "N")
     h = u.hex
     u.building = 1
@@ -526,10 +489,7 @@ def test_reading_without_the_command_rules_a_chief_who_could_attack_a_dispersed_
 def test_reading_an_attack_no_defender_fronts_is_still_a_separate_battle_met_at_flank_value():
     """Case J: attacks from more than one side "are treated separately ... If this is not possible,
     one or more of the defending units must defend as if on a front/flank attack"."""
-    s, ctx, st = fresh()
-    clear(st)
-    ro, nu = "romans", "numidians"
-    st.active = ro
+    s, ctx, st, ro, nu = _numidia("romans")
     d1 = put(st, first(st, nu, "SP", 0).id, "1510", "N")
     d2 = put(st, first(st, nu, "SK", 0).id, "1510", "NE")
     a1 = put(st, first(st, ro, "SD", 0).id, "1509", "S")  # on both defenders' front
