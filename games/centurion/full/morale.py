@@ -144,6 +144,35 @@ def is_command(state: CenturionState, u: Unit) -> bool:
     return state.types[u.type].kind is UnitKind.COMMAND
 
 
+# ------------------------------------------------------------------ squares
+
+
+def drop_out_of_square(state: CenturionState, units: Iterable[Unit]) -> None:
+    """cen:full.square: a square is an ordered formation, formed and disbanded whole (A, K).
+    A unit in it that is dispersed, panics, turns traitor or is pushed off its hex keeps no
+    place in it (our reading, by fire or by melee alike); a square left with no Swordsmen
+    breaks up (:func:`break_up_square`)."""
+    left = set()
+    for u in units:
+        if u.in_square:
+            u.in_square = False
+            if u.hex is not None:
+                left.add((u.hex, u.side))
+    for h, side in sorted(left):
+        break_up_square(state, h, side)
+
+
+def break_up_square(state: CenturionState, h: Hex, side: str) -> None:
+    """A square is its Swordsmen (cen:full.square B): once none of ``side``'s stands in square
+    on ``h``, the other unit and Command units there are in no square any more."""
+    here = [x for x in state.stack_at(h) if x.side == side]
+    caps = state.capability
+    if not any(x.in_square and caps.get(x.type) is not None and caps[x.type].form_square for x in here):
+        for x in here:
+            x.in_square = False
+    state.rev += 1  # the movement hooks' caches key on it
+
+
 # ------------------------------------------------------------------ demoralization
 
 
@@ -254,6 +283,7 @@ def start_panic(ctx: Context, state: CenturionState, side: str, group: str = "")
             continue  # stout-hearted (D)
         u.panicked = True
         out.append(u)
+    drop_out_of_square(state, out)  # panicked units run one by one (A)
     _log(ctx, state, "morale", f"PANIC in the army of {state.side_names.get(side, side)}: {len(out)} units break",
          ("cen:full.panic",), side=side, units=[u.id for u in out])
     return out
@@ -477,6 +507,7 @@ def treachery_of_command(ctx: Context, state: CenturionState, side: str, group: 
             u.treachery = "leaving"
             u.panicked = False
             u.contact.clear()
+        drop_out_of_square(state, troops)
         _log(ctx, state, "morale", f"command {group} ({ids}) turns traitor and leaves the field (roll {roll})",
              ("cen:full.treachery",), side=side, dice=(roll,))
     else:
@@ -518,6 +549,7 @@ def treachery(ctx: Context, state: CenturionState, side: str, civil_war: bool, m
                 u.treachery = "leaving"
                 u.panicked = False
                 u.contact.clear()
+            drop_out_of_square(state, troops)
             _log(ctx, state, "morale", f"{ids} at {state.hid(h)} turn traitor and leave the field (roll {roll})",
                  ("cen:full.treachery",), side=side, dice=(roll,))
         else:
@@ -556,6 +588,7 @@ def defect(ctx: Context, state: CenturionState, troops: list[Unit], enemy: str, 
     assert h is not None
     loyal_left = [u for u in state.stack_at(h) if u.side == side and u not in troops]
     back = [u for u in troops if u.original_side == enemy]
+    drop_out_of_square(state, [*troops, *loyal_left])  # the hex's square is no more
     for u in troops:
         pts = state.types[u.type].points
         if u.original_side == enemy:

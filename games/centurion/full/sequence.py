@@ -216,7 +216,7 @@ def _eliminate(ctx: Context, state: CenturionState, units: Sequence[Unit], rules
         was_in_square = u.in_square
         state.remove(u)
         if was_in_square and h is not None:
-            _square_breaks_up(state, h, u.side)
+            morale.break_up_square(state, h, u.side)
         pts = state.types[u.type].points
         if u.treachery == "leaving" and state.active == u.side:
             # cen:full.treachery D: deserters destroyed before leaving "(by troops still loyal)" are
@@ -324,28 +324,13 @@ def _dispersal_turns(state: CenturionState, u: Unit) -> int:
 
 def _disperse(state: CenturionState, units: Sequence[Unit]) -> None:
     b = book(state)
-    hexes = set()
     for u in units:
         if u.eliminated:
             continue
         state.disperse(u, _dispersal_turns(state, u))
         if _is_cmd(state, u):
             b.cmd_dispersed[u.side] = True
-        if u.in_square and u.hex is not None:
-            u.in_square = False  # a dispersed unit keeps no formation, by fire or by melee (cen:full.square)
-            hexes.add((u.hex, u.side))
-    for h, side in hexes:
-        _square_breaks_up(state, h, side)
-
-
-def _square_breaks_up(state: CenturionState, h: Hex, side: str) -> None:
-    """cen:full.square: a square is its Swordsmen; once none of them stands in it (dispersed or
-    destroyed), the other unit and Command units there are in no square any more."""
-    here = [x for x in state.stack_at(h) if x.side == side]
-    if not any(x.in_square and _is_square_sd(state, x) for x in here):
-        for x in here:
-            x.in_square = False
-    state.rev += 1  # the movement hooks' caches key on it
+    morale.drop_out_of_square(state, units)  # a dispersed unit keeps no formation (cen:full.square)
 
 
 # ------------------------------------------------------------------ movement hooks

@@ -501,3 +501,14 @@ def test_reading_an_attack_no_defender_fronts_is_still_a_separate_battle_met_at_
     flank = st.units[met[(a2.id,)][0]]
     att, dfn, _, _ = sequence._melee_sides(st, ro, sequence.Attack(d1.hex, "melee", [a2.id]), only_defenders=[flank])
     assert dfn == st.types[flank.type].melee_defence_flank
+
+
+@pytest.mark.rule("cen:full.square", "cen:full.panic")
+def test_16_panicked_swordsmen_drop_out_of_their_square_and_run_alone():
+    """Panicked units "turn tail and run" one by one (panic A); a square moves only whole, so
+    panic takes its units out of it instead of letting one run off still "in square"."""
+    s, ctx, st, ro, sq = _roman_square("1518", 2)
+    put(st, first(st, "numidians", "SK").id, "1514", "S")
+    broke = morale.start_panic(ctx, st, ro)
+    assert set(sq) <= set(broke)
+    assert not any(u.in_square for u in sq)
