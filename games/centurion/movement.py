@@ -21,7 +21,8 @@ Movement Phase decisions ("choose a unit or done" -> "choose a destination"
   each hex entered or passed for free, more costs one Movement Factor (F, G);
   a unit that has spent its whole allowance may turn at most 60 degrees (E).
 - ``cen:full.square`` E, F (through :attr:`MoveHooks.extra_cost`): extra
-  Movement Factors to join a square.
+  Movement Factors to join a square; D (through :attr:`MoveHooks.moves_with`):
+  a square moves only whole, offered as one stack.
 - ``cen:full.cavalry``: for units that charge, the path shown (and logged) is,
   among the cheapest ones to the chosen hex and facing, one ending in the
   longest straight run in that facing, up to the unit's charge length
@@ -1117,6 +1118,8 @@ def movement_phase(
     cen:basic.movement B: movement is voluntary, so ``done`` is always offered.
     A stack move is a convenience: each unit makes the same move it could make
     alone (case C: units move individually), and all must fit where they end.
+    Units that :attr:`MoveHooks.moves_with` ties together (a square, the
+    exception of cen:full.movement C) are offered only as that one stack.
     """
     full = state.version != "basic"
     rule = "cen:full.movement" if full else "cen:basic.movement"
