@@ -21,7 +21,8 @@ Movement Phase decisions ("choose a unit or done" -> "choose a destination"
   each hex entered or passed for free, more costs one Movement Factor (F, G);
   a unit that has spent its whole allowance may turn at most 60 degrees (E).
 - ``cen:full.square`` E, F (through :attr:`MoveHooks.extra_cost`): extra
-  Movement Factors to join a square.
+  Movement Factors to join a square; D (through :attr:`MoveHooks.moves_with`):
+  a square moves only whole, offered as one stack.
 - ``cen:full.cavalry``: for units that charge, the path shown (and logged) is,
   among the cheapest ones to the chosen hex and facing, one ending in the
   longest straight run in that facing, up to the unit's charge length
@@ -62,7 +63,7 @@ from typing import Any
 import attrs
 
 from ancients_kit.errors import IllegalAnswer
-from ancients_kit.hexgrid import Hex
+from ancients_kit.hexgrid import Hex, direction_to
 from ancients_kit.session import Context, Decision, Option
 
 from ancients_games.centurion.state import CenturionState, Unit, log
@@ -76,7 +77,9 @@ __all__ = [
     "movement_phase",
     "reachable",
     "stack_room",
+    "step_ticks",
     "straight_run",
+    "terrain_open",
 ]
 
 DONE = "done"
@@ -315,6 +318,11 @@ class MoveHooks:
     terrain chart's smallest fraction (1/2 MF). ``None`` closes the hex to
     the unit, like ``blocked``. A hex that may be entered but not passed
     through (a square, cen:full.square H) also belongs in ``stop_hexes``."""
+    moves_with: Callable[[CenturionState, Unit], tuple[frozenset[str], str, str] | None] | None = None
+    """Units that move only all together with ``unit`` (itself included), with the reason and
+    rule ID for refusing to move it alone, or ``None``: Swordsmen in square move only with the
+    whole square (cen:full.square D; the exception of cen:full.movement C). The phase then offers
+    them only as one stack (its hex), and only when every one of them may still move."""
 
 
 # ------------------------------------------------------------------ stacking
@@ -348,6 +356,35 @@ def stack_room(state: CenturionState, unit: Unit, h: Hex, hooks: MoveHooks | Non
     if hooks is not None and hooks.stack_limit is not None:
         return n + 1 <= hooks.stack_limit(state, unit, h)
     return n + 1 <= stack_limit(state, unit, h)
+
+
+def terrain_open(state: CenturionState, unit: Unit, h: Hex, hooks: MoveHooks | None = None) -> bool:
+    """May ``unit`` stand on ``h`` as far as terrain goes: the hex is on the map, its
+    terrain and counters do not prohibit the unit's kind (earthworks close to cavalry and
+    riderless mounts, cen:opt.earthworks, cen:opt.mount-dismount G) and ``hooks.blocked``
+    does not close it (caltrops to mounted units, cen:opt.caltrops; squares, cen:full.square H).
+
+    For moves the search does not make: placing mounts, Light Cavalry retreating before
+    combat or pushed out of a ring (cen:full.cavalry)."""
+    if h not in state.numbering:
+        return False
+    if cost_table(state).entry[str(state.types[unit.type].kind)].get(h) is None:
+        return False
+    return not (hooks is not None and hooks.blocked is not None and h in hooks.blocked(state, unit))
+
+
+def step_ticks(state: CenturionState, unit: Unit, a: Hex, b: Hex, hooks: MoveHooks | None = None) -> int | None:
+    """Ticks (``cost_table(state).scale`` to the Movement Factor) for ``unit`` to step from
+    ``a`` to the adjacent ``b``: entry, hexside crossing (rivers, fords) or road rate, plus
+    the cost of leaving ``a`` (caltrops, cen:opt.caltrops); ``None`` when terrain or
+    ``hooks.blocked`` closes the step (see :func:`terrain_open`). Facing is not priced."""
+    if not terrain_open(state, unit, b, hooks):
+        return None
+    ct = cost_table(state)
+    edge = ct.dir_edges[str(state.types[unit.type].kind)].get(a, (None,) * 6)[direction_to(a, b)]
+    if edge is None:
+        return None
+    return edge[1] + ct.exit_marker.get(a, 0)
 
 
 # ------------------------------------------------------------------ reachability
@@ -1052,6 +1089,25 @@ def _group_room(state: CenturionState, group: list[Unit], h: Hex, hooks: MoveHoo
     return n + len(counting) <= lim
 
 
+MOVING_GROUP = "moving_group"
+"""``state.extra`` key: ids of the units making the current move together (a stack or a
+square), set before the first of them moves, for the ``after_move`` hook."""
+
+
+def _bound_units(state: CenturionState, movable: list[Unit],
+                 hooks: MoveHooks | None) -> dict[str, tuple[frozenset[str], str, str]]:
+    """Movable unit id -> (the units it moves only together with, reason, rule ID):
+    :attr:`MoveHooks.moves_with` for each unit that is tied to others."""
+    if hooks is None or hooks.moves_with is None:
+        return {}
+    out = {}
+    for u in movable:
+        got = hooks.moves_with(state, u)
+        if got is not None and len(got[0]) > 1:
+            out[u.id] = got
+    return out
+
+
 def movement_phase(
     ctx: Context, state: CenturionState, side: str, hooks: MoveHooks | None = None
 ) -> Generator[Decision, str, None]:
@@ -1062,6 +1118,8 @@ def movement_phase(
     cen:basic.movement B: movement is voluntary, so ``done`` is always offered.
     A stack move is a convenience: each unit makes the same move it could make
     alone (case C: units move individually), and all must fit where they end.
+    Units that :attr:`MoveHooks.moves_with` ties together (a square, the
+    exception of cen:full.movement C) are offered only as that one stack.
     """
     full = state.version != "basic"
     rule = "cen:full.movement" if full else "cen:basic.movement"
@@ -1079,11 +1137,21 @@ def movement_phase(
         for u in movable:
             by_hex.setdefault(u.hex, []).append(u)  # type: ignore[arg-type]
         ids = state._ids()
+        bound = _bound_units(state, movable, hooks)
         for h, group in sorted(by_hex.items(), key=lambda kv: ids[kv[0]]):
+            tied = [u for u in group if u.id in bound]
+            if tied:
+                need, _, _ = bound[tied[0].id]
+                if need <= {u.id for u in group}:
+                    together = [u for u in group if u.id in need]
+                    opts.append(Option(ids[h], f"the stack: {', '.join(u.id for u in together)} (moving as one)",
+                                       together))
+                continue  # the others there move one by one
             if len(group) > 1:
                 opts.append(Option(ids[h], f"the stack: {', '.join(u.id for u in group)}", group))
         for u in movable:
-            opts.append(Option(u.id, state.describe(u, with_id=False), [u]))
+            if u.id not in bound:
+                opts.append(Option(u.id, state.describe(u, with_id=False), [u]))
 
         def refuse_unit(text: str, _state: CenturionState = state) -> tuple[str, str] | None:
             u = _state.units.get(text.strip().upper()) or _state.units.get(text.strip())
@@ -1095,12 +1163,18 @@ def movement_phase(
                 here = [x for x in _state.stack_at(h) if x.side == side]
                 if not here:
                     return f"no unit of {side} at {text}", rule
+                tied = next((bound[x.id] for x in here if x.id in bound), None)
+                if tied is not None:
+                    done = sorted(i for i in tied[0] if _state.units[i].moved)
+                    return f"{tied[1]}, and {', '.join(done)} has made its move this phase", tied[2]
                 why = [movable_reason(_state, x, hooks) for x in here]
                 return next((w for w in why if w is not None),
                             (f"only one unit at {text} may move: choose it by name", rule))
             why = movable_reason(_state, u, hooks)
             if why is None and u.side != side:
                 why = (f"{u.id} is not yours", rule)
+            if why is None and u.id in bound:
+                why = bound[u.id][1] + f": answer its hex {ids[u.hex]}", bound[u.id][2]  # type: ignore[index]
             return why
 
         key = yield Decision(
@@ -1208,6 +1282,7 @@ def movement_phase(
                 context={"highlight": [dest_key], "unit": lead.id},
             )
             facing = state.numbering.direction_from_name(fkey)
+        state.extra[MOVING_GROUP] = frozenset(u.id for u in group)
         for u, r in zip(group, reaches):
             rules_used: tuple[str, ...] = (rule,)
             if facing is not None:

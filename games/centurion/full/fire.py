@@ -5,7 +5,8 @@ Rules served:
 * ``cen:full.fire-protection`` (combat case G): every unit but a Command unit
   protects itself with 2 when the fire comes through its front and 1 through a
   flank; fire from both directions leaves it 1 (its flank value). Command units
-  protect with 3 front / 2 flank, and only when no other troops share the hex.
+  protect with 3 front / 2 flank, and only when no other troops share the hex
+  (riderless mounts are no troops: they have no Combat Factor, cen:opt.mount-dismount B).
   The per-type values come from ``units.toml`` (``fire_protection_front`` /
   ``fire_protection_flank``) so a designer can change them.
 * ``cen:full.fem``: the fire factor is multiplied by the number of target units
@@ -99,6 +100,7 @@ def stack_fpf(
     firer_hexes: Sequence[Hex],
     multiplier: Fraction = Fraction(1),
     halved: Sequence[bool] | None = None,
+    all_round: Sequence[bool] | None = None,
 ) -> Fraction:
     """Total Fire Protection Factor of a target hex (cen:full.fire-protection).
 
@@ -106,14 +108,19 @@ def stack_fpf(
     ``multiplier`` is the terrain/marker factor (woods, town, earthworks);
     ``halved`` marks units working on earthworks (cen:opt.earthworks: half
     their Fire Protection Factor). Command units count only when the hex holds
-    no other troops (case G).
+    no other troops (case G: "when stacked with other troops"); riderless mounts
+    are not troops (no facing nor Combat Factor, cen:opt.mount-dismount B).
+    ``all_round`` marks units in a square (cen:full.square A, C: an "all-around
+    defensive formation" whose front is every side): fire reaches them through
+    their front whatever its direction (our reading).
     """
-    has_troops = any(u.kind is not UnitKind.COMMAND for u, _ in targets)
+    has_troops = any(u.kind not in (UnitKind.COMMAND, UnitKind.MOUNT) for u, _ in targets)
     total = Fraction(0)
     for i, (u, facing) in enumerate(targets):
         if u.kind is UnitKind.COMMAND and has_troops:
             continue
-        v = Fraction(unit_fpf(u, fire_is_frontal(target_hex, facing, firer_hexes)))
+        frontal = bool(all_round is not None and all_round[i]) or fire_is_frontal(target_hex, facing, firer_hexes)
+        v = Fraction(unit_fpf(u, frontal))
         if halved is not None and halved[i]:
             v /= 2
         total += v

@@ -16,8 +16,8 @@ Rules served:
   (avoiding hexes next to the enemy where they can), cannot attack, and have
   half their MDF and FCF (B); dispersed troops must run too (F); Command units
   never panic (G). Command units and stout-hearted units (and rallied ones)
-  may each try to rally one panicked stack in their hex or adjacent to their
-  front at the start of each turn: 3-6 rallies (E; the book gives the number
+  may each try to rally one panicked stack in their hex or adjacent to the
+  panicked unit's front at the start of each turn: 3-6 rallies (E; the book gives the number
   for Command units, we use it for every rallier, L).
 * ``cen:full.treachery`` A-I (single-commander form, B): once a game, after the
   first turn, at the start of a side's turn, one die per hex of its troops
@@ -91,6 +91,9 @@ class FullBook:
     """Of them, those that neither eliminated nor dispersed the defender."""
     cmd_attacked: set[str] = attrs.field(factory=set)
     """Command units that joined an attack this Player-Turn."""
+    cmd_able: set[str] | None = None
+    """Without the Command Unit Rules: the Command units that could have joined one of this
+    Player-Turn's melee attacks (cen:full.demoralization; None: every chief is bound)."""
     cmd_dispersed: dict[str, bool] = attrs.field(factory=dict)
     """A Command unit of the side was dispersed this Game-Turn."""
     charge_start: dict[str, Hex] = attrs.field(factory=dict)
@@ -141,6 +144,35 @@ def is_command(state: CenturionState, u: Unit) -> bool:
     return state.types[u.type].kind is UnitKind.COMMAND
 
 
+# ------------------------------------------------------------------ squares
+
+
+def drop_out_of_square(state: CenturionState, units: Iterable[Unit]) -> None:
+    """cen:full.square: a square is an ordered formation, formed and disbanded whole (A, K).
+    A unit in it that is dispersed, panics, turns traitor or is pushed off its hex keeps no
+    place in it (our reading, by fire or by melee alike); a square left with no Swordsmen
+    breaks up (:func:`break_up_square`)."""
+    left = set()
+    for u in units:
+        if u.in_square:
+            u.in_square = False
+            if u.hex is not None:
+                left.add((u.hex, u.side))
+    for h, side in sorted(left):
+        break_up_square(state, h, side)
+
+
+def break_up_square(state: CenturionState, h: Hex, side: str) -> None:
+    """A square is its Swordsmen (cen:full.square B): once none of ``side``'s stands in square
+    on ``h``, the other unit and Command units there are in no square any more."""
+    here = [x for x in state.stack_at(h) if x.side == side]
+    caps = state.capability
+    if not any(x.in_square and caps.get(x.type) is not None and caps[x.type].form_square for x in here):
+        for x in here:
+            x.in_square = False
+    state.rev += 1  # the movement hooks' caches key on it
+
+
 # ------------------------------------------------------------------ demoralization
 
 
@@ -164,8 +196,12 @@ def end_of_player_turn_morale(ctx: Context, state: CenturionState, side: str, ba
         if b.failed * 5 >= b.attacks * 4:
             demoralize(ctx, state, side, f"{b.failed} of {b.attacks} attacks failed (80 per cent or more)")
         if barbarian.get(side):
+            # "A Barbarian COMMAND UNIT fails to participate in an attack during a turn when its
+            # forces are engaged". Without the Command Unit Rules a Command unit melees only
+            # dispersed units and enemy Command units (cen:full.combat), so a chief fails only when
+            # he could have joined one of the turn's melee attacks (cmd_able; our reading).
             idle = [u for u in state.live_units(side) if is_command(state, u) and u.id not in b.cmd_attacked
-                    and not u.dispersed]
+                    and not u.dispersed and (b.cmd_able is None or u.id in b.cmd_able)]
             if idle:
                 demoralize(ctx, state, side, f"Barbarian Command unit {idle[0].id} took no part in the attacks")
     for s in state.sides:
@@ -182,6 +218,7 @@ def end_of_player_turn_morale(ctx: Context, state: CenturionState, side: str, ba
     b.attacks = 0
     b.failed = 0
     b.cmd_attacked.clear()
+    b.cmd_able = None
 
 
 # ------------------------------------------------------------------ panic
@@ -246,6 +283,7 @@ def start_panic(ctx: Context, state: CenturionState, side: str, group: str = "")
             continue  # stout-hearted (D)
         u.panicked = True
         out.append(u)
+    drop_out_of_square(state, out)  # panicked units run one by one (A)
     _log(ctx, state, "morale", f"PANIC in the army of {state.side_names.get(side, side)}: {len(out)} units break",
          ("cen:full.panic",), side=side, units=[u.id for u in out])
     return out
@@ -371,7 +409,13 @@ def rally(ctx: Context, state: CenturionState, side: str) -> None:
     """Rally attempts at the start of ``side``'s turn (cen:full.panic E, G; cen:full.treachery G).
 
     Each Command unit and each stout-hearted (or rallied) unit tries once, on a
-    panicked stack in its hex or adjacent to its front; 3-6 rallies the stack.
+    panicked stack in its hex or one it stands adjacent to the front of; 3-6
+    rallies the stack.
+
+    "They must intercept the panicked units by placing themselves in the same hex
+    or adjacent to its front": "its" is the panicked unit's (the ralliers are
+    "they"), and to intercept running troops is to stand in their way, ahead of
+    them (our reading; see the rulings page). A rallier's own facing does not matter.
     """
     panicked = {u.hex for u in state.live_units(side) if u.panicked and u.treachery == ""}
     if not panicked:
@@ -380,7 +424,11 @@ def rally(ctx: Context, state: CenturionState, side: str) -> None:
     for r in list(state.live_units(side)):
         if r.panicked or r.treachery or r.hex is None or r.dispersed:
             continue
-        targets = [r.hex] + [n for n in r.hex.neighbors() if is_frontal(r.hex, r.facing, n)]
+        rh = r.hex
+        ahead = sorted((p.hex for p in state.live_units(side)
+                        if p.panicked and p.treachery == "" and p.hex is not None and p.hex.distance(rh) == 1
+                        and is_frontal(p.hex, p.facing, rh)), key=lambda h: state.hid(h))
+        targets = [rh, *dict.fromkeys(ahead)]
         target = next((h for h in targets if h in panicked and h not in tried), None)
         if target is None:
             continue
@@ -459,6 +507,7 @@ def treachery_of_command(ctx: Context, state: CenturionState, side: str, group: 
             u.treachery = "leaving"
             u.panicked = False
             u.contact.clear()
+        drop_out_of_square(state, troops)
         _log(ctx, state, "morale", f"command {group} ({ids}) turns traitor and leaves the field (roll {roll})",
              ("cen:full.treachery",), side=side, dice=(roll,))
     else:
@@ -500,6 +549,7 @@ def treachery(ctx: Context, state: CenturionState, side: str, civil_war: bool, m
                 u.treachery = "leaving"
                 u.panicked = False
                 u.contact.clear()
+            drop_out_of_square(state, troops)
             _log(ctx, state, "morale", f"{ids} at {state.hid(h)} turn traitor and leave the field (roll {roll})",
                  ("cen:full.treachery",), side=side, dice=(roll,))
         else:
@@ -538,6 +588,7 @@ def defect(ctx: Context, state: CenturionState, troops: list[Unit], enemy: str, 
     assert h is not None
     loyal_left = [u for u in state.stack_at(h) if u.side == side and u not in troops]
     back = [u for u in troops if u.original_side == enemy]
+    drop_out_of_square(state, [*troops, *loyal_left])  # the hex's square is no more
     for u in troops:
         pts = state.types[u.type].points
         if u.original_side == enemy:

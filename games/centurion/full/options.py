@@ -32,8 +32,9 @@ placement                  cen:full.deployment             let players re-place 
 No option is refused: each has an effect. Parts of rules left out or read
 narrowly (L = our reading), also listed in the report:
 
-* cen:barb.warrior: barbarians within seven hexes advance on their own after
-  the player's moves; the "advance" is straight toward the nearest enemy.
+* cen:barb.warrior: barbarians within seven hexes (after first blood: all of
+  them) advance on their own after the player's moves; the "advance" is
+  straight toward the nearest enemy.
 * cen:opt.earthworks: capture (destroying the defenders) costs them two
   points; a "recapture" is a side taking back earthworks it lost by capture,
   and regains those two points (sequence.works_captured).
@@ -60,7 +61,7 @@ from ancients_kit.plugin import OptionSpec
 from ancients_kit.session import Context, Decision, Option
 
 from ancients_games.centurion.full import square
-from ancients_games.centurion.full.morale import book, treachery
+from ancients_games.centurion.full.morale import book, command_groups, treachery
 from ancients_games.centurion.model import UnitKind
 
 if TYPE_CHECKING:
@@ -195,14 +196,21 @@ def is_barbarian(state: CenturionState, side: str) -> bool:
 
 
 def isolated_tribesman(state: CenturionState, u: Unit) -> bool:
-    """cen:barb.tribe: a tribesman with no unit of its tribe in its hex or next to it attacks at half."""
+    """cen:barb.tribe: "isolated units among units of other tribes lose 50 per cent of their attack
+    factor": a tribesman with no unit of its tribe in its hex or next to it, and Barbarian Infantry
+    of another tribe of its army next to it, attacks at half. A tribesman alone, with no other
+    tribe near, is not "among units of other tribes" and keeps its whole factor (our reading)."""
     if u.type != "BI" or not u.group or u.hex is None:
         return False
+    among = False
     for h in (u.hex, *u.hex.neighbors()):
         for o in state.stack_at(h):
-            if o is not u and o.side == u.side and o.group == u.group and o.type == "BI":
+            if o is u or o.side != u.side or o.type != "BI" or not o.group:
+                continue
+            if o.group == u.group:
                 return False
-    return True
+            among = True
+    return among
 
 
 # ------------------------------------------------------------------ set-up
@@ -287,7 +295,10 @@ def treachery_step(ctx: Context, state: CenturionState, side: str) -> Generator[
                        (Option("no", "not now"), Option("invoke", "roll for every stack")),
                        rule="cen:full.treachery", kind="treachery")
     if k == "invoke":
-        treachery(ctx, state, side, state.scenario.civil_war, multi=active(state, "cen:opt.command"))
+        # cen:full.treachery F: "In multi-commander games" is read from the army, not from the optional
+        # Command Unit Rules: an army with subordinate Command units (keyed I, II, III, as its troops
+        # are) rolls once per command whether or not those rules are in force (see the rulings page).
+        treachery(ctx, state, side, state.scenario.civil_war, multi=bool(command_groups(state, side)))
     return None
 
 
@@ -409,13 +420,25 @@ def _mountable(state: CenturionState, side: str) -> list[Unit]:
 
 
 def _progress_works(ctx: Context, state: CenturionState, side: str) -> None:
-    """Works in progress (cen:opt.earthworks, cen:opt.caltrops): three turns, then the counter."""
+    """Works in progress (cen:opt.earthworks, cen:opt.caltrops): three turns uninterrupted by
+    combat, then the counter. A turn after which the builders were attacked does not count; the
+    work done stays ("they may continue working where they left off")."""
+    from ancients_games.centurion.full.sequence import WORKS_ATTACKED
+
     works = state.extra.setdefault("full_works", {})
+    hit = state.extra.get(WORKS_ATTACKED, set())
     for h, (kind, ids) in list(works.items()):
         units = [state.units[i] for i in ids if state.units[i].on_map and state.units[i].hex == h]
         if not units or units[0].side != side:
             if not units:
                 del works[h]
+                hit.discard(h)
+            continue
+        rule = "cen:opt.earthworks" if kind == "earthworks" else "cen:opt.caltrops"
+        if h in hit:
+            hit.discard(h)
+            ctx.event("works", f"the {kind} at {state.hid(h)} were interrupted by combat: this turn's work does "
+                               f"not count ({units[0].building - 1} of 3 turns done)", rules=(rule,), side=side)
             continue
         for u in units:
             u.building += 1
@@ -425,8 +448,7 @@ def _progress_works(ctx: Context, state: CenturionState, side: str) -> None:
             for u in units:
                 u.building = 0
             del works[h]
-            ctx.event("works", f"{kind} completed at {state.hid(h)}",
-                      rules=("cen:opt.earthworks" if kind == "earthworks" else "cen:opt.caltrops",), side=side)
+            ctx.event("works", f"{kind} completed at {state.hid(h)}", rules=(rule,), side=side)
 
 
 def start_of_turn_actions(ctx: Context, state: CenturionState, side: str) -> Generator[Decision, str, None]:
@@ -752,10 +774,13 @@ def _units_text(state: CenturionState, h: Hex, side: str) -> str:
 
 def _mount_spot(state: CenturionState, u: Unit, mt: Unit | None = None) -> Hex | None:
     """Where ``u``'s riderless mounts would stand on dismounting: the hex directly behind it if it
-    is on the map, not enemy-held and has stacking room, else its own hex if that has room;
-    ``None`` if neither has (cen:opt.mount-dismount A; mounts count for stacking, cen:full.stacking)."""
+    is on the map, not enemy-held, has stacking room and is open to mounts, else its own hex if
+    that has room; ``None`` if neither has (cen:opt.mount-dismount A; mounts count for stacking,
+    cen:full.stacking). "Riderless mounts are subject to all terrain restrictions" (G): never
+    into earthworks (only unmounted units occupy them, cen:opt.earthworks), caltrops (cavalry may
+    not enter them voluntarily, cen:opt.caltrops) or anything else closed to a mount's kind."""
     from ancients_games.centurion.full.sequence import move_hooks
-    from ancients_games.centurion.movement import stack_room
+    from ancients_games.centurion.movement import stack_room, step_ticks, terrain_open
     from ancients_games.centurion.state import Unit as UnitCls
 
     assert u.hex is not None
@@ -764,9 +789,10 @@ def _mount_spot(state: CenturionState, u: Unit, mt: Unit | None = None) -> Hex |
                      original_side=u.original_side)
     hooks = move_hooks(state)
     behind = u.hex.neighbor((u.facing + 3) % 6)
-    if behind in state.numbering and state.side_at(behind) in (None, u.side) and stack_room(state, mt, behind, hooks):
+    if behind in state.numbering and state.side_at(behind) in (None, u.side) and stack_room(state, mt, behind, hooks) \
+            and step_ticks(state, mt, u.hex, behind, hooks) is not None:
         return behind
-    if stack_room(state, mt, u.hex, hooks):
+    if stack_room(state, mt, u.hex, hooks) and terrain_open(state, mt, u.hex, hooks):
         return u.hex
     return None
 
@@ -845,21 +871,32 @@ def warrior_destination_problem(state: CenturionState, unit: Unit, h: Hex) -> tu
     if not enemy:
         return None
     near = min(unit.hex.distance(e) for e in enemy)
-    if near > WARRIOR_RANGE:
+    if not warrior_bound(state, near):
         return None
     there = min(h.distance(e) for e in enemy)
     if there > near:
-        return (f"{unit.id} is within {WARRIOR_RANGE} hexes of the foe and must advance to the attack: "
+        why = ("blood has been drawn, so every barbarian must attack" if book(state).first_blood
+               else f"{unit.id} is within {WARRIOR_RANGE} hexes of the foe")
+        return (f"{why} and must advance to the attack: "
                 f"{state.hid(h)} is {there} hexes from the nearest enemy, farther than its {near}",
                 "cen:barb.warrior")
     return None
 
 
+def warrior_bound(state: CenturionState, near: int) -> bool:
+    """cen:barb.warrior: is a barbarian ``near`` hexes from the nearest foe bound to advance?
+    Within seven hexes always; beyond them only once "the first blood has been drawn; i.e.,
+    the first combat, whatever the outcome. At that point all barbarian troops must attack
+    if they are physically able" (``FullBook.first_blood``, set by every fire and melee)."""
+    return near <= WARRIOR_RANGE or book(state).first_blood
+
+
 def after_movement(ctx: Context, state: CenturionState, side: str) -> None:
     """cen:barb.warrior: barbarian troops within seven hexes of the foe that the player
     left standing advance to the attack on their own, as far toward the nearest enemy
-    as they can, facing it. (Beyond seven hexes they manoeuvre freely; after first
-    blood all must attack if able, which the allocation enforces.)"""
+    as they can, facing it. Beyond seven hexes they manoeuvre freely until first blood;
+    after it all must advance and attack if able (:func:`warrior_bound`; the attack
+    itself is :func:`barbarian_must_attack`'s)."""
     if not is_barbarian(state, side) or not active_for(state, "cen:barb.warrior", side):
         return
     from ancients_kit.hexgrid import direction_to
@@ -880,7 +917,7 @@ def after_movement(ctx: Context, state: CenturionState, side: str) -> None:
         if start.get(u.id, u.hex if not u.moved else None) != u.hex:
             continue
         near = min(u.hex.distance(e) for e in enemy)
-        if near > WARRIOR_RANGE or near <= 1:
+        if not warrior_bound(state, near) or near <= 1:
             continue
         was_moved, u.moved = u.moved, False  # "stay" spent the move without moving: it advances now
         why = movable_reason(state, u, hooks)

@@ -42,7 +42,7 @@ from ancients_kit.tables import OddsRefused, OddsTable, load_table
 from ancients_games.centurion.full import cavalry, fire, melee, morale, options as opt, square, victory
 from ancients_games.centurion.full.morale import FullBook, book
 from ancients_games.centurion.model import UnitKind, VictoryLevel
-from ancients_games.centurion.movement import LAST_REACH, MoveHooks, movement_phase, stack_limit
+from ancients_games.centurion.movement import LAST_REACH, MOVING_GROUP, MoveHooks, movement_phase, stack_limit
 from ancients_games.centurion.state import CenturionState, Unit
 
 __all__ = ["Attack", "play_full", "move_hooks"]
@@ -213,7 +213,10 @@ def _eliminate(ctx: Context, state: CenturionState, units: Sequence[Unit], rules
             continue
         h = u.hex
         in_works = h is not None and "earthworks" in state.markers.get(h, ())
+        was_in_square = u.in_square
         state.remove(u)
+        if was_in_square and h is not None:
+            morale.break_up_square(state, h, u.side)
         pts = state.types[u.type].points
         if u.treachery == "leaving" and state.active == u.side:
             # cen:full.treachery D: deserters destroyed before leaving "(by troops still loyal)" are
@@ -231,6 +234,19 @@ def _eliminate(ctx: Context, state: CenturionState, units: Sequence[Unit], rules
         for h in list(b.charge_start):
             if h == u.id:
                 del b.charge_start[h]
+
+
+WORKS_ATTACKED = "full_works_attacked"
+"""``state.extra`` key: hexes whose builders were attacked since their last turn of work."""
+
+
+def works_attacked(state: CenturionState, defenders: Iterable[Unit]) -> None:
+    """cen:opt.earthworks: builders work "three turns uninterrupted by combat"; attacked, they
+    defend at half and, if they survive, "continue working where they left off": the hex is
+    noted, and the builders' next turn does not count towards the three (options._progress_works)."""
+    for u in defenders:
+        if u.building and u.hex is not None:
+            state.extra.setdefault(WORKS_ATTACKED, set()).add(u.hex)
 
 
 WORKS_CAPTURE_POINTS = 2
@@ -273,6 +289,16 @@ def _command_lost(ctx: Context, state: CenturionState, cmd: Unit) -> None:
             b.tribe_panic.setdefault(side, set()).add(cmd.group)  # cen:barb.tribe: only that tribe panics
             _log(ctx, state, "morale", f"the chief of tribe {cmd.group} is lost: the tribe panics at the start of its "
                                        f"next turn", ("cen:opt.command", "cen:barb.tribe", "cen:full.panic"), side=side)
+    if not left and not opt.is_barbarian(state, side):
+        # cen:opt.command F: for non-barbarians the loss of every Command unit "forces 'dispersed'
+        # troops to remain so for TWO turns": troops dispersed already stay so for two turns from
+        # now (later dispersals last two turns through _dispersal_turns).
+        held = [u for u in state.live_units(side) if u.dispersed and u.dispersed < 2]
+        for u in held:
+            u.dispersed = 2
+        if held:
+            _log(ctx, state, "morale", f"{side} have lost every Command unit: {', '.join(u.id for u in held)} "
+                                       f"remain dispersed for two turns", ("cen:opt.command",), side=side)
     if state.scenario.civil_war and not cmd.supreme and cmd.group:
         morale.treachery_of_command(ctx, state, side, cmd.group, True)  # cen:opt.command G
     roll = ctx.chance.d6(f"fury of the troops of {cmd.id}", ("cen:opt.command",))
@@ -304,6 +330,7 @@ def _disperse(state: CenturionState, units: Sequence[Unit]) -> None:
         state.disperse(u, _dispersal_turns(state, u))
         if _is_cmd(state, u):
             b.cmd_dispersed[u.side] = True
+    morale.drop_out_of_square(state, units)  # a dispersed unit keeps no formation (cen:full.square)
 
 
 # ------------------------------------------------------------------ movement hooks
@@ -322,6 +349,7 @@ def move_hooks(state: CenturionState) -> MoveHooks:
             after_move=_after_move,
             extra_cost=_extra_cost,
             refuse_destination=opt.warrior_destination_problem,
+            moves_with=_moves_with,
         )
         state.extra["full_hooks"] = h
     return h
@@ -385,15 +413,39 @@ def _facts(state: CenturionState, side: str) -> _Facts:
 
 def _stop_hexes(state: CenturionState, unit: Unit) -> frozenset[Hex]:
     """Hexes the unit must stop on entering: the squares it may join (entered, never
-    passed, cen:full.square H)."""
+    passed, cen:full.square H); for Swordsmen in square, or out of a square disbanded this
+    turn, every hex next to them: they move one hex (cen:full.square D, K; see _one_hex)."""
     f = _facts(state, unit.side)
     got = f.stops.get(unit.id)
     if got is None:
         # River-controlled hexes are not stop hexes: a unit not meaning to attack the controller's
         # flank "may pass through if they wish" (cen:full.cross-river); one that passes may not
         # then attack that flank (_after_move records it, _river_flank_problem refuses it).
-        got = f.stops[unit.id] = frozenset(_joinable_squares(state, unit))
+        stops = set(_joinable_squares(state, unit))
+        if _one_hex(state, unit) and unit.hex is not None:
+            stops.update(unit.hex.neighbors())
+        got = f.stops[unit.id] = frozenset(stops)
     return got
+
+
+def _one_hex(state: CenturionState, unit: Unit) -> bool:
+    """cen:full.square D, K: "Swordsmen in square have a movement factor of one hex per turn";
+    after disbanding they "may move only one hex that turn". Our reading (see the rulings page):
+    one hex, whatever its terrain costs, within the unit's own Movement Factor Allowance, so a
+    square may step onto a hill or into woods (a cap of one Movement Factor would shut it out)."""
+    return (unit.in_square and _is_square_sd(state, unit)) or unit.id in book(state).square_disbanded
+
+
+def _moves_with(state: CenturionState, unit: Unit) -> tuple[frozenset[str], str, str] | None:
+    """MoveHooks.moves_with: Swordsmen in square move only with their whole square, every unit
+    in it (cen:full.square D; cen:full.movement C: "Each unit is moved separately (Exception:
+    Roman Orbis/Testudo Rule)"). A Swordsmen unit leaves a square only by disbanding it (K);
+    the one other unit and Command units may move out alone for two Movement Factors (F)."""
+    if not unit.in_square or unit.hex is None or not _is_square_sd(state, unit):
+        return None
+    ids = frozenset(x.id for x in state.stack_at(unit.hex) if x.side == unit.side and x.in_square)
+    return ids, (f"{unit.id} is in the square at {state.hid(unit.hex)}: a square moves as a whole, and its "
+                 f"Swordsmen leave it only by disbanding (D, K)"), "cen:full.square"
 
 
 def _river_controlled(state: CenturionState, side: str) -> frozenset[Hex]:
@@ -550,8 +602,8 @@ def _mfa(state: CenturionState, unit: Unit) -> int:
     b = book(state)
     m = state.types[unit.type].movement
     sd = _is_square_sd(state, unit)
-    if (unit.in_square and sd) or unit.id in b.square_disbanded:
-        m = min(m, square.SQUARE_MOVEMENT)
+    # Swordsmen in square, or just disbanded, move one hex (D, K): _one_hex stops them on the
+    # first hex entered, whatever it costs within their own allowance.
     if unit.id in b.dismounting:
         m = m // 2
     if unit.id in b.left_square or (unit.in_square and not sd):
@@ -612,6 +664,14 @@ def _command_order(state: CenturionState, unit: Unit) -> tuple[str, str] | None:
 
 
 def _stack_limit(state: CenturionState, unit: Unit, h: Hex) -> int:
+    if unit.in_square and unit.hex != h:
+        # cen:full.square D: a square moves whole, into a hex free of its side's units (our reading:
+        # units join a square only as E and F say, one at a time, paying for it); the whole square
+        # fits there (four Swordsmen, B, and one other unit, F).
+        if not any(x.side == unit.side for x in state.stack_at(h)):
+            return square.MAX_SQUARE_SWORDSMEN + 1
+        if _is_square_sd(state, unit):
+            return 0
     if h not in state.stacks:
         return stack_limit(state, unit, h)  # an empty hex: no square, no legion stack to extend
     f = _facts(state, unit.side)
@@ -638,7 +698,10 @@ def _after_move(ctx: Context, state: CenturionState, unit: Unit, path: list[Hex]
     record a charge (cen:full.cavalry): the straight run at the end of the path,
     broken by units in the way and by terrain closed to charges."""
     dest = path[-1]
-    if unit.in_square and dest != path[0] and not _is_square_sd(state, unit):
+    moving = state.extra.get(MOVING_GROUP, frozenset())
+    with_square = any(_is_square_sd(state, state.units[i]) and state.units[i].in_square for i in moving
+                      if i != unit.id and i in state.units)
+    if unit.in_square and dest != path[0] and not _is_square_sd(state, unit) and not with_square:
         # F: "likewise to move out" -- the two Movement Factors came off its allowance (_mfa)
         unit.in_square = False
         book(state).left_square.add(unit.id)
@@ -1482,9 +1545,10 @@ def _resolve_fire(ctx: Context, state: CenturionState, side: str, firers: Sequen
     fcf = fire.effective_fire([_fire_factor(state, u) for u in firers], [_t(state, x) for x in targets])
     fpf = fire.stack_fpf(target, [(_t(state, x), None if _t(state, x).kind is UnitKind.MOUNT else x.facing)
                                   for x in targets], f_hexes, _fpf_multiplier(state, target),
-                         [bool(x.building) for x in targets])
+                         [bool(x.building) for x in targets], [x.in_square for x in targets])
     for u in firers:
         u.fired_this_turn = True
+    works_attacked(state, targets)
     cmod, crules = _command_modifier(state, side, firers, False)
     mod += cmod
     rules = (*rules, *crules)
@@ -1537,16 +1601,25 @@ def _merged(attacks: Sequence[Attack], mode: str) -> list[Attack]:
 
 def offensive_fire_phase(ctx: Context, state: CenturionState, side: str, attacks: list[Attack]) -> None:
     """Offensive Fire (cen:full.sequence phase 4, combat F): allocated fire, losses at once; all fire on
-    one hex is one attack (cen:full.combat I)."""
+    one hex is one attack (cen:full.combat I).
+
+    Each fire attack made counts among the side's attacks of the turn, and one that neither
+    destroys nor disperses its target (no effect, or below 1-2) as a failed one
+    (cen:full.demoralization: "80% or more of the attacks made on that turn fail"; the Attack
+    Allocation Phase names missile and melee alike as attacks)."""
     _, fire_table = _tables(ctx, state)
+    b = book(state)
     for a in _merged(attacks, "fire"):
         firers = [state.units[i] for i in a.units]
         firers = [u for u in firers if not u.eliminated and _can_fire(state, u) and u.hex is not None
                   and a.target in _fire_targets(state, u)]
         if not firers or not state.stack_at(a.target):
             continue
-        _resolve_fire(ctx, state, side, firers, a.target, fire_table, 0,
-                      ("cen:full.combat", "cen:full.fire-protection", "cen:full.fem"))
+        code = _resolve_fire(ctx, state, side, firers, a.target, fire_table, 0,
+                             ("cen:full.combat", "cen:full.fire-protection", "cen:full.fem"))
+        b.attacks += 1  # cen:full.demoralization
+        if code not in ("DE", "DD"):
+            b.failed += 1
 
 
 # ------------------------------------------------------------------ 5. melee
@@ -1557,6 +1630,7 @@ def melee_phase(ctx: Context, state: CenturionState, side: str, attacks: list[At
     hex are one melee (cen:full.combat J)."""
     b = book(state)
     melee_table, _ = _tables(ctx, state)
+    _chiefs_able(state, side, attacks)
     for a in _merged(attacks, "melee"):
         key = state.hid(a.target)
         if not state.stack_at(a.target) or (state.side_at(a.target) == side
@@ -1603,16 +1677,31 @@ def melee_phase(ctx: Context, state: CenturionState, side: str, attacks: list[At
     _ = b
 
 
+def _chiefs_able(state: CenturionState, side: str, attacks: Sequence[Attack]) -> None:
+    """Without the Command Unit Rules, note which of a barbarian army's Command units could join
+    one of this turn's melee attacks (only those fail the demoralization test by staying out,
+    cen:full.demoralization; see morale.end_of_player_turn_morale)."""
+    b = book(state)
+    if opt.active(state, "cen:opt.command") or not opt.is_barbarian(state, side):
+        b.cmd_able = None
+        return
+    targets = {a.target for a in _merged(attacks, "melee")}
+    b.cmd_able = {c.id for c in state.live_units(side) if _is_cmd(state, c) and c.hex is not None
+                  and _melee_factor(state, c) is not None and targets.intersection(_melee_targets(state, c))}
+
+
 def _split_battles(state: CenturionState, a: Attack) -> list[tuple[list[Unit], list[Unit]]] | None:
     """Combat case J: defenders facing different ways, attacked from more than one side,
     meet each attack with the units fronting it; None when the hex fights one combined battle.
 
-    Each attacking hex is one side. Every attack must be met by a front-facing unit
-    if possible; when that is not possible (more sides than units, or a side no
-    unit fronts) the hex fights one combined battle, each unit at the value
-    facing the attack (front/flank attacks reduce it). Remaining units join the
-    strongest attack on their front, else the strongest attack as flank defenders.
-    The allotment is made for the defender, strongest first (our reading, L).
+    Each attacking hex is one side. Every attack must be met by a front-facing unit if
+    possible; "If this is not possible, one or more of the defending units must defend as
+    if on a front/flank attack": the battles stay separate, and an attack no unit left can
+    front is met by a unit at its flank value (our reading; only more attacking sides
+    than defending units make one combined battle, each unit at the value facing the
+    attack). Remaining units join the strongest attack on their front, else the strongest
+    attack as flank defenders. The allotment is made for the defender, strongest first,
+    with as many attacks met frontally as can be (our reading, L).
     """
     defenders = [d for d in state.stack_at(a.target) if state.types[d.type].kind is not UnitKind.MOUNT]
     if len({d.facing for d in defenders}) < 2:
@@ -1629,7 +1718,8 @@ def _split_battles(state: CenturionState, a: Attack) -> list[tuple[list[Unit], l
     for h in order:
         cands = [d for d in defenders if d.id not in assigned and is_frontal(a.target, d.facing, h)]
         if not cands:
-            return None
+            assigned = _flank_allotment(state, a.target, order, defenders)
+            break
         best = max(cands, key=lambda d: (state.types[d.type].melee_defence_front, d.id))
         assigned[best.id] = h
     for d in defenders:
@@ -1641,6 +1731,27 @@ def _split_battles(state: CenturionState, a: Attack) -> list[tuple[list[Unit], l
     for h in order:
         out.append((groups[h], [d for d in defenders if assigned[d.id] == h]))
     return out
+
+
+def _flank_allotment(state: CenturionState, target: Hex, order: list[Hex], defenders: list[Unit]) -> dict[str, Hex]:
+    """cen:full.combat J when not every attack can be met by a front-facing unit: one defending
+    unit for each attacking hex (``order``, strongest attack first), as many of them met
+    frontally as can be; of the allotments that do so, the one whose units' values (front or
+    flank, as each faces its attack) are best for the strongest attacks first."""
+    from itertools import permutations
+
+    def value(d: Unit, h: Hex) -> int:
+        t = state.types[d.type]
+        return t.melee_defence_front if is_frontal(target, d.facing, h) else t.melee_defence_flank
+
+    best: tuple[Any, ...] | None = None
+    pick: dict[str, Hex] = {}
+    for perm in permutations(sorted(defenders, key=lambda d: d.id), len(order)):
+        fronted = sum(1 for d, h in zip(perm, order) if is_frontal(target, d.facing, h))
+        k = (fronted, tuple(value(d, h) for d, h in zip(perm, order)))
+        if best is None or k > best:
+            best, pick = k, {d.id: h for d, h in zip(perm, order)}
+    return pick
 
 
 def _allotments(state: CenturionState, split: list[tuple[list[Unit], list[Unit]]]) -> list[dict[str, int]]:
@@ -1686,6 +1797,7 @@ def _melee_one(ctx: Context, state: CenturionState, side: str, a: Attack, table:
         u.attacked = True
         if _is_cmd(state, u):
             b.cmd_attacked.add(u.id)
+    works_attacked(state, state.stack_at(a.target) if only_defenders is None else only_defenders)
     rnd, rrules = _melee_rounding(state, b, side, hexes, a.target)
     mod, crules = _command_modifier(state, side, units, any(_is_cmd(state, u) for u in units))
     rules = (*rules, *rrules, *crules)
@@ -1795,10 +1907,7 @@ def _melee_square(ctx: Context, state: CenturionState, side: str, a: Attack, tab
             _log(ctx, state, "loss", f"the square at {key} loses {', '.join(x.id for x in struck)} (only up to half "
                                      f"its strength is struck)", rules, side=side)
         else:
-            _disperse(state, struck)
-            for x in struck:
-                x.in_square = False
-            state.rev += 1
+            _disperse(state, struck)  # they drop out of the square
             _log(ctx, state, "result", f"in the square at {key}, {', '.join(x.id for x in struck)} dispersed", rules,
                  side=side)
     else:
@@ -1817,28 +1926,38 @@ def _light_cavalry_retreat(ctx: Context, state: CenturionState, side: str, a: At
                          rule="cen:full.cavalry", kind="retreat")
     if key != "retreat":
         return
+    from ancients_games.centurion.movement import cost_table, stack_room, step_ticks
+
     attackers = {state.units[i].hex for i in a.units if state.units[i].hex is not None}
+    hooks = move_hooks(state)
     for u in lcs:
         n = _cap(state, u).retreat_before_combat
         h = u.hex
         assert h is not None
-        path = [h]
+        # The retreat is a move (cen:full.movement F names it the one movement after combat), so it
+        # obeys terrain: each step must be open to cavalry (no earthworks, no caltrops, no square,
+        # cen:opt.earthworks, cen:opt.caltrops, cen:full.square H) and the steps' costs (river
+        # hexsides, woods, leaving caltrops) stay within the unit's Movement Factor Allowance.
+        budget = _mfa(state, u) * cost_table(state).scale
+        path, spent = [h], 0
         for _ in range(n):
             best = None
             for nb in state.neighbors(path[-1]):
                 if state.side_at(nb) not in (None, defender) or nb in path:
                     continue
-                from ancients_games.centurion.movement import stack_room
-
                 if not stack_room(state, u, nb):
+                    continue
+                c = step_ticks(state, u, path[-1], nb, hooks)
+                if c is None or spent + c > budget:
                     continue
                 d = min(nb.distance(x) for x in attackers) if attackers else 0
                 k = (-d, state.hid(nb))
                 if best is None or k < best[0]:
-                    best = (k, nb)
+                    best = (k, nb, c)
             if best is None:
                 break
             path.append(best[1])
+            spent += best[2]
         if len(path) > 1:
             state.move(u, path[-1])
             u.facing = direction_to(path[-1], min(attackers, key=lambda x: (x.distance(path[-1]), x))) \
@@ -1869,11 +1988,15 @@ def push_out_light_cavalry(ctx: Context, state: CenturionState) -> list[Unit]:
 
     A Light Cavalry unit whose six neighbours are all enemy-held (or off the map)
     is placed on the nearest hex outside the ring: free of enemy units, with
-    stacking room, and not itself surrounded (ties broken by hex ID). Its facing
-    is kept; contact is broken. If the whole map offers no such hex it stays (never
-    seen in play). Returns the units pushed.
+    stacking room, open to cavalry (never earthworks, caltrops or a square:
+    cen:opt.earthworks, cen:opt.caltrops, cen:full.square H; ``terrain_open``) and
+    not itself surrounded (ties broken by hex ID). Its facing is kept; contact is
+    broken. If the whole map offers no such hex it stays (never seen in play).
+    Returns the units pushed.
     """
-    from ancients_games.centurion.movement import stack_room
+    from ancients_games.centurion.movement import stack_room, terrain_open
+
+    hooks = move_hooks(state)
 
     pushed = []
     for u in sorted(state.live_units(), key=lambda x: x.id):
@@ -1883,7 +2006,8 @@ def push_out_light_cavalry(ctx: Context, state: CenturionState) -> list[Unit]:
         frm = u.hex
         best = None
         for h in state.numbering.hexes():
-            if h == frm or state.side_at(h) == enemy or not stack_room(state, u, h):
+            if h == frm or state.side_at(h) == enemy or not stack_room(state, u, h) \
+                    or not terrain_open(state, u, h, hooks):
                 continue
             if all(n not in state.numbering or state.side_at(n) == enemy for n in h.neighbors()):
                 continue

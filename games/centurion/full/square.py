@@ -47,7 +47,8 @@ __all__ = [
 MAX_SQUARE_SWORDSMEN = 4
 """Swordsmen units in one square, at most (case B)."""
 SQUARE_MOVEMENT = 1
-"""Movement Factor Allowance of Swordsmen in square (case D)."""
+"""Hexes Swordsmen in square move a turn (case D: "one hex per turn", whatever the hex costs within
+their own allowance, our reading; also after disbanding, K)."""
 SQUARE_JOIN_COST = 3
 """Movement Factors a Swordsmen unit pays to join a formed square (case E)."""
 SQUARE_OTHER_COST = 2

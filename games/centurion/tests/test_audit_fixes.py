@@ -13,7 +13,7 @@ from ancients_kit.session import Session
 from ancients_games.centurion.full import morale, options, sequence
 from ancients_games.centurion.full.morale import book
 from ancients_games.centurion.movement import movement_phase
-from ancients_games.centurion.tests.positions import clear, nth, put
+from ancients_games.centurion.tests.positions import clear, gaul_warrior, nth, put
 
 
 def _daras_cataphract_ring():
@@ -56,15 +56,7 @@ def test_a1_a_hex_is_fired_on_once_and_meleed_once_with_cataphract_fire_and_mele
 
 
 def _gaul_warrior():
-    s = Session.new("centurion", "gaul", seed=3, options={"barbarian_warrior": "on"})
-    st, ctx = s.state, s.ctx
-    barb = next(x for x in st.sides if options.is_barbarian(st, x))
-    other = st.opponent(barb)
-    clear(st)
-    st.begin_player_turn(barb)
-    bi = put(st, next(u for u in st.units.values() if u.side == barb and u.type == "BI").id, "1515", "N")
-    put(st, next(u for u in st.units.values() if u.side == other and u.type != "CM").id, "1510", "S")
-    return s, ctx, st, barb, bi
+    return gaul_warrior("1515")
 
 
 @pytest.mark.rule("cen:barb.warrior")
@@ -174,6 +166,8 @@ def test_a6_an_isolated_tribesman_attacks_a_square_at_half():
         a.in_square = b.in_square = True
         bis = [u for u in st.units.values() if u.original_side == ga and u.type == "BI"]
         bi = put(st, bis[0].id, "1009", "S")
+        # among units of another tribe (cen:barb.tribe: "isolated units among units of other tribes")
+        put(st, next(x for x in bis if x.group and x.group != bi.group).id, st.hid(bi.hex.neighbor(5)), "S")
         if mate:  # a tribe-mate next to it: not isolated
             put(st, next(x for x in bis[1:] if x.group == bi.group).id, "1008", "S")
         assert options.isolated_tribesman(st, bi) is not mate

@@ -221,9 +221,9 @@ def test_panicked_units_run_for_the_edge_and_rally_on_three_to_six():
     u.panicked = True
     morale.run_for_the_edge(ctx, st, ro)
     assert u.eliminated or st.numbering.to_offset(u.hex)[1] > 18
-    v = put(st, first(st, ro, "SD", 1).id, "1010", "N")
+    v = put(st, first(st, ro, "SD", 1).id, "1010", "S")
     v.panicked = True
-    put(st, first(st, ro, "CM").id, "1011", "N")  # v is in front of the Command unit
+    put(st, first(st, ro, "CM").id, "1011", "N")  # the Command unit stands in front of v (panic E)
     ctx.chance.force(2)
     morale.rally(ctx, st, ro)
     assert v.panicked
@@ -362,6 +362,9 @@ def test_barbarian_tribes_and_warriors():
     a = bis[0]
     put(st, a.id, "1510", "N")
     a.group = a.group or "I"
+    assert not options.isolated_tribesman(st, a)  # alone, not "among units of other tribes"
+    stranger = next(u for u in bis[1:] if u.group and u.group != a.group)
+    put(st, stranger.id, "1610", "N")
     assert options.isolated_tribesman(st, a)
     mate = next((u for u in bis[1:] if u.group == a.group), bis[1])
     mate.group = a.group
@@ -389,7 +392,8 @@ def test_millenarian_stack_of_four_and_square_movement():
     st.options["millenarian"] = "off"
     assert sequence._stack_limit(st, sds[3], st.hex_of("1510")) == 3
     sds[0].in_square = True
-    assert sequence._mfa(st, sds[0]) == 1
+    assert sequence._one_hex(st, sds[0])  # cen:full.square D: one hex a turn (stop on the first entered)
+    assert set(sds[0].hex.neighbors()) <= sequence._stop_hexes(st, sds[0])
 
 
 @pytest.mark.rule("cen:rom.mixed-legion", "cen:barb.cavalry", "cen:opt.non-roman-swordsmen")

@@ -411,17 +411,21 @@ RECORDED = {
     # run (cen:full.panic A, audit A13); the plain search gives the same.
     # numidia and pharsalus again when a run ending where another unit's charge from elsewhere
     # ended stopped counting as a charge (cen:full.cavalry, audit A10); the plain search agrees.
+    # numidia and pharsalus again for the issue 10 review (failed fire counts for demoralization,
+    # a square moves as a whole one hex a turn, Light Cavalry retreats over open ground within its
+    # allowance, ...; cen:full.demoralization, cen:full.square, cen:full.cavalry); the plain search
+    # gives the same new logs for all ten seeds of each.
     "basic-civil-war": [
         "bcbd25346a2cc668", "1449f366a16b3a88", "17859620581abbef", "be2c02c22d710114", "d4e750bb0db44468",
         "6565d6d635576d79", "94d6fd98b0757dfb", "68073e7341487640", "496a9c578916e792", "8bd6abd54fee50c7",
     ],
     "numidia": [
-        "4dc38300b9744d6c", "2195942559ae8092", "1acdfea5fe6de2a8", "b236f5fde4d23bc8", "06238abaebcbab0d",
-        "7a31e909d5b52c94", "ec2718c5bdef004c", "1ea5d0c5fef927c7", "1955cfe73d49d66c", "82867c10df76ad06",
+        "f71025e8e085b447", "fe5fc5496ff5d80d", "684c4c54df8fa085", "7e8f66c41d647d06", "0b620f305815bf2c",
+        "21e9cce599135565", "448bdd9e91341914", "5a3aa17e3c1b9cf2", "800f5d9186969f71", "89ba0c1e68bb13d2",
     ],
     "pharsalus": [
-        "31322e5986e1cf38", "67ed613f53ce2868", "c865dc36c30b92f3", "aa3f287bc82e5067", "102059c41915ab4c",
-        "b9487aedf691cc91", "c3be28961417dabf", "b447246787ca652c", "c235bbc54339bd70", "121467a2540f7c16",
+        "5186c2d9b11275c7", "8e356c10ddd799b4", "c660153744c8aae3", "96984a94e90afc80", "33a84b8ad67f2103",
+        "d2447b5d58c6298b", "e68e57933b74c2b5", "279604e5e23c8924", "af6b64547b44dcdd", "b3761fc5936ab35f",
     ],
 }
 
