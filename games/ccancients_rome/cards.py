@@ -93,6 +93,8 @@ class OrderPlan:
     in adjacent linked hexes from him; his attached unit comes with him."""
     fallback_one: bool = False
     """Order 1 unit of choice if no unit qualifies (troop cards)."""
+    choice_one: bool = False
+    """Leadership cards: 'or order one unit of your choice' is offered beside the leaders."""
     effect: str = ""
 
 
@@ -115,8 +117,11 @@ def order_plan(spec: CardSpec, command: int) -> OrderPlan:
         return OrderPlan(spec.id, {"all": size}, troops=spec.troops, fallback_one=True,
                          leaders=spec.troops == "mounted", wagon=2 if spec.troops == "mounted" else 0)
     if spec.kind == "leadership":
-        n = sum(v or size for v in spec.orders.values())
-        return OrderPlan(spec.id, {"all": n}, leader_chain=tuple(spec.orders), fallback_one=True, wagon=0)
+        # The leader's hex and up to N adjacent linked hexes (the card's number: 3 for Leadership Any
+        # Section, 4 for Inspired Leadership), "or order one unit of your choice" (printed cards).
+        n = 1 + sum(spec.orders.values())
+        return OrderPlan(spec.id, {"all": n}, leader_chain=tuple(spec.orders), fallback_one=True, choice_one=True,
+                         wagon=0)
     e = spec.effect
     if e == "mounted-charge":
         return OrderPlan(spec.id, {"all": size}, troops="mounted", cc_bonus=1, wagon=3, fallback_one=True, effect=e)

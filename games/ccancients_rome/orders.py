@@ -34,6 +34,8 @@ __all__ = ["play_turn"]
 Gen = Generator[Decision, str, None]
 Item = Unit | Leader | Wagon
 SYMBOL_KEYS = ("light", "medium", "heavy")
+ONE = "one"
+"""Answer for a leadership card's 'or order one unit of your choice' (ccr:base.cards)."""
 
 
 def _key(bs: BattleState, it: Item) -> str:
@@ -246,12 +248,20 @@ def _order_leader_chain(ctx: Context, bs: BattleState, side: str, plan: OrderPla
     """Leadership cards: a leader (with his unit), then units in adjacent linked hexes (ccr:base.leaders)."""
     leaders = _chain_leaders(bs, side, plan)
     opts = [("L" + ld.hex, _label(bs, ld)) for ld in sorted(leaders, key=lambda x: x.hex)]
+    if plan.choice_one:
+        # "... or order one unit of your choice": a free choice, not only when no leader qualifies (printed cards)
+        opts.append((ONE, "order one unit of your choice instead"))
     k = yield from ask(side, f"Card {plan.card}: order which leader?", opts + [("done", "order nobody")],
                        "ccr:base.leaders", "order.unit",
                        lambda text: (f"{text.strip()!r} is not one of your leaders this card may order "
                                      f"(answer {', '.join(k for k, _ in opts)} or done)", "ccr:base.leaders"))
     if k == "done":
         return []
+    if k == ONE:
+        ctx.event("order", f"{side} orders one unit of its choice with card {plan.card}", rules=("ccr:base.cards",),
+                  side=side)
+        one = attrs.evolve(plan, sections={"all": 1}, leader_chain=(), choice_one=False)
+        return (yield from order_units(ctx, bs, side, one))
     ld = next(x for x in leaders if "L" + x.hex == k)
     chosen: list[Item] = []
     u = bs.at.get(ld.hex)

@@ -1,0 +1,56 @@
+"""Rules fidelity (issue 10, C&C part): the printed card texts, the commandsandcolors.net unit and
+FAQ pages, and the expansion book, each test citing the rule it checks.
+
+Positions are built as in ``test_rules`` on a cleared Tigranocerte board (armenian at the top,
+roman at the bottom, roman command 6) with dice forced by ``ctx.chance.force``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from ancients_games.ccancients_rome.cards import order_plan
+from ancients_games.ccancients_rome.orders import order_units
+from ancients_games.ccancients_rome.state import Leader
+
+from .test_rules import BOT, drive, fresh, unit
+
+
+# -- 1, 2, 11: leadership cards ----------------------------------------------------------------
+
+
+@pytest.mark.rule("ccr:base.cards", "ccr:base.leaders")
+def test_leadership_any_section_orders_the_leaders_hex_and_three_linked_hexes() -> None:
+    ctx, st, bs = fresh()
+    line = [unit(bs, BOT, "HI", h) for h in ("0608", "0708", "0808", "0908", "1008", "0508")]
+    bs.leaders.append(Leader(1, BOT, "Lucullus", "0608"))
+    plan = order_plan(bs.cards["LAS"], bs.armies[BOT].command)
+    assert dict(plan.sections) == {"all": 4}  # not the side's command (6)
+    got, asked = drive(order_units(ctx, bs, BOT, plan), ["L0608", "0708", "0808", "0908"])
+    assert got == line[:4] and not line[4].ordered and not line[5].ordered  # 4 units, no fifth question
+
+
+@pytest.mark.rule("ccr:base.cards", "ccr:base.leaders")
+def test_inspired_leadership_orders_the_leaders_hex_and_four_linked_hexes() -> None:
+    ctx, st, bs = fresh()
+    line = [unit(bs, BOT, "HI", h) for h in ("0608", "0708", "0808", "0908", "1008", "0508")]
+    bs.leaders.append(Leader(1, BOT, "Lucullus", "0608"))
+    plan = order_plan(bs.cards["ILC"], 6)
+    assert dict(plan.sections) == {"all": 5}
+    got, _ = drive(order_units(ctx, bs, BOT, plan), ["L0608", "0708", "0808", "0908", "1008"])
+    assert got == line[:5] and not line[5].ordered
+    assert dict(order_plan(bs.cards["ILL"], 3).sections) == {"all": 5}  # whatever the command
+
+
+@pytest.mark.rule("ccr:base.cards", "ccr:base.leaders")
+def test_leadership_card_may_order_one_unit_of_choice_even_with_a_leader() -> None:
+    ctx, st, bs = fresh()
+    unit(bs, BOT, "HI", "0608")
+    far = unit(bs, BOT, "LC", "0208")  # not linked to the leader
+    bs.leaders.append(Leader(1, BOT, "Lucullus", "0608"))
+    for card in ("LAS", "ILC"):
+        far.ordered = False
+        got, asked = drive(order_units(ctx, bs, BOT, order_plan(bs.cards[card], 6)), ["one", "0208"])
+        assert got == [far] and "L0608" in asked[0].keys and "one" in asked[0].keys
+        assert "0608" in asked[1].keys  # one unit of choice: any unit, in any section
+    assert "one unit of its choice" in ctx.log.text()
