@@ -54,3 +54,22 @@ def test_leadership_card_may_order_one_unit_of_choice_even_with_a_leader() -> No
         assert got == [far] and "L0608" in asked[0].keys and "one" in asked[0].keys
         assert "0608" in asked[1].keys  # one unit of choice: any unit, in any section
     assert "one unit of its choice" in ctx.log.text()
+
+
+# -- 3: Coordinated Attack -----------------------------------------------------------------------
+
+
+@pytest.mark.rule("ccr:base.cards", "ccr:base.sections")
+def test_coordinated_attack_orders_one_unit_or_leader_in_each_section() -> None:
+    ctx, st, bs = fresh()
+    plan = order_plan(bs.cards["CA"], 6)
+    assert dict(plan.sections) == {"left": 1, "centre": 1, "right": 1} and plan.leaders
+    unit(bs, BOT, "HI", "0608")
+    unit(bs, BOT, "HI", "0708")
+    unit(bs, BOT, "HI", "0208")
+    gen = order_units(ctx, bs, BOT, plan)
+    d = next(gen)
+    d = gen.send("0608")
+    assert "0708" not in d.keys and "0208" in d.keys  # the centre's one order is given
+    why, rule = d.refuse("0708")
+    assert rule == "ccr:base.sections"
