@@ -79,6 +79,9 @@ class OrderPlan:
     """Hexes an ordered Baggage Wagon may move (0 = it may not be ordered)."""
     cc_bonus: int = 0
     """Extra close combat dice for ordered units (Mounted Charge, Clash of Shields, I Am Spartacus)."""
+    cc_bonus_first_only: bool = False
+    """The extra dice serve the first close combat only; a momentum bonus combat rolls the normal dice
+    (Clash of Shields)."""
     move_bonus: int = 0
     move_cap: int = -1
     """-1 = normal movement; otherwise the most hexes an ordered unit may move."""
@@ -136,7 +139,9 @@ def order_plan(spec: CardSpec, command: int) -> OrderPlan:
         return OrderPlan(spec.id, {"all": size}, troops="ranged", no_close=True, move_after_fire=True, effect=e,
                          fallback_one=True)
     if e == "clash-of-shields":
-        return OrderPlan(spec.id, {"all": 99}, troops="adjacent", move_cap=0, no_ranged=True, cc_bonus=1, effect=e)
+        # +2 dice; no move before close combat; a momentum bonus combat rolls the normal dice (printed card)
+        return OrderPlan(spec.id, {"all": 99}, troops="adjacent", move_cap=0, no_ranged=True, cc_bonus=2,
+                         cc_bonus_first_only=True, effect=e)
     if e == "first-strike":
         return OrderPlan(spec.id, {"all": 1}, effect=e)
     if e == "i-am-spartacus":

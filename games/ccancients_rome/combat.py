@@ -716,6 +716,8 @@ def close_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, plan: Orde
     origin = att.hex
     target_hex = tgt.hex
     cc_bonus = plan.cc_bonus if att.ordered else 0
+    if bonus and plan.cc_bonus_first_only:
+        cc_bonus = 0  # Clash of Shields: the bonus close combat rolls the normal dice (ccr:base.cards)
     # First Strike: the defender may play it when close combat is declared (ccr:base.cards).
     defender = bs.armies[tgt.side]
     first = False

@@ -10,10 +10,16 @@ from __future__ import annotations
 import pytest
 
 from ancients_games.ccancients_rome.cards import order_plan
+from ancients_games.ccancients_rome.combat import close_combat
 from ancients_games.ccancients_rome.orders import order_units
 from ancients_games.ccancients_rome.state import Leader
 
-from .test_rules import BOT, drive, fresh, unit
+from .test_rules import BOT, TOP, drive, fresh, unit
+
+
+def _dice(ctx, needle: str) -> list[int]:  # type: ignore[no-untyped-def]
+    """Dice counts of the logged rolls whose reason contains ``needle``."""
+    return [e.text.split("[", 1)[1].count("'") // 2 for e in ctx.log if e.kind == "roll" and needle in e.text]
 
 
 # -- 1, 2, 11: leadership cards ----------------------------------------------------------------
@@ -73,3 +79,23 @@ def test_coordinated_attack_orders_one_unit_or_leader_in_each_section() -> None:
     assert "0708" not in d.keys and "0208" in d.keys  # the centre's one order is given
     why, rule = d.refuse("0708")
     assert rule == "ccr:base.sections"
+
+
+# -- 4: Clash of Shields ---------------------------------------------------------------------------
+
+
+@pytest.mark.rule("ccr:base.cards", "ccr:base.momentum")
+def test_clash_of_shields_adds_two_dice_and_the_bonus_combat_rolls_normal_dice() -> None:
+    ctx, st, bs = fresh()
+    hc = unit(bs, BOT, "HC", "0606")
+    unit(bs, TOP, "MI", "0605", blocks=1)
+    other = unit(bs, TOP, "MI", "0504")
+    hc.ordered = True
+    plan = order_plan(bs.cards["CS"], 6)
+    assert plan.cc_bonus == 2 and plan.move_cap == 0 and plan.no_ranged
+    ctx.chance.force("medium", "light", "light", "light", "light", "light")  # 4 + 2 dice: the MI falls
+    ctx.chance.force("light", "light", "light", "light")  # bonus combat: the normal 4 dice
+    ctx.chance.force("light", "light", "light", "light")  # battle back misses
+    _, asked = drive(close_combat(ctx, bs, hc, bs.at["0605"], plan), ["0605", "0504"])
+    assert [d.kind for d in asked] == ["momentum.advance", "momentum.bonus"]
+    assert _dice(ctx, "close combat HC") == [6, 4] and other.blocks == 4

@@ -706,7 +706,7 @@ def test_elephant_rolls_its_opponents_dice_attacking_and_battling_back() -> None
         assert close_dice(bs, el, v) == 3, code
         bs.remove_unit(v)
     # the attacker's card bonus is not copied when the elephant battles back
-    ctx.chance.force("light", "light", "light", "light", "light", "light")  # HI with +1 die: misses
+    ctx.chance.force("light", "light", "light", "light", "light", "light", "light")  # HI with +2 dice: misses
     ctx.chance.force("medium", "medium", "medium", "medium", "medium")  # EL battles back with 5 dice, not 6
     hi.ordered = True
     drive(close_combat(ctx, bs, hi, el, order_plan(bs.cards["CS"], 6)))
