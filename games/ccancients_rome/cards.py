@@ -82,6 +82,8 @@ class OrderPlan:
     cc_bonus_first_only: bool = False
     """The extra dice serve the first close combat only; a momentum bonus combat rolls the normal dice
     (Clash of Shields)."""
+    hc_move: int = 0
+    """Hexes heavy cavalry may move and still battle (Mounted Charge: 3; 0 = normal)."""
     move_bonus: int = 0
     move_cap: int = -1
     """-1 = normal movement; otherwise the most hexes an ordered unit may move."""
@@ -127,7 +129,9 @@ def order_plan(spec: CardSpec, command: int) -> OrderPlan:
                          wagon=0)
     e = spec.effect
     if e == "mounted-charge":
-        return OrderPlan(spec.id, {"all": size}, troops="mounted", cc_bonus=1, wagon=3, fallback_one=True, effect=e)
+        # +1 die in close combat all turn; heavy cavalry may move 3 and still battle; no fire (printed card)
+        return OrderPlan(spec.id, {"all": size}, troops="mounted", cc_bonus=1, wagon=3, fallback_one=True,
+                         no_ranged=True, hc_move=3, effect=e)
     if e == "double-time":
         return OrderPlan(spec.id, {"all": 4}, move_bonus=1, chain=True, effect=e)
     if e == "line-command":

@@ -17,6 +17,9 @@ __all__ = ["allowance", "blocked_for", "can_step", "leader_reach", "reach", "wag
 
 LEADER_MOVE = 3
 """Hexes a leader moves alone (ccr:base.leaders)."""
+HEAVY_CAVALRY = frozenset({"HC", "HCC"})
+"""Heavy cavalry, and heavy cataphracts, 'identical to a heavy cavalry unit' (ccr:heavy-cataphract), for
+Mounted Charge's three hexes (ccr:base.cards)."""
 
 
 def blocked_for(bs: BattleState, h: str, code: str, mounted: bool) -> str:
@@ -39,10 +42,15 @@ def blocked_for(bs: BattleState, h: str, code: str, mounted: bool) -> str:
     return ""
 
 
-def allowance(bs: BattleState, u: Unit, plan_bonus: int = 0, cap: int = -1) -> int:
-    """Most hexes ``u`` may move this turn (ccr:base.movement; Julian legions move 2, ccr:julian-legions)."""
+def allowance(bs: BattleState, u: Unit, plan_bonus: int = 0, cap: int = -1, hc_move: int = 0) -> int:
+    """Most hexes ``u`` may move this turn (ccr:base.movement; Julian legions move 2, ccr:julian-legions).
+
+    ``hc_move``: the hexes Mounted Charge lets heavy cavalry move and still battle (ccr:base.cards).
+    """
     t = bs.types[u.code]
     m = max(t.move + plan_bonus, t.move_no_battle, t.move_charge)
+    if hc_move and u.code in HEAVY_CAVALRY:
+        m = max(m, hc_move)
     if t.foot and u.code in ("HI", "MI") and bs.legions.get(u.side) == "julian":
         m = max(m, 2)  # Double Time still gives them two hexes, now with combat
     if cap >= 0:

@@ -309,7 +309,7 @@ def _move_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, items
                 if bs.units.get(it.uid) is not it or not it.can_move:
                     continue
                 steps = (bs.types[it.code].move if it.fired else 0) if again else \
-                    allowance(bs, it, plan.move_bonus, plan.move_cap)
+                    allowance(bs, it, plan.move_bonus, plan.move_cap, plan.hc_move)
                 # the full search waits until the unit is chosen: a first step decides if it can move
                 r = steps if steps > 0 and can_step(bs, it) else 0
             elif isinstance(it, Leader):

@@ -10,8 +10,9 @@ from __future__ import annotations
 import pytest
 
 from ancients_games.ccancients_rome.cards import order_plan
-from ancients_games.ccancients_rome.combat import close_combat
-from ancients_games.ccancients_rome.orders import order_units
+from ancients_games.ccancients_rome.combat import battle_options, close_combat
+from ancients_games.ccancients_rome.movement import allowance
+from ancients_games.ccancients_rome.orders import order_units, play_turn
 from ancients_games.ccancients_rome.state import Leader
 
 from .test_rules import BOT, TOP, drive, fresh, unit
@@ -20,6 +21,11 @@ from .test_rules import BOT, TOP, drive, fresh, unit
 def _dice(ctx, needle: str) -> list[int]:  # type: ignore[no-untyped-def]
     """Dice counts of the logged rolls whose reason contains ``needle``."""
     return [e.text.split("[", 1)[1].count("'") // 2 for e in ctx.log if e.kind == "roll" and needle in e.text]
+
+
+def _hand(bs, side: str, card: str) -> None:  # type: ignore[no-untyped-def]
+    bs.deck.draw_pile.remove(card)
+    bs.armies[side].hand.add(card)
 
 
 # -- 1, 2, 11: leadership cards ----------------------------------------------------------------
@@ -99,3 +105,31 @@ def test_clash_of_shields_adds_two_dice_and_the_bonus_combat_rolls_normal_dice()
     _, asked = drive(close_combat(ctx, bs, hc, bs.at["0605"], plan), ["0605", "0504"])
     assert [d.kind for d in asked] == ["momentum.advance", "momentum.bonus"]
     assert _dice(ctx, "close combat HC") == [6, 4] and other.blocks == 4
+
+
+# -- 5: Mounted Charge -----------------------------------------------------------------------------
+
+
+@pytest.mark.rule("ccr:base.cards", "ccr:base.movement")
+def test_mounted_charge_heavy_cavalry_move_three_and_battle() -> None:
+    ctx, st, bs = fresh()
+    hc = unit(bs, BOT, "HC", "0608")
+    tgt = unit(bs, TOP, "MI", "0604")
+    plan = order_plan(bs.cards["MC"], 6)
+    assert allowance(bs, hc, plan.move_bonus, plan.move_cap, plan.hc_move) == 3
+    _hand(bs, BOT, "MC")
+    ctx.chance.force("light", "light", "light", "light", "light")  # 4 + 1 dice miss
+    ctx.chance.force("light", "light", "light", "light")  # battle back misses
+    _, asked = drive(play_turn(ctx, bs, BOT), ["0608", "0608", "0605", "0605", "0604"])
+    assert hc.hex == "0605" and _dice(ctx, "close combat HC") == [5]
+    assert "0608 -> 0605" in ctx.log.text()
+    assert tgt.blocks == 4
+
+
+@pytest.mark.rule("ccr:base.cards", "ccr:base.ranged")
+def test_mounted_charge_units_may_not_fire() -> None:
+    ctx, st, bs = fresh()
+    lc = unit(bs, BOT, "LC", "0607")
+    unit(bs, TOP, "MI", "0605")
+    assert battle_options(bs, lc, order_plan(bs.cards["2C"], 6)) == [("0605", "ranged")]
+    assert battle_options(bs, lc, order_plan(bs.cards["MC"], 6)) == []
