@@ -137,7 +137,8 @@ def order_plan(spec: CardSpec, command: int) -> OrderPlan:
     if e == "line-command":
         return OrderPlan(spec.id, {"all": 99}, troops="foot", move_cap=1, chain=True, effect=e, fallback_one=True)
     if e == "darken-the-sky":
-        return OrderPlan(spec.id, {"all": size}, troops="ranged", move_cap=0, no_close=True, fire_twice=True,
+        # every ranged weapon unit may fire twice, whatever the side's command (printed card)
+        return OrderPlan(spec.id, {"all": 99}, troops="ranged", move_cap=0, no_close=True, fire_twice=True,
                          effect=e, fallback_one=True)
     if e == "move-fire-move":
         return OrderPlan(spec.id, {"all": size}, troops="ranged", no_close=True, move_after_fire=True, effect=e,

@@ -133,3 +133,16 @@ def test_mounted_charge_units_may_not_fire() -> None:
     unit(bs, TOP, "MI", "0605")
     assert battle_options(bs, lc, order_plan(bs.cards["2C"], 6)) == [("0605", "ranged")]
     assert battle_options(bs, lc, order_plan(bs.cards["MC"], 6)) == []
+
+
+# -- 6: Darken the Sky -----------------------------------------------------------------------------
+
+
+@pytest.mark.rule("ccr:base.cards", "ccr:base.ranged")
+def test_darken_the_sky_orders_every_ranged_unit_whatever_the_command() -> None:
+    ctx, st, bs = fresh()
+    archers = [unit(bs, BOT, "LB", h) for h in ("0208", "0408", "0608", "0808", "1008")]
+    unit(bs, BOT, "HC", "0708")  # no ranged weapon
+    plan = order_plan(bs.cards["DS"], 3)
+    got, asked = drive(order_units(ctx, bs, BOT, plan), [u.hex for u in archers])
+    assert got == archers and "0708" not in asked[0].keys
