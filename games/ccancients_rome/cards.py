@@ -133,7 +133,10 @@ def order_plan(spec: CardSpec, command: int) -> OrderPlan:
         return OrderPlan(spec.id, {"all": size}, troops="mounted", cc_bonus=1, wagon=3, fallback_one=True,
                          no_ranged=True, hc_move=3, effect=e)
     if e == "double-time":
-        return OrderPlan(spec.id, {"all": 4}, move_bonus=1, chain=True, effect=e)
+        # Up to 4 foot units in a linked group, one hex more (not light foot, not war machines), no ranged
+        # combat; no foot units: one unit of choice (commandsandcolors.net Double Time card page)
+        return OrderPlan(spec.id, {"all": 4}, troops="foot", move_bonus=1, chain=True, no_ranged=True,
+                         fallback_one=True, effect=e)
     if e == "line-command":
         return OrderPlan(spec.id, {"all": 99}, troops="foot", move_cap=1, chain=True, effect=e, fallback_one=True)
     if e == "darken-the-sky":

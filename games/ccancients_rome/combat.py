@@ -28,7 +28,7 @@ from ancients_kit.session import Context, Decision
 
 from .cards import OrderPlan
 from .leaders import casualty_check, resolve_escapes
-from .movement import blocked_for, reach
+from .movement import blocked_for, card_move_bonus, reach
 from .protocol import ask
 from .state import BattleState, Unit
 from .units import LIGHT_FOOT, can_evade
@@ -179,7 +179,7 @@ def why_no_battle(bs: BattleState, u: Unit, plan: OrderPlan) -> tuple[str, str]:
         return f"{what} has already battled this turn", "ccr:base.close-combat"
     if t.no_battle_after_move and u.moved:
         return f"{what} moved and a war machine that moves may not battle", "ccr:base.movement"
-    if t.move_no_battle and u.moved > t.move + plan.move_bonus:
+    if t.move_no_battle and u.moved > t.move + card_move_bonus(bs, u, plan.move_bonus):
         return f"{what} moved {u.moved} hexes and may not battle after moving more than {t.move}", "ccr:base.movement"
     if is_legion(bs, u) == "julian" and u.moved >= 2 and plan.effect != "double-time":
         return f"{what} moved two hexes and forgoes combat", "ccr:julian-legions"
@@ -207,7 +207,7 @@ def battle_options(bs: BattleState, u: Unit, plan: OrderPlan) -> list[tuple[str,
         return []
     if t.no_battle_after_move and u.moved:
         return []
-    if t.move_no_battle and u.moved > t.move + plan.move_bonus:
+    if t.move_no_battle and u.moved > t.move + card_move_bonus(bs, u, plan.move_bonus):
         return []  # auxilia that moved 2 may not battle
     leg = is_legion(bs, u)
     if leg == "julian" and u.moved >= 2 and plan.effect != "double-time":

@@ -12,8 +12,9 @@ stop on a wagon, no entry to a wagon in a fortified camp), ``ccr:wagon-laager``
 from __future__ import annotations
 
 from .state import BattleState, Leader, Unit, Wagon
+from .units import LIGHT_FOOT
 
-__all__ = ["allowance", "blocked_for", "can_step", "leader_reach", "reach", "wagon_reach"]
+__all__ = ["allowance", "blocked_for", "can_step", "card_move_bonus", "leader_reach", "reach", "wagon_reach"]
 
 LEADER_MOVE = 3
 """Hexes a leader moves alone (ccr:base.leaders)."""
@@ -42,13 +43,22 @@ def blocked_for(bs: BattleState, h: str, code: str, mounted: bool) -> str:
     return ""
 
 
+def card_move_bonus(bs: BattleState, u: Unit, plan_bonus: int) -> int:
+    """The extra hex a card gives ``u`` (Double Time): never to light foot or war machines (ccr:base.cards)."""
+    if not plan_bonus or u.code in LIGHT_FOOT or bs.types[u.code].no_battle_after_move:
+        return 0
+    return plan_bonus
+
+
 def allowance(bs: BattleState, u: Unit, plan_bonus: int = 0, cap: int = -1, hc_move: int = 0) -> int:
     """Most hexes ``u`` may move this turn (ccr:base.movement; Julian legions move 2, ccr:julian-legions).
 
-    ``hc_move``: the hexes Mounted Charge lets heavy cavalry move and still battle (ccr:base.cards).
+    ``plan_bonus``: Double Time's extra hex (light foot and war machines gain none); ``hc_move``: the hexes
+    Mounted Charge lets heavy cavalry move and still battle (ccr:base.cards).
     """
     t = bs.types[u.code]
-    m = max(t.move + plan_bonus, t.move_no_battle, t.move_charge)
+    plan_bonus = card_move_bonus(bs, u, plan_bonus)
+    m = max(t.move + plan_bonus, t.move_no_battle, t.move_charge + plan_bonus if t.move_charge else 0)
     if hc_move and u.code in HEAVY_CAVALRY:
         m = max(m, hc_move)
     if t.foot and u.code in ("HI", "MI") and bs.legions.get(u.side) == "julian":

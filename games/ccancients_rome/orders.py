@@ -24,7 +24,7 @@ from .combat import (
     attack_lone_leader, battle_options, close_combat, ranged_combat, unit_range, why_no_battle, why_not_target,
 )
 from .leaders import resolve_escapes
-from .movement import allowance, blocked_for, can_step, leader_reach, reach, wagon_reach
+from .movement import allowance, blocked_for, can_step, card_move_bonus, leader_reach, reach, wagon_reach
 from .protocol import ask
 from .state import BattleState, Leader, Unit, Wagon
 from .victory import gain
@@ -354,7 +354,7 @@ def _move_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, items
         charge_only: set[str] = set()
         if isinstance(it, Unit) and not again and (tt := bs.types[it.code]).move_charge:
             # Warriors move their second hex only to charge: they must end adjacent to an enemy (ccr:base.movement)
-            plain = tt.move + plan.move_bonus
+            plain = tt.move + card_move_bonus(bs, it, plan.move_bonus)
             charge_only = {h for h, d in r.items() if d > plain and not any(
                 (v := bs.at.get(n)) is not None and v.side != side for n in bs.board.neighbors[h])}
             r = {h: d for h, d in r.items() if h not in charge_only}

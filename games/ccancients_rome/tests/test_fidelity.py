@@ -12,7 +12,7 @@ import pytest
 from ancients_games.ccancients_rome.cards import order_plan
 from ancients_games.ccancients_rome.combat import battle_options, close_combat
 from ancients_games.ccancients_rome.movement import allowance
-from ancients_games.ccancients_rome.orders import order_units, play_turn
+from ancients_games.ccancients_rome.orders import _troop_ok, order_units, play_turn
 from ancients_games.ccancients_rome.state import Leader
 
 from .test_rules import BOT, TOP, drive, fresh, unit
@@ -146,3 +146,31 @@ def test_darken_the_sky_orders_every_ranged_unit_whatever_the_command() -> None:
     plan = order_plan(bs.cards["DS"], 3)
     got, asked = drive(order_units(ctx, bs, BOT, plan), [u.hex for u in archers])
     assert got == archers and "0708" not in asked[0].keys
+
+
+# -- 7: Double Time --------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("ccr:base.cards", "ccr:base.movement")
+def test_double_time_foot_only_no_fire_and_no_extra_hex_for_light_foot() -> None:
+    ctx, st, bs = fresh()
+    plan = order_plan(bs.cards["DT"], 6)
+    li = unit(bs, BOT, "LI", "0608")
+    lb = unit(bs, BOT, "LB", "0708")
+    mi = unit(bs, BOT, "MI", "0508")
+    lc = unit(bs, BOT, "LC", "0408")
+    ax = unit(bs, BOT, "AX", "0808")
+    wa = unit(bs, BOT, "WA", "0908")
+    assert allowance(bs, li, plan.move_bonus) == 2 and allowance(bs, lb, plan.move_bonus) == 2
+    assert allowance(bs, mi, plan.move_bonus) == 2 and allowance(bs, ax, plan.move_bonus) == 2
+    assert allowance(bs, wa, plan.move_bonus) == 3  # warriors: 2, or 3 to charge
+    assert not _troop_ok(bs, lc, plan.troops) and _troop_ok(bs, mi, plan.troops)
+    unit(bs, TOP, "MI", "0706")
+    assert battle_options(bs, lb, order_plan(bs.cards["2C"], 6)) == [("0706", "ranged")]
+    assert battle_options(bs, lb, plan) == []  # no ranged combat on Double Time
+    ax.moved = 2
+    assert battle_options(bs, ax, plan) == []  # no enemy adjacent and no fire; but auxilia may battle after 2
+    unit(bs, TOP, "MI", "0807")
+    assert battle_options(bs, ax, plan) == [("0807", "close")]
+    got, asked = drive(order_units(ctx, bs, BOT, plan), ["0508", "0608", "0708", "0808"])
+    assert got == [mi, li, lb, ax] and "0408" not in asked[0].keys  # no mounted unit; four at most
