@@ -84,6 +84,8 @@ class OrderPlan:
     (Clash of Shields)."""
     hc_move: int = 0
     """Hexes heavy cavalry may move and still battle (Mounted Charge: 3; 0 = normal)."""
+    light_foot_through_friends: bool = False
+    """Light foot may move through a friendly unit (Order Light Troops, Move-Fire-Move)."""
     move_bonus: int = 0
     move_cap: int = -1
     """-1 = normal movement; otherwise the most hexes an ordered unit may move."""
@@ -119,8 +121,10 @@ def order_plan(spec: CardSpec, command: int) -> OrderPlan:
         # section cards carry the helmet: leaders may detach or move alone for one order each
         return OrderPlan(spec.id, dict(spec.orders), leaders=True, wagon=2)
     if spec.kind == "troop":
+        # Order Light Troops: light foot may move through a friendly unit (printed card)
         return OrderPlan(spec.id, {"all": size}, troops=spec.troops, fallback_one=True,
-                         leaders=spec.troops == "mounted", wagon=2 if spec.troops == "mounted" else 0)
+                         leaders=spec.troops == "mounted", wagon=2 if spec.troops == "mounted" else 0,
+                         light_foot_through_friends=spec.troops == "light")
     if spec.kind == "leadership":
         # The leader's hex and up to N adjacent linked hexes (the card's number: 3 for Leadership Any
         # Section, 4 for Inspired Leadership), "or order one unit of your choice" (printed cards).
@@ -144,8 +148,9 @@ def order_plan(spec: CardSpec, command: int) -> OrderPlan:
         return OrderPlan(spec.id, {"all": 99}, troops="ranged", move_cap=0, no_close=True, fire_twice=True,
                          effect=e, fallback_one=True)
     if e == "move-fire-move":
+        # light foot may move through a friendly unit (printed card)
         return OrderPlan(spec.id, {"all": size}, troops="ranged", no_close=True, move_after_fire=True, effect=e,
-                         fallback_one=True)
+                         fallback_one=True, light_foot_through_friends=True)
     if e == "clash-of-shields":
         # +2 dice; no move before close combat; a momentum bonus combat rolls the normal dice (printed card)
         return OrderPlan(spec.id, {"all": 99}, troops="adjacent", move_cap=0, no_ranged=True, cc_bonus=2,

@@ -70,8 +70,12 @@ def allowance(bs: BattleState, u: Unit, plan_bonus: int = 0, cap: int = -1, hc_m
     return m
 
 
-def reach(bs: BattleState, u: Unit, steps: int) -> dict[str, int]:
-    """Hexes ``u`` can end its move in, with the hexes moved (ccr:base.movement)."""
+def reach(bs: BattleState, u: Unit, steps: int, through_friends: bool = False) -> dict[str, int]:
+    """Hexes ``u`` can end its move in, with the hexes moved (ccr:base.movement).
+
+    ``through_friends``: it may pass through (never end on) friendly units, as light foot ordered by
+    Order Light Troops or Move-Fire-Move (ccr:base.cards).
+    """
     if steps <= 0:
         return {}
     board = bs.board
@@ -93,7 +97,12 @@ def reach(bs: BattleState, u: Unit, steps: int) -> dict[str, int]:
                 if n in seen:
                     continue
                 seen.add(n)
-                if n in at or n in enemy_leaders:
+                if n in enemy_leaders:
+                    continue
+                if n in at:
+                    if through_friends and at[n].side == u.side and d < steps and n not in stops \
+                            and n not in special:
+                        nxt.append(n)  # passes through the friendly unit (ccr:base.cards)
                     continue
                 if n in special and blocked_for(bs, n, u.code, mounted):
                     continue
@@ -106,8 +115,10 @@ def reach(bs: BattleState, u: Unit, steps: int) -> dict[str, int]:
     return out
 
 
-def can_step(bs: BattleState, u: Unit) -> bool:
+def can_step(bs: BattleState, u: Unit, through_friends: bool = False) -> bool:
     """Is :func:`reach` non-empty for ``u`` with at least one step? (its first ring, checked cheaply)"""
+    if through_friends:
+        return bool(reach(bs, u, 2, True))
     at = bs.at
     mounted = bs.types[u.code].mounted
     special = bs.crossing or bs.wagons

@@ -27,6 +27,7 @@ from .leaders import resolve_escapes
 from .movement import allowance, blocked_for, can_step, card_move_bonus, leader_reach, reach, wagon_reach
 from .protocol import ask
 from .state import BattleState, Leader, Unit, Wagon
+from .units import LIGHT_FOOT
 from .victory import gain
 
 __all__ = ["play_turn"]
@@ -295,6 +296,12 @@ def _order_leader_chain(ctx: Context, bs: BattleState, side: str, plan: OrderPla
     return chosen
 
 
+def _through(plan: OrderPlan, it: Item) -> bool:
+    """May this ordered unit move through friendly units (light foot on Order Light Troops or
+    Move-Fire-Move, ccr:base.cards)?"""
+    return plan.light_foot_through_friends and isinstance(it, Unit) and it.code in LIGHT_FOOT
+
+
 def _move_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, items: list[Item], again: bool = False) -> Gen:
     """Stage 3: move ordered units one at a time (ccr:base.movement)."""
     done: set[int] = set()
@@ -311,7 +318,7 @@ def _move_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, items
                 steps = (bs.types[it.code].move if it.fired else 0) if again else \
                     allowance(bs, it, plan.move_bonus, plan.move_cap, plan.hc_move)
                 # the full search waits until the unit is chosen: a first step decides if it can move
-                r = steps if steps > 0 and can_step(bs, it) else 0
+                r = steps if steps > 0 and can_step(bs, it, steps >= 2 and _through(plan, it)) else 0
             elif isinstance(it, Leader):
                 r = leader_reach(bs, it) if it in bs.leaders and plan.move_cap != 0 else {}
             else:
@@ -350,7 +357,7 @@ def _move_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, items
         if k == "done":
             return
         it, found = dests[k]
-        r = found if isinstance(found, dict) else reach(bs, it, found)  # type: ignore[arg-type]
+        r = found if isinstance(found, dict) else reach(bs, it, found, _through(plan, it))  # type: ignore[arg-type]
         charge_only: set[str] = set()
         if isinstance(it, Unit) and not again and (tt := bs.types[it.code]).move_charge:
             # Warriors move their second hex only to charge: they must end adjacent to an enemy (ccr:base.movement)

@@ -11,8 +11,8 @@ import pytest
 
 from ancients_games.ccancients_rome.cards import order_plan
 from ancients_games.ccancients_rome.combat import battle_options, close_combat
-from ancients_games.ccancients_rome.movement import allowance
-from ancients_games.ccancients_rome.orders import _troop_ok, order_units, play_turn
+from ancients_games.ccancients_rome.movement import allowance, can_step, reach
+from ancients_games.ccancients_rome.orders import _through, _troop_ok, order_units, play_turn
 from ancients_games.ccancients_rome.state import Leader
 
 from .test_rules import BOT, TOP, drive, fresh, unit
@@ -174,3 +174,30 @@ def test_double_time_foot_only_no_fire_and_no_extra_hex_for_light_foot() -> None
     assert battle_options(bs, ax, plan) == [("0807", "close")]
     got, asked = drive(order_units(ctx, bs, BOT, plan), ["0508", "0608", "0708", "0808"])
     assert got == [mi, li, lb, ax] and "0408" not in asked[0].keys  # no mounted unit; four at most
+
+
+# -- 8, 9: Order Light Troops and Move-Fire-Move -------------------------------------------------
+
+
+def _boxed_light_foot(bs):  # type: ignore[no-untyped-def]
+    li = unit(bs, BOT, "LI", "0608")
+    for h in bs.board.neighbors["0608"]:
+        unit(bs, BOT, "HI", h)
+    return li
+
+
+@pytest.mark.rule("ccr:base.cards", "ccr:base.movement")
+def test_order_light_troops_light_foot_move_through_a_friendly_unit() -> None:
+    ctx, st, bs = fresh()
+    li = _boxed_light_foot(bs)
+    assert reach(bs, li, 2) == {}
+    beyond = reach(bs, li, 2, through_friends=True)
+    assert beyond and set(beyond.values()) == {2} and "0606" in beyond
+    _hand(bs, BOT, "OL")
+    drive(play_turn(ctx, bs, BOT), ["0608", "0608", "0606"])
+    assert li.hex == "0606"
+    # on a section card the same unit may not pass its friends
+    ctx, st, bs = fresh()
+    li = _boxed_light_foot(bs)
+    assert _through(order_plan(bs.cards["OL"], 6), li) and not _through(order_plan(bs.cards["2C"], 6), li)
+    assert not can_step(bs, li) and can_step(bs, li, True)
