@@ -148,8 +148,8 @@ def order_plan(spec: CardSpec, command: int) -> OrderPlan:
         return OrderPlan(spec.id, {"all": 99}, troops="ranged", move_cap=0, no_close=True, fire_twice=True,
                          effect=e, fallback_one=True)
     if e == "move-fire-move":
-        # light foot may move through a friendly unit (printed card)
-        return OrderPlan(spec.id, {"all": size}, troops="ranged", no_close=True, move_after_fire=True, effect=e,
+        # light foot and light mounted units equal to command; light foot may move through a friend (printed card)
+        return OrderPlan(spec.id, {"all": size}, troops="light", no_close=True, move_after_fire=True, effect=e,
                          fallback_one=True, light_foot_through_friends=True)
     if e == "clash-of-shields":
         # +2 dice; no move before close combat; a momentum bonus combat rolls the normal dice (printed card)

@@ -201,3 +201,28 @@ def test_order_light_troops_light_foot_move_through_a_friendly_unit() -> None:
     li = _boxed_light_foot(bs)
     assert _through(order_plan(bs.cards["OL"], 6), li) and not _through(order_plan(bs.cards["2C"], 6), li)
     assert not can_step(bs, li) and can_step(bs, li, True)
+
+
+@pytest.mark.rule("ccr:base.cards", "ccr:base.movement")
+def test_move_fire_move_light_foot_move_through_a_friendly_unit() -> None:
+    ctx, st, bs = fresh()
+    li = _boxed_light_foot(bs)
+    unit(bs, TOP, "MI", "0604")
+    _hand(bs, BOT, "MFM")
+    ctx.chance.force("medium")  # it moved, so it fires 1 die: a hit
+    # order, move through a friend to 0606, fire at 0604, move back through the friend to 0608
+    _, asked = drive(play_turn(ctx, bs, BOT), ["0608", "0608", "0606", "0606", "0604", "0606", "0608"])
+    assert li.hex == "0608" and bs.at["0604"].blocks == 3
+    assert [d.kind for d in asked].count("move.hex") == 2
+
+
+@pytest.mark.rule("ccr:base.cards")
+def test_move_fire_move_orders_light_foot_and_light_mounted_only() -> None:
+    ctx, st, bs = fresh()
+    plan = order_plan(bs.cards["MFM"], 6)
+    hi = unit(bs, BOT, "HI", "0608")  # a Marian legion: it throws pila 2 hexes, but is heavy
+    lc = unit(bs, BOT, "LC", "0708")
+    li = unit(bs, BOT, "LI", "0508")
+    assert bs.legions.get(BOT) == "marian"
+    assert _troop_ok(bs, lc, plan.troops) and _troop_ok(bs, li, plan.troops)
+    assert not _troop_ok(bs, hi, plan.troops)
