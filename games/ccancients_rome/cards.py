@@ -82,10 +82,14 @@ class OrderPlan:
     cc_bonus_first_only: bool = False
     """The extra dice serve the first close combat only; a momentum bonus combat rolls the normal dice
     (Clash of Shields)."""
+    ranged_bonus: int = 0
+    """Extra ranged combat dice for ordered units (I Am Spartacus: 'battle with 1 additional die')."""
     hc_move: int = 0
     """Hexes heavy cavalry may move and still battle (Mounted Charge: 3; 0 = normal)."""
     light_foot_through_friends: bool = False
     """Light foot may move through a friendly unit (Order Light Troops, Move-Fire-Move)."""
+    reshuffle: bool = False
+    """The deck and the discards are reshuffled at the end of the turn (I Am Spartacus)."""
     move_bonus: int = 0
     move_cap: int = -1
     """-1 = normal movement; otherwise the most hexes an ordered unit may move."""
@@ -158,7 +162,8 @@ def order_plan(spec: CardSpec, command: int) -> OrderPlan:
     if e == "first-strike":
         return OrderPlan(spec.id, {"all": 1}, effect=e)
     if e == "i-am-spartacus":
-        return OrderPlan(spec.id, {}, cc_bonus=1, effect=e)
+        # ordered units battle with 1 more die, close and ranged; reshuffle deck and discards (printed card)
+        return OrderPlan(spec.id, {}, cc_bonus=1, ranged_bonus=1, reshuffle=True, effect=e)
     if e in ("rally", "counter-attack"):
         return OrderPlan(spec.id, {}, effect=e)
     raise ValueError(f"card {spec.id!r} has unknown effect {e!r} [ccr:base.cards]")

@@ -106,10 +106,11 @@ def close_dice(bs: BattleState, att: Unit, tgt: Unit, bonus: int = 0, battle_bac
     return max(n, 0)
 
 
-def ranged_dice(bs: BattleState, u: Unit, target_hex: str = "") -> int:
+def ranged_dice(bs: BattleState, u: Unit, target_hex: str = "", bonus: int = 0) -> int:
     """Ranged dice: 2 still, 1 after moving; legions 1 if they held or moved 1 hex (ccr:base.ranged).
 
     With ``target_hex``, the target's terrain may cap the dice too (1 into a forest, ccr:base.terrain).
+    ``bonus``: a card's extra dice (I Am Spartacus), added after the caps as cards raise the maximum.
     """
     if is_legion(bs, u) and not bs.types[u.code].range:
         n = 1 if u.moved <= 1 else 0
@@ -123,7 +124,7 @@ def ranged_dice(bs: BattleState, u: Unit, target_hex: str = "") -> int:
         n = min(n, cap)
     if target_hex and (cap_in := bs.board.spec(target_hex).ranged_cap_in):
         n = min(n, cap_in)
-    return max(n, 0)
+    return n + bonus if n > 0 else 0  # a unit that rolls no dice of its own may not fire at all
 
 
 def _blocks_sight(bs: BattleState, h: str) -> bool:
@@ -674,10 +675,13 @@ def _apply_roll(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, faces: tupl
             yield from retreat(ctx, bs, tgt, left * per, ("ccr:base.retreat",))
 
 
-def ranged_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit) -> Gen:
-    """Ranged combat: only the target's symbol hits; flags retreat; no battle back (ccr:base.ranged)."""
+def ranged_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, bonus: int = 0) -> Gen:
+    """Ranged combat: only the target's symbol hits; flags retreat; no battle back (ccr:base.ranged).
+
+    ``bonus``: a card's extra dice for the ordered unit (I Am Spartacus, ccr:base.cards).
+    """
     bs.checked.clear()
-    n = ranged_dice(bs, att, tgt.hex)
+    n = ranged_dice(bs, att, tgt.hex, bonus)
     leg = is_legion(bs, att)
     rules = ("ccr:base.ranged",) + ((f"ccr:{leg}-legions",) if leg and not bs.types[att.code].range else ())
     faces = _roll(ctx, n, f"ranged {att.code}@{att.hex} at {tgt.code}@{tgt.hex}", rules)

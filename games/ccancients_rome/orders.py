@@ -462,7 +462,7 @@ def _battle_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, ite
             continue
         tgt = bs.at[tk]
         if mode == "ranged":
-            yield from ranged_combat(ctx, bs, u, tgt)
+            yield from ranged_combat(ctx, bs, u, tgt, plan.ranged_bonus)
         else:
             yield from close_combat(ctx, bs, u, tgt, plan)
 
@@ -629,6 +629,9 @@ def play_turn(ctx: Context, bs: BattleState, side: str) -> Gen:
         yield from _battle_phase(ctx, bs, side, plan, items)
     if plan.move_after_fire and not bs.over:
         yield from _move_phase(ctx, bs, side, plan, items, again=True)
+    if plan.reshuffle and not bs.over:
+        # I Am Spartacus: "Reshuffle Deck & Discards!" before the new card is drawn (ccr:base.cards)
+        bs.deck.reshuffle(ctx.chance, "I Am Spartacus: the deck and the discards are reshuffled", ("ccr:base.cards",))
     # Draw a new Command card (ccr:sequence)
     if not bs.over:
         with ctx.secret(side):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from ancients_games.ccancients_rome.cards import order_plan
-from ancients_games.ccancients_rome.combat import battle_options, close_combat
+from ancients_games.ccancients_rome.combat import battle_options, close_combat, ranged_combat, ranged_dice
 from ancients_games.ccancients_rome.movement import allowance, can_step, reach
 from ancients_games.ccancients_rome.orders import _through, _troop_ok, order_units, play_turn
 from ancients_games.ccancients_rome.state import Leader
@@ -226,3 +226,31 @@ def test_move_fire_move_orders_light_foot_and_light_mounted_only() -> None:
     assert bs.legions.get(BOT) == "marian"
     assert _troop_ok(bs, lc, plan.troops) and _troop_ok(bs, li, plan.troops)
     assert not _troop_ok(bs, hi, plan.troops)
+
+
+# -- 10: I Am Spartacus ------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("ccr:base.cards", "ccr:base.ranged")
+def test_i_am_spartacus_adds_a_die_to_ranged_combat_too() -> None:
+    ctx, st, bs = fresh()
+    lb = unit(bs, BOT, "LB", "0607")
+    tgt = unit(bs, TOP, "MI", "0605")
+    plan = order_plan(bs.cards["IAS"], 6)
+    assert plan.cc_bonus == 1 and plan.ranged_bonus == 1
+    assert ranged_dice(bs, lb, "0605", plan.ranged_bonus) == 3
+    ctx.chance.force("medium", "medium", "medium")
+    drive(ranged_combat(ctx, bs, lb, tgt, plan.ranged_bonus))
+    assert tgt.blocks == 1 and _dice(ctx, "ranged LB") == [3]
+
+
+@pytest.mark.rule("ccr:base.cards")
+def test_i_am_spartacus_reshuffles_the_deck_and_the_discards() -> None:
+    ctx, st, bs = fresh()
+    hi = unit(bs, BOT, "HI", "0608")
+    assert bs.deck.discard_pile  # the cleared hands lie in the discards
+    _hand(bs, BOT, "IAS")
+    ctx.chance.force("heavy", "flag", "flag", "flag", "flag", "flag")  # 6 dice: one heavy unit ordered
+    drive(play_turn(ctx, bs, BOT), ["0608", "done"])
+    assert hi.ordered is False and not bs.deck.discard_pile and len(bs.deck) == 60 - 1
+    assert "I Am Spartacus: the deck and the discards are reshuffled" in ctx.log.text()
