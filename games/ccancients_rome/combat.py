@@ -35,7 +35,8 @@ from .units import LIGHT_FOOT, can_evade
 from .victory import gain
 
 __all__ = [
-    "battle_options", "close_combat", "close_dice", "close_hit_symbols", "flags_ignored", "line_of_sight",
+    "at_full_strength", "battle_options", "close_combat", "close_dice", "close_hit_symbols", "flags_ignored",
+    "line_of_sight",
     "ranged_combat", "ranged_dice", "unit_range", "why_cannot_evade", "why_not_advance", "why_not_retreat",
 ]
 
@@ -86,17 +87,24 @@ def _wagon_penalty(bs: BattleState, u: Unit) -> int:
     return n
 
 
+def at_full_strength(bs: BattleState, u: Unit) -> bool:
+    """Full strength for the warriors' and light barbarian chariots' extra die and ignored flag: these
+    last "until the combat after its first loss", so a unit that was whole when the current combat
+    began keeps them to its end (commandsandcolors.net Warriors unit page; ccr:base.close-combat)."""
+    return u.blocks >= u.max_blocks or u.uid in bs.fresh
+
+
 def close_dice(bs: BattleState, att: Unit, tgt: Unit, bonus: int = 0, battle_back: bool = False) -> int:
     """Close combat dice after type, cards, wagons and terrain caps (ccr:base.close-combat)."""
     t = bs.types[att.code]
     base = t.battle_back_dice if battle_back else t.close
-    if t.close_damaged and att.blocks < att.max_blocks:
-        base = t.close_damaged  # warriors after their first loss
+    if t.close_damaged and not at_full_strength(bs, att):
+        base = t.close_damaged  # warriors from the combat after their first loss
     if t.close_as_target:
         # Elephants roll what the other unit would roll, attacking or battling back, without
         # its card bonus (ccr:base.close-combat).
         tt = bs.types[tgt.code]
-        base = tt.close_damaged if (tt.close_damaged and tgt.blocks < tgt.max_blocks) else tt.close
+        base = tt.close_damaged if (tt.close_damaged and not at_full_strength(bs, tgt)) else tt.close
     if tgt.code in t.close_vs:
         base = t.close_vs[tgt.code]  # elephants: 3 dice against elephants, warriors, chariots, camels
     n = base + bonus - _wagon_penalty(bs, att)
@@ -297,8 +305,8 @@ def flags_ignored(bs: BattleState, tgt: Unit, att: Unit | None, close: bool) -> 
         why.append("supported")
     if tgt.guard:
         why.append("Praetorian Guard")
-    if bs.types[tgt.code].ignore_flag_full and tgt.blocks >= tgt.max_blocks:
-        why.append("full strength")  # light barbarian chariots until their first loss
+    if bs.types[tgt.code].ignore_flag_full and at_full_strength(bs, tgt):
+        why.append("full strength")  # warriors, light barbarian chariots: until the combat after their first loss
     foot = not bs.types[tgt.code].mounted
     if foot and bs.board.spec(tgt.hex).ignore_flag_foot:
         why.append(bs.board.terrain[tgt.hex])
@@ -680,6 +688,19 @@ def ranged_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, bonus: in
 
     ``bonus``: a card's extra dice for the ordered unit (I Am Spartacus, ccr:base.cards).
     """
+    saved, bs.fresh = bs.fresh, _fresh(tgt)
+    try:
+        yield from _ranged_combat(ctx, bs, att, tgt, bonus)
+    finally:
+        bs.fresh = saved
+
+
+def _fresh(*units: Unit) -> set[int]:
+    """The units at full strength as a combat begins (see :func:`at_full_strength`)."""
+    return {u.uid for u in units if u.blocks >= u.max_blocks}
+
+
+def _ranged_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, bonus: int) -> Gen:
     bs.checked.clear()
     n = ranged_dice(bs, att, tgt.hex, bonus)
     leg = is_legion(bs, att)
@@ -710,7 +731,18 @@ def _why_not_react(bs: BattleState, tgt: Unit, att: Unit, text: str, answers: st
 
 
 def close_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, plan: OrderPlan, bonus: bool = False) -> Gen:
-    """A whole close combat: first strike, evasion, attack, battle back, momentum (ccr:base.close-combat)."""
+    """A whole close combat: first strike, evasion, attack, battle back, momentum (ccr:base.close-combat).
+
+    A momentum bonus combat is a combat of its own (warriors hurt in the first roll 3 dice in it).
+    """
+    saved, bs.fresh = bs.fresh, _fresh(att, tgt)
+    try:
+        yield from _close_combat(ctx, bs, att, tgt, plan, bonus)
+    finally:
+        bs.fresh = saved
+
+
+def _close_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, plan: OrderPlan, bonus: bool) -> Gen:
     rules: tuple[str, ...] = ("ccr:base.close-combat",)
     bs.checked.clear()
     bs.attack = (att, tgt)

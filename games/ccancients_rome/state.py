@@ -160,6 +160,9 @@ class BattleState:
         """Leaders (by id) waiting to choose where they escape (ccr:base.leaders)."""
         self.checked: set[int] = set()
         """Leaders already checked in the current combat sequence (ccr:base.leaders)."""
+        self.fresh: set[int] = set()
+        """Units (by id) at full strength when the current combat began: warriors keep their fourth die
+        and ignored flag until the combat after their first loss (ccr:base.close-combat, ccr:base.retreat)."""
         self.current: Any = None
         """The unit a pending decision is about (for cheap bot scores)."""
         self.attack: tuple[Unit, Unit] | None = None

@@ -10,7 +10,9 @@ from __future__ import annotations
 import pytest
 
 from ancients_games.ccancients_rome.cards import order_plan
-from ancients_games.ccancients_rome.combat import battle_options, close_combat, ranged_combat, ranged_dice
+from ancients_games.ccancients_rome.combat import (
+    battle_options, close_combat, close_dice, flags_ignored, ranged_combat, ranged_dice,
+)
 from ancients_games.ccancients_rome.movement import allowance, can_step, reach
 from ancients_games.ccancients_rome.orders import _through, _troop_ok, order_units, play_turn
 from ancients_games.ccancients_rome.state import Leader
@@ -254,3 +256,21 @@ def test_i_am_spartacus_reshuffles_the_deck_and_the_discards() -> None:
     drive(play_turn(ctx, bs, BOT), ["0608", "done"])
     assert hi.ordered is False and not bs.deck.discard_pile and len(bs.deck) == 60 - 1
     assert "I Am Spartacus: the deck and the discards are reshuffled" in ctx.log.text()
+
+
+# -- 12: warriors ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("ccr:base.retreat", "ccr:base.close-combat")
+def test_warriors_ignore_a_flag_until_the_combat_after_their_first_loss() -> None:
+    ctx, st, bs = fresh()
+    hi = unit(bs, BOT, "HI", "0606")
+    wa = unit(bs, TOP, "WA", "0605")
+    assert flags_ignored(bs, wa, hi, True)[0] == 1
+    ctx.chance.force("medium", "flag", "light", "light", "light")  # first loss and a flag in the same roll
+    ctx.chance.force("light", "light", "light", "light")  # battle back: still 4 dice in this combat
+    drive(close_combat(ctx, bs, hi, wa, order_plan(bs.cards["2C"], 6)))
+    assert wa.hex == "0605" and wa.blocks == 3 and _dice(ctx, "battle back WA") == [4]
+    assert "full strength" in ctx.log.text()
+    # from the next combat on: 3 dice and no flag of its own ignored
+    assert flags_ignored(bs, wa, hi, True)[0] == 0 and close_dice(bs, wa, hi) == 3

@@ -482,7 +482,7 @@ def test_wagon_laager_shelters_foot_and_hinders_enemies() -> None:
     ctx, st, bs = fresh()
     bs.wagons.append(Wagon(TOP, "wagon-laager", "0605"))
     hi = unit(bs, BOT, "HI", "0606")
-    wa = unit(bs, TOP, "WA", "0605")
+    wa = unit(bs, TOP, "MI", "0605")  # medium infantry: warriors would ignore a flag of their own
     assert flags_ignored(bs, wa, hi, False)[0] == 1
     ctx.chance.force("swords", "swords", "flag", "light", "light")
     ctx.chance.force("light", "light", "light", "light")
@@ -1208,7 +1208,7 @@ def test_light_barbarian_chariot_three_dice_then_two_and_a_flag_until_first_loss
     # it ignores one sword hit
     bch.blocks = 3
     ctx.chance.force("swords", "swords", "heavy", "heavy")
-    ctx.chance.force("heavy", "heavy")  # battle back (2 dice now) misses
+    ctx.chance.force("heavy", "heavy", "heavy")  # battle back: still 3 dice until the combat after its first loss
     drive(close_combat(ctx, bs, mi, bch, order_plan(bs.cards["2C"], 6)), ["stand"])
     assert bch.blocks == 2
 
