@@ -837,8 +837,8 @@ def _close_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, plan: Ord
     spec = bs.board.spec(target_hex)
     if spec.no_battle_on_entry and att.code not in spec.battle_on_entry_units:
         return
-    if not at_.mounted or bonus or att.bonus_done or evading or plan.no_close:
-        return
+    if (not at_.mounted and bs.leader_with(att) is None) or bonus or att.bonus_done or evading or plan.no_close:
+        return  # foot battle again only with an attached leader (Leader unit page; ccr:base.momentum)
     if at_.momentum_extra and target_hex not in bs.stop_hexes() and bs.wagon_at(target_hex) is None:
         # Light cavalry may move one more hex after the advance, before its bonus combat (ccr:base.momentum).
         more = sorted(reach(bs, att, at_.momentum_extra))

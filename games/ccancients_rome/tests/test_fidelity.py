@@ -274,3 +274,22 @@ def test_warriors_ignore_a_flag_until_the_combat_after_their_first_loss() -> Non
     assert "full strength" in ctx.log.text()
     # from the next combat on: 3 dice and no flag of its own ignored
     assert flags_ignored(bs, wa, hi, True)[0] == 0 and close_dice(bs, wa, hi) == 3
+
+
+# -- 13: a foot unit with a leader battles again after its momentum advance ----------------------------
+
+
+@pytest.mark.rule("ccr:base.momentum", "ccr:base.leaders")
+def test_foot_with_an_attached_leader_makes_the_bonus_close_combat() -> None:
+    ctx, st, bs = fresh()
+    hi = unit(bs, BOT, "HI", "0606")
+    ld = Leader(1, BOT, "Lucullus", "0606")
+    bs.leaders.append(ld)
+    unit(bs, TOP, "MI", "0605", blocks=1)
+    other = unit(bs, TOP, "MI", "0504")
+    ctx.chance.force("medium", "light", "light", "light", "light")  # the 1-block MI falls
+    ctx.chance.force("medium", "medium", "light", "light", "light")  # bonus combat: 2 hits
+    ctx.chance.force("light", "light", "light", "light")  # battle back misses
+    _, asked = drive(close_combat(ctx, bs, hi, bs.at["0605"], order_plan(bs.cards["2C"], 6)), ["0605", "0504"])
+    assert [d.kind for d in asked] == ["momentum.advance", "momentum.bonus"]
+    assert hi.hex == ld.hex == "0605" and other.blocks == 2
