@@ -35,8 +35,8 @@ from .units import LIGHT_FOOT, can_evade
 from .victory import gain
 
 __all__ = [
-    "at_full_strength", "battle_options", "close_combat", "close_dice", "close_hit_symbols", "flags_ignored",
-    "line_of_sight",
+    "at_full_strength", "battle_options", "close_combat", "close_dice", "close_hit_symbols", "fire_at_lone_leader",
+    "flags_ignored", "line_of_sight",
     "ranged_combat", "ranged_dice", "unit_range", "why_cannot_evade", "why_not_advance", "why_not_retreat",
 ]
 
@@ -239,6 +239,11 @@ def battle_options(bs: BattleState, u: Unit, plan: OrderPlan) -> list[tuple[str,
     for v in bs.units.values():
         if v.side != u.side and 2 <= board.distance(u.hex, v.hex) <= rng and line_of_sight(bs, u.hex, v.hex):
             out.append((v.hex, "ranged"))
+    for ld in bs.leaders:
+        # a lone enemy leader may be the target of ranged combat (commandsandcolors.net FAQ 50, ccr:base.ranged)
+        if ld.side != u.side and ld.hex not in bs.at and 2 <= board.distance(u.hex, ld.hex) <= rng \
+                and line_of_sight(bs, u.hex, ld.hex) and (ld.hex, "leader-ranged") not in out:
+            out.append((ld.hex, "leader-ranged"))
     out.sort()
     return out
 
@@ -269,6 +274,26 @@ def attack_lone_leader(ctx: Context, bs: BattleState, att: Unit, h: str) -> None
         ctx.event("leader", f"{ld.name} is attacked alone at {h} ({', '.join(faces)}) and escapes",
                   rules=("ccr:base.leaders",), side=ld.side)
         escape(ctx, bs, ld)
+
+
+def fire_at_lone_leader(ctx: Context, bs: BattleState, att: Unit, h: str, bonus: int = 0) -> None:
+    """Ranged combat against a lone enemy leader: only a leader symbol hits, and kills him
+    (commandsandcolors.net FAQ 50); a leader who survives an attack must evade (Leader unit page), so he
+    escapes as after a close combat (ccr:base.ranged, ccr:base.leaders)."""
+    from .leaders import escape, kill_leader
+
+    ld = next(x for x in bs.leaders if x.hex == h and x.side != att.side and x.hex not in bs.at)
+    n = ranged_dice(bs, att, h, bonus)
+    att.battles += 1
+    att.fired = True
+    rules = ("ccr:base.ranged", "ccr:base.leaders")
+    faces = _roll(ctx, n, f"ranged {att.code}@{att.hex} at the lone leader {ld.name} at {h}", rules)
+    if "leader" in faces:
+        kill_leader(ctx, bs, ld, "killed")
+        return
+    ctx.event("leader", f"{ld.name} is fired on alone at {h} ({', '.join(faces) or 'no dice'}) and escapes",
+              rules=rules, side=ld.side)
+    escape(ctx, bs, ld)
 
 
 def leader_near(bs: BattleState, u: Unit) -> bool:

@@ -21,7 +21,8 @@ from ancients_kit.session import Context, Decision
 
 from .cards import OrderPlan, mirror_plan, order_plan
 from .combat import (
-    attack_lone_leader, battle_options, close_combat, ranged_combat, unit_range, why_no_battle, why_not_target,
+    attack_lone_leader, battle_options, close_combat, fire_at_lone_leader, ranged_combat, unit_range, why_no_battle,
+    why_not_target,
 )
 from .leaders import resolve_escapes
 from .movement import allowance, blocked_for, can_step, card_move_bonus, leader_reach, reach, wagon_reach
@@ -449,7 +450,8 @@ def _battle_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, ite
         u, t = targets[k]
         bs.current = u
         tk = yield from ask(side, f"{u.code}@{u.hex} battles which enemy unit?",
-                            [(h, f"{mode} vs {bs.at[h].code}" if h in bs.at else "attack the lone leader")
+                            [(h, f"{mode} vs {bs.at[h].code}" if h in bs.at else
+                              "fire at the lone leader" if mode == "leader-ranged" else "attack the lone leader")
                              for h, mode in t] + [("back", "choose another unit")],
                             "ccr:base.close-combat" if t[0][1] == "close" else "ccr:base.ranged", "battle.target",
                             lambda text, _u=u: why_not_target(bs, _u, text.strip(), plan), highlight=[h for h, _ in t])
@@ -458,6 +460,10 @@ def _battle_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, ite
         mode = dict(t)[tk]
         if mode == "leader":
             attack_lone_leader(ctx, bs, u, tk)
+            yield from resolve_escapes(ctx, bs)
+            continue
+        if mode == "leader-ranged":
+            fire_at_lone_leader(ctx, bs, u, tk, plan.ranged_bonus)
             yield from resolve_escapes(ctx, bs)
             continue
         tgt = bs.at[tk]

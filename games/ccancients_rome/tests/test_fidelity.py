@@ -11,7 +11,7 @@ import pytest
 
 from ancients_games.ccancients_rome.cards import order_plan
 from ancients_games.ccancients_rome.combat import (
-    battle_options, close_combat, close_dice, flags_ignored, ranged_combat, ranged_dice,
+    battle_options, close_combat, close_dice, fire_at_lone_leader, flags_ignored, ranged_combat, ranged_dice,
 )
 from ancients_games.ccancients_rome.movement import allowance, can_step, reach
 from ancients_games.ccancients_rome.orders import _through, _troop_ok, order_units, play_turn
@@ -293,3 +293,36 @@ def test_foot_with_an_attached_leader_makes_the_bonus_close_combat() -> None:
     _, asked = drive(close_combat(ctx, bs, hi, bs.at["0605"], order_plan(bs.cards["2C"], 6)), ["0605", "0504"])
     assert [d.kind for d in asked] == ["momentum.advance", "momentum.bonus"]
     assert hi.hex == ld.hex == "0605" and other.blocks == 2
+
+
+# -- 14: ranged combat against a lone leader ----------------------------------------------------------
+
+
+@pytest.mark.rule("ccr:base.ranged", "ccr:base.leaders")
+def test_ranged_combat_may_target_a_lone_leader_and_a_leader_symbol_hits() -> None:
+    ctx, st, bs = fresh()
+    lb = unit(bs, BOT, "LB", "0608")
+    bs.leaders.append(Leader(1, TOP, "Tigranes", "0606"))
+    plan = order_plan(bs.cards["2C"], 6)
+    assert ("0606", "leader-ranged") in battle_options(bs, lb, plan)
+    ctx.chance.force("leader", "flag")
+    fire_at_lone_leader(ctx, bs, lb, "0606")
+    assert not bs.leaders and bs.armies[BOT].banners == 1
+    # not hit: the leader must evade, to a friendly unit he can reach
+    bs.leaders.append(Leader(2, TOP, "Mithridates", "0606"))
+    friend = unit(bs, TOP, "LI", "0404")
+    lb.battles = 0
+    ctx.chance.force("swords", "heavy")
+    fire_at_lone_leader(ctx, bs, lb, "0606")
+    assert bs.leaders[0].hex == friend.hex and bs.armies[BOT].banners == 1
+
+
+@pytest.mark.rule("ccr:base.ranged", "ccr:base.leaders")
+def test_a_lone_leader_is_fired_on_in_a_whole_turn() -> None:
+    ctx, st, bs = fresh()
+    unit(bs, BOT, "LB", "0608")
+    bs.leaders.append(Leader(1, TOP, "Tigranes", "0606"))
+    _hand(bs, BOT, "2C")
+    ctx.chance.force("leader", "light")
+    drive(play_turn(ctx, bs, BOT), ["0608", "done", "0608", "0606"])
+    assert not bs.leaders and bs.armies[BOT].banners == 1
