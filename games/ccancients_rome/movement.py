@@ -134,13 +134,17 @@ def can_step(bs: BattleState, u: Unit, through_friends: bool = False) -> bool:
 
 
 def leader_reach(bs: BattleState, ld: Leader) -> dict[str, int]:
-    """Hexes a leader moving alone may end in: through friends, not through enemies (ccr:base.leaders)."""
+    """Hexes a leader moving alone may end in: through friends, not through enemies (ccr:base.leaders).
+
+    A leader leaving a Wagon Laager moves only to an adjacent hex, as a unit does (ccr:wagon-laager).
+    """
     board = bs.board
+    steps = 1 if bs.wagons and bs.wagon_at(ld.hex, "wagon-laager") is not None else LEADER_MOVE
     out: dict[str, int] = {}
     frontier = [ld.hex]
     seen = {ld.hex}
     stops = bs.stop_hexes()
-    for d in range(1, LEADER_MOVE + 1):
+    for d in range(1, steps + 1):
         nxt = []
         for h in frontier:
             for n in board.neighbors[h]:

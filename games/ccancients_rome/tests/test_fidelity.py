@@ -13,9 +13,9 @@ from ancients_games.ccancients_rome.cards import order_plan
 from ancients_games.ccancients_rome.combat import (
     battle_options, close_combat, close_dice, fire_at_lone_leader, flags_ignored, ranged_combat, ranged_dice,
 )
-from ancients_games.ccancients_rome.movement import allowance, can_step, reach
+from ancients_games.ccancients_rome.movement import allowance, can_step, leader_reach, reach
 from ancients_games.ccancients_rome.orders import _through, _troop_ok, order_units, play_turn
-from ancients_games.ccancients_rome.state import Leader
+from ancients_games.ccancients_rome.state import Leader, Wagon
 
 from .test_rules import BOT, TOP, drive, fresh, unit
 
@@ -326,3 +326,17 @@ def test_a_lone_leader_is_fired_on_in_a_whole_turn() -> None:
     ctx.chance.force("leader", "light")
     drive(play_turn(ctx, bs, BOT), ["0608", "done", "0608", "0606"])
     assert not bs.leaders and bs.armies[BOT].banners == 1
+
+
+# -- 15: leaving a wagon laager ------------------------------------------------------------------------
+
+
+@pytest.mark.rule("ccr:wagon-laager", "ccr:base.leaders")
+def test_a_leader_leaving_a_wagon_laager_moves_only_to_an_adjacent_hex() -> None:
+    ctx, st, bs = fresh()
+    ld = Leader(1, BOT, "Lucullus", "0607")
+    bs.leaders.append(ld)
+    assert max(leader_reach(bs, ld).values()) == 3
+    bs.wagons.append(Wagon(BOT, "wagon-laager", "0607"))
+    r = leader_reach(bs, ld)
+    assert r and set(r.values()) == {1}
