@@ -93,6 +93,8 @@ def _cats(bs: BattleState, side: str, plan: OrderPlan, it: Item) -> tuple[str, .
             sym = cat[4:]
             if isinstance(it, Unit) and (sym == "any" or bs.types[it.code].symbol == sym):
                 out.append(cat)
+            elif isinstance(it, Leader) and sym == "any":
+                out.append(cat)  # I Am Spartacus: a leader symbol orders any unit or a leader
     return tuple(out)
 
 
@@ -488,7 +490,8 @@ def _rally(ctx: Context, bs: BattleState, side: str, n: int) -> None:
 
 
 def _spartacus(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, n: int) -> OrderPlan:
-    """I Am Spartacus: each unit symbol orders a unit of that type, a leader symbol any unit (ccr:base.cards)."""
+    """I Am Spartacus: each unit symbol orders a unit of that type, a leader symbol any unit or a leader; the
+    card carries the helmet, so an attached leader may detach for one order (ccr:base.cards, ccr:base.leaders)."""
     faces = ctx.chance.symbols(BATTLE_DIE, n, f"{side} plays I Am Spartacus", ("ccr:base.cards",))
     secs: dict[str, int] = {}
     for f in faces:
@@ -497,7 +500,7 @@ def _spartacus(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, n: int
         elif f == "leader":
             secs["sym:any"] = secs.get("sym:any", 0) + 1
     ctx.event("card", f"I Am Spartacus rolls {', '.join(faces)}", rules=("ccr:base.cards",), side=side)
-    return attrs.evolve(plan, sections=secs, wagon=0)
+    return attrs.evolve(plan, sections=secs, wagon=0, leaders=True)
 
 
 def _reserve(ctx: Context, bs: BattleState, side: str, card: str) -> Generator[Decision, str, list[Unit]]:

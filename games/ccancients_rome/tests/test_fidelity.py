@@ -340,3 +340,21 @@ def test_a_leader_leaving_a_wagon_laager_moves_only_to_an_adjacent_hex() -> None
     bs.wagons.append(Wagon(BOT, "wagon-laager", "0607"))
     r = leader_reach(bs, ld)
     assert r and set(r.values()) == {1}
+
+
+@pytest.mark.rule("ccr:base.cards", "ccr:base.leaders")
+def test_i_am_spartacus_leader_symbol_orders_any_unit_or_a_leader() -> None:
+    from ancients_games.ccancients_rome.orders import _spartacus
+
+    ctx, st, bs = fresh()
+    unit(bs, BOT, "HI", "0608")
+    unit(bs, BOT, "LI", "0208")
+    bs.leaders.append(Leader(1, BOT, "Lucullus", "0608"))
+    ctx.chance.force("leader", "flag", "flag")
+    plan = _spartacus(ctx, bs, BOT, order_plan(bs.cards["IAS"], 3), 3)
+    d = next(order_units(ctx, bs, BOT, plan))
+    assert {"L0608", "0608", "0208"} <= set(d.keys)  # the leader may detach for the leader symbol's order
+    ctx.chance.force("heavy", "flag", "flag")
+    plan = _spartacus(ctx, bs, BOT, order_plan(bs.cards["IAS"], 3), 3)
+    d = next(order_units(ctx, bs, BOT, plan))
+    assert "L0608" not in d.keys and "0208" not in d.keys and "0608" in d.keys
