@@ -25,7 +25,7 @@ from .combat import (
     why_not_target,
 )
 from .leaders import resolve_escapes
-from .movement import allowance, blocked_for, can_step, card_move_bonus, leader_reach, reach, wagon_reach
+from .movement import allowance, blocked_for, can_step, leader_reach, reach, wagon_reach
 from .protocol import ask
 from .state import BattleState, Leader, Unit, Wagon
 from .units import LIGHT_FOOT
@@ -363,8 +363,9 @@ def _move_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, items
         r = found if isinstance(found, dict) else reach(bs, it, found, _through(plan, it))  # type: ignore[arg-type]
         charge_only: set[str] = set()
         if isinstance(it, Unit) and not again and (tt := bs.types[it.code]).move_charge:
-            # Warriors move their second hex only to charge: they must end adjacent to an enemy (ccr:base.movement)
-            plain = tt.move + card_move_bonus(bs, it, plan.move_bonus)
+            # Warriors move their second hex only to charge: they must end adjacent to an enemy (ccr:base.movement);
+            # on Double Time they move 2 or 3, and then too must close combat (Double Time card page, ccr:base.cards)
+            plain = tt.move
             charge_only = {h for h, d in r.items() if d > plain and not any(
                 (v := bs.at.get(n)) is not None and v.side != side for n in bs.board.neighbors[h])}
             r = {h: d for h, d in r.items() if h not in charge_only}
@@ -376,7 +377,8 @@ def _move_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, items
         def refuse(text: str, _r: dict = r, _it: Item = it, _c: frozenset = frozenset(charge_only)) -> tuple[str, str]:
             t = text.strip()
             if t in _c:
-                return (f"warriors move 2 hexes only to charge, and {t} is not adjacent to an enemy unit",
+                return (f"warriors move more than {bs.types[_it.code].move if isinstance(_it, Unit) else 1} hex only "
+                        f"to charge, and {t} is not adjacent to an enemy unit",
                         "ccr:base.movement")
             if t == start:
                 return f"{_it.hex if isinstance(_it, Unit) else t} is where it stands; answer 'stay' to hold", \

@@ -178,6 +178,22 @@ def test_double_time_foot_only_no_fire_and_no_extra_hex_for_light_foot() -> None
     assert got == [mi, li, lb, ax] and "0408" not in asked[0].keys  # no mounted unit; four at most
 
 
+
+@pytest.mark.rule("ccr:base.cards", "ccr:base.movement")
+def test_double_time_warriors_moving_2_or_3_hexes_must_charge() -> None:
+    ctx, st, bs = fresh()
+    wa = unit(bs, BOT, "WA", "0608")
+    unit(bs, TOP, "MI", "0604")  # 3 hexes ahead: 0605 is adjacent to it, 0606 is not
+    _hand(bs, BOT, "DT")
+    gen = play_turn(ctx, bs, BOT)
+    d = next(gen)
+    d = gen.send("0608")
+    d = gen.send("done") if d.kind == "order.unit" else d
+    d = gen.send("0608")
+    assert d.kind == "move.hex" and "0605" in d.keys and "0607" in d.keys
+    assert "0606" not in d.keys  # 2 hexes, not adjacent to an enemy: refused
+    assert "only to charge" in d.refuse("0606")[0]
+
 # -- 8, 9: Order Light Troops and Move-Fire-Move -------------------------------------------------
 
 
