@@ -30,7 +30,7 @@ from .cards import OrderPlan
 from .leaders import casualty_check, resolve_escapes
 from .movement import blocked_for, card_move_bonus, reach
 from .protocol import ask
-from .state import BattleState, Unit
+from .state import BattleState, Leader, Unit
 from .units import LIGHT_FOOT, can_evade
 from .victory import gain
 
@@ -262,38 +262,38 @@ def attack_lone_leader(ctx: Context, bs: BattleState, att: Unit, h: str) -> None
     Reconstructed (L): the base game's lone-leader rules are not in our book; this is the
     reading recorded in the report (ccr:base.leaders).
     """
-    from .leaders import escape, kill_leader
-
     ld = next(x for x in bs.leaders if x.hex == h and x.side != att.side)
     att.battles += 1
     n = bs.types[att.code].close_vs.get("leader", 2)  # an elephant rolls 1 die (ccr:base.close-combat)
-    faces = _roll(ctx, n, f"{att.code}@{att.hex} attacks the lone leader {ld.name} at {h}", ("ccr:base.leaders",))
+    rules = ("ccr:base.leaders",)
+    faces = _roll(ctx, n, f"{att.code}@{att.hex} attacks the lone leader {ld.name} at {h}", rules)
+    _lone_leader_struck(ctx, bs, ld, faces, "attacked", rules)
+
+
+def _lone_leader_struck(ctx: Context, bs: BattleState, ld: Leader, faces: tuple[str, ...], how: str,
+                        rules: tuple[str, ...]) -> None:
+    """A lone leader attacked: a leader symbol kills him, otherwise he escapes (ccr:base.leaders)."""
+    from .leaders import escape, kill_leader
+
     if "leader" in faces:
         kill_leader(ctx, bs, ld, "killed")
-    else:
-        ctx.event("leader", f"{ld.name} is attacked alone at {h} ({', '.join(faces)}) and escapes",
-                  rules=("ccr:base.leaders",), side=ld.side)
-        escape(ctx, bs, ld)
+        return
+    ctx.event("leader", f"{ld.name} is {how} alone at {ld.hex} ({', '.join(faces)}) and escapes", rules=rules,
+              side=ld.side)
+    escape(ctx, bs, ld)
 
 
 def fire_at_lone_leader(ctx: Context, bs: BattleState, att: Unit, h: str, bonus: int = 0) -> None:
     """Ranged combat against a lone enemy leader: only a leader symbol hits, and kills him
     (commandsandcolors.net FAQ 50); a leader who survives an attack must evade (Leader unit page), so he
     escapes as after a close combat (ccr:base.ranged, ccr:base.leaders)."""
-    from .leaders import escape, kill_leader
-
     ld = next(x for x in bs.leaders if x.hex == h and x.side != att.side and x.hex not in bs.at)
     n = ranged_dice(bs, att, h, bonus)
     att.battles += 1
     att.fired = True
     rules = ("ccr:base.ranged", "ccr:base.leaders")
     faces = _roll(ctx, n, f"ranged {att.code}@{att.hex} at the lone leader {ld.name} at {h}", rules)
-    if "leader" in faces:
-        kill_leader(ctx, bs, ld, "killed")
-        return
-    ctx.event("leader", f"{ld.name} is fired on alone at {h} ({', '.join(faces) or 'no dice'}) and escapes",
-              rules=rules, side=ld.side)
-    escape(ctx, bs, ld)
+    _lone_leader_struck(ctx, bs, ld, faces, "fired on", rules)
 
 
 def leader_near(bs: BattleState, u: Unit) -> bool:
