@@ -795,8 +795,7 @@ def _close_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, plan: Ord
             defender.hand.remove("FS")
             bs.deck.discard("FS")
             ctx.event("card", f"{tgt.side} plays First Strike", rules=("ccr:base.cards",), side=tgt.side)
-            with ctx.secret(tgt.side):
-                defender.hand.add(bs.deck.draw(ctx.chance, "replacement card", ("ccr:base.cards",)))
+            bs.draw_first.append(tgt.side)  # "at the end of the turn, draw a command card first" (printed card)
             n = close_dice(bs, tgt, att, 0, battle_back=True)
             faces = _roll(ctx, n, f"first strike {tgt.code}@{tgt.hex}", rules + ("ccr:base.cards",))
             yield from _resolve(ctx, bs, tgt, att, faces, True, rules + ("ccr:base.cards",))

@@ -643,7 +643,12 @@ def play_turn(ctx: Context, bs: BattleState, side: str) -> Gen:
     if plan.reshuffle and not bs.over:
         # I Am Spartacus: "Reshuffle Deck & Discards!" before the new card is drawn (ccr:base.cards)
         bs.deck.reshuffle(ctx.chance, "I Am Spartacus: the deck and the discards are reshuffled", ("ccr:base.cards",))
-    # Draw a new Command card (ccr:sequence)
+    # First Strike players draw first, then the active side draws a new Command card (ccr:base.cards, ccr:sequence)
+    for s in bs.draw_first if not bs.over else ():
+        with ctx.secret(s):
+            bs.armies[s].hand.add(bs.deck.draw(ctx.chance, f"{s} draws a Command card for its First Strike",
+                                               ("ccr:base.cards",)))
+    bs.draw_first.clear()
     if not bs.over:
         with ctx.secret(side):
             army.hand.add(bs.deck.draw(ctx.chance, f"{side} draws a Command card", ("ccr:base.cards", "ccr:sequence")))

@@ -155,6 +155,9 @@ class BattleState:
         self._stops: frozenset[str] = frozenset()
         self._stops_key = -1
         self.first_strike = "ask"
+        self.draw_first: list[str] = []
+        """Sides that played First Strike this turn: they draw their new card first, at the end of the turn
+        (ccr:base.cards)."""
         """Option: 'ask', 'auto' or 'never' (how a held First Strike reacts)."""
         self.escapes: list[int] = []
         """Leaders (by id) waiting to choose where they escape (ccr:base.leaders)."""

@@ -374,3 +374,22 @@ def test_i_am_spartacus_leader_symbol_orders_any_unit_or_a_leader() -> None:
     plan = _spartacus(ctx, bs, BOT, order_plan(bs.cards["IAS"], 3), 3)
     d = next(order_units(ctx, bs, BOT, plan))
     assert "L0608" not in d.keys and "0208" not in d.keys and "0608" in d.keys
+
+
+@pytest.mark.rule("ccr:base.cards", "ccr:sequence")
+def test_first_strike_player_draws_first_at_the_end_of_the_turn() -> None:
+    ctx, st, bs = fresh()
+    bs.first_strike = "auto"
+    unit(bs, BOT, "HI", "0606")
+    mi = unit(bs, TOP, "MI", "0605")
+    _hand(bs, TOP, "FS")
+    _hand(bs, BOT, "2C")
+    ctx.chance.force("light", "light", "light", "light")  # the first strike misses
+    ctx.chance.force("light", "light", "light", "light", "light")  # the attack misses
+    drive(play_turn(ctx, bs, BOT), ["0606", "done", "0606", "0605"])
+    rolls = [e.text for e in ctx.log if e.kind == "roll"]
+    draws = [i for i, t in enumerate(rolls) if "draws a Command card" in t]
+    attack = next(i for i, t in enumerate(rolls) if "close combat HI" in t)
+    assert len(draws) == 2 and TOP in rolls[draws[0]] and BOT in rolls[draws[1]]
+    assert attack < draws[0]  # no replacement card in the middle of the turn: it is drawn at its end, first
+    assert len(bs.armies[TOP].hand) == 1 and len(bs.armies[BOT].hand) == 1 and mi.blocks == 4

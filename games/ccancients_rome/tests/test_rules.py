@@ -400,10 +400,10 @@ def test_first_strike_defender_battles_first() -> None:
     mi = unit(bs, TOP, "MI", "0605")
     bs.deck.draw_pile.remove("FS")
     bs.armies[TOP].hand.add("FS")
-    ctx.chance.force("2C", "heavy", "heavy", "heavy", "heavy")  # replacement card, then the first strike
+    ctx.chance.force("heavy", "heavy", "heavy", "heavy")  # the first strike
     _, asked = drive(close_combat(ctx, bs, hi, mi, order_plan(bs.cards["2C"], 6)), ["strike"])
     assert hi.uid not in bs.units and mi.blocks == 4
-    assert "FS" not in bs.armies[TOP].hand and len(bs.armies[TOP].hand) == 1
+    assert "FS" not in bs.armies[TOP].hand and bs.draw_first == [TOP]  # its new card comes at the end of the turn
 
 
 @pytest.mark.rule("ccr:base.cards")
@@ -683,7 +683,7 @@ def test_first_strike_auto_option_asks_nothing() -> None:
     mi = unit(bs, TOP, "MI", "0605")
     bs.deck.draw_pile.remove("FS")
     bs.armies[TOP].hand.add("FS")
-    ctx.chance.force("2C", "light", "light", "light", "light")  # replacement, first strike misses
+    ctx.chance.force("light", "light", "light", "light")  # the first strike misses
     ctx.chance.force("light", "light", "light", "light", "light")  # the attack misses
     _, asked = drive(close_combat(ctx, bs, hi, mi, order_plan(bs.cards["2C"], 6)))
     assert not asked and "FS" not in bs.armies[TOP].hand and "First Strike" in ctx.log.text()
