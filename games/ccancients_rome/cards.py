@@ -15,7 +15,7 @@ import attrs
 
 from ancients_kit.data import DataStore, Meta
 
-__all__ = ["CardSpec", "Deckfile", "OrderPlan", "load_deck", "mirror_plan", "order_plan"]
+__all__ = ["CardSpec", "Deckfile", "OrderPlan", "load_deck", "mirror_plan", "mirror_sections", "order_plan"]
 
 
 @attrs.frozen
@@ -115,7 +115,12 @@ _MIRROR = {"left": "right", "right": "left", "centre": "centre", "any": "any", "
 def mirror_plan(plan: OrderPlan) -> OrderPlan:
     """The card played back by Counter Attack: flanks swap (ccr:base.cards)."""
     return attrs.evolve(plan, sections={_MIRROR[k]: v for k, v in plan.sections.items()},
-                        leader_chain=tuple(_MIRROR[k] for k in plan.leader_chain))
+                        leader_chain=mirror_sections(plan.leader_chain))
+
+
+def mirror_sections(sections: tuple[str, ...]) -> tuple[str, ...]:
+    """The opponent's sections seen from the other side of the table: his left is your right (ccr:base.cards)."""
+    return tuple(_MIRROR[s] for s in sections)
 
 
 def order_plan(spec: CardSpec, command: int) -> OrderPlan:

@@ -19,7 +19,7 @@ import attrs
 from ancients_kit.chance import BATTLE_DIE
 from ancients_kit.session import Context, Decision
 
-from .cards import OrderPlan, mirror_plan, order_plan
+from .cards import OrderPlan, mirror_plan, mirror_sections, order_plan
 from .combat import (
     attack_lone_leader, battle_options, close_combat, fire_at_lone_leader, ranged_combat, unit_range, why_no_battle,
     why_not_target,
@@ -265,8 +265,12 @@ def _order_leader_chain(ctx: Context, bs: BattleState, side: str, plan: OrderPla
         ctx.event("order", f"{side} orders one unit of its choice with card {plan.card}", rules=("ccr:base.cards",),
                   side=side)
         one = attrs.evolve(plan, sections={"all": 1}, leader_chain=(), choice_one=False)
-        return (yield from order_units(ctx, bs, side, one))
+        got = yield from order_units(ctx, bs, side, one)
+        if got:
+            bs.armies[side].last_sections = bs.board.sections(got[0].hex, bs.armies[side].key)
+        return got
     ld = next(x for x in leaders if "L" + x.hex == k)
+    bs.armies[side].last_sections = bs.board.sections(ld.hex, bs.armies[side].key)  # for a Counter Attack
     chosen: list[Item] = []
     u = bs.at.get(ld.hex)
     if u is not None and u.side == side:
@@ -616,8 +620,17 @@ def play_turn(ctx: Context, bs: BattleState, side: str) -> Gen:
         spec = bs.cards[last]
         ctx.event("card", f"Counter Attack repeats {spec.name}", rules=("ccr:base.cards",), side=side)
         plan = mirror_plan(order_plan(spec, army.command))
+        opp = bs.armies[bs.other(side)]
+        if spec.kind == "leadership" and "any" in plan.leader_chain and opp.last_sections:
+            # "Leadership any Section when countered, must be ordered in the same section as played by your
+            # opponent" (printed Counter Attack): the same flank of the battlefield, seen from this side
+            secs = mirror_sections(opp.last_sections)
+            plan = attrs.evolve(plan, leader_chain=secs)
+            ctx.event("card", f"Counter Attack orders Leadership Any Section in the {' or '.join(secs)} section, "
+                      f"where {bs.other(side)} played it", rules=("ccr:base.cards",), side=side)
     else:
         plan = order_plan(spec, army.command)
+    army.last_sections = ()
     army.last_card = card if card != "CTA" else spec.id
     if plan.effect == "rally":
         _rally(ctx, bs, side, army.command)

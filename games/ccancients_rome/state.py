@@ -96,7 +96,7 @@ class Army:
     """One side: its War Council figures, hand and banners (ccr:setup, ccr:victory)."""
 
     __slots__ = ("key", "name", "army", "command", "hand", "banners", "target", "lost", "last_card", "reserve",
-                 "reserve_leaders")
+                 "reserve_leaders", "last_sections")
 
     def __init__(self, key: str, name: str, army: str, command: int, target: int) -> None:
         self.key = key
@@ -110,6 +110,9 @@ class Army:
         self.lost: list[str] = []
         """Unit codes of its eliminated units (the last blocks kept apart, ccr:para-bellum)."""
         self.last_card = ""
+        self.last_sections: tuple[str, ...] = ()
+        """Sections (its own view) of the leader or unit its last Leadership Any Section ordered: a Counter
+        Attack of that card must order in the same section (ccr:base.cards)."""
         self.reserve: list[tuple[str, tuple[str, ...]]] = []
         self.reserve_leaders = 0
 

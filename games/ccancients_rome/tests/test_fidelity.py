@@ -393,3 +393,21 @@ def test_first_strike_player_draws_first_at_the_end_of_the_turn() -> None:
     assert len(draws) == 2 and TOP in rolls[draws[0]] and BOT in rolls[draws[1]]
     assert attack < draws[0]  # no replacement card in the middle of the turn: it is drawn at its end, first
     assert len(bs.armies[TOP].hand) == 1 and len(bs.armies[BOT].hand) == 1 and mi.blocks == 4
+
+
+@pytest.mark.rule("ccr:base.cards", "ccr:base.sections")
+def test_counter_attack_of_leadership_any_section_orders_in_the_same_section() -> None:
+    ctx, st, bs = fresh()
+    assert bs.board.sections("1202", "top") == ("left",) and bs.board.sections("1208", "bottom") == ("right",)
+    unit(bs, TOP, "HI", "1202")
+    bs.leaders.append(Leader(1, TOP, "Tigranes", "1202"))
+    for h in ("0208", "1208"):
+        unit(bs, BOT, "HI", h)
+        bs.leaders.append(Leader(2 + len(bs.leaders), BOT, f"leader at {h}", h))
+    _hand(bs, TOP, "LAS")
+    drive(play_turn(ctx, bs, TOP), ["L1202", "done"])
+    assert bs.armies[TOP].last_sections == ("left",)
+    _hand(bs, BOT, "CTA")
+    _, asked = drive(play_turn(ctx, bs, BOT), ["done"])
+    assert set(asked[0].keys) == {"L1208", "one", "done"}  # his left is your right: the same flank
+    assert "in the right section, where armenian played it" in ctx.log.text()
