@@ -212,7 +212,8 @@ def score(state: GameState, decision: Decision, key: str) -> float | None:
         if not isinstance(u, Unit) or key not in bs.board.row:
             return 0.5
         gain = _move_value(bs, u, key, side) - _move_value(bs, u, u.hex, side)
-        return gain + (1.0 if bs.types[u.code].mounted else 0.2)  # mounted may battle again
+        again = bs.types[u.code].mounted or bs.leader_with(u) is not None
+        return gain + (1.0 if again else 0.2)  # mounted units, and foot with a leader, may battle again
     if kind == "momentum.extra":
         u = pair[0] if pair is not None else None
         if not isinstance(u, Unit) or key not in bs.board.row:

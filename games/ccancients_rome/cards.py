@@ -15,7 +15,7 @@ import attrs
 
 from ancients_kit.data import DataStore, Meta
 
-__all__ = ["CardSpec", "Deckfile", "OrderPlan", "load_deck", "mirror_plan", "order_plan"]
+__all__ = ["CardSpec", "Deckfile", "OrderPlan", "load_deck", "mirror_plan", "mirror_sections", "order_plan"]
 
 
 @attrs.frozen
@@ -79,6 +79,17 @@ class OrderPlan:
     """Hexes an ordered Baggage Wagon may move (0 = it may not be ordered)."""
     cc_bonus: int = 0
     """Extra close combat dice for ordered units (Mounted Charge, Clash of Shields, I Am Spartacus)."""
+    cc_bonus_first_only: bool = False
+    """The extra dice serve the first close combat only; a momentum bonus combat rolls the normal dice
+    (Clash of Shields)."""
+    ranged_bonus: int = 0
+    """Extra ranged combat dice for ordered units (I Am Spartacus: 'battle with 1 additional die')."""
+    hc_move: int = 0
+    """Hexes heavy cavalry may move and still battle (Mounted Charge: 3; 0 = normal)."""
+    light_foot_through_friends: bool = False
+    """Light foot may move through a friendly unit (Order Light Troops, Move-Fire-Move)."""
+    reshuffle: bool = False
+    """The deck and the discards are reshuffled at the end of the turn (I Am Spartacus)."""
     move_bonus: int = 0
     move_cap: int = -1
     """-1 = normal movement; otherwise the most hexes an ordered unit may move."""
@@ -93,6 +104,8 @@ class OrderPlan:
     in adjacent linked hexes from him; his attached unit comes with him."""
     fallback_one: bool = False
     """Order 1 unit of choice if no unit qualifies (troop cards)."""
+    choice_one: bool = False
+    """Leadership cards: 'or order one unit of your choice' is offered beside the leaders."""
     effect: str = ""
 
 
@@ -102,7 +115,12 @@ _MIRROR = {"left": "right", "right": "left", "centre": "centre", "any": "any", "
 def mirror_plan(plan: OrderPlan) -> OrderPlan:
     """The card played back by Counter Attack: flanks swap (ccr:base.cards)."""
     return attrs.evolve(plan, sections={_MIRROR[k]: v for k, v in plan.sections.items()},
-                        leader_chain=tuple(_MIRROR[k] for k in plan.leader_chain))
+                        leader_chain=mirror_sections(plan.leader_chain))
+
+
+def mirror_sections(sections: tuple[str, ...]) -> tuple[str, ...]:
+    """The opponent's sections seen from the other side of the table: his left is your right (ccr:base.cards)."""
+    return tuple(_MIRROR[s] for s in sections)
 
 
 def order_plan(spec: CardSpec, command: int) -> OrderPlan:
@@ -112,30 +130,45 @@ def order_plan(spec: CardSpec, command: int) -> OrderPlan:
         # section cards carry the helmet: leaders may detach or move alone for one order each
         return OrderPlan(spec.id, dict(spec.orders), leaders=True, wagon=2)
     if spec.kind == "troop":
+        # Order Light Troops: light foot may move through a friendly unit (printed card)
         return OrderPlan(spec.id, {"all": size}, troops=spec.troops, fallback_one=True,
-                         leaders=spec.troops == "mounted", wagon=2 if spec.troops == "mounted" else 0)
+                         leaders=spec.troops == "mounted", wagon=2 if spec.troops == "mounted" else 0,
+                         light_foot_through_friends=spec.troops == "light")
     if spec.kind == "leadership":
-        n = sum(v or size for v in spec.orders.values())
-        return OrderPlan(spec.id, {"all": n}, leader_chain=tuple(spec.orders), fallback_one=True, wagon=0)
+        # The leader's hex and up to N adjacent linked hexes (the card's number: 3 for Leadership Any
+        # Section, 4 for Inspired Leadership), "or order one unit of your choice" (printed cards).
+        n = 1 + sum(spec.orders.values())
+        return OrderPlan(spec.id, {"all": n}, leader_chain=tuple(spec.orders), fallback_one=True, choice_one=True,
+                         wagon=0)
     e = spec.effect
     if e == "mounted-charge":
-        return OrderPlan(spec.id, {"all": size}, troops="mounted", cc_bonus=1, wagon=3, fallback_one=True, effect=e)
+        # +1 die in close combat all turn; heavy cavalry may move 3 and still battle; no fire (printed card)
+        return OrderPlan(spec.id, {"all": size}, troops="mounted", cc_bonus=1, wagon=3, fallback_one=True,
+                         no_ranged=True, hc_move=3, effect=e)
     if e == "double-time":
-        return OrderPlan(spec.id, {"all": 4}, move_bonus=1, chain=True, effect=e)
+        # Up to 4 foot units in a linked group, one hex more (not light foot, not war machines), no ranged
+        # combat; no foot units: one unit of choice (commandsandcolors.net Double Time card page)
+        return OrderPlan(spec.id, {"all": 4}, troops="foot", move_bonus=1, chain=True, no_ranged=True,
+                         fallback_one=True, effect=e)
     if e == "line-command":
         return OrderPlan(spec.id, {"all": 99}, troops="foot", move_cap=1, chain=True, effect=e, fallback_one=True)
     if e == "darken-the-sky":
-        return OrderPlan(spec.id, {"all": size}, troops="ranged", move_cap=0, no_close=True, fire_twice=True,
+        # every ranged weapon unit may fire twice, whatever the side's command (printed card)
+        return OrderPlan(spec.id, {"all": 99}, troops="ranged", move_cap=0, no_close=True, fire_twice=True,
                          effect=e, fallback_one=True)
     if e == "move-fire-move":
-        return OrderPlan(spec.id, {"all": size}, troops="ranged", no_close=True, move_after_fire=True, effect=e,
-                         fallback_one=True)
+        # light foot and light mounted units equal to command; light foot may move through a friend (printed card)
+        return OrderPlan(spec.id, {"all": size}, troops="light", no_close=True, move_after_fire=True, effect=e,
+                         fallback_one=True, light_foot_through_friends=True)
     if e == "clash-of-shields":
-        return OrderPlan(spec.id, {"all": 99}, troops="adjacent", move_cap=0, no_ranged=True, cc_bonus=1, effect=e)
+        # +2 dice; no move before close combat; a momentum bonus combat rolls the normal dice (printed card)
+        return OrderPlan(spec.id, {"all": 99}, troops="adjacent", move_cap=0, no_ranged=True, cc_bonus=2,
+                         cc_bonus_first_only=True, effect=e)
     if e == "first-strike":
         return OrderPlan(spec.id, {"all": 1}, effect=e)
     if e == "i-am-spartacus":
-        return OrderPlan(spec.id, {}, cc_bonus=1, effect=e)
+        # ordered units battle with 1 more die, close and ranged; reshuffle deck and discards (printed card)
+        return OrderPlan(spec.id, {}, cc_bonus=1, ranged_bonus=1, reshuffle=True, effect=e)
     if e in ("rally", "counter-attack"):
         return OrderPlan(spec.id, {}, effect=e)
     raise ValueError(f"card {spec.id!r} has unknown effect {e!r} [ccr:base.cards]")

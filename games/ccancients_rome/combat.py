@@ -28,14 +28,15 @@ from ancients_kit.session import Context, Decision
 
 from .cards import OrderPlan
 from .leaders import casualty_check, resolve_escapes
-from .movement import blocked_for, reach
+from .movement import blocked_for, card_move_bonus, reach
 from .protocol import ask
-from .state import BattleState, Unit
+from .state import BattleState, Leader, Unit
 from .units import LIGHT_FOOT, can_evade
 from .victory import gain
 
 __all__ = [
-    "battle_options", "close_combat", "close_dice", "close_hit_symbols", "flags_ignored", "line_of_sight",
+    "at_full_strength", "battle_options", "close_combat", "close_dice", "close_hit_symbols", "fire_at_lone_leader",
+    "flags_ignored", "line_of_sight",
     "ranged_combat", "ranged_dice", "unit_range", "why_cannot_evade", "why_not_advance", "why_not_retreat",
 ]
 
@@ -86,17 +87,24 @@ def _wagon_penalty(bs: BattleState, u: Unit) -> int:
     return n
 
 
+def at_full_strength(bs: BattleState, u: Unit) -> bool:
+    """Full strength for the warriors' and light barbarian chariots' extra die and ignored flag: these
+    last "until the combat after its first loss", so a unit that was whole when the current combat
+    began keeps them to its end (commandsandcolors.net Warriors unit page; ccr:base.close-combat)."""
+    return u.blocks >= u.max_blocks or u.uid in bs.fresh
+
+
 def close_dice(bs: BattleState, att: Unit, tgt: Unit, bonus: int = 0, battle_back: bool = False) -> int:
     """Close combat dice after type, cards, wagons and terrain caps (ccr:base.close-combat)."""
     t = bs.types[att.code]
     base = t.battle_back_dice if battle_back else t.close
-    if t.close_damaged and att.blocks < att.max_blocks:
-        base = t.close_damaged  # warriors after their first loss
+    if t.close_damaged and not at_full_strength(bs, att):
+        base = t.close_damaged  # warriors from the combat after their first loss
     if t.close_as_target:
         # Elephants roll what the other unit would roll, attacking or battling back, without
         # its card bonus (ccr:base.close-combat).
         tt = bs.types[tgt.code]
-        base = tt.close_damaged if (tt.close_damaged and tgt.blocks < tgt.max_blocks) else tt.close
+        base = tt.close_damaged if (tt.close_damaged and not at_full_strength(bs, tgt)) else tt.close
     if tgt.code in t.close_vs:
         base = t.close_vs[tgt.code]  # elephants: 3 dice against elephants, warriors, chariots, camels
     n = base + bonus - _wagon_penalty(bs, att)
@@ -106,10 +114,11 @@ def close_dice(bs: BattleState, att: Unit, tgt: Unit, bonus: int = 0, battle_bac
     return max(n, 0)
 
 
-def ranged_dice(bs: BattleState, u: Unit, target_hex: str = "") -> int:
+def ranged_dice(bs: BattleState, u: Unit, target_hex: str = "", bonus: int = 0) -> int:
     """Ranged dice: 2 still, 1 after moving; legions 1 if they held or moved 1 hex (ccr:base.ranged).
 
     With ``target_hex``, the target's terrain may cap the dice too (1 into a forest, ccr:base.terrain).
+    ``bonus``: a card's extra dice (I Am Spartacus), added after the caps as cards raise the maximum.
     """
     if is_legion(bs, u) and not bs.types[u.code].range:
         n = 1 if u.moved <= 1 else 0
@@ -123,7 +132,7 @@ def ranged_dice(bs: BattleState, u: Unit, target_hex: str = "") -> int:
         n = min(n, cap)
     if target_hex and (cap_in := bs.board.spec(target_hex).ranged_cap_in):
         n = min(n, cap_in)
-    return max(n, 0)
+    return n + bonus if n > 0 else 0  # a unit that rolls no dice of its own may not fire at all
 
 
 def _blocks_sight(bs: BattleState, h: str) -> bool:
@@ -179,7 +188,7 @@ def why_no_battle(bs: BattleState, u: Unit, plan: OrderPlan) -> tuple[str, str]:
         return f"{what} has already battled this turn", "ccr:base.close-combat"
     if t.no_battle_after_move and u.moved:
         return f"{what} moved and a war machine that moves may not battle", "ccr:base.movement"
-    if t.move_no_battle and u.moved > t.move + plan.move_bonus:
+    if t.move_no_battle and u.moved > t.move + card_move_bonus(bs, u, plan.move_bonus):
         return f"{what} moved {u.moved} hexes and may not battle after moving more than {t.move}", "ccr:base.movement"
     if is_legion(bs, u) == "julian" and u.moved >= 2 and plan.effect != "double-time":
         return f"{what} moved two hexes and forgoes combat", "ccr:julian-legions"
@@ -207,7 +216,7 @@ def battle_options(bs: BattleState, u: Unit, plan: OrderPlan) -> list[tuple[str,
         return []
     if t.no_battle_after_move and u.moved:
         return []
-    if t.move_no_battle and u.moved > t.move + plan.move_bonus:
+    if t.move_no_battle and u.moved > t.move + card_move_bonus(bs, u, plan.move_bonus):
         return []  # auxilia that moved 2 may not battle
     leg = is_legion(bs, u)
     if leg == "julian" and u.moved >= 2 and plan.effect != "double-time":
@@ -230,6 +239,11 @@ def battle_options(bs: BattleState, u: Unit, plan: OrderPlan) -> list[tuple[str,
     for v in bs.units.values():
         if v.side != u.side and 2 <= board.distance(u.hex, v.hex) <= rng and line_of_sight(bs, u.hex, v.hex):
             out.append((v.hex, "ranged"))
+    for ld in bs.leaders:
+        # a lone enemy leader may be the target of ranged combat (commandsandcolors.net FAQ 50, ccr:base.ranged)
+        if ld.side != u.side and ld.hex not in bs.at and 2 <= board.distance(u.hex, ld.hex) <= rng \
+                and line_of_sight(bs, u.hex, ld.hex) and (ld.hex, "leader-ranged") not in out:
+            out.append((ld.hex, "leader-ranged"))
     out.sort()
     return out
 
@@ -248,18 +262,38 @@ def attack_lone_leader(ctx: Context, bs: BattleState, att: Unit, h: str) -> None
     Reconstructed (L): the base game's lone-leader rules are not in our book; this is the
     reading recorded in the report (ccr:base.leaders).
     """
-    from .leaders import escape, kill_leader
-
     ld = next(x for x in bs.leaders if x.hex == h and x.side != att.side)
     att.battles += 1
     n = bs.types[att.code].close_vs.get("leader", 2)  # an elephant rolls 1 die (ccr:base.close-combat)
-    faces = _roll(ctx, n, f"{att.code}@{att.hex} attacks the lone leader {ld.name} at {h}", ("ccr:base.leaders",))
+    rules = ("ccr:base.leaders",)
+    faces = _roll(ctx, n, f"{att.code}@{att.hex} attacks the lone leader {ld.name} at {h}", rules)
+    _lone_leader_struck(ctx, bs, ld, faces, "attacked", rules)
+
+
+def _lone_leader_struck(ctx: Context, bs: BattleState, ld: Leader, faces: tuple[str, ...], how: str,
+                        rules: tuple[str, ...]) -> None:
+    """A lone leader attacked: a leader symbol kills him, otherwise he escapes (ccr:base.leaders)."""
+    from .leaders import escape, kill_leader
+
     if "leader" in faces:
         kill_leader(ctx, bs, ld, "killed")
-    else:
-        ctx.event("leader", f"{ld.name} is attacked alone at {h} ({', '.join(faces)}) and escapes",
-                  rules=("ccr:base.leaders",), side=ld.side)
-        escape(ctx, bs, ld)
+        return
+    ctx.event("leader", f"{ld.name} is {how} alone at {ld.hex} ({', '.join(faces)}) and escapes", rules=rules,
+              side=ld.side)
+    escape(ctx, bs, ld)
+
+
+def fire_at_lone_leader(ctx: Context, bs: BattleState, att: Unit, h: str, bonus: int = 0) -> None:
+    """Ranged combat against a lone enemy leader: only a leader symbol hits, and kills him
+    (commandsandcolors.net FAQ 50); a leader who survives an attack must evade (Leader unit page), so he
+    escapes as after a close combat (ccr:base.ranged, ccr:base.leaders)."""
+    ld = next(x for x in bs.leaders if x.hex == h and x.side != att.side and x.hex not in bs.at)
+    n = ranged_dice(bs, att, h, bonus)
+    att.battles += 1
+    att.fired = True
+    rules = ("ccr:base.ranged", "ccr:base.leaders")
+    faces = _roll(ctx, n, f"ranged {att.code}@{att.hex} at the lone leader {ld.name} at {h}", rules)
+    _lone_leader_struck(ctx, bs, ld, faces, "fired on", rules)
 
 
 def leader_near(bs: BattleState, u: Unit) -> bool:
@@ -296,8 +330,8 @@ def flags_ignored(bs: BattleState, tgt: Unit, att: Unit | None, close: bool) -> 
         why.append("supported")
     if tgt.guard:
         why.append("Praetorian Guard")
-    if bs.types[tgt.code].ignore_flag_full and tgt.blocks >= tgt.max_blocks:
-        why.append("full strength")  # light barbarian chariots until their first loss
+    if bs.types[tgt.code].ignore_flag_full and at_full_strength(bs, tgt):
+        why.append("full strength")  # warriors, light barbarian chariots: until the combat after their first loss
     foot = not bs.types[tgt.code].mounted
     if foot and bs.board.spec(tgt.hex).ignore_flag_foot:
         why.append(bs.board.terrain[tgt.hex])
@@ -674,10 +708,26 @@ def _apply_roll(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, faces: tupl
             yield from retreat(ctx, bs, tgt, left * per, ("ccr:base.retreat",))
 
 
-def ranged_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit) -> Gen:
-    """Ranged combat: only the target's symbol hits; flags retreat; no battle back (ccr:base.ranged)."""
+def ranged_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, bonus: int = 0) -> Gen:
+    """Ranged combat: only the target's symbol hits; flags retreat; no battle back (ccr:base.ranged).
+
+    ``bonus``: a card's extra dice for the ordered unit (I Am Spartacus, ccr:base.cards).
+    """
+    saved, bs.fresh = bs.fresh, _fresh(tgt)
+    try:
+        yield from _ranged_combat(ctx, bs, att, tgt, bonus)
+    finally:
+        bs.fresh = saved
+
+
+def _fresh(*units: Unit) -> set[int]:
+    """The units at full strength as a combat begins (see :func:`at_full_strength`)."""
+    return {u.uid for u in units if u.blocks >= u.max_blocks}
+
+
+def _ranged_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, bonus: int) -> Gen:
     bs.checked.clear()
-    n = ranged_dice(bs, att, tgt.hex)
+    n = ranged_dice(bs, att, tgt.hex, bonus)
     leg = is_legion(bs, att)
     rules = ("ccr:base.ranged",) + ((f"ccr:{leg}-legions",) if leg and not bs.types[att.code].range else ())
     faces = _roll(ctx, n, f"ranged {att.code}@{att.hex} at {tgt.code}@{tgt.hex}", rules)
@@ -706,7 +756,18 @@ def _why_not_react(bs: BattleState, tgt: Unit, att: Unit, text: str, answers: st
 
 
 def close_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, plan: OrderPlan, bonus: bool = False) -> Gen:
-    """A whole close combat: first strike, evasion, attack, battle back, momentum (ccr:base.close-combat)."""
+    """A whole close combat: first strike, evasion, attack, battle back, momentum (ccr:base.close-combat).
+
+    A momentum bonus combat is a combat of its own (warriors hurt in the first roll 3 dice in it).
+    """
+    saved, bs.fresh = bs.fresh, _fresh(att, tgt)
+    try:
+        yield from _close_combat(ctx, bs, att, tgt, plan, bonus)
+    finally:
+        bs.fresh = saved
+
+
+def _close_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, plan: OrderPlan, bonus: bool) -> Gen:
     rules: tuple[str, ...] = ("ccr:base.close-combat",)
     bs.checked.clear()
     bs.attack = (att, tgt)
@@ -716,6 +777,8 @@ def close_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, plan: Orde
     origin = att.hex
     target_hex = tgt.hex
     cc_bonus = plan.cc_bonus if att.ordered else 0
+    if bonus and plan.cc_bonus_first_only:
+        cc_bonus = 0  # Clash of Shields: the bonus close combat rolls the normal dice (ccr:base.cards)
     # First Strike: the defender may play it when close combat is declared (ccr:base.cards).
     defender = bs.armies[tgt.side]
     first = False
@@ -732,8 +795,7 @@ def close_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, plan: Orde
             defender.hand.remove("FS")
             bs.deck.discard("FS")
             ctx.event("card", f"{tgt.side} plays First Strike", rules=("ccr:base.cards",), side=tgt.side)
-            with ctx.secret(tgt.side):
-                defender.hand.add(bs.deck.draw(ctx.chance, "replacement card", ("ccr:base.cards",)))
+            bs.draw_first.append(tgt.side)  # "at the end of the turn, draw a command card first" (printed card)
             n = close_dice(bs, tgt, att, 0, battle_back=True)
             faces = _roll(ctx, n, f"first strike {tgt.code}@{tgt.hex}", rules + ("ccr:base.cards",))
             yield from _resolve(ctx, bs, tgt, att, faces, True, rules + ("ccr:base.cards",))
@@ -799,8 +861,8 @@ def close_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, plan: Orde
     spec = bs.board.spec(target_hex)
     if spec.no_battle_on_entry and att.code not in spec.battle_on_entry_units:
         return
-    if not at_.mounted or bonus or att.bonus_done or evading or plan.no_close:
-        return
+    if (not at_.mounted and bs.leader_with(att) is None) or bonus or att.bonus_done or evading or plan.no_close:
+        return  # foot battle again only with an attached leader (Leader unit page; ccr:base.momentum)
     if at_.momentum_extra and target_hex not in bs.stop_hexes() and bs.wagon_at(target_hex) is None:
         # Light cavalry may move one more hex after the advance, before its bonus combat (ccr:base.momentum).
         more = sorted(reach(bs, att, at_.momentum_extra))

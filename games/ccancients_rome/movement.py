@@ -12,11 +12,15 @@ stop on a wagon, no entry to a wagon in a fortified camp), ``ccr:wagon-laager``
 from __future__ import annotations
 
 from .state import BattleState, Leader, Unit, Wagon
+from .units import LIGHT_FOOT
 
-__all__ = ["allowance", "blocked_for", "can_step", "leader_reach", "reach", "wagon_reach"]
+__all__ = ["allowance", "blocked_for", "can_step", "card_move_bonus", "leader_reach", "reach", "wagon_reach"]
 
 LEADER_MOVE = 3
 """Hexes a leader moves alone (ccr:base.leaders)."""
+HEAVY_CAVALRY = frozenset({"HC", "HCC"})
+"""Heavy cavalry, and heavy cataphracts, 'identical to a heavy cavalry unit' (ccr:heavy-cataphract), for
+Mounted Charge's three hexes (ccr:base.cards)."""
 
 
 def blocked_for(bs: BattleState, h: str, code: str, mounted: bool) -> str:
@@ -39,10 +43,24 @@ def blocked_for(bs: BattleState, h: str, code: str, mounted: bool) -> str:
     return ""
 
 
-def allowance(bs: BattleState, u: Unit, plan_bonus: int = 0, cap: int = -1) -> int:
-    """Most hexes ``u`` may move this turn (ccr:base.movement; Julian legions move 2, ccr:julian-legions)."""
+def card_move_bonus(bs: BattleState, u: Unit, plan_bonus: int) -> int:
+    """The extra hex a card gives ``u`` (Double Time): never to light foot or war machines (ccr:base.cards)."""
+    if not plan_bonus or u.code in LIGHT_FOOT or bs.types[u.code].no_battle_after_move:
+        return 0
+    return plan_bonus
+
+
+def allowance(bs: BattleState, u: Unit, plan_bonus: int = 0, cap: int = -1, hc_move: int = 0) -> int:
+    """Most hexes ``u`` may move this turn (ccr:base.movement; Julian legions move 2, ccr:julian-legions).
+
+    ``plan_bonus``: Double Time's extra hex (light foot and war machines gain none); ``hc_move``: the hexes
+    Mounted Charge lets heavy cavalry move and still battle (ccr:base.cards).
+    """
     t = bs.types[u.code]
-    m = max(t.move + plan_bonus, t.move_no_battle, t.move_charge)
+    plan_bonus = card_move_bonus(bs, u, plan_bonus)
+    m = max(t.move + plan_bonus, t.move_no_battle, t.move_charge + plan_bonus if t.move_charge else 0)
+    if hc_move and u.code in HEAVY_CAVALRY:
+        m = max(m, hc_move)
     if t.foot and u.code in ("HI", "MI") and bs.legions.get(u.side) == "julian":
         m = max(m, 2)  # Double Time still gives them two hexes, now with combat
     if cap >= 0:
@@ -52,8 +70,12 @@ def allowance(bs: BattleState, u: Unit, plan_bonus: int = 0, cap: int = -1) -> i
     return m
 
 
-def reach(bs: BattleState, u: Unit, steps: int) -> dict[str, int]:
-    """Hexes ``u`` can end its move in, with the hexes moved (ccr:base.movement)."""
+def reach(bs: BattleState, u: Unit, steps: int, through_friends: bool = False) -> dict[str, int]:
+    """Hexes ``u`` can end its move in, with the hexes moved (ccr:base.movement).
+
+    ``through_friends``: it may pass through (never end on) friendly units, as light foot ordered by
+    Order Light Troops or Move-Fire-Move (ccr:base.cards).
+    """
     if steps <= 0:
         return {}
     board = bs.board
@@ -75,7 +97,12 @@ def reach(bs: BattleState, u: Unit, steps: int) -> dict[str, int]:
                 if n in seen:
                     continue
                 seen.add(n)
-                if n in at or n in enemy_leaders:
+                if n in enemy_leaders:
+                    continue
+                if n in at:
+                    if through_friends and at[n].side == u.side and d < steps and n not in stops \
+                            and n not in special:
+                        nxt.append(n)  # passes through the friendly unit (ccr:base.cards)
                     continue
                 if n in special and blocked_for(bs, n, u.code, mounted):
                     continue
@@ -88,8 +115,10 @@ def reach(bs: BattleState, u: Unit, steps: int) -> dict[str, int]:
     return out
 
 
-def can_step(bs: BattleState, u: Unit) -> bool:
+def can_step(bs: BattleState, u: Unit, through_friends: bool = False) -> bool:
     """Is :func:`reach` non-empty for ``u`` with at least one step? (its first ring, checked cheaply)"""
+    if through_friends:
+        return bool(reach(bs, u, 2, True))
     at = bs.at
     mounted = bs.types[u.code].mounted
     special = bs.crossing or bs.wagons
@@ -105,13 +134,17 @@ def can_step(bs: BattleState, u: Unit) -> bool:
 
 
 def leader_reach(bs: BattleState, ld: Leader) -> dict[str, int]:
-    """Hexes a leader moving alone may end in: through friends, not through enemies (ccr:base.leaders)."""
+    """Hexes a leader moving alone may end in: through friends, not through enemies (ccr:base.leaders).
+
+    A leader leaving a Wagon Laager moves only to an adjacent hex, as a unit does (ccr:wagon-laager).
+    """
     board = bs.board
+    steps = 1 if bs.wagons and bs.wagon_at(ld.hex, "wagon-laager") is not None else LEADER_MOVE
     out: dict[str, int] = {}
     frontier = [ld.hex]
     seen = {ld.hex}
     stops = bs.stop_hexes()
-    for d in range(1, LEADER_MOVE + 1):
+    for d in range(1, steps + 1):
         nxt = []
         for h in frontier:
             for n in board.neighbors[h]:

@@ -19,14 +19,16 @@ import attrs
 from ancients_kit.chance import BATTLE_DIE
 from ancients_kit.session import Context, Decision
 
-from .cards import OrderPlan, mirror_plan, order_plan
+from .cards import OrderPlan, mirror_plan, mirror_sections, order_plan
 from .combat import (
-    attack_lone_leader, battle_options, close_combat, ranged_combat, unit_range, why_no_battle, why_not_target,
+    attack_lone_leader, battle_options, close_combat, fire_at_lone_leader, ranged_combat, unit_range, why_no_battle,
+    why_not_target,
 )
 from .leaders import resolve_escapes
 from .movement import allowance, blocked_for, can_step, leader_reach, reach, wagon_reach
 from .protocol import ask
 from .state import BattleState, Leader, Unit, Wagon
+from .units import LIGHT_FOOT
 from .victory import gain
 
 __all__ = ["play_turn"]
@@ -34,6 +36,8 @@ __all__ = ["play_turn"]
 Gen = Generator[Decision, str, None]
 Item = Unit | Leader | Wagon
 SYMBOL_KEYS = ("light", "medium", "heavy")
+ONE = "one"
+"""Answer for a leadership card's 'or order one unit of your choice' (ccr:base.cards)."""
 
 
 def _key(bs: BattleState, it: Item) -> str:
@@ -89,6 +93,8 @@ def _cats(bs: BattleState, side: str, plan: OrderPlan, it: Item) -> tuple[str, .
             sym = cat[4:]
             if isinstance(it, Unit) and (sym == "any" or bs.types[it.code].symbol == sym):
                 out.append(cat)
+            elif isinstance(it, Leader) and sym == "any":
+                out.append(cat)  # I Am Spartacus: a leader symbol orders any unit or a leader
     return tuple(out)
 
 
@@ -246,13 +252,25 @@ def _order_leader_chain(ctx: Context, bs: BattleState, side: str, plan: OrderPla
     """Leadership cards: a leader (with his unit), then units in adjacent linked hexes (ccr:base.leaders)."""
     leaders = _chain_leaders(bs, side, plan)
     opts = [("L" + ld.hex, _label(bs, ld)) for ld in sorted(leaders, key=lambda x: x.hex)]
+    if plan.choice_one:
+        # "... or order one unit of your choice": a free choice, not only when no leader qualifies (printed cards)
+        opts.append((ONE, "order one unit of your choice instead"))
     k = yield from ask(side, f"Card {plan.card}: order which leader?", opts + [("done", "order nobody")],
                        "ccr:base.leaders", "order.unit",
                        lambda text: (f"{text.strip()!r} is not one of your leaders this card may order "
                                      f"(answer {', '.join(k for k, _ in opts)} or done)", "ccr:base.leaders"))
     if k == "done":
         return []
+    if k == ONE:
+        ctx.event("order", f"{side} orders one unit of its choice with card {plan.card}", rules=("ccr:base.cards",),
+                  side=side)
+        one = attrs.evolve(plan, sections={"all": 1}, leader_chain=(), choice_one=False)
+        got = yield from order_units(ctx, bs, side, one)
+        if got:
+            bs.armies[side].last_sections = bs.board.sections(got[0].hex, bs.armies[side].key)
+        return got
     ld = next(x for x in leaders if "L" + x.hex == k)
+    bs.armies[side].last_sections = bs.board.sections(ld.hex, bs.armies[side].key)  # for a Counter Attack
     chosen: list[Item] = []
     u = bs.at.get(ld.hex)
     if u is not None and u.side == side:
@@ -285,6 +303,12 @@ def _order_leader_chain(ctx: Context, bs: BattleState, side: str, plan: OrderPla
     return chosen
 
 
+def _through(plan: OrderPlan, it: Item) -> bool:
+    """May this ordered unit move through friendly units (light foot on Order Light Troops or
+    Move-Fire-Move, ccr:base.cards)?"""
+    return plan.light_foot_through_friends and isinstance(it, Unit) and it.code in LIGHT_FOOT
+
+
 def _move_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, items: list[Item], again: bool = False) -> Gen:
     """Stage 3: move ordered units one at a time (ccr:base.movement)."""
     done: set[int] = set()
@@ -299,9 +323,9 @@ def _move_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, items
                 if bs.units.get(it.uid) is not it or not it.can_move:
                     continue
                 steps = (bs.types[it.code].move if it.fired else 0) if again else \
-                    allowance(bs, it, plan.move_bonus, plan.move_cap)
+                    allowance(bs, it, plan.move_bonus, plan.move_cap, plan.hc_move)
                 # the full search waits until the unit is chosen: a first step decides if it can move
-                r = steps if steps > 0 and can_step(bs, it) else 0
+                r = steps if steps > 0 and can_step(bs, it, steps >= 2 and _through(plan, it)) else 0
             elif isinstance(it, Leader):
                 r = leader_reach(bs, it) if it in bs.leaders and plan.move_cap != 0 else {}
             else:
@@ -340,11 +364,12 @@ def _move_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, items
         if k == "done":
             return
         it, found = dests[k]
-        r = found if isinstance(found, dict) else reach(bs, it, found)  # type: ignore[arg-type]
+        r = found if isinstance(found, dict) else reach(bs, it, found, _through(plan, it))  # type: ignore[arg-type]
         charge_only: set[str] = set()
         if isinstance(it, Unit) and not again and (tt := bs.types[it.code]).move_charge:
-            # Warriors move their second hex only to charge: they must end adjacent to an enemy (ccr:base.movement)
-            plain = tt.move + plan.move_bonus
+            # Warriors move their second hex only to charge: they must end adjacent to an enemy (ccr:base.movement);
+            # on Double Time they move 2 or 3, and then too must close combat (Double Time card page, ccr:base.cards)
+            plain = tt.move
             charge_only = {h for h, d in r.items() if d > plain and not any(
                 (v := bs.at.get(n)) is not None and v.side != side for n in bs.board.neighbors[h])}
             r = {h: d for h, d in r.items() if h not in charge_only}
@@ -356,7 +381,8 @@ def _move_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, items
         def refuse(text: str, _r: dict = r, _it: Item = it, _c: frozenset = frozenset(charge_only)) -> tuple[str, str]:
             t = text.strip()
             if t in _c:
-                return (f"warriors move 2 hexes only to charge, and {t} is not adjacent to an enemy unit",
+                return (f"warriors move more than {bs.types[_it.code].move if isinstance(_it, Unit) else 1} hex only "
+                        f"to charge, and {t} is not adjacent to an enemy unit",
                         "ccr:base.movement")
             if t == start:
                 return f"{_it.hex if isinstance(_it, Unit) else t} is where it stands; answer 'stay' to hold", \
@@ -432,7 +458,8 @@ def _battle_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, ite
         u, t = targets[k]
         bs.current = u
         tk = yield from ask(side, f"{u.code}@{u.hex} battles which enemy unit?",
-                            [(h, f"{mode} vs {bs.at[h].code}" if h in bs.at else "attack the lone leader")
+                            [(h, f"{mode} vs {bs.at[h].code}" if h in bs.at else
+                              "fire at the lone leader" if mode == "leader-ranged" else "attack the lone leader")
                              for h, mode in t] + [("back", "choose another unit")],
                             "ccr:base.close-combat" if t[0][1] == "close" else "ccr:base.ranged", "battle.target",
                             lambda text, _u=u: why_not_target(bs, _u, text.strip(), plan), highlight=[h for h, _ in t])
@@ -443,9 +470,13 @@ def _battle_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, ite
             attack_lone_leader(ctx, bs, u, tk)
             yield from resolve_escapes(ctx, bs)
             continue
+        if mode == "leader-ranged":
+            fire_at_lone_leader(ctx, bs, u, tk, plan.ranged_bonus)
+            yield from resolve_escapes(ctx, bs)
+            continue
         tgt = bs.at[tk]
         if mode == "ranged":
-            yield from ranged_combat(ctx, bs, u, tgt)
+            yield from ranged_combat(ctx, bs, u, tgt, plan.ranged_bonus)
         else:
             yield from close_combat(ctx, bs, u, tgt, plan)
 
@@ -465,7 +496,8 @@ def _rally(ctx: Context, bs: BattleState, side: str, n: int) -> None:
 
 
 def _spartacus(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, n: int) -> OrderPlan:
-    """I Am Spartacus: each unit symbol orders a unit of that type, a leader symbol any unit (ccr:base.cards)."""
+    """I Am Spartacus: each unit symbol orders a unit of that type, a leader symbol any unit or a leader; the
+    card carries the helmet, so an attached leader may detach for one order (ccr:base.cards, ccr:base.leaders)."""
     faces = ctx.chance.symbols(BATTLE_DIE, n, f"{side} plays I Am Spartacus", ("ccr:base.cards",))
     secs: dict[str, int] = {}
     for f in faces:
@@ -474,7 +506,7 @@ def _spartacus(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, n: int
         elif f == "leader":
             secs["sym:any"] = secs.get("sym:any", 0) + 1
     ctx.event("card", f"I Am Spartacus rolls {', '.join(faces)}", rules=("ccr:base.cards",), side=side)
-    return attrs.evolve(plan, sections=secs, wagon=0)
+    return attrs.evolve(plan, sections=secs, wagon=0, leaders=True)
 
 
 def _reserve(ctx: Context, bs: BattleState, side: str, card: str) -> Generator[Decision, str, list[Unit]]:
@@ -588,8 +620,17 @@ def play_turn(ctx: Context, bs: BattleState, side: str) -> Gen:
         spec = bs.cards[last]
         ctx.event("card", f"Counter Attack repeats {spec.name}", rules=("ccr:base.cards",), side=side)
         plan = mirror_plan(order_plan(spec, army.command))
+        opp = bs.armies[bs.other(side)]
+        if spec.kind == "leadership" and "any" in plan.leader_chain and opp.last_sections:
+            # "Leadership any Section when countered, must be ordered in the same section as played by your
+            # opponent" (printed Counter Attack): the same flank of the battlefield, seen from this side
+            secs = mirror_sections(opp.last_sections)
+            plan = attrs.evolve(plan, leader_chain=secs)
+            ctx.event("card", f"Counter Attack orders Leadership Any Section in the {' or '.join(secs)} section, "
+                      f"where {bs.other(side)} played it", rules=("ccr:base.cards",), side=side)
     else:
         plan = order_plan(spec, army.command)
+    army.last_sections = ()
     army.last_card = card if card != "CTA" else spec.id
     if plan.effect == "rally":
         _rally(ctx, bs, side, army.command)
@@ -612,7 +653,15 @@ def play_turn(ctx: Context, bs: BattleState, side: str) -> Gen:
         yield from _battle_phase(ctx, bs, side, plan, items)
     if plan.move_after_fire and not bs.over:
         yield from _move_phase(ctx, bs, side, plan, items, again=True)
-    # Draw a new Command card (ccr:sequence)
+    if plan.reshuffle and not bs.over:
+        # I Am Spartacus: "Reshuffle Deck & Discards!" before the new card is drawn (ccr:base.cards)
+        bs.deck.reshuffle(ctx.chance, "I Am Spartacus: the deck and the discards are reshuffled", ("ccr:base.cards",))
+    # First Strike players draw first, then the active side draws a new Command card (ccr:base.cards, ccr:sequence)
+    for s in bs.draw_first if not bs.over else ():
+        with ctx.secret(s):
+            bs.armies[s].hand.add(bs.deck.draw(ctx.chance, f"{s} draws a Command card for its First Strike",
+                                               ("ccr:base.cards",)))
+    bs.draw_first.clear()
     if not bs.over:
         with ctx.secret(side):
             army.hand.add(bs.deck.draw(ctx.chance, f"{side} draws a Command card", ("ccr:base.cards", "ccr:sequence")))

@@ -96,7 +96,7 @@ class Army:
     """One side: its War Council figures, hand and banners (ccr:setup, ccr:victory)."""
 
     __slots__ = ("key", "name", "army", "command", "hand", "banners", "target", "lost", "last_card", "reserve",
-                 "reserve_leaders")
+                 "reserve_leaders", "last_sections")
 
     def __init__(self, key: str, name: str, army: str, command: int, target: int) -> None:
         self.key = key
@@ -110,6 +110,9 @@ class Army:
         self.lost: list[str] = []
         """Unit codes of its eliminated units (the last blocks kept apart, ccr:para-bellum)."""
         self.last_card = ""
+        self.last_sections: tuple[str, ...] = ()
+        """Sections (its own view) of the leader or unit its last Leadership Any Section ordered: a Counter
+        Attack of that card must order in the same section (ccr:base.cards)."""
         self.reserve: list[tuple[str, tuple[str, ...]]] = []
         self.reserve_leaders = 0
 
@@ -155,11 +158,17 @@ class BattleState:
         self._stops: frozenset[str] = frozenset()
         self._stops_key = -1
         self.first_strike = "ask"
+        self.draw_first: list[str] = []
+        """Sides that played First Strike this turn: they draw their new card first, at the end of the turn
+        (ccr:base.cards)."""
         """Option: 'ask', 'auto' or 'never' (how a held First Strike reacts)."""
         self.escapes: list[int] = []
         """Leaders (by id) waiting to choose where they escape (ccr:base.leaders)."""
         self.checked: set[int] = set()
         """Leaders already checked in the current combat sequence (ccr:base.leaders)."""
+        self.fresh: set[int] = set()
+        """Units (by id) at full strength when the current combat began: warriors keep their fourth die
+        and ignored flag until the combat after their first loss (ccr:base.close-combat, ccr:base.retreat)."""
         self.current: Any = None
         """The unit a pending decision is about (for cheap bot scores)."""
         self.attack: tuple[Unit, Unit] | None = None

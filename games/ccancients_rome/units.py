@@ -59,7 +59,8 @@ class UnitSpec:
     sword_hits: bool = True
     """Its own sword symbols score hits in close combat; light foot and light cavalry score none (ccr:base.dice)."""
     ignore_flag_full: bool = False
-    """May ignore one flag until its first block loss (light barbarian chariots, ccr:base.retreat)."""
+    """May ignore one flag until the combat after its first block loss (warriors, light barbarian chariots,
+    ccr:base.retreat)."""
     reroll_swords: bool = False
     """Each die that scores a sword hit is rolled again, and again (elephants, ccr:base.close-combat)."""
     rampage: bool = False

@@ -400,10 +400,10 @@ def test_first_strike_defender_battles_first() -> None:
     mi = unit(bs, TOP, "MI", "0605")
     bs.deck.draw_pile.remove("FS")
     bs.armies[TOP].hand.add("FS")
-    ctx.chance.force("2C", "heavy", "heavy", "heavy", "heavy")  # replacement card, then the first strike
+    ctx.chance.force("heavy", "heavy", "heavy", "heavy")  # the first strike
     _, asked = drive(close_combat(ctx, bs, hi, mi, order_plan(bs.cards["2C"], 6)), ["strike"])
     assert hi.uid not in bs.units and mi.blocks == 4
-    assert "FS" not in bs.armies[TOP].hand and len(bs.armies[TOP].hand) == 1
+    assert "FS" not in bs.armies[TOP].hand and bs.draw_first == [TOP]  # its new card comes at the end of the turn
 
 
 @pytest.mark.rule("ccr:base.cards")
@@ -482,7 +482,7 @@ def test_wagon_laager_shelters_foot_and_hinders_enemies() -> None:
     ctx, st, bs = fresh()
     bs.wagons.append(Wagon(TOP, "wagon-laager", "0605"))
     hi = unit(bs, BOT, "HI", "0606")
-    wa = unit(bs, TOP, "WA", "0605")
+    wa = unit(bs, TOP, "MI", "0605")  # medium infantry: warriors would ignore a flag of their own
     assert flags_ignored(bs, wa, hi, False)[0] == 1
     ctx.chance.force("swords", "swords", "flag", "light", "light")
     ctx.chance.force("light", "light", "light", "light")
@@ -683,7 +683,7 @@ def test_first_strike_auto_option_asks_nothing() -> None:
     mi = unit(bs, TOP, "MI", "0605")
     bs.deck.draw_pile.remove("FS")
     bs.armies[TOP].hand.add("FS")
-    ctx.chance.force("2C", "light", "light", "light", "light")  # replacement, first strike misses
+    ctx.chance.force("light", "light", "light", "light")  # the first strike misses
     ctx.chance.force("light", "light", "light", "light", "light")  # the attack misses
     _, asked = drive(close_combat(ctx, bs, hi, mi, order_plan(bs.cards["2C"], 6)))
     assert not asked and "FS" not in bs.armies[TOP].hand and "First Strike" in ctx.log.text()
@@ -706,7 +706,7 @@ def test_elephant_rolls_its_opponents_dice_attacking_and_battling_back() -> None
         assert close_dice(bs, el, v) == 3, code
         bs.remove_unit(v)
     # the attacker's card bonus is not copied when the elephant battles back
-    ctx.chance.force("light", "light", "light", "light", "light", "light")  # HI with +1 die: misses
+    ctx.chance.force("light", "light", "light", "light", "light", "light", "light")  # HI with +2 dice: misses
     ctx.chance.force("medium", "medium", "medium", "medium", "medium")  # EL battles back with 5 dice, not 6
     hi.ordered = True
     drive(close_combat(ctx, bs, hi, el, order_plan(bs.cards["CS"], 6)))
@@ -1208,7 +1208,7 @@ def test_light_barbarian_chariot_three_dice_then_two_and_a_flag_until_first_loss
     # it ignores one sword hit
     bch.blocks = 3
     ctx.chance.force("swords", "swords", "heavy", "heavy")
-    ctx.chance.force("heavy", "heavy")  # battle back (2 dice now) misses
+    ctx.chance.force("heavy", "heavy", "heavy")  # battle back: still 3 dice until the combat after its first loss
     drive(close_combat(ctx, bs, mi, bch, order_plan(bs.cards["2C"], 6)), ["stand"])
     assert bch.blocks == 2
 
