@@ -687,7 +687,9 @@ def _apply_roll(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, faces: tupl
     flags = faces.count("flag")
     ev = ctx.event("combat", f"{att.code}@{att.hex} -> {tgt.code}@{tgt.hex}: {', '.join(faces) or 'no dice'}: "
                    f"{hits} hit{'s' if hits != 1 else ''}, {flags} flag{'s' if flags != 1 else ''}"
-                   + (f" ({'; '.join(notes)})" if notes else ""), rules=rules, side=att.side)
+                   + (f" ({'; '.join(notes)})" if notes else ""), rules=rules, side=att.side,
+                   dice_rolled=len(faces), faces=list(faces), hitting=sorted(hitset), hits=hits, flags=flags,
+                   mode="close" if close else "ranged")
     del ev
     if apply_losses(ctx, bs, tgt, hits, rules) or bs.over:
         return
