@@ -513,6 +513,24 @@ def record_text(rec: Mapping[str, Any]) -> str:
     return json.dumps(rec, indent=1, sort_keys=False) + "\n"
 
 
+def check_name(path: Path) -> None:
+    """Refuse, with a :class:`SaveError`, a save path that can never be written:
+    a NUL byte, a name or path too long for the system, a directory."""
+    text = str(path)
+    if "\x00" in text:
+        raise SaveError(f"cannot write {text!r}: the name holds a NUL byte")
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        if exc.errno in (errno.ENOENT, errno.ENOTDIR, errno.EACCES, errno.ELOOP):
+            return  # reported by the write itself, with its reason
+        raise SaveError(_describe_oserror(path, exc)) from None
+    if stat.S_ISDIR(st.st_mode):
+        raise SaveError(f"cannot write {path}: it is a directory")
+
+
 def _target(path: Path) -> Path:
     """The file a save to ``path`` writes: a symlink's target (never the link itself)."""
     if path.is_symlink():
@@ -523,12 +541,28 @@ def _target(path: Path) -> Path:
     return path
 
 
+def _show(path: Path | str) -> str:
+    """A path for a one-line message (a very long one shortened in the middle)."""
+    text = str(path)
+    return text if len(text) <= 160 else f"{text[:80]}...{text[-60:]}"
+
+
 def _describe_oserror(path: Path, exc: OSError) -> str:
-    if exc.errno == errno.EISDIR or path.is_dir():
-        return f"cannot write {path}: it is a directory"
+    if exc.errno == errno.EISDIR:
+        return f"cannot write {_show(path)}: it is a directory"
     if exc.errno == errno.ENAMETOOLONG:
-        return f"cannot write {path}: the name is too long"
-    return f"cannot write {path}: {exc.strerror or exc}"
+        return f"cannot write {_show(path)}: the name is too long"
+    return f"cannot write {_show(path)}: {exc.strerror or exc}"
+
+
+def _mode_for(target: Path) -> int:
+    """The permission bits a save keeps: the old file's, or 0o666 less the umask."""
+    try:
+        return stat.S_IMODE(os.stat(target).st_mode)
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
 
 
 def _flock(fd: int, *, block: bool = False) -> bool:
@@ -591,8 +625,7 @@ def write_atomic(path: str | Path, text: str) -> Path:
     """
     p = Path(path)
     try:
-        if "\x00" in str(p):
-            raise SaveError(f"cannot write {str(p)!r}: the name holds a NUL byte")
+        check_name(p)
         target = _target(p)
         data = text.encode("utf-8")
         for attempt in range(3):
@@ -601,6 +634,7 @@ def write_atomic(path: str | Path, text: str) -> Path:
             try:
                 with os.fdopen(fd, "wb") as fh:
                     _flock(fh.fileno())
+                    os.fchmod(fh.fileno(), _mode_for(target))
                     fh.write(data)
                     fh.flush()
                     os.fsync(fh.fileno())
@@ -680,6 +714,7 @@ class SaveSlot:
     def acquire(self) -> None:
         if fcntl is None or self._fd is not None:  # pragma: no cover - no flock here
             return
+        check_name(self.path)
         lp = lock_path(self.path)
         for _ in range(20):
             try:
@@ -687,9 +722,7 @@ class SaveSlot:
                 fd = os.open(lp, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0),
                              0o644)
             except OSError as exc:
-                raise SaveError(f"cannot lock {self.path}: {exc.strerror or exc} ({lp})") from None
-            except ValueError:
-                raise SaveError(f"cannot lock {str(self.path)!r}: the name holds a NUL byte") from None
+                raise SaveError(f"{_describe_oserror(self.path, exc)} (its lock file {lp.name} cannot be made)") from None
             if not _flock(fd):
                 try:
                     who = _describe_holder(os.pread(fd, 4096, 0))

@@ -4,6 +4,11 @@ The loop asks one decision at a time. Each answer is saved at once (atomically)
 to the game's save file, so Ctrl-C or a closed terminal loses at most the
 answer being typed. Typing a bad answer prints why (with the rule) and asks
 again.
+
+One game has one writer: ``new``, ``play``, ``undo`` and ``demo`` hold the save
+file's advisory lock (:class:`~ancients_kit.savefile.SaveSlot`) while they run,
+so a second ``play`` of the same save is refused, naming the process that holds
+it; and no command overwrites a save that changed on disk since it read it.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from ancients_kit.cli.common import load_variants, option_pairs, variant_option
 from ancients_kit.errors import AnswerError
 from ancients_kit.log import Event
 from ancients_kit.plugin import find_game
+from ancients_kit.savefile import SaveError, SaveSlot
 from ancients_kit.session import Decision, Session
 
 __all__ = ["COMMANDS", "PlayLoop", "default_save_path"]
@@ -70,8 +76,13 @@ class PlayLoop:
     """Runs a session in the terminal until it ends or the human quits."""
 
     def __init__(self, session: Session, who: Mapping[str, str], save_path: Path, *, delay: float = 0.0,
-                 show_map: bool = True, stop_after: int | None = None) -> None:
+                 show_map: bool = True, stop_after: int | None = None, slot: SaveSlot | None = None) -> None:
         self.s = session
+        if slot is None:
+            slot = SaveSlot(save_path)
+            slot.claim()
+        self.slot = slot
+        """The save file this loop writes after every answer (locked by the command)."""
         self.stop_after = stop_after
         self.who = dict(who)
         self.bots: dict[str, Bot] = {side: make_bot(kind) for side, kind in who.items() if kind != HUMAN}
@@ -128,12 +139,21 @@ class PlayLoop:
             ui.out.print(f"  ... {len(d.options) - len(opts)} more: type '?' to list all, or type a key")
 
     def save(self, path: Path | None = None) -> Path:
+        """Write the game to its save file, or a copy of it to ``path``.
+
+        Raises :class:`~ancients_kit.savefile.SaveError` (one line) if it cannot.
+        """
         self.s.meta["sides"] = self.who
-        return self.s.save(path or self.save_path)
+        if path is None or _same_file(path, self.save_path):
+            return self.slot.save(self.s)
+        copy = SaveSlot(path)
+        with copy.locked():
+            copy.claim()
+            return copy.save(self.s)
 
     # -- input -------------------------------------------------------------
     def resolve_number(self, d: Decision, text: str) -> str:
-        if text.isdigit() and text not in d.keys:
+        if text.isascii() and text.isdigit() and text not in d.keys:
             n = int(text)
             if 1 <= n <= len(d.options):
                 return d.options[n - 1].key
@@ -181,8 +201,13 @@ class PlayLoop:
                     ui.out.print(line.replace("[", "\\["))
                 continue
             if cmd == "save":
-                p = self.save(Path(rest.strip()) if rest.strip() else None)
-                ui.out.print(f"saved to {p}")
+                # A copy that cannot be written is reported; the game goes on.
+                try:
+                    p = self.save(Path(rest.strip()).expanduser() if rest.strip() else None)
+                except SaveError as exc:
+                    ui.err.print(f"[red]not saved:[/] {_one_line(exc)}", soft_wrap=True)
+                    continue
+                ui.out.print(f"saved to {p}".replace("[", "\\["), soft_wrap=True)
                 continue
             if cmd == "undo":
                 if not self.undo_to_human():
@@ -240,13 +265,32 @@ class PlayLoop:
         ui.out.print(f"Saved in {self.save_path}; replay with: ancients replay {self.save_path}")
 
 
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return os.path.realpath(a) == os.path.realpath(b)
+    except (OSError, ValueError):
+        return False
+
+
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split()).replace("[", "\\[")
+
+
+def _warn_if_replay_differs(s: Session) -> None:
+    if not s.replay_matches:
+        ui.err.print("[yellow]warning:[/] the rules or data changed since this game was saved; the replayed log differs.")
+
+
 def _start(session: Session, who: Mapping[str, str], save: str | None, delay: float, show_map: bool,
            stop_after: int | None = None) -> None:
     path = Path(save) if save else default_save_path(session.game.id, session.scenario, session.seed)
-    loop = PlayLoop(session, who, path, delay=delay, show_map=show_map, stop_after=stop_after)
-    loop.save()
-    ui.out.print(f"[dim]{session.game.title}: {session.scenario} (seed {session.seed}); saving to {path}[/]")
-    loop.run()
+    slot = SaveSlot(path)
+    with slot.locked():
+        slot.claim()  # a new game replaces what the file held, unless someone is playing it
+        loop = PlayLoop(session, who, path, delay=delay, show_map=show_map, stop_after=stop_after, slot=slot)
+        loop.save()
+        ui.out.print(f"[dim]{session.game.title}: {session.scenario} (seed {session.seed}); saving to {path}[/]")
+        loop.run()
 
 
 @click.command("new")
@@ -290,27 +334,38 @@ def new_cmd(game: str, scenario: str, seed: int | None, options: tuple[str, ...]
               help="Stop (saved) after N more answers; continue later with `ancients play`.")
 def play_cmd(save: str, sides: tuple[str, ...], no_map: bool, stop_after: int | None) -> None:
     """Continue a saved game (the autosave after a quit or a crash included)."""
-    s = Session.load(save)
+    slot = SaveSlot(save)
+    with slot.locked():
+        s = slot.load()
+        _play_loaded(s, slot, save, sides, no_map, stop_after)
+
+
+def _play_loaded(s: Session, slot: SaveSlot, save: str, sides: tuple[str, ...], no_map: bool,
+                 stop_after: int | None) -> None:
     saved = s.meta.get("sides") or {}
     who = parse_sides(s, sides, default_first="human", default_rest="greedy")
     for side, kind in saved.items():
         if side in who and not any(x.split("=")[0].strip().lower() == side.lower() for x in sides):
             who[side] = kind
-    if not s.replay_matches:
-        ui.err.print("[yellow]warning:[/] the rules or data changed since this game was saved; the replayed log differs.")
-    loop = PlayLoop(s, who, Path(save), show_map=not no_map, stop_after=stop_after)
+    _warn_if_replay_differs(s)
+    loop = PlayLoop(s, who, Path(save), show_map=not no_map, stop_after=stop_after, slot=slot)
     loop.shown = max(0, len(s.log) - 12)
     loop.run()
 
 
 @click.command("undo")
 @click.argument("save", type=click.Path(exists=True, dir_okay=False))
-@click.option("-n", "count", type=int, default=1, show_default=True, help="How many answers to take back.")
+@click.option("-n", "count", type=click.IntRange(1), default=1, show_default=True,
+              help="How many answers to take back.")
 def undo_cmd(save: str, count: int) -> None:
-    """Take back the last answers of a saved game (the file is rewritten atomically)."""
-    s = Session.load(save)
-    s.undo(count)
-    s.save(save)
+    """Take back the last answers of a saved game (the file is rewritten atomically;
+    through a symlink, the file it points to)."""
+    slot = SaveSlot(save)
+    with slot.locked():
+        s = slot.load()
+        _warn_if_replay_differs(s)
+        s.undo(count)
+        slot.save(s)
     d = s.decision
     ui.out.print(f"{count} answer(s) taken back; {len(s.answers)} remain.")
     if d is not None:
