@@ -325,12 +325,14 @@ def _depth(doc: Any) -> int:
     return deepest
 
 
-def read_bytes_bounded(path: Path, limit: int = MAX_SAVE_BYTES, what: str = "save file") -> bytes:
+def read_bytes_bounded(path: Path, limit: int | None = None, what: str = "save file") -> bytes:
     """The bytes of the regular file ``path``, at most ``limit`` of them.
 
     A FIFO, a device, a socket or a directory is refused without reading (the
     file is opened non-blocking, so even opening a FIFO cannot hang).
+    ``limit`` defaults to :data:`MAX_SAVE_BYTES`.
     """
+    limit = MAX_SAVE_BYTES if limit is None else limit
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:

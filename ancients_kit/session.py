@@ -30,7 +30,7 @@ from ancients_kit.data import DataStore, Variant
 from ancients_kit.errors import AmbiguousAnswer, AnswerError, IllegalAnswer, InvalidAnswer, ReplayError
 from ancients_kit.log import Event, Log
 from ancients_kit.plugin import Game, Outcome, find_game
-from ancients_kit.savefile import SAVE_FORMAT, SAVE_VERSION, record_text, session_from_record
+from ancients_kit.savefile import MAX_ANSWER_CHARS, SAVE_FORMAT, SAVE_VERSION, record_text, session_from_record
 from ancients_kit.savefile import read_record as _read_record
 from ancients_kit.savefile import write_atomic as write_atomic
 
@@ -287,13 +287,22 @@ class Session:
     def answer(self, text: str) -> list[Event]:
         """Answer the current decision; returns the events it produced.
 
-        Illegal input raises an AnswerError and leaves the session unchanged.
+        Illegal input raises an AnswerError and leaves the session unchanged;
+        anything but a string (``None``, a number, bytes, a list) and a string
+        longer than :data:`~ancients_kit.savefile.MAX_ANSWER_CHARS` are an
+        :class:`~ancients_kit.errors.InvalidAnswer`.
         """
         if not isinstance(text, str):
             shown = repr(text) if len(repr(text)) <= 40 else repr(text)[:36] + "..."
             raise InvalidAnswer(
                 f"an answer must be text, not {type(text).__name__} {shown}",
                 answer=shown,
+                rule=self.decision.rule if self.decision is not None else "",
+            )
+        if len(text) > MAX_ANSWER_CHARS:
+            raise InvalidAnswer(
+                f"an answer is at most {MAX_ANSWER_CHARS} characters, not {len(text)}",
+                answer=text[:40] + "...",
                 rule=self.decision.rule if self.decision is not None else "",
             )
         if self.decision is None:

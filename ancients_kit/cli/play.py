@@ -278,7 +278,8 @@ def _one_line(exc: BaseException) -> str:
 
 def _warn_if_replay_differs(s: Session) -> None:
     if not s.replay_matches:
-        ui.err.print("[yellow]warning:[/] the rules or data changed since this game was saved; the replayed log differs.")
+        ui.err.print("[yellow]warning:[/] the rules or data changed since this game was saved; "
+                     "the replayed log differs.", soft_wrap=True)
 
 
 def _start(session: Session, who: Mapping[str, str], save: str | None, delay: float, show_map: bool,
