@@ -1,0 +1,120 @@
+"""The CLI and save files when things go wrong (issue 13, items 2 and 3): the
+in-game ``save PATH`` never ends the game, undo through a symlink rewrites its
+target, and every refused command is one line with exit code 2."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from ancients_kit.cli.main import cli
+
+
+@pytest.fixture
+def run(race_plugin: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("ANCIENTS_KIT_SAVES", str(tmp_path / "saves"))
+    monkeypatch.delenv("ANCIENTS_DEBUG", raising=False)
+    runner = CliRunner()
+
+    def invoke(*args: str, input: str | None = None):
+        return runner.invoke(cli, list(args), input=input, catch_exceptions=False)
+
+    return invoke
+
+
+def _answers(p: Path) -> list[str]:
+    return json.loads(p.read_text())["answers"]
+
+
+def test_in_game_save_to_a_bad_place_reports_and_plays_on(run, tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    (tmp_path / "afile").write_text("x")
+    bad = [
+        (str(tmp_path), "it is a directory"),
+        ("x" * 300 + ".json", "the name is too long"),
+        ("a\x00b.json", "NUL byte"),
+        (str(tmp_path / "afile" / "copy.json"), "cannot write"),
+        ("/".join(["abcdefgh"] * 600), "cannot write"),
+    ]
+    lines = [f"save {p}" for p, _ in bad] + ["roll", f"save {tmp_path / 'copy.json'}", "quit"]
+    res = run("new", "race", "short", "--seed", "4", "--save", str(save), "--no-map", input="\n".join(lines) + "\n")
+    assert res.exit_code == 0, res.output
+    refused = [ln for ln in res.output.splitlines() if "not saved:" in ln]
+    assert len(refused) == len(bad)
+    for line, (_, why) in zip(refused, bad, strict=True):
+        assert why in line
+    assert "roll" in _answers(save)  # the game went on after every refusal
+    assert _answers(tmp_path / "copy.json") == _answers(save)
+
+
+def test_undo_through_a_symlink_rewrites_the_target(run, tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    run("new", "race", "short", "--seed", "4", "--save", str(save), "--no-map", input="roll\nroll\nquit\n")
+    link = tmp_path / "link.json"
+    link.symlink_to("g.json")
+    n = len(_answers(save))
+    res = run("undo", str(link))
+    assert res.exit_code == 0, res.output
+    assert link.is_symlink() and os.readlink(link) == "g.json"
+    assert len(_answers(save)) == n - 1
+
+
+def test_stray_temp_files_go_on_the_next_save(run, tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    run("new", "race", "short", "--seed", "4", "--save", str(save), "--no-map", "--stop-after", "0")
+    stray = tmp_path / ".g.json.q7x_k2mz.tmp"  # what a save killed mid-write leaves
+    stray.write_text('{"format": "ancients-ki')
+    res = run("play", str(save), "--no-map", input="roll\nquit\n")
+    assert res.exit_code == 0 and not stray.exists()
+
+
+@pytest.mark.parametrize(
+    ("content", "command", "expected"),
+    [
+        (b"", "play", "not valid JSON"),
+        (b"[]", "undo", "expected a JSON object"),
+        (b'{"format": "ancients-kit/session", "version": 1}', "replay", "missing required key"),
+        (b"\xff\xfe\x00", "play", "not UTF-8"),
+    ],
+)
+def test_bad_save_is_one_line_exit_2_and_untouched(run, tmp_path: Path, content: bytes, command: str,
+                                                   expected: str) -> None:
+    (tmp_path / "here").mkdir()
+    p = tmp_path / "here" / "bad.json"
+    p.write_bytes(content)
+    res = run(command, str(p), *(("--no-map",) if command != "undo" else ()), input="quit\n")
+    assert res.exit_code == 2
+    lines = res.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: ") and expected in lines[0], res.output
+    assert p.read_bytes() == content
+    assert os.listdir(p.parent) == ["bad.json"]  # no lock or temporary file left behind
+
+
+def test_devices_and_fifos_are_refused_not_read(run, tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    for target in ("/dev/zero", str(fifo)):
+        for command in ("play", "undo", "replay"):
+            res = run(command, target)
+            assert res.exit_code == 2 and "refused without reading it" in res.output, res.output
+
+
+def test_bad_sides_in_a_save_are_refused_before_play(run, tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    run("new", "race", "short", "--seed", "4", "--save", str(save), "--no-map", "--stop-after", "0")
+    rec = json.loads(save.read_text())
+    rec["meta"]["sides"]["Blue"] = "alphago"
+    save.write_text(json.dumps(rec))
+    res = run("play", str(save), "--no-map", input="quit\n")
+    assert res.exit_code == 2 and "meta.sides.Blue: 'alphago' is not a controller" in res.output
+
+
+def test_unicode_digits_are_not_option_numbers(run, tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    res = run("new", "race", "short", "--seed", "4", "--save", str(save), "--no-map", input="²\n٣\nquit\n")
+    assert res.exit_code == 0 and "internal error" not in res.output
+    assert _answers(save) == []
