@@ -517,7 +517,8 @@ def record_text(rec: Mapping[str, Any]) -> str:
 
 def check_name(path: Path) -> None:
     """Refuse, with a :class:`SaveError`, a save path that can never be written:
-    a NUL byte, a name or path too long for the system, a directory."""
+    a NUL byte, a name or path too long for the system, a directory, or
+    anything but a regular file (a symlink counts as what it points to)."""
     text = str(path)
     if "\x00" in text:
         raise SaveError(f"cannot write {text!r}: the name holds a NUL byte")
@@ -530,7 +531,9 @@ def check_name(path: Path) -> None:
             return  # reported by the write itself, with its reason
         raise SaveError(_describe_oserror(path, exc)) from None
     if stat.S_ISDIR(st.st_mode):
-        raise SaveError(f"cannot write {path}: it is a directory")
+        raise SaveError(f"cannot write {_show(path)}: it is a directory")
+    if not stat.S_ISREG(st.st_mode):  # never rename a save over /dev/null or a FIFO
+        raise SaveError(f"cannot write {_show(path)}: it is not a regular file (a device, a FIFO or a socket)")
 
 
 def _target(path: Path) -> Path:

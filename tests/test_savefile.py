@@ -363,6 +363,21 @@ def test_unwritable_save_is_a_one_line_save_error(saved: Path, tmp_path: Path,
     assert saved.read_bytes() == before and sorted(os.listdir(tmp_path)) == listing
 
 
+def test_never_renamed_over_a_device_or_fifo(saved: Path, tmp_path: Path) -> None:
+    import stat
+
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    link = tmp_path / "null.json"
+    link.symlink_to("/dev/null")
+    s = Session.load(saved)
+    for target in (Path("/dev/null"), fifo, link):
+        with pytest.raises(SaveError, match="not a regular file"):
+            s.save(target)
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode) and stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert not [n for n in os.listdir("/dev") if n.startswith(".null.")]
+
+
 @pytest.mark.skipif(os.geteuid() == 0 if hasattr(os, "geteuid") else True, reason="root writes anywhere")
 def test_read_only_folder(saved: Path, tmp_path: Path) -> None:
     ro = tmp_path / "ro"
