@@ -325,6 +325,16 @@ def _depth(doc: Any) -> int:
     return deepest
 
 
+def _file_kind(mode: int) -> str:
+    return (
+        "a directory" if stat.S_ISDIR(mode)
+        else "a FIFO" if stat.S_ISFIFO(mode)
+        else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+        else "a socket" if stat.S_ISSOCK(mode)
+        else "not a regular file"
+    )
+
+
 def read_bytes_bounded(path: Path, limit: int | None = None, what: str = "save file") -> bytes:
     """The bytes of the regular file ``path``, at most ``limit`` of them.
 
@@ -342,14 +352,7 @@ def read_bytes_bounded(path: Path, limit: int | None = None, what: str = "save f
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            kind = (
-                "a directory" if stat.S_ISDIR(st.st_mode)
-                else "a FIFO" if stat.S_ISFIFO(st.st_mode)
-                else "a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode)
-                else "a socket" if stat.S_ISSOCK(st.st_mode)
-                else "not a regular file"
-            )
-            raise ReplayError(f"{path}: is {kind}, not a {what}; refused without reading it")
+            raise ReplayError(f"{path}: is {_file_kind(st.st_mode)}, not a {what}; refused without reading it")
         if st.st_size > limit:
             raise ReplayError(f"{path}: {st.st_size} bytes is more than a {what} may hold ({limit} bytes)")
         chunks: list[bytes] = []
@@ -533,7 +536,8 @@ def check_name(path: Path) -> None:
     if stat.S_ISDIR(st.st_mode):
         raise SaveError(f"cannot write {_show(path)}: it is a directory")
     if not stat.S_ISREG(st.st_mode):  # never rename a save over /dev/null or a FIFO
-        raise SaveError(f"cannot write {_show(path)}: it is not a regular file (a device, a FIFO or a socket)")
+        raise SaveError(f"{_show(path)}: is {_file_kind(st.st_mode)}, not a save file; "
+                        "refused without reading or writing it")
 
 
 def _target(path: Path) -> Path:

@@ -100,7 +100,7 @@ def test_devices_and_fifos_are_refused_not_read(run, tmp_path: Path) -> None:
     for target in ("/dev/zero", str(fifo)):
         for command in ("play", "undo", "replay"):
             res = run(command, target)
-            assert res.exit_code == 2 and "refused without reading it" in res.output, res.output
+            assert res.exit_code == 2 and "not a save file; refused without reading" in res.output, res.output
 
 
 def test_bad_sides_in_a_save_are_refused_before_play(run, tmp_path: Path) -> None:
