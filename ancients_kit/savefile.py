@@ -393,10 +393,28 @@ def parse_record(raw: bytes, *, where: str) -> dict[str, Any]:
     return doc
 
 
+def _printable(text: str) -> str:
+    """``text`` on one line: every character that is not printable escaped."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+@contextmanager
+def _one_line_errors() -> Iterator[None]:
+    """Re-raise a :class:`ReplayError` whose message would not print as one line."""
+    try:
+        yield
+    except ReplayError as exc:
+        msg = str(exc)
+        if msg.isprintable():
+            raise
+        raise ReplayError(_printable(msg)) from None
+
+
 def read_record(path: str | Path) -> dict[str, Any]:
     """Read and parse the save file at ``path`` (bounded, regular files only)."""
     p = Path(path)
-    return parse_record(read_bytes_bounded(p), where=str(p))
+    with _one_line_errors():
+        return parse_record(read_bytes_bounded(p), where=str(p))
 
 
 def check_record(rec: Any, *, where: str) -> SaveRecord:
@@ -468,7 +486,13 @@ def _checked_options(game: Game, scenario: str, variants: tuple[Variant, ...], o
 
 
 def session_from_record(cls: type[S], rec: Any, *, where: str = "save") -> S:
-    """Check ``rec`` against the schema and its meaning, then replay it."""
+    """Check ``rec`` against the schema and its meaning, then replay it; every
+    failure is a :class:`ReplayError` with a one-line message."""
+    with _one_line_errors():
+        return _session_from_record(cls, rec, where)
+
+
+def _session_from_record(cls: type[S], rec: Any, where: str) -> S:
     from ancients_kit.bots import BOTS
     from ancients_kit.plugin import find_game
 
@@ -775,8 +799,10 @@ class SaveSlot:
         """Read the session in the file (validated), remembering what the file held."""
         from ancients_kit.session import Session as cls
 
-        raw = read_bytes_bounded(self.path)
-        s = cls.from_record(parse_record(raw, where=str(self.path)), where=str(self.path))
+        with _one_line_errors():
+            raw = read_bytes_bounded(self.path)
+            rec = parse_record(raw, where=str(self.path))
+        s = cls.from_record(rec, where=str(self.path))
         self._known = hashlib.sha256(raw).hexdigest()
         return s
 

@@ -425,3 +425,17 @@ def test_deepcopy_of_record_round_trips(saved: Path) -> None:
     assert s.to_record() == rec
     shutil.copy(saved, saved.with_name("copy.json"))
     assert Session.load(saved.with_name("copy.json")).replay_matches
+
+
+def test_messages_stay_on_one_line_whatever_the_file_holds(saved: Path) -> None:
+    # found by the long fuzzing profile: a key "\n" printed raw split the message
+    rec = json.loads(saved.read_text())
+    rec["\n"] = None
+    saved.write_text(json.dumps(rec))
+    msg = _load_refused(saved, "unknown key(s): \\n")
+    rec = json.loads(saved.read_text())
+    del rec["\n"]
+    rec["answers"][0] = "ro\nll\x1b[2J"
+    saved.write_text(json.dumps(rec))
+    _load_refused(saved, "no longer legal")
+    assert msg.isprintable()
