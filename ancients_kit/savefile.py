@@ -70,6 +70,7 @@ __all__ = [
     "SaveRecord",
     "SaveSlot",
     "VariantRecord",
+    "check_regular_file",
     "parse_option",
     "read_record",
     "record_text",
@@ -372,6 +373,24 @@ def read_bytes_bounded(path: Path, limit: int | None = None, what: str = "save f
         os.close(fd)
 
 
+def check_regular_file(path: str | Path, what: str, limit: int | None = None) -> None:
+    """Refuse, without reading it, a ``path`` that is not a regular file of at
+    most ``limit`` bytes (default :data:`MAX_SAVE_BYTES`): a
+    :class:`~ancients_kit.data.DataError` naming the file. A missing file is
+    left for the reader to report."""
+    limit = MAX_SAVE_BYTES if limit is None else limit
+    try:
+        st = os.stat(path)
+    except ValueError:
+        raise DataError(repr(str(path)), "the name holds a NUL byte") from None
+    except OSError:
+        return
+    if not stat.S_ISREG(st.st_mode):
+        raise DataError(str(path), f"is {_file_kind(st.st_mode)}, not a {what}; refused without reading it")
+    if st.st_size > limit:
+        raise DataError(str(path), f"{st.st_size} bytes is more than a {what} may hold ({limit} bytes)")
+
+
 def parse_record(raw: bytes, *, where: str) -> dict[str, Any]:
     """The JSON object in ``raw``; anything else is a :class:`ReplayError`."""
     try:
@@ -504,6 +523,7 @@ def _session_from_record(cls: type[S], rec: Any, where: str) -> S:
     variants: list[Variant] = []
     for i, v in enumerate(r.variants):
         try:
+            check_regular_file(v.path, "variant file")
             var = Variant.from_file(v.path)
         except (DataError, GameError, OSError, ValueError) as exc:
             raise ReplayError(f"{where}: variants[{i}]: {exc}") from None

@@ -118,3 +118,36 @@ def test_unicode_digits_are_not_option_numbers(run, tmp_path: Path) -> None:
     res = run("new", "race", "short", "--seed", "4", "--save", str(save), "--no-map", input="²\n٣\nquit\n")
     assert res.exit_code == 0 and "internal error" not in res.output
     assert _answers(save) == []
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (("demo", "race", "short", "--delay", "-1"), "'--delay': -1.0 is not in the range"),
+        (("simulate", "race", "short", "-n", "1", "-o", "target=lots"), "option 'target' takes a whole number"),
+        (("new", "race", "short", "--variant", "/dev/zero"), "/dev/zero: is a device, not a variant file"),
+        (("simulate", "race", "short", "-n", "1", "--variant", "/dev/zero"), "is a device, not a variant file"),
+    ],
+    ids=["negative-delay", "simulate-bad-option", "variant-device", "simulate-variant-device"],
+)
+def test_bad_arguments_are_exit_2_not_internal_errors(run, args: tuple[str, ...], expected: str) -> None:
+    res = run(*args, input="quit\n")
+    assert res.exit_code == 2 and expected in res.output and "internal error" not in res.output, res.output
+
+
+def test_replay_viewer_must_be_a_side(run, tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    run("new", "race", "short", "--seed", "4", "--save", str(save), "--no-map", input="roll\nquit\n")
+    res = run("replay", str(save), "--viewer", "nobody", "--no-map")
+    assert res.exit_code == 2 and "--viewer 'nobody' is not a side of this game (sides: Red, Blue)" in res.output
+    assert run("replay", str(save), "--viewer", "red", "--no-map").exit_code == 0
+
+
+def test_save_with_a_device_as_variant_is_refused_unread(run, tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    run("new", "race", "short", "--seed", "4", "--save", str(save), "--no-map", "--stop-after", "0")
+    rec = json.loads(save.read_text())
+    rec["variants"] = [{"path": "/dev/zero", "id": "v", "sha256": "0" * 64}]
+    save.write_text(json.dumps(rec))
+    res = run("replay", str(save), "--no-map")
+    assert res.exit_code == 2 and "variants[0]: /dev/zero: is a device, not a variant file" in res.output

@@ -382,6 +382,12 @@ def undo_cmd(save: str, count: int) -> None:
 def replay_cmd(save: str, viewer: str | None, as_json: bool, check: bool, show_map: bool) -> None:
     """Replay a saved game from its seed and answers and print its log."""
     s = Session.load(save)
+    if viewer is not None:
+        sides = s.game.sides(s.state)
+        hits = [x for x in sides if x.lower() == viewer.strip().lower()]
+        if not hits:
+            raise ui.UsageProblem(f"--viewer {viewer!r} is not a side of this game (sides: {', '.join(sides)})")
+        viewer = hits[0]
     if check and not s.replay_matches:
         raise ui.UsageProblem(f"{save}: the replayed log differs from the saved one")
     if as_json:
@@ -400,7 +406,7 @@ def replay_cmd(save: str, viewer: str | None, as_json: bool, check: bool, show_m
 @click.argument("game", required=False, default="centurion")
 @click.argument("scenario", required=False)
 @click.option("--seed", type=int, default=1, show_default=True)
-@click.option("--delay", type=float, default=0.0, help="Seconds to pause after each answer.")
+@click.option("--delay", type=click.FloatRange(0, 3600), default=0.0, help="Seconds to pause after each answer.")
 @click.option("--save", type=click.Path(dir_okay=False), help="Save file (default: in the saves folder).")
 def demo_cmd(game: str, scenario: str | None, seed: int, delay: float, save: str | None) -> None:
     """Watch a greedy bot play a random bot to the end."""

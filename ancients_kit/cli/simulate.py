@@ -27,12 +27,15 @@ __all__ = ["COMMANDS"]
 def simulate_cmd(game: str, scenario: str, games: int, bot: str, sides: tuple[str, ...], seed: int,
                  options: tuple[str, ...], as_json: bool, variant: tuple[str, ...]) -> None:
     """Play many bot games; with --variant, compare against the original side by side."""
+    from ancients_kit.session import Session
+
     g = find_game(game)
     bots: dict[str, str] | str = bot
+    try:  # a bad scenario or option value is the user's to fix, as for `new`
+        probe = Session(g, scenario, seed=seed, options=option_pairs(options), variants=load_variants(variant))
+    except ValueError as exc:
+        raise ui.UsageProblem(str(exc)) from None
     if sides:
-        from ancients_kit.session import Session
-
-        probe = Session(g, scenario, seed=seed, options=option_pairs(options))
         names = g.sides(probe.state)
         bots = {s: bot for s in names}
         for spec in sides:
