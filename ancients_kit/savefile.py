@@ -827,8 +827,31 @@ class SaveSlot:
         return s
 
     def claim(self) -> None:
-        """Accept whatever the file holds now as this process's to overwrite (``new``)."""
+        """Accept whatever the file holds now as this process's to overwrite
+        (a copy the player asked for by name)."""
         self._known = self._disk_digest()
+
+    def claim_for_new(self) -> None:
+        """Take the file for a new game, only if it holds nothing to lose: it is
+        missing or empty, or is a save of a finished game or of no answers.
+        A game in progress, or a file that is no save, is a :class:`SaveError`."""
+        if not os.path.lexists(self.path) or (os.path.exists(self.path) and os.path.getsize(self.path) == 0):
+            self.claim()
+            return
+        try:
+            rec = parse_record(read_bytes_bounded(self.path), where=str(self.path))
+        except ReplayError as exc:
+            raise SaveError(f"{_printable(str(exc))}; not overwriting it with a new game") from None
+        if rec.get("format") != SAVE_FORMAT:
+            raise SaveError(f"{_show(self.path)} is not an ancients-kit save; not overwriting it with a new game")
+        answers = rec.get("answers")
+        if rec.get("finished") is not True and answers != []:
+            n = f"{len(answers)} answers" if isinstance(answers, list) else "answers"
+            raise SaveError(
+                f"{_show(self.path)} holds a game in progress ({n}): continue it with `ancients play {_show(self.path)}`, "
+                "or delete it, or give another --save"
+            )
+        self.claim()
 
     def save(self, session: Session) -> Path:
         """Write ``session``, unless somebody else changed the file since it was read."""

@@ -151,3 +151,25 @@ def test_save_with_a_device_as_variant_is_refused_unread(run, tmp_path: Path) ->
     save.write_text(json.dumps(rec))
     res = run("replay", str(save), "--no-map")
     assert res.exit_code == 2 and "variants[0]: /dev/zero: is a device, not a variant file" in res.output
+
+
+def test_new_never_overwrites_a_game_in_progress_or_another_file(run, tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    run("new", "race", "short", "--seed", "4", "--save", str(save), "--no-map", input="roll\nquit\n")
+    before = save.read_bytes()
+    res = run("new", "race", "short", "--seed", "5", "--save", str(save), "--no-map", "--stop-after", "0")
+    assert res.exit_code == 2 and "holds a game in progress (1 answers)" in res.output
+    assert save.read_bytes() == before
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes")
+    res = run("new", "race", "short", "--save", str(notes), "--no-map", "--stop-after", "0")
+    assert res.exit_code == 2 and "not overwriting it with a new game" in res.output
+    assert notes.read_text() == "my notes"
+    # a finished game, or one without answers, may be started over
+    done = tmp_path / "done.json"
+    assert run("new", "race", "short", "--bots", "--seed", "4", "--save", str(done), "--no-map").exit_code == 0
+    assert run("new", "race", "short", "--bots", "--seed", "6", "--save", str(done), "--no-map").exit_code == 0
+    assert json.loads(done.read_text())["seed"] == 6
+    fresh = tmp_path / "fresh.json"
+    assert run("new", "race", "short", "--save", str(fresh), "--no-map", "--stop-after", "0").exit_code == 0
+    assert run("new", "race", "short", "--save", str(fresh), "--no-map", "--stop-after", "0").exit_code == 0

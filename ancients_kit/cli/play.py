@@ -287,7 +287,7 @@ def _start(session: Session, who: Mapping[str, str], save: str | None, delay: fl
     path = Path(save) if save else default_save_path(session.game.id, session.scenario, session.seed)
     slot = SaveSlot(path)
     with slot.locked():
-        slot.claim()  # a new game replaces what the file held, unless someone is playing it
+        slot.claim_for_new()  # never over a game in progress or a file that is no save
         loop = PlayLoop(session, who, path, delay=delay, show_map=show_map, stop_after=stop_after, slot=slot)
         loop.save()
         ui.out.print(f"[dim]{session.game.title}: {session.scenario} (seed {session.seed}); saving to {path}[/]")
