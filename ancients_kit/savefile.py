@@ -447,6 +447,8 @@ def check_record(rec: Any, *, where: str) -> SaveRecord:
         raise ReplayError(
             f"{where}: save version {_json_kind(version)} is not supported (this ancients-kit reads {SAVE_VERSION})"
         )
+    if _depth(rec) > MAX_DEPTH:  # a record built in memory (files are checked as they are parsed)
+        raise ReplayError(f"{where}: nested more than {MAX_DEPTH} deep; not a save file")
     try:
         return structure(dict(rec), SaveRecord, file=where)
     except DataError as exc:

@@ -439,3 +439,20 @@ def test_messages_stay_on_one_line_whatever_the_file_holds(saved: Path) -> None:
     saved.write_text(json.dumps(rec))
     _load_refused(saved, "no longer legal")
     assert msg.isprintable()
+
+
+def test_record_in_memory_nested_too_deep_or_cyclic(saved: Path) -> None:
+    rec = json.loads(saved.read_text())
+    deep: dict[str, Any] = {}
+    cur = deep
+    for _ in range(50):
+        cur["x"] = {}
+        cur = cur["x"]
+    rec["meta"]["notes"] = deep
+    with pytest.raises(ReplayError, match="nested more than 16 deep"):
+        Session.from_record(rec, where="mem")
+    cyclic: dict[str, Any] = {}
+    cyclic["self"] = cyclic
+    rec["meta"]["notes"] = cyclic
+    with pytest.raises(ReplayError, match="nested more than 16 deep"):
+        Session.from_record(rec, where="mem")
