@@ -128,10 +128,21 @@ def _json_kind(value: Any) -> str:
     return type(value).__name__
 
 
-def _text(value: Any, _: Any = None) -> str:
-    if not isinstance(value, str):
-        raise TypeError(f"expected a string, got {_json_kind(value)}")
-    return value
+def _json_type(kind: type, what: str) -> Callable[[Any, Any], Any]:
+    """A structure hook accepting exactly the JSON type ``kind`` (a bool is no number)."""
+
+    def hook(value: Any, _: Any = None) -> Any:
+        if type(value) is not kind:
+            raise TypeError(f"expected {what}, got {_json_kind(value)}")
+        return value
+
+    return hook
+
+
+_text = _json_type(str, "a string")
+_whole = _json_type(int, "a whole number")
+_flag = _json_type(bool, "true or false")
+_object = _json_type(dict, "an object")
 
 
 def _name(value: Any, _: Any = None) -> str:
@@ -141,10 +152,6 @@ def _name(value: Any, _: Any = None) -> str:
     return text
 
 
-def _whole(value: Any, _: Any = None) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"expected a whole number, got {_json_kind(value)}")
-    return value
 
 
 def _seed(value: Any, _: Any = None) -> int:
@@ -154,10 +161,6 @@ def _seed(value: Any, _: Any = None) -> int:
     return n
 
 
-def _flag(value: Any, _: Any = None) -> bool:
-    if not isinstance(value, bool):
-        raise TypeError(f"expected true or false, got {_json_kind(value)}")
-    return value
 
 
 def _digest(value: Any, _: Any = None) -> str:
@@ -180,10 +183,6 @@ def _option_value(value: Any, _: Any = None) -> str | int | bool:
     return value
 
 
-def _object(value: Any, _: Any = None) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise TypeError(f"expected an object, got {_json_kind(value)}")
-    return value
 
 
 def _tuple_of(item: Callable[[Any, Any], Any] | type) -> Callable[[Any, Any], tuple[Any, ...]]:
