@@ -61,6 +61,7 @@ if TYPE_CHECKING:
     from ancients_kit.session import Session
 
 __all__ = [
+    "MAX_ANSWERS",
     "MAX_ANSWER_CHARS",
     "MAX_DEPTH",
     "MAX_SAVE_BYTES",
@@ -89,6 +90,8 @@ MAX_DEPTH = 16
 """Deepest nesting of JSON arrays and objects a save may hold (the format needs 4)."""
 MAX_ANSWER_CHARS = 200
 """Longest single saved answer (keys are hex, unit and card IDs)."""
+MAX_ANSWERS = 100_000
+"""Most answers a save may hold (a long Full Simulation game gives a few thousand)."""
 MAX_SEED = 2**63
 """Seeds are whole numbers with ``-MAX_SEED < seed < MAX_SEED``."""
 CONTROLLERS_HUMAN = "human"
@@ -185,13 +188,16 @@ def _option_value(value: Any, _: Any = None) -> str | int | bool:
 
 
 
-def _tuple_of(item: Callable[[Any, Any], Any] | type) -> Callable[[Any, Any], tuple[Any, ...]]:
-    """A structure hook for a JSON list whose items go through ``item``
-    (a hook, or a class structured by the converter); errors keep their index."""
+def _tuple_of(item: Callable[[Any, Any], Any] | type, most: int) -> Callable[[Any, Any], tuple[Any, ...]]:
+    """A structure hook for a JSON list of at most ``most`` items, each going
+    through ``item`` (a hook, or a class structured by the converter); errors
+    keep their index."""
 
     def hook(value: Any, typ: Any) -> tuple[Any, ...]:
         if not isinstance(value, list):
             raise TypeError(f"expected a list, got {_json_kind(value)}")
+        if len(value) > most:
+            raise ValueError(f"expected at most {most} items, got {len(value)}")
         out: list[Any] = []
         errors: list[Exception] = []
         for i, x in enumerate(value):
@@ -286,8 +292,8 @@ make_structure_hook(
     scenario=override(struct_hook=_name),
     seed=override(struct_hook=_seed),
     options=override(struct_hook=_dict_of(_option_value)),
-    variants=override(struct_hook=_tuple_of(VariantRecord)),
-    answers=override(struct_hook=_tuple_of(_answer)),
+    variants=override(struct_hook=_tuple_of(VariantRecord, 100)),
+    answers=override(struct_hook=_tuple_of(_answer, MAX_ANSWERS)),
     finished=override(struct_hook=_flag),
     outcome=override(struct_hook=_outcome),
     log_sha256=override(struct_hook=_digest),

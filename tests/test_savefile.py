@@ -108,6 +108,7 @@ DAMAGE: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("answer null", _set("answers", 0, value=None), "answers[0]: expected a string, got null"),
     ("answer empty", _set("answers", 1, value=""), "answers[1]: expected an answer of 1 to"),
     ("answer illegal", _set("answers", 0, value="jump"), "saved answer 1 ('jump') is no longer legal"),
+    ("answers too many", _set("answers", value=["roll"] * 100_001), "answers: expected at most 100000 items"),
     ("finished a string", _set("finished", value="no"), "finished: expected true or false"),
     ("outcome a list", _set("outcome", value=[]), "outcome: expected an object, got a list"),
     ("log digest a number", _set("log_sha256", value=0), "log_sha256: expected a string"),
