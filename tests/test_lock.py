@@ -141,3 +141,24 @@ def test_slot_in_one_process_refuses_a_second_slot(save: Path) -> None:
             SaveSlot(link).acquire()
     with b.locked():
         pass
+
+
+def test_save_killed_before_its_rename_leaves_old_file_and_a_temp_the_next_save_removes(
+    save: Path, tmp_path: Path
+) -> None:
+    before = save.read_bytes()
+    child = (
+        "import os, signal, sys\n"
+        "from ancients_kit import savefile\n"
+        "savefile.os.replace = lambda *a: os.kill(os.getpid(), signal.SIGKILL)\n"
+        "savefile.write_atomic(sys.argv[1], '{\"half\": ')\n"
+    )
+    res = subprocess.run([sys.executable, "-c", child, str(save)], env=_env(tmp_path), timeout=WAIT)
+    assert res.returncode == -signal.SIGKILL
+    assert save.read_bytes() == before  # kill -9 mid-save: the old game is whole
+    stray = [n for n in os.listdir(tmp_path) if n.startswith(".g.json.") and n.endswith(".tmp")]
+    assert len(stray) == 1
+    res = _run(tmp_path, "play", str(save), "--no-map", input="roll\nquit\n")
+    assert res.returncode == 0, res.stderr
+    assert not [n for n in os.listdir(tmp_path) if n.startswith(".g.json.") and n.endswith(".tmp")]
+    assert _answers(save) == ["roll"]
