@@ -91,6 +91,7 @@ class Decision:
         starts one or more keys. A start of a key is never taken silently:
         ``N`` must not become ``NE`` because ``N`` happens not to be legal.
         """
+        _check_text(text, self.rule)
         raw = text
         text = text.strip()
         if not text:
@@ -119,6 +120,18 @@ class Decision:
             raise IllegalAnswer(why, answer=text, rule=rule or self.rule)
         raise IllegalAnswer(
             f"{text!r} is not a legal answer to {self.prompt!r}", answer=text, rule=self.rule
+        )
+
+
+def _check_text(text: Any, rule: str) -> None:
+    """Refuse, as an :class:`InvalidAnswer`, an answer that is not a string
+    (``None``, a number, bytes, a list ...) or is longer than any key."""
+    if not isinstance(text, str):
+        shown = repr(text) if len(repr(text)) <= 40 else repr(text)[:36] + "..."
+        raise InvalidAnswer(f"an answer must be text, not {type(text).__name__} {shown}", answer=shown, rule=rule)
+    if len(text) > MAX_ANSWER_CHARS:
+        raise InvalidAnswer(
+            f"an answer is at most {MAX_ANSWER_CHARS} characters, not {len(text)}", answer=text[:40] + "...", rule=rule
         )
 
 
@@ -292,19 +305,7 @@ class Session:
         longer than :data:`~ancients_kit.savefile.MAX_ANSWER_CHARS` are an
         :class:`~ancients_kit.errors.InvalidAnswer`.
         """
-        if not isinstance(text, str):
-            shown = repr(text) if len(repr(text)) <= 40 else repr(text)[:36] + "..."
-            raise InvalidAnswer(
-                f"an answer must be text, not {type(text).__name__} {shown}",
-                answer=shown,
-                rule=self.decision.rule if self.decision is not None else "",
-            )
-        if len(text) > MAX_ANSWER_CHARS:
-            raise InvalidAnswer(
-                f"an answer is at most {MAX_ANSWER_CHARS} characters, not {len(text)}",
-                answer=text[:40] + "...",
-                rule=self.decision.rule if self.decision is not None else "",
-            )
+        _check_text(text, self.decision.rule if self.decision is not None else "")
         if self.decision is None:
             raise IllegalAnswer("the game is over", answer=text)
         start = len(self.log)

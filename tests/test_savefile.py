@@ -298,6 +298,16 @@ def test_answer_refuses_what_is_not_text(race_plugin: str, bad: Any) -> None:
     assert (list(s.answers), s.log.digest(), s.decision) == before
 
 
+def test_non_text_answers_given_to_new_are_a_replay_error(race_plugin: str) -> None:
+    for bad in (5, None, b"roll", ["roll"]):
+        with pytest.raises(ReplayError, match="saved answer 2 .*an answer must be text"):
+            Session.new("race", "short", seed=2, answers=["roll", bad])  # type: ignore[list-item]
+    d = Session.new("race", "short", seed=2).decision
+    assert d is not None
+    with pytest.raises(InvalidAnswer, match="an answer must be text"):
+        d.match(7)  # type: ignore[arg-type]
+
+
 def test_answer_refuses_a_huge_string(race_plugin: str) -> None:
     s = Session.new("race", "short", seed=2)
     with pytest.raises(InvalidAnswer, match="at most 200 characters"):
