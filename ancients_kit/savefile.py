@@ -571,8 +571,9 @@ def record_text(rec: Mapping[str, Any]) -> str:
 
 def check_name(path: Path) -> None:
     """Refuse, with a :class:`SaveError`, a save path that can never be written:
-    a NUL byte, a name or path too long for the system, a directory, or
-    anything but a regular file (a symlink counts as what it points to)."""
+    a NUL byte, a name or path too long for the system, a directory,
+    anything but a regular file (a symlink counts as what it points to), or a
+    file without any write permission (kept as it is, even from root)."""
     text = str(path)
     if "\x00" in text:
         raise SaveError(f"cannot write {text!r}: the name holds a NUL byte")
@@ -589,6 +590,8 @@ def check_name(path: Path) -> None:
     if not stat.S_ISREG(st.st_mode):  # never rename a save over /dev/null or a FIFO
         raise SaveError(f"{_show(path)}: is {_file_kind(st.st_mode)}, not a save file; "
                         "refused without reading or writing it")
+    if not st.st_mode & 0o222:  # the owner made it read-only: a save kept as it is
+        raise SaveError(f"cannot write {_show(path)}: it is read-only (chmod u+w to let games write it)")
 
 
 def _target(path: Path) -> Path:

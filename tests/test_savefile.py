@@ -401,6 +401,16 @@ def test_read_only_folder(saved: Path, tmp_path: Path) -> None:
         ro.chmod(0o700)
 
 
+def test_read_only_save_is_never_rewritten(saved: Path) -> None:
+    saved.chmod(0o444)
+    before = saved.read_bytes()
+    s = Session.load(saved)
+    s.undo()
+    with pytest.raises(SaveError, match="it is read-only"):
+        s.save(saved)
+    assert saved.read_bytes() == before
+
+
 def test_save_keeps_the_file_mode(saved: Path) -> None:
     saved.chmod(0o640)
     Session.load(saved).save(saved)
