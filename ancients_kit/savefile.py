@@ -841,10 +841,12 @@ class SaveSlot:
         (a copy the player asked for by name)."""
         self._known = self._disk_digest()
 
-    def claim_for_new(self) -> None:
-        """Take the file for a new game, only if it holds nothing to lose: it is
-        missing or empty, or is a save of a finished game or of no answers.
-        A game in progress, or a file that is no save, is a :class:`SaveError`."""
+    def claim_for_new(self, session: Session | None = None) -> None:
+        """Take the file for a new game (or a copy of ``session``), only if it
+        holds nothing to lose: it is missing or empty, or is a save of a
+        finished game, of no answers, or of an earlier point of ``session``
+        itself. A game in progress, or a file that is no save, is a
+        :class:`SaveError`."""
         if not os.path.lexists(self.path) or (os.path.exists(self.path) and os.path.getsize(self.path) == 0):
             self.claim()
             return
@@ -855,7 +857,13 @@ class SaveSlot:
         if rec.get("format") != SAVE_FORMAT:
             raise SaveError(f"{_show(self.path)} is not an ancients-kit save; not overwriting it with a new game")
         answers = rec.get("answers")
-        if rec.get("finished") is not True and answers != []:
+        earlier = (
+            session is not None and isinstance(answers, list)
+            and (rec.get("game"), rec.get("scenario"), rec.get("seed")) == (session.game.id, session.scenario,
+                                                                            session.seed)
+            and answers == session.answers[: len(answers)]
+        )
+        if rec.get("finished") is not True and answers != [] and not earlier:
             n = f"{len(answers)} answers" if isinstance(answers, list) else "answers"
             raise SaveError(
                 f"{_show(self.path)} holds a game in progress ({n}): continue it with `ancients play {_show(self.path)}`, "

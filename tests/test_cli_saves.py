@@ -173,3 +173,17 @@ def test_new_never_overwrites_a_game_in_progress_or_another_file(run, tmp_path: 
     fresh = tmp_path / "fresh.json"
     assert run("new", "race", "short", "--save", str(fresh), "--no-map", "--stop-after", "0").exit_code == 0
     assert run("new", "race", "short", "--save", str(fresh), "--no-map", "--stop-after", "0").exit_code == 0
+
+
+def test_in_game_copy_never_overwrites_another_game(run, tmp_path: Path) -> None:
+    other = tmp_path / "other.json"
+    run("new", "race", "short", "--seed", "9", "--save", str(other), "--no-map", input="roll\nquit\n")
+    before = other.read_bytes()
+    save, copy = tmp_path / "g.json", tmp_path / "copy.json"
+    res = run("new", "race", "short", "--seed", "4", "--save", str(save), "--no-map",
+              input=f"save {other}\nroll\nsave {copy}\nhold\nsave {copy}\nquit\n")
+    assert res.exit_code == 0, res.output
+    assert "not saved:" in res.output and "holds a game in progress" in res.output
+    assert other.read_bytes() == before
+    # a copy of an earlier point of this same game may be brought up to date
+    assert _answers(copy) == _answers(save)[: len(_answers(copy))] and len(_answers(copy)) >= 2

@@ -148,7 +148,7 @@ class PlayLoop:
             return self.slot.save(self.s)
         copy = SaveSlot(path)
         with copy.locked():
-            copy.claim()
+            copy.claim_for_new(self.s)  # never over another game in progress
             return copy.save(self.s)
 
     # -- input -------------------------------------------------------------
