@@ -18,6 +18,7 @@ from ancients_kit.cli.main import cli
 def run(race_plugin: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setenv("ANCIENTS_KIT_SAVES", str(tmp_path / "saves"))
     monkeypatch.delenv("ANCIENTS_DEBUG", raising=False)
+    monkeypatch.chdir(tmp_path)  # relative save names land here, not in the checkout
     runner = CliRunner()
 
     def invoke(*args: str, input: str | None = None):

@@ -122,7 +122,9 @@ def damaged_bytes(draw: st.DrawFn, raw: bytes) -> bytes:
 
 
 @pytest.fixture
-def base(race_plugin: str, tmp_path: Path) -> tuple[Path, dict[str, Any]]:
+def base(race_plugin: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, dict[str, Any]]:
+    monkeypatch.chdir(tmp_path)  # a garbage `save NAME` line writes here, not into the checkout
+    monkeypatch.setenv("ANCIENTS_KIT_SAVES", str(tmp_path / "saves"))
     s = Session.new("race", "short", seed=5)
     bot = RandomBot()
     for _ in range(8):
