@@ -375,7 +375,8 @@ class Session:
         """Write the session as readable JSON, atomically (temp file + rename).
 
         A symlink is followed, never replaced; a failure is a
-        :class:`~ancients_kit.savefile.SaveError` and leaves the old file as it was.
+        :class:`~ancients_kit.savefile.SaveError` and leaves the old file as it
+        was. Returns the file written (a symlink's target).
         """
         return write_atomic(Path(path), record_text(self.to_record()))
 
