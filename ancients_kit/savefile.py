@@ -500,14 +500,17 @@ def _checked_options(game: Game, scenario: str, variants: tuple[Variant, ...], o
         raise ReplayError(f"{where}: scenario: {game.id} has no scenario {scenario!r} (scenarios: {', '.join(known)})")
     specs = {s.name: s for s in game.option_specs(store, scenario)}
     out: dict[str, Any] = {}
-    for k, v in options.items():
-        if k not in specs:
-            raise ReplayError(f"{where}: options.{k}: {game.id} has no option {k!r} "
-                              f"(options: {', '.join(sorted(specs)) or 'none'})")
-        try:
-            out[k] = parse_option(specs[k], v)
-        except ValueError as exc:
-            raise ReplayError(f"{where}: options.{k}: {exc}") from None
+    given = [(f"{where}: variants[{i}]: {v.path}: options", v.options) for i, v in enumerate(variants)]
+    given.append((f"{where}: options", options))
+    for place, values in given:  # the save's own values win, as in the game it records
+        for k, value in values.items():
+            if k not in specs:
+                raise ReplayError(f"{place}.{k}: {game.id} has no option {k!r} "
+                                  f"(options: {', '.join(sorted(specs)) or 'none'})")
+            try:
+                out[k] = parse_option(specs[k], value)
+            except ValueError as exc:
+                raise ReplayError(f"{place}.{k}: {exc}") from None
     return out
 
 

@@ -477,3 +477,18 @@ def test_record_in_memory_nested_too_deep_or_cyclic(saved: Path) -> None:
     rec["meta"]["notes"] = cyclic
     with pytest.raises(ReplayError, match="nested more than 16 deep"):
         Session.from_record(rec, where="mem")
+
+
+def test_a_variant_option_the_save_does_not_record_is_checked_too(race_plugin: str, tmp_path: Path) -> None:
+    v = tmp_path / "v.toml"
+    v.write_text('[meta]\nid = "odd"\nsource = "variant"\nnote = "test"\n\n[options]\ntarget = "lots"\n')
+    from ancients_kit.data import Variant
+
+    var = Variant.from_file(v)
+    p = tmp_path / "g.json"
+    rec = json.loads((SAVES / "race-short-v1.json").read_text())
+    rec["options"] = {}
+    rec["variants"] = [{"path": str(v), "id": "odd", "sha256": var.digest}]
+    p.write_text(json.dumps(rec))
+    msg = _load_refused(p)
+    assert f"variants[0]: {v}: options.target: option 'target' takes a whole number, not 'lots'" in msg
