@@ -64,6 +64,24 @@ def _start_player(tmp_path: Path, save: Path) -> subprocess.Popen[str]:
     raise AssertionError("the player never took the lock")
 
 
+def _wait_for_prompt(p: subprocess.Popen[str]) -> None:
+    """Block until the player has loaded the game and asks its first question."""
+    import selectors
+
+    assert p.stdout is not None
+    sel = selectors.DefaultSelector()
+    sel.register(p.stdout, selectors.EVENT_READ)
+    seen = ""
+    deadline = time.monotonic() + WAIT
+    while "roll or hold" not in seen:
+        if time.monotonic() > deadline or p.poll() is not None:
+            p.kill()
+            raise AssertionError(f"no question from the player: {seen[-500:]!r}")
+        if sel.select(timeout=0.5):
+            seen += os.read(p.stdout.fileno(), 4096).decode("utf-8", "replace")
+    sel.close()
+
+
 @pytest.fixture
 def save(race_plugin: str, tmp_path: Path) -> Path:
     path = tmp_path / "g.json"
@@ -102,6 +120,7 @@ def test_second_player_is_refused_naming_the_first(save: Path, tmp_path: Path) -
 
 def test_writer_ignoring_the_lock_is_never_overwritten(save: Path, tmp_path: Path) -> None:
     first = _start_player(tmp_path, save)
+    _wait_for_prompt(first)  # it has read the file
     try:
         # Someone writes the file behind the player's back (an old version, an editor ...).
         intruder = Session.new("race", "short", seed=4)
