@@ -880,7 +880,11 @@ class SaveSlot:
         now = self._disk_digest()
         if now is not None and now != self._known:
             other = self.path.with_name(f"{self.path.stem}.conflict-{os.getpid()}{self.path.suffix}")
-            write_atomic(other, text)
+            try:
+                write_atomic(other, text)
+            except SaveError as exc:
+                raise SaveConflict(f"{_show(self.path)} was changed by another program since this game read it; "
+                                   f"not overwriting its answers, and this game could not be kept either: {exc}") from None
             raise SaveConflict(
                 f"{self.path} was changed by another program since this game read it; not overwriting its "
                 f"answers. This game is saved in {other}"
