@@ -281,7 +281,10 @@ def _outcome(value: Any, _: Any = None) -> dict[str, Any] | None:
 
 
 make_structure_hook(
-    VariantRecord, path=override(struct_hook=_name), id=override(struct_hook=_text), sha256=override(struct_hook=_digest)
+    VariantRecord,
+    path=override(struct_hook=_name),
+    id=override(struct_hook=_text),
+    sha256=override(struct_hook=_digest),
 )
 make_structure_hook(SaveMeta, sides=override(struct_hook=_dict_of(_name)))
 make_structure_hook(
@@ -558,7 +561,9 @@ def _session_from_record(cls: type[S], rec: Any, where: str) -> S:
     real = game.sides(s.state)
     for side in sides:
         if side not in real:
-            raise ReplayError(f"{where}: meta.sides: {side!r} is not a side of this scenario (sides: {', '.join(real)})")
+            raise ReplayError(
+                f"{where}: meta.sides: {side!r} is not a side of this scenario (sides: {', '.join(real)})"
+            )
     outcome = s.outcome.to_json() if s.outcome is not None else None
     s.replay_matches = r.log_sha256 == s.log.digest() and r.finished == s.finished and r.outcome == outcome
     return s
@@ -788,7 +793,8 @@ class SaveSlot:
                 fd = os.open(lp, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0),
                              0o644)
             except OSError as exc:
-                raise SaveError(f"{_describe_oserror(self.path, exc)} (its lock file {lp.name} cannot be made)") from None
+                why = _describe_oserror(self.path, exc)
+                raise SaveError(f"{why} (its lock file {lp.name} cannot be made)") from None
             if not _flock(fd):
                 try:
                     who = _describe_holder(os.pread(fd, 4096, 0))
@@ -869,7 +875,8 @@ class SaveSlot:
         if rec.get("finished") is not True and answers != [] and not earlier:
             n = f"{len(answers)} answers" if isinstance(answers, list) else "answers"
             raise SaveError(
-                f"{_show(self.path)} holds a game in progress ({n}): continue it with `ancients play {_show(self.path)}`, "
+                f"{_show(self.path)} holds a game in progress ({n}): "
+                f"continue it with `ancients play {_show(self.path)}`, "
                 "or delete it, or give another --save"
             )
         self.claim()
@@ -883,8 +890,10 @@ class SaveSlot:
             try:
                 write_atomic(other, text)
             except SaveError as exc:
-                raise SaveConflict(f"{_show(self.path)} was changed by another program since this game read it; "
-                                   f"not overwriting its answers, and this game could not be kept either: {exc}") from None
+                raise SaveConflict(
+                    f"{_show(self.path)} was changed by another program since this game read it; "
+                    f"not overwriting its answers, and this game could not be kept either: {exc}"
+                ) from None
             raise SaveConflict(
                 f"{self.path} was changed by another program since this game read it; not overwriting its "
                 f"answers. This game is saved in {other}"
