@@ -802,7 +802,7 @@ class SaveSlot:
                     os.close(fd)
                 raise SaveLocked(
                     f"{self.path} is being played by {who}; one game has one writer: "
-                    f"wait until it stops, or watch with `ancients replay {self.path}`"
+                    f"wait until it stops, or watch with `ancients replay --follow {self.path}`"
                 )
             try:
                 same = os.path.samestat(os.fstat(fd), os.stat(lp))

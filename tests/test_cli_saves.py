@@ -188,3 +188,29 @@ def test_in_game_copy_never_overwrites_another_game(run, tmp_path: Path) -> None
     assert other.read_bytes() == before
     # a copy of an earlier point of this same game may be brought up to date
     assert _answers(copy) == _answers(save)[: len(_answers(copy))] and len(_answers(copy)) >= 2
+
+
+def test_follow_announces_answers_taken_back(race_plugin: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    from ancients_kit.bots import RandomBot
+    from ancients_kit.cli import play
+    from ancients_kit.session import Session
+
+    save = tmp_path / "g.json"
+    s = Session.new("race", "short", seed=4)
+    for a in ("roll", "roll", "roll"):
+        s.answer(a)
+    s.save(save)
+    watched = Session.load(save)
+    taken_back = Session.new("race", "short", seed=4, answers=["roll"])
+    finished = Session.new("race", "short", seed=4, answers=["roll"])
+    bot = RandomBot()
+    while finished.decision is not None:
+        finished.answer(bot.choose(finished, finished.decision))
+    steps = iter([lambda: None, lambda: taken_back.save(save), lambda: finished.save(save)])
+    monkeypatch.setattr(play.time, "sleep", lambda _: next(steps)())  # each look at the file finds the next save
+    end = play._follow(str(save), watched, None)
+    out = capsys.readouterr().out
+    assert end.finished and end.log.digest() == finished.log.digest()
+    assert "-- answers taken back: the game is at answer 1 again --" in out
+    assert finished.log.lines(None)[-1] in out

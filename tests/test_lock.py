@@ -64,8 +64,8 @@ def _start_player(tmp_path: Path, save: Path) -> subprocess.Popen[str]:
     raise AssertionError("the player never took the lock")
 
 
-def _wait_for_prompt(p: subprocess.Popen[str]) -> None:
-    """Block until the player has loaded the game and asks its first question."""
+def _wait_for(p: subprocess.Popen[str], text: str) -> str:
+    """Block until ``p`` has printed ``text``; returns what it printed so far."""
     import selectors
 
     assert p.stdout is not None
@@ -73,13 +73,19 @@ def _wait_for_prompt(p: subprocess.Popen[str]) -> None:
     sel.register(p.stdout, selectors.EVENT_READ)
     seen = ""
     deadline = time.monotonic() + WAIT
-    while "roll or hold" not in seen:
+    while text not in seen:
         if time.monotonic() > deadline or p.poll() is not None:
             p.kill()
-            raise AssertionError(f"no question from the player: {seen[-500:]!r}")
+            raise AssertionError(f"never printed {text!r}: {seen[-500:]!r}")
         if sel.select(timeout=0.5):
             seen += os.read(p.stdout.fileno(), 4096).decode("utf-8", "replace")
     sel.close()
+    return seen
+
+
+def _wait_for_prompt(p: subprocess.Popen[str]) -> None:
+    """Block until the player has loaded the game and asks its first question."""
+    _wait_for(p, "roll or hold")
 
 
 @pytest.fixture
@@ -181,3 +187,23 @@ def test_save_killed_before_its_rename_leaves_old_file_and_a_temp_the_next_save_
     assert res.returncode == 0, res.stderr
     assert not [n for n in os.listdir(tmp_path) if n.startswith(".g.json.") and n.endswith(".tmp")]
     assert _answers(save) == ["roll"]
+
+
+def test_a_watcher_follows_the_game_being_played_to_its_end(save: Path, tmp_path: Path) -> None:
+    watcher = subprocess.Popen(_cmd("replay", str(save), "--follow", "--no-map"), env=_env(tmp_path),
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    try:
+        seen = _wait_for(watcher, "Turn 1: Red")  # it has read the game as it stands
+        # the player now plays the game out (bots on both sides), saving after every answer
+        player = _run(tmp_path, "play", str(save), "--side", "Red=greedy", "--no-map")
+        assert player.returncode == 0, player.stderr
+        out, err = watcher.communicate(timeout=WAIT)
+    finally:
+        if watcher.poll() is None:
+            watcher.kill()
+    assert watcher.returncode == 0, err
+    followed = (seen + out).splitlines()
+    full = _run(tmp_path, "replay", str(save), "--no-map").stdout.splitlines()
+    assert Session.load(save).finished
+    # every event, in order, once (a watcher between two saves sees the later one whole)
+    assert followed == full

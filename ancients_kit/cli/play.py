@@ -8,7 +8,8 @@ again.
 One game has one writer: ``new``, ``play``, ``undo`` and ``demo`` hold the save
 file's advisory lock (:class:`~ancients_kit.savefile.SaveSlot`) while they run,
 so a second ``play`` of the same save is refused, naming the process that holds
-it; and no command overwrites a save that changed on disk since it read it.
+it (``replay --follow`` watches instead); and no command overwrites a save that
+changed on disk since it read it.
 """
 
 from __future__ import annotations
@@ -379,7 +380,9 @@ def undo_cmd(save: str, count: int) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the events as JSON.")
 @click.option("--check", is_flag=True, help="Fail unless the replay reproduces the saved log exactly.")
 @click.option("--map/--no-map", "show_map", default=True, help="Draw the final position.")
-def replay_cmd(save: str, viewer: str | None, as_json: bool, check: bool, show_map: bool) -> None:
+@click.option("--follow", is_flag=True,
+              help="Watch a game being played: print new events as its answers are saved, until it ends.")
+def replay_cmd(save: str, viewer: str | None, as_json: bool, check: bool, show_map: bool, follow: bool) -> None:
     """Replay a saved game from its seed and answers and print its log."""
     s = Session.load(save)
     if viewer is not None:
@@ -396,10 +399,50 @@ def replay_cmd(save: str, viewer: str | None, as_json: bool, check: bool, show_m
     for e in s.log:
         line = e.line(viewer).replace("[", "\\[")
         ui.out.print(line)
+    if follow:
+        s = _follow(save, s, viewer)
     if show_map:
         ui.out.print(s.game.render(s.state, viewer), soft_wrap=True)
     ui.out.print(f"[dim]{len(s.answers)} answers, log sha256 {s.log.digest()[:16]}; "
                  f"{'matches the save' if s.replay_matches else 'DIFFERS from the save'}[/]")
+
+
+FOLLOW_POLL = 0.25
+"""Seconds between two looks at a followed save file."""
+
+
+def _stamp(path: str) -> tuple[int, int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_ino, st.st_mtime_ns, st.st_size)
+
+
+def _follow(save: str, s: Session, viewer: str | None) -> Session:
+    """Watch ``save`` (played by another process, which holds its lock) and
+    print each new event as the answers are saved, until the game ends.
+    Answers taken back are announced; a file that goes away ends the watch."""
+    stamp = _stamp(save)
+    while not s.finished:
+        time.sleep(FOLLOW_POLL)
+        now = _stamp(save)
+        if now == stamp:
+            continue
+        if now is None:
+            raise ui.UsageProblem(f"{save}: the save file went away while it was followed")
+        stamp = now
+        t = Session.load(save)  # saves are renamed into place whole: never half a file
+        old, new = [e.to_json(None) for e in s.log], [e.to_json(None) for e in t.log]
+        same = 0
+        while same < min(len(old), len(new)) and old[same] == new[same]:
+            same += 1
+        if same < len(old):
+            ui.out.print(f"[yellow]-- answers taken back: the game is at answer {len(t.answers)} again --[/]")
+        for e in list(t.log)[same:]:
+            ui.out.print(e.line(viewer).replace("[", "\\["))
+        s = t
+    return s
 
 
 @click.command("demo")
