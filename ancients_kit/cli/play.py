@@ -384,6 +384,8 @@ def undo_cmd(save: str, count: int) -> None:
               help="Watch a game being played: print new events as its answers are saved, until it ends.")
 def replay_cmd(save: str, viewer: str | None, as_json: bool, check: bool, show_map: bool, follow: bool) -> None:
     """Replay a saved game from its seed and answers and print its log."""
+    if follow and (as_json or check):
+        raise ui.UsageProblem("--follow prints the events as they come; it does not combine with --json or --check")
     s = Session.load(save)
     if viewer is not None:
         sides = s.game.sides(s.state)
