@@ -128,8 +128,10 @@ def test_unicode_digits_are_not_option_numbers(run, tmp_path: Path) -> None:
         (("simulate", "race", "short", "-n", "1", "-o", "target=lots"), "option 'target' takes a whole number"),
         (("new", "race", "short", "--variant", "/dev/zero"), "/dev/zero: is a device, not a variant file"),
         (("simulate", "race", "short", "-n", "1", "--variant", "/dev/zero"), "is a device, not a variant file"),
+        (("replay", str(Path(__file__).parent / "data" / "saves" / "race-short-v1.json"), "--follow", "--json"),
+         "does not combine with --json"),
     ],
-    ids=["negative-delay", "simulate-bad-option", "variant-device", "simulate-variant-device"],
+    ids=["negative-delay", "simulate-bad-option", "variant-device", "simulate-variant-device", "follow-json"],
 )
 def test_bad_arguments_are_exit_2_not_internal_errors(run, args: tuple[str, ...], expected: str) -> None:
     res = run(*args, input="quit\n")
