@@ -18,9 +18,6 @@ rule, and leaves the session exactly as it was.
 
 from __future__ import annotations
 
-import json
-import os
-import tempfile
 from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -33,11 +30,11 @@ from ancients_kit.data import DataStore, Variant
 from ancients_kit.errors import AmbiguousAnswer, AnswerError, IllegalAnswer, InvalidAnswer, ReplayError
 from ancients_kit.log import Event, Log
 from ancients_kit.plugin import Game, Outcome, find_game
+from ancients_kit.savefile import MAX_ANSWER_CHARS, SAVE_FORMAT, SAVE_VERSION, record_text, session_from_record
+from ancients_kit.savefile import read_record as _read_record
+from ancients_kit.savefile import write_atomic as write_atomic
 
 __all__ = ["SAVE_FORMAT", "Context", "Decision", "Option", "Session"]
-
-SAVE_FORMAT = "ancients-kit/session"
-SAVE_VERSION = 1
 
 
 @attrs.frozen(slots=True)
@@ -94,6 +91,7 @@ class Decision:
         starts one or more keys. A start of a key is never taken silently:
         ``N`` must not become ``NE`` because ``N`` happens not to be legal.
         """
+        _check_text(text, self.rule)
         raw = text
         text = text.strip()
         if not text:
@@ -122,6 +120,18 @@ class Decision:
             raise IllegalAnswer(why, answer=text, rule=rule or self.rule)
         raise IllegalAnswer(
             f"{text!r} is not a legal answer to {self.prompt!r}", answer=text, rule=self.rule
+        )
+
+
+def _check_text(text: Any, rule: str) -> None:
+    """Refuse, as an :class:`InvalidAnswer`, an answer that is not a string
+    (``None``, a number, bytes, a list ...) or is longer than any key."""
+    if not isinstance(text, str):
+        shown = repr(text) if len(repr(text)) <= 40 else repr(text)[:36] + "..."
+        raise InvalidAnswer(f"an answer must be text, not {type(text).__name__} {shown}", answer=shown, rule=rule)
+    if len(text) > MAX_ANSWER_CHARS:
+        raise InvalidAnswer(
+            f"an answer is at most {MAX_ANSWER_CHARS} characters, not {len(text)}", answer=text[:40] + "...", rule=rule
         )
 
 
@@ -290,8 +300,12 @@ class Session:
     def answer(self, text: str) -> list[Event]:
         """Answer the current decision; returns the events it produced.
 
-        Illegal input raises an AnswerError and leaves the session unchanged.
+        Illegal input raises an AnswerError and leaves the session unchanged;
+        anything but a string (``None``, a number, bytes, a list) and a string
+        longer than :data:`~ancients_kit.savefile.MAX_ANSWER_CHARS` are an
+        :class:`~ancients_kit.errors.InvalidAnswer`.
         """
+        _check_text(text, self.decision.rule if self.decision is not None else "")
         if self.decision is None:
             raise IllegalAnswer("the game is over", answer=text)
         start = len(self.log)
@@ -358,71 +372,26 @@ class Session:
         }
 
     def save(self, path: str | Path) -> Path:
-        """Write the session as readable JSON, atomically (temp file + rename)."""
-        p = Path(path)
-        data = json.dumps(self.to_record(), indent=1, sort_keys=False) + "\n"
-        write_atomic(p, data)
-        return p
+        """Write the session as readable JSON, atomically (temp file + rename).
+
+        A symlink is followed, never replaced; a failure is a
+        :class:`~ancients_kit.savefile.SaveError` and leaves the old file as it
+        was. Returns the file written (a symlink's target).
+        """
+        return write_atomic(Path(path), record_text(self.to_record()))
 
     @classmethod
     def from_record(cls, rec: Mapping[str, Any], *, where: str = "save") -> Session:
-        if rec.get("format") != SAVE_FORMAT:
-            raise ReplayError(f"{where}: not an ancients-kit save file")
-        if rec.get("version") != SAVE_VERSION:
-            raise ReplayError(f"{where}: save version {rec.get('version')} is not supported")
-        try:
-            game = find_game(rec["game"])
-        except LookupError as exc:
-            raise ReplayError(f"{where}: {exc}") from None
-        variants = []
-        for v in rec.get("variants", []):
-            var = Variant.from_file(v["path"])
-            if var.digest != v["sha256"]:
-                raise ReplayError(f"{where}: variant {v['path']} has changed since the game was saved")
-            variants.append(var)
-        s = cls(
-            game,
-            rec["scenario"],
-            seed=rec["seed"],
-            options=rec.get("options", {}),
-            variants=variants,
-            answers=rec.get("answers", []),
-            meta=rec.get("meta", {}),
-        )
-        s.replay_matches = rec.get("log_sha256") in (None, s.log.digest())
-        return s
+        """The session a save record describes, checked field by field
+        (:mod:`ancients_kit.savefile`); a bad record is a :class:`ReplayError`."""
+        return session_from_record(cls, rec, where=where)
 
     replay_matches: bool = True
     """False if a loaded game's log differs from the one saved (rules changed)."""
 
     @classmethod
     def load(cls, path: str | Path) -> Session:
+        """Read a save file (a regular file of bounded size, never a FIFO or a
+        device) and replay it; any problem is a :class:`ReplayError` naming the file."""
         p = Path(path)
-        try:
-            rec = json.loads(p.read_text("utf-8"))
-        except OSError as exc:
-            raise ReplayError(f"cannot read {p}: {exc.strerror}") from None
-        except json.JSONDecodeError as exc:
-            raise ReplayError(f"{p}: not valid JSON ({exc})") from None
-        try:
-            return cls.from_record(rec, where=str(p))
-        except KeyError as exc:
-            raise ReplayError(f"{p}: missing field {exc.args[0]!r}") from None
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that a crash leaves the old file or the new one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+        return cls.from_record(_read_record(p), where=str(p))

@@ -25,6 +25,11 @@ def variant_option(f: F) -> F:
 
 
 def load_variants(paths: tuple[str, ...]) -> tuple[Variant, ...]:
+    """The ``--variant`` files; a device or FIFO (``/dev/zero``) is refused unread."""
+    from ancients_kit.savefile import check_regular_file
+
+    for p in paths:
+        check_regular_file(p, "variant file")
     return tuple(Variant.from_file(p) for p in paths)
 
 

@@ -30,7 +30,8 @@ class AncientsGroup(click.Group):
         try:
             return super().invoke(ctx)
         except (DataError, GameError, GameNotFound) as exc:
-            raise ui.UsageProblem(str(exc)) from None
+            # One line, whatever the message holds (a file name with a newline ...).
+            raise ui.UsageProblem(" ".join(str(exc).split())) from None
         except (click.ClickException, click.exceptions.Exit, click.Abort, KeyboardInterrupt, SystemExit):
             raise
         except Exception as exc:  # a bug: report it briefly, keep the user's files safe

@@ -4,6 +4,12 @@ The loop asks one decision at a time. Each answer is saved at once (atomically)
 to the game's save file, so Ctrl-C or a closed terminal loses at most the
 answer being typed. Typing a bad answer prints why (with the rule) and asks
 again.
+
+One game has one writer: ``new``, ``play``, ``undo`` and ``demo`` hold the save
+file's advisory lock (:class:`~ancients_kit.savefile.SaveSlot`) while they run,
+so a second ``play`` of the same save is refused, naming the process that holds
+it (``replay --follow`` watches instead); and no command overwrites a save that
+changed on disk since it read it.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from ancients_kit.cli.common import load_variants, option_pairs, variant_option
 from ancients_kit.errors import AnswerError
 from ancients_kit.log import Event
 from ancients_kit.plugin import find_game
+from ancients_kit.savefile import SaveError, SaveSlot
 from ancients_kit.session import Decision, Session
 
 __all__ = ["COMMANDS", "PlayLoop", "default_save_path"]
@@ -70,8 +77,13 @@ class PlayLoop:
     """Runs a session in the terminal until it ends or the human quits."""
 
     def __init__(self, session: Session, who: Mapping[str, str], save_path: Path, *, delay: float = 0.0,
-                 show_map: bool = True, stop_after: int | None = None) -> None:
+                 show_map: bool = True, stop_after: int | None = None, slot: SaveSlot | None = None) -> None:
         self.s = session
+        if slot is None:
+            slot = SaveSlot(save_path)
+            slot.claim()
+        self.slot = slot
+        """The save file this loop writes after every answer (locked by the command)."""
         self.stop_after = stop_after
         self.who = dict(who)
         self.bots: dict[str, Bot] = {side: make_bot(kind) for side, kind in who.items() if kind != HUMAN}
@@ -128,12 +140,21 @@ class PlayLoop:
             ui.out.print(f"  ... {len(d.options) - len(opts)} more: type '?' to list all, or type a key")
 
     def save(self, path: Path | None = None) -> Path:
+        """Write the game to its save file, or a copy of it to ``path``.
+
+        Raises :class:`~ancients_kit.savefile.SaveError` (one line) if it cannot.
+        """
         self.s.meta["sides"] = self.who
-        return self.s.save(path or self.save_path)
+        if path is None or _same_file(path, self.save_path):
+            return self.slot.save(self.s)
+        copy = SaveSlot(path)
+        with copy.locked():
+            copy.claim_for_new(self.s)  # never over another game in progress
+            return copy.save(self.s)
 
     # -- input -------------------------------------------------------------
     def resolve_number(self, d: Decision, text: str) -> str:
-        if text.isdigit() and text not in d.keys:
+        if text.isascii() and text.isdigit() and text not in d.keys:
             n = int(text)
             if 1 <= n <= len(d.options):
                 return d.options[n - 1].key
@@ -181,8 +202,13 @@ class PlayLoop:
                     ui.out.print(line.replace("[", "\\["))
                 continue
             if cmd == "save":
-                p = self.save(Path(rest.strip()) if rest.strip() else None)
-                ui.out.print(f"saved to {p}")
+                # A copy that cannot be written is reported; the game goes on.
+                try:
+                    p = self.save(Path(rest.strip()).expanduser() if rest.strip() else None)
+                except SaveError as exc:
+                    ui.err.print(f"[red]not saved:[/] {_one_line(exc)}", soft_wrap=True)
+                    continue
+                ui.out.print(f"saved to {p}".replace("[", "\\["), soft_wrap=True)
                 continue
             if cmd == "undo":
                 if not self.undo_to_human():
@@ -240,13 +266,33 @@ class PlayLoop:
         ui.out.print(f"Saved in {self.save_path}; replay with: ancients replay {self.save_path}")
 
 
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return os.path.realpath(a) == os.path.realpath(b)
+    except (OSError, ValueError):
+        return False
+
+
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split()).replace("[", "\\[")
+
+
+def _warn_if_replay_differs(s: Session) -> None:
+    if not s.replay_matches:
+        ui.err.print("[yellow]warning:[/] the rules or data changed since this game was saved; "
+                     "the replayed log differs.", soft_wrap=True)
+
+
 def _start(session: Session, who: Mapping[str, str], save: str | None, delay: float, show_map: bool,
            stop_after: int | None = None) -> None:
     path = Path(save) if save else default_save_path(session.game.id, session.scenario, session.seed)
-    loop = PlayLoop(session, who, path, delay=delay, show_map=show_map, stop_after=stop_after)
-    loop.save()
-    ui.out.print(f"[dim]{session.game.title}: {session.scenario} (seed {session.seed}); saving to {path}[/]")
-    loop.run()
+    slot = SaveSlot(path)
+    with slot.locked():
+        slot.claim_for_new()  # never over a game in progress or a file that is no save
+        loop = PlayLoop(session, who, path, delay=delay, show_map=show_map, stop_after=stop_after, slot=slot)
+        loop.save()
+        ui.out.print(f"[dim]{session.game.title}: {session.scenario} (seed {session.seed}); saving to {path}[/]")
+        loop.run()
 
 
 @click.command("new")
@@ -290,27 +336,38 @@ def new_cmd(game: str, scenario: str, seed: int | None, options: tuple[str, ...]
               help="Stop (saved) after N more answers; continue later with `ancients play`.")
 def play_cmd(save: str, sides: tuple[str, ...], no_map: bool, stop_after: int | None) -> None:
     """Continue a saved game (the autosave after a quit or a crash included)."""
-    s = Session.load(save)
+    slot = SaveSlot(save)
+    with slot.locked():
+        s = slot.load()
+        _play_loaded(s, slot, save, sides, no_map, stop_after)
+
+
+def _play_loaded(s: Session, slot: SaveSlot, save: str, sides: tuple[str, ...], no_map: bool,
+                 stop_after: int | None) -> None:
     saved = s.meta.get("sides") or {}
     who = parse_sides(s, sides, default_first="human", default_rest="greedy")
     for side, kind in saved.items():
         if side in who and not any(x.split("=")[0].strip().lower() == side.lower() for x in sides):
             who[side] = kind
-    if not s.replay_matches:
-        ui.err.print("[yellow]warning:[/] the rules or data changed since this game was saved; the replayed log differs.")
-    loop = PlayLoop(s, who, Path(save), show_map=not no_map, stop_after=stop_after)
+    _warn_if_replay_differs(s)
+    loop = PlayLoop(s, who, Path(save), show_map=not no_map, stop_after=stop_after, slot=slot)
     loop.shown = max(0, len(s.log) - 12)
     loop.run()
 
 
 @click.command("undo")
 @click.argument("save", type=click.Path(exists=True, dir_okay=False))
-@click.option("-n", "count", type=int, default=1, show_default=True, help="How many answers to take back.")
+@click.option("-n", "count", type=click.IntRange(1), default=1, show_default=True,
+              help="How many answers to take back.")
 def undo_cmd(save: str, count: int) -> None:
-    """Take back the last answers of a saved game (the file is rewritten atomically)."""
-    s = Session.load(save)
-    s.undo(count)
-    s.save(save)
+    """Take back the last answers of a saved game (the file is rewritten atomically;
+    through a symlink, the file it points to)."""
+    slot = SaveSlot(save)
+    with slot.locked():
+        s = slot.load()
+        _warn_if_replay_differs(s)
+        s.undo(count)
+        slot.save(s)
     d = s.decision
     ui.out.print(f"{count} answer(s) taken back; {len(s.answers)} remain.")
     if d is not None:
@@ -326,16 +383,20 @@ def undo_cmd(save: str, count: int) -> None:
 @click.option("--explain", is_flag=True, help="Each event with its rules' titles and the dice and table cells behind it.")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False), metavar="FILE",
               help="Write a self-contained page that steps through the game decision by decision.")
+@click.option("--follow", is_flag=True,
+              help="Watch a game being played: print new events as its answers are saved, until it ends.")
 def replay_cmd(save: str, viewer: str | None, as_json: bool, check: bool, show_map: bool, explain: bool,
-               html_path: str | None) -> None:
+               html_path: str | None, follow: bool) -> None:
     """Replay a saved game from its seed and answers and print its log."""
     from ancients_kit.cli import teach
 
+    if follow and (as_json or check or explain or html_path):
+        raise ui.UsageProblem("--follow prints the events as they come; it does not combine with --json, --check, "
+                              "--explain or --html")
     s = Session.load(save)
+    viewer = teach.viewer_of(s, viewer)
     if check and not s.replay_matches:
         raise ui.UsageProblem(f"{save}: the replayed log differs from the saved one")
-    if viewer is not None or html_path or explain:
-        viewer = teach.viewer_of(s, viewer)
     if html_path:
         Path(html_path).write_text(teach.html_replay(s, viewer), encoding="utf-8")
         ui.out.print(f"written {html_path}: {len(s.answers) + 1} steps; open it in any browser")
@@ -350,17 +411,57 @@ def replay_cmd(save: str, viewer: str | None, as_json: bool, check: bool, show_m
     for e in s.log:
         line = e.line(viewer).replace("[", "\\[")
         ui.out.print(line)
+    if follow:
+        s = _follow(save, s, viewer)
     if show_map:
         ui.out.print(s.game.render(s.state, viewer), soft_wrap=True)
     ui.out.print(f"[dim]{len(s.answers)} answers, log sha256 {s.log.digest()[:16]}; "
                  f"{'matches the save' if s.replay_matches else 'DIFFERS from the save'}[/]")
 
 
+FOLLOW_POLL = 0.25
+"""Seconds between two looks at a followed save file."""
+
+
+def _stamp(path: str) -> tuple[int, int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_ino, st.st_mtime_ns, st.st_size)
+
+
+def _follow(save: str, s: Session, viewer: str | None) -> Session:
+    """Watch ``save`` (played by another process, which holds its lock) and
+    print each new event as the answers are saved, until the game ends.
+    Answers taken back are announced; a file that goes away ends the watch."""
+    stamp = _stamp(save)
+    while not s.finished:
+        time.sleep(FOLLOW_POLL)
+        now = _stamp(save)
+        if now == stamp:
+            continue
+        if now is None:
+            raise ui.UsageProblem(f"{save}: the save file went away while it was followed")
+        stamp = now
+        t = Session.load(save)  # saves are renamed into place whole: never half a file
+        old, new = [e.to_json(None) for e in s.log], [e.to_json(None) for e in t.log]
+        same = 0
+        while same < min(len(old), len(new)) and old[same] == new[same]:
+            same += 1
+        if same < len(old):
+            ui.out.print(f"[yellow]-- answers taken back: the game is at answer {len(t.answers)} again --[/]")
+        for e in list(t.log)[same:]:
+            ui.out.print(e.line(viewer).replace("[", "\\["))
+        s = t
+    return s
+
+
 @click.command("demo")
 @click.argument("game", required=False, default="centurion")
 @click.argument("scenario", required=False)
 @click.option("--seed", type=int, default=1, show_default=True)
-@click.option("--delay", type=float, default=0.0, help="Seconds to pause after each answer.")
+@click.option("--delay", type=click.FloatRange(0, 3600), default=0.0, help="Seconds to pause after each answer.")
 @click.option("--save", type=click.Path(dir_okay=False), help="Save file (default: in the saves folder).")
 def demo_cmd(game: str, scenario: str | None, seed: int, delay: float, save: str | None) -> None:
     """Watch a greedy bot play a random bot to the end."""

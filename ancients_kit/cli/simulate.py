@@ -32,7 +32,10 @@ def _bots_for(g: Game, scenario: str, seed: int, options: Mapping[str, str], bot
               sides: tuple[str, ...], variants: Sequence[Variant] = ()) -> dict[str, str]:
     from ancients_kit.session import Session
 
-    probe = Session(g, scenario, seed=seed, options=options, variants=variants)
+    try:  # a bad scenario or option value is the user's to fix, as for `new`
+        probe = Session(g, scenario, seed=seed, options=options, variants=variants)
+    except ValueError as exc:
+        raise ui.UsageProblem(str(exc)) from None
     names = g.sides(probe.state)
     bots = {s: bot for s in names}
     for spec in sides:
@@ -179,12 +182,13 @@ def simulate_cmd(game: str, scenario: str, games: int, bot: str, sides: tuple[st
     """
     g = find_game(game)
     opts = option_pairs(options)
-    bots = _bots_for(g, scenario, seed, opts, bot, sides)
+    variants = load_variants(variant)
+    bots = _bots_for(g, scenario, seed, opts, bot, sides, variants)
     jobs = jobs or os.cpu_count() or 1
     show = _show_progress(progress, as_json)
     arms: list[tuple[str, tuple[Variant, ...]]] = [("original", ())]
     if variant:
-        arms.append(("variant", load_variants(variant)))
+        arms.append(("variant", variants))
     results: list[tuple[Summary, list[Record]]] = []
     for label, vs in arms:
         spec = StudySpec(g.id, scenario, bots, opts, vs)

@@ -30,7 +30,7 @@ def viewer_of(s: Session, viewer: str | None) -> str | None:
     for side in sides:
         if side.lower() == viewer.strip().lower():
             return side
-    raise ui.UsageProblem(f"--viewer {viewer!r}: not a side of this game (sides: {', '.join(sides)})")
+    raise ui.UsageProblem(f"--viewer {viewer!r} is not a side of this game (sides: {', '.join(sides)})")
 
 
 def session_at(s: Session, at: int | None) -> Session:

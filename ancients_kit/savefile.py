@@ -1,0 +1,903 @@
+"""Save files: reading them defensively, writing them atomically, one writer per game.
+
+A save file is the JSON :meth:`Session.to_record <ancients_kit.session.Session.to_record>`
+writes. Reading one trusts nothing in it:
+
+- the file must be a regular file (a FIFO or a device such as ``/dev/zero`` is
+  refused before a byte is read) of at most :data:`MAX_SAVE_BYTES`, in UTF-8,
+  holding one JSON object nested at most :data:`MAX_DEPTH` deep, without
+  duplicate keys or ``NaN``;
+- the object must fit :class:`SaveRecord`, structured by the project's one
+  cattrs converter (:data:`ancients_kit.data.converter`): every field of the
+  right JSON type, no unknown key, no missing key;
+- then the meaning is checked: the game is installed, each variant file still
+  has the content hash it had, each option value is parsed by the game's own
+  :meth:`OptionSpec.parse <ancients_kit.plugin.OptionSpec.parse>` exactly as
+  ``ancients new --option`` parses it, ``meta.sides`` names sides of the
+  game and controllers that exist, and every answer is replayed.
+
+Every failure is a :class:`~ancients_kit.errors.ReplayError` whose one-line
+message names the file, the key path and what was expected. A save whose log
+digest differs after the replay (the rules or data changed) loads with
+``replay_matches`` false, which every command reports loudly.
+
+Writing goes through :func:`write_atomic` (temporary file, ``fsync``, rename):
+a symlink is followed, never replaced, and the temporary files a killed save
+left behind are removed. :class:`SaveSlot` adds the advisory lock that lets one
+process at a time play a save, and refuses to overwrite a file that somebody
+else changed since this process read it.
+"""
+
+from __future__ import annotations
+
+import datetime
+import errno
+import hashlib
+import json
+import os
+import socket
+import stat
+import sys
+import tempfile
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import attrs
+from cattrs.errors import IterableValidationError
+from cattrs.gen import override
+
+from ancients_kit.data import DataError, Variant, converter, make_structure_hook, structure
+from ancients_kit.errors import GameError, ReplayError
+
+try:  # POSIX; elsewhere saves are written without a lock
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
+
+if TYPE_CHECKING:
+    from ancients_kit.plugin import Game, OptionSpec
+    from ancients_kit.session import Session
+
+__all__ = [
+    "MAX_ANSWERS",
+    "MAX_ANSWER_CHARS",
+    "MAX_DEPTH",
+    "MAX_SAVE_BYTES",
+    "SaveConflict",
+    "SaveError",
+    "SaveLocked",
+    "SaveRecord",
+    "SaveSlot",
+    "VariantRecord",
+    "check_regular_file",
+    "parse_option",
+    "read_record",
+    "record_text",
+    "session_from_record",
+    "write_atomic",
+]
+
+S = TypeVar("S", bound="Session")
+
+SAVE_FORMAT = "ancients-kit/session"
+SAVE_VERSION = 1
+
+MAX_SAVE_BYTES = 8 * 1024 * 1024
+"""Largest save file read (a finished long game is well under 100 kB)."""
+MAX_DEPTH = 16
+"""Deepest nesting of JSON arrays and objects a save may hold (the format needs 4)."""
+MAX_ANSWER_CHARS = 200
+"""Longest single saved answer (keys are hex, unit and card IDs)."""
+MAX_ANSWERS = 100_000
+"""Most answers a save may hold (a long Full Simulation game gives a few thousand)."""
+MAX_SEED = 2**63
+"""Seeds are whole numbers with ``-MAX_SEED < seed < MAX_SEED``."""
+CONTROLLERS_HUMAN = "human"
+
+
+class SaveError(GameError, OSError):
+    """A save file cannot be written (a directory, no permission, a bad name ...)."""
+
+
+class SaveLocked(SaveError):
+    """Another process holds the save file's lock (it is playing that game)."""
+
+
+class SaveConflict(SaveError):
+    """The save file changed on disk since this process read it: not overwritten."""
+
+
+# -- the schema ---------------------------------------------------------------
+
+
+def _json_kind(value: Any) -> str:
+    """``value`` described in JSON's words, for messages."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        text = repr(value)
+        return f"the number {text if len(text) <= 24 else text[:20] + '...'}"
+    if isinstance(value, str):
+        text = repr(value)
+        return f"the string {text if len(text) <= 40 else text[:36] + '...'}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def _json_type(kind: type, what: str) -> Callable[[Any, Any], Any]:
+    """A structure hook accepting exactly the JSON type ``kind`` (a bool is no number)."""
+
+    def hook(value: Any, _: Any = None) -> Any:
+        if type(value) is not kind:
+            raise TypeError(f"expected {what}, got {_json_kind(value)}")
+        return value
+
+    return hook
+
+
+_text = _json_type(str, "a string")
+_whole = _json_type(int, "a whole number")
+_flag = _json_type(bool, "true or false")
+_object = _json_type(dict, "an object")
+
+
+def _name(value: Any, _: Any = None) -> str:
+    text = _text(value)
+    if not text.strip() or len(text) > MAX_ANSWER_CHARS or not text.isprintable():
+        raise ValueError(f"expected a name of 1 to {MAX_ANSWER_CHARS} printable characters, got {_json_kind(text)}")
+    return text
+
+
+
+
+def _seed(value: Any, _: Any = None) -> int:
+    n = _whole(value)
+    if not -MAX_SEED < n < MAX_SEED:
+        raise ValueError(f"expected a seed between -2**63 and 2**63, got {_json_kind(n)}")
+    return n
+
+
+
+
+def _digest(value: Any, _: Any = None) -> str:
+    text = _text(value)
+    if len(text) != 64 or any(c not in "0123456789abcdef" for c in text):
+        raise ValueError(f"expected a sha256 digest (64 lowercase hex digits), got {_json_kind(text)}")
+    return text
+
+
+def _answer(value: Any, _: Any = None) -> str:
+    text = _text(value)
+    if not text or len(text) > MAX_ANSWER_CHARS:
+        raise ValueError(f"expected an answer of 1 to {MAX_ANSWER_CHARS} characters, got {_json_kind(text)}")
+    return text
+
+
+def _option_value(value: Any, _: Any = None) -> str | int | bool:
+    if not isinstance(value, (str, int)):  # bool is an int
+        raise TypeError(f"expected a string, a whole number, true or false, got {_json_kind(value)}")
+    return value
+
+
+
+
+def _tuple_of(item: Callable[[Any, Any], Any] | type, most: int) -> Callable[[Any, Any], tuple[Any, ...]]:
+    """A structure hook for a JSON list of at most ``most`` items, each going
+    through ``item`` (a hook, or a class structured by the converter); errors
+    keep their index."""
+
+    def hook(value: Any, typ: Any) -> tuple[Any, ...]:
+        if not isinstance(value, list):
+            raise TypeError(f"expected a list, got {_json_kind(value)}")
+        if len(value) > most:
+            raise ValueError(f"expected at most {most} items, got {len(value)}")
+        out: list[Any] = []
+        errors: list[Exception] = []
+        for i, x in enumerate(value):
+            try:
+                out.append(converter.structure(x, item) if isinstance(item, type) else item(x, None))
+            except Exception as exc:  # collected and reported with the index
+                exc.__notes__ = [*getattr(exc, "__notes__", []), f"Structuring list @ index {i}"]
+                errors.append(exc)
+                break
+        if errors:
+            raise IterableValidationError("invalid list item", errors, tuple)
+        return tuple(out)
+
+    return hook
+
+
+def _dict_of(value_hook: Callable[[Any, Any], Any]) -> Callable[[Any, Any], dict[str, Any]]:
+    """A structure hook for a JSON object of string keys; errors keep the key."""
+
+    def hook(value: Any, typ: Any) -> dict[str, Any]:
+        obj = _object(value)
+        out: dict[str, Any] = {}
+        for k, v in obj.items():
+            try:
+                out[_name(k)] = value_hook(v, None)
+            except Exception as exc:
+                exc.__notes__ = [*getattr(exc, "__notes__", []), f"Structuring dict @ key {k}"]
+                raise IterableValidationError("invalid value", [exc], dict) from None
+        return out
+
+    return hook
+
+
+@attrs.frozen
+class VariantRecord:
+    """One variant a saved game was played with."""
+
+    path: str
+    """Where the variant file was (as given to ``--variant``)."""
+    id: str
+    """Its ``meta.id``."""
+    sha256: str
+    """Content hash of the file and every file it includes."""
+
+
+@attrs.frozen
+class SaveMeta:
+    """The free-form ``meta`` record; ``sides`` (who plays which side) is checked."""
+
+    sides: Mapping[str, str] = attrs.field(factory=dict)
+    """Side -> ``human`` or a bot's name."""
+
+
+@attrs.frozen
+class SaveRecord:
+    """The shape of a save file (``SAVE_VERSION`` 1); every key is required."""
+
+    format: str
+    version: int
+    game: str
+    scenario: str
+    seed: int
+    options: Mapping[str, str | int | bool]
+    variants: tuple[VariantRecord, ...]
+    answers: tuple[str, ...]
+    finished: bool
+    outcome: Mapping[str, Any] | None
+    log_sha256: str
+    meta: Mapping[str, Any]
+
+
+def _meta(value: Any, _: Any = None) -> dict[str, Any]:
+    obj = _object(value)
+    if "sides" in obj:
+        converter.structure({"sides": obj["sides"]}, SaveMeta)
+    return obj
+
+
+def _outcome(value: Any, _: Any = None) -> dict[str, Any] | None:
+    return None if value is None else _object(value)
+
+
+make_structure_hook(
+    VariantRecord,
+    path=override(struct_hook=_name),
+    id=override(struct_hook=_text),
+    sha256=override(struct_hook=_digest),
+)
+make_structure_hook(SaveMeta, sides=override(struct_hook=_dict_of(_name)))
+make_structure_hook(
+    SaveRecord,
+    format=override(struct_hook=_text),
+    version=override(struct_hook=_whole),
+    game=override(struct_hook=_name),
+    scenario=override(struct_hook=_name),
+    seed=override(struct_hook=_seed),
+    options=override(struct_hook=_dict_of(_option_value)),
+    variants=override(struct_hook=_tuple_of(VariantRecord, 100)),
+    answers=override(struct_hook=_tuple_of(_answer, MAX_ANSWERS)),
+    finished=override(struct_hook=_flag),
+    outcome=override(struct_hook=_outcome),
+    log_sha256=override(struct_hook=_digest),
+    meta=override(struct_hook=_meta),
+)
+
+
+# -- reading --------------------------------------------------------------------
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a save may hold")
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in pairs:
+        if k in out:
+            raise ValueError(f"key {k!r} appears twice in one object")
+        out[k] = v
+    return out
+
+
+def _depth(doc: Any) -> int:
+    """How deeply ``doc`` nests lists and objects (iteratively: no recursion limit)."""
+    deepest = 0
+    stack = [(doc, 1)]
+    while stack:
+        node, d = stack.pop()
+        if isinstance(node, (list, dict)):
+            deepest = max(deepest, d)
+            if d > MAX_DEPTH:
+                return d
+            stack.extend((x, d + 1) for x in (node.values() if isinstance(node, dict) else node))
+    return deepest
+
+
+def _file_kind(mode: int) -> str:
+    return (
+        "a directory" if stat.S_ISDIR(mode)
+        else "a FIFO" if stat.S_ISFIFO(mode)
+        else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+        else "a socket" if stat.S_ISSOCK(mode)
+        else "not a regular file"
+    )
+
+
+def read_bytes_bounded(path: Path, limit: int | None = None, what: str = "save file") -> bytes:
+    """The bytes of the regular file ``path``, at most ``limit`` of them.
+
+    A FIFO, a device, a socket or a directory is refused without reading (the
+    file is opened non-blocking, so even opening a FIFO cannot hang).
+    ``limit`` defaults to :data:`MAX_SAVE_BYTES`.
+    """
+    limit = MAX_SAVE_BYTES if limit is None else limit
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:
+        raise ReplayError(f"cannot read {what} {path}: {exc.strerror or exc}") from None
+    except ValueError:  # a NUL byte in the name
+        raise ReplayError(f"cannot read {what} {path!r}: the name holds a NUL byte") from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise ReplayError(f"{path}: is {_file_kind(st.st_mode)}, not a {what}; refused without reading it")
+        if st.st_size > limit:
+            raise ReplayError(f"{path}: {st.st_size} bytes is more than a {what} may hold ({limit} bytes)")
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            chunk = os.read(fd, 1 << 16)
+            if not chunk:
+                break
+            size += len(chunk)
+            if size > limit:
+                raise ReplayError(f"{path}: more than {limit} bytes, more than a {what} may hold")
+            chunks.append(chunk)
+        return b"".join(chunks)
+    except OSError as exc:
+        raise ReplayError(f"cannot read {what} {path}: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+
+
+def check_regular_file(path: str | Path, what: str, limit: int | None = None) -> None:
+    """Refuse, without reading it, a ``path`` that is not a regular file of at
+    most ``limit`` bytes (default :data:`MAX_SAVE_BYTES`): a
+    :class:`~ancients_kit.data.DataError` naming the file. A missing file is
+    left for the reader to report."""
+    limit = MAX_SAVE_BYTES if limit is None else limit
+    try:
+        st = os.stat(path)
+    except ValueError:
+        raise DataError(repr(str(path)), "the name holds a NUL byte") from None
+    except OSError:
+        return
+    if not stat.S_ISREG(st.st_mode):
+        raise DataError(str(path), f"is {_file_kind(st.st_mode)}, not a {what}; refused without reading it")
+    if st.st_size > limit:
+        raise DataError(str(path), f"{st.st_size} bytes is more than a {what} may hold ({limit} bytes)")
+
+
+def parse_record(raw: bytes, *, where: str) -> dict[str, Any]:
+    """The JSON object in ``raw``; anything else is a :class:`ReplayError`."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ReplayError(f"{where}: not UTF-8 text (byte {exc.start} is {raw[exc.start]:#04x})") from None
+    try:
+        doc = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise ReplayError(f"{where}: not valid JSON ({exc})") from None
+    except RecursionError:
+        raise ReplayError(f"{where}: nested more than {MAX_DEPTH} deep; not a save file") from None
+    except ValueError as exc:  # a duplicate key, NaN, a number of more than 4300 digits
+        raise ReplayError(f"{where}: not a save file: {exc}") from None
+    if not isinstance(doc, dict):
+        raise ReplayError(f"{where}: not an ancients-kit save file (expected a JSON object, got {_json_kind(doc)})")
+    if _depth(doc) > MAX_DEPTH:
+        raise ReplayError(f"{where}: nested more than {MAX_DEPTH} deep; not a save file")
+    return doc
+
+
+def _printable(text: str) -> str:
+    """``text`` on one line: every character that is not printable escaped."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+@contextmanager
+def _one_line_errors() -> Iterator[None]:
+    """Re-raise a :class:`ReplayError` whose message would not print as one line."""
+    try:
+        yield
+    except ReplayError as exc:
+        msg = str(exc)
+        if msg.isprintable():
+            raise
+        raise ReplayError(_printable(msg)) from None
+
+
+def read_record(path: str | Path) -> dict[str, Any]:
+    """Read and parse the save file at ``path`` (bounded, regular files only)."""
+    p = Path(path)
+    with _one_line_errors():
+        return parse_record(read_bytes_bounded(p), where=str(p))
+
+
+def check_record(rec: Any, *, where: str) -> SaveRecord:
+    """``rec`` structured into a :class:`SaveRecord`, or a :class:`ReplayError`."""
+    if not isinstance(rec, Mapping):
+        raise ReplayError(f"{where}: not an ancients-kit save file (expected an object, got {_json_kind(rec)})")
+    if rec.get("format") != SAVE_FORMAT:
+        raise ReplayError(f"{where}: not an ancients-kit save file (format is not {SAVE_FORMAT!r})")
+    version = rec.get("version")
+    if type(version) is not int or version != SAVE_VERSION:
+        raise ReplayError(
+            f"{where}: save version {_json_kind(version)} is not supported (this ancients-kit reads {SAVE_VERSION})"
+        )
+    if _depth(rec) > MAX_DEPTH:  # a record built in memory (files are checked as they are parsed)
+        raise ReplayError(f"{where}: nested more than {MAX_DEPTH} deep; not a save file")
+    try:
+        return structure(dict(rec), SaveRecord, file=where)
+    except DataError as exc:
+        raise ReplayError(str(exc)) from None
+    except RecursionError:  # a hand-built record (files are depth-checked first)
+        raise ReplayError(f"{where}: nested too deeply") from None
+
+
+def parse_option(spec: OptionSpec, value: Any) -> Any:
+    """An option value parsed exactly as ``--option NAME=VALUE`` is.
+
+    A string goes to :meth:`OptionSpec.parse`; a number or ``true``/``false`` is
+    accepted only where the option's default or one of its choices has that
+    very type (no bool becomes a number, no number a bool), and is then parsed
+    from its text the same way. Raises ``ValueError`` naming the option.
+    """
+    if isinstance(value, str):
+        return spec.parse(value)
+    allowed = {type(spec.default), *(type(c) for c in spec.choices)}
+    if type(value) not in allowed or not isinstance(value, (int, bool)):
+        wanted = (
+            "one of " + ", ".join(map(str, spec.choices)) if spec.choices
+            else "yes or no" if isinstance(spec.default, bool)
+            else "a whole number" if isinstance(spec.default, int)
+            else "text"
+        )
+        raise ValueError(f"option {spec.name!r} takes {wanted}, not {_json_kind(value)}")
+    parsed = spec.parse(str(value).lower() if isinstance(value, bool) else str(value))
+    if isinstance(value, bool) != isinstance(parsed, bool):
+        raise ValueError(f"option {spec.name!r} does not take {_json_kind(value)}")
+    return parsed
+
+
+def _checked_options(game: Game, scenario: str, variants: tuple[Variant, ...], options: Mapping[str, Any],
+                     where: str) -> dict[str, Any]:
+    from ancients_kit.data import DataStore
+
+    store = DataStore(game.package, variants)
+    try:
+        known = [info.id for info in game.scenarios(store)]
+    except (DataError, GameError) as exc:
+        raise ReplayError(f"{where}: {exc}") from None
+    if scenario not in known:
+        raise ReplayError(f"{where}: scenario: {game.id} has no scenario {scenario!r} (scenarios: {', '.join(known)})")
+    specs = {s.name: s for s in game.option_specs(store, scenario)}
+    out: dict[str, Any] = {}
+    given = [(f"{where}: variants[{i}]: {v.path}: options", v.options) for i, v in enumerate(variants)]
+    given.append((f"{where}: options", options))
+    for place, values in given:  # the save's own values win, as in the game it records
+        for k, value in values.items():
+            if k not in specs:
+                raise ReplayError(f"{place}.{k}: {game.id} has no option {k!r} "
+                                  f"(options: {', '.join(sorted(specs)) or 'none'})")
+            try:
+                out[k] = parse_option(specs[k], value)
+            except ValueError as exc:
+                raise ReplayError(f"{place}.{k}: {exc}") from None
+    return out
+
+
+def session_from_record(cls: type[S], rec: Any, *, where: str = "save") -> S:
+    """Check ``rec`` against the schema and its meaning, then replay it; every
+    failure is a :class:`ReplayError` with a one-line message."""
+    with _one_line_errors():
+        return _session_from_record(cls, rec, where)
+
+
+def _session_from_record(cls: type[S], rec: Any, where: str) -> S:
+    from ancients_kit.bots import BOTS
+    from ancients_kit.plugin import find_game
+
+    r = check_record(rec, where=where)
+    try:
+        game = find_game(r.game)
+    except LookupError as exc:
+        raise ReplayError(f"{where}: game: {exc}") from None
+    variants: list[Variant] = []
+    for i, v in enumerate(r.variants):
+        try:
+            check_regular_file(v.path, "variant file")
+            var = Variant.from_file(v.path)
+        except (DataError, GameError, OSError, ValueError) as exc:
+            raise ReplayError(f"{where}: variants[{i}]: {exc}") from None
+        if var.digest != v.sha256:
+            raise ReplayError(f"{where}: variant {v.path} has changed since the game was saved")
+        if var.meta.id != v.id:
+            raise ReplayError(f"{where}: variants[{i}]: {v.path} is variant {var.meta.id!r}, the save names {v.id!r}")
+        variants.append(var)
+    options = _checked_options(game, r.scenario, tuple(variants), r.options, where)
+    sides = converter.structure({"sides": r.meta["sides"]}, SaveMeta).sides if "sides" in r.meta else {}
+    for side, kind in sides.items():
+        if kind != CONTROLLERS_HUMAN and kind not in BOTS:
+            raise ReplayError(f"{where}: meta.sides.{side}: {kind!r} is not a controller "
+                              f"(human, {', '.join(sorted(BOTS))})")
+    try:
+        s = cls(game, r.scenario, seed=r.seed, options=options, variants=variants, answers=r.answers,
+                meta=dict(r.meta))
+    except ReplayError as exc:
+        raise ReplayError(f"{where}: {exc}") from None
+    except (DataError, GameError) as exc:
+        raise ReplayError(f"{where}: {exc}") from None
+    real = game.sides(s.state)
+    for side in sides:
+        if side not in real:
+            raise ReplayError(
+                f"{where}: meta.sides: {side!r} is not a side of this scenario (sides: {', '.join(real)})"
+            )
+    outcome = s.outcome.to_json() if s.outcome is not None else None
+    s.replay_matches = r.log_sha256 == s.log.digest() and r.finished == s.finished and r.outcome == outcome
+    return s
+
+
+# -- writing ------------------------------------------------------------------------
+
+
+def record_text(rec: Mapping[str, Any]) -> str:
+    """A save record as the readable JSON text of a save file."""
+    return json.dumps(rec, indent=1, sort_keys=False) + "\n"
+
+
+def check_name(path: Path) -> None:
+    """Refuse, with a :class:`SaveError`, a save path that can never be written:
+    a NUL byte, a name or path too long for the system, a directory,
+    anything but a regular file (a symlink counts as what it points to), or a
+    file without any write permission (kept as it is, even from root)."""
+    text = str(path)
+    if "\x00" in text:
+        raise SaveError(f"cannot write {text!r}: the name holds a NUL byte")
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        if exc.errno in (errno.ENOENT, errno.ENOTDIR, errno.EACCES, errno.ELOOP):
+            return  # reported by the write itself, with its reason
+        raise SaveError(_describe_oserror(path, exc)) from None
+    if stat.S_ISDIR(st.st_mode):
+        raise SaveError(f"cannot write {_show(path)}: it is a directory")
+    if not stat.S_ISREG(st.st_mode):  # never rename a save over /dev/null or a FIFO
+        raise SaveError(f"{_show(path)}: is {_file_kind(st.st_mode)}, not a save file; "
+                        "refused without reading or writing it")
+    if not st.st_mode & 0o222:  # the owner made it read-only: a save kept as it is
+        raise SaveError(f"cannot write {_show(path)}: it is read-only (chmod u+w to let games write it)")
+
+
+def _target(path: Path) -> Path:
+    """The file a save to ``path`` writes: a symlink's target (never the link itself)."""
+    if path.is_symlink():
+        real = Path(os.path.realpath(path))
+        if not real.parent.is_dir():
+            raise SaveError(f"cannot write {path}: it is a symlink to {real}, whose folder does not exist")
+        return real
+    return path
+
+
+def _show(path: Path | str) -> str:
+    """A path for a one-line message (a very long one shortened in the middle)."""
+    text = str(path)
+    return text if len(text) <= 160 else f"{text[:80]}...{text[-60:]}"
+
+
+def _describe_oserror(path: Path, exc: OSError) -> str:
+    if exc.errno == errno.EISDIR:
+        return f"cannot write {_show(path)}: it is a directory"
+    if exc.errno == errno.ENAMETOOLONG:
+        return f"cannot write {_show(path)}: the name is too long"
+    return f"cannot write {_show(path)}: {exc.strerror or exc}"
+
+
+def _mode_for(target: Path) -> int:
+    """The permission bits a save keeps: the old file's, or 0o666 less the umask."""
+    try:
+        return stat.S_IMODE(os.stat(target).st_mode)
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
+
+
+def _flock(fd: int, *, block: bool = False) -> bool:
+    if fcntl is None:  # pragma: no cover
+        return True
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | (0 if block else fcntl.LOCK_NB))
+    except BlockingIOError:
+        return False
+    except OSError as exc:  # some filesystems have no flock: treat as unlocked
+        if exc.errno in (errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOSYS):
+            return True
+        raise
+    return True
+
+
+def _is_temp_name(name: str, base: str) -> bool:
+    prefix = f".{base}."
+    return name.startswith(prefix) and name.endswith(".tmp") and len(name) > len(prefix) + len(".tmp")
+
+
+def clean_stray_temps(path: Path) -> list[str]:
+    """Remove ``.NAME.xxxx.tmp`` files a killed save of ``path`` left behind.
+
+    A save holds a lock on its temporary file while writing it, so only files
+    nobody is writing are removed. Returns the names removed.
+    """
+    folder = path.parent
+    removed: list[str] = []
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return removed
+    for name in names:
+        if not _is_temp_name(name, path.name):
+            continue
+        full = folder / name
+        try:
+            fd = os.open(full, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
+        except OSError:
+            continue
+        try:
+            if stat.S_ISREG(os.fstat(fd).st_mode) and _flock(fd):
+                os.unlink(full)
+                removed.append(name)
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+    return removed
+
+
+def write_atomic(path: str | Path, text: str) -> Path:
+    """Write ``text`` to ``path`` so that a crash leaves the old file or the new one.
+
+    A symlink is followed (its target is rewritten, the link stays); stray
+    temporary files of earlier killed saves are removed. Any failure is a
+    :class:`SaveError` with a one-line message, and the old file is untouched.
+    Returns the file written.
+    """
+    p = Path(path)
+    try:
+        check_name(p)
+        target = _target(p)
+        data = text.encode("utf-8")
+        for attempt in range(3):
+            target.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+            try:
+                with os.fdopen(fd, "wb") as fh:
+                    _flock(fh.fileno())
+                    os.fchmod(fh.fileno(), _mode_for(target))
+                    fh.write(data)
+                    fh.flush()
+                    os.fsync(fh.fileno())
+                    os.replace(tmp, target)
+                break
+            except FileNotFoundError:  # another cleaner took our temp file: once more
+                if attempt == 2:
+                    raise
+            except BaseException:
+                try:
+                    os.unlink(tmp)
+                except OSError:
+                    pass
+                raise
+        clean_stray_temps(target)
+        return target
+    except SaveError:
+        raise
+    except OSError as exc:
+        raise SaveError(_describe_oserror(p, exc)) from None
+    except (ValueError, UnicodeError) as exc:
+        raise SaveError(f"cannot write {str(p)!r}: {exc}") from None
+
+
+# -- one writer per game -------------------------------------------------------------
+
+
+def lock_path(path: Path) -> Path:
+    """The advisory lock file of the save ``path`` (next to the file it protects)."""
+    t = Path(os.path.realpath(path))
+    return t.with_name(f".{t.name}.lock")
+
+
+def _holder() -> dict[str, Any]:
+    return {
+        "pid": os.getpid(),
+        "host": socket.gethostname(),
+        "command": " ".join(os.path.basename(a) if i == 0 else a for i, a in enumerate(sys.argv))[:200],
+        "since": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M:%S UTC"),
+    }
+
+
+def _describe_holder(raw: bytes) -> str:
+    try:
+        info = json.loads(raw.decode("utf-8"))
+        return f"process {int(info['pid'])} on {str(info['host'])[:64]} (since {str(info['since'])[:32]})"
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return "another process"
+
+
+class SaveSlot:
+    """A save file as one process owns it while playing.
+
+    ``with slot.locked():`` takes the advisory lock (refused with
+    :class:`SaveLocked`, naming the holder, if another process plays the
+    game); :meth:`load` reads the session and remembers the file's content;
+    :meth:`save` writes only if the file still holds what this process last
+    read or wrote, and otherwise keeps the game in a separate conflict file and
+    raises :class:`SaveConflict`. Nobody's answers are overwritten unseen.
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self._known: str | None = None
+        """sha256 of the file's content as this process last saw it (None: not yet read)."""
+        self._fd: int | None = None
+
+    # the lock
+    @contextmanager
+    def locked(self) -> Iterator[SaveSlot]:
+        self.acquire()
+        try:
+            yield self
+        finally:
+            self.release()
+
+    def acquire(self) -> None:
+        if fcntl is None or self._fd is not None:  # pragma: no cover - no flock here
+            return
+        check_name(self.path)
+        lp = lock_path(self.path)
+        for _ in range(20):
+            try:
+                lp.parent.mkdir(parents=True, exist_ok=True)
+                fd = os.open(lp, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0),
+                             0o644)
+            except OSError as exc:
+                why = _describe_oserror(self.path, exc)
+                raise SaveError(f"{why} (its lock file {lp.name} cannot be made)") from None
+            if not _flock(fd):
+                try:
+                    who = _describe_holder(os.pread(fd, 4096, 0))
+                finally:
+                    os.close(fd)
+                raise SaveLocked(
+                    f"{self.path} is being played by {who}; one game has one writer: "
+                    f"wait until it stops, or watch with `ancients replay --follow {self.path}`"
+                )
+            try:
+                same = os.path.samestat(os.fstat(fd), os.stat(lp))
+            except FileNotFoundError:
+                same = False
+            if not same:  # the holder released (and removed) it meanwhile: try the new file
+                os.close(fd)
+                continue
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, json.dumps(_holder()).encode("utf-8"), 0)
+            self._fd = fd
+            return
+        raise SaveError(f"cannot lock {self.path}: the lock file keeps changing ({lp})")
+
+    def release(self) -> None:
+        fd, self._fd = self._fd, None
+        if fd is None:
+            return
+        try:
+            os.unlink(lock_path(self.path))
+        except OSError:
+            pass
+        os.close(fd)
+
+    # reading and writing
+    def _disk_digest(self) -> str | None:
+        try:
+            return hashlib.sha256(read_bytes_bounded(self.path)).hexdigest()
+        except ReplayError:
+            return None if not os.path.lexists(self.path) else "unreadable"
+
+    def load(self) -> Session:
+        """Read the session in the file (validated), remembering what the file held."""
+        from ancients_kit.session import Session as cls
+
+        with _one_line_errors():
+            raw = read_bytes_bounded(self.path)
+            rec = parse_record(raw, where=str(self.path))
+        s = cls.from_record(rec, where=str(self.path))
+        self._known = hashlib.sha256(raw).hexdigest()
+        return s
+
+    def claim(self) -> None:
+        """Accept whatever the file holds now as this process's to overwrite
+        (a copy the player asked for by name)."""
+        self._known = self._disk_digest()
+
+    def claim_for_new(self, session: Session | None = None) -> None:
+        """Take the file for a new game (or a copy of ``session``), only if it
+        holds nothing to lose: it is missing or empty, or is a save of a
+        finished game, of no answers, or of an earlier point of ``session``
+        itself. A game in progress, or a file that is no save, is a
+        :class:`SaveError`."""
+        if not os.path.lexists(self.path) or (os.path.exists(self.path) and os.path.getsize(self.path) == 0):
+            self.claim()
+            return
+        try:
+            rec = parse_record(read_bytes_bounded(self.path), where=str(self.path))
+        except ReplayError as exc:
+            raise SaveError(f"{_printable(str(exc))}; not overwriting it with a new game") from None
+        if rec.get("format") != SAVE_FORMAT:
+            raise SaveError(f"{_show(self.path)} is not an ancients-kit save; not overwriting it with a new game")
+        answers = rec.get("answers")
+        earlier = (
+            session is not None and isinstance(answers, list)
+            and (rec.get("game"), rec.get("scenario"), rec.get("seed")) == (session.game.id, session.scenario,
+                                                                            session.seed)
+            and answers == session.answers[: len(answers)]
+        )
+        if rec.get("finished") is not True and answers != [] and not earlier:
+            n = f"{len(answers)} answers" if isinstance(answers, list) else "answers"
+            raise SaveError(
+                f"{_show(self.path)} holds a game in progress ({n}): "
+                f"continue it with `ancients play {_show(self.path)}`, "
+                "or delete it, or give another --save"
+            )
+        self.claim()
+
+    def save(self, session: Session) -> Path:
+        """Write ``session``, unless somebody else changed the file since it was read."""
+        text = record_text(session.to_record())
+        now = self._disk_digest()
+        if now is not None and now != self._known:
+            other = self.path.with_name(f"{self.path.stem}.conflict-{os.getpid()}{self.path.suffix}")
+            try:
+                write_atomic(other, text)
+            except SaveError as exc:
+                raise SaveConflict(
+                    f"{_show(self.path)} was changed by another program since this game read it; "
+                    f"not overwriting its answers, and this game could not be kept either: {exc}"
+                ) from None
+            raise SaveConflict(
+                f"{self.path} was changed by another program since this game read it; not overwriting its "
+                f"answers. This game is saved in {other}"
+            )
+        write_atomic(self.path, text)
+        self._known = hashlib.sha256(text.encode("utf-8")).hexdigest()
+        return self.path
