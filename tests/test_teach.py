@@ -143,3 +143,13 @@ def test_html_replay_steps_in_a_real_browser(bot_game: Path, tmp_path: Path) -> 
         assert any(after.text in e for e in events)
         titled = b.js("Array.from(document.querySelectorAll('.rule-title')).map(x => x.textContent)")
         assert titled and all(t.startswith("(") for t in titled)
+
+
+def test_the_play_loop_explains_recent_events(run, tmp_path: Path) -> None:
+    runner = CliRunner()
+    save = tmp_path / "e.json"
+    res = runner.invoke(cli, ["new", "centurion", "basic-gaul", "--seed", "5", "--save", str(save), "--no-map"],
+                        input="explain 2\nquit\n", catch_exceptions=False)
+    assert res.exit_code == 0, res.output
+    titles = {r.id: r.title for r in load_games()["centurion"].rules_index()}
+    assert f"rule cen:basic.sequence: {titles['cen:basic.sequence']}" in res.output

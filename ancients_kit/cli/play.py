@@ -39,6 +39,7 @@ CONTROLLERS = ("human", "random", "greedy")
 LIST_LIMIT = 24
 HELP = """Type an option's key (in any case), or its number from the list.
 Commands: ?  all options | map  show the map | log  recent events | undo  take back your last answer
+          explain [N]  the last N events (10) with their rules' titles and the dice behind them
           save [FILE]  save a copy | help  this text | quit  stop (the game is already saved)"""
 
 
@@ -200,6 +201,15 @@ class PlayLoop:
             if cmd == "log":
                 for line in self.s.log.lines(d.side)[-30:]:
                     ui.out.print(line.replace("[", "\\["))
+                continue
+            if cmd == "explain":
+                from ancients_kit.cli.teach import explain_event, rule_titles
+
+                n = int(rest) if rest.strip().isdigit() else 10
+                titles = rule_titles(self.s)
+                for e in list(self.s.log)[-max(1, n):]:
+                    for line in explain_event(e, titles, d.side):
+                        ui.out.print(line, markup=False, highlight=False, soft_wrap=True)
                 continue
             if cmd == "save":
                 # A copy that cannot be written is reported; the game goes on.
