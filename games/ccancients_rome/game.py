@@ -166,9 +166,23 @@ class CCAncientsRome(Game):
         return state
 
     def play(self, ctx: Context, state: GameState) -> Generator[Decision, str, Outcome]:
+        return self._play(ctx, state, None)
+
+    def copy_state(self, state: GameState) -> GameState:
+        return state.copy()
+
+    def resume(self, ctx: Context, state: GameState, where: Any) -> Generator[Decision, str, Outcome]:
+        """Play on from the start of a turn (the checkpoint ``_battle`` marks)."""
+        kind, index, _turn, side = where
+        if kind != "turn" or index != state.index:
+            raise ValueError(f"not a checkpoint of this game: {where!r}")
+        return self._play(ctx, state, side)
+
+    def _play(self, ctx: Context, state: GameState, resume_side: str | None) -> Generator[Decision, str, Outcome]:
         while True:
             bs = state.b
-            result = yield from self._battle(ctx, bs)
+            result = yield from self._battle(ctx, bs, state.index, resume_side)
+            resume_side = None
             if state.series is None:
                 return result
             for s in state.sides:
@@ -198,10 +212,13 @@ class CCAncientsRome(Game):
         return Outcome(w, f"{w} wins the series {max(ta, tb)}-{min(ta, tb)} in banners ({level})", level=level,
                        scores=dict(state.totals), rules=("ccr:para-bellum", "ccr:victory"), turn=bs.turn)
 
-    def _battle(self, ctx: Context, bs: BattleState) -> Generator[Decision, str, Outcome]:
+    def _battle(self, ctx: Context, bs: BattleState, index: int = 0,
+                resume_side: str | None = None) -> Generator[Decision, str, Outcome]:
         limit = int(ctx.options.get("turn_limit", 0) or 0)
-        side = bs.first
+        side = resume_side or bs.first
         while True:
+            # A safe point: the battle depends only on the state and the side to play.
+            ctx.checkpoint(("turn", index, bs.turn + 1, side))
             bs.turn += 1
             bs.active = side
             ctx.event("turn", f"Turn {bs.turn}: {side}", rules=("ccr:sequence",), side=side)
