@@ -337,7 +337,10 @@ class Session:
             return
         if self.ctx._secret is not None:
             raise ReplayError(f"{self.game.id}: checkpoint {where!r} inside a secret block of {self.ctx._secret}")
-        self._checkpoints.append(
+        cps = self._checkpoints
+        if cps and cps[-1].answers == len(self.answers):
+            cps.pop()  # no answer since the previous one: this one, further on, serves every rebuild it did
+        cps.append(
             Checkpoint(len(self.answers), len(self.log), where, self.game.copy_state(self.state),
                        self.ctx.chance.getstate())
         )
