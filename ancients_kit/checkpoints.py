@@ -31,10 +31,11 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any
 
+from ancients_kit.data import FrozenDict
 from ancients_kit.errors import ReplayError
 from ancients_kit.session import Checkpoint, Session
 
-__all__ = ["restored", "same_state", "verify"]
+__all__ = ["dump", "restored", "same_state", "verify"]
 
 _FUNCTIONS = (types.FunctionType, types.MethodType, types.BuiltinFunctionType, types.BuiltinMethodType)
 
@@ -122,6 +123,40 @@ def same_state(a: Any, b: Any, path: str = "state", _seen: set[tuple[int, int]] 
     return None
 
 
+def _frozen(obj: Any) -> bool:
+    """Data that cannot change: frozen attrs classes, FrozenDict, mapping proxies."""
+    cls = type(obj)
+    if isinstance(obj, (FrozenDict, types.MappingProxyType)):
+        return True
+    return hasattr(cls, "__attrs_attrs__") and getattr(cls.__setattr__, "__name__", "") == "_frozen_setattrs"
+
+
+def dump(obj: Any, _memo: dict[int, int] | None = None) -> Any:
+    """A comparable image of everything in ``obj`` that can change.
+
+    Frozen data is represented by its identity (it must stay the same object),
+    an object met again by a back-reference, sets by their sorted reprs."""
+    if obj is None or isinstance(obj, (str, bytes, int, float, complex, Fraction, Enum)):
+        return obj
+    if isinstance(obj, _FUNCTIONS) or _frozen(obj) or isinstance(obj, type):
+        return ("shared", id(obj))
+    memo = _memo if _memo is not None else {}
+    got = memo.get(id(obj))
+    if got is not None:
+        return ("ref", got)
+    memo[id(obj)] = len(memo)
+    if isinstance(obj, Mapping):
+        return ("map", tuple((dump(k, memo), dump(v, memo)) for k, v in obj.items()))
+    if isinstance(obj, (list, tuple)):
+        return (type(obj).__name__, tuple(dump(v, memo) for v in obj))
+    if isinstance(obj, (set, frozenset)):
+        return ("set", tuple(sorted(map(repr, obj))))
+    fields = _fields(obj)
+    if fields is None:
+        return ("repr", repr(obj))
+    return (type(obj).__qualname__, tuple((n, dump(v, memo)) for n, v in fields))
+
+
 def _same_checkpoint(mine: Checkpoint, theirs: Checkpoint) -> str | None:
     for what in ("answers", "log_length", "where"):
         if getattr(mine, what) != getattr(theirs, what):
@@ -142,13 +177,20 @@ def _same_log(session: Session, rebuilt: Session, where: str) -> None:
             raise ReplayError(f"{where}: event {i + 1} differs: {a.line()!r} != {b.line()!r}")
 
 
-def verify(session: Session) -> int:
+def verify(session: Session, watched: int = 6) -> int:
     """Check every checkpoint of ``session`` (see the module docstring); return how many.
+
+    ``watched`` checkpoints, spread over the game, are also deep-copied before
+    the rebuilds and compared after them: a ``copy_state`` that shares
+    something the rules change lets a rebuilt game change the checkpoint it
+    came from, which shows there.
 
     Raises :class:`~ancients_kit.errors.ReplayError` naming the checkpoint and the
     first difference. A game without checkpoints passes with 0.
     """
     cps = session.checkpoints
+    step = max(1, len(cps) // max(1, watched))
+    kept = {i: dump(cps[i].state) for i in range(0, len(cps), step)} if watched else {}
     for i, cp in enumerate(cps):
         where = f"{session.game.id} {session.scenario}: checkpoint {i + 1}/{len(cps)} {cp.where!r}"
         rebuilt = restored(session, i)
@@ -179,4 +221,8 @@ def verify(session: Session) -> int:
             got = _same_checkpoint(mine[i + 1], cps[i + 1])
             if got:
                 raise ReplayError(f"{where}: at checkpoint {i + 2} {cps[i + 1].where!r}: {got}")
+    for i, before in kept.items():
+        if dump(cps[i].state) != before:
+            raise ReplayError(f"{session.game.id} {session.scenario}: checkpoint {i + 1} {cps[i].where!r} was changed "
+                              f"by the games rebuilt from it (Game.copy_state shares something the rules change)")
     return len(cps)
