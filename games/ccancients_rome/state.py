@@ -144,10 +144,11 @@ _BATTLE_SHARED = frozenset({"battle", "types", "cards", "_stops", "_stops_key", 
                             "card", "over", "winner", "laager_impassable", "next_uid", "first_strike"})
 """BattleState attributes a copy shares: parsed data (never changed) and plain values."""
 _BATTLE_CONTAINERS = frozenset({"caltrops", "panic", "drown", "camp_banner", "camp_hexes", "crossing", "exits",
-                                "guard_sides", "escapes", "checked", "legions"})
+                                "guard_sides", "escapes", "checked", "legions", "move_done"})
 """BattleState attributes copied one level deep (they hold hex IDs, ids and frozen data)."""
 _BATTLE_KNOWN = _BATTLE_SHARED | _BATTLE_CONTAINERS | {
-    "units", "at", "leaders", "wagons", "armies", "by_key", "deck", "board", "current", "attack", "bot_cache"}
+    "units", "at", "leaders", "wagons", "armies", "by_key", "deck", "board", "current", "attack", "bot_cache",
+    "turn_orders"}
 """Every BattleState attribute :meth:`BattleState.copy` knows; any other is deep-copied."""
 
 
@@ -203,6 +204,10 @@ class BattleState:
         """(attacker, defender) of the close combat under way (for cheap bot scores)."""
         self.bot_cache: dict[str, Any] = {}
         """Scratch space for the greedy bot's per-turn scores; no rule reads it."""
+        self.turn_orders: tuple[Any, list[Any]] | None = None
+        """(order plan, ordered units, leaders and wagons) of the turn under way (orders.turn_after_orders)."""
+        self.move_done: set[int] = set()
+        """Indices into the ordered items that have moved in the current movement step."""
 
     def copy(self) -> BattleState:
         """An independent copy for session checkpoints: units, leaders, wagons,
@@ -241,6 +246,9 @@ class BattleState:
         d["current"] = cp(cur) if isinstance(cur, (Unit, Leader, Wagon)) else cur
         d["attack"] = tuple(cp(u) for u in self.attack) if self.attack is not None else None  # type: ignore[assignment]
         d["bot_cache"] = {}  # scratch the bot rebuilds from the state
+        if self.turn_orders is not None:
+            plan, items = self.turn_orders
+            d["turn_orders"] = (plan, [cp(x) for x in items])  # the plan is frozen data
         for name in self.__dict__.keys() - _BATTLE_KNOWN:
             d[name] = _copy.deepcopy(self.__dict__[name], {id(self.battle): self.battle})
         return other
