@@ -42,17 +42,7 @@ _FUNCTIONS = (types.FunctionType, types.MethodType, types.BuiltinFunctionType, t
 
 def restored(session: Session, index: int) -> Session:
     """A new session put at checkpoint ``index`` of ``session`` (no answer replayed yet)."""
-    other = Session.__new__(Session)
-    other.game = session.game
-    other.scenario = session.scenario
-    other.seed = session.seed
-    other.variants = session.variants
-    other.store = session.store
-    other.options = dict(session.options)
-    other.meta = dict(session.meta)
-    other._checkpoints = list(session._checkpoints[: index + 1])
-    other._resume(index, session.log, session.answers, session.asked)
-    return other
+    return session._at_checkpoint(index)
 
 
 def _fields(obj: Any) -> list[tuple[str, Any]] | None:

@@ -420,6 +420,22 @@ class Session:
             self._rebuild(self.answers[:-1])
             raise
 
+    def _at_checkpoint(self, index: int) -> Session:
+        """A new session of this game standing at checkpoint ``index`` (no answer since
+        replayed); it shares the checkpoints up to that one, which are never changed."""
+        other = Session.__new__(Session)
+        other.game = self.game
+        other.scenario = self.scenario
+        other.seed = self.seed
+        other.variants = self.variants
+        other.store = self.store
+        other.options = dict(self.options)
+        other.meta = dict(self.meta)
+        other._checkpoints = list(self._checkpoints[: index + 1])
+        other._resume_where = _NOT_RESUMING
+        other._resume(index, self.log, self.answers, self.asked)
+        return other
+
     def _rebuild(self, answers: Sequence[str]) -> None:
         """The game after ``answers`` (a prefix of the answers given): from the
         latest checkpoint before their end plus the answers since, or from the
@@ -449,17 +465,7 @@ class Session:
         answers since (it shares the checkpoints, which are never changed);
         otherwise it replays every answer."""
         if self._checkpoints:
-            other = Session.__new__(Session)
-            other.game = self.game
-            other.scenario = self.scenario
-            other.seed = self.seed
-            other.variants = self.variants
-            other.store = self.store
-            other.options = dict(self.options)
-            other.meta = dict(self.meta)
-            other._checkpoints = list(self._checkpoints)
-            other._resume_where = _NOT_RESUMING
-            other._resume(len(other._checkpoints) - 1, self.log, self.answers, self.asked)
+            other = self._at_checkpoint(len(self._checkpoints) - 1)
             for a in self.answers[len(other.answers):]:
                 other._apply(a)
             return other

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ancients_games.ccancients_rome import GAME
-from ancients_kit.chance import Rng
+from ancients_kit.bots import RandomBot, play_out
 from ancients_kit.checkpoints import same_state, verify
 from ancients_kit.data import DataStore
 from ancients_kit.session import Session
@@ -22,13 +22,9 @@ from ancients_kit.session import Session
 SCENARIOS = [s.id for s in GAME.scenarios(DataStore(GAME.package))]
 
 
-def _random_game(scenario: str, seed: int, limit: int | None = None, **options: object) -> Session:
+def _random_game(scenario: str, seed: int, limit: int = 100_000, **options: object) -> Session:
     s = Session(GAME, scenario, seed=seed, options=options)
-    rng = Rng(seed * 31 + 7)
-    while not s.finished and (limit is None or len(s.answers) < limit):
-        d = s.decision
-        assert d is not None
-        s.answer(d.options[rng.below(len(d.options))].key)
+    play_out(s, RandomBot(), max_decisions=limit)
     return s
 
 

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ancients_games.centurion.game import CenturionGame, scenario_ids
-from ancients_kit.chance import Rng
+from ancients_kit.bots import RandomBot, play_out
 from ancients_kit.checkpoints import same_state, verify
 from ancients_kit.data import DataStore
 from ancients_kit.session import Session
@@ -27,13 +27,9 @@ PREFIX = 110
 """Answers played per scenario: past the first Player-Turn of every scenario."""
 
 
-def _random_game(scenario: str, seed: int, limit: int | None = None) -> Session:
+def _random_game(scenario: str, seed: int, limit: int = 100_000) -> Session:
     s = Session(GAME, scenario, seed=seed)
-    rng = Rng(seed * 31 + 7)
-    while not s.finished and (limit is None or len(s.answers) < limit):
-        d = s.decision
-        assert d is not None
-        s.answer(d.options[rng.below(len(d.options))].key)
+    play_out(s, RandomBot(), max_decisions=limit)
     return s
 
 
