@@ -814,6 +814,19 @@ class Chance:
             source = "list"
         self._emit(Roll("shuffle", (), None, reason, tuple(rules), source=source))
 
+    def getstate(self) -> tuple[Any, ...]:
+        """Everything a later roll depends on (generator, forced values, the last
+        roll for rerolls, the symbol dice seen); :meth:`setstate` restores it.
+        Session checkpoints keep it beside a copy of the game state."""
+        return (self.rng.getstate(), tuple(self._forced), self.last, tuple(self._symbol_dice.items()))
+
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        rng, forced, last, dice = state
+        self.rng.setstate(rng)
+        self._forced = deque(forced)
+        self.last = last
+        self._symbol_dice = dict(dice)
+
     def spawn(self, label: str, record: Callable[[Roll], None] | None = None) -> Chance:
         """A roller on an independent child stream (e.g. for a bot's own choices)."""
         return Chance(self.rng.spawn(label), record)

@@ -48,10 +48,12 @@ from cattrs.gen import make_dict_structure_fn
 __all__ = [
     "DataError",
     "DataStore",
+    "FrozenDict",
     "Meta",
     "Source",
     "Variant",
     "converter",
+    "freeze",
     "read_file",
     "read_toml",
     "structure",
@@ -271,9 +273,39 @@ class DataStore:
         return None
 
     def load(self, rel: str, cls: type[T]) -> tuple[Meta, T]:
+        """The document ``rel`` structured as ``cls``, with its provenance.
+
+        Parsed documents are shared by every store of the process with the
+        same package and variants (:data:`_DOCUMENTS`): the first load reads
+        and structures the file, later ones return the same objects. They are
+        frozen (attrs ``frozen`` classes, tuples, and :class:`FrozenDict` for
+        every table), so no game can change another game's data.
+        """
         key = (rel, cls)
         if key in self._cache:
             return self._cache[key]
+        shared = self.shared_key
+        shared_key = (*shared, rel, cls) if shared is not None else None
+        hit = _DOCUMENTS.get(shared_key) if shared_key is not None else None
+        if hit is None:
+            hit = self._load_uncached(rel, cls)
+            if shared_key is not None:
+                _DOCUMENTS[shared_key] = hit
+        self._cache[key] = hit
+        self.loaded[hit[0].id] = hit[0]
+        return hit
+
+    @property
+    def shared_key(self) -> tuple[Any, ...] | None:
+        """What names this store's documents across the process: the package and
+        each variant's path and sha256. None when they cannot be shared safely:
+        a store reading other files than the package's (a subclass overriding
+        :meth:`raw`), or a variant built in memory (no content hash)."""
+        if type(self).raw is not DataStore.raw or any(not v.digest for v in self.variants):
+            return None
+        return (self.package, tuple((v.path, v.digest) for v in self.variants))
+
+    def _load_uncached(self, rel: str, cls: type[T]) -> tuple[Meta, T]:
         doc = self.raw(rel)
         file = self.path(rel)
         meta, body = split_meta(doc, file=file)
@@ -286,14 +318,67 @@ class DataStore:
             repl_meta.setdefault("source", "variant")
             repl_meta.setdefault("rules", list(meta.rules))
             meta, body = split_meta({**repl, "meta": repl_meta}, file=file)
-        obj = structure(body, cls, file=file)
-        self._cache[key] = (meta, obj)
-        self.loaded[meta.id] = meta
+        obj = freeze(structure(body, cls, file=file))
         return meta, obj
 
     def unused_overrides(self, known_ids: set[str]) -> list[str]:
         """Variant replacements naming no document of this game (likely typos)."""
         return sorted(i for v in self.variants for i in v.replace if i not in known_ids)
+
+
+_DOCUMENTS: dict[tuple[Any, ...], tuple[Meta, Any]] = {}
+"""Structured documents of the process, by (package, variants (path, sha256), file, class).
+
+A variant's digest covers its file and every file it includes, so a store
+with a changed variant never sees a stale document."""
+
+
+class FrozenDict(dict):  # type: ignore[type-arg]
+    """A ``dict`` that refuses every change: the tables inside shared data documents.
+
+    It is still a ``dict`` (``isinstance``, JSON, ``dict(d)`` for a private
+    copy), so code reading data is unchanged; code writing to shared data
+    fails at once instead of corrupting every other session of the process.
+    """
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("data documents are shared and read-only: copy the table (dict(...)) to change it")
+
+    __setitem__ = __delitem__ = __ior__ = _refuse
+    clear = pop = popitem = setdefault = update = _refuse
+
+    def __copy__(self) -> dict[Any, Any]:
+        return dict(self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> FrozenDict:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (FrozenDict, (dict(self),))
+
+
+def freeze(obj: T) -> T:
+    """``obj`` with every ``dict`` inside its attrs fields made a :class:`FrozenDict`.
+
+    Structured documents are frozen attrs classes holding tuples; their
+    mappings are the one mutable part, replaced here in place (before the
+    document is shared)."""
+    if isinstance(obj, dict):
+        return FrozenDict({k: freeze(v) for k, v in obj.items()})  # type: ignore[return-value]
+    if isinstance(obj, tuple):
+        items = tuple(freeze(v) for v in obj)
+        if any(a is not b for a, b in zip(items, obj)):
+            return type(obj)(items) if type(obj) is tuple else obj  # named tuples are left alone
+        return obj
+    if attrs.has(type(obj)):
+        for f in attrs.fields(type(obj)):
+            value = getattr(obj, f.name)
+            new = freeze(value)
+            if new is not value:
+                object.__setattr__(obj, f.name, new)
+    return obj
 
 
 def make_structure_hook(cls: type, **overrides: Any) -> None:

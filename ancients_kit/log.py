@@ -89,6 +89,15 @@ class Log:
     def __getitem__(self, index: int) -> Event:
         return self._events[index]
 
+    def copy(self, length: int | None = None) -> Log:
+        """A new log holding the first ``length`` events (all by default).
+
+        Events are frozen, so the copies share them; appending to one log
+        never shows in the other (session forks and checkpoints)."""
+        other = Log()
+        other._events = self._events[:length] if length is not None else list(self._events)
+        return other
+
     def since(self, start: int) -> list[Event]:
         return self._events[start:]
 

@@ -51,6 +51,7 @@ __all__ = [
     "TableInfo",
     "find_game",
     "load_games",
+    "supports_checkpoints",
 ]
 
 ENTRY_POINT_GROUP = "ancients_kit.games"
@@ -234,6 +235,38 @@ class Game:
     def tables(self, store: DataStore) -> list[TableInfo]:
         return []
 
+    # -- checkpoints (optional) ----------------------------------------------
+    def copy_state(self, state: Any) -> Any:
+        """An independent copy of ``state``: changing one never changes the other.
+
+        Only needed with :meth:`resume`. Data shared by every copy (parsed
+        documents, the map's geometry) may be shared; everything the rules
+        change must be copied.
+        """
+        raise NotImplementedError
+
+    def resume(self, ctx: Context, state: Any, where: Any) -> Generator[Decision, str, Outcome]:
+        """The rules generator continued from a checkpoint (optional hook).
+
+        The rules mark safe points with ``ctx.checkpoint(where)``: places in
+        :meth:`play` (the start of a player-turn ...) where everything the rest
+        of the game depends on is in ``state`` and ``where`` (a small
+        comparable value such as ``("turn", 3, "Rome")``), not in the
+        generator's local variables. The session then keeps a copy of the
+        state (:meth:`copy_state`) and of the dice there, and rebuilds a game
+        for undo, fork, or a refused answer from the latest checkpoint plus
+        the answers since, instead of replaying every answer from the start.
+
+        ``resume(ctx, state, where)`` must return a generator that, from
+        ``state`` as it was at that checkpoint, first calls
+        ``ctx.checkpoint(where)`` again (the session checks that it does,
+        and does not record it twice) and then plays exactly as :meth:`play`
+        would have from there: same events, same dice, same decisions. A
+        game that does not implement it keeps full replay; tests compare a
+        rebuilt game with a full replay event for event.
+        """
+        raise NotImplementedError
+
     def odds(self, store: DataStore, params: Mapping[str, str]) -> OddsReport:
         raise ValueError(f"{self.id} has no odds calculator")
 
@@ -250,6 +283,15 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<game {self.id}>"
+
+
+def supports_checkpoints(game: Any) -> bool:
+    """True if ``game`` implements both :meth:`Game.resume` and :meth:`Game.copy_state`."""
+    cls = type(game)
+    return all(
+        callable(getattr(game, name, None)) and getattr(cls, name, None) is not getattr(Game, name)
+        for name in ("resume", "copy_state")
+    )
 
 
 class GameNotFound(LookupError):

@@ -18,7 +18,7 @@ rule, and leaves the session exactly as it was.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Hashable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -29,12 +29,12 @@ from ancients_kit.chance import Chance, Rng, Roll
 from ancients_kit.data import DataStore, Variant
 from ancients_kit.errors import AmbiguousAnswer, AnswerError, IllegalAnswer, InvalidAnswer, ReplayError
 from ancients_kit.log import Event, Log
-from ancients_kit.plugin import Game, Outcome, find_game
+from ancients_kit.plugin import Game, Outcome, find_game, supports_checkpoints
 from ancients_kit.savefile import MAX_ANSWER_CHARS, SAVE_FORMAT, SAVE_VERSION, record_text, session_from_record
 from ancients_kit.savefile import read_record as _read_record
 from ancients_kit.savefile import write_atomic as write_atomic
 
-__all__ = ["SAVE_FORMAT", "Context", "Decision", "Option", "Session"]
+__all__ = ["SAVE_FORMAT", "Checkpoint", "Context", "Decision", "Option", "Session"]
 
 
 @attrs.frozen(slots=True)
@@ -138,7 +138,7 @@ def _check_text(text: Any, rule: str) -> None:
 class Context:
     """What rules code receives: dice, options, data and the log."""
 
-    __slots__ = ("_log", "_secret", "chance", "options", "seed", "store")
+    __slots__ = ("_checkpoint", "_log", "_secret", "chance", "options", "seed", "store")
 
     def __init__(self, store: DataStore, options: Mapping[str, Any], seed: int, log: Log) -> None:
         self.store = store
@@ -147,6 +147,8 @@ class Context:
         self._log = log
         self._secret: str | None = None
         self.chance = Chance(Rng(seed), record=self._record_roll)
+        self._checkpoint: Callable[[Hashable], None] | None = None
+        """Set by a session whose game supports checkpoints (:meth:`checkpoint`)."""
 
     def _record_roll(self, roll: Roll) -> None:
         faces = tuple(f for f in roll.faces if isinstance(f, int) and not isinstance(f, bool))
@@ -198,6 +200,52 @@ class Context:
     def log(self) -> Log:
         return self._log
 
+    def checkpoint(self, where: Hashable) -> None:
+        """Mark a safe point of the rules: from here on the game depends only on
+        the state, the dice and ``where`` (see :meth:`Game.resume
+        <ancients_kit.plugin.Game.resume>`). The session keeps a copy there so
+        that undo and fork replay only the answers since. Without a session, or
+        for a game without ``resume``, it does nothing."""
+        if self._checkpoint is not None:
+            self._checkpoint(where)
+
+
+@attrs.frozen(slots=True)
+class Checkpoint:
+    """A safe point of a game: the state and dice there, and how far the game had got.
+
+    Checkpoints are never changed once taken (the state is a private copy), so
+    a session and its forks share them."""
+
+    answers: int
+    """Answers given before it (the game reached it while playing answer ``answers``)."""
+    log_length: int
+    """Events in the log when it was taken."""
+    where: Hashable
+    """The game's name for the safe point, handed back to ``Game.resume``."""
+    state: Any = attrs.field(eq=False, repr=False)
+    """A copy of the game state, never played on."""
+    chance: tuple[Any, ...] = attrs.field(eq=False, repr=False)
+    """:meth:`Chance.getstate <ancients_kit.chance.Chance.getstate>` there."""
+
+
+_NOT_RESUMING = object()
+
+_SCENARIO_IDS: dict[tuple[Any, ...], tuple[Game, frozenset[str], tuple[str, ...]]] = {}
+"""Scenario IDs per game and data (documents are shared per process, so is this list)."""
+
+
+def _known_scenarios(game: Game, store: DataStore) -> tuple[frozenset[str], tuple[str, ...]]:
+    key = store.shared_key
+    if key is not None:
+        got = _SCENARIO_IDS.get((id(game), *key))
+        if got is not None and got[0] is game:
+            return got[1], got[2]
+    ids = tuple(info.id for info in game.scenarios(store))
+    if key is not None:
+        _SCENARIO_IDS[(id(game), *key)] = (game, frozenset(ids), ids)
+    return frozenset(ids), ids
+
 
 def _seed_for(seed: int) -> int:
     if not isinstance(seed, int) or isinstance(seed, bool):
@@ -228,9 +276,12 @@ class Session:
             merged.update(v.options)
         merged.update(options or {})
         self.store = DataStore(game.package, self.variants)
-        known = [info.id for info in game.scenarios(self.store)]
+        known, listed = _known_scenarios(game, self.store)
         if scenario not in known:
-            raise InvalidAnswer(f"{game.id} has no scenario {scenario!r} (scenarios: {', '.join(known)})")
+            raise InvalidAnswer(f"{game.id} has no scenario {scenario!r} (scenarios: {', '.join(listed)})")
+        self._checkpoints: list[Checkpoint] = []
+        """Safe points reached so far, in order (empty for games without ``resume``)."""
+        self._resume_where: Any = _NOT_RESUMING
         self.options = self._check_options(merged)
         self.meta: dict[str, Any] = dict(meta or {})
         """Free-form record kept in saves (who plays which side ...)."""
@@ -277,9 +328,66 @@ class Session:
         self.outcome: Outcome | None = None
         self.decision: Decision | None = None
         self.ctx = Context(self.store, self.options, self.seed, self.log)
+        self._checkpoints = []
+        self._resume_where = _NOT_RESUMING
+        if supports_checkpoints(self.game):
+            self.ctx._checkpoint = self._on_checkpoint
         self.state = self.game.setup(self.ctx, self.scenario)
         self._gen: Generator[Decision, str, Outcome] = self.game.play(self.ctx, self.state)
         self._step(None)
+
+    # -- checkpoints ----------------------------------------------------------
+    def _on_checkpoint(self, where: Hashable) -> None:
+        if self._resume_where is not _NOT_RESUMING:
+            expected, self._resume_where = self._resume_where, _NOT_RESUMING
+            if where != expected:
+                raise ReplayError(
+                    f"{self.game.id}: resuming at checkpoint {expected!r} reached {where!r} first (Game.resume)"
+                )
+            return
+        if self.ctx._secret is not None:
+            raise ReplayError(f"{self.game.id}: checkpoint {where!r} inside a secret block of {self.ctx._secret}")
+        cps = self._checkpoints
+        if cps and cps[-1].answers == len(self.answers):
+            cps.pop()  # no answer since the previous one: this one, further on, serves every rebuild it did
+        cps.append(
+            Checkpoint(len(self.answers), len(self.log), where, self.game.copy_state(self.state),
+                       self.ctx.chance.getstate())
+        )
+
+    @property
+    def checkpoints(self) -> tuple[Checkpoint, ...]:
+        """The safe points this game has passed, oldest first (for tests and tools)."""
+        return tuple(self._checkpoints)
+
+    def _latest_checkpoint(self, answers: int) -> int:
+        """Index of the last checkpoint reached with at most ``answers`` answers, or -1."""
+        cps = self._checkpoints
+        i = len(cps) - 1
+        while i >= 0 and cps[i].answers > answers:
+            i -= 1
+        return i
+
+    def _resume(self, index: int, log: Log, answers: Sequence[str], asked: Sequence[str]) -> None:
+        """Put the game at checkpoint ``index``: its state and dice, ``log`` and the
+        answers up to it; later checkpoints are dropped (they are reached again)."""
+        cp = self._checkpoints[index]
+        del self._checkpoints[index + 1 :]
+        self.log = log.copy(cp.log_length)
+        self.answers = list(answers[: cp.answers])
+        self.asked = list(asked[: cp.answers])
+        self.outcome = None
+        self.decision = None
+        self.ctx = Context(self.store, self.options, self.seed, self.log)
+        self.ctx.chance.setstate(cp.chance)
+        self.ctx._checkpoint = self._on_checkpoint
+        self.state = self.game.copy_state(cp.state)
+        self._resume_where = cp.where
+        self._gen = self.game.resume(self.ctx, self.state, cp.where)
+        self._step(None)
+        if self._resume_where is not _NOT_RESUMING:
+            self._resume_where = _NOT_RESUMING
+            raise ReplayError(f"{self.game.id}: resuming at checkpoint {cp.where!r} never reached it (Game.resume)")
 
     def _step(self, key: str | None) -> None:
         try:
@@ -326,9 +434,34 @@ class Session:
             self._rebuild(self.answers[:-1])
             raise
 
+    def _at_checkpoint(self, index: int) -> Session:
+        """A new session of this game standing at checkpoint ``index`` (no answer since
+        replayed); it shares the checkpoints up to that one, which are never changed."""
+        other = Session.__new__(Session)
+        other.game = self.game
+        other.scenario = self.scenario
+        other.seed = self.seed
+        other.variants = self.variants
+        other.store = self.store
+        other.options = dict(self.options)
+        other.meta = dict(self.meta)
+        other._checkpoints = list(self._checkpoints[: index + 1])
+        other._resume_where = _NOT_RESUMING
+        other._resume(index, self.log, self.answers, self.asked)
+        return other
+
     def _rebuild(self, answers: Sequence[str]) -> None:
-        self._start()
-        for a in answers:
+        """The game after ``answers`` (a prefix of the answers given): from the
+        latest checkpoint before their end plus the answers since, or from the
+        start for a game without checkpoints."""
+        index = self._latest_checkpoint(len(answers))
+        if index < 0:
+            self._start()
+            done = 0
+        else:
+            self._resume(index, self.log, answers, self.asked)
+            done = len(self.answers)
+        for a in answers[done:]:
             self._apply(a)
 
     def undo(self, count: int = 1) -> None:
@@ -340,7 +473,16 @@ class Session:
         self._rebuild(self.answers[: len(self.answers) - count])
 
     def fork(self) -> Session:
-        """An independent copy at the same point (for bots that look ahead)."""
+        """An independent copy at the same point (for bots that look ahead).
+
+        With checkpoints, the copy starts from the latest one and plays only the
+        answers since (it shares the checkpoints, which are never changed);
+        otherwise it replays every answer."""
+        if self._checkpoints:
+            other = self._at_checkpoint(len(self._checkpoints) - 1)
+            for a in self.answers[len(other.answers):]:
+                other._apply(a)
+            return other
         return Session(
             self.game,
             self.scenario,

@@ -24,7 +24,7 @@ from . import odds as odds_mod
 from . import render as render_mod
 from .cards import load_deck
 from .expansion import apply_special_rules
-from .orders import play_turn
+from .orders import play_turn, turn_after_orders
 from .scenario import BATTLE_PREFIX, SERIES_PREFIX, list_battles, list_series, load_battle, load_series
 from .series import leave_out, rally_lost
 from .state import Army, BattleState, GameState, Leader, Wagon, side_name
@@ -166,9 +166,27 @@ class CCAncientsRome(Game):
         return state
 
     def play(self, ctx: Context, state: GameState) -> Generator[Decision, str, Outcome]:
+        return self._play(ctx, state, None)
+
+    def copy_state(self, state: GameState) -> GameState:
+        return state.copy()
+
+    def resume(self, ctx: Context, state: GameState, where: Any) -> Generator[Decision, str, Outcome]:
+        """Play on from the start of a turn (the checkpoint ``_battle`` marks)."""
+        if where[0] == "stage":  # inside a turn: a unit to move or to battle (orders.turn_after_orders)
+            _, _turn, side, stage = where
+            return self._play(ctx, state, side, stage)
+        kind, index, _turn, side = where
+        if kind != "turn" or index != state.index:
+            raise ValueError(f"not a checkpoint of this game: {where!r}")
+        return self._play(ctx, state, side)
+
+    def _play(self, ctx: Context, state: GameState, resume_side: str | None,
+              stage: str = "") -> Generator[Decision, str, Outcome]:
         while True:
             bs = state.b
-            result = yield from self._battle(ctx, bs)
+            result = yield from self._battle(ctx, bs, state.index, resume_side, stage)
+            resume_side, stage = None, ""
             if state.series is None:
                 return result
             for s in state.sides:
@@ -198,16 +216,24 @@ class CCAncientsRome(Game):
         return Outcome(w, f"{w} wins the series {max(ta, tb)}-{min(ta, tb)} in banners ({level})", level=level,
                        scores=dict(state.totals), rules=("ccr:para-bellum", "ccr:victory"), turn=bs.turn)
 
-    def _battle(self, ctx: Context, bs: BattleState) -> Generator[Decision, str, Outcome]:
+    def _battle(self, ctx: Context, bs: BattleState, index: int = 0, resume_side: str | None = None,
+                stage: str = "") -> Generator[Decision, str, Outcome]:
         limit = int(ctx.options.get("turn_limit", 0) or 0)
-        side = bs.first
+        side = resume_side or bs.first
         while True:
-            bs.turn += 1
-            bs.active = side
-            ctx.event("turn", f"Turn {bs.turn}: {side}", rules=("ccr:sequence",), side=side)
-            start_of_turn(ctx, bs, side)
-            if not bs.over:
-                yield from play_turn(ctx, bs, side)
+            if stage:  # resumed inside the turn (a checkpoint of orders.turn_after_orders)
+                assert bs.turn_orders is not None
+                yield from turn_after_orders(ctx, bs, side, *bs.turn_orders, resume=stage)
+                stage = ""
+            else:
+                # A safe point: the battle depends only on the state and the side to play.
+                ctx.checkpoint(("turn", index, bs.turn + 1, side))
+                bs.turn += 1
+                bs.active = side
+                ctx.event("turn", f"Turn {bs.turn}: {side}", rules=("ccr:sequence",), side=side)
+                start_of_turn(ctx, bs, side)
+                if not bs.over:
+                    yield from play_turn(ctx, bs, side)
             for s in bs.armies:
                 if not bs.over and not bs.side_units(s):
                     bs.over, bs.winner = True, bs.other(s)

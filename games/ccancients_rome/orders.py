@@ -309,10 +309,15 @@ def _through(plan: OrderPlan, it: Item) -> bool:
     return plan.light_foot_through_friends and isinstance(it, Unit) and it.code in LIGHT_FOOT
 
 
-def _move_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, items: list[Item], again: bool = False) -> Gen:
-    """Stage 3: move ordered units one at a time (ccr:base.movement)."""
-    done: set[int] = set()
+def _move_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, items: list[Item], again: bool = False,
+                resume: bool = False) -> Gen:
+    """Stage 3: move ordered units one at a time (ccr:base.movement); each choice of a
+    unit is a checkpoint (the units moved are kept on ``bs.move_done``)."""
+    if not resume:
+        bs.move_done = set()
+    done = bs.move_done
     while not bs.over:
+        ctx.checkpoint(("stage", bs.turn, side, "again" if again else "move"))
         opts: list[tuple[str, str]] = []
         dests: dict[str, tuple[Item, dict[str, int] | int]] = {}
         for i, it in enumerate(items):
@@ -430,8 +435,10 @@ def _move_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, items
 
 
 def _battle_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, items: list[Item]) -> Gen:
-    """Stage 4: ordered units battle one at a time (ccr:base.ranged, ccr:base.close-combat)."""
+    """Stage 4: ordered units battle one at a time (ccr:base.ranged, ccr:base.close-combat);
+    each choice of a unit is a checkpoint."""
     while not bs.over:
+        ctx.checkpoint(("stage", bs.turn, side, "battle"))
         opts: list[tuple[str, str]] = []
         targets: dict[str, tuple[Unit, list[tuple[str, str]]]] = {}
         for it in items:
@@ -641,18 +648,34 @@ def play_turn(ctx: Context, bs: BattleState, side: str) -> Gen:
     extra = yield from _reserve(ctx, bs, side, spec.id)
     items = yield from order_units(ctx, bs, side, plan)
     items = items + [u for u in extra]
-    bs.phase = "move"
-    if plan.move_cap != 0 or any(isinstance(i, Wagon) for i in items):
-        yield from _move_phase(ctx, bs, side, plan, items)
-    for ld in bs.leaders:
-        ld.ordered = False
-    if bs.exits and not bs.over:
-        yield from _exits(ctx, bs, side, items)
-    bs.phase = "battle"
-    if not bs.over:
-        yield from _battle_phase(ctx, bs, side, plan, items)
+    return (yield from turn_after_orders(ctx, bs, side, plan, items))
+
+
+def turn_after_orders(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, items: list[Item],
+                      resume: str = "") -> Gen:
+    """The rest of ``side``'s turn once its units are ordered: move, exits, battle, move
+    after battle, draw (ccr:sequence).
+
+    The plan and the ordered units are kept on ``bs.turn_orders``, what has moved on
+    ``bs.move_done``, so each choice of a unit to move or to battle is a session
+    checkpoint ``("stage", turn, side, stage)``; ``resume`` (``move``, ``battle`` or
+    ``again``) plays on from that stage (``CCAncientsRome.resume``)."""
+    army = bs.armies[side]
+    bs.turn_orders = (plan, items)
+    if resume in ("", "move"):
+        bs.phase = "move"
+        if plan.move_cap != 0 or any(isinstance(i, Wagon) for i in items):
+            yield from _move_phase(ctx, bs, side, plan, items, resume=resume == "move")
+        for ld in bs.leaders:
+            ld.ordered = False
+        if bs.exits and not bs.over:
+            yield from _exits(ctx, bs, side, items)
+    if resume in ("", "move", "battle"):
+        bs.phase = "battle"
+        if not bs.over:
+            yield from _battle_phase(ctx, bs, side, plan, items)
     if plan.move_after_fire and not bs.over:
-        yield from _move_phase(ctx, bs, side, plan, items, again=True)
+        yield from _move_phase(ctx, bs, side, plan, items, again=True, resume=resume == "again")
     if plan.reshuffle and not bs.over:
         # I Am Spartacus: "Reshuffle Deck & Discards!" before the new card is drawn (ccr:base.cards)
         bs.deck.reshuffle(ctx.chance, "I Am Spartacus: the deck and the discards are reshuffled", ("ccr:base.cards",))

@@ -10,6 +10,7 @@ armies, dealing Command cards), ``ccr:victory`` (banner counts),
 
 from __future__ import annotations
 
+import copy as _copy
 import re
 from typing import Any
 
@@ -64,6 +65,14 @@ class Unit:
     def __repr__(self) -> str:
         return f"<{self.side} {self.code}{self.blocks} @{self.hex}>"
 
+    def copy(self) -> Unit:
+        o = Unit.__new__(Unit)
+        o.uid, o.side, o.code, o.hex, o.blocks, o.max_blocks = self.uid, self.side, self.code, self.hex, self.blocks, self.max_blocks
+        o.guard, o.special, o.ordered, o.moved, o.stopped = self.guard, self.special, self.ordered, self.moved, self.stopped
+        o.no_battle, o.battles, o.fired, o.bonus_done = self.no_battle, self.battles, self.fired, self.bonus_done
+        o.can_move, o.start = self.can_move, self.start
+        return o
+
 
 class Leader:
     """A leader block: attached when in a hex with a friendly unit (ccr:base.leaders)."""
@@ -78,6 +87,11 @@ class Leader:
         self.ordered = False
         self.moved = False
 
+    def copy(self) -> Leader:
+        o = Leader.__new__(Leader)
+        o.lid, o.side, o.name, o.hex, o.ordered, o.moved = self.lid, self.side, self.name, self.hex, self.ordered, self.moved
+        return o
+
 
 class Wagon:
     """A Baggage Wagon or Wagon Laager block (not a unit; ccr:baggage-wagon, ccr:wagon-laager)."""
@@ -90,6 +104,11 @@ class Wagon:
         self.hex = hex
         self.ordered = False
         self.moved = False
+
+    def copy(self) -> Wagon:
+        o = Wagon.__new__(Wagon)
+        o.side, o.kind, o.hex, o.ordered, o.moved = self.side, self.kind, self.hex, self.ordered, self.moved
+        return o
 
 
 class Army:
@@ -115,6 +134,25 @@ class Army:
         Attack of that card must order in the same section (ccr:base.cards)."""
         self.reserve: list[tuple[str, tuple[str, ...]]] = []
         self.reserve_leaders = 0
+
+    def copy(self) -> Army:
+        o = Army.__new__(Army)
+        o.key, o.name, o.army, o.command, o.hand = self.key, self.name, self.army, self.command, self.hand.copy()
+        o.banners, o.target, o.lost, o.last_card = self.banners, self.target, list(self.lost), self.last_card
+        o.reserve, o.reserve_leaders = list(self.reserve), self.reserve_leaders
+        return o
+
+
+_BATTLE_SHARED = frozenset({"battle", "types", "cards", "_stops", "_stops_key", "turn", "active", "first", "phase",
+                            "card", "over", "winner", "laager_impassable", "next_uid", "first_strike"})
+"""BattleState attributes a copy shares: parsed data (never changed) and plain values."""
+_BATTLE_CONTAINERS = frozenset({"caltrops", "panic", "drown", "camp_banner", "camp_hexes", "crossing", "exits",
+                                "guard_sides", "escapes", "checked", "legions", "move_done"})
+"""BattleState attributes copied one level deep (they hold hex IDs, ids and frozen data)."""
+_BATTLE_KNOWN = _BATTLE_SHARED | _BATTLE_CONTAINERS | {
+    "units", "at", "leaders", "wagons", "armies", "by_key", "deck", "board", "current", "attack", "bot_cache",
+    "turn_orders"}
+"""Every BattleState attribute :meth:`BattleState.copy` knows; any other is deep-copied."""
 
 
 class BattleState:
@@ -175,6 +213,54 @@ class BattleState:
         """(attacker, defender) of the close combat under way (for cheap bot scores)."""
         self.bot_cache: dict[str, Any] = {}
         """Scratch space for the greedy bot's per-turn scores; no rule reads it."""
+        self.turn_orders: tuple[Any, list[Any]] | None = None
+        """(order plan, ordered units, leaders and wagons) of the turn under way (orders.turn_after_orders)."""
+        self.move_done: set[int] = set()
+        """Indices into the ordered items that have moved in the current movement step."""
+
+    def copy(self) -> BattleState:
+        """An independent copy for session checkpoints: units, leaders, wagons,
+        armies (hands), deck, board terrain and every scenario switch are new
+        objects; parsed data is shared. An attribute this does not know is
+        deep-copied, so a new one is safe before it is listed here."""
+        other = BattleState.__new__(BattleState)
+        d = other.__dict__
+        d.update(self.__dict__)  # plain values and parsed data are shared; the rest is replaced below
+        units = {uid: u.copy() for uid, u in self.units.items()}
+        new: dict[int, Any] = {id(u): c for u, c in zip(self.units.values(), units.values())}
+        for ld in self.leaders:
+            new[id(ld)] = ld.copy()
+        for w in self.wagons:
+            new[id(w)] = w.copy()
+        for a in self.armies.values():
+            new[id(a)] = a.copy()
+
+        def cp(obj: Any) -> Any:
+            got = new.get(id(obj))
+            if got is None:
+                got = new[id(obj)] = obj.copy()
+            return got
+
+        d["units"] = units
+        d["at"] = {h: cp(u) for h, u in self.at.items()}
+        d["leaders"] = [new[id(x)] for x in self.leaders]
+        d["wagons"] = [new[id(x)] for x in self.wagons]
+        d["armies"] = {k: new[id(a)] for k, a in self.armies.items()}
+        d["by_key"] = {k: cp(a) for k, a in self.by_key.items()}
+        d["deck"] = self.deck.copy() if self.deck is not None else None
+        d["board"] = self.board.copy()
+        for name in _BATTLE_CONTAINERS:
+            d[name] = type(d[name])(d[name])
+        cur = self.current
+        d["current"] = cp(cur) if isinstance(cur, (Unit, Leader, Wagon)) else cur
+        d["attack"] = tuple(cp(u) for u in self.attack) if self.attack is not None else None  # type: ignore[assignment]
+        d["bot_cache"] = {}  # scratch the bot rebuilds from the state
+        if self.turn_orders is not None:
+            plan, items = self.turn_orders
+            d["turn_orders"] = (plan, [cp(x) for x in items])  # the plan is frozen data
+        for name in self.__dict__.keys() - _BATTLE_KNOWN:
+            d[name] = _copy.deepcopy(self.__dict__[name], {id(self.battle): self.battle})
+        return other
 
     # -- lookups -------------------------------------------------------------
     def stop_hexes(self) -> frozenset[str]:
@@ -277,3 +363,20 @@ class GameState:
     def b(self) -> BattleState:
         assert self.battle is not None
         return self.battle
+
+    def copy(self) -> GameState:
+        """An independent copy (session checkpoints); the series data is shared."""
+        other = GameState.__new__(GameState)
+        for name, value in self.__dict__.items():
+            if name == "battle":
+                value = value.copy() if value is not None else None
+            elif name == "totals":
+                value = dict(value)
+            elif name == "results":
+                value = [(label, dict(banners), winner) for label, banners, winner in value]
+            elif name == "unrallied":
+                value = {k: list(v) for k, v in value.items()}
+            elif name not in ("scenario", "sides", "series", "index", "label"):
+                value = _copy.deepcopy(value)
+            other.__dict__[name] = value
+        return other

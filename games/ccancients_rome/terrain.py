@@ -115,6 +115,14 @@ class Board:
     def spec(self, h: str) -> TerrainSpec:
         return self.specs.get(self.terrain[h], TerrainSpec())
 
+    def copy(self) -> Board:
+        """A copy whose terrain can change on its own (session checkpoints); the geometry is shared."""
+        other = Board.__new__(Board)
+        other.__dict__.update(self.__dict__)
+        other.terrain = dict(self.terrain)
+        other.impassable = set(self.impassable)
+        return other
+
     def set_terrain(self, h: str, name: str) -> None:
         self.terrain[h] = name
         self.version += 1

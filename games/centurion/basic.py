@@ -83,6 +83,14 @@ def start_weather(ctx: Context, state: CenturionState) -> MoveHooks | None:
         return None
     log(ctx, state, "setup", f"weather: {w}: every unit loses {WEATHER_RAIN_MF} Movement Factors, Spearmen are halved",
         "cen:opt.weather")
+    return weather_hooks(w)
+
+
+def weather_hooks(weather: str) -> MoveHooks | None:
+    """The movement hook of the day's weather (cen:opt.weather): heavy rain and mud
+    take two Movement Factors from every unit; other weather changes nothing here."""
+    if weather not in RAIN:
+        return None
 
     def mfa(st: CenturionState, u: Unit) -> int:
         return max(0, basic_movement(st, u) - WEATHER_RAIN_MF)
@@ -90,9 +98,17 @@ def start_weather(ctx: Context, state: CenturionState) -> MoveHooks | None:
     return MoveHooks(mfa=mfa)
 
 
-def play_basic(ctx: Context, state: CenturionState, table: OddsTable) -> Generator[Decision, str, Outcome]:
-    """Play the Basic Game from the set-up ``state`` (cen:basic.sequence)."""
+def play_basic(ctx: Context, state: CenturionState, table: OddsTable,
+               resume: tuple[int, int] | None = None) -> Generator[Decision, str, Outcome]:
+    """Play the Basic Game from the set-up ``state`` (cen:basic.sequence).
+
+    Each choice of a unit to move is a checkpoint ``("basic", game-turn, side
+    index)``; ``resume=(game-turn, side index)`` plays on from there, inside that
+    Player-Turn's Movement Phase (``CenturionGame.resume``)."""
     turns = state.scenario.turns or 10
+    if resume is not None:
+        return (yield from _basic_turns(ctx, state, table, weather_hooks(state.extra.get("basic_weather", "fine")),
+                                        turns, resume))
     fortune = fortunate_side(state)
     if fortune:
         log(ctx, state, "setup", f"the Fortune Factor favours {state.side_names.get(fortune, fortune)}: its attacks "
@@ -103,15 +119,27 @@ def play_basic(ctx: Context, state: CenturionState, table: OddsTable) -> Generat
     if listed:
         log(ctx, state, "setup", f"the scenario's special rules are Full Simulation rules, not used in the Basic "
                                  f"Game: {', '.join(listed)}", ("cen:basic.sequence", *listed))
-    for turn in range(1, turns + 1):
-        state.turn = turn
-        state.begin_game_turn()
-        log(ctx, state, "turn", f"Game-Turn {turn} of {turns}", "cen:basic.sequence")
-        for side in state.sides:
-            state.begin_player_turn(side)
+    return (yield from _basic_turns(ctx, state, table, hooks, turns, None))
+
+
+def _basic_turns(ctx: Context, state: CenturionState, table: OddsTable, hooks: MoveHooks | None, turns: int,
+                 resume: tuple[int, int] | None) -> Generator[Decision, str, Outcome]:
+    """The Game-Turns of the Basic Game, from the first or from a checkpoint (cen:basic.sequence)."""
+    first_turn, first_side = resume or (1, 0)
+    for turn in range(first_turn, turns + 1):
+        if resume is None or turn != first_turn:
+            state.turn = turn
+            state.begin_game_turn()
+            log(ctx, state, "turn", f"Game-Turn {turn} of {turns}", "cen:basic.sequence")
+        for i, side in enumerate(state.sides):
+            if resume is not None and turn == first_turn and i < first_side:
+                continue
             name = state.side_names.get(side, side)
-            log(ctx, state, "phase", f"{name} Player-Turn: Movement Phase", "cen:basic.sequence")
-            yield from movement_phase(ctx, state, side, hooks)
+            if resume is None or turn != first_turn or i != first_side:
+                state.begin_player_turn(side)
+                log(ctx, state, "phase", f"{name} Player-Turn: Movement Phase", "cen:basic.sequence")
+            # each choice of a unit to move is a checkpoint (resumed inside the Movement Phase)
+            yield from movement_phase(ctx, state, side, hooks, ("basic", turn, i))
             log(ctx, state, "phase", f"{name} Player-Turn: Combat Phase", "cen:basic.sequence")
             yield from combat_phase(ctx, state, side, table)
             for u in state.end_player_turn(side):

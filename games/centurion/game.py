@@ -231,6 +231,20 @@ class CenturionGame(Game):
             raise InvalidAnswer("the Full Simulation rules are not installed yet", rule="cen:full.sequence")
         return (yield from seq.play_full(ctx, state))
 
+    def copy_state(self, state: CenturionState) -> CenturionState:
+        return state.copy()
+
+    def resume(self, ctx: Context, state: CenturionState, where: Any) -> Generator[Decision, str, Outcome]:
+        """Play on from a checkpoint of ``play_basic`` (each choice of a unit to move)
+        or ``play_full`` (the start of a Player-Turn, each choice of a unit to move)."""
+        version = where[0]
+        if version == "basic":
+            return play_basic(ctx, state, load_all(ctx.store)["melee"], resume=(where[1], where[2]))
+        seq = _full_module("sequence")
+        if version != "full" or seq is None:
+            raise ValueError(f"not a checkpoint of this game: {where!r}")
+        return seq.play_full(ctx, state, resume=tuple(where[1:]))
+
     def sides(self, state: CenturionState) -> tuple[str, ...]:
         return tuple(state.sides)
 

@@ -55,7 +55,7 @@ its nodes are hexes, not the Full Simulation's (hex, facing) states.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterator, Mapping
+from collections.abc import Callable, Generator, Hashable, Iterator, Mapping
 from fractions import Fraction
 from math import lcm
 from typing import Any
@@ -66,7 +66,7 @@ from ancients_kit.errors import IllegalAnswer
 from ancients_kit.hexgrid import Hex, direction_to
 from ancients_kit.session import Context, Decision, Option
 
-from ancients_games.centurion.state import CenturionState, Unit, log
+from ancients_games.centurion.state import SHARED_EXTRA, CenturionState, Unit, log
 
 __all__ = [
     "CostTable",
@@ -88,6 +88,7 @@ LAST_REACH = "move_last_reach"
 last single unit chosen in a Movement Phase, taken before it moved, so an
 ``after_move`` hook that needs the same search again (the Full Simulation's
 charge measure, cen:full.cavalry) can reuse it when nothing else has changed."""
+SHARED_EXTRA.add(LAST_REACH)  # never changed once stored: state copies share it
 
 
 # ------------------------------------------------------------------ costs
@@ -1109,11 +1110,16 @@ def _bound_units(state: CenturionState, movable: list[Unit],
 
 
 def movement_phase(
-    ctx: Context, state: CenturionState, side: str, hooks: MoveHooks | None = None
+    ctx: Context, state: CenturionState, side: str, hooks: MoveHooks | None = None,
+    checkpoint: Hashable | None = None,
 ) -> Generator[Decision, str, None]:
     """The staged Movement Phase of ``side``: choose a unit, or a hex to move
     its whole stack (or ``done``), then the destination (then, in the Full
     Simulation, the final facing).
+
+    With ``checkpoint``, each choice of a unit is a session checkpoint of that
+    name (``ctx.checkpoint``): what has moved is on the units, so the phase can
+    be resumed there by calling it again.
 
     cen:basic.movement B: movement is voluntary, so ``done`` is always offered.
     A stack move is a convenience: each unit makes the same move it could make
@@ -1126,6 +1132,8 @@ def movement_phase(
     stack_rule = "cen:full.stacking" if full else "cen:basic.stacking"
     state.phase = "movement"
     while True:
+        if checkpoint is not None:
+            ctx.checkpoint(checkpoint)
         movable: list[Unit] = []
         for u in state.live_units(side):
             if not u.moved and movable_reason(state, u, hooks) is None:

@@ -29,6 +29,8 @@ Conventions
 
 from __future__ import annotations
 
+import copy as _copy
+import operator
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -125,6 +127,14 @@ class Unit:
     left_field: bool = False
     """Left the map edge (panic, treachery): lost, never returns (cen:full.movement I)."""
 
+    def copy(self) -> Unit:
+        """An independent copy (session checkpoints)."""
+        other = object.__new__(Unit)
+        for name, value in zip(_UNIT_SLOTS, _get_unit_slots(self)):
+            setattr(other, name, value)
+        other.contact = set(self.contact)
+        return other
+
     @property
     def mounted(self) -> bool:
         """Cavalry that has not dismounted (type kind is checked by callers)."""
@@ -133,6 +143,14 @@ class Unit:
     @property
     def on_map(self) -> bool:
         return self.hex is not None and not self.eliminated
+
+
+SHARED_EXTRA: set[str] = set()
+"""``CenturionState.extra`` keys whose values are never changed once stored (searches
+cached with the ``state.rev`` they were made at): :meth:`CenturionState.copy` shares them."""
+
+_UNIT_SLOTS = tuple(f.name for f in attrs.fields(Unit))
+_get_unit_slots = operator.attrgetter(*_UNIT_SLOTS)
 
 
 @attrs.define(eq=False)
@@ -185,6 +203,34 @@ class CenturionState:
     """Bumped on every placement, move and removal (cheap cache key for bots)."""
 
     _zoc_cache: dict[str, frozenset[Hex]] = attrs.field(factory=dict, repr=False)
+
+    def copy(self) -> CenturionState:
+        """An independent copy (session checkpoints): units, stacks, markers, the
+        turn record and the Full Simulation bookkeeping (``extra``, deep-copied)
+        are new objects; the scenario, map, unit types, charts and loaded tables
+        are shared (immutable)."""
+        other = object.__new__(CenturionState)
+        for name, value in zip(_STATE_SLOTS, _get_state_slots(self)):
+            setattr(other, name, value)
+        other.side_names = dict(self.side_names)
+        other.options = dict(self.options)
+        other.units = {k: u.copy() for k, u in self.units.items()}
+        other.stacks = {h: list(ids) for h, ids in self.stacks.items()}
+        other.markers = {h: set(m) for h, m in self.markers.items()}
+        for name in ("start_units", "start_points", "lost_units", "lost_points", "turn_lost_points", "_zoc_cache"):
+            object.__setattr__(other, name, dict(getattr(self, name)))
+        memo: dict[int, Any] = {id(x): x for x in (self.scenario, self.map, self.types, self.capability,
+                                                   self.terrain_chart)}
+        tables = self.extra.get("full_tables")
+        if tables is not None:
+            memo[id(tables)] = tables
+        for u in self.units.values():
+            memo[id(u)] = other.units[u.id]
+        for key in SHARED_EXTRA:
+            if key in self.extra:
+                memo[id(self.extra[key])] = self.extra[key]
+        other.extra = _copy.deepcopy(self.extra, memo)
+        return other
 
     # ------------------------------------------------------------ notation
     @property
@@ -459,6 +505,10 @@ class CenturionState:
     def units_snapshot(self) -> dict[str, tuple[Any, ...]]:
         """Compact comparable picture of every unit (for tests)."""
         return {u.id: (u.side, u.type, u.hex, u.facing, u.dispersed, u.eliminated) for u in self.units.values()}
+
+
+_STATE_SLOTS = tuple(f.name for f in attrs.fields(CenturionState))
+_get_state_slots = operator.attrgetter(*_STATE_SLOTS)
 
 
 def make_unit_ids(side: str, taken: Iterable[str]) -> str:

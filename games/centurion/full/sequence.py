@@ -941,21 +941,39 @@ def _melee_targets(state: CenturionState, u: Unit) -> list[Hex]:
 # ------------------------------------------------------------------ the game
 
 
-def play_full(ctx: Context, state: CenturionState) -> Generator[Decision, str, Outcome]:
-    """Play a Full Simulation game from its set-up state (cen:full.sequence)."""
+def play_full(ctx: Context, state: CenturionState,
+              resume: tuple[Any, ...] | None = None) -> Generator[Decision, str, Outcome]:
+    """Play a Full Simulation game from its set-up state (cen:full.sequence).
+
+    Each Player-Turn starts at a checkpoint ``("full", game-turn, side index)``,
+    and each choice of a unit in its Movement Phase is one named ``("full",
+    game-turn, side index, "move")``; ``resume`` (the checkpoint without its
+    ``"full"``) plays on from there (``CenturionGame.resume``)."""
     from ancients_games.centurion.full import deployment
 
     b = book(state)
-    _tables(ctx, state)
-    opt.apply_setup_options(ctx, state)
-    yield from deployment.deployment_phase(ctx, state)
+    if resume is None:
+        _tables(ctx, state)
+        opt.apply_setup_options(ctx, state)
+        yield from deployment.deployment_phase(ctx, state)
+    first_turn, first_side = resume[:2] if resume is not None else (1, 0)
     turns = state.scenario.turns or 12
-    for turn in range(1, turns + 1):
-        state.turn = turn
-        state.begin_game_turn()
-        b.cmd_dispersed = {}
-        _log(ctx, state, "turn", f"Game-Turn {turn}", SEQ, side=None)
-        for side in state.sides:
+    for turn in range(first_turn, turns + 1):
+        if resume is None or turn != first_turn:
+            state.turn = turn
+            state.begin_game_turn()
+            b.cmd_dispersed = {}
+            _log(ctx, state, "turn", f"Game-Turn {turn}", SEQ, side=None)
+        for i, side in enumerate(state.sides):
+            if resume is not None and turn == first_turn and i < first_side:
+                continue
+            if resume is not None and turn == first_turn and i == first_side and resume[2:] == ("move",):
+                out = yield from player_turn_from_movement(ctx, state, side, ("full", turn, i, "move"))
+                resume = None
+                if out is not None:
+                    return out
+                continue
+            ctx.checkpoint(("full", turn, i))
             out = yield from player_turn(ctx, state, side)
             if out is not None:
                 return out
@@ -999,7 +1017,14 @@ def player_turn(ctx: Context, state: CenturionState, side: str) -> Generator[Dec
     morale.run_for_the_edge(ctx, state, side)
     state.extra["full_move_start"] = {u.id: u.facing for u in state.live_units(side)}
     state.extra["full_move_start_hex"] = {u.id: u.hex for u in state.live_units(side)}
-    yield from movement_phase(ctx, state, side, move_hooks(state))
+    return (yield from player_turn_from_movement(ctx, state, side, ("full", state.turn, state.sides.index(side), "move")))
+
+
+def player_turn_from_movement(ctx: Context, state: CenturionState, side: str,
+                              checkpoint: tuple[Any, ...]) -> Generator[Decision, str, Outcome | None]:
+    """The rest of ``side``'s Player-Turn from its Movement Phase (cen:full.sequence); each
+    choice of a unit to move is the session checkpoint ``checkpoint``."""
+    yield from movement_phase(ctx, state, side, move_hooks(state), checkpoint)
     opt.after_movement(ctx, state, side)
     push_out_light_cavalry(ctx, state)
     yield from opt.raze_step(ctx, state, side)

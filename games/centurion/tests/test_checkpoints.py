@@ -1,0 +1,91 @@
+"""Checkpoints of Centurion: a game rebuilt from any checkpoint equals a full replay.
+
+The Basic Game marks each choice of a unit to move (cen:basic.sequence,
+cen:basic.movement); the Full Simulation marks the start of each Player-Turn
+and each choice of a unit to move (cen:full.sequence, cen:full.movement).
+:func:`ancients_kit.checkpoints.verify` rebuilds the game from every one and
+compares log (byte for byte) and state with the game itself. Centurion
+answers are slow to play, so every scenario is checked over its first
+Player-Turns and one Basic Game to its end.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ancients_games.centurion.game import CenturionGame, scenario_ids
+from ancients_kit.bots import RandomBot, play_out
+from ancients_kit.checkpoints import same_state, verify
+from ancients_kit.data import DataStore
+from ancients_kit.session import Session
+
+GAME = CenturionGame()
+SCENARIOS = scenario_ids(DataStore(GAME.package))
+PREFIX = 110
+"""Answers played per scenario: past the first Player-Turn of every scenario."""
+
+
+def _random_game(scenario: str, seed: int, limit: int = 100_000) -> Session:
+    s = Session(GAME, scenario, seed=seed)
+    play_out(s, RandomBot(), max_decisions=limit)
+    return s
+
+
+def _rules(scenario: str) -> tuple[str, ...]:
+    if scenario.startswith("basic-"):
+        return ("cen:basic.sequence", "cen:basic.movement")
+    return ("cen:full.sequence", "cen:full.movement")
+
+
+@pytest.mark.parametrize("scenario", [pytest.param(s, marks=pytest.mark.rule(*_rules(s))) for s in SCENARIOS])
+def test_rebuilt_from_every_checkpoint_equals_the_game(scenario: str) -> None:
+    s = _random_game(scenario, seed=6, limit=PREFIX)
+    assert verify(s) >= 10
+    turns = {cp.where[1:3] for cp in s.checkpoints}
+    assert len(turns) >= 2, "the prefix should span two Player-Turns"
+
+
+@pytest.mark.rule("cen:basic.sequence", "cen:basic.movement", "cen:basic.victory")
+def test_a_basic_game_to_its_end_rebuilt_from_every_checkpoint() -> None:
+    s = _random_game("basic-carrhae", seed=2)
+    assert s.finished and s.outcome is not None
+    assert verify(s, watched=3) > 100
+
+
+@pytest.mark.rule("cen:full.sequence", "cen:full.movement")
+def test_undo_rebuilds_from_the_latest_unit_moved() -> None:
+    s = _random_game("carrhae", seed=9, limit=80)
+    last = s.checkpoints[-1]
+    assert len(s.answers) - last.answers <= 6  # a unit's move is a few answers
+    s.undo(2)
+    ref = Session(GAME, "carrhae", seed=9, answers=s.answers)
+    assert s.log.text() == ref.log.text() and s.log.digest() == ref.log.digest()
+    assert same_state(GAME.copy_state(s.state), GAME.copy_state(ref.state)) is None
+
+
+@pytest.mark.rule("cen:basic.sequence")
+def test_copies_share_no_unit_or_stack() -> None:
+    s = _random_game("basic-gaul", seed=1, limit=30)
+    a, b = s.state, GAME.copy_state(s.state)
+    assert not {id(u) for u in a.units.values()} & {id(u) for u in b.units.values()}
+    assert all(a.stacks[h] is not b.stacks[h] and a.stacks[h] == b.stacks[h] for h in a.stacks)
+    assert a.map is b.map and a.types is b.types and a.scenario is b.scenario
+    u = next(iter(b.units.values()))
+    u.contact.add("X")
+    assert "X" not in a.units[u.id].contact
+
+
+@pytest.mark.rule("cen:basic.sequence", "cen:basic.movement")
+@settings(max_examples=6, deadline=None)
+@given(st.integers(0, 10_000), st.integers(1, 60), st.integers(1, 12))
+def test_property_fork_and_undo_equal_full_replay(seed: int, length: int, back: int) -> None:
+    s = _random_game("basic-servile-war", seed=seed, limit=length)
+    f = s.fork()
+    assert f.log.digest() == s.log.digest()
+    k = min(back, len(s.answers))
+    s.undo(k)
+    ref = Session(GAME, "basic-servile-war", seed=seed, answers=s.answers)
+    assert s.log.text() == ref.log.text()
+    assert s.decision is not None and ref.decision is not None and s.decision.keys == ref.decision.keys
