@@ -66,11 +66,10 @@ class Unit:
         return f"<{self.side} {self.code}{self.blocks} @{self.hex}>"
 
     def copy(self) -> Unit:
+        """An independent copy (every slot holds a plain value)."""
         o = Unit.__new__(Unit)
-        o.uid, o.side, o.code, o.hex, o.blocks, o.max_blocks = self.uid, self.side, self.code, self.hex, self.blocks, self.max_blocks
-        o.guard, o.special, o.ordered, o.moved, o.stopped = self.guard, self.special, self.ordered, self.moved, self.stopped
-        o.no_battle, o.battles, o.fired, o.bonus_done = self.no_battle, self.battles, self.fired, self.bonus_done
-        o.can_move, o.start = self.can_move, self.start
+        for name in Unit.__slots__:
+            setattr(o, name, getattr(self, name))
         return o
 
 
@@ -136,10 +135,12 @@ class Army:
         self.reserve_leaders = 0
 
     def copy(self) -> Army:
+        """An independent copy: every slot, with the hand and the lists copied (a slot
+        added later is carried over without being listed here)."""
         o = Army.__new__(Army)
-        o.key, o.name, o.army, o.command, o.hand = self.key, self.name, self.army, self.command, self.hand.copy()
-        o.banners, o.target, o.lost, o.last_card = self.banners, self.target, list(self.lost), self.last_card
-        o.reserve, o.reserve_leaders = list(self.reserve), self.reserve_leaders
+        for name in Army.__slots__:
+            setattr(o, name, getattr(self, name))
+        o.hand, o.lost, o.reserve = self.hand.copy(), list(self.lost), list(self.reserve)
         return o
 
 
