@@ -23,10 +23,17 @@ __all__ = ["COMMANDS"]
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the first game (then +1 each).")
 @click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.option("--max-decisions", type=click.IntRange(1), default=200_000, show_default=True,
+              help="A game not over after this many answers is an error (naming its seed).")
 @variant_option
 def simulate_cmd(game: str, scenario: str, games: int, bot: str, sides: tuple[str, ...], seed: int,
-                 options: tuple[str, ...], as_json: bool, variant: tuple[str, ...]) -> None:
-    """Play many bot games; with --variant, compare against the original side by side."""
+                 options: tuple[str, ...], as_json: bool, max_decisions: int, variant: tuple[str, ...]) -> None:
+    """Play many bot games; with --variant, compare against the original side by side.
+
+    A game that makes no progress (a loop in the game's rules) or passes the
+    decision cap stops the run with a message naming the scenario, the seed
+    and the answer number.
+    """
     g = find_game(game)
     bots: dict[str, str] | str = bot
     if sides:
@@ -42,11 +49,13 @@ def simulate_cmd(game: str, scenario: str, games: int, bot: str, sides: tuple[st
                 raise ui.UsageProblem(f"--side {spec!r}: use SIDE=BOT with a side of {', '.join(names)}")
             bots[match[0]] = kind
     runs: dict[str, SimulationStats] = {
-        "original": simulate(g, scenario, games, bots=bots, seed=seed, options=option_pairs(options))
+        "original": simulate(g, scenario, games, bots=bots, seed=seed, options=option_pairs(options),
+                             max_decisions=max_decisions)
     }
     if variant:
         runs["variant"] = simulate(
-            g, scenario, games, bots=bots, seed=seed, options=option_pairs(options), variants=load_variants(variant)
+            g, scenario, games, bots=bots, seed=seed, options=option_pairs(options), variants=load_variants(variant),
+            max_decisions=max_decisions,
         )
     if as_json:
         ui.print_json({k: v.to_json() for k, v in runs.items()})
