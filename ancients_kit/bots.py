@@ -173,6 +173,10 @@ class ProgressWatch:
         self._trail: list[tuple[Decision, str]] = []
         self._start = 0
         """Number of answers given when the quiet trail began."""
+        self.longest_quiet = 0
+        """Most answers in a row without an event seen so far (for measuring the margins)."""
+        self.closest = 0.0
+        """Largest share of the chance threshold a repeated cycle has reached so far (1.0 raises)."""
 
     def reset(self, session: Session) -> None:
         """Forget the trail (after progress, or after an answer the watch did not see)."""
@@ -187,14 +191,17 @@ class ProgressWatch:
         if not self._trail:
             self._start = len(session.answers) - 1
         self._trail.append((decision, key))
+        self.longest_quiet = max(self.longest_quiet, len(self._trail))
         now = session.decision
         asked = f"the decision of {now.side} {now.prompt!r}"
         if now == decision:
             self._fail(session, f"{asked} came back unchanged after the answer {key!r}, which logged nothing")
         cycle, times = self._cycle(now)
-        if cycle and times >= self.repeats:
+        if cycle and times >= 2:
             choices = math.prod(len(d.options) for d, _ in cycle)
-            if choices == 1 or (times - 1) * math.log(choices) >= -math.log(self.improbable):
+            share = (times - 1) * math.log(choices) / -math.log(self.improbable) if self.improbable < 1 else math.inf
+            self.closest = max(self.closest, share)
+            if times >= self.repeats and (choices == 1 or share >= 1):
                 keys = ", ".join(k for _, k in cycle)
                 self._fail(session, f"no progress: {asked} came back unchanged {times} times after the "
                                     f"answers {keys}, which log nothing")
