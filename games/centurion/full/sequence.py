@@ -1195,24 +1195,19 @@ def _join_problem(state: CenturionState, side: str, u: Unit, target: Hex, mode: 
     return _fire_problem(state, u, target)
 
 
-def _barred_joiner(state: CenturionState, side: str, h: Hex, mode: str, attacks: Sequence[Attack]
-                   ) -> tuple[str, str] | None:
-    """Why the nearest unallocated unit of ``side`` that could otherwise melee (or fire at) ``h`` may not
-    join a new ``mode`` attack on it (case H with stack-mates already meleeing it, or its charge), or None."""
-    cur = Attack(h, mode)
+def _barred_melee(state: CenturionState, side: str, h: Hex, attacks: Sequence[Attack]) -> tuple[str, str] | None:
+    """Why the nearest unallocated unit of ``side`` that fronts ``h`` may still not join a melee on it
+    (case H with stack-mates already meleeing it, or its charge: see ``_join_problem``), or None."""
     used = _allocated(attacks)
     for u in sorted((u for u in state.live_units(side) if u.hex is not None and u.id not in used),
                     key=lambda u: (u.hex.distance(h), u.id)):
-        if _cannot_attack(state, u) is not None:
+        if _cannot_attack(state, u) is not None or _melee_problem(state, u, h) is not None:
             continue
-        if (_melee_problem(state, u, h) if mode in ("melee", "both") else _fire_problem(state, u, h)) is not None:
-            continue
-        why = _join_problem(state, side, u, h, mode, attacks, cur)
+        why = _join_problem(state, side, u, h, "melee", attacks, Attack(h, "melee"))
         if why is not None:
             if u.id in why[0]:
                 return why
-            verb = "fire at" if mode == "fire" else "melee"
-            return f"{u.id} at {state.hid(u.hex)} may not {verb} {state.hid(h)}: {why[0]}", why[1]
+            return f"{u.id} at {state.hid(u.hex)} may not melee {state.hid(h)}: {why[0]}", why[1]
     return None
 
 
@@ -1222,7 +1217,7 @@ def _target_problem(state: CenturionState, side: str, h: Hex, attacks: Sequence[
     if state.side_at(h) in (None, side) and not _is_deserter_hex(state, side, h):
         return f"{hk} holds no enemy units (nor deserters of yours)", "cen:full.combat"
     if any(a.target == h for a in attacks) and not _targets(state, side, attacks).get(h):
-        barred = _barred_joiner(state, side, h, "melee", attacks)
+        barred = _barred_melee(state, side, h, attacks)
         if barred is not None:
             return barred
         return (f"{hk} is already attacked by every unit of yours that can reach it (case L: one attack a unit)",
@@ -1296,12 +1291,8 @@ def allocation_phase(ctx: Context, state: CenturionState, side: str) -> Generato
         mode = modes[0]
         if len(modes) > 1:
             labels = {"melee": "melee attack", "fire": "missile fire", "both": "fire and melee (cataphracts, same target)"}
-            def refuse_mode(text: str, _modes: list[str] = modes, _key: str = key,
-                            _target: Hex = target) -> tuple[str, str] | None:
+            def refuse_mode(text: str, _modes: list[str] = modes, _key: str = key) -> tuple[str, str] | None:
                 m = text.strip().lower()
-                barred = _barred_joiner(state, side, _target, m, attacks) if m in ("fire", "melee", "both") else None
-                if barred is not None:
-                    return barred
                 if m == "both":
                     return (f"no unit of yours may both fire at and melee {_key}: only Byzantine Cataphracts fire "
                             f"and melee in one turn, against the same target", "cen:full.cavalry")
