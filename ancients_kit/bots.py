@@ -11,10 +11,20 @@ determined by the seed, and loading a save does not change what a bot will do.
 - :class:`GreedyBot` picks the option the game's heuristic scores best: either
   the game's cheap ``score_option`` or, failing that, a one-step look-ahead on
   a copy of the session scored by ``evaluate``.
+
+Every game must end. Wherever bots play (:func:`play_out`, :func:`simulate`,
+``ancients new --bots``) a :class:`ProgressWatch` checks that the game keeps
+moving: a decision that comes back unchanged (same side, prompt and options)
+after an answer that logged nothing, the same silent cycle of decisions and
+answers repeated, or a long run of answers without any new event, raises
+:class:`EndlessGame` naming the scenario, the seed and the answer number
+instead of running forever. A game that passes its decision cap raises it too
+where a caller asks for a finished game (:func:`simulate`).
 """
 
 from __future__ import annotations
 
+import math
 import statistics
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -23,10 +33,23 @@ from typing import Any, Protocol
 import attrs
 
 from ancients_kit.chance import Rng
+from ancients_kit.errors import GameError
+from ancients_kit.log import Event
 from ancients_kit.plugin import Game, Outcome
 from ancients_kit.session import Decision, Session
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "SimulationStats", "make_bot", "play_out", "simulate"]
+__all__ = [
+    "BOTS",
+    "Bot",
+    "EndlessGame",
+    "GreedyBot",
+    "ProgressWatch",
+    "RandomBot",
+    "SimulationStats",
+    "make_bot",
+    "play_out",
+    "simulate",
+]
 
 
 class Bot(Protocol):
@@ -97,20 +120,153 @@ def make_bot(name: str) -> Bot:
         raise ValueError(f"no bot called {name!r} (bots: {', '.join(BOTS)})") from None
 
 
+class EndlessGame(GameError):
+    """Bots played a game that does not move towards its end.
+
+    Either the game makes no progress (a decision comes back unchanged after
+    answers that changed nothing: a fault in the game's rules, or a bot that
+    keeps undoing its own choice) or it passed its decision cap. ``answer`` is
+    the 1-based number of the answer where the stall began (or the cap).
+    """
+
+    def __init__(self, message: str, *, game: str, scenario: str, seed: int, answer: int, since: bool = False) -> None:
+        self.game = game
+        self.scenario = scenario
+        self.seed = seed
+        self.answer = answer
+        self._made = (message, game, scenario, seed, answer, since)
+        at = f"from answer {answer}" if since else f"answer {answer}"
+        super().__init__(f"{game} {scenario} (seed {seed}), {at}: {message}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Raised in a worker process (``--jobs``, Dask), it must cross back whole.
+        return (_endless_game, self._made)
+
+
+def _endless_game(message: str, game: str, scenario: str, seed: int, answer: int, since: bool) -> EndlessGame:
+    return EndlessGame(message, game=game, scenario=scenario, seed=seed, answer=answer, since=since)
+
+
+def _where(session: Session) -> dict[str, Any]:
+    return {"game": session.game.id, "scenario": session.scenario, "seed": session.seed}
+
+
+class ProgressWatch:
+    """Checks, answer by answer, that bot play moves the game on.
+
+    Progress is a new log event (a move, a roll, a result, a phase: anything
+    the rules record). Between two events the watch keeps the *quiet trail*
+    of (decision, answer) pairs and raises :class:`EndlessGame` when
+
+    - the decision after an answer is the decision that was answered (same
+      side, prompt and options: :class:`~ancients_kit.session.Decision`
+      equality) and nothing was logged: the answer changed nothing;
+    - the trail ends in one cycle of decisions and answers, leading back to
+      the decision now asked, repeated at least ``repeats`` times and so
+      often that a player choosing uniformly at random would repeat it by
+      chance with a probability below ``improbable`` (a forced cycle, where
+      every decision has one option, after ``repeats`` times): a bot taking
+      the same dead end again and again;
+    - the trail grows to ``quiet`` answers.
+
+    A random bot wandering through take-backs (choose a unit, then ``back``)
+    does repeat short cycles by chance, which is why a repetition alone is
+    not enough: the chance test keeps false alarms negligible while a greedy
+    bot stuck in a dead end is caught within a few dozen answers.
+    """
+
+    def __init__(self, *, repeats: int = 3, improbable: float = 1e-12, quiet: int = 5_000) -> None:
+        self.repeats = repeats
+        self.improbable = improbable
+        self.quiet = quiet
+        self._trail: list[tuple[Decision, str]] = []
+        self._start = 0
+        """Number of answers given when the quiet trail began."""
+        self.longest_quiet = 0
+        """Most answers in a row without an event seen so far (for measuring the margins)."""
+        self.closest = 0.0
+        """Largest share of the chance threshold a repeated cycle has reached so far (1.0 raises)."""
+
+    def reset(self, session: Session) -> None:
+        """Forget the trail (after progress, or after an answer the watch did not see)."""
+        self._trail.clear()
+        self._start = len(session.answers)
+
+    def observe(self, session: Session, decision: Decision, key: str, events: Sequence[Event]) -> None:
+        """Record that ``key`` answered ``decision`` and produced ``events``; raise if play is stuck."""
+        if events or session.decision is None:
+            self.reset(session)
+            return
+        if not self._trail:
+            self._start = len(session.answers) - 1
+        self._trail.append((decision, key))
+        self.longest_quiet = max(self.longest_quiet, len(self._trail))
+        now = session.decision
+        asked = f"the decision of {now.side} {now.prompt!r}"
+        if now == decision:
+            self._fail(session, f"{asked} came back unchanged after the answer {key!r}, which logged nothing")
+        cycle, times = self._cycle(now)
+        if cycle and times >= 2:
+            choices = math.prod(len(d.options) for d, _ in cycle)
+            share = (times - 1) * math.log(choices) / -math.log(self.improbable) if self.improbable < 1 else math.inf
+            self.closest = max(self.closest, share)
+            if times >= self.repeats and (choices == 1 or share >= 1):
+                keys = ", ".join(k for _, k in cycle)
+                self._fail(session, f"no progress: {asked} came back unchanged {times} times after the "
+                                    f"answers {keys}, which log nothing")
+        if len(self._trail) >= self.quiet:
+            self._fail(session, f"no progress: {len(self._trail)} answers without any event")
+
+    def _cycle(self, now: Decision) -> tuple[list[tuple[Decision, str]], int]:
+        """The cycle the trail ends in (from the last time ``now`` was asked) and how many
+        times in a row the trail repeats it; ``([], 0)`` if ``now`` was not asked before."""
+        t = self._trail
+        for start in range(len(t) - 1, -1, -1):
+            if t[start][0] == now:
+                break
+        else:
+            return [], 0
+        n = len(t) - start
+        tail = t[start:]
+        times = 1
+        while (times + 1) * n <= len(t) and t[len(t) - (times + 1) * n: len(t) - times * n] == tail:
+            times += 1
+        return tail, times
+
+    def _fail(self, session: Session, why: str) -> None:
+        raise EndlessGame(f"{why} (a loop in the game's rules, or bots that undo their own choices)",
+                          answer=self._start + 1, since=True, **_where(session))
+
+
 def play_out(
     session: Session,
     bots: Mapping[str, Bot] | Bot,
     *,
     max_decisions: int = 200_000,
     on_answer: Callable[[Session, Decision, str], Any] | None = None,
+    watch: ProgressWatch | None = None,
+    check_progress: bool = True,
 ) -> Outcome | None:
-    """Let bots answer until the game ends (or ``max_decisions`` is reached)."""
+    """Let bots answer until the game ends (or ``max_decisions`` is reached: then ``None``).
+
+    Unless ``check_progress`` is false, a :class:`ProgressWatch` (``watch``,
+    or a default one) raises :class:`EndlessGame` when play stops making
+    progress, so a loop in a game's rules fails fast instead of running on.
+    """
+    if not check_progress:
+        watch = None
+    elif watch is None:
+        watch = ProgressWatch()
+    if watch is not None:
+        watch.reset(session)
     n = 0
     while session.decision is not None and n < max_decisions:
         d = session.decision
         bot = bots if not isinstance(bots, Mapping) else bots[d.side]
         key = bot.choose(session, d)
-        session.answer(key)
+        events = session.answer(key)
+        if watch is not None:
+            watch.observe(session, d, key, events)
         if on_answer is not None:
             on_answer(session, d, key)
         n += 1
@@ -148,8 +304,14 @@ def simulate(
     options: Mapping[str, Any] | None = None,
     variants: Sequence[Any] = (),
     max_decisions: int = 200_000,
+    strict: bool = True,
 ) -> SimulationStats:
-    """Play ``games`` bot games with seeds ``seed, seed+1, ...`` and tally them."""
+    """Play ``games`` bot games with seeds ``seed, seed+1, ...`` and tally them.
+
+    A game that stops making progress raises :class:`EndlessGame`; so does one
+    that passes ``max_decisions`` answers, unless ``strict`` is false (then it
+    is counted as ``unfinished``).
+    """
     wins: Counter[str] = Counter()
     levels: Counter[str] = Counter()
     turns: list[int] = []
@@ -163,6 +325,9 @@ def simulate(
             who = {side: make_bot(kind) for side, kind in bots.items()}
         out = play_out(s, who, max_decisions=max_decisions)
         lengths.append(len(s.answers))
+        if out is None and strict:
+            raise EndlessGame(f"the game did not end within {max_decisions} decisions", answer=len(s.answers),
+                              **_where(s))
         if out is None:
             unfinished += 1
             continue

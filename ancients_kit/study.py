@@ -188,6 +188,13 @@ def play_game(spec: StudySpec, index: int, seed: int) -> Record:
     t0 = time.perf_counter()
     session, bots = _session_and_bots(spec, seed + index)
     out = play_out(session, bots, max_decisions=spec.max_decisions)
+    if out is None and session.decision is not None:
+        from ancients_kit.bots import EndlessGame
+
+        raise EndlessGame(
+            f"not over after {spec.max_decisions} answers (--max-decisions)",
+            game=spec.game, scenario=spec.scenario, seed=seed + index, answer=spec.max_decisions,
+        )
     sides = session.game.sides(session.state)
     scores = {k: float(v) for k, v in sorted(out.scores.items())} if out is not None else {}
     margin = 0.0

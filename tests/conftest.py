@@ -24,3 +24,16 @@ def race_plugin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str
     sys.modules.pop("race_game", None)
     yield "race"
     sys.modules.pop("race_game", None)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests marked ``slow`` (wide sweeps of whole games) run only when asked for:
+    ``-m slow`` or ``ANCIENTS_SLOW=1``."""
+    import os
+
+    if os.environ.get("ANCIENTS_SLOW") == "1" or "slow" in (config.getoption("markexpr", "") or ""):
+        return
+    skip = pytest.mark.skip(reason="slow sweep: run with -m slow or ANCIENTS_SLOW=1")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)

@@ -77,3 +77,50 @@ def test_scenario_starts_replays_and_saves(game: str, scenario: str, tmp_path: P
     if s.answers:
         s.undo()
         assert s.log.text() == Session(g, scenario, seed=7, answers=again.answers[:-1]).log.text()
+
+
+# -- every game ends ------------------------------------------------------------
+# Every scenario of every installed game (whatever the registry holds) is played to its end
+# with greedy bots on every side, and greedy against random both ways round, each on its
+# own seed; the games' own suites play every scenario with random bots on every side. The
+# bots' progress watch turns a loop into a failure naming the answer where it began
+# (ancients_kit.bots.ProgressWatch); the cap turns a game that never ends into one.
+# A wider sweep (more seeds, random bots too) runs under the ``slow`` marker.
+
+ALL_SCENARIOS = [(g, s.id) for g in sorted(GAMES) for s in GAMES[g].scenarios(DataStore(GAMES[g].package))]
+PAIRINGS = {"greedy": (1, "greedy", "greedy"), "greedy-random": (2, "greedy", "random"),
+            "random-greedy": (3, "random", "greedy")}
+"""Name -> (seed, bot of the first side, bot of the other sides). Seed 1 with greedy bots is
+``ancients new GAME SCENARIO --bots --seed 1``."""
+GAME_CAP = 60_000
+"""Answers a game may take (the longest bot games today take about 5,000)."""
+
+
+def _play_to_the_end(game: str, scenario: str, seed: int, first: str, rest: str) -> None:
+    from ancients_kit.bots import make_bot, play_out
+
+    g = GAMES[game]
+    s = Session(g, scenario, seed=seed)
+    sides = g.sides(s.state)
+    bots = {side: make_bot(first if i == 0 else rest) for i, side in enumerate(sides)}
+    out = play_out(s, bots, max_decisions=GAME_CAP)
+    assert out is not None, f"{game} {scenario} (seed {seed}, {first} v {rest}) not over after {GAME_CAP} answers"
+    assert out.winner is None or out.winner in sides
+    known = {r.id for r in g.rules_index()}
+    assert not known or set(out.rules) <= known, f"unknown rule IDs in the outcome: {set(out.rules) - known}"
+
+
+@pytest.mark.parametrize("pairing", list(PAIRINGS))
+@pytest.mark.parametrize(("game", "scenario"), ALL_SCENARIOS)
+def test_every_scenario_ends_with_greedy_and_random_bots(game: str, scenario: str, pairing: str) -> None:
+    seed, first, rest = PAIRINGS[pairing]
+    _play_to_the_end(game, scenario, seed, first, rest)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [4, 5, 6, 7])
+@pytest.mark.parametrize(("game", "scenario"), ALL_SCENARIOS)
+def test_every_scenario_ends_sweep(game: str, scenario: str, seed: int) -> None:
+    for first in ("random", "greedy"):
+        for rest in ("random", "greedy"):
+            _play_to_the_end(game, scenario, seed, first, rest)

@@ -23,7 +23,7 @@ from pathlib import Path
 import click
 from rich.rule import Rule
 
-from ancients_kit.bots import Bot, make_bot
+from ancients_kit.bots import Bot, EndlessGame, ProgressWatch, make_bot
 from ancients_kit.cli import ui
 from ancients_kit.cli.common import load_variants, option_pairs, variant_option
 from ancients_kit.errors import AnswerError
@@ -37,6 +37,8 @@ __all__ = ["COMMANDS", "PlayLoop", "default_save_path"]
 HUMAN = "human"
 CONTROLLERS = ("human", "random", "greedy")
 LIST_LIMIT = 24
+MAX_BOT_ANSWERS = 200_000
+"""Most answers bots may give in a row (no human answering) before the game is called endless."""
 HELP = """Type an option's key (in any case), or its number from the list.
 Commands: ?  all options | map  show the map | log  recent events | undo  take back your last answer
           explain [N]  the last N events (10) with their rules' titles and the dice behind them
@@ -78,13 +80,17 @@ class PlayLoop:
     """Runs a session in the terminal until it ends or the human quits."""
 
     def __init__(self, session: Session, who: Mapping[str, str], save_path: Path, *, delay: float = 0.0,
-                 show_map: bool = True, stop_after: int | None = None, slot: SaveSlot | None = None) -> None:
+                 show_map: bool = True, stop_after: int | None = None, slot: SaveSlot | None = None,
+                 max_bot_answers: int = MAX_BOT_ANSWERS) -> None:
         self.s = session
         if slot is None:
             slot = SaveSlot(save_path)
             slot.claim()
         self.slot = slot
         """The save file this loop writes after every answer (locked by the command)."""
+        self.watch = ProgressWatch()
+        """Stops bots playing a game that makes no progress (see :mod:`ancients_kit.bots`)."""
+        self.max_bot_answers = max_bot_answers
         self.stop_after = stop_after
         self.who = dict(who)
         self.bots: dict[str, Bot] = {side: make_bot(kind) for side, kind in who.items() if kind != HUMAN}
@@ -247,7 +253,16 @@ class PlayLoop:
         return True
 
     def run(self) -> None:
+        try:
+            self._run()
+        except EndlessGame as exc:
+            self.flush_events()
+            raise ui.UsageProblem(f"{exc}; the game so far is saved in {self.save_path}") from None
+
+    def _run(self) -> None:
         given = 0
+        bot_run = 0
+        self.watch.reset(self.s)
         while self.s.decision is not None:
             if self.stop_after is not None and given >= self.stop_after:
                 self.flush_events()
@@ -259,10 +274,18 @@ class PlayLoop:
             if self.who.get(d.side, HUMAN) == HUMAN:
                 if not self.human_turn(d):
                     return
+                self.watch.reset(self.s)
+                bot_run = 0
                 continue
             key = self.bots[d.side].choose(self.s, d)
-            self.s.answer(key)
+            events = self.s.answer(key)
             self.save()
+            self.watch.observe(self.s, d, key, events)
+            bot_run += 1
+            if bot_run >= self.max_bot_answers and self.s.decision is not None:
+                raise EndlessGame(f"bots gave {bot_run} answers in a row and the game has not ended",
+                                  answer=len(self.s.answers), game=self.s.game.id, scenario=self.s.scenario,
+                                  seed=self.s.seed)
             if self.delay:
                 self.flush_events()
                 time.sleep(self.delay)

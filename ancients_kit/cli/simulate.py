@@ -156,6 +156,8 @@ def _study_options(f: Any) -> Any:
         click.option("--progress/--no-progress", default=None,
                      help="Progress bar [default: on a terminal, and never with --json]."),
         click.option("--json", "as_json", is_flag=True, help="Print JSON."),
+        click.option("--max-decisions", type=click.IntRange(1), default=200_000, show_default=True,
+                     help="A game not over after this many answers is an error (naming its seed)."),
         variant_option,
     ]):
         f = deco(f)
@@ -174,11 +176,15 @@ def _show_progress(flag: bool | None, as_json: bool) -> bool:
 @_study_options
 def simulate_cmd(game: str, scenario: str, games: int, bot: str, sides: tuple[str, ...], seed: int,
                  options: tuple[str, ...], jobs: int | None, dask: str | None, records: str | None,
-                 plot: str | None, progress: bool | None, as_json: bool, variant: tuple[str, ...]) -> None:
+                 plot: str | None, progress: bool | None, as_json: bool, max_decisions: int,
+                 variant: tuple[str, ...]) -> None:
     """Play many bot games; with --variant, compare against the original side by side.
 
     Win rates carry 95% Wilson intervals; a variant's difference carries a
-    Newcombe interval, a two-proportion z test and Fisher's exact test.
+    Newcombe interval, a two-proportion z test and Fisher's exact test. A game
+    that makes no progress (a loop in the game's rules) or passes the decision
+    cap stops the run with a message naming the scenario, the seed and the
+    answer number.
     """
     g = find_game(game)
     opts = option_pairs(options)
@@ -191,7 +197,7 @@ def simulate_cmd(game: str, scenario: str, games: int, bot: str, sides: tuple[st
         arms.append(("variant", variants))
     results: list[tuple[Summary, list[Record]]] = []
     for label, vs in arms:
-        spec = StudySpec(g.id, scenario, bots, opts, vs)
+        spec = StudySpec(g.id, scenario, bots, opts, vs, max_decisions=max_decisions)
         tag = label if label == "original" else f"variant-{spec.variant}"
         recs = _run_arm(spec, games, seed, jobs, dask, _arm_path(records, tag), show, label)
         results.append((summarize(recs, list(bots), label), recs))
@@ -225,7 +231,7 @@ def simulate_cmd(game: str, scenario: str, games: int, bot: str, sides: tuple[st
 @_study_options
 def sweep_cmd(game: str, scenario: str, target: str, values_text: str, games: int, bot: str,
               sides: tuple[str, ...], seed: int, options: tuple[str, ...], jobs: int | None, dask: str | None,
-              records: str | None, plot: str | None, progress: bool | None, as_json: bool,
+              records: str | None, plot: str | None, progress: bool | None, as_json: bool, max_decisions: int,
               variant: tuple[str, ...]) -> None:
     """Vary one data value over a range: win rates with intervals for each value.
 
@@ -244,7 +250,7 @@ def sweep_cmd(game: str, scenario: str, target: str, values_text: str, games: in
     show = _show_progress(progress, as_json)
     summaries: list[Summary] = []
     for text, v in swept:
-        spec = StudySpec(g.id, scenario, bots, opts, base + (v,))
+        spec = StudySpec(g.id, scenario, bots, opts, base + (v,), max_decisions=max_decisions)
         recs = _run_arm(spec, games, seed, jobs, dask, _arm_path(records, f"sweep-{text}"), show, f"{target}={text}")
         summaries.append(summarize(recs, list(bots), text))
     if plot:

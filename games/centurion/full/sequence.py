@@ -1125,6 +1125,14 @@ def _targets(state: CenturionState, side: str, attacks: Sequence[Attack]) -> dic
                 if cap is not None and cap.fire_and_melee == "same-target" and h in _melee_targets(state, u) \
                         and _melee_factor(state, u) is not None and (h, "both") not in taken:
                     out.setdefault(h, set()).add("both")
+    # A target and kind of attack is offered only if some unit may actually join it: a unit that
+    # fronts the hex may still be barred by case H's homogeneity with stack-mates already meleeing
+    # it in another attack (cen:full.combat H), or by its charge (cen:full.cavalry). Offering such a
+    # pair would lead to an empty attack that changes nothing and the same question again.
+    for h in list(out):
+        out[h] = {m for m in out[h] if _eligible(state, side, h, m, attacks, Attack(h, m))}
+        if not out[h]:
+            del out[h]
     return out
 
 
@@ -1275,12 +1283,31 @@ def _join_problem(state: CenturionState, side: str, u: Unit, target: Hex, mode: 
     return _fire_problem(state, u, target)
 
 
+def _barred_melee(state: CenturionState, side: str, h: Hex, attacks: Sequence[Attack]) -> tuple[str, str] | None:
+    """Why the nearest unallocated unit of ``side`` that fronts ``h`` may still not join a melee on it
+    (case H with stack-mates already meleeing it, or its charge: see ``_join_problem``), or None."""
+    used = _allocated(attacks)
+    for u in sorted((u for u in state.live_units(side) if u.hex is not None and u.id not in used),
+                    key=lambda u: (u.hex.distance(h), u.id)):
+        if _cannot_attack(state, u) is not None or _melee_problem(state, u, h) is not None:
+            continue
+        why = _join_problem(state, side, u, h, "melee", attacks, Attack(h, "melee"))
+        if why is not None:
+            if u.id in why[0]:
+                return why
+            return f"{u.id} at {state.hid(u.hex)} may not melee {state.hid(h)}: {why[0]}", why[1]
+    return None
+
+
 def _target_problem(state: CenturionState, side: str, h: Hex, attacks: Sequence[Attack]) -> tuple[str, str]:
     """Why no attack may be allocated against ``h``: the reason of the nearest of ``side``'s units."""
     hk = state.hid(h)
     if state.side_at(h) in (None, side) and not _is_deserter_hex(state, side, h):
         return f"{hk} holds no enemy units (nor deserters of yours)", "cen:full.combat"
     if any(a.target == h for a in attacks) and not _targets(state, side, attacks).get(h):
+        barred = _barred_melee(state, side, h, attacks)
+        if barred is not None:
+            return barred
         return (f"{hk} is already attacked by every unit of yours that can reach it (case L: one attack a unit)",
                 "cen:full.combat")
     used = _allocated(attacks)
