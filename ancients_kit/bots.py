@@ -312,30 +312,29 @@ def simulate(
     that passes ``max_decisions`` answers, unless ``strict`` is false (then it
     is counted as ``unfinished``).
     """
+    from ancients_kit import study
+
+    study._IN_PROCESS[game.id] = game
+    if isinstance(bots, str):
+        probe = Session(game, scenario, seed=seed, options=options, variants=tuple(variants))
+        per_side = {side: bots for side in game.sides(probe.state)}
+    else:
+        per_side = dict(bots)
+    spec = study.StudySpec(game.id, scenario, per_side, dict(options or {}), tuple(variants),
+                           max_decisions=max_decisions, strict=strict)
+    records = study.run_study(spec, games, seed=seed)
     wins: Counter[str] = Counter()
     levels: Counter[str] = Counter()
-    turns: list[int] = []
-    lengths: list[int] = []
-    unfinished = 0
-    for i in range(games):
-        s = Session(game, scenario, seed=seed + i, options=options, variants=tuple(variants))
-        if isinstance(bots, str):
-            who: Mapping[str, Bot] | Bot = make_bot(bots)
-        else:
-            who = {side: make_bot(kind) for side, kind in bots.items()}
-        out = play_out(s, who, max_decisions=max_decisions)
-        lengths.append(len(s.answers))
-        if out is None and strict:
-            raise EndlessGame(f"the game did not end within {max_decisions} decisions", answer=len(s.answers),
-                              **_where(s))
-        if out is None:
-            unfinished += 1
+    turns = [r.turn for r in records if r.finished]
+    lengths = [r.decisions for r in records]
+    unfinished = sum(1 for r in records if not r.finished)
+    for r in records:
+        if not r.finished:
             continue
-        w = out.winner or "draw"
+        w = r.winner or "draw"
         wins[w] += 1
-        if out.level:
-            levels[f"{w}: {out.level}"] += 1
-        turns.append(out.turn)
+        if r.level:
+            levels[f"{w}: {r.level}"] += 1
     return SimulationStats(
         games=games,
         wins=dict(sorted(wins.items())),

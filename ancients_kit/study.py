@@ -85,6 +85,8 @@ class StudySpec:
     options: Mapping[str, Any] = attrs.field(factory=dict)
     variants: tuple[Variant, ...] = ()
     max_decisions: int = 200_000
+    strict: bool = True
+    """A game still going after ``max_decisions`` answers is an error (else recorded unfinished)."""
 
     @property
     def variant(self) -> str:
@@ -172,11 +174,16 @@ def _int(v: Any) -> int:
 # -- one game ------------------------------------------------------------------------------
 
 
+_IN_PROCESS: dict[str, Any] = {}
+"""Games handed over as objects (:func:`ancients_kit.bots.simulate`), found here before
+the plugin registry; only games played in this process (``jobs=1``) can use them."""
+
+
 def _session_and_bots(spec: StudySpec, seed: int) -> tuple[Any, Any]:
     from ancients_kit.bots import make_bot
     from ancients_kit.session import Session
 
-    game = find_game(spec.game)
+    game = _IN_PROCESS.get(spec.game) or find_game(spec.game)
     session = Session(game, spec.scenario, seed=seed, options=dict(spec.options), variants=spec.variants)
     return session, {side: make_bot(kind) for side, kind in spec.bots.items()}
 
@@ -188,12 +195,12 @@ def play_game(spec: StudySpec, index: int, seed: int) -> Record:
     t0 = time.perf_counter()
     session, bots = _session_and_bots(spec, seed + index)
     out = play_out(session, bots, max_decisions=spec.max_decisions)
-    if out is None and session.decision is not None:
+    if out is None and spec.strict:
         from ancients_kit.bots import EndlessGame
 
         raise EndlessGame(
-            f"not over after {spec.max_decisions} answers (--max-decisions)",
-            game=spec.game, scenario=spec.scenario, seed=seed + index, answer=spec.max_decisions,
+            f"the game did not end within {spec.max_decisions} decisions",
+            game=spec.game, scenario=spec.scenario, seed=session.seed, answer=len(session.answers),
         )
     sides = session.game.sides(session.state)
     scores = {k: float(v) for k, v in sorted(out.scores.items())} if out is not None else {}
@@ -340,22 +347,48 @@ def _inline(spec: StudySpec, seed: int, todo: Sequence[int]) -> Iterator[Record]
 
 
 def _pool(spec: StudySpec, seed: int, todo: Sequence[int], jobs: int) -> Iterator[Record]:
+    """Games on ``jobs`` worker processes, at most two each in flight.
+
+    A game that fails (an endless game, a rules error) stops the study; the
+    error reported is that of the lowest game number that fails, so it does
+    not depend on which worker finished first.
+    """
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         queue = iter(todo)
-        running: set[Future[Record]] = set()
-        try:
+        running: dict[Future[Record], int] = {}
+        failed: dict[int, BaseException] = {}
+
+        def top_up() -> None:
+            if failed:
+                return
             for i in queue:
-                running.add(pool.submit(play_game, spec, i, seed))
+                running[pool.submit(play_game, spec, i, seed)] = i
                 if len(running) >= 2 * jobs:
                     break
+
+        try:
+            top_up()
             while running:
-                finished, running = wait(running, return_when=FIRST_COMPLETED)
-                for f in sorted(finished, key=lambda f: f.result().index):
-                    yield f.result()
-                for i in queue:
-                    running.add(pool.submit(play_game, spec, i, seed))
-                    if len(running) >= 2 * jobs:
-                        break
+                finished, _ = wait(running, return_when=FIRST_COMPLETED)
+                done: list[tuple[int, Record]] = []
+                for f in finished:
+                    i = running.pop(f)
+                    exc = f.exception()
+                    if exc is not None:
+                        failed[i] = exc
+                    else:
+                        done.append((i, f.result()))
+                for _, rec in sorted(done, key=lambda x: x[0]):
+                    yield rec
+                if failed:
+                    first = min(failed)
+                    for f, i in list(running.items()):
+                        if i > first:
+                            f.cancel()
+                            running.pop(f)
+                    if not running:
+                        raise failed[first]
+                top_up()
         except BaseException:
             for f in running:
                 f.cancel()
