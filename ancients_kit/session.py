@@ -218,6 +218,7 @@ class Session:
             merged.update(v.options)
         merged.update(options or {})
         self.store = DataStore(game.package, self.variants)
+        self.store.check_replacements()
         known = [info.id for info in game.scenarios(self.store)]
         if scenario not in known:
             raise InvalidAnswer(f"{game.id} has no scenario {scenario!r} (scenarios: {', '.join(known)})")

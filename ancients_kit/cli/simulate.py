@@ -7,7 +7,7 @@ from rich.table import Table
 
 from ancients_kit.bots import BOTS, SimulationStats, simulate
 from ancients_kit.cli import ui
-from ancients_kit.cli.common import load_variants, option_pairs, variant_option
+from ancients_kit.cli.common import option_pairs, variant_option, variant_store
 from ancients_kit.plugin import find_game
 
 __all__ = ["COMMANDS"]
@@ -28,6 +28,7 @@ def simulate_cmd(game: str, scenario: str, games: int, bot: str, sides: tuple[st
                  options: tuple[str, ...], as_json: bool, variant: tuple[str, ...]) -> None:
     """Play many bot games; with --variant, compare against the original side by side."""
     g = find_game(game)
+    variants = variant_store(g.package, variant).variants  # a bad variant is refused before any game
     bots: dict[str, str] | str = bot
     if sides:
         from ancients_kit.session import Session
@@ -46,7 +47,7 @@ def simulate_cmd(game: str, scenario: str, games: int, bot: str, sides: tuple[st
     }
     if variant:
         runs["variant"] = simulate(
-            g, scenario, games, bots=bots, seed=seed, options=option_pairs(options), variants=load_variants(variant)
+            g, scenario, games, bots=bots, seed=seed, options=option_pairs(options), variants=variants
         )
     if as_json:
         ui.print_json({k: v.to_json() for k, v in runs.items()})
