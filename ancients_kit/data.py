@@ -224,7 +224,10 @@ def _walk_errors(exc: BaseException, path: str) -> tuple[str, str]:
                 elif "@ index " in n:
                     step = "[" + n.split("@ index ", 1)[1].strip() + "]"
                 elif "@ key " in n:
-                    step = "." + n.split("@ key ", 1)[1].strip()
+                    key = n.split("@ key ", 1)[1].strip()
+                    if len(key) > 1 and key[0] == key[-1] and key[0] in "'\"":
+                        key = key[1:-1]  # cattrs writes the key's repr
+                    step = "." + key
             return _walk_errors(sub, path + step)
     if isinstance(exc, KeyError):
         return path, f"missing required key {exc.args[0]!r}" if exc.args else "missing key"

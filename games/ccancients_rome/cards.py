@@ -13,9 +13,13 @@ from collections.abc import Mapping
 
 import attrs
 
-from ancients_kit.data import DataStore, Meta
+from ancients_kit.data import DataError, DataStore, Meta, bounded, document_file
 
 __all__ = ["CardSpec", "Deckfile", "OrderPlan", "load_deck", "mirror_plan", "order_plan"]
+
+
+DECK_SIZE = 60
+"""Cards in the Command deck (ccr:base.cards)."""
 
 
 @attrs.frozen
@@ -24,10 +28,11 @@ class CardSpec:
 
     id: str
     name: str
-    count: int
+    count: int = attrs.field(validator=bounded(1, DECK_SIZE, rule="ccr:base.cards"))
     kind: str
     """section | troop | leadership | tactic"""
-    orders: Mapping[str, int] = attrs.field(factory=dict)
+    orders: Mapping[str, int] = attrs.field(factory=dict, validator=bounded(0, 9, rule="ccr:base.cards"))
+    """Units ordered per section (0 = as many as the side's command); printed cards order 1 to 4."""
     troops: str = ""
     size: str = ""
     """'command' when the card orders as many units as the side's command."""
@@ -59,8 +64,11 @@ class _DeckFile:
 def load_deck(store: DataStore) -> Deckfile:
     meta, doc = store.load("deck.toml", _DeckFile)
     total = sum(c.count for c in doc.card)
-    if total != 60:
-        raise ValueError(f"deck.toml holds {total} cards, the Command deck has 60 [ccr:base.cards]")
+    if total != DECK_SIZE:
+        # the same check for `ancients tables` as for `ancients new`: both load the deck here
+        raise DataError(document_file(store, "deck.toml", meta.id),
+                        f"the cards' counts add up to {total}, the Command deck has {DECK_SIZE} [ccr:base.cards]",
+                        "card")
     return Deckfile(meta, tuple(doc.card))
 
 
