@@ -246,6 +246,8 @@ def structure(data: Any, cls: type[T], *, file: str, prefix: str = "") -> T:
         raise DataError(file, msg, path.lstrip(".")) from None
     except RangeError as exc:
         raise DataError(file, str(exc), f"{prefix}.{exc.field}".lstrip(".")) from None
+    except RecursionError:
+        raise DataError(file, "arrays or tables nested too deeply", prefix) from None
     except (ValueError, TypeError, KeyError) as exc:
         raise DataError(file, str(exc), prefix) from None
 
@@ -261,6 +263,8 @@ def read_toml(text: str | bytes, *, file: str) -> dict[str, Any]:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise DataError(file, f"not valid TOML: {exc}") from None
+    except RecursionError:
+        raise DataError(file, "not valid data: arrays or tables nested too deeply") from None
 
 
 def read_file(path: str | Path, what: str) -> bytes:
