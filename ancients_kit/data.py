@@ -337,6 +337,10 @@ class Variant:
         return cls(path=str(p), meta=meta, replace=replace, options=options, digest=h.hexdigest())
 
 
+_DOCUMENT_IDS: dict[tuple[str, str], dict[str, str]] = {}
+"""(package, its folder) -> data IDs of its packaged documents, for :meth:`DataStore.document_ids`."""
+
+
 class DataStore:
     """Loads a game's packaged data documents, honouring variant overrides.
 
@@ -419,13 +423,21 @@ class DataStore:
         return sorted(i for v in self.variants for i in v.replace if i not in known_ids)
 
     def document_ids(self) -> dict[str, str]:
-        """``meta.id`` -> relative path of every packaged data document (the rule index excluded)."""
-        ids: dict[str, str] = {}
-        for rel in self.listing():
-            meta = self.raw(rel).get("meta")
-            if isinstance(meta, dict) and isinstance(meta.get("id"), str):
-                ids[meta["id"]] = rel
-        return ids
+        """``meta.id`` -> relative path of every packaged data document (the rule index excluded).
+
+        Packaged files do not change while a process runs, so the listing is
+        read once per package folder.
+        """
+        key = (self.package, str(resources.files(self.package)))
+        ids = _DOCUMENT_IDS.get(key)
+        if ids is None:
+            ids = {}
+            for rel in self.listing():
+                meta = self.raw(rel).get("meta")
+                if isinstance(meta, dict) and isinstance(meta.get("id"), str):
+                    ids[meta["id"]] = rel
+            _DOCUMENT_IDS[key] = ids
+        return dict(ids)
 
     def check_replacements(self) -> None:
         """Refuse a variant whose ``replace`` names a document this game does not have.
