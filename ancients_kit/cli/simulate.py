@@ -29,6 +29,11 @@ def simulate_cmd(game: str, scenario: str, games: int, bot: str, sides: tuple[st
     """Play many bot games; with --variant, compare against the original side by side."""
     g = find_game(game)
     variants = variant_store(g.package, variant).variants  # a bad variant is refused before any game
+    if variants:
+        from ancients_kit.session import Session
+
+        # set the variant's game up once, so a bad document is refused before the original runs
+        Session(g, scenario, seed=seed, options=option_pairs(options), variants=variants)
     bots: dict[str, str] | str = bot
     if sides:
         from ancients_kit.session import Session
