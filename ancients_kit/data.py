@@ -83,7 +83,15 @@ class DataError(ValueError):
         self.path = path
         self.detail = message
         where = f"{file}: {path}: " if path else f"{file}: "
-        super().__init__(where + message)
+        super().__init__(_one_line(where + message))
+
+
+def _one_line(text: str) -> str:
+    """``text`` with line breaks and other unprintable characters escaped, so a key
+    or a file name holding them cannot break the one-line message."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 @attrs.frozen

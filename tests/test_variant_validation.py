@@ -413,3 +413,31 @@ def test_variant_include_escaping(ancients, tmp_path: Path) -> None:
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
 def test_variant_device(ancients, tmp_path: Path) -> None:
     refused_everywhere(ancients, tmp_path, "centurion", Path("/dev/zero"), "", "it is a device")
+
+
+# ---------------------------------------------------------------- found by tests/test_fuzz_variants.py
+
+
+@pytest.mark.rule("cen:full.facing")
+def test_centurion_unknown_facing_names_the_variant(ancients, tmp_path: Path) -> None:
+    text = packaged("centurion", "scenarios/numidia.toml")
+    text = re.sub(r'^facing = "([A-Z]+)"', r'facing = "!\1"', text, count=1, flags=re.M)
+    v = write_variant(tmp_path / "v", "centurion.scenario.numidia", text)
+    refused_everywhere(ancients, tmp_path, "centurion", v, "facing", "unknown direction", "(cen:full.facing)",
+                       commands=("scenarios", "new"))
+
+
+@pytest.mark.rule("cen:full.deployment")
+def test_centurion_zone_centre_off_the_map(ancients, tmp_path: Path) -> None:
+    text = re.sub(r'^centre = "\d+"', 'centre = "9999"', packaged("centurion", "scenarios/numidia.toml"), count=1,
+                  flags=re.M)
+    v = write_variant(tmp_path / "v", "centurion.scenario.numidia", text)
+    refused_everywhere(ancients, tmp_path, "centurion", v, "zone.centre", "not on the map", commands=("new",))
+
+
+def test_a_key_holding_a_line_break_stays_one_line(ancients, tmp_path: Path) -> None:
+    v = write_variant(tmp_path / "v", "", body='[replace."centurion.units\\n0"]\ntitle = "x"\n')
+    refused_everywhere(ancients, tmp_path, "centurion", v, "replace.centurion.units\\n0", "has no data document")
+    doc = cen_unit("SD", "movement", "4").replace('code = "SD"', 'code = "SD"\n"\\n0" = 1', 1)
+    v = write_variant(tmp_path / "w", "centurion.units", doc)
+    refused_everywhere(ancients, tmp_path, "centurion", v, "unit[1]", "unknown key(s): \\n0")

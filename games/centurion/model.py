@@ -677,6 +677,7 @@ def validate_scenario(
                 other = owner.setdefault(h, side.id)
                 if other != side.id:
                     raise ScenarioError(f"{at}: hex {h} also holds units of side {other} (cen:basic.movement G)")
+        _check_side_places(where, side, numbering)
         if counted != dict(side.order_of_battle):
             raise ScenarioError(
                 f"{where}, side {side.id}: units placed {counted} differ from the order of battle "
@@ -698,6 +699,34 @@ def validate_scenario(
                         raise ScenarioError(
                             f"{where}, side {side.id}: {n} {u.code} in hex {h}, at most {u.stack_limit} (cen:full.stacking)"
                         )
+
+
+def _check_side_places(where: str, side: Side, numbering: _HexIds | None) -> None:
+    """Every hex ID and facing a side names outside its unit groups lies on the map
+    (cen:full.deployment, cen:full.facing), so a variant's typo is refused here
+    rather than failing when the game is set up."""
+    if numbering is None:
+        return
+    at = f"{where}, side {side.id}"
+    named = [("zone.centre", side.zone.centre)] if side.zone.centre else []
+    named += [(f"zone.hexes[{i}]", h) for i, h in enumerate(side.zone.hexes)]
+    named += [(f"entry_hexes[{i}]", h) for i, h in enumerate(side.entry_hexes)]
+    named += [(f"earthworks[{i}]", h) for i, h in enumerate(side.earthworks)]
+    for key, h in named:
+        try:
+            numbering.from_id(h)
+        except ValueError as exc:
+            raise ScenarioError(f"{at}, {key}: hex {h!r} is not on the map: {exc} (cen:full.deployment)") from None
+    to_direction = getattr(numbering, "direction_from_name", None)
+    if to_direction is None:
+        return
+    facings = [("zone.facing", side.zone.facing)] + [(f"units[{i}].facing", g.facing) for i, g in enumerate(side.units)]
+    for key, face in facings:
+        if face:
+            try:
+                to_direction(face)
+            except ValueError as exc:
+                raise ScenarioError(f"{at}, {key}: {exc} (cen:full.facing)") from None
 
 
 class _HexIds(Protocol):
