@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -194,44 +195,45 @@ def test_check_replacements_accepts_known_ids(tmp_path: Path) -> None:
 # ---------------------------------------------------------------- Centurion ranges
 
 
-@pytest.mark.rule("cen:full.units")
-@pytest.mark.parametrize("value", ["0", "-3", str(2**63)])
-def test_centurion_movement_out_of_range(ancients, tmp_path: Path, value: str) -> None:
-    v = write_variant(tmp_path / "v", "centurion.units", cen_unit("SD", "movement", value))
-    refused_everywhere(ancients, tmp_path, "centurion", v, "unit[1].movement", f"{value} is out of range 1..99",
-                       "[cen:full.units]")
+def _unit_case(game: str, code: str, field: str, value: str, key: str, *fragments: str, marks: Any = (),
+               commands: tuple[str, ...] = ("tables", "new")) -> Any:
+    return pytest.param(game, code, field, value, key, fragments, commands, marks=marks,
+                        id=f"{game}-{code}-{field}={value[:12]}")
 
 
-@pytest.mark.parametrize(("value", "fragment"), [("4.5", "got float 4.5"), ("4.0", "got float 4.0"),
-                                                 ("true", "got bool True"), ('"4"', "got str '4'")])
-def test_centurion_float_bool_or_string_is_not_an_int(ancients, tmp_path: Path, value: str, fragment: str) -> None:
-    v = write_variant(tmp_path / "v", "centurion.units", cen_unit("SD", "melee_attack", value))
-    refused_everywhere(ancients, tmp_path, "centurion", v, "unit[1].melee_attack", fragment)
+UNIT_CASES = [
+    *(_unit_case("centurion", "SD", "movement", v, "unit[1].movement", f"{v} is out of range 1..99", "[cen:full.units]",
+                 marks=pytest.mark.rule("cen:full.units")) for v in ("0", "-3", str(2**63))),
+    *(_unit_case("centurion", "SD", "melee_attack", v, "unit[1].melee_attack", frag)
+      for v, frag in (("4.5", "got float 4.5"), ("4.0", "got float 4.0"), ("true", "got bool True"),
+                      ('"4"', "got str '4'"))),
+    _unit_case("centurion", "SD", "melee_defence_front", "0", "unit[1].melee_defence_front", "only a riderless mount",
+               marks=pytest.mark.rule("cen:full.units")),
+    _unit_case("centurion", "SD", "fire_protection_front", "0", "unit[1].fire_protection_front",
+               "[cen:full.fire-protection]", marks=pytest.mark.rule("cen:full.fire-protection"), commands=("new",)),
+    _unit_case("centurion", "SD", "points", "0", "unit[1].points", "worth 4", "[cen:full.victory]",
+               marks=pytest.mark.rule("cen:full.victory")),
+    _unit_case("centurion", "SD", "stack_limit", "4", "stack_limit", "out of range 1..3", marks=pytest.mark.rule("cen:full.stacking"),
+               commands=("new",)),
+    _unit_case("ccancients_rome", "HI", "move", "0", "types.HI.move", "0 is out of range 1..12",
+               marks=pytest.mark.rule("ccr:base.movement")),
+    *(_unit_case("ccancients_rome", "HI", "close", v, "types.HI.close", frag, marks=pytest.mark.rule("ccr:base.close-combat"))
+      for v, frag in ((str(2**63), "out of range 1..9"), ("0", "out of range 1..9"), ("2.0", "got float 2.0"))),
+    _unit_case("ccancients_rome", "HI", "retreat", "0", "types.HI.retreat", "[ccr:base.retreat]",
+               marks=pytest.mark.rule("ccr:base.retreat")),
+    _unit_case("ccancients_rome", "LS", "range", "-1", "types.LS.range", "[ccr:base.ranged]", marks=pytest.mark.rule("ccr:base.ranged")),
+    _unit_case("ccancients_rome", "HI", "mounted", "1", "types.HI.mounted", "expected true or false"),
+]
 
 
-@pytest.mark.rule("cen:full.units")
-def test_centurion_zero_defence_only_for_mounts(ancients, tmp_path: Path) -> None:
-    v = write_variant(tmp_path / "v", "centurion.units", cen_unit("SD", "melee_defence_front", "0"))
-    refused_everywhere(ancients, tmp_path, "centurion", v, "unit[1].melee_defence_front", "only a riderless mount")
-
-
-@pytest.mark.rule("cen:full.fire-protection")
-def test_centurion_zero_fire_protection_refused(ancients, tmp_path: Path) -> None:
-    v = write_variant(tmp_path / "v", "centurion.units", cen_unit("SD", "fire_protection_front", "0"))
-    refused_everywhere(ancients, tmp_path, "centurion", v, "unit[1].fire_protection_front", "[cen:full.fire-protection]",
-                       commands=("new",))
-
-
-@pytest.mark.rule("cen:full.victory")
-def test_centurion_points_must_follow_the_factors(ancients, tmp_path: Path) -> None:
-    v = write_variant(tmp_path / "v", "centurion.units", cen_unit("SD", "points", "0"))
-    refused_everywhere(ancients, tmp_path, "centurion", v, "unit[1].points", "worth 4", "[cen:full.victory]")
-
-
-@pytest.mark.rule("cen:full.stacking")
-def test_centurion_stack_limit_at_most_three(ancients, tmp_path: Path) -> None:
-    v = write_variant(tmp_path / "v", "centurion.units", cen_unit("SD", "stack_limit", "4"))
-    refused_everywhere(ancients, tmp_path, "centurion", v, "stack_limit", "out of range 1..3", commands=("new",))
+@pytest.mark.parametrize(("game", "code", "field", "value", "key", "fragments", "commands"), UNIT_CASES)
+def test_unit_figures_out_of_range_or_of_the_wrong_type(ancients, tmp_path: Path, game: str, code: str, field: str,
+                                                        value: str, key: str, fragments: tuple[str, ...],
+                                                        commands: tuple[str, ...]) -> None:
+    edit = cen_unit if game == "centurion" else cca_unit
+    doc_id = "centurion.units" if game == "centurion" else "ccancients_rome.units"
+    v = write_variant(tmp_path / "v", doc_id, edit(code, field, value))
+    refused_everywhere(ancients, tmp_path, game, v, key, *fragments, commands=commands)
 
 
 @pytest.mark.rule("cen:basic.combat")
@@ -323,37 +325,6 @@ def test_a_good_variant_still_plays(ancients, tmp_path: Path) -> None:
 
 
 # ---------------------------------------------------------------- C&C Ancients ranges
-
-
-@pytest.mark.rule("ccr:base.movement")
-def test_cca_unit_move_zero(ancients, tmp_path: Path) -> None:
-    v = write_variant(tmp_path / "v", "ccancients_rome.units", cca_unit("HI", "move", "0"))
-    refused_everywhere(ancients, tmp_path, "ccancients_rome", v, "types.HI.move", "0 is out of range 1..12")
-
-
-@pytest.mark.rule("ccr:base.close-combat")
-@pytest.mark.parametrize(("value", "fragment"), [(str(2**63), "out of range 1..9"), ("0", "out of range 1..9"),
-                                                 ("2.0", "got float 2.0")])
-def test_cca_close_combat_dice(ancients, tmp_path: Path, value: str, fragment: str) -> None:
-    v = write_variant(tmp_path / "v", "ccancients_rome.units", cca_unit("HI", "close", value))
-    refused_everywhere(ancients, tmp_path, "ccancients_rome", v, "types.HI.close", fragment)
-
-
-@pytest.mark.rule("ccr:base.retreat")
-def test_cca_retreat_zero(ancients, tmp_path: Path) -> None:
-    v = write_variant(tmp_path / "v", "ccancients_rome.units", cca_unit("HI", "retreat", "0"))
-    refused_everywhere(ancients, tmp_path, "ccancients_rome", v, "types.HI.retreat", "[ccr:base.retreat]")
-
-
-@pytest.mark.rule("ccr:base.ranged")
-def test_cca_negative_range(ancients, tmp_path: Path) -> None:
-    v = write_variant(tmp_path / "v", "ccancients_rome.units", cca_unit("LS", "range", "-1"))
-    refused_everywhere(ancients, tmp_path, "ccancients_rome", v, "types.LS.range", "[ccr:base.ranged]")
-
-
-def test_cca_bool_is_not_an_int_nor_an_int_a_bool(ancients, tmp_path: Path) -> None:
-    v = write_variant(tmp_path / "v", "ccancients_rome.units", cca_unit("HI", "mounted", "1"))
-    refused_everywhere(ancients, tmp_path, "ccancients_rome", v, "types.HI.mounted", "expected true or false")
 
 
 @pytest.mark.rule("ccr:base.cards")
