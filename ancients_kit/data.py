@@ -11,7 +11,10 @@ with a ``[meta]`` table::
 
 The rest of the file is structured into the game's own attrs classes by
 :data:`converter`. Unknown keys are errors; every error names the file and the
-key path (``scenario.sides[1].units[3].count``).
+key path (``scenario.sides[1].units[3].count``). The converter is strict: no
+float, bool or string becomes an int (nor an int a bool or a string), and a
+string is not an array. Ranges belong to the games: their data classes declare
+them with :func:`bounded` validators naming the rule.
 
 A designer replaces any document without touching the package with a *variant*
 file (``--variant my.toml``)::
@@ -36,15 +39,22 @@ from __future__ import annotations
 import difflib
 import enum
 import hashlib
-from fractions import Fraction
 import tomllib
 from collections.abc import Mapping
+from fractions import Fraction
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, TypeVar, get_args, get_origin
 
 import attrs
 import cattrs
+from cattrs.cols import (
+    homogenous_tuple_structure_factory,
+    is_mapping,
+    is_sequence,
+    list_structure_factory,
+    mapping_structure_factory,
+)
 from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, IterableValidationError
 from cattrs.gen import make_dict_structure_fn
 
@@ -125,13 +135,13 @@ class RangeError(ValueError):
         super().__init__(message)
 
 
-def bounded(low: int | None = None, high: int | None = None, *, rule: str = "", what: str = "") -> Any:
+def bounded(low: int | Fraction | None = None, high: int | Fraction | None = None, *, rule: str = "") -> Any:
     """An attrs validator: the field's number lies in ``low..high`` (either end open).
 
     Games declare the range of every number their rules bound on the data
     class itself, e.g. ``movement: int = attrs.field(validator=bounded(1, 99,
     rule="cen:full.units"))``; the core stays game-agnostic and only reports
-    the breach: ``units.toml: unit[3].movement: 0 is out of range 1..99 (cen:full.units)``.
+    the breach: ``units.toml: unit[3].movement: 0 is out of range 1..99 [cen:full.units]``.
     Works on plain numbers and on the values of a mapping field.
     """
 
@@ -140,8 +150,7 @@ def bounded(low: int | None = None, high: int | None = None, *, rule: str = "", 
             raise RangeError(name, f"expected a number, got {type(value).__name__} {value!r}")
         if (low is not None and value < low) or (high is not None and value > high):
             span = f"{'' if low is None else low}..{'' if high is None else high}"
-            tail = f" ({what})" if what else ""
-            raise RangeError(name, f"{value} is out of range {span}{tail}" + (f" [{rule}]" if rule else ""))
+            raise RangeError(name, f"{value} is out of range {span}" + (f" [{rule}]" if rule else ""))
 
     def validate(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         if value is None:
@@ -197,6 +206,43 @@ def _strict_enum(base: type, what: str) -> Any:
     return hook
 
 
+def _is_array(value: Any) -> bool:
+    return isinstance(value, (list, tuple))
+
+
+def _is_table(value: Any) -> bool:
+    return isinstance(value, Mapping)
+
+
+def _is_homogeneous_sequence(t: Any) -> bool:
+    if not is_sequence(t):
+        return False
+    args = get_args(t)
+    return not (get_origin(t) is tuple and args and args[-1] is not Ellipsis)
+
+
+def _strict_container(conv: cattrs.Converter, check: Any, what: str) -> Any:
+    """A hook factory: the value must pass ``check`` (a TOML array or table), then cattrs' own
+    structuring of the container runs (with its per-index error notes)."""
+
+    def factory(t: Any) -> Any:
+        if is_mapping(t):
+            inner = mapping_structure_factory(t, conv)
+        elif get_origin(t) is tuple or t is tuple:
+            inner = homogenous_tuple_structure_factory(t, conv)
+        else:
+            inner = list_structure_factory(t, conv)
+
+        def hook(value: Any, cls: Any) -> Any:
+            if not check(value):
+                raise TypeError(f"expected {what}, got {_describe(value)}")
+            return inner(value, cls)
+
+        return hook
+
+    return factory
+
+
 def _make_converter() -> cattrs.Converter:
     conv = cattrs.Converter(forbid_extra_keys=True, prefer_attrib_converters=True)
     # TOML gives lists; attrs classes here use tuples so data stays immutable.
@@ -208,6 +254,10 @@ def _make_converter() -> cattrs.Converter:
     # come first in the enum's MRO) and return plain values: enums get theirs.
     conv.register_structure_hook(enum.StrEnum, _strict_enum(str, "a string"))
     conv.register_structure_hook(enum.IntEnum, _strict_enum(int, "a whole number"))
+    # cattrs would iterate a string into a sequence ("" becomes an empty unit
+    # list) and fail obscurely on a mapping that is not a table.
+    conv.register_structure_hook_factory(_is_homogeneous_sequence, _strict_container(conv, _is_array, "an array"))
+    conv.register_structure_hook_factory(is_mapping, _strict_container(conv, _is_table, "a table"))
     return conv
 
 

@@ -412,3 +412,26 @@ def test_a_key_holding_a_line_break_stays_one_line(ancients, tmp_path: Path) -> 
     doc = cen_unit("SD", "movement", "4").replace('code = "SD"', 'code = "SD"\n"\\n0" = 1', 1)
     v = write_variant(tmp_path / "w", "centurion.units", doc)
     refused_everywhere(ancients, tmp_path, "centurion", v, "unit[1]", "unknown key(s): \\n0")
+
+
+@pytest.mark.rule("cen:scenarios")
+def test_units_variant_breaking_a_scenario_is_named(ancients, tmp_path: Path) -> None:
+    doc = packaged("centurion", "units.toml")
+    doc = "unit = []\n" + doc[: doc.index("[[unit]]")]  # top-level keys go before [meta]
+    v = write_variant(tmp_path / "v", "centurion.units", doc)
+    refused_everywhere(ancients, tmp_path, "centurion", v, "unknown unit type", "unit types from",
+                       commands=("scenarios", "new"))
+
+
+@pytest.mark.parametrize(("doc_id", "rel", "key", "value"), [
+    ("centurion.units", "units.toml", "unit", '""'),
+    ("centurion.terrain", "terrain.toml", "terrain", '""'),
+    ("ccancients_rome.deck", "deck.toml", "card", '"abc"'),
+])
+def test_a_string_is_not_an_array(ancients, tmp_path: Path, doc_id: str, rel: str, key: str, value: str) -> None:
+    game = doc_id.split(".")[0]
+    doc = packaged(game, rel)
+    marker = "[[unit]]" if key == "unit" else "[[terrain]]" if key == "terrain" else "[[card]]"
+    doc = f"{key} = {value}\n" + doc[: doc.index(marker)]  # top-level keys go before [meta]
+    v = write_variant(tmp_path / "v", doc_id, doc)
+    refused_everywhere(ancients, tmp_path, game, v, key, "expected an array, got str")

@@ -783,8 +783,13 @@ def load_scenario(store: DataStore, scenario_id: str, *, validate: bool = True) 
         except ScenarioFileError:
             raise
         except ScenarioError as exc:
+            # The scenario is checked against the unit types: when a variant replaced
+            # those, it may be the one at fault, so the message names it as well.
+            units_id = store.load("units.toml", _UnitsDoc)[0].id
+            hit = store.override(units_id)
+            also = f"; unit types from {hit[0].path} [replace.{units_id}]" if hit is not None else ""
             raise ScenarioFileError(document_file(store, f"{SCENARIO_FOLDER}/{scenario_id}.toml", meta.id),
-                                    str(exc)) from None
+                                    f"{exc}{also}") from None
     return sc
 
 
