@@ -435,3 +435,12 @@ def test_a_string_is_not_an_array(ancients, tmp_path: Path, doc_id: str, rel: st
     doc = f"{key} = {value}\n" + doc[: doc.index(marker)]  # top-level keys go before [meta]
     v = write_variant(tmp_path / "v", doc_id, doc)
     refused_everywhere(ancients, tmp_path, game, v, key, "expected an array, got str")
+
+
+@pytest.mark.rule("cen:basic.movement")
+def test_terrain_chart_must_cover_the_map(ancients, tmp_path: Path) -> None:
+    doc = packaged("centurion", "terrain.toml")
+    doc = "terrain = []\n" + doc[: doc.index("[[terrain]]")]
+    v = write_variant(tmp_path / "v", "centurion.terrain", doc)
+    refused_everywhere(ancients, tmp_path, "centurion", v, "terrain", "no hex terrain line for 'clear'",
+                       "map.toml uses", commands=("new",))

@@ -159,6 +159,20 @@ def load_crt(store: DataStore, rel: str) -> OddsTable:
     return table
 
 
+def check_map_terrain(store: DataStore, rel: str, hexmap: HexMap, chart: Mapping[str, model.TerrainEffect]) -> None:
+    """Every terrain the map paints has a line of the Terrain Effects Chart (cen:basic.movement).
+
+    Checked at set-up, so a variant's chart or map that lacks one is refused
+    naming both files, instead of failing in the middle of a movement phase.
+    """
+    missing = sorted(t for t in hexmap.terrain_names() if t not in chart or chart[t].placement != "hex")
+    if missing:
+        terrain_meta, _ = store.load("terrain.toml", model._TerrainDoc)
+        raise DataError(document_file(store, "terrain.toml", terrain_meta.id),
+                        f"no hex terrain line for {', '.join(map(repr, missing))}, which the map "
+                        f"{document_file(store, rel, hexmap.id)} uses [cen:basic.movement]", "terrain")
+
+
 def load_map(store: DataStore, rel: str) -> HexMap:
     return _cached(store, f"map:{rel}", lambda: HexMap.load(store, rel))
 
@@ -233,6 +247,7 @@ class CenturionGame(Game):
         sc = load_scenario(store, scenario)
         data = load_all(store)
         hexmap = load_map(store, sc.map)
+        check_map_terrain(store, sc.map, hexmap, data["terrain"])
         state = build_state(sc, hexmap, data["types"], data["capability"], data["terrain"], ctx.options)
         version = ctx.options.get("version", "scenario")
         if version in ("basic", "full"):
