@@ -444,3 +444,13 @@ def test_terrain_chart_must_cover_the_map(ancients, tmp_path: Path) -> None:
     v = write_variant(tmp_path / "v", "centurion.terrain", doc)
     refused_everywhere(ancients, tmp_path, "centurion", v, "terrain", "no hex terrain line for 'clear'",
                        "map.toml uses", commands=("new",))
+
+
+@pytest.mark.rule("cen:basic.combat")
+def test_odds_refuses_a_bad_variant_in_one_line(ancients, tmp_path: Path) -> None:
+    crt = packaged("centurion", "crt_melee.toml").replace('6 = ["AE"', '7 = ["AE"')
+    v = write_variant(tmp_path / "v", "centurion.crt.melee", crt)
+    for variant in (v, write_variant(tmp_path / "w", "", body='[replace."centurion.unit"]\ntitle = "x"\n')):
+        res = ancients("odds", "centurion", "attack=12", "defense=4", "--variant", str(variant))
+        lines = res.stderr.strip().splitlines()
+        assert res.exit_code == 2 and len(lines) == 1 and str(variant) in lines[0], res.output
