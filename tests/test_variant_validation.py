@@ -454,3 +454,16 @@ def test_odds_refuses_a_bad_variant_in_one_line(ancients, tmp_path: Path) -> Non
         res = ancients("odds", "centurion", "attack=12", "defense=4", "--variant", str(variant))
         lines = res.stderr.strip().splitlines()
         assert res.exit_code == 2 and len(lines) == 1 and str(variant) in lines[0], res.output
+
+
+@pytest.mark.rule("ccr:base.cards")
+@pytest.mark.parametrize(("old", "new", "key", "fragment"), [
+    ('effect = "rally"', 'effect = "ralley"', "effect", "unknown tactic effect 'ralley'"),
+    ('kind = "section"', 'kind = "sektion"', "kind", "sektion"),
+    ("orders = { left = 2 }", "orders = { middle = 2 }", "orders.middle", "unknown section 'middle'"),
+])
+def test_cca_cards_the_rules_cannot_play(ancients, tmp_path: Path, old: str, new: str, key: str, fragment: str) -> None:
+    deck = packaged("ccancients_rome", "deck.toml")
+    assert old in deck
+    v = write_variant(tmp_path / "v", "ccancients_rome.deck", deck.replace(old, new, 1))
+    refused_everywhere(ancients, tmp_path, "ccancients_rome", v, key, fragment)

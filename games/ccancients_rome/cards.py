@@ -10,13 +10,18 @@ Baggage Wagon's card restrictions (``ccr:baggage-wagon``) are encoded here too.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Literal
 
 import attrs
 
-from ancients_kit.data import DataError, DataStore, Meta, bounded, document_file
+from ancients_kit.data import DataError, DataStore, Meta, RangeError, bounded, document_file
 
 __all__ = ["CardSpec", "Deckfile", "OrderPlan", "load_deck", "mirror_plan", "order_plan"]
 
+
+TACTIC_EFFECTS = ("clash-of-shields", "counter-attack", "darken-the-sky", "double-time", "first-strike",
+                  "i-am-spartacus", "line-command", "mounted-charge", "move-fire-move", "rally")
+"""The tactic cards' effects :func:`order_plan` plays (ccr:base.cards)."""
 
 DECK_SIZE = 60
 """Cards in the Command deck (ccr:base.cards)."""
@@ -29,16 +34,27 @@ class CardSpec:
     id: str
     name: str
     count: int = attrs.field(validator=bounded(1, DECK_SIZE, rule="ccr:base.cards"))
-    kind: str
+    kind: Literal["section", "troop", "leadership", "tactic"]
     """section | troop | leadership | tactic"""
     orders: Mapping[str, int] = attrs.field(factory=dict, validator=bounded(0, 9, rule="ccr:base.cards"))
     """Units ordered per section (0 = as many as the side's command); printed cards order 1 to 4."""
-    troops: str = ""
-    size: str = ""
+    troops: Literal["", "light", "medium", "heavy", "mounted"] = ""
+    size: Literal["", "command"] = ""
     """'command' when the card orders as many units as the side's command."""
     leaders: bool = False
     effect: str = ""
     special: str = ""
+
+    def __attrs_post_init__(self) -> None:
+        # What order_plan can play (ccr:base.cards): refused when the deck is
+        # loaded rather than when the card is first played, mid-game.
+        for section in self.orders:
+            if section not in _MIRROR or section == "all":
+                raise RangeError(f"orders.{section}", f"unknown section {section!r} (left, centre, right or any) "
+                                 "[ccr:base.sections]")
+        if self.kind == "tactic" and self.effect not in TACTIC_EFFECTS:
+            raise RangeError("effect", f"unknown tactic effect {self.effect!r} (known: {', '.join(TACTIC_EFFECTS)}) "
+                             "[ccr:base.cards]")
 
 
 @attrs.frozen
