@@ -98,6 +98,16 @@ def refused_everywhere(ancients, tmp_path: Path, game: str, variant: Path, key: 
         assert not (tmp_path / "saves").exists()
 
 
+def refuse_edit(ancients, tmp_path: Path, game: str, rel: str, old: str, new: str, key: str, fragment: str,
+                commands: tuple[str, ...] = ("tables", "new")) -> None:
+    """A variant replacing packaged ``rel`` with ``old`` changed to ``new`` is refused at ``key``."""
+    text = packaged(game, rel)
+    assert old in text
+    doc_id = read_toml(text, file=rel)["meta"]["id"]
+    v = write_variant(tmp_path / "v", doc_id, text.replace(old, new, 1))
+    refused_everywhere(ancients, tmp_path, game, v, key, fragment, commands=commands)
+
+
 # ---------------------------------------------------------------- the core: strict scalars, ranges
 
 
@@ -268,10 +278,8 @@ def test_centurion_fire_crt_checked_by_tables(ancients, tmp_path: Path) -> None:
     ("point_value = 153", "point_value = -153", "side[0].point_value", "-153 is out of range"),
 ])
 def test_centurion_scenario_numbers(ancients, tmp_path: Path, old: str, new: str, key: str, fragment: str) -> None:
-    text = packaged("centurion", "scenarios/numidia.toml")
-    assert old in text
-    v = write_variant(tmp_path / "v", "centurion.scenario.numidia", text.replace(old, new, 1))
-    refused_everywhere(ancients, tmp_path, "centurion", v, key, fragment, commands=("scenarios", "new"))
+    refuse_edit(ancients, tmp_path, "centurion", "scenarios/numidia.toml", old, new, key, fragment,
+                commands=("scenarios", "new"))
 
 
 @pytest.mark.rule("cen:scenarios")
@@ -463,7 +471,4 @@ def test_odds_refuses_a_bad_variant_in_one_line(ancients, tmp_path: Path) -> Non
     ("orders = { left = 2 }", "orders = { middle = 2 }", "orders.middle", "unknown section 'middle'"),
 ])
 def test_cca_cards_the_rules_cannot_play(ancients, tmp_path: Path, old: str, new: str, key: str, fragment: str) -> None:
-    deck = packaged("ccancients_rome", "deck.toml")
-    assert old in deck
-    v = write_variant(tmp_path / "v", "ccancients_rome.deck", deck.replace(old, new, 1))
-    refused_everywhere(ancients, tmp_path, "ccancients_rome", v, key, fragment)
+    refuse_edit(ancients, tmp_path, "ccancients_rome", "deck.toml", old, new, key, fragment)
