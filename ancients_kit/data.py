@@ -11,7 +11,10 @@ with a ``[meta]`` table::
 
 The rest of the file is structured into the game's own attrs classes by
 :data:`converter`. Unknown keys are errors; every error names the file and the
-key path (``scenario.sides[1].units[3].count``).
+key path (``scenario.sides[1].units[3].count``). The converter is strict: no
+float, bool or string becomes an int (nor an int a bool or a string), and a
+string is not an array. Ranges belong to the games: their data classes declare
+them with :func:`bounded` validators naming the rule.
 
 A designer replaces any document without touching the package with a *variant*
 file (``--variant my.toml``)::
@@ -33,26 +36,41 @@ refused rather than silently diverging.
 
 from __future__ import annotations
 
+import difflib
+import enum
 import hashlib
 import tomllib
 from collections.abc import Mapping
+from fractions import Fraction
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, TypeVar, get_args, get_origin
 
 import attrs
 import cattrs
+from cattrs.cols import (
+    homogenous_tuple_structure_factory,
+    is_mapping,
+    is_sequence,
+    list_structure_factory,
+    mapping_structure_factory,
+)
 from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, IterableValidationError
 from cattrs.gen import make_dict_structure_fn
+
+from ancients_kit.paths import check_package_name, read_regular_file, resolve_inside
 
 __all__ = [
     "DataError",
     "DataStore",
     "FrozenDict",
     "Meta",
+    "RangeError",
     "Source",
     "Variant",
+    "bounded",
     "converter",
+    "document_file",
     "freeze",
     "read_file",
     "read_toml",
@@ -77,7 +95,15 @@ class DataError(ValueError):
         self.path = path
         self.detail = message
         where = f"{file}: {path}: " if path else f"{file}: "
-        super().__init__(where + message)
+        super().__init__(_one_line(where + message))
+
+
+def _one_line(text: str) -> str:
+    """``text`` with line breaks and other unprintable characters escaped, so a key
+    or a file name holding them cannot break the one-line message."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 @attrs.frozen
@@ -98,9 +124,142 @@ class Meta:
     """Outside references the facts were taken from (books, public rule sheets)."""
 
 
+class RangeError(ValueError):
+    """A number outside the range a game's rules allow for one field.
+
+    Raised by the :func:`bounded` validators of the games' data classes;
+    ``field`` is the attribute name, which :func:`structure` appends to the
+    key path of the :class:`DataError` it becomes.
+    """
+
+    def __init__(self, field: str, message: str) -> None:
+        self.field = field
+        super().__init__(message)
+
+
+def bounded(low: int | Fraction | None = None, high: int | Fraction | None = None, *, rule: str = "") -> Any:
+    """An attrs validator: the field's number lies in ``low..high`` (either end open).
+
+    Games declare the range of every number their rules bound on the data
+    class itself, e.g. ``movement: int = attrs.field(validator=bounded(1, 99,
+    rule="cen:full.units"))``; the core stays game-agnostic and only reports
+    the breach: ``units.toml: unit[3].movement: 0 is out of range 1..99 [cen:full.units]``.
+    Works on plain numbers and on the values of a mapping field.
+    """
+
+    def check(value: Any, name: str) -> None:
+        if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)):
+            raise RangeError(name, f"expected a number, got {type(value).__name__} {value!r}")
+        if (low is not None and value < low) or (high is not None and value > high):
+            span = f"{'' if low is None else low}..{'' if high is None else high}"
+            raise RangeError(name, f"{value} is out of range {span}" + (f" [{rule}]" if rule else ""))
+
+    def validate(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if value is None:
+            return
+        if isinstance(value, Mapping):
+            for k, v in value.items():
+                check(v, f"{attribute.name}.{k}")
+        else:
+            check(value, attribute.name)
+
+    return validate
+
+
+def _describe(value: Any) -> str:
+    return f"{type(value).__name__} {value!r}"
+
+
+def _strict_int(value: Any, _cls: Any) -> int:
+    # TOML has whole numbers; a float (4.5, 4.0), a bool or a string is a mistake.
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"expected a whole number, got {_describe(value)}")
+    return value
+
+
+def _strict_float(value: Any, _cls: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"expected a number, got {_describe(value)}")
+    return float(value)
+
+
+def _strict_bool(value: Any, _cls: Any) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"expected true or false, got {_describe(value)}")
+    return value
+
+
+def _strict_str(value: Any, _cls: Any) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"expected a string, got {_describe(value)}")
+    return value
+
+
+def _strict_enum(base: type, what: str) -> Any:
+    def hook(value: Any, cls: type[enum.Enum]) -> Any:
+        if isinstance(value, bool) or not isinstance(value, base):
+            raise TypeError(f"expected {what}, got {_describe(value)}")
+        try:
+            return cls(value)
+        except ValueError:
+            known = ", ".join(repr(m.value) for m in cls)  # type: ignore[attr-defined]
+            raise ValueError(f"{value!r} is not one of {known}") from None
+
+    return hook
+
+
+def _is_array(value: Any) -> bool:
+    return isinstance(value, (list, tuple))
+
+
+def _is_table(value: Any) -> bool:
+    return isinstance(value, Mapping)
+
+
+def _is_homogeneous_sequence(t: Any) -> bool:
+    if not is_sequence(t):
+        return False
+    args = get_args(t)
+    return not (get_origin(t) is tuple and args and args[-1] is not Ellipsis)
+
+
+def _strict_container(conv: cattrs.Converter, check: Any, what: str) -> Any:
+    """A hook factory: the value must pass ``check`` (a TOML array or table), then cattrs' own
+    structuring of the container runs (with its per-index error notes)."""
+
+    def factory(t: Any) -> Any:
+        if is_mapping(t):
+            inner = mapping_structure_factory(t, conv)
+        elif get_origin(t) is tuple or t is tuple:
+            inner = homogenous_tuple_structure_factory(t, conv)
+        else:
+            inner = list_structure_factory(t, conv)
+
+        def hook(value: Any, cls: Any) -> Any:
+            if not check(value):
+                raise TypeError(f"expected {what}, got {_describe(value)}")
+            return inner(value, cls)
+
+        return hook
+
+    return factory
+
+
 def _make_converter() -> cattrs.Converter:
     conv = cattrs.Converter(forbid_extra_keys=True, prefer_attrib_converters=True)
     # TOML gives lists; attrs classes here use tuples so data stays immutable.
+    # Strict scalars: cattrs would call int(4.5), int(True) or str(814) and
+    # carry on; a data file that says 4.5 movement points is an error instead.
+    for cls, hook in ((int, _strict_int), (float, _strict_float), (bool, _strict_bool), (str, _strict_str)):
+        conv.register_structure_hook(cls, hook)
+    # The str and int hooks would also catch StrEnum and IntEnum fields (they
+    # come first in the enum's MRO) and return plain values: enums get theirs.
+    conv.register_structure_hook(enum.StrEnum, _strict_enum(str, "a string"))
+    conv.register_structure_hook(enum.IntEnum, _strict_enum(int, "a whole number"))
+    # cattrs would iterate a string into a sequence ("" becomes an empty unit
+    # list) and fail obscurely on a mapping that is not a table.
+    conv.register_structure_hook_factory(_is_homogeneous_sequence, _strict_container(conv, _is_array, "an array"))
+    conv.register_structure_hook_factory(is_mapping, _strict_container(conv, _is_table, "a table"))
     return conv
 
 
@@ -125,10 +284,15 @@ def _walk_errors(exc: BaseException, path: str) -> tuple[str, str]:
                 elif "@ index " in n:
                     step = "[" + n.split("@ index ", 1)[1].strip() + "]"
                 elif "@ key " in n:
-                    step = "." + n.split("@ key ", 1)[1].strip()
+                    key = n.split("@ key ", 1)[1].strip()
+                    if len(key) > 1 and key[0] == key[-1] and key[0] in "'\"":
+                        key = key[1:-1]  # cattrs writes the key's repr
+                    step = "." + key
             return _walk_errors(sub, path + step)
     if isinstance(exc, KeyError):
         return path, f"missing required key {exc.args[0]!r}" if exc.args else "missing key"
+    if isinstance(exc, RangeError):
+        return f"{path}.{exc.field}", str(exc)
     msg = str(exc) or type(exc).__name__
     return path, msg
 
@@ -140,6 +304,10 @@ def structure(data: Any, cls: type[T], *, file: str, prefix: str = "") -> T:
     except (ClassValidationError, IterableValidationError, ForbiddenExtraKeysError) as exc:
         path, msg = _walk_errors(exc, prefix)
         raise DataError(file, msg, path.lstrip(".")) from None
+    except RangeError as exc:
+        raise DataError(file, str(exc), f"{prefix}.{exc.field}".lstrip(".")) from None
+    except RecursionError:
+        raise DataError(file, "arrays or tables nested too deeply", prefix) from None
     except (ValueError, TypeError, KeyError) as exc:
         raise DataError(file, str(exc), prefix) from None
 
@@ -147,20 +315,25 @@ def structure(data: Any, cls: type[T], *, file: str, prefix: str = "") -> T:
 def read_toml(text: str | bytes, *, file: str) -> dict[str, Any]:
     """Parse TOML text; a syntax error names the file and line."""
     if isinstance(text, bytes):
-        text = text.decode("utf-8")
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise DataError(file, f"not UTF-8 text: byte {text[exc.start]:#04x} at offset {exc.start}") from None
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise DataError(file, f"not valid TOML: {exc}") from None
+    except RecursionError:
+        raise DataError(file, "not valid data: arrays or tables nested too deeply") from None
 
 
 def read_file(path: str | Path, what: str) -> bytes:
-    """The bytes of a data file; an unreadable one is a :class:`DataError` naming it."""
-    p = Path(path)
-    try:
-        return p.read_bytes()
-    except OSError as exc:
-        raise DataError(str(p), f"cannot read {what}: {exc.strerror}") from None
+    """The bytes of a data file; an unreadable one is a :class:`DataError` naming it.
+
+    Only a regular file of at most :data:`ancients_kit.paths.MAX_DATA_BYTES`
+    is read: a folder, FIFO or device (``/dev/zero``) is refused unread.
+    """
+    return read_regular_file(path, what)
 
 
 def split_meta(doc: Mapping[str, Any], *, file: str) -> tuple[Meta, dict[str, Any]]:
@@ -197,27 +370,35 @@ class Variant:
             raise DataError(str(p), f"unknown key(s): {', '.join(sorted(unknown))}")
         meta = structure(doc.get("meta", {}), Meta, file=str(p), prefix="meta")
         replace: dict[str, Mapping[str, Any]] = {}
-        for data_id, body in doc.get("replace", {}).items():
+        replacements = doc.get("replace", {})
+        if not isinstance(replacements, dict):
+            raise DataError(str(p), "must be a table of replacement documents by data ID", "replace")
+        for data_id, body in replacements.items():
+            key = f"replace.{data_id}"
             if not isinstance(body, dict):
-                raise DataError(str(p), "must be a table", f"replace.{data_id}")
+                raise DataError(str(p), "must be a table", key)
             if set(body) == {"file"}:
-                inc = (p.parent / body["file"]).resolve()
-                try:
-                    inc_raw = inc.read_bytes()
-                except OSError as exc:
-                    raise DataError(str(p), f"cannot read {inc}: {exc.strerror}", f"replace.{data_id}.file") from None
+                # paths.py: relative to the variant's folder, inside it, a regular file of bounded size
+                inc = resolve_inside(p.parent, body["file"], file=str(p), key=f"{key}.file")
+                inc_raw = read_regular_file(inc, "included file", file=str(p), key=f"{key}.file")
                 h.update(inc_raw)
                 body = read_toml(inc_raw, file=str(inc))
             sub_meta = body.get("meta", {})
-            if isinstance(sub_meta, dict) and sub_meta.get("id", data_id) != data_id:
+            if not isinstance(sub_meta, dict):
+                raise DataError(str(p), "must be a table", f"{key}.meta")
+            if sub_meta.get("id", data_id) != data_id:
                 raise DataError(
-                    str(p), f"replacement declares meta.id {sub_meta.get('id')!r}", f"replace.{data_id}"
+                    str(p), f"replacement declares meta.id {sub_meta.get('id')!r}", key
                 )
             replace[data_id] = body
         options = doc.get("options", {})
         if not isinstance(options, dict):
             raise DataError(str(p), "must be a table", "options")
         return cls(path=str(p), meta=meta, replace=replace, options=options, digest=h.hexdigest())
+
+
+_DOCUMENT_IDS: dict[tuple[str, str], dict[str, str]] = {}
+"""(package, its folder) -> data IDs of its packaged documents, for :meth:`DataStore.document_ids`."""
 
 
 class DataStore:
@@ -240,7 +421,11 @@ class DataStore:
         return f"{self.package.replace('.', '/')}/data/{rel}"
 
     def raw(self, rel: str) -> dict[str, Any]:
-        """The parsed packaged document (before any variant override)."""
+        """The parsed packaged document (before any variant override).
+
+        ``rel`` must stay under ``data/`` (:func:`ancients_kit.paths.check_package_name`).
+        """
+        check_package_name(rel, file=self.path(str(rel)), key="")
         res = resources.files(self.package).joinpath("data").joinpath(rel)
         try:
             text = res.read_text(encoding="utf-8")
@@ -324,6 +509,50 @@ class DataStore:
     def unused_overrides(self, known_ids: set[str]) -> list[str]:
         """Variant replacements naming no document of this game (likely typos)."""
         return sorted(i for v in self.variants for i in v.replace if i not in known_ids)
+
+    def document_ids(self) -> dict[str, str]:
+        """``meta.id`` -> relative path of every packaged data document (the rule index excluded).
+
+        Packaged files do not change while a process runs, so the listing is
+        read once per package folder.
+        """
+        key = (self.package, str(resources.files(self.package)))
+        ids = _DOCUMENT_IDS.get(key)
+        if ids is None:
+            ids = {}
+            for rel in self.listing():
+                meta = self.raw(rel).get("meta")
+                if isinstance(meta, dict) and isinstance(meta.get("id"), str):
+                    ids[meta["id"]] = rel
+            _DOCUMENT_IDS[key] = ids
+        return dict(ids)
+
+    def check_replacements(self) -> None:
+        """Refuse a variant whose ``replace`` names a document this game does not have.
+
+        A misspelt ID, or a variant written for another game, would otherwise
+        be ignored and the game played on the packaged data. The message names
+        the variant file, the key and the closest known IDs.
+        """
+        if not any(v.replace for v in self.variants):
+            return
+        known = self.document_ids()
+        for v in self.variants:
+            for data_id in v.replace:
+                if data_id in known:
+                    continue
+                close = difflib.get_close_matches(data_id, list(known), n=3, cutoff=0.6)
+                hint = f"did you mean {', '.join(close)}?" if close else f"known IDs: {', '.join(sorted(known))}"
+                raise DataError(v.path, f"{self.package} has no data document {data_id!r}; {hint}",
+                                f"replace.{data_id}")
+
+
+def document_file(store: DataStore, rel: str, data_id: str) -> str:
+    """How errors name a loaded document: its packaged path, or the variant replacing it."""
+    hit = store.override(data_id)
+    if hit is not None:
+        return f"{hit[0].path} [replace.{data_id}]"
+    return store.path(rel)
 
 
 _DOCUMENTS: dict[tuple[Any, ...], tuple[Meta, Any]] = {}

@@ -384,6 +384,13 @@ def _non_negative(inst: object, att: attrs.Attribute, value: int) -> None:
         raise ValueError(f"{att.name} must be an integer >= 0, got {value!r}")
 
 
+MAX_DIGITS = 4
+"""Widest half of a printed hex ID (``CCRR`` is 2; 4 numbers 9999 columns)."""
+
+MAX_MAP_HEXES = 250_000
+"""Most hexes one map may hold (500 x 500; the largest printed map has about 2,000)."""
+
+
 @attrs.frozen
 class Numbering:
     """How a map prints its hex IDs: the ``[grid]`` table of a map file.
@@ -415,6 +422,12 @@ class Numbering:
     def __attrs_post_init__(self) -> None:
         if self.short_rows and self.orientation != "pointy":
             raise ValueError("short_rows applies to pointy maps only")
+        # Bounded before anything is built: digits = 2**63 or a map of 10**8 columns
+        # would otherwise hang the loader (issue 13, variant files validated).
+        if self.digits > MAX_DIGITS:
+            raise ValueError(f"digits {self.digits} is out of range 1..{MAX_DIGITS}")
+        if self.columns * self.rows > MAX_MAP_HEXES:
+            raise ValueError(f"{self.columns} x {self.rows} hexes is more than a map may hold ({MAX_MAP_HEXES})")
         top = 10**self.digits
         if self.first_column + self.columns - 1 >= top or self.first_row + self.rows - 1 >= top:
             raise ValueError(f"{self.digits} digit(s) cannot print every column/row of this map")

@@ -117,6 +117,27 @@ class OptionSpec:
                 raise ValueError(f"option {self.name!r} takes a whole number, not {text!r}") from None
         return text
 
+    def check(self, value: Any) -> Any:
+        """A value written in a data file (a variant's ``[options]``): a string is
+        parsed as on the command line; any other value must already have the
+        option's type (``fortune = 3`` for a yes/no or choice option is refused)."""
+        if isinstance(value, str):
+            return self.parse(value)
+        if isinstance(self.default, bool):
+            if isinstance(value, bool):
+                return value
+            raise ValueError(f"option {self.name!r} takes true or false, not {value!r}")
+        if self.choices:
+            for c in self.choices:
+                if type(c) is type(value) and c == value:
+                    return c
+            raise ValueError(f"option {self.name!r} takes one of {', '.join(map(str, self.choices))}, not {value!r}")
+        if isinstance(self.default, int):
+            if isinstance(value, int) and not isinstance(value, bool):
+                return value
+            raise ValueError(f"option {self.name!r} takes a whole number, not {value!r}")
+        raise ValueError(f"option {self.name!r} takes a string, not {value!r}")
+
 
 @attrs.frozen
 class ScenarioInfo:

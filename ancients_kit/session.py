@@ -26,7 +26,7 @@ from typing import Any
 import attrs
 
 from ancients_kit.chance import Chance, Rng, Roll
-from ancients_kit.data import DataStore, Variant
+from ancients_kit.data import DataError, DataStore, Variant
 from ancients_kit.errors import AmbiguousAnswer, AnswerError, IllegalAnswer, InvalidAnswer, ReplayError
 from ancients_kit.log import Event, Log
 from ancients_kit.plugin import Game, Outcome, find_game, supports_checkpoints
@@ -276,9 +276,12 @@ class Session:
             merged.update(v.options)
         merged.update(options or {})
         self.store = DataStore(game.package, self.variants)
+        self.store.check_replacements()
         known, listed = _known_scenarios(game, self.store)
         if scenario not in known:
             raise InvalidAnswer(f"{game.id} has no scenario {scenario!r} (scenarios: {', '.join(listed)})")
+        for v in self.variants:
+            self._check_variant_options(v)
         self._checkpoints: list[Checkpoint] = []
         """Safe points reached so far, in order (empty for games without ``resume``)."""
         self._resume_where: Any = _NOT_RESUMING
@@ -319,6 +322,19 @@ class Session:
                 raise InvalidAnswer(f"{self.game.id} has no option {k!r} (options: {known})")
             out[k] = specs[k].parse(v) if isinstance(v, str) else v
         return out
+
+    def _check_variant_options(self, variant: Variant) -> None:
+        """A variant's ``[options]``: known names and values of the option's type, or a
+        DataError naming the variant file and the key (``options.fortune``)."""
+        specs = {s.name: s for s in self.game.option_specs(self.store, self.scenario)}
+        for k, v in variant.options.items():
+            if k not in specs:
+                known = ", ".join(sorted(specs)) or "none"
+                raise DataError(variant.path, f"{self.game.id} has no option {k!r} (options: {known})", f"options.{k}")
+            try:
+                specs[k].check(v)
+            except ValueError as exc:
+                raise DataError(variant.path, str(exc), f"options.{k}") from None
 
     def _start(self) -> None:
         self.log = Log()

@@ -7,11 +7,11 @@ from typing import Any, TypeVar
 
 import click
 
-from ancients_kit.data import Variant
+from ancients_kit.data import DataStore, Variant
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-__all__ = ["load_variants", "option_pairs", "variant_option"]
+__all__ = ["load_variants", "option_pairs", "variant_option", "variant_store"]
 
 
 def variant_option(f: F) -> F:
@@ -31,6 +31,14 @@ def load_variants(paths: tuple[str, ...]) -> tuple[Variant, ...]:
     for p in paths:
         check_regular_file(p, "variant file")
     return tuple(Variant.from_file(p) for p in paths)
+
+
+def variant_store(package: str, paths: tuple[str, ...]) -> DataStore:
+    """A game's data store with the ``--variant`` files, checked as ``ancients new`` checks them:
+    every ``replace`` ID must name a document of this game."""
+    store = DataStore(package, load_variants(paths))
+    store.check_replacements()
+    return store
 
 
 def option_pairs(items: tuple[str, ...]) -> dict[str, str]:

@@ -10,7 +10,7 @@ import click
 from rich.table import Table
 
 from ancients_kit.cli import ui
-from ancients_kit.cli.common import variant_option, load_variants
+from ancients_kit.cli.common import variant_option, variant_store
 from ancients_kit.data import DataStore, Meta, split_meta
 from ancients_kit.plugin import TableInfo, find_game, load_games
 from ancients_kit.tables import Provenance, table_provenance
@@ -41,7 +41,7 @@ def games_cmd(as_json: bool) -> None:
 def scenarios_cmd(game: str, as_json: bool, variant: tuple[str, ...]) -> None:
     """List a game's scenarios with their sides and provenance."""
     g = find_game(game)
-    store = DataStore(g.package, load_variants(variant))
+    store = variant_store(g.package, variant)
     infos = g.scenarios(store)
     if as_json:
         ui.print_json(
@@ -74,7 +74,7 @@ def scenarios_cmd(game: str, as_json: bool, variant: tuple[str, ...]) -> None:
 def tables_cmd(game: str, table: str | None, as_json: bool, variant: tuple[str, ...]) -> None:
     """List a game's tables with their provenance, or show one TABLE."""
     g = find_game(game)
-    store = DataStore(g.package, load_variants(variant))
+    store = variant_store(g.package, variant)
     infos = g.tables(store)
     if table:
         hits = [i for i in infos if i.id == table or i.id.endswith("." + table)]

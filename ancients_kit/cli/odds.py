@@ -6,8 +6,8 @@ import click
 from rich.table import Table
 
 from ancients_kit.cli import ui
-from ancients_kit.cli.common import load_variants, variant_option
-from ancients_kit.data import DataStore
+from ancients_kit.cli.common import variant_option, variant_store
+from ancients_kit.data import DataError
 from ancients_kit.plugin import find_game, parse_params
 
 __all__ = ["COMMANDS"]
@@ -27,8 +27,11 @@ def odds_cmd(game: str, params: tuple[str, ...], as_json: bool, variant: tuple[s
     if params in ((), ("help",)):
         ui.out.print(g.odds_help or f"{g.id} has no odds calculator")
         return
+    store = variant_store(g.package, variant)
     try:
-        report = g.odds(DataStore(g.package, load_variants(variant)), parse_params(params))
+        report = g.odds(store, parse_params(params))
+    except DataError:
+        raise  # names its file already: one line
     except ValueError as exc:
         raise ui.UsageProblem(f"{exc}\n(see: ancients odds {g.id} help)") from None
     if as_json:

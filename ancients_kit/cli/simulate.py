@@ -20,7 +20,7 @@ from rich.table import Table
 
 from ancients_kit.bots import BOTS
 from ancients_kit.cli import ui
-from ancients_kit.cli.common import load_variants, option_pairs, variant_option
+from ancients_kit.cli.common import option_pairs, variant_option, variant_store
 from ancients_kit.data import Variant
 from ancients_kit.plugin import Game, find_game
 from ancients_kit.study import Record, StudySpec, Summary, compare, run_study, summarize
@@ -188,7 +188,7 @@ def simulate_cmd(game: str, scenario: str, games: int, bot: str, sides: tuple[st
     """
     g = find_game(game)
     opts = option_pairs(options)
-    variants = load_variants(variant)
+    variants = variant_store(g.package, variant).variants  # a bad variant is refused before any game
     bots = _bots_for(g, scenario, seed, opts, bot, sides, variants)
     jobs = jobs or os.cpu_count() or 1
     show = _show_progress(progress, as_json)
@@ -242,7 +242,7 @@ def sweep_cmd(game: str, scenario: str, target: str, values_text: str, games: in
 
     g = find_game(game)
     opts = option_pairs(options)
-    base = load_variants(variant)
+    base = variant_store(g.package, variant).variants
     values = parse_values(values_text)
     swept = sweep_variants(g, target, values)
     bots = _bots_for(g, scenario, seed, opts, bot, sides, base + (swept[0][1],))

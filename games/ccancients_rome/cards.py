@@ -10,12 +10,21 @@ Baggage Wagon's card restrictions (``ccr:baggage-wagon``) are encoded here too.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Literal
 
 import attrs
 
-from ancients_kit.data import DataStore, Meta
+from ancients_kit.data import DataError, DataStore, Meta, RangeError, bounded, document_file
 
 __all__ = ["CardSpec", "Deckfile", "OrderPlan", "load_deck", "mirror_plan", "mirror_sections", "order_plan"]
+
+
+TACTIC_EFFECTS = ("clash-of-shields", "counter-attack", "darken-the-sky", "double-time", "first-strike",
+                  "i-am-spartacus", "line-command", "mounted-charge", "move-fire-move", "rally")
+"""The tactic cards' effects :func:`order_plan` plays (ccr:base.cards)."""
+
+DECK_SIZE = 60
+"""Cards in the Command deck (ccr:base.cards)."""
 
 
 @attrs.frozen
@@ -24,16 +33,28 @@ class CardSpec:
 
     id: str
     name: str
-    count: int
-    kind: str
+    count: int = attrs.field(validator=bounded(1, DECK_SIZE, rule="ccr:base.cards"))
+    kind: Literal["section", "troop", "leadership", "tactic"]
     """section | troop | leadership | tactic"""
-    orders: Mapping[str, int] = attrs.field(factory=dict)
-    troops: str = ""
-    size: str = ""
+    orders: Mapping[str, int] = attrs.field(factory=dict, validator=bounded(0, 9, rule="ccr:base.cards"))
+    """Units ordered per section (0 = as many as the side's command); printed cards order 1 to 4."""
+    troops: Literal["", "light", "medium", "heavy", "mounted"] = ""
+    size: Literal["", "command"] = ""
     """'command' when the card orders as many units as the side's command."""
     leaders: bool = False
     effect: str = ""
     special: str = ""
+
+    def __attrs_post_init__(self) -> None:
+        # What order_plan can play (ccr:base.cards): refused when the deck is
+        # loaded rather than when the card is first played, mid-game.
+        for section in self.orders:
+            if section not in _MIRROR or section == "all":
+                raise RangeError(f"orders.{section}", f"unknown section {section!r} (left, centre, right or any) "
+                                 "[ccr:base.sections]")
+        if self.kind == "tactic" and self.effect not in TACTIC_EFFECTS:
+            raise RangeError("effect", f"unknown tactic effect {self.effect!r} (known: {', '.join(TACTIC_EFFECTS)}) "
+                             "[ccr:base.cards]")
 
 
 @attrs.frozen
@@ -59,8 +80,11 @@ class _DeckFile:
 def load_deck(store: DataStore) -> Deckfile:
     meta, doc = store.load("deck.toml", _DeckFile)
     total = sum(c.count for c in doc.card)
-    if total != 60:
-        raise ValueError(f"deck.toml holds {total} cards, the Command deck has 60 [ccr:base.cards]")
+    if total != DECK_SIZE:
+        # the same check for `ancients tables` as for `ancients new`: both load the deck here
+        raise DataError(document_file(store, "deck.toml", meta.id),
+                        f"the cards' counts add up to {total}, the Command deck has {DECK_SIZE} [ccr:base.cards]",
+                        "card")
     return Deckfile(meta, tuple(doc.card))
 
 

@@ -86,7 +86,7 @@ from typing import Any, Literal
 
 import attrs
 
-from ancients_kit.data import DataError, DataStore, Meta
+from ancients_kit.data import DataError, DataStore, Meta, bounded, document_file
 
 __all__ = [
     "BOARD_COLUMNS",
@@ -290,6 +290,15 @@ _HEX_RE = re.compile(r"^(\d\d)(\d\d)$")
 _SLUG_RE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
 
+MAX_HAND = 29
+"""Most Command cards a War Council may give: both hands and a first draw must fit in
+the 60-card deck (ccr:setup, ccr:base.cards); the printed councils give 4 to 6."""
+
+MAX_BANNERS = 30
+"""Most victory banners a target may ask (ccr:victory): the printed targets are 5 to 9, and
+no printed army (at most about 20 units and 5 leaders) could yield more than 30."""
+
+
 class ScenarioError(DataError):
     """A battle or series file breaks the scenario schema or the board; names file, key and rule."""
 
@@ -400,7 +409,7 @@ class Side:
     """Army name as the War Council prints it."""
     faction: str
     """Block family, a key of FACTIONS."""
-    command_cards: int
+    command_cards: int = attrs.field(validator=bounded(1, MAX_HAND, rule="ccr:setup"))
     """Command cards in hand (ccr:setup)."""
     leaders: tuple[str, ...] = ()
     """Leaders the War Council names."""
@@ -410,7 +419,7 @@ class Side:
     leader_hexes: tuple[LeaderPlacement, ...] = ()
     wagons: tuple[WagonPlacement, ...] = ()
     reserve: tuple[ReserveUnit, ...] = ()
-    reserve_leaders: int = 0
+    reserve_leaders: int = attrs.field(default=0, validator=bounded(0, 9, rule="ccr:base.leaders"))
     printed_army: str = ""
     """The army name as the War Council prints it, when we corrected it (Issus, Lugdunum)."""
     printed_leaders: tuple[str, ...] = ()
@@ -434,7 +443,7 @@ class Side:
 class Victory:
     """Victory banners (ccr:victory)."""
 
-    banners: int
+    banners: int = attrs.field(validator=bounded(1, MAX_BANNERS, rule="ccr:victory"))
     """Banners both players need unless a special rule changes one side's target."""
     note: str = ""
 
@@ -462,7 +471,7 @@ class SpecialRule:
     """Unit codes it concerns, or RULE_UNIT_WORDS (foot, mounted, baggage-wagon); empty = any unit."""
     edge: str = ""
     """Board edge: top, bottom, left or right, as seen from the bottom player."""
-    banners: int = 0
+    banners: int = attrs.field(default=0, validator=bounded(0, MAX_BANNERS, rule="ccr:victory"))
     """Banners gained per event, or the new target (reserve)."""
     full_strength: bool = False
     """Exit banners only for units with all their blocks (Pavia)."""
@@ -470,7 +479,7 @@ class SpecialRule:
     """Command cards that trigger the rule (COMMAND_CARD_NAMES)."""
     section: str = ""
     """Board section: left, centre, right."""
-    dice: int = 0
+    dice: int = attrs.field(default=0, validator=bounded(0, 9, rule="ccr:base.dice"))
     """Dice the rule rolls (0 = as the rule text says)."""
 
 
@@ -555,10 +564,10 @@ class Board:
 class Battle:
     """One scenario of the book: War Council, victory, special rules, board and set-up."""
 
-    number: int
+    number: int = attrs.field(validator=bounded(1, 24, rule="ccr:setup"))
     """Position in the book, 1..24."""
     title: str
-    year: int
+    year: int = attrs.field(validator=bounded(-999, 999, rule="ccr:setup"))
     """Year as the book prints it (negative = BC)."""
     first_player: FirstPlayer
     victory: Victory
@@ -626,7 +635,7 @@ class SeriesBattle:
     """Battle data ID (ccancients_rome.battle.<slug>)."""
     label: str = ""
     """e.g. 'Day 1'."""
-    banners: int = 0
+    banners: int = attrs.field(default=0, validator=bounded(0, MAX_BANNERS, rule="ccr:para-bellum"))
     """Banners to win this battle of the series; 0 = the battle file's own victory banners."""
 
 
@@ -634,7 +643,7 @@ class SeriesBattle:
 class SeriesRally:
     """Rally of lost units between battles of a series (ccr:para-bellum)."""
 
-    dice: int = 3
+    dice: int = attrs.field(default=3, validator=bounded(1, 9, rule="ccr:para-bellum"))
     """Dice rolled for each last block of an eliminated unit."""
     rally_on: tuple[str, ...] = ("unit-type", "leader")
     """Symbols that rally: the block's own unit-type symbol, or a leader (helmet)."""
@@ -656,7 +665,7 @@ class Series:
     """The series rules in our own words."""
     same_sides: bool = True
     """Each player keeps his side in every battle."""
-    decisive_margin: int = 0
+    decisive_margin: int = attrs.field(default=0, validator=bounded(0, 99, rule="ccr:para-bellum"))
     """Total banner margin for a decisive victory (0 = the book gives none)."""
     rally: SeriesRally | None = None
     note: str = ""
@@ -820,7 +829,7 @@ def load_battle(store: DataStore, battle_id: str) -> Battle:
     meta, battle = store.load(rel, Battle)
     if battle.meta is not meta:
         battle = attrs.evolve(battle, meta=meta)
-    _validate_battle(battle, store.path(rel))
+    _validate_battle(battle, document_file(store, rel, meta.id))
     expected = battle_id if battle_id.startswith(BATTLE_PREFIX) else BATTLE_PREFIX + battle_id
     if meta.id != expected and meta.source != "variant":
         raise ScenarioError(store.path(rel), f"file declares meta.id {meta.id!r}, expected {expected!r}", "meta.id")
@@ -850,7 +859,7 @@ def load_series(store: DataStore, series_id: str) -> Series:
     rel = f"series/{slug}.toml"
     meta, series = store.load(rel, Series)
     series = attrs.evolve(series, meta=meta)
-    file = store.path(rel)
+    file = document_file(store, rel, meta.id)
     if "ccr:para-bellum" not in meta.rules:
         raise ScenarioError(file, "a series must cite ccr:para-bellum", "meta.rules", "ccr:para-bellum")
     if len(series.battles) < 2:

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 
 import attrs
 
-from ancients_kit.data import DataStore, Meta
+from ancients_kit.data import DataStore, Meta, bounded
 from ancients_kit.hexgrid import Hex, line_candidates
 
 from .scenario import BOARD_ROWS, Battle, board_hex_ids, parse_hex_id
@@ -27,6 +27,10 @@ SECTIONS = ("left", "centre", "right")
 """Board sections, named from the bottom player's seat (ccr:base.sections)."""
 
 
+_cap = bounded(0, 9, rule="ccr:base.terrain")
+"""Dice caps of the terrain chart: 0 = none, the printed ones are 1 to 3."""
+
+
 @attrs.frozen
 class TerrainSpec:
     """Effects of one terrain (ccr:base.terrain, ccr:bridge, ccr:ford)."""
@@ -35,12 +39,13 @@ class TerrainSpec:
     impassable: bool = False
     no_battle_on_entry: bool = False
     battle_on_entry_units: tuple[str, ...] = ()
-    cap_in: int = 0
-    cap_out: int = 0
-    cap_uphill: int = 0
-    cap_out_foot: int = 0
-    ranged_cap_out: int = 0
-    ranged_cap_in: int = 0
+    cap_in: int = attrs.field(default=0, validator=_cap)
+    """Most battle dice into the hex (0 = no cap)."""
+    cap_out: int = attrs.field(default=0, validator=_cap)
+    cap_uphill: int = attrs.field(default=0, validator=_cap)
+    cap_out_foot: int = attrs.field(default=0, validator=_cap)
+    ranged_cap_out: int = attrs.field(default=0, validator=_cap)
+    ranged_cap_in: int = attrs.field(default=0, validator=_cap)
     blocks_los: bool = False
     ignore_flag_foot: bool = False
     source: str = ""

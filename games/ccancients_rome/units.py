@@ -15,7 +15,7 @@ from collections.abc import Mapping
 
 import attrs
 
-from ancients_kit.data import DataStore, Meta
+from ancients_kit.data import DataError, DataStore, Meta, bounded, document_file
 
 from .scenario import UNIT_TYPES
 
@@ -29,6 +29,23 @@ ELEPHANTS = frozenset({"EL"})
 LIGHT_FOOT = frozenset({"LI", "LS", "LB"})
 
 
+MAX_HEXES = 12
+"""Most hexes a figure of the unit table may count (move, range, retreat): the board
+is 13 hexes wide, so 12 crosses it (ruling on data ranges, docs/games/ccancients_rome.md)."""
+
+MAX_DICE = 9
+"""Most battle dice a unit-table figure may give: printed units roll 1 to 5, card and
+leader bonuses add 1 or 2 (ruling on data ranges, docs/games/ccancients_rome.md)."""
+
+_move = bounded(1, MAX_HEXES, rule="ccr:base.movement")
+_hexes = bounded(0, MAX_HEXES, rule="ccr:base.movement")
+_range = bounded(0, MAX_HEXES, rule="ccr:base.ranged")
+_dice = bounded(1, MAX_DICE, rule="ccr:base.close-combat")
+_extra_dice = bounded(0, MAX_DICE, rule="ccr:base.close-combat")
+_retreat = bounded(1, MAX_HEXES, rule="ccr:base.retreat")
+_ignore = bounded(0, MAX_DICE, rule="ccr:base.close-combat")
+
+
 @attrs.frozen
 class UnitSpec:
     """One unit type (ccr:units and the base-game unit table)."""
@@ -37,20 +54,20 @@ class UnitSpec:
     symbol: str
     """Die face that hits this unit: light, medium or heavy (ccr:base.dice)."""
     mounted: bool
-    move: int
-    close: int
+    move: int = attrs.field(validator=_move)
+    close: int = attrs.field(validator=_dice)
     """Close combat dice when attacking (ccr:base.close-combat)."""
-    retreat: int
+    retreat: int = attrs.field(validator=_retreat)
     """Hexes retreated per flag (ccr:base.retreat)."""
-    range: int = 0
+    range: int = attrs.field(default=0, validator=_range)
     """Ranged combat range; 0 = no ranged combat (ccr:base.ranged)."""
-    close_def: int = 0
+    close_def: int = attrs.field(default=0, validator=_extra_dice)
     """Dice when battling back (0 = same as ``close``)."""
-    close_damaged: int = 0
+    close_damaged: int = attrs.field(default=0, validator=_extra_dice)
     """Close dice once the unit has lost a block (warriors, ccr:base.close-combat)."""
     close_as_target: bool = False
     """Rolls the dice its target would roll (elephants, ccr:base.close-combat)."""
-    close_vs: Mapping[str, int] = attrs.field(factory=dict)
+    close_vs: Mapping[str, int] = attrs.field(factory=dict, validator=_dice)
     """Close dice against these unit codes ('leader' = a lone leader), overriding the rest (ccr:base.close-combat)."""
     leader_bonus: bool = True
     """Leader symbols hit when a leader is attached or it is the Guard; elephants get no help (ccr:base.close-combat)."""
@@ -65,14 +82,14 @@ class UnitSpec:
     """Each die that scores a sword hit is rolled again, and again (elephants, ccr:base.close-combat)."""
     rampage: bool = False
     """Rampages when it retreats: adjacent units take dice, blocking units take its losses (ccr:base.retreat)."""
-    momentum_extra: int = 0
+    momentum_extra: int = attrs.field(default=0, validator=bounded(0, MAX_HEXES, rule="ccr:base.momentum"))
     """Extra hexes it may move after a momentum advance, before any bonus combat (light cavalry, ccr:base.momentum)."""
-    move_no_battle: int = 0
-    move_charge: int = 0
+    move_no_battle: int = attrs.field(default=0, validator=_hexes)
+    move_charge: int = attrs.field(default=0, validator=_hexes)
     no_battle_after_move: bool = False
     evade: tuple[str, ...] = ()
-    ignore_swords: int = 0
-    ignore_vs_mounted: int = 0
+    ignore_swords: int = attrs.field(default=0, validator=_ignore)
+    ignore_vs_mounted: int = attrs.field(default=0, validator=_ignore)
     extra_retreat_vs: tuple[str, ...] = ()
     source: str = ""
     blocks: int = 0
@@ -108,7 +125,8 @@ def load_units(store: DataStore) -> UnitTable:
         types[code] = attrs.evolve(spec, blocks=blocks)
     missing = set(UNIT_TYPES) - set(types)
     if missing:
-        raise ValueError(f"units.toml lacks unit codes {sorted(missing)} [ccr:units]")
+        raise DataError(document_file(store, "units.toml", meta.id),
+                        f"lacks unit codes {sorted(missing)} [ccr:units]", "types")
     return UnitTable(meta, types)
 
 

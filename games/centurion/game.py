@@ -21,7 +21,7 @@ from collections.abc import Collection, Generator, Mapping
 from fractions import Fraction
 from typing import Any
 
-from ancients_kit.data import DataStore
+from ancients_kit.data import DataError, DataStore, document_file
 from ancients_kit.errors import IllegalAnswer, InvalidAnswer
 from ancients_kit.hexgrid import Hex
 from ancients_kit.hexmap import HexMap
@@ -128,8 +128,49 @@ def load_all(store: DataStore) -> dict[str, Any]:
         "types": model.load_units(store),
         "capability": model.load_capability(store),
         "terrain": model.load_terrain(store),
-        "melee": load_table(store, CRT_MELEE),
+        "melee": load_crt(store, CRT_MELEE),
     })
+
+
+CRT_ROLLS = (1, 6)
+"""The rows a Centurion CRT prints: one die, 1 to 6 (cen:basic.combat I: "a die is
+rolled"); modified rolls are clamped to them (crt_melee.toml note), so rows 0 or 7
+would never be read."""
+
+
+def load_crt(store: DataStore, rel: str) -> OddsTable:
+    """A Centurion CRT (``crt_melee.toml``, ``crt_fire.toml``) checked against the game's rules.
+
+    Beyond the core's table checks: an odds table read by one d6 whose rows
+    are exactly the rolls 1..6 (cen:basic.combat). A variant's table breaking
+    that is a DataError naming the variant file and the key.
+    """
+    table = load_table(store, rel)
+    file = document_file(store, rel, table.id)
+    if not isinstance(table, OddsTable):
+        raise DataError(file, "a Centurion CRT is an odds table (kind = \"odds\") [cen:basic.combat]", "table.kind")
+    if table.die != "d6":
+        raise DataError(file, f"a Centurion CRT is read by one d6, not {table.die} [cen:basic.combat]", "table.die")
+    low, high = CRT_ROLLS
+    for row in table.rows:
+        if row.band.low is None or row.band.high is None or row.band.low < low or row.band.high > high:
+            raise DataError(file, f"row {row.band.label!r} lies outside the die's rolls {low}..{high}; modified "
+                            f"rolls are clamped to {low}..{high} [cen:basic.combat]", f"table.results.{row.band.label}")
+    return table
+
+
+def check_map_terrain(store: DataStore, rel: str, hexmap: HexMap, chart: Mapping[str, model.TerrainEffect]) -> None:
+    """Every terrain the map paints has a line of the Terrain Effects Chart (cen:basic.movement).
+
+    Checked at set-up, so a variant's chart or map that lacks one is refused
+    naming both files, instead of failing in the middle of a movement phase.
+    """
+    missing = sorted(t for t in hexmap.terrain_names() if t not in chart or chart[t].placement != "hex")
+    if missing:
+        terrain_meta, _ = store.load("terrain.toml", model._TerrainDoc)
+        raise DataError(document_file(store, "terrain.toml", terrain_meta.id),
+                        f"no hex terrain line for {', '.join(map(repr, missing))}, which the map "
+                        f"{document_file(store, rel, hexmap.id)} uses [cen:basic.movement]", "terrain")
 
 
 def load_map(store: DataStore, rel: str) -> HexMap:
@@ -206,6 +247,7 @@ class CenturionGame(Game):
         sc = load_scenario(store, scenario)
         data = load_all(store)
         hexmap = load_map(store, sc.map)
+        check_map_terrain(store, sc.map, hexmap, data["terrain"])
         state = build_state(sc, hexmap, data["types"], data["capability"], data["terrain"], ctx.options)
         version = ctx.options.get("version", "scenario")
         if version in ("basic", "full"):

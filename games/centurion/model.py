@@ -48,7 +48,8 @@ from typing import Literal, Protocol
 
 import attrs
 
-from ancients_kit.data import DataStore, Meta, Source
+from ancients_kit.data import DataError, DataStore, Meta, RangeError, Source, bounded, document_file
+from ancients_kit.paths import check_package_name
 
 __all__ = [
     "BasicFactors",
@@ -58,6 +59,7 @@ __all__ = [
     "SCENARIO_FOLDER",
     "Scenario",
     "ScenarioError",
+    "ScenarioFileError",
     "Side",
     "TerrainEffect",
     "UnitGroup",
@@ -84,6 +86,36 @@ COMMAND_POINTS = 15
 
 SCENARIO_FOLDER = "scenarios"
 """Folder under ``data/`` holding one TOML file per scenario."""
+
+
+MAX_FIGURE = 99
+"""Largest factor, allowance or point value a counter or chart cell may hold:
+the counters print one or two digits (ruling on data ranges, docs/games/centurion.md)."""
+
+MAX_TURNS = 99
+"""Largest number of Game-Turns a scenario may last (the printed ones run 10 or 12)."""
+
+# Declared ranges of the numbers in Centurion's data documents (issue 13, item 5).
+# Each names the rule that gives the figure its meaning; a breach is a DataError
+# naming the file and key path, e.g. units.toml: unit[1].movement: 0 is out of range 1..99.
+_factor = bounded(0, MAX_FIGURE, rule="cen:full.units")
+"""Melee and fire factors: 0 (none, as an archer's melee attack) to two digits."""
+_allowance = bounded(1, MAX_FIGURE, rule="cen:full.units")
+"""Movement Factor Allowance: every counter moves (a riderless mount 9)."""
+_protection = bounded(0, MAX_FIGURE, rule="cen:full.fire-protection")
+_range = bounded(0, 9, rule="cen:full.combat")
+"""Missile range in hexes: 1 for every printed type, 2 from a hilltop (combat case D)."""
+_stack = bounded(1, 3, rule="cen:full.stacking")
+"""At most three units of any type in one hex (cen:full.stacking A)."""
+_count = bounded(1, 999, rule="cen:scenarios")
+_points = bounded(0, 9999, rule="cen:full.victory")
+_distance = bounded(0, MAX_FIGURE, rule="cen:full.deployment")
+_turns = bounded(1, MAX_TURNS, rule="cen:full.victory")
+_min_turns = bounded(0, MAX_TURNS, rule="cen:full.victory")
+_cost = bounded(0, MAX_FIGURE, rule="cen:full.movement")
+"""Movement Factors to enter or cross; 0 is a free crossing (a bridge)."""
+_multiplier = bounded(Fraction(1, 10), 10, rule="cen:full.combat")
+"""Terrain multipliers on factors (hill defence 2, attack out of a river 1/2): never 0 or negative."""
 
 
 def _fraction(value: object) -> Fraction:
@@ -146,11 +178,11 @@ class VictoryLevel(enum.StrEnum):
 class BasicFactors:
     """The three bold figures across the top of a counter (cen:basic.unit-types)."""
 
-    attack: int
+    attack: int = attrs.field(validator=bounded(0, MAX_FIGURE, rule="cen:basic.unit-types"))
     """Melee Attack Factor."""
-    defence: int
-    """Melee Defense Factor."""
-    movement: int
+    defence: int = attrs.field(validator=bounded(1, MAX_FIGURE, rule="cen:basic.unit-types"))
+    """Melee Defense Factor (at least 1: the odds divide by it, cen:basic.combat I)."""
+    movement: int = attrs.field(validator=bounded(1, MAX_FIGURE, rule="cen:basic.unit-types"))
     """Movement Factor Allowance."""
 
     def __str__(self) -> str:
@@ -171,33 +203,33 @@ class UnitType:
     """Name as the rulebook spells it."""
     kind: UnitKind
     """foot / cavalry / command / mount."""
-    melee_attack: int
+    melee_attack: int = attrs.field(validator=_factor)
     """Melee Attack Factor (MAF); for cavalry the value of a full charge."""
-    melee_defence_front: int
-    """Melee Defense Factor / Frontal (MDF/F)."""
-    melee_defence_flank: int
-    """Melee Defense Factor / Flank (MDF/K)."""
-    movement: int
+    melee_defence_front: int = attrs.field(validator=_factor)
+    """Melee Defense Factor / Frontal (MDF/F); at least 1 but for a riderless mount."""
+    melee_defence_flank: int = attrs.field(validator=_factor)
+    """Melee Defense Factor / Flank (MDF/K); at least 1 but for a riderless mount."""
+    movement: int = attrs.field(validator=_allowance)
     """Movement Factor Allowance (MFA)."""
-    points: int
+    points: int = attrs.field(validator=bounded(0, MAX_FIGURE, rule="cen:full.victory"))
     """Unit point value (cen:full.victory); must equal :func:`unit_points`."""
     source: Source
     """``rulebook`` when the counter's figures are printed in our text."""
     basic: BasicFactors | None = None
     """Printed Basic Game figures, attack-defence-movement; None if not a Basic Game type."""
-    fire: int = 0
+    fire: int = attrs.field(default=0, validator=_factor)
     """Fire Combat Factor (FCF); 0 = no range weapon."""
-    fire_range: int = 0
+    fire_range: int = attrs.field(default=0, validator=_range)
     """Range in hexes (1 normally; +1 on a hilltop, see terrain); 0 = cannot fire."""
-    fire_protection_front: int = 2
+    fire_protection_front: int = attrs.field(default=2, validator=_protection)
     """Fire Protection Factor facing the fire (cen:full.fire-protection, case G)."""
-    fire_protection_flank: int = 1
+    fire_protection_flank: int = attrs.field(default=1, validator=_protection)
     """Fire Protection Factor when fired on through a flank or from both sides."""
-    charge_length: int = 0
+    charge_length: int = attrs.field(default=0, validator=bounded(0, MAX_FIGURE, rule="cen:full.cavalry"))
     """Cavalry: straight hexes needed for the full MAF (= MAF; cen:full.cavalry)."""
-    min_charge_attack: int = 0
+    min_charge_attack: int = attrs.field(default=0, validator=bounded(0, MAX_FIGURE, rule="cen:full.cavalry"))
     """Cavalry: floor of the MAF after a short charge (BC 2, LC 1)."""
-    stack_limit: int = 3
+    stack_limit: int = attrs.field(default=3, validator=_stack)
     """Most units of this type in one hex in the Full Simulation (cen:full.stacking);
     the Basic Game allows three of any type (cen:basic.stacking)."""
     base_counter: str = ""
@@ -208,6 +240,22 @@ class UnitType:
     """Names of fields whose values are reconstructed, not printed."""
     note: str = ""
     """Reasoning for reconstructed values and the text fixing printed ones."""
+
+    def __attrs_post_init__(self) -> None:
+        # Ranges that depend on the kind: only a riderless mount may have no
+        # defence or protection (cen:opt.mount-dismount F: it is no combat unit;
+        # the odds divide by a defence of 0 otherwise, cen:full.combat).
+        if self.kind is not UnitKind.MOUNT:
+            for name, rule in (("melee_defence_front", "cen:full.units"), ("melee_defence_flank", "cen:full.units"),
+                               ("fire_protection_front", "cen:full.fire-protection"),
+                               ("fire_protection_flank", "cen:full.fire-protection")):
+                if getattr(self, name) < 1:
+                    raise RangeError(name, f"{getattr(self, name)} is out of range 1..{MAX_FIGURE} for a "
+                                           f"{self.kind.value} unit (only a riderless mount has 0) [{rule}]")
+        if self.points != unit_points(self):
+            raise RangeError("points", f"{self.points} points, but a {self.kind.value} unit with these factors is "
+                                       f"worth {unit_points(self)} (the greater of melee attack and fire; Command 15) "
+                                       "[cen:full.victory]")
 
     @property
     def is_command(self) -> bool:
@@ -245,7 +293,7 @@ class Capability:
     """May form square (cen:full.square)."""
     relief: bool
     """May use the Roman Relief Rule (cen:full.relief)."""
-    retreat_before_combat: int
+    retreat_before_combat: int = attrs.field(validator=bounded(0, MAX_FIGURE, rule="cen:full.combat"))
     """Hexes it may retreat before melee (Light Cavalry 4), 0 = none."""
     zoc_basic: bool
     """Exerts a Zone of Control in the Basic Game (cen:basic.zoc E)."""
@@ -279,23 +327,23 @@ class TerrainEffect:
     """Terrain name as used in ``map.toml`` (hex terrain or hexside feature)."""
     name: str
     placement: Literal["hex", "hexside", "marker"]
-    cost: Fraction | None = attrs.field(converter=_opt_fraction, default=None)
+    cost: Fraction | None = attrs.field(converter=_opt_fraction, default=None, validator=_cost)
     """Entry cost (hex), crossing cost (hexside) or road rate; None = impassable."""
-    cost_by_kind: Mapping[str, Fraction] = attrs.field(converter=_fraction_map, factory=dict)
+    cost_by_kind: Mapping[str, Fraction] = attrs.field(converter=_fraction_map, factory=dict, validator=_cost)
     """Per :class:`UnitKind` value overrides of ``cost``."""
     prohibited: tuple[str, ...] = ()
     """Unit kinds that may never enter / cross."""
-    exit_cost: Fraction = attrs.field(converter=_fraction, default=Fraction(0))
+    exit_cost: Fraction = attrs.field(converter=_fraction, default=Fraction(0), validator=_cost)
     """Extra Movement Factors to leave (caltrops: 2)."""
-    melee_defence: Fraction = attrs.field(converter=_fraction, default=Fraction(1))
+    melee_defence: Fraction = attrs.field(converter=_fraction, default=Fraction(1), validator=_multiplier)
     """Multiplier on the MDF of units defending in the hex / behind the hexside."""
-    melee_attack_out: Fraction = attrs.field(converter=_fraction, default=Fraction(1))
+    melee_attack_out: Fraction = attrs.field(converter=_fraction, default=Fraction(1), validator=_multiplier)
     """Multiplier on the MAF of units attacking out of the hex / across the hexside."""
-    fire_protection: Fraction = attrs.field(converter=_fraction, default=Fraction(1))
+    fire_protection: Fraction = attrs.field(converter=_fraction, default=Fraction(1), validator=_multiplier)
     """Multiplier on the FPF of units in the hex."""
     defence_applies_vs: Literal["all", "from-outside", "from-lower"] = "all"
     """``from-lower``: hill bonus only against attackers not themselves on a hill."""
-    fire_range_bonus: int = 0
+    fire_range_bonus: int = attrs.field(default=0, validator=_range)
     """Added to missile range of units in the hex (hilltop: range 2, cen:full.combat D)."""
     fires_over: bool = False
     """Units in the hex may fire over intervening units and obstacles (hilltop)."""
@@ -337,14 +385,14 @@ class DeploymentZone:
 
     centre: str
     """Printed hex ID of the centre of mass."""
-    radius: int = 5
+    radius: int = attrs.field(default=5, validator=_distance)
     """Hexes from the centre of mass (five in cen:full.deployment)."""
     hexes: tuple[str, ...] = ()
     facing: str = ""
     """Facing the scenario prescribes, if any (``S`` for 'facing south')."""
-    min_enemy_distance: int = 0
+    min_enemy_distance: int = attrs.field(default=0, validator=_distance)
     """Second deployer: at least this far from every enemy unit (8); 0 = no limit."""
-    max_enemy_distance: int = 0
+    max_enemy_distance: int = attrs.field(default=0, validator=_distance)
     """Second deployer: at most this far from the nearest enemy unit (12); 0 = no limit."""
     note: str = ""
 
@@ -359,7 +407,7 @@ class UnitGroup:
 
     type: str
     """Unit type code (units.toml)."""
-    count: int
+    count: int = attrs.field(validator=_count)
     hexes: tuple[str, ...]
     facing: str = ""
     """Flat-top direction name; empty in Basic Game scenarios."""
@@ -386,13 +434,13 @@ class Side:
     """Short identifier (``romans``, ``numidians``)."""
     name: str
     """Army name as the chart prints it."""
-    order_of_battle: Mapping[str, int]
+    order_of_battle: Mapping[str, int] = attrs.field(validator=_count)
     """Unit type code -> number of counters (the chart row)."""
     units: tuple[UnitGroup, ...]
     """Starting positions; their counts add up to ``order_of_battle``."""
-    point_value: int
+    point_value: int = attrs.field(validator=_points)
     """PV of the entire army (cen:scenarios); equals :func:`point_value` of the OB."""
-    panic_threshold: int
+    panic_threshold: int = attrs.field(validator=bounded(0, 9999, rule="cen:full.panic"))
     """PT (cen:full.panic); equals :func:`panic_threshold` of ``point_value``."""
     zone: DeploymentZone
     victory_levels: tuple[VictoryLevel, ...] = ()
@@ -409,6 +457,11 @@ class Side:
     note: str = ""
     """Where the army size comes from."""
 
+    def __attrs_post_init__(self) -> None:
+        if self.panic_threshold > self.point_value:
+            raise RangeError("panic_threshold", f"{self.panic_threshold} is above the army's point value "
+                                                f"{self.point_value} [cen:full.panic]")
+
     def counter_count(self) -> int:
         return sum(self.order_of_battle.values())
 
@@ -420,16 +473,29 @@ class _Header:
     game: GameVersion
     first_player: str
     deploys_first: str
-    turns: int
+    turns: int = attrs.field(validator=_turns)
     year: str = ""
-    min_turns: int = 0
-    map: str = "map.toml"
+    min_turns: int = attrs.field(default=0, validator=_min_turns)
+    map: str = attrs.field(default="map.toml", validator=lambda _i, _a, v: _package_name(v))
     options: tuple[str, ...] = ()
     civil_war: bool = False
     fight_to_death: bool = False
     deployment_note: str = ""
     special_rules: tuple[str, ...] = ()
     notes: str = ""
+
+
+    def __attrs_post_init__(self) -> None:
+        if self.min_turns > self.turns:
+            raise RangeError("min_turns", f"{self.min_turns} is above the scenario's {self.turns} turns [cen:full.victory]")
+
+
+def _package_name(value: object) -> None:
+    """A scenario's map names a document under the game's data/ folder (paths confined, issue 13)."""
+    try:
+        check_package_name(value, file="", key="")
+    except DataError as exc:
+        raise RangeError("map", exc.detail) from None
 
 
 @attrs.frozen
@@ -499,11 +565,12 @@ class _TerrainDoc:
 
 def load_units(store: DataStore) -> dict[str, UnitType]:
     """Unit types by code from ``units.toml`` (cen:basic.unit-types, cen:full.units)."""
-    _, doc = store.load("units.toml", _UnitsDoc)
+    meta, doc = store.load("units.toml", _UnitsDoc)
     out: dict[str, UnitType] = {}
-    for u in doc.unit:
+    for i, u in enumerate(doc.unit):
         if u.code in out:
-            raise ValueError(f"{store.path('units.toml')}: unit code {u.code!r} defined twice")
+            raise DataError(document_file(store, "units.toml", meta.id), f"unit code {u.code!r} defined twice",
+                            f"unit[{i}].code")
         out[u.code] = u
     return out
 
@@ -552,6 +619,11 @@ class ScenarioError(ValueError):
 
     The message names the scenario, the side and unit group, and the rule ID.
     """
+
+
+class ScenarioFileError(DataError, ScenarioError):
+    """A :class:`ScenarioError` found while loading a scenario file: the message
+    also names the file (or the variant replacing it)."""
 
 
 def validate_scenario(
@@ -605,6 +677,7 @@ def validate_scenario(
                 other = owner.setdefault(h, side.id)
                 if other != side.id:
                     raise ScenarioError(f"{at}: hex {h} also holds units of side {other} (cen:basic.movement G)")
+        _check_side_places(where, side, numbering)
         if counted != dict(side.order_of_battle):
             raise ScenarioError(
                 f"{where}, side {side.id}: units placed {counted} differ from the order of battle "
@@ -626,6 +699,34 @@ def validate_scenario(
                         raise ScenarioError(
                             f"{where}, side {side.id}: {n} {u.code} in hex {h}, at most {u.stack_limit} (cen:full.stacking)"
                         )
+
+
+def _check_side_places(where: str, side: Side, numbering: _HexIds | None) -> None:
+    """Every hex ID and facing a side names outside its unit groups lies on the map
+    (cen:full.deployment, cen:full.facing), so a variant's typo is refused here
+    rather than failing when the game is set up."""
+    if numbering is None:
+        return
+    at = f"{where}, side {side.id}"
+    named = [("zone.centre", side.zone.centre)] if side.zone.centre else []
+    named += [(f"zone.hexes[{i}]", h) for i, h in enumerate(side.zone.hexes)]
+    named += [(f"entry_hexes[{i}]", h) for i, h in enumerate(side.entry_hexes)]
+    named += [(f"earthworks[{i}]", h) for i, h in enumerate(side.earthworks)]
+    for key, h in named:
+        try:
+            numbering.from_id(h)
+        except ValueError as exc:
+            raise ScenarioError(f"{at}, {key}: hex {h!r} is not on the map: {exc} (cen:full.deployment)") from None
+    to_direction = getattr(numbering, "direction_from_name", None)
+    if to_direction is None:
+        return
+    facings = [("zone.facing", side.zone.facing)] + [(f"units[{i}].facing", g.facing) for i, g in enumerate(side.units)]
+    for key, face in facings:
+        if face:
+            try:
+                to_direction(face)
+            except ValueError as exc:
+                raise ScenarioError(f"{at}, {key}: {exc} (cen:full.facing)") from None
 
 
 class _HexIds(Protocol):
@@ -677,7 +778,18 @@ def load_scenario(store: DataStore, scenario_id: str, *, validate: bool = True) 
         notes=h.notes,
     )
     if validate:
-        validate_scenario(sc, load_units(store), _map_numbering(store, sc.map))
+        try:
+            validate_scenario(sc, load_units(store), _map_numbering(store, sc.map))
+        except ScenarioFileError:
+            raise
+        except ScenarioError as exc:
+            # The scenario is checked against the unit types: when a variant replaced
+            # those, it may be the one at fault, so the message names it as well.
+            units_id = store.load("units.toml", _UnitsDoc)[0].id
+            hit = store.override(units_id)
+            also = f"; unit types from {hit[0].path} [replace.{units_id}]" if hit is not None else ""
+            raise ScenarioFileError(document_file(store, f"{SCENARIO_FOLDER}/{scenario_id}.toml", meta.id),
+                                    f"{exc}{also}") from None
     return sc
 
 

@@ -122,8 +122,8 @@ def _frac(x: Any) -> str:
 def table_infos(store: DataStore) -> list[TableInfo]:
     """Every chart, table, unit list and map of Centurion with its provenance."""
     from ancients_games.centurion import model
-    from ancients_games.centurion.game import load_all, load_map
-    from ancients_kit.tables import OddsTable, load_table
+    from ancients_games.centurion.game import load_all, load_crt, load_map
+    from ancients_kit.tables import OddsTable
 
     data = load_all(store)
     out: list[TableInfo] = []
@@ -157,10 +157,8 @@ def table_infos(store: DataStore) -> list[TableInfo]:
                          ("terrain", "on", "cost", "by kind", "prohibited", "MDF x", "MAF out x", "FPF x", "conf."),
                          tuple(rows)))
     for rel in ("crt_melee.toml", "crt_fire.toml"):
-        try:
-            tab = data["melee"] if rel == "crt_melee.toml" else load_table(store, rel)
-        except Exception:  # a missing fire CRT must not hide the rest
-            continue
+        # a variant's broken CRT is an error here too, exactly as when a game starts
+        tab = data["melee"] if rel == "crt_melee.toml" else load_crt(store, rel)
         if isinstance(tab, OddsTable):
             trows = tuple((r.band.label, *r.results) for r in tab.rows)
             out.append(TableInfo(tab.id, tab.title or tab.id, tab.meta, ("roll", *tab.columns), trows, dict(tab.codes)))

@@ -37,7 +37,7 @@ from ancients_kit.errors import IllegalAnswer
 from ancients_kit.hexgrid import Hex, direction_to, in_front_arc, is_frontal
 from ancients_kit.plugin import Outcome
 from ancients_kit.session import Context, Decision, Option
-from ancients_kit.tables import OddsRefused, OddsTable, load_table
+from ancients_kit.tables import OddsRefused, OddsTable
 
 from ancients_games.centurion.full import cavalry, fire, melee, morale, options as opt, square, victory
 from ancients_games.centurion.full.morale import FullBook, book
@@ -73,7 +73,9 @@ def _log(ctx: Context, state: CenturionState, kind: str, text: str, rules: Itera
 def _tables(ctx: Context, state: CenturionState) -> tuple[OddsTable, OddsTable]:
     t = state.extra.get("full_tables")
     if t is None:
-        t = (load_table(ctx.store, "crt_melee.toml"), load_table(ctx.store, "crt_fire.toml"))
+        from ancients_games.centurion.game import load_crt  # checked against cen:basic.combat
+
+        t = (load_crt(ctx.store, "crt_melee.toml"), load_crt(ctx.store, "crt_fire.toml"))
         state.extra["full_tables"] = t
     return t  # type: ignore[return-value]
 
