@@ -76,6 +76,9 @@ ANCHORS = [
 ]
 TRIPOINT = ("Boiodurum (Passau), where the Inn meets the Danube", 13.45, 48.57)
 """Pinned to the corner shared by 3315, 3415 and 3416 (ldf:9.5), not to a hex centre."""
+DACIA_BANK = ("Drobeta, Trajan's bridge over the Danube", 22.66, 44.63)
+"""Pinned to the middle of the hexside 3816/3817: Dacia is a trans-river province (ldf:9.7),
+so the Danube must run between it and the Moesian core hex below it."""
 
 FIT_ANCHORS = 16
 """The first 16 anchors are the set of MISSING_DATA.md's fit; residuals are reported for all."""
@@ -94,7 +97,7 @@ FORCED = {  # place -> printed hex (the named anchors and the fixed-TP hexes)
 FIXED_TP = {"3318": 4, "4521": 2, "4119": 5, "4720": 2, "3816": 1, "3215": 1}
 """Hexes whose TP the text fixes (6.5, 9.1, 9.7, 13.10); no other place may fall in them."""
 CAUCASUS = {  # hex -> (state, town): the six hexes of 9.6, chosen from the projection by hand
-    "4617": ("colchis", "Dioscurias"), "4717": ("colchis", "Phasis"),
+    "4716": ("colchis", "Dioscurias"), "4717": ("colchis", "Phasis"),
     "4817": ("iberia", "Mtskheta"), "4917": ("iberia", "Nekresi"),
     "4718": ("armenia", "Tigranocerta"), "4818": ("armenia", "Artaxata"),
 }
@@ -176,10 +179,15 @@ def _controls() -> list[tuple[float, float, float, float]]:
     _, lo, la = TRIPOINT
     x, y = affine(lo, la)
     out.append((x, y, 33.0 + S_COL - x, 15.5 - y))
+    _, lo, la = DACIA_BANK
+    x, y = affine(lo, la)
+    out.append((x, y, 38.0 - x, 16.5 - y))
     return out
 
 
 CONTROLS = _controls()
+LAND_SHARE = 0.3
+"""A hex is land when this share of its sample points is (or when it holds a place or an anchor)."""
 FADE = 1.0 / 9.0
 """Constant weight: residuals fade out beyond about three hexes from the anchors."""
 
@@ -251,6 +259,17 @@ def samples(h: str) -> list[tuple[float, float]]:
     return pts
 
 
+def corners(h: str) -> list[tuple[float, float]]:
+    cx, cy = centre(h)
+    return [(cx + S_COL * math.cos(math.radians(60 * k)), cy + S_ROW * math.sin(math.radians(60 * k))) for k in range(6)]
+
+
+def shared_edge(h: str, n: str) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The two corners adjacent hexes ``h`` and ``n`` share."""
+    near = [p for p in corners(h) if any(abs(p[0] - q[0]) + abs(p[1] - q[1]) < 1e-6 for q in corners(n))]
+    return near[0], near[1]
+
+
 def waters_at(p: tuple[float, float]) -> list[str]:
     return [n for n, poly in WATER_P.items() if _inside(p, poly)]
 
@@ -308,7 +327,7 @@ def build() -> dict:
         return min(cand, key=lambda k: ((centre(k)[0] - x) / S_COL) ** 2 + ((centre(k)[1] - y) / S_ROW) ** 2)
 
     log: list[str] = []
-    land = {h for h in hexes if info[h]["frac"] >= 0.4}
+    land = {h for h in hexes if info[h]["frac"] >= LAND_SHARE}
     forced_land = set(NARROWS) | {a[0] for a in ANCHORS} | set(CAUCASUS)
 
     # places into hexes
@@ -357,6 +376,7 @@ def build() -> dict:
     # hexsides
     sides: dict[str, set[tuple[str, str]]] = {k: set() for k in list(geo.RIVERS) + ["sea"]}
     river_p = {k: _proj(v) for k, v in geo.RIVERS.items()}
+    crossed: dict[tuple[str, str], set[str]] = {}
     for h in hexes:
         for n in neighbours(h):
             if n <= h or h not in land or n not in land:
@@ -364,15 +384,18 @@ def build() -> dict:
             a, b = centre(h), centre(n)
             for k, line in river_p.items():
                 if any(_crosses(a, b, p, q) for p, q in zip(line, line[1:])):
-                    sides[k].add((h, n))
+                    crossed.setdefault((h, n), set()).add(k)
             if h in NARROWS or n in NARROWS:
                 continue
-            mids = [(a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])) for t in (0.35, 0.5, 0.65)]
-            if sum(landmass(p) is None for p in mids) >= 2:
+            v1, v2 = shared_edge(h, n)
+            edge = [(v1[0] + t * (v2[0] - v1[0]), v1[1] + t * (v2[1] - v1[1])) for t in (0.1, 0.3, 0.5, 0.7, 0.9)]
+            if sum(landmass(p) is None for p in edge) >= 3:
                 sides["sea"].add((h, n))
 
     # regions
     def rep(h: str) -> tuple[float, float]:
+        if landmass(centre(h)):
+            return centre(h)
         pts = info[h]["land_pts"] or [centre(h)]
         return sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
 
@@ -414,6 +437,16 @@ def build() -> dict:
         if mass == "mainland" and _inside(p, ITALY_P):
             regions["italy"].add(h)
     regions["trans-river"] = regions["dacia"] | regions["germania-decumates"]
+    # Rhine and Danube: crossed hexsides between the core and the lands beyond it (the frontier,
+    # ldf:11.1, 13.8); the other rivers: every crossed hexside (no rule effect).
+    beyond = regions["barbaria"] | regions["trans-river"]
+    for pair, rivers in crossed.items():
+        for k in rivers:
+            if k in ("rhine", "danube"):
+                a, b = pair
+                if not ((a in beyond and b in regions["core"]) or (b in beyond and a in regions["core"])):
+                    continue
+            sides[k].add(pair)
 
     # population centres, TP, coasts
     centres: dict[str, list[str]] = {}
