@@ -180,6 +180,8 @@ def test_12_5_example_hexes(m: HexMap) -> None:
     assert h(m, "4119") not in m.neighbors(a)
     assert m.value(h(m, "4118"), "narrows") is False
     assert m.value(h(m, "4019"), "narrows") is True and m.terrain(a) == "land"
+    # "any of the four surrounding land hexes": the Hellespont has exactly four
+    assert len([n for n in m.neighbors(h(m, "4019")) if m.terrain(n) == "land"]) == 4
 
 
 @pytest.mark.rule("ldf:3.2")
