@@ -32,7 +32,7 @@ and ``euphrates``, ``tigris``, ``nile`` (no rule effect); regions ``core``,
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Literal
+from typing import Any, Literal
 
 import attrs
 
@@ -206,15 +206,27 @@ class CounterMix:
                 raise ValueError(f"set-up places {n} x {pid!r}, the counter mix has {self.count(pid)} (ldf:2.6)")
 
 
+def _index(store: DataStore, rel: str, items: tuple[Any, ...], key: str, what: str) -> dict[Any, Any]:
+    """``items`` by their ``key`` attribute; a key listed twice is a ``ValueError`` naming the file."""
+    out: dict[Any, Any] = {}
+    for item in items:
+        k = getattr(item, key)
+        if k in out:
+            raise ValueError(f"{store.path(rel)}: {what} {k!r} is listed twice")
+        out[k] = item
+    return out
+
+
+def _load_entries(store: DataStore, rel: str, doc_cls: type, field: str) -> tuple[Meta, tuple[Any, ...]]:
+    """A document that is one list of entries: its meta and the entries."""
+    meta, doc = store.load(rel, doc_cls)
+    return meta, getattr(doc, field)
+
+
 def load_counters(store: DataStore) -> CounterMix:
     """``data/counters.toml``."""
     meta, doc = store.load("counters.toml", _CounterDoc)
-    pieces: dict[str, Piece] = {}
-    for p in doc.piece:
-        if p.id in pieces:
-            raise ValueError(f"{store.path('counters.toml')}: piece {p.id!r} is listed twice")
-        pieces[p.id] = p
-    return CounterMix(meta, pieces, doc.setup, doc.start)
+    return CounterMix(meta, _index(store, "counters.toml", doc.piece, "id", "piece"), doc.setup, doc.start)
 
 
 # ---------------------------------------------------------------- chits
@@ -276,13 +288,8 @@ class ChitSet:
 
 def load_chits(store: DataStore) -> ChitSet:
     """``data/chits.toml``; numbers must be unique."""
-    meta, doc = store.load("chits.toml", _ChitDoc)
-    chits: dict[int, Chit] = {}
-    for c in doc.chit:
-        if c.number in chits:
-            raise ValueError(f"{store.path('chits.toml')}: chit {c.number} is listed twice")
-        chits[c.number] = c
-    return ChitSet(meta, chits)
+    meta, chits = _load_entries(store, "chits.toml", _ChitDoc, "chit")
+    return ChitSet(meta, _index(store, "chits.toml", chits, "number", "chit"))
 
 
 # ---------------------------------------------------------------- actions and terrain key
@@ -314,8 +321,7 @@ class _ActionDoc:
 
 def load_actions(store: DataStore) -> tuple[Meta, tuple[Action, ...]]:
     """``data/actions.toml``."""
-    meta, doc = store.load("actions.toml", _ActionDoc)
-    return meta, doc.action
+    return _load_entries(store, "actions.toml", _ActionDoc, "action")
 
 
 @attrs.frozen
@@ -338,8 +344,7 @@ class _TerrainDoc:
 
 def load_terrain_key(store: DataStore) -> tuple[Meta, tuple[TerrainKeyEntry, ...]]:
     """``data/terrain_key.toml``."""
-    meta, doc = store.load("terrain_key.toml", _TerrainDoc)
-    return meta, doc.entry
+    return _load_entries(store, "terrain_key.toml", _TerrainDoc, "entry")
 
 
 # ---------------------------------------------------------------- map and tables

@@ -270,6 +270,12 @@ def shared_edge(h: str, n: str) -> tuple[tuple[float, float], tuple[float, float
     return near[0], near[1]
 
 
+def _dist2(h: str, x: float, y: float) -> float:
+    """Squared distance from a hex centre to a map position, in hex radii."""
+    cx, cy = centre(h)
+    return ((cx - x) / S_COL) ** 2 + ((cy - y) / S_ROW) ** 2
+
+
 def waters_at(p: tuple[float, float]) -> list[str]:
     return [n for n, poly in WATER_P.items() if _inside(p, poly)]
 
@@ -324,7 +330,7 @@ def build() -> dict:
         cand = [hex_id(c, r)] + neighbours(hex_id(c, r)) if FIRST_COLUMN <= c <= LAST_COLUMN else []
         cand = [k for k in cand if k in info] or [hex_id(min(max(c, FIRST_COLUMN), LAST_COLUMN),
                                                          min(max(r, FIRST_ROW), LAST_ROW))]
-        return min(cand, key=lambda k: ((centre(k)[0] - x) / S_COL) ** 2 + ((centre(k)[1] - y) / S_ROW) ** 2)
+        return min(cand, key=lambda k: _dist2(k, x, y))
 
     log: list[str] = []
     land = {h for h in hexes if info[h]["frac"] >= LAND_SHARE}
@@ -352,7 +358,6 @@ def build() -> dict:
             land.add(h)
 
     # legions
-    fortress = {f: (lo, la) for _, f, lo, la in geo.LEGIONS}
     legions: dict[str, int] = {h: 2 for h in DOUBLE_LEGIONS}
     paired = {f for pair in DOUBLE_LEGIONS.values() for f in pair}
     legion_hex: dict[str, str] = {}
@@ -364,14 +369,13 @@ def build() -> dict:
             continue
         h = hex_of(lo, la)
         if h in legions or h not in land:
+            x, y = project(lo, la)
             ring = sorted((n for n in neighbours(h) if n in land and n not in legions),
-                          key=lambda n: (((centre(n)[0] - project(lo, la)[0]) / S_COL) ** 2
-                                         + ((centre(n)[1] - project(lo, la)[1]) / S_ROW) ** 2, n))
+                          key=lambda n: (_dist2(n, x, y), n))
             log.append(f"{name} ({f}) projects into {h}, which {'has a legion' if h in legions else 'is sea'}; placed in {ring[0]}")
             h = ring[0]
         legions[h] = 1
         legion_hex[f] = h
-    del fortress
 
     # hexsides
     sides: dict[str, set[tuple[str, str]]] = {k: set() for k in list(geo.RIVERS) + ["sea"]}
