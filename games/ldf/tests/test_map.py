@@ -211,10 +211,8 @@ def test_gallic_empire_territory(m: HexMap) -> None:
     gallic = m.region("gallic-empire")
     assert gallic <= m.region("core")
     assert not gallic & m.region("mediterranean-islands")
-    britain = {x for x in gallic if m.value(x, "names") and "Londinium" in m.value(x, "names")}
-    assert britain
-    mainland = frozenset(x for x in gallic if x not in m.region("core") or m.to_id(x) >= "2900")
-    assert connected(m, frozenset(x for x in mainland if int(m.to_id(x)[:2]) >= 22))
+    assert connected(m, gallic)  # Britain joins the continent through the Dover narrows (2913)
+    assert {"2812", "2813", "3114", "3315"} <= ids(m, gallic)
     assert h(m, "3318") not in gallic
 
 
@@ -246,6 +244,37 @@ def test_regions_partition_the_land(m: HexMap) -> None:
     assert set(seen) == set(land)
     assert all(v == 1 for v in seen.values())
     assert not set(seen) & m.hexes_with("sea")
+
+
+@pytest.mark.rule("ldf:4.3", "ldf:6.5")
+def test_core_territory(m: HexMap) -> None:
+    """The core's main block joins Britain, Gaul, Spain, Italy, the Danube, Asia and Egypt by land
+    (narrows included); Roman Africa and Cyrenaica are blocks of their own between the wastes, and
+    the islands are islands."""
+    core = m.region("core")
+    start = m.place("Roma")
+    block = {start}
+    todo = [start]
+    while todo:
+        x = todo.pop()
+        for n in m.neighbors(x):
+            if n in core and n not in block and not m.has_feature(x, n, "sea"):
+                block.add(n)
+                todo.append(n)
+    for name in ("Londinium", "Corduba", "Sirmium", "Antiochia", "Alexandria", "Damascus", "Byzantium"):
+        assert m.place(name) in block, name
+    assert len(block) >= 100
+    assert not core & (m.region("barbaria") | m.region("parthia") | m.region("caucasus"))
+
+
+@pytest.mark.rule("ldf:3.2", "ldf:6.1", "ldf:7.2")
+def test_centres_and_legions_lie_in_their_realms(m: HexMap) -> None:
+    """Legion symbols are in the core or Dacia; population centres are Roman (core, clients,
+    trans-river) or Parthian, never in Barbaria or the wastes."""
+    for x in m.hexes_where("legions"):
+        assert m.regions_of(x) & {"core", "dacia"}, m.to_id(x)
+    for x in m.hexes_where("centres"):
+        assert m.regions_of(x) & {"core", "parthia", "caucasus", "trans-river", "palmyra"}, m.to_id(x)
 
 
 @pytest.mark.rule("ldf:3.3")

@@ -304,6 +304,17 @@ GALLIC_P = _poly(geo.RHINE, geo.DANUBE[1:4], geo.GALLIC_LINE[1:],
                  [(5.0, 41.5), (1.0, 38.0), (-2.0, 36.2), (-5.5, 35.95), (-30.0, 35.9), (-30.0, 64.0), (4.1, 64.0)])
 ITALY_P = _poly(geo.ITALY_LINE, [(14.6, 44.0), (19.0, 41.0), (18.9, 39.5), (16.5, 37.5), (15.4, 38.4),
                                  (12.0, 38.5), (10.0, 41.0), (8.0, 43.3)])
+def classify(p: tuple[float, float]) -> str:
+    """Region of a mainland point: beyond the Rhine-Danube line, Parthia, the wastes, or the core."""
+    if _inside(p, BARBARIA_P):
+        return "barbaria"
+    if _inside(p, PARTHIA_P):
+        return "parthia"
+    if _inside(p, EAST_P) or _inside(p, SAHARA_P):
+        return "wastes"
+    return "core"
+
+
 WALL_Y = sum(project(lo, la)[1] for lo, la in geo.HADRIANS_WALL) / 2
 
 
@@ -357,26 +368,6 @@ def build() -> dict:
             log.append(f"{h} is forced to land ({info[h]['frac']:.0%} land by the outlines)")
             land.add(h)
 
-    # legions
-    legions: dict[str, int] = {h: 2 for h in DOUBLE_LEGIONS}
-    paired = {f for pair in DOUBLE_LEGIONS.values() for f in pair}
-    legion_hex: dict[str, str] = {}
-    for h, pair in DOUBLE_LEGIONS.items():
-        for f in pair:
-            legion_hex[f] = h
-    for name, f, lo, la in geo.LEGIONS:
-        if f in paired:
-            continue
-        h = hex_of(lo, la)
-        if h in legions or h not in land:
-            x, y = project(lo, la)
-            ring = sorted((n for n in neighbours(h) if n in land and n not in legions),
-                          key=lambda n: (_dist2(n, x, y), n))
-            log.append(f"{name} ({f}) projects into {h}, which {'has a legion' if h in legions else 'is sea'}; placed in {ring[0]}")
-            h = ring[0]
-        legions[h] = 1
-        legion_hex[f] = h
-
     # hexsides
     sides: dict[str, set[tuple[str, str]]] = {k: set() for k in list(geo.RIVERS) + ["sea"]}
     river_p = {k: _proj(v) for k, v in geo.RIVERS.items()}
@@ -425,14 +416,8 @@ def build() -> dict:
         elif mass != "mainland":
             regions["core"].add(h)
             regions["mediterranean-islands"].add(h)
-        elif _inside(p, BARBARIA_P):
-            regions["barbaria"].add(h)
-        elif _inside(p, PARTHIA_P):
-            regions["parthia"].add(h)
-        elif _inside(p, EAST_P) or _inside(p, SAHARA_P):
-            regions["wastes"].add(h)
         else:
-            regions["core"].add(h)
+            regions[classify(p)].add(h)
     for h in regions["core"]:
         mass = info[h]["mass"] or "mainland"
         p = rep(h)
@@ -441,6 +426,42 @@ def build() -> dict:
         if mass == "mainland" and _inside(p, ITALY_P):
             regions["italy"].add(h)
     regions["trans-river"] = regions["dacia"] | regions["germania-decumates"]
+
+    def relocate(what: str, h: str, lon: float, lat: float, taken: set[str]) -> str:
+        """Keep a Roman place or fortress in the core: a projection that falls across the
+        frontier (a river bend inside one hex) moves to the nearest core hex, logged."""
+        if h in regions["core"] and h not in taken:
+            return h
+        x, y = project(lon, lat)
+        near = {h} | set(neighbours(h))
+        near |= {k for n in near for k in neighbours(n)}
+        ring = sorted((n for n in near if n in regions["core"] and n not in taken),
+                      key=lambda n: (_dist2(n, x, y), n))
+        reason = "is not core territory" if h not in regions["core"] else "has a legion"
+        log.append(f"{what} projects into {h}, which {reason}; placed in {ring[0]}")
+        return ring[0]
+
+    for name, lo, la, _ in geo.PLACES:
+        h = place_hex[name]
+        if name in FORCED or h in CAUCASUS or classify(project(lo, la)) == "parthia" or h in regions["core"]:
+            continue
+        place_hex[name] = relocate(name, h, lo, la, set(FIXED_TP))
+
+    # legions
+    legions: dict[str, int] = {h: 2 for h in DOUBLE_LEGIONS}
+    paired = {f for pair in DOUBLE_LEGIONS.values() for f in pair}
+    legion_hex: dict[str, str] = {}
+    for h, pair in DOUBLE_LEGIONS.items():
+        for f in pair:
+            legion_hex[f] = h
+    for name, f, lo, la in geo.LEGIONS:
+        if f in paired:
+            continue
+        h = relocate(f"{name} ({f})", hex_of(lo, la), lo, la, set(legions))
+        legions[h] = 1
+        legion_hex[f] = h
+
+
     # Rhine and Danube: crossed hexsides between the core and the lands beyond it (the frontier,
     # ldf:11.1, 13.8); the other rivers: every crossed hexside (no rule effect).
     beyond = regions["barbaria"] | regions["trans-river"]
