@@ -35,13 +35,17 @@ and a test checks that it reproduces the committed file byte for byte.
 
 from __future__ import annotations
 
+import importlib.util
 import math
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import geo  # noqa: E402
+# geo.py is loaded by its path under a name of its own, leaving sys.path alone: the games'
+# tools folders hold modules of the same names (build_map), and tests import several of them.
+_GEO = importlib.util.spec_from_file_location("ldf_geo", Path(__file__).resolve().parent / "geo.py")
+assert _GEO is not None and _GEO.loader is not None
+geo = importlib.util.module_from_spec(_GEO)
+_GEO.loader.exec_module(geo)
 
 FIRST_COLUMN, LAST_COLUMN = 22, 56
 FIRST_ROW, LAST_ROW = 10, 26
