@@ -41,20 +41,22 @@ def ids(m: HexMap, hexes) -> set[str]:
     return {m.to_id(x) for x in hexes}
 
 
-def connected(m: HexMap, hexes: frozenset[Hex], *, by_land: bool = True) -> bool:
-    """True if ``hexes`` form one group by adjacency (not across all-sea hexsides)."""
-    if not hexes:
-        return False
-    start = min(hexes)
+def block(m: HexMap, start: Hex, hexes: frozenset[Hex]) -> set[Hex]:
+    """The hexes of ``hexes`` reachable from ``start`` by adjacency, never across an all-sea hexside."""
     seen = {start}
     todo = [start]
     while todo:
         x = todo.pop()
         for n in m.neighbors(x):
-            if n in hexes and n not in seen and not (by_land and m.has_feature(x, n, "sea")):
+            if n in hexes and n not in seen and not m.has_feature(x, n, "sea"):
                 seen.add(n)
                 todo.append(n)
-    return seen == set(hexes)
+    return seen
+
+
+def connected(m: HexMap, hexes: frozenset[Hex]) -> bool:
+    """True if ``hexes`` form one group by adjacency (not across all-sea hexsides)."""
+    return bool(hexes) and block(m, min(hexes), hexes) == set(hexes)
 
 
 # ---------------------------------------------------------------- the generator
@@ -261,18 +263,10 @@ def test_core_territory(m: HexMap) -> None:
     (narrows included); Roman Africa and Cyrenaica are blocks of their own between the wastes, and
     the islands are islands."""
     core = m.region("core")
-    start = m.place("Roma")
-    block = {start}
-    todo = [start]
-    while todo:
-        x = todo.pop()
-        for n in m.neighbors(x):
-            if n in core and n not in block and not m.has_feature(x, n, "sea"):
-                block.add(n)
-                todo.append(n)
+    main = block(m, m.place("Roma"), core)
     for name in ("Londinium", "Corduba", "Sirmium", "Antiochia", "Alexandria", "Damascus", "Byzantium"):
-        assert m.place(name) in block, name
-    assert len(block) >= 100
+        assert m.place(name) in main, name
+    assert len(main) >= 100
     assert not core & (m.region("barbaria") | m.region("parthia") | m.region("caucasus"))
 
 
@@ -293,16 +287,8 @@ def test_barbaria(m: HexMap) -> None:
     assert len(barb) >= 17
     # the tribes' homeland beyond the rivers is one block; Scotland and Scandinavia lie over the sea
     frontier = {x for side in m.hexsides_with("rhine") | m.hexsides_with("danube") for x in (side.a, side.b)}
-    start = h(m, "3415")
-    block = {start}
-    todo = [start]
-    while todo:
-        x = todo.pop()
-        for n in m.neighbors(x):
-            if n in barb and n not in block and not m.has_feature(x, n, "sea"):
-                block.add(n)
-                todo.append(n)
-    assert frontier & barb <= block and len(block) >= 17
+    homeland = block(m, h(m, "3415"), barb)
+    assert frontier & barb <= homeland and len(homeland) >= 17
     assert h(m, "2811") in barb and h(m, "2812") in m.region("core")
 
 
