@@ -1,0 +1,250 @@
+"""Tests of the LDF data documents: counters and set-up, CRT, Emperor Creation Table,
+Action Summary, Terrain Key and event chits, against what the rulebook text fixes."""
+
+from __future__ import annotations
+
+import tomllib
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from ancients_kit.data import DataError, DataStore, Variant
+from ancients_kit.tables import Automatic, Column
+from ancients_games.ldf import model
+
+DATA = Path(model.__file__).resolve().parent / "data"
+
+
+@pytest.fixture(scope="module")
+def store() -> DataStore:
+    return DataStore(model.PACKAGE)
+
+
+# ---------------------------------------------------------------- counters
+
+
+@pytest.mark.rule("ldf:2.2")
+def test_176_pieces(store: DataStore) -> None:
+    mix = model.load_counters(store)
+    assert mix.total == 176
+
+
+@pytest.mark.rule("ldf:2.2", "ldf:3.2", "ldf:3.3")
+def test_33_legions_and_the_counter_arithmetic(store: DataStore) -> None:
+    """176 - 103 fixed pieces = 73 = 2N + P; N = 33 legions, P = 7 Parthian garrisons."""
+    mix = model.load_counters(store)
+    n, p = mix.count("legion-base"), mix.count("parthian-garrison")
+    assert n == mix.count("infantry-vexillation") == 33
+    assert mix.total - 2 * n - p == 103
+    assert mix.piece("legion-base").source == "reconstructed"
+
+
+@pytest.mark.rule("ldf:3.2", "ldf:3.3", "ldf:3.5")
+def test_printed_counts(store: DataStore) -> None:
+    mix = model.load_counters(store)
+    printed = {"emperor": 1, "co-emperor": 1, "cavalry-vexillation": 3, "roman-garrison": 11, "client-garrison": 7,
+               "palmyran-legion": 8, "parthian-gund": 8, "german-tribe": 17, "fortify": 1, "looted": 19,
+               "event-chit": 24}
+    for pid, n in printed.items():
+        assert mix.count(pid) == n, pid
+
+
+@pytest.mark.rule("ldf:2.6", "ldf:11.1")
+def test_factors_as_the_text_gives_them(store: DataStore) -> None:
+    mix = model.load_counters(store)
+    assert mix.piece("cavalry-vexillation").movement == 8
+    for pid in ("infantry-vexillation", "parthian-gund", "german-tribe", "palmyran-legion"):
+        assert mix.piece(pid).movement == 4 and mix.piece(pid).combat in ("1", "d6+1")
+    assert mix.piece("german-tribe").combat == "d6+1"
+    for pid in ("emperor", "co-emperor", "roman-garrison", "parthian-garrison", "client-garrison"):
+        assert mix.piece(pid).zoc is False
+    assert mix.piece("legion-base").kind == "static" and mix.piece("legion-base").zoc is True
+
+
+@pytest.mark.rule("ldf:3.2", "ldf:3.3", "ldf:3.5")
+def test_setup_fits_the_mix_and_the_map(store: DataStore) -> None:
+    mix = model.load_counters(store)
+    m = model.load_map(store)
+    mix.check(m)
+    placed = {}
+    for p in mix.setup:
+        placed[p.piece] = placed.get(p.piece, 0) + mix.placed(p, m)
+    # every legion base and vexillation starts on the map (3.2); all garrisons and tribes accounted for
+    assert placed["legion-base"] == placed["infantry-vexillation"] == 33
+    assert placed["cavalry-vexillation"] == 3 and placed["client-garrison"] == 7
+    assert placed["parthian-garrison"] == 7 and placed["german-tribe"] == 17
+    assert mix.start.treasury == 5 and mix.start.turn == 1
+    assert len(m.region("barbaria")) >= 17
+
+
+def test_setup_overflow_is_refused(store: DataStore) -> None:
+    mix = model.load_counters(store)
+    m = model.load_map(store)
+    import attrs
+
+    bad = attrs.evolve(mix, setup=mix.setup + (model.Placement("german-tribe", "germano-parthian", "barbaria", count=1),))
+    with pytest.raises(ValueError, match="german-tribe"):
+        bad.check(m)
+
+
+# ---------------------------------------------------------------- CRT
+
+
+@pytest.mark.rule("ldf:13.2", "ldf:14.6")
+def test_crt_13_against_4_is_3_to_1(store: DataStore) -> None:
+    crt = model.load_crt(store)
+    assert crt.meta.source == "reconstructed"
+    assert crt.odds(13, 4) == Column(4, "3:1")
+    assert crt.odds(12, 4) == crt.odds(15, 4) == Column(4, "3:1")
+    assert crt.odds(16, 4) == Column(5, "4:1")
+
+
+@pytest.mark.rule("ldf:13.15")
+def test_crt_automatic_results_past_both_ends(store: DataStore) -> None:
+    crt = model.load_crt(store)
+    assert isinstance(crt.odds(7, 1), Automatic) and crt.odds(7, 1).result == "DE"
+    assert crt.odds(6, 1, shift=1).result == "DE"
+    assert crt.odds(2, 7).result == "AE"
+    assert crt.odds(1, 3, shift=-1).result == "AE"
+    assert crt.odds(4, 9) == Column(0, "1:3")
+    assert crt.odds(5, 1, shift=1) == Column(7, "6:1")
+    assert crt.odds(9, 4, shift=-1) == Column(2, "1:1")
+    assert crt.odds(20, 3) == Column(7, "6:1")
+    assert crt.distribution(7, 1) == {"DE": Fraction(1)}
+    assert crt.distribution(2, 7) == {"AE": Fraction(1)}
+
+
+@pytest.mark.rule("ldf:13.11", "ldf:14.6")
+def test_crt_results_and_shape(store: DataStore) -> None:
+    doc = tomllib.loads((DATA / "crt.toml").read_text(encoding="utf-8"))
+    cols = doc["table"]["columns"]
+    assert cols[0] == "1:3" and cols[-1] == "6:1" and "3:1" in cols and len(cols) == 8
+    used = {c for row in doc["table"]["results"].values() for c in row}
+    assert used == set(doc["codes"]) == {"AE", "AS", "DE", "DR", "EX"}
+    assert sorted(int(r) for r in doc["table"]["results"]) == [1, 2, 3, 4, 5, 6]
+    crt = model.load_crt(store)
+    for a, d in ((1, 3), (1, 1), (3, 1), (6, 1)):
+        assert sum(crt.distribution(a, d).values()) == 1
+    # reconstructed cells are marked: the two end columns with their own reasoning
+    assert crt.provenance is not None and crt.provenance.cell("1", "1:3").source == "reconstructed"
+    # high rolls favour the attacker: the chance of DE never falls from one column to the next
+    de = [crt.distribution(a, d).get("DE", 0) for a, d in ((1, 3), (1, 2), (1, 1), (2, 1), (3, 1), (4, 1), (5, 1), (6, 1))]
+    assert de == sorted(de)
+
+
+def test_crt_variant_replaces_it(tmp_path: Path) -> None:
+    body = (DATA / "crt.toml").read_text(encoding="utf-8").replace('1 = ["AE", "AE", "AE"', '1 = ["AS", "AE", "AE"')
+    (tmp_path / "crt.toml").write_text(body, encoding="utf-8")
+    (tmp_path / "v.toml").write_text('[meta]\nid = "v"\nsource = "variant"\nnote = "x"\n'
+                                     '[replace."ldf.crt"]\nfile = "crt.toml"\n', encoding="utf-8")
+    store = DataStore(model.PACKAGE, (Variant.from_file(tmp_path / "v.toml"),))
+    crt = model.load_crt(store)
+    assert crt.resolve(1, 3, 1).result == "AS"
+
+
+# ---------------------------------------------------------------- Emperor Creation Table
+
+
+@pytest.mark.rule("ldf:8.9", "ldf:14.4")
+def test_emperor_creation_table(store: DataStore) -> None:
+    t = model.load_emperor_table(store)
+    assert t.die == "d6" and t.meta.source == "reconstructed"
+    assert sum(t.distribution().values()) == 1 and len(t.distribution()) == 6
+    two = t.resolve(2)
+    assert "If two or more hexes" in t.meaning(two.result)  # the errata's wording
+    assert t.provenance is not None and "errata" in t.provenance.cell("2").note
+    # no result puts the emperor with the co-emperor (8.3): the colleague result removes him first
+    assert "set aside" in t.meaning(t.resolve(5).result)
+
+
+# ---------------------------------------------------------------- Action Summary and Terrain Key
+
+
+@pytest.mark.rule("ldf:8.1", "ldf:14.2", "ldf:8.12")
+def test_action_summary(store: DataStore) -> None:
+    meta, actions = model.load_actions(store)
+    by = {a.id: a for a in actions}
+    both = {a.id for a in actions if a.side == "both" and a.cost == "action"}
+    assert both == {"move", "attack", "draw-chit", "play-chit", "pass"}
+    roman = {a.id for a in actions if a.side == "roman" and a.cost == "action"}
+    assert roman == {"create-co-emperor", "treachery-rebel", "diplomacy-german", "start-fortify", "finish-fortify",
+                     "start-rebuild", "finish-rebuild", "activate-palmyra", "deploy-siege"}
+    gp = {a.id for a in actions if a.side == "germano-parthian"}
+    assert gp == {"create-rebel", "treachery-emperor", "diplomacy-co-emperor", "diplomacy-palmyra", "activate-gallic"}
+    assert by["activate-palmyra"].allowed_in(3) and not by["activate-palmyra"].allowed_in(4)
+    assert by["diplomacy-palmyra"].allowed_in(4) and not by["diplomacy-palmyra"].allowed_in(3)
+    assert by["activate-gallic"].allowed_in(3)
+    assert {a.id for a in actions if a.cost == "free"} == {"free-chit", "emperor-creation", "clear-deficit",
+                                                            "collapse-withdrawal", "emergency-unstacking"}
+
+
+@pytest.mark.rule("ldf:14.5", "ldf:12.4")
+def test_terrain_key_names_what_the_map_holds(store: DataStore) -> None:
+    _, entries = model.load_terrain_key(store)
+    m = model.load_map(store)
+    for e in entries:
+        for key in e.map_key.split():
+            if e.kind == "region":
+                assert m.region(key)
+            elif e.kind == "hexside":
+                assert m.hexsides_with(key), key
+            elif e.kind == "centre":
+                assert m.hexes_where("centres") and key in m.hex_key("centres").choices
+            else:
+                assert key in m.terrain_names() or m.hexes_where(key), key
+    assert {e.key for e in entries} >= {"core", "barbaria", "parthia", "caucasus", "dacia", "germania-decumates",
+                                        "rhine", "danube", "narrows", "town", "city", "metropolis", "legion", "coastal"}
+
+
+# ---------------------------------------------------------------- chits
+
+
+@pytest.mark.rule("ldf:3.5", "ldf:14.3")
+def test_24_chits_and_the_cavalry(store: DataStore) -> None:
+    chits = model.load_chits(store)
+    assert sorted(chits.chits) == list(range(1, 26))
+    assert len(chits.pool()) == 26 and chits.pool().count(25) == 2
+
+
+@pytest.mark.rule("ldf:8.17")
+def test_chits_resolved_on_the_draw(store: DataStore) -> None:
+    assert model.load_chits(store).on_draw() == (10, 18, 19, 20, 25)
+
+
+@pytest.mark.rule("ldf:8.8", "ldf:5.3", "ldf:5.4", "ldf:6.1", "ldf:7.3", "ldf:8.16", "ldf:10.9")
+def test_numbers_the_text_fixes(store: DataStore) -> None:
+    c = model.load_chits(store)
+    fixed = {2: "Beseech the Gods", 7: "Mad Dash", 17: "Agents in Enemy Camp", 18: "The Gods Are Bored",
+             21: "Roman Heavy Siege Equipment", 22: "Parthian Dynastic Resurgence", 24: "Roman Revenue Windfall"}
+    for n, name in fixed.items():
+        assert c.chit(n).name == name and c.chit(n).number_confidence == "H"
+    assert "hand" in c.chit(13).text and c.chit(13).number_confidence == "H"
+    assert "attack" in c.chit(15).timing and "They Shall Not Pass" in c.chit(15).text
+    assert "Emperor Creation Table" in c.chit(10).text and "not looted" in c.chit(10).text
+    assert c.chit(20).returns == "removed"
+
+
+@pytest.mark.rule("ldf:14.3")
+def test_list_order_and_reconstructions(store: DataStore) -> None:
+    c = model.load_chits(store)
+    order = [c.chit(n).name for n in (3, 4, 5, 6)]
+    assert order == ["From the Jaws of Death", "Inspired Subordinates", "Into the Valley of the Shadow of Death",
+                     "They Shall Not Pass"]
+    assert c.chit(19).name == "Bread & Circuses" and c.chit(20).name == "Persecutions"
+    assert c.chit(1).name == "Flanking Move" and c.chit(23).name == "German Population Increase"
+    invented = {n for n, ch in c.chits.items() if ch.source == "reconstructed"}
+    assert invented == {7, 8, 9, 10, 11, 12, 13, 14, 15, 16}
+    for n in invented:
+        assert c.chit(n).note.strip()
+    assert "show it" in c.chit(16).text and c.chit(16).player == "germano-parthian"
+
+
+def test_unknown_key_in_a_chit_is_an_error(tmp_path: Path) -> None:
+    body = (DATA / "chits.toml").read_text(encoding="utf-8").replace('name = "Flanking Move"', 'name = "Flanking Move"\ncolour = "red"', 1)
+    (tmp_path / "chits.toml").write_text(body, encoding="utf-8")
+    (tmp_path / "v.toml").write_text('[meta]\nid = "v"\nsource = "variant"\nnote = "x"\n'
+                                     '[replace."ldf.chits"]\nfile = "chits.toml"\n', encoding="utf-8")
+    store = DataStore(model.PACKAGE, (Variant.from_file(tmp_path / "v.toml"),))
+    with pytest.raises(DataError, match="colour"):
+        model.load_chits(store)
