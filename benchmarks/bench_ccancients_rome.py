@@ -7,6 +7,11 @@ on ``workers`` processes (default 2, the machine's core count for the team).
 
     python benchmarks/bench_ccancients_rome.py [seconds] [workers]
     python benchmarks/bench_ccancients_rome.py duel [games] [battle ...]
+    python benchmarks/bench_ccancients_rome.py ratios [games per battle] [battle ...]
+
+``ratios`` plays the same seeded battles through the Session with the code as it was before
+the throughput work of issue 11 item 5 and with the code now, and prints the before/after
+rates and their ratio (the logs of each pair must be identical).
 
 ``duel`` plays the game's greedy bot (its cheap ``score_option``, ties broken
 at random, exactly as ``ancients_kit.bots.GreedyBot`` without forking) against
@@ -18,6 +23,8 @@ from __future__ import annotations
 import multiprocessing as mp
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from typing import Any
 
 
@@ -155,7 +162,95 @@ def duel(games: int = 20, battles: tuple[str, ...] = ("tigranocerte", "edessa", 
     return out
 
 
+# ------------------------------------------------------------------ before/after (issue 11 item 5)
+# Random self-play through the Session, as ``ancients simulate`` plays, with the code as it was
+# before the throughput work (every new store parsing and checking all 57 battle files, units,
+# terrain and deck; geometry and lines of sight computed afresh) against the code now, game for
+# game in the same process, alternating so that load on a shared machine hits both alike.
+
+RATIO_BATTLES = ("first-bedriacum", "tigranocerte", "edessa", "milvian-bridge")
+
+
+def _shared() -> list[Any]:
+    """Every process-wide cache of the rules (dicts and lists)."""
+    from ancients_games.ccancients_rome import orders, packaged, protocol, scenario, terrain
+
+    return [scenario._PACKAGED, scenario._LISTED, packaged._DOCS, terrain._GEOMETRY, terrain._BETWEEN,
+            terrain._DISTANCE, orders._LABELS, protocol._OPTIONS]
+
+
+@contextmanager
+def reference_code() -> Iterator[None]:
+    """Run the rules as they were before issue 11 item 5: each hot function's ``_reference``
+    (or ``_``-prefixed uncached twin) in place of the cached one, nothing shared between games.
+    (Only the order step's labels made once per card, not per question, cannot be undone.)"""
+    from ancients_games.ccancients_rome import orders, protocol
+    from ancients_games.ccancients_rome.terrain import Board
+    from ancients_kit.session import Option
+
+    saved = (Board.between, Board.distance, orders._label, protocol._option)
+    caches = _shared()
+    kept = [c.copy() for c in caches]
+    for c in caches:
+        c.clear()  # the next Session sets up as the old code did
+    Board.between = Board._between  # type: ignore[method-assign]
+    Board.distance = Board._distance  # type: ignore[method-assign]
+    orders._label = orders._label_reference
+    protocol._option = Option  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        Board.between, Board.distance, orders._label, protocol._option = saved  # type: ignore[method-assign]
+        for c, k in zip(caches, kept):
+            c.clear()
+            c.extend(k) if isinstance(c, list) else c.update(k)
+
+
+def _session_game(scenario: str, seed: int, reference: bool) -> tuple[float, int, str]:
+    """One random battle through the Session: (CPU seconds, decisions, log digest)."""
+    from ancients_games.ccancients_rome import GAME
+    from ancients_kit.bots import RandomBot, play_out
+    from ancients_kit.session import Session
+
+    t0 = time.process_time()
+    with reference_code() if reference else nullcontext():
+        s = Session(GAME, scenario, seed=seed)
+        play_out(s, RandomBot(), max_decisions=50_000)
+    return time.process_time() - t0, len(s.answers), s.log.digest()
+
+
+def ratios(games_per_battle: int = 4, battles: tuple[str, ...] = RATIO_BATTLES) -> dict[str, Any]:
+    """Before/after battles per CPU minute through the Session; every pair of games must log alike."""
+    _session_game(battles[0], 1, False)  # imports and first-use caches out of the timing
+    out: dict[str, Any] = {"benchmark": "ccancients_rome random self-play through the Session, before/after"}
+    tot = [0.0, 0.0, 0]
+    for b in battles:
+        ref = new = 0.0
+        n = 0
+        for i in range(games_per_battle):
+            r_cpu, r_n, r_log = _session_game(b, 2000 + i, True)
+            f_cpu, f_n, f_log = _session_game(b, 2000 + i, False)
+            if (r_n, r_log) != (f_n, f_log):
+                raise AssertionError(f"{b} seed {2000 + i}: the fast code logged a different game")
+            ref += r_cpu
+            new += f_cpu
+            n += f_n
+        out[b] = {"before_battles_per_cpu_minute": round(games_per_battle * 60 / ref, 1),
+                  "after_battles_per_cpu_minute": round(games_per_battle * 60 / new, 1),
+                  "after_decisions_per_cpu_second": round(n / new), "ratio": round(ref / new, 2)}
+        tot = [tot[0] + ref, tot[1] + new, tot[2] + n]
+    out["before_decisions_per_cpu_second"] = round(tot[2] / tot[0])
+    out["after_decisions_per_cpu_second"] = round(tot[2] / tot[1])
+    out["ratio"] = round(tot[0] / tot[1], 2)
+    out["logs_identical"] = True
+    return out
+
+
 if __name__ == "__main__":
+    if len(sys.argv) > 1 and sys.argv[1] == "ratios":
+        n = int(sys.argv[2]) if len(sys.argv) > 2 else 4
+        print(ratios(n, tuple(sys.argv[3:]) or RATIO_BATTLES))
+        raise SystemExit(0)
     if len(sys.argv) > 1 and sys.argv[1] == "duel":
         n = int(sys.argv[2]) if len(sys.argv) > 2 else 20
         print(duel(n, tuple(sys.argv[3:]) or ("tigranocerte", "edessa", "milvian-bridge")))

@@ -15,6 +15,8 @@ import attrs
 
 from ancients_kit.data import DataStore, Meta
 
+from .packaged import load_packaged
+
 __all__ = ["CardSpec", "Deckfile", "OrderPlan", "load_deck", "mirror_plan", "mirror_sections", "order_plan"]
 
 
@@ -57,7 +59,7 @@ class _DeckFile:
 
 
 def load_deck(store: DataStore) -> Deckfile:
-    meta, doc = store.load("deck.toml", _DeckFile)
+    meta, doc = load_packaged(store, "deck.toml", _DeckFile)
     total = sum(c.count for c in doc.card)
     if total != 60:
         raise ValueError(f"deck.toml holds {total} cards, the Command deck has 60 [ccr:base.cards]")
