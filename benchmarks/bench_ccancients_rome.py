@@ -176,7 +176,7 @@ def _shared() -> list[Any]:
     from ancients_games.ccancients_rome import orders, packaged, protocol, scenario, terrain
 
     return [scenario._PACKAGED, scenario._LISTED, packaged._DOCS, terrain._GEOMETRY, terrain._BETWEEN,
-            terrain._DISTANCE, orders._LABELS, protocol._OPTIONS]
+            terrain._DISTANCE, terrain._MIRRORED, orders._LABELS, protocol._OPTIONS]
 
 
 @contextmanager

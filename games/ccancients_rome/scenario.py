@@ -88,6 +88,8 @@ import attrs
 
 from ancients_kit.data import DataError, DataStore, Meta
 
+from .packaged import load_packaged
+
 __all__ = [
     "BOARD_COLUMNS",
     "BOARD_HEX_COUNT",
@@ -877,7 +879,7 @@ def load_series(store: DataStore, series_id: str) -> Series:
     if not _SLUG_RE.match(slug):
         raise ValueError(f"series ID {series_id!r} is not {SERIES_PREFIX}<slug> [ccr:para-bellum]")
     rel = f"series/{slug}.toml"
-    meta, series = store.load(rel, Series)
+    meta, series = load_packaged(store, rel, Series)
     series = attrs.evolve(series, meta=meta)
     file = store.path(rel)
     if "ccr:para-bellum" not in meta.rules:

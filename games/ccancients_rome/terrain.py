@@ -95,6 +95,8 @@ _Geometry = tuple[tuple[str, ...], dict[str, tuple[int, int]], dict[str, tuple[s
 _GEOMETRY: list[_Geometry] = []
 _BETWEEN: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {}
 _DISTANCE: dict[tuple[str, str], int] = {}
+_MIRRORED: dict[tuple[str, ...], tuple[str, ...]] = {}
+"""Sections seen from the bottom -> the same from the top player's seat."""
 """(from hex, to hex) -> :meth:`Board.between`: line of sight asks about the same pairs all game long."""
 
 
@@ -157,7 +159,12 @@ class Board:
     def sections(self, h: str, side: str) -> tuple[str, ...]:
         """Sections of ``h`` from ``side``'s seat: the top player's left is the bottom player's right."""
         s = self._sections[h]
-        return s if side == "bottom" else tuple(_MIRROR[x] for x in s)
+        if side == "bottom":
+            return s
+        got = _MIRRORED.get(s)
+        if got is None:
+            got = _MIRRORED[s] = tuple(_MIRROR[x] for x in s)
+        return got
 
     def baseline_row(self, side: str) -> int:
         return 1 if side == "top" else BOARD_ROWS
