@@ -49,6 +49,8 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from typing import Any
 
 from ancients_kit.bots import RandomBot, play_out
@@ -157,6 +159,57 @@ def _bare(seconds: float) -> float:
     return games / (time.perf_counter() - start) * 60
 
 
+# ------------------------------------------------------------------ before/after (issue 11 item 5)
+RATIO_SCENARIOS = ("numidia", "pharsalus")
+
+
+@contextmanager
+def reference_code() -> Iterator[None]:
+    """The Full Simulation's target queries as they were before issue 11 item 5 (their ``_reference``)."""
+    from ancients_games.centurion.full import sequence as seq
+
+    saved = (seq._fire_targets, seq._deserter_hexes, seq._adjacent)
+    seq._fire_targets = seq._fire_targets_reference
+    seq._deserter_hexes = seq._deserter_hexes_reference
+    seq._adjacent = lambda h: h.neighbors()
+    try:
+        yield
+    finally:
+        seq._fire_targets, seq._deserter_hexes, seq._adjacent = saved
+
+
+def _full_game(scenario: str, seed: int, reference: bool) -> tuple[float, int, str]:
+    t0 = time.process_time()
+    with reference_code() if reference else nullcontext():
+        s = Session(GAME, scenario, seed=seed, options={"version": "full"})
+        play_out(s, RandomBot(), max_decisions=MAX_DECISIONS)
+    return time.process_time() - t0, len(s.answers), s.log.digest()
+
+
+def ratios(games: int = 3, scenarios: tuple[str, ...] = RATIO_SCENARIOS) -> dict[str, Any]:
+    """Before/after Full Simulation games per CPU minute through the Session, the same seeds
+    alternating; every pair of games must log alike."""
+    _full_game(scenarios[0], 1, False)
+    out: dict[str, Any] = {}
+    ref_all = new_all = 0.0
+    for sc in scenarios:
+        ref = new = 0.0
+        for i in range(games):
+            r_cpu, r_n, r_log = _full_game(sc, 3000 + i, True)
+            f_cpu, f_n, f_log = _full_game(sc, 3000 + i, False)
+            if (r_n, r_log) != (f_n, f_log):
+                raise AssertionError(f"{sc} seed {3000 + i}: the fast code logged a different game")
+            ref += r_cpu
+            new += f_cpu
+        out[sc] = {"before_games_per_cpu_minute": round(games * 60 / ref, 1),
+                   "after_games_per_cpu_minute": round(games * 60 / new, 1), "ratio": round(ref / new, 2)}
+        ref_all += ref
+        new_all += new
+    out["ratio"] = round(ref_all / new_all, 2)
+    out["logs_identical"] = True
+    return out
+
+
 def run(seconds: float = 6.0) -> dict[str, Any]:
     out: dict[str, Any] = {}
     basic = _games(BASIC, seconds)
@@ -170,6 +223,7 @@ def run(seconds: float = 6.0) -> dict[str, Any]:
         out.update({f"full_{k}": v for k, v in full.items()})
         out["full_scenario"] = FULL
         out["full_search_speedup"] = _search_speedup()
+        out["full_before_after"] = ratios(2)
     except Exception as exc:  # the Full Simulation may not be installed yet
         out["full_error"] = f"{type(exc).__name__}: {exc}"
     return out

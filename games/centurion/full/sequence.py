@@ -941,10 +941,24 @@ def _fire_targets_reference(state: CenturionState, u: Unit) -> list[Hex]:
     )
 
 
+_ADJACENT: dict[Hex, tuple[Hex, ...]] = {}
+"""hex -> ``hex.neighbors()`` (geometry only, the same for every map; asked for every unit
+at every melee allocation)."""
+
+
+def _adjacent(h: Hex) -> tuple[Hex, ...]:
+    got = _ADJACENT.get(h)
+    if got is None:
+        if len(_ADJACENT) > 100_000:
+            _ADJACENT.clear()
+        got = _ADJACENT[h] = h.neighbors()
+    return got
+
+
 def _melee_targets(state: CenturionState, u: Unit) -> list[Hex]:
     assert u.hex is not None
     out = []
-    for h in u.hex.neighbors():
+    for h in _adjacent(u.hex):
         s = state.side_at(h)
         if s is None or not is_frontal(u.hex, u.facing, h):
             continue

@@ -8,8 +8,11 @@ agree with the ``_reference`` they replace at every position of seeded games.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ancients_kit.bots import RandomBot, play_out
+from ancients_kit.hexgrid import Hex
 from ancients_kit.session import Session
 
 from ancients_games.centurion import GAME
@@ -60,3 +63,12 @@ def test_fire_targets_agree_with_the_reference(scenario, monkeypatch):
     for seed in (1, 2):
         play_out(Session(GAME, scenario, seed=seed, options=FULL), RandomBot(), max_decisions=50_000)
     assert asked[0] > 20
+
+
+@pytest.mark.rule("cen:full.combat")
+@given(st.integers(-40, 40), st.integers(-40, 40))
+@settings(max_examples=60, deadline=None)
+def test_adjacent_hexes_are_the_neighbours(q, r):
+    h = Hex(q, r)
+    assert seq._adjacent(h) == h.neighbors()
+    assert seq._adjacent(h) == h.neighbors()  # and again, from the table
