@@ -106,6 +106,8 @@ def run(seconds: float = 10.0, workers: int = 2) -> dict[str, Any]:
         "battles_per_cpu_minute": round(games * 60 / cpu, 1) if cpu else 0.0,
         "battles_per_minute_if_cores_idle": round(games * 60 / cpu * workers, 1) if cpu else 0.0,
         "target_battles_per_minute": 1000,
+        # the same seeded battles through the Session, code before issue 11 item 5 against now
+        "session_before_after": ratios(2),
     }
 
 
