@@ -223,28 +223,12 @@ def _session_game(scenario: str, seed: int, reference: bool) -> tuple[float, int
 
 def ratios(games_per_battle: int = 4, battles: tuple[str, ...] = RATIO_BATTLES) -> dict[str, Any]:
     """Before/after battles per CPU minute through the Session; every pair of games must log alike."""
-    _session_game(battles[0], 1, False)  # imports and first-use caches out of the timing
+    try:
+        from benchmarks._paired import paired
+    except ImportError:  # run as a script from benchmarks/
+        from _paired import paired  # type: ignore[no-redef]
     out: dict[str, Any] = {"benchmark": "ccancients_rome random self-play through the Session, before/after"}
-    tot = [0.0, 0.0, 0]
-    for b in battles:
-        ref = new = 0.0
-        n = 0
-        for i in range(games_per_battle):
-            r_cpu, r_n, r_log = _session_game(b, 2000 + i, True)
-            f_cpu, f_n, f_log = _session_game(b, 2000 + i, False)
-            if (r_n, r_log) != (f_n, f_log):
-                raise AssertionError(f"{b} seed {2000 + i}: the fast code logged a different game")
-            ref += r_cpu
-            new += f_cpu
-            n += f_n
-        out[b] = {"before_battles_per_cpu_minute": round(games_per_battle * 60 / ref, 1),
-                  "after_battles_per_cpu_minute": round(games_per_battle * 60 / new, 1),
-                  "after_decisions_per_cpu_second": round(n / new), "ratio": round(ref / new, 2)}
-        tot = [tot[0] + ref, tot[1] + new, tot[2] + n]
-    out["before_decisions_per_cpu_second"] = round(tot[2] / tot[0])
-    out["after_decisions_per_cpu_second"] = round(tot[2] / tot[1])
-    out["ratio"] = round(tot[0] / tot[1], 2)
-    out["logs_identical"] = True
+    out.update(paired(_session_game, battles, games_per_battle, 2000, "battles"))
     return out
 
 

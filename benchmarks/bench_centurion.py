@@ -189,25 +189,9 @@ def _full_game(scenario: str, seed: int, reference: bool) -> tuple[float, int, s
 def ratios(games: int = 3, scenarios: tuple[str, ...] = RATIO_SCENARIOS) -> dict[str, Any]:
     """Before/after Full Simulation games per CPU minute through the Session, the same seeds
     alternating; every pair of games must log alike."""
-    _full_game(scenarios[0], 1, False)
-    out: dict[str, Any] = {}
-    ref_all = new_all = 0.0
-    for sc in scenarios:
-        ref = new = 0.0
-        for i in range(games):
-            r_cpu, r_n, r_log = _full_game(sc, 3000 + i, True)
-            f_cpu, f_n, f_log = _full_game(sc, 3000 + i, False)
-            if (r_n, r_log) != (f_n, f_log):
-                raise AssertionError(f"{sc} seed {3000 + i}: the fast code logged a different game")
-            ref += r_cpu
-            new += f_cpu
-        out[sc] = {"before_games_per_cpu_minute": round(games * 60 / ref, 1),
-                   "after_games_per_cpu_minute": round(games * 60 / new, 1), "ratio": round(ref / new, 2)}
-        ref_all += ref
-        new_all += new
-    out["ratio"] = round(ref_all / new_all, 2)
-    out["logs_identical"] = True
-    return out
+    from benchmarks._paired import paired
+
+    return paired(_full_game, scenarios, games, 3000, "games")
 
 
 def run(seconds: float = 6.0) -> dict[str, Any]:
