@@ -43,6 +43,14 @@ deployments, random vs random:
   game logs (digests of 48 seeded random games in six scenarios). With
   units also leaving squares in the Movement Phase and the stacking limit
   answered at once for empty hexes: 213.8 (30 s).
+- ``full_before_after`` (issue 11 item 5; ``ratios``): the same seeded Full Simulation games
+  through the Session with the target queries' ``_reference`` twins and with the new ones
+  (fire targets and deserter hexes without generator walks, adjacent hexes from a table):
+  ratio 1.1 (numidia 1.22, pharsalus 0.96, within the noise of a shared machine), logs
+  identical. The Full Simulation is not doubled: a sampling profile puts about 45% of its
+  time in the Movement Phase's (hex, facing) search and its hooks, already optimised
+  (``full_search_speedup``), and the rest spread thinly over the phase's option building,
+  melee and fire targets.
 """
 
 from __future__ import annotations
