@@ -7,6 +7,19 @@ on ``workers`` processes (default 2, the machine's core count for the team).
 
     python benchmarks/bench_ccancients_rome.py [seconds] [workers]
     python benchmarks/bench_ccancients_rome.py duel [games] [battle ...]
+    python benchmarks/bench_ccancients_rome.py ratios [games per battle] [battle ...]
+
+``ratios`` plays the same seeded battles through the Session with the code as it was before
+the throughput work of issue 11 item 5 and with the code now, and prints the before/after
+rates and their ratio (the logs of each pair must be identical).
+
+Measured on the team's shared 2-core machine (issue 11 item 5), four seeded battles each of
+First Bedriacum, Tigranocerte, Edessa and Milvian Bridge: before 10,788 decisions per CPU
+second (First Bedriacum 364 battles per CPU minute), after 16,383 (538); ratio 1.52 overall,
+1.43-1.66 by battle, 1.3-2.0 between runs under load. Before, a Session's set-up listed and
+checked all 57 battle files and parsed units, terrain and deck again (about half the time of
+a random battle); now stores without variants share them. Of the rest, about a fifth is
+the core's RandomBot deriving its stream for each decision, outside the rules.
 
 ``duel`` plays the game's greedy bot (its cheap ``score_option``, ties broken
 at random, exactly as ``ancients_kit.bots.GreedyBot`` without forking) against
@@ -18,6 +31,8 @@ from __future__ import annotations
 import multiprocessing as mp
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from typing import Any
 
 
@@ -99,6 +114,8 @@ def run(seconds: float = 10.0, workers: int = 2) -> dict[str, Any]:
         "battles_per_cpu_minute": round(games * 60 / cpu, 1) if cpu else 0.0,
         "battles_per_minute_if_cores_idle": round(games * 60 / cpu * workers, 1) if cpu else 0.0,
         "target_battles_per_minute": 1000,
+        # the same seeded battles through the Session, code before issue 11 item 5 against now
+        "session_before_after": ratios(2),
     }
 
 
@@ -155,7 +172,79 @@ def duel(games: int = 20, battles: tuple[str, ...] = ("tigranocerte", "edessa", 
     return out
 
 
+# ------------------------------------------------------------------ before/after (issue 11 item 5)
+# Random self-play through the Session, as ``ancients simulate`` plays, with the code as it was
+# before the throughput work (every new store parsing and checking all 57 battle files, units,
+# terrain and deck; geometry and lines of sight computed afresh) against the code now, game for
+# game in the same process, alternating so that load on a shared machine hits both alike.
+
+RATIO_BATTLES = ("first-bedriacum", "tigranocerte", "edessa", "milvian-bridge")
+
+
+def _shared() -> list[Any]:
+    """Every process-wide cache of the rules (dicts and lists)."""
+    from ancients_games.ccancients_rome import orders, packaged, protocol, scenario, terrain
+
+    return [scenario._PACKAGED, scenario._LISTED, packaged._DOCS, terrain._GEOMETRY, terrain._BETWEEN,
+            terrain._DISTANCE, terrain._MIRRORED, orders._LABELS, protocol._OPTIONS]
+
+
+@contextmanager
+def reference_code() -> Iterator[None]:
+    """Run the rules as they were before issue 11 item 5: each hot function's ``_reference``
+    (or ``_``-prefixed uncached twin) in place of the cached one, nothing shared between games.
+    (Only the order step's labels made once per card, not per question, cannot be undone.)"""
+    from ancients_games.ccancients_rome import orders, protocol
+    from ancients_games.ccancients_rome.terrain import Board
+    from ancients_kit.session import Option
+
+    saved = (Board.between, Board.distance, orders._label, protocol._option)
+    caches = _shared()
+    kept = [c.copy() for c in caches]
+    for c in caches:
+        c.clear()  # the next Session sets up as the old code did
+    Board.between = Board._between  # type: ignore[method-assign]
+    Board.distance = Board._distance  # type: ignore[method-assign]
+    orders._label = orders._label_reference
+    protocol._option = Option  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        Board.between, Board.distance, orders._label, protocol._option = saved  # type: ignore[method-assign]
+        for c, k in zip(caches, kept):
+            c.clear()
+            c.extend(k) if isinstance(c, list) else c.update(k)
+
+
+def _session_game(scenario: str, seed: int, reference: bool) -> tuple[float, int, str]:
+    """One random battle through the Session: (CPU seconds, decisions, log digest)."""
+    from ancients_games.ccancients_rome import GAME
+    from ancients_kit.bots import RandomBot, play_out
+    from ancients_kit.session import Session
+
+    t0 = time.process_time()
+    with reference_code() if reference else nullcontext():
+        s = Session(GAME, scenario, seed=seed)
+        play_out(s, RandomBot(), max_decisions=50_000)
+    return time.process_time() - t0, len(s.answers), s.log.digest()
+
+
+def ratios(games_per_battle: int = 4, battles: tuple[str, ...] = RATIO_BATTLES) -> dict[str, Any]:
+    """Before/after battles per CPU minute through the Session; every pair of games must log alike."""
+    try:
+        from benchmarks._paired import paired
+    except ImportError:  # run as a script from benchmarks/
+        from _paired import paired  # type: ignore[no-redef]
+    out: dict[str, Any] = {"benchmark": "ccancients_rome random self-play through the Session, before/after"}
+    out.update(paired(_session_game, battles, games_per_battle, 2000, "battles"))
+    return out
+
+
 if __name__ == "__main__":
+    if len(sys.argv) > 1 and sys.argv[1] == "ratios":
+        n = int(sys.argv[2]) if len(sys.argv) > 2 else 4
+        print(ratios(n, tuple(sys.argv[3:]) or RATIO_BATTLES))
+        raise SystemExit(0)
     if len(sys.argv) > 1 and sys.argv[1] == "duel":
         n = int(sys.argv[2]) if len(sys.argv) > 2 else 20
         print(duel(n, tuple(sys.argv[3:]) or ("tigranocerte", "edessa", "milvian-bridge")))

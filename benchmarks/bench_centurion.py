@@ -43,12 +43,22 @@ deployments, random vs random:
   game logs (digests of 48 seeded random games in six scenarios). With
   units also leaving squares in the Movement Phase and the stacking limit
   answered at once for empty hexes: 213.8 (30 s).
+- ``full_before_after`` (issue 11 item 5; ``ratios``): the same seeded Full Simulation games
+  through the Session with the target queries' ``_reference`` twins and with the new ones
+  (fire targets and deserter hexes without generator walks, adjacent hexes from a table):
+  ratio 1.1 (numidia 1.22, pharsalus 0.96, within the noise of a shared machine), logs
+  identical. The Full Simulation is not doubled: a sampling profile puts about 45% of its
+  time in the Movement Phase's (hex, facing) search and its hooks, already optimised
+  (``full_search_speedup``), and the rest spread thinly over the phase's option building,
+  melee and fire targets.
 """
 
 from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from typing import Any
 
 from ancients_kit.bots import RandomBot, play_out
@@ -157,6 +167,41 @@ def _bare(seconds: float) -> float:
     return games / (time.perf_counter() - start) * 60
 
 
+# ------------------------------------------------------------------ before/after (issue 11 item 5)
+RATIO_SCENARIOS = ("numidia", "pharsalus")
+
+
+@contextmanager
+def reference_code() -> Iterator[None]:
+    """The Full Simulation's target queries as they were before issue 11 item 5 (their ``_reference``)."""
+    from ancients_games.centurion.full import sequence as seq
+
+    saved = (seq._fire_targets, seq._deserter_hexes, seq._adjacent)
+    seq._fire_targets = seq._fire_targets_reference
+    seq._deserter_hexes = seq._deserter_hexes_reference
+    seq._adjacent = lambda h: h.neighbors()
+    try:
+        yield
+    finally:
+        seq._fire_targets, seq._deserter_hexes, seq._adjacent = saved
+
+
+def _full_game(scenario: str, seed: int, reference: bool) -> tuple[float, int, str]:
+    t0 = time.process_time()
+    with reference_code() if reference else nullcontext():
+        s = Session(GAME, scenario, seed=seed, options={"version": "full"})
+        play_out(s, RandomBot(), max_decisions=MAX_DECISIONS)
+    return time.process_time() - t0, len(s.answers), s.log.digest()
+
+
+def ratios(games: int = 3, scenarios: tuple[str, ...] = RATIO_SCENARIOS) -> dict[str, Any]:
+    """Before/after Full Simulation games per CPU minute through the Session, the same seeds
+    alternating; every pair of games must log alike."""
+    from benchmarks._paired import paired
+
+    return paired(_full_game, scenarios, games, 3000, "games")
+
+
 def run(seconds: float = 6.0) -> dict[str, Any]:
     out: dict[str, Any] = {}
     basic = _games(BASIC, seconds)
@@ -170,6 +215,7 @@ def run(seconds: float = 6.0) -> dict[str, Any]:
         out.update({f"full_{k}": v for k, v in full.items()})
         out["full_scenario"] = FULL
         out["full_search_speedup"] = _search_speedup()
+        out["full_before_after"] = ratios(2)
     except Exception as exc:  # the Full Simulation may not be installed yet
         out["full_error"] = f"{type(exc).__name__}: {exc}"
     return out

@@ -16,6 +16,8 @@ import attrs
 
 from ancients_kit.data import DataError, DataStore, Meta, RangeError, bounded, document_file
 
+from .packaged import load_packaged
+
 __all__ = ["CardSpec", "Deckfile", "OrderPlan", "load_deck", "mirror_plan", "mirror_sections", "order_plan"]
 
 
@@ -78,7 +80,7 @@ class _DeckFile:
 
 
 def load_deck(store: DataStore) -> Deckfile:
-    meta, doc = store.load("deck.toml", _DeckFile)
+    meta, doc = load_packaged(store, "deck.toml", _DeckFile)
     total = sum(c.count for c in doc.card)
     if total != DECK_SIZE:
         # the same check for `ancients tables` as for `ancients new`: both load the deck here

@@ -48,7 +48,25 @@ def _key(bs: BattleState, it: Item) -> str:
     return "W" + it.hex
 
 
+_LABELS: dict[tuple[str, int, str | None], str] = {}
+"""(unit type name, blocks, attached leader's name) -> a unit's label (the same few recur all game)."""
+
+
 def _label(bs: BattleState, it: Item) -> str:
+    if isinstance(it, Unit):
+        ld = bs.leader_with(it)
+        k = (bs.types[it.code].name, it.blocks, ld.name if ld else None)
+        got = _LABELS.get(k)
+        if got is None:
+            if len(_LABELS) > 10_000:
+                _LABELS.clear()
+            got = _LABELS[k] = _label_reference(bs, it)
+        return got
+    return _label_reference(bs, it)
+
+
+def _label_reference(bs: BattleState, it: Item) -> str:
+    """:func:`_label` without the shared labels (the code before issue 11 item 5; benchmarks and tests)."""
     if isinstance(it, Unit):
         ld = bs.leader_with(it)
         return f"{bs.types[it.code].name} ({it.blocks} blocks)" + (f" with {ld.name}" if ld else "")
@@ -209,12 +227,14 @@ def order_units(ctx: Context, bs: BattleState, side: str, plan: OrderPlan) -> Ge
         return chosen
     if plan.leader_chain:
         return (yield from _order_leader_chain(ctx, bs, side, plan))
-    pool = [(it, c) for it in _orderable(bs, side, plan) if (c := _cats(bs, side, plan, it))]
+    # keys and labels are fixed while units are ordered (nothing moves or loses blocks): made once
+    pool = [(it, c, _key(bs, it), _label(bs, it)) for it in _orderable(bs, side, plan)
+            if (c := _cats(bs, side, plan, it))]
     while True:
         opts: list[tuple[str, str]] = []
         cand: dict[str, tuple[Item, tuple[str, ...]]] = {}
         fit_cache: dict[tuple[str, ...], bool] = {}
-        for it, c in pool:
+        for it, c, k, label in pool:
             if it.ordered:
                 continue
             ok = fit_cache.get(c)
@@ -224,11 +244,10 @@ def order_units(ctx: Context, bs: BattleState, side: str, plan: OrderPlan) -> Ge
                 continue
             if plan.chain and chosen and not any(bs.board.distance(it.hex, o.hex) == 1 for o in chosen):
                 continue
-            k = _key(bs, it)
             if k in cand:
                 continue
             cand[k] = (it, c)
-            opts.append((k, _label(bs, it)))
+            opts.append((k, label))
         if not opts:
             break
         opts.append(("done", "stop ordering"))

@@ -88,6 +88,8 @@ import attrs
 
 from ancients_kit.data import DataError, DataStore, Meta, bounded, document_file
 
+from .packaged import load_packaged
+
 __all__ = [
     "BOARD_COLUMNS",
     "BOARD_HEX_COUNT",
@@ -820,11 +822,33 @@ def _battle_rel(battle_id: str) -> str:
     return f"battles/{slug}.toml"
 
 
+_PACKAGED: dict[tuple[str, str], tuple[Meta, Battle]] = {}
+"""(package, battle ID as asked) -> the checked packaged battle, shared by every store without variants.
+
+Every Session builds a new :class:`DataStore` and lists all battles (parsing and checking each file),
+which cost about as much as playing a random battle; the packaged files do not change while the
+process runs, and :class:`Battle` is frozen, so a store without variants reuses the first check."""
+
+_LISTED: dict[str, list[tuple[int, str]]] = {}
+"""package -> (number, battle ID) of each packaged battle file in listing order (stores without variants)."""
+
+
 def load_battle(store: DataStore, battle_id: str) -> Battle:
     """Load and check one battle by data ID (``ccancients_rome.battle.<slug>``) or slug.
 
     Raises :class:`ancients_kit.data.DataError` (a ValueError) naming file, key path and rule.
     """
+    shared = not store.variants
+    if shared and (hit := _PACKAGED.get((store.package, battle_id))) is not None:
+        store.loaded[hit[0].id] = hit[0]  # the provenance record a load leaves, as store.load does
+        return hit[1]
+    battle = _load_battle(store, battle_id)
+    if shared:
+        _PACKAGED[(store.package, battle_id)] = (battle.meta, battle)  # type: ignore[assignment]
+    return battle
+
+
+def _load_battle(store: DataStore, battle_id: str) -> Battle:
     rel = _battle_rel(battle_id)
     meta, battle = store.load(rel, Battle)
     if battle.meta is not meta:
@@ -838,11 +862,18 @@ def load_battle(store: DataStore, battle_id: str) -> Battle:
 
 def list_battles(store: DataStore) -> list[str]:
     """Battle data IDs in book order (by ``number``)."""
-    found: list[tuple[int, str]] = []
+    if not store.variants and store.package in _LISTED:
+        found = _LISTED[store.package]
+        for _, bid in found:
+            load_battle(store, bid)  # leaves the same provenance records, in the same order, as a first listing
+        return [i for _, i in sorted(found)]
+    found = []
     for rel in store.listing("battles"):
         slug = rel.removeprefix("battles/").removesuffix(".toml")
         b = load_battle(store, BATTLE_PREFIX + slug)
         found.append((b.number, b.id))
+    if not store.variants:
+        _LISTED[store.package] = found
     return [i for _, i in sorted(found)]
 
 
@@ -857,7 +888,7 @@ def load_series(store: DataStore, series_id: str) -> Series:
     if not _SLUG_RE.match(slug):
         raise ValueError(f"series ID {series_id!r} is not {SERIES_PREFIX}<slug> [ccr:para-bellum]")
     rel = f"series/{slug}.toml"
-    meta, series = store.load(rel, Series)
+    meta, series = load_packaged(store, rel, Series)
     series = attrs.evolve(series, meta=meta)
     file = document_file(store, rel, meta.id)
     if "ccr:para-bellum" not in meta.rules:

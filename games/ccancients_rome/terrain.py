@@ -19,6 +19,7 @@ import attrs
 from ancients_kit.data import DataStore, Meta, bounded
 from ancients_kit.hexgrid import Hex, line_candidates
 
+from .packaged import load_packaged
 from .scenario import BOARD_ROWS, Battle, board_hex_ids, parse_hex_id
 
 __all__ = ["SECTIONS", "Board", "TerrainSpec", "TerrainTable", "load_terrain"]
@@ -63,7 +64,7 @@ class _TerrainFile:
 
 
 def load_terrain(store: DataStore) -> TerrainTable:
-    meta, doc = store.load("terrain.toml", _TerrainFile)
+    meta, doc = load_packaged(store, "terrain.toml", _TerrainFile)
     return TerrainTable(meta, dict(doc.terrain))
 
 
@@ -94,24 +95,41 @@ def _sections_of(h: str) -> tuple[str, ...]:
 
 _MIRROR = {"left": "right", "right": "left", "centre": "centre"}
 
+_Geometry = tuple[tuple[str, ...], dict[str, tuple[int, int]], dict[str, tuple[str, ...]], dict[str, int],
+                  dict[str, int], dict[str, tuple[str, ...]], dict[tuple[int, int], str]]
+_GEOMETRY: list[_Geometry] = []
+_BETWEEN: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {}
+_DISTANCE: dict[tuple[str, str], int] = {}
+_MIRRORED: dict[tuple[str, ...], tuple[str, ...]] = {}
+"""Sections seen from the bottom -> the same from the top player's seat."""
+"""(from hex, to hex) -> :meth:`Board.between`: line of sight asks about the same pairs all game long."""
+
+
+def _geometry() -> _Geometry:
+    """Hex IDs, axial coordinates, neighbours, rows, columns, sections and the reverse map of the
+    battlefield (every battle uses the same board), built on first use (issue 11 item 5)."""
+    if not _GEOMETRY:
+        hexes = tuple(board_hex_ids())
+        axial = {h: _axial(h) for h in hexes}
+        back = {v: k for k, v in axial.items()}
+        dirs = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+        neighbors: dict[str, tuple[str, ...]] = {}
+        for h, (q, r) in axial.items():
+            neighbors[h] = tuple(back[(q + dq, r + dr)] for dq, dr in dirs if (q + dq, r + dr) in back)
+        row = {h: parse_hex_id(h)[1] for h in hexes}
+        col = {h: parse_hex_id(h)[0] for h in hexes}
+        _GEOMETRY.append((hexes, axial, neighbors, row, col, {h: _sections_of(h) for h in hexes}, back))
+    return _GEOMETRY[0]
+
 
 class Board:
     """Geometry and terrain of one battlefield (hex IDs are printed CCRR)."""
 
     def __init__(self, battle: Battle, terrain: TerrainTable) -> None:
-        self.hexes: tuple[str, ...] = tuple(board_hex_ids())
+        # the geometry is the same for every battlefield: built once, shared read-only by every board
+        self.hexes, self.axial, self.neighbors, self.row, self.col, self._sections, self._back = _geometry()
         self.terrain: dict[str, str] = battle.board.terrain_map()
         self.specs = terrain.terrain
-        self.axial = {h: _axial(h) for h in self.hexes}
-        back = {v: k for k, v in self.axial.items()}
-        dirs = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
-        self.neighbors: dict[str, tuple[str, ...]] = {}
-        for h, (q, r) in self.axial.items():
-            self.neighbors[h] = tuple(back[(q + dq, r + dr)] for dq, dr in dirs if (q + dq, r + dr) in back)
-        self.row = {h: parse_hex_id(h)[1] for h in self.hexes}
-        self.col = {h: parse_hex_id(h)[0] for h in self.hexes}
-        self._sections = {h: _sections_of(h) for h in self.hexes}
-        self._back = back
         self.impassable: set[str] = {h for h, t in self.terrain.items() if self.spec(h).impassable}
         """Hexes nobody may enter (river by default; scenario rules add more)."""
         self.version = 0
@@ -140,6 +158,12 @@ class Board:
         return sorted(h for h, t in self.terrain.items() if t == name)
 
     def distance(self, a: str, b: str) -> int:
+        got = _DISTANCE.get((a, b))
+        if got is None:
+            got = _DISTANCE[(a, b)] = self._distance(a, b)  # geometry only: the same on every board
+        return got
+
+    def _distance(self, a: str, b: str) -> int:
         q1, r1 = self.axial[a]
         q2, r2 = self.axial[b]
         dq, dr = q1 - q2, r1 - r2
@@ -148,7 +172,12 @@ class Board:
     def sections(self, h: str, side: str) -> tuple[str, ...]:
         """Sections of ``h`` from ``side``'s seat: the top player's left is the bottom player's right."""
         s = self._sections[h]
-        return s if side == "bottom" else tuple(_MIRROR[x] for x in s)
+        if side == "bottom":
+            return s
+        got = _MIRRORED.get(s)
+        if got is None:
+            got = _MIRRORED[s] = tuple(_MIRROR[x] for x in s)
+        return got
 
     def baseline_row(self, side: str) -> int:
         return 1 if side == "top" else BOARD_ROWS
@@ -161,6 +190,12 @@ class Board:
 
     def between(self, a: str, b: str) -> list[tuple[str, str]]:
         """Hexes a line from ``a`` to ``b`` crosses, as pairs (two when it runs along an edge)."""
+        got = _BETWEEN.get((a, b))
+        if got is None:
+            got = _BETWEEN[(a, b)] = tuple(self._between(a, b))  # geometry only: the same on every board
+        return list(got)
+
+    def _between(self, a: str, b: str) -> list[tuple[str, str]]:
         steps = line_candidates(Hex(*self.axial[a]), Hex(*self.axial[b]))[1:-1]
         back = self._back
         return [(back.get(s[0], ""), back.get(s[-1], "")) for s in steps]

@@ -17,6 +17,7 @@ import attrs
 
 from ancients_kit.data import DataError, DataStore, Meta, bounded, document_file
 
+from .packaged import load_packaged
 from .scenario import UNIT_TYPES
 
 __all__ = ["SYMBOLS", "UnitSpec", "UnitTable", "load_units"]
@@ -118,7 +119,7 @@ class _UnitsFile:
 
 def load_units(store: DataStore) -> UnitTable:
     """Load ``data/units.toml``; every scenario unit code must be present (ccr:units)."""
-    meta, doc = store.load("units.toml", _UnitsFile)
+    meta, doc = load_packaged(store, "units.toml", _UnitsFile)
     types: dict[str, UnitSpec] = {}
     for code, spec in doc.types.items():
         blocks = UNIT_TYPES[code].blocks if code in UNIT_TYPES else 3

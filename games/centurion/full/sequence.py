@@ -897,6 +897,16 @@ def _fire_blocked(state: CenturionState):
 def _deserter_hexes(state: CenturionState, side: str) -> list[Hex]:
     """Hexes holding only ``side``'s own deserters: its loyal troops may attack them before they
     leave (cen:full.treachery D)."""
+    out: list[Hex] = []
+    for u in state.units.values():  # state.live_units(side), the deserters tested first (most games have none)
+        if u.treachery == "leaving" and u.side == side and u.hex is not None and not u.eliminated and \
+                u.hex not in out and all(x.side == side and x.treachery == "leaving" for x in state.stack_at(u.hex)):
+            out.append(u.hex)
+    return out
+
+
+def _deserter_hexes_reference(state: CenturionState, side: str) -> list[Hex]:
+    """:func:`_deserter_hexes` as it was before issue 11 item 5 (benchmarks and tests)."""
     out = []
     for u in state.live_units(side):
         if u.treachery == "leaving" and u.hex is not None and u.hex not in out and all(
@@ -913,7 +923,8 @@ def _is_deserter_hex(state: CenturionState, side: str, h: Hex) -> bool:
 def _fire_targets(state: CenturionState, u: Unit) -> list[Hex]:
     assert u.hex is not None
     enemy = state.opponent(u.side)
-    targets = list(state.occupied_by(enemy))
+    units = state.units
+    targets = [h for h, ids in state.stacks.items() if ids and units[ids[0]].side == enemy]  # occupied_by(enemy)
     if u.treachery != "leaving":
         targets.extend(_deserter_hexes(state, u.side))  # cen:full.treachery D
     return fire.fire_targets_in_reach(
@@ -921,10 +932,35 @@ def _fire_targets(state: CenturionState, u: Unit) -> list[Hex]:
     )
 
 
+def _fire_targets_reference(state: CenturionState, u: Unit) -> list[Hex]:
+    """:func:`_fire_targets` as it was before issue 11 item 5 (benchmarks and tests)."""
+    assert u.hex is not None
+    targets = list(state.occupied_by(state.opponent(u.side)))
+    if u.treachery != "leaving":
+        targets.extend(_deserter_hexes_reference(state, u.side))
+    return fire.fire_targets_in_reach(
+        u.hex, u.facing, _reach(state, u), _on_hill(state, u.hex), targets, _fire_blocked(state)
+    )
+
+
+_ADJACENT: dict[Hex, tuple[Hex, ...]] = {}
+"""hex -> ``hex.neighbors()`` (geometry only, the same for every map; asked for every unit
+at every melee allocation)."""
+
+
+def _adjacent(h: Hex) -> tuple[Hex, ...]:
+    got = _ADJACENT.get(h)
+    if got is None:
+        if len(_ADJACENT) > 100_000:
+            _ADJACENT.clear()
+        got = _ADJACENT[h] = h.neighbors()
+    return got
+
+
 def _melee_targets(state: CenturionState, u: Unit) -> list[Hex]:
     assert u.hex is not None
     out = []
-    for h in u.hex.neighbors():
+    for h in _adjacent(u.hex):
         s = state.side_at(h)
         if s is None or not is_frontal(u.hex, u.facing, h):
             continue

@@ -1,0 +1,74 @@
+"""Throughput work leaves every Full Simulation log as it was (issue 11 item 5).
+
+``session.log.digest()[:16]`` of seeded random games through the Session, recorded on the code
+before the throughput changes (main at 4f2d723), must not move; and the faster target queries
+agree with the ``_reference`` they replace at every position of seeded games.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ancients_kit.bots import RandomBot, play_out
+from ancients_kit.hexgrid import Hex
+from ancients_kit.session import Session
+
+from ancients_games.centurion import GAME
+from ancients_games.centurion.full import sequence as seq
+
+FULL = {"version": "full"}
+
+# scenario -> digests of seeds 11..16, random vs random, recorded at 4f2d723 before any change
+RECORDED: dict[str, list[str]] = {
+    "numidia": [
+        "83003aac4420bd3d", "d559378e20e06b30", "9561c0c01ad6de53",
+        "06b1da47243ab102", "2ee430c0c550da8e", "26ad8a67fa95dd30",
+    ],
+    "pharsalus": [
+        "c89c7db138514f21", "35e455c38d497558", "3a763d0a503f98f9",
+        "cb53573788d5b820", "bd52f6ae2ab776a9", "47bd07584ceef2b1",
+    ],
+}
+
+
+def _digest(scenario: str, seed: int) -> str:
+    s = Session(GAME, scenario, seed=seed, options=FULL)
+    assert play_out(s, RandomBot(), max_decisions=50_000) is not None
+    return s.log.digest()[:16]
+
+
+@pytest.mark.rule("cen:full.sequence", "cen:full.combat", "cen:full.treachery")
+@pytest.mark.parametrize("scenario", sorted(RECORDED))
+def test_full_simulation_logs_unchanged(scenario):
+    assert [_digest(scenario, seed) for seed in range(11, 17)] == RECORDED[scenario]
+
+
+@pytest.mark.rule("cen:full.combat", "cen:full.treachery")
+@pytest.mark.parametrize("scenario", ["numidia", "pharsalus"])
+def test_fire_targets_agree_with_the_reference(scenario, monkeypatch):
+    fast_fire, fast_des = seq._fire_targets, seq._deserter_hexes
+    asked = [0]
+
+    def both(state, u):
+        got = fast_fire(state, u)
+        assert got == seq._fire_targets_reference(state, u), (u.id, state.turn)
+        for side in state.sides:
+            assert fast_des(state, side) == seq._deserter_hexes_reference(state, side)
+        asked[0] += 1
+        return got
+
+    monkeypatch.setattr(seq, "_fire_targets", both)
+    for seed in (1, 2):
+        play_out(Session(GAME, scenario, seed=seed, options=FULL), RandomBot(), max_decisions=50_000)
+    assert asked[0] > 20
+
+
+@pytest.mark.rule("cen:full.combat")
+@given(st.integers(-40, 40), st.integers(-40, 40))
+@settings(max_examples=60, deadline=None)
+def test_adjacent_hexes_are_the_neighbours(q, r):
+    h = Hex(q, r)
+    assert seq._adjacent(h) == h.neighbors()
+    assert seq._adjacent(h) == h.neighbors()  # and again, from the table
