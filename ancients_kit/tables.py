@@ -269,6 +269,18 @@ def _signed(n: int) -> str:
 # Provenance per row or cell
 
 
+def _labels(value: object) -> tuple[str, ...]:
+    """Row or column labels as written: strings, or whole numbers read as labels (``4``)."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple)):
+        raise ValueError(f"expected an array of labels, got {type(value).__name__} {value!r}")
+    out = []
+    for x in value:
+        if isinstance(x, bool) or not isinstance(x, (int, str)):
+            raise ValueError(f"a label is a string or a whole number, not {type(x).__name__} {x!r}")
+        out.append(str(x))
+    return tuple(out)
+
+
 @attrs.frozen
 class ProvenanceMark:
     """Where some rows or cells of a table come from: one ``[[provenance]]``
@@ -281,11 +293,11 @@ class ProvenanceMark:
     """What these rows or cells were taken or rebuilt from."""
     sources: tuple[str, ...] = ()
     """Outside references the values were taken from."""
-    rows: tuple[str, ...] = ()
+    rows: tuple[str, ...] = attrs.field(default=(), converter=_labels)
     """Row labels as in ``[table.results]`` (``4``, ``"5-6"``, ``"6+"``); numbers are read as labels."""
-    columns: tuple[str, ...] = ()
+    columns: tuple[str, ...] = attrs.field(default=(), converter=_labels)
     """Column labels: only these cells of the rows; empty: the whole rows."""
-    entries: tuple[str, ...] = ()
+    entries: tuple[str, ...] = attrs.field(default=(), converter=_labels)
     """Keys of a keyed lookup's ``entries``."""
 
     def where(self) -> str:

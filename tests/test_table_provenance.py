@@ -94,7 +94,8 @@ def test_every_existing_table_file_loads_as_before() -> None:
         (lambda d: d["provenance"][1].update(entries=["x"]), "provenance[1].entries", ["only keyed lookups"]),
         (lambda d: d["provenance"][1].pop("rows"), "provenance[1].rows", ["mark some rows"]),
         (lambda d: d["provenance"][1].update(source="guess"), "provenance", ["guess"]),
-        (lambda d: d["provenance"][1].update(rows=[True]), "provenance[1].rows[0]", ["no row 'True'"]),
+        (lambda d: d["provenance"][1].update(rows=[True]), "provenance[1]",
+         ["a label is a string or a whole number, not bool True"]),
     ],
     ids=["row", "column", "twice", "no-note", "entries", "no-rows", "bad-source", "bool-row"],
 )
