@@ -126,6 +126,10 @@ class PlayLoop:
             ui.out.print(f"  {i:>2}. [bold]{o.key}[/]{label}")
         if len(d.options) > len(opts):
             ui.out.print(f"  ... {len(d.options) - len(opts)} more: type '?' to list all, or type a key")
+        from ancients_kit.tui.view import odds_notes
+
+        for line in odds_notes(self.s, d, [o.key for o in opts]):
+            ui.out.print(line, markup=False, highlight=False)
 
     def save(self, path: Path | None = None) -> Path:
         self.s.meta["sides"] = self.who
@@ -241,11 +245,43 @@ class PlayLoop:
 
 
 def _start(session: Session, who: Mapping[str, str], save: str | None, delay: float, show_map: bool,
-           stop_after: int | None = None) -> None:
-    path = Path(save) if save else default_save_path(session.game.id, session.scenario, session.seed)
+           stop_after: int | None = None, plain: bool = True) -> None:
+    path = Path(save) if save else free_save_path(default_save_path(session.game.id, session.scenario, session.seed))
     loop = PlayLoop(session, who, path, delay=delay, show_map=show_map, stop_after=stop_after)
     loop.save()
     ui.out.print(f"[dim]{session.game.title}: {session.scenario} (seed {session.seed}); saving to {path}[/]")
+    _run(loop, plain)
+
+
+def free_save_path(path: Path) -> Path:
+    """``path``, or ``NAME-2.json``, ``NAME-3.json`` ... if a game is already saved there:
+    a new game never overwrites one in progress (its default name repeats with the seed)."""
+    n = 1
+    candidate = path
+    while candidate.exists():
+        n += 1
+        candidate = path.with_name(f"{path.stem}-{n}{path.suffix}")
+    return candidate
+
+
+def full_screen_allowed(loop: PlayLoop, plain: bool) -> bool:
+    """The full-screen table is used for a human at a real terminal, unless ``--plain``
+    or ``--stop-after`` (scripts) asks for line mode, or ``ANCIENTS_KIT_PLAIN`` is set."""
+    import sys
+
+    if plain or loop.stop_after is not None or not loop.humans or os.environ.get("ANCIENTS_KIT_PLAIN"):
+        return False
+    if os.environ.get("TERM", "") in ("", "dumb"):
+        return False
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _run(loop: PlayLoop, plain: bool) -> None:
+    if full_screen_allowed(loop, plain):
+        from ancients_kit.tui.app import run_table
+
+        ui.out.print(run_table(loop))
+        return
     loop.run()
 
 
@@ -261,10 +297,11 @@ def _start(session: Session, who: Mapping[str, str], save: str | None, delay: fl
 @click.option("--no-map", is_flag=True, help="Do not draw the map before each decision.")
 @click.option("--stop-after", type=click.IntRange(0), default=None, metavar="N",
               help="Stop (saved) after N more answers; continue later with `ancients play`.")
+@click.option("--plain", is_flag=True, help="Line mode even at a terminal (no full-screen table).")
 @variant_option
 def new_cmd(game: str, scenario: str, seed: int | None, options: tuple[str, ...], sides: tuple[str, ...],
             hotseat: bool, all_bots: bool, save: str | None, no_map: bool, stop_after: int | None,
-            variant: tuple[str, ...]) -> None:
+            plain: bool, variant: tuple[str, ...]) -> None:
     """Start a new game of SCENARIO (against the computer unless told otherwise)."""
     g = find_game(game)
     if seed is None:
@@ -279,7 +316,7 @@ def new_cmd(game: str, scenario: str, seed: int | None, options: tuple[str, ...]
     if all_bots:
         first, rest = "greedy", "greedy"
     who = parse_sides(s, sides, default_first=first, default_rest=rest)
-    _start(s, who, save, 0.0, not no_map, stop_after)
+    _start(s, who, save, 0.0, not no_map, stop_after, plain)
 
 
 @click.command("play")
@@ -288,7 +325,8 @@ def new_cmd(game: str, scenario: str, seed: int | None, options: tuple[str, ...]
 @click.option("--no-map", is_flag=True, help="Do not draw the map before each decision.")
 @click.option("--stop-after", type=click.IntRange(0), default=None, metavar="N",
               help="Stop (saved) after N more answers; continue later with `ancients play`.")
-def play_cmd(save: str, sides: tuple[str, ...], no_map: bool, stop_after: int | None) -> None:
+@click.option("--plain", is_flag=True, help="Line mode even at a terminal (no full-screen table).")
+def play_cmd(save: str, sides: tuple[str, ...], no_map: bool, stop_after: int | None, plain: bool) -> None:
     """Continue a saved game (the autosave after a quit or a crash included)."""
     s = Session.load(save)
     saved = s.meta.get("sides") or {}
@@ -300,7 +338,7 @@ def play_cmd(save: str, sides: tuple[str, ...], no_map: bool, stop_after: int | 
         ui.err.print("[yellow]warning:[/] the rules or data changed since this game was saved; the replayed log differs.")
     loop = PlayLoop(s, who, Path(save), show_map=not no_map, stop_after=stop_after)
     loop.shown = max(0, len(s.log) - 12)
-    loop.run()
+    _run(loop, plain)
 
 
 @click.command("undo")

@@ -39,6 +39,7 @@ __all__ = [
     "inspect_hex",
     "log_rows",
     "odds_lines",
+    "odds_notes",
     "side_letters",
     "terrain_letters",
 ]
@@ -312,6 +313,19 @@ def odds_lines(report: OddsReport, *, compact: bool = False) -> list[str]:
     if report.rules:
         lines.append(f"  rules: {', '.join(report.rules)}")
     return lines
+
+
+def odds_notes(session: Any, decision: Any, keys: Sequence[str], limit: int = 8) -> list[str]:
+    """One line of odds for each answer in ``keys`` that rolls an attack (line mode
+    prints them under the question), at most ``limit``."""
+    out: list[str] = []
+    for key in keys:
+        report = decision_odds(session.game, session.state, decision, key, session.store)
+        if report is not None:
+            out += [f"  {key}: " + line for line in odds_lines(report, compact=True)]
+        if len(out) >= limit:
+            break
+    return out
 
 
 # ------------------------------------------------------------------ the log

@@ -270,3 +270,16 @@ class CCAncientsRome(Game):
 
     def odds(self, store: DataStore, params: Mapping[str, str]) -> OddsReport:
         return odds_mod.odds(store, params)
+
+    def decision_odds(self, state: GameState, decision: Decision, key: str,
+                      store: DataStore | None = None) -> OddsReport | None:
+        """Odds of a battle before the dice roll (ccr:base.close-combat, ccr:base.ranged)."""
+        return odds_mod.decision_odds(state, decision, key, store or DataStore(self.package))
+
+    def hand(self, state: GameState, viewer: str | None) -> tuple[tuple[str, str], ...]:
+        """The Command cards ``viewer`` holds (ccr:base.cards); the other hand stays hidden."""
+        bs = state.battle
+        if bs is None or viewer is None or viewer not in bs.armies:
+            return ()
+        cards = bs.armies[viewer].hand.visible_to(viewer)
+        return tuple((str(c), bs.cards[c].name) for c in cards) if isinstance(cards, tuple) else ()

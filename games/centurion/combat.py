@@ -365,7 +365,8 @@ def combat_phase(
                 rule=rule,
                 kind="combat.attackers",
                 refuse=refuse_attacker,
-                context={"highlight": [key, *sorted({state.hid(u.hex) for u in cands})], "target": key},
+                context={"highlight": [key, *sorted({state.hid(u.hex) for u in cands})], "target": key,
+                         "chosen": [u.id for u in chosen]},
             )
             if akey == CANCEL:
                 chosen = []
