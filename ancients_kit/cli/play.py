@@ -15,12 +15,13 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import click
+from rich.markup import escape
 from rich.rule import Rule
 
 from ancients_kit.bots import Bot, make_bot
 from ancients_kit.cli import ui
 from ancients_kit.cli.common import load_variants, option_pairs, variant_option
-from ancients_kit.errors import AnswerError
+from ancients_kit.errors import AnswerError, InvalidAnswer
 from ancients_kit.log import Event
 from ancients_kit.plugin import find_game
 from ancients_kit.session import Decision, Session
@@ -119,11 +120,11 @@ class PlayLoop:
 
     def print_decision(self, d: Decision, everything: bool = False) -> None:
         rule = f"  [dim]\\[{d.rule}][/]" if d.rule else ""
-        ui.out.print(f"[bold]{d.side}[/]: {d.prompt}{rule}")
+        ui.out.print(f"[bold]{d.side}[/]: {escape(d.prompt)}{rule}")
         opts = d.options if everything else d.options[:LIST_LIMIT]
         for i, o in enumerate(opts, 1):
-            label = f"  {o.label}" if o.label and o.label != o.key else ""
-            ui.out.print(f"  {i:>2}. [bold]{o.key}[/]{label}")
+            label = f"  {escape(o.label)}" if o.label and o.label != o.key else ""
+            ui.out.print(f"  {i:>2}. [bold]{escape(o.key)}[/]{label}")
         if len(d.options) > len(opts):
             ui.out.print(f"  ... {len(d.options) - len(opts)} more: type '?' to list all, or type a key")
         from ancients_kit.tui.view import odds_notes
@@ -137,10 +138,15 @@ class PlayLoop:
 
     # -- input -------------------------------------------------------------
     def resolve_number(self, d: Decision, text: str) -> str:
+        """An option's number -> its key; a number past the list is refused with the
+        range (four digits or a leading zero, a hex ID such as ``0312``, is left to the game)."""
         if text.isdigit() and text not in d.keys:
             n = int(text)
             if 1 <= n <= len(d.options):
                 return d.options[n - 1].key
+            if len(text) <= 3 and not text.startswith("0"):
+                raise InvalidAnswer(f"{text} is not an option's number: choose 1-{len(d.options)}",
+                                    answer=text, rule=d.rule)
         return text
 
     def handover(self, side: str) -> None:
@@ -343,7 +349,7 @@ def play_cmd(save: str, sides: tuple[str, ...], no_map: bool, stop_after: int | 
 
 @click.command("undo")
 @click.argument("save", type=click.Path(exists=True, dir_okay=False))
-@click.option("-n", "count", type=int, default=1, show_default=True, help="How many answers to take back.")
+@click.option("-n", "count", type=click.IntRange(1), default=1, show_default=True, help="How many answers to take back (at least 1).")
 def undo_cmd(save: str, count: int) -> None:
     """Take back the last answers of a saved game (the file is rewritten atomically)."""
     s = Session.load(save)

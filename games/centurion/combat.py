@@ -339,6 +339,8 @@ def combat_phase(
             def refuse_attacker(text: str, _chosen: list[Unit] = chosen) -> tuple[str, str] | None:
                 u = state.units.get(text.strip().upper()) or state.units.get(text.strip())
                 if u is None:
+                    if text.strip().lower() == ATTACK and not _chosen:
+                        return "choose an attacker first (type a unit's key or number), then attack", rule
                     if text.strip().lower() == ATTACK:
                         return f"odds of {attack} vs {defence} are below 1-2: the attack is non-viable", rule
                     return None
