@@ -94,3 +94,56 @@ def test_square_brackets_in_labels_are_printed(run, tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
     assert "[ ] " in res.output
     assert "odds: Centurion melee" in res.output  # the odds under the attack question
+
+
+def test_hotseat_hand_overs_in_line_mode(run, tmp_path: Path) -> None:
+    """A hand-over before the first turn; the leaving player reads their results,
+    then the screen is cleared and the next player is called (issue 14 item 4)."""
+    from ancients_kit.bots import make_bot
+    from ancients_kit.session import Session
+
+    probe = Session.new("ccancients_rome", "tigranocerte", seed=5)
+    first = probe.decision.side
+    bot = make_bot("greedy")
+    keys = []
+    while probe.decision.side == first:
+        keys.append(bot.choose(probe, probe.decision))
+        probe.answer(keys[-1])
+    nxt = probe.decision.side
+    save = tmp_path / "hs.json"
+    lines = ["", *keys, "", "", "quit"]
+    res = run("new", "ccancients_rome", "tigranocerte", "--hotseat", "--seed", "5", "--save", str(save), "--no-map",
+              input="\n".join(lines) + "\n")
+    assert res.exit_code == 0, res.output
+    out = res.output
+    assert out.index(f"Hand over to {first}") < out.index(f"{first}: ")
+    hide = out.index(f"{first}: press Enter to hide the screen")
+    assert hide < out.index(f"Hand over to {nxt}")
+    last_event = probe.log[len(probe.log) - 1].text_for(first)
+    assert out.rindex(last_event.split(" (")[0][:40], 0, hide) >= 0  # the results came before the hand-over
+    assert json.loads(save.read_text())["answers"] == keys
+
+
+def test_undo_takes_back_your_own_last_answer_in_hotseat(tmp_path: Path) -> None:
+    from ancients_kit.bots import make_bot
+    from ancients_kit.cli.play import PlayLoop
+    from ancients_kit.session import Session
+
+    s = Session.new("ccancients_rome", "tigranocerte", seed=5)
+    a = s.decision.side
+    loop = PlayLoop(s, {x: "human" for x in s.game.sides(s.state)}, tmp_path / "u.json")
+    bot = make_bot("greedy")
+    while s.decision.side == a:
+        s.answer(bot.choose(s, s.decision))
+    b = s.decision.side
+    assert loop.undo_count() == 1  # b has not answered yet: the last answer
+    while s.decision.side == b:
+        s.answer(bot.choose(s, s.decision))
+    a_again = len(s.answers)
+    s.answer(bot.choose(s, s.decision))  # a answers once more
+    while s.decision.side == a:
+        s.answer(bot.choose(s, s.decision))
+    # b now asks to undo: b's own last answer and all of a's after it
+    last_b = max(i for i, side in enumerate(s.asked) if side == b)
+    assert loop.undo_count() == len(s.answers) - last_b
+    assert last_b < a_again

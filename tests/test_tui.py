@@ -211,8 +211,14 @@ def test_cc_hotseat_hand_over_hand_and_log_filters(tmp_path: Path) -> None:
                 assert saved_matches(path, s, who)
             assert s.decision is not None and s.decision.side != first
             assert isinstance(app.screen, HandOver)  # the next player cannot read the previous hand
+            shown = str(app.screen.query_one("#handover").render())
+            assert shown.startswith(f"{first}: your answers are saved")  # first, the leaver's own results
             await pilot.press("enter")
             await pilot.pause()
+            assert str(app.screen.query_one("#handover").render()) == f"Hand over to {s.decision.side} and press Enter"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert not isinstance(app.screen, HandOver)
             other_hand = text_of(app, "#hand")
             assert other_hand != hand or s.game.hand(s.state, s.decision.side) == mine
             # Log filters: by turn and by side; the title says what is shown.

@@ -150,9 +150,19 @@ class PlayLoop:
         return text
 
     def handover(self, side: str) -> None:
-        """Hotseat with hidden information: hide the screen between players."""
-        if self.s.game.hidden_information and len(self.humans) > 1 and self.last_human not in (None, side):
+        """Hotseat with hidden information: hide the screen between players, and
+        before the first player's first turn. The player leaving first reads the
+        results of their own answers (as they may see them); then the screen and
+        its scrollback are cleared so the next player cannot read that hand."""
+        if self.s.game.hidden_information and len(self.humans) > 1 and self.last_human != side:
+            if self.last_human is not None:
+                for e in self.s.log.since(self.shown):
+                    self.print_event(e, self.last_human)
+                self.shown = len(self.s.log)
+                click.prompt(f"{self.last_human}: press Enter to hide the screen", default="", show_default=False)
             ui.out.clear()
+            if ui.out.is_terminal:
+                ui.out.file.write("\033[3J")  # the scrollback too
             click.prompt(f"Hand over to {side} and press Enter", default="", show_default=False)
         self.last_human = side
 
@@ -209,13 +219,22 @@ class PlayLoop:
             self.save()
             return True
 
-    def undo_to_human(self) -> bool:
-        """Take back answers until a human decision is current again (skipping bots' answers)."""
+    def undo_count(self) -> int:
+        """How many answers ``undo`` takes back: the asking side's own last answer and
+        every answer after it (the other side's, a bot's); 0 if it has none. Without a
+        question pending (or no answer of that side), the last human answer."""
         asked = self.s.asked
-        mine = [i for i, side in enumerate(asked) if side in self.humans]
-        if not mine:
+        me = self.s.decision.side if self.s.decision is not None else None
+        mine = [i for i, side in enumerate(asked) if side == me] or [
+            i for i, side in enumerate(asked) if side in self.humans]
+        return len(asked) - mine[-1] if mine else 0
+
+    def undo_to_human(self) -> bool:
+        """Take back your own last answer and the answers made after it (skipping bots' answers)."""
+        n = self.undo_count()
+        if not n:
             return False
-        self.s.undo(len(asked) - mine[-1])
+        self.s.undo(n)
         self.shown = len(self.s.log)
         ui.out.print("[yellow]undone[/]")
         return True

@@ -107,15 +107,27 @@ class HandOver(ModalScreen[None]):
     HandOver > Static { width: auto; padding: 1 4; border: heavy yellow; }
     """
 
-    def __init__(self, side: str, note: str = "") -> None:
+    def __init__(self, side: str, leaving: str | None = None, results: tuple[str, ...] = ()) -> None:
         super().__init__()
         self.side = side
-        self.note = note
+        self.leaving = leaving
+        self.results = results
+        """What the leaving player's last answers brought about, as they may read it."""
 
     def compose(self) -> ComposeResult:
-        yield Static(f"{self.note}Hand over to {self.side} and press Enter", id="handover")
+        yield Static(self.first_text(), id="handover")
+
+    def first_text(self) -> str:
+        if self.leaving is None:
+            return f"Hand over to {self.side} and press Enter"
+        shown = "\n".join(self.results[-12:]) or "(nothing new)"
+        return f"{self.leaving}: your answers are saved. What they did:\n{shown}\n\nPress Enter to hide the table"
 
     def action_dismiss(self) -> None:  # type: ignore[override]
+        if self.leaving is not None:  # first the leaving player's results, then a blank call for the next
+            self.leaving = None
+            self.query_one("#handover", Static).update(self.first_text())
+            return
         self.dismiss(None)
 
 
@@ -161,6 +173,8 @@ class TableApp(App[None]):
         self.message = ""
         self.asked_for: Decision | None = None
         self.exit_note = ""
+        self.mark = len(self.s.log)
+        """Log length before the last human answer: its results are shown at a hand-over."""
 
     # -- layout ------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -211,11 +225,10 @@ class TableApp(App[None]):
         loop = self.loop
         hotseat = self.s.game.hidden_information and len(loop.humans) > 1
         if hotseat and loop.last_human != d.side:
-            note = ""
-            if loop.last_human is not None:
-                note = f"{loop.last_human}'s answers are saved.\n"
+            leaving = loop.last_human
+            results = tuple(e.text_for(leaving) for e in self.s.log.since(self.mark)) if leaving else ()
             loop.last_human = d.side
-            self.push_screen(HandOver(d.side, note), lambda _: self.refresh_all())
+            self.push_screen(HandOver(d.side, leaving, results), lambda _: self.refresh_all())
         else:
             loop.last_human = d.side
 
@@ -224,6 +237,7 @@ class TableApp(App[None]):
         d = self.s.decision
         if d is None:
             return False
+        mark = len(self.s.log)
         try:
             self.s.answer(self.loop.resolve_number(d, text.strip()))
         except AnswerError as exc:
@@ -232,6 +246,7 @@ class TableApp(App[None]):
             self.query_one("#message", Static).update(Text(self.message, style="bold red"))
             return False
         self.loop.save()
+        self.mark = mark
         self.message = ""
         self.advance()
         self.refresh_all()
@@ -418,15 +433,15 @@ class TableApp(App[None]):
 
     def action_undo(self) -> None:
         """Take back your own last answer and the bots' answers after it (as line mode's ``undo``)."""
-        asked = self.s.asked
-        mine = [i for i, side in enumerate(asked) if side in self.loop.humans]
-        if not mine:
+        n = self.loop.undo_count()
+        if not n:
             self.message = "nothing to undo"
         else:
-            self.s.undo(len(asked) - mine[-1])
+            self.s.undo(n)
             self.loop.save()
             self.message = "undone"
         self.refresh_all()
+        self.maybe_hand_over()
         self.query_one("#message", Static).update(Text(self.message, style="yellow"))
 
 
