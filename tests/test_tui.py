@@ -310,3 +310,38 @@ def test_new_game_never_overwrites_a_saved_one(tmp_path: Path) -> None:
     assert free_save_path(p) == tmp_path / "centurion-basic-carrhae-7-2.json"
     (tmp_path / "centurion-basic-carrhae-7-2.json").write_text("{}")
     assert free_save_path(p) == tmp_path / "centurion-basic-carrhae-7-3.json"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game", "scenario"), [("centurion", "basic-carrhae"), ("ccancients_rome", "tigranocerte")])
+def test_a_whole_battle_without_leaving_the_table(game: str, scenario: str, tmp_path: Path) -> None:
+    """A player (here answering as the random bot would) plays a whole battle in
+    the table against the greedy bot; the end is shown and the save replays."""
+    s = Session.new(game, scenario, seed=2)
+    sides = s.game.sides(s.state)
+    who = {sides[0]: "human", sides[1]: "greedy"}
+    path = tmp_path / "whole.json"
+    loop = PlayLoop(s, who, path)
+    player = make_bot("random")
+
+    async def go() -> None:
+        app = TableApp(loop)
+        async with app.run_test(size=SIZE) as pilot:
+            n = 0
+            while s.decision is not None and n < 3000:
+                n += 1
+                if n % 25 == 0:  # now and then through the keys, otherwise straight to the table
+                    await pilot.pause()
+                    app.query_one("#answer").focus()
+                    await pilot.press(*player.choose(s, s.decision), "enter")
+                else:
+                    assert app.give(player.choose(s, s.decision))
+            await pilot.pause()
+            assert s.outcome is not None
+            assert text_of(app, "#question").startswith(f"Game over: {s.outcome.text}")
+            assert saved_matches(path, s, who)
+            await pilot.press("q")
+
+    run(go)
+    again = Session.load(path)
+    assert again.replay_matches and again.outcome == s.outcome
