@@ -64,14 +64,12 @@ def test_help_counts_the_installed_games(run) -> None:
 
 @pytest.mark.rule("cen:basic.combat")
 def test_attack_before_any_attacker_says_so() -> None:
-    from ancients_kit.bots import make_bot
+    from ancients_kit.bots import play_until
     from ancients_kit.errors import AnswerError
     from ancients_kit.session import Session
 
     s = Session.new("centurion", "basic-carrhae", seed=5)
-    bot = make_bot("greedy")
-    while s.decision.kind != "combat.hex":
-        s.answer(bot.choose(s, s.decision))
+    play_until(s, "combat.hex")
     s.answer(s.decision.keys[1])
     assert s.decision.kind == "combat.attackers"
     with pytest.raises(AnswerError, match="choose an attacker first"):
@@ -80,13 +78,11 @@ def test_attack_before_any_attacker_says_so() -> None:
 
 def test_square_brackets_in_labels_are_printed(run, tmp_path: Path) -> None:
     """Selected attackers show ``[x]``/``[ ]`` in line mode (rich markup no longer swallows them)."""
-    from ancients_kit.bots import make_bot
+    from ancients_kit.bots import play_until
     from ancients_kit.session import Session
 
     s = Session.new("centurion", "basic-carrhae", seed=5)
-    bot = make_bot("greedy")
-    while s.decision.kind != "combat.hex":
-        s.answer(bot.choose(s, s.decision))
+    play_until(s, "combat.hex")
     s.answer(s.decision.keys[1])
     s.meta["sides"] = {"parthians": "human", "romans": "greedy"}
     save = s.save(tmp_path / "b.json")

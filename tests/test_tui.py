@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from ancients_kit.bots import make_bot
+from ancients_kit.bots import make_bot, play_until
 from ancients_kit.cli.play import PlayLoop, free_save_path, full_screen_allowed
 from ancients_kit.session import Session
 from ancients_kit.tui.app import HandOver, MapView, TableApp
@@ -34,16 +34,13 @@ def saved_matches(path: Path, session: Session, who: dict[str, str]) -> bool:
     return rec["answers"] == session.answers and rec["meta"]["sides"] == who and again.log.digest() == session.log.digest()
 
 
-def advance_to(session: Session, kind: str, limit: int = 400) -> None:
-    """Answer with the greedy bot until a question of ``kind`` is asked."""
-    bot = make_bot("greedy")
-    for _ in range(limit):
-        d = session.decision
-        assert d is not None, f"the game ended before a {kind} question"
-        if d.kind == kind:
-            return
-        session.answer(bot.choose(session, d))
-    raise AssertionError(f"no {kind} question within {limit} answers")
+def pending(game: str, scenario: str, kind: str, path: Path, seed: int = 5) -> tuple[Session, PlayLoop]:
+    """A session with a ``kind`` question pending for its side, a human against the greedy bot."""
+    s = Session.new(game, scenario, seed=seed)
+    play_until(s, kind)
+    side = s.decision.side
+    other = next(x for x in s.game.sides(s.state) if x != side)
+    return s, PlayLoop(s, {side: "human", other: "greedy"}, path)
 
 
 def run(coro_fn) -> None:  # noqa: ANN001
@@ -144,11 +141,7 @@ def test_map_cursor_keys_clicks_and_inspector(tmp_path: Path) -> None:
 
 @pytest.mark.rule("cen:basic.combat")
 def test_centurion_attack_odds_shown_before_the_roll(tmp_path: Path) -> None:
-    s = Session.new("centurion", "basic-carrhae", seed=5)
-    advance_to(s, "combat.hex")
-    side = s.decision.side
-    other = next(x for x in s.game.sides(s.state) if x != side)
-    loop = PlayLoop(s, {side: "human", other: "greedy"}, tmp_path / "o.json")
+    s, loop = pending("centurion", "basic-carrhae", "combat.hex", tmp_path / "o.json")
 
     async def go() -> None:
         app = TableApp(loop)
@@ -243,11 +236,7 @@ def test_cc_hotseat_hand_over_hand_and_log_filters(tmp_path: Path) -> None:
 
 @pytest.mark.rule("ccr:base.close-combat", "ccr:base.ranged")
 def test_cc_battle_odds_and_undo(tmp_path: Path) -> None:
-    s = Session.new("ccancients_rome", "tigranocerte", seed=5)
-    advance_to(s, "battle.target")
-    side = s.decision.side
-    other = next(x for x in s.game.sides(s.state) if x != side)
-    loop = PlayLoop(s, {side: "human", other: "greedy"}, tmp_path / "b.json")
+    s, loop = pending("ccancients_rome", "tigranocerte", "battle.target", tmp_path / "b.json")
 
     async def go() -> None:
         app = TableApp(loop)

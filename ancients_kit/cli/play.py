@@ -149,7 +149,7 @@ class PlayLoop:
                                     answer=text, rule=d.rule)
         return text
 
-    def handover(self, side: str) -> None:
+    def handover(self, side: str) -> bool:
         """Hotseat with hidden information: hide the screen between players, and
         before the first player's first turn. The player leaving first reads the
         results of their own answers (as they may see them); then the screen and
@@ -159,16 +159,21 @@ class PlayLoop:
                 for e in self.s.log.since(self.shown):
                     self.print_event(e, self.last_human)
                 self.shown = len(self.s.log)
-                click.prompt(f"{self.last_human}: press Enter to hide the screen", default="", show_default=False)
+                if not _enter(f"{self.last_human}: press Enter to hide the screen"):
+                    return False
             ui.out.clear()
             if ui.out.is_terminal:
                 ui.out.file.write("\033[3J")  # the scrollback too
-            click.prompt(f"Hand over to {side} and press Enter", default="", show_default=False)
+            if not _enter(f"Hand over to {side} and press Enter"):
+                return False
         self.last_human = side
+        return True
 
     def human_turn(self, d: Decision) -> bool:
         """Ask until a legal answer is given; False if the player quits."""
-        self.handover(d.side)
+        if not self.handover(d.side):
+            ui.out.print(f"\nGame saved in {self.save_path}; continue with: ancients play {self.save_path}")
+            return False
         self.flush_events()
         if self.show_map:
             self.print_map()
@@ -267,6 +272,15 @@ class PlayLoop:
         if out is not None:
             ui.out.print(f"[bold green]{out.text}[/]")
         ui.out.print(f"Saved in {self.save_path}; replay with: ancients replay {self.save_path}")
+
+
+def _enter(prompt: str) -> bool:
+    """Wait for Enter; False at end of input or Ctrl-C (the game is saved)."""
+    try:
+        click.prompt(prompt, default="", show_default=False)
+    except (click.Abort, EOFError):
+        return False
+    return True
 
 
 def _start(session: Session, who: Mapping[str, str], save: str | None, delay: float, show_map: bool,

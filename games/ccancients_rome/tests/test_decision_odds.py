@@ -10,19 +10,14 @@ import re
 
 import pytest
 
-from ancients_kit.bots import make_bot
+from ancients_kit.bots import play_until
 from ancients_kit.session import Session
 
 
 def at_battle_target(seed: int) -> Session:
     s = Session.new("ccancients_rome", "tigranocerte", seed=seed)
-    bot = make_bot("greedy")
-    for _ in range(600):
-        assert s.decision is not None
-        if s.decision.kind == "battle.target":
-            return s
-        s.answer(bot.choose(s, s.decision))
-    raise AssertionError("no battle within 600 answers")
+    play_until(s, "battle.target")
+    return s
 
 
 @pytest.mark.rule("ccr:base.dice", "ccr:base.ranged", "ccr:base.close-combat", "ccr:base.retreat")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ancients_kit.bots import make_bot
+from ancients_kit.bots import play_until
 from ancients_kit.session import Session
 from ancients_games.centurion.combat import (
     basic_attack_factor,
@@ -17,13 +17,8 @@ from ancients_games.centurion.combat import (
 
 def at_combat(seed: int = 5) -> Session:
     s = Session.new("centurion", "basic-carrhae", seed=seed)
-    bot = make_bot("greedy")
-    for _ in range(400):
-        assert s.decision is not None
-        if s.decision.kind == "combat.hex":
-            return s
-        s.answer(bot.choose(s, s.decision))
-    raise AssertionError("no combat within 400 answers")
+    play_until(s, "combat.hex")
+    return s
 
 
 @pytest.mark.rule("cen:basic.combat")
