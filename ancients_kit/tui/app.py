@@ -71,7 +71,9 @@ class MapView(Static, can_focus=True):
             if isinstance(parent, ScrollableContainer):
                 from textual.geometry import Region
 
-                parent.scroll_to_region(Region(col, line, self.grid.cell_w, self.grid.cell_h), animate=False)
+                region = Region(col, line, self.grid.cell_w, self.grid.cell_h)
+                # after the layout, so that the first drawing scrolls too (the pane has its size then)
+                self.call_after_refresh(parent.scroll_to_region, region, animate=False, center=True)
 
     def action_move(self, dx: int, dy: int) -> None:
         if self.grid is None or self.cursor is None:
@@ -141,6 +143,7 @@ class TableApp(App[None]):
     #left { width: 3fr; }
     #right { width: 2fr; min-width: 40; }
     #map-scroll { height: 1fr; border: round $primary; }
+    #map { width: auto; height: auto; }
     #legend { height: auto; max-height: 4; color: $text-muted; padding: 0 1; }
     #question { height: auto; padding: 0 1; text-style: bold; }
     #options { height: 1fr; min-height: 5; }
@@ -196,6 +199,14 @@ class TableApp(App[None]):
         with VerticalScroll(id="log-scroll"):
             yield Static("", id="log")
         yield Footer()
+
+    def on_resize(self, event: Any) -> None:
+        """Small terminals (80 x 24) give the map the room: a shorter log, fewer legend lines."""
+        small = self.size.height < 36
+        self.query_one("#log-scroll").styles.height = 4 if small else 10
+        self.query_one("#legend").styles.max_height = 1 if small else 4
+        self.query_one("#odds").styles.max_height = 8 if small else 12
+        self.query_one("#inspector").styles.max_height = 5 if small else 12
 
     def on_mount(self) -> None:
         self.advance()
