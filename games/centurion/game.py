@@ -408,7 +408,8 @@ class CenturionGame(Game):
                               (str(exc),), ("cen:basic.combat",))
         command = "ancients odds centurion " + " ".join(f"{k}={v}" for k, v in params.items())
         return attrs.evolve(report, title=f"{report.title}: {how} ({', '.join(u.id for u in group)}) on {target_id}",
-                            explain=(*report.explain, why, f"same as: {command}"))
+                            explain=(*(x for x in report.explain if not x.endswith("(as asked)")), why,
+                                     f"same as: {command}"))
 
     # ------------------------------------------------------------ listings
     def tables(self, store: DataStore) -> list[TableInfo]:
