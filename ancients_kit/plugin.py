@@ -234,6 +234,11 @@ class Game:
         pairs (empty if the game has no hands or ``viewer`` is ``None``)."""
         return ()
 
+    def inspect(self, state: Any, viewer: str | None, hex_id: str) -> tuple[str, ...]:
+        """Lines on the units of hex ``hex_id`` beyond the picture's counter (every
+        unit's factors, facing, state), only what ``viewer`` may see; empty by default."""
+        return ()
+
     def evaluate(self, state: Any, side: str) -> float:
         """Heuristic value of ``state`` for ``side`` (higher is better), for bots."""
         return 0.0

@@ -110,6 +110,19 @@ def test_map_cursor_keys_clicks_and_inspector(tmp_path: Path) -> None:
             await pilot.press("right")
             assert view.cursor != start and view.cursor == grid.step(start, 1, 0)
             assert text_of(app, "#inspector").startswith(f"hex {view.cursor}:")
+            # A Parthian stack: every unit with its factors; a Roman stack out of sight: face down only.
+            own = next(c.hex for c in grid.picture.counters if c.side == "parthians")
+            hidden = next(c.hex for c in grid.picture.counters if c.hidden)
+            view.cursor = own
+            app.cursor_moved()
+            shown = text_of(app, "#inspector")
+            unit = next(u for u in s.state.stack_at(s.state.hex_of(own)))
+            assert f"{unit.id}: " in shown and "attack " in shown and "movement " in shown
+            view.cursor = hidden
+            app.cursor_moved()
+            shown = text_of(app, "#inspector")
+            assert "(face down)" in shown and "ROM-" not in shown and "attack " not in shown
+            view.cursor = start
             # A click on a hex moves the cursor there and the inspector describes it.
             scroll = app.query_one("#map-scroll")
             scroll.scroll_to(0, 0, animate=False)
@@ -243,6 +256,12 @@ def test_cc_battle_odds_and_undo(tmp_path: Path) -> None:
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             d = s.decision
+            # the inspector on the target: the unit's dice, movement, blocks
+            view = app.query_one("#map", MapView)
+            view.cursor = d.options[0].key
+            app.cursor_moved()
+            tgt = s.state.b.at[d.options[0].key]
+            assert f"{tgt.code} " in text_of(app, "#inspector") and "close combat " in text_of(app, "#inspector")
             report = s.game.decision_odds(s.state, d, d.options[0].key, s.store)
             assert report is not None
             shown = text_of(app, "#odds")

@@ -364,6 +364,8 @@ class TableApp(App[None]):
             box.update("")
             return
         lines = inspect_hex(pic, view.cursor)
+        more = getattr(self.s.game, "inspect", None)
+        lines += [f"    {x}" for x in (more(self.s.state, self.viewer, view.cursor) if more else ())]
         d = self.s.decision
         if d is not None and view.cursor in d.keys:
             n = d.keys.index(view.cursor) + 1
@@ -388,8 +390,7 @@ class TableApp(App[None]):
         if view.grid is not None and key in view.grid.cells and view.cursor != key:
             view.cursor = key
             view.redraw()
-            box = self.query_one("#inspector", Static)
-            box.update(Text("\n".join(inspect_hex(view.grid.picture, key))))
+            self.cursor_moved()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = event.value.strip()

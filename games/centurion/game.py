@@ -258,6 +258,38 @@ class CenturionGame(Game):
 
         return picture_of(state, viewer)
 
+    def inspect(self, state: CenturionState, viewer: str | None, hex_id: str) -> tuple[str, ...]:
+        """Each unit of the stack on ``hex_id`` with its factors and state, unless the
+        viewer may not see the stack's make-up (cen:basic.stacking C)."""
+        from ancients_games.centurion.render import _visible
+
+        try:
+            h = state.hex_of(hex_id)
+        except ValueError:
+            return ()
+        units = state.stack_at(h)
+        if not units or not _visible(state, h, viewer):
+            return ()
+        full = state.version != "basic"
+        facing = ("N", "NE", "SE", "S", "SW", "NW") if state.map.numbering.orientation == "flat" else (
+            "NE", "E", "SE", "SW", "W", "NW")
+        out = []
+        for u in units:
+            t = state.types[u.type]
+            if full:
+                factors = (f"melee {t.melee_attack}, defence {t.melee_defence_front} front / "
+                           f"{t.melee_defence_flank} flank, movement {t.movement}"
+                           + (f", fire {t.fire} at range {t.fire_range}" if t.fire else "") + f", {t.points} pts")
+            else:
+                factors = f"attack {basic_attack_factor(state, u)}, defence {t.basic.defence if t.basic else t.melee_defence_front}, movement {t.basic.movement if t.basic else t.movement}"
+            flags = [name for name, on in (
+                (f"dispersed ({u.dispersed} turn{'s' if u.dispersed != 1 else ''})", u.dispersed),
+                ("demoralized", u.demoralized), ("in square", u.in_square), ("panicked", u.panicked),
+                ("has moved", u.moved), ("has attacked", u.attacked)) if on]
+            out.append(f"{u.id}: {t.name}; {factors}" + (f"; facing {facing[u.facing % 6]}" if full else "")
+                       + (f"; {', '.join(flags)}" if flags else ""))
+        return tuple(out)
+
     def status(self, state: CenturionState, viewer: str | None) -> str:
         parts = [f"Turn {state.turn}/{state.scenario.turns}", f"{state.phase}"]
         if state.active:
