@@ -353,3 +353,21 @@ def test_a_whole_battle_without_leaving_the_table(game: str, scenario: str, tmp_
     run(go)
     again = Session.load(path)
     assert again.replay_matches and again.outcome == s.outcome
+
+
+def test_line_mode_viewport_fits_and_follows_the_question() -> None:
+    from ancients_kit.tui.view import viewport
+
+    s = Session.new("centurion", "basic-carrhae", seed=5)
+    play_until(s, "combat.hex")
+    pic = s.game.picture(s.state, s.decision.side)
+    marks = list(s.decision.context["highlight"])
+    for width in (80, 40):
+        text = viewport(pic, width, marks)
+        rows = text.plain.split("\n")
+        grid_rows = rows[:MapGrid(pic, zoom=0).height]
+        assert all(len(r) <= width for r in grid_rows)
+        assert "terrain: " in text.plain and "sides: " in text.plain
+    narrow = viewport(pic, 20, marks).plain
+    assert "centred on the question's hexes" in narrow
+    assert "C" in "".join(narrow.split("\n")[:40])  # the attacked Roman stack is in view

@@ -111,9 +111,17 @@ class PlayLoop:
         d = self.s.decision
         marks = tuple(str(h) for h in d.context.get("highlight", ())) if d is not None and self.humans else ()
         if marks and "highlight" in inspect.signature(g.render).parameters:
-            ui.out.print(g.render(self.s.state, self.viewer(), highlight=marks), soft_wrap=True)
+            drawing = g.render(self.s.state, self.viewer(), highlight=marks)
         else:
-            ui.out.print(g.render(self.s.state, self.viewer()), soft_wrap=True)
+            drawing = g.render(self.s.state, self.viewer())
+        wide = ui.out.options.update(max_width=100_000)
+        if ui.out.is_terminal and ui.out.measure(drawing, options=wide).maximum > ui.out.width:
+            pic = g.picture(self.s.state, self.viewer())  # too wide: a grid that fits, centred on the action
+            if pic is not None:
+                from ancients_kit.tui.view import viewport
+
+                drawing = viewport(pic, ui.out.width, marks)
+        ui.out.print(drawing, soft_wrap=True)
         status = g.status(self.s.state, self.viewer())
         if status:
             ui.out.print(f"[bold]{status}[/]")

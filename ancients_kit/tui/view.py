@@ -40,6 +40,7 @@ __all__ = [
     "log_rows",
     "odds_lines",
     "odds_notes",
+    "viewport",
     "side_letters",
     "terrain_letters",
 ]
@@ -245,6 +246,25 @@ class MapGrid:
         if extra:
             lines.append(extra)
         return "\n".join(lines)
+
+
+def viewport(picture: Picture, width: int, highlight: Sequence[str] = ()) -> Text:
+    """The picture as a one-line-per-hex grid no wider than ``width``, centred on
+    the question's hexes when the whole map does not fit, with the legend below
+    (line mode at 80 columns)."""
+    grid = MapGrid(picture, zoom=0)
+    marks = [h for h in highlight if h in grid.cells]
+    body = grid.render(None, marks)
+    if grid.width > width:
+        cols = [grid.cells[h][0] for h in marks] or [grid.width // 2]
+        centre = (min(cols) + max(cols) + grid.cell_w) // 2
+        start = max(0, min(centre - width // 2, grid.width - width))
+        lines = body.split("\n")
+        body = Text("\n", no_wrap=True).join(line[start:start + width] for line in lines)
+        body.append(f"\n(columns {start + 1}-{start + width} of {grid.width}: centred on the question's hexes)",
+                    "dim")
+    body.append("\n" + grid.legend(), "dim")
+    return body
 
 
 def inspect_hex(picture: Picture, hid: str, letters: Mapping[str, str] | None = None) -> list[str]:
