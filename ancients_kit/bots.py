@@ -48,6 +48,7 @@ __all__ = [
     "SimulationStats",
     "make_bot",
     "play_out",
+    "play_until",
     "simulate",
 ]
 
@@ -271,6 +272,21 @@ def play_out(
             on_answer(session, d, key)
         n += 1
     return session.outcome
+
+
+def play_until(session: Session, kind: str, bot: Bot | None = None, *, limit: int = 1000) -> Decision:
+    """Let ``bot`` (greedy by default) answer until a question of ``kind`` is asked, and return it
+    (for tests, tutorials and tools that need a position with, say, an attack pending).
+    Raises ``LookupError`` if the game ends or ``limit`` answers pass first."""
+    bot = bot or make_bot("greedy")
+    for _ in range(limit):
+        d = session.decision
+        if d is None:
+            break
+        if d.kind == kind:
+            return d
+        session.answer(bot.choose(session, d))
+    raise LookupError(f"no {kind!r} question within {limit} answers")
 
 
 @attrs.frozen

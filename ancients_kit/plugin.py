@@ -244,6 +244,23 @@ class Game:
         (for ``ancients show`` and the HTML replay), or ``None`` if the game draws none."""
         return None
 
+    def decision_odds(self, state: Any, decision: Decision, key: str, store: DataStore | None = None) -> OddsReport | None:
+        """Exact outcome distribution of answering ``decision`` with ``key`` when
+        that answer rolls an attack (the same report ``ancients odds`` gives for
+        it), or ``None`` if it rolls none. ``store`` is the session's data (its
+        variants included). Shown before the player commits."""
+        return None
+
+    def hand(self, state: Any, viewer: str | None) -> tuple[tuple[str, str], ...]:
+        """The cards or chits ``viewer`` holds and may see, as ``(id, description)``
+        pairs (empty if the game has no hands or ``viewer`` is ``None``)."""
+        return ()
+
+    def inspect(self, state: Any, viewer: str | None, hex_id: str) -> tuple[str, ...]:
+        """Lines on the units of hex ``hex_id`` beyond the picture's counter (every
+        unit's factors, facing, state), only what ``viewer`` may see; empty by default."""
+        return ()
+
     def evaluate(self, state: Any, side: str) -> float:
         """Heuristic value of ``state`` for ``side`` (higher is better), for bots."""
         return 0.0

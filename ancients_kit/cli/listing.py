@@ -78,6 +78,9 @@ def tables_cmd(game: str, table: str | None, as_json: bool, variant: tuple[str, 
     infos = g.tables(store)
     if table:
         hits = [i for i in infos if i.id == table or i.id.endswith("." + table)]
+        if not hits:  # the data file's name as the docs write it: crt_melee for centurion.crt.melee
+            dotted = table.replace("_", ".")
+            hits = [i for i in infos if i.id.endswith("." + dotted)]
         if not hits:
             raise ui.UsageProblem(f"{g.id} has no table {table!r} (tables: {', '.join(i.id for i in infos)})")
         infos = hits[:1]

@@ -44,11 +44,25 @@ class AncientsGroup(click.Group):
             )
             ctx.exit(1)
 
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The help names how many games are installed (counted when asked, not at start-up)."""
+        from ancients_kit.plugin import load_games
+
+        n = len(load_games())
+        words = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+        saved = self.help
+        self.help = (saved or "").replace("{games}", f"{words.get(n, str(n))} installed ancient-warfare board "
+                                                    f"wargame{'s' if n != 1 else ''}")
+        try:
+            super().format_help_text(ctx, formatter)
+        finally:
+            self.help = saved
+
 
 @click.group(cls=AncientsGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="ancients-kit", prog_name="ancients")
 def cli() -> None:
-    """Play, design and teach four ancient-warfare board wargames.
+    """Play, design and teach {games}.
 
     \b
     Start here:

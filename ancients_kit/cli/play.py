@@ -21,12 +21,13 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import click
+from rich.markup import escape
 from rich.rule import Rule
 
 from ancients_kit.bots import Bot, EndlessGame, ProgressWatch, make_bot
 from ancients_kit.cli import ui
 from ancients_kit.cli.common import load_variants, option_pairs, variant_option
-from ancients_kit.errors import AnswerError
+from ancients_kit.errors import AnswerError, InvalidAnswer
 from ancients_kit.log import Event
 from ancients_kit.plugin import find_game
 from ancients_kit.savefile import SaveError, SaveSlot
@@ -129,22 +130,34 @@ class PlayLoop:
         d = self.s.decision
         marks = tuple(str(h) for h in d.context.get("highlight", ())) if d is not None and self.humans else ()
         if marks and "highlight" in inspect.signature(g.render).parameters:
-            ui.out.print(g.render(self.s.state, self.viewer(), highlight=marks), soft_wrap=True)
+            drawing = g.render(self.s.state, self.viewer(), highlight=marks)
         else:
-            ui.out.print(g.render(self.s.state, self.viewer()), soft_wrap=True)
+            drawing = g.render(self.s.state, self.viewer())
+        wide = ui.out.options.update(max_width=100_000)
+        if ui.out.is_terminal and ui.out.measure(drawing, options=wide).maximum > ui.out.width:
+            pic = g.picture(self.s.state, self.viewer())  # too wide: a grid that fits, centred on the action
+            if pic is not None:
+                from ancients_kit.tui.view import viewport
+
+                drawing = viewport(pic, ui.out.width, marks)
+        ui.out.print(drawing, soft_wrap=True)
         status = g.status(self.s.state, self.viewer())
         if status:
             ui.out.print(f"[bold]{status}[/]")
 
     def print_decision(self, d: Decision, everything: bool = False) -> None:
         rule = f"  [dim]\\[{d.rule}][/]" if d.rule else ""
-        ui.out.print(f"[bold]{d.side}[/]: {d.prompt}{rule}")
+        ui.out.print(f"[bold]{d.side}[/]: {escape(d.prompt)}{rule}")
         opts = d.options if everything else d.options[:LIST_LIMIT]
         for i, o in enumerate(opts, 1):
-            label = f"  {o.label}" if o.label and o.label != o.key else ""
-            ui.out.print(f"  {i:>2}. [bold]{o.key}[/]{label}")
+            label = f"  {escape(o.label)}" if o.label and o.label != o.key else ""
+            ui.out.print(f"  {i:>2}. [bold]{escape(o.key)}[/]{label}")
         if len(d.options) > len(opts):
             ui.out.print(f"  ... {len(d.options) - len(opts)} more: type '?' to list all, or type a key")
+        from ancients_kit.tui.view import odds_notes
+
+        for line in odds_notes(self.s, d, [o.key for o in opts]):
+            ui.out.print(line, markup=False, highlight=False)
 
     def save(self, path: Path | None = None) -> Path:
         """Write the game to its save file, or a copy of it to ``path``.
@@ -161,22 +174,42 @@ class PlayLoop:
 
     # -- input -------------------------------------------------------------
     def resolve_number(self, d: Decision, text: str) -> str:
+        """An option's number -> its key; a number past the list is refused with the
+        range (four digits or a leading zero, a hex ID such as ``0312``, is left to the game)."""
         if text.isascii() and text.isdigit() and text not in d.keys:
             n = int(text)
             if 1 <= n <= len(d.options):
                 return d.options[n - 1].key
+            if len(text) <= 3 and not text.startswith("0"):
+                raise InvalidAnswer(f"{text} is not an option's number: choose 1-{len(d.options)}",
+                                    answer=text, rule=d.rule)
         return text
 
-    def handover(self, side: str) -> None:
-        """Hotseat with hidden information: hide the screen between players."""
-        if self.s.game.hidden_information and len(self.humans) > 1 and self.last_human not in (None, side):
+    def handover(self, side: str) -> bool:
+        """Hotseat with hidden information: hide the screen between players, and
+        before the first player's first turn. The player leaving first reads the
+        results of their own answers (as they may see them); then the screen and
+        its scrollback are cleared so the next player cannot read that hand."""
+        if self.s.game.hidden_information and len(self.humans) > 1 and self.last_human != side:
+            if self.last_human is not None:
+                for e in self.s.log.since(self.shown):
+                    self.print_event(e, self.last_human)
+                self.shown = len(self.s.log)
+                if not _enter(f"{self.last_human}: press Enter to hide the screen"):
+                    return False
             ui.out.clear()
-            click.prompt(f"Hand over to {side} and press Enter", default="", show_default=False)
+            if ui.out.is_terminal:
+                ui.out.file.write("\033[3J")  # the scrollback too
+            if not _enter(f"Hand over to {side} and press Enter"):
+                return False
         self.last_human = side
+        return True
 
     def human_turn(self, d: Decision) -> bool:
         """Ask until a legal answer is given; False if the player quits."""
-        self.handover(d.side)
+        if not self.handover(d.side):
+            ui.out.print(f"\nGame saved in {self.save_path}; continue with: ancients play {self.save_path}")
+            return False
         self.flush_events()
         if self.show_map:
             self.print_map()
@@ -241,13 +274,22 @@ class PlayLoop:
             self.save()
             return True
 
-    def undo_to_human(self) -> bool:
-        """Take back answers until a human decision is current again (skipping bots' answers)."""
+    def undo_count(self) -> int:
+        """How many answers ``undo`` takes back: the asking side's own last answer and
+        every answer after it (the other side's, a bot's); 0 if it has none. Without a
+        question pending (or no answer of that side), the last human answer."""
         asked = self.s.asked
-        mine = [i for i, side in enumerate(asked) if side in self.humans]
-        if not mine:
+        me = self.s.decision.side if self.s.decision is not None else None
+        mine = [i for i, side in enumerate(asked) if side == me] or [
+            i for i, side in enumerate(asked) if side in self.humans]
+        return len(asked) - mine[-1] if mine else 0
+
+    def undo_to_human(self) -> bool:
+        """Take back your own last answer and the answers made after it (skipping bots' answers)."""
+        n = self.undo_count()
+        if not n:
             return False
-        self.s.undo(len(asked) - mine[-1])
+        self.s.undo(n)
         self.shown = len(self.s.log)
         ui.out.print("[yellow]undone[/]")
         return True
@@ -316,16 +358,57 @@ def _warn_if_replay_differs(s: Session) -> None:
                      "the replayed log differs.", soft_wrap=True)
 
 
+def _enter(prompt: str) -> bool:
+    """Wait for Enter; False at end of input or Ctrl-C (the game is saved)."""
+    try:
+        click.prompt(prompt, default="", show_default=False)
+    except (click.Abort, EOFError):
+        return False
+    return True
+
+
 def _start(session: Session, who: Mapping[str, str], save: str | None, delay: float, show_map: bool,
-           stop_after: int | None = None) -> None:
-    path = Path(save) if save else default_save_path(session.game.id, session.scenario, session.seed)
+           stop_after: int | None = None, plain: bool = True) -> None:
+    path = Path(save) if save else free_save_path(default_save_path(session.game.id, session.scenario, session.seed))
     slot = SaveSlot(path)
     with slot.locked():
         slot.claim_for_new()  # never over a game in progress or a file that is no save
         loop = PlayLoop(session, who, path, delay=delay, show_map=show_map, stop_after=stop_after, slot=slot)
         loop.save()
         ui.out.print(f"[dim]{session.game.title}: {session.scenario} (seed {session.seed}); saving to {path}[/]")
-        loop.run()
+        _play(loop, plain)
+
+
+def free_save_path(path: Path) -> Path:
+    """``path``, or ``NAME-2.json``, ``NAME-3.json`` ... if a game is already saved there:
+    a new game never overwrites one in progress (its default name repeats with the seed)."""
+    n = 1
+    candidate = path
+    while candidate.exists():
+        n += 1
+        candidate = path.with_name(f"{path.stem}-{n}{path.suffix}")
+    return candidate
+
+
+def full_screen_allowed(loop: PlayLoop, plain: bool) -> bool:
+    """The full-screen table is used for a human at a real terminal, unless ``--plain``
+    or ``--stop-after`` (scripts) asks for line mode, or ``ANCIENTS_KIT_PLAIN`` is set."""
+    import sys
+
+    if plain or loop.stop_after is not None or not loop.humans or os.environ.get("ANCIENTS_KIT_PLAIN"):
+        return False
+    if os.environ.get("TERM", "") in ("", "dumb"):
+        return False
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _play(loop: PlayLoop, plain: bool) -> None:
+    if full_screen_allowed(loop, plain):
+        from ancients_kit.tui.app import run_table
+
+        ui.out.print(run_table(loop))
+        return
+    loop.run()
 
 
 @click.command("new")
@@ -340,10 +423,11 @@ def _start(session: Session, who: Mapping[str, str], save: str | None, delay: fl
 @click.option("--no-map", is_flag=True, help="Do not draw the map before each decision.")
 @click.option("--stop-after", type=click.IntRange(0), default=None, metavar="N",
               help="Stop (saved) after N more answers; continue later with `ancients play`.")
+@click.option("--plain", is_flag=True, help="Line mode even at a terminal (no full-screen table).")
 @variant_option
 def new_cmd(game: str, scenario: str, seed: int | None, options: tuple[str, ...], sides: tuple[str, ...],
             hotseat: bool, all_bots: bool, save: str | None, no_map: bool, stop_after: int | None,
-            variant: tuple[str, ...]) -> None:
+            plain: bool, variant: tuple[str, ...]) -> None:
     """Start a new game of SCENARIO (against the computer unless told otherwise)."""
     g = find_game(game)
     if seed is None:
@@ -358,7 +442,7 @@ def new_cmd(game: str, scenario: str, seed: int | None, options: tuple[str, ...]
     if all_bots:
         first, rest = "greedy", "greedy"
     who = parse_sides(s, sides, default_first=first, default_rest=rest)
-    _start(s, who, save, 0.0, not no_map, stop_after)
+    _start(s, who, save, 0.0, not no_map, stop_after, plain)
 
 
 @click.command("play")
@@ -367,16 +451,17 @@ def new_cmd(game: str, scenario: str, seed: int | None, options: tuple[str, ...]
 @click.option("--no-map", is_flag=True, help="Do not draw the map before each decision.")
 @click.option("--stop-after", type=click.IntRange(0), default=None, metavar="N",
               help="Stop (saved) after N more answers; continue later with `ancients play`.")
-def play_cmd(save: str, sides: tuple[str, ...], no_map: bool, stop_after: int | None) -> None:
+@click.option("--plain", is_flag=True, help="Line mode even at a terminal (no full-screen table).")
+def play_cmd(save: str, sides: tuple[str, ...], no_map: bool, stop_after: int | None, plain: bool) -> None:
     """Continue a saved game (the autosave after a quit or a crash included)."""
     slot = SaveSlot(save)
     with slot.locked():
         s = slot.load()
-        _play_loaded(s, slot, save, sides, no_map, stop_after)
+        _play_loaded(s, slot, save, sides, no_map, stop_after, plain)
 
 
 def _play_loaded(s: Session, slot: SaveSlot, save: str, sides: tuple[str, ...], no_map: bool,
-                 stop_after: int | None) -> None:
+                 stop_after: int | None, plain: bool = True) -> None:
     saved = s.meta.get("sides") or {}
     who = parse_sides(s, sides, default_first="human", default_rest="greedy")
     for side, kind in saved.items():
@@ -385,13 +470,12 @@ def _play_loaded(s: Session, slot: SaveSlot, save: str, sides: tuple[str, ...], 
     _warn_if_replay_differs(s)
     loop = PlayLoop(s, who, Path(save), show_map=not no_map, stop_after=stop_after, slot=slot)
     loop.shown = max(0, len(s.log) - 12)
-    loop.run()
+    _play(loop, plain)
 
 
 @click.command("undo")
 @click.argument("save", type=click.Path(exists=True, dir_okay=False))
-@click.option("-n", "count", type=click.IntRange(1), default=1, show_default=True,
-              help="How many answers to take back.")
+@click.option("-n", "count", type=click.IntRange(1), default=1, show_default=True, help="How many answers to take back (at least 1).")
 def undo_cmd(save: str, count: int) -> None:
     """Take back the last answers of a saved game (the file is rewritten atomically;
     through a symlink, the file it points to)."""

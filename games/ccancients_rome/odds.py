@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
+from typing import Any
 
 from ancients_kit.chance import BATTLE_DIE, symbol_pool_joint
 from ancients_kit.data import DataStore
@@ -18,7 +19,7 @@ from ancients_kit.plugin import OddsReport
 
 from .units import load_units
 
-__all__ = ["HELP", "odds"]
+__all__ = ["HELP", "decision_odds", "odds"]
 
 HELP = """ancients odds ccancients_rome dice=N target=light|medium|heavy|UNITCODE [key=value ...]
   dice=N            battle dice rolled (after terrain caps and cards)
@@ -91,10 +92,15 @@ def odds(store: DataStore, params: Mapping[str, str]) -> OddsReport:
     names = list(cats)
     dist: dict[str, Fraction] = {}
     elim = Fraction(0)
+    by_hits: dict[int, Fraction] = {}
+    retreat = Fraction(0)
     for counts, p in joint.items():
         c = dict(zip(names, counts))
         hits = c.get("symbol", 0) + max(0, c.get("swords", 0) - ign_sw) + c.get("leader", 0)
         flags = max(0, c.get("flags", 0) - ign_fl)
+        by_hits[min(hits, blocks)] = by_hits.get(min(hits, blocks), Fraction(0)) + p
+        if hits < blocks and flags:
+            retreat += p
         if hits >= blocks:
             label = "eliminated"
             elim += p
@@ -107,6 +113,61 @@ def odds(store: DataStore, params: Mapping[str, str]) -> OddsReport:
         (", leader" if close and leader else ""),
         f"target {code or symbol}: {blocks} blocks; ignores {ign_sw} sword(s) and {ign_fl} flag(s)",
         f"P(eliminated) = {elim} ~ {float(elim):.4f}",
+        "hits: " + ", ".join(f"{k}{'+' if k == blocks else ''}: {float(v):.1%}" for k, v in sorted(by_hits.items())),
+        f"P(retreat) = {retreat} ~ {float(retreat):.4f}",
     )
     rules = ("ccr:base.dice", "ccr:base.close-combat" if close else "ccr:base.ranged", "ccr:base.retreat")
     return OddsReport(f"{n} dice against {code or symbol} ({mode} combat)", {k: dist[k] for k in order}, explain, rules)
+
+
+def decision_odds(state: Any, decision: Any, key: str, store: DataStore) -> OddsReport | None:
+    """Odds of the battle a ``battle.target`` answer starts, before any die is rolled.
+
+    The unit battling is ``state.b.current``; its dice come from
+    :func:`~.combat.close_dice` (the card's bonus from ``state.b.plan``) or
+    :func:`~.combat.ranged_dice`, its hitting faces from
+    :func:`~.combat.close_hit_symbols`, the flags the target ignores from
+    :func:`~.combat.flags_ignored`; the report is :func:`odds` for the same
+    inputs (``ancients odds ccancients_rome ...``, printed with it). Battle
+    back, evasion and sword re-rolls come after this roll and are named, not
+    counted.
+    """
+    from .combat import close_dice, close_hit_symbols, flags_ignored, ranged_dice
+    from .units import can_evade
+
+    if decision.kind != "battle.target" or key not in decision.keys or key == "back":
+        return None
+    bs = state.battle
+    att = bs.current if bs is not None else None
+    tgt = bs.at.get(key) if bs is not None else None
+    if att is None or tgt is None or tgt.side == att.side:
+        return None
+    label = decision.option(key).label
+    close = not label.startswith("ranged")
+    at_, tt = bs.types[att.code], bs.types[tgt.code]
+    if close:
+        bonus = bs.plan.cc_bonus if (bs.plan is not None and att.ordered) else 0
+        n = close_dice(bs, att, tgt, bonus)
+        leader = "leader" in close_hit_symbols(bs, att, tgt)
+        laager = not tt.mounted and any(w.hex == tgt.hex and w.kind == "wagon-laager" and w.side == tgt.side
+                                        for w in bs.wagons)
+        ign_sw = 12 if tt.ignore_all_swords else tt.ignore_swords + (1 if laager else 0)
+    else:
+        n, leader, ign_sw = ranged_dice(bs, att, tgt.hex), False, 0
+    ign_fl, why = flags_ignored(bs, tgt, att, close)
+    params = {"dice": str(n), "target": tgt.code, "mode": "close" if close else "ranged", "attacker": att.code,
+              "leader": "yes" if leader else "no", "blocks": str(tgt.blocks),
+              "ignore_swords": str(ign_sw), "ignore_flags": str(ign_fl)}
+    report = odds(store, params)
+    notes = [f"{att.code}@{att.hex} against {tgt.code}@{tgt.hex}" + (f"; flags ignored: {', '.join(why)}" if why else "")]
+    if close and can_evade(tt, att.code, at_):
+        notes.append("if the target stands: it may evade instead (ccr:base.evade)")
+    if close and at_.reroll_swords:
+        notes.append("sword re-rolls are not counted here")
+    if close and tt.ignore_vs_mounted and at_.mounted:
+        notes.append("the target ignores one hit from cavalry or chariots: not counted here")
+    if close:
+        notes.append("battle back follows if the target stays (ccr:base.close-combat)")
+    command = "ancients odds ccancients_rome " + " ".join(f"{k}={v}" for k, v in params.items())
+    return OddsReport(report.title, report.distribution, (*report.explain, *notes, f"same as: {command}"),
+                      report.rules, report.legend)

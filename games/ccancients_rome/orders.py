@@ -483,6 +483,7 @@ def _battle_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, ite
             return
         u, t = targets[k]
         bs.current = u
+        bs.plan = plan
         tk = yield from ask(side, f"{u.code}@{u.hex} battles which enemy unit?",
                             [(h, f"{mode} vs {bs.at[h].code}" if h in bs.at else
                               "fire at the lone leader" if mode == "leader-ranged" else "attack the lone leader")

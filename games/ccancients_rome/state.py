@@ -212,6 +212,8 @@ class BattleState:
         """The unit a pending decision is about (for cheap bot scores)."""
         self.attack: tuple[Unit, Unit] | None = None
         """(attacker, defender) of the close combat under way (for cheap bot scores)."""
+        self.plan: Any = None
+        """The order plan of the card in play while its units battle (for the odds shown before an attack)."""
         self.bot_cache: dict[str, Any] = {}
         """Scratch space for the greedy bot's per-turn scores; no rule reads it."""
         self.turn_orders: tuple[Any, list[Any]] | None = None

@@ -339,6 +339,8 @@ def combat_phase(
             def refuse_attacker(text: str, _chosen: list[Unit] = chosen) -> tuple[str, str] | None:
                 u = state.units.get(text.strip().upper()) or state.units.get(text.strip())
                 if u is None:
+                    if text.strip().lower() == ATTACK and not _chosen:
+                        return "choose an attacker first (type a unit's key or number), then attack", rule
                     if text.strip().lower() == ATTACK:
                         return f"odds of {attack} vs {defence} are below 1-2: the attack is non-viable", rule
                     return None
@@ -365,7 +367,8 @@ def combat_phase(
                 rule=rule,
                 kind="combat.attackers",
                 refuse=refuse_attacker,
-                context={"highlight": [key, *sorted({state.hid(u.hex) for u in cands})], "target": key},
+                context={"highlight": [key, *sorted({state.hid(u.hex) for u in cands})], "target": key,
+                         "chosen": [u.id for u in chosen]},
             )
             if akey == CANCEL:
                 chosen = []

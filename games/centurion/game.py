@@ -21,6 +21,8 @@ from collections.abc import Collection, Generator, Mapping
 from fractions import Fraction
 from typing import Any
 
+import attrs
+
 from ancients_kit.data import DataError, DataStore, document_file
 from ancients_kit.errors import IllegalAnswer, InvalidAnswer
 from ancients_kit.hexgrid import Hex
@@ -312,6 +314,38 @@ class CenturionGame(Game):
 
         return picture_of(state, viewer)
 
+    def inspect(self, state: CenturionState, viewer: str | None, hex_id: str) -> tuple[str, ...]:
+        """Each unit of the stack on ``hex_id`` with its factors and state, unless the
+        viewer may not see the stack's make-up (cen:basic.stacking C)."""
+        from ancients_games.centurion.render import _visible
+
+        try:
+            h = state.hex_of(hex_id)
+        except ValueError:
+            return ()
+        units = state.stack_at(h)
+        if not units or not _visible(state, h, viewer):
+            return ()
+        full = state.version != "basic"
+        facing = ("N", "NE", "SE", "S", "SW", "NW") if state.map.numbering.orientation == "flat" else (
+            "NE", "E", "SE", "SW", "W", "NW")
+        out = []
+        for u in units:
+            t = state.types[u.type]
+            if full:
+                factors = (f"melee {t.melee_attack}, defence {t.melee_defence_front} front / "
+                           f"{t.melee_defence_flank} flank, movement {t.movement}"
+                           + (f", fire {t.fire} at range {t.fire_range}" if t.fire else "") + f", {t.points} pts")
+            else:
+                factors = f"attack {basic_attack_factor(state, u)}, defence {t.basic.defence if t.basic else t.melee_defence_front}, movement {t.basic.movement if t.basic else t.movement}"
+            flags = [name for name, on in (
+                (f"dispersed ({u.dispersed} turn{'s' if u.dispersed != 1 else ''})", u.dispersed),
+                ("demoralized", u.demoralized), ("in square", u.in_square), ("panicked", u.panicked),
+                ("has moved", u.moved), ("has attacked", u.attacked)) if on]
+            out.append(f"{u.id}: {t.name}; {factors}" + (f"; facing {facing[u.facing % 6]}" if full else "")
+                       + (f"; {', '.join(flags)}" if flags else ""))
+        return tuple(out)
+
     def status(self, state: CenturionState, viewer: str | None) -> str:
         parts = [f"Turn {state.turn}/{state.scenario.turns}", f"{state.phase}"]
         if state.active:
@@ -412,6 +446,58 @@ class CenturionGame(Game):
         if kind.startswith(("start.", "deploy.")) or kind in ("treachery", "fire.defensive", "retreat"):
             return 1.0 if key == "done" else 0.0
         return 0.0
+
+    def decision_odds(self, state: CenturionState, decision: Decision, key: str,
+                      store: DataStore | None = None) -> OddsReport | None:
+        """The melee odds of a Basic Game attack before it is rolled (cen:basic.combat):
+        choosing a target hex shows the strongest allowed group against it
+        (what ``all`` would choose); toggling an attacker shows the group with
+        it in or out; ``attack`` shows the group as chosen. The report is
+        ``ancients odds centurion`` for the same factors and rounding."""
+        from ancients_games.centurion.combat import ALL, command_rounding
+
+        if decision.kind == "combat.hex":
+            if key not in decision.keys or key == "done":
+                return None
+            target_id = key
+        elif decision.kind == "combat.attackers":
+            target_id = str(decision.context.get("target", ""))
+        else:
+            return None
+        try:
+            target = state.hex_of(target_id)
+        except ValueError:
+            return None
+        side = decision.side
+        cands = eligible_attackers(state, side, target)
+        if decision.kind == "combat.hex" or key == ALL:
+            group = best_group(state, cands)
+            how = "the strongest allowed group"
+        else:
+            chosen = [state.units[u] for u in decision.context.get("chosen", ()) if u in state.units]
+            if key == ATTACK:
+                group, how = chosen, "the attackers chosen"
+            elif key in state.units:
+                u = state.units[key]
+                group = [v for v in chosen if v is not u] if u in chosen else [*chosen, u]
+                how = f"the attackers chosen {'without' if u in chosen else 'with'} {u.id}"
+            else:
+                return None
+        if not group:
+            return None
+        attack = sum(basic_attack_factor(state, u) for u in group)
+        defence = basic_defence(state, target)
+        rounding, why = command_rounding(state, {u.hex for u in group}, target, side)
+        params = {"attack": str(attack), "defense": str(defence), "rounding": rounding}
+        try:
+            report = self.odds(store or DataStore(self.package), params)
+        except ValueError as exc:
+            return OddsReport(f"attack on {target_id}: {attack} vs {defence} is non-viable", {},
+                              (str(exc),), ("cen:basic.combat",))
+        command = "ancients odds centurion " + " ".join(f"{k}={v}" for k, v in params.items())
+        return attrs.evolve(report, title=f"{report.title}: {how} ({', '.join(u.id for u in group)}) on {target_id}",
+                            explain=(*(x for x in report.explain if not x.endswith("(as asked)")), why,
+                                     f"same as: {command}"))
 
     # ------------------------------------------------------------ listings
     def tables(self, store: DataStore) -> list[TableInfo]:

@@ -1,0 +1,383 @@
+"""What the players' table shows, as plain data: no Textual here.
+
+The full-screen game (:mod:`ancients_kit.tui.app`) and the line-mode prompt
+(:mod:`ancients_kit.cli.play`) share these helpers, so both show the same
+odds, the same log filters and the same inspector text:
+
+- :class:`MapGrid` lays any game's :class:`~ancients_kit.picture.Picture` out
+  on a character grid (every hex a cell of a few characters, staggered as on
+  the board), draws it as rich text with the cursor and the current
+  question's hexes marked, and maps a screen cell back to its hex (mouse
+  clicks) or a hex to its neighbour on screen (arrow keys);
+- :func:`decision_odds` asks the game (``Game.decision_odds``) for the exact
+  outcome distribution of answering a question one way, and
+  :func:`odds_lines` prints it as ``ancients odds`` does;
+- :func:`log_rows` numbers the log by turn and filters it by turn and side;
+- :func:`inspect_hex` describes a hex: terrain, hexsides, markers and every
+  counter's details.
+"""
+
+from __future__ import annotations
+
+import inspect
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import attrs
+from rich.style import Style
+from rich.text import Text
+
+from ancients_kit.log import Event
+from ancients_kit.picture import Picture, PictureHex
+from ancients_kit.plugin import OddsReport
+
+__all__ = [
+    "LogRow",
+    "MapGrid",
+    "decision_odds",
+    "inspect_hex",
+    "log_rows",
+    "odds_lines",
+    "odds_notes",
+    "viewport",
+    "side_letters",
+    "terrain_letters",
+]
+
+SIDE_STYLES = ("bold bright_red", "bold bright_cyan", "bold bright_yellow", "bold bright_magenta")
+"""Counter text colours by side order; the side *letter* tells them apart without colour."""
+TERRAIN_STYLES = {
+    "clear": "on grey15", "open": "on grey15", "plain": "on grey15", "countryside": "on grey15",
+    "forest": "on dark_green", "woods": "on dark_green", "wood": "on dark_green",
+    "hill": "on orange4", "hills": "on orange4", "rough": "on grey30", "broken": "on grey30",
+    "river": "on navy_blue", "water": "on navy_blue", "ford": "on dodger_blue3", "lake": "on navy_blue",
+    "marsh": "on dark_olive_green3", "swamp": "on dark_olive_green3", "town": "on purple4",
+    "camp": "on dark_red", "fortified camp": "on dark_red", "bridge": "on steel_blue",
+}
+SPARE_STYLES = ("on grey23", "on dark_cyan", "on dark_goldenrod", "on purple4", "on dark_orange3", "on grey35")
+HIGHLIGHT = Style(bgcolor="khaki1", color="black", bold=True)
+CURSOR = Style(reverse=True, bold=True, underline=True)
+
+
+def terrain_letters(picture: Picture) -> dict[str, str]:
+    """Terrain name -> one letter for the map legend: its first letter, or the
+    next unused letter of its name (clear ground is ``.``)."""
+    names = sorted({h.terrain for h in picture.hexes})
+    used: set[str] = set()
+    out: dict[str, str] = {}
+    for name in names:
+        if name.lower() in ("clear", "open", "plain"):
+            out[name] = "."
+            continue
+        letter = next((c for c in name.lower() if c.isalpha() and c not in used), None)
+        if letter is None:
+            letter = next(c for c in "0123456789*#%&" if c not in used)
+        used.add(letter)
+        out[name] = letter
+    return out
+
+
+def side_letters(picture: Picture, counters_sides: Iterable[str] = ()) -> dict[str, str]:
+    """Side ID -> a capital letter that tells the sides apart without colour
+    (the first letter of the side's name, or of its ID, or A, B, ...)."""
+    sides = [s for s, _ in picture.sides] + [s for s in counters_sides if s not in dict(picture.sides)]
+    names = dict(picture.sides)
+    out: dict[str, str] = {}
+    for i, side in enumerate(dict.fromkeys(sides)):
+        for cand in (names.get(side, side)[:1].upper(), side[:1].upper(), "ABCDEFGH"[i % 8]):
+            if cand.isalpha() and cand not in out.values():
+                out[side] = cand
+                break
+        else:
+            out[side] = str(i + 1)
+    return out
+
+
+@attrs.define
+class MapGrid:
+    """A picture laid out on a character grid.
+
+    ``zoom`` 1 gives each hex two lines of eight characters (its ID and
+    terrain letter above, the side letter and counter code below); ``zoom`` 0
+    gives it one line of four (the counter, or the terrain letter).
+    """
+
+    picture: Picture
+    zoom: int = 1
+    cells: dict[str, tuple[int, int]] = attrs.field(init=False, factory=dict)
+    """Hex ID -> (column, line) of its cell's top left corner."""
+    width: int = attrs.field(init=False, default=0)
+    height: int = attrs.field(init=False, default=0)
+    terrain: dict[str, str] = attrs.field(init=False, factory=dict)
+    sides: dict[str, str] = attrs.field(init=False, factory=dict)
+
+    def __attrs_post_init__(self) -> None:
+        self.terrain = terrain_letters(self.picture)
+        self.sides = side_letters(self.picture, (c.side for c in self.picture.counters))
+        self.layout()
+
+    @property
+    def cell_w(self) -> int:
+        return 8 if self.zoom else 4
+
+    @property
+    def cell_h(self) -> int:
+        return 2 if self.zoom else 1
+
+    def layout(self) -> None:
+        """Place every hex: the staggered axis advances half a cell per step."""
+        hexes = self.picture.hexes
+        if not hexes:
+            return
+        flat = self.picture.orientation == "flat"
+        # Flat-topped hexes: columns 1.5 apart, a column's neighbours half a hex (sqrt 3 / 2) lower.
+        # Pointy-topped hexes: rows 1.5 apart, a row's neighbours sqrt 3 / 2 to the side.
+        xstep, ystep = (1.5, math.sqrt(3) / 2) if flat else (math.sqrt(3) / 2, 1.5)
+        x0 = min(h.x for h in hexes)
+        y0 = min(h.y for h in hexes)
+        self.cells = {}
+        for h in hexes:
+            xi = round((h.x - x0) / xstep)
+            yi = round((h.y - y0) / ystep)
+            # Along the staggered axis one step is half a hex, so cells one step
+            # apart never share a line (flat) or a half-cell column (pointy).
+            self.cells[h.id] = (xi * (self.cell_w // 2), yi * self.cell_h)
+        self.width = max(c for c, _ in self.cells.values()) + self.cell_w
+        self.height = max(r for _, r in self.cells.values()) + self.cell_h
+
+    def hex_at(self, col: int, line: int) -> str | None:
+        """The hex whose cell covers screen position (``col``, ``line``), if any."""
+        for hid, (c, r) in self.cells.items():
+            if c <= col < c + self.cell_w and r <= line < r + self.cell_h:
+                return hid
+        return None
+
+    def step(self, hid: str, dx: int, dy: int) -> str:
+        """The hex next to ``hid`` on screen in direction (``dx``, ``dy``) (each -1, 0 or 1);
+        ``hid`` itself if there is none that way."""
+        if hid not in self.cells:
+            return next(iter(self.cells), hid)
+        c0, r0 = self.cells[hid]
+        best: tuple[float, str] | None = None
+        for other, (c, r) in self.cells.items():
+            if other == hid:
+                continue
+            ddx, ddy = (c - c0) / self.cell_w, (r - r0) / self.cell_h
+            along = ddx * dx + ddy * dy
+            if along <= 0:
+                continue
+            across = abs(ddx * dy) + abs(ddy * dx) if dx and dy else (abs(ddy) if dx else abs(ddx))
+            score = along + 2.5 * across
+            if best is None or score < best[0]:
+                best = (score, other)
+        return best[1] if best else hid
+
+    def counters_at(self) -> dict[str, list[Any]]:
+        out: dict[str, list[Any]] = {}
+        for c in self.picture.counters:
+            out.setdefault(c.hex, []).append(c)
+        return out
+
+    def _cell_texts(self, h: PictureHex, counters: Sequence[Any], marked: bool) -> list[str]:
+        w = self.cell_w - 1
+        t = self.terrain.get(h.terrain, "?")
+        if counters:
+            c = counters[0]
+            code = c.code + "".join(m.lstrip("*")[:1] for m in c.marks if m)
+            unit = f"{self.sides.get(c.side, '?')}{code}" + ("+" if len(counters) > 1 else "")
+        else:
+            unit = ""
+        if self.zoom:
+            top = f"{h.id:<{w - 1}}{t}"[:w]
+            return [top.ljust(w), unit[:w].ljust(w)]
+        return [(unit or f" {t}")[:w].ljust(w)]
+
+    def render(self, cursor: str | None = None, highlight: Iterable[str] = ()) -> Text:
+        """The map as rich text: terrain backgrounds, side-coloured counters with
+        their side letter, the question's hexes and the cursor marked."""
+        marks = set(highlight)
+        chars = [[" "] * self.width for _ in range(self.height)]
+        styles: list[list[Style | None]] = [[None] * self.width for _ in range(self.height)]
+        by_hex = self.counters_at()
+        side_order = {s: i for i, s in enumerate(self.sides)}
+        spare = {name: SPARE_STYLES[i % len(SPARE_STYLES)]
+                 for i, name in enumerate(sorted(n for n in self.terrain if n.lower() not in TERRAIN_STYLES))}
+        for h in self.picture.hexes:
+            col, line = self.cells[h.id]
+            counters = by_hex.get(h.id, [])
+            texts = self._cell_texts(h, counters, h.id in marks)
+            base = Style.parse(TERRAIN_STYLES.get(h.terrain.lower(), spare.get(h.terrain, "on grey23")))
+            if h.id in marks:
+                base = base + HIGHLIGHT
+            for i, s in enumerate(texts):
+                style = base
+                if i == len(texts) - 1 and counters:
+                    style = base + Style.parse(SIDE_STYLES[side_order.get(counters[0].side, 0) % len(SIDE_STYLES)])
+                    if h.id in marks:
+                        style = style + Style(color="black")
+                if h.id == cursor:
+                    style = style + CURSOR
+                for j, ch in enumerate(s):
+                    chars[line + i][col + j] = ch
+                    styles[line + i][col + j] = style
+        out = Text(no_wrap=True, end="")
+        for r in range(self.height):
+            if r:
+                out.append("\n")
+            run, run_style = "", None
+            for ch, st in zip(chars[r], styles[r]):
+                if st is not run_style and run:
+                    out.append(run, run_style)
+                    run = ""
+                run_style = st
+                run += ch
+            if run:
+                out.append(run, run_style)
+        return out
+
+    def legend(self) -> str:
+        """One line each: terrain letters, side letters, the game's own legend."""
+        terr = ", ".join(f"{letter} {name}" for name, letter in sorted(self.terrain.items(), key=lambda kv: kv[1]))
+        names = dict(self.picture.sides)
+        sides = ", ".join(f"{letter} {names.get(s, s)}" for s, letter in self.sides.items())
+        extra = "; ".join(f"{k}: {v}" for k, v in self.picture.legend.items())
+        lines = [f"terrain: {terr}", f"sides: {sides}; + more in the stack; highlighted: the question's hexes"]
+        if extra:
+            lines.append(extra)
+        return "\n".join(lines)
+
+
+def viewport(picture: Picture, width: int, highlight: Sequence[str] = ()) -> Text:
+    """The picture as a one-line-per-hex grid no wider than ``width``, centred on
+    the question's hexes when the whole map does not fit, with the legend below
+    (line mode at 80 columns)."""
+    grid = MapGrid(picture, zoom=0)
+    marks = [h for h in highlight if h in grid.cells]
+    body = grid.render(None, marks)
+    if grid.width > width:
+        cols = [grid.cells[h][0] for h in marks] or [grid.width // 2]
+        centre = (min(cols) + max(cols) + grid.cell_w) // 2
+        start = max(0, min(centre - width // 2, grid.width - width))
+        lines = body.split("\n")
+        body = Text("\n", no_wrap=True).join(line[start:start + width] for line in lines)
+        body.append(f"\n(columns {start + 1}-{start + width} of {grid.width}: centred on the question's hexes)",
+                    "dim")
+    body.append("\n" + grid.legend(), "dim")
+    return body
+
+
+def inspect_hex(picture: Picture, hid: str, letters: Mapping[str, str] | None = None) -> list[str]:
+    """Everything the picture tells of hex ``hid``: terrain, hexside features,
+    markers, and each counter with its factors, facing, state and details."""
+    h = picture.hex_by_id().get(hid)
+    if h is None:
+        return [f"{hid}: not on the map"]
+    names = dict(picture.sides)
+    lines = [f"hex {hid}: {h.terrain}"]
+    for s in picture.hexsides:
+        if hid in (s.a, s.b):
+            lines.append(f"  hexside {s.a}-{s.b}: {s.feature}")
+    for m in picture.markers:
+        if m.hex == hid:
+            lines.append(f"  marker: {m.text}")
+    counters = [c for c in picture.counters if c.hex == hid]
+    if not counters:
+        lines.append("  no units")
+    facing_names = ("N", "NE", "SE", "S", "SW", "NW") if picture.orientation == "flat" else ("NE", "E", "SE", "SW", "W", "NW")
+    for c in counters:
+        side = names.get(c.side, c.side)
+        head = f"  {side}: {c.code}" + (f" {c.strength}" if c.strength else "")
+        if c.hidden:
+            head += " (face down)"
+        lines.append(head)
+        if c.facing is not None:
+            lines.append(f"    facing {facing_names[c.facing % 6]}")
+        if c.marks:
+            lines.append("    state: " + ", ".join(m.lstrip("*") for m in c.marks))
+        if c.detail:
+            lines.append(f"    {c.detail}")
+    return lines
+
+
+# ------------------------------------------------------------------ odds
+
+
+def decision_odds(game: Any, state: Any, decision: Any, key: str, store: Any = None) -> OddsReport | None:
+    """The game's exact odds of answering ``decision`` with ``key``
+    (``Game.decision_odds``), or ``None`` if this answer starts no attack or
+    the game offers none. A game's error here never stops play."""
+    fn = getattr(game, "decision_odds", None)
+    if fn is None:
+        return None
+    try:
+        if "store" in inspect.signature(fn).parameters:
+            return fn(state, decision, key, store=store)
+        return fn(state, decision, key)
+    except (ValueError, KeyError):
+        return None
+
+
+def odds_lines(report: OddsReport, *, compact: bool = False) -> list[str]:
+    """The report as ``ancients odds`` prints it: each outcome with its exact
+    fraction and probability, then how the inputs were read."""
+    if compact:
+        parts = [f"{k} {float(v):.0%}" for k, v in report.distribution.items()]
+        return [f"odds: {report.title}: " + ", ".join(parts)]
+    lines = [report.title]
+    width = max((len(k) for k in report.distribution), default=0)
+    for k, v in report.distribution.items():
+        label = f"{k} ({report.legend[k]})" if k in report.legend else k
+        lines.append(f"  {label:<{width}}  {str(v):>9}  {float(v):6.1%}")
+    lines += [f"  {x}" for x in report.explain]
+    if report.rules:
+        lines.append(f"  rules: {', '.join(report.rules)}")
+    return lines
+
+
+def odds_notes(session: Any, decision: Any, keys: Sequence[str], limit: int = 8) -> list[str]:
+    """One line of odds for each answer in ``keys`` that rolls an attack (line mode
+    prints them under the question), at most ``limit``."""
+    out: list[str] = []
+    for key in keys:
+        report = decision_odds(session.game, session.state, decision, key, session.store)
+        if report is not None:
+            out += [f"  {key}: " + line for line in odds_lines(report, compact=True)]
+        if len(out) >= limit:
+            break
+    return out
+
+
+# ------------------------------------------------------------------ the log
+
+
+@attrs.frozen
+class LogRow:
+    """One log event with its position, the turn it happened in and its text for the viewer."""
+
+    index: int
+    turn: int
+    side: str | None
+    kind: str
+    text: str
+    rules: tuple[str, ...]
+
+
+def log_rows(events: Iterable[Event], viewer: str | None, *, turn: int | None = None,
+             side: str | None = None) -> list[LogRow]:
+    """The whole log as ``viewer`` may read it, numbered by turn (a ``turn``
+    event's ``data["turn"]``, else the count of turn events so far), kept to
+    one turn and to one side's events when asked."""
+    rows: list[LogRow] = []
+    current = 0
+    for i, e in enumerate(events):
+        if e.kind == "turn":
+            got = e.data.get("turn") if isinstance(e.data, Mapping) else None
+            current = int(got) if isinstance(got, int) else current + 1
+        row = LogRow(i, current, e.side, e.kind, e.text_for(viewer), tuple(e.rules))
+        if turn is not None and row.turn != turn:
+            continue
+        if side is not None and row.side != side:
+            continue
+        rows.append(row)
+    return rows

@@ -1,0 +1,145 @@
+"""Prompt fixes and small defects a new player hit (issue 14 items 5, 6, 7)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from ancients_kit.cli.main import cli
+from ancients_kit.plugin import load_games
+
+
+@pytest.fixture
+def run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("ANCIENTS_KIT_SAVES", str(tmp_path / "saves"))
+    runner = CliRunner()
+
+    def invoke(*args: str, input: str | None = None):
+        return runner.invoke(cli, list(args), input=input, catch_exceptions=False)
+
+    return invoke
+
+
+def test_out_of_range_number_names_the_range(run, tmp_path: Path) -> None:
+    save = tmp_path / "r.json"
+    res = run("new", "centurion", "basic-carrhae", "--seed", "3", "--save", str(save), "--no-map",
+              input="400\nquit\n")
+    assert res.exit_code == 0, res.output
+    n = len(res.output.split("Movement Phase")[1].split("more: type")[0].splitlines())  # listed options
+    assert "400 is not an option's number: choose 1-" in res.output
+    assert n > 1 and json.loads(save.read_text())["answers"] == []
+
+
+def test_new_never_overwrites_a_game_in_progress(run, tmp_path: Path) -> None:
+    first = run("new", "centurion", "basic-carrhae", "--seed", "7", "--bots", "--no-map", "--stop-after", "2")
+    assert first.exit_code == 0, first.output
+    saves = tmp_path / "saves"
+    old = saves / "centurion-basic-carrhae-7.json"
+    answers = json.loads(old.read_text())["answers"]
+    assert len(answers) >= 2
+    again = run("new", "centurion", "basic-carrhae", "--seed", "7", "--no-map", "--stop-after", "0")
+    assert again.exit_code == 0, again.output
+    assert json.loads(old.read_text())["answers"] == answers  # untouched
+    assert "centurion-basic-carrhae-7-2.json" in again.output.replace("\n", "")
+    assert (saves / "centurion-basic-carrhae-7-2.json").exists()
+
+
+def test_undo_takes_back_at_least_one(run, tmp_path: Path) -> None:
+    run("new", "centurion", "basic-carrhae", "--seed", "7", "--no-map", "--stop-after", "1",
+        "--save", str(tmp_path / "u.json"))
+    res = run("undo", str(tmp_path / "u.json"), "-n", "0")
+    assert res.exit_code == 2 and "-n" in res.output
+
+
+def test_help_counts_the_installed_games(run) -> None:
+    res = run("--help")
+    n = len(load_games())
+    words = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+    assert f"teach {words.get(n, str(n))} installed" in res.output
+    assert "{games}" not in res.output
+
+
+@pytest.mark.rule("cen:basic.combat")
+def test_attack_before_any_attacker_says_so() -> None:
+    from ancients_kit.bots import play_until
+    from ancients_kit.errors import AnswerError
+    from ancients_kit.session import Session
+
+    s = Session.new("centurion", "basic-carrhae", seed=5)
+    play_until(s, "combat.hex")
+    s.answer(s.decision.keys[1])
+    assert s.decision.kind == "combat.attackers"
+    with pytest.raises(AnswerError, match="choose an attacker first"):
+        s.answer("attack")
+
+
+def test_square_brackets_in_labels_are_printed(run, tmp_path: Path) -> None:
+    """Selected attackers show ``[x]``/``[ ]`` in line mode (rich markup no longer swallows them)."""
+    from ancients_kit.bots import play_until
+    from ancients_kit.session import Session
+
+    s = Session.new("centurion", "basic-carrhae", seed=5)
+    play_until(s, "combat.hex")
+    s.answer(s.decision.keys[1])
+    s.meta["sides"] = {"parthians": "human", "romans": "greedy"}
+    save = s.save(tmp_path / "b.json")
+    res = run("play", str(save), "--no-map", input="quit\n")
+    assert res.exit_code == 0, res.output
+    assert "[ ] " in res.output
+    assert "odds: Centurion melee" in res.output  # the odds under the attack question
+
+
+def test_hotseat_hand_overs_in_line_mode(run, tmp_path: Path) -> None:
+    """A hand-over before the first turn; the leaving player reads their results,
+    then the screen is cleared and the next player is called (issue 14 item 4)."""
+    from ancients_kit.bots import make_bot
+    from ancients_kit.session import Session
+
+    probe = Session.new("ccancients_rome", "tigranocerte", seed=5)
+    first = probe.decision.side
+    bot = make_bot("greedy")
+    keys = []
+    while probe.decision.side == first:
+        keys.append(bot.choose(probe, probe.decision))
+        probe.answer(keys[-1])
+    nxt = probe.decision.side
+    save = tmp_path / "hs.json"
+    lines = ["", *keys, "", "", "quit"]
+    res = run("new", "ccancients_rome", "tigranocerte", "--hotseat", "--seed", "5", "--save", str(save), "--no-map",
+              input="\n".join(lines) + "\n")
+    assert res.exit_code == 0, res.output
+    out = res.output
+    assert out.index(f"Hand over to {first}") < out.index(f"{first}: ")
+    hide = out.index(f"{first}: press Enter to hide the screen")
+    assert hide < out.index(f"Hand over to {nxt}")
+    last_event = probe.log[len(probe.log) - 1].text_for(first)
+    assert out.rindex(last_event.split(" (")[0][:40], 0, hide) >= 0  # the results came before the hand-over
+    assert json.loads(save.read_text())["answers"] == keys
+
+
+def test_undo_takes_back_your_own_last_answer_in_hotseat(tmp_path: Path) -> None:
+    from ancients_kit.bots import make_bot
+    from ancients_kit.cli.play import PlayLoop
+    from ancients_kit.session import Session
+
+    s = Session.new("ccancients_rome", "tigranocerte", seed=5)
+    a = s.decision.side
+    loop = PlayLoop(s, {x: "human" for x in s.game.sides(s.state)}, tmp_path / "u.json")
+    bot = make_bot("greedy")
+    while s.decision.side == a:
+        s.answer(bot.choose(s, s.decision))
+    b = s.decision.side
+    assert loop.undo_count() == 1  # b has not answered yet: the last answer
+    while s.decision.side == b:
+        s.answer(bot.choose(s, s.decision))
+    a_again = len(s.answers)
+    s.answer(bot.choose(s, s.decision))  # a answers once more
+    while s.decision.side == a:
+        s.answer(bot.choose(s, s.decision))
+    # b now asks to undo: b's own last answer and all of a's after it
+    last_b = max(i for i, side in enumerate(s.asked) if side == b)
+    assert loop.undo_count() == len(s.answers) - last_b
+    assert last_b < a_again
