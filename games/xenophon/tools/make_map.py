@@ -451,7 +451,7 @@ def build() -> str:
         owner[h] = ISLANDS[name][0]
     csat, (lo_lon, lo_lat, hi_lon, hi_lat) = CRIMEA
     crimea = {h for h in land if lo_lon <= ll[h][0] <= hi_lon and lo_lat <= ll[h][1] <= hi_lat
-              and owner[h] == "Scythia" and ll[h][1] < 45.9}
+              and ll[h][1] < 45.9}
     for h in crimea:
         owner[h] = csat
         island_of[h] = "Crimea"
