@@ -14,7 +14,7 @@ import attrs
 
 from ancients_kit.data import DataError, DataStore, Meta
 from ancients_kit.hexmap import HexMap
-from ancients_kit.tables import ProvenanceMark
+from ancients_kit.tables import ProvenanceMark, Table, load_table
 
 from ancients_games.xenophon import PACKAGE
 
@@ -164,3 +164,94 @@ def load(store: DataStore | None = None) -> XenophonData:
         if r.satrapy not in names:
             raise DataError(store.path("scenarios.toml"), f"no satrapy {r.satrapy!r} in the roster", f"setup[{i}]")
     return XenophonData(hexmap, rmeta, roster, smeta, scen)
+
+
+# ---------------------------------------------------------------------------
+# Chits, unit factors and tables
+
+Phase = Literal["diplomacy", "treasury", "levy", "recruit", "operations", "combat", "any", "none"]
+
+
+@attrs.frozen
+class Chit:
+    """One kind of Stratagem chit and how many of it the pool holds (xen:chits)."""
+
+    name: str
+    count: int
+    phase: Phase
+    text: str
+
+
+@attrs.frozen
+class ChitsDoc:
+    chit: tuple[Chit, ...]
+    provenance: tuple[ProvenanceMark, ...] = ()
+
+
+@attrs.frozen
+class UnitFactor:
+    """Combat Strength, Operations Value and costs of a unit type (xen:components, xen:treasury-chart)."""
+
+    type: str
+    cs: int
+    ov: int
+    recruit: int
+    upkeep: int
+
+
+@attrs.frozen
+class UnitsDoc:
+    unit: tuple[UnitFactor, ...]
+    provenance: tuple[ProvenanceMark, ...] = ()
+
+
+TABLES = {
+    "engagement": "tables/crt_engagement.toml",
+    "skirmish": "tables/crt_skirmish.toml",
+    "combined-arms": "tables/crt_combined_arms.toml",
+    "diplomacy": "tables/diplomacy.toml",
+    "pillage": "tables/pillage.toml",
+    "colonisation": "tables/colonisation.toml",
+    "disband": "tables/disband.toml",
+    "revolt": "tables/revolt.toml",
+    "random-events": "tables/events.toml",
+    "terrain": "tables/terrain.toml",
+}
+"""Table name -> data file, loaded with :func:`ancients_kit.tables.load_table`."""
+
+POOL_SIZE = 40  # xen:components: 40 Stratagem chits, the blank included
+
+
+def _check_entries(file: str, marks: tuple[ProvenanceMark, ...], names: list[str], what: str) -> None:
+    if len(set(names)) != len(names):
+        raise DataError(file, f"a {what} is listed twice")
+    _check_marks(file, marks, set(names))
+    missing = set(names) - {e for m in marks for e in m.entries}
+    if missing:
+        raise DataError(file, f"no provenance mark for {', '.join(sorted(missing))}", "provenance")
+
+
+def load_chits(store: DataStore | None = None) -> tuple[Meta, ChitsDoc]:
+    """The chit pool; refuses a pool that is not 40 chits (xen:components)."""
+    store = store or DataStore(PACKAGE)
+    meta, doc = store.load("stratagems.toml", ChitsDoc)
+    file = store.path("stratagems.toml")
+    _check_entries(file, doc.provenance, [c.name for c in doc.chit], "chit")
+    total = sum(c.count for c in doc.chit)
+    if total != POOL_SIZE:
+        raise DataError(file, f"the pool holds {total} chits, not {POOL_SIZE} (xen:components)", "chit")
+    return meta, doc
+
+
+def load_units(store: DataStore | None = None) -> tuple[Meta, UnitsDoc]:
+    """Unit factors and costs, one row per type."""
+    store = store or DataStore(PACKAGE)
+    meta, doc = store.load("units.toml", UnitsDoc)
+    _check_entries(store.path("units.toml"), doc.provenance, [u.type for u in doc.unit], "unit type")
+    return meta, doc
+
+
+def load_tables(store: DataStore | None = None) -> dict[str, Table]:
+    """Every table of :data:`TABLES`, with its provenance per row or cell."""
+    store = store or DataStore(PACKAGE)
+    return {name: load_table(store, rel) for name, rel in TABLES.items()}
