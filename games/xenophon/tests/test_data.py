@@ -71,6 +71,10 @@ def test_34_satrapies_connected_and_holding_their_cities() -> None:
             row.cities, row.treasury_cities, row.capital_cities)
     for h in MAP.hexes_where("island"):
         assert owners[h] == ISLAND_OWNER[MAP.value(h, "island")]
+    aegean = [h for h in MAP.hexes_where("island") if MAP.value(h, "island") == "Aegean"]
+    assert len(aegean) == 5  # Ionia's 5 unnamed Aegean islands, one hex each
+    for name in ("Cyprus", "Rhodes", "Crete", "Crimea"):
+        assert any(MAP.value(h, "island") == name for h in MAP.hexes_where("island"))
 
 
 @pytest.mark.rule("xen:control", "xen:scenario.cyrus-revolt")

@@ -99,7 +99,7 @@ ISLANDS: dict[str, tuple[str, list[tuple[float, float]]]] = {
     "Cyprus": ("Cilicia", [(33.0, 35.0), (34.0, 35.2), (32.6, 34.9)]),
     "Rhodes": ("Ionia", [(28.0, 36.2)]),
     "Crete": ("Ionia", [(24.0, 35.3), (25.3, 35.2), (23.6, 35.4)]),
-    "Aegean": ("Ionia", [(26.3, 39.2), (26.0, 38.4), (26.8, 37.7), (25.5, 37.1), (25.3, 39.9)]),  # Lesbos, Chios, Samos, Naxos, Lemnos
+    "Aegean": ("Ionia", [(26.3, 39.2), (26.0, 38.4), (24.9, 37.85), (25.4, 36.4), (25.3, 39.9)]),  # Lesbos, Chios, Andros, Thera, Lemnos
 }
 CRIMEA = ("Colchis", (32.4, 44.3, 36.7, 46.0))  # Colchis includes the Crimea (xen:components): lon/lat box
 
