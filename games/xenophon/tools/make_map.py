@@ -125,7 +125,7 @@ MOUNTAINS: list[tuple[str, float, list[tuple[float, float]]]] = [  # name, radiu
 PASSES: dict[str, tuple[float, float]] = {  # xen:movement "Pass hex"
     "Thermopylai": (22.5, 38.8), "Cilician Gates": (34.8, 37.3), "Syrian Gates": (36.2, 36.5),
     "Zagros Gates": (46.0, 34.5), "Persian Gates": (51.9, 30.2), "Caspian Gates": (52.5, 35.5),
-    "Khyber": (71.2, 34.1), "Iron Gate of Derbent": (48.3, 42.0), "Darial": (44.6, 42.7),
+    "Khyber": (70.9, 34.1), "Darial": (44.6, 42.7),
 }
 
 DESERTS: dict[str, list[tuple[float, float]]] = {
