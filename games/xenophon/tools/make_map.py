@@ -271,17 +271,7 @@ KM_PER_UNIT = DLON * 111.32 * math.cos(math.radians(LAT0))  # one hex height, ab
 
 
 def nearest_hex(lon: float, lat: float) -> tuple[int, int]:
-    px, py = plane(lon, lat)
-    best = None
-    c0 = round(px / SQ3)
-    for c in range(c0 - 1, c0 + 2):
-        for r in range(round(py) - 1, round(py) + 2):
-            x, y = centre(c, r)
-            d = (x - px) ** 2 + (y - py) ** 2
-            if best is None or d < best[0] - 1e-12:
-                best = (d, c, r)
-    assert best is not None
-    c, r = best[1], best[2]
+    c, r = nearest_plane(*plane(lon, lat))
     if not (1 <= c <= COLUMNS and 1 <= r <= ROWS):
         raise SystemExit(f"point {lon}, {lat} lies off the map ({c}, {r})")
     return c, r
