@@ -163,6 +163,9 @@ def load(store: DataStore | None = None) -> XenophonData:
     for i, r in enumerate(scen.setup):
         if r.satrapy not in names:
             raise DataError(store.path("scenarios.toml"), f"no satrapy {r.satrapy!r} in the roster", f"setup[{i}]")
+    for i, side in enumerate(scen.side):
+        if side.guard_city and side.guard_city not in hexmap.places:
+            raise DataError(store.path("scenarios.toml"), f"no city {side.guard_city!r} on the map", f"side[{i}].guard_city")
     return XenophonData(hexmap, rmeta, roster, smeta, scen)
 
 

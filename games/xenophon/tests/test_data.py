@@ -112,6 +112,8 @@ def test_setup_lists() -> None:
     sides = {s.name: s for s in DATA.scenarios.side}
     assert (sides["empire"].treasury, sides["empire"].chits, sides["rebel"].treasury, sides["rebel"].chits) == (40, 2, 10, 6)
     assert [s.turns for s in DATA.scenarios.scenario] == [7, 15]
+    assert MAP.place(sides["rebel"].guard_city) in MAP.region("Lydia")
+    assert (sides["rebel"].guard.phalanx, sides["rebel"].guard.light, sides["empire"].guard.cavalry) == (3, 1, 3)
     for r in rows.values():
         assert DATA.row(r.satrapy).covers(r), f"{r.satrapy}: the roster holds fewer units than its set-up"
 
