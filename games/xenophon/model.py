@@ -157,8 +157,8 @@ def load(store: DataStore | None = None) -> XenophonData:
     hexmap = HexMap.load(store, "map.toml")
     rmeta, roster = store.load("roster.toml", RosterDoc)
     smeta, scen = store.load("scenarios.toml", ScenariosDoc)
+    _check_entries(store.path("roster.toml"), roster.provenance, [r.name for r in roster.satrapy], "satrapy")
     names = {r.name for r in roster.satrapy}
-    _check_marks(store.path("roster.toml"), roster.provenance, names)
     _check_marks(store.path("scenarios.toml"), scen.provenance, names)
     for i, r in enumerate(scen.setup):
         if r.satrapy not in names:
