@@ -142,3 +142,36 @@ def test_every_setup_fits_forage_and_cities() -> None:
 @pytest.mark.rule("xen:components")
 def test_unit_types_known() -> None:
     assert set(UNIT_TYPES) == {"phalanx", "cavalry", "light", "militia", "barbarian_horde", "elephant", "fleet"}
+
+
+def _road_reach(start):
+    seen, stack = {start}, [start]
+    while stack:
+        h = stack.pop()
+        for n in MAP.neighbors(h):
+            if n not in seen and MAP.has_feature(h, n, "road"):
+                seen.add(n)
+                stack.append(n)
+    return seen
+
+
+@pytest.mark.rule("xen:movement", "xen:errata")
+def test_roads_join_the_royal_cities() -> None:
+    # The Royal Road runs from Sardis to Susa (Herodotus 5.52-54); the trunk roads on to Persepolis,
+    # Ekbatana, Merv and Taxila.
+    reach = _road_reach(MAP.place("Sardis"))
+    for city in ("Susa", "Persepolis", "Babylon", "Ekbatana", "Merv", "Baktra", "Taxila", "Tarsos"):
+        assert MAP.place(city) in reach, city
+    for side in MAP.hexsides_with("road"):
+        assert MAP.terrain(side.a) != "sea" and MAP.terrain(side.b) != "sea"
+
+
+@pytest.mark.rule("xen:movement", "xen:naval")
+def test_straits_join_europe_and_asia() -> None:
+    straits = MAP.hexsides_with("strait")
+    assert len(straits) == 2
+    for side in straits:
+        (a,), (b,) = MAP.regions_of(side.a), MAP.regions_of(side.b)
+        assert "Thrace" in (a, b) and a != b
+    for side in MAP.hexsides_with("river") | MAP.hexsides_with("lake"):
+        assert MAP.terrain(side.a) != "sea" and MAP.terrain(side.b) != "sea"
