@@ -1,7 +1,7 @@
 """Generate games/xenophon/data/map.toml: the reconstructed Xenophon map.
 
-Run from the repository root: ``.venv/bin/python -m ancients_games.xenophon.tools.make_map``
-(or ``python games/xenophon/tools/make_map.py``); ``--check`` compares instead of writing.
+Run from the repository root: ``.venv/bin/python games/xenophon/tools/make_map.py``;
+``--check`` compares instead of writing (exit 1 if the file differs).
 No network: every coordinate is data in this file, with its source.
 
 How it works (see docs/games/xenophon-map.md):
@@ -11,8 +11,8 @@ How it works (see docs/games/xenophon-map.md):
   numbers run south to north and row numbers west to east (the sheet is read
   with north to the right). A hex centre is an equirectangular projection of
   latitude/longitude: column 24 = 33.75 N (Taxila), 0.905 degree a column; row
-  43 = 72.8 E (Taxila), 1.29 degree a row. That is about 115 km a hex, not the
-  printed 80 km: at 80 km Greece and Taxila cannot both fit a row or column
+  43 = 72.8 E (Taxila), 1.29 degree a row. That is about 115-120 km a hex, not
+  the printed 80 km: at 80 km Greece and Taxila cannot both fit a row or column
   number below 44 (the arithmetic is in the map page).
 * Sea: hand-drawn coastline polygons (lon, lat) of the seas; islands the rules
   name (xen:components) are forced to land.
@@ -267,7 +267,7 @@ def lonlat(c: int, r: int) -> tuple[float, float]:
     return LON0 + (y - R0) * DLON, LAT0 + (x / SQ3 - C0) * DLAT
 
 
-KM_PER_UNIT = DLON * 111.32 * math.cos(math.radians(LAT0))  # one hex height, about 119 km
+KM_PER_UNIT = DLON * 111.32 * math.cos(math.radians(LAT0))  # one hex height: 119 km at Taxila's latitude
 
 
 def nearest_hex(lon: float, lat: float) -> tuple[int, int]:
