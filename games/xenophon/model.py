@@ -61,8 +61,11 @@ class RosterRow(Units):
 
 @attrs.frozen
 class RosterDoc:
+    """``roster.toml``: the 34 rows and their provenance marks."""
+
     satrapy: tuple[RosterRow, ...]
     provenance: tuple[ProvenanceMark, ...] = ()
+    """Marks by satrapy name (``entries``): which rows are printed, which rebuilt."""
 
 
 @attrs.frozen
@@ -75,6 +78,8 @@ class SetupRow(Units):
 
 @attrs.frozen
 class Guard:
+    """A side's Guard units set up at the start (xen:guards, xen:scenario.cyrus-revolt)."""
+
     phalanx: int = 0
     cavalry: int = 0
     light: int = 0
@@ -82,25 +87,37 @@ class Guard:
 
 @attrs.frozen
 class Side:
+    """One player's start: treasury, chits, leaders and guard (xen:scenario.cyrus-revolt)."""
+
     name: Literal["empire", "rebel"]
     treasury: int
+    """Starting $ (Empire 40, Rebel 10)."""
     chits: int
+    """Chits drawn at the start (Empire 2, Rebel 6)."""
     supreme_leader: str
+    """Artaxerxes or Cyrus (xen:supreme-leaders)."""
     leaders: tuple[str, ...] = ()
+    """The other leaders set up."""
     guard: Guard = Guard()
     guard_city: str = ""
+    """The city the whole guard starts in (Sardis), or empty: one unit a friendly satrapy."""
 
 
 @attrs.frozen
 class Scenario:
+    """A scenario's length and play order; both use the same set-up."""
+
     id: str
     title: str
     turns: int
+    """Game-turns: 7 (Cyrus' Revolt) or 15 (The King's War)."""
     first_player: Literal["rebel", "empire"]
 
 
 @attrs.frozen
 class ScenariosDoc:
+    """``scenarios.toml``: both scenarios, the two sides and the 34 set-up rows."""
+
     scenario: tuple[Scenario, ...]
     side: tuple[Side, ...]
     setup: tuple[SetupRow, ...]
@@ -187,6 +204,8 @@ class Chit:
 
 @attrs.frozen
 class ChitsDoc:
+    """``stratagems.toml``: the chit kinds, marked printed or rebuilt by name."""
+
     chit: tuple[Chit, ...]
     provenance: tuple[ProvenanceMark, ...] = ()
 
@@ -204,6 +223,8 @@ class UnitFactor:
 
 @attrs.frozen
 class UnitsDoc:
+    """``units.toml``: one row per unit type, marked printed or rebuilt by type."""
+
     unit: tuple[UnitFactor, ...]
     provenance: tuple[ProvenanceMark, ...] = ()
 
