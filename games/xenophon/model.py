@@ -1,0 +1,281 @@
+"""Xenophon data model: the satrapy roster, the scenario set-ups and the map.
+
+Loaded with the core's :class:`~ancients_kit.data.DataStore`; each document
+keeps its ``[meta]`` provenance and marks its rebuilt or printed rows with the
+core's ``[[provenance]]`` entries (``entries = [satrapy names]``).
+Rules: xen:components, xen:control, xen:levy, xen:supply.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import attrs
+
+from ancients_kit.data import DataError, DataStore, Meta
+from ancients_kit.hexmap import HexMap
+from ancients_kit.tables import ProvenanceMark, Table, load_table
+
+from ancients_games.xenophon import PACKAGE
+
+Control = Literal["empire", "rebel", "neutral"]
+UNIT_TYPES = ("phalanx", "cavalry", "light", "militia", "barbarian_horde", "elephant", "fleet")
+
+
+@attrs.frozen
+class Units:
+    """Counts of satrapy units by type."""
+
+    phalanx: int = 0
+    cavalry: int = 0
+    light: int = 0
+    militia: int = 0
+    barbarian_horde: int = 0
+    elephant: int = 0
+    fleet: int = 0
+
+    @property
+    def total(self) -> int:
+        return sum(getattr(self, t) for t in UNIT_TYPES)
+
+    def covers(self, other: Units) -> bool:
+        """True if every type count is at least ``other``'s."""
+        return all(getattr(self, t) >= getattr(other, t) for t in UNIT_TYPES)
+
+
+@attrs.frozen
+class RosterRow(Units):
+    """One row of the Unit and City Summary Roster (xen:components, xen:levy)."""
+
+    name: str = ""
+    levy_value: int = 1
+    control: Control = "neutral"
+    cities: int = 0
+    treasury_cities: int = 0
+    capital_cities: int = 0
+
+    @property
+    def total_cities(self) -> int:
+        return self.cities + self.treasury_cities + self.capital_cities
+
+
+@attrs.frozen
+class RosterDoc:
+    """``roster.toml``: the 34 rows and their provenance marks."""
+
+    satrapy: tuple[RosterRow, ...]
+    provenance: tuple[ProvenanceMark, ...] = ()
+    """Marks by satrapy name (``entries``): which rows are printed, which rebuilt."""
+
+
+@attrs.frozen
+class SetupRow(Units):
+    """One satrapy's units in the Scenario 1 set-up list (xen:scenario.cyrus-revolt)."""
+
+    satrapy: str = ""
+    control: Control = "neutral"
+
+
+@attrs.frozen
+class Guard:
+    """A side's Guard units set up at the start (xen:guards, xen:scenario.cyrus-revolt)."""
+
+    phalanx: int = 0
+    cavalry: int = 0
+    light: int = 0
+
+
+@attrs.frozen
+class Side:
+    """One player's start: treasury, chits, leaders and guard (xen:scenario.cyrus-revolt)."""
+
+    name: Literal["empire", "rebel"]
+    treasury: int
+    """Starting $ (Empire 40, Rebel 10)."""
+    chits: int
+    """Chits drawn at the start (Empire 2, Rebel 6)."""
+    supreme_leader: str
+    """Artaxerxes or Cyrus (xen:supreme-leaders)."""
+    leaders: tuple[str, ...] = ()
+    """The other leaders set up."""
+    guard: Guard = Guard()
+    guard_city: str = ""
+    """The city the whole guard starts in (Sardis), or empty: one unit a friendly satrapy."""
+
+
+@attrs.frozen
+class Scenario:
+    """A scenario's length and play order; both use the same set-up."""
+
+    id: str
+    title: str
+    turns: int
+    """Game-turns: 7 (Cyrus' Revolt) or 15 (The King's War)."""
+    first_player: Literal["rebel", "empire"]
+
+
+@attrs.frozen
+class ScenariosDoc:
+    """``scenarios.toml``: both scenarios, the two sides and the 34 set-up rows."""
+
+    scenario: tuple[Scenario, ...]
+    side: tuple[Side, ...]
+    setup: tuple[SetupRow, ...]
+    provenance: tuple[ProvenanceMark, ...] = ()
+
+
+def _check_marks(file: str, marks: tuple[ProvenanceMark, ...], names: set[str]) -> None:
+    seen: set[str] = set()
+    for i, m in enumerate(marks):
+        if m.source == "reconstructed" and not m.note.strip():
+            raise DataError(file, "reconstructed rows must say what they were built from", f"provenance[{i}].note")
+        for j, e in enumerate(m.entries):
+            if e not in names:
+                raise DataError(file, f"no satrapy {e!r}", f"provenance[{i}].entries[{j}]")
+            if e in seen:
+                raise DataError(file, f"{e} is marked twice", f"provenance[{i}].entries[{j}]")
+            seen.add(e)
+
+
+def row_source(meta: Meta, marks: tuple[ProvenanceMark, ...], name: str) -> ProvenanceMark:
+    """The provenance of one row: its mark, or the document's own."""
+    for m in marks:
+        if name in m.entries:
+            return m
+    return ProvenanceMark(meta.source, meta.note, meta.sources)
+
+
+@attrs.frozen
+class XenophonData:
+    """Everything XEN-A provides, loaded and cross-checked."""
+
+    map: HexMap
+    roster_meta: Meta
+    roster: RosterDoc
+    scenarios_meta: Meta
+    scenarios: ScenariosDoc
+
+    def row(self, satrapy: str) -> RosterRow:
+        for r in self.roster.satrapy:
+            if r.name == satrapy:
+                return r
+        raise KeyError(f"no satrapy {satrapy!r} in the roster (xen:components)")
+
+    def setup(self, satrapy: str) -> SetupRow:
+        for r in self.scenarios.setup:
+            if r.satrapy == satrapy:
+                return r
+        raise KeyError(f"no set-up row for {satrapy!r} (xen:scenario.cyrus-revolt)")
+
+
+def load(store: DataStore | None = None) -> XenophonData:
+    """Load map, roster and scenarios; raise :class:`DataError` on bad data."""
+    store = store or DataStore(PACKAGE)
+    hexmap = HexMap.load(store, "map.toml")
+    rmeta, roster = store.load("roster.toml", RosterDoc)
+    smeta, scen = store.load("scenarios.toml", ScenariosDoc)
+    _check_entries(store.path("roster.toml"), roster.provenance, [r.name for r in roster.satrapy], "satrapy")
+    names = {r.name for r in roster.satrapy}
+    _check_marks(store.path("scenarios.toml"), scen.provenance, names)
+    for i, r in enumerate(scen.setup):
+        if r.satrapy not in names:
+            raise DataError(store.path("scenarios.toml"), f"no satrapy {r.satrapy!r} in the roster", f"setup[{i}]")
+    for i, side in enumerate(scen.side):
+        if side.guard_city and side.guard_city not in hexmap.places:
+            raise DataError(store.path("scenarios.toml"), f"no city {side.guard_city!r} on the map", f"side[{i}].guard_city")
+    return XenophonData(hexmap, rmeta, roster, smeta, scen)
+
+
+# ---------------------------------------------------------------------------
+# Chits, unit factors and tables
+
+Phase = Literal["diplomacy", "treasury", "levy", "recruit", "operations", "combat", "any", "none"]
+
+
+@attrs.frozen
+class Chit:
+    """One kind of Stratagem chit and how many of it the pool holds (xen:chits)."""
+
+    name: str
+    count: int
+    phase: Phase
+    text: str
+
+
+@attrs.frozen
+class ChitsDoc:
+    """``stratagems.toml``: the chit kinds, marked printed or rebuilt by name."""
+
+    chit: tuple[Chit, ...]
+    provenance: tuple[ProvenanceMark, ...] = ()
+
+
+@attrs.frozen
+class UnitFactor:
+    """Combat Strength, Operations Value and costs of a unit type (xen:components, xen:treasury-chart)."""
+
+    type: str
+    cs: int
+    ov: int
+    recruit: int
+    upkeep: int
+
+
+@attrs.frozen
+class UnitsDoc:
+    """``units.toml``: one row per unit type, marked printed or rebuilt by type."""
+
+    unit: tuple[UnitFactor, ...]
+    provenance: tuple[ProvenanceMark, ...] = ()
+
+
+TABLES = {
+    "engagement": "tables/crt_engagement.toml",
+    "skirmish": "tables/crt_skirmish.toml",
+    "combined-arms": "tables/crt_combined_arms.toml",
+    "diplomacy": "tables/diplomacy.toml",
+    "pillage": "tables/pillage.toml",
+    "colonisation": "tables/colonisation.toml",
+    "disband": "tables/disband.toml",
+    "revolt": "tables/revolt.toml",
+    "random-events": "tables/events.toml",
+    "terrain": "tables/terrain.toml",
+}
+"""Table name -> data file, loaded with :func:`ancients_kit.tables.load_table`."""
+
+POOL_SIZE = 40  # xen:components: 40 Stratagem chits, the blank included
+
+
+def _check_entries(file: str, marks: tuple[ProvenanceMark, ...], names: list[str], what: str) -> None:
+    if len(set(names)) != len(names):
+        raise DataError(file, f"a {what} is listed twice")
+    _check_marks(file, marks, set(names))
+    missing = set(names) - {e for m in marks for e in m.entries}
+    if missing:
+        raise DataError(file, f"no provenance mark for {', '.join(sorted(missing))}", "provenance")
+
+
+def load_chits(store: DataStore | None = None) -> tuple[Meta, ChitsDoc]:
+    """The chit pool; refuses a pool that is not 40 chits (xen:components)."""
+    store = store or DataStore(PACKAGE)
+    meta, doc = store.load("stratagems.toml", ChitsDoc)
+    file = store.path("stratagems.toml")
+    _check_entries(file, doc.provenance, [c.name for c in doc.chit], "chit")
+    total = sum(c.count for c in doc.chit)
+    if total != POOL_SIZE:
+        raise DataError(file, f"the pool holds {total} chits, not {POOL_SIZE} (xen:components)", "chit")
+    return meta, doc
+
+
+def load_units(store: DataStore | None = None) -> tuple[Meta, UnitsDoc]:
+    """Unit factors and costs, one row per type."""
+    store = store or DataStore(PACKAGE)
+    meta, doc = store.load("units.toml", UnitsDoc)
+    _check_entries(store.path("units.toml"), doc.provenance, [u.type for u in doc.unit], "unit type")
+    return meta, doc
+
+
+def load_tables(store: DataStore | None = None) -> dict[str, Table]:
+    """Every table of :data:`TABLES`, with its provenance per row or cell."""
+    store = store or DataStore(PACKAGE)
+    return {name: load_table(store, rel) for name, rel in TABLES.items()}

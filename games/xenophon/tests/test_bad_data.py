@@ -1,0 +1,55 @@
+"""Bad Xenophon data is refused with a one-line message naming the file, the key and the rule."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ancients_kit.data import DataError, DataStore, Variant
+from ancients_games.xenophon import PACKAGE
+from ancients_games.xenophon.model import load, load_chits, load_units
+
+
+def _store(tmp_path: Path, text: str) -> DataStore:
+    f = tmp_path / "v.toml"
+    f.write_text('[meta]\nid = "bad"\nsource = "variant"\nnote = "test"\n\n' + text, encoding="utf-8")
+    return DataStore(PACKAGE, (Variant.from_file(f),))
+
+
+@pytest.mark.rule("xen:components", "xen:chits")
+def test_pool_of_39_chits_refused(tmp_path: Path) -> None:
+    store = _store(tmp_path, '''[replace."xenophon.stratagems"]
+chit = [{ name = "Agent", count = 39, phase = "diplomacy", text = "x" }]
+provenance = [{ entries = ["Agent"], source = "variant", note = "x" }]
+''')
+    with pytest.raises(DataError, match=r"the pool holds 39 chits, not 40 \(xen:components\)"):
+        load_chits(store)
+
+
+@pytest.mark.rule("xen:components")
+def test_unmarked_unit_row_refused(tmp_path: Path) -> None:
+    store = _store(tmp_path, '''[replace."xenophon.units"]
+unit = [{ type = "phalanx", cs = 8, ov = 16, recruit = 4, upkeep = 1 }]
+''')
+    with pytest.raises(DataError, match="no provenance mark for phalanx"):
+        load_units(store)
+
+
+@pytest.mark.rule("xen:roster")
+def test_mark_naming_no_satrapy_refused(tmp_path: Path) -> None:
+    store = _store(tmp_path, '''[replace."xenophon.scenarios"]
+scenario = [{ id = "s", title = "S", turns = 7, first_player = "rebel" }]
+side = [{ name = "rebel", treasury = 10, chits = 6, supreme_leader = "Cyrus" }]
+setup = [{ satrapy = "Lydia", control = "rebel", militia = 1 }]
+provenance = [{ entries = ["Atlantis"], source = "reconstructed", note = "x" }]
+''')
+    with pytest.raises(DataError, match="no satrapy 'Atlantis'") as err:
+        load(store)
+    assert "provenance[0].entries[0]" in str(err.value) and "\n" not in str(err.value)
+
+
+@pytest.mark.rule("xen:roster")
+def test_unknown_satrapy_lookup_names_the_rule() -> None:
+    with pytest.raises(KeyError, match=r"xen:components"):
+        load().row("Atlantis")
