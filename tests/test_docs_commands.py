@@ -15,7 +15,9 @@ folder, with these small substitutions (and only these):
   folder (they are interactive; end of input saves and stops);
 - ``my.toml`` and ``bloody.toml`` are a variant that switches the
   ``fortune`` option (the guide's replacement table is shown, not shipped);
-- ``--dask tcp://HOST:8786`` needs a running scheduler and is not run.
+- ``--dask tcp://HOST:8786`` needs a running scheduler and is not run;
+- ``replay --follow`` watches a game until it ends, so it follows a finished
+  game (a game in progress would be watched for ever).
 
 Inline commands the issue found broken are run too: the players' guide's
 ``-o NAME=VALUE`` example (it said ``fortune=yes``; the option takes ``none``,
@@ -105,6 +107,16 @@ def save(scratch: Path) -> Path:
     return s.save(scratch / "game.json")
 
 
+@pytest.fixture(scope="module")
+def finished(scratch: Path) -> Path:
+    from ancients_kit.bots import RandomBot, play_out
+
+    s = Session.new("centurion", "basic-servile-war", seed=7)
+    play_out(s, RandomBot())
+    assert s.finished
+    return s.save(scratch / "finished.json")
+
+
 COMMANDS = doc_commands()
 
 
@@ -114,11 +126,13 @@ def test_the_docs_show_commands() -> None:
 
 
 @pytest.mark.parametrize(("name", "line", "command"), COMMANDS, ids=[f"{n}:{i}" for n, i, _ in COMMANDS])
-def test_doc_command_runs(name: str, line: int, command: str, save: Path, scratch: Path,
+def test_doc_command_runs(name: str, line: int, command: str, save: Path, scratch: Path, finished: Path,
                           monkeypatch: pytest.MonkeyPatch) -> None:
     args = substitute(command, save, scratch)
     if args is None:
         pytest.skip("needs a running dask scheduler")
+    if "--follow" in args:
+        args = [str(finished) if a == str(save) else a for a in args]
     monkeypatch.setenv("ANCIENTS_KIT_SAVES", str(scratch / "saves"))
     monkeypatch.chdir(scratch)
     if args[0] == "undo":  # undo rewrites the save: work on a copy
