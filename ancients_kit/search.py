@@ -15,8 +15,11 @@ its side may not see and does not foresee the dice:
   often a child was *available* instead of its parent's visits;
 - below the tree a rollout answers with the game's greedy heuristic
   (:meth:`Game.score_option <ancients_kit.plugin.Game.score_option>`, ties and
-  a small share of moves at random) or uniformly at random, for at most
-  ``depth`` answers; a game that has not ended by then is scored by
+  a small share of moves at random) or uniformly at random, until the side
+  asked has changed ``plies`` times (2: the rest of this side's turn and the
+  other side's reply; counted in turns, not answers, so an option that ends a
+  turn early does not buy a longer look) or ``depth`` answers have been given
+  since the root; a game that has not ended by then is scored by
   :meth:`Game.evaluate <ancients_kit.plugin.Game.evaluate>` relative to the
   root, squashed into (0, 1) on the scale of the changes seen so far. A won
   game is worth 1, a draw 1/2, a loss 0.
@@ -29,7 +32,8 @@ is the root option visited most (the game's order breaks ties).
 As a bot (``--side Rome=mcts``, ``simulate --bot mcts``) its settings come
 from the environment variable ``ANCIENTS_MCTS``, comma-separated
 ``name=value`` pairs: ``iterations`` (default 200), ``seconds`` (a time budget
-instead), ``depth`` (default 20), ``rollout`` (``greedy`` or ``random``),
+instead), ``plies`` (default 2), ``depth`` (at most this many answers, default
+100), ``rollout`` (``greedy`` or ``random``),
 ``width`` (how many options of a decision the search considers, best by the
 heuristic first; default 12, 0 for all), ``c`` (exploration constant, default
 0.7). Example: ``ANCIENTS_MCTS=iterations=800,depth=60 ancients simulate ...``.
@@ -126,7 +130,8 @@ def search(
     *,
     iterations: int | None = 200,
     seconds: float | None = None,
-    depth: int = 20,
+    depth: int = 100,
+    plies: int = 2,
     rollout: str = "greedy",
     width: int = 12,
     c: float = 0.7,
@@ -146,6 +151,8 @@ def search(
         raise ValueError(f"iterations must be at least 1, not {iterations}")
     if depth < 0:
         raise ValueError(f"depth must be at least 0, not {depth}")
+    if plies < 1:
+        raise ValueError(f"plies must be at least 1, not {plies}")
     me = decision.side
     start = time.perf_counter()
     if len(decision.options) == 1:
@@ -167,7 +174,7 @@ def search(
             break
         it = rng.spawn(f"iteration:{done}")
         done += 1
-        copy = session.fork(reseed=it.next_u64(), viewer=me)
+        copy = session.fork(reseed=it.next_u64(), viewer=me, checkpoints=False)
         if base is None:  # read on the first sample, never on the real state
             base = {s: game.evaluate(copy.state, s) for s in sides}
             assert copy.decision is not None
@@ -177,10 +184,16 @@ def search(
         node = root
         path: list[_Node] = []
         steps = 0
+        turns = 0
+        asked = me
         expanded = False
         # -- selection and expansion: down the tree while every option has been tried
         while copy.decision is not None and steps < depth and not expanded:
             d = copy.decision
+            if d.side != asked:
+                asked, turns = d.side, turns + 1
+                if turns >= plies:
+                    break
             if len(d.options) == 1:
                 _answer(copy, d.options[0].key)
                 steps += 1
@@ -207,8 +220,12 @@ def search(
             node = child
             steps += 1
         # -- rollout
-        while copy.decision is not None and steps < depth:
+        while copy.decision is not None and steps < depth and turns < plies:
             d = copy.decision
+            if d.side != asked:
+                asked, turns = d.side, turns + 1
+                if turns >= plies:
+                    break
             if not _answer(copy, _rollout_answer(copy, d, it, greedy, epsilon)):
                 break
             steps += 1
@@ -259,7 +276,8 @@ class MCTSBot:
         self,
         iterations: int | None = None,
         seconds: float | None = None,
-        depth: int = 20,
+        depth: int = 100,
+        plies: int = 2,
         rollout: str = "greedy",
         width: int = 12,
         c: float = 0.7,
@@ -269,6 +287,7 @@ class MCTSBot:
         self.iterations = iterations
         self.seconds = seconds
         self.depth = depth
+        self.plies = plies
         self.rollout = rollout
         self.width = width
         self.c = c
@@ -281,7 +300,7 @@ class MCTSBot:
     def from_settings(cls, text: str) -> MCTSBot:
         """A bot from ``name=value`` pairs (``iterations=400,depth=60``), as in ``ANCIENTS_MCTS``."""
         kw: dict[str, Any] = {}
-        conv: Mapping[str, Any] = {"iterations": int, "seconds": float, "depth": int, "rollout": str,
+        conv: Mapping[str, Any] = {"iterations": int, "seconds": float, "depth": int, "plies": int, "rollout": str,
                                    "width": int, "c": float}
         for item in (p.strip() for p in text.split(",")):
             if not item:
@@ -304,6 +323,6 @@ class MCTSBot:
     def choose(self, session: Session, decision: Decision) -> str:
         if len(decision.options) == 1:
             return decision.options[0].key
-        self.last = search(session, iterations=self.iterations, seconds=self.seconds, depth=self.depth,
+        self.last = search(session, iterations=self.iterations, seconds=self.seconds, depth=self.depth, plies=self.plies,
                            rollout=self.rollout, width=self.width, c=self.c)
         return self.last.answer

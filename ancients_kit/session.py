@@ -335,6 +335,8 @@ class Session:
                     f"{self.game.id}: resuming at checkpoint {expected!r} reached {where!r} first (Game.resume)"
                 )
             return
+        if not self._keep_checkpoints:
+            return  # a search copy that will not fork again: rebuilds go from its branch point
         if self.ctx._secret is not None:
             raise ReplayError(f"{self.game.id}: checkpoint {where!r} inside a secret block of {self.ctx._secret}")
         cps = self._checkpoints
@@ -474,7 +476,7 @@ class Session:
             raise IllegalAnswer(f"cannot undo {count} answers: only {len(self.answers)} given")
         self._rebuild(self.answers[: len(self.answers) - count])
 
-    def fork(self, *, reseed: int | None = None, viewer: str | None = None) -> Session:
+    def fork(self, *, reseed: int | None = None, viewer: str | None = None, checkpoints: bool = True) -> Session:
         """An independent copy at the same point (for bots that look ahead).
 
         With checkpoints, the copy starts from the latest one and plays only the
@@ -491,9 +493,16 @@ class Session:
         or a refused answer after it rebuilds the same sample and dice; undo to
         before it returns to the real game's past (and dice). A search copy
         cannot be saved (its dice are not the seed's).
+
+        ``checkpoints=False`` (with ``reseed``) saves the cost of copying the
+        state at the copy's own safe points, for a copy played once and
+        thrown away (a search rollout); its undo and refused answers then
+        rebuild from the branch point.
         """
         if viewer is not None and reseed is None:
             raise ValueError("fork(viewer=...) needs reseed=...: the sample of what is hidden is drawn from it")
+        if not checkpoints and reseed is None:
+            raise ValueError("fork(checkpoints=False) is for search copies: give reseed=... too")
         if self._branch is not None:
             other = self._clone_for_rebuild()
             other._rebuild(self.answers)
@@ -501,6 +510,7 @@ class Session:
             other = self._plain_fork()
         if reseed is not None:
             other._branch_here(reseed, viewer)
+            other._keep_checkpoints = checkpoints
         return other
 
     def _branch_here(self, reseed: int, viewer: str | None) -> None:
@@ -525,6 +535,7 @@ class Session:
         other._checkpoints = list(self._checkpoints)
         other._resume_where = _NOT_RESUMING
         other._branch = self._branch
+        other._keep_checkpoints = self._keep_checkpoints
         other.log, other.answers, other.asked = self.log, list(self.answers), list(self.asked)
         return other
 
@@ -608,6 +619,8 @@ class Session:
         return s
 
     replay_matches: bool = True
+    _keep_checkpoints: bool = True
+    """False on a search copy made with ``fork(..., checkpoints=False)``: it takes no new checkpoints."""
     _branch: tuple[int, int, str | None] | None = None
     """Set on a search copy: (answers at the branch, reseed, viewer), see :meth:`fork`."""
     """False if a loaded game's log differs from the one saved (rules changed)."""

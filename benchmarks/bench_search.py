@@ -8,15 +8,18 @@ seconds per searched decision (decisions with one option are not searched).
 
 The budget is iterations per decision (deterministic); the figures say what
 one decision cost on this machine. Environment: ``BENCH_SEARCH_ITERATIONS``
-(default 16), ``BENCH_SEARCH_DEPTH`` (default 20), ``BENCH_SEARCH_GAMES``
+(default 16), ``BENCH_SEARCH_PLIES`` (turns searched ahead, default 2), ``BENCH_SEARCH_GAMES``
 (games per game system, default 6), ``BENCH_SEARCH_SECONDS`` (stop starting
-games after this many seconds per game system, default 240).
+games after this many seconds per game system, default 240),
+``BENCH_SEARCH_ONLY`` (``centurion`` or ``cc``), ``BENCH_SEARCH_VERBOSE``
+(one line per game on stderr).
 """
 
 from __future__ import annotations
 
 import math
 import os
+import sys
 import time
 from typing import Any
 
@@ -60,11 +63,11 @@ class _Timed:
 
 
 def _series(game_id: str, scenarios: tuple[str, ...], games: int, budget: float, iterations: int,
-            depth: int) -> dict[str, Any]:
+            plies: int) -> dict[str, Any]:
     game = find_game(game_id)
     wins = draws = losses = 0
     played = 0
-    timed = _Timed(MCTSBot(iterations=iterations, depth=depth))
+    timed = _Timed(MCTSBot(iterations=iterations, plies=plies))
     start = time.perf_counter()
     for i in range(games):
         if i and time.perf_counter() - start > budget:
@@ -82,6 +85,10 @@ def _series(game_id: str, scenarios: tuple[str, ...], games: int, budget: float,
             wins += 1
         else:
             losses += 1
+        if os.environ.get("BENCH_SEARCH_VERBOSE"):
+            print(f"{game_id} {scenario} seed {100 + i} mcts={mcts_side}: {out.text if out else 'unfinished'}"
+                  f" [{wins}-{draws}-{losses}, {timed.seconds / max(1, timed.searched):.3f}s/decision]",
+                  file=sys.stderr, flush=True)
     score = wins + 0.5 * draws
     lo, hi = wilson(wins, played)
     return {
@@ -100,16 +107,16 @@ def _series(game_id: str, scenarios: tuple[str, ...], games: int, budget: float,
 
 def run() -> dict[str, Any]:
     iterations = int(os.environ.get("BENCH_SEARCH_ITERATIONS", "16"))
-    depth = int(os.environ.get("BENCH_SEARCH_DEPTH", "20"))
+    plies = int(os.environ.get("BENCH_SEARCH_PLIES", "2"))
     games = int(os.environ.get("BENCH_SEARCH_GAMES", "6"))
     budget = float(os.environ.get("BENCH_SEARCH_SECONDS", "240"))
-    out: dict[str, Any] = {"iterations_per_decision": iterations, "depth": depth}
+    out: dict[str, Any] = {"iterations_per_decision": iterations, "plies": plies}
     only = os.environ.get("BENCH_SEARCH_ONLY", "")
     if only in ("", "centurion"):
-        for k, v in _series("centurion", CENTURION_BASIC, games, budget, iterations, depth).items():
+        for k, v in _series("centurion", CENTURION_BASIC, games, budget, iterations, plies).items():
             out[f"centurion_basic_{k}"] = v
     if only in ("", "cc"):
-        for k, v in _series("ccancients_rome", CC_BATTLES, games, budget, iterations, depth).items():
+        for k, v in _series("ccancients_rome", CC_BATTLES, games, budget, iterations, plies).items():
             out[f"cc_{k}"] = v
     return out
 
