@@ -31,11 +31,12 @@ is the root option visited most (the game's order breaks ties).
 
 As a bot (``--side Rome=mcts``, ``simulate --bot mcts``) its settings come
 from the environment variable ``ANCIENTS_MCTS``, comma-separated
-``name=value`` pairs: ``iterations`` (default 200), ``seconds`` (a time budget
+``name=value`` pairs: ``iterations`` (default 50, about a second a decision in a C&C battle), ``seconds`` (a time budget
 instead), ``plies`` (default 2), ``depth`` (at most this many answers, default
 100), ``rollout`` (``greedy`` or ``random``),
 ``width`` (how many options of a decision the search considers, best by the
-heuristic first; default 12, 0 for all), ``c`` (exploration constant, default
+heuristic first; default 12, 0 for all; with an iteration budget at most its
+square root at the root, so that each option gets a few samples), ``c`` (exploration constant, default
 0.7). Example: ``ANCIENTS_MCTS=iterations=800,depth=60 ancients simulate ...``.
 """
 
@@ -53,7 +54,7 @@ from ancients_kit.session import Decision, Session
 
 __all__ = ["DEFAULT_ITERATIONS", "ENV_VAR", "MCTSBot", "SearchResult", "search"]
 
-DEFAULT_ITERATIONS = 200
+DEFAULT_ITERATIONS = 50
 """Iterations per decision of the ``mcts`` bot when no budget is set."""
 
 ENV_VAR = "ANCIENTS_MCTS"
@@ -181,6 +182,8 @@ def search(
             root_keys = _ranked(copy, copy.decision, rng.spawn("root"))
             if width > 0:
                 root_keys = root_keys[:width]
+            if iterations is not None:  # a few samples each rather than one each of many options
+                root_keys = root_keys[: max(2, math.isqrt(iterations))]
         node = root
         path: list[_Node] = []
         steps = 0
@@ -246,8 +249,8 @@ def search(
             n.value += reward.get(n.side, 0.5)
         root.visits += 1
     stats = {k: (n.visits, n.value / n.visits if n.visits else 0.0) for k, n in root.children.items()}
-    order = {k: i for i, k in enumerate(decision.keys)}
-    best = max(stats, key=lambda k: (stats[k][0], stats[k][1], -order[k])) if stats else root_keys[0]
+    order = {k: i for i, k in enumerate(root_keys)}  # the heuristic's order breaks ties
+    best = max(stats, key=lambda k: (stats[k][0], stats[k][1], -order.get(k, 0))) if stats else root_keys[0]
     return SearchResult(best, done, time.perf_counter() - start, stats)
 
 

@@ -7,7 +7,7 @@ import pytest
 from ancients_kit.chance import Rng
 from ancients_kit.bots import BOTS, RandomBot, make_bot, play_out
 from ancients_kit.errors import ReplayError
-from ancients_kit.search import ENV_VAR, MCTSBot, search
+from ancients_kit.search import DEFAULT_ITERATIONS, ENV_VAR, MCTSBot, search
 from ancients_kit.session import Session
 
 
@@ -128,7 +128,7 @@ def test_mcts_is_a_registered_bot_with_settings(monkeypatch: pytest.MonkeyPatch)
     assert "mcts" in BOTS
     monkeypatch.delenv(ENV_VAR, raising=False)
     bot = make_bot("mcts")
-    assert isinstance(bot, MCTSBot) and bot.iterations == 200 and bot.seconds is None
+    assert isinstance(bot, MCTSBot) and bot.iterations == DEFAULT_ITERATIONS and bot.seconds is None
     monkeypatch.setenv(ENV_VAR, "iterations=64, depth=8, rollout=random, width=0, c=1.2")
     bot = make_bot("mcts")
     assert isinstance(bot, MCTSBot)

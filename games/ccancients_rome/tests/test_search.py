@@ -118,3 +118,24 @@ def test_mcts_bot_answers_legally_in_a_battle() -> None:
         s.answer(key)
     assert real_before is not None
     assert Session(GAME, "first-bedriacum", seed=9, answers=s.answers).log.digest() == s.log.digest()
+
+
+@pytest.mark.rule("ccr:base.cards")
+def test_search_copy_without_checkpoints_plays_and_undoes_like_one_with_them() -> None:
+    base, me, _ = _baseline()
+    kept = base.fork(reseed=5, viewer=me)
+    light = base.fork(reseed=5, viewer=me, checkpoints=False)
+    assert light.state.b.armies[me].hand.cards == base.state.b.armies[me].hand.cards
+    bot = GreedyBot()
+    for _ in range(25):
+        if kept.decision is None:
+            break
+        key = bot.choose(kept, kept.decision)
+        kept.answer(key)
+        light.answer(key)
+    assert light.log.digest() == kept.log.digest()
+    assert len(light.checkpoints) < len(kept.checkpoints)
+    kept.undo(7)
+    light.undo(7)
+    assert light.log.digest() == kept.log.digest()
+    assert GAME.copy_state(light.state).b.armies[me].hand.cards == kept.state.b.armies[me].hand.cards
