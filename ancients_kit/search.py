@@ -13,6 +13,11 @@ its side may not see and does not foresee the dice:
   MCTS): a node is an option key reached by the answers since the root, its
   statistics are over every sample in which it was legal, and UCB1 uses how
   often a child was *available* instead of its parent's visits;
+- at the root every option considered is tried in turn, each round with the
+  same sample and dice for all of them (common random numbers: with dice
+  deciding most of a battle, unpaired samples would compare luck, not moves);
+  the answer is the root option with the best mean (the heuristic's order
+  breaks ties);
 - below the tree a rollout answers with the game's greedy heuristic
   (:meth:`Game.score_option <ancients_kit.plugin.Game.score_option>`, ties and
   a small share of moves at random) or uniformly at random, until the side
@@ -26,8 +31,7 @@ its side may not see and does not foresee the dice:
 
 The budget is per decision: ``iterations`` (deterministic: the same session
 and options give the same answer on any machine) or ``seconds`` (wall clock,
-not reproducible). A decision with one option is answered at once. The answer
-is the root option visited most (the game's order breaks ties).
+not reproducible). A decision with one option is answered at once.
 
 As a bot (``--side Rome=mcts``, ``simulate --bot mcts``) its settings come
 from the environment variable ``ANCIENTS_MCTS``, comma-separated
@@ -49,16 +53,20 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ancients_kit.chance import Rng
-from ancients_kit.errors import AnswerError
+from ancients_kit.errors import AnswerError, GameError
 from ancients_kit.session import Decision, Session
 
-__all__ = ["DEFAULT_ITERATIONS", "ENV_VAR", "MCTSBot", "SearchResult", "search"]
+__all__ = ["DEFAULT_ITERATIONS", "ENV_VAR", "MCTSBot", "SearchResult", "SearchSettingsError", "search"]
 
 DEFAULT_ITERATIONS = 50
 """Iterations per decision of the ``mcts`` bot when no budget is set."""
 
 ENV_VAR = "ANCIENTS_MCTS"
 """Environment variable holding the ``mcts`` bot's settings (see the module docstring)."""
+
+
+class SearchSettingsError(GameError, ValueError):
+    """Bad settings for the search bot (``ANCIENTS_MCTS`` or :class:`MCTSBot`'s arguments)."""
 
 
 class _Node:
@@ -173,7 +181,13 @@ def search(
             break
         if seconds is not None and done > 0 and time.perf_counter() - start >= seconds:
             break
-        it = rng.spawn(f"iteration:{done}")
+        # Paired samples at the root: each round gives every root option the same
+        # sample of the hidden cards and the same dice, so their comparison is not
+        # drowned by luck (common random numbers); below the root, UCT.
+        n_root = len(root_keys) or 1
+        rnd = done // n_root
+        it = rng.spawn(f"sample:{rnd}")
+        slot = done % n_root
         done += 1
         copy = session.fork(reseed=it.next_u64(), viewer=me, checkpoints=False)
         if base is None:  # read on the first sample, never on the real state
@@ -204,6 +218,17 @@ def search(
             keys = root_keys if node is root else _ranked(copy, d, it)
             if width > 0 and node is not root:
                 keys = keys[:width]
+            if node is root:  # round robin over the root options (paired samples)
+                key = keys[slot]
+                child = node.children.get(key) or node.children.setdefault(key, _Node(d.side))
+                child.avail += 1
+                expanded = not child.visits
+                path.append(child)
+                if not _answer(copy, key):
+                    break
+                node = child
+                steps += 1
+                continue
             legal = [k for k in keys if k in node.children]
             untried = [k for k in keys if k not in node.children]
             for k in legal:
@@ -250,7 +275,7 @@ def search(
         root.visits += 1
     stats = {k: (n.visits, n.value / n.visits if n.visits else 0.0) for k, n in root.children.items()}
     order = {k: i for i, k in enumerate(root_keys)}  # the heuristic's order breaks ties
-    best = max(stats, key=lambda k: (stats[k][0], stats[k][1], -order.get(k, 0))) if stats else root_keys[0]
+    best = max(stats, key=lambda k: (stats[k][1], -order.get(k, 0))) if stats else root_keys[0]
     return SearchResult(best, done, time.perf_counter() - start, stats)
 
 
@@ -297,7 +322,13 @@ class MCTSBot:
         self.last: SearchResult | None = None
         """The latest search (for tools and benchmarks)."""
         if rollout not in ("greedy", "random"):
-            raise ValueError(f"mcts: rollout must be 'greedy' or 'random', not {rollout!r}")
+            raise SearchSettingsError(f"{ENV_VAR}: rollout must be 'greedy' or 'random', not {rollout!r}")
+        for name, value, low in (("iterations", iterations, 1), ("plies", plies, 1), ("depth", depth, 0),
+                                 ("width", width, 0)):
+            if value is not None and value < low:
+                raise SearchSettingsError(f"{ENV_VAR}: {name} must be at least {low}, not {value}")
+        if seconds is not None and seconds <= 0:
+            raise SearchSettingsError(f"{ENV_VAR}: seconds must be more than 0, not {seconds}")
 
     @classmethod
     def from_settings(cls, text: str) -> MCTSBot:
@@ -311,11 +342,11 @@ class MCTSBot:
             name, sep, value = item.partition("=")
             name = name.strip().lower()
             if not sep or name not in conv:
-                raise ValueError(f"{ENV_VAR}: expected name=value with name one of {', '.join(conv)}, not {item!r}")
+                raise SearchSettingsError(f"{ENV_VAR}: expected name=value with name one of {', '.join(conv)}, not {item!r}")
             try:
                 kw[name] = conv[name](value.strip())
             except ValueError:
-                raise ValueError(f"{ENV_VAR}: {name} takes a number, not {value.strip()!r}") from None
+                raise SearchSettingsError(f"{ENV_VAR}: {name} takes a number, not {value.strip()!r}") from None
         return cls(**kw)
 
     @classmethod

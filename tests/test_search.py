@@ -141,3 +141,22 @@ def test_mcts_is_a_registered_bot_with_settings(monkeypatch: pytest.MonkeyPatch)
         monkeypatch.setenv(ENV_VAR, bad)
         with pytest.raises(ValueError, match=msg):
             make_bot("mcts")
+
+
+def test_simulate_and_new_play_the_mcts_bot(race_plugin: str, tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    from ancients_kit.cli.main import cli
+
+    monkeypatch.setenv("ANCIENTS_KIT_SAVES", str(tmp_path / "saves"))
+    monkeypatch.setenv(ENV_VAR, "iterations=4")
+    runner = CliRunner()
+    res = runner.invoke(cli, ["simulate", race_plugin, "short", "-n", "2", "--bot", "mcts", "--json"],
+                        catch_exceptions=False)
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.output)["original"]["games"] == 2
+    monkeypatch.setenv(ENV_VAR, "iterations=none")
+    res = runner.invoke(cli, ["simulate", race_plugin, "short", "-n", "1", "--bot", "mcts"], catch_exceptions=False)
+    assert res.exit_code == 2 and "ANCIENTS_MCTS: iterations takes a number" in res.output
