@@ -52,11 +52,13 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import attrs
+
 from ancients_kit.chance import Rng
 from ancients_kit.errors import AnswerError, GameError
 from ancients_kit.session import Decision, Session
 
-__all__ = ["DEFAULT_ITERATIONS", "ENV_VAR", "MCTSBot", "SearchResult", "SearchSettingsError", "search"]
+__all__ = ["DEFAULT_ITERATIONS", "ENV_VAR", "MCTSBot", "SearchResult", "SearchSettingsError", "Settings", "search"]
 
 DEFAULT_ITERATIONS = 50
 """Iterations per decision of the ``mcts`` bot when no budget is set."""
@@ -134,34 +136,49 @@ def _rollout_answer(session: Session, decision: Decision, rng: Rng, greedy: bool
     return best[rng.below(len(best))] if len(best) > 1 else best[0]
 
 
-def search(
-    session: Session,
-    *,
-    iterations: int | None = 200,
-    seconds: float | None = None,
-    depth: int = 100,
-    plies: int = 2,
-    rollout: str = "greedy",
-    width: int = 12,
-    c: float = 0.7,
-    epsilon: float = 0.1,
-    rng: Rng | None = None,
-) -> SearchResult:
+@attrs.frozen
+class Settings:
+    """How a search is run (see the module docstring); checked once, here."""
+
+    iterations: int | None = DEFAULT_ITERATIONS
+    seconds: float | None = None
+    depth: int = 100
+    plies: int = 2
+    rollout: str = "greedy"
+    width: int = 12
+    c: float = 0.7
+    epsilon: float = 0.1
+
+    def __attrs_post_init__(self) -> None:
+        if self.rollout not in ("greedy", "random"):
+            raise SearchSettingsError(f"{ENV_VAR}: rollout must be 'greedy' or 'random', not {self.rollout!r}")
+        if self.iterations is None and self.seconds is None:
+            raise SearchSettingsError(f"{ENV_VAR}: a search needs a budget: iterations or seconds")
+        for name, low in (("iterations", 1), ("plies", 1), ("depth", 0), ("width", 0)):
+            value = getattr(self, name)
+            if value is not None and value < low:
+                raise SearchSettingsError(f"{ENV_VAR}: {name} must be at least {low}, not {value}")
+        if self.seconds is not None and self.seconds <= 0:
+            raise SearchSettingsError(f"{ENV_VAR}: seconds must be more than 0, not {self.seconds}")
+
+    @classmethod
+    def of(cls, **kw: Any) -> Settings:
+        """Settings from keywords; a time budget alone means no iteration budget."""
+        if kw.get("seconds") is not None and "iterations" not in kw:
+            kw["iterations"] = None
+        return cls(**kw)
+
+
+def search(session: Session, settings: Settings | None = None, *, rng: Rng | None = None, **kw: Any) -> SearchResult:
     """Search the current decision of ``session`` for the side asked (see the
-    module docstring). ``session`` itself is never changed."""
+    module docstring), with ``settings`` or :class:`Settings` made of ``kw``.
+    ``session`` itself is never changed."""
+    st = settings if settings is not None else Settings.of(**kw)
+    iterations, seconds, depth, plies, width, c = st.iterations, st.seconds, st.depth, st.plies, st.width, st.c
+    rollout, epsilon = st.rollout, st.epsilon
     decision = session.decision
     if decision is None:
         raise ValueError("the game is over: nothing to search")
-    if rollout not in ("greedy", "random"):
-        raise ValueError(f"rollout must be 'greedy' or 'random', not {rollout!r}")
-    if iterations is None and seconds is None:
-        raise ValueError("a search needs a budget: iterations or seconds")
-    if iterations is not None and iterations < 1:
-        raise ValueError(f"iterations must be at least 1, not {iterations}")
-    if depth < 0:
-        raise ValueError(f"depth must be at least 0, not {depth}")
-    if plies < 1:
-        raise ValueError(f"plies must be at least 1, not {plies}")
     me = decision.side
     start = time.perf_counter()
     if len(decision.options) == 1:
@@ -300,35 +317,10 @@ class MCTSBot:
 
     name = "mcts"
 
-    def __init__(
-        self,
-        iterations: int | None = None,
-        seconds: float | None = None,
-        depth: int = 100,
-        plies: int = 2,
-        rollout: str = "greedy",
-        width: int = 12,
-        c: float = 0.7,
-    ) -> None:
-        if iterations is None and seconds is None:
-            iterations = DEFAULT_ITERATIONS
-        self.iterations = iterations
-        self.seconds = seconds
-        self.depth = depth
-        self.plies = plies
-        self.rollout = rollout
-        self.width = width
-        self.c = c
+    def __init__(self, settings: Settings | None = None, **kw: Any) -> None:
+        self.settings = settings if settings is not None else Settings.of(**kw)
         self.last: SearchResult | None = None
         """The latest search (for tools and benchmarks)."""
-        if rollout not in ("greedy", "random"):
-            raise SearchSettingsError(f"{ENV_VAR}: rollout must be 'greedy' or 'random', not {rollout!r}")
-        for name, value, low in (("iterations", iterations, 1), ("plies", plies, 1), ("depth", depth, 0),
-                                 ("width", width, 0)):
-            if value is not None and value < low:
-                raise SearchSettingsError(f"{ENV_VAR}: {name} must be at least {low}, not {value}")
-        if seconds is not None and seconds <= 0:
-            raise SearchSettingsError(f"{ENV_VAR}: seconds must be more than 0, not {seconds}")
 
     @classmethod
     def from_settings(cls, text: str) -> MCTSBot:
@@ -347,7 +339,7 @@ class MCTSBot:
                 kw[name] = conv[name](value.strip())
             except ValueError:
                 raise SearchSettingsError(f"{ENV_VAR}: {name} takes a number, not {value.strip()!r}") from None
-        return cls(**kw)
+        return cls(Settings.of(**kw))
 
     @classmethod
     def from_env(cls) -> MCTSBot:
@@ -357,6 +349,5 @@ class MCTSBot:
     def choose(self, session: Session, decision: Decision) -> str:
         if len(decision.options) == 1:
             return decision.options[0].key
-        self.last = search(session, iterations=self.iterations, seconds=self.seconds, depth=self.depth, plies=self.plies,
-                           rollout=self.rollout, width=self.width, c=self.c)
+        self.last = search(session, self.settings)
         return self.last.answer

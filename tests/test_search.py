@@ -128,14 +128,15 @@ def test_mcts_is_a_registered_bot_with_settings(monkeypatch: pytest.MonkeyPatch)
     assert "mcts" in BOTS
     monkeypatch.delenv(ENV_VAR, raising=False)
     bot = make_bot("mcts")
-    assert isinstance(bot, MCTSBot) and bot.iterations == DEFAULT_ITERATIONS and bot.seconds is None
+    assert isinstance(bot, MCTSBot) and bot.settings.iterations == DEFAULT_ITERATIONS and bot.settings.seconds is None
     monkeypatch.setenv(ENV_VAR, "iterations=64, depth=8, rollout=random, width=0, c=1.2")
     bot = make_bot("mcts")
     assert isinstance(bot, MCTSBot)
-    assert (bot.iterations, bot.depth, bot.rollout, bot.width, bot.c) == (64, 8, "random", 0, 1.2)
+    st = bot.settings
+    assert (st.iterations, st.depth, st.rollout, st.width, st.c) == (64, 8, "random", 0, 1.2)
     monkeypatch.setenv(ENV_VAR, "seconds=0.5")
     bot = make_bot("mcts")
-    assert isinstance(bot, MCTSBot) and bot.iterations is None and bot.seconds == 0.5
+    assert isinstance(bot, MCTSBot) and bot.settings.iterations is None and bot.settings.seconds == 0.5
     for bad, msg in (("iterations", "expected name=value"), ("speed=3", "expected name=value"),
                      ("depth=deep", "depth takes a number"), ("rollout=smart", "rollout must be")):
         monkeypatch.setenv(ENV_VAR, bad)
