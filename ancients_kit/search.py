@@ -16,8 +16,9 @@ its side may not see and does not foresee the dice:
 - at the root every option considered is tried in turn, each round with the
   same sample and dice for all of them (common random numbers: with dice
   deciding most of a battle, unpaired samples would compare luck, not moves);
-  the answer is the root option with the best mean (the heuristic's order
-  breaks ties);
+  the answer is the heuristic's first option unless another beat it on the
+  same samples by more than ``z`` standard errors of the paired differences
+  (default 1), so a small budget overrides the heuristic only on evidence;
 - below the tree a rollout answers with the game's greedy heuristic
   (:meth:`Game.score_option <ancients_kit.plugin.Game.score_option>`, ties and
   a small share of moves at random) or uniformly at random, until the side
@@ -41,7 +42,7 @@ instead), ``plies`` (default 2), ``depth`` (at most this many answers, default
 ``width`` (how many options of a decision the search considers, best by the
 heuristic first; default 12, 0 for all; with an iteration budget at most its
 square root at the root, so that each option gets a few samples), ``c`` (exploration constant, default
-0.7). Example: ``ANCIENTS_MCTS=iterations=800,depth=60 ancients simulate ...``.
+0.7), ``z`` (evidence needed to override the heuristic, default 1). Example: ``ANCIENTS_MCTS=iterations=800,depth=60 ancients simulate ...``.
 """
 
 from __future__ import annotations
@@ -148,6 +149,8 @@ class Settings:
     width: int = 12
     c: float = 0.7
     epsilon: float = 0.1
+    z: float = 1.0
+    """Standard errors by which a root option must beat the heuristic's first on paired samples."""
 
     def __attrs_post_init__(self) -> None:
         if self.rollout not in ("greedy", "random"):
@@ -175,7 +178,7 @@ def search(session: Session, settings: Settings | None = None, *, rng: Rng | Non
     ``session`` itself is never changed."""
     st = settings if settings is not None else Settings.of(**kw)
     iterations, seconds, depth, plies, width, c = st.iterations, st.seconds, st.depth, st.plies, st.width, st.c
-    rollout, epsilon = st.rollout, st.epsilon
+    rollout, epsilon, z = st.rollout, st.epsilon, st.z
     decision = session.decision
     if decision is None:
         raise ValueError("the game is over: nothing to search")
@@ -193,6 +196,8 @@ def search(session: Session, settings: Settings | None = None, *, rng: Rng | Non
     spread_sum = 0.0
     spread_n = 0
     done = 0
+    paired: dict[str, dict[int, float]] = {}
+    """Root option -> round -> reward of the side asked (the paired samples)."""
     while True:
         if iterations is not None and done >= iterations:
             break
@@ -290,10 +295,32 @@ def search(session: Session, settings: Settings | None = None, *, rng: Rng | Non
             n.visits += 1
             n.value += reward.get(n.side, 0.5)
         root.visits += 1
+        if path and path[0] is root.children.get(root_keys[slot]):
+            paired.setdefault(root_keys[slot], {})[rnd] = reward.get(me, 0.5)
     stats = {k: (n.visits, n.value / n.visits if n.visits else 0.0) for k, n in root.children.items()}
-    order = {k: i for i, k in enumerate(root_keys)}  # the heuristic's order breaks ties
-    best = max(stats, key=lambda k: (stats[k][1], -order.get(k, 0))) if stats else root_keys[0]
+    best = _paired_choice(root_keys, paired, z)
     return SearchResult(best, done, time.perf_counter() - start, stats)
+
+
+def _paired_choice(keys: Sequence[str], paired: Mapping[str, Mapping[int, float]], z: float) -> str:
+    """The heuristic's first option, unless another beat it on the same samples by
+    more than ``z`` standard errors of the paired differences (then the one that
+    beat it by most): with a small budget the search only overrides the
+    heuristic on evidence, with a large one it follows the samples."""
+    top = keys[0]
+    base = paired.get(top, {})
+    best, best_gain = top, 0.0
+    for k in keys[1:]:
+        diffs = [v - base[r] for r, v in paired.get(k, {}).items() if r in base]
+        n = len(diffs)
+        if n < 2:
+            continue
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        se = math.sqrt(var / n)
+        if mean > z * se and mean > best_gain and mean > 0:
+            best, best_gain = k, mean
+    return best
 
 
 def _ucb(n: _Node, log_avail: float, c: float) -> float:
@@ -327,7 +354,7 @@ class MCTSBot:
         """A bot from ``name=value`` pairs (``iterations=400,depth=60``), as in ``ANCIENTS_MCTS``."""
         kw: dict[str, Any] = {}
         conv: Mapping[str, Any] = {"iterations": int, "seconds": float, "depth": int, "plies": int, "rollout": str,
-                                   "width": int, "c": float}
+                                   "width": int, "c": float, "z": float}
         for item in (p.strip() for p in text.split(",")):
             if not item:
                 continue
