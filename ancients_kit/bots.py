@@ -36,6 +36,7 @@ from ancients_kit.chance import Rng
 from ancients_kit.errors import GameError
 from ancients_kit.log import Event
 from ancients_kit.plugin import Game, Outcome
+from ancients_kit.search import MCTSBot
 from ancients_kit.session import Decision, Session
 
 __all__ = [
@@ -111,7 +112,8 @@ class GreedyBot:
         return best[rng.randint(0, len(best) - 1)]
 
 
-BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot.from_env}
+"""``mcts``: Monte Carlo tree search (ancients_kit.search), settings from ``ANCIENTS_MCTS``."""
 
 
 def make_bot(name: str) -> Bot:

@@ -37,6 +37,7 @@ import attrs
 from ancients_kit.data import DataStore, Meta
 
 if TYPE_CHECKING:
+    from ancients_kit.chance import Rng
     from ancients_kit.session import Context, Decision
 
 __all__ = [
@@ -268,6 +269,25 @@ class Game:
     def score_option(self, state: Any, decision: Decision, key: str) -> float | None:
         """Cheap heuristic score of answering ``key`` (higher is better), or None
         to let the greedy bot look ahead by copying the session."""
+        return None
+
+    def determinize(self, state: Any, viewer: str, rng: Rng) -> None:
+        """Replace, in ``state`` itself, what ``viewer`` may not see by a sample of
+        what it could be, drawn with ``rng`` (optional hook, for search bots).
+
+        The other sides' hands are dealt again from the cards ``viewer`` has not
+        seen (their hands and the draw pile together), the draw pile and a cup of
+        chits get a new order, and so on; everything ``viewer`` sees stays as it
+        is. The sample must depend only on what ``viewer`` sees (sort the unseen
+        cards before shuffling them), so that a search bot's answers cannot
+        depend on the real hidden cards. It works in place because the rules
+        generator holds the state's objects (a hand, the deck): change their
+        contents, do not replace them. :meth:`Session.fork
+        <ancients_kit.session.Session.fork>` calls it with ``viewer=``.
+
+        The default does nothing: the game hides nothing (dice to come are not
+        hidden information; a search copy rolls its own).
+        """
         return None
 
     def tables(self, store: DataStore) -> list[TableInfo]:

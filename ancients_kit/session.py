@@ -361,6 +361,8 @@ class Session:
                     f"{self.game.id}: resuming at checkpoint {expected!r} reached {where!r} first (Game.resume)"
                 )
             return
+        if not self._keep_checkpoints:
+            return  # a search copy that will not fork again: rebuilds go from its branch point
         if self.ctx._secret is not None:
             raise ReplayError(f"{self.game.id}: checkpoint {where!r} inside a secret block of {self.ctx._secret}")
         cps = self._checkpoints
@@ -470,6 +472,22 @@ class Session:
         """The game after ``answers`` (a prefix of the answers given): from the
         latest checkpoint before their end plus the answers since, or from the
         start for a game without checkpoints."""
+        branch = self._branch
+        if branch is not None:
+            at = branch[0]
+            if len(answers) < at:
+                self._branch = None  # back before the branch point: the real game's past and dice
+            else:
+                index = self._latest_checkpoint(len(answers))
+                if index < 0 or self._checkpoints[index].answers <= at:
+                    # Only checkpoints of the real game lie behind: play to the branch
+                    # point, branch again (same sample, same new dice), then the rest.
+                    self._branch = None
+                    self._rebuild(answers[:at])
+                    self._branch_here(branch[1], branch[2])
+                    for a in answers[at:]:
+                        self._apply(a)
+                    return
         index = self._latest_checkpoint(len(answers))
         if index < 0:
             self._start()
@@ -488,12 +506,76 @@ class Session:
             raise IllegalAnswer(f"cannot undo {count} answers: only {len(self.answers)} given")
         self._rebuild(self.answers[: len(self.answers) - count])
 
-    def fork(self) -> Session:
+    def fork(self, *, reseed: int | None = None, viewer: str | None = None, checkpoints: bool = True) -> Session:
         """An independent copy at the same point (for bots that look ahead).
 
         With checkpoints, the copy starts from the latest one and plays only the
         answers since (it shares the checkpoints, which are never changed);
-        otherwise it replays every answer."""
+        otherwise it replays every answer.
+
+        ``reseed`` makes a *search copy*: from this point on the copy rolls and
+        draws from its own stream (``Rng(reseed)``), not the real game's future
+        dice; the past is unchanged. With ``viewer`` as well, what that side may
+        not see is first replaced by a sample of what it could be
+        (:meth:`Game.determinize <ancients_kit.plugin.Game.determinize>`: the
+        other sides' hands, the order of the draw pile), drawn from the same
+        stream. The real game is untouched. The copy remembers the branch: undo
+        or a refused answer after it rebuilds the same sample and dice; undo to
+        before it returns to the real game's past (and dice). A search copy
+        cannot be saved (its dice are not the seed's).
+
+        ``checkpoints=False`` (with ``reseed``) saves the cost of copying the
+        state at the copy's own safe points, for a copy played once and
+        thrown away (a search rollout); its undo and refused answers then
+        rebuild from the branch point.
+        """
+        if viewer is not None and reseed is None:
+            raise ValueError("fork(viewer=...) needs reseed=...: the sample of what is hidden is drawn from it")
+        if not checkpoints and reseed is None:
+            raise ValueError("fork(checkpoints=False) is for search copies: give reseed=... too")
+        if self._branch is not None:
+            other = self._clone_for_rebuild()
+            other._rebuild(self.answers)
+        else:
+            other = self._plain_fork()
+        if reseed is not None:
+            other._branch_here(reseed, viewer)
+            other._keep_checkpoints = checkpoints
+        return other
+
+    def _branch_here(self, reseed: int, viewer: str | None) -> None:
+        """Make this session a search copy from its current point (see :meth:`fork`)."""
+        if isinstance(reseed, bool) or not isinstance(reseed, int):
+            raise ValueError(f"reseed must be a whole number, not {reseed!r}")
+        if viewer is not None and viewer not in self.game.sides(self.state):
+            raise ValueError(f"fork(viewer={viewer!r}): not a side of this game ({', '.join(self.game.sides(self.state))})")
+        stream = Rng(reseed)
+        if viewer is not None:
+            self.game.determinize(self.state, viewer, stream.spawn("determinize"))
+        self.ctx.chance.rng.setstate(stream.spawn("dice").getstate())
+        self._branch = (len(self.answers), reseed, viewer)
+
+    def _clone_for_rebuild(self) -> Session:
+        """A session of this game sharing its checkpoints and answers, to be
+        :meth:`_rebuild` (which replaces the log, answers and state)."""
+        other = Session.__new__(Session)
+        other.game, other.scenario, other.seed = self.game, self.scenario, self.seed
+        other.variants, other.store = self.variants, self.store
+        other.options, other.meta = dict(self.options), dict(self.meta)
+        other._checkpoints = list(self._checkpoints)
+        other._resume_where = _NOT_RESUMING
+        other._branch = self._branch
+        other._keep_checkpoints = self._keep_checkpoints
+        other.log, other.answers, other.asked = self.log, list(self.answers), list(self.asked)
+        return other
+
+    @property
+    def branched(self) -> tuple[int, int, str | None] | None:
+        """For a search copy (:meth:`fork` with ``reseed``): (answers at the branch,
+        reseed, viewer); ``None`` for a game that follows its seed."""
+        return self._branch
+
+    def _plain_fork(self) -> Session:
         if self._checkpoints:
             other = self._at_checkpoint(len(self._checkpoints) - 1)
             for a in self.answers[len(other.answers):]:
@@ -514,6 +596,8 @@ class Session:
 
     # -- persistence ----------------------------------------------------------
     def to_record(self) -> dict[str, Any]:
+        if self._branch is not None:
+            raise ReplayError("a search copy (fork with reseed) cannot be saved: its dice are not the seed's")
         return {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
@@ -545,6 +629,10 @@ class Session:
         return session_from_record(cls, rec, where=where)
 
     replay_matches: bool = True
+    _keep_checkpoints: bool = True
+    """False on a search copy made with ``fork(..., checkpoints=False)``: it takes no new checkpoints."""
+    _branch: tuple[int, int, str | None] | None = None
+    """Set on a search copy: (answers at the branch, reseed, viewer), see :meth:`fork`."""
     """False if a loaded game's log differs from the one saved (rules changed)."""
 
     @classmethod

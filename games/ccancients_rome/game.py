@@ -290,6 +290,33 @@ class CCAncientsRome(Game):
 
         return score(state, decision, key)
 
+    def determinize(self, state: GameState, viewer: str, rng: Any) -> None:
+        """Deal the other side's hand again from the cards ``viewer`` has not seen.
+
+        The only hidden information is the cards (ccr:base.cards): the other
+        side's hand and the order of the draw pile. Both are gathered, put in a
+        fixed order (so the sample depends only on what ``viewer`` sees, not on
+        where the real cards lie), shuffled with ``rng``, and dealt back in the
+        same numbers: the hand keeps its size, the pile its length. The
+        objects stay the same (the rules generator holds them).
+        """
+        bs = state.b
+        deck = bs.deck
+        others = [a.hand for name, a in bs.armies.items() if name != viewer]
+        unseen: list[Any] = list(deck.draw_pile) if deck is not None else []
+        for hand in others:
+            unseen.extend(hand.cards)
+        unseen.sort(key=str)
+        rng.shuffle(unseen)
+        for hand in others:
+            held = len(hand)
+            for card in hand.cards:
+                hand.remove(card)
+            for _ in range(held):
+                hand.add(unseen.pop())
+        if deck is not None:
+            deck.draw_pile[:] = unseen
+
     # -- tables and odds ---------------------------------------------------------------
     def tables(self, store: DataStore) -> list[TableInfo]:
         return render_mod.tables(store)

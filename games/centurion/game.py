@@ -40,7 +40,7 @@ from ancients_games.centurion.combat import (
     best_group,
     eligible_attackers,
 )
-from ancients_games.centurion.state import CenturionState, build_state
+from ancients_games.centurion.state import SHARED_EXTRA, CenturionState, build_state
 
 __all__ = ["BASE_OPTIONS", "CenturionGame"]
 
@@ -576,8 +576,8 @@ class CenturionGame(Game):
 
 def _enemy_distance(state: CenturionState, side: str) -> dict[Hex, int]:
     """Hex -> steps to the nearest enemy unit (ignoring terrain), cached per state revision."""
-    key = ("_enemy_dist", side)
-    got = state.extra.get(key)
+    cache = state.extra.get(ENEMY_DISTANCE)
+    got = cache.get(side) if cache is not None else None
     if got is not None and got[0] == state.rev:
         return got[1]
     enemy = state.opponent(side)
@@ -594,8 +594,14 @@ def _enemy_distance(state: CenturionState, side: str) -> dict[Hex, int]:
                     dist[n] = d
                     nxt.append(n)
         frontier = nxt
-    state.extra[key] = (state.rev, dist)
+    # A new dict every time, never changed once stored: state copies share it (SHARED_EXTRA).
+    state.extra[ENEMY_DISTANCE] = {**(cache or {}), side: (state.rev, dist)}
     return dist
+
+
+ENEMY_DISTANCE = "_enemy_dist"
+"""``state.extra`` key of the greedy heuristic's cache: side -> (``state.rev``, hex -> steps)."""
+SHARED_EXTRA.add(ENEMY_DISTANCE)
 
 
 def sandbox_state(

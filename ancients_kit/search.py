@@ -1,0 +1,381 @@
+"""Monte Carlo tree search over the decision protocol, for every game.
+
+:class:`MCTSBot` answers a decision by playing many short futures on cheap
+copies of the session and keeping the option that did best. It reads nothing
+its side may not see and does not foresee the dice:
+
+- every iteration searches a *search copy*, ``session.fork(reseed=...,
+  viewer=side)``: what the side cannot see (the other sides' hands, the order
+  of the draw pile) is dealt again from what it has not seen
+  (:meth:`Game.determinize <ancients_kit.plugin.Game.determinize>`), and the
+  copy rolls its own dice from the fork on, not the real game's;
+- the tree is shared by all these samples (single-observer information-set
+  MCTS): a node is an option key reached by the answers since the root, its
+  statistics are over every sample in which it was legal, and UCB1 uses how
+  often a child was *available* instead of its parent's visits;
+- at the root every option considered is tried in turn, each round with the
+  same sample and dice for all of them (common random numbers: with dice
+  deciding most of a battle, unpaired samples would compare luck, not moves);
+  the answer is the heuristic's first option unless another beat it on the
+  same samples by more than ``z`` standard errors of the paired differences
+  (default 1), so a small budget overrides the heuristic only on evidence;
+- below the tree a rollout answers with the game's greedy heuristic
+  (:meth:`Game.score_option <ancients_kit.plugin.Game.score_option>`, ties and
+  a small share of moves at random) or uniformly at random, until the side
+  asked has changed ``plies`` times (2: the rest of this side's turn and the
+  other side's reply; counted in turns, not answers, so an option that ends a
+  turn early does not buy a longer look) or ``depth`` answers have been given
+  since the root; a game that has not ended by then is scored by
+  :meth:`Game.evaluate <ancients_kit.plugin.Game.evaluate>` relative to the
+  root, squashed into (0, 1) on the scale of the changes seen so far. A won
+  game is worth 1, a draw 1/2, a loss 0.
+
+The budget is per decision: ``iterations`` (deterministic: the same session
+and options give the same answer on any machine) or ``seconds`` (wall clock,
+not reproducible). A decision with one option is answered at once.
+
+As a bot (``--side Rome=mcts``, ``simulate --bot mcts``) its settings come
+from the environment variable ``ANCIENTS_MCTS``, comma-separated
+``name=value`` pairs: ``iterations`` (default 50: about 0.2 s a decision in a C&C battle, 2-3 s in a
+Centurion Basic Game, measured on 2 shared cores), ``seconds`` (a time budget
+instead), ``plies`` (default 2), ``depth`` (at most this many answers, default
+100), ``rollout`` (``greedy`` or ``random``),
+``width`` (how many options of a decision the search considers, best by the
+heuristic first; default 12, 0 for all; with an iteration budget at most its
+square root at the root, so that each option gets a few samples), ``c`` (exploration constant, default
+0.7), ``z`` (evidence needed to override the heuristic, default 1). Example: ``ANCIENTS_MCTS=iterations=800,depth=60 ancients simulate ...``.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from ancients_kit.chance import Rng
+from ancients_kit.errors import AnswerError, GameError
+from ancients_kit.session import Decision, Session
+
+__all__ = ["DEFAULT_ITERATIONS", "ENV_VAR", "MCTSBot", "SearchResult", "SearchSettingsError", "Settings", "search"]
+
+DEFAULT_ITERATIONS = 50
+"""Iterations per decision of the ``mcts`` bot when no budget is set."""
+
+ENV_VAR = "ANCIENTS_MCTS"
+"""Environment variable holding the ``mcts`` bot's settings (see the module docstring)."""
+
+
+class SearchSettingsError(GameError, ValueError):
+    """Bad settings for the search bot (``ANCIENTS_MCTS`` or :class:`MCTSBot`'s arguments)."""
+
+
+class _Node:
+    """Statistics of one option in the tree (the side that chose it is ``side``)."""
+
+    __slots__ = ("avail", "children", "side", "value", "visits")
+
+    def __init__(self, side: str) -> None:
+        self.side = side
+        self.visits = 0
+        self.value = 0.0
+        """Sum of the rewards of ``side`` over the visits."""
+        self.avail = 0
+        """Iterations in which this option was legal when its parent was reached."""
+        self.children: dict[str, _Node] = {}
+
+
+class SearchResult:
+    """What one search found: the answer and each root option's statistics."""
+
+    __slots__ = ("answer", "iterations", "seconds", "stats")
+
+    def __init__(self, answer: str, iterations: int, seconds: float, stats: dict[str, tuple[int, float]]) -> None:
+        self.answer = answer
+        self.iterations = iterations
+        self.seconds = seconds
+        self.stats = stats
+        """Option key -> (visits, mean reward of the side asked)."""
+
+    def __repr__(self) -> str:
+        return f"<SearchResult {self.answer!r} after {self.iterations} iterations in {self.seconds:.2f}s>"
+
+
+def _ranked(session: Session, decision: Decision, rng: Rng) -> list[str]:
+    """The options best first by the game's cheap heuristic (unscored ones after
+    the scored, in random order among equals)."""
+    game = session.game
+    keyed = []
+    for o in decision.options:
+        s = game.score_option(session.state, decision, o.key)
+        keyed.append((-(s if s is not None else -math.inf), rng.random(), o.key))
+    keyed.sort()
+    return [k for _, _, k in keyed]
+
+
+def _rollout_answer(session: Session, decision: Decision, rng: Rng, greedy: bool, epsilon: float) -> str:
+    opts = decision.options
+    if len(opts) == 1:
+        return opts[0].key
+    if not greedy or rng.random() < epsilon:
+        return opts[rng.below(len(opts))].key
+    game = session.game
+    best: list[str] = []
+    top = -math.inf
+    for o in opts:
+        s = game.score_option(session.state, decision, o.key)
+        if s is None:
+            continue
+        if s > top:
+            top, best = s, [o.key]
+        elif s == top:
+            best.append(o.key)
+    if not best:
+        return opts[rng.below(len(opts))].key
+    return best[rng.below(len(best))] if len(best) > 1 else best[0]
+
+
+@attrs.frozen
+class Settings:
+    """How a search is run (see the module docstring); checked once, here."""
+
+    iterations: int | None = DEFAULT_ITERATIONS
+    seconds: float | None = None
+    depth: int = 100
+    plies: int = 2
+    rollout: str = "greedy"
+    width: int = 12
+    c: float = 0.7
+    epsilon: float = 0.1
+    z: float = 1.0
+    """Standard errors by which a root option must beat the heuristic's first on paired samples."""
+
+    def __attrs_post_init__(self) -> None:
+        if self.rollout not in ("greedy", "random"):
+            raise SearchSettingsError(f"{ENV_VAR}: rollout must be 'greedy' or 'random', not {self.rollout!r}")
+        if self.iterations is None and self.seconds is None:
+            raise SearchSettingsError(f"{ENV_VAR}: a search needs a budget: iterations or seconds")
+        for name, low in (("iterations", 1), ("plies", 1), ("depth", 0), ("width", 0)):
+            value = getattr(self, name)
+            if value is not None and value < low:
+                raise SearchSettingsError(f"{ENV_VAR}: {name} must be at least {low}, not {value}")
+        if self.seconds is not None and self.seconds <= 0:
+            raise SearchSettingsError(f"{ENV_VAR}: seconds must be more than 0, not {self.seconds}")
+
+    @classmethod
+    def of(cls, **kw: Any) -> Settings:
+        """Settings from keywords; a time budget alone means no iteration budget."""
+        if kw.get("seconds") is not None and "iterations" not in kw:
+            kw["iterations"] = None
+        return cls(**kw)
+
+
+def search(session: Session, settings: Settings | None = None, *, rng: Rng | None = None, **kw: Any) -> SearchResult:
+    """Search the current decision of ``session`` for the side asked (see the
+    module docstring), with ``settings`` or :class:`Settings` made of ``kw``.
+    ``session`` itself is never changed."""
+    st = settings if settings is not None else Settings.of(**kw)
+    iterations, seconds, depth, plies, width, c = st.iterations, st.seconds, st.depth, st.plies, st.width, st.c
+    rollout, epsilon, z = st.rollout, st.epsilon, st.z
+    decision = session.decision
+    if decision is None:
+        raise ValueError("the game is over: nothing to search")
+    me = decision.side
+    start = time.perf_counter()
+    if len(decision.options) == 1:
+        return SearchResult(decision.options[0].key, 0, 0.0, {decision.options[0].key: (0, 0.0)})
+    rng = rng if rng is not None else Rng(session.seed).spawn(f"mcts:{me}:{len(session.answers)}")
+    greedy = rollout == "greedy"
+    game = session.game
+    root = _Node(me)
+    root_keys: list[str] = []
+    sides: Sequence[str] = game.sides(session.state)
+    base: dict[str, float] | None = None
+    spread_sum = 0.0
+    spread_n = 0
+    done = 0
+    paired: dict[str, dict[int, float]] = {}
+    """Root option -> round -> reward of the side asked (the paired samples)."""
+    while True:
+        if iterations is not None and done >= iterations:
+            break
+        if seconds is not None and done > 0 and time.perf_counter() - start >= seconds:
+            break
+        # Paired samples at the root: each round gives every root option the same
+        # sample of the hidden cards and the same dice, so their comparison is not
+        # drowned by luck (common random numbers); below the root, UCT.
+        n_root = len(root_keys) or 1
+        rnd = done // n_root
+        it = rng.spawn(f"sample:{rnd}")
+        slot = done % n_root
+        done += 1
+        copy = session.fork(reseed=it.next_u64(), viewer=me, checkpoints=False)
+        if base is None:  # read on the first sample, never on the real state
+            base = {s: game.evaluate(copy.state, s) for s in sides}
+            assert copy.decision is not None
+            root_keys = _ranked(copy, copy.decision, rng.spawn("root"))
+            if width > 0:
+                root_keys = root_keys[:width]
+            if iterations is not None:  # a few samples each rather than one each of many options
+                root_keys = root_keys[: max(2, math.isqrt(iterations))]
+        node = root
+        path: list[_Node] = []
+        steps = 0
+        turns = 0
+        asked = me
+        expanded = False
+        # -- selection and expansion: down the tree while every option has been tried
+        while copy.decision is not None and steps < depth and not expanded:
+            d = copy.decision
+            if d.side != asked:
+                asked, turns = d.side, turns + 1
+                if turns >= plies:
+                    break
+            if len(d.options) == 1:
+                _answer(copy, d.options[0].key)
+                steps += 1
+                continue
+            keys = root_keys if node is root else _ranked(copy, d, it)
+            if width > 0 and node is not root:
+                keys = keys[:width]
+            if node is root:  # round robin over the root options (paired samples)
+                key = keys[slot]
+                child = node.children.get(key) or node.children.setdefault(key, _Node(d.side))
+                child.avail += 1
+                expanded = not child.visits
+                path.append(child)
+                if not _answer(copy, key):
+                    break
+                node = child
+                steps += 1
+                continue
+            legal = [k for k in keys if k in node.children]
+            untried = [k for k in keys if k not in node.children]
+            for k in legal:
+                node.children[k].avail += 1
+            if untried:
+                key = untried[0]  # best by the heuristic first
+                child = node.children[key] = _Node(d.side)
+                child.avail += 1
+                expanded = True
+            else:
+                log_terms = {k: math.log(node.children[k].avail) for k in legal}
+                key = max(legal, key=lambda k: _ucb(node.children[k], log_terms[k], c))
+                child = node.children[key]
+            path.append(child)
+            if not _answer(copy, key):
+                break
+            node = child
+            steps += 1
+        # -- rollout
+        while copy.decision is not None and steps < depth and turns < plies:
+            d = copy.decision
+            if d.side != asked:
+                asked, turns = d.side, turns + 1
+                if turns >= plies:
+                    break
+            if not _answer(copy, _rollout_answer(copy, d, it, greedy, epsilon)):
+                break
+            steps += 1
+        # -- value of the end reached, for every side
+        if copy.decision is None and copy.outcome is not None:
+            w = copy.outcome.winner
+            reward = {s: (0.5 if w is None else 1.0 if s == w else 0.0) for s in sides}
+        else:
+            assert base is not None
+            deltas = {s: game.evaluate(copy.state, s) - base[s] for s in sides}
+            for v in deltas.values():
+                spread_sum += abs(v)
+                spread_n += 1
+            scale = spread_sum / spread_n if spread_sum > 0 else 1.0
+            reward = {s: 0.5 + 0.5 * math.tanh(v / scale) for s, v in deltas.items()}
+        for n in path:
+            n.visits += 1
+            n.value += reward.get(n.side, 0.5)
+        root.visits += 1
+        if path and path[0] is root.children.get(root_keys[slot]):
+            paired.setdefault(root_keys[slot], {})[rnd] = reward.get(me, 0.5)
+    stats = {k: (n.visits, n.value / n.visits if n.visits else 0.0) for k, n in root.children.items()}
+    best = _paired_choice(root_keys, paired, z)
+    return SearchResult(best, done, time.perf_counter() - start, stats)
+
+
+def _paired_choice(keys: Sequence[str], paired: Mapping[str, Mapping[int, float]], z: float) -> str:
+    """The heuristic's first option, unless another beat it on the same samples by
+    more than ``z`` standard errors of the paired differences (then the one that
+    beat it by most): with a small budget the search only overrides the
+    heuristic on evidence, with a large one it follows the samples."""
+    top = keys[0]
+    base = paired.get(top, {})
+    best, best_gain = top, 0.0
+    for k in keys[1:]:
+        diffs = [v - base[r] for r, v in paired.get(k, {}).items() if r in base]
+        n = len(diffs)
+        if n < 2:
+            continue
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        se = math.sqrt(var / n)
+        if mean > z * se and mean > best_gain and mean > 0:
+            best, best_gain = k, mean
+    return best
+
+
+def _ucb(n: _Node, log_avail: float, c: float) -> float:
+    if n.visits == 0:
+        return math.inf
+    return n.value / n.visits + c * math.sqrt(log_avail / n.visits)
+
+
+def _answer(copy: Session, key: str) -> bool:
+    """Answer on a search copy; False if the rules refused it (the copy is then
+    left before it, and this iteration ends there)."""
+    try:
+        copy.answer(key)
+    except AnswerError:
+        return False
+    return True
+
+
+class MCTSBot:
+    """The ``mcts`` bot: :func:`search` with a fixed budget per decision."""
+
+    name = "mcts"
+
+    def __init__(self, settings: Settings | None = None, **kw: Any) -> None:
+        self.settings = settings if settings is not None else Settings.of(**kw)
+        self.last: SearchResult | None = None
+        """The latest search (for tools and benchmarks)."""
+
+    @classmethod
+    def from_settings(cls, text: str) -> MCTSBot:
+        """A bot from ``name=value`` pairs (``iterations=400,depth=60``), as in ``ANCIENTS_MCTS``."""
+        kw: dict[str, Any] = {}
+        conv: Mapping[str, Any] = {"iterations": int, "seconds": float, "depth": int, "plies": int, "rollout": str,
+                                   "width": int, "c": float, "z": float}
+        for item in (p.strip() for p in text.split(",")):
+            if not item:
+                continue
+            name, sep, value = item.partition("=")
+            name = name.strip().lower()
+            if not sep or name not in conv:
+                raise SearchSettingsError(f"{ENV_VAR}: expected name=value with name one of {', '.join(conv)}, not {item!r}")
+            try:
+                kw[name] = conv[name](value.strip())
+            except ValueError:
+                raise SearchSettingsError(f"{ENV_VAR}: {name} takes a number, not {value.strip()!r}") from None
+        return cls(Settings.of(**kw))
+
+    @classmethod
+    def from_env(cls) -> MCTSBot:
+        """The bot ``--side X=mcts`` plays: settings from ``ANCIENTS_MCTS``, or the defaults."""
+        return cls.from_settings(os.environ.get(ENV_VAR, ""))
+
+    def choose(self, session: Session, decision: Decision) -> str:
+        if len(decision.options) == 1:
+            return decision.options[0].key
+        self.last = search(session, self.settings)
+        return self.last.answer
