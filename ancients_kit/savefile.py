@@ -524,6 +524,26 @@ def session_from_record(cls: type[S], rec: Any, *, where: str = "save") -> S:
         return _session_from_record(cls, rec, where)
 
 
+def variant_location(recorded: str, where: str) -> str:
+    """Where a variant path recorded in a save points.
+
+    Saves record absolute paths. A relative one (an older save, or a save
+    edited or moved with its variants) is looked up beside the save file
+    first, then from the working directory. Whatever it names must be a
+    regular file of bounded size and hash to the recorded sha256, so a save
+    can make the program read only a file whose exact content its author
+    already knows: nothing is disclosed (docs/designers-guide.md, "Paths
+    inside data files").
+    """
+    p = Path(recorded)
+    if p.is_absolute() or where == "save":
+        return recorded
+    beside = Path(where).parent / p
+    if beside.exists() or not p.exists():
+        return str(beside)
+    return recorded
+
+
 def _session_from_record(cls: type[S], rec: Any, where: str) -> S:
     from ancients_kit.bots import BOTS
     from ancients_kit.plugin import find_game
@@ -536,8 +556,9 @@ def _session_from_record(cls: type[S], rec: Any, where: str) -> S:
     variants: list[Variant] = []
     for i, v in enumerate(r.variants):
         try:
-            check_regular_file(v.path, "variant file")
-            var = Variant.from_file(v.path)
+            path = variant_location(v.path, where)
+            check_regular_file(path, "variant file")
+            var = Variant.from_file(path)
         except (DataError, GameError, OSError, ValueError) as exc:
             raise ReplayError(f"{where}: variants[{i}]: {exc}") from None
         if var.digest != v.sha256:

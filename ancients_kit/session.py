@@ -247,6 +247,13 @@ def _known_scenarios(game: Game, store: DataStore) -> tuple[frozenset[str], tupl
     return frozenset(ids), ids
 
 
+def _recorded_path(path: str) -> str:
+    """A variant file's path as a save records it: absolute, so the save loads from any
+    working directory (in-memory variants, such as a sweep's, keep their name)."""
+    p = Path(path)
+    return str(p.resolve()) if p.exists() else path
+
+
 def _seed_for(seed: int) -> int:
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise InvalidAnswer(f"seed must be a whole number, not {seed!r}")
@@ -605,7 +612,7 @@ class Session:
             "scenario": self.scenario,
             "seed": self.seed,
             "options": {k: v for k, v in sorted(self.options.items())},
-            "variants": [{"path": v.path, "id": v.meta.id, "sha256": v.digest} for v in self.variants],
+            "variants": [{"path": _recorded_path(v.path), "id": v.meta.id, "sha256": v.digest} for v in self.variants],
             "answers": list(self.answers),
             "finished": self.finished,
             "outcome": self.outcome.to_json() if self.outcome else None,
