@@ -21,7 +21,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
 
 from ancients_kit.errors import GameError
-from ancients_kit.picture import Counter, Picture, PictureHex, direction_angle
+from ancients_kit.picture import Counter, Picture, PictureHex, PictureHexside, direction_angle
 
 __all__ = ["DrawingError", "TERRAIN_COLOURS", "counter_layer", "svg_document", "svg_layers", "write_picture"]
 
@@ -106,6 +106,18 @@ def _hexside_segment(a: PictureHex, b: PictureHex, feature: str) -> tuple[tuple[
     return (mx - px_, my - py_), (mx + px_, my + py_)
 
 
+def _hexside_strokes(p: Picture) -> Iterable[tuple[PictureHexside, tuple[float, float], tuple[float, float],
+                                                   tuple[str, float, str]]]:
+    """Each drawable hexside feature with its segment and (colour, width, dash)."""
+    by_id = p.hex_by_id()
+    for s in p.hexsides:
+        a, b = by_id.get(s.a), by_id.get(s.b)
+        if a is None or b is None:
+            continue
+        start, end = _hexside_segment(a, b, s.feature)
+        yield s, start, end, FEATURE_STYLES.get(s.feature, ("#777777", 3.0, "3 2"))
+
+
 def _facing_triangle(cx: float, cy: float, half: float, orientation: str, facing: int) -> list[tuple[float, float]]:
     a = direction_angle(orientation, facing)
     return [(cx + math.cos(a) * half * 1.15, cy + math.sin(a) * half * 1.15),
@@ -134,14 +146,8 @@ def _map_layer(p: Picture) -> list[str]:
             'stroke="#8a8577" stroke-width="0.8"/>'
         )
     out.append("</g>")
-    by_id = p.hex_by_id()
     out.append('<g class="hexsides">')
-    for s in p.hexsides:
-        a, b = by_id.get(s.a), by_id.get(s.b)
-        if a is None or b is None:
-            continue
-        (x1, y1), (x2, y2) = _hexside_segment(a, b, s.feature)
-        colour, width, dash = FEATURE_STYLES.get(s.feature, ("#777777", 3.0, "3 2"))
+    for s, (x1, y1), (x2, y2), (colour, width, dash) in _hexside_strokes(p):
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         out.append(
             f'<line class="hexside" data-feature={quoteattr(s.feature)} data-hexes="{escape(s.a)} {escape(s.b)}" '
@@ -346,12 +352,7 @@ def _png(p: Picture, path: Path) -> None:
                              edgecolor="#8a8577", linewidth=0.4))
         cx, cy = _px(hx.x, hx.y)
         ax.text(cx, cy - SIZE * 0.62, hx.id, fontsize=3.5, ha="center", va="center", color="#6b675c")
-    for s in p.hexsides:
-        a, b = by_id.get(s.a), by_id.get(s.b)
-        if a is None or b is None:
-            continue
-        (x1, y1), (x2, y2) = _hexside_segment(a, b, s.feature)
-        colour, width, dash = FEATURE_STYLES.get(s.feature, ("#777777", 3.0, "3 2"))
+    for _, (x1, y1), (x2, y2), (colour, width, dash) in _hexside_strokes(p):
         ax.plot([x1, x2], [y1, y2], color=colour, linewidth=width / 2,
                 linestyle="--" if dash else "-", solid_capstyle="round")
     for ln in p.lines:

@@ -40,6 +40,8 @@ import math
 import sys
 from pathlib import Path
 
+from ancients_kit.geometry import point_in_polygon
+
 # geo.py is loaded by its path under a name of its own, leaving sys.path alone: the games'
 # tools folders hold modules of the same names (build_map), and tests import several of them.
 _GEO = importlib.util.spec_from_file_location("ldf_geo", Path(__file__).resolve().parent / "geo.py")
@@ -216,16 +218,7 @@ def project(lon: float, lat: float) -> tuple[float, float]:
 
 
 def _inside(p: tuple[float, float], poly: list[tuple[float, float]]) -> bool:
-    x, y = p
-    hit = False
-    j = len(poly) - 1
-    for i in range(len(poly)):
-        xi, yi = poly[i]
-        xj, yj = poly[j]
-        if (yi > y) != (yj > y) and x < (xj - xi) * (y - yi) / (yj - yi) + xi:
-            hit = not hit
-        j = i
-    return hit
+    return point_in_polygon(p[0], p[1], poly)
 
 
 def _crosses(p1, p2, q1, q2) -> bool:

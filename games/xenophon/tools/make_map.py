@@ -33,6 +33,8 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
+from ancients_kit.geometry import point_in_polygon
+
 COLUMNS, ROWS = 40, 50
 C0, LAT0, DLAT = 24, 33.75, 0.905   # Taxila 2443 (xen:errata)
 R0, LON0, DLON = 43, 72.8, 1.29
@@ -291,15 +293,7 @@ def neighbours(h: tuple[int, int]) -> list[tuple[int, int]]:
 
 
 def inside(lon: float, lat: float, poly: list[tuple[float, float]]) -> bool:
-    hit = False
-    j = len(poly) - 1
-    for i in range(len(poly)):
-        xi, yi = poly[i]
-        xj, yj = poly[j]
-        if (yi > lat) != (yj > lat) and lon < (xj - xi) * (lat - yi) / (yj - yi) + xi:
-            hit = not hit
-        j = i
-    return hit
+    return point_in_polygon(lon, lat, poly)
 
 
 def seg_dist(p: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
