@@ -391,7 +391,7 @@ def test_variant_include_escaping(ancients, tmp_path: Path) -> None:
 
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
 def test_variant_device(ancients, tmp_path: Path) -> None:
-    refused_everywhere(ancients, tmp_path, "centurion", Path("/dev/zero"), "", "it is a device")
+    refused_everywhere(ancients, tmp_path, "centurion", Path("/dev/zero"), "", "is a device")
 
 
 # ---------------------------------------------------------------- found by tests/test_fuzz_variants.py
