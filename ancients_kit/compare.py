@@ -14,13 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Literal
+from typing import Any, Literal
 
 import attrs
 
 from ancients_kit.errors import GameError
 
-__all__ = ["CLASSES", "KINDS", "CompareError", "Engagement", "Translation", "class_totals", "parse_engagement"]
+__all__ = ["CLASSES", "KINDS", "CompareError", "Engagement", "Translation", "chart_rows", "class_totals",
+           "parse_engagement", "translate_all"]
 
 KINDS: tuple[str, ...] = (
     "heavy-infantry", "medium-infantry", "light-infantry", "warband", "spearmen", "pikemen",
@@ -109,6 +110,29 @@ def class_totals(t: Translation) -> dict[str, Fraction]:
     for outcome, p in t.distribution.items():
         out[t.classes[outcome]] += p
     return out
+
+
+def translate_all(games: Mapping[str, Any], e: Engagement) -> tuple[list[Translation], dict[str, str]]:
+    """Every game's translation of ``e`` (games in name order), and the reason of each
+    game that refuses it (a unit kind it lacks), by game title."""
+    from ancients_kit.data import DataStore
+
+    results: list[Translation] = []
+    refused: dict[str, str] = {}
+    for _, g in sorted(games.items()):
+        try:
+            t = g.compare(DataStore(g.package), e)
+        except ValueError as exc:
+            refused[g.title] = str(exc)
+            continue
+        if t is not None:
+            results.append(t)
+    return results, refused
+
+
+def chart_rows(results: Sequence[Translation]) -> list[tuple[str, dict[str, float]]]:
+    """``(game and system, class -> probability)`` per translation, for the class chart."""
+    return [(f"{t.game}\n{t.system}", {c: float(v) for c, v in class_totals(t).items()}) for t in results]
 
 
 _YES = {"yes", "y", "true", "1", "on"}

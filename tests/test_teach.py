@@ -96,9 +96,9 @@ def test_show_writes_svg_and_png(run, bot_game: Path, tmp_path: Path) -> None:
 
 def test_show_highlights_the_hexes_of_the_question(bot_game: Path) -> None:
     s = Session.load(bot_game)
-    from ancients_kit.cli.teach import _picture
+    from ancients_kit.cli.teach import session_picture
 
-    pic = _picture(s, None)
+    pic = session_picture(s, None)
     hl = set(s.decision.context.get("highlight", ())) if s.decision and s.decision.context else set()
     assert pic.highlight == hl & {h.id for h in pic.hexes}
 

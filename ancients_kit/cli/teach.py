@@ -19,7 +19,8 @@ from ancients_kit.log import Event
 from ancients_kit.plugin import RuleInfo
 from ancients_kit.session import Decision, Session
 
-__all__ = ["COMMANDS", "explain_event", "explain_lines", "html_replay", "rule_titles", "session_at", "viewer_of"]
+__all__ = ["COMMANDS", "explain_event", "explain_lines", "html_replay", "rule_titles", "session_at",
+           "session_picture", "viewer_of"]
 
 
 def viewer_of(s: Session, viewer: str | None) -> str | None:
@@ -42,7 +43,9 @@ def session_at(s: Session, at: int | None) -> Session:
     return Session(s.game, s.scenario, seed=s.seed, options=s.options, variants=s.variants, answers=s.answers[:at])
 
 
-def _picture(s: Session, viewer: str | None) -> Any:
+def session_picture(s: Session, viewer: str | None) -> Any:
+    """The picture of the game as it stands: what ``viewer`` sees, the hexes of the
+    question put to ``viewer`` (everything for ``None``) outlined, the status line."""
     pic = s.game.picture(s.state, viewer)
     if pic is None:
         raise ui.UsageProblem(f"{s.game.id} draws no pictures")
@@ -80,7 +83,7 @@ def show_cmd(save: str, at: int | None, viewer: str | None, svg_path: str | None
         hl = d.context.get("highlight", ()) if d is not None and d.context else ()
         ui.out.print(s.game.render(s.state, who, hl), soft_wrap=True)
         return
-    pic = _picture(s, who)
+    pic = session_picture(s, who)
     for path in (svg_path, png_path):
         if path:
             out = write_picture(pic, Path(path))
@@ -157,7 +160,7 @@ def _steps(s: Session, viewer: str | None) -> tuple[str, float, float, list[str]
     from ancients_kit.drawing import counter_layer, svg_layers
 
     fresh = Session(s.game, s.scenario, seed=s.seed, options=s.options, variants=s.variants)
-    pic = _picture(fresh, viewer)
+    pic = session_picture(fresh, viewer)
     base, _, width, height = svg_layers(pic)
     frames: list[str] = []
     index: dict[str, int] = {}
@@ -165,7 +168,7 @@ def _steps(s: Session, viewer: str | None) -> tuple[str, float, float, list[str]
     events: list[dict[str, Any]] = []
 
     def frame(sess: Session) -> tuple[int, list[str]]:
-        pic = _picture(sess, viewer)
+        pic = session_picture(sess, viewer)
         layer = counter_layer(pic, highlight=False)
         if layer not in index:
             index[layer] = len(frames)
@@ -305,24 +308,14 @@ def compare_cmd(params: tuple[str, ...], as_json: bool, plot: str | None) -> Non
 
     from rich.table import Table
 
-    from ancients_kit.compare import CLASSES, class_totals, parse_engagement
-    from ancients_kit.data import DataStore
+    from ancients_kit.compare import CLASSES, class_totals, parse_engagement, translate_all
     from ancients_kit.plugin import load_games, parse_params
 
     try:
         e = parse_engagement(parse_params(params))
     except ValueError as exc:
         raise ui.UsageProblem(str(exc)) from None
-    results: list[Any] = []
-    refused: dict[str, str] = {}
-    for gid, g in sorted(load_games().items()):
-        try:
-            t = g.compare(DataStore(g.package), e)
-        except ValueError as exc:
-            refused[g.title] = str(exc)
-            continue
-        if t is not None:
-            results.append(t)
+    results, refused = translate_all(load_games(), e)
     if not results:
         raise ui.UsageProblem("no installed game can translate this engagement: " +
                               "; ".join(f"{k}: {v}" for k, v in refused.items()))
@@ -352,10 +345,10 @@ def compare_cmd(params: tuple[str, ...], as_json: bool, plot: str | None) -> Non
 
 def _plot_compare(title: str, results: list[Any], path: Path) -> None:
     """The common classes game by game: SVG drawn by the core (no dependency), PNG by matplotlib."""
-    from ancients_kit.compare import CLASSES, class_totals
+    from ancients_kit.compare import CLASSES, chart_rows
     from ancients_kit.drawing import CLASS_COLOURS, class_bars_svg
 
-    rows = [(f"{t.game}\n{t.system}", {c: float(v) for c, v in class_totals(t).items()}) for t in results]
+    rows = chart_rows(results)
     if path.suffix.lower() == ".svg":
         path.write_text(class_bars_svg(title, CLASSES, rows), encoding="utf-8")
         return

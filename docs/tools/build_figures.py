@@ -16,8 +16,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ancients_kit.bots import RandomBot, play_out
-from ancients_kit.compare import CLASSES, class_totals, parse_engagement
-from ancients_kit.data import DataStore
+from ancients_kit.cli.teach import session_picture
+from ancients_kit.compare import CLASSES, chart_rows, parse_engagement, translate_all
 from ancients_kit.drawing import class_bars_svg, svg_document
 from ancients_kit.plugin import load_games
 from ancients_kit.session import Session
@@ -40,27 +40,13 @@ def _position(game: str, scenario: str, seed: int, answers: int, kind: str) -> S
 
 
 def _picture(s: Session) -> str:
-    pic = s.game.picture(s.state, None)
-    d = s.decision
-    if d is not None and d.context.get("highlight"):
-        known = {h.id for h in pic.hexes}
-        pic = pic.with_highlight([h for h in d.context["highlight"] if h in known])
-    import attrs
-
-    return svg_document(attrs.evolve(pic, status=s.game.status(s.state, None)))
+    return svg_document(session_picture(s, None))
 
 
 def _compare(params: dict[str, str]) -> str:
     e = parse_engagement(params)
-    rows = []
-    for g in sorted(load_games().values(), key=lambda g: g.id):
-        try:
-            t = g.compare(DataStore(g.package), e)
-        except ValueError:
-            continue
-        if t is not None:
-            rows.append((f"{t.game}\n{t.system}", {c: float(v) for c, v in class_totals(t).items()}))
-    return class_bars_svg(e.describe(), CLASSES, rows)
+    results, _ = translate_all(load_games(), e)
+    return class_bars_svg(e.describe(), CLASSES, chart_rows(results))
 
 
 def figures() -> dict[str, Callable[[], str]]:
