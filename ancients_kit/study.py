@@ -175,15 +175,18 @@ def _int(v: Any) -> int:
 
 
 _IN_PROCESS: dict[str, Any] = {}
-"""Games handed over as objects (:func:`ancients_kit.bots.simulate`), found here before
-the plugin registry; only games played in this process (``jobs=1``) can use them."""
+"""Games of this process by name: those handed over as objects
+(:func:`ancients_kit.bots.simulate`, usable only with ``jobs=1``) and those
+already looked up in the plugin registry."""
 
 
 def _session_and_bots(spec: StudySpec, seed: int) -> tuple[Any, Any]:
     from ancients_kit.bots import make_bot
     from ancients_kit.session import Session
 
-    game = _IN_PROCESS.get(spec.game) or find_game(spec.game)
+    game = _IN_PROCESS.get(spec.game)
+    if game is None:  # looking a game up scans the installed entry points: once per process
+        game = _IN_PROCESS[spec.game] = find_game(spec.game)
     session = Session(game, spec.scenario, seed=seed, options=dict(spec.options), variants=spec.variants)
     return session, {side: make_bot(kind) for side, kind in spec.bots.items()}
 
