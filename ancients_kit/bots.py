@@ -32,7 +32,7 @@ from typing import Any, Protocol
 
 import attrs
 
-from ancients_kit.chance import Rng
+from ancients_kit.chance import Rng, spawned_below
 from ancients_kit.errors import GameError
 from ancients_kit.log import Event
 from ancients_kit.plugin import Game, Outcome
@@ -73,7 +73,9 @@ class RandomBot:
         opts = decision.options
         if len(opts) == 1:
             return opts[0].key
-        return opts[_stream(session, decision.side, self.name).randint(0, len(opts) - 1)].key
+        # the first number of the stream _stream would give, without building it (issue 11 item 5)
+        label = f"{self.name}:{decision.side}:{len(session.answers)}"
+        return opts[spawned_below(session.seed, label, len(opts))].key
 
 
 class GreedyBot:

@@ -49,6 +49,7 @@ __all__ = [
     "SymbolDie",
     "die_distribution",
     "die_values",
+    "spawned_below",
     "symbol_pool_distribution",
     "symbol_pool_joint",
 ]
@@ -73,9 +74,13 @@ class HandLimitError(ChanceError):
 # The generator
 
 
+_GOLDEN = 0x9E3779B97F4A7C15
+"""splitmix64's increment."""
+
+
 def _splitmix64(x: int) -> tuple[int, int]:
     """One splitmix64 step: returns (next state, output)."""
-    x = (x + 0x9E3779B97F4A7C15) & _MASK
+    x = (x + _GOLDEN) & _MASK
     z = x
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
@@ -190,6 +195,28 @@ class Rng:
 
     def __repr__(self) -> str:
         return f"<Rng key={self._key:#018x}>"
+
+
+def spawned_below(seed: int, label: str, n: int) -> int:
+    """``Rng(seed).spawn(label).below(n)``, the same number, without building either stream.
+
+    A bot that draws one number per decision from a stream of its own (``ancients_kit.bots``)
+    pays mostly for seeding: the parent's four state words, the child's four. The first output
+    of xoshiro256** depends only on the second state word, which is the second splitmix64 output
+    of the child's key, so that word alone is computed; when Lemire's method would have to look
+    at its rejection threshold (a chance of about ``n`` in 2**64) the full stream decides.
+    """
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ChanceError(f"seed must be an int, not {seed!r}")
+    if n <= 0 or n > (1 << 64):
+        raise ChanceError(f"range size must be in 1..2**64, not {n}")
+    # the second splitmix64 output of the child's key: one step on from the key, the next output
+    _, s1 = _splitmix64((_derive(seed & _MASK, label) + _GOLDEN) & _MASK)
+    x = (s1 * 5) & _MASK
+    m = ((((x << 7) | (x >> 57)) & _MASK) * 9 & _MASK) * n
+    if m & _MASK >= n:
+        return m >> 64
+    return Rng(seed).spawn(label).below(n)
 
 
 # --------------------------------------------------------------------------
@@ -475,10 +502,12 @@ class Deck:
         return len(self.draw_pile)
 
     def copy(self) -> Deck:
-        other = Deck((), self.name)
+        """An independent copy; the set of cards, fixed at creation and never changed, is shared."""
+        other = type(self).__new__(type(self))
+        other.name = self.name
         other.draw_pile = list(self.draw_pile)
         other.discard_pile = list(self.discard_pile)
-        other._all = Counter(self._all)
+        other._all = self._all
         return other
 
     def __eq__(self, other: object) -> bool:
@@ -540,7 +569,8 @@ class Hand:
         return len(self._cards)
 
     def copy(self) -> Hand:
-        other = Hand(self.owner, self.limit, (), self.limit_rule)
+        other = type(self).__new__(type(self))
+        other.owner, other.limit, other.limit_rule = self.owner, self.limit, self.limit_rule
         other._cards = list(self._cards)
         return other
 

@@ -208,12 +208,22 @@ def reference_code() -> Iterator[None]:
     orders._label = orders._label_reference
     protocol._option = Option  # type: ignore[assignment]
     try:
-        yield
+        with _second_round():
+            yield
     finally:
         Board.between, Board.distance, orders._label, protocol._option = saved  # type: ignore[method-assign]
         for c, k in zip(caches, kept):
             c.clear()
             c.extend(k) if isinstance(c, list) else c.update(k)
+
+
+def _second_round() -> Any:
+    """The state copies, terrain look-up and RandomBot stream as they were before the second round."""
+    try:
+        from benchmarks._cca_reference import patched
+    except ImportError:  # run as a script from benchmarks/
+        from _cca_reference import patched  # type: ignore[no-redef]
+    return patched()
 
 
 def _session_game(scenario: str, seed: int, reference: bool) -> tuple[float, int, str]:
@@ -230,20 +240,46 @@ def _session_game(scenario: str, seed: int, reference: bool) -> tuple[float, int
 
 
 def ratios(games_per_battle: int = 4, battles: tuple[str, ...] = RATIO_BATTLES) -> dict[str, Any]:
-    """Before/after battles per CPU minute through the Session; every pair of games must log alike."""
+    """Before/after battles per CPU minute through the Session; every pair of games must log alike.
+
+    Besides :func:`_paired.paired`'s figures per battle and overall, the overall battles per CPU
+    minute before and after (one core: CPU time is what a battle costs whatever else runs)."""
     try:
         from benchmarks._paired import paired
     except ImportError:  # run as a script from benchmarks/
         from _paired import paired  # type: ignore[no-redef]
-    out: dict[str, Any] = {"benchmark": "ccancients_rome random self-play through the Session, before/after"}
-    out.update(paired(_session_game, battles, games_per_battle, 2000, "battles"))
+    out: dict[str, Any] = {"benchmark": "ccancients_rome random self-play through the Session, before/after",
+                           "games_per_battle": games_per_battle}
+    got = paired(_session_game, battles, games_per_battle, 2000, "battles")
+    out.update(got)
+    for when in ("before", "after"):
+        minutes = sum(games_per_battle / got[b][f"{when}_battles_per_cpu_minute"] for b in battles)
+        out[f"{when}_battles_per_cpu_minute"] = round(games_per_battle * len(battles) / minutes, 1)
     return out
+
+
+def ratio_table(r: dict[str, Any]) -> str:
+    """:func:`ratios` as a table: per battle and overall, before and after, one core."""
+    rows = [f"C&C random self-play through the Session, {r['games_per_battle']} seeded battles each, "
+            "code before issue 11 item 5 against now (CPU time, one core)",
+            f"{'battle':18} {'before b/min':>12} {'after b/min':>12} {'after dec/s':>12} {'ratio':>6}"]
+    for b, v in r.items():
+        if isinstance(v, dict):
+            rows.append(f"{b:18} {v['before_battles_per_cpu_minute']:12.1f} {v['after_battles_per_cpu_minute']:12.1f} "
+                        f"{v['after_decisions_per_cpu_second']:12,} {v['ratio']:6.2f}")
+    rows.append(f"{'overall':18} {r['before_battles_per_cpu_minute']:12.1f} {r['after_battles_per_cpu_minute']:12.1f} "
+                f"{r['after_decisions_per_cpu_second']:12,} {r['ratio']:6.2f}")
+    rows.append(f"decisions per CPU second: before {r['before_decisions_per_cpu_second']:,}, after "
+                f"{r['after_decisions_per_cpu_second']:,}; logs identical game for game: {r['logs_identical']}")
+    return "\n".join(rows)
 
 
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "ratios":
         n = int(sys.argv[2]) if len(sys.argv) > 2 else 4
-        print(ratios(n, tuple(sys.argv[3:]) or RATIO_BATTLES))
+        result = ratios(n, tuple(sys.argv[3:]) or RATIO_BATTLES)
+        print(ratio_table(result))
+        print(result)
         raise SystemExit(0)
     if len(sys.argv) > 1 and sys.argv[1] == "duel":
         n = int(sys.argv[2]) if len(sys.argv) > 2 else 20

@@ -23,6 +23,7 @@ from ancients_kit.chance import (
     SymbolDie,
     die_distribution,
     die_values,
+    spawned_below,
     symbol_pool_distribution,
     symbol_pool_joint,
 )
@@ -90,6 +91,22 @@ def test_rng_spawn_is_deterministic_and_independent_of_draws() -> None:
     other = a.spawn("bot:Carthage")
     assert a.spawn("bot:Rome").next_u64() != other.next_u64()
     assert a.spawn("bot:Rome").next_u64() != Rng(11).next_u64()
+
+
+@given(st.integers(), st.text(max_size=30),
+       st.one_of(st.integers(1, 60), st.integers(1, 1 << 64), st.integers((1 << 64) - 1000, 1 << 64)))
+@settings(max_examples=300)
+def test_spawned_below_is_the_spawned_streams_first_draw(seed: int, label: str, n: int) -> None:
+    # RandomBot's cheap derivation (issue 11 item 5) must give exactly the numbers of the stream
+    # it replaces; ranges near 2**64 reach the rejection step of Lemire's method
+    assert spawned_below(seed, label, n) == Rng(seed).spawn(label).below(n)
+
+
+def test_spawned_below_rejects_what_rng_rejects() -> None:
+    with pytest.raises(ChanceError):
+        spawned_below(True, "x", 3)
+    with pytest.raises(ChanceError):
+        spawned_below(1, "x", 0)
 
 
 @given(st.integers(min_value=-50, max_value=50), st.integers(min_value=0, max_value=40), st.integers())

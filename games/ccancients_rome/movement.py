@@ -144,6 +144,9 @@ def leader_reach(bs: BattleState, ld: Leader) -> dict[str, int]:
     frontier = [ld.hex]
     seen = {ld.hex}
     stops = bs.stop_hexes()
+    enemy_leaders = {o.hex for o in bs.leaders if o.side != ld.side}
+    friend_leaders = {o.hex for o in bs.leaders if o.side == ld.side}
+    wagons = {w.hex for w in bs.wagons}
     for d in range(1, steps + 1):
         nxt = []
         for h in frontier:
@@ -154,17 +157,17 @@ def leader_reach(bs: BattleState, ld: Leader) -> dict[str, int]:
                 v = bs.at.get(n)
                 if v is not None and v.side != ld.side:
                     continue
-                if any(o.hex == n and o.side != ld.side for o in bs.leaders):
+                if n in enemy_leaders:
                     continue
                 if n in board.impassable and n not in bs.crossing:
                     continue
-                if bs.wagons and blocked_for(bs, n, "LI", False):
+                if wagons and blocked_for(bs, n, "LI", False):
                     continue  # a wagon holding a camp, or an impassable laager
-                if n not in stops and (not bs.wagons or not any(w.hex == n for w in bs.wagons)):
+                if n not in stops and n not in wagons:
                     # leaders stop on a wagon (ccr:baggage-wagon, ccr:wagon-laager) and, like units, on
                     # terrain that stops movement: forest, ford, camp (ccr:base.terrain, ccr:ford)
                     nxt.append(n)
-                if not any(o.hex == n and o.side == ld.side for o in bs.leaders):
+                if n not in friend_leaders:
                     out[n] = d
         frontier = nxt
     return out

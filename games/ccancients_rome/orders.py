@@ -331,12 +331,12 @@ def _through(plan: OrderPlan, it: Item) -> bool:
 def _move_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, items: list[Item], again: bool = False,
                 resume: bool = False) -> Gen:
     """Stage 3: move ordered units one at a time (ccr:base.movement); each choice of a
-    unit is a checkpoint (the units moved are kept on ``bs.move_done``)."""
+    unit is a checkpoint (the units moved are kept on ``bs.move_done``), taken once the
+    units that can move are known."""
     if not resume:
         bs.move_done = set()
     done = bs.move_done
     while not bs.over:
-        ctx.checkpoint(("stage", bs.turn, side, "again" if again else "move"))
         opts: list[tuple[str, str]] = []
         dests: dict[str, tuple[Item, dict[str, int] | int]] = {}
         for i, it in enumerate(items):
@@ -363,6 +363,9 @@ def _move_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, items
             opts.append((k, _label(bs, it)))
         if not opts:
             return
+        # the checkpoint once there is a unit to choose (listing them changes nothing): a step with
+        # nothing to move costs no state copy
+        ctx.checkpoint(("stage", bs.turn, side, "again" if again else "move"))
         opts.append(("done", "end movement"))
         def refuse_mover(text: str, _d: dict = dests) -> tuple[str, str]:
             t = text.strip().upper()
@@ -457,7 +460,6 @@ def _battle_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, ite
     """Stage 4: ordered units battle one at a time (ccr:base.ranged, ccr:base.close-combat);
     each choice of a unit is a checkpoint."""
     while not bs.over:
-        ctx.checkpoint(("stage", bs.turn, side, "battle"))
         opts: list[tuple[str, str]] = []
         targets: dict[str, tuple[Unit, list[tuple[str, str]]]] = {}
         for it in items:
@@ -469,6 +471,7 @@ def _battle_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, ite
                 opts.append((it.hex, _label(bs, it)))
         if not opts:
             return
+        ctx.checkpoint(("stage", bs.turn, side, "battle"))  # once there is a unit to choose, as in _move_phase
         opts.append(("done", "end the battle step"))
         def refuse_unit(text: str) -> tuple[str, str]:
             v = bs.at.get(text.strip())

@@ -66,10 +66,15 @@ class Unit:
         return f"<{self.side} {self.code}{self.blocks} @{self.hex}>"
 
     def copy(self) -> Unit:
-        """An independent copy (every slot holds a plain value)."""
+        """An independent copy (every slot holds a plain value). The slots are named one by one: a
+        checkpoint copies every unit, and this is about four times faster than a loop over
+        ``__slots__`` (tests/test_throughput checks that a copy carries every slot)."""
         o = Unit.__new__(Unit)
-        for name in Unit.__slots__:
-            setattr(o, name, getattr(self, name))
+        (o.uid, o.side, o.code, o.hex, o.blocks, o.max_blocks, o.guard, o.special, o.ordered, o.moved, o.stopped,
+         o.no_battle, o.battles, o.fired, o.bonus_done, o.can_move, o.start) = (
+            self.uid, self.side, self.code, self.hex, self.blocks, self.max_blocks, self.guard, self.special,
+            self.ordered, self.moved, self.stopped, self.no_battle, self.battles, self.fired, self.bonus_done,
+            self.can_move, self.start)
         return o
 
 
@@ -135,20 +140,25 @@ class Army:
         self.reserve_leaders = 0
 
     def copy(self) -> Army:
-        """An independent copy: every slot, with the hand and the lists copied (a slot
-        added later is carried over without being listed here)."""
+        """An independent copy: every slot, with the hand and the lists copied (named one by one,
+        as :meth:`Unit.copy`; tests/test_throughput checks that a copy carries every slot)."""
         o = Army.__new__(Army)
-        for name in Army.__slots__:
-            setattr(o, name, getattr(self, name))
+        (o.key, o.name, o.army, o.command, o.banners, o.target, o.last_card, o.reserve_leaders, o.last_sections) = (
+            self.key, self.name, self.army, self.command, self.banners, self.target, self.last_card,
+            self.reserve_leaders, self.last_sections)
         o.hand, o.lost, o.reserve = self.hand.copy(), list(self.lost), list(self.reserve)
         return o
 
 
+_BATTLE_SWITCHES = frozenset({"caltrops", "panic", "drown", "camp_banner", "camp_hexes", "crossing", "exits",
+                              "guard_sides", "legions"})
+"""The scenario switches: filled by setup (expansion.apply_special_rules), only read in play."""
 _BATTLE_SHARED = frozenset({"battle", "types", "cards", "_stops", "_stops_key", "turn", "active", "first", "phase",
-                            "card", "over", "winner", "laager_impassable", "next_uid", "first_strike"})
-"""BattleState attributes a copy shares: parsed data (never changed) and plain values."""
-_BATTLE_CONTAINERS = frozenset({"caltrops", "panic", "drown", "camp_banner", "camp_hexes", "crossing", "exits",
-                                "guard_sides", "escapes", "checked", "legions", "move_done"})
+                            "card", "over", "winner", "laager_impassable", "next_uid", "first_strike",
+                            "plan"}) | _BATTLE_SWITCHES
+"""BattleState attributes a copy shares: parsed data, order plans and scenario switches (never changed
+in play) and plain values."""
+_BATTLE_CONTAINERS = frozenset({"escapes", "checked", "move_done", "fresh", "draw_first"})
 """BattleState attributes copied one level deep (they hold hex IDs, ids and frozen data)."""
 _BATTLE_KNOWN = _BATTLE_SHARED | _BATTLE_CONTAINERS | {
     "units", "at", "leaders", "wagons", "armies", "by_key", "deck", "board", "current", "attack", "bot_cache",
@@ -178,7 +188,7 @@ class BattleState:
         self.card = ""
         self.over = False
         self.winner: str | None = None
-        # scenario switches (filled by setup)
+        # scenario switches (filled by setup, only read in play: state copies share them)
         self.legions: dict[str, str] = {}
         self.caltrops: set[str] = set()
         self.panic: dict[str, frozenset[str]] = {}
@@ -223,8 +233,8 @@ class BattleState:
 
     def copy(self) -> BattleState:
         """An independent copy for session checkpoints: units, leaders, wagons,
-        armies (hands), deck, board terrain and every scenario switch are new
-        objects; parsed data is shared. An attribute this does not know is
+        armies (hands), deck, board terrain and the combat's bookkeeping are new
+        objects; parsed data and the scenario switches set up once are shared. An attribute this does not know is
         deep-copied, so a new one is safe before it is listed here."""
         other = BattleState.__new__(BattleState)
         d = other.__dict__
@@ -245,7 +255,8 @@ class BattleState:
             return got
 
         d["units"] = units
-        d["at"] = {h: cp(u) for h, u in self.at.items()}
+        got = new.get
+        d["at"] = {h: got(id(u)) or cp(u) for h, u in self.at.items()}  # cp: a unit the units dict lost
         d["leaders"] = [new[id(x)] for x in self.leaders]
         d["wagons"] = [new[id(x)] for x in self.wagons]
         d["armies"] = {k: new[id(a)] for k, a in self.armies.items()}

@@ -52,6 +52,10 @@ class TerrainSpec:
     source: str = ""
 
 
+_NO_EFFECT = TerrainSpec()
+"""The effects of a terrain the chart does not list: none (frozen, so one serves every board)."""
+
+
 @attrs.frozen
 class TerrainTable:
     meta: Meta
@@ -136,7 +140,7 @@ class Board:
         """Bumped whenever terrain changes (a camp tile removed), for caches."""
 
     def spec(self, h: str) -> TerrainSpec:
-        return self.specs.get(self.terrain[h], TerrainSpec())
+        return self.specs.get(self.terrain[h], _NO_EFFECT)
 
     def copy(self) -> Board:
         """A copy whose terrain can change on its own (session checkpoints); the geometry is shared."""

@@ -86,3 +86,23 @@ def test_a_variant_store_loads_its_own_battle(tmp_path):
     got = sc_mod.load_battle(DataStore(GAME.package, (v,)), "tigranocerte")
     assert got.title == "Tigranocerta (variant)"
     assert sc_mod.load_battle(DataStore(GAME.package), "tigranocerte").title == plain.title
+
+
+@pytest.mark.rule("ccr:units")
+def test_unit_and_army_copies_carry_every_slot():
+    # the copies name their slots one by one (issue 11 item 5): a slot added later and not
+    # copied would be lost at every checkpoint, so each slot gets a value of its own here
+    from ancients_games.ccancients_rome.state import Army, Unit
+
+    for cls, make in ((Unit, lambda: Unit(1, "rome", "HI", "0101", 4)),
+                      (Army, lambda: Army("top", "rome", "Rome", 5, 6))):
+        obj = make()
+        for i, name in enumerate(cls.__slots__):
+            if name != "hand":
+                setattr(obj, name, [f"{name}-{i}"] if name in ("lost", "reserve") else f"{name}-{i}")
+        twin = obj.copy()
+        for name in cls.__slots__:
+            if name == "hand":
+                assert twin.hand is not obj.hand and twin.hand == obj.hand
+            else:
+                assert getattr(twin, name) == getattr(obj, name), name
