@@ -4,22 +4,29 @@ before/after ratios of ``bench_ccancients_rome.py`` only.
 The rules keep only the fast versions; these are the old ones, verbatim, patched in by
 :func:`patched` while the reference game plays. State copies: a loop over the slots of a unit
 and of an army; the order plan, the fresh units and the First Strike draws deep-copied as
-attributes the copy did not know; the deck's card set counted again and the hand rebuilt through
-its constructor. Terrain: a default terrain built on every look-up. RandomBot: its stream built
+attributes the copy did not know; the scenario switches copied; the deck's card set counted again
+and the hand rebuilt through its constructor, the board's terrain map and impassable hexes copied. Terrain: a default terrain
+built on every look-up. RandomBot: its stream built
 for each decision (``Rng(seed).spawn(label)``), then one draw.
 
-Not reproduced: the old place of the stage checkpoints (at the top of each step, before the
-units that can act were known: about one state copy in four was made and dropped at once). The
-reference plays the new places, so its rate is too high and the ratio an underestimate.
+Stage checkpoints: the old code took them at the top of each step of the movement and battle
+steps, before the units that can act were known (about one state copy in four was made and
+dropped at once, when none could). :func:`_old_stage_checkpoints` rebuilds those two functions
+from the current source with the checkpoint line moved back there, the only difference, rather
+than keeping a second copy of their rules.
 """
 
 from __future__ import annotations
 
+import inspect
+import textwrap
+import types
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from ancients_games.ccancients_rome import orders as _orders
 from ancients_games.ccancients_rome import state as _state
 from ancients_games.ccancients_rome.state import Unit
 from ancients_games.ccancients_rome.terrain import Board, TerrainSpec
@@ -64,6 +71,14 @@ def hand_copy(self: Any) -> Any:
     return other
 
 
+def board_copy(self: Any) -> Any:
+    other = Board.__new__(Board)
+    other.__dict__.update(self.__dict__)
+    other.terrain = dict(self.terrain)
+    other.impassable = set(self.impassable)
+    return other
+
+
 def board_spec(self: Any, h: str) -> Any:
     return self.specs.get(self.terrain[h], TerrainSpec())
 
@@ -75,9 +90,30 @@ def random_choose(self: Any, session: Any, decision: Any) -> str:
     return opts[_stream(session, decision.side, self.name).randint(0, len(opts) - 1)].key
 
 
+def _old_stage_checkpoints(fn: Any) -> Any:
+    """``fn`` (orders._move_phase or _battle_phase) with its stage checkpoint at the top of its loop,
+    where the old code took it; it reads the module's globals, as the original does."""
+    lines = textwrap.dedent(inspect.getsource(fn)).splitlines()
+    check = next(ln for ln in lines if "ctx.checkpoint((" in ln).split("#")[0].rstrip()
+    kept = [ln for ln in lines if "ctx.checkpoint((" not in ln and not ln.strip().startswith(_EXPLAINS)]
+    top = kept.index("    while not bs.over:")
+    kept.insert(top + 1, check)
+    first = "\n" * (fn.__code__.co_firstlineno - 1)  # tracebacks name the lines of orders.py
+    module = compile(first + "\n".join(kept), inspect.getsourcefile(fn) or "<orders>", "exec")
+    code = next(c for c in module.co_consts if isinstance(c, types.CodeType) and c.co_name == fn.__name__)
+    return types.FunctionType(code, vars(_orders), fn.__name__, fn.__defaults__)
+
+
+_EXPLAINS = ("# the checkpoint once there is a unit to choose", "# nothing to move costs no state copy")
+"""The comment lines that explain the new place of the checkpoint."""
+
+
 _PATCHES: tuple[tuple[Any, str, Any], ...] = (
     (Unit, "copy", unit_copy), (_state.Army, "copy", army_copy), (Deck, "copy", deck_copy),
-    (Hand, "copy", hand_copy), (Board, "spec", board_spec), (RandomBot, "choose", random_choose),
+    (Hand, "copy", hand_copy), (Board, "copy", board_copy), (Board, "spec", board_spec),
+    (RandomBot, "choose", random_choose),
+    (_orders, "_move_phase", _old_stage_checkpoints(_orders._move_phase)),
+    (_orders, "_battle_phase", _old_stage_checkpoints(_orders._battle_phase)),
 )
 _SETS = {"_BATTLE_SHARED": _BATTLE_SHARED, "_BATTLE_CONTAINERS": _BATTLE_CONTAINERS, "_BATTLE_KNOWN": _BATTLE_KNOWN}
 """BattleState.copy as it was: what it shared, copied one level deep and knew (the rest it deep-copied)."""

@@ -31,6 +31,6 @@ def ask(side: str, prompt: str, options: Sequence[tuple[str, str]], rule: str, k
     """Yield one decision and return the key chosen (skips the question when there is one option)."""
     if len(options) == 1:
         return options[0][0]
-    key = yield Decision(side, prompt, tuple(_option(k, lbl) for k, lbl in options), rule=rule, kind=kind,
+    key = yield Decision(side, prompt, tuple([_option(k, lbl) for k, lbl in options]), rule=rule, kind=kind,
                          refuse=refuse, context={"highlight": list(highlight)} if highlight else {})
     return key

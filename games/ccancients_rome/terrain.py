@@ -143,20 +143,17 @@ class Board:
         return self.specs.get(self.terrain[h], _NO_EFFECT)
 
     def copy(self) -> Board:
-        """A copy whose terrain can change on its own (session checkpoints); the geometry is shared."""
+        """A copy whose terrain can change on its own (session checkpoints). The geometry is shared, and
+        so are the terrain map and the impassable hexes until one board changes them: in play only
+        :meth:`set_terrain` does, and it makes new ones (scenario set-up fills them before any copy)."""
         other = Board.__new__(Board)
         other.__dict__.update(self.__dict__)
-        other.terrain = dict(self.terrain)
-        other.impassable = set(self.impassable)
         return other
 
     def set_terrain(self, h: str, name: str) -> None:
-        self.terrain[h] = name
+        self.terrain = {**self.terrain, h: name}  # new maps: a copy of this board may share the old ones
         self.version += 1
-        if self.spec(h).impassable:
-            self.impassable.add(h)
-        else:
-            self.impassable.discard(h)
+        self.impassable = self.impassable | {h} if self.spec(h).impassable else self.impassable - {h}
 
     def hexes_of_terrain(self, name: str) -> list[str]:
         return sorted(h for h, t in self.terrain.items() if t == name)

@@ -75,7 +75,12 @@ def test_copies_share_no_unit_hand_or_deck() -> None:
         assert a.armies[name].hand is not b.armies[name].hand
         assert a.armies[name].hand.cards == b.armies[name].hand.cards
     assert a.deck is not b.deck and a.deck.draw_pile == b.deck.draw_pile
-    assert a.board.terrain is not b.board.terrain and a.board.neighbors is b.board.neighbors
+    assert a.board is not b.board and a.board.neighbors is b.board.neighbors
+    h = next(iter(a.board.terrain))
+    was, blocked = a.board.terrain[h], h in a.board.impassable
+    b.board.set_terrain(h, "river")  # the terrain map is shared until a board changes it
+    assert a.board.terrain[h] == was and (h in a.board.impassable) == blocked
+    assert b.board.terrain[h] == "river" and h in b.board.impassable and b.board.version == a.board.version + 1
     assert a.battle is b.battle  # parsed data is shared
 
 
