@@ -36,13 +36,19 @@ from contextlib import contextmanager, nullcontext
 from typing import Any
 
 
-def _play(scenario: str, seed: int) -> tuple[str | None, int]:
+def _play(scenario: str, seed: int, store: Any = None) -> tuple[str | None, int]:
+    """One random battle driven bare: (winner, decisions); ``store`` defaults to one shared store."""
+    winner, n, _ = _bare(scenario, seed, store if store is not None else _store())
+    return winner, n
+
+
+def _bare(scenario: str, seed: int, store: Any) -> tuple[str | None, int, str]:
+    """(winner, decisions, log digest) of one random battle driven bare."""
     from ancients_games.ccancients_rome import GAME
     from ancients_kit.chance import Rng
     from ancients_kit.log import Log
     from ancients_kit.session import Context
 
-    store = _store()
     ctx = Context(store, {"turn_limit": 150}, seed, Log())
     state = GAME.setup(ctx, scenario)
     gen = GAME.play(ctx, state)
@@ -55,7 +61,7 @@ def _play(scenario: str, seed: int) -> tuple[str | None, int]:
             n += 1
             d = gen.send(opts[rng.below(len(opts))].key)
     except StopIteration as stop:
-        return stop.value.winner, n
+        return stop.value.winner, n, ctx.log.digest()
 
 
 _STORE: Any = None
@@ -240,22 +246,43 @@ def _session_game(scenario: str, seed: int, reference: bool) -> tuple[float, int
 
 
 def ratios(games_per_battle: int = 4, battles: tuple[str, ...] = RATIO_BATTLES) -> dict[str, Any]:
-    """Before/after battles per CPU minute through the Session; every pair of games must log alike.
+    """Before/after battles per CPU minute through the Session; every pair of games must log alike."""
+    return _before_after(_session_game, "ccancients_rome random self-play through the Session, before/after",
+                         games_per_battle, battles)
 
-    Besides :func:`_paired.paired`'s figures per battle and overall, the overall battles per CPU
+
+def _before_after(play: Any, what: str, games_per_battle: int, battles: tuple[str, ...]) -> dict[str, Any]:
+    """Besides :func:`_paired.paired`'s figures per battle and overall, the overall battles per CPU
     minute before and after (one core: CPU time is what a battle costs whatever else runs)."""
     try:
         from benchmarks._paired import paired
     except ImportError:  # run as a script from benchmarks/
         from _paired import paired  # type: ignore[no-redef]
-    out: dict[str, Any] = {"benchmark": "ccancients_rome random self-play through the Session, before/after",
-                           "games_per_battle": games_per_battle}
-    got = paired(_session_game, battles, games_per_battle, 2000, "battles")
+    out: dict[str, Any] = {"benchmark": what, "games_per_battle": games_per_battle}
+    got = paired(play, battles, games_per_battle, 2000, "battles")
     out.update(got)
     for when in ("before", "after"):
         minutes = sum(games_per_battle / got[b][f"{when}_battles_per_cpu_minute"] for b in battles)
         out[f"{when}_battles_per_cpu_minute"] = round(games_per_battle * len(battles) / minutes, 1)
     return out
+
+
+def _bare_game(scenario: str, seed: int, reference: bool) -> tuple[float, int, str]:
+    """One random battle driven bare (the generator, no Session: no checkpoints, no RandomBot), with
+    a store of its own as a Session has: (CPU seconds, decisions, log digest)."""
+    from ancients_games.ccancients_rome import GAME
+    from ancients_kit.data import DataStore
+
+    t0 = time.process_time()
+    with reference_code() if reference else nullcontext():
+        _, n, digest = _bare(scenario, seed, DataStore(GAME.package))
+    return time.process_time() - t0, n, digest
+
+
+def bare_ratios(games_per_battle: int = 4, battles: tuple[str, ...] = RATIO_BATTLES) -> dict[str, Any]:
+    """:func:`ratios` for the rules alone: the generator driven bare, before and after."""
+    return _before_after(_bare_game, "ccancients_rome random self-play, rules alone (no Session), before/after",
+                         games_per_battle, battles)
 
 
 def ratio_table(r: dict[str, Any]) -> str:
@@ -279,6 +306,12 @@ if __name__ == "__main__":
         n = int(sys.argv[2]) if len(sys.argv) > 2 else 4
         result = ratios(n, tuple(sys.argv[3:]) or RATIO_BATTLES)
         print(ratio_table(result))
+        print(result)
+        raise SystemExit(0)
+    if len(sys.argv) > 1 and sys.argv[1] == "bare":
+        n = int(sys.argv[2]) if len(sys.argv) > 2 else 4
+        result = bare_ratios(n, tuple(sys.argv[3:]) or RATIO_BATTLES)
+        print(ratio_table(result).replace("through the Session", "driven bare (rules alone, no Session)"))
         print(result)
         raise SystemExit(0)
     if len(sys.argv) > 1 and sys.argv[1] == "duel":
