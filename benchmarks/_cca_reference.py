@@ -11,8 +11,8 @@ for each decision (``Rng(seed).spawn(label)``), then one draw.
 
 Stage checkpoints: the old code took them at the top of each step of the movement and battle
 steps, before the units that can act were known (about one state copy in four was made and
-dropped at once, when none could). :func:`_old_stage_checkpoints` rebuilds those two functions
-from the current source with the checkpoint line moved back there, the only difference, rather
+dropped at once, when none could); now before every second choice of a unit. :func:`_old_stage_checkpoints` rebuilds those two functions
+from the current source with the checkpoint call moved back there, the only difference, rather
 than keeping a second copy of their rules.
 """
 
@@ -92,20 +92,17 @@ def random_choose(self: Any, session: Any, decision: Any) -> str:
 
 def _old_stage_checkpoints(fn: Any) -> Any:
     """``fn`` (orders._move_phase or _battle_phase) with its stage checkpoint at the top of its loop,
-    where the old code took it; it reads the module's globals, as the original does."""
+    every time, where the old code took it; it reads the module's globals, as the original does."""
     lines = textwrap.dedent(inspect.getsource(fn)).splitlines()
-    check = next(ln for ln in lines if "ctx.checkpoint((" in ln).split("#")[0].rstrip()
-    kept = [ln for ln in lines if "ctx.checkpoint((" not in ln and not ln.strip().startswith(_EXPLAINS)]
-    top = kept.index("    while not bs.over:")
-    kept.insert(top + 1, check)
+    start = next(i for i, ln in enumerate(lines) if ln.strip().startswith("# stage checkpoint:"))
+    end = next(i for i in range(start, len(lines)) if "ctx.checkpoint((" in lines[i])
+    check = "        " + lines[end].strip()
+    kept = lines[:start] + lines[end + 1:]
+    kept.insert(kept.index("    while not bs.over:") + 1, check)
     first = "\n" * (fn.__code__.co_firstlineno - 1)  # tracebacks name the lines of orders.py
     module = compile(first + "\n".join(kept), inspect.getsourcefile(fn) or "<orders>", "exec")
     code = next(c for c in module.co_consts if isinstance(c, types.CodeType) and c.co_name == fn.__name__)
     return types.FunctionType(code, vars(_orders), fn.__name__, fn.__defaults__)
-
-
-_EXPLAINS = ("# the checkpoint once there is a unit to choose", "# nothing to move costs no state copy")
-"""The comment lines that explain the new place of the checkpoint."""
 
 
 _PATCHES: tuple[tuple[Any, str, Any], ...] = (

@@ -8,10 +8,14 @@ on ``workers`` processes (default 2, the machine's core count for the team).
     python benchmarks/bench_ccancients_rome.py [seconds] [workers]
     python benchmarks/bench_ccancients_rome.py duel [games] [battle ...]
     python benchmarks/bench_ccancients_rome.py ratios [games per battle] [battle ...]
+    python benchmarks/bench_ccancients_rome.py bare [games per battle] [battle ...]
 
-``ratios`` plays the same seeded battles through the Session with the code as it was before
-the throughput work of issue 11 item 5 and with the code now, and prints the before/after
-rates and their ratio (the logs of each pair must be identical).
+``ratios`` plays the same seeded battles through the Session (as ``ancients simulate`` does:
+RandomBot, checkpoints) with the code as it was before the throughput work of issue 11 item 5
+and with the code now, game by game in one process, and prints a table: battles per CPU minute
+(one core) before and after and their ratio, per battle and overall, and decisions per CPU
+second (the logs of each pair must be identical, or it stops). ``bare`` does the same for the
+rules alone: the generator driven without a Session (no checkpoints, no RandomBot).
 
 Measured on the team's shared 2-core machine (issue 11 item 5), four seeded battles each of
 First Bedriacum, Tigranocerte, Edessa and Milvian Bridge: before 10,788 decisions per CPU
@@ -20,6 +24,25 @@ second (First Bedriacum 364 battles per CPU minute), after 16,383 (538); ratio 1
 checked all 57 battle files and parsed units, terrain and deck again (about half the time of
 a random battle); now stores without variants share them. Of the rest, about a fifth is
 the core's RandomBot deriving its stream for each decision, outside the rules.
+
+Second round (issue 11 item 5 again). The Session had meanwhile gained checkpoints (a copy of
+the state at the start of each turn and before each choice of a unit to move or to battle, for
+cheap undo and fork), and they cost more than the rules: through the Session the ratio had fallen
+to 1.06, random self-play ran about 3,100-3,300 decisions per CPU second against 12,000 without
+the copies, and the garbage collector, scanning the copies kept, took about 40% of the time
+(with it switched off 8,400 decisions per CPU second against 4,900). Now: the copies name the slots of a unit and an army, share what never changes in play (order
+plans, scenario switches, the deck's card set, the board's terrain until it changes) and take no
+deep copies; a stage checkpoint comes once a unit can act and before every second choice (the
+same resumes; a fork replays at most a few answers more, its median cost unchanged at about
+0.25 ms); RandomBot computes the one number it draws (``chance.spawned_below``) instead of building
+two streams for it, the same answers. The reference plays the old code of both rounds
+(``benchmarks/_cca_reference.py``). Three runs on the loaded 2-core machine, three seeded battles
+each of First Bedriacum, Tigranocerte, Edessa and Milvian Bridge: overall ratio 2.19, 2.28, 2.09;
+by battle 1.85-2.49 (First Bedriacum 1.90-2.18, Tigranocerte 2.06-2.28, Edessa 2.38-2.49, Milvian
+Bridge 1.85-2.33); before 2,852-3,174 decisions per CPU second (88-98 battles per CPU minute), after
+5,964-7,036 (185-218). ``bare``: 1.30 (13,215 against 17,235 decisions per CPU second, the rules
+alone). With ``gc.freeze()`` after the first game (what a study worker could do) random self-play
+ran another 13-17% faster; not done here.
 
 ``duel`` plays the game's greedy bot (its cheap ``score_option``, ties broken
 at random, exactly as ``ancients_kit.bots.GreedyBot`` without forking) against
@@ -181,8 +204,9 @@ def duel(games: int = 20, battles: tuple[str, ...] = ("tigranocerte", "edessa", 
 # ------------------------------------------------------------------ before/after (issue 11 item 5)
 # Random self-play through the Session, as ``ancients simulate`` plays, with the code as it was
 # before the throughput work (every new store parsing and checking all 57 battle files, units,
-# terrain and deck; geometry and lines of sight computed afresh) against the code now, game for
-# game in the same process, alternating so that load on a shared machine hits both alike.
+# terrain and deck; geometry and lines of sight computed afresh; and the second round's old code,
+# _cca_reference) against the code now, game for game in the same process, alternating so that
+# load on a shared machine hits both alike.
 
 RATIO_BATTLES = ("first-bedriacum", "tigranocerte", "edessa", "milvian-bridge")
 

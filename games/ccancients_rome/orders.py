@@ -330,8 +330,8 @@ def _through(plan: OrderPlan, it: Item) -> bool:
 
 def _move_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, items: list[Item], again: bool = False,
                 resume: bool = False) -> Gen:
-    """Stage 3: move ordered units one at a time (ccr:base.movement); each choice of a
-    unit is a checkpoint (the units moved are kept on ``bs.move_done``), taken once the
+    """Stage 3: move ordered units one at a time (ccr:base.movement); every second choice
+    of a unit is a checkpoint (the units moved are kept on ``bs.move_done``), taken once the
     units that can move are known."""
     if not resume:
         bs.move_done = set()
@@ -363,9 +363,11 @@ def _move_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, items
             opts.append((k, _label(bs, it)))
         if not opts:
             return
-        # the checkpoint once there is a unit to choose (listing them changes nothing): a step with
-        # nothing to move costs no state copy
-        ctx.checkpoint(("stage", bs.turn, side, "again" if again else "move"))
+        # stage checkpoint: once there is a unit to choose (listing them changes nothing), before every
+        # second choice; a state copy (with the collection of the copies kept) costs more than replaying
+        # the two answers in between, and the parity is read from the state, so a resumed game agrees
+        if len(done) % 2 == 0:
+            ctx.checkpoint(("stage", bs.turn, side, "again" if again else "move"))
         opts.append(("done", "end movement"))
         def refuse_mover(text: str, _d: dict = dests) -> tuple[str, str]:
             t = text.strip().upper()
@@ -458,7 +460,7 @@ def _move_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, items
 
 def _battle_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, items: list[Item]) -> Gen:
     """Stage 4: ordered units battle one at a time (ccr:base.ranged, ccr:base.close-combat);
-    each choice of a unit is a checkpoint."""
+    every second choice of a unit is a checkpoint."""
     while not bs.over:
         opts: list[tuple[str, str]] = []
         targets: dict[str, tuple[Unit, list[tuple[str, str]]]] = {}
@@ -471,7 +473,9 @@ def _battle_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, ite
                 opts.append((it.hex, _label(bs, it)))
         if not opts:
             return
-        ctx.checkpoint(("stage", bs.turn, side, "battle"))  # once there is a unit to choose, as in _move_phase
+        # stage checkpoint: as in _move_phase, before every second choice (by the battles fought this step)
+        if sum(it.battles for it in items if isinstance(it, Unit)) % 2 == 0:
+            ctx.checkpoint(("stage", bs.turn, side, "battle"))
         opts.append(("done", "end the battle step"))
         def refuse_unit(text: str) -> tuple[str, str]:
             v = bs.at.get(text.strip())
@@ -680,7 +684,7 @@ def turn_after_orders(ctx: Context, bs: BattleState, side: str, plan: OrderPlan,
     after battle, draw (ccr:sequence).
 
     The plan and the ordered units are kept on ``bs.turn_orders``, what has moved on
-    ``bs.move_done``, so each choice of a unit to move or to battle is a session
+    ``bs.move_done``, so every second choice of a unit to move or to battle is a session
     checkpoint ``("stage", turn, side, stage)``; ``resume`` (``move``, ``battle`` or
     ``again``) plays on from that stage (``CCAncientsRome.resume``)."""
     army = bs.armies[side]
