@@ -181,6 +181,48 @@ def test_centurion_attack_odds_shown_before_the_roll(tmp_path: Path) -> None:
     run(go)
 
 
+@pytest.mark.rule("cen:full.combat", "cen:full.defensive-fire")
+def test_full_simulation_attack_odds_in_the_table_and_in_line_mode(tmp_path: Path) -> None:
+    """Full Simulation: the target, the kind of attack, each unit and ``all`` show the
+    column and its results with probabilities, the numbers ``ancients odds`` gives."""
+    from ancients_kit.tui.view import odds_notes
+
+    s, loop = pending("centurion", "carrhae", "attack.target", tmp_path / "f.json")
+
+    async def go() -> None:
+        app = TableApp(loop)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            d = s.decision
+            app.query_one("#options").focus()
+            await pilot.press("down")  # the first target hex
+            await pilot.pause()
+            key = d.options[app.query_one("#options").highlighted].key
+            report = s.game.decision_odds(s.state, d, key, s.store)
+            assert report is not None and report.distribution
+            shown = text_of(app, "#odds")
+            assert shown.splitlines() == odds_lines(report)
+            cmd = next(x for x in report.explain if x.startswith("same as: "))
+            same = s.game.odds(s.store, dict(p.split("=") for p in cmd.split() if "=" in p))
+            assert same.distribution == report.distribution
+            await pilot.press("enter")  # choose the target: the next question shows odds too
+            await pilot.pause()
+            d = s.decision
+            assert d.kind in ("attack.mode", "attack.unit")
+            key = "all" if "all" in d.keys else d.keys[0]
+            report = s.game.decision_odds(s.state, d, key, s.store)
+            assert report is not None
+            idx = d.keys.index(key)
+            app.query_one("#options").highlighted = idx
+            await pilot.pause()
+            assert text_of(app, "#odds").splitlines() == odds_lines(report)
+            # line mode prints the same odds under the question
+            notes = odds_notes(s, d, d.keys)
+            assert any(n.startswith(f"  {key}: odds: {report.title}: ") for n in notes)
+
+    run(go)
+
+
 @pytest.mark.rule("ccr:base.cards")
 def test_cc_hotseat_hand_over_hand_and_log_filters(tmp_path: Path) -> None:
     s = Session.new("ccancients_rome", "tigranocerte", seed=5)
