@@ -344,6 +344,39 @@ def test_map_grid_cells_are_distinct_and_clickable() -> None:
     assert MapGrid(s.game.picture(s.state, None), zoom=0).width <= 80
 
 
+@pytest.mark.rule("ccr:base.sections")
+def test_cc_section_lines_on_the_grid_never_cut_a_label() -> None:
+    """The section lines are drawn only in the blank column between cells; a hex a line
+    cuts (in two sections) is marked on both sides of its cell; the legend explains them."""
+    import attrs
+
+    from ancients_kit.tui.view import SECTION, viewport
+
+    s = Session.new("ccancients_rome", "tigranocerte", seed=1)
+    pic = s.game.picture(s.state, None)
+    board = s.state.b.board
+    for zoom in (0, 1):
+        grid = MapGrid(pic, zoom=zoom)
+        plain = grid.render().plain.split("\n")
+        bare = MapGrid(attrs.evolve(pic, lines=()), zoom=zoom).render().plain.split("\n")
+        assert len(plain) == len(bare)
+        drawn = 0
+        for a, b in zip(plain, bare):
+            assert len(a) == len(b)
+            for x, y in zip(a, b):
+                if x != y:
+                    assert y == " " and x == SECTION  # only blanks became line, no label lost a character
+                    drawn += 1
+        assert drawn
+        for h in board.hexes:
+            col, line = grid.cells[h]
+            row = plain[line]
+            both = row[col - 1] == SECTION and row[col + grid.cell_w - 1] == SECTION
+            assert both == (len(board.sections(h, "bottom")) == 2), h
+        assert f"{SECTION} section lines" in grid.legend()
+    assert SECTION in viewport(pic, 80).plain  # line mode's grid too
+
+
 def test_line_mode_for_pipes_and_plain(tmp_path: Path) -> None:
     s = Session.new("centurion", "basic-carrhae", seed=3)
     loop = PlayLoop(s, {"parthians": "human", "romans": "greedy"}, tmp_path / "p.json")

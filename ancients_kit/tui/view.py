@@ -56,6 +56,8 @@ TERRAIN_STYLES = {
     "camp": "on dark_red", "fortified camp": "on dark_red", "bridge": "on steel_blue",
 }
 SPARE_STYLES = ("on grey23", "on dark_cyan", "on dark_goldenrod", "on purple4", "on dark_orange3", "on grey35")
+SECTION = "┊"
+"""The character of a section line on the grid."""
 HIGHLIGHT = Style(bgcolor="khaki1", color="black", bold=True)
 CURSOR = Style(reverse=True, bold=True, underline=True)
 
@@ -221,6 +223,7 @@ class MapGrid:
                 for j, ch in enumerate(s):
                     chars[line + i][col + j] = ch
                     styles[line + i][col + j] = style
+        self._draw_lines(chars, styles)
         out = Text(no_wrap=True, end="")
         for r in range(self.height):
             if r:
@@ -236,6 +239,44 @@ class MapGrid:
                 out.append(run, run_style)
         return out
 
+    def line_columns(self) -> list[tuple[int, int, int]]:
+        """Each vertical picture line (C&C's section lines) as (screen column, first line, last line):
+        the column where the hexes on either side of it meet on screen. Slanted lines are not drawn."""
+        hexes = self.picture.hexes
+        if not hexes or not self.picture.lines:
+            return []
+        flat = self.picture.orientation == "flat"
+        xstep, ystep = (1.5, math.sqrt(3) / 2) if flat else (math.sqrt(3) / 2, 1.5)
+        x0 = min(h.x for h in hexes)
+        y0 = min(h.y for h in hexes)
+        half = self.cell_w // 2
+        out = []
+        for ln in self.picture.lines:
+            if abs(ln.x1 - ln.x2) > 1e-9:
+                continue
+            # a cell's left edge is its hex centre less half a cell: the line's column is its centre-based place
+            col = round((ln.x1 - x0) / xstep * half + self.cell_w / 2)
+            top = max(0, math.floor((min(ln.y1, ln.y2) - y0) / ystep * self.cell_h))
+            bottom = min(self.height - 1, math.ceil((max(ln.y1, ln.y2) - y0) / ystep * self.cell_h) + self.cell_h - 1)
+            out.append((col, top, bottom))
+        return out
+
+    def _draw_lines(self, chars: list[list[str]], styles: list[list[Style | None]]) -> None:
+        """Section lines in the blank column between two cells, never over a label: where a line
+        cuts a hex (a hex in both sections), it is drawn on both sides of that hex's cell."""
+        style = Style(color="bright_white", bold=True)
+        for col, top, bottom in self.line_columns():
+            for r in range(top, bottom + 1):
+                places = [col - 1]
+                hid = self.hex_at(col - 1, r)
+                start = self.cells[hid][0] if hid is not None else 0
+                if hid is not None and start + self.cell_w - 1 != col - 1:  # inside a cell, not its blank column
+                    places = [start - 1, start + self.cell_w - 1]
+                for c in places:
+                    if 0 <= c < self.width and chars[r][c] == " ":
+                        chars[r][c] = SECTION
+                        styles[r][c] = style
+
     def legend(self) -> str:
         """One line each: terrain letters, side letters, the game's own legend."""
         terr = ", ".join(f"{letter} {name}" for name, letter in sorted(self.terrain.items(), key=lambda kv: kv[1]))
@@ -243,6 +284,8 @@ class MapGrid:
         sides = ", ".join(f"{letter} {names.get(s, s)}" for s, letter in self.sides.items())
         extra = "; ".join(f"{k}: {v}" for k, v in self.picture.legend.items())
         lines = [f"terrain: {terr}", f"sides: {sides}; + more in the stack; highlighted: the question's hexes"]
+        if self.line_columns():
+            lines[-1] += f"; {SECTION} section lines (a hex between two {SECTION} is in both sections)"
         if extra:
             lines.append(extra)
         return "\n".join(lines)
