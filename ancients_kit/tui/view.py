@@ -35,6 +35,7 @@ from ancients_kit.plugin import OddsReport
 __all__ = [
     "LogRow",
     "MapGrid",
+    "PhaseWatch",
     "decision_odds",
     "inspect_hex",
     "log_rows",
@@ -366,7 +367,8 @@ def odds_lines(report: OddsReport, *, compact: bool = False) -> list[str]:
     fraction and probability, then how the inputs were read."""
     if compact:
         parts = [f"{k} {float(v):.0%}" for k, v in report.distribution.items()]
-        return [f"odds: {report.title}: " + ", ".join(parts)]
+        warnings = [x for x in report.explain if x.startswith("warning:")]
+        return [f"odds: {report.title}: " + ", ".join(parts) + "".join(f"; {w}" for w in warnings)]
     lines = [report.title]
     width = max((len(k) for k in report.distribution), default=0)
     for k, v in report.distribution.items():
@@ -389,6 +391,67 @@ def odds_notes(session: Any, decision: Any, keys: Sequence[str], limit: int = 8)
         if len(out) >= limit:
             break
     return out
+
+
+# ------------------------------------------------------------------ typing ahead
+
+END_KEYS = frozenset({"done", "end", "pass", "no", "never"})
+"""Answers that end a series of questions on the player's own word."""
+
+
+@attrs.define
+class PhaseWatch:
+    """Tells a player when a series of questions (a phase: moving units, choosing
+    attacks, ordering units) ended on its own after one of their answers, so that
+    answers typed ahead for the old series are not silently taken by a new one.
+
+    A question's series is its ``kind`` up to the first dot (``move.unit`` and
+    ``move.hex`` are one series). The next question a player gets continues the
+    series when it is the same side's, of the same series, with no ``phase``
+    event and no other side's answer in between; otherwise, if the player's last
+    answer was not an end key (``done`` ...) and the series had several
+    questions or an end key, it ended on its own and :meth:`note` says so.
+    """
+
+    last: tuple[str, str, str, int, int] | None = None
+    """(side, series, answer key, log length before and answer count after that answer)."""
+    family: str = ""
+    side: str = ""
+    count: int = 0
+    had_end: bool = False
+
+    @staticmethod
+    def series(d: Any) -> str:
+        return (getattr(d, "kind", "") or "").split(".")[0]
+
+    def answered(self, session: Any, d: Any, key: str, before: int) -> None:
+        """Record ``d`` answered with ``key`` (call after ``Session.answer``; ``before`` is
+        the log's length before that answer)."""
+        fam = self.series(d)
+        if (fam, d.side) != (self.family, self.side):
+            self.family, self.side, self.count, self.had_end = fam, d.side, 0, False
+        self.count += 1
+        self.had_end = self.had_end or bool(END_KEYS & set(d.keys))
+        self.last = (d.side, fam, key, before, len(session.answers))
+
+    def note(self, session: Any, d: Any) -> str | None:
+        """One line when question ``d`` (the player's next) does not continue the series
+        their last answer was given in, and they did not end it themselves; else None."""
+        if self.last is None or d is None or not self.family:
+            return None
+        side, fam, key, mark, given = self.last
+        self.last = None
+        if side != d.side or key.strip().lower() in END_KEYS or not (self.count > 1 or self.had_end):
+            return None
+        phases = [e.text_for(side) for e in session.log.since(mark) if e.kind == "phase"]
+        others = len(session.answers) - given
+        if not phases and not others and self.series(d) == fam:
+            return None
+        why = "; ".join(phases) if phases else (f"the other side answered {others} question(s)" if others else
+                                                "a new part of the turn")
+        self.family, self.count, self.had_end = self.series(d), 0, False
+        return (f"note: the {fam} questions ended on their own after your answer {key} ({why}): "
+                f"this is a new question")
 
 
 # ------------------------------------------------------------------ the log

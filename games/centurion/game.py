@@ -456,7 +456,7 @@ class CenturionGame(Game):
         (what ``all`` would choose); toggling an attacker shows the group with
         it in or out; ``attack`` shows the group as chosen. The report is
         ``ancients odds centurion`` for the same factors and rounding."""
-        from ancients_games.centurion.combat import ALL, command_rounding
+        from ancients_games.centurion.combat import ALL, command_rounding, stranded
 
         if state.version != "basic":
             from ancients_games.centurion.full.odds import full_decision_odds
@@ -501,9 +501,12 @@ class CenturionGame(Game):
             return OddsReport(f"attack on {target_id}: {attack} vs {defence} is non-viable", {},
                               (str(exc),), ("cen:basic.combat",))
         command = "ancients odds centurion " + " ".join(f"{k}={v}" for k, v in params.items())
+        attacked = {state.hex_of(h) for h in decision.context.get("attacked", ())}
+        left = stranded(state, side, attacked, target, group)
+        warn = (f"warning: leaves {', '.join(left)} with no unit to attack it this phase (case D)",) if left else ()
         return attrs.evolve(report, title=f"{report.title}: {how} ({', '.join(u.id for u in group)}) on {target_id}",
                             explain=(*(x for x in report.explain if not x.endswith("(as asked)")), why,
-                                     f"same as: {command}"))
+                                     f"same as: {command}", *warn))
 
     # ------------------------------------------------------------ listings
     def tables(self, store: DataStore) -> list[TableInfo]:

@@ -250,7 +250,8 @@ def full_decision_odds(game: Any, state: CenturionState, d: Decision, key: str,
         if key == "all":
             how = "with every unit that may join"
             cur = seq._fill_all(state, side, attacks, seq.Attack(target, mode, chosen))
-            return _attack_odds(game, state, store, side, attacks, cur, how) if cur.units else None
+            return _warned(state, side, attacks, cur, _attack_odds(game, state, store, side, attacks, cur, how)) \
+                if cur.units else None
         if key == seq.DONE:
             if not chosen:
                 return None
@@ -266,4 +267,19 @@ def full_decision_odds(game: Any, state: CenturionState, d: Decision, key: str,
         cur = seq.Attack(target, mode, chosen)
     if not cur.units:
         return None
-    return _attack_odds(game, state, store, side, attacks, cur, how)
+    return _warned(state, side, attacks, cur, _attack_odds(game, state, store, side, attacks, cur, how))
+
+
+def _warned(state: CenturionState, side: str, attacks: list[seq.Attack], cur: seq.Attack,
+            report: OddsReport | None) -> OddsReport | None:
+    """The report with a warning naming the enemy hexes this attack's units would leave with
+    no unit to attack them (each unit makes one attack a turn; cen:full.combat)."""
+    if report is None:
+        return None
+    before = set(seq._targets(state, side, attacks)) - {cur.target}
+    after = set(seq._targets(state, side, [*attacks, cur]))
+    left = sorted(state.hid(h) for h in before - after)
+    if not left:
+        return report
+    return attrs.evolve(report, explain=(*report.explain,
+                                         f"warning: leaves {', '.join(left)} with no unit to attack it this turn"))
