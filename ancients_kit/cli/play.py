@@ -220,7 +220,7 @@ class PlayLoop:
         note = self.phases.note(self.s, d)
         if note:
             ui.out.print(Rule(style="yellow"))
-            ui.out.print(note, style="bold yellow", markup=False, highlight=False, soft_wrap=True)
+            ui.prose(note, style="bold yellow")
             if _discard_typed_ahead():
                 ui.out.print("(what you typed ahead was discarded)", style="yellow")
         self.print_decision(d)
@@ -258,7 +258,7 @@ class PlayLoop:
                 titles = rule_titles(self.s)
                 for e in list(self.s.log)[-max(1, n):]:
                     for line in explain_event(e, titles, d.side):
-                        ui.out.print(line, markup=False, highlight=False, soft_wrap=True)
+                        ui.prose(line)
                 continue
             if cmd == "save":
                 # A copy that cannot be written is reported; the game goes on.
@@ -550,7 +550,7 @@ def replay_cmd(save: str, viewer: str | None, as_json: bool, check: bool, show_m
         return
     if explain:
         for line in teach.explain_lines(s, viewer):
-            ui.out.print(line, markup=False, highlight=False, soft_wrap=True)
+            ui.prose(line)
         return
     if as_json:
         ui.print_json({"record": s.to_record(), "events": [e.to_json(viewer) for e in s.log]})

@@ -20,6 +20,7 @@ from ancients_kit.data import DataStore
 from ancients_kit.plugin import TableInfo
 
 from .cards import load_deck
+from .leaders import leader_called
 from .scenario import BOARD_ROWS, hex_id, row_length
 from .state import GameState
 from .terrain import load_terrain
@@ -197,7 +198,7 @@ def picture(state: GameState, viewer: str | None = None) -> Any:
         counters.append(Counter(h, u.side, u.code, f"{u.blocks} bl.", detail=detail, marks=tuple(marks)))
     for ld in sorted(bs.leaders, key=lambda x: (x.hex, x.lid)):
         if ld.hex and ld.hex not in bs.at:
-            counters.append(Counter(ld.hex, ld.side, "Ldr", detail=f"{ld.hex}: {ld.side} leader {ld.name}, alone"))
+            counters.append(Counter(ld.hex, ld.side, "Ldr", detail=f"{ld.hex}: {leader_called(ld)}, alone"))
     markers = [Marker(w.hex, "baggage wagon" if w.kind == "baggage-wagon" else "wagon laager")
                for w in bs.wagons if w.hex]
     top, bottom = bs.by_key["top"], bs.by_key["bottom"]

@@ -404,7 +404,7 @@ def combat_phase(
             rules = (*rules, "cen:opt.fortune")
         if any(_spear_halved(state, u) for u in [*chosen, *state.stack_at(target)]):
             rules = (*rules, "cen:opt.weather")
-        res = table.roll(ctx.chance, attack, defence, rounding=rounding, reason=f"attack on {key}")
+        res = table.roll(ctx.chance, attack, defence, rounding=rounding, reason=f"attack on {key}", rules=rules)
         who = state.side_names.get(side, side)
         log(
             ctx, state, "combat",

@@ -1664,7 +1664,7 @@ def _resolve_fire(ctx: Context, state: CenturionState, side: str, firers: Sequen
         ai, di = fire.whole_odds(fcf, fpf)
         try:
             res = table.roll(ctx.chance, ai, di, modifier=mod, rounding=_rounding(state, b, side),
-                             reason=f"fire at {state.hid(target)}")
+                             reason=f"fire at {state.hid(target)}", rules=rules)
         except OddsRefused:
             _log(ctx, state, "combat", f"fire {fcf} against protection {fpf} at {state.hid(target)} is below 1-2: "
                                        f"no effect", (*rules, "cen:full.defensive-fire"), side=side)
@@ -1911,7 +1911,7 @@ def _melee_one(ctx: Context, state: CenturionState, side: str, a: Attack, table:
     else:
         ai, di = fire.whole_odds(att, dfn)
         try:
-            res = table.roll(ctx.chance, ai, di, modifier=mod, rounding=rnd, reason=f"melee on {key}")
+            res = table.roll(ctx.chance, ai, di, modifier=mod, rounding=rnd, reason=f"melee on {key}", rules=rules)
         except OddsRefused:
             b.failed += 1
             _log(ctx, state, "combat", f"melee on {key}: {att} against {dfn} is below 1-2 after defensive fire: the "
@@ -1985,7 +1985,8 @@ def _melee_square(ctx: Context, state: CenturionState, side: str, a: Attack, tab
         mod, crules = _command_modifier(state, side, grp, False)
         ai, di = fire.whole_odds(att, sdef)
         try:
-            res = table.roll(ctx.chance, ai, di, modifier=mod, rounding=rnd, reason=f"melee on the square at {key}")
+            res = table.roll(ctx.chance, ai, di, modifier=mod, rounding=rnd, reason=f"melee on the square at {key}",
+                             rules=(*rules, *rrules, *crules))
         except OddsRefused:
             b.failed += 1
             _log(ctx, state, "combat", f"attack from {state.hid(h)} on the square at {key} is non-viable",
