@@ -185,6 +185,7 @@ class TableApp(App[None]):
         self.note = ""
         """The last "phase ended on its own" note (PhaseWatch.note)."""
         self.message_style = "bold red"
+        self.refresh_pending = False
 
     # -- layout ------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -273,9 +274,20 @@ class TableApp(App[None]):
         note = self.phases.note(self.s, self.s.decision)
         if note:  # a phase ended on its own: the next typed answer waits to be confirmed
             self.message, self.message_style, self.holding, self.note = note, "bold yellow", True, note
+        self.schedule_refresh()
+        return True
+
+    def schedule_refresh(self) -> None:
+        """Redraw the table (and hand over if due) once the answers already queued are given:
+        a callback on the app's message queue, so it runs before any key pressed after them."""
+        if not self.refresh_pending:
+            self.refresh_pending = True
+            self.call_later(self.refresh_now)
+
+    def refresh_now(self) -> None:
+        self.refresh_pending = False
         self.refresh_all()
         self.maybe_hand_over()
-        return True
 
     def typed(self, text: str) -> bool:
         """An answer typed in the answer box. Just after a phase ended on its own it is
