@@ -395,14 +395,22 @@ def test_new_game_never_overwrites_a_saved_one(tmp_path: Path) -> None:
     assert free_save_path(p) == tmp_path / "centurion-basic-carrhae-7-3.json"
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize(("game", "scenario"), [("centurion", "basic-carrhae"), ("ccancients_rome", "tigranocerte")])
-def test_a_whole_battle_without_leaving_the_table(game: str, scenario: str, tmp_path: Path) -> None:
-    """A player (here answering as the random bot would) plays a whole battle in
-    the table against the greedy bot; the end is shown and the save replays."""
+@pytest.mark.rule("cen:basic.combat", "ccr:base.close-combat", "cen:full.combat")
+@pytest.mark.parametrize(("game", "scenario", "opponent"), [
+    ("centurion", "basic-carrhae", "random"),  # the greedy Centurion bot alone takes seconds a battle
+    ("ccancients_rome", "tigranocerte", "greedy"),
+    pytest.param("centurion", "basic-carrhae", "greedy", marks=pytest.mark.slow),
+    pytest.param("centurion", "carrhae", "greedy", marks=pytest.mark.slow),  # Full Simulation: ~700 answers
+])
+def test_a_whole_battle_without_leaving_the_table(game: str, scenario: str, opponent: str, tmp_path: Path) -> None:
+    """Issue 14, done when: a player (here answering as the random bot would) plays a whole
+    battle in the table against a bot, sees the odds of every attack before committing it,
+    then reads any past event and inspects every unit; the end is shown and the save replays."""
+    from ancients_kit.tui.view import decision_odds, inspect_hex
+
     s = Session.new(game, scenario, seed=2)
     sides = s.game.sides(s.state)
-    who = {sides[0]: "human", sides[1]: "greedy"}
+    who = {sides[0]: "human", sides[1]: opponent}
     path = tmp_path / "whole.json"
     loop = PlayLoop(s, who, path)
     player = make_bot("random")
@@ -410,19 +418,48 @@ def test_a_whole_battle_without_leaving_the_table(game: str, scenario: str, tmp_
     async def go() -> None:
         app = TableApp(loop)
         async with app.run_test(size=SIZE) as pilot:
-            n = 0
+            n = attacks = 0
             while s.decision is not None and n < 3000:
                 n += 1
-                if n % 25 == 0:  # now and then through the keys, otherwise straight to the table
+                d = s.decision
+                key = player.choose(s, d)
+                report = decision_odds(s.game, s.state, d, key, s.store)
+                if report is not None:  # an attack: its odds are on the table before it is committed
+                    app.draw_odds(key)  # what highlighting that option shows (tested with keys above)
+                    assert text_of(app, "#odds").splitlines() == odds_lines(report)
+                    attacks += 1
+                if n % 60 == 0:  # now and then through the keys, otherwise straight to the table
                     await pilot.pause()
                     app.query_one("#answer").focus()
-                    await pilot.press(*player.choose(s, s.decision), "enter")
+                    await pilot.press(*key, "enter")
+                    await pilot.pause()
+                    if s.decision is d:  # a phase had just ended on its own: typed again to confirm
+                        assert app.holding
+                        await pilot.press(*key, "enter")
+                        await pilot.pause()
+                    assert s.decision is not d or len(s.answers) >= n
                 else:
-                    assert app.give(player.choose(s, s.decision))
+                    assert app.give(key)
             await pilot.pause()
-            assert s.outcome is not None
+            assert s.outcome is not None and attacks
             assert text_of(app, "#question").startswith(f"Game over: {s.outcome.text}")
             assert saved_matches(path, s, who)
+            # any past event: the whole log, and one turn of it at a time
+            assert text_of(app, "#log").count("\n") == len(s.log)
+            app.turn_filter = 1
+            app.draw_log()
+            first = [r for r in log_rows(s.log, app.viewer) if r.turn == 1]
+            assert first and text_of(app, "#log").splitlines()[0].endswith(first[0].text + (
+                f"  [{', '.join(first[0].rules)}]" if first[0].rules else ""))
+            # any unit: the inspector describes every counter on the map
+            view = app.query_one("#map", MapView)
+            pic = view.grid.picture
+            for c in pic.counters:
+                view.cursor = c.hex
+                app.cursor_moved()
+                shown = text_of(app, "#inspector")
+                assert shown.startswith(f"hex {c.hex}:")
+                assert "\n".join(inspect_hex(pic, c.hex)) in shown
             await pilot.press("q")
 
     run(go)

@@ -7,8 +7,9 @@ selection, ``Game.render`` for the game's own drawing (key ``m``),
 ``Game.status`` for the turn, phase and losses, ``Game.decision_odds`` for the
 odds of an attack before it is rolled, and ``Game.hand`` for the cards or
 chits the side holds. Every answer, a human's or a bot's, goes through
-``Session.answer`` and is saved at once with ``PlayLoop.save``, exactly as in
-line mode, so quitting (``q``, Ctrl-C) loses nothing.
+``Session.answer`` and is saved with ``PlayLoop.save`` (a human's at once, a bots'
+run when it ends, before the next question shows), so quitting (``q``, Ctrl-C)
+loses nothing.
 
 Keys: arrows move the map cursor (``Enter`` on a hex answers with it),
 ``Tab`` cycles the panes, number keys typed in the answer box pick options by
@@ -228,13 +229,20 @@ class TableApp(App[None]):
         return self.loop.viewer()
 
     def advance(self) -> None:
-        """Let the bots answer until a human is asked or the game ends (each answer saved)."""
-        while self.s.decision is not None:
-            d = self.s.decision
-            if self.loop.who.get(d.side, "human") == "human":
-                return
-            self.s.answer(self.loop.bots[d.side].choose(self.s, d))
-            self.loop.save()
+        """Let the bots answer until a human is asked or the game ends; their answers are
+        saved together when they have all been given, before the next question is shown
+        (the run is one step of the app: nothing can come between its answers)."""
+        given = 0
+        try:
+            while self.s.decision is not None:
+                d = self.s.decision
+                if self.loop.who.get(d.side, "human") == "human":
+                    return
+                self.s.answer(self.loop.bots[d.side].choose(self.s, d))
+                given += 1
+        finally:
+            if given:
+                self.loop.save()
 
     def maybe_hand_over(self) -> None:
         """Blank the table between two human players when the game hides hands."""
