@@ -8,25 +8,15 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from rich.console import Console
 
 from ancients_kit.bots import make_bot
 from ancients_kit.chance import Roll
 from ancients_kit.cli import ui
-from ancients_kit.cli.main import cli
 from ancients_kit.session import Session
 
 
-@pytest.fixture
-def run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setenv("ANCIENTS_KIT_SAVES", str(tmp_path / "saves"))
-    runner = CliRunner()
-
-    def invoke(*args: str, input: str | None = None):
-        return runner.invoke(cli, list(args), input=input, catch_exceptions=False)
-
-    return invoke
+from tests.test_prompt_fixes import run  # noqa: F401  (the CLI runner fixture)
 
 
 def test_dice_and_draws_are_printed_as_faces_not_lists() -> None:
@@ -53,35 +43,32 @@ def _play(s: Session, n: int) -> None:
         s.answer(bot.choose(s, s.decision))
 
 
+def _rolls_and_their_events(scenario: str, answers: int, reasons: tuple[str, ...]):  # noqa: ANN202
+    """(roll, the event after it) for each CRT roll made for one of ``reasons`` in a greedy game."""
+    s = Session.new("centurion", scenario, seed=2)
+    _play(s, answers)
+    events = list(s.log)
+    return [(e, events[i + 1]) for i, e in enumerate(events[:-1])
+            if e.kind == "roll" and e.text.split(" (")[-1].startswith(reasons)]
+
+
 @pytest.mark.rule("cen:basic.combat")
 def test_a_basic_game_roll_cites_only_the_rules_its_attack_applied() -> None:
-    s = Session.new("centurion", "basic-gaul", seed=2)
-    _play(s, 400)
-    events = list(s.log)
-    checked = 0
-    for i, e in enumerate(events):
-        if e.kind == "roll" and "attack on" in e.text:
-            combat = events[i + 1]
-            assert combat.kind == "combat"
-            assert e.rules == combat.rules  # the attack's own rules, no Full Simulation ones
-            assert not any(r.startswith("cen:full.") for r in e.rules)
-            checked += 1
-    assert checked
+    pairs = _rolls_and_their_events("basic-gaul", 400, ("attack on",))
+    assert pairs
+    for e, combat in pairs:
+        assert combat.kind == "combat"
+        assert e.rules == combat.rules  # the attack's own rules, no Full Simulation ones
+        assert not any(r.startswith("cen:full.") for r in e.rules)
 
 
 @pytest.mark.rule("cen:full.combat")
 def test_a_full_simulation_roll_cites_its_attack_s_rules() -> None:
-    s = Session.new("centurion", "numidia", seed=2)
-    _play(s, 600)
-    events = list(s.log)
-    checked = 0
-    for i, e in enumerate(events):
-        if e.kind == "roll" and e.text.split(" (")[-1].startswith(("melee on", "fire at")):
-            nxt = events[i + 1]
-            assert set(e.rules) <= set(nxt.rules) | {"cen:full.defensive-fire"}, (e.line(None), nxt.line(None))
-            assert "cen:basic.combat" not in e.rules or "cen:basic.combat" in nxt.rules
-            checked += 1
-    assert checked
+    pairs = _rolls_and_their_events("numidia", 600, ("melee on", "fire at"))
+    assert pairs
+    for e, nxt in pairs:
+        assert set(e.rules) <= set(nxt.rules) | {"cen:full.defensive-fire"}, (e.line(None), nxt.line(None))
+        assert "cen:basic.combat" not in e.rules or "cen:basic.combat" in nxt.rules
 
 
 @pytest.mark.rule("ccr:base.leaders")

@@ -152,6 +152,23 @@ def test_map_cursor_keys_clicks_and_inspector(tmp_path: Path) -> None:
     run(go)
 
 
+async def odds_of_the_next_option(app: TableApp, pilot, s: Session):  # noqa: ANN001, ANN201
+    """Press down on the option list: (decision, the option highlighted, its odds report, and
+    the report of the `ancients odds` command the report names, with the same distribution)."""
+    await pilot.pause()
+    d = s.decision
+    app.query_one("#options").focus()
+    await pilot.press("down")
+    await pilot.pause()
+    key = d.options[app.query_one("#options").highlighted].key
+    report = s.game.decision_odds(s.state, d, key, s.store)
+    assert report is not None
+    cmd = next(x for x in report.explain if x.startswith("same as: "))
+    same = s.game.odds(s.store, dict(p.split("=") for p in cmd.split() if "=" in p))
+    assert same.distribution == report.distribution  # the same numbers `ancients odds` gives
+    return d, key, report, same
+
+
 @pytest.mark.rule("cen:basic.combat")
 def test_centurion_attack_odds_shown_before_the_roll(tmp_path: Path) -> None:
     s, loop = pending("centurion", "basic-carrhae", "combat.hex", tmp_path / "o.json")
@@ -159,22 +176,10 @@ def test_centurion_attack_odds_shown_before_the_roll(tmp_path: Path) -> None:
     async def go() -> None:
         app = TableApp(loop)
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            d = s.decision
-            app.query_one("#options").focus()
-            await pilot.press("down")  # the next enemy hex
-            await pilot.pause()
-            key = d.options[app.query_one("#options").highlighted].key
+            d, key, report, same = await odds_of_the_next_option(app, pilot, s)
             assert key != "done"
-            report = s.game.decision_odds(s.state, d, key, s.store)
-            assert report is not None
             shown = text_of(app, "#odds")
             assert shown.splitlines()[0] == report.title
-            # the same numbers `ancients odds` gives for these factors and rounding
-            cmd = next(x for x in report.explain if x.startswith("same as: "))
-            params = dict(p.split("=") for p in cmd.split() if "=" in p)
-            same = s.game.odds(s.store, params)
-            assert same.distribution == report.distribution
             for label, p in same.distribution.items():
                 assert any(line.strip().startswith(label) and str(p) in line for line in shown.splitlines())
 
@@ -192,19 +197,9 @@ def test_full_simulation_attack_odds_in_the_table_and_in_line_mode(tmp_path: Pat
     async def go() -> None:
         app = TableApp(loop)
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            d = s.decision
-            app.query_one("#options").focus()
-            await pilot.press("down")  # the first target hex
-            await pilot.pause()
-            key = d.options[app.query_one("#options").highlighted].key
-            report = s.game.decision_odds(s.state, d, key, s.store)
-            assert report is not None and report.distribution
-            shown = text_of(app, "#odds")
-            assert shown.splitlines() == odds_lines(report)
-            cmd = next(x for x in report.explain if x.startswith("same as: "))
-            same = s.game.odds(s.store, dict(p.split("=") for p in cmd.split() if "=" in p))
-            assert same.distribution == report.distribution
+            d, key, report, same = await odds_of_the_next_option(app, pilot, s)  # the first target hex
+            assert report.distribution
+            assert text_of(app, "#odds").splitlines() == odds_lines(report)
             await pilot.press("enter")  # choose the target: the next question shows odds too
             await pilot.pause()
             d = s.decision
