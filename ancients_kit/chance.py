@@ -391,20 +391,41 @@ class Roll:
         return self.value
 
     def describe(self) -> str:
-        """Short human text: ``2d6 [3, 4] = 7 (melee)``."""
+        """Short human text, the dice as die faces: ``2d6 ⚂ ⚃ = 7 (melee)``, ``d6 ⚃ 4 (melee)``,
+        ``battle dice: swords, flag (close combat)``, ``draw OH, 3C from command deck``."""
         if self.kind == "shuffle":
             text = f"shuffle {self.source}"
         elif self.kind in ("draw", "pick"):
-            text = f"{self.kind} {list(self.faces)} from {self.source}"
+            text = f"{self.kind} {', '.join(str(f) for f in self.faces) or 'nothing'} from {self.source}"
+        elif self.kind == "symbols":
+            text = f"{self.source + ' ' if self.source else ''}dice: {', '.join(str(f) for f in self.faces)}"
         else:
-            text = f"{self.kind} {list(self.faces)}"
-            if self.value is not None and len(self.faces) > 1:
-                text += f" = {self.value}"
+            shown = " ".join(_face(f, self.sides) for f in self.faces)
+            text = f"{self.kind} {shown}"
+            if self.value is not None and (len(self.faces) > 1 or self.sides == 6):
+                text += f" = {self.value}" if len(self.faces) > 1 else f" {self.value}"
         if self.rerolled:
-            text += f" (reroll of {list(self.rerolled)})"
+            text += f" (reroll of {_dice_named(self.rerolled)})"
         if self.reason:
             text += f" ({self.reason})"
         return text
+
+
+D6_FACES = "⚀⚁⚂⚃⚄⚅"
+"""The faces of a six-sided die, as printed in roll events."""
+
+
+def _face(face: Any, sides: int) -> str:
+    """One die as printed: a d6 face as its pips (``⚃``), any other number as itself."""
+    if sides == 6 and isinstance(face, int) and not isinstance(face, bool) and 1 <= face <= 6:
+        return D6_FACES[face - 1]
+    return str(face)
+
+
+def _dice_named(indices: Sequence[int]) -> str:
+    """``die 2`` or ``dice 1, 3`` (1-based, as a player counts them)."""
+    nums = [str(i + 1) for i in indices]
+    return f"die {nums[0]}" if len(nums) == 1 else f"dice {', '.join(nums)}"
 
 
 # --------------------------------------------------------------------------

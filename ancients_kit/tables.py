@@ -806,15 +806,18 @@ class OddsTable(_RollTable):
         modifier: int = 0,
         rounding: str | None = None,
         reason: str = "",
+        rules: Sequence[str] | None = None,
     ) -> Resolution:
         """Roll the table's die through ``chance`` (recorded) and resolve.
 
-        No die is rolled when the result is automatic.
+        No die is rolled when the result is automatic. The roll cites ``rules``
+        when given (the rules this attack applies), else every rule the table serves.
         """
         _, final, _ = self._choose(attack, defense, shift, rounding)
         if isinstance(final, Automatic):
             return self.resolve(attack, defense, die_values(self.die)[0], shift, modifier, rounding)
-        value = chance.roll(self.die, reason or f"{self.id} {attack}:{defense}", self.rules)
+        value = chance.roll(self.die, reason or f"{self.id} {attack}:{defense}",
+                            self.rules if rules is None else tuple(rules))
         return self.resolve(attack, defense, value, shift, modifier, rounding)
 
 

@@ -143,3 +143,141 @@ def test_undo_takes_back_your_own_last_answer_in_hotseat(tmp_path: Path) -> None
     last_b = max(i for i, side in enumerate(s.asked) if side == b)
     assert loop.undo_count() == len(s.answers) - last_b
     assert last_b < a_again
+
+
+def _until_a_phase_ends_on_its_own(game: str, scenario: str, seed: int):
+    """A game played by the greedy bot for both sides until a series of questions
+    ends on its own after an answer: (session, the answers so far, the note)."""
+    from ancients_kit.bots import make_bot
+    from ancients_kit.session import Session
+    from ancients_kit.tui.view import PhaseWatch
+
+    s = Session.new(game, scenario, seed=seed)
+    bot, watch, keys = make_bot("greedy"), PhaseWatch(), []
+    while s.decision is not None:
+        note = watch.note(s, s.decision)
+        if note:
+            return s, keys, note
+        d = s.decision
+        keys.append(bot.choose(s, d))
+        before = len(s.log)
+        s.answer(keys[-1])
+        watch.answered(s, d, keys[-1], before)
+    raise AssertionError("no phase ended on its own")
+
+
+@pytest.mark.rule("cen:basic.sequence")
+def test_a_phase_that_ends_on_its_own_says_so_in_line_mode(run, tmp_path: Path) -> None:
+    """The Movement Phase ends when the last unit has moved: the next question is
+    preceded by a note saying so (answers typed ahead at a terminal are dropped)."""
+    s, keys, note = _until_a_phase_ends_on_its_own("centurion", "basic-carrhae", 3)
+    assert "move questions ended on their own" in note and "Combat Phase" in note
+    save = tmp_path / "t.json"
+    res = run("new", "centurion", "basic-carrhae", "--hotseat", "--seed", "3", "--save", str(save), "--no-map",
+              input="\n".join([*keys, "quit"]) + "\n")
+    assert res.exit_code == 0, res.output
+    out = res.output
+    at = out.index(note)
+    assert out.index(f"{s.decision.side}: {s.decision.prompt}", at) > at  # the note, then the new question
+    assert out.count("ended on their own") == 1  # said once, where it happened
+    assert json.loads(save.read_text())["answers"] == keys
+
+
+def test_a_phase_that_ends_on_its_own_holds_typed_answers_in_the_table(tmp_path: Path) -> None:
+    """In the table, the first answer typed after a phase ended on its own waits until it is typed again."""
+    import asyncio
+
+    from ancients_kit.cli.play import PlayLoop
+    from ancients_kit.tui.app import TableApp
+
+    s, keys, note = _until_a_phase_ends_on_its_own("ccancients_rome", "tigranocerte", 5)
+    side = s.decision.side
+    from ancients_kit.session import Session
+
+    fresh = Session.new("ccancients_rome", "tigranocerte", seed=5)
+    for k in keys[:-1]:
+        fresh.answer(k)
+    loop = PlayLoop(fresh, {x: "human" for x in fresh.game.sides(fresh.state)}, tmp_path / "h.json")
+    loop.last_human = fresh.decision.side  # no hand-over screen in the way
+
+    async def go() -> None:
+        app = TableApp(loop)
+        async with app.run_test(size=(170, 52)) as pilot:
+            await pilot.pause()
+            app.query_one("#answer").focus()
+            await pilot.press(*keys[-1], "enter")  # the answer that ends the series
+            await pilot.pause()
+            assert fresh.decision.side == side and app.holding
+            assert note in str(app.query_one("#message").render())
+            n = len(fresh.answers)
+            nxt = fresh.decision.keys[-1]
+            await pilot.press(*nxt, "enter")  # typed ahead: held, not given
+            await pilot.pause()
+            assert len(fresh.answers) == n
+            assert f"press Enter again to give {nxt}" in str(app.query_one("#message").render())
+            await pilot.press(*nxt, "enter")  # typed again: given
+            await pilot.pause()
+            assert len(fresh.answers) == n + 1 and fresh.answers[-1] == nxt
+
+    asyncio.run(go())
+
+
+@pytest.mark.rule("cen:basic.combat")
+def test_all_warns_of_a_hex_it_would_strand_basic_game() -> None:
+    from ancients_kit.bots import make_bot
+    from ancients_kit.session import Session
+    from ancients_kit.tui.view import odds_lines
+    from ancients_games.centurion.combat import best_group, eligible_attackers, targets
+
+    s = Session.new("centurion", "basic-carrhae", seed=5)
+    bot = make_bot("greedy")
+    warned = quiet = 0
+    while s.decision is not None and warned < 3:
+        d = s.decision
+        if d.kind == "combat.hex":
+            attacked = {s.state.hex_of(h) for h in d.context["attacked"]}
+            for key in d.keys[1:]:
+                report = s.game.decision_odds(s.state, d, key, s.store)
+                h = s.state.hex_of(key)
+                group = {u.id for u in best_group(s.state, eligible_attackers(s.state, d.side, h))}
+                left = [s.state.hid(t) for t in targets(s.state, d.side, attacked | {h})
+                        if all(u.id in group for u in eligible_attackers(s.state, d.side, t))]
+                warning = [x for x in report.explain if x.startswith("warning:")]
+                if left:
+                    assert warning == [f"warning: leaves {', '.join(left)} with no unit to attack it this phase "
+                                       f"(case D)"]
+                    assert warning[0] in odds_lines(report, compact=True)[0]  # line mode shows it too
+                    warned += 1
+                else:
+                    assert not warning
+                    quiet += 1
+        s.answer(bot.choose(s, d))
+    assert warned and quiet
+
+
+@pytest.mark.rule("cen:full.combat")
+def test_all_warns_of_a_hex_it_would_strand_full_simulation() -> None:
+    from ancients_kit.bots import make_bot
+    from ancients_kit.session import Session
+    from ancients_games.centurion.full import sequence as seq
+
+    s = Session.new("centurion", "carrhae", seed=5)
+    bot = make_bot("greedy")
+    warned = 0
+    while s.decision is not None and warned < 2:
+        d = s.decision
+        if d.kind == "attack.unit" and "all" in d.keys:
+            report = s.game.decision_odds(s.state, d, "all", s.store)
+            warning = [x for x in report.explain if x.startswith("warning:")] if report else []
+            if warning:
+                attacks = [seq.Attack(s.state.hex_of(h), m, list(u)) for h, m, u in d.context["allocated"]]
+                cur = seq._fill_all(s.state, d.side, attacks, seq.Attack(s.state.hex_of(d.context["target"]),
+                                                                          d.context["mode"], list(d.context["chosen"])))
+                gone = warning[0].split("leaves ")[1].split(" with")[0].split(", ")
+                for hid in gone:
+                    h = s.state.hex_of(hid)
+                    assert h in seq._targets(s.state, d.side, attacks)  # attackable now
+                    assert h not in seq._targets(s.state, d.side, [*attacks, cur])  # not after all
+                warned += 1
+        s.answer(bot.choose(s, d))
+    assert warned

@@ -152,6 +152,23 @@ def test_map_cursor_keys_clicks_and_inspector(tmp_path: Path) -> None:
     run(go)
 
 
+async def odds_of_the_next_option(app: TableApp, pilot, s: Session):  # noqa: ANN001, ANN201
+    """Press down on the option list: (decision, the option highlighted, its odds report, and
+    the report of the `ancients odds` command the report names, with the same distribution)."""
+    await pilot.pause()
+    d = s.decision
+    app.query_one("#options").focus()
+    await pilot.press("down")
+    await pilot.pause()
+    key = d.options[app.query_one("#options").highlighted].key
+    report = s.game.decision_odds(s.state, d, key, s.store)
+    assert report is not None
+    cmd = next(x for x in report.explain if x.startswith("same as: "))
+    same = s.game.odds(s.store, dict(p.split("=") for p in cmd.split() if "=" in p))
+    assert same.distribution == report.distribution  # the same numbers `ancients odds` gives
+    return d, key, report, same
+
+
 @pytest.mark.rule("cen:basic.combat")
 def test_centurion_attack_odds_shown_before_the_roll(tmp_path: Path) -> None:
     s, loop = pending("centurion", "basic-carrhae", "combat.hex", tmp_path / "o.json")
@@ -159,24 +176,44 @@ def test_centurion_attack_odds_shown_before_the_roll(tmp_path: Path) -> None:
     async def go() -> None:
         app = TableApp(loop)
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            d = s.decision
-            app.query_one("#options").focus()
-            await pilot.press("down")  # the next enemy hex
-            await pilot.pause()
-            key = d.options[app.query_one("#options").highlighted].key
+            d, key, report, same = await odds_of_the_next_option(app, pilot, s)
             assert key != "done"
-            report = s.game.decision_odds(s.state, d, key, s.store)
-            assert report is not None
             shown = text_of(app, "#odds")
             assert shown.splitlines()[0] == report.title
-            # the same numbers `ancients odds` gives for these factors and rounding
-            cmd = next(x for x in report.explain if x.startswith("same as: "))
-            params = dict(p.split("=") for p in cmd.split() if "=" in p)
-            same = s.game.odds(s.store, params)
-            assert same.distribution == report.distribution
             for label, p in same.distribution.items():
                 assert any(line.strip().startswith(label) and str(p) in line for line in shown.splitlines())
+
+    run(go)
+
+
+@pytest.mark.rule("cen:full.combat", "cen:full.defensive-fire")
+def test_full_simulation_attack_odds_in_the_table_and_in_line_mode(tmp_path: Path) -> None:
+    """Full Simulation: the target, the kind of attack, each unit and ``all`` show the
+    column and its results with probabilities, the numbers ``ancients odds`` gives."""
+    from ancients_kit.tui.view import odds_notes
+
+    s, loop = pending("centurion", "carrhae", "attack.target", tmp_path / "f.json")
+
+    async def go() -> None:
+        app = TableApp(loop)
+        async with app.run_test(size=SIZE) as pilot:
+            d, key, report, same = await odds_of_the_next_option(app, pilot, s)  # the first target hex
+            assert report.distribution
+            assert text_of(app, "#odds").splitlines() == odds_lines(report)
+            await pilot.press("enter")  # choose the target: the next question shows odds too
+            await pilot.pause()
+            d = s.decision
+            assert d.kind in ("attack.mode", "attack.unit")
+            key = "all" if "all" in d.keys else d.keys[0]
+            report = s.game.decision_odds(s.state, d, key, s.store)
+            assert report is not None
+            idx = d.keys.index(key)
+            app.query_one("#options").highlighted = idx
+            await pilot.pause()
+            assert text_of(app, "#odds").splitlines() == odds_lines(report)
+            # line mode prints the same odds under the question
+            notes = odds_notes(s, d, d.keys)
+            assert any(n.startswith(f"  {key}: odds: {report.title}: ") for n in notes)
 
     run(go)
 
@@ -302,6 +339,39 @@ def test_map_grid_cells_are_distinct_and_clickable() -> None:
     assert MapGrid(s.game.picture(s.state, None), zoom=0).width <= 80
 
 
+@pytest.mark.rule("ccr:base.sections")
+def test_cc_section_lines_on_the_grid_never_cut_a_label() -> None:
+    """The section lines are drawn only in the blank column between cells; a hex a line
+    cuts (in two sections) is marked on both sides of its cell; the legend explains them."""
+    import attrs
+
+    from ancients_kit.tui.view import SECTION, viewport
+
+    s = Session.new("ccancients_rome", "tigranocerte", seed=1)
+    pic = s.game.picture(s.state, None)
+    board = s.state.b.board
+    for zoom in (0, 1):
+        grid = MapGrid(pic, zoom=zoom)
+        plain = grid.render().plain.split("\n")
+        bare = MapGrid(attrs.evolve(pic, lines=()), zoom=zoom).render().plain.split("\n")
+        assert len(plain) == len(bare)
+        drawn = 0
+        for a, b in zip(plain, bare):
+            assert len(a) == len(b)
+            for x, y in zip(a, b):
+                if x != y:
+                    assert y == " " and x == SECTION  # only blanks became line, no label lost a character
+                    drawn += 1
+        assert drawn
+        for h in board.hexes:
+            col, line = grid.cells[h]
+            row = plain[line]
+            both = row[col - 1] == SECTION and row[col + grid.cell_w - 1] == SECTION
+            assert both == (len(board.sections(h, "bottom")) == 2), h
+        assert f"{SECTION} section lines" in grid.legend()
+    assert SECTION in viewport(pic, 80).plain  # line mode's grid too
+
+
 def test_line_mode_for_pipes_and_plain(tmp_path: Path) -> None:
     s = Session.new("centurion", "basic-carrhae", seed=3)
     loop = PlayLoop(s, {"parthians": "human", "romans": "greedy"}, tmp_path / "p.json")
@@ -320,14 +390,22 @@ def test_new_game_never_overwrites_a_saved_one(tmp_path: Path) -> None:
     assert free_save_path(p) == tmp_path / "centurion-basic-carrhae-7-3.json"
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize(("game", "scenario"), [("centurion", "basic-carrhae"), ("ccancients_rome", "tigranocerte")])
-def test_a_whole_battle_without_leaving_the_table(game: str, scenario: str, tmp_path: Path) -> None:
-    """A player (here answering as the random bot would) plays a whole battle in
-    the table against the greedy bot; the end is shown and the save replays."""
+@pytest.mark.rule("cen:basic.combat", "ccr:base.close-combat", "cen:full.combat")
+@pytest.mark.parametrize(("game", "scenario", "opponent"), [
+    ("centurion", "basic-carrhae", "random"),  # the greedy Centurion bot alone takes seconds a battle
+    ("ccancients_rome", "tigranocerte", "greedy"),
+    pytest.param("centurion", "basic-carrhae", "greedy", marks=pytest.mark.slow),
+    pytest.param("centurion", "carrhae", "greedy", marks=pytest.mark.slow),  # Full Simulation: ~700 answers
+])
+def test_a_whole_battle_without_leaving_the_table(game: str, scenario: str, opponent: str, tmp_path: Path) -> None:
+    """Issue 14, done when: a player (here answering as the random bot would) plays a whole
+    battle in the table against a bot, sees the odds of every attack before committing it,
+    then reads any past event and inspects every unit; the end is shown and the save replays."""
+    from ancients_kit.tui.view import decision_odds, inspect_hex
+
     s = Session.new(game, scenario, seed=2)
     sides = s.game.sides(s.state)
-    who = {sides[0]: "human", sides[1]: "greedy"}
+    who = {sides[0]: "human", sides[1]: opponent}
     path = tmp_path / "whole.json"
     loop = PlayLoop(s, who, path)
     player = make_bot("random")
@@ -335,19 +413,48 @@ def test_a_whole_battle_without_leaving_the_table(game: str, scenario: str, tmp_
     async def go() -> None:
         app = TableApp(loop)
         async with app.run_test(size=SIZE) as pilot:
-            n = 0
+            n = attacks = 0
             while s.decision is not None and n < 3000:
                 n += 1
-                if n % 25 == 0:  # now and then through the keys, otherwise straight to the table
+                d = s.decision
+                key = player.choose(s, d)
+                report = decision_odds(s.game, s.state, d, key, s.store)
+                if report is not None:  # an attack: its odds are on the table before it is committed
+                    app.draw_odds(key)  # what highlighting that option shows (tested with keys above)
+                    assert text_of(app, "#odds").splitlines() == odds_lines(report)
+                    attacks += 1
+                if n % 60 == 0:  # now and then through the keys, otherwise straight to the table
                     await pilot.pause()
                     app.query_one("#answer").focus()
-                    await pilot.press(*player.choose(s, s.decision), "enter")
+                    await pilot.press(*key, "enter")
+                    await pilot.pause()
+                    if s.decision is d:  # a phase had just ended on its own: typed again to confirm
+                        assert app.holding
+                        await pilot.press(*key, "enter")
+                        await pilot.pause()
+                    assert s.decision is not d or len(s.answers) >= n
                 else:
-                    assert app.give(player.choose(s, s.decision))
+                    assert app.give(key)
             await pilot.pause()
-            assert s.outcome is not None
+            assert s.outcome is not None and attacks
             assert text_of(app, "#question").startswith(f"Game over: {s.outcome.text}")
             assert saved_matches(path, s, who)
+            # any past event: the whole log, and one turn of it at a time
+            assert text_of(app, "#log").count("\n") == len(s.log)
+            app.turn_filter = 1
+            app.draw_log()
+            first = [r for r in log_rows(s.log, app.viewer) if r.turn == 1]
+            assert first and text_of(app, "#log").splitlines()[0].endswith(first[0].text + (
+                f"  [{', '.join(first[0].rules)}]" if first[0].rules else ""))
+            # any unit: the inspector describes every counter on the map
+            view = app.query_one("#map", MapView)
+            pic = view.grid.picture
+            for c in pic.counters:
+                view.cursor = c.hex
+                app.cursor_moved()
+                shown = text_of(app, "#inspector")
+                assert shown.startswith(f"hex {c.hex}:")
+                assert "\n".join(inspect_hex(pic, c.hex)) in shown
             await pilot.press("q")
 
     run(go)

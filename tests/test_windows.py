@@ -379,7 +379,7 @@ def test_flanking_moves_chain_at_the_start_of_a_battle_and_only_the_defender_may
         "Romans play Flanking Move: one column in its favour  [ldf:14.3]",
         "Germans play Flanking Move: one column in its favour  [ldf:14.3]",
         "Germans play They Shall Not Pass: one column in its favour  [ldf:14.3]",
-        "d6 [5] (Romans attack)  [salt:battle]",
+        "d6 ⚄ 5 (Romans attack)  [salt:battle]",
         "Romans attack: 5 -1: won  [salt:battle]",
     ]
     assert s.state.score["Romans"] == 1 and len(s.state.cup) == 9

@@ -7,6 +7,7 @@ from importlib import resources
 from pathlib import Path
 
 import click
+from rich.markup import escape
 from rich.table import Table
 
 from ancients_kit.cli import ui
@@ -116,15 +117,15 @@ def tables_cmd(game: str, table: str | None, as_json: bool, variant: tuple[str, 
                 t.add_row(row[0], *(_marked_cell(v, m, prov) for v, m in zip(row[1:], cells[k])))
         ui.out.print(t)
         for code, meaning in i.legend.items():
-            ui.out.print(f"  {code}: {meaning}")
-        ui.out.print(f"[bold]source:[/] {i.meta.source}; rules: {', '.join(i.meta.rules)}")
+            ui.out.print(f"  {code}: {meaning}", markup=False)
+        ui.out.print(f"[bold]source:[/] {escape(i.meta.source)}; rules: {', '.join(i.meta.rules)}")
         if i.meta.note:
-            ui.out.print(f"[bold]note:[/] {i.meta.note}")
+            ui.out.print(f"[bold]note:[/] {escape(i.meta.note)}")
         if prov is not None:
             ui.out.print("[bold]provenance by row and cell[/] (marked cells carry the mark's number):")
             for n, mark in enumerate(prov.marks):
-                ui.out.print(f"  {_sup(n + 1)} {mark.describe()}")
-            ui.out.print(f"  the rest: {prov.document.source}")
+                ui.out.print(f"  {_sup(n + 1)} {mark.describe()}", markup=False)
+            ui.out.print(f"  the rest: {prov.document.source}", markup=False)
         return
     t = Table("table", "title", "source", "rules", title=f"{g.title}: tables")
     for i in infos:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import click
+from rich.markup import escape
 from rich.table import Table
 
 from ancients_kit.cli import ui
@@ -25,7 +26,7 @@ def odds_cmd(game: str, params: tuple[str, ...], as_json: bool, variant: tuple[s
     """
     g = find_game(game)
     if params in ((), ("help",)):
-        ui.out.print(g.odds_help or f"{g.id} has no odds calculator")
+        ui.out.print(g.odds_help or f"{g.id} has no odds calculator", markup=False)  # [optional] keys shown
         return
     store = variant_store(g.package, variant)
     try:
@@ -47,15 +48,15 @@ def odds_cmd(game: str, params: tuple[str, ...], as_json: bool, variant: tuple[s
             }
         )
         return
-    t = Table("outcome", "exact", "probability", title=report.title)
+    t = Table("outcome", "exact", "probability", title=escape(report.title))
     for k, v in report.distribution.items():
         label = f"{k} ({report.legend[k]})" if k in report.legend else k
-        t.add_row(label, str(v), f"{float(v):.4f}")
+        t.add_row(escape(label), str(v), f"{float(v):.4f}")
     ui.out.print(t)
     for line in report.explain:
-        ui.out.print(f"  {line}")
+        ui.out.print(f"  {line}", markup=False)
     if report.rules:
-        ui.out.print(f"  rules: {', '.join(report.rules)}")
+        ui.out.print(f"  rules: {', '.join(report.rules)}", markup=False)
 
 
 COMMANDS = [odds_cmd]

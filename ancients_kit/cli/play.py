@@ -101,6 +101,10 @@ class PlayLoop:
         self.shown = len(session.log)
         self.last_human: str | None = None
         self.humans = [s for s, k in who.items() if k == HUMAN]
+        from ancients_kit.tui.view import PhaseWatch
+
+        self.phases = PhaseWatch()
+        """Says when a phase ended on its own after a player's answer (typing ahead)."""
 
     # -- output ------------------------------------------------------------
     def viewer(self) -> str | None:
@@ -213,6 +217,12 @@ class PlayLoop:
         self.flush_events()
         if self.show_map:
             self.print_map()
+        note = self.phases.note(self.s, d)
+        if note:
+            ui.out.print(Rule(style="yellow"))
+            ui.prose(note, style="bold yellow")
+            if _discard_typed_ahead():
+                ui.out.print("(what you typed ahead was discarded)", style="yellow")
         self.print_decision(d)
         while True:
             try:
@@ -248,7 +258,7 @@ class PlayLoop:
                 titles = rule_titles(self.s)
                 for e in list(self.s.log)[-max(1, n):]:
                     for line in explain_event(e, titles, d.side):
-                        ui.out.print(line, markup=False, highlight=False, soft_wrap=True)
+                        ui.prose(line)
                 continue
             if cmd == "save":
                 # A copy that cannot be written is reported; the game goes on.
@@ -266,11 +276,14 @@ class PlayLoop:
                 self.save()
                 return True
             try:
-                self.s.answer(self.resolve_number(d, text))
+                key = self.resolve_number(d, text)
+                before = len(self.s.log)
+                self.s.answer(key)
             except AnswerError as exc:
                 kind = type(exc).__name__.replace("Answer", "").lower()
                 ui.err.print(f"[red]{kind}:[/] {str(exc).replace('[', chr(92) + '[')}")
                 continue
+            self.phases.answered(self.s, d, key, before)
             self.save()
             return True
 
@@ -291,6 +304,7 @@ class PlayLoop:
             return False
         self.s.undo(n)
         self.shown = len(self.s.log)
+        self.phases.last = None
         ui.out.print("[yellow]undone[/]")
         return True
 
@@ -356,6 +370,22 @@ def _warn_if_replay_differs(s: Session) -> None:
     if not s.replay_matches:
         ui.err.print("[yellow]warning:[/] the rules or data changed since this game was saved; "
                      "the replayed log differs.", soft_wrap=True)
+
+
+def _discard_typed_ahead() -> bool:
+    """At a terminal, drop input typed before the question changed (a script's piped
+    answers are kept: they were written for the game as it goes). True if dropped."""
+    import sys
+
+    try:
+        if not sys.stdin.isatty():
+            return False
+        import termios
+
+        termios.tcflush(sys.stdin, termios.TCIFLUSH)
+    except (OSError, ValueError, ImportError, AttributeError):
+        return False
+    return True
 
 
 def _enter(prompt: str) -> bool:
@@ -520,7 +550,7 @@ def replay_cmd(save: str, viewer: str | None, as_json: bool, check: bool, show_m
         return
     if explain:
         for line in teach.explain_lines(s, viewer):
-            ui.out.print(line, markup=False, highlight=False, soft_wrap=True)
+            ui.prose(line)
         return
     if as_json:
         ui.print_json({"record": s.to_record(), "events": [e.to_json(viewer) for e in s.log]})

@@ -330,7 +330,7 @@ def compare_cmd(params: tuple[str, ...], as_json: bool, plot: str | None) -> Non
             tab.add_row(k, str(v), f"{float(v):.4f}")
         ui.out.print(tab)
         for step in t.steps:
-            ui.out.print(f"  {step}", markup=False, highlight=False, soft_wrap=True)
+            ui.prose(f"  {step}")
         ui.out.print(f"  rules: {', '.join(t.rules)}", markup=False, highlight=False)
     side = Table("common class", *(t.game for t in results), title=f"side by side: {e.describe()}")
     totals = [class_totals(t) for t in results]
@@ -338,7 +338,7 @@ def compare_cmd(params: tuple[str, ...], as_json: bool, plot: str | None) -> Non
         side.add_row(c, *(f"{float(tot[c]):.3f} ({tot[c]})" if tot[c] != Fraction(0) else "-" for tot in totals))
     ui.out.print(side)
     for game, why in refused.items():
-        ui.out.print(f"{game}: cannot be compared ({why})", markup=False, highlight=False, soft_wrap=True)
+        ui.prose(f"{game}: cannot be compared ({why})")
     if plot:
         ui.out.print(f"chart written to {plot}")
 

@@ -12,12 +12,18 @@ from typing import Any
 import click
 from rich.console import Console
 
-__all__ = ["UsageProblem", "err", "out", "print_json"]
+__all__ = ["UsageProblem", "err", "out", "print_json", "prose"]
 
 out = Console(highlight=False)
 """Standard output (rendered maps, tables, logs)."""
 err = Console(stderr=True, highlight=False)
 """Standard error (problems, warnings)."""
+
+
+def prose(text: str, **kw: Any) -> None:
+    """Print a line of plain text (no markup): wrapped between words at a terminal, never
+    broken inside a word, and left whole in a pipe or file (one line a line, for scripts)."""
+    out.print(text, markup=False, highlight=False, soft_wrap=not out.is_terminal, **kw)
 
 
 def print_json(data: Any) -> None:

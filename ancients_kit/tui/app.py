@@ -7,8 +7,9 @@ selection, ``Game.render`` for the game's own drawing (key ``m``),
 ``Game.status`` for the turn, phase and losses, ``Game.decision_odds`` for the
 odds of an attack before it is rolled, and ``Game.hand`` for the cards or
 chits the side holds. Every answer, a human's or a bot's, goes through
-``Session.answer`` and is saved at once with ``PlayLoop.save``, exactly as in
-line mode, so quitting (``q``, Ctrl-C) loses nothing.
+``Session.answer`` and is saved with ``PlayLoop.save`` (a human's at once, a bots'
+run when it ends, before the next question shows), so quitting (``q``, Ctrl-C)
+loses nothing.
 
 Keys: arrows move the map cursor (``Enter`` on a hex answers with it),
 ``Tab`` cycles the panes, number keys typed in the answer box pick options by
@@ -31,7 +32,7 @@ from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option as ListOption
 
 from ancients_kit.errors import AnswerError
-from ancients_kit.tui.view import MapGrid, decision_odds, inspect_hex, log_rows, odds_lines
+from ancients_kit.tui.view import MapGrid, PhaseWatch, decision_odds, inspect_hex, log_rows, odds_lines
 
 if TYPE_CHECKING:
     from ancients_kit.cli.play import PlayLoop
@@ -178,6 +179,14 @@ class TableApp(App[None]):
         self.exit_note = ""
         self.mark = len(self.s.log)
         """Log length before the last human answer: its results are shown at a hand-over."""
+        self.phases = PhaseWatch()
+        self.held: str | None = None
+        """After a phase ended on its own: the answer typed, given only when typed again."""
+        self.holding = False
+        self.note = ""
+        """The last "phase ended on its own" note (PhaseWatch.note)."""
+        self.message_style = "bold red"
+        self.refresh_pending = False
 
     # -- layout ------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -220,13 +229,20 @@ class TableApp(App[None]):
         return self.loop.viewer()
 
     def advance(self) -> None:
-        """Let the bots answer until a human is asked or the game ends (each answer saved)."""
-        while self.s.decision is not None:
-            d = self.s.decision
-            if self.loop.who.get(d.side, "human") == "human":
-                return
-            self.s.answer(self.loop.bots[d.side].choose(self.s, d))
-            self.loop.save()
+        """Let the bots answer until a human is asked or the game ends; their answers are
+        saved together when they have all been given, before the next question is shown
+        (the run is one step of the app: nothing can come between its answers)."""
+        given = 0
+        try:
+            while self.s.decision is not None:
+                d = self.s.decision
+                if self.loop.who.get(d.side, "human") == "human":
+                    return
+                self.s.answer(self.loop.bots[d.side].choose(self.s, d))
+                given += 1
+        finally:
+            if given:
+                self.loop.save()
 
     def maybe_hand_over(self) -> None:
         """Blank the table between two human players when the game hides hands."""
@@ -250,19 +266,50 @@ class TableApp(App[None]):
             return False
         mark = len(self.s.log)
         try:
-            self.s.answer(self.loop.resolve_number(d, text.strip()))
+            key = self.loop.resolve_number(d, text.strip())
+            self.s.answer(key)
         except AnswerError as exc:
             kind = type(exc).__name__.replace("Answer", "").lower()
-            self.message = f"{kind}: {exc}"
-            self.query_one("#message", Static).update(Text(self.message, style="bold red"))
+            self.message, self.message_style = f"{kind}: {exc}", "bold red"
+            self.query_one("#message", Static).update(Text(self.message, style=self.message_style))
             return False
         self.loop.save()
         self.mark = mark
         self.message = ""
+        self.phases.answered(self.s, d, key, mark)
         self.advance()
+        self.holding, self.held = False, None
+        note = self.phases.note(self.s, self.s.decision)
+        if note:  # a phase ended on its own: the next typed answer waits to be confirmed
+            self.message, self.message_style, self.holding, self.note = note, "bold yellow", True, note
+        self.schedule_refresh()
+        return True
+
+    def schedule_refresh(self) -> None:
+        """Redraw the table (and hand over if due) once the answers already queued are given:
+        a callback on the app's message queue, so it runs before any key pressed after them."""
+        if not self.refresh_pending:
+            self.refresh_pending = True
+            self.call_later(self.refresh_now)
+
+    def refresh_now(self) -> None:
+        self.refresh_pending = False
         self.refresh_all()
         self.maybe_hand_over()
-        return True
+
+    def typed(self, text: str) -> bool:
+        """An answer typed in the answer box. Just after a phase ended on its own it is
+        only given when typed again, so that keys typed ahead for the old phase never
+        answer the new question (an option picked from the list, or a hex on the map,
+        is given at once: the player chose it looking at the new question)."""
+        if self.holding and text != self.held:
+            self.held = text
+            self.message = f"{self.note}: press Enter again to give {text} to it, or choose another answer"
+            self.message_style = "bold yellow"
+            self.query_one("#message", Static).update(Text(self.message, style=self.message_style))
+            return False
+        self.holding, self.held = False, None
+        return self.give(text)
 
     def answer_hex(self, hid: str) -> None:
         """Answer with a hex from the map; a hex that is no answer gets the game's refusal, naming its rule."""
@@ -318,7 +365,7 @@ class TableApp(App[None]):
                                      id=f"opt-{i}") for i, o in enumerate(d.options, 1)])
         if d.options:
             opts.highlighted = 0
-        self.query_one("#message", Static).update(Text(self.message, style="bold red"))
+        self.query_one("#message", Static).update(Text(self.message, style=self.message_style))
         self.draw_odds(d.options[0].key if d.options else None)
 
     def draw_odds(self, key: str | None) -> None:
@@ -378,7 +425,7 @@ class TableApp(App[None]):
         d = self.s.decision
         if d is None or event.option_index >= len(d.options):
             return
-        self.give(d.options[event.option_index].key)
+        self.give(d.options[event.option_index].key)  # picked from the list in view: given at once
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         d = self.s.decision
@@ -410,7 +457,7 @@ class TableApp(App[None]):
             p = self.loop.save(Path(rest.strip()) if rest.strip() else None)
             self.query_one("#message", Static).update(Text(f"saved to {p}", style="green"))
         elif text:
-            self.give(text)
+            self.typed(text)
 
     # -- actions -----------------------------------------------------------
     def action_quit_saved(self) -> None:
@@ -451,6 +498,7 @@ class TableApp(App[None]):
         else:
             self.s.undo(n)
             self.loop.save()
+            self.phases.last, self.holding, self.held = None, False, None
             self.message = "undone"
         self.refresh_all()
         self.maybe_hand_over()

@@ -35,6 +35,7 @@ from ancients_kit.plugin import OddsReport
 __all__ = [
     "LogRow",
     "MapGrid",
+    "PhaseWatch",
     "decision_odds",
     "inspect_hex",
     "log_rows",
@@ -56,6 +57,8 @@ TERRAIN_STYLES = {
     "camp": "on dark_red", "fortified camp": "on dark_red", "bridge": "on steel_blue",
 }
 SPARE_STYLES = ("on grey23", "on dark_cyan", "on dark_goldenrod", "on purple4", "on dark_orange3", "on grey35")
+SECTION = "┊"
+"""The character of a section line on the grid."""
 HIGHLIGHT = Style(bgcolor="khaki1", color="black", bold=True)
 CURSOR = Style(reverse=True, bold=True, underline=True)
 
@@ -221,6 +224,7 @@ class MapGrid:
                 for j, ch in enumerate(s):
                     chars[line + i][col + j] = ch
                     styles[line + i][col + j] = style
+        self._draw_lines(chars, styles)
         out = Text(no_wrap=True, end="")
         for r in range(self.height):
             if r:
@@ -236,6 +240,44 @@ class MapGrid:
                 out.append(run, run_style)
         return out
 
+    def line_columns(self) -> list[tuple[int, int, int]]:
+        """Each vertical picture line (C&C's section lines) as (screen column, first line, last line):
+        the column where the hexes on either side of it meet on screen. Slanted lines are not drawn."""
+        hexes = self.picture.hexes
+        if not hexes or not self.picture.lines:
+            return []
+        flat = self.picture.orientation == "flat"
+        xstep, ystep = (1.5, math.sqrt(3) / 2) if flat else (math.sqrt(3) / 2, 1.5)
+        x0 = min(h.x for h in hexes)
+        y0 = min(h.y for h in hexes)
+        half = self.cell_w // 2
+        out = []
+        for ln in self.picture.lines:
+            if abs(ln.x1 - ln.x2) > 1e-9:
+                continue
+            # a cell's left edge is its hex centre less half a cell: the line's column is its centre-based place
+            col = round((ln.x1 - x0) / xstep * half + self.cell_w / 2)
+            top = max(0, math.floor((min(ln.y1, ln.y2) - y0) / ystep * self.cell_h))
+            bottom = min(self.height - 1, math.ceil((max(ln.y1, ln.y2) - y0) / ystep * self.cell_h) + self.cell_h - 1)
+            out.append((col, top, bottom))
+        return out
+
+    def _draw_lines(self, chars: list[list[str]], styles: list[list[Style | None]]) -> None:
+        """Section lines in the blank column between two cells, never over a label: where a line
+        cuts a hex (a hex in both sections), it is drawn on both sides of that hex's cell."""
+        style = Style(color="bright_white", bold=True)
+        for col, top, bottom in self.line_columns():
+            for r in range(top, bottom + 1):
+                places = [col - 1]
+                hid = self.hex_at(col - 1, r)
+                start = self.cells[hid][0] if hid is not None else 0
+                if hid is not None and start + self.cell_w - 1 != col - 1:  # inside a cell, not its blank column
+                    places = [start - 1, start + self.cell_w - 1]
+                for c in places:
+                    if 0 <= c < self.width and chars[r][c] == " ":
+                        chars[r][c] = SECTION
+                        styles[r][c] = style
+
     def legend(self) -> str:
         """One line each: terrain letters, side letters, the game's own legend."""
         terr = ", ".join(f"{letter} {name}" for name, letter in sorted(self.terrain.items(), key=lambda kv: kv[1]))
@@ -243,6 +285,8 @@ class MapGrid:
         sides = ", ".join(f"{letter} {names.get(s, s)}" for s, letter in self.sides.items())
         extra = "; ".join(f"{k}: {v}" for k, v in self.picture.legend.items())
         lines = [f"terrain: {terr}", f"sides: {sides}; + more in the stack; highlighted: the question's hexes"]
+        if self.line_columns():
+            lines[-1] += f"; {SECTION} section lines (a hex between two {SECTION} is in both sections)"
         if extra:
             lines.append(extra)
         return "\n".join(lines)
@@ -323,7 +367,8 @@ def odds_lines(report: OddsReport, *, compact: bool = False) -> list[str]:
     fraction and probability, then how the inputs were read."""
     if compact:
         parts = [f"{k} {float(v):.0%}" for k, v in report.distribution.items()]
-        return [f"odds: {report.title}: " + ", ".join(parts)]
+        warnings = [x for x in report.explain if x.startswith("warning:")]
+        return [f"odds: {report.title}: " + ", ".join(parts) + "".join(f"; {w}" for w in warnings)]
     lines = [report.title]
     width = max((len(k) for k in report.distribution), default=0)
     for k, v in report.distribution.items():
@@ -346,6 +391,67 @@ def odds_notes(session: Any, decision: Any, keys: Sequence[str], limit: int = 8)
         if len(out) >= limit:
             break
     return out
+
+
+# ------------------------------------------------------------------ typing ahead
+
+END_KEYS = frozenset({"done", "end", "pass", "no", "never"})
+"""Answers that end a series of questions on the player's own word."""
+
+
+@attrs.define
+class PhaseWatch:
+    """Tells a player when a series of questions (a phase: moving units, choosing
+    attacks, ordering units) ended on its own after one of their answers, so that
+    answers typed ahead for the old series are not silently taken by a new one.
+
+    A question's series is its ``kind`` up to the first dot (``move.unit`` and
+    ``move.hex`` are one series). The next question a player gets continues the
+    series when it is the same side's, of the same series, with no ``phase``
+    event and no other side's answer in between; otherwise, if the player's last
+    answer was not an end key (``done`` ...) and the series had several
+    questions or an end key, it ended on its own and :meth:`note` says so.
+    """
+
+    last: tuple[str, str, str, int, int] | None = None
+    """(side, series, answer key, log length before and answer count after that answer)."""
+    family: str = ""
+    side: str = ""
+    count: int = 0
+    had_end: bool = False
+
+    @staticmethod
+    def series(d: Any) -> str:
+        return (getattr(d, "kind", "") or "").split(".")[0]
+
+    def answered(self, session: Any, d: Any, key: str, before: int) -> None:
+        """Record ``d`` answered with ``key`` (call after ``Session.answer``; ``before`` is
+        the log's length before that answer)."""
+        fam = self.series(d)
+        if (fam, d.side) != (self.family, self.side):
+            self.family, self.side, self.count, self.had_end = fam, d.side, 0, False
+        self.count += 1
+        self.had_end = self.had_end or bool(END_KEYS & set(d.keys))
+        self.last = (d.side, fam, key, before, len(session.answers))
+
+    def note(self, session: Any, d: Any) -> str | None:
+        """One line when question ``d`` (the player's next) does not continue the series
+        their last answer was given in, and they did not end it themselves; else None."""
+        if self.last is None or d is None or not self.family:
+            return None
+        side, fam, key, mark, given = self.last
+        self.last = None
+        if side != d.side or key.strip().lower() in END_KEYS or not (self.count > 1 or self.had_end):
+            return None
+        phases = [e.text_for(side) for e in session.log.since(mark) if e.kind == "phase"]
+        others = len(session.answers) - given
+        if not phases and not others and self.series(d) == fam:
+            return None
+        why = "; ".join(phases) if phases else (f"the other side answered {others} question(s)" if others else
+                                                "a new part of the turn")
+        self.family, self.count, self.had_end = self.series(d), 0, False
+        return (f"note: the {fam} questions ended on their own after your answer {key} ({why}): "
+                f"this is a new question")
 
 
 # ------------------------------------------------------------------ the log

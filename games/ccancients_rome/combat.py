@@ -27,7 +27,7 @@ from ancients_kit.chance import BATTLE_DIE
 from ancients_kit.session import Context, Decision
 
 from .cards import OrderPlan
-from .leaders import casualty_check, resolve_escapes
+from .leaders import casualty_check, leader_called, resolve_escapes
 from .movement import blocked_for, card_move_bonus, reach
 from .protocol import ask
 from .state import BattleState, Leader, Unit
@@ -266,7 +266,7 @@ def attack_lone_leader(ctx: Context, bs: BattleState, att: Unit, h: str) -> None
     att.battles += 1
     n = bs.types[att.code].close_vs.get("leader", 2)  # an elephant rolls 1 die (ccr:base.close-combat)
     rules = ("ccr:base.leaders",)
-    faces = _roll(ctx, n, f"{att.code}@{att.hex} attacks the lone leader {ld.name} at {h}", rules)
+    faces = _roll(ctx, n, f"{att.code}@{att.hex} attacks the lone {leader_called(ld, side=False)} at {h}", rules)
     _lone_leader_struck(ctx, bs, ld, faces, "attacked", rules)
 
 
@@ -292,7 +292,7 @@ def fire_at_lone_leader(ctx: Context, bs: BattleState, att: Unit, h: str, bonus:
     att.battles += 1
     att.fired = True
     rules = ("ccr:base.ranged", "ccr:base.leaders")
-    faces = _roll(ctx, n, f"ranged {att.code}@{att.hex} at the lone leader {ld.name} at {h}", rules)
+    faces = _roll(ctx, n, f"ranged {att.code}@{att.hex} at the lone {leader_called(ld, side=False)} at {h}", rules)
     _lone_leader_struck(ctx, bs, ld, faces, "fired on", rules)
 
 

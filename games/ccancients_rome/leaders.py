@@ -22,18 +22,27 @@ from .protocol import ask
 from .state import BattleState, Leader
 from .victory import gain
 
-__all__ = ["casualty_check", "escape", "escape_options", "kill_leader", "resolve_escapes", "why_not_escape"]
+__all__ = ["casualty_check", "escape", "escape_options", "kill_leader", "leader_called", "resolve_escapes",
+           "why_not_escape"]
 
 RULE = "ccr:base.leaders"
 OFF = "off"
 """Answer for a leader evading off his own side of the battlefield: no banner for the enemy."""
 
 
+def leader_called(ld: Leader, side: bool = True) -> str:
+    """How the log names a leader: ``roman leader Marcus`` for a named one (``leader Marcus``
+    without the side), and ``roman leader 2`` for a numbered one, whose name says it already."""
+    if "leader" in ld.name.lower():
+        return ld.name
+    return f"{ld.side} leader {ld.name}" if side else f"leader {ld.name}"
+
+
 def kill_leader(ctx: Context, bs: BattleState, ld: Leader, why: str) -> None:
     if ld in bs.leaders:
         bs.leaders.remove(ld)
-    ctx.event("loss", f"{ld.side} leader {ld.name} is {why} at {ld.hex}", rules=(RULE,), side=ld.side)
-    gain(ctx, bs, bs.other(ld.side), 1, f"leader {ld.name} {why}", (RULE,))
+    ctx.event("loss", f"{leader_called(ld)} is {why} at {ld.hex}", rules=(RULE,), side=ld.side)
+    gain(ctx, bs, bs.other(ld.side), 1, f"{leader_called(ld, side=False)} {why}", (RULE,))
 
 
 def casualty_check(ctx: Context, bs: BattleState, ld: Leader, eliminated: bool, extra: tuple[str, ...] = ()) -> None:

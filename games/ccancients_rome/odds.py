@@ -111,7 +111,7 @@ def odds(store: DataStore, params: Mapping[str, str]) -> OddsReport:
     explain = (
         f"{n} battle dice, {mode} combat; hitting faces: {symbol}" + (", swords" if sword_hits else "") +
         (", leader" if close and leader else ""),
-        f"target {code or symbol}: {blocks} blocks; ignores {ign_sw} sword(s) and {ign_fl} flag(s)",
+        f"target {code or symbol}: {blocks} block{'' if blocks == 1 else 's'}; ignores {ign_sw} sword(s) and {ign_fl} flag(s)",
         f"P(eliminated) = {elim} ~ {float(elim):.4f}",
         "hits: " + ", ".join(f"{k}{'+' if k == blocks else ''}: {float(v):.1%}" for k, v in sorted(by_hits.items())),
         f"P(retreat) = {retreat} ~ {float(retreat):.4f}",

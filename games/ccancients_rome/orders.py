@@ -24,7 +24,7 @@ from .combat import (
     attack_lone_leader, battle_options, close_combat, fire_at_lone_leader, ranged_combat, unit_range, why_no_battle,
     why_not_target,
 )
-from .leaders import resolve_escapes
+from .leaders import leader_called, resolve_escapes
 from .movement import allowance, blocked_for, can_step, leader_reach, reach, wagon_reach
 from .protocol import ask
 from .state import BattleState, Leader, Unit, Wagon
@@ -69,9 +69,10 @@ def _label_reference(bs: BattleState, it: Item) -> str:
     """:func:`_label` without the shared labels (the code before issue 11 item 5; benchmarks and tests)."""
     if isinstance(it, Unit):
         ld = bs.leader_with(it)
-        return f"{bs.types[it.code].name} ({it.blocks} blocks)" + (f" with {ld.name}" if ld else "")
+        return (f"{bs.types[it.code].name} ({it.blocks} block{'' if it.blocks == 1 else 's'})"
+                + (f" with {ld.name}" if ld else ""))
     if isinstance(it, Leader):
-        return it.name if "leader" in it.name else f"leader {it.name}"
+        return leader_called(it, side=False)
     return it.kind.replace("-", " ")
 
 
@@ -298,7 +299,7 @@ def _order_leader_chain(ctx: Context, bs: BattleState, side: str, plan: OrderPla
     else:
         ld.ordered = True
         chosen.append(ld)
-    ctx.event("order", f"{side} orders leader {ld.name} at {ld.hex}" + (f" with his {u.code}" if chosen[0] is u else ""),
+    ctx.event("order", f"{side} orders {leader_called(ld, side=False)} at {ld.hex}" + (f" with his {u.code}" if chosen[0] is u else ""),
               rules=("ccr:base.leaders", "ccr:base.cards"), side=side)
     limit = plan.sections.get("all", 1)
     while len(chosen) < limit:

@@ -20,6 +20,7 @@ from ancients_kit.data import DataStore
 from ancients_kit.plugin import TableInfo
 
 from .cards import load_deck
+from .leaders import leader_called
 from .scenario import BOARD_ROWS, hex_id, row_length
 from .state import GameState
 from .terrain import load_terrain
@@ -82,9 +83,9 @@ def render(state: GameState, viewer: str | None, highlight: Collection[str] = ()
     lines.append(Text(f"top: {top.name} ({top.army})   sections seen from the bottom: left | centre | right", style="red"))
     board = bs.board
     for r in range(1, BOARD_ROWS + 1):
-        # Full rows are offset half a hex (CELL + 1 separator = an even stride) from short rows, so
-        # each dotted line is one straight column: between two hexes of a full row, through the
-        # middle of the hex it cuts in a short row (ccr:base.sections).
+        # Full rows are offset half a hex (CELL + 1 separator = an even stride) from short rows: a
+        # dotted line runs between two hexes of a full row; a hex it cuts in a short row (in both
+        # sections, ccr:base.sections) has the line on both its sides, so that no label is cut.
         t = Text(f"{r:02d} " + (" " * ((CELL + 1) // 2) if row_length(r) < row_length(1) else ""))
         prev: tuple[str, ...] = ()
         for c in range(1, row_length(r) + 1):
@@ -94,15 +95,9 @@ def render(state: GameState, viewer: str | None, highlight: Collection[str] = ()
                 style = f"{style} reverse".strip()
             secs = board.sections(h, "bottom")
             if c > 1:
-                crossed = len(prev) == 1 and len(secs) == 1 and prev != secs
+                crossed = len(prev) > 1 or len(secs) > 1 or prev != secs
                 t.append(SECTION_LINE if crossed else " ", style=LINE_STYLE if crossed else "")
-            if len(secs) > 1:
-                half = CELL // 2
-                t.append(txt[:half], style=style)
-                t.append(SECTION_LINE, style=f"{LINE_STYLE} {style}".strip())
-                t.append(txt[half:CELL - 1], style=style)
-            else:
-                t.append(txt, style=style)
+            t.append(txt, style=style)
             prev = secs
         lines.append(t)
     lines.append(Text(f"bottom: {bottom.name} ({bottom.army})", style="cyan"))
@@ -112,7 +107,7 @@ def render(state: GameState, viewer: str | None, highlight: Collection[str] = ()
         lines.append(Text(f"{a.name}: {a.banners}/{a.target} banners; hand: {shown}"))
     lines.append(Text("units: CODE+blocks, * leader attached, g Praetorian Guard, W baggage wagon, L wagon laager; "
                       "terrain: ^ hill f forest ~ river = ford # bridge C camp T town m marsh; "
-                      f"{SECTION_LINE} section lines (a hex they cut is in both sections)", style="dim"))
+                      f"{SECTION_LINE} section lines (a hex between two {SECTION_LINE} is in both sections)", style="dim"))
     return Group(*lines)
 
 
@@ -203,7 +198,7 @@ def picture(state: GameState, viewer: str | None = None) -> Any:
         counters.append(Counter(h, u.side, u.code, f"{u.blocks} bl.", detail=detail, marks=tuple(marks)))
     for ld in sorted(bs.leaders, key=lambda x: (x.hex, x.lid)):
         if ld.hex and ld.hex not in bs.at:
-            counters.append(Counter(ld.hex, ld.side, "Ldr", detail=f"{ld.hex}: {ld.side} leader {ld.name}, alone"))
+            counters.append(Counter(ld.hex, ld.side, "Ldr", detail=f"{ld.hex}: {leader_called(ld)}, alone"))
     markers = [Marker(w.hex, "baggage wagon" if w.kind == "baggage-wagon" else "wagon laager")
                for w in bs.wagons if w.hex]
     top, bottom = bs.by_key["top"], bs.by_key["bottom"]

@@ -202,6 +202,15 @@ def targets(state: CenturionState, side: str, attacked: set[Hex]) -> list[Hex]:
     return sorted(seen, key=state.hid)
 
 
+def stranded(state: CenturionState, side: str, attacked: set[Hex], target: Hex, group: Sequence[Unit]) -> list[str]:
+    """Enemy hexes ``side`` could still attack this phase that no unit would be left to attack
+    once ``group`` attacks ``target`` (each unit attacks once a phase, case D): the warning
+    shown with ``all`` and ``attack`` (issue 14: ``all`` never strands a hex unawares)."""
+    used = {u.id for u in group}
+    return [state.hid(h) for h in targets(state, side, attacked | {target})
+            if not any(u.id not in used for u in eligible_attackers(state, side, h))]
+
+
 def _mfa_conflict(state: CenturionState, chosen: Sequence[Unit], unit: Unit) -> Unit | None:
     """A chosen stack-mate whose MFA differs from ``unit``'s (case G), if any."""
     if state.types[unit.type].is_command:
@@ -312,7 +321,7 @@ def combat_phase(
             rule=rule,
             kind="combat.hex",
             refuse=refuse_target,
-            context={"highlight": [o.key for o in opts[1:]]},
+            context={"highlight": [o.key for o in opts[1:]], "attacked": sorted(state.hid(h) for h in attacked)},
         )
         if key == DONE:
             return
@@ -368,7 +377,7 @@ def combat_phase(
                 kind="combat.attackers",
                 refuse=refuse_attacker,
                 context={"highlight": [key, *sorted({state.hid(u.hex) for u in cands})], "target": key,
-                         "chosen": [u.id for u in chosen]},
+                         "chosen": [u.id for u in chosen], "attacked": sorted(state.hid(h) for h in attacked)},
             )
             if akey == CANCEL:
                 chosen = []
@@ -395,7 +404,7 @@ def combat_phase(
             rules = (*rules, "cen:opt.fortune")
         if any(_spear_halved(state, u) for u in [*chosen, *state.stack_at(target)]):
             rules = (*rules, "cen:opt.weather")
-        res = table.roll(ctx.chance, attack, defence, rounding=rounding, reason=f"attack on {key}")
+        res = table.roll(ctx.chance, attack, defence, rounding=rounding, reason=f"attack on {key}", rules=rules)
         who = state.side_names.get(side, side)
         log(
             ctx, state, "combat",

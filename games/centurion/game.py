@@ -207,8 +207,10 @@ class CenturionGame(Game):
 
     odds_help = (
         "attack=N defense=N (or defence=N) [command=yes] [enemy_command=yes] [rounding=attacker|defender] "
-        "[modifier=N]: melee odds on the CRT; a friendly Command unit within five hexes rounds for the "
-        "attacker unless an enemy one negates it (cen:basic.combat I, J); modifier is added to the die."
+        "[modifier=N] [crt=melee|fire]: melee odds on the CRT; a friendly Command unit within five hexes "
+        "rounds for the attacker unless an enemy one negates it (cen:basic.combat I, J); modifier is added "
+        "to the die; crt=fire reads the missile fire table (Full Simulation: fire after FEM against Fire "
+        "Protection, cen:full.combat H)."
     )
 
     # ------------------------------------------------------------ scenarios
@@ -454,8 +456,12 @@ class CenturionGame(Game):
         (what ``all`` would choose); toggling an attacker shows the group with
         it in or out; ``attack`` shows the group as chosen. The report is
         ``ancients odds centurion`` for the same factors and rounding."""
-        from ancients_games.centurion.combat import ALL, command_rounding
+        from ancients_games.centurion.combat import ALL, command_rounding, stranded
 
+        if state.version != "basic":
+            from ancients_games.centurion.full.odds import full_decision_odds
+
+            return full_decision_odds(self, state, decision, key, store or DataStore(self.package))
         if decision.kind == "combat.hex":
             if key not in decision.keys or key == "done":
                 return None
@@ -495,9 +501,12 @@ class CenturionGame(Game):
             return OddsReport(f"attack on {target_id}: {attack} vs {defence} is non-viable", {},
                               (str(exc),), ("cen:basic.combat",))
         command = "ancients odds centurion " + " ".join(f"{k}={v}" for k, v in params.items())
+        attacked = {state.hex_of(h) for h in decision.context.get("attacked", ())}
+        left = stranded(state, side, attacked, target, group)
+        warn = (f"warning: leaves {', '.join(left)} with no unit to attack it this phase (case D)",) if left else ()
         return attrs.evolve(report, title=f"{report.title}: {how} ({', '.join(u.id for u in group)}) on {target_id}",
                             explain=(*(x for x in report.explain if not x.endswith("(as asked)")), why,
-                                     f"same as: {command}"))
+                                     f"same as: {command}", *warn))
 
     # ------------------------------------------------------------ listings
     def tables(self, store: DataStore) -> list[TableInfo]:
@@ -528,7 +537,7 @@ class CenturionGame(Game):
                 return False
             raise ValueError(f"{name} takes yes or no, not {p[name]!r}")
 
-        known = {"attack", "defense", "defence", "command", "enemy_command", "rounding", "modifier"}
+        known = {"attack", "defense", "defence", "command", "enemy_command", "rounding", "modifier", "crt"}
         unknown = sorted(set(p) - known)
         if unknown:
             raise ValueError(f"unknown parameter(s) {', '.join(unknown)} ({self.odds_help})")
@@ -540,8 +549,15 @@ class CenturionGame(Game):
                 modifier = int(p["modifier"])
             except ValueError:
                 raise ValueError(f"modifier must be a whole number, not {p['modifier']!r}") from None
-        table: OddsTable = load_all(store)["melee"]
-        explain = [f"attack {attack} against defence {defense} (cen:basic.combat procedure)"]
+        crt = p.get("crt", "melee").strip().lower()
+        if crt not in ("melee", "fire"):
+            raise ValueError(f"crt is melee or fire, not {p['crt']!r} (cen:full.combat H: missile fire has its own "
+                             f"table, crt_fire)")
+        # Missile fire (Full Simulation) reads crt_fire.toml: fire factor after FEM against Fire Protection.
+        table: OddsTable = load_all(store)["melee"] if crt == "melee" else _cached(
+            store, "crt_fire", lambda: load_crt(store, "crt_fire.toml"))
+        explain = [f"attack {attack} against defence {defense} (cen:basic.combat procedure)" if crt == "melee" else
+                   f"fire {attack} against protection {defense} (cen:full.combat H, cen:full.fire-protection)"]
         if "rounding" in p:
             rounding = p["rounding"].strip().lower()
             if rounding not in ("attacker", "defender"):
@@ -566,10 +582,11 @@ class CenturionGame(Game):
             explain.append(f"die roll modifier {modifier:+d} (low rolls favour the attacker; clamped to 1-6)")
         dist = table.distribution(attack, defense, modifier=modifier, rounding=rounding)
         return OddsReport(
-            title=f"Centurion melee: {attack} vs {defense} at {label}",
+            title=f"Centurion {crt}: {attack} vs {defense} at {label}",
             distribution=dist,
             explain=tuple(explain),
-            rules=("cen:basic.combat",) + tuple(r for r in table.rules if r != "cen:basic.combat"),
+            rules=(("cen:basic.combat",) + tuple(r for r in table.rules if r != "cen:basic.combat")) if crt == "melee"
+            else tuple(table.rules),
             legend=dict(table.codes),
         )
 

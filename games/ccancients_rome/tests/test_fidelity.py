@@ -22,7 +22,8 @@ from .test_rules import BOT, TOP, drive, fresh, unit
 
 def _dice(ctx, needle: str) -> list[int]:  # type: ignore[no-untyped-def]
     """Dice counts of the logged rolls whose reason contains ``needle``."""
-    return [e.text.split("[", 1)[1].count("'") // 2 for e in ctx.log if e.kind == "roll" and needle in e.text]
+    return [len(e.text.split("dice: ", 1)[1].split(" (", 1)[0].split(", "))
+            for e in ctx.log if e.kind == "roll" and needle in e.text]
 
 
 def _hand(bs, side: str, card: str) -> None:  # type: ignore[no-untyped-def]

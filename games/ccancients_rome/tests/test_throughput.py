@@ -19,30 +19,33 @@ from ancients_games.ccancients_rome import GAME
 from ancients_games.ccancients_rome import scenario as sc_mod
 
 # scenario -> digests of seeds 1..6, random vs random, recorded at 4f2d723 before any change
+# Re-recorded for the event-text pass of issue 14 (dice printed as faces, draws by name, CRT rolls
+# citing their attack's rules, C&C leader names and plurals): with the old texts patched back in,
+# every digest recorded before was reproduced, seed for seed; only texts and rule IDs changed.
 RECORDED: dict[str, list[str]] = {
     "first-bedriacum": [
-        "422d86d373df1b25", "947aed1e246194d3", "0766d0512c804409",
-        "a8a51d6dc3bd3227", "8845787df5ba196e", "d468b4ed780ff607",
+        "0f33db6314fe826c", "a259e751c13871fc", "456df06c4078ff68",
+        "a3ece3b9257eb328", "f75ab2cb1ec9583c", "d0207786aef16148",
     ],
     "tigranocerte": [
-        "c146fb2481be24dc", "3fdbbfb77fa05b79", "55ecf2650f94898e",
-        "c996bd7ec620fe7e", "8e36a517e95533e6", "dd00c78f39860240",
+        "12850ba4b75f2221", "90993f6be76d8718", "b9c5fab65c09c57a",
+        "b4e68a5182e44467", "ea6788d33f3a3058", "7aab29c6bfcd601a",
     ],
     "edessa": [
-        "9a4c5afb59508ee4", "70a56c15bf3c6116", "586d1fec49c90110",
-        "c23f1a9618b3f0b7", "2596bdc136fc049b", "543a0433ed700b40",
+        "81be2fb2074bc1db", "3040ca75eb2c7ac7", "a80467e71df630f3",
+        "af14999f53cdf069", "6a04c86b358f6ecc", "123c836556f1a1e6",
     ],
     "milvian-bridge": [
-        "a2af60bc5b697af5", "d0c6043b55124f1c", "877fe1f6f7475d6a",
-        "e425641b3d5f3aac", "45640d8d6a34a2c1", "814fe148b6f9dcea",
+        "86cf017e3f1fe96d", "8cd769c36c00dcd5", "6ac7556154d716ff",
+        "aa16e3db1907b01d", "c356a9eb5b30000c", "f27ca6e150f6920f",
     ],
     "carrhes": [
-        "2b130d0031f5a859", "88438a03deb6c458", "b4a58cd18572585c",
-        "f9c5337d784ca649", "6d90c322f3b3b89e", "dbb917a0eddd32bc",
+        "db9d94d2920f614c", "dee97fb861b483a5", "6c7dddcef7c62971",
+        "ec2acb6a2203b9f3", "38a9917e16e97a12", "f2d92971b4c07201",
     ],
     "naissus": [
-        "66128e295d82e77e", "55f11b48517e3da3", "593567f89eec9c70",
-        "a031c4d8b098c702", "8cd9d8f883c2792d", "e0f4cc66f6289a94",
+        "d6e0ff37a07aac68", "33db2f4a15bf8029", "5c47f639cacd3463",
+        "40b4bfbce1b66e54", "ac27a4a89c2ebba7", "625652f94dba95e4",
     ],
 }
 

@@ -1374,6 +1374,12 @@ def _target_problem(state: CenturionState, side: str, h: Hex, attacks: Sequence[
     return "; and ".join(p[0] for p in parts), parts[0][1]
 
 
+def _allocation_record(state: CenturionState, attacks: Sequence[Attack]) -> list[tuple[str, str, list[str]]]:
+    """The attacks allocated so far as plain data (target hex ID, mode, unit IDs), for a
+    question's context: the odds shown before an attack is committed (full/odds.py) read them."""
+    return [(state.hid(a.target), a.mode, list(a.units)) for a in attacks]
+
+
 def allocation_phase(ctx: Context, state: CenturionState, side: str) -> Generator[Decision, str, list[Attack]]:
     """Attack Allocation (cen:full.sequence phase 2, cen:full.defensive-fire E)."""
     attacks: list[Attack] = []
@@ -1409,7 +1415,9 @@ def allocation_phase(ctx: Context, state: CenturionState, side: str) -> Generato
 
         key = yield Decision(side, f"Attack Allocation, turn {state.turn}: choose a target hex, or done",
                              tuple(opts), rule=SEQ, kind="attack.target", refuse=refuse,
-                             context={"highlight": [o.key for o in opts[1:]]})
+                             context={"highlight": [o.key for o in opts[1:]], "modes": {
+                                 state.hid(h): sorted(m) for h, m in tg.items()},
+                                 "allocated": _allocation_record(state, attacks)})
         if key == DONE:
             break
         target = state.hex_of(key)
@@ -1429,7 +1437,8 @@ def allocation_phase(ctx: Context, state: CenturionState, side: str) -> Generato
 
             mode = yield Decision(side, f"Attack on {key}: melee or missile?",
                                   tuple(Option(m, labels[m]) for m in modes), rule=rule, kind="attack.mode",
-                                  refuse=refuse_mode)
+                                  refuse=refuse_mode,
+                                  context={"target": key, "allocated": _allocation_record(state, attacks)})
         cur = Attack(target, mode)
         while True:
             el = _eligible(state, side, target, mode, attacks, cur)
@@ -1447,7 +1456,9 @@ def allocation_phase(ctx: Context, state: CenturionState, side: str) -> Generato
 
             k2 = yield Decision(side, f"{mode} attack on {key}: add a unit, all, or done", tuple(o2), rule=rule,
                                 kind="attack.unit", refuse=refuse_unit,
-                                context={"highlight": sorted({state.hid(u.hex) for u in el})})
+                                context={"highlight": sorted({state.hid(u.hex) for u in el}), "target": key,
+                                         "mode": mode, "chosen": list(cur.units),
+                                         "allocated": _allocation_record(state, attacks)})
             if k2 == DONE:
                 break
             if k2 == "all":
@@ -1609,7 +1620,9 @@ def defensive_fire_phase(ctx: Context, state: CenturionState, side: str, attacks
 
         key = yield Decision(defender, "Defensive Fire: choose an attacking hex to fire at, or done", tuple(opts),
                              rule="cen:full.defensive-fire", kind="fire.defensive", refuse=refuse_fire,
-                             context={"highlight": [o.key for o in opts[1:]]})
+                             context={"highlight": [o.key for o in opts[1:]],
+                                      "firers": {state.hid(h): [u.id for u in us] for h, us in options.items()},
+                                      "allocated": sorted(allocated)})
         if key == DONE:
             return
         h = state.hex_of(key)
@@ -1651,7 +1664,7 @@ def _resolve_fire(ctx: Context, state: CenturionState, side: str, firers: Sequen
         ai, di = fire.whole_odds(fcf, fpf)
         try:
             res = table.roll(ctx.chance, ai, di, modifier=mod, rounding=_rounding(state, b, side),
-                             reason=f"fire at {state.hid(target)}")
+                             reason=f"fire at {state.hid(target)}", rules=rules)
         except OddsRefused:
             _log(ctx, state, "combat", f"fire {fcf} against protection {fpf} at {state.hid(target)} is below 1-2: "
                                        f"no effect", (*rules, "cen:full.defensive-fire"), side=side)
@@ -1898,7 +1911,7 @@ def _melee_one(ctx: Context, state: CenturionState, side: str, a: Attack, table:
     else:
         ai, di = fire.whole_odds(att, dfn)
         try:
-            res = table.roll(ctx.chance, ai, di, modifier=mod, rounding=rnd, reason=f"melee on {key}")
+            res = table.roll(ctx.chance, ai, di, modifier=mod, rounding=rnd, reason=f"melee on {key}", rules=rules)
         except OddsRefused:
             b.failed += 1
             _log(ctx, state, "combat", f"melee on {key}: {att} against {dfn} is below 1-2 after defensive fire: the "
@@ -1972,7 +1985,8 @@ def _melee_square(ctx: Context, state: CenturionState, side: str, a: Attack, tab
         mod, crules = _command_modifier(state, side, grp, False)
         ai, di = fire.whole_odds(att, sdef)
         try:
-            res = table.roll(ctx.chance, ai, di, modifier=mod, rounding=rnd, reason=f"melee on the square at {key}")
+            res = table.roll(ctx.chance, ai, di, modifier=mod, rounding=rnd, reason=f"melee on the square at {key}",
+                             rules=(*rules, *rrules, *crules))
         except OddsRefused:
             b.failed += 1
             _log(ctx, state, "combat", f"attack from {state.hid(h)} on the square at {key} is non-viable",

@@ -41,7 +41,7 @@ def test_a1_a_hex_is_fired_on_once_and_meleed_once_with_cataphract_fire_and_mele
     n0 = len(s.log)
     ctx.chance.force(6, 6, 6, 6)
     sequence.offensive_fire_phase(ctx, st, side, attacks)
-    fire_rolls = [e for e in s.log.since(n0) if e.text.startswith("d6 [")]
+    fire_rolls = [e for e in s.log.since(n0) if e.kind == "roll" and e.text.startswith("d6 ")]
     n1 = len(s.log)
     mg = sequence.melee_phase(ctx, st, side, attacks)
     try:
@@ -49,7 +49,7 @@ def test_a1_a_hex_is_fired_on_once_and_meleed_once_with_cataphract_fire_and_mele
             next(mg)
     except StopIteration:
         pass
-    melee_rolls = [e for e in s.log.since(n1) if e.text.startswith("d6 [")]
+    melee_rolls = [e for e in s.log.since(n1) if e.kind == "roll" and e.text.startswith("d6 ")]
     # case I: the BC and SK total their fire into one attack; case J: one battle for the hex
     assert len(fire_rolls) == 1, [e.text for e in s.log.since(n0)]
     assert len(melee_rolls) == 1, [e.text for e in s.log.since(n1)]

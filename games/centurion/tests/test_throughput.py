@@ -21,14 +21,17 @@ from ancients_games.centurion.full import sequence as seq
 FULL = {"version": "full"}
 
 # scenario -> digests of seeds 11..16, random vs random, recorded at 4f2d723 before any change
+# Re-recorded for the event-text pass of issue 14 (dice printed as faces, draws by name, CRT rolls
+# citing their attack's rules, C&C leader names and plurals): with the old texts patched back in,
+# every digest recorded before was reproduced, seed for seed; only texts and rule IDs changed.
 RECORDED: dict[str, list[str]] = {
     "numidia": [
-        "83003aac4420bd3d", "d559378e20e06b30", "9561c0c01ad6de53",
-        "06b1da47243ab102", "2ee430c0c550da8e", "26ad8a67fa95dd30",
+        "5fd1885ab3065edf", "ad51b67d5dc43dcd", "0842a5dbff288b4d",
+        "2f0743da8da8c39d", "4ab508461c77964d", "fd76d24430ad8f6b",
     ],
     "pharsalus": [
-        "c89c7db138514f21", "35e455c38d497558", "3a763d0a503f98f9",
-        "cb53573788d5b820", "bd52f6ae2ab776a9", "47bd07584ceef2b1",
+        "7da4f7be2df48166", "678b0241445d5f0a", "b44dcc5c64fbc238",
+        "4265751edae39dea", "1abbbf9642226646", "49a26f27543dca37",
     ],
 }
 
