@@ -109,3 +109,24 @@ def test_the_map_fits_160_columns_and_shows_stacks_markers_and_tracks() -> None:
 
     assert hex_markers(st, "3016").startswith("L") and "F" in hex_markers(st, "2813")
     assert hex_markers(st, "3318").startswith("4")
+
+
+@pytest.mark.rule("ldf:4.3", "ldf:8.1")
+def test_greedy_bots_finish_the_campaign_on_cheap_scores() -> None:
+    s = new(2)
+    greedy = make_bot("greedy")
+    out = play_out(s, {GP: greedy, ROMAN: make_bot("random")})
+    assert out is not None and out.winner in (GP, ROMAN)
+    d = deployed().decision
+    assert all(GAME.score_option(s.state, d, k) is not None for k in d.keys)  # no look-ahead needed
+
+
+@pytest.mark.rule("ldf:5.2", "ldf:5.4")
+def test_undo_from_a_checkpoint_matches_a_full_replay() -> None:
+    s = new(5, concession=False)
+    play_out(s, make_bot("random"), max_decisions=150)
+    assert s.checkpoints and s.checkpoints[-1].where[0] in ("turn", "action")
+    s.undo(3)
+    full = Session(GAME, "campaign", seed=5, options={"concession": False}, answers=s.answers)
+    assert full.log.text() == s.log.text()
+    assert full.decision == s.decision
