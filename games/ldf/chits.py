@@ -25,11 +25,20 @@ holds (:mod:`ancients_kit.windows`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Generator, Mapping
 from fractions import Fraction
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from ancients_games.ldf.model import Chit
+import attrs
+
+from ancients_kit.session import Context, Decision, Option
+from ancients_kit.windows import Play, Standing, Window, chain, offer
+
+from .model import Chit
+from .state import GP, PALMYRA, ROMAN, ROME, other_side
+
+if TYPE_CHECKING:
+    from .state import LDFState
 
 __all__ = [
     "BATTLE_SHIFT",
@@ -172,3 +181,341 @@ def jaws_draws(die: int, hand_size: int) -> int:
     """From the Jaws of Death (3): chits drawn after putting chits back, the die
     but never past the hand limit of six (``ldf:14.3``, ``ldf:8.17``)."""
     return max(0, min(die, HAND_LIMIT - hand_size))
+
+
+# ================================================================ in play (needs the game state)
+
+STANDING_KEY: Final = "windows.standing"
+"""Where the standing preferences of the interrupt windows live in ``LDFState.effects``."""
+
+
+def standing(state: LDFState) -> Standing:
+    """The sides' standing preferences at the interrupt windows (:mod:`ancients_kit.windows`),
+    kept in the state so that copies carry them."""
+    s = state.effects.get(STANDING_KEY)
+    if s is None:
+        s = state.effects[STANDING_KEY] = Standing()
+    return s  # type: ignore[no-any-return]
+
+
+def chit_name(state: LDFState, number: int) -> str:
+    return state.data.chits.chit(number).name
+
+
+def spend(ctx: Context, state: LDFState, side: str, number: int, text: str, rules: tuple[str, ...]) -> None:
+    """``side`` plays chit ``number`` from its hand (shown as it is played, 10.9): it
+    goes where its text says (``ldf:8.17``): back in the pool after each use, set
+    aside until the next turn, or out of the game. 23 has no instruction: after use
+    (ruling, docs/games/ldf.md)."""
+    state.hands[side].remove(number)
+    returns = state.data.chits.chit(number).returns
+    if returns == "next-turn":
+        state.set_aside.append(number)
+    elif returns == "removed":
+        state.removed_chits.append(number)
+    else:
+        state.pool.add(number)
+    ctx.event("chit-play", f"{side} plays chit {number}, {chit_name(state, number)}: {text}",
+              rules=tuple(dict.fromkeys(("ldf:14.3", *rules))), side=side, chit=number)
+
+
+def _holding(state: LDFState, numbers: tuple[int, ...], ok: Callable[[str, int], bool] | None = None
+             ) -> Callable[[str], list[Option]]:
+    """The plays of a window: the chits ``numbers`` that a side holds (and ``ok`` allows)."""
+
+    def plays(side: str) -> list[Option]:
+        return [Option(f"chit-{n}", f"play chit {n}, {chit_name(state, n)}") for n in numbers
+                if n in state.hands[side] and (ok is None or ok(side, n))]
+
+    return plays
+
+
+def _number(play: Play) -> int:
+    return int(play.key.removeprefix("chit-"))
+
+
+def roll_die(ctx: Context, state: LDFState, roller: str, reason: str, rules: tuple[str, ...],
+             redeclare: Callable[[], Generator[Decision, str, None]] | None = None
+             ) -> Generator[Decision, str, int]:
+    """Roll one d6 for ``roller`` and open the ``after-roll`` window: Beseech the Gods
+    (chit 2, ``ldf:14.3``) may be played by either player right after any die roll,
+    the opponent asked first; the roll is made again and the second result stands,
+    and the other side may answer with another reroll (a chain, ``ldf:8.8``).
+    ``redeclare`` runs before each reroll (a diplomacy or treachery roll: the reroll
+    keeps no earlier salt or chit 17, ``ldf:8.8``). Every die roll of the game should
+    be made through this function. Returns the roll that stands."""
+    value = ctx.chance.d6(reason, rules)
+    last = ctx.chance.last
+    assert last is not None
+
+    def resolve(play: Play) -> Generator[Decision, str, str]:
+        nonlocal last, value
+        spend(ctx, state, play.side, BESEECH, f"the roll of {value} ({reason}) is made again", ("ldf:8.8",))
+        if redeclare is not None:
+            yield from redeclare()
+        last = ctx.chance.reroll(last, reason=f"{reason}, again", rules=(*rules, "ldf:14.3"))
+        value = last.value or 0
+        return last.describe()
+
+    window = Window("after-roll", "after a die roll", "ldf:14.3", (other_side(roller), roller), detail=last.describe())
+    yield from chain(window, standing(state), _holding(state, (BESEECH,)), resolve)
+    return value
+
+
+# ---------------------------------------------------------------- battle windows (for combat.py)
+
+
+@attrs.define
+class BattleChits:
+    """What the chits played in one battle do (``ldf:14.3``); combat.py applies it.
+
+    ``shifts[side]``: columns in that side's favour (1 Flanking Move, 4 Inspired
+    Subordinates, 12 Savaran Cavalry, 6 They Shall Not Pass for the defender);
+    ``roll_twice``: chit 15, the attacker rolls twice and keeps the result he
+    prefers; ``dr_to_as``: chit 6, a DR result becomes AS.
+    """
+
+    attacker: str
+    defender: str
+    shifts: dict[str, int] = attrs.Factory(dict)
+    roll_twice: bool = False
+    dr_to_as: bool = False
+    played: list[int] = attrs.Factory(list)
+
+    @property
+    def net_shift(self) -> int:
+        """Columns in the attacker's favour, less those in the defender's."""
+        return self.shifts.get(self.attacker, 0) - self.shifts.get(self.defender, 0)
+
+
+def battle_start(ctx: Context, state: LDFState, attacker: str, defender: str, *, parthians: bool = False
+                 ) -> Generator[Decision, str, BattleChits]:
+    """The ``battle-start`` window (``ldf:14.3``): at the start of a battle's resolution
+    either player, the attacker first, may play Flanking Move (1) or Inspired
+    Subordinates (4), one column each in his favour, and the Germano-Parthian
+    Savaran Cavalry (12) when Parthian units take part; a chain of plays. Then call
+    :func:`before_attack_roll`."""
+    out = BattleChits(attacker, defender)
+
+    def ok(side: str, n: int) -> bool:
+        return n != SAVARAN or (side == GP and parthians)
+
+    def resolve(play: Play) -> Generator[Decision, str, None]:
+        n = _number(play)
+        out.shifts[play.side] = out.shifts.get(play.side, 0) + 1
+        out.played.append(n)
+        spend(ctx, state, play.side, n, f"one column in {play.side}'s favour", ())
+        return None
+        yield  # pragma: no cover
+
+    window = Window("battle-start", "the start of a battle", "ldf:14.3", (attacker, defender))
+    yield from chain(window, standing(state), _holding(state, WINDOW_CHITS["battle-start"], ok), resolve)
+    return out
+
+
+def before_attack_roll(ctx: Context, state: LDFState, battle: BattleChits) -> Generator[Decision, str, BattleChits]:
+    """The ``before-attack-roll`` window (``ldf:14.3``): after the attack is declared and
+    before its die roll, the attacker may play Overwhelming Assault (15: roll twice,
+    keep either), then the defender They Shall Not Pass (6: a column to the defence,
+    DR becomes AS), which may not follow 15 in the same battle."""
+    attack = yield from offer(Window("before-attack-roll", "an attack, before its roll", "ldf:14.3",
+                                     (battle.attacker,)), standing(state),
+                              _holding(state, (ASSAULT,)))
+    if attack is not None:
+        battle.roll_twice = True
+        battle.played.append(ASSAULT)
+        spend(ctx, state, attack.side, ASSAULT, "the attacker rolls twice and keeps the result he prefers", ())
+    defence = yield from offer(Window("before-attack-roll", "an attack, before its roll", "ldf:14.3",
+                                      (battle.defender,)), standing(state),
+                               _holding(state, (NOT_PASS,), lambda side, n: not battle.roll_twice))
+    if defence is not None:
+        battle.shifts[battle.defender] = battle.shifts.get(battle.defender, 0) + 1
+        battle.dr_to_as = True
+        battle.played.append(NOT_PASS)
+        spend(ctx, state, defence.side, NOT_PASS, "one column to the defence, and a DR becomes AS", ())
+    return battle
+
+
+def move_start(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str, int]:
+    """The ``move-start`` window for movement.py (``ldf:14.3``): when ``side`` declares a
+    move, he may play Inspired Subordinates (4: one more hex; the stack moves together
+    and drops nobody off) or Forced March (8: two more movement points). Returns the
+    extra movement points."""
+    extra = 0
+
+    def resolve(play: Play) -> Generator[Decision, str, None]:
+        nonlocal extra
+        n = _number(play)
+        gain = 1 if n == INSPIRED else 2
+        extra += gain
+        spend(ctx, state, play.side, n, f"+{gain} movement for this force"
+              + (" (it moves together and drops nobody off)" if n == INSPIRED else ""), ("ldf:12.1",))
+        return None
+        yield  # pragma: no cover
+
+    yield from chain(Window("move-start", "the start of your move", "ldf:14.3", (side,)), standing(state),
+                     _holding(state, (INSPIRED, FORCED_MARCH)), resolve)
+    return extra
+
+
+# ---------------------------------------------------------------- chits on the draw (8.17)
+
+
+def _choose_hex(side: str, prompt: str, hexes: list[str], rule: str, kind: str
+                ) -> Generator[Decision, str, str]:
+    """``side`` picks one of ``hexes`` (asked only when there is a choice)."""
+    if len(hexes) == 1:
+        return hexes[0]
+    key = yield Decision(side, prompt, tuple(Option(h, f"hex {h}") for h in hexes), rule=rule, kind=kind)
+    return key
+
+
+def _deduct(ctx: Context, state: LDFState, n: int, why: str, rules: tuple[str, ...]) -> Generator[Decision, str, None]:
+    from . import economy
+
+    yield from economy.deduct(ctx, state, n, why, rules)
+
+
+def _plague(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str, None]:
+    """Chit 10 (``ldf:14.3``, reconstructed; ``ldf:6.3``): the plague empties a garrison
+    without looting its hex (the coin of 6.3), or takes the emperor (``ldf:14.4``)."""
+    die = yield from roll_die(ctx, state, side, "Plague", ("ldf:14.3",))
+    target = plague_target(die)
+    rules = ("ldf:14.3", "ldf:6.3")
+    if target == "emperor":
+        ctx.event("chit", f"chit 10, Plague: {die}: the plague takes the emperor", ("ldf:14.3", "ldf:14.4"),
+                  dice=(die,))
+        from . import politics
+
+        yield from politics.emperor_eliminated(ctx, state, ("ldf:14.3", "ldf:14.4"))
+        return
+    if target == "parthian":
+        chooser, hexes = ROMAN, sorted({u.hex for u in state.of_kind("parthian-garrison") if u.hex})
+    elif target == "caucasus":
+        caucasus = state.region("caucasus")
+        chooser, hexes = GP, sorted({u.hex for u in state.of_kind("client-garrison") if u.hex in caucasus})
+    else:
+        chooser, hexes = ROMAN, sorted({u.hex for u in state.of_kind("client-garrison") if u.hex == PALMYRA})
+    if not hexes:
+        ctx.event("chit", f"chit 10, Plague: {die}: no {target} garrison is left; nothing happens", rules, dice=(die,))
+        return
+    where = yield from _choose_hex(chooser, f"Plague: choose the {target} garrison it takes", hexes, "ldf:14.3",
+                                   "chit.plague")
+    for u in [u for u in state.units_at(where) if u.garrison]:
+        state.eliminate(u.id)
+    state.plague.add(where)
+    ctx.event("chit", f"chit 10, Plague: {die}: the {target} garrison of {where} dies; the hex is not looted",
+              rules, dice=(die,), hex=where)
+
+
+def _bread_hexes(state: LDFState) -> list[str]:
+    """Where a refused Bread & Circuses puts a rebel garrison (``ldf:14.3``): unlooted
+    population-centre hexes of the core, not Rome/Ostia, empty of all units."""
+    return sorted(h for h in state.region("core") if h != ROME and state.data.centres(h)
+                  and not state.is_looted(h) and not state.units_at(h))
+
+
+def _bread(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str, None]:
+    """Chit 19, Bread & Circuses (``ldf:14.3``): the Roman pays a die plus one TP, or
+    refuses before the roll and the Germano-Parthian puts a rebel garrison in an empty
+    unlooted core centre (not Rome/Ostia), which pays nothing until retaken and rebuilt."""
+    spare = [u for u in state.of_kind("roman-garrison", where="aside")]
+    hexes = _bread_hexes(state)
+    options = [Option("pay", "pay for the games: a die plus one TP")]
+    if spare and hexes:
+        options.append(Option("refuse", "refuse: the Germano-Parthian raises a rebel garrison in an empty core centre"))
+    key = "pay"
+    if len(options) > 1:
+        key = yield Decision(ROMAN, "Bread & Circuses: pay for the games or refuse?", tuple(options),
+                             rule="ldf:14.3", kind="chit.bread")
+    if key == "pay":
+        die = yield from roll_die(ctx, state, ROMAN, "Bread & Circuses", ("ldf:14.3",))
+        ctx.event("chit", f"chit 19, Bread & Circuses: the Roman pays {dole_cost(die)} TP", ("ldf:14.3",),
+                  dice=(die,))
+        yield from _deduct(ctx, state, dole_cost(die), "Bread & Circuses", ("ldf:14.3",))
+        return
+    where = yield from _choose_hex(GP, "Bread & Circuses refused: choose the hex of the rebel garrison", hexes,
+                                   "ldf:14.3", "chit.bread-hex")
+    g = spare[0]
+    state.place(g.id, where)
+    g.rebel = True
+    state.looted.add(where)
+    ctx.event("chit", f"chit 19, Bread & Circuses: the Roman refuses; a rebel garrison holds {where}, "
+              "which pays no taxes until retaken and rebuilt", ("ldf:14.3",), hex=where)
+
+
+def _persecutions(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str, None]:
+    """Chit 20, Persecutions (``ldf:14.3``): the Roman pays a die plus one TP; the chit
+    leaves the game."""
+    die = yield from roll_die(ctx, state, ROMAN, "Persecutions", ("ldf:14.3",))
+    ctx.event("chit", f"chit 20, Persecutions: the Roman pays {dole_cost(die)} TP; the chit leaves the game",
+              ("ldf:14.3",), dice=(die,))
+    yield from _deduct(ctx, state, dole_cost(die), "Persecutions", ("ldf:14.3",))
+
+
+def _cavalry(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str, None]:
+    """Chit 25 (``ldf:14.3``, ``ldf:10.8``): a cavalry vexillation joins any hex holding
+    loyal Roman units and no cavalry; then a 6 lets the central cavalry reserve form
+    (not subject to salting)."""
+    rules = ("ldf:14.3", "ldf:10.8")
+    units = sorted(state.of_kind("cavalry-vexillation", where="pool"), key=lambda u: u.id)
+    hexes = sorted({u.hex for u in state.on_map() if u.hex and u.nationality == "roman" and not u.rebel}
+                   - {u.hex for u in state.of_kind("cavalry-vexillation") if u.hex})
+    if not units or not hexes:
+        state.pool.add(CAVALRY)
+        ctx.event("chit", f"{side} draws a Roman cavalry vexillation; no hex may receive it: back in the pool", rules)
+        return
+    where = yield from _choose_hex(ROMAN, "Cavalry reinforcement: place it in a hex with your units and no cavalry",
+                                   hexes, "ldf:14.3", "chit.cavalry")
+    state.place(units[0].id, where)
+    ctx.event("chit", f"{side} draws a Roman cavalry vexillation: {units[0].id} placed in {where}", rules,
+              side=side, hex=where)
+    if state.cavalry_reserve:
+        return
+    die = yield from roll_die(ctx, state, ROMAN, "cavalry reserve", rules)
+    if cavalry_reserve_formed(die):
+        state.cavalry_reserve = True
+        ctx.event("chit", f"cavalry reserve roll {die}: the central cavalry reserve may be formed", rules, dice=(die,))
+    else:
+        ctx.event("chit", f"cavalry reserve roll {die}: no reserve yet", rules, dice=(die,))
+
+
+def on_drawn(ctx: Context, state: LDFState, side: str, number: int) -> Generator[Decision, str, bool]:
+    """A chit ``side`` just drew (called by ``actions.receive_chit``, ldf-core; 18 is
+    resolved there). Chits 10, 19, 20 and 25 are resolved now (``ldf:8.17``); a chit
+    only the other side may use is shown and put back, 21 handed to the Roman
+    (``ldf:14.3``). Returns ``True`` when the chit does not go into the hand."""
+    if number in ON_DRAW:
+        name = chit_name(state, number)
+        if number != CAVALRY:
+            ctx.event("chit", f"{side} draws chit {number}, {name}: resolved at once", ("ldf:8.17", "ldf:14.3"),
+                      side=side)
+        handler = {PLAGUE: _plague, BREAD: _bread, PERSECUTIONS: _persecutions, CAVALRY: _cavalry}[number]
+        yield from handler(ctx, state, side)
+        if number == PERSECUTIONS:
+            state.removed_chits.append(number)
+        elif number != CAVALRY:
+            state.pool.add(number)
+        return True
+    chit = state.data.chits.chit(number)
+    what = drawn_by_wrong_side(chit, side)
+    if what == "shown":
+        state.pool.add(number)
+        ctx.event("chit", f"{side} draws chit {number}, {chit.name}, which only the {chit.player} player may use: "
+                  "shown and put back in the pool; the action is spent", ("ldf:14.3",), side=side)
+        return True
+    if what == "handed":
+        roman = state.hands[ROMAN]
+        if not may_draw(len(roman)):
+            back = yield Decision(ROMAN, "Chit 21 is handed to you at the hand limit: put one chit back first",
+                                  tuple(Option(str(n), chit_name(state, int(n)))  # type: ignore[call-overload]
+                                        for n in sorted(set(roman.cards))), rule="ldf:8.17", kind="chit.put-back")
+            roman.remove(int(back))
+            state.pool.add(int(back))
+            ctx.event("chit", "roman puts a chit back into the pool", ("ldf:8.17",), side=ROMAN, private_to=ROMAN,
+                      public_text="roman puts a chit back into the pool")
+        roman.add(number)
+        ctx.event("chit", f"{side} draws chit 21, {chit.name}, and hands it to the Roman player; the action is spent",
+                  ("ldf:14.3", "ldf:8.16"), side=side)
+        return True
+    return False

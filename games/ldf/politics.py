@@ -27,13 +27,18 @@ first; the actions follow.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Generator, Iterable, Mapping
 from fractions import Fraction
-from typing import Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
 from ancients_kit.hexgrid import Hex
+from ancients_kit.session import Context, Decision, Option
+from ancients_kit.windows import Play, Window, chain
+
+if TYPE_CHECKING:
+    from .state import LDFState
 
 __all__ = [
     "AGENTS",
@@ -64,6 +69,7 @@ AGENTS_EFFECT: Final = 2
 """+2 on one's own diplomacy/treachery roll, -2 on the opponent's (``ldf:14.3``)."""
 ROMAN: Final = "roman"
 GP: Final = "germano-parthian"
+ROME: Final = "3318"
 
 
 def result(die: int, modifier: int = 0) -> int:
@@ -237,3 +243,343 @@ def counts_by_hex(pairs: Iterable[Hex]) -> dict[Hex, int]:
     for h in pairs:
         out[h] = out.get(h, 0) + 1
     return out
+
+
+# ================================================================ in play (needs the game state)
+
+
+def _loyal_roman(u: Any) -> bool:
+    return u.nationality == "roman" and not u.rebel and u.on_map
+
+
+def political_roll(ctx: Context, state: LDFState, actor: str, what: str, rules: tuple[str, ...]
+                   ) -> Generator[Decision, str, bool]:
+    """One diplomacy or treachery roll by ``actor`` with the whole chain of ``ldf:8.8``:
+
+    1. the Roman announces his salting first (1-3 TP, +1 each on his own roll, -1
+       each on the Germano-Parthian's; the Germano-Parthian pauses for it), the TP
+       spent at once;
+    2. the ``before-roll`` window: either player, the actor first, may declare
+       Agents in Enemy Camp (17: +2 own, -2 opponent's), never past the +3 cap;
+    3. the die is rolled (:func:`chits.roll_die`): the ``after-roll`` window lets
+       either player answer with Beseech the Gods (2); the reroll keeps no earlier
+       salt or chit 17, so steps 1-2 are put again before it, within the same action;
+    4. the final result (above six read as six) succeeds on 5-6.
+    """
+    from . import chits
+
+    mods = Modifiers(actor)
+    opponent = GP if actor == ROMAN else ROMAN
+
+    def declare() -> Generator[Decision, str, None]:
+        if mods.salt or mods.agents:
+            ctx.event("modifiers", f"the reroll keeps none of: {mods.describe()}", ("ldf:8.8",))
+        mods.clear()
+        choices = mods.salt_choices(state.treasury)
+        if choices:
+            sign = "+" if actor == ROMAN else "-"
+            key = yield Decision(
+                ROMAN, f"Salt the {what} roll of the {actor} player? ({state.treasury} TP)",
+                (Option("salt-0", "no salt"),
+                 *(Option(f"salt-{n}", f"spend {n} TP: {sign}{n} to the roll") for n in choices)),
+                rule="ldf:8.8", kind="salt")
+            n = int(key.removeprefix("salt-"))
+            if n:
+                mods.add_salt(n)
+                state.treasury -= n  # "the spent TP are indeed spent" (8.8)
+                ctx.event("salt", f"the Roman salts the {what} roll {mods.salt_effect:+d} with {n} TP "
+                          f"({state.treasury} TP left)", ("ldf:8.8",), side=ROMAN)
+
+        def plays(side: str) -> list[Option]:
+            if AGENTS in state.hands[side] and mods.may_play_agents(side):
+                return [Option(f"chit-{AGENTS}", f"play chit {AGENTS}, {chits.chit_name(state, AGENTS)}: "
+                               f"{mods.agents_effect(side):+d} to the roll")]
+            return []
+
+        def resolve(play: Play) -> Generator[Decision, str, None]:
+            mods.add_agents(play.side)
+            chits.spend(ctx, state, play.side, AGENTS, f"{mods.agents_effect(play.side):+d} to the {what} roll",
+                        ("ldf:8.8",))
+            return None
+            yield  # pragma: no cover
+
+        window = Window("before-roll", "a diplomacy or treachery roll, before it is made", "ldf:8.8",
+                        (actor, opponent), detail=what)
+        yield from chain(window, chits.standing(state), plays, resolve)
+
+    yield from declare()
+    die = yield from chits.roll_die(ctx, state, actor, f"{actor} {what}", rules, redeclare=declare)
+    final = result(die, mods.total)
+    ok = final >= SUCCESS_FROM
+    ctx.event("politics", f"{actor} {what}: {die} ({mods.describe()}) = {final}: {'success' if ok else 'failure'}",
+              tuple(dict.fromkeys((*rules, "ldf:8.8"))) if mods.total else rules, side=actor, dice=(die,))
+    return ok
+
+
+def rebels_return(ctx: Context, state: LDFState, rules: tuple[str, ...]) -> None:
+    """Every rebel Roman unit, static and mobile, outside the Gallic Empire flips back to
+    loyal (``ldf:8.7``, ``ldf:8.11``): when a rebel co-emperor leaves play for any reason."""
+    flipped = [u.id for u in state.units.values() if u.nationality == "roman" and u.rebel and not u.gallic
+               and u.kind != "co-emperor" and u.on_map]
+    for uid in flipped:
+        state.units[uid].rebel = False
+    ctx.event("loyalty", f"{len(flipped)} rebel unit(s) return to loyalty", rules, units=tuple(flipped))
+
+
+def rebel_co_emperor_removed(ctx: Context, state: LDFState, where: str, rules: tuple[str, ...]) -> None:
+    """The rebel co-emperor leaves play, by combat or treachery (``ldf:8.7``): he goes to
+    ``where`` (``dead`` after treachery, 8.11; combat: the dead pile) and every
+    non-Gallic rebel flips back. combat.py calls this when it eliminates him."""
+    ce = state.units["CE"]
+    state.remove("CE", where)  # type: ignore[arg-type]
+    ce.rebel = False
+    rebels_return(ctx, state, rules)
+
+
+def _co_emperor_hexes(state: LDFState) -> list[str]:
+    """8.7: a loyal co-emperor is placed in any hex with loyal Roman mobile units, not the
+    emperor's (the leaders never share a hex, 8.3)."""
+    emperor = state.leader("emperor")
+    return sorted({u.hex for u in state.on_map() if _loyal_roman(u) and u.mobile and u.hex}
+                  - {emperor.hex if emperor else None})  # type: ignore[arg-type]
+
+
+def _rebel_hexes(state: LDFState) -> list[str]:
+    """8.7: a rebel co-emperor is placed in a hex with loyal Roman units other than the
+    emperor and not Rome/Ostia (ruling: never the emperor's hex, 8.3)."""
+    emperor = state.leader("emperor")
+    banned = {ROME, emperor.hex if emperor else None}
+    return sorted({u.hex for u in state.on_map() if _loyal_roman(u) and not u.leader and u.hex and not u.gallic}
+                  - banned)  # type: ignore[arg-type]
+
+
+def _no_co_emperor(state: LDFState) -> bool:
+    return state.leader("co-emperor") is None
+
+
+def can_create_co_emperor(state: LDFState, side: str) -> bool:
+    return side == ROMAN and _no_co_emperor(state) and state.units["CE"].where != "removed" \
+        and bool(_co_emperor_hexes(state))
+
+
+def create_co_emperor(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str, None]:
+    """Roman action (``ldf:8.7``): place the co-emperor, loyal side up, with loyal mobile units."""
+    from .chits import _choose_hex
+
+    where = yield from _choose_hex(ROMAN, "Place the loyal co-emperor", _co_emperor_hexes(state), "ldf:8.7",
+                                   "co-emperor.hex")
+    state.units["CE"].rebel = False
+    state.place("CE", where)
+    ctx.event("co-emperor", f"the Roman player creates a loyal co-emperor in {where}", ("ldf:8.7",), side=ROMAN,
+              hex=where)
+
+
+def can_create_rebel(state: LDFState, side: str) -> bool:
+    return side == GP and _no_co_emperor(state) and state.units["CE"].where != "removed" \
+        and bool(_rebel_hexes(state))
+
+
+def create_rebel(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str, None]:
+    """Germano-Parthian action (``ldf:8.7``): on a 5-6 a rebel co-emperor rises in a hex of
+    loyal Romans (not the emperor's, not Rome/Ostia) and its units turn rebel. Not a
+    diplomacy or treachery roll, so not salted (ruling); chit 2 may reroll it."""
+    from . import chits
+
+    die = yield from chits.roll_die(ctx, state, GP, "rebel co-emperor", ("ldf:8.7",))
+    if die < SUCCESS_FROM:
+        ctx.event("co-emperor", f"the Germano-Parthian tries to raise a rebel co-emperor: {die}, no rising",
+                  ("ldf:8.7",), side=GP, dice=(die,))
+        return
+    hexes = _rebel_hexes(state)
+    if not hexes:
+        ctx.event("co-emperor", f"rebel co-emperor: {die}, but no hex of loyal Romans may receive him",
+                  ("ldf:8.7",), side=GP, dice=(die,))
+        return
+    where = yield from chits._choose_hex(GP, "Place the rebel co-emperor", hexes, "ldf:8.7", "rebel.hex")
+    state.place("CE", where)
+    state.units["CE"].rebel = True
+    flipped = [u.id for u in state.units_at(where) if u.nationality == "roman" and u.kind != "co-emperor"]
+    for uid in flipped:
+        state.units[uid].rebel = True
+    ctx.event("co-emperor", f"{die}: a rebel co-emperor rises in {where}; {len(flipped)} unit(s) there turn rebel",
+              ("ldf:8.7",), side=GP, dice=(die,), hex=where)
+
+
+def can_treachery_rebel(state: LDFState, side: str) -> bool:
+    ce = state.leader("co-emperor")
+    return side == ROMAN and ce is not None and ce.rebel
+
+
+def treachery_rebel(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str, None]:
+    """Roman action (``ldf:8.7``, ``ldf:8.11``): on 5-6 the rebel co-emperor goes to the dead
+    pile and every non-Gallic rebel flips back to loyal."""
+    ok = yield from political_roll(ctx, state, ROMAN, "treachery against the rebel co-emperor",
+                                   ("ldf:8.11", "ldf:8.7"))
+    if ok:
+        rebel_co_emperor_removed(ctx, state, "dead", ("ldf:8.11", "ldf:8.7"))
+
+
+def can_treachery_emperor(state: LDFState, side: str) -> bool:
+    return side == GP and state.leader("emperor") is not None
+
+
+def treachery_emperor(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str, None]:
+    """Germano-Parthian action (``ldf:8.9``): on 5-6 the emperor is eliminated and the
+    Emperor Creation Table is consulted within the same action."""
+    ok = yield from political_roll(ctx, state, GP, "treachery against the emperor", ("ldf:8.9",))
+    if ok:
+        yield from emperor_eliminated(ctx, state, ("ldf:8.9", "ldf:14.4"))
+
+
+def can_diplomacy_co_emperor(state: LDFState, side: str) -> bool:
+    ce = state.leader("co-emperor")
+    return side == GP and ce is not None and not ce.rebel
+
+
+def diplomacy_co_emperor(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str, None]:
+    """Germano-Parthian action (``ldf:8.10``): on 5-6 the loyal co-emperor and every Roman
+    unit stacked with him turn rebel."""
+    ok = yield from political_roll(ctx, state, GP, "diplomacy with the loyal co-emperor", ("ldf:8.10",))
+    if not ok:
+        return
+    ce = state.units["CE"]
+    assert ce.hex is not None
+    flipped = [u.id for u in state.units_at(ce.hex) if u.nationality == "roman"]
+    for uid in flipped:
+        state.units[uid].rebel = True
+    ctx.event("loyalty", f"the co-emperor in {ce.hex} and {len(flipped) - 1} unit(s) with him turn rebel",
+              ("ldf:8.10",), side=GP, hex=ce.hex)
+
+
+def _germans_in_core(state: LDFState) -> list[str]:
+    core = state.region("core")
+    return sorted(u.id for u in state.of_kind("german-tribe") if u.hex in core)
+
+
+def can_diplomacy_german(state: LDFState, side: str) -> bool:
+    return side == ROMAN and bool(_germans_in_core(state))
+
+
+def diplomacy_german(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str, None]:
+    """Roman action (``ldf:8.12``): against one German tribe inside Roman core territory; on
+    5-6 it goes to the dead pile (back by 7.1 next turn)."""
+    tribes = _germans_in_core(state)
+    uid = tribes[0]
+    if len(tribes) > 1:
+        uid = yield Decision(ROMAN, "Diplomacy against which German tribe?",
+                             tuple(Option(t, f"{t} in {state.units[t].hex}") for t in tribes), rule="ldf:8.12",
+                             kind="diplomacy.tribe")
+    where = state.units[uid].hex
+    ok = yield from political_roll(ctx, state, ROMAN, f"diplomacy against tribe {uid} in {where}", ("ldf:8.12",))
+    if ok:
+        state.eliminate(uid)
+        ctx.event("diplomacy", f"tribe {uid} in {where} succumbs to diplomacy: to the dead pile", ("ldf:8.12",),
+                  side=ROMAN, hex=where)
+
+
+# ---------------------------------------------------------------- the emperor replaced (8.9, 14.4)
+
+
+def succession_facts(state: LDFState) -> SuccessionFacts:
+    """The public facts the Emperor Creation Table reads, from the state (``ldf:14.4``)."""
+    mobile: dict[Hex, int] = {}
+    anywhere: set[Hex] = set()
+    for u in state.on_map():
+        if _loyal_roman(u) and not u.leader and u.hex:
+            h = state.hex(u.hex)
+            anywhere.add(h)
+            if u.mobile:
+                mobile[h] = mobile.get(h, 0) + 1
+    ce = state.leader("co-emperor")
+    return SuccessionFacts(mobile, frozenset(anywhere), state.hex(ROME), enemy_in_rome=state.enemy_in(ROME, ROMAN),
+                           co_emperor=state.hex(ce.hex) if ce and ce.hex else None,
+                           co_emperor_loyal=bool(ce and not ce.rebel))
+
+
+def emperor_eliminated(ctx: Context, state: LDFState, rules: tuple[str, ...]) -> Generator[Decision, str, None]:
+    """The emperor is eliminated (treachery 8.9, combat, the plague): the Roman rolls on
+    the Emperor Creation Table at once (``ldf:14.4``), no action spent, and places the
+    new emperor as the result says; among two or more hexes he chooses (errata).
+    combat.py calls this after taking the emperor off the map with his force."""
+    from . import chits
+
+    if state.units["E"].on_map:
+        state.remove("E", "aside")
+    die = yield from chits.roll_die(ctx, state, ROMAN, "Emperor Creation Table", ("ldf:14.4",))
+    res = state.data.emperor_table.resolve(die)
+    s = succession(res.result, succession_facts(state))
+    ids = [state.map.to_id(h) for h in s.hexes]
+    if s.replaces_co_emperor:
+        state.remove("CE", "aside")
+    where = yield from chits._choose_hex(ROMAN, "Emperor Creation Table: choose the new emperor's hex", ids,
+                                         "ldf:errata" if s.applied == "LEGIONS" else "ldf:14.4", "emperor.hex")
+    state.place("E", where)
+    text = f"Emperor Creation Table {die}: {res.result}"
+    if s.applied != s.code:
+        text += f" (as {s.applied})"
+    ctx.event("emperor", f"{text}: the new emperor takes the purple in {where}"
+              + ("; the co-emperor succeeds and leaves his counter" if s.replaces_co_emperor else ""),
+              tuple(dict.fromkeys((*rules, "ldf:14.4") + (("ldf:errata",) if len(ids) > 1 else ()))),
+              side=ROMAN, dice=(die,), hex=where)
+    if s.rebel_roll and state.leader("co-emperor") is None and _rebel_hexes(state):
+        key = yield Decision(GP, "Disputed succession: roll for a rebel co-emperor now (no action)?",
+                             (Option("roll", "roll: 5-6 raises a rebel co-emperor"), Option("no", "do not roll")),
+                             rule="ldf:14.4", kind="emperor.strife")
+        if key == "roll":
+            yield from create_rebel(ctx, state, GP)
+
+
+def rebel_takes_rome(ctx: Context, state: LDFState) -> Generator[Decision, str, None]:
+    """A rebel co-emperor moves into Rome/Ostia (``ldf:8.3``): the emperor goes to Rome, the
+    rebel co-emperor is set aside, every non-Gallic rebel flips to loyal, and the Roman
+    loses a die of TP. movement.py calls this when the rebel co-emperor enters 3318."""
+    from . import chits, economy
+
+    state.remove("CE", "aside")
+    state.units["CE"].rebel = False
+    state.place("E", ROME)
+    rebels_return(ctx, state, ("ldf:8.3",))
+    die = yield from chits.roll_die(ctx, state, ROMAN, "rebel co-emperor in Rome/Ostia", ("ldf:8.3",))
+    ctx.event("emperor", f"the rebel co-emperor enters Rome/Ostia: the emperor returns there, the rebels return "
+              f"to loyalty and the Roman loses {die} TP", ("ldf:8.3",), dice=(die,))
+    yield from economy.deduct(ctx, state, die, "rebel co-emperor in Rome/Ostia", ("ldf:8.3",))
+
+
+# ---------------------------------------------------------------- conversion while moving (8.3)
+
+
+def conversion_targets(state: LDFState, hex_id: str, rolled: Iterable[str] = ()) -> list[str]:
+    """The hexes next to ``hex_id`` a moving rebel co-emperor must roll for (``ldf:8.3``):
+    those holding loyal Roman units (not the Gallic Empire's; client and Palmyran
+    units are not Roman) and not the emperor, less those already ``rolled`` this move.
+    A hex with the emperor gets no roll: mutual stasis."""
+    done = set(rolled)
+    out = []
+    for n in state.data.neighbours(hex_id):
+        if n in done:
+            continue
+        units = state.units_at(n)
+        if any(u.kind == "emperor" for u in units):
+            continue
+        if any(_loyal_roman(u) for u in units):
+            out.append(n)
+    return out
+
+
+def convert(ctx: Context, state: LDFState, hex_id: str) -> Generator[Decision, str, bool]:
+    """One conversion roll (``ldf:8.3``) for the loyal Roman units of ``hex_id``, next to
+    the moving rebel co-emperor: even, they all turn rebel together (static units and
+    garrisons too, ruling); odd, they stay loyal (and the move ends, which movement.py
+    decides). Returns whether they converted."""
+    from . import chits
+
+    die = yield from chits.roll_die(ctx, state, GP, f"conversion of {hex_id}", ("ldf:8.3",))
+    units = [u for u in state.units_at(hex_id) if _loyal_roman(u) and u.kind != "emperor"]
+    ok = conversion_succeeds(die)
+    if ok:
+        for u in units:
+            u.rebel = True
+    ctx.event("conversion", f"conversion roll for {hex_id}: {die}, "
+              + (f"even: {len(units)} unit(s) turn rebel" if ok else "odd: they stay loyal"),
+              ("ldf:8.3",), side=GP, dice=(die,), hex=hex_id)
+    return ok
