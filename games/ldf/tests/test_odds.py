@@ -155,3 +155,29 @@ def test_odds_command_refuses_bad_input_in_one_line(store: DataStore, params: di
     with pytest.raises(ValueError, match=words) as info:
         odds.odds(store, params)
     assert "\n" not in str(info.value)
+
+
+# ---------------------------------------------------------------- ancients compare
+
+
+@pytest.mark.rule("ldf:2.6", "ldf:13.9", "ldf:13.8", "ldf:13.11")
+def test_compare_translates_an_engagement(store: DataStore) -> None:
+    from ancients_kit.compare import Engagement, class_totals
+    from ancients_games.ldf import compare
+
+    crt = model.load_crt(store)
+    t = compare.translate(store, Engagement((("heavy-infantry", 2),), (("warband", 1),)))
+    assert t.distribution == odds.battle_distribution(crt, 2, 0, defense_germans=1)
+    assert sum(class_totals(t).values()) == 1
+    led = compare.translate(store, Engagement((("heavy-cavalry", 3),), (("medium-infantry", 1),), attacker_leader=True))
+    assert led.distribution == crt.distribution(3, 1, shift=1)
+    both = compare.translate(store, Engagement((("heavy-infantry", 3),), (("spearmen", 1),), attacker_leader=True,
+                                               defender_leader=True))
+    assert both.distribution == crt.distribution(3, 1)
+    river = compare.translate(store, Engagement((("warband", 1),), (("heavy-infantry", 2),), terrain="river"))
+    assert river.distribution == odds.battle_distribution(crt, 0, 2, attack_germans=1, shift=-1)
+    for bad in (Engagement((("elephants", 1),), (("warband", 1),)),
+                Engagement((("archers", 1),), (("warband", 1),), mode="missile"),
+                Engagement((("heavy-infantry", 1),), (("warband", 1),), terrain="fort")):
+        with pytest.raises(ValueError):
+            compare.translate(store, bad)
