@@ -519,3 +519,359 @@ def on_drawn(ctx: Context, state: LDFState, side: str, number: int) -> Generator
                   ("ldf:14.3", "ldf:8.16"), side=side)
         return True
     return False
+
+
+# ---------------------------------------------------------------- chits played as actions (8.18)
+
+
+def _jaws_ok(state: LDFState, side: str) -> bool:
+    """3: the Roman while a German unit is in mainland Italy; the Germano-Parthian while a
+    unit of the Roman side is in Barbaria or Parthia (``ldf:14.3``)."""
+    if side == ROMAN:
+        italy = state.region("italy")
+        return any(u.hex in italy for u in state.of_kind("german-tribe"))
+    places = state.region("barbaria") | state.region("parthia")
+    return any(u.hex in places and state.side_of(u) == ROMAN for u in state.on_map())
+
+
+def _jaws(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str, None]:
+    """3, From the Jaws of Death (``ldf:14.3``): put back any chits you want rid of, roll a die
+    and draw that many at random, up to the hand limit. Chits drawn that are resolved on the
+    draw are resolved at once, spending no further action (ruling); 3 itself is held out
+    until the next turn (its once-a-turn sentence)."""
+    from .actions import _draw_one, receive_chit
+
+    spend(ctx, state, side, JAWS, "chits put back, then a die of draws", ())
+    hand = state.hands[side]
+    while len(hand):
+        held = sorted(set(hand.cards))  # type: ignore[type-var]
+        key = yield Decision(side, "From the Jaws of Death: put back another chit?",
+                             (Option("done", "keep the rest"),
+                              *(Option(str(n), f"put back {n}, {chit_name(state, int(n))}")  # type: ignore[call-overload]
+                                for n in held)), rule="ldf:14.3", kind="chit.jaws")
+        if key == "done":
+            break
+        hand.remove(int(key))
+        state.pool.add(int(key))
+        ctx.event("chit", f"{side} puts chit {key} back", ("ldf:14.3",), side=side, private_to=side,
+                  public_text=f"{side} puts a chit back")
+    die = yield from roll_die(ctx, state, side, "From the Jaws of Death", ("ldf:14.3",))
+    n = jaws_draws(die, len(hand))
+    ctx.event("chit", f"From the Jaws of Death: {die}: {side} draws {n} chit(s)", ("ldf:14.3", "ldf:8.17"),
+              side=side, dice=(die,))
+    for _ in range(n):
+        if not len(state.pool) or state.over:
+            break
+        number = _draw_one(ctx, state, side, f"{side} draws (Jaws of Death)", ("ldf:14.3",))
+        yield from receive_chit(ctx, state, side, number)
+
+
+def _mad_dash(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str, None]:
+    """7, Mad Dash (``ldf:5.3``, reconstructed): one more action at once."""
+    spend(ctx, state, side, MAD_DASH, "another action at once; the opponent's next is skipped", ("ldf:5.3",))
+    state.extra_action = side
+    return None
+    yield  # pragma: no cover
+
+
+def _mutiny_targets(state: LDFState) -> list[str]:
+    leaders = {u.hex for u in state.on_map() if u.leader and not u.rebel}
+    return sorted(u.id for u in state.of_kind("infantry-vexillation") if not u.rebel and u.hex != ROME
+                  and u.hex not in leaders)
+
+
+def _mutiny(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str, None]:
+    """9, Mutiny (``ldf:14.3``, reconstructed): one loyal infantry vexillation in a hex without a
+    Roman leader and outside Rome/Ostia goes to the dead pile."""
+    targets = _mutiny_targets(state)
+    uid = yield Decision(GP, "Mutiny: which loyal infantry vexillation?",
+                         tuple(Option(t, f"{t} in {state.units[t].hex}") for t in targets), rule="ldf:14.3",
+                         kind="chit.mutiny")
+    where = state.units[uid].hex
+    spend(ctx, state, side, MUTINY, f"{uid} in {where} mutinies and goes to the dead pile", ())
+    state.eliminate(uid)
+
+
+def _debasement(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str, None]:
+    """11, Debasement of the Coinage (``ldf:14.3``, reconstructed; ``ldf:6.3``): +3 TP, then the
+    Germano-Parthian loots one empty unlooted core centre other than Rome/Ostia."""
+    from . import economy
+
+    spend(ctx, state, side, DEBASEMENT, "3 TP, at the price of a looted centre", ())
+    economy.gain(ctx, state, 3, "Debasement of the Coinage", ("ldf:14.3",))
+    hexes = _bread_hexes(state)
+    if not hexes:
+        ctx.event("chit", "Debasement: no empty unlooted core centre to loot", ("ldf:14.3",))
+        return
+    where = yield from _choose_hex(GP, "Debasement: which empty core centre is looted?", hexes, "ldf:14.3",
+                                   "chit.debasement")
+    state.looted.add(where)
+    ctx.event("loot", f"Debasement of the Coinage: {where} is looted", ("ldf:14.3", "ldf:6.3"), hex=where)
+
+
+def _spies(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str, None]:
+    """13 (``ldf:10.9``, ``ldf:14.3``): see every chit in the opponent's hand."""
+    other = other_side(side)
+    cards = tuple(int(c) for c in state.hands[other].cards)  # type: ignore[call-overload]
+    spend(ctx, state, side, SPIES, f"{side} looks at the {other} player's hand", ("ldf:10.9",))
+    state.revealed[other] = cards
+    names = ", ".join(f"{n} {chit_name(state, n)}" for n in cards) or "no chits"
+    ctx.event("chit", f"{side} sees the {other} hand: {names}", ("ldf:10.9", "ldf:14.3"), side=side, private_to=side,
+              public_text=f"{side} sees the {other} hand ({len(cards)} chits)")
+    return None
+    yield  # pragma: no cover
+
+
+def _limes_ok(state: LDFState, side: str) -> bool:
+    from . import economy
+
+    return bool(economy.rebuild_hexes(state)) or (bool(economy.fortify_hexes(state))
+                                                 and bool(economy.spare_garrisons(state)))
+
+
+def _limes(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str, None]:
+    """14, Limes Restored (``ldf:14.3``, reconstructed; ``ldf:8.13``, ``ldf:8.14``): one whole
+    fortification or rebuilding in this single action."""
+    from . import economy
+
+    options = [Option(f"rebuild:{h}", f"rebuild {h}") for h in economy.rebuild_hexes(state)]
+    if economy.spare_garrisons(state):
+        options += [Option(f"fortify:{h}", f"fortify {h}") for h in economy.fortify_hexes(state)]
+    key = yield Decision(ROMAN, "Limes Restored: rebuild or fortify which hex?", tuple(options), rule="ldf:14.3",
+                         kind="chit.limes")
+    what, _, where = key.partition(":")
+    spend(ctx, state, side, LIMES, f"{what} {where} in one action", ("ldf:8.13", "ldf:8.14"))
+    if what == "rebuild":
+        state.rebuilding.discard(where)
+        state.looted.discard(where)
+        ctx.event("rebuild", f"{where} is rebuilt at once", ("ldf:14.3", "ldf:8.14", "ldf:6.4"), side=ROMAN, hex=where)
+    else:
+        g = economy.spare_garrisons(state)[0]
+        g.rebel = False
+        state.place(g.id, where)
+        ctx.event("fortify", f"{where} is fortified at once: garrison {g.id}", ("ldf:14.3", "ldf:8.13"), side=ROMAN,
+                  hex=where)
+
+
+def _black_sea(state: LDFState) -> frozenset[str]:
+    """The Black Sea (Pontus): the sea hexes joined to the Bosporus' sea hex 4118 (ruling)."""
+    m = state.map
+    sea = {h for h in m.hexes() if m.terrain(h) == "sea"}
+    start = state.hex("4118")
+    seen, todo = {start}, [start]
+    while todo:
+        h = todo.pop()
+        for n in m.neighbors(h):
+            if n in sea and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return frozenset(m.to_id(h) for h in seen)
+
+
+def _raid(state: LDFState) -> tuple[list[str], list[str]]:
+    """16's tribes (in Barbaria hexes on the Black Sea) and targets (coastal centres on the Black
+    Sea or the Aegean, holding no unit). The Aegean: the other sea hexes within three of the
+    Hellespont, 4019 (ruling)."""
+    m = state.map
+    pontus = _black_sea(state)
+    hel = state.hex("4019")
+    aegean = {m.to_id(h) for h in m.hexes() if m.terrain(h) == "sea" and m.to_id(h) not in pontus
+              and h.distance(hel) <= 3}
+    barbaria = state.region("barbaria")
+    tribes = sorted(u.id for u in state.of_kind("german-tribe") if u.hex in barbaria
+                    and any(n in pontus for n in state.data.neighbours(u.hex)))
+    targets = sorted(state.map.to_id(h) for h in m.hexes_where("centres")
+                     if not state.units_at(m.to_id(h)) and any(
+                         n in pontus or (n in aegean and m.value(h, "coastal")) for n in state.data.neighbours(m.to_id(h))))
+    return tribes, targets
+
+
+def _sea_raiders(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str, None]:
+    """16, Gothic Sea Raiders (``ldf:14.3``, head reconstructed; ``ldf:6.3``): a tribe on the
+    Black Sea shore of Barbaria lands in an empty coastal centre of the Black Sea or the
+    Aegean, which it loots on entry."""
+    from . import economy
+
+    tribes, targets = _raid(state)
+    tid = tribes[0] if len(tribes) == 1 else (yield Decision(
+        GP, "Gothic Sea Raiders: which tribe sails?", tuple(Option(t, f"{t} in {state.units[t].hex}") for t in tribes),
+        rule="ldf:14.3", kind="chit.raiders"))
+    where = yield from _choose_hex(GP, "Gothic Sea Raiders: where does it land?", targets, "ldf:14.3",
+                                   "chit.raiders-hex")
+    spend(ctx, state, side, SEA_RAIDERS, f"{tid} sails from {state.units[tid].hex} to {where}", ())
+    state.place(tid, where)
+    yield from economy.on_enter(ctx, state, [tid], where)
+
+
+def _resurgence(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str, None]:
+    """22, Parthian Dynastic Resurgence (``ldf:7.3``, ``ldf:14.3``): every dead Parthian unit
+    returns as in 7.2; a collapse ends."""
+    from . import admin
+
+    spend(ctx, state, side, RESURGENCE, "the dead Parthians return"
+          + ("; the Parthian collapse ends" if state.parthia_collapsed else ""), ("ldf:7.3",))
+    state.parthia_collapsed = False
+    yield from admin.redeploy_parthia(ctx, state, ("ldf:14.3", "ldf:7.2", "ldf:7.3"))
+
+
+def _german_increase(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str, None]:
+    """23, German Population Increase (``ldf:14.3``, ``ldf:7.1``): a die plus three, and up to
+    that many dead tribes return, one a hex, to empty hexes of Barbaria."""
+    spend(ctx, state, side, GERMAN_INCREASE, "dead tribes return to Barbaria", ("ldf:7.1",))
+    die = yield from roll_die(ctx, state, GP, "German Population Increase", ("ldf:14.3",))
+    most = german_increase(die)
+    dead = sorted(state.of_kind("german-tribe", "dead"), key=lambda u: u.id)[:most]
+    back = []
+    for t in dead:
+        free = sorted(h for h in state.region("barbaria") if not state.units_at(h))
+        if not free:
+            break
+        where = yield from _choose_hex(GP, f"German Population Increase: a hex for {t.id}", free, "ldf:7.1",
+                                       "chit.tribe")
+        state.place(t.id, where)
+        back.append(t.id)
+    ctx.event("returns", f"German Population Increase: {die} + 3 = {most}: {len(back)} tribe(s) return",
+              ("ldf:14.3", "ldf:7.1"), side=GP, dice=(die,))
+
+
+def _windfall(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str, None]:
+    """24, Roman Revenue Windfall (``ldf:14.3``, ``ldf:6.1``): a die plus three, taken as TP
+    (never more than five) and/or legion bases and infantry vexillations reclaimed free as in
+    6.8, so in pairs into the same core hexes (ruling: a unit left without its pair is not
+    taken)."""
+    from . import admin, economy
+
+    spend(ctx, state, side, WINDFALL, "a die plus three in TP and/or reclaimed legions", ("ldf:6.1",))
+    die = yield from roll_die(ctx, state, ROMAN, "Roman Revenue Windfall", ("ldf:14.3",))
+    n = die + 3
+    pairs = min(len(state.of_kind("legion-base", "dead")), len(state.of_kind("infantry-vexillation", "dead")))
+    options = []
+    for tp in range(min(5, n), -1, -1):
+        units = min((n - tp) // 2, pairs) * 2
+        if options and tp + units <= 0:
+            continue
+        options.append(Option(f"tp-{tp}", f"{tp} TP and {units} units ({units // 2} legion pairs)"))
+    key = options[0].key if len(options) == 1 else (yield Decision(
+        ROMAN, f"Revenue Windfall: {die} + 3 = {n}: how many as TP?", tuple(options), rule="ldf:14.3",
+        kind="chit.windfall"))
+    tp = int(key.removeprefix("tp-"))
+    economy.gain(ctx, state, tp, "Roman Revenue Windfall", ("ldf:14.3",))
+    for _ in range(min((n - tp) // 2, pairs)):
+        hexes = admin._reclaim_hexes(state, "legion")
+        if not hexes:
+            break
+        b, v = state.of_kind("legion-base", "dead")[0], state.of_kind("infantry-vexillation", "dead")[0]
+        where = yield from _choose_hex(ROMAN, "Revenue Windfall: place a reclaimed legion", hexes, "ldf:6.8",
+                                       "chit.windfall-hex")
+        state.place(b.id, where)
+        state.place(v.id, where)
+        ctx.event("reclaim", f"Revenue Windfall: {b.id} and {v.id} return in {where}", ("ldf:14.3", "ldf:6.8"),
+                  side=ROMAN, hex=where)
+
+
+AS_ACTION: Final[Mapping[int, tuple[Callable[[LDFState, str], bool],
+                                    Callable[[Context, LDFState, str], Generator[Decision, str, None]]]]] = {
+    JAWS: (_jaws_ok, _jaws),
+    MAD_DASH: (lambda state, side: True, _mad_dash),
+    MUTINY: (lambda state, side: bool(_mutiny_targets(state)), _mutiny),
+    DEBASEMENT: (lambda state, side: True, _debasement),
+    SPIES: (lambda state, side: True, _spies),
+    LIMES: (_limes_ok, _limes),
+    SEA_RAIDERS: (lambda state, side: all(_raid(state)), _sea_raiders),
+    RESURGENCE: (lambda state, side: bool(state.of_kind("parthian-gund", "dead")
+                                          or state.of_kind("parthian-garrison", "dead")), _resurgence),
+    GERMAN_INCREASE: (lambda state, side: bool(state.of_kind("german-tribe", "dead")), _german_increase),
+    WINDFALL: (lambda state, side: True, _windfall),
+}
+"""The chits played as an action (``ldf:8.18``): when each may be played, and its effect."""
+
+
+def playable(state: LDFState, side: str) -> list[int]:
+    """The chits of ``side``'s hand it may play as an action now (``ldf:8.18``)."""
+    out = []
+    for n in sorted(set(state.hands[side].cards)):  # type: ignore[type-var]
+        entry = AS_ACTION.get(int(n))  # type: ignore[call-overload]
+        chit = state.data.chits.chit(int(n))  # type: ignore[call-overload]
+        if entry is not None and chit.player in ("both", side) and entry[0](state, side):
+            out.append(int(n))  # type: ignore[call-overload]
+    return out
+
+
+def can_play_chit(state: LDFState, side: str) -> bool:
+    return bool(playable(state, side))
+
+
+def play_chit(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str, object]:
+    """Play a chit from the hand as an action (``ldf:8.18``); it does not give a new draw."""
+    numbers = playable(state, side)
+    key = yield Decision(side, "Play which chit?", (*(Option(str(n), f"{n}, {chit_name(state, n)}") for n in numbers),
+                                                     Option("back", "choose another action")),
+                         rule="ldf:8.18", kind="chit.play")
+    if key == "back":
+        return False
+    yield from AS_ACTION[int(key)][1](ctx, state, side)
+    return None
+
+
+# ---------------------------------------------------------------- heavy siege equipment (8.16, chit 21)
+
+
+def siege_targets(state: LDFState) -> list[tuple[str, str]]:
+    """(force hex, target hex) pairs for chit 21 (``ldf:8.16``, ``ldf:14.3``): a loyal Roman
+    force next to an unlooted population-centre hex held by enemy units."""
+    out = []
+    for h in sorted({u.hex for u in state.on_map() if u.nationality == "roman" and not u.rebel and u.hex
+                     and (u.mobile or u.kind == "legion-base")}):
+        for n in state.data.neighbours(h):
+            if state.data.centres(n) and not state.is_looted(n) and state.enemy_in(n, ROMAN):
+                out.append((h, n))
+    return out
+
+
+def can_deploy_siege(state: LDFState, side: str) -> bool:
+    return side == ROMAN and SIEGE in state.hands[ROMAN] and state.siege is None and bool(siege_targets(state))
+
+
+SIEGE_TARGET: Final = "siege.target"
+"""``state.effects`` key: the population-centre hex the siege equipment is laid against."""
+
+
+def deploy_siege(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str, object]:
+    """Roman action (``ldf:8.16``): chit 21 on a loyal force about to attack an unlooted
+    population centre; it doubles that force's attack strength (combat.py asks
+    :func:`siege_doubles`) until the place falls or no Roman unit is left with it."""
+    pairs = siege_targets(state)
+    key = yield Decision(ROMAN, "Heavy siege equipment: with which force, against which centre?",
+                         (*(Option(f"{a}>{b}", f"the force in {a} against {b}") for a, b in pairs),
+                          Option("back", "choose another action")), rule="ldf:8.16", kind="siege.hex")
+    if key == "back":
+        return False
+    at, _, target = key.partition(">")
+    state.hands[ROMAN].remove(SIEGE)
+    state.siege = at
+    state.effects[SIEGE_TARGET] = target
+    ctx.event("siege", f"the Roman deploys the heavy siege equipment with his force in {at} against {target}",
+              ("ldf:8.16", "ldf:14.3"), side=ROMAN, hex=at)
+    return None
+
+
+def siege_doubles(state: LDFState, attacker_hex: str, target_hex: str) -> bool:
+    """Whether chit 21 doubles a loyal attack from ``attacker_hex`` on ``target_hex`` (``ldf:14.3``)."""
+    return state.siege == attacker_hex and state.effects.get(SIEGE_TARGET) == target_hex
+
+
+def siege_check(ctx: Context, state: LDFState) -> None:
+    """Chit 21 goes back in the pool once its target is taken (no enemy left there) or no loyal
+    Roman unit is left in its hex (``ldf:14.3``); combat.py and movement.py call this after
+    each battle and move."""
+    at = state.siege
+    if at is None:
+        return
+    target = state.effects.get(SIEGE_TARGET)
+    with_it = any(u.nationality == "roman" and not u.rebel and not u.leader for u in state.units_at(at))
+    if with_it and target is not None and state.enemy_in(target, ROMAN):
+        return
+    state.siege = None
+    state.effects.pop(SIEGE_TARGET, None)
+    state.pool.add(SIEGE)
+    ctx.event("siege", "the heavy siege equipment goes back into the pool", ("ldf:14.3",))

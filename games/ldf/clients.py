@@ -8,22 +8,21 @@
   over by diplomacy on 5-6, salted and chit-modified like any other
   (:func:`diplomacy_palmyra`), and that is final. Once active it is
   replenished like Parthia, through its own hex only, until an administrative
-  phase begins with it looted (:func:`palmyra_replenish`); it pays the Roman 2
-  TP while unlooted and not hostile (:func:`palmyra_pays`).
+  phase begins with it looted (:func:`palmyra_replenishment`); its 2 TP
+  are ``economy.revenue_hexes``'s.
 - **The Gallic Empire** (9.5): from Turn 3 the Germano-Parthian may activate it
   when no Roman leader, no rebel and no German is in Gallic territory; every
   Roman unit there turns Gallic rebel. While it lasts Gallic units stay in Gallic
   territory and exert no zone of control outside it, Germans and other rebels
   stay out, Gallic forces are leaderless (:func:`gallic_forbids`,
   :func:`gallic_zoc_reaches`); Turn 4 and 5 administrative phases begin by
-  replenishing its vexillations (:func:`gallic_replenish`); it ends the instant
-  the emperor enters Trier (:func:`on_enter`), and loyal Romans entering its
-  centres meanwhile loot them.
+  replenishing its vexillations (:func:`gallic_replenishment`); it ends the
+  instant the emperor enters Trier (:func:`on_enter`).
 - **The Caucasus** (9.6): three states, Colchis, Iberia and Armenia, of two
   hexes each; each hex is garrisoned, emptied (the plague, 6.3) or looted for
   good (:func:`caucasus_status`); **Dacia and Germania Decumates** (9.7): one
   hex each, outside the core, looted for good once looted. Each such hex pays 1
-  TP while unlooted (:func:`client_income`).
+  TP while unlooted (``economy.revenue_hexes``).
 """
 
 from __future__ import annotations
@@ -46,22 +45,19 @@ __all__ = [
     "can_activate_palmyra",
     "can_diplomacy_palmyra",
     "caucasus_status",
-    "client_income",
     "diplomacy_palmyra",
     "gallic_forbids",
-    "gallic_replenish",
+    "gallic_replenishment",
     "gallic_zoc_reaches",
     "on_enter",
     "palmyra_attacked",
     "palmyra_forbids",
-    "palmyra_pays",
-    "palmyra_replenish",
+    "palmyra_replenishment",
     "palmyra_zoc",
 ]
 
 CAUCASUS_STATES: Final = ("colchis", "iberia", "armenia")
 """The three Caucasus states (``ldf:1.2``, ``ldf:9.6``), regions of the map."""
-PALMYRA_TP: Final = 2
 UNSWERVING: Final = "palmyra.unswerving"
 """``state.effects`` key: Palmyra was brought in by an attack and is Rome's for good (9.2)."""
 
@@ -72,14 +68,6 @@ UNSWERVING: Final = "palmyra.unswerving"
 def palmyra_zoc(state: LDFState) -> bool:
     """Whether Palmyran units exert zones of control: not while passive (``ldf:9.2``)."""
     return state.palmyra != "inactive"
-
-
-def palmyra_pays(state: LDFState) -> int:
-    """Palmyra's TP for the Roman (``ldf:6.5``, ``ldf:9.1``, ``ldf:9.2``): 2 while unlooted and
-    passive or allied with Rome, 0 otherwise."""
-    if state.is_looted(PALMYRA) or state.palmyra == GP:
-        return 0
-    return PALMYRA_TP
 
 
 def palmyra_forbids(state: LDFState, unit: Unit, hex_id: str, *, stop: bool) -> str | None:
@@ -143,14 +131,12 @@ def diplomacy_palmyra(ctx: Context, state: LDFState, side: str) -> Generator[Dec
         ctx.event("palmyra", "Palmyra goes over to the Germano-Parthian for good", ("ldf:9.4",), side=GP)
 
 
-def palmyra_replenish(ctx: Context, state: LDFState) -> None:
+def palmyra_replenishment(ctx: Context, state: LDFState) -> Generator[Decision, str, None]:
     """Administrative phase (``ldf:9.2``-``9.4``, as Parthia in ``ldf:7.2``): an active Palmyra
     takes back its dead legion-equivalents into its own hex, unless the phase begins with
     Palmyra looted (by its enemies: it stays looted for good, 6.4) or enemy units in it.
     Its garrison, once lost, never returns (``ldf:8.13``)."""
-    if state.palmyra == "inactive" or not state.palmyra_replenishes:
-        return
-    if state.is_looted(PALMYRA):
+    if state.palmyra == "inactive" or not state.palmyra_replenishes or state.is_looted(PALMYRA):
         return
     owner = state.palmyra
     if any(state.side_of(u) != owner for u in state.units_at(PALMYRA)):
@@ -161,6 +147,8 @@ def palmyra_replenish(ctx: Context, state: LDFState) -> None:
     if dead:
         ctx.event("palmyra", f"{len(dead)} Palmyran legion-equivalent(s) return to Palmyra",
                   ("ldf:9.3", "ldf:9.4", "ldf:7.2"))
+    return None
+    yield  # pragma: no cover
 
 
 # ---------------------------------------------------------------- the Gallic Empire (9.5)
@@ -220,7 +208,7 @@ def gallic_zoc_reaches(state: LDFState, unit: Unit, hex_id: str) -> bool:
     return not (state.gallic_active and unit.gallic) or hex_id in _gallic(state)
 
 
-def gallic_replenish(ctx: Context, state: LDFState) -> None:
+def gallic_replenishment(ctx: Context, state: LDFState) -> Generator[Decision, str, None]:
     """The special first step of the Turn 4 and 5 administrative phases (``ldf:9.5``): for
     each Gallic legion base in Gallic territory without a vexillation of its own there,
     one infantry vexillation (never cavalry) comes from the Roman dead pile, Gallic,
@@ -242,6 +230,8 @@ def gallic_replenish(ctx: Context, state: LDFState) -> None:
             need -= 1
     ctx.event("gallic", "Gallic replenishment: " + (", ".join(placed) if placed else "nothing to replenish"),
               ("ldf:9.5",), side=GP)
+    return None
+    yield  # pragma: no cover
 
 
 def _end_gallic(ctx: Context, state: LDFState) -> None:
@@ -254,20 +244,14 @@ def _end_gallic(ctx: Context, state: LDFState) -> None:
               ("ldf:9.5",))
 
 
-def on_enter(ctx: Context, state: LDFState, unit: Unit, hex_id: str) -> None:
-    """Call for every hex a unit enters (movement, advance, retreat): the Gallic Empire
-    ends the instant the emperor enters Trier (``ldf:9.5``), and while it lasts a loyal
-    Roman unit entering a Gallic population centre loots it (``ldf:9.5``)."""
-    if not state.gallic_active:
-        return
-    if unit.kind == "emperor" and hex_id == TRIER:
+def on_enter(ctx: Context, state: LDFState, unit_ids: list[str], hex_id: str) -> Generator[Decision, str, None]:
+    """Called by ``economy.on_enter`` (ldf-core) for every hex units enter: the Gallic
+    Empire ends the instant the emperor enters Trier (``ldf:9.5``). (Loyal Romans
+    entering its centres loot them: ``economy.on_enter``'s 6.3 looting does that.)"""
+    if state.gallic_active and hex_id == TRIER and any(state.unit(u).kind == "emperor" for u in unit_ids):
         _end_gallic(ctx, state)
-        return
-    if unit.nationality == "roman" and not unit.rebel and hex_id in _gallic(state) \
-            and state.data.centres(hex_id) and not state.is_looted(hex_id):
-        state.looted.add(hex_id)
-        ctx.event("looting", f"loyal Romans enter {hex_id} in the rebel Gallic Empire: it is looted", ("ldf:9.5",),
-                  hex=hex_id)
+    return None
+    yield  # pragma: no cover
 
 
 # ---------------------------------------------------------------- the Caucasus, Dacia, Germania Decumates
@@ -283,13 +267,3 @@ def caucasus_status(state: LDFState) -> dict[str, dict[str, str]]:
         out[name] = {h: "looted" if state.is_looted(h) else "garrisoned" if h in garrisoned else "emptied"
                      for h in sorted(state.region(name))}
     return out
-
-
-def client_income(state: LDFState) -> dict[str, int]:
-    """The Roman's TP from outside the core (``ldf:6.5``): 1 per unlooted Caucasus hex
-    (``ldf:9.6``), 1 each for unlooted Dacia and Germania Decumates (``ldf:9.7``), 2 for
-    Palmyra unless looted or hostile (``ldf:9.1``)."""
-    caucasus = sum(1 for h in state.region("caucasus") if not state.is_looted(h))
-    trans = {name: 0 if state.is_looted(h) else 1 for name in ("dacia", "germania-decumates")
-             for h in state.region(name)}
-    return {"caucasus": caucasus, **trans, "palmyra": palmyra_pays(state)}

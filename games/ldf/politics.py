@@ -252,21 +252,22 @@ def _loyal_roman(u: Any) -> bool:
     return u.nationality == "roman" and not u.rebel and u.on_map
 
 
-def political_roll(ctx: Context, state: LDFState, actor: str, what: str, rules: tuple[str, ...]
-                   ) -> Generator[Decision, str, bool]:
-    """One diplomacy or treachery roll by ``actor`` with the whole chain of ``ldf:8.8``:
+def modified_roll(ctx: Context, state: LDFState, actor: str, what: str, rules: tuple[str, ...]
+                  ) -> Generator[Decision, str, tuple[int, int, Modifiers]]:
+    """One diplomacy or treachery roll by ``actor`` with the whole chain of ``ldf:8.8``;
+    returns the die, the final result and the modifiers that stood:
 
     1. the Roman announces his salting first (1-3 TP, +1 each on his own roll, -1
        each on the Germano-Parthian's; the Germano-Parthian pauses for it), the TP
-       spent at once;
+       spent at once (``economy.spend``);
     2. the ``before-roll`` window: either player, the actor first, may declare
        Agents in Enemy Camp (17: +2 own, -2 opponent's), never past the +3 cap;
     3. the die is rolled (:func:`chits.roll_die`): the ``after-roll`` window lets
        either player answer with Beseech the Gods (2); the reroll keeps no earlier
        salt or chit 17, so steps 1-2 are put again before it, within the same action;
-    4. the final result (above six read as six) succeeds on 5-6.
+    4. the final result is the die plus the modifiers, above six read as six.
     """
-    from . import chits
+    from . import chits, economy
 
     mods = Modifiers(actor)
     opponent = GP if actor == ROMAN else ROMAN
@@ -286,9 +287,8 @@ def political_roll(ctx: Context, state: LDFState, actor: str, what: str, rules: 
             n = int(key.removeprefix("salt-"))
             if n:
                 mods.add_salt(n)
-                state.treasury -= n  # "the spent TP are indeed spent" (8.8)
-                ctx.event("salt", f"the Roman salts the {what} roll {mods.salt_effect:+d} with {n} TP "
-                          f"({state.treasury} TP left)", ("ldf:8.8",), side=ROMAN)
+                # "the spent TP are indeed spent" (8.8)
+                economy.spend(ctx, state, n, f"salt {mods.salt_effect:+d} on the {what} roll", ("ldf:8.8",))
 
         def plays(side: str) -> list[Option]:
             if AGENTS in state.hands[side] and mods.may_play_agents(side):
@@ -309,11 +309,31 @@ def political_roll(ctx: Context, state: LDFState, actor: str, what: str, rules: 
 
     yield from declare()
     die = yield from chits.roll_die(ctx, state, actor, f"{actor} {what}", rules, redeclare=declare)
-    final = result(die, mods.total)
+    return die, result(die, mods.total), mods
+
+
+def political_roll(ctx: Context, state: LDFState, actor: str, what: str, rules: tuple[str, ...]
+                   ) -> Generator[Decision, str, bool]:
+    """A diplomacy or treachery roll (:func:`modified_roll`): success on a final 5-6
+    (``ldf:8.7``, ``8.9``-``8.12``, ``9.4``)."""
+    die, final, mods = yield from modified_roll(ctx, state, actor, what, rules)
     ok = final >= SUCCESS_FROM
     ctx.event("politics", f"{actor} {what}: {die} ({mods.describe()}) = {final}: {'success' if ok else 'failure'}",
               tuple(dict.fromkeys((*rules, "ldf:8.8"))) if mods.total else rules, side=actor, dice=(die,))
     return ok
+
+
+def recovery_roll(ctx: Context, state: LDFState) -> Generator[Decision, str, int]:
+    """The Parthian recovery roll of 7.3 (called by ``admin.parthian_recovery``): the
+    Roman may salt it negatively and either player play chits on it (``ldf:7.3``,
+    ``ldf:8.8``; ruling: 7.3's "salted ... by either player" means the Roman's negative
+    salt and both players' chits 17 and 2, since 8.8 gives the Germano-Parthian no
+    salt). Returns the final result (5-6 recovers)."""
+    die, final, mods = yield from modified_roll(ctx, state, GP, "Parthian recovery", ("ldf:7.3",))
+    if mods.total:
+        ctx.event("politics", f"Parthian recovery: {die} ({mods.describe()}) = {final}", ("ldf:7.3", "ldf:8.8"),
+                  side=GP, dice=(die,))
+    return final
 
 
 def rebels_return(ctx: Context, state: LDFState, rules: tuple[str, ...]) -> None:
@@ -583,3 +603,9 @@ def convert(ctx: Context, state: LDFState, hex_id: str) -> Generator[Decision, s
               + (f"even: {len(units)} unit(s) turn rebel" if ok else "odd: they stay loyal"),
               ("ldf:8.3",), side=GP, dice=(die,), hex=hex_id)
     return ok
+
+
+def emperor_creation_action(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str, None]:
+    """The free entry of the Action Summary (``ldf:14.4``): never chosen from the menu; the
+    rules call :func:`emperor_eliminated`."""
+    yield from emperor_eliminated(ctx, state, ("ldf:8.9", "ldf:14.4"))
