@@ -193,6 +193,7 @@ def _both(state: LDFState, side: str) -> bool:
 # ---------------------------------------------------------------- the registry
 
 from . import chits, clients, politics  # noqa: E402  (ldf-politics; they import this module lazily)
+from . import combat  # noqa: E402  (ldf-combat: the attack action, 8.6 and 13.x)
 # One line per action, grouped by owner. Keys are the ids of data/actions.toml.
 
 ACTIONS: dict[str, ActionSpec] = {
@@ -215,7 +216,7 @@ ACTIONS: dict[str, ActionSpec] = {
     "move": not_yet("move"),
     "emergency-unstacking": not_yet("emergency-unstacking"),
     # ldf-combat: attacks (8.6, 13.x)
-    "attack": not_yet("attack"),
+    "attack": ActionSpec(available=combat.attack_available, run=combat.attack_action, rules=combat.ATTACK_RULES),
     # ldf-politics: chits, leaders, diplomacy, treachery, client states (8.7-8.12, 8.15-8.18, 9.x)
     "play-chit": ActionSpec(available=chits.can_play_chit, run=chits.play_chit, rules=("ldf:8.18",)),
     "create-co-emperor": ActionSpec(available=politics.can_create_co_emperor, run=politics.create_co_emperor, rules=("ldf:8.7",)),

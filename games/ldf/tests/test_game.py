@@ -87,3 +87,25 @@ def test_random_bots_finish_the_campaign() -> None:
     s = new(3, concession=False)
     out = play_out(s, make_bot("random"))
     assert out is not None and out.winner in (GP, ROMAN) and 1 <= out.turn <= 5
+
+
+@pytest.mark.rule("ldf:2.5", "ldf:10.9", "ldf:14.1")
+def test_the_map_fits_160_columns_and_shows_stacks_markers_and_tracks() -> None:
+    from rich.console import Console
+
+    s = deployed()
+    st = s.state
+    st.looted.add("3016")
+    st.fortify = "2813"
+    console = Console(width=160, color_system=None, record=True)
+    console.print(GAME.render(st, ROMAN))
+    lines = console.export_text().splitlines()
+    assert max(len(line) for line in lines) <= 160
+    text = "\n".join(lines)
+    assert "*R3" in text  # the emperor in Rome with his cavalry and the legion there
+    assert "Roman treasury  5 TP" in text and "[1]" in text
+    assert "hands: germano-parthian 0, roman 0" in text  # sizes public, contents not (10.9)
+    from ancients_games.ldf.render import hex_markers
+
+    assert hex_markers(st, "3016").startswith("L") and "F" in hex_markers(st, "2813")
+    assert hex_markers(st, "3318").startswith("4")
