@@ -263,7 +263,6 @@ def test_conversion_rolls() -> None:
     ctx.chance.force(4)
     assert drive(politics.convert(ctx, st, where), Script())
     assert all(u.rebel for u in st.units_at(where))  # statics too, all together
-    assert ROME not in politics.conversion_targets(st, "3317")  # the emperor's hex: no roll
 
 
 @pytest.mark.rule("ldf:8.3", "ldf:8.7")
