@@ -832,46 +832,19 @@ def can_deploy_siege(state: LDFState, side: str) -> bool:
     return side == ROMAN and SIEGE in state.hands[ROMAN] and state.siege is None and bool(siege_targets(state))
 
 
-SIEGE_TARGET: Final = "siege.target"
-"""``state.effects`` key: the population-centre hex the siege equipment is laid against."""
-
-
 def deploy_siege(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str, object]:
     """Roman action (``ldf:8.16``): chit 21 on a loyal force about to attack an unlooted
-    population centre; it doubles that force's attack strength (combat.py asks
-    :func:`siege_doubles`) until the place falls or no Roman unit is left with it."""
-    pairs = siege_targets(state)
-    key = yield Decision(ROMAN, "Heavy siege equipment: with which force, against which centre?",
-                         (*(Option(f"{a}>{b}", f"the force in {a} against {b}") for a, b in pairs),
+    population centre; combat.py doubles that force's attack strength and puts the chit back
+    in the pool once the place falls or no Roman unit is left with it (``ldf:14.3``)."""
+    hexes = sorted({a for a, _ in siege_targets(state)})
+    key = yield Decision(ROMAN, "Heavy siege equipment: with which force?",
+                         (*(Option(a, f"the force in {a} (next to "
+                                   f"{', '.join(t for f, t in siege_targets(state) if f == a)})") for a in hexes),
                           Option("back", "choose another action")), rule="ldf:8.16", kind="siege.hex")
     if key == "back":
         return False
-    at, _, target = key.partition(">")
     state.hands[ROMAN].remove(SIEGE)
-    state.siege = at
-    state.effects[SIEGE_TARGET] = target
-    ctx.event("siege", f"the Roman deploys the heavy siege equipment with his force in {at} against {target}",
-              ("ldf:8.16", "ldf:14.3"), side=ROMAN, hex=at)
+    state.siege = key
+    ctx.event("siege", f"the Roman deploys the heavy siege equipment with his force in {key}",
+              ("ldf:8.16", "ldf:14.3"), side=ROMAN, hex=key)
     return None
-
-
-def siege_doubles(state: LDFState, attacker_hex: str, target_hex: str) -> bool:
-    """Whether chit 21 doubles a loyal attack from ``attacker_hex`` on ``target_hex`` (``ldf:14.3``)."""
-    return state.siege == attacker_hex and state.effects.get(SIEGE_TARGET) == target_hex
-
-
-def siege_check(ctx: Context, state: LDFState) -> None:
-    """Chit 21 goes back in the pool once its target is taken (no enemy left there) or no loyal
-    Roman unit is left in its hex (``ldf:14.3``); combat.py and movement.py call this after
-    each battle and move."""
-    at = state.siege
-    if at is None:
-        return
-    target = state.effects.get(SIEGE_TARGET)
-    with_it = any(u.nationality == "roman" and not u.rebel and not u.leader for u in state.units_at(at))
-    if with_it and target is not None and state.enemy_in(target, ROMAN):
-        return
-    state.siege = None
-    state.effects.pop(SIEGE_TARGET, None)
-    state.pool.add(SIEGE)
-    ctx.event("siege", "the heavy siege equipment goes back into the pool", ("ldf:14.3",))

@@ -4,7 +4,8 @@ Rules served (``ldf:`` IDs):
 
 - 8.3  rebel conversion: :func:`convert` rolls for one hex a moving rebel
   co-emperor has come next to (even: the hex's loyal Roman units turn rebel);
-  movement (``movement.py``) calls it once per hex moved adjacent to;
+  movement.py finds the hexes (``movement.conversion_targets``) and calls it once
+  per hex moved adjacent to; :func:`rebel_takes_rome` when he enters Rome/Ostia;
 - 8.7  creating a loyal co-emperor (Roman, free placement) or a rebel one
   (Germano-Parthian, 5-6); removing a rebel co-emperor flips every non-Gallic
   rebel back to loyal (:func:`rebels_return`);
@@ -566,24 +567,6 @@ def rebel_takes_rome(ctx: Context, state: LDFState) -> Generator[Decision, str, 
 
 
 # ---------------------------------------------------------------- conversion while moving (8.3)
-
-
-def conversion_targets(state: LDFState, hex_id: str, rolled: Iterable[str] = ()) -> list[str]:
-    """The hexes next to ``hex_id`` a moving rebel co-emperor must roll for (``ldf:8.3``):
-    those holding loyal Roman units (not the Gallic Empire's; client and Palmyran
-    units are not Roman) and not the emperor, less those already ``rolled`` this move.
-    A hex with the emperor gets no roll: mutual stasis."""
-    done = set(rolled)
-    out = []
-    for n in state.data.neighbours(hex_id):
-        if n in done:
-            continue
-        units = state.units_at(n)
-        if any(u.kind == "emperor" for u in units):
-            continue
-        if any(_loyal_roman(u) for u in units):
-            out.append(n)
-    return out
 
 
 def convert(ctx: Context, state: LDFState, hex_id: str) -> Generator[Decision, str, bool]:
