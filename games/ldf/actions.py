@@ -39,7 +39,7 @@ import attrs
 
 from ancients_kit.session import Context, Decision, Option
 
-from . import economy
+from . import economy, movement, stacking
 from .state import HAND_LIMIT, LAST_TURN, LDFState
 
 __all__ = ["ACTIONS", "Action", "ActionSpec", "draw_chit", "not_yet", "receive_chit"]
@@ -191,6 +191,9 @@ def _both(state: LDFState, side: str) -> bool:
 
 
 # ---------------------------------------------------------------- the registry
+
+from . import chits, clients, politics  # noqa: E402  (ldf-politics; they import this module lazily)
+from . import combat  # noqa: E402  (ldf-combat: the attack action, 8.6 and 13.x)
 # One line per action, grouped by owner. Keys are the ids of data/actions.toml.
 
 ACTIONS: dict[str, ActionSpec] = {
@@ -210,21 +213,22 @@ ACTIONS: dict[str, ActionSpec] = {
                                 rules=("ldf:6.10",)),
     "collapse-withdrawal": not_yet("collapse-withdrawal"),
     # ldf-move: movement (8.2-8.5, 10.x-12.x)
-    "move": not_yet("move"),
-    "emergency-unstacking": not_yet("emergency-unstacking"),
+    "move": ActionSpec(available=movement.can_move, run=movement.move_action, rules=("ldf:8.2",)),
+    "emergency-unstacking": ActionSpec(available=lambda s, side: False, run=stacking.emergency_unstacking_action,
+                                       rules=("ldf:10.7",)),
     # ldf-combat: attacks (8.6, 13.x)
-    "attack": not_yet("attack"),
+    "attack": ActionSpec(available=combat.attack_available, run=combat.attack_action, rules=combat.ATTACK_RULES),
     # ldf-politics: chits, leaders, diplomacy, treachery, client states (8.7-8.12, 8.15-8.18, 9.x)
-    "play-chit": not_yet("play-chit"),
-    "create-co-emperor": not_yet("create-co-emperor"),
-    "treachery-rebel": not_yet("treachery-rebel"),
-    "diplomacy-german": not_yet("diplomacy-german"),
-    "activate-palmyra": not_yet("activate-palmyra"),
-    "deploy-siege": not_yet("deploy-siege"),
-    "create-rebel": not_yet("create-rebel"),
-    "treachery-emperor": not_yet("treachery-emperor"),
-    "diplomacy-co-emperor": not_yet("diplomacy-co-emperor"),
-    "diplomacy-palmyra": not_yet("diplomacy-palmyra"),
-    "activate-gallic": not_yet("activate-gallic"),
-    "emperor-creation": not_yet("emperor-creation"),
+    "play-chit": ActionSpec(available=chits.can_play_chit, run=chits.play_chit, rules=("ldf:8.18",)),
+    "create-co-emperor": ActionSpec(available=politics.can_create_co_emperor, run=politics.create_co_emperor, rules=("ldf:8.7",)),
+    "treachery-rebel": ActionSpec(available=politics.can_treachery_rebel, run=politics.treachery_rebel, rules=("ldf:8.7", "ldf:8.11")),
+    "diplomacy-german": ActionSpec(available=politics.can_diplomacy_german, run=politics.diplomacy_german, rules=("ldf:8.12",)),
+    "activate-palmyra": ActionSpec(available=clients.can_activate_palmyra, run=clients.activate_palmyra, rules=("ldf:8.15", "ldf:9.3")),
+    "deploy-siege": ActionSpec(available=chits.can_deploy_siege, run=chits.deploy_siege, rules=("ldf:8.16",)),
+    "create-rebel": ActionSpec(available=politics.can_create_rebel, run=politics.create_rebel, rules=("ldf:8.7",)),
+    "treachery-emperor": ActionSpec(available=politics.can_treachery_emperor, run=politics.treachery_emperor, rules=("ldf:8.9",)),
+    "diplomacy-co-emperor": ActionSpec(available=politics.can_diplomacy_co_emperor, run=politics.diplomacy_co_emperor, rules=("ldf:8.10",)),
+    "diplomacy-palmyra": ActionSpec(available=clients.can_diplomacy_palmyra, run=clients.diplomacy_palmyra, rules=("ldf:8.15", "ldf:9.4")),
+    "activate-gallic": ActionSpec(available=clients.can_activate_gallic, run=clients.activate_gallic, rules=("ldf:8.15", "ldf:9.5")),
+    "emperor-creation": ActionSpec(available=lambda s, side: False, run=politics.emperor_creation_action, rules=("ldf:8.9", "ldf:14.4")),
 }
