@@ -400,6 +400,8 @@ def apply_result(ctx: Context, state: LDFState, battle: Battle) -> Generator[Dec
     lost = [uid for uid in leaders if not state.unit(uid).on_map]
     if lost:
         yield from leaders_lost(ctx, state, lost)
+        for h in (battle.origin, battle.target):  # a stack left over the limit by its leader's loss (10.7)
+            yield from stacking.emergency_unstack(ctx, state, h)
     if not state.over and not state.units_at(battle.target) and code in ("DE", "DR", "EX"):
         yield from advance(ctx, state, battle)
 
@@ -501,7 +503,8 @@ def retreat(ctx: Context, state: LDFState, battle: Battle, movers: list[str]) ->
     rules = ("ldf:13.12",) + (() if fitting else ("ldf:13.13",))
     ctx.event("retreat", f"{', '.join(movers)} retreat from {battle.target} to {dest}", rules, side=owner,
               units=tuple(movers), to=dest)
-    if fitting:
+    yield from economy.on_enter(ctx, state, movers, dest)  # a retreat enters a hex too (6.3, 4.2 ...)
+    if fitting or state.over:
         return
     yield from _beyond(ctx, state, units, dest, battle.target, owner)
 
@@ -520,6 +523,8 @@ def _beyond(ctx: Context, state: LDFState, units: list[Unit], via: str, origin: 
         dest = yield from _pick_hex(owner, [via, *beyond], f"{owner}: {leader.id} retreats from {via} to?",
                                     "ldf:13.13")
         state.place(leader.id, dest)
+        if dest != via:
+            yield from economy.on_enter(ctx, state, [leader.id], dest)
     for u in [u for u in units if not u.leader]:
         opts = [h for h in (via, *beyond) if _fits(state, h, [u])]
         if not opts:
@@ -531,6 +536,8 @@ def _beyond(ctx: Context, state: LDFState, units: list[Unit], via: str, origin: 
         state.place(u.id, dest)
         ctx.event("retreat", f"{u.id} retreats on from {via} to {dest}" if dest != via else
                   f"{u.id} stays in {via}", "ldf:13.13", side=owner, units=(u.id,), to=dest)
+        if dest != via:
+            yield from economy.on_enter(ctx, state, [u.id], dest)
     if leader is not None:
         h = state.unit(leader.id).hex
         if not any(o is not leader and state.side_of(o) == owner for o in state.units_at(h or "")):
@@ -563,26 +570,13 @@ def _retreat_hexes(state: LDFState, units: Sequence[Unit], frm: str, exclude: It
 # -- movement.py's, zoc.py's and stacking.py's rules (ldf-move), for retreats and advances ------------
 
 
-def _camp(state: LDFState, u: Unit) -> zoc.Camp:
-    camp_of = getattr(zoc, "camp_of", None)  # TEMP: until ldf-move's zoc.camp_of is merged
-    if camp_of is not None:
-        return camp_of(state, u)  # type: ignore[no-any-return]
-    f = state.faction_of(u)
-    return "palmyran" if f == "client" and u.hex == "4720" else f  # type: ignore[return-value]
-
-
 def _position(state: LDFState) -> zoc.Position:
-    position = getattr(zoc, "position", None)  # TEMP: until ldf-move's zoc.position is merged
-    if position is not None:
-        return position(state)  # type: ignore[no-any-return]
-    units = tuple(_zunit(state, u, u.hex) for u in state.on_map() if u.hex is not None)
-    return zoc.Position(units, state.data.counters.pieces, palmyra=state.palmyra, gallic_active=state.gallic_active,
-                        cavalry_reserve=state.cavalry_reserve, parthia_collapsed=state.parthia_collapsed)
+    return zoc.position(state)
 
 
 def _zunit(state: LDFState, u: Unit, hex_id: str) -> zoc.Unit:
     """``u`` as the movement rules see it, standing in ``hex_id``."""
-    return zoc.Unit(u.id, u.kind, state.hex(hex_id), _camp(state, u))
+    return zoc.Unit(u.id, u.kind, state.hex(hex_id), zoc.camp_of(state, u))
 
 
 def _may_enter(state: LDFState, units: Sequence[Unit], frm: str, to: str) -> bool:
@@ -607,7 +601,7 @@ def _fits(state: LDFState, hex_id: str, coming: Sequence[Unit]) -> bool:
 
 def _in_ezoc(state: LDFState, units: Sequence[Unit], hex_id: str) -> bool:
     """Whether an enemy zone of control reaches ``hex_id`` (``zoc.in_ezoc``, ``ldf:11.1``-``11.5``)."""
-    return zoc.in_ezoc(state.map, _position(state), state.hex(hex_id), _camp(state, units[0]))
+    return zoc.in_ezoc(state.map, _position(state), state.hex(hex_id), zoc.camp_of(state, units[0]))
 
 
 # ---------------------------------------------------------------- advance (13.14)
