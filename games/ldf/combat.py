@@ -48,6 +48,8 @@ from typing import Any
 
 import attrs
 
+from ancients_kit.data import DataStore
+from ancients_kit.plugin import OddsReport
 from ancients_kit.session import Context, Decision, Option
 from ancients_kit.tables import Automatic, Resolution
 
@@ -62,6 +64,8 @@ __all__ = [
     "attack_forbidden",
     "attack_targets",
     "attackers_in",
+    "battle_odds",
+    "decision_odds",
     "defence_strength",
     "resolve_battle",
     "strength",
@@ -672,3 +676,63 @@ def _fits_left(state: LDFState, staying: Sequence[Unit]) -> bool:
     return stacking.is_legal(_position(state), [_zunit(state, u, hex_id) for u in staying])
 
 
+
+
+# ---------------------------------------------------------------- the odds before an attack is declared
+
+
+def battle_odds(state: LDFState, side: str, origin: str, target: str, force: Sequence[str],
+                store: Any = None) -> OddsReport:
+    """The exact result distribution of a battle about to be declared (``ldf:13.2``, ``13.15``):
+    German strengths mixed over their six values (``ldf:2.6``), the leaders' and the river's
+    shifts (``ldf:13.8``, ``13.9``), siege equipment (``ldf:14.3``); the battle chits still to
+    be played are not counted. The same report as ``ancients odds ldf`` for these inputs."""
+    battle = new_battle(state, side, origin, target, force)
+    units = [state.unit(u) for u in battle.attackers]
+    defenders = [state.unit(u) for u in battle.defenders]
+    params = {
+        "attack": str(sum(1 for u in units if u.kind != "german-tribe")),
+        "defense": str(sum(strength(state, d) for d in defenders if d.kind != "german-tribe")),
+        "german_attack": str(sum(1 for u in units if u.kind == "german-tribe")),
+        "german_defense": str(sum(1 for d in defenders if d.kind == "german-tribe")),
+    }
+    shifts = battle_shifts(state, battle)
+    if battle.leader:
+        params["attacker_leader"] = "yes"
+    if any(d.leader for d in defenders):
+        params["defender_leader"] = "yes"
+    if any(s.rules == ("ldf:13.8",) for s in shifts):
+        params["river"] = "yes"
+    if battle.double_attack:
+        params["siege"] = "yes"
+    report = odds.odds(store if store is not None else DataStore(model.PACKAGE), params)
+    command = "ancients odds ldf " + " ".join(f"{k}={v}" for k, v in params.items())
+    return attrs.evolve(report, title=f"{report.title}: {', '.join(battle.attackers)} from {origin} on {target}",
+                        explain=(*report.explain, "battle chits (Flanking Move, They Shall Not Pass ...) not counted",
+                                 f"same as: {command}"))
+
+
+def decision_odds(state: LDFState, decision: Decision, key: str, store: Any = None) -> OddsReport | None:
+    """For :meth:`Game.decision_odds`: the odds of the battle an ``attack.target`` answer
+    (every unit that can attacks) or an ``attack.units`` answer (the units chosen, with the
+    toggled one in or out) would start."""
+    if decision.kind == "attack.target" and key in decision.keys:
+        origin, _, target = key.partition("-")
+        force = [u.id for u in attackers_in(state, decision.side, origin)]
+    elif decision.kind == "attack.units" and key in decision.keys:
+        origin, target = str(decision.context["origin"]), str(decision.context["target"])
+        chosen = list(decision.context.get("chosen", ()))
+        if key == "all":
+            force = [u.id for u in attackers_in(state, decision.side, origin)]
+        elif key == "attack":
+            force = chosen
+        else:
+            force = [u for u in chosen if u != key] if key in chosen else [*chosen, key]
+    else:
+        return None
+    if not force:
+        return None
+    try:
+        return battle_odds(state, decision.side, origin, target, force, store)
+    except ValueError:
+        return None

@@ -422,3 +422,28 @@ def test_random_bots_fight_battles_in_the_campaign() -> None:
         s.answer(bot.choose(s, s.decision))
     battles = [e for e in s.log if e.kind == "battle"]
     assert battles and battles[0].data["result"] in ("AE", "AS", "DR", "EX", "DE")
+
+
+@pytest.mark.rule("ldf:13.2", "ldf:2.6", "ldf:13.8", "ldf:13.15")
+def test_decision_odds_before_the_attack_mix_german_strength() -> None:
+    """What the player is shown before committing: the exact distribution, the German factor mixed
+    over 2..7 (2.6), the river shift counted (13.8), the same as ``ancients odds ldf``."""
+    ctx, state = fresh()
+    put(state, "3113", "T1")
+    put(state, "3114", "I1", "I2")
+    d = Decision(GP, "attack?", (combat.Option("3113-3114", "x"),), kind="attack.target")
+    report = GAME.decision_odds(state, d, "3113-3114", STORE)
+    assert report is not None and sum(report.distribution.values()) == 1
+    assert report.distribution == GAME.odds(STORE, {"attack": "0", "german_attack": "1", "defense": "2",
+                                                     "river": "yes"}).distribution
+    assert any("same as: ancients odds ldf" in line for line in report.explain)
+    assert GAME.decision_odds(state, Decision(GP, "x", (combat.Option("a", "a"),), kind="action"), "a") is None
+    assert "german_attack" in GAME.odds_help
+
+
+@pytest.mark.rule("ldf:13.11", "ldf:2.6")
+def test_game_compare_gives_ldf_translation() -> None:
+    from ancients_kit.compare import Engagement
+
+    t = GAME.compare(STORE, Engagement((("heavy-infantry", 3),), (("warband", 1),)))
+    assert t is not None and t.game == "Lest Darkness Fall" and sum(t.distribution.values()) == 1
