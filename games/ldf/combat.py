@@ -259,11 +259,16 @@ def _choose_force(state: LDFState, side: str, origin: str, target: str) -> Gener
 
 def new_battle(state: LDFState, side: str, origin: str, target: str, force: Iterable[str]) -> Battle:
     """The battle ``side`` declares (``ldf:13.1``-``13.7``), checked; ``ValueError`` naming the rule otherwise."""
+    force = list(force)
+    if len(set(force)) != len(force):
+        raise ValueError("a unit attacks at most once in a combat action, with all its strength "
+                         "(ldf:13.3, ldf:13.7)")
     units = [state.unit(uid) for uid in force]
     eligible = {u.id for u in attackers_in(state, side, origin)}
     for u in units:
         if u.id not in eligible:
-            raise ValueError(f"{u.id} cannot attack from {origin} (ldf:13.10, ldf:2.6, ldf:13.5)")
+            raise ValueError(f"{u.id} cannot attack from {origin}: one force of one hex attacks, never a "
+                             "garrison or a leader alone (ldf:13.5, ldf:13.10, ldf:2.6)")
     why = attack_forbidden(state, units, origin, target)
     if why:
         raise ValueError(why)

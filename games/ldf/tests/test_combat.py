@@ -447,3 +447,58 @@ def test_game_compare_gives_ldf_translation() -> None:
 
     t = GAME.compare(STORE, Engagement((("heavy-infantry", 3),), (("warband", 1),)))
     assert t is not None and t.game == "Lest Darkness Fall" and sum(t.distribution.values()) == 1
+
+
+@pytest.mark.rule("ldf:13.3", "ldf:13.5", "ldf:13.7")
+def test_one_force_of_one_hex_each_unit_once_with_all_its_strength() -> None:
+    ctx, state = fresh()
+    put(state, "3317", "I1", "I2")
+    put(state, "3418", "I3")
+    _rebels(state, "3318", "I4")
+    with pytest.raises(ValueError, match="ldf:13.3"):
+        combat.new_battle(state, ROMAN, "3317", "3318", ["I1", "I1"])
+    with pytest.raises(ValueError, match="ldf:13.5"):
+        combat.new_battle(state, ROMAN, "3317", "3318", ["I1", "I3"])  # units of two hexes never combine
+    b = combat.new_battle(state, ROMAN, "3317", "3318", ["I1", "I2"])
+    assert combat.attack_strength(state, b) == 2  # each unit's whole factor, once
+
+
+@pytest.mark.rule("ldf:14.3", "ldf:13.2")
+def test_overwhelming_assault_rolls_twice_and_the_attacker_keeps_either() -> None:
+    ctx, state = fresh()
+    put(state, "3317", "I1", "I2")
+    _rebels(state, "3318", "I3")
+    state.hands[ROMAN].add(15)
+    ctx.chance.force(1, 6)  # 2:1: 1 is AS, 6 is DE
+
+    def window(d: Decision) -> str:
+        return "chit-15" if "chit-15" in d.keys else "no"
+    b, asked = battle(ctx, state, ROMAN, "3317", "3318", ["I1", "I2"],
+                      {"window.before-attack-roll": window, "attack.keep-roll": "second", "advance.units": "done"})
+    assert b.roll_twice and b.result == "DE" and rolled(ctx) == 2
+    assert [d.keys for d in asked if d.kind == "attack.keep-roll"] == [("first", "second")]
+
+
+@pytest.mark.rule("ldf:8.7", "ldf:13.11")
+def test_a_rebel_co_emperor_killed_in_battle_turns_the_rebels_loyal() -> None:
+    ctx, state = fresh()
+    put(state, "3317", "I1", "I2", "E")
+    _rebels(state, "3318", "I3", "CE")
+    _rebels(state, "2812", "I4")
+    ctx.chance.force(6)  # 2:1 +1 -1 = 2:1, roll 6: DE
+    b, _ = battle(ctx, state, ROMAN, "3317", "3318", ["I1", "I2"], {"advance.units": "done"})
+    assert b.result == "DE" and not state.unit("CE").on_map
+    assert not state.unit("I4").rebel
+
+
+@pytest.mark.rule("ldf:14.3", "ldf:8.16")
+def test_the_siege_equipment_goes_back_to_the_pool_when_the_centre_is_taken() -> None:
+    ctx, state = fresh()
+    put(state, "3317", "I1", "I2")
+    _rebels(state, "3318", "I3")
+    state.siege = "3317"
+    ctx.chance.force(6)  # 4 against 1: 4:1, roll 6 DE
+    before = len(state.pool)
+    b, _ = battle(ctx, state, ROMAN, "3317", "3318", ["I1", "I2"], {"advance.units": _advance_all})
+    assert b.double_attack and b.attack == 4 and b.result == "DE"
+    assert state.siege is None and len(state.pool) == before + 1
