@@ -240,6 +240,29 @@ class LestDarknessFall(Game):
 
         return score(state, decision, key)
 
+    # -- combat (ldf-combat) ---------------------------------------------------------
+    @property
+    def odds_help(self) -> str:  # type: ignore[override]
+        from .odds import HELP
+
+        return HELP
+
+    def odds(self, store: DataStore, params: Any) -> Any:
+        """``ancients odds ldf ...`` (odds.py): a battle's exact results, German strength mixed."""
+        from .odds import odds
+
+        return odds(store, params)
+
+    def decision_odds(self, state: LDFState, decision: Decision, key: str, store: DataStore | None = None) -> Any:
+        from .combat import decision_odds
+
+        return decision_odds(state, decision, key, store)
+
+    def compare(self, store: DataStore, engagement: Any) -> Any:
+        from .compare import translate
+
+        return translate(store, engagement)
+
 
 def _refuse_action(state: LDFState, side: str, text: str) -> tuple[str, str] | None:
     """Why an action named by ``text`` is not on the menu now (14.2, 8.1)."""
