@@ -39,7 +39,7 @@ import attrs
 
 from ancients_kit.session import Context, Decision, Option
 
-from . import economy
+from . import economy, movement, stacking
 from .state import HAND_LIMIT, LAST_TURN, LDFState
 
 __all__ = ["ACTIONS", "Action", "ActionSpec", "draw_chit", "not_yet", "receive_chit"]
@@ -213,8 +213,9 @@ ACTIONS: dict[str, ActionSpec] = {
                                 rules=("ldf:6.10",)),
     "collapse-withdrawal": not_yet("collapse-withdrawal"),
     # ldf-move: movement (8.2-8.5, 10.x-12.x)
-    "move": not_yet("move"),
-    "emergency-unstacking": not_yet("emergency-unstacking"),
+    "move": ActionSpec(available=movement.can_move, run=movement.move_action, rules=("ldf:8.2",)),
+    "emergency-unstacking": ActionSpec(available=lambda s, side: False, run=stacking.emergency_unstacking_action,
+                                       rules=("ldf:10.7",)),
     # ldf-combat: attacks (8.6, 13.x)
     "attack": ActionSpec(available=combat.attack_available, run=combat.attack_action, rules=combat.ATTACK_RULES),
     # ldf-politics: chits, leaders, diplomacy, treachery, client states (8.7-8.12, 8.15-8.18, 9.x)

@@ -38,28 +38,42 @@ force still end its move" for option lists and bots.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Generator, Iterable, Sequence
+from typing import Any
 
 import attrs
 
 from ancients_kit.hexgrid import Hex
 from ancients_kit.hexmap import HexMap
 from ancients_kit.movement import ZOC_LOCKING, ZOC_STOP, Reach, reachable
+from ancients_kit.session import Context, Decision, Option
 
 from ancients_games.ldf import stacking
-from ancients_games.ldf.zoc import ROMAN_CAMPS, Position, Unit, ezoc, hostile, land_links
+from ancients_games.ldf.economy import on_enter
+from ancients_games.ldf.stacking import emergency_unstack
+from ancients_games.ldf.state import GP, ROME, LDFState
+from ancients_games.ldf.zoc import ROMAN_CAMPS, Position, Unit, ezoc, hostile, land_links, position
 
 __all__ = [
     "LEADER_BONUS",
     "MovingForce",
     "PETRA",
+    "can_move",
+    "conversion_rolls",
     "conversion_targets",
+    "convert_hex",
+    "force_can_move",
     "force_problem",
     "land_reach",
+    "movable_hexes",
+    "movable_units",
+    "move_action",
+    "move_force",
     "movement_caps",
     "ports",
     "riverbank_hexes",
     "river_destinations",
+    "score_option",
     "sea_destinations",
     "step_problem",
     "stop_problem",
@@ -175,6 +189,19 @@ def stop_problem(m: HexMap, pos: Position, units: Sequence[Unit], h: Hex) -> tup
     return None
 
 
+_ONE: dict[int, tuple[HexMap, dict[Hex, int]]] = {}
+
+
+def _one_mp(m: HexMap) -> dict[Hex, int]:
+    """One MP for every land hex entered (``ldf:12.4``: no terrain costs)."""
+    hit = _ONE.get(id(m))
+    if hit is None or hit[0] is not m:
+        hit = (m, {h: 1 for h in land_links(m)})
+        _ONE.clear()
+        _ONE[id(m)] = hit
+    return hit[1]
+
+
 def land_reach(
     m: HexMap,
     pos: Position,
@@ -205,7 +232,7 @@ def land_reach(
         return stop_problem(m, pos, units, h) is None
 
     return reachable(
-        at, mp, {h: 1 for h in land_links(m)}, ezoc=ez, zoc=ZOC_LOCKING if locked else ZOC_STOP,
+        at, mp, _one_mp(m), ezoc=ez, zoc=ZOC_LOCKING if locked else ZOC_STOP,
         can_enter=can_enter, can_stop=can_stop, neighbors=land_links(m),
     )
 
@@ -369,6 +396,8 @@ class MovingForce:
     rolled: set[Hex] = attrs.field(factory=set)
     """Hexes already rolled for during this move (``ldf:8.3``)."""
     no_drop_offs: bool = False
+    moved: set[str] = attrs.field(factory=set)
+    """Every unit that has been part of the force in this action (none may join twice)."""
 
     @classmethod
     def start(cls, pos: Position, units: Sequence[Unit], *, bonus: int = 0, no_drop_offs: bool = False) -> MovingForce:
@@ -376,6 +405,7 @@ class MovingForce:
         return cls(
             units=[u.id for u in units], at=units[0].hex, left=caps, path=[units[0].hex],
             leader_bonus=any(_is_leader(u) for u in units), no_drop_offs=no_drop_offs,
+            moved={u.id for u in units},
         )
 
     def remaining(self) -> int:
@@ -416,7 +446,7 @@ class MovingForce:
         assert lead is not None
         out = []
         for u in pos.at(self.at):
-            if u.id in self.units or pos.kind(u) != "mobile" or u.camp != lead.camp:
+            if u.id in self.moved or pos.kind(u) != "mobile" or u.camp != lead.camp:
                 continue
             out.append(u)
         return out
@@ -425,6 +455,7 @@ class MovingForce:
         """Add ``u``: it moves on with the MP the force has left (``ldf:8.2``)."""
         own = movement_caps(pos, [u, self.leader(pos)])[u.id]  # type: ignore[list-item]
         self.units.append(u.id)
+        self.moved.add(u.id)
         self.left[u.id] = min(own, self.remaining())
         self.picked.add(u.id)
 
@@ -467,3 +498,415 @@ class MovingForce:
         self.at = b
         self.path.append(b)
         return tired
+
+
+# ---------------------------------------------------------------- the move action on a game in progress
+
+
+def _ezoc_for(m: HexMap, pos: Position, camps: Iterable[str], cache: dict[str, frozenset[Hex]] | None = None,
+              ) -> frozenset[Hex]:
+    out: frozenset[Hex] = frozenset()
+    for c in camps:
+        if cache is not None and c in cache:
+            z = cache[c]
+        else:
+            z = ezoc(m, pos, c)
+            if cache is not None:
+                cache[c] = z
+        out |= z
+    return out
+
+
+def movable_units(pos: Position, side: str, h: Hex) -> list[Unit]:
+    """The units of ``side`` in ``h`` that may be part of a moving force (``ldf:2.4``, ``ldf:8.3``,
+    ``ldf:8.4``, ``ldf:9.2``); empty when none may move."""
+    here = pos.at(h)
+    rebel_leader = any(u.piece == "co-emperor" and u.camp == "rebel" for u in here)
+    out = []
+    for u in here:
+        if pos.side(u) != side or pos.kind(u) == "static":
+            continue
+        if u.camp == "palmyran" and pos.palmyra == "inactive":
+            continue  # ldf:9.2
+        if pos.kind(u) == "mobile" and u.camp == "rebel" and not rebel_leader:
+            continue  # ldf:8.3
+        out.append(u)
+    if not any(pos.kind(u) == "mobile" for u in out):
+        return []
+    return out
+
+
+def _stasis(m: HexMap, pos: Position, units: Sequence[Unit], at: Hex) -> bool:
+    """A rebel force next to the emperor's hex may not move on (``ldf:8.3``: "mutual stasis")."""
+    if not any(u.camp == "rebel" for u in units):
+        return False
+    return conversion_targets(m, pos, at)[1]
+
+
+def _has_land_step(m: HexMap, pos: Position, units: Sequence[Unit], ez: frozenset[Hex]) -> bool:
+    at = units[0].hex
+    if at in ez or _stasis(m, pos, units, at):
+        # A rebel force next to loyal units may still roll to convert them (ldf:8.3).
+        return any(u.camp == "rebel" for u in units) and bool(conversion_targets(m, pos, at)[0])
+    return any(step_problem(m, pos, units, at, n) is None for n in land_links(m).get(at, ()))
+
+
+def force_can_move(m: HexMap, pos: Position, units: Sequence[Unit], cache: dict[str, frozenset[Hex]] | None = None,
+                   ) -> bool:
+    """Whether the force has any move at all: a land step, a sea or a river move."""
+    ez = _ezoc_for(m, pos, _force_camps(units), cache)
+    if _has_land_step(m, pos, units, ez):
+        return True
+    return bool(sea_destinations(m, pos, units)[0] or river_destinations(m, pos, units)[0])
+
+
+def movable_hexes(state: LDFState, side: str) -> list[str]:
+    """Printed IDs of the hexes from which ``side`` can start a move action (``ldf:8.2``)."""
+    m, pos = state.map, position(state)
+    cache: dict[str, frozenset[Hex]] = {}
+    out = []
+    for h in sorted({u.hex for u in pos.units if pos.side(u) == side}, key=m.to_id):
+        units = movable_units(pos, side, h)
+        if units and force_problem(pos, units, side) is None and force_can_move(m, pos, units, cache):
+            out.append(m.to_id(h))
+    return out
+
+
+def can_move(state: LDFState, side: str) -> bool:
+    """The ``move`` entry of the Action Summary is offered when some force can move (``ldf:8.2``)."""
+    return bool(movable_hexes(state, side))
+
+
+def _describe(state: LDFState, uids: Iterable[str]) -> str:
+    return ", ".join(uids)
+
+
+def convert_hex(ctx: Context, state: LDFState, hex_id: str, roll: int) -> list[str]:
+    """8.3: an even conversion roll flips every loyal Roman unit in ``hex_id`` to its rebel side
+    (static units included; ruling in docs/games/ldf.md). Returns the units flipped."""
+    flipped = []
+    for u in state.units_at(hex_id):
+        if u.nationality == "roman" and not u.rebel and u.kind != "emperor":
+            u.rebel = True
+            flipped.append(u.id)
+    ctx.event("convert", f"conversion roll {roll} (even) for {hex_id}: {_describe(state, flipped)} go over to the "
+              "rebel co-emperor", rules=("ldf:8.3",), side=GP, dice=(roll,), hex=hex_id)
+    return flipped
+
+
+def conversion_rolls(ctx: Context, state: LDFState, hex_id: str, rolled: set[str]) -> Generator[Decision, Any, bool]:
+    """The 8.3 pause: a rebel co-emperor's force in ``hex_id`` rolls one die for each adjacent
+    hex of loyal Roman units not yet rolled for in this move (never the emperor's hex).
+    Even: the hex's loyal Romans turn rebel; odd: they stay loyal and the move ends.
+    Returns ``False`` if any roll failed."""
+    m, pos = state.map, position(state)
+    targets, _ = conversion_targets(m, pos, state.hex(hex_id), {state.hex(h) for h in rolled})
+    ok = True
+    for t in targets:
+        tid = m.to_id(t)
+        rolled.add(tid)
+        roll = ctx.chance.d6(f"conversion of the loyal Romans in {tid}: even converts", ("ldf:8.3",))
+        if roll % 2 == 0:
+            convert_hex(ctx, state, tid, roll)
+        else:
+            ok = False
+            ctx.event("convert", f"conversion roll {roll} (odd) for {tid}: its Romans stay loyal",
+                      rules=("ldf:8.3",), side=GP, dice=(roll,), hex=tid)
+        if state.over:
+            return False
+    return ok
+    yield  # pragma: no cover
+
+
+def _choose_force(ctx: Context, state: LDFState, side: str, hex_id: str) -> Generator[Decision, Any, list[str] | None]:
+    """Staged choice of the units that move (``ldf:8.2``: all, some or one of the hex's units)."""
+    pos = position(state)
+    here = movable_units(pos, side, state.hex(hex_id))
+    chosen: list[str] = []
+    while True:
+        pos = position(state)
+        units = [pos.unit(u) for u in chosen]
+        ok = bool(chosen) and force_problem(pos, units, side) is None
+        opts: list[Option] = []
+        rest = [u for u in here if u.id not in chosen]
+        if rest and not chosen and force_problem(pos, here, side) is None:
+            opts.append(Option("all", "every unit here that may move: " + ", ".join(u.id for u in here)))
+        opts += [Option(u.id, f"add {u.id} ({pos.piece(u).name})") for u in rest]
+        if ok:
+            opts.append(Option("done", "these units move: " + ", ".join(chosen)))
+        opts.append(Option("back", "choose another action"))
+        why = force_problem(pos, units, side) if chosen else None
+
+        def refuse(text: str, why: tuple[str, str] | None = why) -> tuple[str, str] | None:
+            return why if text.strip().lower() == "done" and why else None
+
+        key = yield Decision(side, f"Move from {hex_id}: choose the units of the force"
+                             + (f" (so far {', '.join(chosen)})" if chosen else ""),
+                             tuple(opts), rule="ldf:8.2", kind="move.unit", refuse=refuse,
+                             context={"highlight": (hex_id,)})
+        if key == "back":
+            return None
+        if key == "all":
+            return [u.id for u in here]
+        if key == "done":
+            return chosen
+        chosen.append(key)
+
+
+def move_action(ctx: Context, state: LDFState, side: str) -> Generator[Decision, Any, Any]:
+    """The move action (``ldf:8.2``): one force from one hex, by land hex by hex, by sea
+    (``ldf:12.6``) or by river (``ldf:12.7``). Returns ``False`` if the player went back."""
+    while True:
+        hexes = movable_hexes(state, side)
+        if not hexes:
+            ctx.event("move", f"{side} has no force that can move", rules=("ldf:8.2",), side=side)
+            return False
+        opts = [Option(h, "move units from " + h + ": " + ", ".join(u.id for u in state.units_at(h)
+                                                                     if state.side_of(u) == side)) for h in hexes]
+        opts.append(Option("back", "choose another action"))
+        key = yield Decision(side, "Move: choose the hex the moving force starts from", tuple(opts),
+                             rule="ldf:8.2", kind="move.hex", context={"highlight": tuple(hexes)})
+        if key == "back":
+            return False
+        force = yield from _choose_force(ctx, state, side, key)
+        if force is None:
+            continue
+        result = yield from move_force(ctx, state, side, force)
+        if result is False:
+            continue
+        return None
+
+
+def move_force(
+    ctx: Context,
+    state: LDFState,
+    side: str,
+    force: Sequence[str],
+    *,
+    bonus: int = 0,
+    no_drop_offs: bool = False,
+    leave_ezoc: bool = False,
+    transport: bool = True,
+) -> Generator[Decision, Any, bool]:
+    """Move the units ``force`` (one hex's) as one force; ``side`` answers the questions.
+
+    ``bonus``, ``no_drop_offs``: the chit Inspired Subordinates (one more hex, the
+    stack moving together). ``leave_ezoc``: the force may leave the EZOC it starts
+    in (chit Into the Valley of the Shadow of Death). ``transport``: sea and river
+    moves may be offered. Returns ``False`` if the player went back before anything
+    happened.
+    """
+    m, pos = state.map, position(state)
+    units = [pos.unit(u) for u in force]
+    start = m.to_id(units[0].hex)
+    modes: list[Option] = []
+    sea, _ = sea_destinations(m, pos, units) if transport else ([], None)
+    river, _ = river_destinations(m, pos, units) if transport else ([], None)
+    ez = _ezoc_for(m, pos, _force_camps(units))
+    if leave_ezoc or _has_land_step(m, pos, units, ez):
+        modes.append(Option("land", "move by land, hex by hex (ldf:12.4)"))
+    if sea:
+        modes.append(Option("sea", f"sea movement to one of {len(sea)} ports (ldf:12.6)"))
+    if river:
+        modes.append(Option("river", f"riverine movement to one of {len(river)} bank hexes (ldf:12.7)"))
+    if not modes:
+        return False
+    mode = modes[0].key
+    if len(modes) > 1:
+        mode = yield Decision(side, f"Move {', '.join(force)} from {start}: how?", tuple(modes) + (
+            Option("back", "choose another force"),), rule="ldf:8.2", kind="move.mode")
+        if mode == "back":
+            return False
+    if mode in ("sea", "river"):
+        dests = sea if mode == "sea" else river
+        rule = "ldf:12.6" if mode == "sea" else "ldf:12.7"
+        key = yield Decision(side, f"{'Sea' if mode == 'sea' else 'Riverine'} movement of {', '.join(force)} from "
+                             f"{start}: choose where to land", tuple(Option(m.to_id(h)) for h in dests),
+                             rule=rule, kind="move.transport", context={"highlight": tuple(m.to_id(h) for h in dests)})
+        for uid in force:
+            state.place(uid, key)
+        ctx.event("move", f"{', '.join(force)} go by {'sea' if mode == 'sea' else 'river'} from {start} to {key}; "
+                  "the move action is used up", rules=("ldf:8.2", rule), side=side, path=(start, key))
+        yield from on_enter(ctx, state, list(force), key)
+        if not state.over and any(u.camp == "rebel" for u in units) and side == GP:
+            yield from conversion_rolls(ctx, state, key, set())
+        yield from _after_move(ctx, state, units, start)
+        return True
+    return (yield from _land_move(ctx, state, side, units, bonus=bonus, no_drop_offs=no_drop_offs,
+                                  leave_ezoc=leave_ezoc))
+
+
+def _after_move(ctx: Context, state: LDFState, units: Sequence[Unit], start: str) -> Generator[Decision, Any, None]:
+    """10.7: a leader who left his hex may leave it overstacked: unstack it at once."""
+    if state.over:
+        return
+    if any(u.piece in LEADERS for u in units) and any(state.unit(u.id).hex != start for u in units
+                                                      if u.piece in LEADERS):
+        yield from emergency_unstack(ctx, state, start)
+
+
+def _land_move(
+    ctx: Context, state: LDFState, side: str, units: Sequence[Unit], *, bonus: int, no_drop_offs: bool,
+    leave_ezoc: bool,
+) -> Generator[Decision, Any, bool]:
+    """A land move staged hex by hex (``ldf:8.2``-``ldf:8.5``, ``ldf:11.3``, ``ldf:12.2``-``ldf:12.5``)."""
+    m = state.map
+    pos = position(state)
+    f = MovingForce.start(pos, units, bonus=bonus, no_drop_offs=no_drop_offs)
+    start = m.to_id(f.at)
+    rules: set[str] = {"ldf:8.2", "ldf:12.4"}
+    if f.leader_bonus:
+        rules.add("ldf:8.4")
+    if len({pos.piece(u).movement for u in units if pos.kind(u) == "mobile"}) > 1:
+        rules.add("ldf:8.5")
+    rebel = any(u.camp == "rebel" for u in units)
+    rolled: set[str] = set()
+    touched = False  # dice rolled or units moved: no going back
+    ended = ""
+    if rebel and side == GP:
+        targets, _ = conversion_targets(m, pos, f.at)
+        if targets:
+            touched = True
+            rules.add("ldf:8.3")
+            ok = yield from conversion_rolls(ctx, state, start, rolled)
+            if not ok:
+                ended = "a conversion roll failed: the move action ends (ldf:8.3)"
+    free_start = leave_ezoc
+    while not ended and not state.over:
+        pos = position(state)
+        movers = f.movers(pos)
+        going = [u for u in movers if u.id not in f.exhausted()]
+        tired = [u for u in movers if u.id in f.exhausted()]
+        camps = _force_camps(movers)
+        ez = _ezoc_for(m, pos, camps)
+        locked = (f.at in ez and not free_start) or _stasis(m, pos, movers, f.at)
+        rem = f.remaining()
+        at_id = m.to_id(f.at)
+        opts: list[Option] = []
+        if not locked and rem > 0 and not (tired and stop_problem(m, pos, tired, f.at)):
+            for n in land_links(m).get(f.at, ()):
+                if step_problem(m, pos, going, f.at, n) is not None:
+                    continue
+                if stop_problem(m, pos, going, n) is not None:
+                    if n in ez or rem <= 1 or not land_reach(m, pos, going, n, rem - 1).hexes:
+                        continue  # a dead end: it could neither stop there nor go on
+                nid = m.to_id(n)
+                label = f"enter {nid} ({rem - 1} MP left after)" + (" - enemy ZOC: the move ends there"
+                                                                     if n in ez else "")
+                opts.append(Option(nid, label))
+        moved = len(f.path) > 1
+        if moved and not locked:
+            for u in f.pick_up_candidates(pos):
+                opts.append(Option(f"pick:{u.id}", f"pick up {u.id} (it moves on with the {rem} MP left)"))
+        if moved:
+            for uid in f.drop_off_candidates(pos):
+                u = pos.unit(uid)
+                if stop_problem(m, pos, [attrs.evolve(u, hex=f.at)], f.at) is not None:
+                    continue
+                if u.piece in LEADERS and not [v for v in pos.at(f.at) if v.id not in f.units]:
+                    continue  # ldf:8.4: a leader is never left alone
+                opts.append(Option(f"drop:{uid}", f"leave {uid} in {at_id}"))
+        if stop_problem(m, pos, movers, f.at) is None:
+            if moved or touched:
+                opts.append(Option("stop", f"end the move in {at_id}"))
+        if not moved and not touched:
+            opts.append(Option("back", "choose another force"))
+        if locked and (moved or touched):
+            if moved:
+                ended = f"{at_id} is in an enemy zone of control: the move ends there (ldf:11.3)"
+                rules.add("ldf:11.3")
+            else:
+                ended = f"{at_id} is still in an enemy zone of control: the force may not leave it (ldf:11.4)"
+                rules.add("ldf:11.4")
+            break
+        if locked or not opts:
+            if not touched:
+                return False
+            ended = f"the force can go no farther from {at_id}"
+            break
+        key = yield Decision(side, f"Moving {', '.join(f.units)} in {at_id}, {rem} MP left: where next?",
+                             tuple(opts), rule="ldf:8.2", kind="move.step",
+                             context={"highlight": tuple(o.key for o in opts if o.key.isdigit())})
+        if key == "back":
+            return False
+        if key == "stop":
+            break
+        if key.startswith("pick:"):
+            uid = key[5:]
+            f.pick_up(pos, pos.unit(uid))
+            rules.add("ldf:8.2")
+            ctx.event("pick-up", f"{f.leader(pos).id} picks up {uid} in {at_id}; it moves on with "  # type: ignore[union-attr]
+                      f"{f.left[uid]} MP", rules=("ldf:8.2",), side=side, hex=at_id)
+            continue
+        if key.startswith("drop:"):
+            uid = key[5:]
+            f.drop_off(pos, uid)
+            ctx.event("drop-off", f"{uid} is left in {at_id}", rules=("ldf:8.2", "ldf:8.4") if pos.unit(uid).piece
+                      in LEADERS else ("ldf:8.2",), side=side, hex=at_id)
+            continue
+        n = state.hex(key)
+        if m.value(n, "narrows"):
+            rules.add("ldf:12.5")
+        left_behind = f.step(n)
+        touched = True
+        free_start = False
+        if left_behind:
+            ctx.event("exhausted", f"{', '.join(left_behind)} have spent their movement factor and stay in {at_id}",
+                      rules=("ldf:8.5",), side=side, hex=at_id)
+        for uid in f.units:
+            state.place(uid, key)
+        yield from on_enter(ctx, state, list(f.units), key)
+        if state.over:
+            break
+        if any(state.unit(uid).hex != key for uid in f.units):
+            ended = f"the force was moved from {key} by another rule"
+            break
+        if rebel and side == GP:
+            pos = position(state)
+            if conversion_targets(m, pos, n, {state.hex(h) for h in rolled})[0]:
+                rules.add("ldf:8.3")
+                ok = yield from conversion_rolls(ctx, state, key, rolled)
+                if not ok:
+                    ended = "a conversion roll failed: the move action ends (ldf:8.3)"
+        pos = position(state)
+        if f.at in _ezoc_for(m, pos, _force_camps(f.movers(pos))):
+            rules.add("ldf:11.3")
+    path = [m.to_id(h) for h in f.path]
+    text = f"{', '.join(f.units)} move {' - '.join(path)}" if len(path) > 1 else f"{', '.join(f.units)} stay in {start}"
+    ctx.event("move", text + (f"; {ended}" if ended else ""), rules=tuple(sorted(rules, key=_rule_order)),
+              side=side, path=tuple(path))
+    yield from _after_move(ctx, state, units, start)
+    return True
+
+
+def _rule_order(rule: str) -> tuple[int, ...]:
+    return tuple(int(p) if p.isdigit() else 0 for p in rule.split(":")[1].split("."))
+
+
+def score_option(state: LDFState, decision: Decision, key: str) -> float | None:
+    """A cheap hint for the greedy bot on the move decisions (``move.*``); ``None`` elsewhere.
+
+    The Germano-Parthian likes steps toward Rome and into the core; the Roman
+    likes steps toward enemy units in the core. Every option offered is legal.
+    """
+    if not decision.kind.startswith("move."):
+        return None
+    if key == "back":
+        return -1.0
+    if decision.kind in ("move.step", "move.transport", "move.unstack") and key[-4:].isdigit():
+        target = state.hex(key[-4:])
+        core = state.region("core")
+        if decision.side == GP:
+            rome = state.hex(ROME)
+            return 2.0 - 0.1 * target.distance(rome) + (1.0 if key[-4:] in core else 0.0)
+        enemies = [state.hex(u.hex) for u in state.on_map() if u.hex in core and state.side_of(u) == GP]
+        if not enemies:
+            return 0.0
+        return 2.0 - 0.1 * min(target.distance(e) for e in enemies)
+    if key == "stop":
+        return 0.5
+    if key.startswith("drop:"):
+        return -0.5
+    if key.startswith("pick:") or key == "all":
+        return 1.0
+    return 0.0

@@ -26,18 +26,25 @@ rulebook forbids them nothing else (ruling in ``docs/games/ldf.md``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Generator, Iterable, Sequence
+from typing import Any
 
 from ancients_kit.hexgrid import Hex
+from ancients_kit.session import Context, Decision, Option
 
-from ancients_games.ldf.zoc import Position, Unit, hostile
+from ancients_games.ldf.state import LDFState
+from ancients_games.ldf.zoc import Position, Unit, hostile, land_links, position
 
 __all__ = [
     "LEADER_VEXILLATIONS",
     "PLAIN_VEXILLATIONS",
+    "emergency_unstack",
+    "emergency_unstacking_action",
     "excess",
     "is_legal",
+    "overstacked_hexes",
     "problems",
+    "unstack_all",
     "vexillation_limit",
 ]
 
@@ -133,3 +140,71 @@ def excess(pos: Position, h: Hex) -> list[Unit]:
         if len(vex) > limit:
             out.extend(vex[limit:])
     return out
+
+
+# ---------------------------------------------------------------- emergency unstacking (10.7)
+
+
+def overstacked_hexes(state: LDFState, side: str) -> list[str]:
+    """Hexes where ``side``'s Roman vexillations exceed the limit (a leader gone, ``ldf:10.7``)."""
+    pos = position(state)
+    out = []
+    for h in sorted({u.hex for u in state.side_units(side) if u.hex is not None}):
+        if excess(pos, state.hex(h)):
+            out.append(h)
+    return out
+
+
+def emergency_unstack(ctx: Context, state: LDFState, hex_id: str) -> Generator[Decision, Any, None]:
+    """10.7: a stack the departure or loss of its leader left over the limit unstacks at once.
+
+    Its owner moves the minimum number of vexillations, one at a time, into
+    adjacent land hexes where they break no stacking limit and may enter (no
+    enemy units, narrows only for Romans: they are Roman); ZOC plays no part
+    (ruling in docs/games/ldf.md). What cannot go is eliminated. No action is
+    spent. Call it wherever a leader leaves or dies (move, combat, treachery).
+    """
+    from .economy import on_enter  # ldf-core: looting and the other entry rules (6.3 ...)
+    from .movement import step_problem, stop_problem
+
+    m = state.map
+    while not state.over:
+        pos = position(state)
+        h = state.hex(hex_id)
+        extra = excess(pos, h)
+        if not extra:
+            return
+        side = state.side_of(state.unit(extra[0].id))
+        counted = ("infantry-vexillation", "cavalry-vexillation") if pos.cavalry_reserve else ("infantry-vexillation",)
+        candidates = [u for u in pos.at(h) if u.piece in counted and u.camp == extra[0].camp]
+        opts: list[Option] = []
+        for u in candidates:
+            for n in land_links(m).get(h, ()):
+                if step_problem(m, pos, [u], h, n) is None and stop_problem(m, pos, [u], n) is None:
+                    opts.append(Option(f"{u.id}>{m.to_id(n)}", f"{u.id} to {m.to_id(n)}"))
+        if not opts:
+            for u in extra:
+                state.eliminate(u.id)
+            ctx.event("unstack", f"{len(extra)} overstacked units in {hex_id} have nowhere to go and are eliminated: "
+                      + ", ".join(u.id for u in extra), rules=("ldf:10.7",), side=side, hex=hex_id)
+            return
+        key = yield Decision(side, f"{hex_id} is overstacked without its leader ({len(extra)} too many): "
+                             "move a vexillation to an adjacent hex", tuple(opts), rule="ldf:10.7",
+                             kind="move.unstack", context={"highlight": (hex_id,)})
+        uid, _, dest = key.partition(">")
+        state.place(uid, dest)
+        ctx.event("unstack", f"emergency unstacking: {uid} from {hex_id} to {dest} (no action spent)",
+                  rules=("ldf:10.7",), side=side, hex=dest)
+        yield from on_enter(ctx, state, [uid], dest)
+
+
+def unstack_all(ctx: Context, state: LDFState, side: str) -> Generator[Decision, Any, None]:
+    """Emergency unstacking (``ldf:10.7``) of every overstacked hex of ``side``."""
+    for h in overstacked_hexes(state, side):
+        yield from emergency_unstack(ctx, state, h)
+
+
+def emergency_unstacking_action(ctx: Context, state: LDFState, side: str) -> Generator[Decision, Any, Any]:
+    """The free "emergency unstacking" entry of the Action Summary (``ldf:10.7``): never in the menu."""
+    yield from unstack_all(ctx, state, side)
+    return None

@@ -45,7 +45,7 @@ other's holds (see the rulings in ``docs/games/ldf.md``).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import attrs
 
@@ -54,6 +54,10 @@ from ancients_kit.hexmap import HexMap
 
 from ancients_games.ldf.model import Piece
 
+if TYPE_CHECKING:
+    from ancients_games.ldf.state import LDFState
+    from ancients_games.ldf.state import Unit as StateUnit
+
 __all__ = [
     "CAMPS",
     "ROMAN_CAMPS",
@@ -61,10 +65,12 @@ __all__ = [
     "PalmyraStatus",
     "Position",
     "Unit",
+    "camp_of",
     "ezoc",
     "hostile",
     "in_ezoc",
     "land_links",
+    "position",
     "projects_zoc",
     "side_of",
     "zoc_of",
@@ -250,3 +256,23 @@ def in_ezoc(m: HexMap, pos: Position, h: Hex, camp: str) -> bool:
             if hostile(u.camp, camp, pos.palmyra) and h in zoc_of(m, pos, u):
                 return True
     return False
+
+
+def camp_of(state: "LDFState", u: "StateUnit") -> Camp:
+    """A state unit's camp: :meth:`LDFState.faction_of`, with Palmyra's own garrison (a client
+    counter in hex 4720) counted as Palmyran (``ldf:9.1``-``ldf:9.4``)."""
+    f = state.faction_of(u)
+    if f == "client" and u.hex is not None and state.in_region(u.hex, "palmyra"):
+        return "palmyran"
+    return f  # type: ignore[return-value]
+
+
+def position(state: "LDFState") -> Position:
+    """The :class:`Position` of a game in progress (every unit on the map)."""
+    ids = state.data.ids
+    units = tuple(Unit(u.id, u.kind, ids[u.hex], camp_of(state, u)) for u in state.on_map() if u.hex is not None)
+    return Position(
+        units, state.data.counters.pieces, palmyra=state.palmyra, gallic_active=state.gallic_active,
+        cavalry_reserve=state.cavalry_reserve, parthia_collapsed=state.parthia_collapsed,
+        river_movement_lost=bool({"3816", "3215"} & state.looted),
+    )
