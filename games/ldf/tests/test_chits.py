@@ -69,7 +69,6 @@ def test_hand_limit_six() -> None:
 
 # ---------------------------------------------------------------- in play, on a real campaign state
 
-from ancients_games.ldf import economy  # noqa: E402
 from ancients_games.ldf.state import GP, ROMAN, ROME  # noqa: E402
 from ancients_games.ldf.tests.politics_helpers import Script, drive, texts, world  # noqa: E402
 
