@@ -271,7 +271,7 @@ def on_enter(ctx: Context, state: LDFState, unit_ids: Iterable[str], hex_id: str
     the work (6.4, 8.13); a German tribe in Rome/Ostia wins the game (4.2); a
     Roman unit in Ctesiphon collapses Parthia (7.3). Rebel co-emperors loot as
     any enemy (8.3). The client states' own entry rules (Trier, 9.5) are
-    :func:`clients.on_enter`'s, called last when that module defines it.
+    :func:`clients.on_enter`'s, called last.
     """
     units = [state.unit(uid) for uid in unit_ids]
     if not units:
@@ -303,13 +303,9 @@ def on_enter(ctx: Context, state: LDFState, unit_ids: Iterable[str], hex_id: str
     if hex_id == CTESIPHON and not state.parthia_collapsed and any(
             state.side_of(u) == ROMAN and u.nationality == "roman" for u in units):
         yield from collapse_parthia(ctx, state)
-    try:
-        from . import clients  # ldf-politics
-    except ImportError:
-        return
-    hook = getattr(clients, "on_enter", None)
-    if hook is not None:
-        yield from hook(ctx, state, [u.id for u in units], hex_id)
+    from . import clients  # ldf-politics; it imports this module
+
+    yield from clients.on_enter(ctx, state, [u.id for u in units], hex_id)  # Trier ends the Gallic Empire (9.5)
 
 
 def collapse_parthia(ctx: Context, state: LDFState) -> Generator[Decision, Any, None]:
@@ -355,6 +351,11 @@ def withdraw_from_parthia(ctx: Context, state: LDFState) -> Generator[Decision, 
         ctx.event("withdraw", f"The Roman force in {src} ({', '.join(moving)}) withdraws to {key}",
                   rules=("ldf:7.3",), side=ROMAN)
         yield from on_enter(ctx, state, moving, key)
+
+
+def withdrawal_action(ctx: Context, state: LDFState, side: str) -> Generator[Decision, Any, Any]:
+    """The free action of 7.3 (:func:`collapse_parthia` calls the withdrawal; never in the menu)."""
+    yield from withdraw_from_parthia(ctx, state)
 
 
 # ---------------------------------------------------------------- fortifying (8.13)
