@@ -11,8 +11,6 @@ of 8.19, the Emperor Creation Table, clearing a deficit, the collapse
 withdrawal, emergency unstacking) are never in the menu: the rules call them.
 
 Each branch registers its actions here, one line per action, grouped by owner.
-An action not yet written is registered with :func:`not_yet` (never offered),
-so the game always runs.
 
 Hooks between the branches (call them; do not copy them):
 
@@ -42,7 +40,7 @@ from ancients_kit.session import Context, Decision, Option
 from . import economy, movement, stacking
 from .state import HAND_LIMIT, LAST_TURN, LDFState
 
-__all__ = ["ACTIONS", "Action", "ActionSpec", "draw_chit", "not_yet", "receive_chit"]
+__all__ = ["ACTIONS", "Action", "ActionSpec", "draw_chit", "receive_chit"]
 
 Action = Callable[[Context, LDFState, str], Generator[Decision, Any, Any]]
 
@@ -55,16 +53,6 @@ class ActionSpec:
     """Whether ``side`` may choose it now (beyond the data's side and turns)."""
     run: Action
     rules: tuple[str, ...]
-
-
-def not_yet(action_id: str) -> ActionSpec:
-    """An action no branch has written yet: never offered."""
-
-    def run(ctx: Context, state: LDFState, side: str) -> Generator[Decision, Any, Any]:
-        raise NotImplementedError(f"the LDF action {action_id!r} is not written yet")
-        yield  # pragma: no cover
-
-    return ActionSpec(available=lambda state, side: False, run=run, rules=())
 
 
 # ---------------------------------------------------------------- passing (8.20)
