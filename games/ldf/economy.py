@@ -385,14 +385,19 @@ def can_finish_fortify(state: LDFState, side: str) -> bool:
         and not any(u.garrison for u in state.units_at(h))
 
 
+def _core_hex(state: LDFState, prompt: str, hexes: list[str], rule: str,
+              kind: str) -> Generator[Decision, Any, str | None]:
+    """The Roman picks one of ``hexes`` for an economy action, or goes back (``None``)."""
+    key = yield Decision(ROMAN, prompt, tuple(Option(h, f"{h} ({state.unlooted_tp(h)} TP)") for h in hexes) + (
+        Option("back", "choose another action"),), rule=rule, kind=kind, context={"highlight": hexes})
+    return None if key == "back" else key
+
+
 def start_fortify(ctx: Context, state: LDFState, side: str) -> Generator[Decision, Any, Any]:
     """8.13: the Fortify marker into a core population-centre hex without a garrison or enemy."""
-    hexes = fortify_hexes(state)
-    key = yield Decision(ROMAN, "Begin fortifying which core population-centre hex?",
-                         tuple(Option(h, f"{h} ({state.unlooted_tp(h)} TP)") for h in hexes) + (
-                             Option("back", "choose another action"),),
-                         rule="ldf:8.13", kind="fortify.hex", context={"highlight": hexes})
-    if key == "back":
+    key = yield from _core_hex(state, "Begin fortifying which core population-centre hex?", fortify_hexes(state),
+                               "ldf:8.13", "fortify.hex")
+    if key is None:
         return False
     state.fortify = key
     ctx.event("fortify", f"The Roman player begins fortifying {key}", rules=("ldf:8.13",), side=ROMAN, hex=key)
@@ -432,12 +437,9 @@ def can_finish_rebuild(state: LDFState, side: str) -> bool:
 
 def start_rebuild(ctx: Context, state: LDFState, side: str) -> Generator[Decision, Any, Any]:
     """6.4, 8.14: turn a looted core hex's marker to its Rebuild side (still looted)."""
-    hexes = rebuild_hexes(state)
-    key = yield Decision(ROMAN, "Begin rebuilding which looted core hex?",
-                         tuple(Option(h, f"{h} ({state.unlooted_tp(h)} TP)") for h in hexes) + (
-                             Option("back", "choose another action"),),
-                         rule="ldf:8.14", kind="rebuild.hex", context={"highlight": hexes})
-    if key == "back":
+    key = yield from _core_hex(state, "Begin rebuilding which looted core hex?", rebuild_hexes(state),
+                               "ldf:8.14", "rebuild.hex")
+    if key is None:
         return False
     state.rebuilding.add(key)
     ctx.event("rebuild", f"The Roman player begins rebuilding {key}", rules=("ldf:6.4", "ldf:8.14"), side=ROMAN,
