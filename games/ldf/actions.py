@@ -127,9 +127,8 @@ def draw_chit(ctx: Context, state: LDFState, side: str, *, free: bool = False) -
                              rule="ldf:8.17", kind="chit.put-back")
         hand.remove(int(key))
         state.pool.add(int(key))
-        ctx.event("chit", f"{side} puts a chit back into the pool before drawing", rules=("ldf:8.17",), side=side,
-                  private_to=side, public_text=f"{side} puts a chit back into the pool before drawing")
-        ctx.event("chit", f"{side} puts chit {key} back", rules=("ldf:8.17",), side=side, private_to=side)
+        ctx.event("chit", f"{side} puts chit {key} back into the pool before drawing", rules=("ldf:8.17",),
+                  side=side, private_to=side, public_text=f"{side} puts a chit back into the pool before drawing")
     if not len(state.pool):
         ctx.event("chit", f"{side} finds the chit pool empty", rules=(rule,), side=side)
         return None
