@@ -26,7 +26,7 @@ def column(crt: OddsTable, attack: int, defense: int, shift: int = 0) -> Column 
     return crt.odds(attack, defense, shift=shift)
 
 
-@pytest.mark.rule("ldf:13.2", "ldf:14.6")
+@pytest.mark.rule("ldf:13.2", "ldf:14.6", "ldf:1.6")
 def test_13_against_4_is_3_to_1_rounded_for_the_defender(crt: OddsTable) -> None:
     """The worked example of 13.2: 13 against 4 is 3.25 to 1, rounded in favour of the defender to 3:1."""
     assert column(crt, 13, 4) == Column(4, "3:1")
