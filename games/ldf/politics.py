@@ -584,3 +584,38 @@ def emperor_creation_action(ctx: Context, state: LDFState, side: str) -> Generat
     """The free entry of the Action Summary (``ldf:14.4``): never chosen from the menu; the
     rules call :func:`emperor_eliminated`."""
     yield from emperor_eliminated(ctx, state, ("ldf:8.9", "ldf:14.4"))
+
+
+# ---------------------------------------------------------------- hints for the greedy bot
+
+_MY_KINDS = ("salt", "co-emperor.", "rebel.", "emperor.", "diplomacy.", "chit.", "siege.", "window.")
+
+
+def score_option(state: LDFState, decision: Decision, key: str) -> float | None:
+    """Cheap scores for the decisions of politics.py, chits.py and clients.py (the greedy bot's
+    ``Game.score_option``; ``bot.score`` may delegate here): salt while the treasury can
+    spare it, play battle and roll chits when offered, never mute a window, pay for the games
+    when rich. Hints, not rules: every option offered is legal. ``None`` for other kinds."""
+    kind = decision.kind
+    if not kind.startswith(_MY_KINDS):
+        return None
+    if key == "back":
+        return -1.0
+    if kind == "salt":
+        n = int(key.removeprefix("salt-"))
+        return float(min(n, state.treasury - 2 - n))
+    if kind.startswith("window."):
+        if key == "never":
+            return -1.0
+        if key == "no":
+            return 0.5 if kind == "window.after-roll" else 0.0
+        return 1.0
+    if kind == "chit.bread":
+        return 1.0 if (key == "pay") == (state.treasury >= 6) else 0.0
+    if kind == "chit.windfall":
+        return float(key.removeprefix("tp-"))
+    if kind == "chit.jaws":
+        return 1.0 if key == "done" else 0.0
+    if kind in ("emperor.hex", "co-emperor.hex", "rebel.hex") and key.isdigit():
+        return float(sum(1 for u in state.units_at(key) if u.mobile))
+    return 0.0

@@ -282,3 +282,16 @@ def test_parthian_recovery_roll_salted_by_the_roman() -> None:
     ctx, st = world()
     ctx.chance.force(6)
     assert drive(politics.recovery_roll(ctx, st), Script({"salt": "salt-2"})) == 4
+
+
+@pytest.mark.rule("ldf:8.8", "ldf:14.3")
+def test_greedy_hints_for_salt_and_windows() -> None:
+    from ancients_kit.session import Decision, Option
+
+    ctx, st = world()
+    salt = Decision(ROMAN, "salt?", tuple(Option(f"salt-{n}") for n in range(4)), rule="ldf:8.8", kind="salt")
+    assert [politics.score_option(st, salt, k) for k in salt.keys] == [0.0, 1.0, 1.0, 0.0]
+    win = Decision(GP, "play?", (Option("no"), Option("never"), Option("chit-1")), rule="ldf:14.3",
+                   kind="window.battle-start")
+    assert max(win.keys, key=lambda k: politics.score_option(st, win, k)) == "chit-1"
+    assert politics.score_option(st, Decision(GP, "a", (Option("x"),), rule="ldf:8.1", kind="action"), "x") is None
