@@ -295,3 +295,18 @@ def test_greedy_hints_for_salt_and_windows() -> None:
                    kind="window.battle-start")
     assert max(win.keys, key=lambda k: politics.score_option(st, win, k)) == "chit-1"
     assert politics.score_option(st, Decision(GP, "a", (Option("x"),), rule="ldf:8.1", kind="action"), "x") is None
+
+
+@pytest.mark.rule("ldf:8.9", "ldf:14.4", "ldf:10.7")
+def test_the_emperors_stack_unstacks_when_treachery_takes_him() -> None:
+    ctx, st = world()
+    extra = [u for u in st.of_kind("infantry-vexillation") if u.hex == "2812"]
+    for u in extra:
+        st.place(u.id, ROME)  # Rome: 3 infantry vexillations with the emperor (10.7: 8 allowed)
+    ctx.chance.force(6, 6)  # treachery succeeds; 6: orderly succession, the Roman chooses
+    elsewhere = sorted({u.hex for u in st.of_kind("infantry-vexillation") if u.hex != ROME})[0]
+    script = Script({"salt": "salt-0", "emperor.hex": elsewhere})
+    drive(politics.treachery_emperor(ctx, st, GP), script)
+    assert st.units["E"].hex == elsewhere
+    assert any(d.kind == "move.unstack" for d in script.asked)
+    assert sum(u.kind == "infantry-vexillation" for u in st.units_at(ROME)) == 2
