@@ -607,9 +607,9 @@ def emperor_creation_action(ctx: Context, state: LDFState, side: str) -> Generat
 _MY_KINDS = ("salt", "co-emperor.", "rebel.", "emperor.", "diplomacy.", "chit.", "siege.", "window.")
 
 
-def score_option(state: LDFState, decision: Decision, key: str) -> float | None:
+def score(state: LDFState, decision: Decision, key: str) -> float | None:
     """Cheap scores for the decisions of politics.py, chits.py and clients.py (the greedy bot's
-    ``Game.score_option``; ``bot.score`` may delegate here): salt while the treasury can
+    ``Game.score_option``: ``bot.score`` delegates here by kind): salt while the treasury can
     spare it, play battle and roll chits when offered, never mute a window, pay for the games
     when rich. Hints, not rules: every option offered is legal. ``None`` for other kinds."""
     kind = decision.kind

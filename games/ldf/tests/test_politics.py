@@ -290,11 +290,11 @@ def test_greedy_hints_for_salt_and_windows() -> None:
 
     ctx, st = world()
     salt = Decision(ROMAN, "salt?", tuple(Option(f"salt-{n}") for n in range(4)), rule="ldf:8.8", kind="salt")
-    assert [politics.score_option(st, salt, k) for k in salt.keys] == [0.0, 1.0, 1.0, 0.0]
+    assert [politics.score(st, salt, k) for k in salt.keys] == [0.0, 1.0, 1.0, 0.0]
     win = Decision(GP, "play?", (Option("no"), Option("never"), Option("chit-1")), rule="ldf:14.3",
                    kind="window.battle-start")
-    assert max(win.keys, key=lambda k: politics.score_option(st, win, k)) == "chit-1"
-    assert politics.score_option(st, Decision(GP, "a", (Option("x"),), rule="ldf:8.1", kind="action"), "x") is None
+    assert max(win.keys, key=lambda k: politics.score(st, win, k)) == "chit-1"
+    assert politics.score(st, Decision(GP, "a", (Option("x"),), rule="ldf:8.1", kind="action"), "x") is None
 
 
 @pytest.mark.rule("ldf:8.9", "ldf:14.4", "ldf:10.7")
