@@ -127,6 +127,8 @@ def test_never_with_the_co_emperor_and_fallbacks() -> None:
     assert col.replaces_co_emperor and col.hexes == (B,)
     empty = SuccessionFacts({}, frozenset(), ROME)
     assert succession("LEGIONS", empty).hexes == (ROME,)
+    held = SuccessionFacts({}, frozenset(), ROME, enemy_in_rome=True, free_core=frozenset({B, C}))
+    assert succession("SENATE", held).hexes == (B, C)  # never into the enemy in Rome
     with pytest.raises(ValueError, match="ldf:14.4"):
         succession("BOGUS", empty)
 
