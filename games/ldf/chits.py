@@ -251,7 +251,8 @@ def roll_die(ctx: Context, state: LDFState, roller: str, reason: str, rules: tup
 
     def resolve(play: Play) -> Generator[Decision, str, str]:
         nonlocal last, value
-        spend(ctx, state, play.side, BESEECH, f"the roll of {value} ({reason}) is made again", ("ldf:8.8",))
+        spend(ctx, state, play.side, BESEECH, f"the roll of {value} ({reason}) is made again",
+              ("ldf:8.8",) if redeclare is not None else ())
         if redeclare is not None:
             yield from redeclare()
         last = ctx.chance.reroll(last, reason=f"{reason}, again", rules=(*rules, "ldf:14.3"))
@@ -398,7 +399,9 @@ def _bread(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str,
     """Chit 19, Bread & Circuses (``ldf:14.3``): the Roman pays a die plus one TP, or
     refuses before the roll and the Germano-Parthian puts a rebel garrison in an empty
     unlooted core centre (not Rome/Ostia), which pays nothing until retaken and rebuilt."""
-    spare = [u for u in state.of_kind("roman-garrison", where="aside")]
+    from . import economy
+
+    spare = economy.spare_garrisons(state)
     hexes = _bread_hexes(state)
     options = [Option("pay", "pay for the games: a die plus one TP")]
     if spare and hexes:
