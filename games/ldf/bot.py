@@ -65,4 +65,8 @@ def score(state: LDFState, decision: Decision, key: str) -> float | None:
         return 1.0 if key == "done" else 0.0
     if decision.kind == "admin.reclaim":
         return 1.0 if key != "done" else 0.0
+    if decision.kind.startswith("move."):
+        from .movement import score_option  # ldf-move
+
+        return score_option(state, decision, key)
     return None
