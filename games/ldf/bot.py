@@ -55,6 +55,10 @@ def score(state: LDFState, decision: Decision, key: str) -> float | None:
         if key == "draw-chit" and len(state.hands[side]) >= 6:
             w -= 2.5
         return w
+    if decision.kind.startswith(("attack.", "advance.", "retreat.", "exchange.")):
+        from .combat import score_option  # ldf-combat
+
+        return score_option(state, decision, key)
     if decision.kind == "concede":
         return 1.0 if key == "no" else 0.0
     if decision.kind == "chit.free":

@@ -502,3 +502,24 @@ def test_the_siege_equipment_goes_back_to_the_pool_when_the_centre_is_taken() ->
     b, _ = battle(ctx, state, ROMAN, "3317", "3318", ["I1", "I2"], {"advance.units": _advance_all})
     assert b.double_attack and b.attack == 4 and b.result == "DE"
     assert state.siege is None and len(state.pool) == before + 1
+
+
+@pytest.mark.rule("ldf:13.2", "ldf:4.2")
+def test_greedy_scores_prefer_the_better_attack() -> None:
+    """The bot's score of an attack is its expected gain over the exact distribution; a German
+    attack that can take Rome/Ostia outweighs everything (4.2)."""
+    ctx, state = fresh()
+    put(state, "3317", "I1", "I2")
+    _rebels(state, "3318", "I3")
+    _rebels(state, "3216", "I4", "I5", "B1")
+    put(state, "3217", "I6")
+    pairs = combat.attack_targets(state, ROMAN)
+    d = Decision(ROMAN, "attack?", tuple(combat.Option(f"{o}-{t}", "x") for o, t in pairs), kind="attack.target")
+    good, bad = combat.score_option(state, d, "3317-3318"), combat.score_option(state, d, "3217-3216")
+    assert good is not None and bad is not None and good > 0 > bad
+    ctx, state = fresh()
+    put(state, "3317", "T1")
+    put(state, "3318", "I1")
+    d = Decision(GP, "attack?", (combat.Option("3317-3318", "x"),), kind="attack.target")
+    assert combat.score_option(state, d, "3317-3318") > 50
+    assert GAME.score_option(state, d, "3317-3318") == combat.score_option(state, d, "3317-3318")
