@@ -15,8 +15,9 @@ module gives each number its effect and its moment of play:
   Cavalry), ``before-attack-roll`` (15 Overwhelming Assault by the attacker,
   then 6 They Shall Not Pass by the defender, not after 15), ``before-roll``
   (17 Agents in Enemy Camp before a diplomacy or treachery roll);
-- **played as an action** (8.18): the others, and 3 From the Jaws of Death,
-  13 (a hand shown), 4's extra hex of movement.
+- **played as an action** (8.18): the others, among them 3 From the Jaws of
+  Death, 13 (a hand shown), and the movement chits, each played with the move
+  it speeds or forces (4's extra hex, 8 Forced March, 5 Into the Valley).
 
 A hand holds at most six chits (8.17); its size is public and its contents
 secret (10.9), so every window asks every side the rule allows, whatever it
@@ -27,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Mapping
 from fractions import Fraction
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -334,28 +335,6 @@ def before_attack_roll(ctx: Context, state: LDFState, battle: BattleChits) -> Ge
         battle.played.append(NOT_PASS)
         spend(ctx, state, defence.side, NOT_PASS, "one column to the defence, and a DR becomes AS", ())
     return battle
-
-
-def move_start(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str, int]:
-    """The ``move-start`` window for movement.py (``ldf:14.3``): when ``side`` declares a
-    move, he may play Inspired Subordinates (4: one more hex; the stack moves together
-    and drops nobody off) or Forced March (8: two more movement points). Returns the
-    extra movement points."""
-    extra = 0
-
-    def resolve(play: Play) -> Generator[Decision, str, None]:
-        nonlocal extra
-        n = _number(play)
-        gain = 1 if n == INSPIRED else 2
-        extra += gain
-        spend(ctx, state, play.side, n, f"+{gain} movement for this force"
-              + (" (it moves together and drops nobody off)" if n == INSPIRED else ""), ("ldf:12.1",))
-        return None
-        yield  # pragma: no cover
-
-    yield from chain(Window("move-start", "the start of your move", "ldf:14.3", (side,)), standing(state),
-                     _holding(state, (INSPIRED, FORCED_MARCH)), resolve)
-    return extra
 
 
 # ---------------------------------------------------------------- chits on the draw (8.17)
@@ -769,9 +748,83 @@ def _windfall(ctx: Context, state: LDFState, side: str) -> Generator[Decision, s
                   side=ROMAN, hex=where)
 
 
+def _movement() -> Any:
+    from . import movement
+
+    return movement
+
+
+def _own_forces(state: LDFState, side: str) -> list[str]:
+    return _movement().movable_hexes(state, side)
+
+
+def _enemy_forces(state: LDFState, side: str) -> list[str]:
+    """Hexes holding an enemy force that could be moved by chit 5 (it may leave an EZOC)."""
+    mv = _movement()
+    pos = mv.position(state)
+    enemy = other_side(side)
+    out = []
+    for h in sorted({u.hex for u in state.on_map() if u.hex and state.side_of(u) == enemy}):
+        units = mv.movable_units(pos, enemy, state.hex(h))
+        if units and mv.force_problem(pos, units, enemy) is None and any(
+                mv.step_problem(state.map, pos, units, state.hex(h), n) is None
+                for n in mv.land_links(state.map).get(state.hex(h), ())):
+            out.append(h)
+    return out
+
+
+def _boosted_move(ctx: Context, state: LDFState, side: str, number: int) -> Generator[Decision, str, object]:
+    """4, Inspired Subordinates (``ldf:14.3``): one unit or stack moves one hex further, the stack
+    moving together and dropping nobody off; 8, Forced March (reconstructed): one force gets two
+    more movement points. The chit is played with that move, as one action (ruling)."""
+    mv = _movement()
+    hexes = _own_forces(state, side)
+    key = yield Decision(side, f"{chit_name(state, number)}: move which force?",
+                         (*(Option(h, f"the force in {h}") for h in hexes), Option("back", "choose another action")),
+                         rule="ldf:14.3", kind="chit.move-hex")
+    if key == "back":
+        return False
+    if number == INSPIRED:
+        force = [u.id for u in mv.movable_units(mv.position(state), side, state.hex(key))]
+    else:
+        force = yield from mv._choose_force(ctx, state, side, key)
+        if force is None:
+            return False
+    gain = 1 if number == INSPIRED else 2
+    spend(ctx, state, side, number, f"+{gain} movement for {', '.join(force)}"
+          + (" (moving together, dropping nobody off)" if number == INSPIRED else ""), ("ldf:12.1", "ldf:8.2"))
+    yield from mv.move_force(ctx, state, side, force, bonus=gain, no_drop_offs=number == INSPIRED,
+                             transport=False)
+    return None
+
+
+def _valley(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str, object]:
+    """5, Into the Valley of the Shadow of Death (``ldf:14.3``, ``ldf:11.4``): move one enemy force
+    (the whole stack that may move, ruling) up to its normal allowance by the normal rules; it may
+    leave the EZOC it starts in, stops on entering another, and drops nobody off. The player of
+    the chit makes every choice of the move."""
+    mv = _movement()
+    enemy = other_side(side)
+    hexes = _enemy_forces(state, side)
+    key = yield Decision(side, "Into the Valley of the Shadow of Death: move which enemy force?",
+                         (*(Option(h, f"the enemy force in {h}") for h in hexes),
+                          Option("back", "choose another action")), rule="ldf:14.3", kind="chit.valley")
+    if key == "back":
+        return False
+    force = [u.id for u in mv.movable_units(mv.position(state), enemy, state.hex(key))]
+    spend(ctx, state, side, VALLEY, f"{side} moves the enemy force in {key}: {', '.join(force)}", ("ldf:11.4",))
+    yield from mv.move_force(ctx, state, side, force, no_drop_offs=True, leave_ezoc=True, transport=False)
+    return None
+
+
 AS_ACTION: Final[Mapping[int, tuple[Callable[[LDFState, str], bool],
-                                    Callable[[Context, LDFState, str], Generator[Decision, str, None]]]]] = {
+                                    Callable[[Context, LDFState, str], Generator[Decision, str, object]]]]] = {
     JAWS: (_jaws_ok, _jaws),
+    INSPIRED: (lambda state, side: bool(_own_forces(state, side)),
+               lambda ctx, state, side: _boosted_move(ctx, state, side, INSPIRED)),
+    VALLEY: (lambda state, side: bool(_enemy_forces(state, side)), _valley),
+    FORCED_MARCH: (lambda state, side: bool(_own_forces(state, side)),
+                   lambda ctx, state, side: _boosted_move(ctx, state, side, FORCED_MARCH)),
     MAD_DASH: (lambda state, side: True, _mad_dash),
     MUTINY: (lambda state, side: bool(_mutiny_targets(state)), _mutiny),
     DEBASEMENT: (lambda state, side: True, _debasement),
@@ -809,8 +862,7 @@ def play_chit(ctx: Context, state: LDFState, side: str) -> Generator[Decision, s
                          rule="ldf:8.18", kind="chit.play")
     if key == "back":
         return False
-    yield from AS_ACTION[int(key)][1](ctx, state, side)
-    return None
+    return (yield from AS_ACTION[int(key)][1](ctx, state, side))
 
 
 # ---------------------------------------------------------------- heavy siege equipment (8.16, chit 21)

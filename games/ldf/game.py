@@ -20,7 +20,7 @@ from collections.abc import Collection, Generator
 from typing import Any
 
 from ancients_kit.data import DataStore
-from ancients_kit.plugin import Game, OptionSpec, Outcome, ScenarioInfo
+from ancients_kit.plugin import Game, OptionSpec, Outcome, ScenarioInfo, TableInfo
 from ancients_kit.session import Context, Decision, Option
 
 from . import admin, victory
@@ -195,6 +195,11 @@ class LestDarknessFall(Game):
             return self.status(state, viewer)
         return render(state, viewer, highlight)
 
+    def picture(self, state: LDFState, viewer: str | None) -> Any:
+        from .render import picture
+
+        return picture(state)
+
     def hand(self, state: LDFState, viewer: str | None) -> tuple[tuple[str, str], ...]:
         """The chits ``viewer`` holds (10.9: only their number is public)."""
         if viewer not in state.hands:
@@ -218,6 +223,11 @@ class LestDarknessFall(Game):
         for c in list(state.pool.contents):
             state.pool.remove(c)
         state.pool.add(*unseen)
+
+    def tables(self, store: DataStore) -> list[TableInfo]:
+        from .render import tables
+
+        return tables(store)
 
     # -- bots ----------------------------------------------------------------------
     def evaluate(self, state: LDFState, side: str) -> float:

@@ -28,7 +28,7 @@ first; the actions follow.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable, Mapping
+from collections.abc import Generator, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final
 
@@ -236,14 +236,6 @@ def succession(code: str, facts: SuccessionFacts) -> Succession:
     if code not in ("PRAETORIANS", "LEGIONS", "SENATE", "STRIFE", "COLLEAGUE", "ORDERLY"):
         raise ValueError(f"no Emperor Creation Table result {code!r} (ldf:14.4)")
     return Succession(code, "LEGIONS", _legions(facts, banned), rebel_roll=code == "STRIFE")
-
-
-def counts_by_hex(pairs: Iterable[Hex]) -> dict[Hex, int]:
-    """How many items stand in each hex (helper for :class:`SuccessionFacts`)."""
-    out: dict[Hex, int] = {}
-    for h in pairs:
-        out[h] = out.get(h, 0) + 1
-    return out
 
 
 # ================================================================ in play (needs the game state)

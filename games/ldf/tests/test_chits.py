@@ -15,7 +15,7 @@ def chit_set() -> model.ChitSet:
     return model.load_chits(DataStore(model.PACKAGE))
 
 
-@pytest.mark.rule("ldf:8.17", "ldf:3.5")
+@pytest.mark.rule("ldf:8.17", "ldf:3.5", "ldf:2.6b")
 def test_on_draw_chits_are_the_five_of_8_17(chit_set: model.ChitSet) -> None:
     assert set(chit_set.on_draw()) == chits.ON_DRAW == {10, 18, 19, 20, 25}
     assert len(chit_set.pool()) == 26
@@ -69,7 +69,6 @@ def test_hand_limit_six() -> None:
 
 # ---------------------------------------------------------------- in play, on a real campaign state
 
-from ancients_games.ldf import economy  # noqa: E402
 from ancients_games.ldf.state import GP, ROMAN, ROME  # noqa: E402
 from ancients_games.ldf.tests.politics_helpers import Script, drive, texts, world  # noqa: E402
 
@@ -233,9 +232,62 @@ def test_siege_equipment() -> None:
     assert st.siege == a and 21 not in st.hands[ROMAN] and not chits.can_deploy_siege(st, ROMAN)
 
 
-@pytest.mark.rule("ldf:14.3", "ldf:12.1")
-def test_move_start_window() -> None:
+@pytest.mark.rule("ldf:14.3", "ldf:12.1", "ldf:8.2", "ldf:11.4")
+def test_movement_chits_played_with_their_move() -> None:
+    from ancients_games.ldf import movement
+
     ctx, st = world()
     st.hands[ROMAN].add(8)
-    assert drive(chits.move_start(ctx, st, ROMAN), Script({"window.move-start": ["chit-8"]})) == 2
-    assert drive(chits.move_start(ctx, st, ROMAN), Script()) == 0
+    assert 8 in chits.playable(st, ROMAN)
+    where = "2812"
+    caps = movement.movement_caps(movement.position(st), [movement.position(st).unit(u.id) for u in st.units_at(where)
+                                                          if u.mobile])
+    script = Script({"chit.play": "8", "chit.move-hex": where, "move.unit": "all"})
+    drive(chits.play_chit(ctx, st, ROMAN), script)
+    steps = [d for d in script.asked if d.kind == "move.step"]
+    assert steps and f"{max(caps.values()) + 2} MP left" in steps[0].prompt and 8 in st.pool
+    ctx, st = world()
+    st.hands[GP].add(5)
+    assert 5 in chits.playable(st, GP)
+    hexes = chits._enemy_forces(st, GP)
+    script = Script({"chit.play": "5", "chit.valley": hexes[0]})
+    drive(chits.play_chit(ctx, st, GP), script)
+    assert all(d.side == GP for d in script.asked)  # the chit's player makes every choice
+    assert not any(k.startswith("drop:") for d in script.asked for k in d.keys)
+
+
+@pytest.mark.rule("ldf:8.19", "ldf:8.17")
+def test_free_chit_after_a_won_battle_is_optional_and_costs_no_action() -> None:
+    from ancients_games.ldf import actions
+
+    ctx, st = world()
+    ctx.chance.force(17)
+    drive(actions.free_chit(ctx, st, GP), Script({"chit.free": "draw"}))
+    assert 17 in st.hands[GP] and st.action_number == 0
+    drive(actions.free_chit(ctx, st, GP), Script({"chit.free": "no"}))
+    assert len(st.hands[GP]) == 1
+    ctx.chance.force(24)  # a Roman-only chit drawn free by the Germano-Parthian: shown and put back
+    drive(actions.free_chit(ctx, st, GP), Script({"chit.free": "draw"}))
+    assert 24 in st.pool and 24 not in st.hands[GP]
+
+
+@pytest.mark.rule("ldf:10.9", "ldf:14.3", "ldf:8.8")
+def test_the_questions_do_not_depend_on_a_hand() -> None:
+    """The same treachery roll with the Germano-Parthian holding chits 2 and 17 (and not playing
+    them) or nothing: the Roman sees the same questions, prompts and log (10.9)."""
+    from ancients_kit.windows import seen_by
+
+    from ancients_games.ldf import politics
+
+    views = []
+    for held in ((), (2, 17)):
+        ctx, st = world()
+        for n in held:
+            st.pool.remove(n)
+            st.hands[GP].add(n)
+        ctx.chance.force(4)
+        script = Script({"salt": "salt-1"})
+        drive(politics.political_roll(ctx, st, ROMAN, "treachery", ("ldf:8.11",)), script)
+        views.append(([seen_by(d, ROMAN) + (d.prompt,) for d in script.asked], ctx.log.lines(ROMAN)))
+    assert views[0] == views[1]
+    assert any(q[0] == GP for q in views[0][0])

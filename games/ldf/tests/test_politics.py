@@ -133,7 +133,6 @@ def test_never_with_the_co_emperor_and_fallbacks() -> None:
 
 # ---------------------------------------------------------------- in play, on a real campaign state
 
-from ancients_games.ldf import chits  # noqa: E402
 from ancients_games.ldf.state import GP, ROMAN, ROME  # noqa: E402
 from ancients_games.ldf.tests.politics_helpers import Script, drive, texts, world  # noqa: E402
 
