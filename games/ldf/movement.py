@@ -52,7 +52,7 @@ from ancients_games.ldf import stacking
 from ancients_games.ldf.economy import on_enter
 from ancients_games.ldf.stacking import emergency_unstack
 from ancients_games.ldf.state import GP, ROME, LDFState
-from ancients_games.ldf.zoc import ROMAN_CAMPS, Position, Unit, ezoc, hostile, land_links, position
+from ancients_games.ldf.zoc import ROMAN_CAMPS, Position, Unit, ezoc, hex_ids, hostile, land_links, position
 
 __all__ = [
     "LEADER_BONUS",
@@ -61,7 +61,6 @@ __all__ = [
     "can_move",
     "conversion_rolls",
     "conversion_targets",
-    "convert_hex",
     "force_can_move",
     "force_problem",
     "land_reach",
@@ -298,7 +297,7 @@ def sea_destinations(m: HexMap, pos: Position, units: Sequence[Unit]) -> tuple[l
         why = "Petra: no sea movement starts there" if m.to_id(at) == PETRA else "not a coastal population centre"
         return [], (f"{m.to_id(at)} is {why}", "ldf:12.6")
     out = []
-    for h in sorted(harbours, key=m.to_id):
+    for h in sorted(harbours, key=hex_ids(m).__getitem__):
         if h == at or not _friendly_port(m, pos, units, h):
             continue
         if _closed(m, pos, units, h) or stop_problem(m, pos, units, h):
@@ -341,7 +340,7 @@ def river_destinations(m: HexMap, pos: Position, units: Sequence[Unit]) -> tuple
     banks = riverbank_hexes(m)
     if at not in banks:
         return [], (f"{m.to_id(at)} is not on the Rhine or the Danube", "ldf:12.7")
-    out = [h for h in sorted(banks, key=m.to_id)
+    out = [h for h in sorted(banks, key=hex_ids(m).__getitem__)
            if h != at and not _closed(m, pos, units, h) and not stop_problem(m, pos, units, h)]
     return out, None if out else (f"no bank hex can receive the force from {m.to_id(at)}", "ldf:12.7")
 
@@ -368,7 +367,7 @@ def conversion_targets(m: HexMap, pos: Position, at: Hex, done: Iterable[Hex] = 
             continue
         if n not in skip:
             out.append(n)
-    out.sort(key=m.to_id)
+    out.sort(key=hex_ids(m).__getitem__)
     return out, emperor
 
 
@@ -560,38 +559,32 @@ def force_can_move(m: HexMap, pos: Position, units: Sequence[Unit], cache: dict[
     return bool(sea_destinations(m, pos, units)[0] or river_destinations(m, pos, units)[0])
 
 
-def movable_hexes(state: LDFState, side: str) -> list[str]:
-    """Printed IDs of the hexes from which ``side`` can start a move action (``ldf:8.2``)."""
+def _movable(state: LDFState, side: str, first_only: bool) -> list[str]:
     m, pos = state.map, position(state)
     cache: dict[str, frozenset[Hex]] = {}
     out = []
-    for h in sorted({u.hex for u in pos.units if pos.side(u) == side}, key=m.to_id):
+    ids = hex_ids(m)
+    for h in sorted({u.hex for u in pos.units if pos.side(u) == side}, key=ids.__getitem__):
         units = movable_units(pos, side, h)
         if units and force_problem(pos, units, side) is None and force_can_move(m, pos, units, cache):
-            out.append(m.to_id(h))
+            out.append(ids[h])
+            if first_only:
+                break
     return out
+
+
+def movable_hexes(state: LDFState, side: str) -> list[str]:
+    """Printed IDs of the hexes from which ``side`` can start a move action (``ldf:8.2``)."""
+    return _movable(state, side, False)
 
 
 def can_move(state: LDFState, side: str) -> bool:
     """The ``move`` entry of the Action Summary is offered when some force can move (``ldf:8.2``)."""
-    return bool(movable_hexes(state, side))
+    return bool(_movable(state, side, True))
 
 
 def _describe(state: LDFState, uids: Iterable[str]) -> str:
     return ", ".join(uids)
-
-
-def convert_hex(ctx: Context, state: LDFState, hex_id: str, roll: int) -> list[str]:
-    """8.3: an even conversion roll flips every loyal Roman unit in ``hex_id`` to its rebel side
-    (static units included; ruling in docs/games/ldf.md). Returns the units flipped."""
-    flipped = []
-    for u in state.units_at(hex_id):
-        if u.nationality == "roman" and not u.rebel and u.kind != "emperor":
-            u.rebel = True
-            flipped.append(u.id)
-    ctx.event("convert", f"conversion roll {roll} (even) for {hex_id}: {_describe(state, flipped)} go over to the "
-              "rebel co-emperor", rules=("ldf:8.3",), side=GP, dice=(roll,), hex=hex_id)
-    return flipped
 
 
 def conversion_rolls(ctx: Context, state: LDFState, hex_id: str, rolled: set[str]) -> Generator[Decision, Any, bool]:
@@ -599,23 +592,19 @@ def conversion_rolls(ctx: Context, state: LDFState, hex_id: str, rolled: set[str
     hex of loyal Roman units not yet rolled for in this move (never the emperor's hex).
     Even: the hex's loyal Romans turn rebel; odd: they stay loyal and the move ends.
     Returns ``False`` if any roll failed."""
+    from . import politics  # ldf-politics: the roll (through the chit-2 window) and the flip
+
     m, pos = state.map, position(state)
     targets, _ = conversion_targets(m, pos, state.hex(hex_id), {state.hex(h) for h in rolled})
     ok = True
     for t in targets:
         tid = m.to_id(t)
         rolled.add(tid)
-        roll = ctx.chance.d6(f"conversion of the loyal Romans in {tid}: even converts", ("ldf:8.3",))
-        if roll % 2 == 0:
-            convert_hex(ctx, state, tid, roll)
-        else:
-            ok = False
-            ctx.event("convert", f"conversion roll {roll} (odd) for {tid}: its Romans stay loyal",
-                      rules=("ldf:8.3",), side=GP, dice=(roll,), hex=tid)
+        converted = yield from politics.convert(ctx, state, tid)
+        ok = ok and converted
         if state.over:
             return False
     return ok
-    yield  # pragma: no cover
 
 
 def _choose_force(ctx: Context, state: LDFState, side: str, hex_id: str) -> Generator[Decision, Any, list[str] | None]:
@@ -687,13 +676,16 @@ def move_force(
     no_drop_offs: bool = False,
     leave_ezoc: bool = False,
     transport: bool = True,
+    window: bool = True,
 ) -> Generator[Decision, Any, bool]:
     """Move the units ``force`` (one hex's) as one force; ``side`` answers the questions.
 
     ``bonus``, ``no_drop_offs``: the chit Inspired Subordinates (one more hex, the
     stack moving together). ``leave_ezoc``: the force may leave the EZOC it starts
     in (chit Into the Valley of the Shadow of Death). ``transport``: sea and river
-    moves may be offered. Returns ``False`` if the player went back before anything
+    moves may be offered. ``window``: open the chits' ``move-start`` window
+    (``chits.move_start``) before a land move; a chit that moves a force passes
+    ``False``. Returns ``False`` if the player went back before anything
     happened.
     """
     m, pos = state.map, position(state)
@@ -728,12 +720,31 @@ def move_force(
         ctx.event("move", f"{', '.join(force)} go by {'sea' if mode == 'sea' else 'river'} from {start} to {key}; "
                   "the move action is used up", rules=("ldf:8.2", rule), side=side, path=(start, key))
         yield from on_enter(ctx, state, list(force), key)
-        if not state.over and any(u.camp == "rebel" for u in units) and side == GP:
+        rome = not state.over and (yield from _rebel_in_rome(ctx, state, force, key))
+        if not state.over and not rome and any(u.camp == "rebel" for u in units) and side == GP:
             yield from conversion_rolls(ctx, state, key, set())
         yield from _after_move(ctx, state, units, start)
         return True
+    if window:
+        from . import chits  # ldf-politics: Inspired Subordinates (+1 hex, no drop-offs), Forced March (+2 MP)
+
+        extra = yield from chits.move_start(ctx, state, side)
+        if extra:
+            bonus += extra
+            no_drop_offs = no_drop_offs or extra % 2 == 1  # an odd extra includes Inspired Subordinates' one hex
     return (yield from _land_move(ctx, state, side, units, bonus=bonus, no_drop_offs=no_drop_offs,
-                                  leave_ezoc=leave_ezoc))
+                                  leave_ezoc=leave_ezoc, committed=bool(window and bonus)))
+
+
+def _rebel_in_rome(ctx: Context, state: LDFState, uids: Sequence[str], hex_id: str) -> Generator[Decision, Any, bool]:
+    """8.3: a rebel co-emperor who moves into Rome/Ostia ends the rebellion there
+    (``politics.rebel_takes_rome``, ldf-politics). Returns whether it happened."""
+    if hex_id != ROME or "CE" not in uids or not state.unit("CE").rebel:
+        return False
+    from . import politics
+
+    yield from politics.rebel_takes_rome(ctx, state)
+    return True
 
 
 def _after_move(ctx: Context, state: LDFState, units: Sequence[Unit], start: str) -> Generator[Decision, Any, None]:
@@ -747,7 +758,7 @@ def _after_move(ctx: Context, state: LDFState, units: Sequence[Unit], start: str
 
 def _land_move(
     ctx: Context, state: LDFState, side: str, units: Sequence[Unit], *, bonus: int, no_drop_offs: bool,
-    leave_ezoc: bool,
+    leave_ezoc: bool, committed: bool = False,
 ) -> Generator[Decision, Any, bool]:
     """A land move staged hex by hex (``ldf:8.2``-``ldf:8.5``, ``ldf:11.3``, ``ldf:12.2``-``ldf:12.5``)."""
     m = state.map
@@ -761,7 +772,7 @@ def _land_move(
         rules.add("ldf:8.5")
     rebel = any(u.camp == "rebel" for u in units)
     rolled: set[str] = set()
-    touched = False  # dice rolled or units moved: no going back
+    touched = committed  # dice rolled, chits played or units moved: no going back
     ended = ""
     if rebel and side == GP:
         targets, _ = conversion_targets(m, pos, f.at)
@@ -857,6 +868,10 @@ def _land_move(
             state.place(uid, key)
         yield from on_enter(ctx, state, list(f.units), key)
         if state.over:
+            break
+        if (yield from _rebel_in_rome(ctx, state, f.units, key)):
+            rules.add("ldf:8.3")
+            ended = "the rebel co-emperor has entered Rome/Ostia (ldf:8.3)"
             break
         if any(state.unit(uid).hex != key for uid in f.units):
             ended = f"the force was moved from {key} by another rule"
