@@ -900,3 +900,11 @@ def deploy_siege(ctx: Context, state: LDFState, side: str) -> Generator[Decision
     ctx.event("siege", f"the Roman deploys the heavy siege equipment with his force in {key}",
               ("ldf:8.16", "ldf:14.3"), side=ROMAN, hex=key)
     return None
+
+
+def score(state: LDFState, decision: Decision, key: str) -> float | None:
+    """The greedy bot's hints for the ``chit.*`` decisions (``bot.score`` delegates by kind):
+    :func:`politics.score`'s."""
+    from . import politics
+
+    return politics.score(state, decision, key)

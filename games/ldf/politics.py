@@ -184,6 +184,9 @@ class SuccessionFacts:
     enemy_in_rome: bool = False
     co_emperor: Hex | None = None
     co_emperor_loyal: bool = False
+    free_core: frozenset[Hex] = frozenset()
+    """Core land hexes without enemy units: the last resort when no loyal Roman unit is left
+    anywhere and Rome/Ostia is held by the enemy."""
 
 
 @attrs.frozen
@@ -205,8 +208,8 @@ class Succession:
 def _legions(facts: SuccessionFacts, banned: frozenset[Hex]) -> tuple[Hex, ...]:
     """Result 2: the hex with the most loyal Roman mobile units; "if two or more
     hexes" tie (errata), all of them (the Roman chooses). With no loyal mobile
-    unit anywhere: any hex with a loyal Roman unit; with none at all, Rome/Ostia
-    (ruling, docs/games/ldf.md)."""
+    unit anywhere: any hex with a loyal Roman unit; with none at all, Rome/Ostia, or if
+    the enemy holds it any core hex free of enemy units (ruling, docs/games/ldf.md)."""
     counts = {h: n for h, n in facts.loyal_mobile.items() if n > 0 and h not in banned}
     if counts:
         top = max(counts.values())
@@ -214,7 +217,9 @@ def _legions(facts: SuccessionFacts, banned: frozenset[Hex]) -> tuple[Hex, ...]:
     anywhere = sorted(facts.loyal_any - banned)
     if anywhere:
         return tuple(anywhere)
-    return (facts.rome,)
+    if not facts.enemy_in_rome or not facts.free_core - banned:
+        return (facts.rome,)
+    return tuple(sorted(facts.free_core - banned))
 
 
 def succession(code: str, facts: SuccessionFacts) -> Succession:
@@ -329,6 +334,16 @@ def recovery_roll(ctx: Context, state: LDFState) -> Generator[Decision, str, int
     return final
 
 
+def _unstack(ctx: Context, state: LDFState, hex_id: str | None) -> Generator[Decision, str, None]:
+    """A leader left ``hex_id`` by treachery or succession: emergency unstacking there
+    (``ldf:10.7``, stacking.py's)."""
+    if hex_id is None:
+        return
+    from .stacking import emergency_unstack
+
+    yield from emergency_unstack(ctx, state, hex_id)
+
+
 def rebels_return(ctx: Context, state: LDFState, rules: tuple[str, ...]) -> None:
     """Every rebel Roman unit, static and mobile, outside the Gallic Empire flips back to
     loyal (``ldf:8.7``, ``ldf:8.11``): when a rebel co-emperor leaves play for any reason."""
@@ -429,7 +444,9 @@ def treachery_rebel(ctx: Context, state: LDFState, side: str) -> Generator[Decis
     ok = yield from political_roll(ctx, state, ROMAN, "treachery against the rebel co-emperor",
                                    ("ldf:8.11", "ldf:8.7"))
     if ok:
+        old = state.units["CE"].hex
         rebel_co_emperor_removed(ctx, state, "dead", ("ldf:8.11", "ldf:8.7"))
+        yield from _unstack(ctx, state, old)
 
 
 def can_treachery_emperor(state: LDFState, side: str) -> bool:
@@ -504,9 +521,12 @@ def succession_facts(state: LDFState) -> SuccessionFacts:
             if u.mobile:
                 mobile[h] = mobile.get(h, 0) + 1
     ce = state.leader("co-emperor")
+    free = frozenset(state.hex(h) for h in state.region("core")
+                     if state.map.terrain(state.hex(h)) == "land" and not state.enemy_in(h, ROMAN)) \
+        if not anywhere else frozenset()
     return SuccessionFacts(mobile, frozenset(anywhere), state.hex(ROME), enemy_in_rome=state.enemy_in(ROME, ROMAN),
                            co_emperor=state.hex(ce.hex) if ce and ce.hex else None,
-                           co_emperor_loyal=bool(ce and not ce.rebel))
+                           co_emperor_loyal=bool(ce and not ce.rebel), free_core=free)
 
 
 def emperor_eliminated(ctx: Context, state: LDFState, rules: tuple[str, ...]) -> Generator[Decision, str, None]:
@@ -516,7 +536,8 @@ def emperor_eliminated(ctx: Context, state: LDFState, rules: tuple[str, ...]) ->
     combat.py calls this after taking the emperor off the map with his force."""
     from . import chits
 
-    if state.units["E"].on_map:
+    old = state.units["E"].hex if state.units["E"].on_map else None
+    if old is not None:
         state.remove("E", "aside")
     die = yield from chits.roll_die(ctx, state, ROMAN, "Emperor Creation Table", ("ldf:14.4",))
     res = state.data.emperor_table.resolve(die)
@@ -534,6 +555,7 @@ def emperor_eliminated(ctx: Context, state: LDFState, rules: tuple[str, ...]) ->
               + ("; the co-emperor succeeds and leaves his counter" if s.replaces_co_emperor else ""),
               tuple(dict.fromkeys((*rules, "ldf:14.4") + (("ldf:errata",) if len(ids) > 1 else ()))),
               side=ROMAN, dice=(die,), hex=where)
+    yield from _unstack(ctx, state, old)
     if s.rebel_roll and state.leader("co-emperor") is None and _rebel_hexes(state):
         key = yield Decision(GP, "Disputed succession: roll for a rebel co-emperor now (no action)?",
                              (Option("roll", "roll: 5-6 raises a rebel co-emperor"), Option("no", "do not roll")),
@@ -548,6 +570,7 @@ def rebel_takes_rome(ctx: Context, state: LDFState) -> Generator[Decision, str, 
     loses a die of TP. movement.py calls this when the rebel co-emperor enters 3318."""
     from . import chits, economy
 
+    old = state.units["E"].hex if state.units["E"].on_map else None
     state.remove("CE", "aside")
     state.units["CE"].rebel = False
     state.place("E", ROME)
@@ -556,6 +579,7 @@ def rebel_takes_rome(ctx: Context, state: LDFState) -> Generator[Decision, str, 
     ctx.event("emperor", f"the rebel co-emperor enters Rome/Ostia: the emperor returns there, the rebels return "
               f"to loyalty and the Roman loses {die} TP", ("ldf:8.3",), dice=(die,))
     yield from economy.deduct(ctx, state, die, "rebel co-emperor in Rome/Ostia", ("ldf:8.3",))
+    yield from _unstack(ctx, state, old)
 
 
 # ---------------------------------------------------------------- conversion while moving (8.3)
@@ -584,3 +608,38 @@ def emperor_creation_action(ctx: Context, state: LDFState, side: str) -> Generat
     """The free entry of the Action Summary (``ldf:14.4``): never chosen from the menu; the
     rules call :func:`emperor_eliminated`."""
     yield from emperor_eliminated(ctx, state, ("ldf:8.9", "ldf:14.4"))
+
+
+# ---------------------------------------------------------------- hints for the greedy bot
+
+_MY_KINDS = ("salt", "co-emperor.", "rebel.", "emperor.", "diplomacy.", "chit.", "siege.", "window.")
+
+
+def score(state: LDFState, decision: Decision, key: str) -> float | None:
+    """Cheap scores for the decisions of politics.py, chits.py and clients.py (the greedy bot's
+    ``Game.score_option``: ``bot.score`` delegates here by kind): salt while the treasury can
+    spare it, play battle and roll chits when offered, never mute a window, pay for the games
+    when rich. Hints, not rules: every option offered is legal. ``None`` for other kinds."""
+    kind = decision.kind
+    if not kind.startswith(_MY_KINDS):
+        return None
+    if key == "back":
+        return -1.0
+    if kind == "salt":
+        n = int(key.removeprefix("salt-"))
+        return float(min(n, state.treasury - 2 - n))
+    if kind.startswith("window."):
+        if key == "never":
+            return -1.0
+        if key == "no":
+            return 0.5 if kind == "window.after-roll" else 0.0
+        return 1.0
+    if kind == "chit.bread":
+        return 1.0 if (key == "pay") == (state.treasury >= 6) else 0.0
+    if kind == "chit.windfall":
+        return float(key.removeprefix("tp-"))
+    if kind == "chit.jaws":
+        return 1.0 if key == "done" else 0.0
+    if kind in ("emperor.hex", "co-emperor.hex", "rebel.hex") and key.isdigit():
+        return float(sum(1 for u in state.units_at(key) if u.mobile))
+    return 0.0
