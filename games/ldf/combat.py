@@ -68,6 +68,7 @@ __all__ = [
     "decision_odds",
     "defence_strength",
     "resolve_battle",
+    "score",
     "strength",
 ]
 
@@ -429,7 +430,7 @@ def _exchange(ctx: Context, state: LDFState, battle: Battle) -> Generator[Decisi
         while len(chosen) < n:
             opts = tuple(Option(uid, f"remove {uid}") for uid in left if uid not in chosen)
             key = yield Decision(battle.attacker, f"{battle.attacker}: exchange, remove {n - len(chosen)} more of "
-                                 "your attacking units", opts, rule="ldf:13.11", kind="exchange.loss",
+                                 "your attacking units", opts, rule="ldf:13.11", kind="battle.exchange",
                                  context={"highlight": [battle.origin]})
             chosen.append(key)
     if battle.leader and len(chosen) == len(left):
@@ -559,7 +560,7 @@ def _beyond(ctx: Context, state: LDFState, units: list[Unit], via: str, origin: 
 def _pick_hex(side: str, choices: Sequence[str], prompt: str, rule: str) -> Generator[Decision, str, str]:
     if len(choices) == 1:
         return choices[0]
-    key = yield Decision(side, prompt, tuple(Option(h, h) for h in choices), rule=rule, kind="retreat.hex",
+    key = yield Decision(side, prompt, tuple(Option(h, h) for h in choices), rule=rule, kind="battle.retreat",
                          context={"highlight": list(choices)})
     return key
 
@@ -761,7 +762,7 @@ def _value(code: str, attackers: int, defenders: int, wins: bool) -> float:
     return gain + (100.0 if wins else 0.0)
 
 
-def score_option(state: LDFState, decision: Decision, key: str) -> float | None:
+def score(state: LDFState, decision: Decision, key: str) -> float | None:
     """Cheap scores of the combat decisions for the greedy bot (``Game.score_option``): an
     attack by the expected units won or lost over its exact distribution; attack with every
     unit; advance with every unit; any retreat hex and any exchange loss alike; keep the
@@ -780,7 +781,7 @@ def score_option(state: LDFState, decision: Decision, key: str) -> float | None:
         return 1.0 if key == "attack" else 0.5 if key == "all" else 0.0
     if kind == "advance.units":
         return 2.0 if key == "all" else 1.0 if key == "done" else 0.0
-    if kind in ("retreat.hex", "exchange.loss"):
+    if kind in ("battle.retreat", "battle.exchange"):
         return 0.0
     if kind == "attack.keep-roll":
         label = decision.option(key).label
