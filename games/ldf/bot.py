@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ancients_kit.session import Decision
 
-from .state import GP, ROMAN, LDFState
+from .state import GP, PALMYRA, ROMAN, ROME, LDFState
 from .victory import core_intruders
 
 __all__ = ["evaluate", "score"]
@@ -41,32 +41,68 @@ def evaluate(state: LDFState, side: str) -> float:
 
 
 def score(state: LDFState, decision: Decision, key: str) -> float | None:
-    """A cheap score for answering ``decision`` with ``key`` (higher is better), or ``None``."""
+    """A cheap score for answering ``decision`` with ``key`` (higher is better).
+
+    Decisions of the other modules (moves, battles, chits, politics) are scored by
+    that module's ``score(state, decision, key)`` when it defines one (see
+    ``_MODULES``); anything else scores 0 (the greedy bot then picks at random
+    among the options, never looking ahead)."""
     side = decision.side
     if decision.kind == "action":
         w = ACTION_WEIGHTS.get(side, {}).get(key, 1.0)
         if key == "pass":
             intruders = bool(core_intruders(state))
-            if state.turn == 5:
-                # 4.3: in Turn 5 the invader wants to pass out with units in the core.
-                w = 9.0 if side == GP and intruders and state.passes >= 0 else (-5.0 if side == ROMAN and intruders else w)
-            if state.passes == 1 and side == ROMAN and state.turn < 5:
-                w = 2.0
+            if state.turn == 5 and intruders:
+                # 4.3: in Turn 5 the invader wants to pass out with units in the core; the Roman does not.
+                w = 9.0 if side == GP else -5.0
+            elif state.passes == 1 and side == ROMAN:
+                w = 2.0  # ending a quiet turn early (8.20) saves the Roman nothing but time
         if key == "draw-chit" and len(state.hands[side]) >= 6:
             w -= 2.5
         return w
-    if decision.kind == "concede":
+    kind = decision.kind
+    if kind == "concede":
         return 1.0 if key == "no" else 0.0
-    if decision.kind == "chit.free":
+    if kind == "chit.free":
         return 1.0 if key == "draw" else 0.0
-    if decision.kind == "admin.tax":
+    if kind == "admin.tax":
         return 1.0 if key == "collect" else 0.0
-    if decision.kind == "admin.demobilise?":
+    if kind == "admin.demobilise?":
         return 1.0 if key == "done" else 0.0
-    if decision.kind == "admin.reclaim":
+    if kind == "admin.reclaim":
         return 1.0 if key != "done" else 0.0
-    if decision.kind.startswith("move."):
-        from .movement import score_option  # ldf-move
+    if kind in ("setup.tribe", "admin.tribe") and key in state.data.ids:
+        return -float(_distance(state, key, ROME))  # tribes as near Rome as Barbaria allows
+    if kind in ("setup.gund", "admin.gund") and key in state.data.ids:
+        return -float(_distance(state, key, PALMYRA))  # gunds toward the Roman East
+    if kind in ("admin.reclaim.hex", "admin.withdraw") and key in state.data.ids:
+        intruders = core_intruders(state)
+        return -float(min((_distance(state, key, h) for h in intruders), default=0))
+    hook = _module_score(kind)
+    if hook is not None:
+        return hook(state, decision, key)
+    return 0.0
 
-        return score_option(state, decision, key)
-    return None
+
+_MODULES = {"move": "movement", "stack": "movement", "retreat": "movement", "advance": "combat",
+            "attack": "combat", "battle": "combat", "chit": "chits", "politics": "politics",
+            "treachery": "politics", "diplomacy": "politics", "salt": "politics", "client": "clients",
+            "emperor": "politics", "palmyra": "clients", "gallic": "clients"}
+"""Decision-kind prefix -> the module that may supply ``score(state, decision, key)`` for it."""
+
+
+def _module_score(kind: str):  # type: ignore[no-untyped-def]
+    import importlib
+
+    name = _MODULES.get(kind.split(".", 1)[0])
+    if name is None:
+        return None
+    try:
+        mod = importlib.import_module(f"{__package__}.{name}")
+    except ImportError:
+        return None
+    return getattr(mod, "score", None)
+
+
+def _distance(state: LDFState, a: str, b: str) -> int:
+    return state.hex(a).distance(state.hex(b))

@@ -48,12 +48,14 @@ from typing import Any
 
 import attrs
 
+from ancients_kit.data import DataStore
+from ancients_kit.plugin import OddsReport
 from ancients_kit.session import Context, Decision, Option
 from ancients_kit.tables import Automatic, Resolution
 
 from . import chits, clients, economy, model, movement, odds, politics, stacking, zoc
 from .odds import Shift
-from .state import GP, ROMAN, LDFState, Unit, other_side
+from .state import GP, ROMAN, ROME, LDFState, Unit
 
 __all__ = [
     "Battle",
@@ -62,8 +64,11 @@ __all__ = [
     "attack_forbidden",
     "attack_targets",
     "attackers_in",
+    "battle_odds",
+    "decision_odds",
     "defence_strength",
     "resolve_battle",
+    "score",
     "strength",
 ]
 
@@ -255,11 +260,16 @@ def _choose_force(state: LDFState, side: str, origin: str, target: str) -> Gener
 
 def new_battle(state: LDFState, side: str, origin: str, target: str, force: Iterable[str]) -> Battle:
     """The battle ``side`` declares (``ldf:13.1``-``13.7``), checked; ``ValueError`` naming the rule otherwise."""
+    force = list(force)
+    if len(set(force)) != len(force):
+        raise ValueError("a unit attacks at most once in a combat action, with all its strength "
+                         "(ldf:13.3, ldf:13.7)")
     units = [state.unit(uid) for uid in force]
     eligible = {u.id for u in attackers_in(state, side, origin)}
     for u in units:
         if u.id not in eligible:
-            raise ValueError(f"{u.id} cannot attack from {origin} (ldf:13.10, ldf:2.6, ldf:13.5)")
+            raise ValueError(f"{u.id} cannot attack from {origin}: one force of one hex attacks, never a "
+                             "garrison or a leader alone (ldf:13.5, ldf:13.10, ldf:2.6)")
     why = attack_forbidden(state, units, origin, target)
     if why:
         raise ValueError(why)
@@ -400,6 +410,8 @@ def apply_result(ctx: Context, state: LDFState, battle: Battle) -> Generator[Dec
     lost = [uid for uid in leaders if not state.unit(uid).on_map]
     if lost:
         yield from leaders_lost(ctx, state, lost)
+        for h in (battle.origin, battle.target):  # a stack left over the limit by its leader's loss (10.7)
+            yield from stacking.emergency_unstack(ctx, state, h)
     if not state.over and not state.units_at(battle.target) and code in ("DE", "DR", "EX"):
         yield from advance(ctx, state, battle)
 
@@ -418,7 +430,7 @@ def _exchange(ctx: Context, state: LDFState, battle: Battle) -> Generator[Decisi
         while len(chosen) < n:
             opts = tuple(Option(uid, f"remove {uid}") for uid in left if uid not in chosen)
             key = yield Decision(battle.attacker, f"{battle.attacker}: exchange, remove {n - len(chosen)} more of "
-                                 "your attacking units", opts, rule="ldf:13.11", kind="exchange.loss",
+                                 "your attacking units", opts, rule="ldf:13.11", kind="battle.exchange",
                                  context={"highlight": [battle.origin]})
             chosen.append(key)
     if battle.leader and len(chosen) == len(left):
@@ -501,7 +513,8 @@ def retreat(ctx: Context, state: LDFState, battle: Battle, movers: list[str]) ->
     rules = ("ldf:13.12",) + (() if fitting else ("ldf:13.13",))
     ctx.event("retreat", f"{', '.join(movers)} retreat from {battle.target} to {dest}", rules, side=owner,
               units=tuple(movers), to=dest)
-    if fitting:
+    yield from economy.on_enter(ctx, state, movers, dest)  # a retreat enters a hex too (6.3, 4.2 ...)
+    if fitting or state.over:
         return
     yield from _beyond(ctx, state, units, dest, battle.target, owner)
 
@@ -520,6 +533,8 @@ def _beyond(ctx: Context, state: LDFState, units: list[Unit], via: str, origin: 
         dest = yield from _pick_hex(owner, [via, *beyond], f"{owner}: {leader.id} retreats from {via} to?",
                                     "ldf:13.13")
         state.place(leader.id, dest)
+        if dest != via:
+            yield from economy.on_enter(ctx, state, [leader.id], dest)
     for u in [u for u in units if not u.leader]:
         opts = [h for h in (via, *beyond) if _fits(state, h, [u])]
         if not opts:
@@ -531,6 +546,8 @@ def _beyond(ctx: Context, state: LDFState, units: list[Unit], via: str, origin: 
         state.place(u.id, dest)
         ctx.event("retreat", f"{u.id} retreats on from {via} to {dest}" if dest != via else
                   f"{u.id} stays in {via}", "ldf:13.13", side=owner, units=(u.id,), to=dest)
+        if dest != via:
+            yield from economy.on_enter(ctx, state, [u.id], dest)
     if leader is not None:
         h = state.unit(leader.id).hex
         if not any(o is not leader and state.side_of(o) == owner for o in state.units_at(h or "")):
@@ -543,7 +560,7 @@ def _beyond(ctx: Context, state: LDFState, units: list[Unit], via: str, origin: 
 def _pick_hex(side: str, choices: Sequence[str], prompt: str, rule: str) -> Generator[Decision, str, str]:
     if len(choices) == 1:
         return choices[0]
-    key = yield Decision(side, prompt, tuple(Option(h, h) for h in choices), rule=rule, kind="retreat.hex",
+    key = yield Decision(side, prompt, tuple(Option(h, h) for h in choices), rule=rule, kind="battle.retreat",
                          context={"highlight": list(choices)})
     return key
 
@@ -563,26 +580,13 @@ def _retreat_hexes(state: LDFState, units: Sequence[Unit], frm: str, exclude: It
 # -- movement.py's, zoc.py's and stacking.py's rules (ldf-move), for retreats and advances ------------
 
 
-def _camp(state: LDFState, u: Unit) -> zoc.Camp:
-    camp_of = getattr(zoc, "camp_of", None)  # TEMP: until ldf-move's zoc.camp_of is merged
-    if camp_of is not None:
-        return camp_of(state, u)  # type: ignore[no-any-return]
-    f = state.faction_of(u)
-    return "palmyran" if f == "client" and u.hex == "4720" else f  # type: ignore[return-value]
-
-
 def _position(state: LDFState) -> zoc.Position:
-    position = getattr(zoc, "position", None)  # TEMP: until ldf-move's zoc.position is merged
-    if position is not None:
-        return position(state)  # type: ignore[no-any-return]
-    units = tuple(_zunit(state, u, u.hex) for u in state.on_map() if u.hex is not None)
-    return zoc.Position(units, state.data.counters.pieces, palmyra=state.palmyra, gallic_active=state.gallic_active,
-                        cavalry_reserve=state.cavalry_reserve, parthia_collapsed=state.parthia_collapsed)
+    return zoc.position(state)
 
 
 def _zunit(state: LDFState, u: Unit, hex_id: str) -> zoc.Unit:
     """``u`` as the movement rules see it, standing in ``hex_id``."""
-    return zoc.Unit(u.id, u.kind, state.hex(hex_id), _camp(state, u))
+    return zoc.Unit(u.id, u.kind, state.hex(hex_id), zoc.camp_of(state, u))
 
 
 def _may_enter(state: LDFState, units: Sequence[Unit], frm: str, to: str) -> bool:
@@ -607,7 +611,7 @@ def _fits(state: LDFState, hex_id: str, coming: Sequence[Unit]) -> bool:
 
 def _in_ezoc(state: LDFState, units: Sequence[Unit], hex_id: str) -> bool:
     """Whether an enemy zone of control reaches ``hex_id`` (``zoc.in_ezoc``, ``ldf:11.1``-``11.5``)."""
-    return zoc.in_ezoc(state.map, _position(state), state.hex(hex_id), _camp(state, units[0]))
+    return zoc.in_ezoc(state.map, _position(state), state.hex(hex_id), zoc.camp_of(state, units[0]))
 
 
 # ---------------------------------------------------------------- advance (13.14)
@@ -627,12 +631,11 @@ def advance(ctx: Context, state: LDFState, battle: Battle) -> Generator[Decision
     with_leader = False
     while True:
         group = [state.unit(u) for u in chosen] + ([state.unit(lead)] if with_leader and lead else [])
-        stay = [u for u in state.units_at(battle.origin) if u not in group]
-        legal = _fits(state, battle.target, group) and _fits_left(state, stay)
+        legal = _advance_legal(state, battle, group)
         opts: list[Option] = []
         if legal:
             opts.append(Option("done", f"advance with {', '.join(u.id for u in group)}" if group else "do not advance"))
-        if len(chosen) < len(able):
+        if len(chosen) < len(able) and _advance_legal(state, battle, [state.unit(u) for u in able]):
             opts.append(Option("all", "every unit that can advances"))
         opts.extend(Option(uid, f"{'hold back' if uid in chosen else 'advance'} {uid}") for uid in able)
         if lead and chosen:
@@ -667,6 +670,12 @@ def advance(ctx: Context, state: LDFState, battle: Battle) -> Generator[Decision
                   "the next action", "ldf:8.19", side=side)
 
 
+def _advance_legal(state: LDFState, battle: Battle, group: Sequence[Unit]) -> bool:
+    """The advancing group stacks legally in the hex it enters and leaves a legal stack behind."""
+    stay = [u for u in state.units_at(battle.origin) if u not in group]
+    return _fits(state, battle.target, group) and _fits_left(state, stay)
+
+
 def _fits_left(state: LDFState, staying: Sequence[Unit]) -> bool:
     """The units left behind must still stack legally (``ldf:10.1``) and a leader not stay alone (``ldf:8.4``)."""
     if not staying:
@@ -678,3 +687,103 @@ def _fits_left(state: LDFState, staying: Sequence[Unit]) -> bool:
     return stacking.is_legal(_position(state), [_zunit(state, u, hex_id) for u in staying])
 
 
+
+
+# ---------------------------------------------------------------- the odds before an attack is declared
+
+
+def battle_odds(state: LDFState, side: str, origin: str, target: str, force: Sequence[str],
+                store: Any = None) -> OddsReport:
+    """The exact result distribution of a battle about to be declared (``ldf:13.2``, ``13.15``):
+    German strengths mixed over their six values (``ldf:2.6``), the leaders' and the river's
+    shifts (``ldf:13.8``, ``13.9``), siege equipment (``ldf:14.3``); the battle chits still to
+    be played are not counted. The same report as ``ancients odds ldf`` for these inputs."""
+    battle = new_battle(state, side, origin, target, force)
+    units = [state.unit(u) for u in battle.attackers]
+    defenders = [state.unit(u) for u in battle.defenders]
+    params = {
+        "attack": str(sum(1 for u in units if u.kind != "german-tribe")),
+        "defense": str(sum(strength(state, d) for d in defenders if d.kind != "german-tribe")),
+        "german_attack": str(sum(1 for u in units if u.kind == "german-tribe")),
+        "german_defense": str(sum(1 for d in defenders if d.kind == "german-tribe")),
+    }
+    shifts = battle_shifts(state, battle)
+    if battle.leader:
+        params["attacker_leader"] = "yes"
+    if any(d.leader for d in defenders):
+        params["defender_leader"] = "yes"
+    if any(s.rules == ("ldf:13.8",) for s in shifts):
+        params["river"] = "yes"
+    if battle.double_attack:
+        params["siege"] = "yes"
+    report = odds.odds(store if store is not None else DataStore(model.PACKAGE), params)
+    command = "ancients odds ldf " + " ".join(f"{k}={v}" for k, v in params.items())
+    return attrs.evolve(report, title=f"{report.title}: {', '.join(battle.attackers)} from {origin} on {target}",
+                        explain=(*report.explain, "battle chits (Flanking Move, They Shall Not Pass ...) not counted",
+                                 f"same as: {command}"))
+
+
+def decision_odds(state: LDFState, decision: Decision, key: str, store: Any = None) -> OddsReport | None:
+    """For :meth:`Game.decision_odds`: the odds of the battle an ``attack.target`` answer
+    (every unit that can attacks) or an ``attack.units`` answer (the units chosen, with the
+    toggled one in or out) would start."""
+    if decision.kind == "attack.target" and key in decision.keys:
+        origin, _, target = key.partition("-")
+        force = [u.id for u in attackers_in(state, decision.side, origin)]
+    elif decision.kind == "attack.units" and key in decision.keys:
+        origin, target = str(decision.context["origin"]), str(decision.context["target"])
+        chosen = list(decision.context.get("chosen", ()))
+        if key == "all":
+            force = [u.id for u in attackers_in(state, decision.side, origin)]
+        elif key == "attack":
+            force = chosen
+        else:
+            force = [u for u in chosen if u != key] if key in chosen else [*chosen, key]
+    else:
+        return None
+    if not force:
+        return None
+    try:
+        return battle_odds(state, decision.side, origin, target, force, store)
+    except ValueError:
+        return None
+
+
+# ---------------------------------------------------------------- bot scores
+
+
+def _value(code: str, attackers: int, defenders: int, wins: bool) -> float:
+    """A result's worth to the attacker in units (and the game, when it takes Rome, 4.2)."""
+    if code == "AE":
+        return -float(attackers)
+    if code == "AS":
+        return 0.0
+    gain = {"DR": 0.5 * defenders, "EX": float(defenders - min(defenders, attackers)), "DE": float(defenders)}[code]
+    return gain + (100.0 if wins else 0.0)
+
+
+def score(state: LDFState, decision: Decision, key: str) -> float | None:
+    """Cheap scores of the combat decisions for the greedy bot (``Game.score_option``): an
+    attack by the expected units won or lost over its exact distribution; attack with every
+    unit; advance with every unit; any retreat hex and any exchange loss alike; keep the
+    better of two rolls (chit 15). ``None`` for the decisions of other modules."""
+    kind = decision.kind
+    if kind == "attack.target":
+        report = decision_odds(state, decision, key)
+        if report is None:
+            return 0.0
+        origin, _, target = key.partition("-")
+        force = attackers_in(state, decision.side, origin)
+        defenders = sum(1 for u in state.units_at(target) if not u.leader)
+        wins = target == ROME and any(u.kind == "german-tribe" for u in force)
+        return sum(float(p) * _value(c, len(force), defenders, wins) for c, p in report.distribution.items())
+    if kind == "attack.units":
+        return 1.0 if key == "attack" else 0.5 if key == "all" else 0.0
+    if kind == "advance.units":
+        return 2.0 if key == "all" else 1.0 if key == "done" else 0.0
+    if kind in ("battle.retreat", "battle.exchange"):
+        return 0.0
+    if kind == "attack.keep-roll":
+        label = decision.option(key).label
+        return _value(label.rsplit(": ", 1)[-1], 1, 1, False)
+    return None

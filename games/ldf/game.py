@@ -20,7 +20,7 @@ from collections.abc import Collection, Generator
 from typing import Any
 
 from ancients_kit.data import DataStore
-from ancients_kit.plugin import Game, OptionSpec, Outcome, ScenarioInfo
+from ancients_kit.plugin import Game, OptionSpec, Outcome, ScenarioInfo, TableInfo
 from ancients_kit.session import Context, Decision, Option
 
 from . import admin, stacking, victory
@@ -196,6 +196,11 @@ class LestDarknessFall(Game):
             return self.status(state, viewer)
         return render(state, viewer, highlight)
 
+    def picture(self, state: LDFState, viewer: str | None) -> Any:
+        from .render import picture
+
+        return picture(state)
+
     def hand(self, state: LDFState, viewer: str | None) -> tuple[tuple[str, str], ...]:
         """The chits ``viewer`` holds (10.9: only their number is public)."""
         if viewer not in state.hands:
@@ -220,6 +225,11 @@ class LestDarknessFall(Game):
             state.pool.remove(c)
         state.pool.add(*unseen)
 
+    def tables(self, store: DataStore) -> list[TableInfo]:
+        from .render import tables
+
+        return tables(store)
+
     # -- bots ----------------------------------------------------------------------
     def evaluate(self, state: LDFState, side: str) -> float:
         from .bot import evaluate
@@ -230,6 +240,29 @@ class LestDarknessFall(Game):
         from .bot import score
 
         return score(state, decision, key)
+
+    # -- combat (ldf-combat) ---------------------------------------------------------
+    @property
+    def odds_help(self) -> str:  # type: ignore[override]
+        from .odds import HELP
+
+        return HELP
+
+    def odds(self, store: DataStore, params: Any) -> Any:
+        """``ancients odds ldf ...`` (odds.py): a battle's exact results, German strength mixed."""
+        from .odds import odds
+
+        return odds(store, params)
+
+    def decision_odds(self, state: LDFState, decision: Decision, key: str, store: DataStore | None = None) -> Any:
+        from .combat import decision_odds
+
+        return decision_odds(state, decision, key, store)
+
+    def compare(self, store: DataStore, engagement: Any) -> Any:
+        from .compare import translate
+
+        return translate(store, engagement)
 
 
 def _refuse_action(state: LDFState, side: str, text: str) -> tuple[str, str] | None:

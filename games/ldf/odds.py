@@ -13,7 +13,7 @@ map); the battle procedure that uses it is :mod:`ancients_games.ldf.combat`.
   across a Rhine or Danube hexside shifts one column to the defence
   (``ldf:13.8``); the battle chits add theirs (``ldf:14.3``).
 * The CRT (``ldf:14.6``, ``data/crt.toml``): odds rounded down for the
-  defender (``ldf:13.2``), automatic AE below 1:3 and DE above 6:1 once every
+  defender (``ldf:13.2``; the game has no general rounding rule, ``ldf:1.6``), automatic AE below 1:3 and DE above 6:1 once every
   shift is applied (``ldf:13.15``).
 
 :func:`battle_distribution` mixes the CRT's distributions over every German

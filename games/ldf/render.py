@@ -23,15 +23,20 @@ no rule and never changes the state.
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import Any
 
 from rich.text import Text
 
+from ancients_kit.data import DataStore
 from ancients_kit.hexgrid import Hex
+from ancients_kit.plugin import TableInfo
 from ancients_kit.render import render_map
 
+from .state import GP as GP_SIDE
 from .state import LAST_TURN, LDFState
+from .state import ROMAN as ROMAN_SIDE
 
-__all__ = ["LEGEND", "hex_label", "hex_markers", "render", "tracks"]
+__all__ = ["LEGEND", "hex_label", "hex_markers", "picture", "render", "tables", "tracks"]
 
 FACTION_LETTER = {"loyal": "R", "rebel": "B", "gallic": "X", "client": "K", "palmyran": "P", "parthian": "Y",
                   "german": "T"}
@@ -182,3 +187,75 @@ def render(state: LDFState, viewer: str | None = None, highlight: Collection[str
     out.append("\n")
     out.append_text(tracks(state))
     return out
+
+
+def tables(store: DataStore) -> list[TableInfo]:
+    """Every LDF chart with its provenance (``ancients tables ldf``): the CRT (14.6), the
+    Emperor Creation Table (14.4), the Action Summary (14.2), the Terrain Key (14.5), the
+    event chits (14.3), the counter mix and set-up (2.2-3.5) and the map's TP hexes (6.5)."""
+    from . import model
+
+    crt = model.load_crt(store)
+    crt_rows = tuple((r.band.label,) + tuple(r.results) for r in crt.rows)
+    legend = {k: v for k, v in crt.codes.items()}
+    legend["limits"] = f"below {crt.columns[0]}: {crt.below}; above {crt.columns[-1]}: {crt.above} (13.15)"
+    emp = model.load_emperor_table(store)
+    emp_rows = tuple((r.band.label, r.results[0], emp.meaning(r.results[0])) for r in emp.rows)
+    ameta, actions = model.load_actions(store)
+    act_rows = tuple((a.id, a.name, a.side, a.cost, a.turns or "all", " ".join(a.rules)) for a in actions)
+    tmeta, entries = model.load_terrain_key(store)
+    ter_rows = tuple((e.key, e.name, e.kind, e.map_key, e.text) for e in entries)
+    chits = model.load_chits(store)
+    chit_rows = tuple((str(c.number), c.name, c.player, "on draw" if c.on_draw else c.timing, c.returns,
+                       c.source, c.number_confidence, c.text) for c in chits.chits.values())
+    mix = model.load_counters(store)
+    mix_rows = tuple((p.id, p.name, p.nationality, p.kind, str(p.count), p.combat, str(p.movement), p.source)
+                     for p in mix.pieces.values())
+    gmap = model.load_map(store)
+    tp_rows = tuple(sorted(
+        (gmap.to_id(h), ", ".join(gmap.value(h, "names") or ()) or "-", " ".join(sorted(gmap.regions_of(h))),
+         str(model.hex_tp(gmap, h)))
+        for h in gmap.hexes() if model.hex_tp(gmap, h)))
+    return [
+        TableInfo("crt", crt.title or "Combat Results Table (14.6)", crt.meta, ("d6",) + tuple(crt.columns),
+                  crt_rows, legend),
+        TableInfo("emperor-creation", emp.title or "Emperor Creation Table (14.4)", emp.meta,
+                  ("d6", "result", "effect"), emp_rows),
+        TableInfo("actions", "Action Summary List (14.2)", ameta,
+                  ("id", "action", "player", "cost", "turns", "rules"), act_rows),
+        TableInfo("terrain-key", "Terrain Key (14.5)", tmeta, ("key", "name", "kind", "map data", "meaning"), ter_rows),
+        TableInfo("chits", "Event chits (14.3)", chits.meta,
+                  ("no.", "chit", "player", "timing", "returns", "source", "number", "effect"), chit_rows),
+        TableInfo("counters", "Counter mix (2.2-2.6)", mix.meta,
+                  ("id", "piece", "nationality", "kind", "count", "combat", "movement", "source"), mix_rows),
+        TableInfo("tp-hexes", "Treasury points per hex (6.5, 9.6, 9.7, 13.10)", gmap.meta,
+                  ("hex", "centres", "regions", "TP"), tp_rows),
+    ]
+
+
+def picture(state: LDFState) -> Any:
+    """The position (nothing on the map is secret, 10.9) as a core :class:`~ancients_kit.picture.Picture` (``ancients show``, the HTML
+    replay): one counter per stack, coded as on the terminal map, centres and markers as markers."""
+    from ancients_kit.picture import Counter, Marker, Picture, hexmap_hexes
+
+    hexes, sides = hexmap_hexes(state.map)
+    counters = []
+    markers = []
+    for hid in sorted(state.occupied()):
+        units = state.units_at(hid)
+        code, _ = hex_label(state, hid)
+        side = state.side_of(next((u for u in units if not u.leader), units[0]))
+        detail = f"{hid}: " + ", ".join(f"{u.id} ({u.kind}{', rebel' if u.rebel else ''})" for u in units)
+        counters.append(Counter(hid, side, code, str(len(units)), detail=detail))
+    for hid in sorted(set(state.data.hex_tp) | state.looted):
+        text = hex_markers(state, hid)
+        if text:
+            markers.append(Marker(hid, text))
+    legend = {"R/B/X/K/P/Y/T": "loyal, rebel, Gallic, client, Palmyran, Parthian, German stack; the number of units",
+              "*": "the emperor", "+": "the co-emperor", "digit": "unlooted TP", "L": "looted", "r": "rebuilding",
+              "F": "fortifying", "#": "garrison", "=": "Rhine/Danube bank", "^": "narrows"}
+    return Picture(orientation=state.map.numbering.orientation, hexes=hexes, hexsides=sides,
+                   counters=tuple(counters), markers=tuple(markers),
+                   sides=((GP_SIDE, "Germano-Parthian"), (ROMAN_SIDE, "Roman")),
+                   title="Lest Darkness Fall: the campaign", status=f"Turn {state.turn}, treasury {state.treasury} TP",
+                   legend=legend)

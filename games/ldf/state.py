@@ -119,36 +119,57 @@ class LDFData:
     """Printed hex ID -> hex, for every hex of the map."""
     hex_tp: Mapping[str, int]
     """Unlooted TP of every TP-producing hex (6.1, 6.5, 9.6, 9.7; Parthian centres too, 6.3)."""
+    regions: Mapping[str, frozenset[str]] = attrs.field(factory=dict)
+    """Region name -> printed IDs of its hexes (precomputed: the rules ask often)."""
+    hex_regions: Mapping[str, frozenset[str]] = attrs.field(factory=dict)
+    """Printed ID -> the regions it lies in."""
+    hex_centres: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict)
+    hex_neighbours: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict)
 
     def region(self, name: str) -> frozenset[str]:
         """The printed IDs of a map region (``core``, ``barbaria``, ``parthia`` ...)."""
-        return frozenset(self.map.to_id(h) for h in self.map.region(name))
+        try:
+            return self.regions[name]
+        except KeyError:
+            return frozenset(self.map.to_id(h) for h in self.map.region(name))  # raises naming the region
 
     def regions_of(self, hex_id: str) -> frozenset[str]:
-        return self.map.regions_of(self.ids[hex_id])
+        return self.hex_regions.get(hex_id, frozenset())
 
     def centres(self, hex_id: str) -> tuple[str, ...]:
-        return tuple(self.map.value(self.ids[hex_id], "centres") or ())
+        return self.hex_centres.get(hex_id, ())
 
     def neighbours(self, hex_id: str) -> tuple[str, ...]:
-        return tuple(self.map.to_id(n) for n in self.map.neighbors(self.ids[hex_id]))
+        return self.hex_neighbours[hex_id]
+
+
+_DATA: dict[Any, tuple[LDFData, dict[str, Any]]] = {}
+"""LDF documents per data store key (package and variants): built once per process."""
 
 
 def load_data(store: DataStore) -> LDFData:
-    """Load every LDF document from ``store`` (variants included)."""
+    """Load every LDF document from ``store`` (variants included); shared per process."""
+    key = store.shared_key
+    if key is not None and key in _DATA:
+        data, loaded = _DATA[key]
+        store.loaded.update(loaded)
+        return data
     game_map = model.load_map(store)
     counters = model.load_counters(store)
     counters.check(game_map)
     _, actions = model.load_actions(store)
     ids = {game_map.to_id(h): h for h in game_map.hexes()}
+    to_id = {h: i for i, h in ids.items()}
     tp: dict[str, int] = {}
     tp_regions = game_map.region("core") | game_map.region("caucasus") | game_map.region("trans-river") \
         | game_map.region("palmyra") | game_map.region("parthia")
     for h in tp_regions:
         v = model.hex_tp(game_map, h)
         if v:
-            tp[game_map.to_id(h)] = v
-    return LDFData(
+            tp[to_id[h]] = v
+    names = sorted({r for h in game_map.hexes() for r in game_map.regions_of(h)})
+    regions = {r: frozenset(to_id[h] for h in game_map.region(r)) for r in names}
+    data = LDFData(
         map=game_map,
         counters=counters,
         chits=model.load_chits(store),
@@ -157,7 +178,14 @@ def load_data(store: DataStore) -> LDFData:
         emperor_table=model.load_emperor_table(store),
         ids=ids,
         hex_tp=tp,
+        regions=regions,
+        hex_regions={i: game_map.regions_of(h) for i, h in ids.items()},
+        hex_centres={i: tuple(game_map.value(h, "centres") or ()) for i, h in ids.items()},
+        hex_neighbours={i: tuple(to_id[n] for n in game_map.neighbors(h)) for i, h in ids.items()},
     )
+    if key is not None:
+        _DATA[key] = (data, dict(store.loaded))
+    return data
 
 
 @attrs.define(slots=True)
@@ -176,6 +204,9 @@ class Unit:
     """A Roman counter with its blue (rebel) side up (1.2, 8.3, 8.7)."""
     gallic: bool = False
     """A rebel of the Gallic Empire (9.5)."""
+
+    def copy(self) -> Unit:
+        return Unit(self.id, self.kind, self.nationality, self.where, self.hex, self.rebel, self.gallic)
 
     @property
     def static(self) -> bool:
@@ -276,7 +307,7 @@ class LDFState:
     def copy(self) -> LDFState:
         """An independent copy (the documents are shared)."""
         other = attrs.evolve(self)
-        other.units = {k: attrs.evolve(u) for k, u in self.units.items()}
+        other.units = {k: u.copy() for k, u in self.units.items()}
         other.actions_taken = dict(self.actions_taken)
         for name in ("looted", "rebuilding", "plague"):
             setattr(other, name, set(getattr(self, name)))

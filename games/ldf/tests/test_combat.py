@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from ancients_kit.bots import make_bot, play_out
+from ancients_kit.bots import make_bot
 from ancients_kit.data import DataStore
 from ancients_kit.log import Log
 from ancients_kit.session import Context, Decision, Session
@@ -84,7 +84,7 @@ def test_a_german_attack_across_the_rhine_rolls_its_strength_and_shifts_left() -
     put(state, "3113", "T1")
     put(state, "3114", "I1", "I2")
     ctx.chance.force(5, 3)  # factor 6; the CRT roll 3
-    b, _ = battle(ctx, state, GP, "3113", "3114", ["T1"], {"retreat.hex": lambda d: d.keys[0],
+    b, _ = battle(ctx, state, GP, "3113", "3114", ["T1"], {"battle.retreat": lambda d: d.keys[0],
                                                           "advance.units": "done"})
     assert b.german == {"T1": 6} and (b.attack, b.defence) == (6, 2)
     assert [s.rules for s in b.shifts] == [("ldf:13.8",)]
@@ -101,7 +101,7 @@ def test_a_leader_shifts_one_column_for_his_side_and_two_cancel() -> None:
     put(state, "3318", "I3")
     state.units["I3"].rebel = True
     ctx.chance.force(1)
-    b, _ = battle(ctx, state, ROMAN, "3317", "3318", ["I1", "I2"], {"retreat.hex": lambda d: d.keys[0],
+    b, _ = battle(ctx, state, ROMAN, "3317", "3318", ["I1", "I2"], {"battle.retreat": lambda d: d.keys[0],
                                                                     "advance.units": "done"})
     assert b.leader == "E" and b.shift == 1 and b.resolution.final_column == "3:1"  # 2:1 + 1
     ctx, state = fresh()
@@ -110,7 +110,7 @@ def test_a_leader_shifts_one_column_for_his_side_and_two_cancel() -> None:
     for u in ("I3", "CE"):
         state.units[u].rebel = True
     ctx.chance.force(4)
-    b, _ = battle(ctx, state, ROMAN, "3317", "3318", ["I1", "I2"], {"retreat.hex": lambda d: d.keys[0],
+    b, _ = battle(ctx, state, ROMAN, "3317", "3318", ["I1", "I2"], {"battle.retreat": lambda d: d.keys[0],
                                                                     "advance.units": "done"})
     assert b.shift == 0 and b.resolution.final_column == "2:1"
     assert any("cancel" in s.why for s in b.shifts)
@@ -161,9 +161,9 @@ def test_past_the_ends_no_die_is_rolled() -> None:
 def test_attacker_eliminated_takes_the_leader_and_the_emperor_is_replaced() -> None:
     ctx, state = fresh()
     put(state, "3317", "I1", "E")
-    put(state, "3318", "I2", "I3", "I4")
+    put(state, "3318", "I2", "I3", "B1")
     put(state, "3417", "I5")  # a loyal force elsewhere for the Emperor Creation Table
-    for u in ("I2", "I3", "I4"):
+    for u in ("I2", "I3", "B1"):
         state.units[u].rebel = True
     ctx.chance.force(1, 1, 1, 1, 1, 1)  # 1:3 +1 = 1:2, roll 1: AE; then the Emperor Creation Table
     b, _ = battle(ctx, state, ROMAN, "3317", "3318", ["I1"], {"emperor.place": lambda d: d.keys[0],
@@ -231,7 +231,7 @@ def test_retreat_static_defenders_die_and_the_retreat_avoids_enemy_zoc() -> None
     ctx.chance.force(6)  # 2 against 1 + 4 = 2:5 -> 1:3, roll 6: DR
     b, asked = battle(ctx, state, ROMAN, "3317", "3318", ["I1", "I2"], {"advance.units": "done"})
     assert b.result == "DR" and hexes(state, "RG1", "I4") == ["dead", "3219"]
-    assert not any(d.kind == "retreat.hex" for d in asked)  # one hex left: no question
+    assert not any(d.kind == "battle.retreat" for d in asked)  # one hex left: no question
     assert any(e.kind == "retreat" and e.rules == ("ldf:13.12",) for e in ctx.log)
 
 
@@ -243,9 +243,9 @@ def test_a_retreat_goes_where_it_can_stack_before_it_avoids_zoc() -> None:
     _rebels(state, "3219", "I6", "I7")  # full: two vexillations without a leader (10.7)
     ctx.chance.force(4)  # 2:1, roll 4: DR
     b, asked = battle(ctx, state, ROMAN, "3317", "3318", ["I1", "I2"],
-                      {"retreat.hex": lambda d: d.keys[0], "advance.units": "done"})
+                      {"battle.retreat": lambda d: d.keys[0], "advance.units": "done"})
     assert b.result == "DR"
-    q = [d for d in asked if d.kind == "retreat.hex"][0]
+    q = [d for d in asked if d.kind == "battle.retreat"][0]
     assert sorted(q.keys) == ["3218", "3418"]  # both in enemy ZOC, but a legal stack
     assert state.unit("I4").hex == q.keys[0]
 
@@ -260,7 +260,7 @@ def test_overstacked_retreat_moves_one_hex_further() -> None:
     _rebels(state, "3219", "I6", "I7")
     ctx.chance.force(4)
     b, asked = battle(ctx, state, ROMAN, "3317", "3318", ["I1", "I2"],
-                      {"retreat.hex": lambda d: d.keys[0], "advance.units": "done"})
+                      {"battle.retreat": lambda d: d.keys[0], "advance.units": "done"})
     assert b.result == "DR"
     assert [e.rules for e in ctx.log if e.kind == "retreat"][0] == ("ldf:13.12", "ldf:13.13")
     where = state.unit("I4").hex if state.unit("I4").on_map else None
@@ -284,7 +284,7 @@ def test_no_legal_retreat_eliminates_and_the_attacker_still_advances() -> None:
     put(state, "3419", "I4")
     ctx.chance.force(1, 4)  # factor 2; 2:2 = 1:1, roll 4: DR
     b, asked = battle(ctx, state, ROMAN, "3317", "3318", ["I1", "I2"], {"advance.units": _advance_all})
-    assert b.result == "DR" and not any(d.kind == "retreat.hex" for d in asked)
+    assert b.result == "DR" and not any(d.kind == "battle.retreat" for d in asked)
     assert hexes(state, "T1") == ["dead"]
     assert any("no legal retreat" in e.text and "ldf:13.12" in e.rules for e in ctx.log)
     assert hexes(state, "I1", "I2") == ["3318", "3318"] and state.free_chit == ROMAN
@@ -299,10 +299,10 @@ def test_exchange_is_counted_in_units_the_attacker_chooses_his_leader_goes_last(
         state.units[u].rebel = True
     ctx.chance.force(5)  # 3:2 = 1:1 +1 (emperor) = 2:1, roll 5: EX
     b, asked = battle(ctx, state, ROMAN, "3317", "3318", ["I1", "I2", "C1"],
-                      {"exchange.loss": lambda d: "C1" if "C1" in d.keys else d.keys[0], "advance.units": "done"})
+                      {"battle.exchange": lambda d: "C1" if "C1" in d.keys else d.keys[0], "advance.units": "done"})
     assert b.result == "EX"
     assert hexes(state, "I3", "I4") == ["dead", "dead"]
-    lost = [d for d in asked if d.kind == "exchange.loss"]
+    lost = [d for d in asked if d.kind == "battle.exchange"]
     assert len(lost) == 2  # two defenders: two attacking units, chosen by the attacker
     assert state.unit("E").on_map  # one unit left: the emperor stays with it
     assert state.unit("C1").where == "pool"  # cavalry before the reserve goes back to the pool (14.3, 25)
@@ -393,7 +393,7 @@ def test_what_may_not_be_attacked() -> None:
     put(state, "3218", "I6")
     assert combat.attack_forbidden(state, [state.unit("T1")], "3217", "3218") is None
     ctx.chance.force(6, 6)
-    b, asked = battle(ctx, state, GP, "3217", "3218", ["T1"], {"retreat.hex": lambda d: d.keys[0]})
+    b, asked = battle(ctx, state, GP, "3217", "3218", ["T1"], {"battle.retreat": lambda d: d.keys[0]})
     assert b.result == "DE" and not any(d.kind == "advance.units" for d in asked)
     assert hexes(state, "T1") == ["3217"]
 
@@ -417,6 +417,109 @@ def test_the_attack_action_asks_target_and_units() -> None:
 @pytest.mark.rule("ldf:8.6", "ldf:13.1")
 def test_random_bots_fight_battles_in_the_campaign() -> None:
     s = Session(GAME, "campaign", seed=2, options={"concession": False})
-    out = play_out(s, make_bot("random"))
-    assert out is not None
-    assert any(e.kind == "battle" for e in s.log)
+    bot = make_bot("random")
+    while s.decision is not None and not any(e.kind == "battle" for e in s.log):
+        s.answer(bot.choose(s, s.decision))
+    battles = [e for e in s.log if e.kind == "battle"]
+    assert battles and battles[0].data["result"] in ("AE", "AS", "DR", "EX", "DE")
+
+
+@pytest.mark.rule("ldf:13.2", "ldf:2.6", "ldf:13.8", "ldf:13.15")
+def test_decision_odds_before_the_attack_mix_german_strength() -> None:
+    """What the player is shown before committing: the exact distribution, the German factor mixed
+    over 2..7 (2.6), the river shift counted (13.8), the same as ``ancients odds ldf``."""
+    ctx, state = fresh()
+    put(state, "3113", "T1")
+    put(state, "3114", "I1", "I2")
+    d = Decision(GP, "attack?", (combat.Option("3113-3114", "x"),), kind="attack.target")
+    report = GAME.decision_odds(state, d, "3113-3114", STORE)
+    assert report is not None and sum(report.distribution.values()) == 1
+    assert report.distribution == GAME.odds(STORE, {"attack": "0", "german_attack": "1", "defense": "2",
+                                                     "river": "yes"}).distribution
+    assert any("same as: ancients odds ldf" in line for line in report.explain)
+    assert GAME.decision_odds(state, Decision(GP, "x", (combat.Option("a", "a"),), kind="action"), "a") is None
+    assert "german_attack" in GAME.odds_help
+
+
+@pytest.mark.rule("ldf:13.11", "ldf:2.6")
+def test_game_compare_gives_ldf_translation() -> None:
+    from ancients_kit.compare import Engagement
+
+    t = GAME.compare(STORE, Engagement((("heavy-infantry", 3),), (("warband", 1),)))
+    assert t is not None and t.game == "Lest Darkness Fall" and sum(t.distribution.values()) == 1
+
+
+@pytest.mark.rule("ldf:13.3", "ldf:13.5", "ldf:13.7")
+def test_one_force_of_one_hex_each_unit_once_with_all_its_strength() -> None:
+    ctx, state = fresh()
+    put(state, "3317", "I1", "I2")
+    put(state, "3418", "I3")
+    _rebels(state, "3318", "I4")
+    with pytest.raises(ValueError, match="ldf:13.3"):
+        combat.new_battle(state, ROMAN, "3317", "3318", ["I1", "I1"])
+    with pytest.raises(ValueError, match="ldf:13.5"):
+        combat.new_battle(state, ROMAN, "3317", "3318", ["I1", "I3"])  # units of two hexes never combine
+    b = combat.new_battle(state, ROMAN, "3317", "3318", ["I1", "I2"])
+    assert combat.attack_strength(state, b) == 2  # each unit's whole factor, once
+
+
+@pytest.mark.rule("ldf:14.3", "ldf:13.2")
+def test_overwhelming_assault_rolls_twice_and_the_attacker_keeps_either() -> None:
+    ctx, state = fresh()
+    put(state, "3317", "I1", "I2")
+    _rebels(state, "3318", "I3")
+    state.hands[ROMAN].add(15)
+    ctx.chance.force(1, 6)  # 2:1: 1 is AS, 6 is DE
+
+    def window(d: Decision) -> str:
+        return "chit-15" if "chit-15" in d.keys else "no"
+    b, asked = battle(ctx, state, ROMAN, "3317", "3318", ["I1", "I2"],
+                      {"window.before-attack-roll": window, "attack.keep-roll": "second", "advance.units": "done"})
+    assert b.roll_twice and b.result == "DE" and rolled(ctx) == 2
+    assert [d.keys for d in asked if d.kind == "attack.keep-roll"] == [("first", "second")]
+
+
+@pytest.mark.rule("ldf:8.7", "ldf:13.11")
+def test_a_rebel_co_emperor_killed_in_battle_turns_the_rebels_loyal() -> None:
+    ctx, state = fresh()
+    put(state, "3317", "I1", "I2", "E")
+    _rebels(state, "3318", "I3", "CE")
+    _rebels(state, "2812", "I4")
+    ctx.chance.force(6)  # 2:1 +1 -1 = 2:1, roll 6: DE
+    b, _ = battle(ctx, state, ROMAN, "3317", "3318", ["I1", "I2"], {"advance.units": "done"})
+    assert b.result == "DE" and not state.unit("CE").on_map
+    assert not state.unit("I4").rebel
+
+
+@pytest.mark.rule("ldf:14.3", "ldf:8.16")
+def test_the_siege_equipment_goes_back_to_the_pool_when_the_centre_is_taken() -> None:
+    ctx, state = fresh()
+    put(state, "3317", "I1", "I2")
+    _rebels(state, "3318", "I3")
+    state.siege = "3317"
+    ctx.chance.force(6)  # 4 against 1: 4:1, roll 6 DE
+    before = len(state.pool)
+    b, _ = battle(ctx, state, ROMAN, "3317", "3318", ["I1", "I2"], {"advance.units": _advance_all})
+    assert b.double_attack and b.attack == 4 and b.result == "DE"
+    assert state.siege is None and len(state.pool) == before + 1
+
+
+@pytest.mark.rule("ldf:13.2", "ldf:4.2")
+def test_greedy_scores_prefer_the_better_attack() -> None:
+    """The bot's score of an attack is its expected gain over the exact distribution; a German
+    attack that can take Rome/Ostia outweighs everything (4.2)."""
+    ctx, state = fresh()
+    put(state, "3317", "I1", "I2")
+    _rebels(state, "3318", "I3")
+    _rebels(state, "3216", "I4", "I5", "B1")
+    put(state, "3217", "I6")
+    pairs = combat.attack_targets(state, ROMAN)
+    d = Decision(ROMAN, "attack?", tuple(combat.Option(f"{o}-{t}", "x") for o, t in pairs), kind="attack.target")
+    good, bad = combat.score(state, d, "3317-3318"), combat.score(state, d, "3217-3216")
+    assert good is not None and bad is not None and good > 0 > bad
+    ctx, state = fresh()
+    put(state, "3317", "T1")
+    put(state, "3318", "I1")
+    d = Decision(GP, "attack?", (combat.Option("3317-3318", "x"),), kind="attack.target")
+    assert combat.score(state, d, "3317-3318") > 50
+    assert GAME.score_option(state, d, "3317-3318") == combat.score(state, d, "3317-3318")

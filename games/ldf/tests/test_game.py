@@ -109,3 +109,169 @@ def test_the_map_fits_160_columns_and_shows_stacks_markers_and_tracks() -> None:
 
     assert hex_markers(st, "3016").startswith("L") and "F" in hex_markers(st, "2813")
     assert hex_markers(st, "3318").startswith("4")
+
+
+@pytest.mark.rule("ldf:4.3", "ldf:8.1")
+def test_greedy_bots_finish_the_campaign_on_cheap_scores() -> None:
+    s = new(2)
+    greedy = make_bot("greedy")
+    out = play_out(s, {GP: greedy, ROMAN: make_bot("random")})
+    assert out is not None and out.winner in (GP, ROMAN)
+    d = deployed().decision
+    assert all(GAME.score_option(s.state, d, k) is not None for k in d.keys)  # no look-ahead needed
+
+
+@pytest.mark.rule("ldf:5.2", "ldf:5.4")
+def test_undo_from_a_checkpoint_matches_a_full_replay() -> None:
+    s = new(5, concession=False)
+    play_out(s, make_bot("random"), max_decisions=150)
+    assert s.checkpoints and s.checkpoints[-1].where[0] in ("turn", "action")
+    s.undo(3)
+    full = Session(GAME, "campaign", seed=5, options={"concession": False}, answers=s.answers)
+    assert full.log.text() == s.log.text()
+    assert full.decision == s.decision
+
+
+def to_turn(s: Session, turn: int) -> None:
+    """Pass turns out (both players pass), answering administrative questions with 'collect'/'done'."""
+    while s.state.turn < turn:
+        d = s.decision
+        if d.kind == "action":
+            s.answer("pass")
+        else:
+            s.answer(next((k for k in ("collect", "done") if k in d.keys), d.options[0].key))
+    while s.decision.kind != "action":
+        d = s.decision
+        s.answer(next((k for k in ("collect", "done") if k in d.keys), d.options[0].key))
+
+
+@pytest.mark.rule("ldf:1.1", "ldf:1.2", "ldf:1.3", "ldf:5.1")
+def test_two_players_five_turns_and_the_acting_player() -> None:
+    info = GAME.scenarios(Session(GAME, "campaign").store)[0]
+    assert info.sides == (GP, ROMAN) and info.turns == 5 and info.first == GP
+    s = deployed()
+    st = s.state
+    assert st.active == GP and s.decision.side == GP
+    t = st.of_kind("german-tribe")[0]
+    b = st.of_kind("legion-base")[0]
+    assert st.side_of(t) == GP and st.side_of(b) == ROMAN
+    b.rebel = True
+    assert st.side_of(b) == GP and st.hostile(b, st.of_kind("infantry-vexillation")[0])
+    assert st.hostile(b, t)  # rebels pin and fight the other Germano-Parthian units too (11.4)
+
+
+@pytest.mark.rule("ldf:2.3", "ldf:2.4", "ldf:2.6")
+def test_static_mobile_and_leader_units() -> None:
+    st = deployed().state
+    assert st.unit("B1").static and st.unit("PG1").static and st.unit("CG1").static
+    assert st.unit("I1").mobile and st.unit("C1").mobile and st.unit("T1").mobile and st.unit("G1").mobile
+    assert st.unit("E").leader and not st.unit("E").mobile
+    assert st.data.counters.piece("cavalry-vexillation").movement == 8
+    assert st.data.counters.piece("infantry-vexillation").movement == 4
+
+
+@pytest.mark.rule("ldf:2.6b", "ldf:6.3")
+def test_looted_markers_are_not_a_limit() -> None:
+    st = deployed().state
+    core = sorted(h for h in st.region("core") if st.unlooted_tp(h))
+    assert len(core) > 19
+    st.looted.update(core)  # more looted hexes than the 19 markers: allowed (2.6b design note)
+    assert all(h not in economy_revenue(st) for h in core)
+
+
+def economy_revenue(st):  # noqa: ANN001, ANN201
+    from ancients_games.ldf import economy
+
+    return economy.revenue_hexes(st)
+
+
+@pytest.mark.rule("ldf:5.4", "ldf:1.7", "ldf:14.3")
+def test_chit_18_drawn_in_turns_1_to_4_ends_the_turn_on_an_even_roll() -> None:
+    s = deployed()
+    s.ctx.chance.force(18, 4)
+    s.answer("draw-chit")
+    assert s.state.turn == 2 and 18 in s.state.pool
+    assert any(e.kind == "turn-end" and "ldf:5.4" in e.rules for e in s.log)
+    s2 = deployed()
+    s2.ctx.chance.force(18, 3)
+    s2.answer("draw-chit")
+    assert s2.state.turn == 1 and s2.decision.side == ROMAN and 18 in s2.state.pool
+
+
+@pytest.mark.rule("ldf:4.1", "ldf:4.3", "ldf:8.20")
+def test_turn_5_passed_out_with_intruders_in_the_core_is_a_germano_parthian_win() -> None:
+    s = deployed(4)
+    to_turn(s, 5)
+    st = s.state
+    t = st.of_kind("german-tribe")[0]
+    st.place(t.id, "3016")
+    s.answer("pass")
+    s.answer("pass")
+    assert s.outcome is not None and s.outcome.winner == GP and "ldf:4.3" in s.outcome.rules
+
+
+@pytest.mark.rule("ldf:4.3", "ldf:5.4")
+def test_turn_5_clear_core_after_both_have_acted_is_a_roman_win() -> None:
+    s = deployed()
+    to_turn(s, 5)
+    s.answer("draw-chit")
+    while s.decision is not None and s.decision.kind != "action":
+        s.answer(s.decision.options[0].key)
+    assert s.outcome is None  # only the Germano-Parthian has acted
+    s.answer("pass")
+    assert s.outcome is not None and s.outcome.winner == ROMAN
+
+
+@pytest.mark.rule("ldf:4.3", "ldf:4.5")
+def test_the_roman_may_concede_turn_5() -> None:
+    s = deployed()
+    to_turn(s, 5)
+    st = s.state
+    st.place(st.of_kind("german-tribe")[0].id, "3016")
+    s.answer("pass")
+    s.answer("concede")
+    s.answer("yes")
+    assert s.outcome.winner == GP and "ldf:4.3" in s.outcome.rules
+
+
+@pytest.mark.rule("ldf:8.19", "ldf:8.17")
+def test_a_free_chit_after_a_won_battle_is_offered_before_the_next_action() -> None:
+    s = deployed()
+    st = s.state
+    s.answer("draw-chit")  # stands for a won battle: combat sets free_chit (8.19)
+    while s.decision.kind != "action":
+        s.answer(s.decision.options[0].key)
+    assert s.decision.side == ROMAN
+    held = len(st.hands[GP])
+    st.free_chit = GP
+    s.answer("pass")  # the Roman's action ... but the free chit comes before the next one is announced
+    assert s.decision.kind == "chit.free" and s.decision.side == GP
+    s.ctx.chance.force(1)
+    s.answer("draw")
+    assert 1 in st.hands[GP].cards and len(st.hands[GP]) == held + 1 and st.action_number == 2  # free
+    assert s.decision.kind == "action" and s.decision.side == GP
+    st.free_chit = GP
+    s.ctx.chance.force(2)
+    s.answer("draw-chit")
+    assert s.decision.kind == "chit.free"
+    s.answer("no")
+    assert len(st.hands[GP]) == held + 2 and s.decision.side == ROMAN
+
+
+@pytest.mark.rule("ldf:8.17", "ldf:10.9")
+def test_at_the_hand_limit_a_chit_goes_back_before_the_draw() -> None:
+    s = deployed()
+    st = s.state
+    for n in (1, 2, 3, 4, 5, 6):
+        st.pool.remove(n)
+        st.hands[GP].add(n)
+    s.ctx.chance.force(3)  # the chit put back may be drawn again (8.17)
+    s.answer("draw-chit")
+    d = s.decision
+    assert d.kind == "chit.put-back" and sorted(d.keys) == ["1", "2", "3", "4", "5", "6"]
+    s.answer("3")
+    assert sorted(st.hands[GP].cards) == [1, 2, 3, 4, 5, 6]
+    assert any(e.private_to == GP for e in s.log if e.kind == "chit")
+    st.pool.remove(7)
+    st.hands[ROMAN].add(7)
+    assert [k for k, _ in GAME.hand(st, ROMAN)] == ["7"] and len(GAME.hand(st, GP)) == 6
