@@ -84,7 +84,7 @@ def test_a_german_attack_across_the_rhine_rolls_its_strength_and_shifts_left() -
     put(state, "3113", "T1")
     put(state, "3114", "I1", "I2")
     ctx.chance.force(5, 3)  # factor 6; the CRT roll 3
-    b, _ = battle(ctx, state, GP, "3113", "3114", ["T1"], {"retreat.hex": lambda d: d.keys[0],
+    b, _ = battle(ctx, state, GP, "3113", "3114", ["T1"], {"battle.retreat": lambda d: d.keys[0],
                                                           "advance.units": "done"})
     assert b.german == {"T1": 6} and (b.attack, b.defence) == (6, 2)
     assert [s.rules for s in b.shifts] == [("ldf:13.8",)]
@@ -101,7 +101,7 @@ def test_a_leader_shifts_one_column_for_his_side_and_two_cancel() -> None:
     put(state, "3318", "I3")
     state.units["I3"].rebel = True
     ctx.chance.force(1)
-    b, _ = battle(ctx, state, ROMAN, "3317", "3318", ["I1", "I2"], {"retreat.hex": lambda d: d.keys[0],
+    b, _ = battle(ctx, state, ROMAN, "3317", "3318", ["I1", "I2"], {"battle.retreat": lambda d: d.keys[0],
                                                                     "advance.units": "done"})
     assert b.leader == "E" and b.shift == 1 and b.resolution.final_column == "3:1"  # 2:1 + 1
     ctx, state = fresh()
@@ -110,7 +110,7 @@ def test_a_leader_shifts_one_column_for_his_side_and_two_cancel() -> None:
     for u in ("I3", "CE"):
         state.units[u].rebel = True
     ctx.chance.force(4)
-    b, _ = battle(ctx, state, ROMAN, "3317", "3318", ["I1", "I2"], {"retreat.hex": lambda d: d.keys[0],
+    b, _ = battle(ctx, state, ROMAN, "3317", "3318", ["I1", "I2"], {"battle.retreat": lambda d: d.keys[0],
                                                                     "advance.units": "done"})
     assert b.shift == 0 and b.resolution.final_column == "2:1"
     assert any("cancel" in s.why for s in b.shifts)
@@ -231,7 +231,7 @@ def test_retreat_static_defenders_die_and_the_retreat_avoids_enemy_zoc() -> None
     ctx.chance.force(6)  # 2 against 1 + 4 = 2:5 -> 1:3, roll 6: DR
     b, asked = battle(ctx, state, ROMAN, "3317", "3318", ["I1", "I2"], {"advance.units": "done"})
     assert b.result == "DR" and hexes(state, "RG1", "I4") == ["dead", "3219"]
-    assert not any(d.kind == "retreat.hex" for d in asked)  # one hex left: no question
+    assert not any(d.kind == "battle.retreat" for d in asked)  # one hex left: no question
     assert any(e.kind == "retreat" and e.rules == ("ldf:13.12",) for e in ctx.log)
 
 
@@ -243,9 +243,9 @@ def test_a_retreat_goes_where_it_can_stack_before_it_avoids_zoc() -> None:
     _rebels(state, "3219", "I6", "I7")  # full: two vexillations without a leader (10.7)
     ctx.chance.force(4)  # 2:1, roll 4: DR
     b, asked = battle(ctx, state, ROMAN, "3317", "3318", ["I1", "I2"],
-                      {"retreat.hex": lambda d: d.keys[0], "advance.units": "done"})
+                      {"battle.retreat": lambda d: d.keys[0], "advance.units": "done"})
     assert b.result == "DR"
-    q = [d for d in asked if d.kind == "retreat.hex"][0]
+    q = [d for d in asked if d.kind == "battle.retreat"][0]
     assert sorted(q.keys) == ["3218", "3418"]  # both in enemy ZOC, but a legal stack
     assert state.unit("I4").hex == q.keys[0]
 
@@ -260,7 +260,7 @@ def test_overstacked_retreat_moves_one_hex_further() -> None:
     _rebels(state, "3219", "I6", "I7")
     ctx.chance.force(4)
     b, asked = battle(ctx, state, ROMAN, "3317", "3318", ["I1", "I2"],
-                      {"retreat.hex": lambda d: d.keys[0], "advance.units": "done"})
+                      {"battle.retreat": lambda d: d.keys[0], "advance.units": "done"})
     assert b.result == "DR"
     assert [e.rules for e in ctx.log if e.kind == "retreat"][0] == ("ldf:13.12", "ldf:13.13")
     where = state.unit("I4").hex if state.unit("I4").on_map else None
@@ -284,7 +284,7 @@ def test_no_legal_retreat_eliminates_and_the_attacker_still_advances() -> None:
     put(state, "3419", "I4")
     ctx.chance.force(1, 4)  # factor 2; 2:2 = 1:1, roll 4: DR
     b, asked = battle(ctx, state, ROMAN, "3317", "3318", ["I1", "I2"], {"advance.units": _advance_all})
-    assert b.result == "DR" and not any(d.kind == "retreat.hex" for d in asked)
+    assert b.result == "DR" and not any(d.kind == "battle.retreat" for d in asked)
     assert hexes(state, "T1") == ["dead"]
     assert any("no legal retreat" in e.text and "ldf:13.12" in e.rules for e in ctx.log)
     assert hexes(state, "I1", "I2") == ["3318", "3318"] and state.free_chit == ROMAN
@@ -299,10 +299,10 @@ def test_exchange_is_counted_in_units_the_attacker_chooses_his_leader_goes_last(
         state.units[u].rebel = True
     ctx.chance.force(5)  # 3:2 = 1:1 +1 (emperor) = 2:1, roll 5: EX
     b, asked = battle(ctx, state, ROMAN, "3317", "3318", ["I1", "I2", "C1"],
-                      {"exchange.loss": lambda d: "C1" if "C1" in d.keys else d.keys[0], "advance.units": "done"})
+                      {"battle.exchange": lambda d: "C1" if "C1" in d.keys else d.keys[0], "advance.units": "done"})
     assert b.result == "EX"
     assert hexes(state, "I3", "I4") == ["dead", "dead"]
-    lost = [d for d in asked if d.kind == "exchange.loss"]
+    lost = [d for d in asked if d.kind == "battle.exchange"]
     assert len(lost) == 2  # two defenders: two attacking units, chosen by the attacker
     assert state.unit("E").on_map  # one unit left: the emperor stays with it
     assert state.unit("C1").where == "pool"  # cavalry before the reserve goes back to the pool (14.3, 25)
@@ -393,7 +393,7 @@ def test_what_may_not_be_attacked() -> None:
     put(state, "3218", "I6")
     assert combat.attack_forbidden(state, [state.unit("T1")], "3217", "3218") is None
     ctx.chance.force(6, 6)
-    b, asked = battle(ctx, state, GP, "3217", "3218", ["T1"], {"retreat.hex": lambda d: d.keys[0]})
+    b, asked = battle(ctx, state, GP, "3217", "3218", ["T1"], {"battle.retreat": lambda d: d.keys[0]})
     assert b.result == "DE" and not any(d.kind == "advance.units" for d in asked)
     assert hexes(state, "T1") == ["3217"]
 
@@ -502,3 +502,24 @@ def test_the_siege_equipment_goes_back_to_the_pool_when_the_centre_is_taken() ->
     b, _ = battle(ctx, state, ROMAN, "3317", "3318", ["I1", "I2"], {"advance.units": _advance_all})
     assert b.double_attack and b.attack == 4 and b.result == "DE"
     assert state.siege is None and len(state.pool) == before + 1
+
+
+@pytest.mark.rule("ldf:13.2", "ldf:4.2")
+def test_greedy_scores_prefer_the_better_attack() -> None:
+    """The bot's score of an attack is its expected gain over the exact distribution; a German
+    attack that can take Rome/Ostia outweighs everything (4.2)."""
+    ctx, state = fresh()
+    put(state, "3317", "I1", "I2")
+    _rebels(state, "3318", "I3")
+    _rebels(state, "3216", "I4", "I5", "B1")
+    put(state, "3217", "I6")
+    pairs = combat.attack_targets(state, ROMAN)
+    d = Decision(ROMAN, "attack?", tuple(combat.Option(f"{o}-{t}", "x") for o, t in pairs), kind="attack.target")
+    good, bad = combat.score(state, d, "3317-3318"), combat.score(state, d, "3217-3216")
+    assert good is not None and bad is not None and good > 0 > bad
+    ctx, state = fresh()
+    put(state, "3317", "T1")
+    put(state, "3318", "I1")
+    d = Decision(GP, "attack?", (combat.Option("3317-3318", "x"),), kind="attack.target")
+    assert combat.score(state, d, "3317-3318") > 50
+    assert GAME.score_option(state, d, "3317-3318") == combat.score(state, d, "3317-3318")
