@@ -57,6 +57,9 @@ def score(state: LDFState, decision: Decision, key: str) -> float | None:
                 w = 9.0 if side == GP else -5.0
             elif state.passes == 1 and side == ROMAN:
                 w = 2.0  # ending a quiet turn early (8.20) saves the Roman nothing but time
+            # A player who has done much this turn grows willing to stop (8.20): without it greedy
+            # bots act until the action_limit guard ends every turn.
+            w += 0.15 * state.actions_taken.get(side, 0)
         if key == "draw-chit" and len(state.hands[side]) >= 6:
             w -= 2.5
         return w

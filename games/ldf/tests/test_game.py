@@ -84,7 +84,7 @@ def test_concession_is_offered_with_every_action_and_ends_the_game() -> None:
 
 @pytest.mark.rule("ldf:4.3", "ldf:4.5")
 def test_random_bots_finish_the_campaign() -> None:
-    s = new(3, concession=False)
+    s = new(3, concession=False, action_limit=60)  # the guard keeps the test cheap
     out = play_out(s, make_bot("random"))
     assert out is not None and out.winner in (GP, ROMAN) and 1 <= out.turn <= 5
 
