@@ -59,6 +59,7 @@ __all__ = [
     "MovingForce",
     "PETRA",
     "can_move",
+    "closed_hex",
     "conversion_rolls",
     "conversion_targets",
     "force_can_move",
@@ -152,6 +153,14 @@ def step_problem(m: HexMap, pos: Position, units: Sequence[Unit], a: Hex, b: Hex
     camps = _force_camps(units)
     if m.value(b, "narrows") and not camps <= ROMAN_CAMPS:
         return (f"{m.to_id(b)} is a narrows hex: only Roman units may move into it", "ldf:12.5")
+    return closed_hex(m, pos, units, b)
+
+
+def closed_hex(m: HexMap, pos: Position, units: Sequence[Unit], b: Hex) -> tuple[str, str] | None:
+    """Why the force ``units`` may not enter hex ``b`` at all, by land, sea or river (or ``None``):
+    enemy units (``ldf:12.3``, ``ldf:10.5``), the other leader (``ldf:8.3``), an inactive
+    Palmyra (``ldf:9.2``), the Gallic Empire's frontier (``ldf:9.5``), a collapsed Parthia (``ldf:7.3``)."""
+    camps = _force_camps(units)
     for v in pos.at(b):
         if any(hostile(v.camp, c, pos.palmyra) for c in camps):
             rule = "ldf:10.5" if {v.camp} | camps <= ROMAN_CAMPS else "ldf:12.3"
@@ -210,6 +219,7 @@ def land_reach(
     *,
     locked: bool = True,
     ignore_zoc_of: Iterable[str] = (),
+    ezoc_hexes: frozenset[Hex] | None = None,
 ) -> Reach:
     """Where the force ``units``, now in ``at`` with ``mp`` MP left, may end its move.
 
@@ -217,12 +227,14 @@ def land_reach(
     :func:`stop_problem`; it stops on entering an EZOC (``ldf:11.3``) and, if
     ``locked``, cannot leave one it is in (``ldf:11.4``); ``locked=False`` after
     the 8.3 conversions freed it (``ldf:8.3``) or for the chit that moves an
-    enemy force out of an EZOC.
+    enemy force out of an EZOC. ``ezoc_hexes``: the EZOC already worked out.
     """
-    camps = _force_camps(units)
     ez: frozenset[Hex] = frozenset()
-    for c in camps:
-        ez |= ezoc(m, pos, c, ignore=ignore_zoc_of)
+    if ezoc_hexes is not None:
+        ez = ezoc_hexes
+    else:
+        for c in _force_camps(units):
+            ez |= ezoc(m, pos, c, ignore=ignore_zoc_of)
 
     def can_enter(a: Hex, b: Hex) -> bool:
         return step_problem(m, pos, units, a, b) is None
@@ -300,31 +312,10 @@ def sea_destinations(m: HexMap, pos: Position, units: Sequence[Unit]) -> tuple[l
     for h in sorted(harbours, key=hex_ids(m).__getitem__):
         if h == at or not _friendly_port(m, pos, units, h):
             continue
-        if _closed(m, pos, units, h) or stop_problem(m, pos, units, h):
+        if closed_hex(m, pos, units, h) or stop_problem(m, pos, units, h):
             continue
         out.append(h)
     return out, None if out else (f"no friendly-controlled port can receive the force from {m.to_id(at)}", "ldf:12.6")
-
-
-def _closed(m: HexMap, pos: Position, units: Sequence[Unit], h: Hex) -> tuple[str, str] | None:
-    """The hex closures of :func:`step_problem` that also bind a sea or river move (not adjacency)."""
-    camps = _force_camps(units)
-    for v in pos.at(h):
-        if any(hostile(v.camp, c, pos.palmyra) for c in camps):
-            return (f"{m.to_id(h)} holds enemy units", "ldf:12.3")
-    if any(_is_leader(u) for u in units) and any(_is_leader(v) for v in pos.at(h)):
-        return (f"{m.to_id(h)} holds the other leader", "ldf:8.3")
-    if h in m.region("palmyra") and pos.palmyra == "inactive":
-        return ("Roman units may not move into an inactive Palmyra", "ldf:9.2")
-    if pos.gallic_active:
-        gallic = m.region("gallic-empire")
-        if "gallic" in camps and h not in gallic:
-            return ("Gallic Empire forces move only into Gallic Empire hexes", "ldf:9.5")
-        if h in gallic and "rebel" in camps:
-            return ("non-Gallic rebel units may not move into the Gallic Empire", "ldf:9.5")
-    if pos.parthia_collapsed and h in m.region("parthia"):
-        return ("while Parthia is collapsed no unit may move into it", "ldf:7.3")
-    return None
 
 
 def river_destinations(m: HexMap, pos: Position, units: Sequence[Unit]) -> tuple[list[Hex], tuple[str, str] | None]:
@@ -341,7 +332,7 @@ def river_destinations(m: HexMap, pos: Position, units: Sequence[Unit]) -> tuple
     if at not in banks:
         return [], (f"{m.to_id(at)} is not on the Rhine or the Danube", "ldf:12.7")
     out = [h for h in sorted(banks, key=hex_ids(m).__getitem__)
-           if h != at and not _closed(m, pos, units, h) and not stop_problem(m, pos, units, h)]
+           if h != at and not closed_hex(m, pos, units, h) and not stop_problem(m, pos, units, h)]
     return out, None if out else (f"no bank hex can receive the force from {m.to_id(at)}", "ldf:12.7")
 
 
@@ -799,7 +790,7 @@ def _land_move(
                 if step_problem(m, pos, going, f.at, n) is not None:
                     continue
                 if stop_problem(m, pos, going, n) is not None:
-                    if n in ez or rem <= 1 or not land_reach(m, pos, going, n, rem - 1).hexes:
+                    if n in ez or rem <= 1 or not land_reach(m, pos, going, n, rem - 1, ezoc_hexes=ez).hexes:
                         continue  # a dead end: it could neither stop there nor go on
                 nid = m.to_id(n)
                 label = f"enter {nid} ({rem - 1} MP left after)" + (" - enemy ZOC: the move ends there"

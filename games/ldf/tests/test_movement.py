@@ -560,3 +560,18 @@ def test_inspired_subordinates_one_more_hex_and_no_drop_offs() -> None:
     assert st.unit("I1").hex == st.unit("I2").hex
     assert not any(e.kind == "drop-off" for e in c.log)
     assert all(not k.startswith("drop:") for k in drv.decision.keys)  # type: ignore[union-attr]
+
+
+@pytest.mark.rule("ldf:10.7", "ldf:10.1")
+def test_a_stack_whose_leader_died_unstacks_at_the_end_of_the_action() -> None:
+    st, c = empty_state(), ctx()
+    put(st, "3016", "E", "I1", "I2", "I3", "I4", "I5")
+    st.eliminate("E")  # say, by treachery (8.9)
+    d = Driver(stacking.settle(c, st))
+    n = 0
+    while d.decision is not None:
+        assert d.decision.kind == "move.unstack" and d.decision.side == ROMAN
+        d.answer(d.keys[0])
+        n += 1
+    assert n == 3 and len(st.units_at("3016")) == 2
+    assert all(len([u for u in st.units_at(h) if u.kind == "infantry-vexillation"]) <= 2 for h in st.occupied())
