@@ -334,16 +334,6 @@ def recovery_roll(ctx: Context, state: LDFState) -> Generator[Decision, str, int
     return final
 
 
-def _unstack(ctx: Context, state: LDFState, hex_id: str | None) -> Generator[Decision, str, None]:
-    """A leader left ``hex_id`` by treachery or succession: emergency unstacking there
-    (``ldf:10.7``, stacking.py's)."""
-    if hex_id is None:
-        return
-    from .stacking import emergency_unstack
-
-    yield from emergency_unstack(ctx, state, hex_id)
-
-
 def rebels_return(ctx: Context, state: LDFState, rules: tuple[str, ...]) -> None:
     """Every rebel Roman unit, static and mobile, outside the Gallic Empire flips back to
     loyal (``ldf:8.7``, ``ldf:8.11``): when a rebel co-emperor leaves play for any reason."""
@@ -444,9 +434,7 @@ def treachery_rebel(ctx: Context, state: LDFState, side: str) -> Generator[Decis
     ok = yield from political_roll(ctx, state, ROMAN, "treachery against the rebel co-emperor",
                                    ("ldf:8.11", "ldf:8.7"))
     if ok:
-        old = state.units["CE"].hex
         rebel_co_emperor_removed(ctx, state, "dead", ("ldf:8.11", "ldf:8.7"))
-        yield from _unstack(ctx, state, old)
 
 
 def can_treachery_emperor(state: LDFState, side: str) -> bool:
@@ -536,8 +524,7 @@ def emperor_eliminated(ctx: Context, state: LDFState, rules: tuple[str, ...]) ->
     combat.py calls this after taking the emperor off the map with his force."""
     from . import chits
 
-    old = state.units["E"].hex if state.units["E"].on_map else None
-    if old is not None:
+    if state.units["E"].on_map:
         state.remove("E", "aside")
     die = yield from chits.roll_die(ctx, state, ROMAN, "Emperor Creation Table", ("ldf:14.4",))
     res = state.data.emperor_table.resolve(die)
@@ -555,7 +542,6 @@ def emperor_eliminated(ctx: Context, state: LDFState, rules: tuple[str, ...]) ->
               + ("; the co-emperor succeeds and leaves his counter" if s.replaces_co_emperor else ""),
               tuple(dict.fromkeys((*rules, "ldf:14.4") + (("ldf:errata",) if len(ids) > 1 else ()))),
               side=ROMAN, dice=(die,), hex=where)
-    yield from _unstack(ctx, state, old)
     if s.rebel_roll and state.leader("co-emperor") is None and _rebel_hexes(state):
         key = yield Decision(GP, "Disputed succession: roll for a rebel co-emperor now (no action)?",
                              (Option("roll", "roll: 5-6 raises a rebel co-emperor"), Option("no", "do not roll")),
@@ -570,7 +556,6 @@ def rebel_takes_rome(ctx: Context, state: LDFState) -> Generator[Decision, str, 
     loses a die of TP. movement.py calls this when the rebel co-emperor enters 3318."""
     from . import chits, economy
 
-    old = state.units["E"].hex if state.units["E"].on_map else None
     state.remove("CE", "aside")
     state.units["CE"].rebel = False
     state.place("E", ROME)
@@ -579,7 +564,6 @@ def rebel_takes_rome(ctx: Context, state: LDFState) -> Generator[Decision, str, 
     ctx.event("emperor", f"the rebel co-emperor enters Rome/Ostia: the emperor returns there, the rebels return "
               f"to loyalty and the Roman loses {die} TP", ("ldf:8.3",), dice=(die,))
     yield from economy.deduct(ctx, state, die, "rebel co-emperor in Rome/Ostia", ("ldf:8.3",))
-    yield from _unstack(ctx, state, old)
 
 
 # ---------------------------------------------------------------- conversion while moving (8.3)
