@@ -189,7 +189,7 @@ def attack_forbidden(state: LDFState, force: Sequence[Unit], origin: str, target
     if state.parthia_collapsed and state.in_region(target, "parthia"):
         return "while Parthia is collapsed no unit may attack into it (ldf:7.3)"
     for u in force:
-        why = clients.palmyra_forbids(state, u, target, stop=True) or clients.gallic_forbids(state, u, target)
+        why = clients.palmyra_forbids(state, u, target, stop=False) or clients.gallic_forbids(state, u, target)
         if why:
             return why
     return None
