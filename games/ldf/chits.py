@@ -14,10 +14,11 @@ module gives each number its effect and its moment of play:
   ``battle-start`` (1 Flanking Move, 4 Inspired Subordinates' shift, 12 Savaran
   Cavalry), ``before-attack-roll`` (15 Overwhelming Assault by the attacker,
   then 6 They Shall Not Pass by the defender, not after 15), ``before-roll``
-  (17 Agents in Enemy Camp before a diplomacy or treachery roll);
+  (17 Agents in Enemy Camp before a diplomacy or treachery roll),
+  ``move-start`` (4's extra hex and 8 Forced March, by the mover when he
+  declares a move; movement.py opens it);
 - **played as an action** (8.18): the others, among them 3 From the Jaws of
-  Death, 13 (a hand shown), and the movement chits, each played with the move
-  it speeds or forces (4's extra hex, 8 Forced March, 5 Into the Valley).
+  Death, 13 (a hand shown) and 5 Into the Valley (the enemy force's move).
 
 A hand holds at most six chits (8.17); its size is public and its contents
 secret (10.9), so every window asks every side the rule allows, whatever it
@@ -92,6 +93,7 @@ ON_DRAW: Final = frozenset({PLAGUE, GODS_BORED, BREAD, PERSECUTIONS, CAVALRY})
 
 WINDOW_CHITS: Final[Mapping[str, tuple[int, ...]]] = {
     "after-roll": (BESEECH,),
+    "move-start": (INSPIRED, FORCED_MARCH),
     "battle-start": (FLANKING, INSPIRED, SAVARAN),
     "before-attack-roll": (ASSAULT, NOT_PASS),
     "before-roll": (AGENTS,),
@@ -251,7 +253,8 @@ def roll_die(ctx: Context, state: LDFState, roller: str, reason: str, rules: tup
 
     def resolve(play: Play) -> Generator[Decision, str, str]:
         nonlocal last, value
-        spend(ctx, state, play.side, BESEECH, f"the roll of {value} ({reason}) is made again", ("ldf:8.8",))
+        spend(ctx, state, play.side, BESEECH, f"the roll of {value} ({reason}) is made again",
+              ("ldf:8.8",) if redeclare is not None else ())
         if redeclare is not None:
             yield from redeclare()
         last = ctx.chance.reroll(last, reason=f"{reason}, again", rules=(*rules, "ldf:14.3"))
@@ -337,6 +340,28 @@ def before_attack_roll(ctx: Context, state: LDFState, battle: BattleChits) -> Ge
     return battle
 
 
+def move_start(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str, int]:
+    """The ``move-start`` window for movement.py (``ldf:14.3``): when ``side`` declares a
+    move, he may play Inspired Subordinates (4: one more hex; the stack moves together
+    and drops nobody off) or Forced March (8: two more movement points). Returns the
+    extra movement points."""
+    extra = 0
+
+    def resolve(play: Play) -> Generator[Decision, str, None]:
+        nonlocal extra
+        n = _number(play)
+        gain = 1 if n == INSPIRED else 2
+        extra += gain
+        spend(ctx, state, play.side, n, f"+{gain} movement for this force"
+              + (" (it moves together and drops nobody off)" if n == INSPIRED else ""), ("ldf:12.1",))
+        return None
+        yield  # pragma: no cover
+
+    yield from chain(Window("move-start", "the start of your move", "ldf:14.3", (side,)), standing(state),
+                     _holding(state, (INSPIRED, FORCED_MARCH)), resolve)
+    return extra
+
+
 # ---------------------------------------------------------------- chits on the draw (8.17)
 
 
@@ -398,7 +423,9 @@ def _bread(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str,
     """Chit 19, Bread & Circuses (``ldf:14.3``): the Roman pays a die plus one TP, or
     refuses before the roll and the Germano-Parthian puts a rebel garrison in an empty
     unlooted core centre (not Rome/Ostia), which pays nothing until retaken and rebuilt."""
-    spare = [u for u in state.of_kind("roman-garrison", where="aside")]
+    from . import economy
+
+    spare = economy.spare_garrisons(state)
     hexes = _bread_hexes(state)
     options = [Option("pay", "pay for the games: a die plus one TP")]
     if spare and hexes:
@@ -754,10 +781,6 @@ def _movement() -> Any:
     return movement
 
 
-def _own_forces(state: LDFState, side: str) -> list[str]:
-    return _movement().movable_hexes(state, side)
-
-
 def _enemy_forces(state: LDFState, side: str) -> list[str]:
     """Hexes holding an enemy force that could be moved by chit 5 (it may leave an EZOC)."""
     mv = _movement()
@@ -771,31 +794,6 @@ def _enemy_forces(state: LDFState, side: str) -> list[str]:
                 for n in mv.land_links(state.map).get(state.hex(h), ())):
             out.append(h)
     return out
-
-
-def _boosted_move(ctx: Context, state: LDFState, side: str, number: int) -> Generator[Decision, str, object]:
-    """4, Inspired Subordinates (``ldf:14.3``): one unit or stack moves one hex further, the stack
-    moving together and dropping nobody off; 8, Forced March (reconstructed): one force gets two
-    more movement points. The chit is played with that move, as one action (ruling)."""
-    mv = _movement()
-    hexes = _own_forces(state, side)
-    key = yield Decision(side, f"{chit_name(state, number)}: move which force?",
-                         (*(Option(h, f"the force in {h}") for h in hexes), Option("back", "choose another action")),
-                         rule="ldf:14.3", kind="chit.move-hex")
-    if key == "back":
-        return False
-    if number == INSPIRED:
-        force = [u.id for u in mv.movable_units(mv.position(state), side, state.hex(key))]
-    else:
-        force = yield from mv._choose_force(ctx, state, side, key)
-        if force is None:
-            return False
-    gain = 1 if number == INSPIRED else 2
-    spend(ctx, state, side, number, f"+{gain} movement for {', '.join(force)}"
-          + (" (moving together, dropping nobody off)" if number == INSPIRED else ""), ("ldf:12.1", "ldf:8.2"))
-    yield from mv.move_force(ctx, state, side, force, bonus=gain, no_drop_offs=number == INSPIRED,
-                             transport=False)
-    return None
 
 
 def _valley(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str, object]:
@@ -813,18 +811,16 @@ def _valley(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str
         return False
     force = [u.id for u in mv.movable_units(mv.position(state), enemy, state.hex(key))]
     spend(ctx, state, side, VALLEY, f"{side} moves the enemy force in {key}: {', '.join(force)}", ("ldf:11.4",))
-    yield from mv.move_force(ctx, state, side, force, no_drop_offs=True, leave_ezoc=True, transport=False)
+    yield from mv.move_force(ctx, state, side, force, no_drop_offs=True, leave_ezoc=True, transport=False,
+                             window=False)
     return None
 
 
 AS_ACTION: Final[Mapping[int, tuple[Callable[[LDFState, str], bool],
                                     Callable[[Context, LDFState, str], Generator[Decision, str, object]]]]] = {
     JAWS: (_jaws_ok, _jaws),
-    INSPIRED: (lambda state, side: bool(_own_forces(state, side)),
-               lambda ctx, state, side: _boosted_move(ctx, state, side, INSPIRED)),
     VALLEY: (lambda state, side: bool(_enemy_forces(state, side)), _valley),
-    FORCED_MARCH: (lambda state, side: bool(_own_forces(state, side)),
-                   lambda ctx, state, side: _boosted_move(ctx, state, side, FORCED_MARCH)),
+
     MAD_DASH: (lambda state, side: True, _mad_dash),
     MUTINY: (lambda state, side: bool(_mutiny_targets(state)), _mutiny),
     DEBASEMENT: (lambda state, side: True, _debasement),
@@ -900,3 +896,11 @@ def deploy_siege(ctx: Context, state: LDFState, side: str) -> Generator[Decision
     ctx.event("siege", f"the Roman deploys the heavy siege equipment with his force in {key}",
               ("ldf:8.16", "ldf:14.3"), side=ROMAN, hex=key)
     return None
+
+
+def score(state: LDFState, decision: Decision, key: str) -> float | None:
+    """The greedy bot's hints for the ``chit.*`` decisions (``bot.score`` delegates by kind):
+    :func:`politics.score`'s."""
+    from . import politics
+
+    return politics.score(state, decision, key)

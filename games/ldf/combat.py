@@ -55,7 +55,7 @@ from ancients_kit.tables import Automatic, Resolution
 
 from . import chits, clients, economy, model, movement, odds, politics, stacking, zoc
 from .odds import Shift
-from .state import GP, ROMAN, LDFState, Unit, other_side
+from .state import GP, ROMAN, ROME, LDFState, Unit
 
 __all__ = [
     "Battle",
@@ -68,6 +68,7 @@ __all__ = [
     "decision_odds",
     "defence_strength",
     "resolve_battle",
+    "score",
     "strength",
 ]
 
@@ -188,7 +189,7 @@ def attack_forbidden(state: LDFState, force: Sequence[Unit], origin: str, target
     if state.parthia_collapsed and state.in_region(target, "parthia"):
         return "while Parthia is collapsed no unit may attack into it (ldf:7.3)"
     for u in force:
-        why = clients.palmyra_forbids(state, u, target, stop=True) or clients.gallic_forbids(state, u, target)
+        why = clients.palmyra_forbids(state, u, target, stop=False) or clients.gallic_forbids(state, u, target)
         if why:
             return why
     return None
@@ -429,7 +430,7 @@ def _exchange(ctx: Context, state: LDFState, battle: Battle) -> Generator[Decisi
         while len(chosen) < n:
             opts = tuple(Option(uid, f"remove {uid}") for uid in left if uid not in chosen)
             key = yield Decision(battle.attacker, f"{battle.attacker}: exchange, remove {n - len(chosen)} more of "
-                                 "your attacking units", opts, rule="ldf:13.11", kind="exchange.loss",
+                                 "your attacking units", opts, rule="ldf:13.11", kind="battle.exchange",
                                  context={"highlight": [battle.origin]})
             chosen.append(key)
     if battle.leader and len(chosen) == len(left):
@@ -559,7 +560,7 @@ def _beyond(ctx: Context, state: LDFState, units: list[Unit], via: str, origin: 
 def _pick_hex(side: str, choices: Sequence[str], prompt: str, rule: str) -> Generator[Decision, str, str]:
     if len(choices) == 1:
         return choices[0]
-    key = yield Decision(side, prompt, tuple(Option(h, h) for h in choices), rule=rule, kind="retreat.hex",
+    key = yield Decision(side, prompt, tuple(Option(h, h) for h in choices), rule=rule, kind="battle.retreat",
                          context={"highlight": list(choices)})
     return key
 
@@ -630,12 +631,11 @@ def advance(ctx: Context, state: LDFState, battle: Battle) -> Generator[Decision
     with_leader = False
     while True:
         group = [state.unit(u) for u in chosen] + ([state.unit(lead)] if with_leader and lead else [])
-        stay = [u for u in state.units_at(battle.origin) if u not in group]
-        legal = _fits(state, battle.target, group) and _fits_left(state, stay)
+        legal = _advance_legal(state, battle, group)
         opts: list[Option] = []
         if legal:
             opts.append(Option("done", f"advance with {', '.join(u.id for u in group)}" if group else "do not advance"))
-        if len(chosen) < len(able):
+        if len(chosen) < len(able) and _advance_legal(state, battle, [state.unit(u) for u in able]):
             opts.append(Option("all", "every unit that can advances"))
         opts.extend(Option(uid, f"{'hold back' if uid in chosen else 'advance'} {uid}") for uid in able)
         if lead and chosen:
@@ -668,6 +668,12 @@ def advance(ctx: Context, state: LDFState, battle: Battle) -> Generator[Decision
         state.free_chit = side
         ctx.event("battle-won", f"{side} won the battle for {battle.target}: a free chit may be drawn before "
                   "the next action", "ldf:8.19", side=side)
+
+
+def _advance_legal(state: LDFState, battle: Battle, group: Sequence[Unit]) -> bool:
+    """The advancing group stacks legally in the hex it enters and leaves a legal stack behind."""
+    stay = [u for u in state.units_at(battle.origin) if u not in group]
+    return _fits(state, battle.target, group) and _fits_left(state, stay)
 
 
 def _fits_left(state: LDFState, staying: Sequence[Unit]) -> bool:
@@ -741,3 +747,43 @@ def decision_odds(state: LDFState, decision: Decision, key: str, store: Any = No
         return battle_odds(state, decision.side, origin, target, force, store)
     except ValueError:
         return None
+
+
+# ---------------------------------------------------------------- bot scores
+
+
+def _value(code: str, attackers: int, defenders: int, wins: bool) -> float:
+    """A result's worth to the attacker in units (and the game, when it takes Rome, 4.2)."""
+    if code == "AE":
+        return -float(attackers)
+    if code == "AS":
+        return 0.0
+    gain = {"DR": 0.5 * defenders, "EX": float(defenders - min(defenders, attackers)), "DE": float(defenders)}[code]
+    return gain + (100.0 if wins else 0.0)
+
+
+def score(state: LDFState, decision: Decision, key: str) -> float | None:
+    """Cheap scores of the combat decisions for the greedy bot (``Game.score_option``): an
+    attack by the expected units won or lost over its exact distribution; attack with every
+    unit; advance with every unit; any retreat hex and any exchange loss alike; keep the
+    better of two rolls (chit 15). ``None`` for the decisions of other modules."""
+    kind = decision.kind
+    if kind == "attack.target":
+        report = decision_odds(state, decision, key)
+        if report is None:
+            return 0.0
+        origin, _, target = key.partition("-")
+        force = attackers_in(state, decision.side, origin)
+        defenders = sum(1 for u in state.units_at(target) if not u.leader)
+        wins = target == ROME and any(u.kind == "german-tribe" for u in force)
+        return sum(float(p) * _value(c, len(force), defenders, wins) for c, p in report.distribution.items())
+    if kind == "attack.units":
+        return 1.0 if key == "attack" else 0.5 if key == "all" else 0.0
+    if kind == "advance.units":
+        return 2.0 if key == "all" else 1.0 if key == "done" else 0.0
+    if kind in ("battle.retreat", "battle.exchange"):
+        return 0.0
+    if kind == "attack.keep-roll":
+        label = decision.option(key).label
+        return _value(label.rsplit(": ", 1)[-1], 1, 1, False)
+    return None

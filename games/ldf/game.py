@@ -23,7 +23,7 @@ from ancients_kit.data import DataStore
 from ancients_kit.plugin import Game, OptionSpec, Outcome, ScenarioInfo, TableInfo
 from ancients_kit.session import Context, Decision, Option
 
-from . import admin, victory
+from . import admin, stacking, victory
 from .actions import ACTIONS, can_draw, free_chit
 from .setup import build_campaign, deploy
 from .state import GP, LAST_TURN, ROMAN, SIDES, LDFState, load_data, other_side
@@ -163,6 +163,7 @@ class LestDarknessFall(Game):
             taken = yield from spec.run(ctx, state, side)
             if taken is False:
                 continue  # the player went back: no action spent
+            yield from stacking.settle(ctx, state)  # ldf-move: 10.7, a stack left over the limit unstacks now
             if key != "pass":
                 state.passes = 0  # 8.20: a pass then an action gives the passer another chance
             state.action_number += 1

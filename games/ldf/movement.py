@@ -52,16 +52,16 @@ from ancients_games.ldf import stacking
 from ancients_games.ldf.economy import on_enter
 from ancients_games.ldf.stacking import emergency_unstack
 from ancients_games.ldf.state import GP, ROME, LDFState
-from ancients_games.ldf.zoc import ROMAN_CAMPS, Position, Unit, ezoc, hostile, land_links, position
+from ancients_games.ldf.zoc import ROMAN_CAMPS, Position, Unit, ezoc, hex_ids, hostile, land_links, position
 
 __all__ = [
     "LEADER_BONUS",
     "MovingForce",
     "PETRA",
     "can_move",
+    "closed_hex",
     "conversion_rolls",
     "conversion_targets",
-    "convert_hex",
     "force_can_move",
     "force_problem",
     "land_reach",
@@ -73,7 +73,7 @@ __all__ = [
     "ports",
     "riverbank_hexes",
     "river_destinations",
-    "score_option",
+    "score",
     "sea_destinations",
     "step_problem",
     "stop_problem",
@@ -153,6 +153,14 @@ def step_problem(m: HexMap, pos: Position, units: Sequence[Unit], a: Hex, b: Hex
     camps = _force_camps(units)
     if m.value(b, "narrows") and not camps <= ROMAN_CAMPS:
         return (f"{m.to_id(b)} is a narrows hex: only Roman units may move into it", "ldf:12.5")
+    return closed_hex(m, pos, units, b)
+
+
+def closed_hex(m: HexMap, pos: Position, units: Sequence[Unit], b: Hex) -> tuple[str, str] | None:
+    """Why the force ``units`` may not enter hex ``b`` at all, by land, sea or river (or ``None``):
+    enemy units (``ldf:12.3``, ``ldf:10.5``), the other leader (``ldf:8.3``), an inactive
+    Palmyra (``ldf:9.2``), the Gallic Empire's frontier (``ldf:9.5``), a collapsed Parthia (``ldf:7.3``)."""
+    camps = _force_camps(units)
     for v in pos.at(b):
         if any(hostile(v.camp, c, pos.palmyra) for c in camps):
             rule = "ldf:10.5" if {v.camp} | camps <= ROMAN_CAMPS else "ldf:12.3"
@@ -211,6 +219,7 @@ def land_reach(
     *,
     locked: bool = True,
     ignore_zoc_of: Iterable[str] = (),
+    ezoc_hexes: frozenset[Hex] | None = None,
 ) -> Reach:
     """Where the force ``units``, now in ``at`` with ``mp`` MP left, may end its move.
 
@@ -218,12 +227,14 @@ def land_reach(
     :func:`stop_problem`; it stops on entering an EZOC (``ldf:11.3``) and, if
     ``locked``, cannot leave one it is in (``ldf:11.4``); ``locked=False`` after
     the 8.3 conversions freed it (``ldf:8.3``) or for the chit that moves an
-    enemy force out of an EZOC.
+    enemy force out of an EZOC. ``ezoc_hexes``: the EZOC already worked out.
     """
-    camps = _force_camps(units)
     ez: frozenset[Hex] = frozenset()
-    for c in camps:
-        ez |= ezoc(m, pos, c, ignore=ignore_zoc_of)
+    if ezoc_hexes is not None:
+        ez = ezoc_hexes
+    else:
+        for c in _force_camps(units):
+            ez |= ezoc(m, pos, c, ignore=ignore_zoc_of)
 
     def can_enter(a: Hex, b: Hex) -> bool:
         return step_problem(m, pos, units, a, b) is None
@@ -298,34 +309,13 @@ def sea_destinations(m: HexMap, pos: Position, units: Sequence[Unit]) -> tuple[l
         why = "Petra: no sea movement starts there" if m.to_id(at) == PETRA else "not a coastal population centre"
         return [], (f"{m.to_id(at)} is {why}", "ldf:12.6")
     out = []
-    for h in sorted(harbours, key=m.to_id):
+    for h in sorted(harbours, key=hex_ids(m).__getitem__):
         if h == at or not _friendly_port(m, pos, units, h):
             continue
-        if _closed(m, pos, units, h) or stop_problem(m, pos, units, h):
+        if closed_hex(m, pos, units, h) or stop_problem(m, pos, units, h):
             continue
         out.append(h)
     return out, None if out else (f"no friendly-controlled port can receive the force from {m.to_id(at)}", "ldf:12.6")
-
-
-def _closed(m: HexMap, pos: Position, units: Sequence[Unit], h: Hex) -> tuple[str, str] | None:
-    """The hex closures of :func:`step_problem` that also bind a sea or river move (not adjacency)."""
-    camps = _force_camps(units)
-    for v in pos.at(h):
-        if any(hostile(v.camp, c, pos.palmyra) for c in camps):
-            return (f"{m.to_id(h)} holds enemy units", "ldf:12.3")
-    if any(_is_leader(u) for u in units) and any(_is_leader(v) for v in pos.at(h)):
-        return (f"{m.to_id(h)} holds the other leader", "ldf:8.3")
-    if h in m.region("palmyra") and pos.palmyra == "inactive":
-        return ("Roman units may not move into an inactive Palmyra", "ldf:9.2")
-    if pos.gallic_active:
-        gallic = m.region("gallic-empire")
-        if "gallic" in camps and h not in gallic:
-            return ("Gallic Empire forces move only into Gallic Empire hexes", "ldf:9.5")
-        if h in gallic and "rebel" in camps:
-            return ("non-Gallic rebel units may not move into the Gallic Empire", "ldf:9.5")
-    if pos.parthia_collapsed and h in m.region("parthia"):
-        return ("while Parthia is collapsed no unit may move into it", "ldf:7.3")
-    return None
 
 
 def river_destinations(m: HexMap, pos: Position, units: Sequence[Unit]) -> tuple[list[Hex], tuple[str, str] | None]:
@@ -341,8 +331,8 @@ def river_destinations(m: HexMap, pos: Position, units: Sequence[Unit]) -> tuple
     banks = riverbank_hexes(m)
     if at not in banks:
         return [], (f"{m.to_id(at)} is not on the Rhine or the Danube", "ldf:12.7")
-    out = [h for h in sorted(banks, key=m.to_id)
-           if h != at and not _closed(m, pos, units, h) and not stop_problem(m, pos, units, h)]
+    out = [h for h in sorted(banks, key=hex_ids(m).__getitem__)
+           if h != at and not closed_hex(m, pos, units, h) and not stop_problem(m, pos, units, h)]
     return out, None if out else (f"no bank hex can receive the force from {m.to_id(at)}", "ldf:12.7")
 
 
@@ -368,7 +358,7 @@ def conversion_targets(m: HexMap, pos: Position, at: Hex, done: Iterable[Hex] = 
             continue
         if n not in skip:
             out.append(n)
-    out.sort(key=m.to_id)
+    out.sort(key=hex_ids(m).__getitem__)
     return out, emperor
 
 
@@ -560,38 +550,32 @@ def force_can_move(m: HexMap, pos: Position, units: Sequence[Unit], cache: dict[
     return bool(sea_destinations(m, pos, units)[0] or river_destinations(m, pos, units)[0])
 
 
-def movable_hexes(state: LDFState, side: str) -> list[str]:
-    """Printed IDs of the hexes from which ``side`` can start a move action (``ldf:8.2``)."""
+def _movable(state: LDFState, side: str, first_only: bool) -> list[str]:
     m, pos = state.map, position(state)
     cache: dict[str, frozenset[Hex]] = {}
     out = []
-    for h in sorted({u.hex for u in pos.units if pos.side(u) == side}, key=m.to_id):
+    ids = hex_ids(m)
+    for h in sorted({u.hex for u in pos.units if pos.side(u) == side}, key=ids.__getitem__):
         units = movable_units(pos, side, h)
         if units and force_problem(pos, units, side) is None and force_can_move(m, pos, units, cache):
-            out.append(m.to_id(h))
+            out.append(ids[h])
+            if first_only:
+                break
     return out
+
+
+def movable_hexes(state: LDFState, side: str) -> list[str]:
+    """Printed IDs of the hexes from which ``side`` can start a move action (``ldf:8.2``)."""
+    return _movable(state, side, False)
 
 
 def can_move(state: LDFState, side: str) -> bool:
     """The ``move`` entry of the Action Summary is offered when some force can move (``ldf:8.2``)."""
-    return bool(movable_hexes(state, side))
+    return bool(_movable(state, side, True))
 
 
 def _describe(state: LDFState, uids: Iterable[str]) -> str:
     return ", ".join(uids)
-
-
-def convert_hex(ctx: Context, state: LDFState, hex_id: str, roll: int) -> list[str]:
-    """8.3: an even conversion roll flips every loyal Roman unit in ``hex_id`` to its rebel side
-    (static units included; ruling in docs/games/ldf.md). Returns the units flipped."""
-    flipped = []
-    for u in state.units_at(hex_id):
-        if u.nationality == "roman" and not u.rebel and u.kind != "emperor":
-            u.rebel = True
-            flipped.append(u.id)
-    ctx.event("convert", f"conversion roll {roll} (even) for {hex_id}: {_describe(state, flipped)} go over to the "
-              "rebel co-emperor", rules=("ldf:8.3",), side=GP, dice=(roll,), hex=hex_id)
-    return flipped
 
 
 def conversion_rolls(ctx: Context, state: LDFState, hex_id: str, rolled: set[str]) -> Generator[Decision, Any, bool]:
@@ -599,23 +583,19 @@ def conversion_rolls(ctx: Context, state: LDFState, hex_id: str, rolled: set[str
     hex of loyal Roman units not yet rolled for in this move (never the emperor's hex).
     Even: the hex's loyal Romans turn rebel; odd: they stay loyal and the move ends.
     Returns ``False`` if any roll failed."""
+    from . import politics  # ldf-politics: the roll (through the chit-2 window) and the flip
+
     m, pos = state.map, position(state)
     targets, _ = conversion_targets(m, pos, state.hex(hex_id), {state.hex(h) for h in rolled})
     ok = True
     for t in targets:
         tid = m.to_id(t)
         rolled.add(tid)
-        roll = ctx.chance.d6(f"conversion of the loyal Romans in {tid}: even converts", ("ldf:8.3",))
-        if roll % 2 == 0:
-            convert_hex(ctx, state, tid, roll)
-        else:
-            ok = False
-            ctx.event("convert", f"conversion roll {roll} (odd) for {tid}: its Romans stay loyal",
-                      rules=("ldf:8.3",), side=GP, dice=(roll,), hex=tid)
+        converted = yield from politics.convert(ctx, state, tid)
+        ok = ok and converted
         if state.over:
             return False
     return ok
-    yield  # pragma: no cover
 
 
 def _choose_force(ctx: Context, state: LDFState, side: str, hex_id: str) -> Generator[Decision, Any, list[str] | None]:
@@ -687,13 +667,16 @@ def move_force(
     no_drop_offs: bool = False,
     leave_ezoc: bool = False,
     transport: bool = True,
+    window: bool = True,
 ) -> Generator[Decision, Any, bool]:
     """Move the units ``force`` (one hex's) as one force; ``side`` answers the questions.
 
     ``bonus``, ``no_drop_offs``: the chit Inspired Subordinates (one more hex, the
     stack moving together). ``leave_ezoc``: the force may leave the EZOC it starts
     in (chit Into the Valley of the Shadow of Death). ``transport``: sea and river
-    moves may be offered. Returns ``False`` if the player went back before anything
+    moves may be offered. ``window``: open the chits' ``move-start`` window
+    (``chits.move_start``) before a land move; a chit that moves a force passes
+    ``False``. Returns ``False`` if the player went back before anything
     happened.
     """
     m, pos = state.map, position(state)
@@ -728,12 +711,31 @@ def move_force(
         ctx.event("move", f"{', '.join(force)} go by {'sea' if mode == 'sea' else 'river'} from {start} to {key}; "
                   "the move action is used up", rules=("ldf:8.2", rule), side=side, path=(start, key))
         yield from on_enter(ctx, state, list(force), key)
-        if not state.over and any(u.camp == "rebel" for u in units) and side == GP:
+        rome = not state.over and (yield from _rebel_in_rome(ctx, state, force, key))
+        if not state.over and not rome and any(u.camp == "rebel" for u in units) and side == GP:
             yield from conversion_rolls(ctx, state, key, set())
         yield from _after_move(ctx, state, units, start)
         return True
+    if window:
+        from . import chits  # ldf-politics: Inspired Subordinates (+1 hex, no drop-offs), Forced March (+2 MP)
+
+        extra = yield from chits.move_start(ctx, state, side)
+        if extra:
+            bonus += extra
+            no_drop_offs = no_drop_offs or extra % 2 == 1  # an odd extra includes Inspired Subordinates' one hex
     return (yield from _land_move(ctx, state, side, units, bonus=bonus, no_drop_offs=no_drop_offs,
-                                  leave_ezoc=leave_ezoc))
+                                  leave_ezoc=leave_ezoc, committed=bool(window and bonus)))
+
+
+def _rebel_in_rome(ctx: Context, state: LDFState, uids: Sequence[str], hex_id: str) -> Generator[Decision, Any, bool]:
+    """8.3: a rebel co-emperor who moves into Rome/Ostia ends the rebellion there
+    (``politics.rebel_takes_rome``, ldf-politics). Returns whether it happened."""
+    if hex_id != ROME or "CE" not in uids or not state.unit("CE").rebel:
+        return False
+    from . import politics
+
+    yield from politics.rebel_takes_rome(ctx, state)
+    return True
 
 
 def _after_move(ctx: Context, state: LDFState, units: Sequence[Unit], start: str) -> Generator[Decision, Any, None]:
@@ -747,7 +749,7 @@ def _after_move(ctx: Context, state: LDFState, units: Sequence[Unit], start: str
 
 def _land_move(
     ctx: Context, state: LDFState, side: str, units: Sequence[Unit], *, bonus: int, no_drop_offs: bool,
-    leave_ezoc: bool,
+    leave_ezoc: bool, committed: bool = False,
 ) -> Generator[Decision, Any, bool]:
     """A land move staged hex by hex (``ldf:8.2``-``ldf:8.5``, ``ldf:11.3``, ``ldf:12.2``-``ldf:12.5``)."""
     m = state.map
@@ -761,7 +763,7 @@ def _land_move(
         rules.add("ldf:8.5")
     rebel = any(u.camp == "rebel" for u in units)
     rolled: set[str] = set()
-    touched = False  # dice rolled or units moved: no going back
+    touched = committed  # dice rolled, chits played or units moved: no going back
     ended = ""
     if rebel and side == GP:
         targets, _ = conversion_targets(m, pos, f.at)
@@ -788,7 +790,7 @@ def _land_move(
                 if step_problem(m, pos, going, f.at, n) is not None:
                     continue
                 if stop_problem(m, pos, going, n) is not None:
-                    if n in ez or rem <= 1 or not land_reach(m, pos, going, n, rem - 1).hexes:
+                    if n in ez or rem <= 1 or not land_reach(m, pos, going, n, rem - 1, ezoc_hexes=ez).hexes:
                         continue  # a dead end: it could neither stop there nor go on
                 nid = m.to_id(n)
                 label = f"enter {nid} ({rem - 1} MP left after)" + (" - enemy ZOC: the move ends there"
@@ -858,6 +860,10 @@ def _land_move(
         yield from on_enter(ctx, state, list(f.units), key)
         if state.over:
             break
+        if (yield from _rebel_in_rome(ctx, state, f.units, key)):
+            rules.add("ldf:8.3")
+            ended = "the rebel co-emperor has entered Rome/Ostia (ldf:8.3)"
+            break
         if any(state.unit(uid).hex != key for uid in f.units):
             ended = f"the force was moved from {key} by another rule"
             break
@@ -883,13 +889,14 @@ def _rule_order(rule: str) -> tuple[int, ...]:
     return tuple(int(p) if p.isdigit() else 0 for p in rule.split(":")[1].split("."))
 
 
-def score_option(state: LDFState, decision: Decision, key: str) -> float | None:
-    """A cheap hint for the greedy bot on the move decisions (``move.*``); ``None`` elsewhere.
+def score(state: LDFState, decision: Decision, key: str) -> float | None:
+    """A cheap hint for the greedy bot on the move decisions (``move.*``, through ``bot.py``'s
+    module hook); ``None`` elsewhere.
 
     The Germano-Parthian likes steps toward Rome and into the core; the Roman
     likes steps toward enemy units in the core. Every option offered is legal.
     """
-    if not decision.kind.startswith("move."):
+    if not decision.kind.startswith(("move.", "stack.", "retreat.")):
         return None
     if key == "back":
         return -1.0

@@ -184,6 +184,9 @@ class SuccessionFacts:
     enemy_in_rome: bool = False
     co_emperor: Hex | None = None
     co_emperor_loyal: bool = False
+    free_core: frozenset[Hex] = frozenset()
+    """Core land hexes without enemy units: the last resort when no loyal Roman unit is left
+    anywhere and Rome/Ostia is held by the enemy."""
 
 
 @attrs.frozen
@@ -205,8 +208,8 @@ class Succession:
 def _legions(facts: SuccessionFacts, banned: frozenset[Hex]) -> tuple[Hex, ...]:
     """Result 2: the hex with the most loyal Roman mobile units; "if two or more
     hexes" tie (errata), all of them (the Roman chooses). With no loyal mobile
-    unit anywhere: any hex with a loyal Roman unit; with none at all, Rome/Ostia
-    (ruling, docs/games/ldf.md)."""
+    unit anywhere: any hex with a loyal Roman unit; with none at all, Rome/Ostia, or if
+    the enemy holds it any core hex free of enemy units (ruling, docs/games/ldf.md)."""
     counts = {h: n for h, n in facts.loyal_mobile.items() if n > 0 and h not in banned}
     if counts:
         top = max(counts.values())
@@ -214,7 +217,9 @@ def _legions(facts: SuccessionFacts, banned: frozenset[Hex]) -> tuple[Hex, ...]:
     anywhere = sorted(facts.loyal_any - banned)
     if anywhere:
         return tuple(anywhere)
-    return (facts.rome,)
+    if not facts.enemy_in_rome or not facts.free_core - banned:
+        return (facts.rome,)
+    return tuple(sorted(facts.free_core - banned))
 
 
 def succession(code: str, facts: SuccessionFacts) -> Succession:
@@ -504,9 +509,12 @@ def succession_facts(state: LDFState) -> SuccessionFacts:
             if u.mobile:
                 mobile[h] = mobile.get(h, 0) + 1
     ce = state.leader("co-emperor")
+    free = frozenset(state.hex(h) for h in state.region("core")
+                     if state.map.terrain(state.hex(h)) == "land" and not state.enemy_in(h, ROMAN)) \
+        if not anywhere else frozenset()
     return SuccessionFacts(mobile, frozenset(anywhere), state.hex(ROME), enemy_in_rome=state.enemy_in(ROME, ROMAN),
                            co_emperor=state.hex(ce.hex) if ce and ce.hex else None,
-                           co_emperor_loyal=bool(ce and not ce.rebel))
+                           co_emperor_loyal=bool(ce and not ce.rebel), free_core=free)
 
 
 def emperor_eliminated(ctx: Context, state: LDFState, rules: tuple[str, ...]) -> Generator[Decision, str, None]:
@@ -584,3 +592,38 @@ def emperor_creation_action(ctx: Context, state: LDFState, side: str) -> Generat
     """The free entry of the Action Summary (``ldf:14.4``): never chosen from the menu; the
     rules call :func:`emperor_eliminated`."""
     yield from emperor_eliminated(ctx, state, ("ldf:8.9", "ldf:14.4"))
+
+
+# ---------------------------------------------------------------- hints for the greedy bot
+
+_MY_KINDS = ("salt", "co-emperor.", "rebel.", "emperor.", "diplomacy.", "chit.", "siege.", "window.")
+
+
+def score(state: LDFState, decision: Decision, key: str) -> float | None:
+    """Cheap scores for the decisions of politics.py, chits.py and clients.py (the greedy bot's
+    ``Game.score_option``: ``bot.score`` delegates here by kind): salt while the treasury can
+    spare it, play battle and roll chits when offered, never mute a window, pay for the games
+    when rich. Hints, not rules: every option offered is legal. ``None`` for other kinds."""
+    kind = decision.kind
+    if not kind.startswith(_MY_KINDS):
+        return None
+    if key == "back":
+        return -1.0
+    if kind == "salt":
+        n = int(key.removeprefix("salt-"))
+        return float(min(n, state.treasury - 2 - n))
+    if kind.startswith("window."):
+        if key == "never":
+            return -1.0
+        if key == "no":
+            return 0.5 if kind == "window.after-roll" else 0.0
+        return 1.0
+    if kind == "chit.bread":
+        return 1.0 if (key == "pay") == (state.treasury >= 6) else 0.0
+    if kind == "chit.windfall":
+        return float(key.removeprefix("tp-"))
+    if kind == "chit.jaws":
+        return 1.0 if key == "done" else 0.0
+    if kind in ("emperor.hex", "co-emperor.hex", "rebel.hex") and key.isdigit():
+        return float(sum(1 for u in state.units_at(key) if u.mobile))
+    return 0.0

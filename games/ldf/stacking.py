@@ -44,6 +44,7 @@ __all__ = [
     "is_legal",
     "overstacked_hexes",
     "problems",
+    "settle",
     "unstack_all",
     "vexillation_limit",
 ]
@@ -208,3 +209,13 @@ def emergency_unstacking_action(ctx: Context, state: LDFState, side: str) -> Gen
     """The free "emergency unstacking" entry of the Action Summary (``ldf:10.7``): never in the menu."""
     yield from unstack_all(ctx, state, side)
     return None
+
+
+def settle(ctx: Context, state: LDFState) -> Generator[Decision, Any, None]:
+    """10.1, 10.7: stacking holds at the end of every action: any Roman stack left over the
+    limit (its leader moved away, died in battle or fell to treachery) unstacks at once,
+    the Germano-Parthian's first. The action loop calls it after each action."""
+    for side in state.sides:
+        if state.over:
+            return
+        yield from unstack_all(ctx, state, side)

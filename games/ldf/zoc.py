@@ -68,6 +68,7 @@ __all__ = [
     "camp_of",
     "ezoc",
     "hostile",
+    "hex_ids",
     "in_ezoc",
     "land_links",
     "position",
@@ -195,7 +196,37 @@ def projects_zoc(pos: Position, u: Unit) -> bool:
     return True
 
 
-_LINKS: dict[int, tuple[HexMap, Mapping[Hex, tuple[Hex, ...]]]] = {}
+@attrs.frozen(eq=False)
+class _Links:
+    """Per-map adjacency the rules use, computed once per map."""
+
+    land: Mapping[Hex, tuple[Hex, ...]]
+    german: Mapping[Hex, tuple[Hex, ...]]
+    gallic: frozenset[Hex]
+    ids: Mapping[Hex, str]
+
+
+_LINKS: dict[int, tuple[HexMap, _Links]] = {}
+
+
+def _links(m: HexMap) -> _Links:
+    hit = _LINKS.get(id(m))
+    if hit is not None and hit[0] is m:
+        return hit[1]
+    land: dict[Hex, tuple[Hex, ...]] = {}
+    german: dict[Hex, tuple[Hex, ...]] = {}
+    for h in m.hexes():
+        if m.terrain(h) == "sea":
+            continue
+        ns = tuple(n for n in m.neighbors(h) if m.terrain(n) != "sea" and not m.has_feature(h, n, "sea"))
+        land[h] = ns
+        # ldf:11.1: Germanic ZOC never crosses the Rhine or the Danube, either way
+        german[h] = tuple(n for n in ns if not any(m.has_feature(h, n, f) for f in RHINE_DANUBE))
+    links = _Links(land, german, m.region("gallic-empire"), {h: m.to_id(h) for h in m.hexes()})
+    if len(_LINKS) > 8:
+        _LINKS.clear()
+    _LINKS[id(m)] = (m, links)
+    return links
 
 
 def land_links(m: HexMap) -> Mapping[Hex, tuple[Hex, ...]]:
@@ -205,33 +236,25 @@ def land_links(m: HexMap) -> Mapping[Hex, tuple[Hex, ...]]:
     goes into an all-sea hex or across an all-sea hexside; a narrows hex's
     hexsides are never all-sea (the strait is bridged, ``ldf:12.5``).
     """
-    hit = _LINKS.get(id(m))
-    if hit is not None and hit[0] is m:
-        return hit[1]
-    out: dict[Hex, tuple[Hex, ...]] = {}
-    for h in m.hexes():
-        if m.terrain(h) == "sea":
-            continue
-        out[h] = tuple(n for n in m.neighbors(h) if m.terrain(n) != "sea" and not m.has_feature(h, n, "sea"))
-    if len(_LINKS) > 8:
-        _LINKS.clear()
-    _LINKS[id(m)] = (m, out)
-    return out
+    return _links(m).land
+
+
+def hex_ids(m: HexMap) -> Mapping[Hex, str]:
+    """Hex -> printed ID for every hex of ``m`` (cached)."""
+    return _links(m).ids
 
 
 def zoc_of(m: HexMap, pos: Position, u: Unit) -> frozenset[Hex]:
     """The hexes ``u``'s zone of control reaches (empty if it exerts none), ``ldf:11.1``, ``ldf:9.5``."""
     if not projects_zoc(pos, u):
         return frozenset()
-    out = []
-    gallic = m.region("gallic-empire") if u.camp == "gallic" else None
-    for n in land_links(m).get(u.hex, ()):
-        if u.camp == "german" and any(m.has_feature(u.hex, n, f) for f in RHINE_DANUBE):
-            continue  # ldf:11.1: Germanic ZOC never crosses the Rhine or the Danube, either way
-        if gallic is not None and n not in gallic:
-            continue  # ldf:9.5 (6): Gallic ZOC only into Gallic Empire hexes
-        out.append(n)
-    return frozenset(out)
+    links = _links(m)
+    if u.camp == "german":
+        return frozenset(links.german.get(u.hex, ()))  # ldf:11.1: not across the Rhine or Danube
+    ns = links.land.get(u.hex, ())
+    if u.camp == "gallic":
+        return frozenset(n for n in ns if n in links.gallic)  # ldf:9.5 (6): only into Gallic Empire hexes
+    return frozenset(ns)
 
 
 def ezoc(m: HexMap, pos: Position, camp: str, *, ignore: Iterable[str] = ()) -> frozenset[Hex]:

@@ -29,7 +29,7 @@ def test_every_chit_has_one_moment_of_play(chit_set: model.ChitSet) -> None:
     for n, c in chit_set.chits.items():
         assert c.on_draw == (n in chits.ON_DRAW)
         if n in at_window:
-            assert "action" not in c.timing or n == 4, n
+            assert "as an action" not in c.timing, n
 
 
 @pytest.mark.rule("ldf:14.3")
@@ -232,28 +232,35 @@ def test_siege_equipment() -> None:
     assert st.siege == a and 21 not in st.hands[ROMAN] and not chits.can_deploy_siege(st, ROMAN)
 
 
-@pytest.mark.rule("ldf:14.3", "ldf:12.1", "ldf:8.2", "ldf:11.4")
-def test_movement_chits_played_with_their_move() -> None:
+@pytest.mark.rule("ldf:14.3", "ldf:12.1", "ldf:8.2")
+def test_move_start_window_gives_the_extra_movement() -> None:
     from ancients_games.ldf import movement
 
     ctx, st = world()
-    st.hands[ROMAN].add(8)
-    assert 8 in chits.playable(st, ROMAN)
+    _hand(st, ROMAN, 8)
+    assert drive(chits.move_start(ctx, st, ROMAN), Script()) == 0
     where = "2812"
-    caps = movement.movement_caps(movement.position(st), [movement.position(st).unit(u.id) for u in st.units_at(where)
-                                                          if u.mobile])
-    script = Script({"chit.play": "8", "chit.move-hex": where, "move.unit": "all"})
-    drive(chits.play_chit(ctx, st, ROMAN), script)
+    pos = movement.position(st)
+    caps = movement.movement_caps(pos, [pos.unit(u.id) for u in st.units_at(where) if u.mobile])
+    force = [u.id for u in st.units_at(where) if u.mobile]
+    script = Script({"window.move-start": ["chit-8"]})
+    drive(movement.move_force(ctx, st, ROMAN, force), script)
     steps = [d for d in script.asked if d.kind == "move.step"]
     assert steps and f"{max(caps.values()) + 2} MP left" in steps[0].prompt and 8 in st.pool
+
+
+@pytest.mark.rule("ldf:14.3", "ldf:11.4", "ldf:8.18")
+def test_into_the_valley_moves_an_enemy_force() -> None:
     ctx, st = world()
-    st.hands[GP].add(5)
+    _hand(st, GP, 5)
     assert 5 in chits.playable(st, GP)
     hexes = chits._enemy_forces(st, GP)
     script = Script({"chit.play": "5", "chit.valley": hexes[0]})
     drive(chits.play_chit(ctx, st, GP), script)
     assert all(d.side == GP for d in script.asked)  # the chit's player makes every choice
     assert not any(k.startswith("drop:") for d in script.asked for k in d.keys)
+    assert not any(d.kind == "window.move-start" for d in script.asked)
+    assert 5 in st.pool
 
 
 @pytest.mark.rule("ldf:8.19", "ldf:8.17")
@@ -291,3 +298,70 @@ def test_the_questions_do_not_depend_on_a_hand() -> None:
         views.append(([seen_by(d, ROMAN) + (d.prompt,) for d in script.asked], ctx.log.lines(ROMAN)))
     assert views[0] == views[1]
     assert any(q[0] == GP for q in views[0][0])
+
+
+def _hand(st, side, *numbers):
+    for n in numbers:
+        st.pool.remove(n)
+        st.hands[side].add(n)
+
+
+@pytest.mark.rule("ldf:14.3", "ldf:8.17", "ldf:8.16")
+def test_chit_21_handed_to_a_full_roman_hand() -> None:
+    ctx, st = world()
+    _hand(st, ROMAN, 1, 2, 3, 4, 5, 6)
+    drawn(ctx, st, GP, 21, Script({"chit.put-back": "4"}))
+    assert len(st.hands[ROMAN]) == 6 and 21 in st.hands[ROMAN] and 4 in st.pool
+
+
+@pytest.mark.rule("ldf:14.3", "ldf:5.3", "ldf:8.18")
+def test_mad_dash_mutiny_and_debasement() -> None:
+    ctx, st = world()
+    _hand(st, GP, 7, 9)
+    drive(chits.play_chit(ctx, st, GP), Script({"chit.play": "7"}))
+    assert st.extra_action == GP and 7 in st.set_aside
+    target = chits._mutiny_targets(st)[0]
+    assert all(st.units[t].hex != ROME for t in chits._mutiny_targets(st))
+    drive(chits.play_chit(ctx, st, GP), Script({"chit.play": "9", "chit.mutiny": target}))
+    assert st.units[target].where == "dead"
+    _hand(st, ROMAN, 11)
+    script = Script({"chit.play": "11"})
+    drive(chits.play_chit(ctx, st, ROMAN), script)
+    looted = next(d for d in script.asked if d.kind == "chit.debasement").options[0].key
+    assert st.treasury == 8 and looted in st.looted and not st.units_at(looted) and looted != ROME
+
+
+@pytest.mark.rule("ldf:14.3", "ldf:8.13", "ldf:8.14")
+def test_limes_restored_in_one_action() -> None:
+    ctx, st = world()
+    _hand(st, ROMAN, 14)
+    h = next(x for x in sorted(st.region("core")) if st.data.centres(x) and not st.units_at(x)
+             and not st.in_region(x, "gallic-empire"))
+    st.looted.add(h)
+    drive(chits.play_chit(ctx, st, ROMAN), Script({"chit.play": "14", "chit.limes": f"rebuild:{h}"}))
+    assert h not in st.looted and 14 in st.set_aside
+
+
+@pytest.mark.rule("ldf:14.3", "ldf:6.3", "ldf:7.1", "ldf:7.2", "ldf:7.3")
+def test_sea_raiders_resurgence_and_german_increase() -> None:
+    ctx, st = world()
+    tribe = st.of_kind("german-tribe", where="aside")[0]
+    st.place(tribe.id, "4116")
+    _hand(st, GP, 16, 22, 23)
+    script = Script({"chit.play": "16"})
+    drive(chits.play_chit(ctx, st, GP), script)
+    where = st.units[tribe.id].hex
+    assert where != "4116" and where in st.looted and 16 in st.pool
+    for g in st.of_kind("parthian-gund", where="aside")[:3]:
+        st.place(g.id, "5020")
+        st.eliminate(g.id)
+    st.parthia_collapsed = True
+    drive(chits.play_chit(ctx, st, GP), Script({"chit.play": "22"}))
+    assert not st.parthia_collapsed and not st.of_kind("parthian-gund", "dead")
+    assert len(st.of_kind("parthian-gund")) == 3 and 22 in st.set_aside
+    others = [t for t in st.of_kind("german-tribe", where="aside")][:6]
+    for t in others:
+        st.remove(t.id, "dead")
+    ctx.chance.force(1)  # 1 + 3 = 4 of the 6 dead tribes return
+    drive(chits.play_chit(ctx, st, GP), Script({"chit.play": "23"}))
+    assert len(st.of_kind("german-tribe", "dead")) == 2 and 23 in st.pool

@@ -37,6 +37,12 @@ def put(state: LDFState, hex_id: str, *uids: str) -> None:
         state.place(uid, hex_id)
 
 
+def _rebels(state: LDFState, hex_id: str, *uids: str) -> None:
+    put(state, hex_id, *uids)
+    for u in uids:
+        state.units[u].rebel = True
+
+
 def drive(gen: Generator[Decision, str, Any], answers: Mapping[str, Answer] | None = None) -> tuple[Any, list[Decision]]:
     """Run a rules generator: ``answers`` by decision kind (a key or a function of the
     decision); windows are declined, anything else unanswered fails the test."""
@@ -84,7 +90,7 @@ def test_a_german_attack_across_the_rhine_rolls_its_strength_and_shifts_left() -
     put(state, "3113", "T1")
     put(state, "3114", "I1", "I2")
     ctx.chance.force(5, 3)  # factor 6; the CRT roll 3
-    b, _ = battle(ctx, state, GP, "3113", "3114", ["T1"], {"retreat.hex": lambda d: d.keys[0],
+    b, _ = battle(ctx, state, GP, "3113", "3114", ["T1"], {"battle.retreat": lambda d: d.keys[0],
                                                           "advance.units": "done"})
     assert b.german == {"T1": 6} and (b.attack, b.defence) == (6, 2)
     assert [s.rules for s in b.shifts] == [("ldf:13.8",)]
@@ -98,19 +104,16 @@ def test_a_german_attack_across_the_rhine_rolls_its_strength_and_shifts_left() -
 def test_a_leader_shifts_one_column_for_his_side_and_two_cancel() -> None:
     ctx, state = fresh()
     put(state, "3317", "I1", "I2", "E")
-    put(state, "3318", "I3")
-    state.units["I3"].rebel = True
+    _rebels(state, "3318", "I3")
     ctx.chance.force(1)
-    b, _ = battle(ctx, state, ROMAN, "3317", "3318", ["I1", "I2"], {"retreat.hex": lambda d: d.keys[0],
+    b, _ = battle(ctx, state, ROMAN, "3317", "3318", ["I1", "I2"], {"battle.retreat": lambda d: d.keys[0],
                                                                     "advance.units": "done"})
     assert b.leader == "E" and b.shift == 1 and b.resolution.final_column == "3:1"  # 2:1 + 1
     ctx, state = fresh()
     put(state, "3317", "I1", "I2", "E")
-    put(state, "3318", "I3", "CE")
-    for u in ("I3", "CE"):
-        state.units[u].rebel = True
+    _rebels(state, "3318", "I3", "CE")
     ctx.chance.force(4)
-    b, _ = battle(ctx, state, ROMAN, "3317", "3318", ["I1", "I2"], {"retreat.hex": lambda d: d.keys[0],
+    b, _ = battle(ctx, state, ROMAN, "3317", "3318", ["I1", "I2"], {"battle.retreat": lambda d: d.keys[0],
                                                                     "advance.units": "done"})
     assert b.shift == 0 and b.resolution.final_column == "2:1"
     assert any("cancel" in s.why for s in b.shifts)
@@ -130,8 +133,7 @@ def test_garrisons_defend_at_their_hex_tp_and_are_left_out_of_attacks() -> None:
     assert b.defenders == ["PG1", "G1"]
     assert combat.defence_strength(state, b) == 9
     put(state, "3317", "I3")
-    put(state, "3318", "RG2")
-    state.units["RG2"].rebel = True
+    _rebels(state, "3318", "RG2")
     b = combat.new_battle(state, ROMAN, "3317", "3318", ["I3"])
     assert combat.defence_strength(state, b) == 4  # Rome/Ostia: 3 + 1 TP
 
@@ -161,10 +163,8 @@ def test_past_the_ends_no_die_is_rolled() -> None:
 def test_attacker_eliminated_takes_the_leader_and_the_emperor_is_replaced() -> None:
     ctx, state = fresh()
     put(state, "3317", "I1", "E")
-    put(state, "3318", "I2", "I3", "B1")
+    _rebels(state, "3318", "I2", "I3", "B1")
     put(state, "3417", "I5")  # a loyal force elsewhere for the Emperor Creation Table
-    for u in ("I2", "I3", "B1"):
-        state.units[u].rebel = True
     ctx.chance.force(1, 1, 1, 1, 1, 1)  # 1:3 +1 = 1:2, roll 1: AE; then the Emperor Creation Table
     b, _ = battle(ctx, state, ROMAN, "3317", "3318", ["I1"], {"emperor.place": lambda d: d.keys[0],
                                                               "emperor.hex": lambda d: d.keys[0]})
@@ -176,8 +176,7 @@ def test_attacker_eliminated_takes_the_leader_and_the_emperor_is_replaced() -> N
 def test_attack_stalled_changes_nothing() -> None:
     ctx, state = fresh()
     put(state, "3317", "I1")
-    put(state, "3318", "I2")
-    state.units["I2"].rebel = True
+    _rebels(state, "3318", "I2")
     ctx.chance.force(2)  # 1:1, roll 2: AS
     b, _ = battle(ctx, state, ROMAN, "3317", "3318", ["I1"])
     assert b.result == "AS" and hexes(state, "I1", "I2") == ["3317", "3318"]
@@ -192,8 +191,7 @@ def _advance_all(d: Decision) -> str:
 def test_defender_eliminated_advance_without_bases_and_a_free_chit() -> None:
     ctx, state = fresh()
     put(state, "3317", "I1", "I2", "B1")
-    put(state, "3318", "I3")
-    state.units["I3"].rebel = True
+    _rebels(state, "3318", "I3")
     ctx.chance.force(6)
     b, asked = battle(ctx, state, ROMAN, "3317", "3318", ["I1", "I2", "B1"], {"advance.units": _advance_all})
     assert b.result == "DE" and hexes(state, "I3") == ["dead"]
@@ -208,17 +206,10 @@ def test_defender_eliminated_advance_without_bases_and_a_free_chit() -> None:
 def test_no_advance_no_free_chit() -> None:
     ctx, state = fresh()
     put(state, "3317", "I1", "I2", "B1")
-    put(state, "3318", "I3")
-    state.units["I3"].rebel = True
+    _rebels(state, "3318", "I3")
     ctx.chance.force(6)
     battle(ctx, state, ROMAN, "3317", "3318", ["I1", "I2", "B1"], {"advance.units": "done"})
     assert state.free_chit is None and hexes(state, "I1") == ["3317"]
-
-
-def _rebels(state: LDFState, hex_id: str, *uids: str) -> None:
-    put(state, hex_id, *uids)
-    for u in uids:
-        state.units[u].rebel = True
 
 
 @pytest.mark.rule("ldf:13.11", "ldf:13.12", "ldf:11.6")
@@ -231,7 +222,7 @@ def test_retreat_static_defenders_die_and_the_retreat_avoids_enemy_zoc() -> None
     ctx.chance.force(6)  # 2 against 1 + 4 = 2:5 -> 1:3, roll 6: DR
     b, asked = battle(ctx, state, ROMAN, "3317", "3318", ["I1", "I2"], {"advance.units": "done"})
     assert b.result == "DR" and hexes(state, "RG1", "I4") == ["dead", "3219"]
-    assert not any(d.kind == "retreat.hex" for d in asked)  # one hex left: no question
+    assert not any(d.kind == "battle.retreat" for d in asked)  # one hex left: no question
     assert any(e.kind == "retreat" and e.rules == ("ldf:13.12",) for e in ctx.log)
 
 
@@ -243,9 +234,9 @@ def test_a_retreat_goes_where_it_can_stack_before_it_avoids_zoc() -> None:
     _rebels(state, "3219", "I6", "I7")  # full: two vexillations without a leader (10.7)
     ctx.chance.force(4)  # 2:1, roll 4: DR
     b, asked = battle(ctx, state, ROMAN, "3317", "3318", ["I1", "I2"],
-                      {"retreat.hex": lambda d: d.keys[0], "advance.units": "done"})
+                      {"battle.retreat": lambda d: d.keys[0], "advance.units": "done"})
     assert b.result == "DR"
-    q = [d for d in asked if d.kind == "retreat.hex"][0]
+    q = [d for d in asked if d.kind == "battle.retreat"][0]
     assert sorted(q.keys) == ["3218", "3418"]  # both in enemy ZOC, but a legal stack
     assert state.unit("I4").hex == q.keys[0]
 
@@ -260,7 +251,7 @@ def test_overstacked_retreat_moves_one_hex_further() -> None:
     _rebels(state, "3219", "I6", "I7")
     ctx.chance.force(4)
     b, asked = battle(ctx, state, ROMAN, "3317", "3318", ["I1", "I2"],
-                      {"retreat.hex": lambda d: d.keys[0], "advance.units": "done"})
+                      {"battle.retreat": lambda d: d.keys[0], "advance.units": "done"})
     assert b.result == "DR"
     assert [e.rules for e in ctx.log if e.kind == "retreat"][0] == ("ldf:13.12", "ldf:13.13")
     where = state.unit("I4").hex if state.unit("I4").on_map else None
@@ -284,7 +275,7 @@ def test_no_legal_retreat_eliminates_and_the_attacker_still_advances() -> None:
     put(state, "3419", "I4")
     ctx.chance.force(1, 4)  # factor 2; 2:2 = 1:1, roll 4: DR
     b, asked = battle(ctx, state, ROMAN, "3317", "3318", ["I1", "I2"], {"advance.units": _advance_all})
-    assert b.result == "DR" and not any(d.kind == "retreat.hex" for d in asked)
+    assert b.result == "DR" and not any(d.kind == "battle.retreat" for d in asked)
     assert hexes(state, "T1") == ["dead"]
     assert any("no legal retreat" in e.text and "ldf:13.12" in e.rules for e in ctx.log)
     assert hexes(state, "I1", "I2") == ["3318", "3318"] and state.free_chit == ROMAN
@@ -294,15 +285,13 @@ def test_no_legal_retreat_eliminates_and_the_attacker_still_advances() -> None:
 def test_exchange_is_counted_in_units_the_attacker_chooses_his_leader_goes_last() -> None:
     ctx, state = fresh()
     put(state, "3317", "I1", "I2", "C1", "E")
-    put(state, "3318", "I3", "I4")
-    for u in ("I3", "I4"):
-        state.units[u].rebel = True
+    _rebels(state, "3318", "I3", "I4")
     ctx.chance.force(5)  # 3:2 = 1:1 +1 (emperor) = 2:1, roll 5: EX
     b, asked = battle(ctx, state, ROMAN, "3317", "3318", ["I1", "I2", "C1"],
-                      {"exchange.loss": lambda d: "C1" if "C1" in d.keys else d.keys[0], "advance.units": "done"})
+                      {"battle.exchange": lambda d: "C1" if "C1" in d.keys else d.keys[0], "advance.units": "done"})
     assert b.result == "EX"
     assert hexes(state, "I3", "I4") == ["dead", "dead"]
-    lost = [d for d in asked if d.kind == "exchange.loss"]
+    lost = [d for d in asked if d.kind == "battle.exchange"]
     assert len(lost) == 2  # two defenders: two attacking units, chosen by the attacker
     assert state.unit("E").on_map  # one unit left: the emperor stays with it
     assert state.unit("C1").where == "pool"  # cavalry before the reserve goes back to the pool (14.3, 25)
@@ -338,8 +327,7 @@ def test_a_german_tribe_advancing_into_rome_wins_at_once() -> None:
 def test_they_shall_not_pass_at_the_window_before_the_roll_turns_dr_into_as() -> None:
     ctx, state = fresh()
     put(state, "3317", "I1", "I2")
-    put(state, "3318", "I3")
-    state.units["I3"].rebel = True
+    _rebels(state, "3318", "I3")
     state.hands[GP].add(6)
     ctx.chance.force(4)  # 2:1 -1 = 1:1; a 4 there is DR
 
@@ -358,9 +346,7 @@ def test_they_shall_not_pass_at_the_window_before_the_roll_turns_dr_into_as() ->
 def test_heavy_siege_equipment_doubles_a_loyal_attack_on_an_unlooted_centre() -> None:
     ctx, state = fresh()
     put(state, "3317", "I1", "I2")
-    put(state, "3318", "I3", "RG1")
-    for u in ("I3", "RG1"):
-        state.units[u].rebel = True
+    _rebels(state, "3318", "I3", "RG1")
     state.siege = "3317"
     b = combat.new_battle(state, ROMAN, "3317", "3318", ["I1", "I2"])
     assert b.double_attack and combat.attack_strength(state, b) == 4
@@ -372,15 +358,13 @@ def test_heavy_siege_equipment_doubles_a_loyal_attack_on_an_unlooted_centre() ->
 def test_what_may_not_be_attacked() -> None:
     ctx, state = fresh()
     put(state, "3317", "I1")
-    put(state, "3419", "I2")
-    state.units["I2"].rebel = True
+    _rebels(state, "3419", "I2")
     f = [state.unit("I1")]
     assert "ldf:13.4" in (combat.attack_forbidden(state, f, "3317", "3419") or "")  # not adjacent
     put(state, "3318", "I3")
     assert "all-sea" in (combat.attack_forbidden(state, [state.unit("I3")], "3318", "3419") or "")
     assert combat.attack_forbidden(state, f, "3317", "3318") is not None  # friendly hex
-    put(state, "4719", "I4")
-    state.units["I4"].rebel = True
+    _rebels(state, "4719", "I4")
     put(state, "4720", "P1")
     assert "ldf:9.2" in (combat.attack_forbidden(state, [state.unit("I4")], "4719", "4720") or "")
     put(state, "4919", "I5")
@@ -393,7 +377,7 @@ def test_what_may_not_be_attacked() -> None:
     put(state, "3218", "I6")
     assert combat.attack_forbidden(state, [state.unit("T1")], "3217", "3218") is None
     ctx.chance.force(6, 6)
-    b, asked = battle(ctx, state, GP, "3217", "3218", ["T1"], {"retreat.hex": lambda d: d.keys[0]})
+    b, asked = battle(ctx, state, GP, "3217", "3218", ["T1"], {"battle.retreat": lambda d: d.keys[0]})
     assert b.result == "DE" and not any(d.kind == "advance.units" for d in asked)
     assert hexes(state, "T1") == ["3217"]
 
@@ -402,8 +386,7 @@ def test_what_may_not_be_attacked() -> None:
 def test_the_attack_action_asks_target_and_units() -> None:
     ctx, state = fresh()
     put(state, "3317", "I1", "I2")
-    put(state, "3318", "I3")
-    state.units["I3"].rebel = True
+    _rebels(state, "3318", "I3")
     assert combat.attack_targets(state, ROMAN) == [("3317", "3318")]
     assert combat.attack_available(state, ROMAN) and combat.attack_available(state, GP)
     ctx.chance.force(2)
@@ -502,3 +485,24 @@ def test_the_siege_equipment_goes_back_to_the_pool_when_the_centre_is_taken() ->
     b, _ = battle(ctx, state, ROMAN, "3317", "3318", ["I1", "I2"], {"advance.units": _advance_all})
     assert b.double_attack and b.attack == 4 and b.result == "DE"
     assert state.siege is None and len(state.pool) == before + 1
+
+
+@pytest.mark.rule("ldf:13.2", "ldf:4.2")
+def test_greedy_scores_prefer_the_better_attack() -> None:
+    """The bot's score of an attack is its expected gain over the exact distribution; a German
+    attack that can take Rome/Ostia outweighs everything (4.2)."""
+    ctx, state = fresh()
+    put(state, "3317", "I1", "I2")
+    _rebels(state, "3318", "I3")
+    _rebels(state, "3216", "I4", "I5", "B1")
+    put(state, "3217", "I6")
+    pairs = combat.attack_targets(state, ROMAN)
+    d = Decision(ROMAN, "attack?", tuple(combat.Option(f"{o}-{t}", "x") for o, t in pairs), kind="attack.target")
+    good, bad = combat.score(state, d, "3317-3318"), combat.score(state, d, "3217-3216")
+    assert good is not None and bad is not None and good > 0 > bad
+    ctx, state = fresh()
+    put(state, "3317", "T1")
+    put(state, "3318", "I1")
+    d = Decision(GP, "attack?", (combat.Option("3317-3318", "x"),), kind="attack.target")
+    assert combat.score(state, d, "3317-3318") > 50
+    assert GAME.score_option(state, d, "3317-3318") == combat.score(state, d, "3317-3318")

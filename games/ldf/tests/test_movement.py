@@ -59,6 +59,8 @@ class Driver:
     def _advance(self, answer: str | None, first: bool = False) -> None:
         try:
             self.decision = next(self.gen) if first else self.gen.send(answer)
+            while self.decision.kind.startswith("window."):  # chit windows: nobody plays a chit here
+                self.decision = self.gen.send("no")
             self.asked.append(self.decision)
         except StopIteration as stop:
             self.done, self.value, self.decision = True, stop.value, None
@@ -372,7 +374,7 @@ def test_conversion_rolls_follow_the_die() -> None:
         put(st, "3114", "I2", "B2")  # loyal, two hexes away: 3015 is next to both
         d = land(move(st, GP, "CE", "I1", c=c))
         d.answer("3015")
-        rolls = [e for e in c.log if e.kind == "convert"]
+        rolls = [e for e in c.log if e.kind == "conversion"]
         assert len(rolls) == 1 and rolls[0].rules == ("ldf:8.3",)
         roll = rolls[0].dice[0]
         if roll % 2 == 0:
@@ -395,7 +397,7 @@ def test_no_conversion_roll_next_to_the_emperor_only_stasis() -> None:
     put(st, "3114", "E", "I2")
     d = land(move(st, GP, "CE", "I1", c=c))
     d.answer("3015")
-    assert not [e for e in c.log if e.kind == "convert"]
+    assert not [e for e in c.log if e.kind == "conversion"]
     assert d.done and st.unit("CE").hex == "3015"
 
 
@@ -538,3 +540,38 @@ def test_going_back_spends_no_action() -> None:
     d = Driver(ACTIONS["move"].run(ctx(), st, ROMAN))
     d.answer("back")
     assert d.done and d.value is False
+
+
+@pytest.mark.rule("ldf:14.3", "ldf:8.2")
+def test_inspired_subordinates_one_more_hex_and_no_drop_offs() -> None:
+    st, c = empty_state(), ctx()
+    put(st, "3016", "I1", "I2")
+    st.hands[ROMAN].add(4)  # Inspired Subordinates
+    gen = movement.move_force(c, st, ROMAN, ["I1", "I2"])
+    d = next(gen)
+    assert d.kind == "window.move-start" and "chit-4" in d.keys
+    d = gen.send("chit-4")
+    while d.kind.startswith("window."):
+        d = gen.send("no")
+    assert d.kind == "move.step" and "5 MP left" in d.prompt and "back" not in d.keys
+    drv = Driver.__new__(Driver)
+    drv.gen, drv.done, drv.value, drv.asked, drv.decision = gen, False, None, [d], d
+    assert walk_away(st, drv, "I1", "3016") == 5
+    assert st.unit("I1").hex == st.unit("I2").hex
+    assert not any(e.kind == "drop-off" for e in c.log)
+    assert all(not k.startswith("drop:") for k in drv.decision.keys)  # type: ignore[union-attr]
+
+
+@pytest.mark.rule("ldf:10.7", "ldf:10.1")
+def test_a_stack_whose_leader_died_unstacks_at_the_end_of_the_action() -> None:
+    st, c = empty_state(), ctx()
+    put(st, "3016", "E", "I1", "I2", "I3", "I4", "I5")
+    st.eliminate("E")  # say, by treachery (8.9)
+    d = Driver(stacking.settle(c, st))
+    n = 0
+    while d.decision is not None:
+        assert d.decision.kind == "move.unstack" and d.decision.side == ROMAN
+        d.answer(d.keys[0])
+        n += 1
+    assert n == 3 and len(st.units_at("3016")) == 2
+    assert all(len([u for u in st.units_at(h) if u.kind == "infantry-vexillation"]) <= 2 for h in st.occupied())

@@ -176,8 +176,33 @@ def test_compare_translates_an_engagement(store: DataStore) -> None:
     assert both.distribution == crt.distribution(3, 1)
     river = compare.translate(store, Engagement((("warband", 1),), (("heavy-infantry", 2),), terrain="river"))
     assert river.distribution == odds.battle_distribution(crt, 0, 2, attack_germans=1, shift=-1)
+    missile = compare.translate(store, Engagement((("archers", 2),), (("medium-infantry", 1),), mode="missile"))
+    assert missile.distribution == crt.distribution(2, 1) and "missile" in missile.steps[0]
     for bad in (Engagement((("elephants", 1),), (("warband", 1),)),
-                Engagement((("archers", 1),), (("warband", 1),), mode="missile"),
                 Engagement((("heavy-infantry", 1),), (("warband", 1),), terrain="fort")):
         with pytest.raises(ValueError):
             compare.translate(store, bad)
+
+
+# ---------------------------------------------------------------- the command line
+
+
+@pytest.mark.rule("ldf:13.2", "ldf:13.15", "ldf:2.6")
+def test_ancients_odds_ldf_on_the_command_line() -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    from ancients_kit.cli.main import cli
+
+    r = CliRunner().invoke(cli, ["odds", "ldf", "attack=13", "defense=4", "--json"])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    assert {k: v["fraction"] for k, v in out["distribution"].items()} == {"AS": "1/6", "DR": "1/3", "EX": "1/6",
+                                                                          "DE": "1/3"}
+    r = CliRunner().invoke(cli, ["odds", "ldf", "attack=2", "german_defense=1", "--json"])
+    assert r.exit_code == 0 and json.loads(r.output)["distribution"]["AE"]["fraction"] == "17/36"
+    r = CliRunner().invoke(cli, ["odds", "ldf", "attack=2", "german_defense_factor=9"])
+    assert r.exit_code == 2 and "ldf:2.6" in r.output
+    r = CliRunner().invoke(cli, ["odds", "ldf", "help"])
+    assert r.exit_code == 0 and "german_attack" in r.output

@@ -127,6 +127,8 @@ def test_never_with_the_co_emperor_and_fallbacks() -> None:
     assert col.replaces_co_emperor and col.hexes == (B,)
     empty = SuccessionFacts({}, frozenset(), ROME)
     assert succession("LEGIONS", empty).hexes == (ROME,)
+    held = SuccessionFacts({}, frozenset(), ROME, enemy_in_rome=True, free_core=frozenset({B, C}))
+    assert succession("SENATE", held).hexes == (B, C)  # never into the enemy in Rome
     with pytest.raises(ValueError, match="ldf:14.4"):
         succession("BOGUS", empty)
 
@@ -282,3 +284,34 @@ def test_parthian_recovery_roll_salted_by_the_roman() -> None:
     ctx, st = world()
     ctx.chance.force(6)
     assert drive(politics.recovery_roll(ctx, st), Script({"salt": "salt-2"})) == 4
+
+
+@pytest.mark.rule("ldf:8.8", "ldf:14.3")
+def test_greedy_hints_for_salt_and_windows() -> None:
+    from ancients_kit.session import Decision, Option
+
+    ctx, st = world()
+    salt = Decision(ROMAN, "salt?", tuple(Option(f"salt-{n}") for n in range(4)), rule="ldf:8.8", kind="salt")
+    assert [politics.score(st, salt, k) for k in salt.keys] == [0.0, 1.0, 1.0, 0.0]
+    win = Decision(GP, "play?", (Option("no"), Option("never"), Option("chit-1")), rule="ldf:14.3",
+                   kind="window.battle-start")
+    assert max(win.keys, key=lambda k: politics.score(st, win, k)) == "chit-1"
+    assert politics.score(st, Decision(GP, "a", (Option("x"),), rule="ldf:8.1", kind="action"), "x") is None
+
+
+@pytest.mark.rule("ldf:8.9", "ldf:14.4", "ldf:10.7")
+def test_the_emperors_stack_unstacks_when_treachery_takes_him() -> None:
+    ctx, st = world()
+    extra = [u for u in st.of_kind("infantry-vexillation") if u.hex == "2812"]
+    for u in extra:
+        st.place(u.id, ROME)  # Rome: 3 infantry vexillations with the emperor (10.7: 8 allowed)
+    ctx.chance.force(6, 6)  # treachery succeeds; 6: orderly succession, the Roman chooses
+    elsewhere = sorted({u.hex for u in st.of_kind("infantry-vexillation") if u.hex != ROME})[0]
+    script = Script({"salt": "salt-0", "emperor.hex": elsewhere})
+    drive(politics.treachery_emperor(ctx, st, GP), script)
+    assert st.units["E"].hex == elsewhere
+    from ancients_games.ldf import stacking
+
+    drive(stacking.settle(ctx, st), script)  # the action loop settles stacks after each action (10.7)
+    assert any(d.kind == "move.unstack" for d in script.asked)
+    assert sum(u.kind == "infantry-vexillation" for u in st.units_at(ROME)) == 2
