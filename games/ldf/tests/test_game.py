@@ -293,3 +293,10 @@ def test_a_drawn_chit_is_secret_from_the_opponent_but_the_hand_size_is_not() -> 
     from ancients_games.ldf.render import tracks
 
     assert "germano-parthian 1" in tracks(s.state).plain
+
+
+@pytest.mark.rule("ldf:4.5", "ldf:4.3")
+def test_the_campaign_never_runs_past_turn_5() -> None:
+    s = new(6, concession=False, action_limit=1)  # one action a turn: Turn 5 ends before both act
+    out = play_out(s, make_bot("random"))
+    assert out is not None and out.turn == 5 and out.winner in (GP, ROMAN)
