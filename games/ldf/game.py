@@ -201,6 +201,11 @@ class LestDarknessFall(Game):
 
         return picture(state)
 
+    def inspect(self, state: LDFState, viewer: str | None, hex_id: str) -> tuple[str, ...]:
+        from .render import inspect
+
+        return inspect(state, hex_id)
+
     def hand(self, state: LDFState, viewer: str | None) -> tuple[tuple[str, str], ...]:
         """The chits ``viewer`` holds (10.9: only their number is public)."""
         if viewer not in state.hands:

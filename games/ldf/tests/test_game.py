@@ -300,3 +300,14 @@ def test_the_campaign_never_runs_past_turn_5() -> None:
     s = new(6, concession=False, action_limit=1)  # one action a turn: Turn 5 ends before both act
     out = play_out(s, make_bot("random"))
     assert out is not None and out.turn == 5 and out.winner in (GP, ROMAN)
+
+
+@pytest.mark.rule("ldf:13.10", "ldf:2.6", "ldf:10.9")
+def test_inspecting_a_hex_names_every_unit_and_its_factors() -> None:
+    st = new().state
+    rome = GAME.inspect(st, GP, ROME)
+    assert any(line.startswith("E Roman emperor") for line in rome)
+    assert any("movement 8" in line for line in rome)  # the cavalry (2.6)
+    assert rome[-1] == "3318 Roma, Ostia: 4 TP, unlooted"
+    assert any("defends at 8" in line for line in GAME.inspect(st, ROMAN, "5020"))  # Ctesiphon's garrison
+    assert GAME.inspect(st, ROMAN, "0000") == ()
