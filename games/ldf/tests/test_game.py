@@ -311,3 +311,19 @@ def test_inspecting_a_hex_names_every_unit_and_its_factors() -> None:
     assert rome[-1] == "3318 Roma, Ostia: 4 TP, unlooted"
     assert any("defends at 8" in line for line in GAME.inspect(st, ROMAN, "5020"))  # Ctesiphon's garrison
     assert GAME.inspect(st, ROMAN, "0000") == ()
+
+
+@pytest.mark.rule("ldf:10.9", "ldf:3.5")
+def test_determinize_deals_the_other_hand_again_from_what_the_viewer_has_not_seen() -> None:
+    from ancients_kit.chance import Rng
+
+    st = new().state
+    for n in (1, 2, 3):
+        st.pool.remove(n)
+        st.hands[GP].add(n)
+    st.pool.remove(24)
+    st.hands[ROMAN].add(24)
+    before = sorted(list(st.pool.contents) + list(st.hands[GP].cards))
+    GAME.determinize(st, ROMAN, Rng(5))
+    assert st.hands[ROMAN].cards == (24,) and len(st.hands[GP]) == 3
+    assert sorted(list(st.pool.contents) + list(st.hands[GP].cards)) == before
