@@ -84,7 +84,6 @@ LEADER_BONUS = 1
 PETRA = "4623"
 """No sea movement ever starts or ends at Petra (``ldf:12.6``)."""
 LEADERS = ("emperor", "co-emperor")
-INFANTRY_MF = 4
 
 
 def _is_leader(u: Unit) -> bool:
@@ -572,10 +571,6 @@ def movable_hexes(state: LDFState, side: str) -> list[str]:
 def can_move(state: LDFState, side: str) -> bool:
     """The ``move`` entry of the Action Summary is offered when some force can move (``ldf:8.2``)."""
     return bool(_movable(state, side, True))
-
-
-def _describe(state: LDFState, uids: Iterable[str]) -> str:
-    return ", ".join(uids)
 
 
 def conversion_rolls(ctx: Context, state: LDFState, hex_id: str, rolled: set[str]) -> Generator[Decision, Any, bool]:
