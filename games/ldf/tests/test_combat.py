@@ -226,7 +226,7 @@ def test_retreat_static_defenders_die_and_the_retreat_avoids_enemy_zoc() -> None
     assert any(e.kind == "retreat" and e.rules == ("ldf:13.12",) for e in ctx.log)
 
 
-@pytest.mark.rule("ldf:13.12", "ldf:13.13", "ldf:10.7")
+@pytest.mark.rule("ldf:13.12", "ldf:13.13", "ldf:10.7", "ldf:11.6")
 def test_a_retreat_goes_where_it_can_stack_before_it_avoids_zoc() -> None:
     ctx, state = fresh()
     put(state, "3317", "I1", "I2")
@@ -506,3 +506,15 @@ def test_greedy_scores_prefer_the_better_attack() -> None:
     d = Decision(GP, "attack?", (combat.Option("3317-3318", "x"),), kind="attack.target")
     assert combat.score(state, d, "3317-3318") > 50
     assert GAME.score_option(state, d, "3317-3318") == combat.score(state, d, "3317-3318")
+
+
+@pytest.mark.rule("ldf:13.14", "ldf:8.3")
+def test_rebels_advance_without_their_co_emperor_and_regardless_of_ezoc() -> None:
+    ctx, state = fresh()
+    _rebels(state, "3317", "I1", "I2")
+    put(state, "3318", "I3")
+    put(state, "3418", "I4")  # its ZOC covers 3318: no matter for an advance (13.14)
+    ctx.chance.force(6)  # 2:1, roll 6: DE
+    b, _ = battle(ctx, state, GP, "3317", "3318", ["I1", "I2"], {"advance.units": _advance_all})
+    assert b.result == "DE" and hexes(state, "I1", "I2") == ["3318", "3318"]
+    assert state.free_chit == GP
