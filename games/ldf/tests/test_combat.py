@@ -506,6 +506,9 @@ def test_greedy_scores_prefer_the_better_attack() -> None:
     d = Decision(GP, "attack?", (combat.Option("3317-3318", "x"),), kind="attack.target")
     assert combat.score(state, d, "3317-3318") > 50
     assert GAME.score_option(state, d, "3317-3318") == combat.score(state, d, "3317-3318")
+    assert combat.best_attack(state, GP) == combat.score(state, d, "3317-3318")
+    assert combat.best_attack(state, ROMAN) == combat.score(state, Decision(ROMAN, "a", (combat.Option(
+        "3318-3317", ""),), kind="attack.target"), "3318-3317")
 
 
 @pytest.mark.rule("ldf:13.14", "ldf:8.3")
