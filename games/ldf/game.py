@@ -190,10 +190,8 @@ class LestDarknessFall(Game):
                 f"pool {len(state.pool)}")
 
     def render(self, state: LDFState, viewer: str | None, highlight: Collection[str] = ()) -> Any:
-        try:
-            from .render import render
-        except ImportError:
-            return self.status(state, viewer)
+        from .render import render
+
         return render(state, viewer, highlight)
 
     def picture(self, state: LDFState, viewer: str | None) -> Any:

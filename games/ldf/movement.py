@@ -73,7 +73,7 @@ __all__ = [
     "ports",
     "riverbank_hexes",
     "river_destinations",
-    "score_option",
+    "score",
     "sea_destinations",
     "step_problem",
     "stop_problem",
@@ -889,13 +889,14 @@ def _rule_order(rule: str) -> tuple[int, ...]:
     return tuple(int(p) if p.isdigit() else 0 for p in rule.split(":")[1].split("."))
 
 
-def score_option(state: LDFState, decision: Decision, key: str) -> float | None:
-    """A cheap hint for the greedy bot on the move decisions (``move.*``); ``None`` elsewhere.
+def score(state: LDFState, decision: Decision, key: str) -> float | None:
+    """A cheap hint for the greedy bot on the move decisions (``move.*``, through ``bot.py``'s
+    module hook); ``None`` elsewhere.
 
     The Germano-Parthian likes steps toward Rome and into the core; the Roman
     likes steps toward enemy units in the core. Every option offered is legal.
     """
-    if not decision.kind.startswith("move."):
+    if not decision.kind.startswith(("move.", "stack.", "retreat.")):
         return None
     if key == "back":
         return -1.0

@@ -190,11 +190,15 @@ def test_chit_18_drawn_in_turns_1_to_4_ends_the_turn_on_an_even_roll() -> None:
     s = deployed()
     s.ctx.chance.force(18, 4)
     s.answer("draw-chit")
+    while s.decision.kind.startswith("window."):  # chit 2 may answer the roll (14.3): nobody holds it
+        s.answer("no")
     assert s.state.turn == 2 and 18 in s.state.pool
     assert any(e.kind == "turn-end" and "ldf:5.4" in e.rules for e in s.log)
     s2 = deployed()
     s2.ctx.chance.force(18, 3)
     s2.answer("draw-chit")
+    while s2.decision.kind.startswith("window."):
+        s2.answer("no")
     assert s2.state.turn == 1 and s2.decision.side == ROMAN and 18 in s2.state.pool
 
 
@@ -275,3 +279,17 @@ def test_at_the_hand_limit_a_chit_goes_back_before_the_draw() -> None:
     st.pool.remove(7)
     st.hands[ROMAN].add(7)
     assert [k for k, _ in GAME.hand(st, ROMAN)] == ["7"] and len(GAME.hand(st, GP)) == 6
+
+
+@pytest.mark.rule("ldf:10.9", "ldf:8.17")
+def test_a_drawn_chit_is_secret_from_the_opponent_but_the_hand_size_is_not() -> None:
+    s = deployed()
+    s.ctx.chance.force(1)
+    s.answer("draw-chit")
+    mine = "\n".join(s.events_for(GP))
+    theirs = "\n".join(s.events_for(ROMAN))
+    assert "Flanking Move" in mine and "Flanking Move" not in theirs and "chit 1" not in theirs
+    assert "germano-parthian draws a chit" in theirs
+    from ancients_games.ldf.render import tracks
+
+    assert "germano-parthian 1" in tracks(s.state).plain
