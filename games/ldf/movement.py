@@ -38,7 +38,7 @@ force still end its move" for option lists and bots.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from typing import Any
 
 import attrs
@@ -633,6 +633,50 @@ def _choose_force(ctx: Context, state: LDFState, side: str, hex_id: str) -> Gene
         chosen.append(key)
 
 
+def _start_refusal(state: LDFState, side: str) -> Callable[[str], tuple[str, str] | None]:
+    """Why no move may start from the hex a player typed (``ldf:8.2`` and the rules it cites)."""
+
+    def refuse(text: str) -> tuple[str, str] | None:
+        hid = text.strip()
+        if hid not in state.data.ids:
+            return None
+        m, pos = state.map, position(state)
+        units = movable_units(pos, side, state.hex(hid))
+        if not units:
+            if any(pos.side(u) == side and u.camp == "rebel" for u in pos.at(state.hex(hid))):
+                return (f"the rebel units in {hid} move only with the rebel co-emperor", "ldf:8.3")
+            return (f"{hid} holds no {side} unit that may move", "ldf:2.4")
+        why = force_problem(pos, units, side)
+        if why:
+            return why
+        return (f"the force in {hid} is in an enemy zone of control and may not leave it by land", "ldf:11.4")
+
+    return refuse
+
+
+def _step_refusal(state: LDFState, f: MovingForce, going: Sequence[Unit], ez: frozenset[Hex], rem: int
+                  ) -> Callable[[str], tuple[str, str] | None]:
+    """Why the force may not step into the hex a player typed now."""
+
+    def refuse(text: str) -> tuple[str, str] | None:
+        hid = text.strip()
+        if hid not in state.data.ids:
+            return None
+        m, pos = state.map, position(state)
+        if f.at in ez and len(f.path) > 1:
+            return (f"the force entered an enemy zone of control in {m.to_id(f.at)}: its move ends there", "ldf:11.3")
+        if f.at in ez:
+            return (f"the force is in an enemy zone of control and may not leave it", "ldf:11.4")
+        if rem <= 0:
+            return ("the force has no movement points left", "ldf:12.4")
+        why = step_problem(m, pos, going, f.at, state.hex(hid))
+        if why:
+            return why
+        return (f"the force could neither end its move in {hid} nor go on from there", "ldf:10.1")
+
+    return refuse
+
+
 def move_action(ctx: Context, state: LDFState, side: str) -> Generator[Decision, Any, Any]:
     """The move action (``ldf:8.2``): one force from one hex, by land hex by hex, by sea
     (``ldf:12.6``) or by river (``ldf:12.7``). Returns ``False`` if the player went back."""
@@ -645,7 +689,8 @@ def move_action(ctx: Context, state: LDFState, side: str) -> Generator[Decision,
                                                                      if state.side_of(u) == side)) for h in hexes]
         opts.append(Option("back", "choose another action"))
         key = yield Decision(side, "Move: choose the hex the moving force starts from", tuple(opts),
-                             rule="ldf:8.2", kind="move.hex", context={"highlight": tuple(hexes)})
+                             rule="ldf:8.2", kind="move.hex", refuse=_start_refusal(state, side),
+                             context={"highlight": tuple(hexes)})
         if key == "back":
             return False
         force = yield from _choose_force(ctx, state, side, key)
@@ -828,6 +873,7 @@ def _land_move(
             break
         key = yield Decision(side, f"Moving {', '.join(f.units)} in {at_id}, {rem} MP left: where next?",
                              tuple(opts), rule="ldf:8.2", kind="move.step",
+                             refuse=_step_refusal(state, f, going, ez, rem),
                              context={"highlight": tuple(o.key for o in opts if o.key.isdigit())})
         if key == "back":
             return False

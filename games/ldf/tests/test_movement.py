@@ -575,3 +575,37 @@ def test_a_stack_whose_leader_died_unstacks_at_the_end_of_the_action() -> None:
         n += 1
     assert n == 3 and len(st.units_at("3016")) == 2
     assert all(len([u for u in st.units_at(h) if u.kind == "infantry-vexillation"]) <= 2 for h in st.occupied())
+
+
+@pytest.mark.rule("ldf:12.5", "ldf:12.2", "ldf:11.4")
+def test_illegal_steps_are_refused_with_their_rule() -> None:
+    from ancients_kit.errors import IllegalAnswer
+
+    def refused(d: Driver, text: str) -> IllegalAnswer:
+        assert d.decision is not None
+        with pytest.raises(IllegalAnswer) as err:
+            d.decision.match(text)
+        return err.value
+
+    st = empty_state()
+    put(st, "3016", "I1")
+    st.place("T1", "2916")  # pins I1: 3016 is neither a port nor on a river
+    put(st, "3318", "I2")
+    d = Driver(ACTIONS["move"].run(ctx(), st, ROMAN))
+    assert d.decision is not None and d.keys[:-1] == ("3318",)
+    assert refused(d, "3016").rule == "ldf:11.4"
+    assert refused(d, "3017").rule == "ldf:2.4"  # nothing of his there
+    st = empty_state()
+    put(st, "4019", "I1")
+    d = land(move(st, ROMAN, "I1"))
+    assert refused(d, "4118").rule == "ldf:12.2"  # the sea
+    st = empty_state()
+    put(st, "4020", "I1")
+    st.place("T1", "3918")
+    d = land(move(st, ROMAN, "I1"))
+    e = refused(d, "3016")
+    assert e.rule == "ldf:12.2" and "skipping" in str(e)
+    st = empty_state()
+    put(st, "4018", "G1")
+    d = land(move(st, GP, "G1"))
+    assert refused(d, "4019").rule == "ldf:12.5"  # a Parthian may not enter the Hellespont
