@@ -277,8 +277,13 @@ def roll_die(ctx: Context, state: LDFState, roller: str, reason: str, rules: tup
         value = last.value or 0
         return last.describe()
 
-    window = Window("after-roll", "after a die roll", "ldf:14.3", (other_side(roller), roller), detail=last.describe())
-    yield from chain(window, standing(state), _holding(state, (BESEECH,)), resolve)
+    def resolve_named(play: Play) -> Generator[Decision, str, str]:
+        text = yield from resolve(play)
+        return f"{roller}'s {text}"
+
+    window = Window("after-roll", "after a die roll", "ldf:14.3", (other_side(roller), roller),
+                    detail=f"{roller}'s {last.describe()}")
+    yield from chain(window, standing(state), _holding(state, (BESEECH,)), resolve_named)
     return value
 
 

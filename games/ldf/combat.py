@@ -66,6 +66,7 @@ __all__ = [
     "able_attackers",
     "attackers_in",
     "battle_odds",
+    "best_attack",
     "decision_odds",
     "defence_strength",
     "resolve_battle",
@@ -772,6 +773,16 @@ def _value(code: str, attackers: int, defenders: int, wins: bool) -> float:
         return 0.0
     gain = {"DR": 0.5 * defenders, "EX": float(defenders - min(defenders, attackers)), "DE": float(defenders)}[code]
     return gain + (100.0 if wins else 0.0)
+
+
+def best_attack(state: LDFState, side: str) -> float:
+    """The expected units won by ``side``'s best attack now (:func:`score` of its best target),
+    for the greedy bot's choice of the attack action; 0 when it has none."""
+    pairs = attack_targets(state, side)
+    if not pairs:
+        return 0.0
+    d = Decision(side, "attack?", tuple(Option(f"{o}-{t}", "") for o, t in pairs), kind="attack.target")
+    return max(score(state, d, k) or 0.0 for k in d.keys)
 
 
 def score(state: LDFState, decision: Decision, key: str) -> float | None:

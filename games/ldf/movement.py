@@ -38,7 +38,7 @@ force still end its move" for option lists and bots.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from typing import Any
 
 import attrs
@@ -84,7 +84,6 @@ LEADER_BONUS = 1
 PETRA = "4623"
 """No sea movement ever starts or ends at Petra (``ldf:12.6``)."""
 LEADERS = ("emperor", "co-emperor")
-INFANTRY_MF = 4
 
 
 def _is_leader(u: Unit) -> bool:
@@ -574,10 +573,6 @@ def can_move(state: LDFState, side: str) -> bool:
     return bool(_movable(state, side, True))
 
 
-def _describe(state: LDFState, uids: Iterable[str]) -> str:
-    return ", ".join(uids)
-
-
 def conversion_rolls(ctx: Context, state: LDFState, hex_id: str, rolled: set[str]) -> Generator[Decision, Any, bool]:
     """The 8.3 pause: a rebel co-emperor's force in ``hex_id`` rolls one die for each adjacent
     hex of loyal Roman units not yet rolled for in this move (never the emperor's hex).
@@ -602,6 +597,8 @@ def _choose_force(ctx: Context, state: LDFState, side: str, hex_id: str) -> Gene
     """Staged choice of the units that move (``ldf:8.2``: all, some or one of the hex's units)."""
     pos = position(state)
     here = movable_units(pos, side, state.hex(hex_id))
+    if len(here) == 1:
+        return [here[0].id]  # nothing to choose
     chosen: list[str] = []
     while True:
         pos = position(state)
@@ -633,6 +630,50 @@ def _choose_force(ctx: Context, state: LDFState, side: str, hex_id: str) -> Gene
         chosen.append(key)
 
 
+def _start_refusal(state: LDFState, side: str) -> Callable[[str], tuple[str, str] | None]:
+    """Why no move may start from the hex a player typed (``ldf:8.2`` and the rules it cites)."""
+
+    def refuse(text: str) -> tuple[str, str] | None:
+        hid = text.strip()
+        if hid not in state.data.ids:
+            return None
+        m, pos = state.map, position(state)
+        units = movable_units(pos, side, state.hex(hid))
+        if not units:
+            if any(pos.side(u) == side and u.camp == "rebel" for u in pos.at(state.hex(hid))):
+                return (f"the rebel units in {hid} move only with the rebel co-emperor", "ldf:8.3")
+            return (f"{hid} holds no {side} unit that may move", "ldf:2.4")
+        why = force_problem(pos, units, side)
+        if why:
+            return why
+        return (f"the force in {hid} is in an enemy zone of control and may not leave it by land", "ldf:11.4")
+
+    return refuse
+
+
+def _step_refusal(state: LDFState, f: MovingForce, going: Sequence[Unit], ez: frozenset[Hex], rem: int
+                  ) -> Callable[[str], tuple[str, str] | None]:
+    """Why the force may not step into the hex a player typed now."""
+
+    def refuse(text: str) -> tuple[str, str] | None:
+        hid = text.strip()
+        if hid not in state.data.ids:
+            return None
+        m, pos = state.map, position(state)
+        if f.at in ez and len(f.path) > 1:
+            return (f"the force entered an enemy zone of control in {m.to_id(f.at)}: its move ends there", "ldf:11.3")
+        if f.at in ez:
+            return (f"the force is in an enemy zone of control and may not leave it", "ldf:11.4")
+        if rem <= 0:
+            return ("the force has no movement points left", "ldf:12.4")
+        why = step_problem(m, pos, going, f.at, state.hex(hid))
+        if why:
+            return why
+        return (f"the force could neither end its move in {hid} nor go on from there", "ldf:10.1")
+
+    return refuse
+
+
 def move_action(ctx: Context, state: LDFState, side: str) -> Generator[Decision, Any, Any]:
     """The move action (``ldf:8.2``): one force from one hex, by land hex by hex, by sea
     (``ldf:12.6``) or by river (``ldf:12.7``). Returns ``False`` if the player went back."""
@@ -641,11 +682,13 @@ def move_action(ctx: Context, state: LDFState, side: str) -> Generator[Decision,
         if not hexes:
             ctx.event("move", f"{side} has no force that can move", rules=("ldf:8.2",), side=side)
             return False
-        opts = [Option(h, "move units from " + h + ": " + ", ".join(u.id for u in state.units_at(h)
-                                                                     if state.side_of(u) == side)) for h in hexes]
+        pos = position(state)
+        opts = [Option(h, "move units from " + h + ": " + ", ".join(u.id for u in movable_units(pos, side, state.hex(h))))
+                for h in hexes]
         opts.append(Option("back", "choose another action"))
         key = yield Decision(side, "Move: choose the hex the moving force starts from", tuple(opts),
-                             rule="ldf:8.2", kind="move.hex", context={"highlight": tuple(hexes)})
+                             rule="ldf:8.2", kind="move.hex", refuse=_start_refusal(state, side),
+                             context={"highlight": tuple(hexes)})
         if key == "back":
             return False
         force = yield from _choose_force(ctx, state, side, key)
@@ -813,6 +856,8 @@ def _land_move(
                 opts.append(Option("stop", f"end the move in {at_id}"))
         if not moved and not touched:
             opts.append(Option("back", "choose another force"))
+        if [o.key for o in opts] == ["stop"]:
+            break  # nothing left to decide: the move ends here
         if locked and (moved or touched):
             if moved:
                 ended = f"{at_id} is in an enemy zone of control: the move ends there (ldf:11.3)"
@@ -828,6 +873,7 @@ def _land_move(
             break
         key = yield Decision(side, f"Moving {', '.join(f.units)} in {at_id}, {rem} MP left: where next?",
                              tuple(opts), rule="ldf:8.2", kind="move.step",
+                             refuse=_step_refusal(state, f, going, ez, rem),
                              context={"highlight": tuple(o.key for o in opts if o.key.isdigit())})
         if key == "back":
             return False

@@ -506,6 +506,9 @@ def test_greedy_scores_prefer_the_better_attack() -> None:
     d = Decision(GP, "attack?", (combat.Option("3317-3318", "x"),), kind="attack.target")
     assert combat.score(state, d, "3317-3318") > 50
     assert GAME.score_option(state, d, "3317-3318") == combat.score(state, d, "3317-3318")
+    assert combat.best_attack(state, GP) == combat.score(state, d, "3317-3318")
+    assert combat.best_attack(state, ROMAN) == combat.score(state, Decision(ROMAN, "a", (combat.Option(
+        "3318-3317", ""),), kind="attack.target"), "3318-3317")
 
 
 @pytest.mark.rule("ldf:13.14", "ldf:8.3")
@@ -518,3 +521,27 @@ def test_rebels_advance_without_their_co_emperor_and_regardless_of_ezoc() -> Non
     b, _ = battle(ctx, state, GP, "3317", "3318", ["I1", "I2"], {"advance.units": _advance_all})
     assert b.result == "DE" and hexes(state, "I1", "I2") == ["3318", "3318"]
     assert state.free_chit == GP
+
+
+@pytest.mark.rule("ldf:9.2", "ldf:13.6", "ldf:13.10")
+def test_a_parthian_attack_wakes_a_passive_palmyra_which_defends_with_all_it_has() -> None:
+    ctx, state = fresh()
+    put(state, "4820", *[f"G{i}" for i in range(1, 9)])
+    put(state, "4720", *[f"P{i}" for i in range(1, 9)], "CG7")
+    assert ("4820", "4720") in combat.attack_targets(state, GP)
+    ctx.chance.force(3)  # 8 against 8 Palmyrans + the garrison's 2: 8:10 -> 1:2, roll 3: AS
+    b, _ = battle(ctx, state, GP, "4820", "4720", [f"G{i}" for i in range(1, 9)])
+    assert state.palmyra == ROMAN and b.defence == 10 and b.result == "AS"
+
+
+@pytest.mark.rule("ldf:13.4", "ldf:13.2")
+def test_decision_odds_follow_the_units_toggled() -> None:
+    ctx, state = fresh()
+    put(state, "3317", "I1", "I2", "B1")
+    _rebels(state, "3318", "I3")
+    d = Decision(ROMAN, "which?", (combat.Option("attack", ""), combat.Option("I1", ""), combat.Option("I2", ""),
+                                   combat.Option("B1", "")), kind="attack.units",
+                 context={"origin": "3317", "target": "3318", "chosen": ("I1", "I2", "B1")})
+    crt = DATA.crt
+    assert GAME.decision_odds(state, d, "attack", STORE).distribution == crt.distribution(3, 1)
+    assert GAME.decision_odds(state, d, "B1", STORE).distribution == crt.distribution(2, 1)  # B1 left out
