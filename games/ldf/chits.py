@@ -708,7 +708,7 @@ def _raid(state: LDFState) -> tuple[list[str], list[str]]:
     tribes = sorted(u.id for u in state.of_kind("german-tribe") if u.hex in barbaria
                     and any(n in pontus for n in state.data.neighbours(u.hex)))
     targets = sorted(state.map.to_id(h) for h in m.hexes_where("centres")
-                     if not state.units_at(m.to_id(h)) and any(
+                     if not state.units_at(m.to_id(h)) and not m.value(h, "narrows") and any(
                          n in pontus or (n in aegean and m.value(h, "coastal")) for n in state.data.neighbours(m.to_id(h))))
     return tribes, targets
 
