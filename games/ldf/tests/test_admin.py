@@ -172,7 +172,6 @@ def test_reclaiming_a_legion_costs_one_tp_a_unit_into_a_core_hex() -> None:
 def test_dead_tribes_return_one_per_empty_hex_of_barbaria() -> None:
     s = deployed()
     st = s.state
-    t = st.of_kind("german-tribe")[0]
     st.eliminate(t.id)
     to_turn_2(s)
     d = answer_until(s, lambda d: d.kind == "admin.tribe", lambda d: "collect" if "collect" in d.keys else ("done" if "done" in d.keys else d.options[0].key))
@@ -249,7 +248,6 @@ def test_an_enemy_entering_a_tp_hex_loots_it_whole() -> None:
     s = deployed()
     st = s.state
     h = "3016"  # Lugdunum, in the core
-    t = st.of_kind("german-tribe")[0]
     st.place(t.id, h)
     run(economy.on_enter(s.ctx, st, [t.id], h))
     assert h in st.looted
@@ -260,7 +258,6 @@ def test_an_enemy_entering_a_tp_hex_loots_it_whole() -> None:
 def test_a_german_tribe_in_rome_wins_at_once() -> None:
     s = deployed()
     st = s.state
-    t = st.of_kind("german-tribe")[0]
     st.place(t.id, ROME)
     run(economy.on_enter(s.ctx, st, [t.id], ROME))
     assert st.over and st.winner == GP
@@ -282,7 +279,6 @@ def test_rebuilding_takes_two_actions_and_an_enemy_overturns_it() -> None:
     assert "3016" not in st.looted and not st.rebuilding
     st.looted.add("3016")
     st.rebuilding.add("3016")
-    t = st.of_kind("german-tribe")[0]
     st.place(t.id, "3016")
     run(economy.on_enter(s.ctx, st, [t.id], "3016"))
     assert "3016" not in st.rebuilding and "3016" in st.looted
@@ -352,3 +348,23 @@ def test_the_administrative_steps_come_in_the_rules_order() -> None:
     assert order == sorted(order)
     returns = [e for e in list(s.log)[start:] if e.kind == "returns"]
     assert "German" in returns[0].text and "Parthian" in returns[1].text  # 7.1 before 7.2
+
+
+@pytest.mark.rule("ldf:6.5", "ldf:6.3")
+def test_a_roman_unit_entering_a_parthian_centre_loots_it_for_its_tp() -> None:
+    s = deployed()
+    st = s.state
+    h = next(h for h in sorted(st.region("parthia")) if st.unlooted_tp(h) and h != CTESIPHON)
+    for u in list(st.units_at(h)):
+        st.eliminate(u.id)
+    v = st.of_kind("infantry-vexillation")[0]
+    st.place(v.id, h)
+    before = st.treasury
+    run(economy.on_enter(s.ctx, st, [v.id], h))
+    assert h in st.looted and st.treasury == before + st.unlooted_tp(h)
+    g = next(u for u in st.of_kind("parthian-gund"))
+    st.looted.discard(h)
+    st.remove(v.id, "dead")
+    st.place(g.id, h)
+    run(economy.on_enter(s.ctx, st, [g.id], h))
+    assert h not in st.looted  # a Parthian unit in its own centre loots nothing
