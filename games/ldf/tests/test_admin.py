@@ -172,6 +172,7 @@ def test_reclaiming_a_legion_costs_one_tp_a_unit_into_a_core_hex() -> None:
 def test_dead_tribes_return_one_per_empty_hex_of_barbaria() -> None:
     s = deployed()
     st = s.state
+    t = st.of_kind("german-tribe")[0]
     st.eliminate(t.id)
     to_turn_2(s)
     d = answer_until(s, lambda d: d.kind == "admin.tribe", lambda d: "collect" if "collect" in d.keys else ("done" if "done" in d.keys else d.options[0].key))
@@ -248,6 +249,7 @@ def test_an_enemy_entering_a_tp_hex_loots_it_whole() -> None:
     s = deployed()
     st = s.state
     h = "3016"  # Lugdunum, in the core
+    t = st.of_kind("german-tribe")[0]
     st.place(t.id, h)
     run(economy.on_enter(s.ctx, st, [t.id], h))
     assert h in st.looted
@@ -258,6 +260,7 @@ def test_an_enemy_entering_a_tp_hex_loots_it_whole() -> None:
 def test_a_german_tribe_in_rome_wins_at_once() -> None:
     s = deployed()
     st = s.state
+    t = st.of_kind("german-tribe")[0]
     st.place(t.id, ROME)
     run(economy.on_enter(s.ctx, st, [t.id], ROME))
     assert st.over and st.winner == GP
@@ -279,6 +282,7 @@ def test_rebuilding_takes_two_actions_and_an_enemy_overturns_it() -> None:
     assert "3016" not in st.looted and not st.rebuilding
     st.looted.add("3016")
     st.rebuilding.add("3016")
+    t = st.of_kind("german-tribe")[0]
     st.place(t.id, "3016")
     run(economy.on_enter(s.ctx, st, [t.id], "3016"))
     assert "3016" not in st.rebuilding and "3016" in st.looted
