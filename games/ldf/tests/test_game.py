@@ -327,3 +327,20 @@ def test_determinize_deals_the_other_hand_again_from_what_the_viewer_has_not_see
     GAME.determinize(st, ROMAN, Rng(5))
     assert st.hands[ROMAN].cards == (24,) and len(st.hands[GP]) == 3
     assert sorted(list(st.pool.contents) + list(st.hands[GP].cards)) == before
+
+
+@pytest.mark.rule("ldf:8.1", "ldf:8.15", "ldf:14.2")
+def test_an_action_not_on_the_menu_is_refused_with_its_rule() -> None:
+    from ancients_kit.errors import AnswerError
+
+    s = deployed()
+    with pytest.raises(AnswerError) as err:
+        s.answer("activate-gallic")  # Turn 3 or later (9.5; ruling 1)
+    assert "Turn(s) 3-5" in str(err.value)
+    with pytest.raises(AnswerError) as err:
+        s.answer("start-fortify")  # the Roman's action, asked of the Germano-Parthian
+    assert "only the roman player" in str(err.value)
+    with pytest.raises(AnswerError) as err:
+        s.answer("emperor-creation")
+    assert "the rules call it" in str(err.value)
+    assert s.decision.kind == "action" and s.decision.side == GP  # nothing changed
