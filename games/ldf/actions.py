@@ -11,16 +11,14 @@ of 8.19, the Emperor Creation Table, clearing a deficit, the collapse
 withdrawal, emergency unstacking) are never in the menu: the rules call them.
 
 Each branch registers its actions here, one line per action, grouped by owner.
-An action not yet written is registered with :func:`not_yet` (never offered),
-so the game always runs.
 
 Hooks between the branches (call them; do not copy them):
 
 - :func:`receive_chit` (ldf-core): a chit just drawn (8.17, 8.19, chit 3). It
   resolves chit 18 itself (5.4) and hands the others to ``chits.on_drawn(ctx,
-  state, side, number)`` when :mod:`.chits` defines it: a generator returning
-  ``True`` if it dealt with the chit (resolved on the draw, put back, handed
-  over), ``False`` to keep it in the hand.
+  state, side, number)``: a generator returning ``True`` if it dealt with the
+  chit (resolved on the draw, put back, handed over), ``False`` to keep it in
+  the hand.
 - :func:`~.economy.on_enter` (ldf-core): call it for every hex a unit enters
   (move, advance, retreat, sea or river move); it loots (6.3), pays Parthian TP
   (6.5), halts rebuilding or fortifying (6.4, 8.13), ends the game on a German
@@ -42,7 +40,7 @@ from ancients_kit.session import Context, Decision, Option
 from . import economy, movement, stacking
 from .state import HAND_LIMIT, LAST_TURN, LDFState
 
-__all__ = ["ACTIONS", "Action", "ActionSpec", "draw_chit", "not_yet", "receive_chit"]
+__all__ = ["ACTIONS", "Action", "ActionSpec", "draw_chit", "receive_chit"]
 
 Action = Callable[[Context, LDFState, str], Generator[Decision, Any, Any]]
 
@@ -55,16 +53,6 @@ class ActionSpec:
     """Whether ``side`` may choose it now (beyond the data's side and turns)."""
     run: Action
     rules: tuple[str, ...]
-
-
-def not_yet(action_id: str) -> ActionSpec:
-    """An action no branch has written yet: never offered."""
-
-    def run(ctx: Context, state: LDFState, side: str) -> Generator[Decision, Any, Any]:
-        raise NotImplementedError(f"the LDF action {action_id!r} is not written yet")
-        yield  # pragma: no cover
-
-    return ActionSpec(available=lambda state, side: False, run=run, rules=())
 
 
 # ---------------------------------------------------------------- passing (8.20)
@@ -84,14 +72,6 @@ def pass_action(ctx: Context, state: LDFState, side: str) -> Generator[Decision,
 # ---------------------------------------------------------------- drawing chits (8.17, 8.19)
 
 
-def _chits_module() -> Any:
-    try:
-        from . import chits  # ldf-politics
-    except ImportError:
-        return None
-    return chits
-
-
 def gods_are_bored(ctx: Context, state: LDFState, side: str) -> Generator[Decision, Any, bool]:
     """Chit 18, The Gods Are Bored (14.3, 5.4): in Turns 1-4 roll a die, even ends the turn,
     odd returns the chit to the pool; in Turn 5 it is set aside as "No Event"."""
@@ -100,8 +80,8 @@ def gods_are_bored(ctx: Context, state: LDFState, side: str) -> Generator[Decisi
         ctx.event("chit", f"{side} draws chit 18, The Gods Are Bored: no event in Turn {LAST_TURN}",
                   rules=("ldf:14.3", "ldf:5.4"), side=side)
         return True
-    roll = ctx.chance.d6("The Gods Are Bored: even ends the turn", ("ldf:14.3", "ldf:5.4"))
     state.pool.add(18)
+    roll = yield from _roll(ctx, state, side, "The Gods Are Bored: even ends the turn", ("ldf:14.3", "ldf:5.4"))
     if roll % 2 == 0:
         state.turn_over = True
         ctx.event("turn-end", f"{side} draws chit 18, The Gods Are Bored: {roll}, even: Turn {state.turn} ends",
@@ -110,7 +90,12 @@ def gods_are_bored(ctx: Context, state: LDFState, side: str) -> Generator[Decisi
         ctx.event("chit", f"{side} draws chit 18, The Gods Are Bored: {roll}, odd: nothing happens; back in the pool",
                   rules=("ldf:14.3",), side=side, dice=(roll,))
     return True
-    yield  # pragma: no cover
+
+
+def _roll(ctx: Context, state: LDFState, roller: str, reason: str,
+          rules: tuple[str, ...]) -> Generator[Decision, Any, int]:
+    """A die roll that Beseech the Gods (chit 2) may answer (``chits.roll_die``)."""
+    return (yield from chits.roll_die(ctx, state, roller, reason, rules))
 
 
 def receive_chit(ctx: Context, state: LDFState, side: str, number: int) -> Generator[Decision, Any, None]:
@@ -118,18 +103,8 @@ def receive_chit(ctx: Context, state: LDFState, side: str, number: int) -> Gener
     if number == 18:
         yield from gods_are_bored(ctx, state, side)
         return
-    mod = _chits_module()
-    handler = getattr(mod, "on_drawn", None) if mod is not None else None
-    if handler is not None:
-        handled = yield from handler(ctx, state, side, number)
-        if handled:
-            return
-    elif number in state.data.chits.on_draw():
-        # chits.py (ldf-politics) resolves chits 10, 19, 20 and 25; until it does, the chit is
-        # shown and put back, and the draw is spent (8.17).
-        state.pool.add(number)
-        ctx.event("chit", f"{side} draws chit {number} ({state.data.chits.chit(number).name}): its resolution "
-                  "is not written yet; it goes back into the pool", rules=("ldf:8.17",), side=side)
+    handled = yield from chits.on_drawn(ctx, state, side, number)  # 10, 19, 20, 25; shown or handed over
+    if handled:
         return
     state.hands[side].add(number)
 
@@ -152,9 +127,8 @@ def draw_chit(ctx: Context, state: LDFState, side: str, *, free: bool = False) -
                              rule="ldf:8.17", kind="chit.put-back")
         hand.remove(int(key))
         state.pool.add(int(key))
-        ctx.event("chit", f"{side} puts a chit back into the pool before drawing", rules=("ldf:8.17",), side=side,
-                  private_to=side, public_text=f"{side} puts a chit back into the pool before drawing")
-        ctx.event("chit", f"{side} puts chit {key} back", rules=("ldf:8.17",), side=side, private_to=side)
+        ctx.event("chit", f"{side} puts chit {key} back into the pool before drawing", rules=("ldf:8.17",),
+                  side=side, private_to=side, public_text=f"{side} puts a chit back into the pool before drawing")
     if not len(state.pool):
         ctx.event("chit", f"{side} finds the chit pool empty", rules=(rule,), side=side)
         return None
@@ -211,7 +185,8 @@ ACTIONS: dict[str, ActionSpec] = {
                                  rules=("ldf:6.4", "ldf:8.14")),
     "clear-deficit": ActionSpec(available=lambda s, side: False, run=economy.clear_deficit_action,
                                 rules=("ldf:6.10",)),
-    "collapse-withdrawal": not_yet("collapse-withdrawal"),
+    "collapse-withdrawal": ActionSpec(available=lambda s, side: False, run=economy.withdrawal_action,
+                                      rules=("ldf:7.3",)),
     # ldf-move: movement (8.2-8.5, 10.x-12.x)
     "move": ActionSpec(available=movement.can_move, run=movement.move_action, rules=("ldf:8.2",)),
     "emergency-unstacking": ActionSpec(available=lambda s, side: False, run=stacking.emergency_unstacking_action,

@@ -5,7 +5,7 @@ In order (5.5, and the order the rules give their steps):
 1. 5.6 every chit held, and every chit set aside until the next turn, goes
    back into the pool;
 2. 9.5 the Gallic Empire's replenishment, its "special first step" in Turns 4
-   and 5 (``clients.gallic_replenishment`` of ldf-politics, when defined);
+   and 5 (``clients.gallic_replenishment``, ldf-politics);
 3. 6.9 the carry-over cap, then 6.2/6.5 collection, with 6.6 emergency
    taxation offered hex by hex;
 4. 6.7 demobilisation; 5. 6.8 reclaiming eliminated legions (and cavalry once
@@ -13,8 +13,8 @@ In order (5.5, and the order the rules give their steps):
 6. 7.1 German returns; 7. 7.2 Parthian returns and the recovery of looted
    Parthian centres (6.4), unless Parthia has collapsed; 8. 7.3 the roll for
    Parthian recovery while collapsed;
-9. Palmyra's replenishment (9.2-9.4, ``clients.palmyra_replenishment`` of
-   ldf-politics, when defined).
+9. Palmyra's replenishment (9.2-9.4, ``clients.palmyra_replenishment``,
+   ldf-politics).
 """
 
 from __future__ import annotations
@@ -24,23 +24,10 @@ from typing import Any
 
 from ancients_kit.session import Context, Decision, Option
 
-from . import economy
+from . import clients, economy, politics
 from .state import GP, ROMAN, LDFState
 
 __all__ = ["administrative_phase", "chits_back", "collection"]
-
-
-def _clients() -> Any:
-    try:
-        from . import clients  # ldf-politics
-    except ImportError:
-        return None
-    return clients
-
-
-def _hook(name: str) -> Any:
-    mod = _clients()
-    return getattr(mod, name, None) if mod is not None else None
 
 
 def chits_back(ctx: Context, state: LDFState) -> None:
@@ -251,25 +238,12 @@ def parthian_returns(ctx: Context, state: LDFState) -> Generator[Decision, Any, 
     yield from redeploy_parthia(ctx, state, ("ldf:7.2",))
 
 
-def _recovery_roll(ctx: Context, state: LDFState) -> Generator[Decision, Any, int]:
-    """7.3's recovery die roll; ldf-politics' ``politics.diplomacy_roll`` handles salting and
-    chit play on it (8.8) when defined, else a plain die."""
-    try:
-        from . import politics  # ldf-politics
-    except ImportError:
-        politics = None
-    roll_fn = getattr(politics, "recovery_roll", None) if politics is not None else None
-    if roll_fn is not None:
-        return (yield from roll_fn(ctx, state))
-    return ctx.chance.d6("Parthian recovery: 5 or 6 recovers", ("ldf:7.3",))
-
-
 def parthian_recovery(ctx: Context, state: LDFState) -> Generator[Decision, Any, None]:
     """7.3: while Parthia is collapsed, after 7.1 the Germano-Parthian rolls; 5-6 recovers it and
     every dead Parthian unit is deployed again as in 3.3."""
     if not state.parthia_collapsed:
         return
-    roll = yield from _recovery_roll(ctx, state)
+    roll = yield from politics.recovery_roll(ctx, state)  # salted and chit-influenced (8.8)
     if roll >= 5:
         state.parthia_collapsed = False
         for h in [h for h in state.looted if state.in_region(h, "parthia")
@@ -287,15 +261,11 @@ def administrative_phase(ctx: Context, state: LDFState) -> Generator[Decision, A
     """The mutual administrative phase (5.5), skipped in Turn 1 (5.3)."""
     ctx.event("phase", f"Turn {state.turn}: mutual administrative phase", rules=("ldf:5.2", "ldf:5.5"))
     chits_back(ctx, state)
-    hook = _hook("gallic_replenishment")
-    if hook is not None:
-        yield from hook(ctx, state)  # 9.5, the special first step of Turns 4 and 5
+    yield from clients.gallic_replenishment(ctx, state)  # 9.5, the special first step of Turns 4 and 5
     yield from collection(ctx, state)
     yield from demobilisation(ctx, state)
     yield from reclaiming(ctx, state)
     yield from german_returns(ctx, state)
     yield from parthian_returns(ctx, state)
     yield from parthian_recovery(ctx, state)
-    hook = _hook("palmyra_replenishment")
-    if hook is not None:
-        yield from hook(ctx, state)  # 9.2-9.4
+    yield from clients.palmyra_replenishment(ctx, state)  # 9.2-9.4

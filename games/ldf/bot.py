@@ -62,6 +62,10 @@ def score(state: LDFState, decision: Decision, key: str) -> float | None:
             w += 0.15 * state.actions_taken.get(side, 0)
         if key == "draw-chit" and len(state.hands[side]) >= 6:
             w -= 2.5
+        if key == "attack":  # ldf-combat: only as good as the best battle on offer
+            from .combat import best_attack
+
+            w += min(0.0, 3.0 * best_attack(state, side))
         return w
     kind = decision.kind
     if kind == "concede":

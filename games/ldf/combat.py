@@ -63,8 +63,10 @@ __all__ = [
     "attack_available",
     "attack_forbidden",
     "attack_targets",
+    "able_attackers",
     "attackers_in",
     "battle_odds",
+    "best_attack",
     "decision_odds",
     "defence_strength",
     "resolve_battle",
@@ -189,21 +191,31 @@ def attack_forbidden(state: LDFState, force: Sequence[Unit], origin: str, target
     if state.parthia_collapsed and state.in_region(target, "parthia"):
         return "while Parthia is collapsed no unit may attack into it (ldf:7.3)"
     for u in force:
-        why = clients.palmyra_forbids(state, u, target, stop=True) or clients.gallic_forbids(state, u, target)
+        why = _unit_forbidden(state, u, target)
         if why:
             return why
     return None
+
+
+def _unit_forbidden(state: LDFState, u: Unit, target: str) -> str | None:
+    """Why one unit may not attack into ``target`` (``ldf:9.2``, ``ldf:9.5``), or None."""
+    return clients.palmyra_forbids(state, u, target, stop=False) or clients.gallic_forbids(state, u, target)
+
+
+def able_attackers(state: LDFState, side: str, origin: str, target: str) -> list[Unit]:
+    """The units of ``origin`` that may attack ``target`` (``attackers_in`` less those 9.2 or 9.5 keep out)."""
+    return [u for u in attackers_in(state, side, origin) if _unit_forbidden(state, u, target) is None]
 
 
 def attack_targets(state: LDFState, side: str) -> list[tuple[str, str]]:
     """Every ``(origin, target)`` pair ``side`` may attack now (``ldf:8.6``, ``13.4``)."""
     out = []
     for origin in sorted(set(state.occupied())):
-        force = attackers_in(state, side, origin)
-        if not force:
+        if not attackers_in(state, side, origin):
             continue
         for target in state.data.neighbours(origin):
-            if attack_forbidden(state, force, origin, target) is None:
+            force = able_attackers(state, side, origin, target)
+            if force and attack_forbidden(state, force, origin, target) is None:
                 out.append((origin, target))
     return out
 
@@ -235,7 +247,7 @@ def _stack_text(state: LDFState, hex_id: str) -> str:
 
 def _choose_force(state: LDFState, side: str, origin: str, target: str) -> Generator[Decision, str, list[str]]:
     """The attacking units, toggled one by one from all of them (``ldf:13.4``: attack is voluntary)."""
-    eligible = [u.id for u in attackers_in(state, side, origin)]
+    eligible = [u.id for u in able_attackers(state, side, origin, target)]
     if len(eligible) == 1:
         return eligible
     chosen = list(eligible)
@@ -246,7 +258,8 @@ def _choose_force(state: LDFState, side: str, origin: str, target: str) -> Gener
         opts.extend(Option(uid, f"{'leave out' if uid in chosen else 'add'} {uid}") for uid in eligible)
         key = yield Decision(side, f"{side}: which units attack {target} from {origin}?", tuple(opts),
                              rule="ldf:13.4", kind="attack.units",
-                             context={"origin": origin, "target": target, "chosen": tuple(chosen)})
+                             context={"origin": origin, "target": target, "chosen": tuple(chosen),
+                                      "highlight": [origin, target]})
         if key == "attack":
             return chosen
         if key == "all":
@@ -729,12 +742,12 @@ def decision_odds(state: LDFState, decision: Decision, key: str, store: Any = No
     toggled one in or out) would start."""
     if decision.kind == "attack.target" and key in decision.keys:
         origin, _, target = key.partition("-")
-        force = [u.id for u in attackers_in(state, decision.side, origin)]
+        force = [u.id for u in able_attackers(state, decision.side, origin, target)]
     elif decision.kind == "attack.units" and key in decision.keys:
         origin, target = str(decision.context["origin"]), str(decision.context["target"])
         chosen = list(decision.context.get("chosen", ()))
         if key == "all":
-            force = [u.id for u in attackers_in(state, decision.side, origin)]
+            force = [u.id for u in able_attackers(state, decision.side, origin, target)]
         elif key == "attack":
             force = chosen
         else:
@@ -762,6 +775,16 @@ def _value(code: str, attackers: int, defenders: int, wins: bool) -> float:
     return gain + (100.0 if wins else 0.0)
 
 
+def best_attack(state: LDFState, side: str) -> float:
+    """The expected units won by ``side``'s best attack now (:func:`score` of its best target),
+    for the greedy bot's choice of the attack action; 0 when it has none."""
+    pairs = attack_targets(state, side)
+    if not pairs:
+        return 0.0
+    d = Decision(side, "attack?", tuple(Option(f"{o}-{t}", "") for o, t in pairs), kind="attack.target")
+    return max(score(state, d, k) or 0.0 for k in d.keys)
+
+
 def score(state: LDFState, decision: Decision, key: str) -> float | None:
     """Cheap scores of the combat decisions for the greedy bot (``Game.score_option``): an
     attack by the expected units won or lost over its exact distribution; attack with every
@@ -773,7 +796,7 @@ def score(state: LDFState, decision: Decision, key: str) -> float | None:
         if report is None:
             return 0.0
         origin, _, target = key.partition("-")
-        force = attackers_in(state, decision.side, origin)
+        force = able_attackers(state, decision.side, origin, target)
         defenders = sum(1 for u in state.units_at(target) if not u.leader)
         wins = target == ROME and any(u.kind == "german-tribe" for u in force)
         return sum(float(p) * _value(c, len(force), defenders, wins) for c, p in report.distribution.items())

@@ -11,8 +11,9 @@ below 1:3 and DE above 6:1 after shifts (``ldf:13.15``); a leader shifts one
 column for his side and two cancel (``ldf:13.9``); a river, ford or bridge
 between them shifts a German attack one column to the defence (``ldf:13.8``).
 Terrain has no other effect (``ldf:12.4``: not even on movement), support none
-(``ldf:13.5``: no multi-hex combat), and there is no missile combat, facing or
-elephant in the game. A fort is refused: its garrison's strength is its hex's
+(``ldf:13.5``: no multi-hex combat), and there is no facing or elephant in the
+game; a missile engagement is read as the whole battle it would be part of at
+100 miles a hex (``ldf:1.3``), one roll on the CRT. A fort is refused: its garrison's strength is its hex's
 treasury value (``ldf:13.10``), which the engagement does not say.
 """
 
@@ -42,8 +43,6 @@ _RIVERS = ("river", "ford", "bridge")
 
 
 def translate(store: DataStore, e: Engagement) -> Translation:
-    if e.mode == "missile":
-        raise ValueError("LDF has no missile combat: every battle is one roll on the CRT (ldf:13.2)")
     for kind, _ in e.attacker + e.defender:
         if KIND_UNITS.get(kind) is None:
             raise ValueError(f"LDF has no {kind}")
@@ -51,6 +50,9 @@ def translate(store: DataStore, e: Engagement) -> Translation:
         raise ValueError("an LDF fort is a garrison/fortification whose strength is its hex's TP (ldf:13.10); "
                          "the engagement names no hex")
     steps: list[str] = []
+    if e.mode == "missile":
+        steps.append("missile: LDF has no separate missile combat; at 100 miles a hex the whole battle, "
+                     "archery included, is one roll on the CRT (ldf:1.3, ldf:13.2)")
     fixed = {"attacker": 0, "defender": 0}
     germans = {"attacker": 0, "defender": 0}
     for role, units in (("attacker", e.attacker), ("defender", e.defender)):

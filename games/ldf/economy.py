@@ -271,7 +271,7 @@ def on_enter(ctx: Context, state: LDFState, unit_ids: Iterable[str], hex_id: str
     the work (6.4, 8.13); a German tribe in Rome/Ostia wins the game (4.2); a
     Roman unit in Ctesiphon collapses Parthia (7.3). Rebel co-emperors loot as
     any enemy (8.3). The client states' own entry rules (Trier, 9.5) are
-    :func:`clients.on_enter`'s, called last when that module defines it.
+    :func:`clients.on_enter`'s, called last.
     """
     units = [state.unit(uid) for uid in unit_ids]
     if not units:
@@ -303,13 +303,9 @@ def on_enter(ctx: Context, state: LDFState, unit_ids: Iterable[str], hex_id: str
     if hex_id == CTESIPHON and not state.parthia_collapsed and any(
             state.side_of(u) == ROMAN and u.nationality == "roman" for u in units):
         yield from collapse_parthia(ctx, state)
-    try:
-        from . import clients  # ldf-politics
-    except ImportError:
-        return
-    hook = getattr(clients, "on_enter", None)
-    if hook is not None:
-        yield from hook(ctx, state, [u.id for u in units], hex_id)
+    from . import clients  # ldf-politics; it imports this module
+
+    yield from clients.on_enter(ctx, state, [u.id for u in units], hex_id)  # Trier ends the Gallic Empire (9.5)
 
 
 def collapse_parthia(ctx: Context, state: LDFState) -> Generator[Decision, Any, None]:
@@ -357,6 +353,11 @@ def withdraw_from_parthia(ctx: Context, state: LDFState) -> Generator[Decision, 
         yield from on_enter(ctx, state, moving, key)
 
 
+def withdrawal_action(ctx: Context, state: LDFState, side: str) -> Generator[Decision, Any, Any]:
+    """The free action of 7.3 (:func:`collapse_parthia` calls the withdrawal; never in the menu)."""
+    yield from withdraw_from_parthia(ctx, state)
+
+
 # ---------------------------------------------------------------- fortifying (8.13)
 
 
@@ -384,14 +385,19 @@ def can_finish_fortify(state: LDFState, side: str) -> bool:
         and not any(u.garrison for u in state.units_at(h))
 
 
+def _core_hex(state: LDFState, prompt: str, hexes: list[str], rule: str,
+              kind: str) -> Generator[Decision, Any, str | None]:
+    """The Roman picks one of ``hexes`` for an economy action, or goes back (``None``)."""
+    key = yield Decision(ROMAN, prompt, tuple(Option(h, f"{h} ({state.unlooted_tp(h)} TP)") for h in hexes) + (
+        Option("back", "choose another action"),), rule=rule, kind=kind, context={"highlight": hexes})
+    return None if key == "back" else key
+
+
 def start_fortify(ctx: Context, state: LDFState, side: str) -> Generator[Decision, Any, Any]:
     """8.13: the Fortify marker into a core population-centre hex without a garrison or enemy."""
-    hexes = fortify_hexes(state)
-    key = yield Decision(ROMAN, "Begin fortifying which core population-centre hex?",
-                         tuple(Option(h, f"{h} ({state.unlooted_tp(h)} TP)") for h in hexes) + (
-                             Option("back", "choose another action"),),
-                         rule="ldf:8.13", kind="fortify.hex", context={"highlight": hexes})
-    if key == "back":
+    key = yield from _core_hex(state, "Begin fortifying which core population-centre hex?", fortify_hexes(state),
+                               "ldf:8.13", "fortify.hex")
+    if key is None:
         return False
     state.fortify = key
     ctx.event("fortify", f"The Roman player begins fortifying {key}", rules=("ldf:8.13",), side=ROMAN, hex=key)
@@ -431,12 +437,9 @@ def can_finish_rebuild(state: LDFState, side: str) -> bool:
 
 def start_rebuild(ctx: Context, state: LDFState, side: str) -> Generator[Decision, Any, Any]:
     """6.4, 8.14: turn a looted core hex's marker to its Rebuild side (still looted)."""
-    hexes = rebuild_hexes(state)
-    key = yield Decision(ROMAN, "Begin rebuilding which looted core hex?",
-                         tuple(Option(h, f"{h} ({state.unlooted_tp(h)} TP)") for h in hexes) + (
-                             Option("back", "choose another action"),),
-                         rule="ldf:8.14", kind="rebuild.hex", context={"highlight": hexes})
-    if key == "back":
+    key = yield from _core_hex(state, "Begin rebuilding which looted core hex?", rebuild_hexes(state),
+                               "ldf:8.14", "rebuild.hex")
+    if key is None:
         return False
     state.rebuilding.add(key)
     ctx.event("rebuild", f"The Roman player begins rebuilding {key}", rules=("ldf:6.4", "ldf:8.14"), side=ROMAN,

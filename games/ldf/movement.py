@@ -38,7 +38,7 @@ force still end its move" for option lists and bots.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from typing import Any
 
 import attrs
@@ -59,6 +59,7 @@ __all__ = [
     "MovingForce",
     "PETRA",
     "can_move",
+    "closed_hex",
     "conversion_rolls",
     "conversion_targets",
     "force_can_move",
@@ -72,7 +73,7 @@ __all__ = [
     "ports",
     "riverbank_hexes",
     "river_destinations",
-    "score_option",
+    "score",
     "sea_destinations",
     "step_problem",
     "stop_problem",
@@ -83,7 +84,6 @@ LEADER_BONUS = 1
 PETRA = "4623"
 """No sea movement ever starts or ends at Petra (``ldf:12.6``)."""
 LEADERS = ("emperor", "co-emperor")
-INFANTRY_MF = 4
 
 
 def _is_leader(u: Unit) -> bool:
@@ -152,6 +152,14 @@ def step_problem(m: HexMap, pos: Position, units: Sequence[Unit], a: Hex, b: Hex
     camps = _force_camps(units)
     if m.value(b, "narrows") and not camps <= ROMAN_CAMPS:
         return (f"{m.to_id(b)} is a narrows hex: only Roman units may move into it", "ldf:12.5")
+    return closed_hex(m, pos, units, b)
+
+
+def closed_hex(m: HexMap, pos: Position, units: Sequence[Unit], b: Hex) -> tuple[str, str] | None:
+    """Why the force ``units`` may not enter hex ``b`` at all, by land, sea or river (or ``None``):
+    enemy units (``ldf:12.3``, ``ldf:10.5``), the other leader (``ldf:8.3``), an inactive
+    Palmyra (``ldf:9.2``), the Gallic Empire's frontier (``ldf:9.5``), a collapsed Parthia (``ldf:7.3``)."""
+    camps = _force_camps(units)
     for v in pos.at(b):
         if any(hostile(v.camp, c, pos.palmyra) for c in camps):
             rule = "ldf:10.5" if {v.camp} | camps <= ROMAN_CAMPS else "ldf:12.3"
@@ -210,6 +218,7 @@ def land_reach(
     *,
     locked: bool = True,
     ignore_zoc_of: Iterable[str] = (),
+    ezoc_hexes: frozenset[Hex] | None = None,
 ) -> Reach:
     """Where the force ``units``, now in ``at`` with ``mp`` MP left, may end its move.
 
@@ -217,12 +226,14 @@ def land_reach(
     :func:`stop_problem`; it stops on entering an EZOC (``ldf:11.3``) and, if
     ``locked``, cannot leave one it is in (``ldf:11.4``); ``locked=False`` after
     the 8.3 conversions freed it (``ldf:8.3``) or for the chit that moves an
-    enemy force out of an EZOC.
+    enemy force out of an EZOC. ``ezoc_hexes``: the EZOC already worked out.
     """
-    camps = _force_camps(units)
     ez: frozenset[Hex] = frozenset()
-    for c in camps:
-        ez |= ezoc(m, pos, c, ignore=ignore_zoc_of)
+    if ezoc_hexes is not None:
+        ez = ezoc_hexes
+    else:
+        for c in _force_camps(units):
+            ez |= ezoc(m, pos, c, ignore=ignore_zoc_of)
 
     def can_enter(a: Hex, b: Hex) -> bool:
         return step_problem(m, pos, units, a, b) is None
@@ -300,31 +311,10 @@ def sea_destinations(m: HexMap, pos: Position, units: Sequence[Unit]) -> tuple[l
     for h in sorted(harbours, key=hex_ids(m).__getitem__):
         if h == at or not _friendly_port(m, pos, units, h):
             continue
-        if _closed(m, pos, units, h) or stop_problem(m, pos, units, h):
+        if closed_hex(m, pos, units, h) or stop_problem(m, pos, units, h):
             continue
         out.append(h)
     return out, None if out else (f"no friendly-controlled port can receive the force from {m.to_id(at)}", "ldf:12.6")
-
-
-def _closed(m: HexMap, pos: Position, units: Sequence[Unit], h: Hex) -> tuple[str, str] | None:
-    """The hex closures of :func:`step_problem` that also bind a sea or river move (not adjacency)."""
-    camps = _force_camps(units)
-    for v in pos.at(h):
-        if any(hostile(v.camp, c, pos.palmyra) for c in camps):
-            return (f"{m.to_id(h)} holds enemy units", "ldf:12.3")
-    if any(_is_leader(u) for u in units) and any(_is_leader(v) for v in pos.at(h)):
-        return (f"{m.to_id(h)} holds the other leader", "ldf:8.3")
-    if h in m.region("palmyra") and pos.palmyra == "inactive":
-        return ("Roman units may not move into an inactive Palmyra", "ldf:9.2")
-    if pos.gallic_active:
-        gallic = m.region("gallic-empire")
-        if "gallic" in camps and h not in gallic:
-            return ("Gallic Empire forces move only into Gallic Empire hexes", "ldf:9.5")
-        if h in gallic and "rebel" in camps:
-            return ("non-Gallic rebel units may not move into the Gallic Empire", "ldf:9.5")
-    if pos.parthia_collapsed and h in m.region("parthia"):
-        return ("while Parthia is collapsed no unit may move into it", "ldf:7.3")
-    return None
 
 
 def river_destinations(m: HexMap, pos: Position, units: Sequence[Unit]) -> tuple[list[Hex], tuple[str, str] | None]:
@@ -341,7 +331,7 @@ def river_destinations(m: HexMap, pos: Position, units: Sequence[Unit]) -> tuple
     if at not in banks:
         return [], (f"{m.to_id(at)} is not on the Rhine or the Danube", "ldf:12.7")
     out = [h for h in sorted(banks, key=hex_ids(m).__getitem__)
-           if h != at and not _closed(m, pos, units, h) and not stop_problem(m, pos, units, h)]
+           if h != at and not closed_hex(m, pos, units, h) and not stop_problem(m, pos, units, h)]
     return out, None if out else (f"no bank hex can receive the force from {m.to_id(at)}", "ldf:12.7")
 
 
@@ -583,10 +573,6 @@ def can_move(state: LDFState, side: str) -> bool:
     return bool(_movable(state, side, True))
 
 
-def _describe(state: LDFState, uids: Iterable[str]) -> str:
-    return ", ".join(uids)
-
-
 def conversion_rolls(ctx: Context, state: LDFState, hex_id: str, rolled: set[str]) -> Generator[Decision, Any, bool]:
     """The 8.3 pause: a rebel co-emperor's force in ``hex_id`` rolls one die for each adjacent
     hex of loyal Roman units not yet rolled for in this move (never the emperor's hex).
@@ -611,6 +597,8 @@ def _choose_force(ctx: Context, state: LDFState, side: str, hex_id: str) -> Gene
     """Staged choice of the units that move (``ldf:8.2``: all, some or one of the hex's units)."""
     pos = position(state)
     here = movable_units(pos, side, state.hex(hex_id))
+    if len(here) == 1:
+        return [here[0].id]  # nothing to choose
     chosen: list[str] = []
     while True:
         pos = position(state)
@@ -642,6 +630,50 @@ def _choose_force(ctx: Context, state: LDFState, side: str, hex_id: str) -> Gene
         chosen.append(key)
 
 
+def _start_refusal(state: LDFState, side: str) -> Callable[[str], tuple[str, str] | None]:
+    """Why no move may start from the hex a player typed (``ldf:8.2`` and the rules it cites)."""
+
+    def refuse(text: str) -> tuple[str, str] | None:
+        hid = text.strip()
+        if hid not in state.data.ids:
+            return None
+        m, pos = state.map, position(state)
+        units = movable_units(pos, side, state.hex(hid))
+        if not units:
+            if any(pos.side(u) == side and u.camp == "rebel" for u in pos.at(state.hex(hid))):
+                return (f"the rebel units in {hid} move only with the rebel co-emperor", "ldf:8.3")
+            return (f"{hid} holds no {side} unit that may move", "ldf:2.4")
+        why = force_problem(pos, units, side)
+        if why:
+            return why
+        return (f"the force in {hid} is in an enemy zone of control and may not leave it by land", "ldf:11.4")
+
+    return refuse
+
+
+def _step_refusal(state: LDFState, f: MovingForce, going: Sequence[Unit], ez: frozenset[Hex], rem: int
+                  ) -> Callable[[str], tuple[str, str] | None]:
+    """Why the force may not step into the hex a player typed now."""
+
+    def refuse(text: str) -> tuple[str, str] | None:
+        hid = text.strip()
+        if hid not in state.data.ids:
+            return None
+        m, pos = state.map, position(state)
+        if f.at in ez and len(f.path) > 1:
+            return (f"the force entered an enemy zone of control in {m.to_id(f.at)}: its move ends there", "ldf:11.3")
+        if f.at in ez:
+            return (f"the force is in an enemy zone of control and may not leave it", "ldf:11.4")
+        if rem <= 0:
+            return ("the force has no movement points left", "ldf:12.4")
+        why = step_problem(m, pos, going, f.at, state.hex(hid))
+        if why:
+            return why
+        return (f"the force could neither end its move in {hid} nor go on from there", "ldf:10.1")
+
+    return refuse
+
+
 def move_action(ctx: Context, state: LDFState, side: str) -> Generator[Decision, Any, Any]:
     """The move action (``ldf:8.2``): one force from one hex, by land hex by hex, by sea
     (``ldf:12.6``) or by river (``ldf:12.7``). Returns ``False`` if the player went back."""
@@ -650,11 +682,13 @@ def move_action(ctx: Context, state: LDFState, side: str) -> Generator[Decision,
         if not hexes:
             ctx.event("move", f"{side} has no force that can move", rules=("ldf:8.2",), side=side)
             return False
-        opts = [Option(h, "move units from " + h + ": " + ", ".join(u.id for u in state.units_at(h)
-                                                                     if state.side_of(u) == side)) for h in hexes]
+        pos = position(state)
+        opts = [Option(h, "move units from " + h + ": " + ", ".join(u.id for u in movable_units(pos, side, state.hex(h))))
+                for h in hexes]
         opts.append(Option("back", "choose another action"))
         key = yield Decision(side, "Move: choose the hex the moving force starts from", tuple(opts),
-                             rule="ldf:8.2", kind="move.hex", context={"highlight": tuple(hexes)})
+                             rule="ldf:8.2", kind="move.hex", refuse=_start_refusal(state, side),
+                             context={"highlight": tuple(hexes)})
         if key == "back":
             return False
         force = yield from _choose_force(ctx, state, side, key)
@@ -799,7 +833,7 @@ def _land_move(
                 if step_problem(m, pos, going, f.at, n) is not None:
                     continue
                 if stop_problem(m, pos, going, n) is not None:
-                    if n in ez or rem <= 1 or not land_reach(m, pos, going, n, rem - 1).hexes:
+                    if n in ez or rem <= 1 or not land_reach(m, pos, going, n, rem - 1, ezoc_hexes=ez).hexes:
                         continue  # a dead end: it could neither stop there nor go on
                 nid = m.to_id(n)
                 label = f"enter {nid} ({rem - 1} MP left after)" + (" - enemy ZOC: the move ends there"
@@ -822,6 +856,8 @@ def _land_move(
                 opts.append(Option("stop", f"end the move in {at_id}"))
         if not moved and not touched:
             opts.append(Option("back", "choose another force"))
+        if [o.key for o in opts] == ["stop"]:
+            break  # nothing left to decide: the move ends here
         if locked and (moved or touched):
             if moved:
                 ended = f"{at_id} is in an enemy zone of control: the move ends there (ldf:11.3)"
@@ -837,6 +873,7 @@ def _land_move(
             break
         key = yield Decision(side, f"Moving {', '.join(f.units)} in {at_id}, {rem} MP left: where next?",
                              tuple(opts), rule="ldf:8.2", kind="move.step",
+                             refuse=_step_refusal(state, f, going, ez, rem),
                              context={"highlight": tuple(o.key for o in opts if o.key.isdigit())})
         if key == "back":
             return False
@@ -898,13 +935,14 @@ def _rule_order(rule: str) -> tuple[int, ...]:
     return tuple(int(p) if p.isdigit() else 0 for p in rule.split(":")[1].split("."))
 
 
-def score_option(state: LDFState, decision: Decision, key: str) -> float | None:
-    """A cheap hint for the greedy bot on the move decisions (``move.*``); ``None`` elsewhere.
+def score(state: LDFState, decision: Decision, key: str) -> float | None:
+    """A cheap hint for the greedy bot on the move decisions (``move.*``, through ``bot.py``'s
+    module hook); ``None`` elsewhere.
 
     The Germano-Parthian likes steps toward Rome and into the core; the Roman
     likes steps toward enemy units in the core. Every option offered is legal.
     """
-    if not decision.kind.startswith("move."):
+    if not decision.kind.startswith(("move.", "stack.", "retreat.")):
         return None
     if key == "back":
         return -1.0

@@ -336,3 +336,19 @@ def test_rebels_neither_pay_nor_demobilise() -> None:
     b.rebel = True
     assert b not in economy.demobilise_choices(st)
     assert b.hex not in economy.revenue_hexes(st) or st.unlooted_tp(b.hex) == 0
+
+
+@pytest.mark.rule("ldf:5.5", "ldf:5.6", "ldf:6.8", "ldf:7.1", "ldf:7.2")
+def test_the_administrative_steps_come_in_the_rules_order() -> None:
+    s = deployed()
+    st = s.state
+    st.eliminate(st.of_kind("german-tribe")[0].id)
+    st.eliminate(st.of_kind("parthian-gund")[0].id)
+    start = len(s.log)
+    to_turn_2(s)
+    finish_admin(s)
+    kinds = [e.kind for e in list(s.log)[start:]]
+    order = [kinds.index(k) for k in ("phase", "chits", "treasury", "returns")]
+    assert order == sorted(order)
+    returns = [e for e in list(s.log)[start:] if e.kind == "returns"]
+    assert "German" in returns[0].text and "Parthian" in returns[1].text  # 7.1 before 7.2

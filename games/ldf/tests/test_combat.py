@@ -37,6 +37,12 @@ def put(state: LDFState, hex_id: str, *uids: str) -> None:
         state.place(uid, hex_id)
 
 
+def _rebels(state: LDFState, hex_id: str, *uids: str) -> None:
+    put(state, hex_id, *uids)
+    for u in uids:
+        state.units[u].rebel = True
+
+
 def drive(gen: Generator[Decision, str, Any], answers: Mapping[str, Answer] | None = None) -> tuple[Any, list[Decision]]:
     """Run a rules generator: ``answers`` by decision kind (a key or a function of the
     decision); windows are declined, anything else unanswered fails the test."""
@@ -98,17 +104,14 @@ def test_a_german_attack_across_the_rhine_rolls_its_strength_and_shifts_left() -
 def test_a_leader_shifts_one_column_for_his_side_and_two_cancel() -> None:
     ctx, state = fresh()
     put(state, "3317", "I1", "I2", "E")
-    put(state, "3318", "I3")
-    state.units["I3"].rebel = True
+    _rebels(state, "3318", "I3")
     ctx.chance.force(1)
     b, _ = battle(ctx, state, ROMAN, "3317", "3318", ["I1", "I2"], {"battle.retreat": lambda d: d.keys[0],
                                                                     "advance.units": "done"})
     assert b.leader == "E" and b.shift == 1 and b.resolution.final_column == "3:1"  # 2:1 + 1
     ctx, state = fresh()
     put(state, "3317", "I1", "I2", "E")
-    put(state, "3318", "I3", "CE")
-    for u in ("I3", "CE"):
-        state.units[u].rebel = True
+    _rebels(state, "3318", "I3", "CE")
     ctx.chance.force(4)
     b, _ = battle(ctx, state, ROMAN, "3317", "3318", ["I1", "I2"], {"battle.retreat": lambda d: d.keys[0],
                                                                     "advance.units": "done"})
@@ -130,8 +133,7 @@ def test_garrisons_defend_at_their_hex_tp_and_are_left_out_of_attacks() -> None:
     assert b.defenders == ["PG1", "G1"]
     assert combat.defence_strength(state, b) == 9
     put(state, "3317", "I3")
-    put(state, "3318", "RG2")
-    state.units["RG2"].rebel = True
+    _rebels(state, "3318", "RG2")
     b = combat.new_battle(state, ROMAN, "3317", "3318", ["I3"])
     assert combat.defence_strength(state, b) == 4  # Rome/Ostia: 3 + 1 TP
 
@@ -161,10 +163,8 @@ def test_past_the_ends_no_die_is_rolled() -> None:
 def test_attacker_eliminated_takes_the_leader_and_the_emperor_is_replaced() -> None:
     ctx, state = fresh()
     put(state, "3317", "I1", "E")
-    put(state, "3318", "I2", "I3", "B1")
+    _rebels(state, "3318", "I2", "I3", "B1")
     put(state, "3417", "I5")  # a loyal force elsewhere for the Emperor Creation Table
-    for u in ("I2", "I3", "B1"):
-        state.units[u].rebel = True
     ctx.chance.force(1, 1, 1, 1, 1, 1)  # 1:3 +1 = 1:2, roll 1: AE; then the Emperor Creation Table
     b, _ = battle(ctx, state, ROMAN, "3317", "3318", ["I1"], {"emperor.place": lambda d: d.keys[0],
                                                               "emperor.hex": lambda d: d.keys[0]})
@@ -176,8 +176,7 @@ def test_attacker_eliminated_takes_the_leader_and_the_emperor_is_replaced() -> N
 def test_attack_stalled_changes_nothing() -> None:
     ctx, state = fresh()
     put(state, "3317", "I1")
-    put(state, "3318", "I2")
-    state.units["I2"].rebel = True
+    _rebels(state, "3318", "I2")
     ctx.chance.force(2)  # 1:1, roll 2: AS
     b, _ = battle(ctx, state, ROMAN, "3317", "3318", ["I1"])
     assert b.result == "AS" and hexes(state, "I1", "I2") == ["3317", "3318"]
@@ -192,8 +191,7 @@ def _advance_all(d: Decision) -> str:
 def test_defender_eliminated_advance_without_bases_and_a_free_chit() -> None:
     ctx, state = fresh()
     put(state, "3317", "I1", "I2", "B1")
-    put(state, "3318", "I3")
-    state.units["I3"].rebel = True
+    _rebels(state, "3318", "I3")
     ctx.chance.force(6)
     b, asked = battle(ctx, state, ROMAN, "3317", "3318", ["I1", "I2", "B1"], {"advance.units": _advance_all})
     assert b.result == "DE" and hexes(state, "I3") == ["dead"]
@@ -208,17 +206,10 @@ def test_defender_eliminated_advance_without_bases_and_a_free_chit() -> None:
 def test_no_advance_no_free_chit() -> None:
     ctx, state = fresh()
     put(state, "3317", "I1", "I2", "B1")
-    put(state, "3318", "I3")
-    state.units["I3"].rebel = True
+    _rebels(state, "3318", "I3")
     ctx.chance.force(6)
     battle(ctx, state, ROMAN, "3317", "3318", ["I1", "I2", "B1"], {"advance.units": "done"})
     assert state.free_chit is None and hexes(state, "I1") == ["3317"]
-
-
-def _rebels(state: LDFState, hex_id: str, *uids: str) -> None:
-    put(state, hex_id, *uids)
-    for u in uids:
-        state.units[u].rebel = True
 
 
 @pytest.mark.rule("ldf:13.11", "ldf:13.12", "ldf:11.6")
@@ -235,7 +226,7 @@ def test_retreat_static_defenders_die_and_the_retreat_avoids_enemy_zoc() -> None
     assert any(e.kind == "retreat" and e.rules == ("ldf:13.12",) for e in ctx.log)
 
 
-@pytest.mark.rule("ldf:13.12", "ldf:13.13", "ldf:10.7")
+@pytest.mark.rule("ldf:13.12", "ldf:13.13", "ldf:10.7", "ldf:11.6")
 def test_a_retreat_goes_where_it_can_stack_before_it_avoids_zoc() -> None:
     ctx, state = fresh()
     put(state, "3317", "I1", "I2")
@@ -294,9 +285,7 @@ def test_no_legal_retreat_eliminates_and_the_attacker_still_advances() -> None:
 def test_exchange_is_counted_in_units_the_attacker_chooses_his_leader_goes_last() -> None:
     ctx, state = fresh()
     put(state, "3317", "I1", "I2", "C1", "E")
-    put(state, "3318", "I3", "I4")
-    for u in ("I3", "I4"):
-        state.units[u].rebel = True
+    _rebels(state, "3318", "I3", "I4")
     ctx.chance.force(5)  # 3:2 = 1:1 +1 (emperor) = 2:1, roll 5: EX
     b, asked = battle(ctx, state, ROMAN, "3317", "3318", ["I1", "I2", "C1"],
                       {"battle.exchange": lambda d: "C1" if "C1" in d.keys else d.keys[0], "advance.units": "done"})
@@ -338,8 +327,7 @@ def test_a_german_tribe_advancing_into_rome_wins_at_once() -> None:
 def test_they_shall_not_pass_at_the_window_before_the_roll_turns_dr_into_as() -> None:
     ctx, state = fresh()
     put(state, "3317", "I1", "I2")
-    put(state, "3318", "I3")
-    state.units["I3"].rebel = True
+    _rebels(state, "3318", "I3")
     state.hands[GP].add(6)
     ctx.chance.force(4)  # 2:1 -1 = 1:1; a 4 there is DR
 
@@ -358,9 +346,7 @@ def test_they_shall_not_pass_at_the_window_before_the_roll_turns_dr_into_as() ->
 def test_heavy_siege_equipment_doubles_a_loyal_attack_on_an_unlooted_centre() -> None:
     ctx, state = fresh()
     put(state, "3317", "I1", "I2")
-    put(state, "3318", "I3", "RG1")
-    for u in ("I3", "RG1"):
-        state.units[u].rebel = True
+    _rebels(state, "3318", "I3", "RG1")
     state.siege = "3317"
     b = combat.new_battle(state, ROMAN, "3317", "3318", ["I1", "I2"])
     assert b.double_attack and combat.attack_strength(state, b) == 4
@@ -372,15 +358,13 @@ def test_heavy_siege_equipment_doubles_a_loyal_attack_on_an_unlooted_centre() ->
 def test_what_may_not_be_attacked() -> None:
     ctx, state = fresh()
     put(state, "3317", "I1")
-    put(state, "3419", "I2")
-    state.units["I2"].rebel = True
+    _rebels(state, "3419", "I2")
     f = [state.unit("I1")]
     assert "ldf:13.4" in (combat.attack_forbidden(state, f, "3317", "3419") or "")  # not adjacent
     put(state, "3318", "I3")
     assert "all-sea" in (combat.attack_forbidden(state, [state.unit("I3")], "3318", "3419") or "")
     assert combat.attack_forbidden(state, f, "3317", "3318") is not None  # friendly hex
-    put(state, "4719", "I4")
-    state.units["I4"].rebel = True
+    _rebels(state, "4719", "I4")
     put(state, "4720", "P1")
     assert "ldf:9.2" in (combat.attack_forbidden(state, [state.unit("I4")], "4719", "4720") or "")
     put(state, "4919", "I5")
@@ -402,8 +386,7 @@ def test_what_may_not_be_attacked() -> None:
 def test_the_attack_action_asks_target_and_units() -> None:
     ctx, state = fresh()
     put(state, "3317", "I1", "I2")
-    put(state, "3318", "I3")
-    state.units["I3"].rebel = True
+    _rebels(state, "3318", "I3")
     assert combat.attack_targets(state, ROMAN) == [("3317", "3318")]
     assert combat.attack_available(state, ROMAN) and combat.attack_available(state, GP)
     ctx.chance.force(2)
@@ -523,3 +506,42 @@ def test_greedy_scores_prefer_the_better_attack() -> None:
     d = Decision(GP, "attack?", (combat.Option("3317-3318", "x"),), kind="attack.target")
     assert combat.score(state, d, "3317-3318") > 50
     assert GAME.score_option(state, d, "3317-3318") == combat.score(state, d, "3317-3318")
+    assert combat.best_attack(state, GP) == combat.score(state, d, "3317-3318")
+    assert combat.best_attack(state, ROMAN) == combat.score(state, Decision(ROMAN, "a", (combat.Option(
+        "3318-3317", ""),), kind="attack.target"), "3318-3317")
+
+
+@pytest.mark.rule("ldf:13.14", "ldf:8.3")
+def test_rebels_advance_without_their_co_emperor_and_regardless_of_ezoc() -> None:
+    ctx, state = fresh()
+    _rebels(state, "3317", "I1", "I2")
+    put(state, "3318", "I3")
+    put(state, "3418", "I4")  # its ZOC covers 3318: no matter for an advance (13.14)
+    ctx.chance.force(6)  # 2:1, roll 6: DE
+    b, _ = battle(ctx, state, GP, "3317", "3318", ["I1", "I2"], {"advance.units": _advance_all})
+    assert b.result == "DE" and hexes(state, "I1", "I2") == ["3318", "3318"]
+    assert state.free_chit == GP
+
+
+@pytest.mark.rule("ldf:9.2", "ldf:13.6", "ldf:13.10")
+def test_a_parthian_attack_wakes_a_passive_palmyra_which_defends_with_all_it_has() -> None:
+    ctx, state = fresh()
+    put(state, "4820", *[f"G{i}" for i in range(1, 9)])
+    put(state, "4720", *[f"P{i}" for i in range(1, 9)], "CG7")
+    assert ("4820", "4720") in combat.attack_targets(state, GP)
+    ctx.chance.force(3)  # 8 against 8 Palmyrans + the garrison's 2: 8:10 -> 1:2, roll 3: AS
+    b, _ = battle(ctx, state, GP, "4820", "4720", [f"G{i}" for i in range(1, 9)])
+    assert state.palmyra == ROMAN and b.defence == 10 and b.result == "AS"
+
+
+@pytest.mark.rule("ldf:13.4", "ldf:13.2")
+def test_decision_odds_follow_the_units_toggled() -> None:
+    ctx, state = fresh()
+    put(state, "3317", "I1", "I2", "B1")
+    _rebels(state, "3318", "I3")
+    d = Decision(ROMAN, "which?", (combat.Option("attack", ""), combat.Option("I1", ""), combat.Option("I2", ""),
+                                   combat.Option("B1", "")), kind="attack.units",
+                 context={"origin": "3317", "target": "3318", "chosen": ("I1", "I2", "B1")})
+    crt = DATA.crt
+    assert GAME.decision_odds(state, d, "attack", STORE).distribution == crt.distribution(3, 1)
+    assert GAME.decision_odds(state, d, "B1", STORE).distribution == crt.distribution(2, 1)  # B1 left out

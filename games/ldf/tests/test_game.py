@@ -190,11 +190,15 @@ def test_chit_18_drawn_in_turns_1_to_4_ends_the_turn_on_an_even_roll() -> None:
     s = deployed()
     s.ctx.chance.force(18, 4)
     s.answer("draw-chit")
+    while s.decision.kind.startswith("window."):  # chit 2 may answer the roll (14.3): nobody holds it
+        s.answer("no")
     assert s.state.turn == 2 and 18 in s.state.pool
     assert any(e.kind == "turn-end" and "ldf:5.4" in e.rules for e in s.log)
     s2 = deployed()
     s2.ctx.chance.force(18, 3)
     s2.answer("draw-chit")
+    while s2.decision.kind.startswith("window."):
+        s2.answer("no")
     assert s2.state.turn == 1 and s2.decision.side == ROMAN and 18 in s2.state.pool
 
 
@@ -275,3 +279,51 @@ def test_at_the_hand_limit_a_chit_goes_back_before_the_draw() -> None:
     st.pool.remove(7)
     st.hands[ROMAN].add(7)
     assert [k for k, _ in GAME.hand(st, ROMAN)] == ["7"] and len(GAME.hand(st, GP)) == 6
+
+
+@pytest.mark.rule("ldf:10.9", "ldf:8.17")
+def test_a_drawn_chit_is_secret_from_the_opponent_but_the_hand_size_is_not() -> None:
+    s = deployed()
+    s.ctx.chance.force(1)
+    s.answer("draw-chit")
+    mine = "\n".join(s.events_for(GP))
+    theirs = "\n".join(s.events_for(ROMAN))
+    assert "Flanking Move" in mine and "Flanking Move" not in theirs and "chit 1" not in theirs
+    assert "germano-parthian draws a chit" in theirs
+    from ancients_games.ldf.render import tracks
+
+    assert "germano-parthian 1" in tracks(s.state).plain
+
+
+@pytest.mark.rule("ldf:4.5", "ldf:4.3")
+def test_the_campaign_never_runs_past_turn_5() -> None:
+    s = new(6, concession=False, action_limit=1)  # one action a turn: Turn 5 ends before both act
+    out = play_out(s, make_bot("random"))
+    assert out is not None and out.turn == 5 and out.winner in (GP, ROMAN)
+
+
+@pytest.mark.rule("ldf:13.10", "ldf:2.6", "ldf:10.9")
+def test_inspecting_a_hex_names_every_unit_and_its_factors() -> None:
+    st = new().state
+    rome = GAME.inspect(st, GP, ROME)
+    assert any(line.startswith("E Roman emperor") for line in rome)
+    assert any("movement 8" in line for line in rome)  # the cavalry (2.6)
+    assert rome[-1] == "3318 Roma, Ostia: 4 TP, unlooted"
+    assert any("defends at 8" in line for line in GAME.inspect(st, ROMAN, "5020"))  # Ctesiphon's garrison
+    assert GAME.inspect(st, ROMAN, "0000") == ()
+
+
+@pytest.mark.rule("ldf:10.9", "ldf:3.5")
+def test_determinize_deals_the_other_hand_again_from_what_the_viewer_has_not_seen() -> None:
+    from ancients_kit.chance import Rng
+
+    st = new().state
+    for n in (1, 2, 3):
+        st.pool.remove(n)
+        st.hands[GP].add(n)
+    st.pool.remove(24)
+    st.hands[ROMAN].add(24)
+    before = sorted(list(st.pool.contents) + list(st.hands[GP].cards))
+    GAME.determinize(st, ROMAN, Rng(5))
+    assert st.hands[ROMAN].cards == (24,) and len(st.hands[GP]) == 3
+    assert sorted(list(st.pool.contents) + list(st.hands[GP].cards)) == before

@@ -525,12 +525,10 @@ def test_the_move_action_can_be_taken_again_and_mp_do_not_carry_over() -> None:
     for _ in range(2):
         start = st.unit("I1").hex
         d = Driver(ACTIONS["move"].run(ctx(), st, ROMAN))
-        d.answer(start)
-        d.answer("all")
+        d.answer(start)  # one unit: no question about which units move
         land(d)
         assert walk_away(st, d, "I1", start) == 4  # a fresh allowance each action
-        d.answer("stop")
-        assert d.done
+        assert d.done  # nothing left to decide after the last MP
 
 
 @pytest.mark.rule("ldf:8.2")
@@ -559,7 +557,7 @@ def test_inspired_subordinates_one_more_hex_and_no_drop_offs() -> None:
     assert walk_away(st, drv, "I1", "3016") == 5
     assert st.unit("I1").hex == st.unit("I2").hex
     assert not any(e.kind == "drop-off" for e in c.log)
-    assert all(not k.startswith("drop:") for k in drv.decision.keys)  # type: ignore[union-attr]
+    assert drv.done  # no drop-off to offer at the end: the move is over
 
 
 @pytest.mark.rule("ldf:10.7", "ldf:10.1")
@@ -575,3 +573,84 @@ def test_a_stack_whose_leader_died_unstacks_at_the_end_of_the_action() -> None:
         n += 1
     assert n == 3 and len(st.units_at("3016")) == 2
     assert all(len([u for u in st.units_at(h) if u.kind == "infantry-vexillation"]) <= 2 for h in st.occupied())
+
+
+@pytest.mark.rule("ldf:12.5", "ldf:12.2", "ldf:11.4")
+def test_illegal_steps_are_refused_with_their_rule() -> None:
+    from ancients_kit.errors import IllegalAnswer
+
+    def refused(d: Driver, text: str) -> IllegalAnswer:
+        assert d.decision is not None
+        with pytest.raises(IllegalAnswer) as err:
+            d.decision.match(text)
+        return err.value
+
+    st = empty_state()
+    put(st, "3016", "I1")
+    st.place("T1", "2916")  # pins I1: 3016 is neither a port nor on a river
+    put(st, "3318", "I2")
+    d = Driver(ACTIONS["move"].run(ctx(), st, ROMAN))
+    assert d.decision is not None and d.keys[:-1] == ("3318",)
+    assert refused(d, "3016").rule == "ldf:11.4"
+    assert refused(d, "3017").rule == "ldf:2.4"  # nothing of his there
+    st = empty_state()
+    put(st, "4019", "I1")
+    d = land(move(st, ROMAN, "I1"))
+    assert refused(d, "4118").rule == "ldf:12.2"  # the sea
+    st = empty_state()
+    put(st, "4020", "I1")
+    st.place("T1", "3918")
+    d = land(move(st, ROMAN, "I1"))
+    e = refused(d, "3016")
+    assert e.rule == "ldf:12.2" and "skipping" in str(e)
+    st = empty_state()
+    put(st, "4018", "G1")
+    d = land(move(st, GP, "G1"))
+    assert refused(d, "4019").rule == "ldf:12.5"  # a Parthian may not enter the Hellespont
+
+
+@pytest.mark.rule("ldf:8.3", "ldf:11.4")
+def test_a_rebel_move_starts_with_rolls_for_the_loyal_hexes_already_adjacent() -> None:
+    for seed in range(1, 30):
+        st, c = empty_state(), ctx(seed)
+        put(st, "3015", "CE", "I1", rebel=True)
+        put(st, "3114", "I2")  # adjacent and loyal: the rebel force is held in its EZOC
+        d = land(move(st, GP, "CE", "I1", c=c))
+        rolls = [e for e in c.log if e.kind == "conversion"]
+        assert len(rolls) == 1
+        if rolls[0].dice[0] % 2:
+            assert d.done and st.unit("CE").hex == "3015"  # failed: the action is spent, nobody moved
+        else:
+            assert st.unit("I2").rebel and d.decision is not None and "3114" in d.keys  # freed
+            assert "back" not in d.keys  # a die was rolled: no going back
+            return
+    raise AssertionError("no even roll in 29 seeds")
+
+
+@pytest.mark.rule("ldf:12.6", "ldf:8.3")
+def test_rebels_sail_only_to_ports_their_units_hold() -> None:
+    st = empty_state()
+    put(st, "3318", "CE", "I1", rebel=True)
+    put(st, "3221", "I2", rebel=True)  # Carthago, held by rebels
+    p = position(st)
+    dests, why = movement.sea_destinations(M, p, [p.unit("CE"), p.unit("I1")])
+    assert why is None and ids(dests) == {"3221"}
+
+
+@pytest.mark.rule("ldf:8.2", "ldf:8.4")
+def test_choosing_the_force_unit_by_unit() -> None:
+    from ancients_kit.errors import IllegalAnswer
+
+    st = empty_state()
+    put(st, "3016", "E", "I1", "I2", "B1")
+    d = Driver(ACTIONS["move"].run(ctx(), st, ROMAN))
+    d.answer("3016")
+    assert set(d.keys) == {"all", "E", "I1", "I2", "back"}  # the legion base never moves (2.4)
+    d.answer("E")
+    assert "done" not in d.keys  # a leader alone may not move (8.4)
+    with pytest.raises(IllegalAnswer) as err:
+        d.decision.match("done")  # type: ignore[union-attr]
+    assert err.value.rule == "ldf:8.4"
+    d.answer("I1", "done")
+    land(d)
+    assert d.decision is not None and d.decision.kind == "move.step" and "5 MP left" in d.decision.prompt

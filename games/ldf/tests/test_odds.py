@@ -176,8 +176,9 @@ def test_compare_translates_an_engagement(store: DataStore) -> None:
     assert both.distribution == crt.distribution(3, 1)
     river = compare.translate(store, Engagement((("warband", 1),), (("heavy-infantry", 2),), terrain="river"))
     assert river.distribution == odds.battle_distribution(crt, 0, 2, attack_germans=1, shift=-1)
+    missile = compare.translate(store, Engagement((("archers", 2),), (("medium-infantry", 1),), mode="missile"))
+    assert missile.distribution == crt.distribution(2, 1) and "missile" in missile.steps[0]
     for bad in (Engagement((("elephants", 1),), (("warband", 1),)),
-                Engagement((("archers", 1),), (("warband", 1),), mode="missile"),
                 Engagement((("heavy-infantry", 1),), (("warband", 1),), terrain="fort")):
         with pytest.raises(ValueError):
             compare.translate(store, bad)
