@@ -277,8 +277,13 @@ def roll_die(ctx: Context, state: LDFState, roller: str, reason: str, rules: tup
         value = last.value or 0
         return last.describe()
 
-    window = Window("after-roll", "after a die roll", "ldf:14.3", (other_side(roller), roller), detail=last.describe())
-    yield from chain(window, standing(state), _holding(state, (BESEECH,)), resolve)
+    def resolve_named(play: Play) -> Generator[Decision, str, str]:
+        text = yield from resolve(play)
+        return f"{roller}'s {text}"
+
+    window = Window("after-roll", "after a die roll", "ldf:14.3", (other_side(roller), roller),
+                    detail=f"{roller}'s {last.describe()}")
+    yield from chain(window, standing(state), _holding(state, (BESEECH,)), resolve_named)
     return value
 
 
@@ -703,7 +708,7 @@ def _raid(state: LDFState) -> tuple[list[str], list[str]]:
     tribes = sorted(u.id for u in state.of_kind("german-tribe") if u.hex in barbaria
                     and any(n in pontus for n in state.data.neighbours(u.hex)))
     targets = sorted(state.map.to_id(h) for h in m.hexes_where("centres")
-                     if not state.units_at(m.to_id(h)) and any(
+                     if not state.units_at(m.to_id(h)) and not m.value(h, "narrows") and any(
                          n in pontus or (n in aegean and m.value(h, "coastal")) for n in state.data.neighbours(m.to_id(h))))
     return tribes, targets
 

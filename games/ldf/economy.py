@@ -254,7 +254,7 @@ def _hostile_to_owner(state: LDFState, u: Unit, hex_id: str) -> bool:
     """Whether ``u`` entering TP-producing ``hex_id`` is an enemy of the hex's owner (6.3)."""
     side = state.side_of(u)
     if state.in_region(hex_id, "parthia"):
-        return side == ROMAN and u.nationality == "roman"
+        return side == ROMAN  # any unit of the Roman player, an allied Palmyran too (6.3, 6.5 "his units")
     if hex_id == PALMYRA and state.palmyra == GP:
         return side == ROMAN and u.nationality == "roman"  # looted by loyal Roman forces (9.4)
     if gallic_territory(state, hex_id):

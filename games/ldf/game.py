@@ -112,6 +112,8 @@ class LestDarknessFall(Game):
                           rules=("ldf:5.2", "ldf:5.3", "ldf:8.1"))
             stage = "turn"
             yield from self._actions(ctx, state)
+            if not state.over and state.turn >= LAST_TURN:
+                victory.last_turn_over(ctx, state)
             if state.over:
                 return victory.outcome(state)
             ctx.event("turn-end", f"Turn {state.turn} ends", rules=("ldf:5.4",))
@@ -198,6 +200,11 @@ class LestDarknessFall(Game):
         from .render import picture
 
         return picture(state)
+
+    def inspect(self, state: LDFState, viewer: str | None, hex_id: str) -> tuple[str, ...]:
+        from .render import inspect
+
+        return inspect(state, hex_id)
 
     def hand(self, state: LDFState, viewer: str | None) -> tuple[tuple[str, str], ...]:
         """The chits ``viewer`` holds (10.9: only their number is public)."""

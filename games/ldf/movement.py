@@ -84,7 +84,6 @@ LEADER_BONUS = 1
 PETRA = "4623"
 """No sea movement ever starts or ends at Petra (``ldf:12.6``)."""
 LEADERS = ("emperor", "co-emperor")
-INFANTRY_MF = 4
 
 
 def _is_leader(u: Unit) -> bool:
@@ -574,10 +573,6 @@ def can_move(state: LDFState, side: str) -> bool:
     return bool(_movable(state, side, True))
 
 
-def _describe(state: LDFState, uids: Iterable[str]) -> str:
-    return ", ".join(uids)
-
-
 def conversion_rolls(ctx: Context, state: LDFState, hex_id: str, rolled: set[str]) -> Generator[Decision, Any, bool]:
     """The 8.3 pause: a rebel co-emperor's force in ``hex_id`` rolls one die for each adjacent
     hex of loyal Roman units not yet rolled for in this move (never the emperor's hex).
@@ -602,6 +597,8 @@ def _choose_force(ctx: Context, state: LDFState, side: str, hex_id: str) -> Gene
     """Staged choice of the units that move (``ldf:8.2``: all, some or one of the hex's units)."""
     pos = position(state)
     here = movable_units(pos, side, state.hex(hex_id))
+    if len(here) == 1:
+        return [here[0].id]  # nothing to choose
     chosen: list[str] = []
     while True:
         pos = position(state)
@@ -685,8 +682,9 @@ def move_action(ctx: Context, state: LDFState, side: str) -> Generator[Decision,
         if not hexes:
             ctx.event("move", f"{side} has no force that can move", rules=("ldf:8.2",), side=side)
             return False
-        opts = [Option(h, "move units from " + h + ": " + ", ".join(u.id for u in state.units_at(h)
-                                                                     if state.side_of(u) == side)) for h in hexes]
+        pos = position(state)
+        opts = [Option(h, "move units from " + h + ": " + ", ".join(u.id for u in movable_units(pos, side, state.hex(h))))
+                for h in hexes]
         opts.append(Option("back", "choose another action"))
         key = yield Decision(side, "Move: choose the hex the moving force starts from", tuple(opts),
                              rule="ldf:8.2", kind="move.hex", refuse=_start_refusal(state, side),
@@ -858,6 +856,8 @@ def _land_move(
                 opts.append(Option("stop", f"end the move in {at_id}"))
         if not moved and not touched:
             opts.append(Option("back", "choose another force"))
+        if [o.key for o in opts] == ["stop"]:
+            break  # nothing left to decide: the move ends here
         if locked and (moved or touched):
             if moved:
                 ended = f"{at_id} is in an enemy zone of control: the move ends there (ldf:11.3)"

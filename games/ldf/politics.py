@@ -28,6 +28,7 @@ first; the actions follow.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Generator, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final
@@ -635,12 +636,19 @@ def score(state: LDFState, decision: Decision, key: str) -> float | None:
     if kind == "salt":
         n = int(key.removeprefix("salt-"))
         return float(min(n, state.treasury - 2 - n))
+    if kind == "window.after-roll":
+        if key in ("no", "never"):
+            return 0.5 if key == "no" else -1.0
+        # reroll one's own 1-2 or the opponent's 5-6 (the prompt names the roller and the face)
+        m = re.search(r"\((roman|germano-parthian)'s d6 \[(\d)\]", decision.prompt)
+        if m is None:
+            return 0.0
+        own, face = m.group(1) == decision.side, int(m.group(2))
+        return 1.0 if (own and face <= 2) or (not own and face >= 5) else 0.0
     if kind.startswith("window."):
         if key == "never":
             return -1.0
-        if key == "no":
-            return 0.5 if kind == "window.after-roll" else 0.0
-        return 1.0
+        return 0.0 if key == "no" else 1.0
     if kind == "chit.bread":
         return 1.0 if (key == "pay") == (state.treasury >= 6) else 0.0
     if kind == "chit.windfall":

@@ -36,7 +36,7 @@ from .state import GP as GP_SIDE
 from .state import LAST_TURN, LDFState
 from .state import ROMAN as ROMAN_SIDE
 
-__all__ = ["LEGEND", "hex_label", "hex_markers", "picture", "render", "tables", "tracks"]
+__all__ = ["LEGEND", "hex_label", "hex_markers", "inspect", "picture", "render", "tables", "tracks"]
 
 FACTION_LETTER = {"loyal": "R", "rebel": "B", "gallic": "X", "client": "K", "palmyran": "P", "parthian": "Y",
                   "german": "T"}
@@ -259,3 +259,38 @@ def picture(state: LDFState) -> Any:
                    sides=((GP_SIDE, "Germano-Parthian"), (ROMAN_SIDE, "Roman")),
                    title="Lest Darkness Fall: the campaign", status=f"Turn {state.turn}, treasury {state.treasury} TP",
                    legend=legend)
+
+
+def inspect(state: LDFState, hex_id: str) -> tuple[str, ...]:
+    """Every unit of a hex with its factors (2.6, 13.10) and loyalty, and the hex's markers
+    (nothing on the map is secret, 10.9)."""
+    if hex_id not in state.data.ids:
+        return ()
+    lines = []
+    for u in state.units_at(hex_id):
+        piece = state.data.counters.piece(u.kind)
+        if u.garrison:
+            factor = f"defends at {model_garrison(state, hex_id)}"
+        elif piece.combat == "d6+1":
+            factor = "combat d6+1 each battle"
+        elif piece.combat == "none":
+            factor = "no combat factor"
+        else:
+            factor = f"combat {piece.combat}"
+        move = f", movement {piece.movement}" if piece.movement else ""
+        loyalty = " (rebel, Gallic Empire)" if u.gallic else " (rebel)" if u.rebel else ""
+        lines.append(f"{u.id} {piece.name}{loyalty}: {state.side_of(u)}, {factor}{move}")
+    names = state.map.value(state.hex(hex_id), "names") or ()
+    tp = state.unlooted_tp(hex_id)
+    if tp or names:
+        status = "looted" + (", rebuilding" if hex_id in state.rebuilding else "") if hex_id in state.looted \
+            else "unlooted"
+        lines.append(f"{hex_id} {', '.join(names) or '-'}: {tp} TP, {status}"
+                     + (", Fortify marker" if state.fortify == hex_id else ""))
+    return tuple(lines)
+
+
+def model_garrison(state: LDFState, hex_id: str) -> int:
+    from . import model
+
+    return model.garrison_strength(state.map, state.hex(hex_id))

@@ -64,8 +64,6 @@ ROME = "3318"
 TRIER = "3114"
 PALMYRA = "4720"
 CTESIPHON = model.CTESIPHON
-DACIA = "3816"
-GERMANIA_DECUMATES = "3215"
 
 HAND_LIMIT = 6
 """At most six unplayed chits in a hand (8.17; docs/games/ldf.md, the hand limit ruling)."""
@@ -93,7 +91,6 @@ PREFIX: Mapping[str, str] = {
 }
 """Unit-ID prefix per counter kind (``model.Piece.id``); leaders have no number."""
 
-UNIT_KINDS = tuple(PREFIX)
 GARRISONS = frozenset({"roman-garrison", "client-garrison", "parthian-garrison"})
 STATIC = GARRISONS | {"legion-base"}
 LEADERS = frozenset({"emperor", "co-emperor"})

@@ -17,7 +17,7 @@ from ancients_kit.session import Context
 
 from .state import GP, LAST_TURN, ROMAN, LDFState, other_side
 
-__all__ = ["check_after_action", "concede", "core_intruders", "outcome"]
+__all__ = ["check_after_action", "concede", "core_intruders", "last_turn_over", "outcome"]
 
 
 def core_intruders(state: LDFState) -> list[str]:
@@ -47,6 +47,23 @@ def check_after_action(ctx: Context, state: LDFState) -> None:
                   "hexes: the Germano-Parthian player wins", rules=("ldf:4.3", "ldf:8.20"), side=GP)
         state.finish(GP, f"Turn 5 passed out with enemy units in Roman core territory ({', '.join(intruders[:6])}"
                      + (" ..." if len(intruders) > 6 else "") + ")", ("ldf:4.3", "ldf:8.20"))
+
+
+def last_turn_over(ctx: Context, state: LDFState) -> None:
+    """Turn 5 ended without a result of :func:`check_after_action` (only the ``action_limit``
+    guard can do that, before both players have acted): judged as 4.3 judges the end of Turn 5,
+    by whether enemy units stand in the core (4.5: never a draw)."""
+    if state.over:
+        return
+    intruders = core_intruders(state)
+    if intruders:
+        ctx.event("victory", "Turn 5 ends with enemy units in Roman core territory: the Germano-Parthian player wins",
+                  rules=("ldf:4.3", "ldf:4.5"), side=GP)
+        state.finish(GP, "Turn 5 ended with enemy units in Roman core territory", ("ldf:4.3", "ldf:4.5"))
+    else:
+        ctx.event("victory", "Turn 5 ends with Roman core territory clear: the Roman player wins",
+                  rules=("ldf:4.3", "ldf:4.5"), side=ROMAN)
+        state.finish(ROMAN, "Turn 5 ended with Roman core territory clear of enemy units", ("ldf:4.3", "ldf:4.5"))
 
 
 def concede(ctx: Context, state: LDFState, side: str) -> None:

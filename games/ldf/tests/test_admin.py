@@ -336,3 +336,39 @@ def test_rebels_neither_pay_nor_demobilise() -> None:
     b.rebel = True
     assert b not in economy.demobilise_choices(st)
     assert b.hex not in economy.revenue_hexes(st) or st.unlooted_tp(b.hex) == 0
+
+
+@pytest.mark.rule("ldf:5.5", "ldf:5.6", "ldf:6.8", "ldf:7.1", "ldf:7.2")
+def test_the_administrative_steps_come_in_the_rules_order() -> None:
+    s = deployed()
+    st = s.state
+    st.eliminate(st.of_kind("german-tribe")[0].id)
+    st.eliminate(st.of_kind("parthian-gund")[0].id)
+    start = len(s.log)
+    to_turn_2(s)
+    finish_admin(s)
+    kinds = [e.kind for e in list(s.log)[start:]]
+    order = [kinds.index(k) for k in ("phase", "chits", "treasury", "returns")]
+    assert order == sorted(order)
+    returns = [e for e in list(s.log)[start:] if e.kind == "returns"]
+    assert "German" in returns[0].text and "Parthian" in returns[1].text  # 7.1 before 7.2
+
+
+@pytest.mark.rule("ldf:6.5", "ldf:6.3")
+def test_a_roman_unit_entering_a_parthian_centre_loots_it_for_its_tp() -> None:
+    s = deployed()
+    st = s.state
+    h = next(h for h in sorted(st.region("parthia")) if st.unlooted_tp(h) and h != CTESIPHON)
+    for u in list(st.units_at(h)):
+        st.eliminate(u.id)
+    v = st.of_kind("infantry-vexillation")[0]
+    st.place(v.id, h)
+    before = st.treasury
+    run(economy.on_enter(s.ctx, st, [v.id], h))
+    assert h in st.looted and st.treasury == before + st.unlooted_tp(h)
+    g = next(u for u in st.of_kind("parthian-gund"))
+    st.looted.discard(h)
+    st.remove(v.id, "dead")
+    st.place(g.id, h)
+    run(economy.on_enter(s.ctx, st, [g.id], h))
+    assert h not in st.looted  # a Parthian unit in its own centre loots nothing

@@ -342,7 +342,7 @@ def test_limes_restored_in_one_action() -> None:
     assert h not in st.looted and 14 in st.set_aside
 
 
-@pytest.mark.rule("ldf:14.3", "ldf:6.3", "ldf:7.1", "ldf:7.2", "ldf:7.3")
+@pytest.mark.rule("ldf:14.3", "ldf:6.3", "ldf:7.1", "ldf:7.2", "ldf:7.3", "ldf:1.5")
 def test_sea_raiders_resurgence_and_german_increase() -> None:
     ctx, st = world()
     tribe = st.of_kind("german-tribe", where="aside")[0]
@@ -352,6 +352,7 @@ def test_sea_raiders_resurgence_and_german_increase() -> None:
     drive(chits.play_chit(ctx, st, GP), script)
     where = st.units[tribe.id].hex
     assert where != "4116" and where in st.looted and 16 in st.pool
+    assert "4119" not in chits._raid(st)[1]  # a narrows hex: no German enters it (1.5)
     for g in st.of_kind("parthian-gund", where="aside")[:3]:
         st.place(g.id, "5020")
         st.eliminate(g.id)

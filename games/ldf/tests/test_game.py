@@ -293,3 +293,54 @@ def test_a_drawn_chit_is_secret_from_the_opponent_but_the_hand_size_is_not() -> 
     from ancients_games.ldf.render import tracks
 
     assert "germano-parthian 1" in tracks(s.state).plain
+
+
+@pytest.mark.rule("ldf:4.5", "ldf:4.3")
+def test_the_campaign_never_runs_past_turn_5() -> None:
+    s = new(6, concession=False, action_limit=1)  # one action a turn: Turn 5 ends before both act
+    out = play_out(s, make_bot("random"))
+    assert out is not None and out.turn == 5 and out.winner in (GP, ROMAN)
+
+
+@pytest.mark.rule("ldf:13.10", "ldf:2.6", "ldf:10.9")
+def test_inspecting_a_hex_names_every_unit_and_its_factors() -> None:
+    st = new().state
+    rome = GAME.inspect(st, GP, ROME)
+    assert any(line.startswith("E Roman emperor") for line in rome)
+    assert any("movement 8" in line for line in rome)  # the cavalry (2.6)
+    assert rome[-1] == "3318 Roma, Ostia: 4 TP, unlooted"
+    assert any("defends at 8" in line for line in GAME.inspect(st, ROMAN, "5020"))  # Ctesiphon's garrison
+    assert GAME.inspect(st, ROMAN, "0000") == ()
+
+
+@pytest.mark.rule("ldf:10.9", "ldf:3.5")
+def test_determinize_deals_the_other_hand_again_from_what_the_viewer_has_not_seen() -> None:
+    from ancients_kit.chance import Rng
+
+    st = new().state
+    for n in (1, 2, 3):
+        st.pool.remove(n)
+        st.hands[GP].add(n)
+    st.pool.remove(24)
+    st.hands[ROMAN].add(24)
+    before = sorted(list(st.pool.contents) + list(st.hands[GP].cards))
+    GAME.determinize(st, ROMAN, Rng(5))
+    assert st.hands[ROMAN].cards == (24,) and len(st.hands[GP]) == 3
+    assert sorted(list(st.pool.contents) + list(st.hands[GP].cards)) == before
+
+
+@pytest.mark.rule("ldf:8.1", "ldf:8.15", "ldf:14.2")
+def test_an_action_not_on_the_menu_is_refused_with_its_rule() -> None:
+    from ancients_kit.errors import AnswerError
+
+    s = deployed()
+    with pytest.raises(AnswerError) as err:
+        s.answer("activate-gallic")  # Turn 3 or later (9.5; ruling 1)
+    assert "Turn(s) 3-5" in str(err.value)
+    with pytest.raises(AnswerError) as err:
+        s.answer("start-fortify")  # the Roman's action, asked of the Germano-Parthian
+    assert "only the roman player" in str(err.value)
+    with pytest.raises(AnswerError) as err:
+        s.answer("emperor-creation")
+    assert "the rules call it" in str(err.value)
+    assert s.decision.kind == "action" and s.decision.side == GP  # nothing changed

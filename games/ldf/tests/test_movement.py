@@ -525,12 +525,10 @@ def test_the_move_action_can_be_taken_again_and_mp_do_not_carry_over() -> None:
     for _ in range(2):
         start = st.unit("I1").hex
         d = Driver(ACTIONS["move"].run(ctx(), st, ROMAN))
-        d.answer(start)
-        d.answer("all")
+        d.answer(start)  # one unit: no question about which units move
         land(d)
         assert walk_away(st, d, "I1", start) == 4  # a fresh allowance each action
-        d.answer("stop")
-        assert d.done
+        assert d.done  # nothing left to decide after the last MP
 
 
 @pytest.mark.rule("ldf:8.2")
@@ -559,7 +557,7 @@ def test_inspired_subordinates_one_more_hex_and_no_drop_offs() -> None:
     assert walk_away(st, drv, "I1", "3016") == 5
     assert st.unit("I1").hex == st.unit("I2").hex
     assert not any(e.kind == "drop-off" for e in c.log)
-    assert all(not k.startswith("drop:") for k in drv.decision.keys)  # type: ignore[union-attr]
+    assert drv.done  # no drop-off to offer at the end: the move is over
 
 
 @pytest.mark.rule("ldf:10.7", "ldf:10.1")
@@ -609,3 +607,50 @@ def test_illegal_steps_are_refused_with_their_rule() -> None:
     put(st, "4018", "G1")
     d = land(move(st, GP, "G1"))
     assert refused(d, "4019").rule == "ldf:12.5"  # a Parthian may not enter the Hellespont
+
+
+@pytest.mark.rule("ldf:8.3", "ldf:11.4")
+def test_a_rebel_move_starts_with_rolls_for_the_loyal_hexes_already_adjacent() -> None:
+    for seed in range(1, 30):
+        st, c = empty_state(), ctx(seed)
+        put(st, "3015", "CE", "I1", rebel=True)
+        put(st, "3114", "I2")  # adjacent and loyal: the rebel force is held in its EZOC
+        d = land(move(st, GP, "CE", "I1", c=c))
+        rolls = [e for e in c.log if e.kind == "conversion"]
+        assert len(rolls) == 1
+        if rolls[0].dice[0] % 2:
+            assert d.done and st.unit("CE").hex == "3015"  # failed: the action is spent, nobody moved
+        else:
+            assert st.unit("I2").rebel and d.decision is not None and "3114" in d.keys  # freed
+            assert "back" not in d.keys  # a die was rolled: no going back
+            return
+    raise AssertionError("no even roll in 29 seeds")
+
+
+@pytest.mark.rule("ldf:12.6", "ldf:8.3")
+def test_rebels_sail_only_to_ports_their_units_hold() -> None:
+    st = empty_state()
+    put(st, "3318", "CE", "I1", rebel=True)
+    put(st, "3221", "I2", rebel=True)  # Carthago, held by rebels
+    p = position(st)
+    dests, why = movement.sea_destinations(M, p, [p.unit("CE"), p.unit("I1")])
+    assert why is None and ids(dests) == {"3221"}
+
+
+@pytest.mark.rule("ldf:8.2", "ldf:8.4")
+def test_choosing_the_force_unit_by_unit() -> None:
+    from ancients_kit.errors import IllegalAnswer
+
+    st = empty_state()
+    put(st, "3016", "E", "I1", "I2", "B1")
+    d = Driver(ACTIONS["move"].run(ctx(), st, ROMAN))
+    d.answer("3016")
+    assert set(d.keys) == {"all", "E", "I1", "I2", "back"}  # the legion base never moves (2.4)
+    d.answer("E")
+    assert "done" not in d.keys  # a leader alone may not move (8.4)
+    with pytest.raises(IllegalAnswer) as err:
+        d.decision.match("done")  # type: ignore[union-attr]
+    assert err.value.rule == "ldf:8.4"
+    d.answer("I1", "done")
+    land(d)
+    assert d.decision is not None and d.decision.kind == "move.step" and "5 MP left" in d.decision.prompt

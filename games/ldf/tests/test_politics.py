@@ -135,6 +135,7 @@ def test_never_with_the_co_emperor_and_fallbacks() -> None:
 
 # ---------------------------------------------------------------- in play, on a real campaign state
 
+from ancients_games.ldf import chits  # noqa: E402
 from ancients_games.ldf.state import GP, ROMAN, ROME  # noqa: E402
 from ancients_games.ldf.tests.politics_helpers import Script, drive, texts, world  # noqa: E402
 
@@ -297,6 +298,13 @@ def test_greedy_hints_for_salt_and_windows() -> None:
                    kind="window.battle-start")
     assert max(win.keys, key=lambda k: politics.score(st, win, k)) == "chit-1"
     assert politics.score(st, Decision(GP, "a", (Option("x"),), rule="ldf:8.1", kind="action"), "x") is None
+    st.hands[GP].add(2)
+    ctx.chance.force(6)
+    script = Script()
+    drive(chits.roll_die(ctx, st, ROMAN, "treachery", ("ldf:8.11",)), script)
+    asked = script.asked[0]
+    assert asked.side == GP and "(roman's d6 [6]" in asked.prompt
+    assert politics.score(st, asked, "chit-2") > politics.score(st, asked, "no")  # reroll the enemy's 6
 
 
 @pytest.mark.rule("ldf:8.9", "ldf:14.4", "ldf:10.7")
