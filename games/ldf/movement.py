@@ -719,7 +719,7 @@ def move_force(
     in (chit Into the Valley of the Shadow of Death). ``transport``: sea and river
     moves may be offered. ``window``: open the chits' ``move-start`` window
     (``chits.move_start``) before a land move; a chit that moves a force passes
-    ``False``. Returns ``False`` if the player went back before anything
+    ``False``, and then the move cannot be taken back (the chit is spent). Returns ``False`` if the player went back before anything
     happened.
     """
     m, pos = state.map, position(state)
@@ -767,7 +767,7 @@ def move_force(
             bonus += extra
             no_drop_offs = no_drop_offs or extra % 2 == 1  # an odd extra includes Inspired Subordinates' one hex
     return (yield from _land_move(ctx, state, side, units, bonus=bonus, no_drop_offs=no_drop_offs,
-                                  leave_ezoc=leave_ezoc, committed=bool(window and bonus)))
+                                  leave_ezoc=leave_ezoc, committed=bool(bonus) or not window))
 
 
 def _rebel_in_rome(ctx: Context, state: LDFState, uids: Sequence[str], hex_id: str) -> Generator[Decision, Any, bool]:

@@ -654,3 +654,17 @@ def test_choosing_the_force_unit_by_unit() -> None:
     d.answer("I1", "done")
     land(d)
     assert d.decision is not None and d.decision.kind == "move.step" and "5 MP left" in d.decision.prompt
+
+
+@pytest.mark.rule("ldf:14.3", "ldf:11.4")
+def test_a_chit_move_leaves_the_ezoc_it_starts_in_and_cannot_be_taken_back() -> None:
+    st = empty_state()
+    put(st, "2915", "I1")
+    st.place("T1", "2916")  # I1 is pinned
+    d = Driver(movement.move_force(ctx(), st, GP, ["I1"], no_drop_offs=True, leave_ezoc=True, transport=False,
+                                   window=False))
+    assert d.decision is not None and "back" not in d.keys
+    away = [k for k in d.keys if k.isdigit() and k not in st.data.neighbours("2916")]
+    assert away  # it may step out of the EZOC
+    d.answer(away[0])
+    assert st.unit("I1").hex == away[0]
