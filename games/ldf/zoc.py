@@ -37,9 +37,11 @@ either direction, a Gallic unit's only into Gallic Empire hexes (``ldf:9.5``).
 Stacked units without ZOC do not cancel the others' (``ldf:11.1``); friendly
 and enemy units in the hex reached do not cancel it (``ldf:11.2``).
 Reciprocity (``ldf:11.5``) is what the symmetric projection gives: two hostile
-stacks that both project are in each other's ZOC; where one side's ZOC is
-stopped (a German at the rivers, a Gallic unit at its frontier) only the
-other's holds (see the rulings in ``docs/games/ldf.md``).
+stacks that both project are in each other's ZOC. At a Rhine or Danube
+hexside no ZOC passes between a German and its enemy in either direction
+(:func:`ezoc`, :func:`in_ezoc`: the enemy's ZOC still reaches the hex
+across, but does not bind Germans there); at the Gallic frontier only the
+other side's ZOC holds (see the rulings in ``docs/games/ldf.md``).
 """
 
 from __future__ import annotations
@@ -268,15 +270,25 @@ def ezoc(m: HexMap, pos: Position, camp: str, *, ignore: Iterable[str] = ()) -> 
     for u in pos.units:
         if u.id in skip or not hostile(u.camp, camp, pos.palmyra):
             continue
-        out |= zoc_of(m, pos, u)
+        out |= _zoc_against(m, pos, u, camp)
     return frozenset(out)
 
 
+def _zoc_against(m: HexMap, pos: Position, u: Unit, camp: str) -> frozenset[Hex]:
+    """The hexes where ``u``'s ZOC binds units of ``camp``: :func:`zoc_of`, except that an
+    enemy of the Germans does not pin them across a Rhine or Danube hexside, since the
+    tribe does not pin it back (``ldf:11.1`` "in either direction", ``ldf:11.5`` mutual)."""
+    z = zoc_of(m, pos, u)
+    if camp == "german" and u.camp != "german":
+        return z & frozenset(_links(m).german.get(u.hex, ()))
+    return z
+
+
 def in_ezoc(m: HexMap, pos: Position, h: Hex, camp: str) -> bool:
-    """Is hex ``h`` in a ZOC hostile to ``camp``?"""
+    """Is hex ``h`` in a ZOC hostile to ``camp`` (``ldf:11.1``, ``ldf:11.5``)?"""
     for n in m.neighbors(h):
         for u in pos.at(n):
-            if hostile(u.camp, camp, pos.palmyra) and h in zoc_of(m, pos, u):
+            if hostile(u.camp, camp, pos.palmyra) and h in _zoc_against(m, pos, u, camp):
                 return True
     return False
 

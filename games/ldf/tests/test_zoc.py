@@ -60,15 +60,21 @@ def test_no_zoc_into_sea_hexes_or_across_all_sea_hexsides() -> None:
     assert ids(zoc_of(M, p, p.unit("v"))) == {"3917", "3918", "4017", "4019"}
 
 
-@pytest.mark.rule("ldf:11.1", "ldf:13.8")
+@pytest.mark.rule("ldf:11.1", "ldf:11.5")
 def test_german_zoc_never_crosses_the_rhine_or_danube_either_way() -> None:
     # A tribe in 3214 (Barbaria) across the Rhine from Trier 3114.
     p = pos(("t", "german-tribe", "3214", "german"), ("v", "infantry-vexillation", "3114", "loyal"))
     assert "3114" not in ids(zoc_of(M, p, p.unit("t")))
     assert not in_ezoc(M, p, M.from_id("3114"), "loyal")
-    # The Roman's ZOC does cross: the river exception is the Germans' alone.
+    # 11.5 mutuality: the legion does not pin the tribe back across the river either.
+    assert not in_ezoc(M, p, M.from_id("3214"), "german")
+    assert M.from_id("3214") not in ezoc(M, p, "german")
+    # The legion's ZOC still reaches 3214 and binds a non-German enemy there (a rebel).
     assert "3214" in ids(zoc_of(M, p, p.unit("v")))
-    assert in_ezoc(M, p, M.from_id("3214"), "german")
+    assert in_ezoc(M, p, M.from_id("3214"), "rebel")
+    # Not across the river (3114-3115), the legion pins a tribe as usual, and the tribe it.
+    p = pos(("t", "german-tribe", "3115", "german"), ("v", "infantry-vexillation", "3114", "loyal"))
+    assert in_ezoc(M, p, M.from_id("3115"), "german") and in_ezoc(M, p, M.from_id("3114"), "loyal")
     # A tribe that has crossed into the core (3817) does not project back over the Danube into Dacia.
     p = pos(("t", "german-tribe", "3817", "german"))
     z = ids(zoc_of(M, p, p.unit("t")))
