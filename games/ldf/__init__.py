@@ -1,10 +1,15 @@
-"""Lest Darkness Fall: Rome in Crisis, AD 235-285 (S&T 2006): data foundation.
+"""Lest Darkness Fall: Rome in Crisis, AD 235-285 (S&T 2006).
 
-Not yet a playable game and not registered as one (no ``ancients_kit.games``
-entry point): this package holds the reconstructed map (``data/map.toml``,
-rebuilt by ``tools/build_map.py``), the counter mix and set-up, the combat
-results table, the Emperor Creation Table, the Action Summary, the Terrain
-Key and the event chits, with their loaders in :mod:`ancients_games.ldf.model`.
-Rulings and reconstruction notes: ``docs/games/ldf.md`` and
-``docs/games/ldf-map.md``.
+The game plugin is :data:`GAME` (:class:`~ancients_games.ldf.game.LestDarknessFall`):
+the five-turn campaign. The reconstructed map (``data/map.toml``, rebuilt by
+``tools/build_map.py``), the counter mix and set-up, the combat results table,
+the Emperor Creation Table, the Action Summary, the Terrain Key and the event
+chits are loaded by :mod:`ancients_games.ldf.model`. Rulings and
+reconstruction notes: ``docs/games/ldf.md`` and ``docs/games/ldf-map.md``.
 """
+
+from .game import LestDarknessFall
+
+GAME = LestDarknessFall()
+
+__all__ = ["GAME", "LestDarknessFall"]

@@ -1,0 +1,209 @@
+"""The Action Summary List (``ldf:14.2``) as code: one :class:`ActionSpec` per action.
+
+``ACTIONS`` has one entry for every action of ``data/actions.toml`` (key = its
+``id``). The alternating actions phase (8.1, :mod:`.game`) offers the acting
+player every entry whose data allow it (his side, the turn) and whose
+``available(state, side)`` says yes; choosing one runs ``run(ctx, state,
+side)``, a generator of decisions. An action's ``run`` may return ``False`` to
+say it was not taken after all (the player went back): no action is spent and
+the menu is asked again. Entries costing ``free`` in the data (the free chit
+of 8.19, the Emperor Creation Table, clearing a deficit, the collapse
+withdrawal, emergency unstacking) are never in the menu: the rules call them.
+
+Each branch registers its actions here, one line per action, grouped by owner.
+
+Hooks between the branches (call them; do not copy them):
+
+- :func:`receive_chit` (ldf-core): a chit just drawn (8.17, 8.19, chit 3). It
+  resolves chit 18 itself (5.4) and hands the others to ``chits.on_drawn(ctx,
+  state, side, number)``: a generator returning ``True`` if it dealt with the
+  chit (resolved on the draw, put back, handed over), ``False`` to keep it in
+  the hand.
+- :func:`~.economy.on_enter` (ldf-core): call it for every hex a unit enters
+  (move, advance, retreat, sea or river move); it loots (6.3), pays Parthian TP
+  (6.5), halts rebuilding or fortifying (6.4, 8.13), ends the game on a German
+  entry into Rome/Ostia (4.2) and collapses Parthia (7.3). Stop moving when
+  ``state.over`` is set.
+- :func:`~.economy.deduct` (ldf-core): TP taken from the Roman treasury (a chit,
+  a rebel in Rome), clearing any deficit by 6.10.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from typing import Any
+
+import attrs
+
+from ancients_kit.session import Context, Decision, Option
+
+from . import economy, movement, stacking
+from .state import HAND_LIMIT, LAST_TURN, LDFState
+
+__all__ = ["ACTIONS", "Action", "ActionSpec", "draw_chit", "receive_chit"]
+
+Action = Callable[[Context, LDFState, str], Generator[Decision, Any, Any]]
+
+
+@attrs.frozen
+class ActionSpec:
+    """One action of the Action Summary List (14.2)."""
+
+    available: Callable[[LDFState, str], bool]
+    """Whether ``side`` may choose it now (beyond the data's side and turns)."""
+    run: Action
+    rules: tuple[str, ...]
+
+
+# ---------------------------------------------------------------- passing (8.20)
+
+
+def pass_action(ctx: Context, state: LDFState, side: str) -> Generator[Decision, Any, Any]:
+    """Pass (8.20): two passes in immediate succession end the turn (5.4)."""
+    state.passes += 1
+    ctx.event("pass", f"{side} passes" + (": both players have passed" if state.passes >= 2 else ""),
+              rules=("ldf:8.20", "ldf:5.4") if state.passes >= 2 else ("ldf:8.20",), side=side)
+    if state.passes >= 2:
+        state.turn_over = True
+    return None
+    yield  # pragma: no cover
+
+
+# ---------------------------------------------------------------- drawing chits (8.17, 8.19)
+
+
+def gods_are_bored(ctx: Context, state: LDFState, side: str) -> Generator[Decision, Any, bool]:
+    """Chit 18, The Gods Are Bored (14.3, 5.4): in Turns 1-4 roll a die, even ends the turn,
+    odd returns the chit to the pool; in Turn 5 it is set aside as "No Event"."""
+    if state.turn >= LAST_TURN:
+        state.set_aside.append(18)
+        ctx.event("chit", f"{side} draws chit 18, The Gods Are Bored: no event in Turn {LAST_TURN}",
+                  rules=("ldf:14.3", "ldf:5.4"), side=side)
+        return True
+    state.pool.add(18)
+    roll = yield from _roll(ctx, state, side, "The Gods Are Bored: even ends the turn", ("ldf:14.3", "ldf:5.4"))
+    if roll % 2 == 0:
+        state.turn_over = True
+        ctx.event("turn-end", f"{side} draws chit 18, The Gods Are Bored: {roll}, even: Turn {state.turn} ends",
+                  rules=("ldf:14.3", "ldf:5.4"), side=side, dice=(roll,))
+    else:
+        ctx.event("chit", f"{side} draws chit 18, The Gods Are Bored: {roll}, odd: nothing happens; back in the pool",
+                  rules=("ldf:14.3",), side=side, dice=(roll,))
+    return True
+
+
+def _roll(ctx: Context, state: LDFState, roller: str, reason: str,
+          rules: tuple[str, ...]) -> Generator[Decision, Any, int]:
+    """A die roll that Beseech the Gods (chit 2) may answer (``chits.roll_die``)."""
+    return (yield from chits.roll_die(ctx, state, roller, reason, rules))
+
+
+def receive_chit(ctx: Context, state: LDFState, side: str, number: int) -> Generator[Decision, Any, None]:
+    """A chit ``side`` just drew: resolved now if it must be (8.17), else into the hand."""
+    if number == 18:
+        yield from gods_are_bored(ctx, state, side)
+        return
+    handled = yield from chits.on_drawn(ctx, state, side, number)  # 10, 19, 20, 25; shown or handed over
+    if handled:
+        return
+    state.hands[side].add(number)
+
+
+def _draw_one(ctx: Context, state: LDFState, side: str, why: str, rules: tuple[str, ...]) -> int:
+    with ctx.secret(side):
+        number = state.pool.draw(ctx.chance, why, rules)
+    return int(number)  # type: ignore[call-overload]
+
+
+def draw_chit(ctx: Context, state: LDFState, side: str, *, free: bool = False) -> Generator[Decision, Any, Any]:
+    """Draw a chit from the pool (8.17; a free draw after a won battle, 8.19). At the hand
+    limit of six the player first puts back a chit of his choice, and may draw it again."""
+    rule = "ldf:8.19" if free else "ldf:8.17"
+    hand = state.hands[side]
+    if len(hand) >= HAND_LIMIT:
+        held = sorted(set(hand.cards))  # type: ignore[type-var]
+        key = yield Decision(side, f"You hold {len(hand)} chits, the most allowed: put one back before drawing",
+                             tuple(Option(str(n), state.data.chits.chit(int(n)).name) for n in held),
+                             rule="ldf:8.17", kind="chit.put-back")
+        hand.remove(int(key))
+        state.pool.add(int(key))
+        ctx.event("chit", f"{side} puts chit {key} back into the pool before drawing", rules=("ldf:8.17",),
+                  side=side, private_to=side, public_text=f"{side} puts a chit back into the pool before drawing")
+    if not len(state.pool):
+        ctx.event("chit", f"{side} finds the chit pool empty", rules=(rule,), side=side)
+        return None
+    number = _draw_one(ctx, state, side, f"{side} draws a chit", (rule,))
+    if number not in state.data.chits.on_draw():
+        ctx.event("chit", f"{side} draws chit {number}, {state.data.chits.chit(number).name}", rules=(rule,),
+                  side=side, private_to=side, public_text=f"{side} draws a chit")
+    yield from receive_chit(ctx, state, side, number)
+    return None
+
+
+def draw_chit_action(ctx: Context, state: LDFState, side: str) -> Generator[Decision, Any, Any]:
+    return (yield from draw_chit(ctx, state, side))
+
+
+def can_draw(state: LDFState, side: str) -> bool:
+    """A draw needs a chit in the pool, or one in hand to put back first (8.17)."""
+    return len(state.pool) > 0 or len(state.hands[side]) > 0
+
+
+def free_chit(ctx: Context, state: LDFState, side: str) -> Generator[Decision, Any, Any]:
+    """8.19: the winner of a battle may draw a free chit; the choice comes before the next action."""
+    key = yield Decision(side, "You won the battle: draw a free chit?",
+                         (Option("draw", "draw a chit (no action spent)"), Option("no", "do not draw")),
+                         rule="ldf:8.19", kind="chit.free")
+    if key == "draw":
+        yield from draw_chit(ctx, state, side, free=True)
+    else:
+        ctx.event("chit", f"{side} declines the free chit", rules=("ldf:8.19",), side=side)
+
+
+def _both(state: LDFState, side: str) -> bool:
+    return True
+
+
+# ---------------------------------------------------------------- the registry
+
+from . import chits, clients, politics  # noqa: E402  (ldf-politics; they import this module lazily)
+from . import combat  # noqa: E402  (ldf-combat: the attack action, 8.6 and 13.x)
+# One line per action, grouped by owner. Keys are the ids of data/actions.toml.
+
+ACTIONS: dict[str, ActionSpec] = {
+    # ldf-core: passing, drawing, the economy actions (8.13-8.14), free actions of 6.10 and 7.3
+    "pass": ActionSpec(available=_both, run=pass_action, rules=("ldf:8.20", "ldf:5.4")),
+    "draw-chit": ActionSpec(available=can_draw, run=draw_chit_action, rules=("ldf:8.17",)),
+    "free-chit": ActionSpec(available=lambda s, side: s.free_chit == side and can_draw(s, side), run=free_chit,
+                            rules=("ldf:8.19",)),
+    "start-fortify": ActionSpec(available=economy.can_start_fortify, run=economy.start_fortify, rules=("ldf:8.13",)),
+    "finish-fortify": ActionSpec(available=economy.can_finish_fortify, run=economy.finish_fortify,
+                                 rules=("ldf:8.13",)),
+    "start-rebuild": ActionSpec(available=economy.can_start_rebuild, run=economy.start_rebuild,
+                                rules=("ldf:6.4", "ldf:8.14")),
+    "finish-rebuild": ActionSpec(available=economy.can_finish_rebuild, run=economy.finish_rebuild,
+                                 rules=("ldf:6.4", "ldf:8.14")),
+    "clear-deficit": ActionSpec(available=lambda s, side: False, run=economy.clear_deficit_action,
+                                rules=("ldf:6.10",)),
+    "collapse-withdrawal": ActionSpec(available=lambda s, side: False, run=economy.withdrawal_action,
+                                      rules=("ldf:7.3",)),
+    # ldf-move: movement (8.2-8.5, 10.x-12.x)
+    "move": ActionSpec(available=movement.can_move, run=movement.move_action, rules=("ldf:8.2",)),
+    "emergency-unstacking": ActionSpec(available=lambda s, side: False, run=stacking.emergency_unstacking_action,
+                                       rules=("ldf:10.7",)),
+    # ldf-combat: attacks (8.6, 13.x)
+    "attack": ActionSpec(available=combat.attack_available, run=combat.attack_action, rules=combat.ATTACK_RULES),
+    # ldf-politics: chits, leaders, diplomacy, treachery, client states (8.7-8.12, 8.15-8.18, 9.x)
+    "play-chit": ActionSpec(available=chits.can_play_chit, run=chits.play_chit, rules=("ldf:8.18",)),
+    "create-co-emperor": ActionSpec(available=politics.can_create_co_emperor, run=politics.create_co_emperor, rules=("ldf:8.7",)),
+    "treachery-rebel": ActionSpec(available=politics.can_treachery_rebel, run=politics.treachery_rebel, rules=("ldf:8.7", "ldf:8.11")),
+    "diplomacy-german": ActionSpec(available=politics.can_diplomacy_german, run=politics.diplomacy_german, rules=("ldf:8.12",)),
+    "activate-palmyra": ActionSpec(available=clients.can_activate_palmyra, run=clients.activate_palmyra, rules=("ldf:8.15", "ldf:9.3")),
+    "deploy-siege": ActionSpec(available=chits.can_deploy_siege, run=chits.deploy_siege, rules=("ldf:8.16",)),
+    "create-rebel": ActionSpec(available=politics.can_create_rebel, run=politics.create_rebel, rules=("ldf:8.7",)),
+    "treachery-emperor": ActionSpec(available=politics.can_treachery_emperor, run=politics.treachery_emperor, rules=("ldf:8.9",)),
+    "diplomacy-co-emperor": ActionSpec(available=politics.can_diplomacy_co_emperor, run=politics.diplomacy_co_emperor, rules=("ldf:8.10",)),
+    "diplomacy-palmyra": ActionSpec(available=clients.can_diplomacy_palmyra, run=clients.diplomacy_palmyra, rules=("ldf:8.15", "ldf:9.4")),
+    "activate-gallic": ActionSpec(available=clients.can_activate_gallic, run=clients.activate_gallic, rules=("ldf:8.15", "ldf:9.5")),
+    "emperor-creation": ActionSpec(available=lambda s, side: False, run=politics.emperor_creation_action, rules=("ldf:8.9", "ldf:14.4")),
+}

@@ -1,0 +1,271 @@
+"""The mutual administrative phase (``ldf:5.5``, ``5.6``, ``6.x``, ``7.x``), from Turn 2 on.
+
+In order (5.5, and the order the rules give their steps):
+
+1. 5.6 every chit held, and every chit set aside until the next turn, goes
+   back into the pool;
+2. 9.5 the Gallic Empire's replenishment, its "special first step" in Turns 4
+   and 5 (``clients.gallic_replenishment``, ldf-politics);
+3. 6.9 the carry-over cap, then 6.2/6.5 collection, with 6.6 emergency
+   taxation offered hex by hex;
+4. 6.7 demobilisation; 5. 6.8 reclaiming eliminated legions (and cavalry once
+   the reserve exists);
+6. 7.1 German returns; 7. 7.2 Parthian returns and the recovery of looted
+   Parthian centres (6.4), unless Parthia has collapsed; 8. 7.3 the roll for
+   Parthian recovery while collapsed;
+9. Palmyra's replenishment (9.2-9.4, ``clients.palmyra_replenishment``,
+   ldf-politics).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from ancients_kit.session import Context, Decision, Option
+
+from . import clients, economy, politics
+from .state import GP, ROMAN, LDFState
+
+__all__ = ["administrative_phase", "chits_back", "collection"]
+
+
+def chits_back(ctx: Context, state: LDFState) -> None:
+    """5.6: at the start of every turn after the first, both hands and the chits set aside
+    until the next turn (8.17) go back into the pool. The hands' contents stay secret."""
+    n = 0
+    for side, hand in state.hands.items():
+        for c in hand.cards:
+            hand.remove(c)
+            state.pool.add(c)
+            n += 1
+    for c in state.set_aside:
+        state.pool.add(c)
+    n_aside = len(state.set_aside)
+    state.set_aside.clear()
+    state.revealed.clear()
+    ctx.event("chits", f"Turn {state.turn}: {n} held chits and {n_aside} set aside go back into the pool "
+              f"({len(state.pool)} in it)", rules=("ldf:5.6", "ldf:8.17"))
+
+
+def collection(ctx: Context, state: LDFState) -> Generator[Decision, Any, None]:
+    """6.9 then 6.2/6.5: carry over at most 5 TP, collect the revenue of every unlooted hex the
+    Roman controls, offering emergency taxation (6.6) of each eligible hex first."""
+    economy.carry_over(ctx, state)
+    while True:
+        hexes = economy.emergency_tax_hexes(state)
+        if not hexes:
+            break
+        key = yield Decision(ROMAN, f"Collection (6.5: {economy.revenue(state)} TP due): tax a hex in emergency "
+                             "for double TP (it is then looted), or collect",
+                             (Option("collect", "collect the revenue"),) + tuple(
+                                 Option(h, f"{h}: {2 * state.unlooted_tp(h)} TP instead of {state.unlooted_tp(h)}")
+                                 for h in hexes),
+                             rule="ldf:6.6", kind="admin.tax", context={"highlight": hexes})
+        if key == "collect":
+            break
+        economy.emergency_tax(ctx, state, key)
+    paying = economy.revenue_hexes(state)
+    total = sum(paying.values())
+    parts = []
+    core = state.region("core")
+    for label, test in (("core", lambda h: h in core), ("Caucasus", lambda h: state.in_region(h, "caucasus")),
+                        ("trans-river", lambda h: state.in_region(h, "trans-river")),
+                        ("Palmyra", lambda h: state.in_region(h, "palmyra"))):
+        v = sum(tp for h, tp in paying.items() if test(h))
+        if v:
+            parts.append(f"{label} {v}")
+    rules = ["ldf:6.2", "ldf:6.5", "ldf:6.1"]
+    if any(state.in_region(h, "caucasus") for h in paying):
+        rules.append("ldf:9.6")
+    if any(state.in_region(h, "trans-river") for h in paying):
+        rules.append("ldf:9.7")
+    if total:
+        economy.gain(ctx, state, total, "collection: " + ", ".join(parts), rules)
+    else:
+        ctx.event("treasury", "Collection: no hex pays the Roman treasury", rules=("ldf:6.2", "ldf:6.5"), side=ROMAN)
+
+
+def demobilisation(ctx: Context, state: LDFState) -> Generator[Decision, Any, None]:
+    """6.7: the Roman may demobilise legion bases with infantry vexillations, 2 TP a pair."""
+    while economy.demobilise_choices(state):
+        key = yield Decision(ROMAN, "Demobilise legions for TP (6.7: 2 TP per base and vexillation)?",
+                             (Option("done", "no more demobilisation"), Option("demobilise", "demobilise")),
+                             rule="ldf:6.7", kind="admin.demobilise?")
+        if key == "done":
+            return
+        yield from economy.demobilise_step(ctx, state)
+
+
+def _reclaim_hexes(state: LDFState, kind: str) -> list[str]:
+    """Core hexes free of enemy units where a reclaimed unit may go within stacking (6.8, 10.6-10.8)."""
+    out = []
+    for h in sorted(state.region("core")):
+        if state.map.terrain(state.hex(h)) != "land" or not economy.roman_controls(state, h):
+            continue
+        here = state.units_at(h)
+        if any(state.side_of(u) != ROMAN or u.rebel for u in here):
+            continue
+        if state.in_region(h, "palmyra"):
+            continue
+        if kind == "legion":
+            bases = sum(1 for u in here if u.kind == "legion-base")
+            vexes = sum(1 for u in here if u.kind == "infantry-vexillation" or
+                        (u.kind == "cavalry-vexillation" and state.cavalry_reserve))
+            leader = any(u.leader for u in here)
+            if bases < 2 and (vexes < 8 if leader else vexes < 2):
+                out.append(h)
+        else:
+            if not any(u.kind == "cavalry-vexillation" for u in here) or state.cavalry_reserve:
+                mobiles = sum(1 for u in here if u.kind in ("infantry-vexillation", "cavalry-vexillation"))
+                leader = any(u.leader for u in here)
+                if not state.cavalry_reserve or mobiles < (8 if leader else 2):
+                    out.append(h)
+    return out
+
+
+def reclaiming(ctx: Context, state: LDFState) -> Generator[Decision, Any, None]:
+    """6.8: 1 TP per unit from the dead pile, legion bases and infantry vexillations in pairs into
+    the same core hexes free of enemy units; cavalry alone once the reserve exists (10.8)."""
+    while True:
+        bases = state.of_kind("legion-base", "dead")
+        vexes = state.of_kind("infantry-vexillation", "dead")
+        cav = state.of_kind("cavalry-vexillation", "dead") if state.cavalry_reserve else []
+        opts = [Option("done", "reclaim no more")]
+        if bases and vexes and state.treasury >= 2 and _reclaim_hexes(state, "legion"):
+            opts.append(Option("legion", "a legion base with an infantry vexillation (2 TP)"))
+        if cav and state.treasury >= 1 and _reclaim_hexes(state, "cavalry"):
+            opts.append(Option("cavalry", "a cavalry vexillation (1 TP)"))
+        if len(opts) == 1:
+            return
+        key = yield Decision(ROMAN, f"Reclaim units from the dead pile (6.8; treasury {state.treasury} TP)?",
+                             tuple(opts), rule="ldf:6.8", kind="admin.reclaim")
+        if key == "done":
+            return
+        hexes = _reclaim_hexes(state, key)
+        where = yield Decision(ROMAN, f"Place the reclaimed {'legion' if key == 'legion' else 'cavalry'}: "
+                               "a core hex free of enemy units", tuple(Option(h, h) for h in hexes),
+                               rule="ldf:6.8", kind="admin.reclaim.hex", context={"highlight": hexes})
+        if key == "legion":
+            b, v = bases[0], vexes[0]
+            economy.spend(ctx, state, 2, f"reclaiming {b.id} and {v.id}", ("ldf:6.8",))
+            state.place(b.id, where)
+            state.place(v.id, where)
+            ctx.event("reclaim", f"Legion base {b.id} and infantry vexillation {v.id} return in {where}",
+                      rules=("ldf:6.8", "ldf:10.6", "ldf:10.7"), side=ROMAN, hex=where)
+        else:
+            c = cav[0]
+            economy.spend(ctx, state, 1, f"reclaiming {c.id}", ("ldf:6.8",))
+            state.place(c.id, where)
+            ctx.event("reclaim", f"Cavalry vexillation {c.id} returns in {where}", rules=("ldf:6.8", "ldf:10.8"),
+                      side=ROMAN, hex=where)
+
+
+def german_returns(ctx: Context, state: LDFState) -> Generator[Decision, Any, None]:
+    """7.1: every tribe in the dead pile returns, one per hex, to hexes of Barbaria with no unit
+    of either side (as many as such hexes allow); enemy zones of control do not matter."""
+    dead = state.of_kind("german-tribe", "dead")
+    barbaria = sorted(state.region("barbaria"))
+    back = []
+    for t in dead:
+        free = [h for h in barbaria if not state.units_at(h)]
+        if not free:
+            break
+        key = yield Decision(GP, f"German tribe {t.id} returns (7.1): an empty hex of Barbaria",
+                             tuple(Option(h, h) for h in free), rule="ldf:7.1", kind="admin.tribe",
+                             context={"highlight": free})
+        state.place(t.id, key)
+        back.append(f"{t.id} {key}")
+    if dead:
+        ctx.event("returns", f"{len(back)} German tribes return to Barbaria" +
+                  (f" ({', '.join(back)})" if back else "") +
+                  (f"; {len(dead) - len(back)} find no empty hex" if len(back) < len(dead) else ""),
+                  rules=("ldf:7.1",), side=GP)
+
+
+def parthian_places(state: LDFState) -> list[str]:
+    """Parthian population-centre hexes not occupied by an enemy unit (7.2)."""
+    return sorted(h for h in state.region("parthia") if state.data.centres(h)
+                  and not any(state.side_of(u) == ROMAN for u in state.units_at(h)))
+
+
+def redeploy_parthia(ctx: Context, state: LDFState, rules: tuple[str, ...],
+                     anywhere: bool = False) -> Generator[Decision, Any, None]:
+    """The dead Parthian units back on the map (7.2; 7.3 and chit 22 "as in 3.3"/"as in 7.2"): a
+    garrison into every Parthian centre hex free of Roman units without one, then the gunds into
+    those hexes (into any Parthian hex when ``anywhere``, 3.3), eight at most to a hex (10.3)."""
+    places = parthian_places(state)
+    garrisons = state.of_kind("parthian-garrison", "dead")
+    put = 0
+    for h in places:
+        if not garrisons:
+            break
+        if any(u.kind == "parthian-garrison" for u in state.units_at(h)):
+            continue
+        g = garrisons.pop(0)
+        state.place(g.id, h)
+        state.plague.discard(h)
+        put += 1
+    gunds = state.of_kind("parthian-gund", "dead")
+    if anywhere:
+        targets = sorted(h for h in state.region("parthia") if state.map.terrain(state.hex(h)) == "land"
+                         and not any(state.side_of(u) == ROMAN for u in state.units_at(h)))
+    else:
+        targets = places
+    for g in gunds:
+        free = [h for h in targets if sum(1 for u in state.units_at(h) if u.kind == "parthian-gund") < 8]
+        if not free:
+            break
+        key = yield Decision(GP, f"Parthian gund {g.id} returns: a hex for it", tuple(Option(h, h) for h in free),
+                             rule=rules[0], kind="admin.gund", context={"highlight": free})
+        state.place(g.id, key)
+    if put or gunds:
+        ctx.event("returns", f"{put} Parthian garrisons and {len(gunds)} gunds return to Parthia", rules=rules,
+                  side=GP)
+
+
+def parthian_returns(ctx: Context, state: LDFState) -> Generator[Decision, Any, None]:
+    """7.2 (not while collapsed), with 6.4: looted Parthian centres free of Roman units recover."""
+    if state.parthia_collapsed:
+        return
+    recovered = sorted(h for h in state.looted if state.in_region(h, "parthia")
+                       and not any(state.side_of(u) == ROMAN for u in state.units_at(h)))
+    for h in recovered:
+        state.looted.discard(h)
+    if recovered:
+        ctx.event("recover", f"Looted Parthian centres recover: {', '.join(recovered)}", rules=("ldf:6.4", "ldf:7.2"),
+                  side=GP)
+    yield from redeploy_parthia(ctx, state, ("ldf:7.2",))
+
+
+def parthian_recovery(ctx: Context, state: LDFState) -> Generator[Decision, Any, None]:
+    """7.3: while Parthia is collapsed, after 7.1 the Germano-Parthian rolls; 5-6 recovers it and
+    every dead Parthian unit is deployed again as in 3.3."""
+    if not state.parthia_collapsed:
+        return
+    roll = yield from politics.recovery_roll(ctx, state)  # salted and chit-influenced (8.8)
+    if roll >= 5:
+        state.parthia_collapsed = False
+        for h in [h for h in state.looted if state.in_region(h, "parthia")
+                  and not any(state.side_of(u) == ROMAN for u in state.units_at(h))]:
+            state.looted.discard(h)
+        ctx.event("recover", f"Parthian recovery roll {roll}: Parthia recovers", rules=("ldf:7.3",), side=GP,
+                  dice=(roll,))
+        yield from redeploy_parthia(ctx, state, ("ldf:7.3", "ldf:3.3"), anywhere=True)
+    else:
+        ctx.event("recover", f"Parthian recovery roll {roll}: Parthia stays collapsed", rules=("ldf:7.3",), side=GP,
+                  dice=(roll,))
+
+
+def administrative_phase(ctx: Context, state: LDFState) -> Generator[Decision, Any, None]:
+    """The mutual administrative phase (5.5), skipped in Turn 1 (5.3)."""
+    ctx.event("phase", f"Turn {state.turn}: mutual administrative phase", rules=("ldf:5.2", "ldf:5.5"))
+    chits_back(ctx, state)
+    yield from clients.gallic_replenishment(ctx, state)  # 9.5, the special first step of Turns 4 and 5
+    yield from collection(ctx, state)
+    yield from demobilisation(ctx, state)
+    yield from reclaiming(ctx, state)
+    yield from german_returns(ctx, state)
+    yield from parthian_returns(ctx, state)
+    yield from parthian_recovery(ctx, state)
+    yield from clients.palmyra_replenishment(ctx, state)  # 9.2-9.4

@@ -1,0 +1,462 @@
+"""The Roman treasury and the markers of the map (``ldf:6.x``, ``8.13``, ``8.14``).
+
+- looting (6.3) and what else happens when a unit enters a hex: :func:`on_enter`
+  (the Parthian TP of 6.5, rebuilding and fortifying halted, 6.4 and 8.13, the
+  sudden death of 4.2, Parthian collapse, 7.3);
+- revenue (6.5) and its carry-over cap (6.9): :func:`revenue`, :func:`carry_over`;
+- emergency taxation (6.6) and demobilisation (6.7), also the means of clearing
+  a deficit (6.10): :func:`emergency_tax`, :func:`demobilise_step`,
+  :func:`deduct`;
+- fortifying (8.13) and rebuilding (6.4, 8.14), two actions each.
+
+TP are public (10.9): every treasury change is a public log event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Iterable
+from typing import Any
+
+from ancients_kit.session import Context, Decision, Option
+
+from .state import CTESIPHON, GP, PALMYRA, ROMAN, ROME, LDFState, Unit
+
+__all__ = [
+    "can_finish_fortify",
+    "can_finish_rebuild",
+    "can_start_fortify",
+    "can_start_rebuild",
+    "carry_over",
+    "collapse_parthia",
+    "deduct",
+    "demobilise_step",
+    "emergency_tax",
+    "emergency_tax_hexes",
+    "finish_fortify",
+    "finish_rebuild",
+    "gain",
+    "on_enter",
+    "revenue",
+    "roman_controls",
+    "start_fortify",
+    "start_rebuild",
+]
+
+COLLAPSE_TP = 11
+"""TP the Roman player awards himself for laying Parthia low (7.3)."""
+
+
+# ---------------------------------------------------------------- treasury
+
+
+def gain(ctx: Context, state: LDFState, amount: int, why: str, rules: Iterable[str]) -> None:
+    """Add TP to the treasury (public, 10.9)."""
+    if amount <= 0:
+        return
+    state.treasury += amount
+    ctx.event("treasury", f"Roman treasury +{amount} TP ({why}): {state.treasury} TP", rules=tuple(rules),
+              side=ROMAN, tp=state.treasury)
+
+
+def spend(ctx: Context, state: LDFState, amount: int, why: str, rules: Iterable[str]) -> None:
+    """Spend TP the Roman player has (salting 8.8, reclaiming 6.8): never below zero (6.10)."""
+    if amount > state.treasury:
+        raise ValueError(f"the Roman treasury holds {state.treasury} TP, not {amount} (ldf:6.10)")
+    if amount <= 0:
+        return
+    state.treasury -= amount
+    ctx.event("treasury", f"Roman treasury -{amount} TP ({why}): {state.treasury} TP", rules=tuple(rules),
+              side=ROMAN, tp=state.treasury)
+
+
+def deduct(ctx: Context, state: LDFState, amount: int, why: str,
+           rules: Iterable[str]) -> Generator[Decision, Any, int]:
+    """TP taken from the treasury whatever the Roman wishes (a chit, a rebel in Rome, 8.3).
+
+    6.10: the total never falls below zero; if it would, play halts while the
+    Roman demobilises legions (6.7) or taxes hexes in emergency (6.6) until the
+    shortfall is made up; what he cannot make up is lost. Returns the TP taken.
+    """
+    rules = tuple(rules)
+    taken = min(amount, state.treasury)
+    if taken:
+        state.treasury -= taken
+        ctx.event("treasury", f"Roman treasury -{taken} TP ({why}): {state.treasury} TP", rules=rules,
+                  side=ROMAN, tp=state.treasury)
+    short = amount - taken
+    while short > 0:
+        before = state.treasury
+        done = yield from clear_deficit_step(ctx, state, short)
+        if not done:
+            ctx.event("treasury", f"The Roman treasury cannot make up the last {short} TP: it stands at zero",
+                      rules=("ldf:6.10",), side=ROMAN, tp=state.treasury)
+            break
+        raised = state.treasury - before
+        use = min(raised, short)
+        state.treasury -= use
+        short -= use
+        taken += use
+    return taken
+
+
+def clear_deficit_step(ctx: Context, state: LDFState, short: int) -> Generator[Decision, Any, bool]:
+    """One step of 6.10: the Roman demobilises or taxes to cover ``short`` TP; False if he cannot."""
+    tax = emergency_tax_hexes(state)
+    demob = demobilise_choices(state)
+    if not tax and not demob:
+        return False
+    opts: list[Option] = []
+    if demob:
+        opts.append(Option("demobilise", "demobilise a legion base and its vexillation (2 TP, 6.7)"))
+    for h in tax:
+        opts.append(Option(h, f"emergency taxation of {h}: {2 * state.unlooted_tp(h)} TP, then looted (6.6)"))
+    key = yield Decision(ROMAN, f"The treasury is {short} TP short: demobilise or tax in emergency (6.10)",
+                         tuple(opts), rule="ldf:6.10", kind="treasury.deficit", context={"highlight": tax})
+    if key == "demobilise":
+        yield from demobilise_step(ctx, state, forced=True)
+    else:
+        emergency_tax(ctx, state, key)
+    return True
+
+
+def clear_deficit_action(ctx: Context, state: LDFState, side: str) -> Generator[Decision, Any, Any]:
+    """The free action of 6.10 (the rules call :func:`deduct`; never chosen from the menu)."""
+    yield from clear_deficit_step(ctx, state, 0)
+
+
+def carry_over(ctx: Context, state: LDFState) -> None:
+    """6.9: at most five TP are carried over from one turn to the next."""
+    from .state import CARRY_OVER
+
+    if state.treasury > CARRY_OVER:
+        lost = state.treasury - CARRY_OVER
+        state.treasury = CARRY_OVER
+        ctx.event("treasury", f"Only {CARRY_OVER} TP carry over into Turn {state.turn}: {lost} TP lapse",
+                  rules=("ldf:6.9",), side=ROMAN, tp=state.treasury)
+
+
+# ---------------------------------------------------------------- control and revenue
+
+
+def gallic_territory(state: LDFState, hex_id: str) -> bool:
+    """A hex of an active Gallic Empire (9.5)."""
+    return state.gallic_active and state.in_region(hex_id, "gallic-empire")
+
+
+def roman_controls(state: LDFState, hex_id: str) -> bool:
+    """The Roman player controls a hex when no enemy unit is in it and it is not part of an
+    active Gallic Empire (6.1, 6.6, 9.5; ruling in docs/games/ldf.md)."""
+    if gallic_territory(state, hex_id):
+        return False
+    return not any(state.side_of(u) != ROMAN for u in state.units_at(hex_id))
+
+
+def revenue_hexes(state: LDFState) -> dict[str, int]:
+    """The hexes that pay the Roman player this administrative phase, with their TP (6.5):
+    unlooted core centres, Caucasus hexes (9.6), Dacia and Germania Decumates (9.7), and
+    Palmyra while inactive or allied to Rome (6.5, 9.2), each under Roman control."""
+    out: dict[str, int] = {}
+    for h, tp in state.data.hex_tp.items():
+        if h in state.looted or state.in_region(h, "parthia"):
+            continue
+        if h == PALMYRA and state.palmyra == GP:
+            continue
+        if roman_controls(state, h):
+            out[h] = tp
+    return out
+
+
+def revenue(state: LDFState) -> int:
+    return sum(revenue_hexes(state).values())
+
+
+# ---------------------------------------------------------------- emergency taxation (6.6)
+
+
+def emergency_tax_hexes(state: LDFState) -> list[str]:
+    """Core population-centre hexes the Roman may tax in emergency (6.6): unlooted, friendly
+    controlled, not Rome/Ostia (the Caucasus, trans-river provinces, Palmyra and Parthia never)."""
+    core = state.region("core")
+    return sorted(h for h, tp in state.data.hex_tp.items()
+                  if h in core and h != ROME and h not in state.looted and roman_controls(state, h)
+                  and state.data.centres(h))
+
+
+def emergency_tax(ctx: Context, state: LDFState, hex_id: str) -> int:
+    """Tax one hex in emergency (6.6): double TP, then it is looted; a garrison there goes to the
+    dead pile and a fortification under way stops."""
+    if hex_id not in emergency_tax_hexes(state):
+        raise ValueError(f"hex {hex_id} cannot be taxed in emergency (ldf:6.6)")
+    tp = 2 * state.unlooted_tp(hex_id)
+    state.looted.add(hex_id)
+    lost = [u.id for u in state.units_at(hex_id) if u.kind == "roman-garrison"]
+    for uid in lost:
+        state.eliminate(uid)
+    stopped = state.fortify == hex_id
+    if stopped:
+        state.fortify = None
+    extra = (f"; garrison {', '.join(lost)} to the dead pile" if lost else "") + \
+        ("; its fortification stops" if stopped else "")
+    gain(ctx, state, tp, f"emergency taxation of {hex_id}, now looted{extra}", ("ldf:6.6",))
+    return tp
+
+
+# ---------------------------------------------------------------- demobilisation (6.7)
+
+
+def _loyal(state: LDFState, kind: str) -> list[Unit]:
+    return [u for u in state.of_kind(kind) if not u.rebel]
+
+
+def demobilise_choices(state: LDFState) -> list[Unit]:
+    """The units the Roman may demobilise first (6.7): the over-supplied kind while the loyal
+    legion bases and infantry vexillations on the map do not match one for one, else bases."""
+    bases, vexes = _loyal(state, "legion-base"), _loyal(state, "infantry-vexillation")
+    if len(bases) > len(vexes):
+        return bases
+    if len(vexes) > len(bases):
+        return vexes
+    return bases
+
+
+def demobilise_step(ctx: Context, state: LDFState, forced: bool = False) -> Generator[Decision, Any, int]:
+    """Demobilise once (6.7): an over-supplied base or vexillation alone (no TP), or a legion
+    base and then any infantry vexillation (2 TP). Returns the TP gained."""
+    bases, vexes = _loyal(state, "legion-base"), _loyal(state, "infantry-vexillation")
+    if not bases and not vexes:
+        return 0
+    if len(bases) != len(vexes):
+        pool = bases if len(bases) > len(vexes) else vexes
+        what = "legion base" if pool is bases else "infantry vexillation"
+        key = yield Decision(ROMAN, f"Demobilise an over-supplied {what} first (6.7: no TP)",
+                             tuple(Option(u.id, f"{u.id} in {u.hex}") for u in pool), rule="ldf:6.7",
+                             kind="admin.demobilise", context={"highlight": sorted({u.hex for u in pool if u.hex})})
+        state.remove(key, "dead")
+        ctx.event("demobilise", f"The Roman player demobilises {what} {key} (over-supplied)", rules=("ldf:6.7",),
+                  side=ROMAN)
+        return 0
+    kb = yield Decision(ROMAN, "Demobilise a legion base (with an infantry vexillation: 2 TP)",
+                        tuple(Option(u.id, f"{u.id} in {u.hex}") for u in bases), rule="ldf:6.7",
+                        kind="admin.demobilise", context={"highlight": sorted({u.hex for u in bases if u.hex})})
+    kv = yield Decision(ROMAN, f"Demobilise an infantry vexillation with {kb}",
+                        tuple(Option(u.id, f"{u.id} in {u.hex}") for u in vexes), rule="ldf:6.7",
+                        kind="admin.demobilise", context={"highlight": sorted({u.hex for u in vexes if u.hex})})
+    state.remove(kb, "dead")
+    state.remove(kv, "dead")
+    gain(ctx, state, 2, f"demobilising {kb} and {kv}", ("ldf:6.7",) + (("ldf:6.10",) if forced else ()))
+    return 2
+
+
+# ---------------------------------------------------------------- entering hexes (6.3 ...)
+
+
+def _hostile_to_owner(state: LDFState, u: Unit, hex_id: str) -> bool:
+    """Whether ``u`` entering TP-producing ``hex_id`` is an enemy of the hex's owner (6.3)."""
+    side = state.side_of(u)
+    if state.in_region(hex_id, "parthia"):
+        return side == ROMAN  # any unit of the Roman player, an allied Palmyran too (6.3, 6.5 "his units")
+    if hex_id == PALMYRA and state.palmyra == GP:
+        return side == ROMAN and u.nationality == "roman"  # looted by loyal Roman forces (9.4)
+    if gallic_territory(state, hex_id):
+        return side == ROMAN and u.nationality == "roman" or (side == GP and not u.gallic)  # 9.5
+    return side == GP
+
+
+def on_enter(ctx: Context, state: LDFState, unit_ids: Iterable[str], hex_id: str) -> Generator[Decision, Any, None]:
+    """Everything that happens when units enter ``hex_id`` (call after placing them there).
+
+    6.3: a TP-producing hex first entered by an enemy unit is looted (the whole
+    hex at once); a loyal Roman unit first entering an unlooted Parthian centre
+    earns its TP (6.5); an enemy entering a hex being rebuilt or fortified stops
+    the work (6.4, 8.13); a German tribe in Rome/Ostia wins the game (4.2); a
+    Roman unit in Ctesiphon collapses Parthia (7.3). Rebel co-emperors loot as
+    any enemy (8.3). The client states' own entry rules (Trier, 9.5) are
+    :func:`clients.on_enter`'s, called last.
+    """
+    units = [state.unit(uid) for uid in unit_ids]
+    if not units:
+        return
+    if any(u.kind == "german-tribe" for u in units) and hex_id == ROME:
+        ctx.event("victory", "A German tribe enters Rome/Ostia: the Germano-Parthian player wins",
+                  rules=("ldf:4.2",), side=GP)
+        state.finish(GP, "A German tribe entered Rome/Ostia (3318): sudden death victory", ("ldf:4.2",))
+        return
+    enemy = [u for u in units if _hostile_to_owner(state, u, hex_id)]
+    if enemy:
+        if state.fortify == hex_id and any(state.side_of(u) == GP for u in enemy):
+            state.fortify = None
+            ctx.event("fortify", f"Enemy units occupy {hex_id}: the fortification there is abandoned",
+                      rules=("ldf:8.13",), side=ROMAN)
+        if hex_id in state.rebuilding:
+            state.rebuilding.discard(hex_id)
+            ctx.event("rebuild", f"Enemy units enter {hex_id}: its rebuilding is overturned; it stays looted",
+                      rules=("ldf:6.4", "ldf:8.14"), side=ROMAN)
+        tp = state.unlooted_tp(hex_id)
+        if tp and hex_id not in state.looted:
+            state.looted.add(hex_id)
+            state.plague.discard(hex_id)
+            who = enemy[0].id
+            ctx.event("loot", f"{who} enters {hex_id}: the hex is looted ({tp} TP lost to its owner)",
+                      rules=("ldf:6.3",), side=state.side_of(enemy[0]), hex=hex_id)
+            if state.in_region(hex_id, "parthia"):
+                gain(ctx, state, tp, f"first entry into the Parthian centres of {hex_id}", ("ldf:6.5", "ldf:6.3"))
+    if hex_id == CTESIPHON and not state.parthia_collapsed and any(
+            state.side_of(u) == ROMAN and u.nationality == "roman" for u in units):
+        yield from collapse_parthia(ctx, state)
+    from . import clients  # ldf-politics; it imports this module
+
+    yield from clients.on_enter(ctx, state, [u.id for u in units], hex_id)  # Trier ends the Gallic Empire (9.5)
+
+
+def collapse_parthia(ctx: Context, state: LDFState) -> Generator[Decision, Any, None]:
+    """7.3: a Roman unit enters Ctesiphon: every Parthian unit to the dead pile, 11 TP, and the
+    Roman units in Parthia go back into Roman core territory without spending actions."""
+    state.parthia_collapsed = True
+    gone = [u.id for u in state.on_map() if u.nationality == "parthian"]
+    for uid in gone:
+        state.eliminate(uid)
+    ctx.event("collapse", f"Parthian dynastic collapse: {len(gone)} Parthian units to the dead pile",
+              rules=("ldf:7.3",), side=ROMAN)
+    gain(ctx, state, COLLAPSE_TP, "the Sassanids laid low", ("ldf:7.3",))
+    yield from withdraw_from_parthia(ctx, state)
+
+
+def withdraw_from_parthia(ctx: Context, state: LDFState) -> Generator[Decision, Any, None]:
+    """7.3's free withdrawal: each Roman force in Parthia goes to one of the nearest core hexes
+    free of enemy units (our reading of "the minimum number of movement actions"; ruling in
+    docs/games/ldf.md). Static units cannot be there (2.4, 8.13)."""
+    parthia = state.region("parthia")
+    core = sorted(state.region("core"))
+    while True:
+        forces = sorted({u.hex for u in state.on_map() if u.hex in parthia and state.side_of(u) == ROMAN
+                         and u.nationality == "roman"})
+        if not forces:
+            return
+        src = forces[0]
+        origin = state.hex(src)
+        targets = [h for h in core if state.map.terrain(state.hex(h)) == "land"
+                   and not state.enemy_in(h, ROMAN)]
+        if not targets:
+            return
+        best = min(origin.distance(state.hex(h)) for h in targets)
+        near = [h for h in targets if origin.distance(state.hex(h)) == best]
+        key = near[0]
+        if len(near) > 1:
+            key = yield Decision(ROMAN, f"Parthia has collapsed: withdraw the force in {src} to core territory",
+                                 tuple(Option(h, h) for h in near), rule="ldf:7.3", kind="admin.withdraw",
+                                 context={"highlight": near})
+        moving = [u.id for u in state.units_at(src) if state.side_of(u) == ROMAN]
+        for uid in moving:
+            state.place(uid, key)
+        ctx.event("withdraw", f"The Roman force in {src} ({', '.join(moving)}) withdraws to {key}",
+                  rules=("ldf:7.3",), side=ROMAN)
+        yield from on_enter(ctx, state, moving, key)
+
+
+def withdrawal_action(ctx: Context, state: LDFState, side: str) -> Generator[Decision, Any, Any]:
+    """The free action of 7.3 (:func:`collapse_parthia` calls the withdrawal; never in the menu)."""
+    yield from withdraw_from_parthia(ctx, state)
+
+
+# ---------------------------------------------------------------- fortifying (8.13)
+
+
+def fortify_hexes(state: LDFState) -> list[str]:
+    """Core population-centre hexes that may begin fortifying (8.13)."""
+    if state.fortify is not None:
+        return []
+    core = state.region("core")
+    return sorted(h for h in core if state.data.centres(h)
+                  and not any(u.garrison for u in state.units_at(h)) and not state.enemy_in(h, ROMAN))
+
+
+def spare_garrisons(state: LDFState) -> list[Unit]:
+    """Roman garrison counters not on the map (set aside or dead: 8.13 is how they re-enter)."""
+    return [u for u in state.units.values() if u.kind == "roman-garrison" and u.where in ("aside", "dead")]
+
+
+def can_start_fortify(state: LDFState, side: str) -> bool:
+    return side == ROMAN and bool(fortify_hexes(state))
+
+
+def can_finish_fortify(state: LDFState, side: str) -> bool:
+    h = state.fortify
+    return side == ROMAN and h is not None and not state.enemy_in(h, ROMAN) and bool(spare_garrisons(state)) \
+        and not any(u.garrison for u in state.units_at(h))
+
+
+def _core_hex(state: LDFState, prompt: str, hexes: list[str], rule: str,
+              kind: str) -> Generator[Decision, Any, str | None]:
+    """The Roman picks one of ``hexes`` for an economy action, or goes back (``None``)."""
+    key = yield Decision(ROMAN, prompt, tuple(Option(h, f"{h} ({state.unlooted_tp(h)} TP)") for h in hexes) + (
+        Option("back", "choose another action"),), rule=rule, kind=kind, context={"highlight": hexes})
+    return None if key == "back" else key
+
+
+def start_fortify(ctx: Context, state: LDFState, side: str) -> Generator[Decision, Any, Any]:
+    """8.13: the Fortify marker into a core population-centre hex without a garrison or enemy."""
+    key = yield from _core_hex(state, "Begin fortifying which core population-centre hex?", fortify_hexes(state),
+                               "ldf:8.13", "fortify.hex")
+    if key is None:
+        return False
+    state.fortify = key
+    ctx.event("fortify", f"The Roman player begins fortifying {key}", rules=("ldf:8.13",), side=ROMAN, hex=key)
+    return None
+
+
+def finish_fortify(ctx: Context, state: LDFState, side: str) -> Generator[Decision, Any, Any]:
+    """8.13: a garrison/fortification unit, loyal side up, replaces the Fortify marker."""
+    h = state.fortify
+    assert h is not None
+    g = spare_garrisons(state)[0]
+    g.rebel = False
+    state.place(g.id, h)
+    state.fortify = None
+    ctx.event("fortify", f"The Roman player finishes fortifying {h}: garrison {g.id} "
+              f"(defends at {state.unlooted_tp(h)})", rules=("ldf:8.13", "ldf:13.10"), side=ROMAN, hex=h)
+    return None
+    yield  # pragma: no cover
+
+
+# ---------------------------------------------------------------- rebuilding (6.4, 8.14)
+
+
+def rebuild_hexes(state: LDFState) -> list[str]:
+    core = state.region("core")
+    return sorted(h for h in state.looted if h in core and h not in state.rebuilding
+                  and state.data.centres(h) and not state.enemy_in(h, ROMAN) and not gallic_territory(state, h))
+
+
+def can_start_rebuild(state: LDFState, side: str) -> bool:
+    return side == ROMAN and bool(rebuild_hexes(state))
+
+
+def can_finish_rebuild(state: LDFState, side: str) -> bool:
+    return side == ROMAN and any(not state.enemy_in(h, ROMAN) for h in state.rebuilding)
+
+
+def start_rebuild(ctx: Context, state: LDFState, side: str) -> Generator[Decision, Any, Any]:
+    """6.4, 8.14: turn a looted core hex's marker to its Rebuild side (still looted)."""
+    key = yield from _core_hex(state, "Begin rebuilding which looted core hex?", rebuild_hexes(state),
+                               "ldf:8.14", "rebuild.hex")
+    if key is None:
+        return False
+    state.rebuilding.add(key)
+    ctx.event("rebuild", f"The Roman player begins rebuilding {key}", rules=("ldf:6.4", "ldf:8.14"), side=ROMAN,
+              hex=key)
+    return None
+
+
+def finish_rebuild(ctx: Context, state: LDFState, side: str) -> Generator[Decision, Any, Any]:
+    """6.4, 8.14: the Rebuild marker comes off; the hex produces TP again (no TP spent)."""
+    hexes = sorted(h for h in state.rebuilding if not state.enemy_in(h, ROMAN))
+    key = hexes[0]
+    if len(hexes) > 1:
+        key = yield Decision(ROMAN, "Finish rebuilding which hex?",
+                             tuple(Option(h, f"{h} ({state.unlooted_tp(h)} TP)") for h in hexes),
+                             rule="ldf:8.14", kind="rebuild.finish", context={"highlight": hexes})
+    state.rebuilding.discard(key)
+    state.looted.discard(key)
+    ctx.event("rebuild", f"The Roman player finishes rebuilding {key}: it produces {state.unlooted_tp(key)} TP again",
+              rules=("ldf:6.4", "ldf:8.14"), side=ROMAN, hex=key)
+    return None

@@ -1,0 +1,965 @@
+"""Lest Darkness Fall movement: forces, movement factors, land, sea and river moves.
+
+Rules served (each cited where it is applied):
+
+- ``ldf:2.4`` static units never move; ``ldf:2.6`` movement factors: 4, cavalry 8;
+  leaders have none of their own;
+- ``ldf:8.2`` a move action moves one force from one hex; units may be left
+  behind or dropped off along the way; only a loyal force with the emperor or a
+  non-Gallic rebel force (which always has the co-emperor) may pick units up,
+  and those move on with the MP left and stay with the leader;
+- ``ldf:8.3`` rebel mobile units move only with the rebel co-emperor; the
+  conversion rolls when his force moves next to loyal units (see
+  :func:`conversion_targets`), after which the force may go on, even out of an
+  EZOC; the leaders never share or pass through one another's hexes;
+- ``ldf:8.4`` a leader moves only with mobile units and adds 1 to the force's
+  movement factor (4 -> 5, all-cavalry 8 -> 9); a leaderless force cannot pick
+  a leader up;
+- ``ldf:8.5`` a mixed force with a leader: infantry stop after 5 MP, the leader
+  and cavalry may go on to 9; without a leader the whole force stops at 4;
+- ``ldf:9.2``-``ldf:9.5``, ``ldf:7.3``: hexes Palmyra, the Gallic Empire and a
+  collapsed Parthia close to some units;
+- ``ldf:11.3``, ``ldf:11.4`` enter EZOC at no cost, stop there, never leave one
+  by a land move (:data:`ancients_kit.movement.ZOC_LOCKING`);
+- ``ldf:12.1``-``ldf:12.4`` one MP a hex whatever the terrain, hex to adjacent
+  hex, never into enemy-occupied hexes;
+- ``ldf:1.5``, ``ldf:12.5`` only Roman units enter narrows hexes, at no extra cost;
+- ``ldf:12.6`` sea movement, coastal population centre to friendly-controlled
+  coastal population centre, never Petra, the whole action;
+- ``ldf:12.7`` river movement, Rhine/Danube bank hex to bank hex, either bank,
+  not for Gallic units, lost once Dacia or Germania Decumates is looted.
+
+The searches are the core's (:func:`ancients_kit.movement.reachable` on the
+map's land links); this module supplies the costs, vetoes and stops. A move
+is staged hex by hex (:class:`MovingForce`) so that it can pause for pick-ups,
+drop-offs and conversion rolls; :func:`land_reach` answers "where can this
+force still end its move" for option lists and bots.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator, Iterable, Sequence
+from typing import Any
+
+import attrs
+
+from ancients_kit.hexgrid import Hex
+from ancients_kit.hexmap import HexMap
+from ancients_kit.movement import ZOC_LOCKING, ZOC_STOP, Reach, reachable
+from ancients_kit.session import Context, Decision, Option
+
+from ancients_games.ldf import stacking
+from ancients_games.ldf.economy import on_enter
+from ancients_games.ldf.stacking import emergency_unstack
+from ancients_games.ldf.state import GP, ROME, LDFState
+from ancients_games.ldf.zoc import ROMAN_CAMPS, Position, Unit, ezoc, hex_ids, hostile, land_links, position
+
+__all__ = [
+    "LEADER_BONUS",
+    "MovingForce",
+    "PETRA",
+    "can_move",
+    "closed_hex",
+    "conversion_rolls",
+    "conversion_targets",
+    "force_can_move",
+    "force_problem",
+    "land_reach",
+    "movable_hexes",
+    "movable_units",
+    "move_action",
+    "move_force",
+    "movement_caps",
+    "ports",
+    "riverbank_hexes",
+    "river_destinations",
+    "score",
+    "sea_destinations",
+    "step_problem",
+    "stop_problem",
+]
+
+LEADER_BONUS = 1
+"""A leader adds one to the force's movement factor (``ldf:8.4``)."""
+PETRA = "4623"
+"""No sea movement ever starts or ends at Petra (``ldf:12.6``)."""
+LEADERS = ("emperor", "co-emperor")
+
+
+def _is_leader(u: Unit) -> bool:
+    return u.piece in LEADERS
+
+
+def movement_caps(pos: Position, units: Sequence[Unit], *, bonus: int = 0) -> dict[str, int]:
+    """The MP each mobile unit of a force starting a move may spend (``ldf:2.6``, ``ldf:8.4``, ``ldf:8.5``).
+
+    ``bonus``: extra hexes granted to the whole force (chit Inspired Subordinates).
+    Leaders are not in the result: they move only with mobile units.
+    """
+    mobile = [u for u in units if pos.kind(u) == "mobile"]
+    leader = any(_is_leader(u) for u in units)
+    mfs = {pos.piece(u).movement for u in mobile}
+    mixed = len(mfs) > 1
+    out: dict[str, int] = {}
+    for u in mobile:
+        base = pos.piece(u).movement
+        if mixed and not leader:
+            base = min(mfs)  # ldf:8.5: leaderless, the cavalry stops when the infantry do, at 4
+        out[u.id] = base + (LEADER_BONUS if leader else 0) + bonus  # ldf:8.4: +1 with a leader
+    return out
+
+
+def force_problem(pos: Position, units: Sequence[Unit], side: str) -> tuple[str, str] | None:
+    """Why ``units`` may not set off together as one force of ``side``, or ``None``."""
+    if not units:
+        return ("a force needs at least one unit", "ldf:8.2")
+    hexes = {u.hex for u in units}
+    if len(hexes) > 1:
+        return ("a force is units of one hex", "ldf:8.2")
+    for u in units:
+        if pos.side(u) != side:
+            return (f"{u.id} is not a {side} unit", "ldf:1.2")
+        kind = pos.kind(u)
+        if kind == "static":
+            return (f"{u.id} is a static unit: it never moves", "ldf:2.4")
+        if u.camp == "palmyran" and pos.palmyra == "inactive":
+            return (f"{u.id}: an inactive Palmyra's units may not move", "ldf:9.2")
+    mobile = [u for u in units if pos.kind(u) == "mobile"]
+    if not mobile:
+        return ("a leader moves only with one or more friendly mobile units", "ldf:8.4")
+    if any(u.camp == "rebel" for u in mobile) and not any(u.piece == "co-emperor" and u.camp == "rebel" for u in units):
+        return ("rebel Roman mobile units move only with the rebel co-emperor", "ldf:8.3")
+    h = next(iter(hexes))
+    ids = {u.id for u in units}
+    rest = [u for u in pos.at(h) if u.id not in ids]
+    if rest and all(_is_leader(u) for u in rest):
+        return (f"{rest[0].id} would be left alone: a leader is never without friendly units", "ldf:8.4")
+    return None
+
+
+def _force_camps(units: Iterable[Unit]) -> frozenset[str]:
+    return frozenset(u.camp for u in units)
+
+
+def step_problem(m: HexMap, pos: Position, units: Sequence[Unit], a: Hex, b: Hex) -> tuple[str, str] | None:
+    """Why the force ``units`` may not step from ``a`` into ``b``, or ``None`` (ZOC and MP aside)."""
+    if b not in land_links(m).get(a, ()):
+        if b in m and m.terrain(b) == "sea":
+            return (f"{m.to_id(b)} is an all-sea hex", "ldf:12.2")
+        if b in m and a in m and b in m.neighbors(a):
+            return (f"{m.to_id(a)}-{m.to_id(b)} is an all-sea hexside", "ldf:12.2")
+        return (f"{m.to_id(b) if b in m else b} is not adjacent to {m.to_id(a)}: no skipping hexes", "ldf:12.2")
+    camps = _force_camps(units)
+    if m.value(b, "narrows") and not camps <= ROMAN_CAMPS:
+        return (f"{m.to_id(b)} is a narrows hex: only Roman units may move into it", "ldf:12.5")
+    return closed_hex(m, pos, units, b)
+
+
+def closed_hex(m: HexMap, pos: Position, units: Sequence[Unit], b: Hex) -> tuple[str, str] | None:
+    """Why the force ``units`` may not enter hex ``b`` at all, by land, sea or river (or ``None``):
+    enemy units (``ldf:12.3``, ``ldf:10.5``), the other leader (``ldf:8.3``), an inactive
+    Palmyra (``ldf:9.2``), the Gallic Empire's frontier (``ldf:9.5``), a collapsed Parthia (``ldf:7.3``)."""
+    camps = _force_camps(units)
+    for v in pos.at(b):
+        if any(hostile(v.camp, c, pos.palmyra) for c in camps):
+            rule = "ldf:10.5" if {v.camp} | camps <= ROMAN_CAMPS else "ldf:12.3"
+            return (f"{m.to_id(b)} holds enemy units ({v.id})", rule)
+    if any(_is_leader(u) for u in units) and any(_is_leader(v) for v in pos.at(b)):
+        return (f"{m.to_id(b)} holds the other leader: the two never share or pass through a hex", "ldf:8.3")
+    if b in m.region("palmyra"):
+        if pos.palmyra == "inactive" and camps & ROMAN_CAMPS:
+            return ("Roman units may not move into or through an inactive Palmyra", "ldf:9.2")
+    if pos.gallic_active:
+        gallic = m.region("gallic-empire")
+        if "gallic" in camps and b not in gallic:
+            return ("Gallic Empire forces move only into Gallic Empire hexes", "ldf:9.5")
+        if b in gallic and camps & {"german", "rebel"}:
+            return ("Germanic and non-Gallic rebel units may not move into the Gallic Empire", "ldf:9.5")
+    if pos.parthia_collapsed and b in m.region("parthia"):
+        return ("while Parthia is collapsed no unit may move into it", "ldf:7.3")
+    return None
+
+
+def stop_problem(m: HexMap, pos: Position, units: Sequence[Unit], h: Hex) -> tuple[str, str] | None:
+    """Why ``units`` may not end a move (or be dropped off) in ``h``, or ``None`` (``ldf:10.1``)."""
+    ids = {u.id for u in units}
+    there = [u for u in pos.at(h) if u.id not in ids] + [attrs.evolve(u, hex=h) for u in units]
+    found = stacking.problems(pos, there)
+    if found:
+        return found[0]
+    camps = _force_camps(units)
+    if h in m.region("palmyra"):
+        if pos.palmyra == "roman" and "loyal" in camps:
+            return ("loyal Roman units may pass through an allied Palmyra but not end a move there", "ldf:9.3")
+        if pos.palmyra == "germano-parthian" and "parthian" in camps:
+            return ("Parthian units may pass through an allied Palmyra but not end a move there", "ldf:9.4")
+    return None
+
+
+_ONE: dict[int, tuple[HexMap, dict[Hex, int]]] = {}
+
+
+def _one_mp(m: HexMap) -> dict[Hex, int]:
+    """One MP for every land hex entered (``ldf:12.4``: no terrain costs)."""
+    hit = _ONE.get(id(m))
+    if hit is None or hit[0] is not m:
+        hit = (m, {h: 1 for h in land_links(m)})
+        _ONE.clear()
+        _ONE[id(m)] = hit
+    return hit[1]
+
+
+def land_reach(
+    m: HexMap,
+    pos: Position,
+    units: Sequence[Unit],
+    at: Hex,
+    mp: int,
+    *,
+    locked: bool = True,
+    ignore_zoc_of: Iterable[str] = (),
+    ezoc_hexes: frozenset[Hex] | None = None,
+) -> Reach:
+    """Where the force ``units``, now in ``at`` with ``mp`` MP left, may end its move.
+
+    One MP a hex (``ldf:12.4``), the vetoes of :func:`step_problem`, the stops of
+    :func:`stop_problem`; it stops on entering an EZOC (``ldf:11.3``) and, if
+    ``locked``, cannot leave one it is in (``ldf:11.4``); ``locked=False`` after
+    the 8.3 conversions freed it (``ldf:8.3``) or for the chit that moves an
+    enemy force out of an EZOC. ``ezoc_hexes``: the EZOC already worked out.
+    """
+    ez: frozenset[Hex] = frozenset()
+    if ezoc_hexes is not None:
+        ez = ezoc_hexes
+    else:
+        for c in _force_camps(units):
+            ez |= ezoc(m, pos, c, ignore=ignore_zoc_of)
+
+    def can_enter(a: Hex, b: Hex) -> bool:
+        return step_problem(m, pos, units, a, b) is None
+
+    def can_stop(h: Hex) -> bool:
+        return stop_problem(m, pos, units, h) is None
+
+    return reachable(
+        at, mp, _one_mp(m), ezoc=ez, zoc=ZOC_LOCKING if locked else ZOC_STOP,
+        can_enter=can_enter, can_stop=can_stop, neighbors=land_links(m),
+    )
+
+
+# ---------------------------------------------------------------- sea and river movement
+
+def ports(m: HexMap) -> frozenset[Hex]:
+    """Coastal population centres, Petra excepted (``ldf:12.6``)."""
+    petra = m.from_id(PETRA)
+    return frozenset(h for h in m.hexes_where("coastal") if h != petra)
+
+
+def riverbank_hexes(m: HexMap) -> frozenset[Hex]:
+    """The hexes on either bank of the Rhine or the Danube (``ldf:12.7``)."""
+    out: set[Hex] = set()
+    for f in ("rhine", "danube"):
+        for side in m.hexsides_with(f):
+            out.update(side)
+    return frozenset(out)
+
+
+def _roman_realm(m: HexMap) -> frozenset[Hex]:
+    return m.region("core") | m.region("caucasus") | m.region("trans-river")
+
+
+def _transport_problem(m: HexMap, pos: Position, units: Sequence[Unit], rule: str) -> tuple[str, str] | None:
+    camps = _force_camps(units)
+    if not camps <= ROMAN_CAMPS:
+        return ("only Roman mobile units and leaders may use it", rule)
+    return None
+
+
+def _friendly_port(m: HexMap, pos: Position, units: Sequence[Unit], h: Hex) -> bool:
+    """Is ``h`` friendly controlled for the force (``ldf:12.6``; ruling in ``docs/games/ldf.md``)?"""
+    camps = _force_camps(units)
+    there = [u for u in pos.at(h) if u.id not in {x.id for x in units}]
+    if any(hostile(v.camp, c, pos.palmyra) for v in there for c in camps):
+        return False
+    if there:
+        return True
+    if "gallic" in camps:
+        return h in m.region("gallic-empire")
+    if "loyal" in camps:
+        if pos.gallic_active and h in m.region("gallic-empire"):
+            return False
+        return h in _roman_realm(m)
+    return False  # a non-Gallic rebel force controls only hexes its own units hold
+
+
+def sea_destinations(m: HexMap, pos: Position, units: Sequence[Unit]) -> tuple[list[Hex], tuple[str, str] | None]:
+    """The ports the force may reach by sea movement (``ldf:12.6``), or why none.
+
+    It must begin the action in a coastal population centre (not Petra) and goes
+    straight to another friendly-controlled one; EZOC at either end does not
+    matter; stacking and the Gallic and Palmyran closures do.
+    """
+    bad = _transport_problem(m, pos, units, "ldf:12.6")
+    if bad:
+        return [], bad
+    at = units[0].hex
+    harbours = ports(m)
+    if at not in harbours:
+        why = "Petra: no sea movement starts there" if m.to_id(at) == PETRA else "not a coastal population centre"
+        return [], (f"{m.to_id(at)} is {why}", "ldf:12.6")
+    out = []
+    for h in sorted(harbours, key=hex_ids(m).__getitem__):
+        if h == at or not _friendly_port(m, pos, units, h):
+            continue
+        if closed_hex(m, pos, units, h) or stop_problem(m, pos, units, h):
+            continue
+        out.append(h)
+    return out, None if out else (f"no friendly-controlled port can receive the force from {m.to_id(at)}", "ldf:12.6")
+
+
+def river_destinations(m: HexMap, pos: Position, units: Sequence[Unit]) -> tuple[list[Hex], tuple[str, str] | None]:
+    """The bank hexes the force may reach by river movement (``ldf:12.7``), or why none."""
+    bad = _transport_problem(m, pos, units, "ldf:12.7")
+    if bad:
+        return [], bad
+    if any(u.camp == "gallic" for u in units):
+        return [], ("Gallic Empire units may never use riverine movement", "ldf:12.7")
+    if pos.river_movement_lost:
+        return [], ("riverine movement was lost when Dacia or Germania Decumates was looted", "ldf:12.7")
+    at = units[0].hex
+    banks = riverbank_hexes(m)
+    if at not in banks:
+        return [], (f"{m.to_id(at)} is not on the Rhine or the Danube", "ldf:12.7")
+    out = [h for h in sorted(banks, key=hex_ids(m).__getitem__)
+           if h != at and not closed_hex(m, pos, units, h) and not stop_problem(m, pos, units, h)]
+    return out, None if out else (f"no bank hex can receive the force from {m.to_id(at)}", "ldf:12.7")
+
+
+# ---------------------------------------------------------------- conversions (8.3)
+
+def conversion_targets(m: HexMap, pos: Position, at: Hex, done: Iterable[Hex] = ()) -> tuple[list[Hex], bool]:
+    """The hexes next to ``at`` a rebel co-emperor's force rolls for (``ldf:8.3``), and whether
+    the emperor is next to it (then there is no roll for his hex, only stasis).
+
+    A hex is rolled for once per move (``done``: the hexes already rolled for);
+    it must hold loyal Roman units and not the emperor. Adjacency is the ZOC's:
+    not across an all-sea hexside (ruling in ``docs/games/ldf.md``).
+    """
+    skip = set(done)
+    out: list[Hex] = []
+    emperor = False
+    for n in land_links(m).get(at, ()):
+        loyal = [u for u in pos.at(n) if u.camp == "loyal"]
+        if not loyal:
+            continue
+        if any(u.piece == "emperor" for u in loyal):
+            emperor = True
+            continue
+        if n not in skip:
+            out.append(n)
+    out.sort(key=hex_ids(m).__getitem__)
+    return out, emperor
+
+
+# ---------------------------------------------------------------- a force on the move
+
+@attrs.define
+class MovingForce:
+    """A force in the middle of a land move, staged hex by hex (``ldf:8.2``).
+
+    ``left`` holds the MP each mobile unit may still spend; the force may step
+    while every moving mobile unit has one. Units exhausted before the others
+    (8.5's infantry at 5) are left in the hex where they ran out.
+    """
+
+    units: list[str]
+    at: Hex
+    left: dict[str, int]
+    picked: set[str] = attrs.field(factory=set)
+    """Units picked up on the way: they stay with the leader to the end (``ldf:8.2``)."""
+    path: list[Hex] = attrs.field(factory=list)
+    leader_bonus: bool = False
+    """The force started with a leader: its units carry his +1 (``ldf:8.4``)."""
+    released: bool = False
+    """Conversions freed it from the EZOC it was in (``ldf:8.3``)."""
+    rolled: set[Hex] = attrs.field(factory=set)
+    """Hexes already rolled for during this move (``ldf:8.3``)."""
+    no_drop_offs: bool = False
+    moved: set[str] = attrs.field(factory=set)
+    """Every unit that has been part of the force in this action (none may join twice)."""
+
+    @classmethod
+    def start(cls, pos: Position, units: Sequence[Unit], *, bonus: int = 0, no_drop_offs: bool = False) -> MovingForce:
+        caps = movement_caps(pos, units, bonus=bonus)
+        return cls(
+            units=[u.id for u in units], at=units[0].hex, left=caps, path=[units[0].hex],
+            leader_bonus=any(_is_leader(u) for u in units), no_drop_offs=no_drop_offs,
+            moved={u.id for u in units},
+        )
+
+    def remaining(self) -> int:
+        """MP the units that can still move may spend together (0: the move is over).
+
+        Units already exhausted (``ldf:8.5``: infantry after 5 MP while the leader
+        and the cavalry go on to 9) do not hold the others back: they stay in the
+        hex where they ran out when the force steps on.
+        """
+        going = [n for n in self.left.values() if n > 0]
+        return min(going) if going else 0
+
+    def exhausted(self) -> list[str]:
+        """Mobile units with no MP left (``ldf:8.5``)."""
+        return [u for u, n in self.left.items() if n <= 0]
+
+    def movers(self, pos: Position) -> list[Unit]:
+        return [attrs.evolve(pos.unit(u), hex=self.at) for u in self.units]
+
+    def leader(self, pos: Position) -> Unit | None:
+        for u in self.units:
+            if pos.unit(u).piece in LEADERS:
+                return pos.unit(u)
+        return None
+
+    def may_pick_up(self, pos: Position) -> bool:
+        """``ldf:8.2``: a loyal force with the emperor, or a non-Gallic rebel force (with the co-emperor)."""
+        lead = self.leader(pos)
+        if lead is None:
+            return False
+        return (lead.piece == "emperor" and lead.camp == "loyal") or (lead.piece == "co-emperor" and lead.camp == "rebel")
+
+    def pick_up_candidates(self, pos: Position) -> list[Unit]:
+        """Friendly mobile units in the force's hex it may add (``ldf:8.2``, ``ldf:8.4``)."""
+        if not self.may_pick_up(pos) or self.remaining() <= 0:
+            return []
+        lead = self.leader(pos)
+        assert lead is not None
+        out = []
+        for u in pos.at(self.at):
+            if u.id in self.moved or pos.kind(u) != "mobile" or u.camp != lead.camp:
+                continue
+            out.append(u)
+        return out
+
+    def pick_up(self, pos: Position, u: Unit) -> None:
+        """Add ``u``: it moves on with the MP the force has left (``ldf:8.2``)."""
+        own = movement_caps(pos, [u, self.leader(pos)])[u.id]  # type: ignore[list-item]
+        self.units.append(u.id)
+        self.moved.add(u.id)
+        self.left[u.id] = min(own, self.remaining())
+        self.picked.add(u.id)
+
+    def drop_off_candidates(self, pos: Position) -> list[str]:
+        """Units that may be left in the current hex (``ldf:8.2``): not picked-up units, not the
+        rebel co-emperor (his units move only with him, ``ldf:8.3``); at least one mobile unit stays."""
+        if self.no_drop_offs:
+            return []
+        out = []
+        mobile = [u for u in self.units if u in self.left]
+        for uid in self.units:
+            u = pos.unit(uid)
+            if uid in self.picked:
+                continue
+            if u.piece == "co-emperor" and u.camp == "rebel":
+                continue
+            if uid in self.left and len(mobile) == 1:
+                continue
+            out.append(uid)
+        return out
+
+    def drop_off(self, pos: Position, uid: str) -> None:
+        """Leave ``uid`` here; dropping the leader takes his +1 from the rest (``ldf:8.4``)."""
+        self.units.remove(uid)
+        self.left.pop(uid, None)
+        if pos.unit(uid).piece in LEADERS and self.leader_bonus:
+            self.leader_bonus = False
+            for k in self.left:
+                self.left[k] = max(0, self.left[k] - LEADER_BONUS)
+
+    def step(self, b: Hex) -> list[str]:
+        """Enter ``b``: one MP for every moving unit (``ldf:12.4``). Returns the exhausted
+        units left behind in the hex the force leaves (``ldf:8.5``)."""
+        tired = self.exhausted()
+        for uid in tired:
+            self.units.remove(uid)
+            del self.left[uid]
+        for k in self.left:
+            self.left[k] -= 1
+        self.at = b
+        self.path.append(b)
+        return tired
+
+
+# ---------------------------------------------------------------- the move action on a game in progress
+
+
+def _ezoc_for(m: HexMap, pos: Position, camps: Iterable[str], cache: dict[str, frozenset[Hex]] | None = None,
+              ) -> frozenset[Hex]:
+    out: frozenset[Hex] = frozenset()
+    for c in camps:
+        if cache is not None and c in cache:
+            z = cache[c]
+        else:
+            z = ezoc(m, pos, c)
+            if cache is not None:
+                cache[c] = z
+        out |= z
+    return out
+
+
+def movable_units(pos: Position, side: str, h: Hex) -> list[Unit]:
+    """The units of ``side`` in ``h`` that may be part of a moving force (``ldf:2.4``, ``ldf:8.3``,
+    ``ldf:8.4``, ``ldf:9.2``); empty when none may move."""
+    here = pos.at(h)
+    rebel_leader = any(u.piece == "co-emperor" and u.camp == "rebel" for u in here)
+    out = []
+    for u in here:
+        if pos.side(u) != side or pos.kind(u) == "static":
+            continue
+        if u.camp == "palmyran" and pos.palmyra == "inactive":
+            continue  # ldf:9.2
+        if pos.kind(u) == "mobile" and u.camp == "rebel" and not rebel_leader:
+            continue  # ldf:8.3
+        out.append(u)
+    if not any(pos.kind(u) == "mobile" for u in out):
+        return []
+    return out
+
+
+def _stasis(m: HexMap, pos: Position, units: Sequence[Unit], at: Hex) -> bool:
+    """A rebel force next to the emperor's hex may not move on (``ldf:8.3``: "mutual stasis")."""
+    if not any(u.camp == "rebel" for u in units):
+        return False
+    return conversion_targets(m, pos, at)[1]
+
+
+def _has_land_step(m: HexMap, pos: Position, units: Sequence[Unit], ez: frozenset[Hex]) -> bool:
+    at = units[0].hex
+    if at in ez or _stasis(m, pos, units, at):
+        # A rebel force next to loyal units may still roll to convert them (ldf:8.3).
+        return any(u.camp == "rebel" for u in units) and bool(conversion_targets(m, pos, at)[0])
+    return any(step_problem(m, pos, units, at, n) is None for n in land_links(m).get(at, ()))
+
+
+def force_can_move(m: HexMap, pos: Position, units: Sequence[Unit], cache: dict[str, frozenset[Hex]] | None = None,
+                   ) -> bool:
+    """Whether the force has any move at all: a land step, a sea or a river move."""
+    ez = _ezoc_for(m, pos, _force_camps(units), cache)
+    if _has_land_step(m, pos, units, ez):
+        return True
+    return bool(sea_destinations(m, pos, units)[0] or river_destinations(m, pos, units)[0])
+
+
+def _movable(state: LDFState, side: str, first_only: bool) -> list[str]:
+    m, pos = state.map, position(state)
+    cache: dict[str, frozenset[Hex]] = {}
+    out = []
+    ids = hex_ids(m)
+    for h in sorted({u.hex for u in pos.units if pos.side(u) == side}, key=ids.__getitem__):
+        units = movable_units(pos, side, h)
+        if units and force_problem(pos, units, side) is None and force_can_move(m, pos, units, cache):
+            out.append(ids[h])
+            if first_only:
+                break
+    return out
+
+
+def movable_hexes(state: LDFState, side: str) -> list[str]:
+    """Printed IDs of the hexes from which ``side`` can start a move action (``ldf:8.2``)."""
+    return _movable(state, side, False)
+
+
+def can_move(state: LDFState, side: str) -> bool:
+    """The ``move`` entry of the Action Summary is offered when some force can move (``ldf:8.2``)."""
+    return bool(_movable(state, side, True))
+
+
+def conversion_rolls(ctx: Context, state: LDFState, hex_id: str, rolled: set[str]) -> Generator[Decision, Any, bool]:
+    """The 8.3 pause: a rebel co-emperor's force in ``hex_id`` rolls one die for each adjacent
+    hex of loyal Roman units not yet rolled for in this move (never the emperor's hex).
+    Even: the hex's loyal Romans turn rebel; odd: they stay loyal and the move ends.
+    Returns ``False`` if any roll failed."""
+    from . import politics  # ldf-politics: the roll (through the chit-2 window) and the flip
+
+    m, pos = state.map, position(state)
+    targets, _ = conversion_targets(m, pos, state.hex(hex_id), {state.hex(h) for h in rolled})
+    ok = True
+    for t in targets:
+        tid = m.to_id(t)
+        rolled.add(tid)
+        converted = yield from politics.convert(ctx, state, tid)
+        ok = ok and converted
+        if state.over:
+            return False
+    return ok
+
+
+def _choose_force(ctx: Context, state: LDFState, side: str, hex_id: str) -> Generator[Decision, Any, list[str] | None]:
+    """Staged choice of the units that move (``ldf:8.2``: all, some or one of the hex's units)."""
+    pos = position(state)
+    here = movable_units(pos, side, state.hex(hex_id))
+    if len(here) == 1:
+        return [here[0].id]  # nothing to choose
+    chosen: list[str] = []
+    while True:
+        pos = position(state)
+        units = [pos.unit(u) for u in chosen]
+        ok = bool(chosen) and force_problem(pos, units, side) is None
+        opts: list[Option] = []
+        rest = [u for u in here if u.id not in chosen]
+        if rest and not chosen and force_problem(pos, here, side) is None:
+            opts.append(Option("all", "every unit here that may move: " + ", ".join(u.id for u in here)))
+        opts += [Option(u.id, f"add {u.id} ({pos.piece(u).name})") for u in rest]
+        if ok:
+            opts.append(Option("done", "these units move: " + ", ".join(chosen)))
+        opts.append(Option("back", "choose another action"))
+        why = force_problem(pos, units, side) if chosen else None
+
+        def refuse(text: str, why: tuple[str, str] | None = why) -> tuple[str, str] | None:
+            return why if text.strip().lower() == "done" and why else None
+
+        key = yield Decision(side, f"Move from {hex_id}: choose the units of the force"
+                             + (f" (so far {', '.join(chosen)})" if chosen else ""),
+                             tuple(opts), rule="ldf:8.2", kind="move.unit", refuse=refuse,
+                             context={"highlight": (hex_id,)})
+        if key == "back":
+            return None
+        if key == "all":
+            return [u.id for u in here]
+        if key == "done":
+            return chosen
+        chosen.append(key)
+
+
+def _start_refusal(state: LDFState, side: str) -> Callable[[str], tuple[str, str] | None]:
+    """Why no move may start from the hex a player typed (``ldf:8.2`` and the rules it cites)."""
+
+    def refuse(text: str) -> tuple[str, str] | None:
+        hid = text.strip()
+        if hid not in state.data.ids:
+            return None
+        m, pos = state.map, position(state)
+        units = movable_units(pos, side, state.hex(hid))
+        if not units:
+            if any(pos.side(u) == side and u.camp == "rebel" for u in pos.at(state.hex(hid))):
+                return (f"the rebel units in {hid} move only with the rebel co-emperor", "ldf:8.3")
+            return (f"{hid} holds no {side} unit that may move", "ldf:2.4")
+        why = force_problem(pos, units, side)
+        if why:
+            return why
+        return (f"the force in {hid} is in an enemy zone of control and may not leave it by land", "ldf:11.4")
+
+    return refuse
+
+
+def _step_refusal(state: LDFState, f: MovingForce, going: Sequence[Unit], ez: frozenset[Hex], rem: int
+                  ) -> Callable[[str], tuple[str, str] | None]:
+    """Why the force may not step into the hex a player typed now."""
+
+    def refuse(text: str) -> tuple[str, str] | None:
+        hid = text.strip()
+        if hid not in state.data.ids:
+            return None
+        m, pos = state.map, position(state)
+        if f.at in ez and len(f.path) > 1:
+            return (f"the force entered an enemy zone of control in {m.to_id(f.at)}: its move ends there", "ldf:11.3")
+        if f.at in ez:
+            return (f"the force is in an enemy zone of control and may not leave it", "ldf:11.4")
+        if rem <= 0:
+            return ("the force has no movement points left", "ldf:12.4")
+        why = step_problem(m, pos, going, f.at, state.hex(hid))
+        if why:
+            return why
+        return (f"the force could neither end its move in {hid} nor go on from there", "ldf:10.1")
+
+    return refuse
+
+
+def move_action(ctx: Context, state: LDFState, side: str) -> Generator[Decision, Any, Any]:
+    """The move action (``ldf:8.2``): one force from one hex, by land hex by hex, by sea
+    (``ldf:12.6``) or by river (``ldf:12.7``). Returns ``False`` if the player went back."""
+    while True:
+        hexes = movable_hexes(state, side)
+        if not hexes:
+            ctx.event("move", f"{side} has no force that can move", rules=("ldf:8.2",), side=side)
+            return False
+        pos = position(state)
+        opts = [Option(h, "move units from " + h + ": " + ", ".join(u.id for u in movable_units(pos, side, state.hex(h))))
+                for h in hexes]
+        opts.append(Option("back", "choose another action"))
+        key = yield Decision(side, "Move: choose the hex the moving force starts from", tuple(opts),
+                             rule="ldf:8.2", kind="move.hex", refuse=_start_refusal(state, side),
+                             context={"highlight": tuple(hexes)})
+        if key == "back":
+            return False
+        force = yield from _choose_force(ctx, state, side, key)
+        if force is None:
+            continue
+        result = yield from move_force(ctx, state, side, force)
+        if result is False:
+            continue
+        return None
+
+
+def move_force(
+    ctx: Context,
+    state: LDFState,
+    side: str,
+    force: Sequence[str],
+    *,
+    bonus: int = 0,
+    no_drop_offs: bool = False,
+    leave_ezoc: bool = False,
+    transport: bool = True,
+    window: bool = True,
+) -> Generator[Decision, Any, bool]:
+    """Move the units ``force`` (one hex's) as one force; ``side`` answers the questions.
+
+    ``bonus``, ``no_drop_offs``: the chit Inspired Subordinates (one more hex, the
+    stack moving together). ``leave_ezoc``: the force may leave the EZOC it starts
+    in (chit Into the Valley of the Shadow of Death). ``transport``: sea and river
+    moves may be offered. ``window``: open the chits' ``move-start`` window
+    (``chits.move_start``) before a land move; a chit that moves a force passes
+    ``False``, and then the move cannot be taken back (the chit is spent). Returns ``False`` if the player went back before anything
+    happened.
+    """
+    m, pos = state.map, position(state)
+    units = [pos.unit(u) for u in force]
+    start = m.to_id(units[0].hex)
+    modes: list[Option] = []
+    sea, _ = sea_destinations(m, pos, units) if transport else ([], None)
+    river, _ = river_destinations(m, pos, units) if transport else ([], None)
+    ez = _ezoc_for(m, pos, _force_camps(units))
+    if leave_ezoc or _has_land_step(m, pos, units, ez):
+        modes.append(Option("land", "move by land, hex by hex (ldf:12.4)"))
+    if sea:
+        modes.append(Option("sea", f"sea movement to one of {len(sea)} ports (ldf:12.6)"))
+    if river:
+        modes.append(Option("river", f"riverine movement to one of {len(river)} bank hexes (ldf:12.7)"))
+    if not modes:
+        return False
+    mode = modes[0].key
+    if len(modes) > 1:
+        mode = yield Decision(side, f"Move {', '.join(force)} from {start}: how?", tuple(modes) + (
+            Option("back", "choose another force"),), rule="ldf:8.2", kind="move.mode")
+        if mode == "back":
+            return False
+    if mode in ("sea", "river"):
+        dests = sea if mode == "sea" else river
+        rule = "ldf:12.6" if mode == "sea" else "ldf:12.7"
+        key = yield Decision(side, f"{'Sea' if mode == 'sea' else 'Riverine'} movement of {', '.join(force)} from "
+                             f"{start}: choose where to land", tuple(Option(m.to_id(h)) for h in dests),
+                             rule=rule, kind="move.transport", context={"highlight": tuple(m.to_id(h) for h in dests)})
+        for uid in force:
+            state.place(uid, key)
+        ctx.event("move", f"{', '.join(force)} go by {'sea' if mode == 'sea' else 'river'} from {start} to {key}; "
+                  "the move action is used up", rules=("ldf:8.2", rule), side=side, path=(start, key))
+        yield from on_enter(ctx, state, list(force), key)
+        rome = not state.over and (yield from _rebel_in_rome(ctx, state, force, key))
+        if not state.over and not rome and any(u.camp == "rebel" for u in units) and side == GP:
+            yield from conversion_rolls(ctx, state, key, set())
+        yield from _after_move(ctx, state, units, start)
+        return True
+    if window:
+        from . import chits  # ldf-politics: Inspired Subordinates (+1 hex, no drop-offs), Forced March (+2 MP)
+
+        extra = yield from chits.move_start(ctx, state, side)
+        if extra:
+            bonus += extra
+            no_drop_offs = no_drop_offs or extra % 2 == 1  # an odd extra includes Inspired Subordinates' one hex
+    return (yield from _land_move(ctx, state, side, units, bonus=bonus, no_drop_offs=no_drop_offs,
+                                  leave_ezoc=leave_ezoc, committed=bool(bonus) or not window))
+
+
+def _rebel_in_rome(ctx: Context, state: LDFState, uids: Sequence[str], hex_id: str) -> Generator[Decision, Any, bool]:
+    """8.3: a rebel co-emperor who moves into Rome/Ostia ends the rebellion there
+    (``politics.rebel_takes_rome``, ldf-politics). Returns whether it happened."""
+    if hex_id != ROME or "CE" not in uids or not state.unit("CE").rebel:
+        return False
+    from . import politics
+
+    yield from politics.rebel_takes_rome(ctx, state)
+    return True
+
+
+def _after_move(ctx: Context, state: LDFState, units: Sequence[Unit], start: str) -> Generator[Decision, Any, None]:
+    """10.7: a leader who left his hex may leave it overstacked: unstack it at once."""
+    if state.over:
+        return
+    if any(u.piece in LEADERS for u in units) and any(state.unit(u.id).hex != start for u in units
+                                                      if u.piece in LEADERS):
+        yield from emergency_unstack(ctx, state, start)
+
+
+def _land_move(
+    ctx: Context, state: LDFState, side: str, units: Sequence[Unit], *, bonus: int, no_drop_offs: bool,
+    leave_ezoc: bool, committed: bool = False,
+) -> Generator[Decision, Any, bool]:
+    """A land move staged hex by hex (``ldf:8.2``-``ldf:8.5``, ``ldf:11.3``, ``ldf:12.2``-``ldf:12.5``)."""
+    m = state.map
+    pos = position(state)
+    f = MovingForce.start(pos, units, bonus=bonus, no_drop_offs=no_drop_offs)
+    start = m.to_id(f.at)
+    rules: set[str] = {"ldf:8.2", "ldf:12.4"}
+    if f.leader_bonus:
+        rules.add("ldf:8.4")
+    if len({pos.piece(u).movement for u in units if pos.kind(u) == "mobile"}) > 1:
+        rules.add("ldf:8.5")
+    rebel = any(u.camp == "rebel" for u in units)
+    rolled: set[str] = set()
+    touched = committed  # dice rolled, chits played or units moved: no going back
+    ended = ""
+    if rebel and side == GP:
+        targets, _ = conversion_targets(m, pos, f.at)
+        if targets:
+            touched = True
+            rules.add("ldf:8.3")
+            ok = yield from conversion_rolls(ctx, state, start, rolled)
+            if not ok:
+                ended = "a conversion roll failed: the move action ends (ldf:8.3)"
+    free_start = leave_ezoc
+    while not ended and not state.over:
+        pos = position(state)
+        movers = f.movers(pos)
+        going = [u for u in movers if u.id not in f.exhausted()]
+        tired = [u for u in movers if u.id in f.exhausted()]
+        camps = _force_camps(movers)
+        ez = _ezoc_for(m, pos, camps)
+        locked = (f.at in ez and not free_start) or _stasis(m, pos, movers, f.at)
+        rem = f.remaining()
+        at_id = m.to_id(f.at)
+        opts: list[Option] = []
+        if not locked and rem > 0 and not (tired and stop_problem(m, pos, tired, f.at)):
+            for n in land_links(m).get(f.at, ()):
+                if step_problem(m, pos, going, f.at, n) is not None:
+                    continue
+                if stop_problem(m, pos, going, n) is not None:
+                    if n in ez or rem <= 1 or not land_reach(m, pos, going, n, rem - 1, ezoc_hexes=ez).hexes:
+                        continue  # a dead end: it could neither stop there nor go on
+                nid = m.to_id(n)
+                label = f"enter {nid} ({rem - 1} MP left after)" + (" - enemy ZOC: the move ends there"
+                                                                     if n in ez else "")
+                opts.append(Option(nid, label))
+        moved = len(f.path) > 1
+        if moved and not locked:
+            for u in f.pick_up_candidates(pos):
+                opts.append(Option(f"pick:{u.id}", f"pick up {u.id} (it moves on with the {rem} MP left)"))
+        if moved:
+            for uid in f.drop_off_candidates(pos):
+                u = pos.unit(uid)
+                if stop_problem(m, pos, [attrs.evolve(u, hex=f.at)], f.at) is not None:
+                    continue
+                if u.piece in LEADERS and not [v for v in pos.at(f.at) if v.id not in f.units]:
+                    continue  # ldf:8.4: a leader is never left alone
+                opts.append(Option(f"drop:{uid}", f"leave {uid} in {at_id}"))
+        if stop_problem(m, pos, movers, f.at) is None:
+            if moved or touched:
+                opts.append(Option("stop", f"end the move in {at_id}"))
+        if not moved and not touched:
+            opts.append(Option("back", "choose another force"))
+        if [o.key for o in opts] == ["stop"]:
+            break  # nothing left to decide: the move ends here
+        if locked and (moved or touched):
+            if moved:
+                ended = f"{at_id} is in an enemy zone of control: the move ends there (ldf:11.3)"
+                rules.add("ldf:11.3")
+            else:
+                ended = f"{at_id} is still in an enemy zone of control: the force may not leave it (ldf:11.4)"
+                rules.add("ldf:11.4")
+            break
+        if locked or not opts:
+            if not touched:
+                return False
+            ended = f"the force can go no farther from {at_id}"
+            break
+        key = yield Decision(side, f"Moving {', '.join(f.units)} in {at_id}, {rem} MP left: where next?",
+                             tuple(opts), rule="ldf:8.2", kind="move.step",
+                             refuse=_step_refusal(state, f, going, ez, rem),
+                             context={"highlight": tuple(o.key for o in opts if o.key.isdigit())})
+        if key == "back":
+            return False
+        if key == "stop":
+            break
+        if key.startswith("pick:"):
+            uid = key[5:]
+            f.pick_up(pos, pos.unit(uid))
+            rules.add("ldf:8.2")
+            ctx.event("pick-up", f"{f.leader(pos).id} picks up {uid} in {at_id}; it moves on with "  # type: ignore[union-attr]
+                      f"{f.left[uid]} MP", rules=("ldf:8.2",), side=side, hex=at_id)
+            continue
+        if key.startswith("drop:"):
+            uid = key[5:]
+            f.drop_off(pos, uid)
+            ctx.event("drop-off", f"{uid} is left in {at_id}", rules=("ldf:8.2", "ldf:8.4") if pos.unit(uid).piece
+                      in LEADERS else ("ldf:8.2",), side=side, hex=at_id)
+            continue
+        n = state.hex(key)
+        if m.value(n, "narrows"):
+            rules.add("ldf:12.5")
+        left_behind = f.step(n)
+        touched = True
+        free_start = False
+        if left_behind:
+            ctx.event("exhausted", f"{', '.join(left_behind)} have spent their movement factor and stay in {at_id}",
+                      rules=("ldf:8.5",), side=side, hex=at_id)
+        for uid in f.units:
+            state.place(uid, key)
+        yield from on_enter(ctx, state, list(f.units), key)
+        if state.over:
+            break
+        if (yield from _rebel_in_rome(ctx, state, f.units, key)):
+            rules.add("ldf:8.3")
+            ended = "the rebel co-emperor has entered Rome/Ostia (ldf:8.3)"
+            break
+        if any(state.unit(uid).hex != key for uid in f.units):
+            ended = f"the force was moved from {key} by another rule"
+            break
+        if rebel and side == GP:
+            pos = position(state)
+            if conversion_targets(m, pos, n, {state.hex(h) for h in rolled})[0]:
+                rules.add("ldf:8.3")
+                ok = yield from conversion_rolls(ctx, state, key, rolled)
+                if not ok:
+                    ended = "a conversion roll failed: the move action ends (ldf:8.3)"
+        pos = position(state)
+        if f.at in _ezoc_for(m, pos, _force_camps(f.movers(pos))):
+            rules.add("ldf:11.3")
+    path = [m.to_id(h) for h in f.path]
+    text = f"{', '.join(f.units)} move {' - '.join(path)}" if len(path) > 1 else f"{', '.join(f.units)} stay in {start}"
+    ctx.event("move", text + (f"; {ended}" if ended else ""), rules=tuple(sorted(rules, key=_rule_order)),
+              side=side, path=tuple(path))
+    yield from _after_move(ctx, state, units, start)
+    return True
+
+
+def _rule_order(rule: str) -> tuple[int, ...]:
+    return tuple(int(p) if p.isdigit() else 0 for p in rule.split(":")[1].split("."))
+
+
+def score(state: LDFState, decision: Decision, key: str) -> float | None:
+    """A cheap hint for the greedy bot on the move decisions (``move.*``, through ``bot.py``'s
+    module hook); ``None`` elsewhere.
+
+    The Germano-Parthian likes steps toward Rome and into the core; the Roman
+    likes steps toward enemy units in the core. Every option offered is legal.
+    """
+    if not decision.kind.startswith(("move.", "stack.", "retreat.")):
+        return None
+    if key == "back":
+        return -1.0
+    if decision.kind in ("move.step", "move.transport", "move.unstack") and key[-4:].isdigit():
+        target = state.hex(key[-4:])
+        core = state.region("core")
+        if decision.side == GP:
+            rome = state.hex(ROME)
+            return 2.0 - 0.1 * target.distance(rome) + (1.0 if key[-4:] in core else 0.0)
+        enemies = [state.hex(u.hex) for u in state.on_map() if u.hex in core and state.side_of(u) == GP]
+        if not enemies:
+            return 0.0
+        return 2.0 - 0.1 * min(target.distance(e) for e in enemies)
+    if key == "stop":
+        return 0.5
+    if key.startswith("drop:"):
+        return -0.5
+    if key.startswith("pick:") or key == "all":
+        return 1.0
+    return 0.0

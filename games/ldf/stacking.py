@@ -1,0 +1,221 @@
+"""Lest Darkness Fall stacking (``ldf:10.1``-``ldf:10.8``, ``ldf:10.10``).
+
+Stacking limits hold during the administrative phase and at the start and
+end of every action (``ldf:10.1``); during a move or a retreat, friendly units
+may pass through one another whatever their number. Enemy units never share a
+hex at any time. The limits, per hex:
+
+- hostile units (:func:`ancients_games.ldf.zoc.hostile`) never together
+  (``ldf:10.1``; loyal and rebel Romans ``ldf:10.5``);
+- Germans: one tribe (``ldf:10.2``);
+- Parthians: one garrison, eight gunds (``ldf:10.3``);
+- Palmyrans: one garrison, eight legion-equivalents, and no other unit of
+  either side (``ldf:10.4``, ``ldf:9.2``-``ldf:9.4``; ruling in ``docs/games/ldf.md``);
+- Romans (loyal and rebel alike, each among themselves): one
+  garrison/fortification (a Caucasus garrison counts, ``ldf:10.6``), two legion
+  bases (``ldf:10.6``), two vexillations without a friendly leader, eight
+  with one (``ldf:10.7``); before the central cavalry reserve one cavalry
+  vexillation that does not count, after it cavalry counts as a vexillation
+  (``ldf:10.8``). Gallic Empire forces are leaderless (``ldf:9.5``);
+- the two leaders never in one hex (``ldf:8.3``);
+- markers never count (``ldf:10.10``): they are not units here at all.
+
+German and Parthian units in one hex are each held to their own limit; the
+rulebook forbids them nothing else (ruling in ``docs/games/ldf.md``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Iterable, Sequence
+from typing import Any
+
+from ancients_kit.hexgrid import Hex
+from ancients_kit.session import Context, Decision, Option
+
+from ancients_games.ldf.state import LDFState
+from ancients_games.ldf.zoc import Position, Unit, hostile, land_links, position
+
+__all__ = [
+    "LEADER_VEXILLATIONS",
+    "PLAIN_VEXILLATIONS",
+    "emergency_unstack",
+    "emergency_unstacking_action",
+    "excess",
+    "is_legal",
+    "overstacked_hexes",
+    "problems",
+    "settle",
+    "unstack_all",
+    "vexillation_limit",
+]
+
+PLAIN_VEXILLATIONS = 2
+"""Roman vexillations in a hex without a friendly leader (``ldf:10.7``, ``ldf:10.8``)."""
+LEADER_VEXILLATIONS = 8
+"""... and with one (``ldf:10.7``)."""
+GARRISONS = ("roman-garrison", "client-garrison", "parthian-garrison")
+LEADERS = ("emperor", "co-emperor")
+
+
+def _counts(units: Iterable[Unit]) -> dict[tuple[str, str], int]:
+    out: dict[tuple[str, str], int] = {}
+    for u in units:
+        k = (u.camp, u.piece)
+        out[k] = out.get(k, 0) + 1
+    return out
+
+
+def vexillation_limit(pos: Position, units: Sequence[Unit], camp: str) -> int:
+    """How many Roman vexillations of ``camp`` may be in a hex holding ``units`` (``ldf:10.7``)."""
+    if camp != "gallic" and any(u.piece in LEADERS and u.camp == camp for u in units):
+        return LEADER_VEXILLATIONS
+    return PLAIN_VEXILLATIONS
+
+
+def problems(pos: Position, units: Sequence[Unit]) -> list[tuple[str, str]]:
+    """Every stacking limit that ``units``, all in one hex, break: ``(why, rule)`` pairs."""
+    out: list[tuple[str, str]] = []
+    camps = sorted({u.camp for u in units})
+    for i, a in enumerate(camps):
+        for b in camps[i + 1:]:
+            if hostile(a, b, pos.palmyra):
+                rule = "ldf:10.5" if {a, b} <= {"loyal", "rebel", "gallic"} else "ldf:10.1"
+                out.append((f"{a} and {b} units are enemies and never stack together", rule))
+    if "palmyran" in camps and len(camps) > 1:
+        out.append(("Palmyran units stack with no other units", "ldf:10.4"))
+    n = _counts(units)
+    if n.get(("german", "german-tribe"), 0) > 1:
+        out.append(("no more than one Germanic tribe may be in a hex", "ldf:10.2"))
+    if n.get(("parthian", "parthian-garrison"), 0) > 1:
+        out.append(("no more than one Parthian garrison/fortification may be in a hex", "ldf:10.3"))
+    if n.get(("parthian", "parthian-gund"), 0) > 8:
+        out.append(("no more than eight Parthian gunds may be in a hex", "ldf:10.3"))
+    if n.get(("palmyran", "palmyran-legion"), 0) > 8:
+        out.append(("no more than eight Palmyran legion-equivalents may be in a hex", "ldf:10.4"))
+    garrisons = sum(1 for u in units if u.piece in GARRISONS and u.camp != "parthian")
+    if sum(1 for u in units if u.piece in GARRISONS and u.camp == "palmyran") > 1:
+        out.append(("no more than one Palmyran garrison/fortification may be in a hex", "ldf:10.4"))
+    elif garrisons > 1:
+        out.append(("no more than one garrison/fortification may be in a hex", "ldf:10.6"))
+    leaders = [u for u in units if u.piece in LEADERS]
+    if len(leaders) > 1:
+        out.append(("the emperor and the co-emperor never share a hex", "ldf:8.3"))
+    for camp in ("loyal", "rebel", "gallic"):
+        bases = n.get((camp, "legion-base"), 0)
+        if bases > 2:
+            out.append((f"no more than two legion base elements may be in a hex, not {bases}", "ldf:10.6"))
+        inf = n.get((camp, "infantry-vexillation"), 0)
+        cav = n.get((camp, "cavalry-vexillation"), 0)
+        limit = vexillation_limit(pos, units, camp)
+        if pos.cavalry_reserve:
+            if inf + cav > limit:
+                out.append((f"no more than {limit} vexillations (cavalry counting, ldf:10.8) may be in a hex "
+                            f"{'with' if limit > 2 else 'without'} a leader, not {inf + cav}", "ldf:10.8"))
+        else:
+            if cav > 1:
+                out.append(("no more than one cavalry vexillation may be in a hex before the central cavalry "
+                            "reserve", "ldf:10.8"))
+            if inf > limit:
+                out.append((f"no more than {limit} infantry vexillations may be in a hex "
+                            f"{'with' if limit > 2 else 'without'} a leader, not {inf}", "ldf:10.7"))
+    return out
+
+
+def is_legal(pos: Position, units: Sequence[Unit]) -> bool:
+    """True if ``units``, all in one hex, break no stacking limit."""
+    return not problems(pos, units)
+
+
+def excess(pos: Position, h: Hex) -> list[Unit]:
+    """The vexillations beyond the limit in hex ``h`` once its leader is gone (``ldf:10.7``, ``ldf:10.8``).
+
+    The units that must be unstacked (the minimum number, ``ldf:10.7``), taken
+    from the end of the hex's list: infantry first, then cavalry when it counts.
+    """
+    units = pos.at(h)
+    out: list[Unit] = []
+    for camp in ("loyal", "rebel", "gallic"):
+        limit = vexillation_limit(pos, units, camp)
+        kinds = ("infantry-vexillation", "cavalry-vexillation") if pos.cavalry_reserve else ("infantry-vexillation",)
+        vex = [u for u in units if u.camp == camp and u.piece in kinds]
+        if len(vex) > limit:
+            out.extend(vex[limit:])
+    return out
+
+
+# ---------------------------------------------------------------- emergency unstacking (10.7)
+
+
+def overstacked_hexes(state: LDFState, side: str) -> list[str]:
+    """Hexes where ``side``'s Roman vexillations exceed the limit (a leader gone, ``ldf:10.7``)."""
+    pos = position(state)
+    out = []
+    for h in sorted({u.hex for u in state.side_units(side) if u.hex is not None}):
+        if excess(pos, state.hex(h)):
+            out.append(h)
+    return out
+
+
+def emergency_unstack(ctx: Context, state: LDFState, hex_id: str) -> Generator[Decision, Any, None]:
+    """10.7: a stack the departure or loss of its leader left over the limit unstacks at once.
+
+    Its owner moves the minimum number of vexillations, one at a time, into
+    adjacent land hexes where they break no stacking limit and may enter (no
+    enemy units, narrows only for Romans: they are Roman); ZOC plays no part
+    (ruling in docs/games/ldf.md). What cannot go is eliminated. No action is
+    spent. Call it wherever a leader leaves or dies (move, combat, treachery).
+    """
+    from .economy import on_enter  # ldf-core: looting and the other entry rules (6.3 ...)
+    from .movement import step_problem, stop_problem
+
+    m = state.map
+    while not state.over:
+        pos = position(state)
+        h = state.hex(hex_id)
+        extra = excess(pos, h)
+        if not extra:
+            return
+        side = state.side_of(state.unit(extra[0].id))
+        counted = ("infantry-vexillation", "cavalry-vexillation") if pos.cavalry_reserve else ("infantry-vexillation",)
+        candidates = [u for u in pos.at(h) if u.piece in counted and u.camp == extra[0].camp]
+        opts: list[Option] = []
+        for u in candidates:
+            for n in land_links(m).get(h, ()):
+                if step_problem(m, pos, [u], h, n) is None and stop_problem(m, pos, [u], n) is None:
+                    opts.append(Option(f"{u.id}>{m.to_id(n)}", f"{u.id} to {m.to_id(n)}"))
+        if not opts:
+            for u in extra:
+                state.eliminate(u.id)
+            ctx.event("unstack", f"{len(extra)} overstacked units in {hex_id} have nowhere to go and are eliminated: "
+                      + ", ".join(u.id for u in extra), rules=("ldf:10.7",), side=side, hex=hex_id)
+            return
+        key = yield Decision(side, f"{hex_id} is overstacked without its leader ({len(extra)} too many): "
+                             "move a vexillation to an adjacent hex", tuple(opts), rule="ldf:10.7",
+                             kind="move.unstack", context={"highlight": (hex_id,)})
+        uid, _, dest = key.partition(">")
+        state.place(uid, dest)
+        ctx.event("unstack", f"emergency unstacking: {uid} from {hex_id} to {dest} (no action spent)",
+                  rules=("ldf:10.7",), side=side, hex=dest)
+        yield from on_enter(ctx, state, [uid], dest)
+
+
+def unstack_all(ctx: Context, state: LDFState, side: str) -> Generator[Decision, Any, None]:
+    """Emergency unstacking (``ldf:10.7``) of every overstacked hex of ``side``."""
+    for h in overstacked_hexes(state, side):
+        yield from emergency_unstack(ctx, state, h)
+
+
+def emergency_unstacking_action(ctx: Context, state: LDFState, side: str) -> Generator[Decision, Any, Any]:
+    """The free "emergency unstacking" entry of the Action Summary (``ldf:10.7``): never in the menu."""
+    yield from unstack_all(ctx, state, side)
+    return None
+
+
+def settle(ctx: Context, state: LDFState) -> Generator[Decision, Any, None]:
+    """10.1, 10.7: stacking holds at the end of every action: any Roman stack left over the
+    limit (its leader moved away, died in battle or fell to treachery) unstacks at once,
+    the Germano-Parthian's first. The action loop calls it after each action."""
+    for side in state.sides:
+        if state.over:
+            return
+        yield from unstack_all(ctx, state, side)
