@@ -640,7 +640,7 @@ def score(state: LDFState, decision: Decision, key: str) -> float | None:
         if key in ("no", "never"):
             return 0.5 if key == "no" else -1.0
         # reroll one's own 1-2 or the opponent's 5-6 (the prompt names the roller and the face)
-        m = re.search(r"\((roman|germano-parthian)'s d6 \[(\d)\]", decision.prompt)
+        m = re.search(r"\((roman|germano-parthian)'s d6 [^\d(]*(\d)", decision.prompt)
         if m is None:
             return 0.0
         own, face = m.group(1) == decision.side, int(m.group(2))

@@ -303,7 +303,7 @@ def test_greedy_hints_for_salt_and_windows() -> None:
     script = Script()
     drive(chits.roll_die(ctx, st, ROMAN, "treachery", ("ldf:8.11",)), script)
     asked = script.asked[0]
-    assert asked.side == GP and "(roman's d6 [6]" in asked.prompt
+    assert asked.side == GP and "(roman's d6 ⚅ 6" in asked.prompt
     assert politics.score(st, asked, "chit-2") > politics.score(st, asked, "no")  # reroll the enemy's 6
 
 
