@@ -172,12 +172,27 @@ class Settings:
             kw["iterations"] = None
         return cls(**kw)
 
+    @classmethod
+    def for_game(cls, game: Any, **kw: Any) -> Settings:
+        """Settings from keywords, and for the settings they do not name the game's
+        :meth:`Game.search_defaults <ancients_kit.plugin.Game.search_defaults>`
+        (a budget named by either side replaces the other's)."""
+        suggested = dict(getattr(game, "search_defaults", dict)() or {})
+        unknown = set(suggested) - set(attrs.fields_dict(cls))
+        if unknown:
+            raise SearchSettingsError(f"{getattr(game, 'id', game)}: search_defaults names unknown settings "
+                                      f"{', '.join(sorted(unknown))}")
+        if "iterations" in kw or "seconds" in kw:
+            suggested.pop("iterations", None)
+            suggested.pop("seconds", None)
+        return cls.of(**{**suggested, **kw})
+
 
 def search(session: Session, settings: Settings | None = None, *, rng: Rng | None = None, **kw: Any) -> SearchResult:
     """Search the current decision of ``session`` for the side asked (see the
     module docstring), with ``settings`` or :class:`Settings` made of ``kw``.
     ``session`` itself is never changed."""
-    st = settings if settings is not None else Settings.of(**kw)
+    st = settings if settings is not None else Settings.for_game(session.game, **kw)
     iterations, seconds, depth, plies, width, c = st.iterations, st.seconds, st.depth, st.plies, st.width, st.c
     rollout, epsilon, z = st.rollout, st.epsilon, st.z
     decision = session.decision
@@ -190,6 +205,9 @@ def search(session: Session, settings: Settings | None = None, *, rng: Rng | Non
     rng = rng if rng is not None else Rng(session.seed).spawn(f"mcts:{me}:{len(session.answers)}")
     greedy = rollout == "greedy"
     game = session.game
+    turn_key = game.turn_key
+    by_turn = turn_key(session.state) is not None
+    """Count the look-ahead in player-turns (Game.turn_key), else in changes of the side asked."""
     root = _Node(me)
     root_keys: list[str] = []
     sides: Sequence[str] = game.sides(session.state)
@@ -225,13 +243,14 @@ def search(session: Session, settings: Settings | None = None, *, rng: Rng | Non
         path: list[_Node] = []
         steps = 0
         turns = 0
-        asked = me
+        asked: Any = turn_key(copy.state) if by_turn else me
         expanded = False
         # -- selection and expansion: down the tree while every option has been tried
         while copy.decision is not None and steps < depth and not expanded:
             d = copy.decision
-            if d.side != asked:
-                asked, turns = d.side, turns + 1
+            mark = turn_key(copy.state) if by_turn else d.side
+            if mark != asked:
+                asked, turns = mark, turns + 1
                 if turns >= plies:
                     break
             if len(d.options) == 1:
@@ -273,8 +292,9 @@ def search(session: Session, settings: Settings | None = None, *, rng: Rng | Non
         # -- rollout
         while copy.decision is not None and steps < depth and turns < plies:
             d = copy.decision
-            if d.side != asked:
-                asked, turns = d.side, turns + 1
+            mark = turn_key(copy.state) if by_turn else d.side
+            if mark != asked:
+                asked, turns = mark, turns + 1
                 if turns >= plies:
                     break
             if not _answer(copy, _rollout_answer(copy, d, it, greedy, epsilon)):
@@ -347,8 +367,23 @@ class MCTSBot:
 
     def __init__(self, settings: Settings | None = None, **kw: Any) -> None:
         self.settings = settings if settings is not None else Settings.of(**kw)
+        """The settings asked for (the game's suggestions not yet added)."""
+        self._explicit: dict[str, Any] | None = None if settings is not None else dict(kw)
+        """The keywords given, to merge with each game's :meth:`Game.search_defaults`."""
+        self._per_game: dict[str, Settings] = {}
         self.last: SearchResult | None = None
         """The latest search (for tools and benchmarks)."""
+
+    def settings_for(self, game: Any) -> Settings:
+        """The settings this bot searches ``game`` with: the ones given, and for the
+        rest the game's suggestions (none when built from a :class:`Settings`)."""
+        if self._explicit is None:
+            return self.settings
+        key = getattr(game, "id", "") or repr(game)
+        got = self._per_game.get(key)
+        if got is None:
+            got = self._per_game[key] = Settings.for_game(game, **self._explicit)
+        return got
 
     @classmethod
     def from_settings(cls, text: str) -> MCTSBot:
@@ -367,7 +402,7 @@ class MCTSBot:
                 kw[name] = conv[name](value.strip())
             except ValueError:
                 raise SearchSettingsError(f"{ENV_VAR}: {name} takes a number, not {value.strip()!r}") from None
-        return cls(Settings.of(**kw))
+        return cls(**kw)
 
     @classmethod
     def from_env(cls) -> MCTSBot:
@@ -377,5 +412,5 @@ class MCTSBot:
     def choose(self, session: Session, decision: Decision) -> str:
         if len(decision.options) == 1:
             return decision.options[0].key
-        self.last = search(session, self.settings)
+        self.last = search(session, self.settings_for(session.game))
         return self.last.answer

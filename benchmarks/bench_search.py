@@ -21,6 +21,7 @@ import math
 import os
 import sys
 import time
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any
 
 from ancients_kit.bots import GreedyBot, play_out
@@ -30,6 +31,10 @@ from ancients_kit.session import Decision, Session
 
 CENTURION_BASIC = ("basic-civil-war", "basic-gaul", "basic-carrhae", "basic-servile-war")
 CC_BATTLES = ("first-bedriacum", "tigranocerte", "carrhes", "cilician-gates")
+CENTURION_ITERATIONS = 20
+"""Default iterations a decision in a Centurion Basic Game."""
+CC_ITERATIONS = 200
+"""Default iterations a decision in a C&C battle."""
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -62,35 +67,81 @@ class _Timed:
         return key
 
 
-def _series(game_id: str, scenarios: tuple[str, ...], games: int, budget: float, iterations: int,
-            plies: int) -> dict[str, Any]:
+def _one(task: tuple[str, str, int, int, str, int]) -> dict[str, Any]:
+    """One game, MCTS (``settings``, as ``ANCIENTS_MCTS`` takes them) against greedy."""
+    game_id, scenario, seed, seat, settings, index = task
     game = find_game(game_id)
-    wins = draws = losses = 0
-    played = 0
-    timed = _Timed(MCTSBot(iterations=iterations, plies=plies))
+    s = Session(game, scenario, seed=seed)
+    sides = game.sides(s.state)
+    mcts_side = sides[seat]
+    bot = MCTSBot.from_settings(settings)
+    timed = _Timed(bot)
+    iterations = 0
+
+    class _Counting:
+        name = "mcts"
+
+        def choose(self, session: Session, decision: Decision) -> str:
+            nonlocal iterations
+            key = timed.choose(session, decision)
+            if bot.last is not None:
+                iterations += bot.last.iterations
+                bot.last = None
+            return key
+
+    bots = {side: (_Counting() if side == mcts_side else GreedyBot()) for side in sides}
+    out = play_out(s, bots)  # type: ignore[arg-type]
+    winner = out.winner if out is not None else None
+    return {"index": index, "scenario": scenario, "seed": seed, "mcts_side": mcts_side,
+            "result": "draw" if winner is None else "win" if winner == mcts_side else "loss",
+            "text": out.text if out else "unfinished", "searched": timed.searched,
+            "search_seconds": timed.seconds, "iterations": iterations}
+
+
+def _series(game_id: str, scenarios: tuple[str, ...], games: int, budget: float, settings: str,
+            jobs: int) -> dict[str, Any]:
+    """``games`` games over ``scenarios`` (two in a row per scenario, seats swapped)."""
+    tasks = [(game_id, scenarios[(i // 2) % len(scenarios)], 100 + i, i % 2, settings, i) for i in range(games)]
     start = time.perf_counter()
-    for i in range(games):
-        if i and time.perf_counter() - start > budget:
-            break
-        scenario = scenarios[(i // 2) % len(scenarios)]
-        s = Session(game, scenario, seed=100 + i)
-        sides = game.sides(s.state)
-        mcts_side = sides[i % 2]
-        bots = {side: (timed if side == mcts_side else GreedyBot()) for side in sides}
-        out = play_out(s, bots)  # type: ignore[arg-type]
-        played += 1
-        if out is None or out.winner is None:
-            draws += 1
-        elif out.winner == mcts_side:
-            wins += 1
-        else:
-            losses += 1
-        if os.environ.get("BENCH_SEARCH_VERBOSE"):
-            print(f"{game_id} {scenario} seed {100 + i} mcts={mcts_side}: {out.text if out else 'unfinished'}"
-                  f" [{wins}-{draws}-{losses}, {timed.seconds / max(1, timed.searched):.3f}s/decision]",
-                  file=sys.stderr, flush=True)
-    score = wins + 0.5 * draws
+    results: list[dict[str, Any]] = []
+    verbose = bool(os.environ.get("BENCH_SEARCH_VERBOSE"))
+
+    def note(r: dict[str, Any]) -> None:
+        results.append(r)
+        if verbose:
+            w = sum(x["result"] == "win" for x in results)
+            print(f"{game_id} {r['scenario']} seed {r['seed']} mcts={r['mcts_side']}: {r['result']} ({r['text']})"
+                  f" [{w}/{len(results)}, {r['search_seconds'] / max(1, r['searched']):.3f}s/decision,"
+                  f" {r['iterations'] / max(1, r['searched']):.0f} it/decision]", file=sys.stderr, flush=True)
+
+    if jobs <= 1:
+        for t in tasks:
+            if results and time.perf_counter() - start > budget:
+                break
+            note(_one(t))
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            pending = {pool.submit(_one, t) for t in tasks[:jobs]}
+            queued = list(tasks[jobs:])
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for f in done:
+                    note(f.result())
+                    if queued and time.perf_counter() - start <= budget:
+                        pending.add(pool.submit(_one, queued.pop(0)))
+    results.sort(key=lambda r: r["index"])
+    played = len(results)
+    wins = sum(r["result"] == "win" for r in results)
+    draws = sum(r["result"] == "draw" for r in results)
+    losses = played - wins - draws
+    searched = sum(r["searched"] for r in results)
+    seconds = sum(r["search_seconds"] for r in results)
+    its = sum(r["iterations"] for r in results)
     lo, hi = wilson(wins, played)
+    by_seat: dict[str, str] = {}
+    for seat in (0, 1):
+        rs = [r for r in results if r["index"] % 2 == seat]
+        by_seat[f"seat_{seat + 1}"] = f"{sum(r['result'] == 'win' for r in rs)}/{len(rs)}"
     return {
         "games": played,
         "mcts_wins": wins,
@@ -98,26 +149,32 @@ def _series(game_id: str, scenarios: tuple[str, ...], games: int, budget: float,
         "mcts_losses": losses,
         "win_rate": round(wins / played, 3) if played else None,
         "win_rate_95": f"[{lo:.3f}, {hi:.3f}]",
-        "score_rate": round(score / played, 3) if played else None,
-        "seconds_per_decision": round(timed.seconds / timed.searched, 3) if timed.searched else None,
-        "searched_decisions": timed.searched,
+        "wins_by_seat (first side, second side)": f"{by_seat['seat_1']}, {by_seat['seat_2']}",
+        "score_rate": round((wins + 0.5 * draws) / played, 3) if played else None,
+        "seconds_per_decision": round(seconds / searched, 3) if searched else None,
+        "ms_per_iteration": round(1000 * seconds / its, 2) if its else None,
+        "iterations_per_decision": round(its / searched, 1) if searched else None,
+        "searched_decisions": searched,
         "wall_seconds": round(time.perf_counter() - start, 1),
     }
 
 
 def run() -> dict[str, Any]:
-    iterations = int(os.environ.get("BENCH_SEARCH_ITERATIONS", "16"))
-    plies = int(os.environ.get("BENCH_SEARCH_PLIES", "2"))
     games = int(os.environ.get("BENCH_SEARCH_GAMES", "6"))
     budget = float(os.environ.get("BENCH_SEARCH_SECONDS", "240"))
-    out: dict[str, Any] = {"iterations_per_decision": iterations, "plies": plies}
+    jobs = int(os.environ.get("BENCH_SEARCH_JOBS", "1"))
+    extra = os.environ.get("BENCH_SEARCH_SETTINGS", "")
+    out: dict[str, Any] = {"jobs": jobs}
     only = os.environ.get("BENCH_SEARCH_ONLY", "")
-    if only in ("", "centurion"):
-        for k, v in _series("centurion", CENTURION_BASIC, games, budget, iterations, plies).items():
-            out[f"centurion_basic_{k}"] = v
-    if only in ("", "cc"):
-        for k, v in _series("ccancients_rome", CC_BATTLES, games, budget, iterations, plies).items():
-            out[f"cc_{k}"] = v
+    for game_id, key, scenarios, default in (("centurion", "centurion_basic", CENTURION_BASIC, CENTURION_ITERATIONS),
+                                             ("ccancients_rome", "cc", CC_BATTLES, CC_ITERATIONS)):
+        if only not in ("", key.split("_")[0]):
+            continue
+        iterations = int(os.environ.get("BENCH_SEARCH_ITERATIONS", str(default)))
+        settings = ",".join(x for x in (f"iterations={iterations}", extra) if x)
+        out[f"{key}_settings"] = settings
+        for k, v in _series(game_id, scenarios, games, budget, settings, jobs).items():
+            out[f"{key}_{k}"] = v
     return out
 
 

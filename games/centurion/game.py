@@ -366,6 +366,15 @@ class CenturionGame(Game):
         fr = loss_fractions(state)
         return float(fr[state.opponent(side)] - fr[side])
 
+    def turn_key(self, state: CenturionState) -> Any:
+        """The Player-Turn under way (cen:basic.sequence): its count since the start,
+        whoever answers inside it."""
+        return state.player_turn
+
+    def search_defaults(self) -> Mapping[str, Any]:
+        """Settings for the ``mcts`` bot (see benchmarks/bench_search.py)."""
+        return {}
+
     def score_option(self, state: CenturionState, decision: Decision, key: str) -> float | None:
         """Cheap greedy heuristic: attack at good odds, close with the enemy.
 
