@@ -593,19 +593,37 @@ def _enemy_distance(state: CenturionState, side: str) -> dict[Hex, int]:
     frontier = list(state.occupied_by(enemy))
     dist: dict[Hex, int] = {h: 0 for h in frontier}
     num = state.numbering
+    adjacent = _map_neighbours(num)
     d = 0
     while frontier:
         d += 1
         nxt = []
         for h in frontier:
-            for n in h.neighbors():
-                if n not in dist and n in num:
+            near = adjacent.get(h)
+            for n in near if near is not None else (n for n in h.neighbors() if n in num):
+                if n not in dist:
                     dist[n] = d
                     nxt.append(n)
         frontier = nxt
     # A new dict every time, never changed once stored: state copies share it (SHARED_EXTRA).
     state.extra[ENEMY_DISTANCE] = {**(cache or {}), side: (state.rev, dist)}
     return dist
+
+
+_NEIGHBOURS: dict[int, tuple[Any, dict[Hex, tuple[Hex, ...]]]] = {}
+"""id of a map's numbering -> (the numbering, hex -> its neighbours on the map in direction order)."""
+
+
+def _map_neighbours(num: Any) -> dict[Hex, tuple[Hex, ...]]:
+    """Each hex of the map and its neighbours on the map, in direction order (the
+    order ``Hex.neighbors`` gives, so a search over it visits hexes as before);
+    built once per map, for the greedy heuristic's distances."""
+    got = _NEIGHBOURS.get(id(num))
+    if got is not None and got[0] is num:
+        return got[1]
+    table: dict[Hex, tuple[Hex, ...]] = {h: tuple(n for n in h.neighbors() if n in num) for h in num.hexes()}
+    _NEIGHBOURS[id(num)] = (num, table)
+    return table
 
 
 ENEMY_DISTANCE = "_enemy_dist"
