@@ -152,13 +152,17 @@ class Settings:
     epsilon: float = 0.1
     z: float = 1.0
     """Standard errors by which a root option must beat the heuristic's first on paired samples."""
+    samples: int = 0
+    """At most this many paired samples of each root option (0: no limit): a decision
+    with few options then stops before the budget, which it would spend on
+    comparing the same few options again."""
 
     def __attrs_post_init__(self) -> None:
         if self.rollout not in ("greedy", "random"):
             raise SearchSettingsError(f"{ENV_VAR}: rollout must be 'greedy' or 'random', not {self.rollout!r}")
         if self.iterations is None and self.seconds is None:
             raise SearchSettingsError(f"{ENV_VAR}: a search needs a budget: iterations or seconds")
-        for name, low in (("iterations", 1), ("plies", 1), ("depth", 0), ("width", 0)):
+        for name, low in (("iterations", 1), ("plies", 1), ("depth", 0), ("width", 0), ("samples", 0)):
             value = getattr(self, name)
             if value is not None and value < low:
                 raise SearchSettingsError(f"{ENV_VAR}: {name} must be at least {low}, not {value}")
@@ -194,7 +198,7 @@ def search(session: Session, settings: Settings | None = None, *, rng: Rng | Non
     ``session`` itself is never changed."""
     st = settings if settings is not None else Settings.for_game(session.game, **kw)
     iterations, seconds, depth, plies, width, c = st.iterations, st.seconds, st.depth, st.plies, st.width, st.c
-    rollout, epsilon, z = st.rollout, st.epsilon, st.z
+    rollout, epsilon, z, samples = st.rollout, st.epsilon, st.z, st.samples
     decision = session.decision
     if decision is None:
         raise ValueError("the game is over: nothing to search")
@@ -219,6 +223,8 @@ def search(session: Session, settings: Settings | None = None, *, rng: Rng | Non
     """Root option -> round -> reward of the side asked (the paired samples)."""
     while True:
         if iterations is not None and done >= iterations:
+            break
+        if samples and root_keys and done >= samples * len(root_keys):
             break
         if seconds is not None and done > 0 and time.perf_counter() - start >= seconds:
             break
@@ -390,7 +396,7 @@ class MCTSBot:
         """A bot from ``name=value`` pairs (``iterations=400,depth=60``), as in ``ANCIENTS_MCTS``."""
         kw: dict[str, Any] = {}
         conv: Mapping[str, Any] = {"iterations": int, "seconds": float, "depth": int, "plies": int, "rollout": str,
-                                   "width": int, "c": float, "z": float}
+                                   "width": int, "c": float, "z": float, "samples": int}
         for item in (p.strip() for p in text.split(",")):
             if not item:
                 continue

@@ -24,6 +24,8 @@ import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any
 
+import attrs
+
 from ancients_kit.bots import GreedyBot, play_out
 from ancients_kit.plugin import find_game
 from ancients_kit.search import MCTSBot
@@ -31,10 +33,6 @@ from ancients_kit.session import Decision, Session
 
 CENTURION_BASIC = ("basic-civil-war", "basic-gaul", "basic-carrhae", "basic-servile-war")
 CC_BATTLES = ("first-bedriacum", "tigranocerte", "carrhes", "cilician-gates")
-CENTURION_ITERATIONS = 20
-"""Default iterations a decision in a Centurion Basic Game."""
-CC_ITERATIONS = 200
-"""Default iterations a decision in a C&C battle."""
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -56,12 +54,16 @@ class _Timed:
         self.name = bot.name
         self.searched = 0
         self.seconds = 0.0
+        self.cpu = 0.0
+        """Processor seconds of this process in the searches (what an idle core would take)."""
 
     def choose(self, session: Session, decision: Decision) -> str:
         if len(decision.options) == 1:
             return decision.options[0].key
         t = time.perf_counter()
+        c = time.process_time()
         key = self.bot.choose(session, decision)
+        self.cpu += time.process_time() - c
         self.seconds += time.perf_counter() - t
         self.searched += 1
         return key
@@ -95,7 +97,7 @@ def _one(task: tuple[str, str, int, int, str, int]) -> dict[str, Any]:
     return {"index": index, "scenario": scenario, "seed": seed, "mcts_side": mcts_side,
             "result": "draw" if winner is None else "win" if winner == mcts_side else "loss",
             "text": out.text if out else "unfinished", "searched": timed.searched,
-            "search_seconds": timed.seconds, "iterations": iterations}
+            "search_seconds": timed.seconds, "search_cpu": timed.cpu, "iterations": iterations}
 
 
 def _series(game_id: str, scenarios: tuple[str, ...], games: int, budget: float, settings: str,
@@ -111,7 +113,7 @@ def _series(game_id: str, scenarios: tuple[str, ...], games: int, budget: float,
         if verbose:
             w = sum(x["result"] == "win" for x in results)
             print(f"{game_id} {r['scenario']} seed {r['seed']} mcts={r['mcts_side']}: {r['result']} ({r['text']})"
-                  f" [{w}/{len(results)}, {r['search_seconds'] / max(1, r['searched']):.3f}s/decision,"
+                  f" [{w}/{len(results)}, {r['search_cpu'] / max(1, r['searched']):.3f} cpu s/decision,"
                   f" {r['iterations'] / max(1, r['searched']):.0f} it/decision]", file=sys.stderr, flush=True)
 
     if jobs <= 1:
@@ -136,6 +138,7 @@ def _series(game_id: str, scenarios: tuple[str, ...], games: int, budget: float,
     losses = played - wins - draws
     searched = sum(r["searched"] for r in results)
     seconds = sum(r["search_seconds"] for r in results)
+    cpu = sum(r["search_cpu"] for r in results)
     its = sum(r["iterations"] for r in results)
     lo, hi = wilson(wins, played)
     by_seat: dict[str, str] = {}
@@ -151,8 +154,9 @@ def _series(game_id: str, scenarios: tuple[str, ...], games: int, budget: float,
         "win_rate_95": f"[{lo:.3f}, {hi:.3f}]",
         "wins_by_seat (first side, second side)": f"{by_seat['seat_1']}, {by_seat['seat_2']}",
         "score_rate": round((wins + 0.5 * draws) / played, 3) if played else None,
-        "seconds_per_decision": round(seconds / searched, 3) if searched else None,
-        "ms_per_iteration": round(1000 * seconds / its, 2) if its else None,
+        "cpu_seconds_per_decision": round(cpu / searched, 3) if searched else None,
+        "wall_seconds_per_decision": round(seconds / searched, 3) if searched else None,
+        "cpu_ms_per_iteration": round(1000 * cpu / its, 2) if its else None,
         "iterations_per_decision": round(its / searched, 1) if searched else None,
         "searched_decisions": searched,
         "wall_seconds": round(time.perf_counter() - start, 1),
@@ -166,13 +170,14 @@ def run() -> dict[str, Any]:
     extra = os.environ.get("BENCH_SEARCH_SETTINGS", "")
     out: dict[str, Any] = {"jobs": jobs}
     only = os.environ.get("BENCH_SEARCH_ONLY", "")
-    for game_id, key, scenarios, default in (("centurion", "centurion_basic", CENTURION_BASIC, CENTURION_ITERATIONS),
-                                             ("ccancients_rome", "cc", CC_BATTLES, CC_ITERATIONS)):
+    iterations = os.environ.get("BENCH_SEARCH_ITERATIONS", "")
+    for game_id, key, scenarios in (("centurion", "centurion_basic", CENTURION_BASIC),
+                                    ("ccancients_rome", "cc", CC_BATTLES)):
         if only not in ("", key.split("_")[0]):
             continue
-        iterations = int(os.environ.get("BENCH_SEARCH_ITERATIONS", str(default)))
-        settings = ",".join(x for x in (f"iterations={iterations}", extra) if x)
-        out[f"{key}_settings"] = settings
+        settings = ",".join(x for x in (f"iterations={iterations}" if iterations else "", extra) if x)
+        st = MCTSBot.from_settings(settings).settings_for(find_game(game_id))
+        out[f"{key}_settings"] = ", ".join(f"{k}={v}" for k, v in attrs.asdict(st).items() if v is not None)
         for k, v in _series(game_id, scenarios, games, budget, settings, jobs).items():
             out[f"{key}_{k}"] = v
     return out

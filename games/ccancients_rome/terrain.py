@@ -52,6 +52,11 @@ class TerrainSpec:
     source: str = ""
 
 
+_CLEAR_TERRAIN = TerrainSpec()
+"""The effects of a terrain the table does not list: none (one shared frozen value,
+not a new one on every look-up)."""
+
+
 @attrs.frozen
 class TerrainTable:
     meta: Meta
@@ -136,7 +141,8 @@ class Board:
         """Bumped whenever terrain changes (a camp tile removed), for caches."""
 
     def spec(self, h: str) -> TerrainSpec:
-        return self.specs.get(self.terrain[h], TerrainSpec())
+        got = self.specs.get(self.terrain[h])
+        return got if got is not None else _CLEAR_TERRAIN
 
     def copy(self) -> Board:
         """A copy whose terrain can change on its own (session checkpoints); the geometry is shared."""
