@@ -21,29 +21,43 @@ its side may not see and does not foresee the dice:
   (default 1), so a small budget overrides the heuristic only on evidence;
 - below the tree a rollout answers with the game's greedy heuristic
   (:meth:`Game.score_option <ancients_kit.plugin.Game.score_option>`, ties and
-  a small share of moves at random) or uniformly at random, until the side
-  asked has changed ``plies`` times (2: the rest of this side's turn and the
-  other side's reply; counted in turns, not answers, so an option that ends a
-  turn early does not buy a longer look) or ``depth`` answers have been given
-  since the root; a game that has not ended by then is scored by
+  a small share of moves at random) or uniformly at random, until ``plies``
+  new player-turns have begun (2: the rest of this side's turn and the other
+  side's reply; counted in turns, not answers, so an option that ends a turn
+  early does not buy a longer look) or ``depth`` answers have been given
+  since the root. A player-turn is what :meth:`Game.turn_key
+  <ancients_kit.plugin.Game.turn_key>` says (so the other side's retreat in
+  the middle of a turn does not end the look-ahead); a game without that
+  hook counts changes of the side asked. A game that has not ended by then
+  is scored by
   :meth:`Game.evaluate <ancients_kit.plugin.Game.evaluate>` relative to the
   root, squashed into (0, 1) on the scale of the changes seen so far. A won
   game is worth 1, a draw 1/2, a loss 0.
 
-The budget is per decision: ``iterations`` (deterministic: the same session
-and options give the same answer on any machine) or ``seconds`` (wall clock,
-not reproducible). A decision with one option is answered at once.
+The budget is per decision: ``iterations`` (deterministic: the same session,
+options and settings give the same answer on any machine, so a game between
+bots is the same game for a given seed and iteration budget) or ``seconds``
+(wall clock: how many iterations fit depends on the machine and its load,
+so a game played on a time budget is not reproducible). A decision with one
+option is answered at once; ``samples`` ends a decision with few options
+before its budget, once each root option has had that many paired samples.
+
+A game may suggest settings (:meth:`Game.search_defaults
+<ancients_kit.plugin.Game.search_defaults>`): the bot uses them for every
+setting it was not given. Centurion and C&C suggest an iteration budget of
+about one second a decision on one idle core (see
+``benchmarks/bench_search.py`` for what it costs and how it plays).
 
 As a bot (``--side Rome=mcts``, ``simulate --bot mcts``) its settings come
 from the environment variable ``ANCIENTS_MCTS``, comma-separated
-``name=value`` pairs: ``iterations`` (default 50: about 0.2 s a decision in a C&C battle, 2-3 s in a
-Centurion Basic Game, measured on 2 shared cores), ``seconds`` (a time budget
+``name=value`` pairs: ``iterations`` (default: the game's suggestion, else 50), ``seconds`` (a time budget
 instead), ``plies`` (default 2), ``depth`` (at most this many answers, default
 100), ``rollout`` (``greedy`` or ``random``),
 ``width`` (how many options of a decision the search considers, best by the
 heuristic first; default 12, 0 for all; with an iteration budget at most its
 square root at the root, so that each option gets a few samples), ``c`` (exploration constant, default
-0.7), ``z`` (evidence needed to override the heuristic, default 1). Example: ``ANCIENTS_MCTS=iterations=800,depth=60 ancients simulate ...``.
+0.7), ``z`` (evidence needed to override the heuristic, default 1), ``samples`` (at most
+this many paired samples of each root option, default 0: no limit). Example: ``ANCIENTS_MCTS=iterations=800,depth=60 ancients simulate ...``.
 """
 
 from __future__ import annotations

@@ -1,22 +1,38 @@
 """The ``mcts`` search bot against the greedy bot (issue 11, item 9).
 
 Plays Centurion Basic Games and C&C battles, MCTS against greedy with the
-sides swapped every other game (so neither seat's advantage counts), and
-prints for each game: MCTS wins, draws, losses, the win rate with its 95%
-Wilson interval (computed here), the iterations per decision and the mean
-seconds per searched decision (decisions with one option are not searched).
+sides swapped every other game (so neither seat's advantage counts; two games
+a scenario, then the next scenario), and prints for each game system: MCTS
+wins, draws, losses, the win rate with its 95% Wilson interval (computed
+here), the wins in each seat, the settings, the iterations per searched
+decision and their cost, in processor seconds of the searching process (what
+an idle core would take: on a loaded machine the wall clock says more about
+the load than about the search) and in wall seconds (decisions with one
+option are not searched).
 
-The budget is iterations per decision (deterministic); the figures say what
-one decision cost on this machine. Environment: ``BENCH_SEARCH_ITERATIONS``
-(default 16), ``BENCH_SEARCH_PLIES`` (turns searched ahead, default 2), ``BENCH_SEARCH_GAMES``
-(games per game system, default 6), ``BENCH_SEARCH_SECONDS`` (stop starting
-games after this many seconds per game system, default 240),
-``BENCH_SEARCH_ONLY`` (``centurion`` or ``cc``), ``BENCH_SEARCH_VERBOSE``
-(one line per game on stderr).
+The budget is iterations per decision (deterministic: the same seed and
+settings give the same game); by default each game's own suggestion
+(``Game.search_defaults``). Environment: ``BENCH_SEARCH_ITERATIONS`` (an
+iteration budget for both game systems instead), ``BENCH_SEARCH_SETTINGS``
+(more settings, as ``ANCIENTS_MCTS`` takes them: ``samples=0,c=1``),
+``BENCH_SEARCH_GAMES`` (games per game system, default 6),
+``BENCH_SEARCH_JOBS`` (worker processes, default 1; the games do not depend
+on it), ``BENCH_SEARCH_RECORDS`` (a JSON-lines file: each game is appended,
+and a game already there with the same settings is not played again, so a
+long run can be resumed), ``BENCH_SEARCH_SECONDS`` (stop starting games after
+this many seconds per game system, default 240), ``BENCH_SEARCH_ONLY``
+(``centurion`` or ``cc``), ``BENCH_SEARCH_VERBOSE`` (one line per game on
+stderr).
+
+Measured (2 cores shared by about a dozen processes of other work, so the
+runs were cut short by the clock, not by a target):
+
+RESULTS_PLACEHOLDER
 """
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import sys
@@ -100,23 +116,46 @@ def _one(task: tuple[str, str, int, int, str, int]) -> dict[str, Any]:
             "search_seconds": timed.seconds, "search_cpu": timed.cpu, "iterations": iterations}
 
 
+def _recorded(path: str, game_id: str, settings: str) -> dict[int, dict[str, Any]]:
+    """Games of this game system and settings already in the records file ``path``."""
+    done: dict[int, dict[str, Any]] = {}
+    if path and os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                if line.strip():
+                    r = json.loads(line)
+                    if r.get("game") == game_id and r.get("settings") == settings:
+                        done[int(r["index"])] = r
+    return done
+
+
 def _series(game_id: str, scenarios: tuple[str, ...], games: int, budget: float, settings: str,
             jobs: int) -> dict[str, Any]:
-    """``games`` games over ``scenarios`` (two in a row per scenario, seats swapped)."""
-    tasks = [(game_id, scenarios[(i // 2) % len(scenarios)], 100 + i, i % 2, settings, i) for i in range(games)]
+    """``games`` games over ``scenarios`` (two in a row per scenario, seats swapped);
+    with ``BENCH_SEARCH_RECORDS`` each game is appended to that file as a JSON
+    line and a game already there is not played again (a run can be resumed)."""
+    records = os.environ.get("BENCH_SEARCH_RECORDS", "")
+    done = _recorded(records, game_id, settings)
+    tasks = [(game_id, scenarios[(i // 2) % len(scenarios)], 100 + i, i % 2, settings, i) for i in range(games)
+             if i not in done]
     start = time.perf_counter()
-    results: list[dict[str, Any]] = []
+    results: list[dict[str, Any]] = [r for i, r in done.items() if i < games]
     verbose = bool(os.environ.get("BENCH_SEARCH_VERBOSE"))
 
     def note(r: dict[str, Any]) -> None:
         results.append(r)
+        if records:
+            with open(records, "a", encoding="utf-8") as f:
+                f.write(json.dumps({"game": game_id, "settings": settings, **r}) + "\n")
         if verbose:
             w = sum(x["result"] == "win" for x in results)
             print(f"{game_id} {r['scenario']} seed {r['seed']} mcts={r['mcts_side']}: {r['result']} ({r['text']})"
                   f" [{w}/{len(results)}, {r['search_cpu'] / max(1, r['searched']):.3f} cpu s/decision,"
                   f" {r['iterations'] / max(1, r['searched']):.0f} it/decision]", file=sys.stderr, flush=True)
 
-    if jobs <= 1:
+    if not tasks:
+        pass
+    elif jobs <= 1:
         for t in tasks:
             if results and time.perf_counter() - start > budget:
                 break
