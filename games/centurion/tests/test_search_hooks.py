@@ -60,7 +60,7 @@ def test_greedy_distances_are_those_of_a_plain_walk() -> None:
 def test_mcts_takes_the_suggested_budget_and_answers_legally() -> None:
     bot = MCTSBot()
     st = bot.settings_for(GAME)
-    assert (st.iterations, st.samples) == (GAME.search_defaults()["iterations"], GAME.search_defaults()["samples"])
+    assert st.iterations == GAME.search_defaults()["iterations"] and st.plies == 2
     s = Session(GAME, "basic-civil-war", seed=2)
     small = MCTSBot(iterations=3)
     while s.decision is not None and len(s.decision.options) < 3:
