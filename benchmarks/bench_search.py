@@ -44,14 +44,15 @@ runs were cut short by the clock, not by a target):
 
 Neither figure reaches the issue's bar: the runs were cut short by the
 clock (the 2 cores were shared by about a dozen processes, a C&C game took
-about eight minutes of wall clock), so the intervals' lower ends are near
+about a quarter of an hour of wall clock), so the intervals' lower ends are near
 50%, the C&C budget on the average decision is 0.38 s rather than one
 second, and Centurion's is 0.1 s because more measured weaker. Each run is
 resumable (`BENCH_SEARCH_RECORDS`) and gives the same games for the same
 seeds and budget: `BENCH_SEARCH_ONLY=cc BENCH_SEARCH_GAMES=40
 BENCH_SEARCH_JOBS=2 python -m benchmarks search` and
 `BENCH_SEARCH_ONLY=centurion BENCH_SEARCH_GAMES=40 BENCH_SEARCH_ITERATIONS=9
-BENCH_SEARCH_SETTINGS=plies=2,z=1 ...` continue them.
+BENCH_SEARCH_SETTINGS=plies=2,z=1 ...` play the same games again and
+more (with `BENCH_SEARCH_RECORDS=FILE` a run stopped half-way continues).
 """
 
 from __future__ import annotations
