@@ -266,6 +266,26 @@ class Game:
         """Heuristic value of ``state`` for ``side`` (higher is better), for bots."""
         return 0.0
 
+    def turn_key(self, state: Any) -> Any:
+        """Which player-turn the game is in, as a small comparable value that
+        changes whenever a new player-turn begins (``(3, "Rome")``), or ``None``
+        if the game has no player-turns (optional hook, for search bots).
+
+        A search bot counts how far it has looked ahead in player-turns: the
+        rest of this turn and the other side's reply. Without this hook it
+        counts changes of the side asked, which a decision the other side
+        makes in the middle of a turn (a retreat, an evasion) miscounts. Read
+        only what every side sees. The default is ``None``.
+        """
+        return None
+
+    def search_defaults(self) -> Mapping[str, Any]:
+        """Settings this game suggests for the ``mcts`` search bot (names as in
+        :class:`ancients_kit.search.Settings`: ``c``, ``plies``, ``depth`` ...),
+        used where the bot's own settings do not name them (optional hook).
+        The default is none: the search's own defaults."""
+        return {}
+
     def score_option(self, state: Any, decision: Decision, key: str) -> float | None:
         """Cheap heuristic score of answering ``key`` (higher is better), or None
         to let the greedy bot look ahead by copying the session."""

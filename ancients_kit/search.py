@@ -21,29 +21,43 @@ its side may not see and does not foresee the dice:
   (default 1), so a small budget overrides the heuristic only on evidence;
 - below the tree a rollout answers with the game's greedy heuristic
   (:meth:`Game.score_option <ancients_kit.plugin.Game.score_option>`, ties and
-  a small share of moves at random) or uniformly at random, until the side
-  asked has changed ``plies`` times (2: the rest of this side's turn and the
-  other side's reply; counted in turns, not answers, so an option that ends a
-  turn early does not buy a longer look) or ``depth`` answers have been given
-  since the root; a game that has not ended by then is scored by
+  a small share of moves at random) or uniformly at random, until ``plies``
+  new player-turns have begun (2: the rest of this side's turn and the other
+  side's reply; counted in turns, not answers, so an option that ends a turn
+  early does not buy a longer look) or ``depth`` answers have been given
+  since the root. A player-turn is what :meth:`Game.turn_key
+  <ancients_kit.plugin.Game.turn_key>` says (so the other side's retreat in
+  the middle of a turn does not end the look-ahead); a game without that
+  hook counts changes of the side asked. A game that has not ended by then
+  is scored by
   :meth:`Game.evaluate <ancients_kit.plugin.Game.evaluate>` relative to the
   root, squashed into (0, 1) on the scale of the changes seen so far. A won
   game is worth 1, a draw 1/2, a loss 0.
 
-The budget is per decision: ``iterations`` (deterministic: the same session
-and options give the same answer on any machine) or ``seconds`` (wall clock,
-not reproducible). A decision with one option is answered at once.
+The budget is per decision: ``iterations`` (deterministic: the same session,
+options and settings give the same answer on any machine, so a game between
+bots is the same game for a given seed and iteration budget) or ``seconds``
+(wall clock: how many iterations fit depends on the machine and its load,
+so a game played on a time budget is not reproducible). A decision with one
+option is answered at once; ``samples`` ends a decision with few options
+before its budget, once each root option has had that many paired samples.
+
+A game may suggest settings (:meth:`Game.search_defaults
+<ancients_kit.plugin.Game.search_defaults>`): the bot uses them for every
+setting it was not given. Centurion and C&C suggest an iteration budget of
+about one second a decision on one idle core (see
+``benchmarks/bench_search.py`` for what it costs and how it plays).
 
 As a bot (``--side Rome=mcts``, ``simulate --bot mcts``) its settings come
 from the environment variable ``ANCIENTS_MCTS``, comma-separated
-``name=value`` pairs: ``iterations`` (default 50: about 0.2 s a decision in a C&C battle, 2-3 s in a
-Centurion Basic Game, measured on 2 shared cores), ``seconds`` (a time budget
+``name=value`` pairs: ``iterations`` (default: the game's suggestion, else 50), ``seconds`` (a time budget
 instead), ``plies`` (default 2), ``depth`` (at most this many answers, default
 100), ``rollout`` (``greedy`` or ``random``),
 ``width`` (how many options of a decision the search considers, best by the
 heuristic first; default 12, 0 for all; with an iteration budget at most its
 square root at the root, so that each option gets a few samples), ``c`` (exploration constant, default
-0.7), ``z`` (evidence needed to override the heuristic, default 1). Example: ``ANCIENTS_MCTS=iterations=800,depth=60 ancients simulate ...``.
+0.7), ``z`` (evidence needed to override the heuristic, default 1), ``samples`` (at most
+this many paired samples of each root option, default 0: no limit). Example: ``ANCIENTS_MCTS=iterations=800,depth=60 ancients simulate ...``.
 """
 
 from __future__ import annotations
@@ -152,13 +166,17 @@ class Settings:
     epsilon: float = 0.1
     z: float = 1.0
     """Standard errors by which a root option must beat the heuristic's first on paired samples."""
+    samples: int = 0
+    """At most this many paired samples of each root option (0: no limit): a decision
+    with few options then stops before the budget, which it would spend on
+    comparing the same few options again."""
 
     def __attrs_post_init__(self) -> None:
         if self.rollout not in ("greedy", "random"):
             raise SearchSettingsError(f"{ENV_VAR}: rollout must be 'greedy' or 'random', not {self.rollout!r}")
         if self.iterations is None and self.seconds is None:
             raise SearchSettingsError(f"{ENV_VAR}: a search needs a budget: iterations or seconds")
-        for name, low in (("iterations", 1), ("plies", 1), ("depth", 0), ("width", 0)):
+        for name, low in (("iterations", 1), ("plies", 1), ("depth", 0), ("width", 0), ("samples", 0)):
             value = getattr(self, name)
             if value is not None and value < low:
                 raise SearchSettingsError(f"{ENV_VAR}: {name} must be at least {low}, not {value}")
@@ -172,14 +190,29 @@ class Settings:
             kw["iterations"] = None
         return cls(**kw)
 
+    @classmethod
+    def for_game(cls, game: Any, **kw: Any) -> Settings:
+        """Settings from keywords, and for the settings they do not name the game's
+        :meth:`Game.search_defaults <ancients_kit.plugin.Game.search_defaults>`
+        (a budget named by either side replaces the other's)."""
+        suggested = dict(getattr(game, "search_defaults", dict)() or {})
+        unknown = set(suggested) - set(attrs.fields_dict(cls))
+        if unknown:
+            raise SearchSettingsError(f"{getattr(game, 'id', game)}: search_defaults names unknown settings "
+                                      f"{', '.join(sorted(unknown))}")
+        if "iterations" in kw or "seconds" in kw:
+            suggested.pop("iterations", None)
+            suggested.pop("seconds", None)
+        return cls.of(**{**suggested, **kw})
+
 
 def search(session: Session, settings: Settings | None = None, *, rng: Rng | None = None, **kw: Any) -> SearchResult:
     """Search the current decision of ``session`` for the side asked (see the
     module docstring), with ``settings`` or :class:`Settings` made of ``kw``.
     ``session`` itself is never changed."""
-    st = settings if settings is not None else Settings.of(**kw)
+    st = settings if settings is not None else Settings.for_game(session.game, **kw)
     iterations, seconds, depth, plies, width, c = st.iterations, st.seconds, st.depth, st.plies, st.width, st.c
-    rollout, epsilon, z = st.rollout, st.epsilon, st.z
+    rollout, epsilon, z, samples = st.rollout, st.epsilon, st.z, st.samples
     decision = session.decision
     if decision is None:
         raise ValueError("the game is over: nothing to search")
@@ -190,6 +223,9 @@ def search(session: Session, settings: Settings | None = None, *, rng: Rng | Non
     rng = rng if rng is not None else Rng(session.seed).spawn(f"mcts:{me}:{len(session.answers)}")
     greedy = rollout == "greedy"
     game = session.game
+    turn_key = game.turn_key
+    by_turn = turn_key(session.state) is not None
+    """Count the look-ahead in player-turns (Game.turn_key), else in changes of the side asked."""
     root = _Node(me)
     root_keys: list[str] = []
     sides: Sequence[str] = game.sides(session.state)
@@ -201,6 +237,8 @@ def search(session: Session, settings: Settings | None = None, *, rng: Rng | Non
     """Root option -> round -> reward of the side asked (the paired samples)."""
     while True:
         if iterations is not None and done >= iterations:
+            break
+        if samples and root_keys and done >= samples * len(root_keys):
             break
         if seconds is not None and done > 0 and time.perf_counter() - start >= seconds:
             break
@@ -225,13 +263,14 @@ def search(session: Session, settings: Settings | None = None, *, rng: Rng | Non
         path: list[_Node] = []
         steps = 0
         turns = 0
-        asked = me
+        asked: Any = turn_key(copy.state) if by_turn else me
         expanded = False
         # -- selection and expansion: down the tree while every option has been tried
         while copy.decision is not None and steps < depth and not expanded:
             d = copy.decision
-            if d.side != asked:
-                asked, turns = d.side, turns + 1
+            mark = turn_key(copy.state) if by_turn else d.side
+            if mark != asked:
+                asked, turns = mark, turns + 1
                 if turns >= plies:
                     break
             if len(d.options) == 1:
@@ -273,8 +312,9 @@ def search(session: Session, settings: Settings | None = None, *, rng: Rng | Non
         # -- rollout
         while copy.decision is not None and steps < depth and turns < plies:
             d = copy.decision
-            if d.side != asked:
-                asked, turns = d.side, turns + 1
+            mark = turn_key(copy.state) if by_turn else d.side
+            if mark != asked:
+                asked, turns = mark, turns + 1
                 if turns >= plies:
                     break
             if not _answer(copy, _rollout_answer(copy, d, it, greedy, epsilon)):
@@ -347,15 +387,30 @@ class MCTSBot:
 
     def __init__(self, settings: Settings | None = None, **kw: Any) -> None:
         self.settings = settings if settings is not None else Settings.of(**kw)
+        """The settings asked for (the game's suggestions not yet added)."""
+        self._explicit: dict[str, Any] | None = None if settings is not None else dict(kw)
+        """The keywords given, to merge with each game's :meth:`Game.search_defaults`."""
+        self._per_game: dict[str, Settings] = {}
         self.last: SearchResult | None = None
         """The latest search (for tools and benchmarks)."""
+
+    def settings_for(self, game: Any) -> Settings:
+        """The settings this bot searches ``game`` with: the ones given, and for the
+        rest the game's suggestions (none when built from a :class:`Settings`)."""
+        if self._explicit is None:
+            return self.settings
+        key = getattr(game, "id", "") or repr(game)
+        got = self._per_game.get(key)
+        if got is None:
+            got = self._per_game[key] = Settings.for_game(game, **self._explicit)
+        return got
 
     @classmethod
     def from_settings(cls, text: str) -> MCTSBot:
         """A bot from ``name=value`` pairs (``iterations=400,depth=60``), as in ``ANCIENTS_MCTS``."""
         kw: dict[str, Any] = {}
         conv: Mapping[str, Any] = {"iterations": int, "seconds": float, "depth": int, "plies": int, "rollout": str,
-                                   "width": int, "c": float, "z": float}
+                                   "width": int, "c": float, "z": float, "samples": int}
         for item in (p.strip() for p in text.split(",")):
             if not item:
                 continue
@@ -367,7 +422,7 @@ class MCTSBot:
                 kw[name] = conv[name](value.strip())
             except ValueError:
                 raise SearchSettingsError(f"{ENV_VAR}: {name} takes a number, not {value.strip()!r}") from None
-        return cls(Settings.of(**kw))
+        return cls(**kw)
 
     @classmethod
     def from_env(cls) -> MCTSBot:
@@ -377,5 +432,5 @@ class MCTSBot:
     def choose(self, session: Session, decision: Decision) -> str:
         if len(decision.options) == 1:
             return decision.options[0].key
-        self.last = search(session, self.settings)
+        self.last = search(session, self.settings_for(session.game))
         return self.last.answer

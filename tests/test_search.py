@@ -161,3 +161,46 @@ def test_simulate_and_new_play_the_mcts_bot(race_plugin: str, tmp_path, monkeypa
     monkeypatch.setenv(ENV_VAR, "iterations=none")
     res = runner.invoke(cli, ["simulate", race_plugin, "short", "-n", "1", "--bot", "mcts"], catch_exceptions=False)
     assert res.exit_code == 2 and "ANCIENTS_MCTS: iterations takes a number" in res.output
+
+
+class _Suggesting:
+    """A stand-in game object that suggests search settings."""
+
+    id = "suggesting"
+
+    def __init__(self, suggested: dict[str, object]) -> None:
+        self.suggested = suggested
+
+    def search_defaults(self) -> dict[str, object]:
+        return self.suggested
+
+
+def test_settings_take_the_games_suggestions_where_none_are_given() -> None:
+    from ancients_kit.search import SearchSettingsError, Settings
+
+    game = _Suggesting({"iterations": 300, "samples": 20, "c": 1.1})
+    st = Settings.for_game(game)
+    assert (st.iterations, st.samples, st.c, st.seconds) == (300, 20, 1.1, None)
+    st = Settings.for_game(game, c=0.4, iterations=9)  # named settings win
+    assert (st.iterations, st.samples, st.c) == (9, 20, 0.4)
+    st = Settings.for_game(game, seconds=0.5)  # a time budget replaces the suggested iterations
+    assert (st.iterations, st.seconds) == (None, 0.5)
+    bot = MCTSBot(width=3)
+    assert bot.settings_for(game).iterations == 300 and bot.settings_for(game).width == 3
+    assert MCTSBot(Settings(iterations=7)).settings_for(game).iterations == 7  # a whole Settings is kept as given
+    with pytest.raises(SearchSettingsError, match="suggesting: search_defaults names unknown settings speed"):
+        Settings.for_game(_Suggesting({"speed": 2}))
+    with pytest.raises(SearchSettingsError, match="samples must be at least 0"):
+        Settings(samples=-1)
+
+
+def test_samples_cap_ends_a_search_with_few_options_early(race_plugin: str) -> None:
+    s = _played(race_plugin)
+    assert s.decision is not None
+    n = len(s.decision.options)
+    full = search(s, iterations=60, width=0)
+    capped = search(s, iterations=60, width=0, samples=4)
+    assert full.iterations == 60
+    assert capped.iterations == 4 * min(n, 7)  # isqrt(60) = 7 root options at most
+    assert capped.answer in {o.key for o in s.decision.options}
+    assert search(s, iterations=60, width=0, samples=4).answer == capped.answer

@@ -285,6 +285,19 @@ class CCAncientsRome(Game):
         theirs = sum(u.blocks for u in bs.side_units(other))
         return 10.0 * (bs.armies[side].banners - bs.armies[other].banners) + 0.5 * (mine - theirs)
 
+    def turn_key(self, state: GameState) -> Any:
+        """The player-turn under way (ccr:sequence): the battle's turn count and the
+        side playing it; the other side's retreats and evasions inside it do not
+        start a new one."""
+        bs = state.b
+        return (bs.turn, bs.active)
+
+    def search_defaults(self) -> Mapping[str, Any]:
+        """Settings for the ``mcts`` bot: a budget of about one second a decision on
+        one idle core (about 3 ms of processor time an iteration), at most 20
+        paired samples of each option (see benchmarks/bench_search.py)."""
+        return {"iterations": 300, "samples": 20}
+
     def score_option(self, state: GameState, decision: Decision, key: str) -> float | None:
         from .bot import score
 

@@ -139,3 +139,58 @@ def test_search_copy_without_checkpoints_plays_and_undoes_like_one_with_them() -
     light.undo(7)
     assert light.log.digest() == kept.log.digest()
     assert GAME.copy_state(light.state).b.armies[me].hand.cards == kept.state.b.armies[me].hand.cards
+
+
+@pytest.mark.rule("ccr:sequence")
+def test_turn_key_names_the_player_turn_whoever_answers_in_it() -> None:
+    s = Session(GAME, "first-bedriacum", seed=100)
+    bot = GreedyBot()
+    inside = 0
+    keys = []
+    while s.decision is not None and len(s.answers) < 120:
+        bs = s.state.b
+        key = GAME.turn_key(s.state)
+        assert key == (bs.turn, bs.active)
+        if s.decision.side != bs.active:
+            inside += 1  # a retreat or an evasion of the other side: the same player-turn
+        if not keys or keys[-1] != key:
+            keys.append(key)
+        s.answer(bot.choose(s, s.decision))
+    assert inside > 0
+    assert [k[0] for k in keys] == list(range(1, len(keys) + 1))  # one key a player-turn, in order
+    assert all(a[1] != b[1] for a, b in zip(keys, keys[1:]))
+
+
+def _before_the_other_side_answers(seed: int = 100) -> list[str]:
+    """Answers up to the active side's last real choice before the other side first
+    answers inside its turn (a target whose battle may make it retreat)."""
+    s = Session(GAME, "first-bedriacum", seed=seed)
+    bot = GreedyBot()
+    before: list[str] = []
+    while s.decision is not None and s.decision.side == s.state.b.active:
+        if len(s.decision.options) > 1:
+            before = list(s.answers)
+        s.answer(bot.choose(s, s.decision))
+    return before
+
+
+@pytest.mark.rule("ccr:sequence")
+def test_search_looks_ahead_in_player_turns() -> None:
+    """With plies=1 every future the search scores has ended the player-turn under
+    way (or the battle): a retreat of the other side inside it does not end it
+    (counting changes of the side asked instead fails here)."""
+    answers = _before_the_other_side_answers()
+    seen: list[tuple[object, bool]] = []
+
+    class Watching(type(GAME)):  # type: ignore[misc]
+        def evaluate(self, state: object, side: str) -> float:
+            seen.append((GAME.turn_key(state), state.b.over))  # type: ignore[attr-defined]
+            return GAME.evaluate(state, side)  # type: ignore[arg-type]
+
+    watched = Session(Watching(), "first-bedriacum", seed=100, answers=answers)
+    root = GAME.turn_key(watched.state)
+    search(watched, iterations=12, plies=1)
+    sides = len(GAME.sides(watched.state))
+    base, futures = seen[:sides], seen[sides:]
+    assert all(k == root for k, _ in base)
+    assert futures and all(k != root or over for k, over in futures)
