@@ -94,7 +94,8 @@ def score(state: LDFState, decision: Decision, key: str) -> float | None:
 _MODULES = {"move": "movement", "stack": "movement", "retreat": "movement", "advance": "combat",
             "attack": "combat", "battle": "combat", "chit": "chits", "politics": "politics",
             "treachery": "politics", "diplomacy": "politics", "salt": "politics", "client": "clients",
-            "emperor": "politics", "palmyra": "clients", "gallic": "clients"}
+            "emperor": "politics", "palmyra": "clients", "gallic": "clients", "window": "politics",
+            "co-emperor": "politics", "rebel": "politics", "siege": "politics"}
 """Decision-kind prefix -> the module that may supply ``score(state, decision, key)`` for it."""
 
 
