@@ -22,8 +22,9 @@ from typing import Any
 from ancients_kit.data import DataStore
 from ancients_kit.plugin import Game, OptionSpec, Outcome, ScenarioInfo, TableInfo
 from ancients_kit.session import Context, Decision, Option
+from ancients_kit.windows import own
 
-from . import admin, stacking, victory
+from . import admin, chits, stacking, victory
 from .actions import ACTIONS, can_draw, free_chit
 from .setup import build_campaign, deploy
 from .state import GP, LAST_TURN, ROMAN, SIDES, LDFState, load_data, other_side
@@ -148,9 +149,12 @@ class LestDarknessFall(Game):
             opts = action_menu(state, side)
             if concession:
                 opts.append(Option("concede", "concede the game (4.4)"))
-            key = yield Decision(side, f"Turn {state.turn}, action {state.action_number + 1}: choose your action",
-                                 tuple(opts), rule="ldf:8.1", kind="action",
-                                 refuse=lambda text: _refuse_action(state, side, text))
+            # A side that asked never to be asked at a window may ask again with its next action.
+            key = yield from own(
+                Decision(side, f"Turn {state.turn}, action {state.action_number + 1}: choose your action",
+                         tuple(opts), rule="ldf:8.1", kind="action",
+                         refuse=lambda text: _refuse_action(state, side, text)),
+                chits.standing(state))
             if key == "concede":
                 sure = yield Decision(side, "Concede the game? Your opponent wins (4.5)",
                                       (Option("no", "go on playing"), Option("yes", "concede")),

@@ -344,3 +344,28 @@ def test_an_action_not_on_the_menu_is_refused_with_its_rule() -> None:
         s.answer("emperor-creation")
     assert "the rules call it" in str(err.value)
     assert s.decision.kind == "action" and s.decision.side == GP  # nothing changed
+
+
+@pytest.mark.rule("ldf:14.3", "ldf:8.1")
+def test_a_side_that_asked_never_at_a_window_may_ask_again_with_its_next_action() -> None:
+    """Answering ``never`` at an interrupt window mutes it for that side; its next action
+    question offers ``ask:<window>`` to be asked there again (the core's standing preferences)."""
+    s = deployed(seed=3)
+    muted = None
+    for i in range(3000):
+        d = s.decision
+        if d is None:
+            break
+        if d.kind.startswith("window.") and "never" in d.keys and muted is None:
+            muted = d.side
+            s.answer("never")
+            continue
+        if muted is not None and d.kind == "action" and d.side == muted:
+            asks = [k for k in d.keys if k.startswith("ask:")]
+            assert asks, d.keys
+            s.answer(asks[0])
+            assert asks[0] not in s.decision.keys
+            assert s.decision.kind == "action" and s.decision.side == muted
+            return
+        s.answer(d.options[(7 * i) % len(d.options)].key)  # a fixed, varied walk through the game
+    pytest.fail(f"no window was offered (muted={muted})")
