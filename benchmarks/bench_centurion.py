@@ -174,16 +174,21 @@ RATIO_SCENARIOS = ("numidia", "pharsalus")
 @contextmanager
 def reference_code() -> Iterator[None]:
     """The Full Simulation's target queries as they were before issue 11 item 5 (their ``_reference``)."""
+    import copy
+
+    from ancients_games.centurion import state as st
     from ancients_games.centurion.full import sequence as seq
 
-    saved = (seq._fire_targets, seq._deserter_hexes, seq._adjacent)
+    saved = (seq._fire_targets, seq._deserter_hexes, seq._adjacent, st._copy_unit, st._copy_extra)
     seq._fire_targets = seq._fire_targets_reference
     seq._deserter_hexes = seq._deserter_hexes_reference
     seq._adjacent = lambda h: h.neighbors()
+    st._copy_unit = st._copy_unit_reference
+    st._copy_extra = copy.deepcopy
     try:
         yield
     finally:
-        seq._fire_targets, seq._deserter_hexes, seq._adjacent = saved
+        seq._fire_targets, seq._deserter_hexes, seq._adjacent, st._copy_unit, st._copy_extra = saved
 
 
 def _full_game(scenario: str, seed: int, reference: bool) -> tuple[float, int, str]:
