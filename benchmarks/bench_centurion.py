@@ -21,7 +21,10 @@ Figures:
   ``games/centurion/tests/test_movement_speed.py``) over the engine's search,
   both run on every position the game asks about -- machine-independent.
 
-Run with ``python -m benchmarks.bench_centurion [seconds]`` (or ``python -m benchmarks centurion``).
+Run with ``python -m benchmarks.bench_centurion [seconds]`` (or ``python -m benchmarks centurion``);
+``python -m benchmarks.bench_centurion ratios [rounds] [games]`` prints only the before/after
+table (:func:`ratio_rounds`): per scenario and overall, the ratio of every round and the median
+games per CPU minute on one core before and after.
 
 Measured on the team's shared 2-core machine, numidia and the four Basic
 deployments, random vs random:
@@ -55,6 +58,7 @@ deployments, random vs random:
 
 from __future__ import annotations
 
+import statistics
 import sys
 import time
 from collections.abc import Iterator
@@ -173,22 +177,32 @@ RATIO_SCENARIOS = ("numidia", "pharsalus")
 
 @contextmanager
 def reference_code() -> Iterator[None]:
-    """The Full Simulation's target queries as they were before issue 11 item 5 (their ``_reference``)."""
+    """The Full Simulation as it was before issue 11 item 5: the target queries' ``_reference``
+    twins, checkpoint copies by ``copy.deepcopy`` and a ``setattr`` loop per unit
+    (``state._copy_unit_reference``), Attack Allocation without its memo of targets and asking
+    for every eligible unit where one would do, and the Movement Phase asking
+    ``refuse_destination`` at every reachable hex (no ``destination_check``)."""
     import copy
 
     from ancients_games.centurion import state as st
     from ancients_games.centurion.full import sequence as seq
 
-    saved = (seq._fire_targets, seq._deserter_hexes, seq._adjacent, st._copy_unit, st._copy_extra)
+    saved = (seq._fire_targets, seq._deserter_hexes, seq._adjacent, st._copy_unit, st._copy_extra,
+             seq._memo_targets, seq._eligible, seq._destination_check)
+    eligible = seq._eligible
     seq._fire_targets = seq._fire_targets_reference
     seq._deserter_hexes = seq._deserter_hexes_reference
     seq._adjacent = lambda h: h.neighbors()
     st._copy_unit = st._copy_unit_reference
     st._copy_extra = copy.deepcopy
+    seq._memo_targets = seq._memo_targets_reference
+    seq._eligible = lambda *a, first=False, memo=None: eligible(*a, memo=memo)  # every eligible unit, as before
+    seq._destination_check = None  # hooks made in reference games filter hex by hex, as before
     try:
         yield
     finally:
-        seq._fire_targets, seq._deserter_hexes, seq._adjacent, st._copy_unit, st._copy_extra = saved
+        (seq._fire_targets, seq._deserter_hexes, seq._adjacent, st._copy_unit, st._copy_extra,
+         seq._memo_targets, seq._eligible, seq._destination_check) = saved
 
 
 def _full_game(scenario: str, seed: int, reference: bool) -> tuple[float, int, str]:
@@ -207,6 +221,40 @@ def ratios(games: int = 3, scenarios: tuple[str, ...] = RATIO_SCENARIOS) -> dict
     return paired(_full_game, scenarios, games, 3000, "games")
 
 
+def ratio_rounds(rounds: int = 3, games: int = 2, scenarios: tuple[str, ...] = RATIO_SCENARIOS) -> dict[str, Any]:
+    """:func:`ratios` ``rounds`` times over: per scenario and overall, each round's
+    before/after ratio and the median games per CPU minute (one core) before and after."""
+    runs = [ratios(games, scenarios) for _ in range(rounds)]
+    key_b, key_a = "before_games_per_cpu_minute", "after_games_per_cpu_minute"
+    out: dict[str, Any] = {}
+    for sc in scenarios:
+        out[sc] = {"ratios": [r[sc]["ratio"] for r in runs],
+                   key_b: statistics.median(r[sc][key_b] for r in runs),
+                   key_a: statistics.median(r[sc][key_a] for r in runs)}
+    overall = [r["ratio"] for r in runs]
+    out["overall"] = {"ratios": overall, "min": min(overall), "median": statistics.median(overall),
+                      "max": max(overall)}
+    out["games_per_scenario_and_round"] = games
+    out["logs_identical"] = all(r["logs_identical"] for r in runs)
+    return out
+
+
+def print_ratio_rounds(got: dict[str, Any]) -> None:
+    """The before/after table: games per CPU minute on one core, ratio per round."""
+    print("Centurion Full Simulation, random self-play through the Session, one core (CPU time of this")
+    print("process), the same seeded games with the reference (old) code and the new, logs compared:")
+    print(f"  {'scenario':12} {'before g/min':>13} {'after g/min':>12}  ratio per round")
+    for sc, row in got.items():
+        if sc in ("overall", "games_per_scenario_and_round", "logs_identical"):
+            continue
+        print(f"  {sc:12} {row['before_games_per_cpu_minute']:13} {row['after_games_per_cpu_minute']:12}  "
+              f"{', '.join(f'{r:.2f}' for r in row['ratios'])}")
+    o = got["overall"]
+    print(f"  {'overall':12} {'':13} {'':12}  {', '.join(f'{r:.2f}' for r in o['ratios'])}"
+          f"  (min {o['min']:.2f}, median {o['median']:.2f}, max {o['max']:.2f})")
+    print(f"  logs identical: {got['logs_identical']}")
+
+
 def run(seconds: float = 6.0) -> dict[str, Any]:
     out: dict[str, Any] = {}
     basic = _games(BASIC, seconds)
@@ -220,13 +268,24 @@ def run(seconds: float = 6.0) -> dict[str, Any]:
         out.update({f"full_{k}": v for k, v in full.items()})
         out["full_scenario"] = FULL
         out["full_search_speedup"] = _search_speedup()
-        out["full_before_after"] = ratios(2)
+        ba = ratios(2)
+        out["full_before_after"] = ba
+        out["full_ratio_overall"] = ba["ratio"]
+        for sc in RATIO_SCENARIOS:
+            out[f"full_ratio_{sc}"] = ba[sc]["ratio"]
+            out[f"full_{sc}_games_per_cpu_minute_before_after"] = (
+                ba[sc]["before_games_per_cpu_minute"], ba[sc]["after_games_per_cpu_minute"])
     except Exception as exc:  # the Full Simulation may not be installed yet
         out["full_error"] = f"{type(exc).__name__}: {exc}"
     return out
 
 
 if __name__ == "__main__":
+    if len(sys.argv) > 1 and sys.argv[1] == "ratios":
+        rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 3
+        per = int(sys.argv[3]) if len(sys.argv) > 3 else 2
+        print_ratio_rounds(ratio_rounds(rounds, per))
+        sys.exit(0)
     secs = float(sys.argv[1]) if len(sys.argv) > 1 else 6.0
     for k, v in run(secs).items():
         print(f"  {k:34} {v}")

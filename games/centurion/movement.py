@@ -319,6 +319,11 @@ class MoveHooks:
     terrain chart's smallest fraction (1/2 MF). ``None`` closes the hex to
     the unit, like ``blocked``. A hex that may be entered but not passed
     through (a square, cen:full.square H) also belongs in ``stop_hexes``."""
+    destination_check: Callable[[CenturionState, Unit], Callable[[Hex], tuple[str, str] | None] | None] | None = None
+    """:attr:`refuse_destination` for one unit, as a test of one hex, or ``None`` if it refuses no
+    hex to that unit: what depends only on the unit worked out once, not at every hex it can
+    reach. When set, it must agree with ``refuse_destination`` (the phase filters its
+    destinations with it and explains refusals with ``refuse_destination``)."""
     moves_with: Callable[[CenturionState, Unit], tuple[frozenset[str], str, str] | None] | None = None
     """Units that move only all together with ``unit`` (itself included), with the reason and
     rule ID for refusing to move it alone, or ``None``: Swordsmen in square move only with the
@@ -1209,7 +1214,11 @@ def movement_phase(
             dest_cost = {
                 h: max(r.cost[h] for r in reaches) for h in common if _group_room(state, group, h, hooks)
             }
-        if hooks is not None and hooks.refuse_destination is not None:
+        if hooks is not None and hooks.destination_check is not None:
+            checks = [c for c in (hooks.destination_check(state, u) for u in group) if c is not None]
+            if checks:
+                dest_cost = {h: c for h, c in dest_cost.items() if all(ck(h) is None for ck in checks)}
+        elif hooks is not None and hooks.refuse_destination is not None:
             rd = hooks.refuse_destination
             dest_cost = {h: c for h, c in dest_cost.items() if all(rd(state, u, h) is None for u in group)}
         scale = reaches[0].scale

@@ -564,9 +564,12 @@ def _copy_extra(x: Any, memo: dict[int, Any]) -> Any:
     <ancients_games.centurion.full.morale.FullBook>`, the movement hooks' facts).
     Shared objects stay shared (``memo``, as deepcopy keeps it: an object is entered
     before its contents are copied), a tuple whose items copy to themselves is
-    itself, sets and frozensets are rebuilt from the list of their copied items as
-    deepcopy rebuilds them (the same iteration order), and any other type is handed
-    to ``copy.deepcopy`` with the same ``memo``."""
+    itself, sets are rebuilt from the list of their copied items as deepcopy
+    rebuilds them (the same iteration order), and any other type is handed to
+    ``copy.deepcopy`` with the same ``memo``. One difference: a frozenset of
+    strings, numbers or hexes is shared, not rebuilt (it cannot change; deepcopy's
+    rebuilt one holds the same items, possibly iterated in another order, so the
+    shared one keeps the order a game played without checkpoints sees)."""
     cls = type(x)
     if cls in _ATOMIC:
         return x
@@ -593,6 +596,9 @@ def _copy_extra(x: Any, memo: dict[int, Any]) -> Any:
         y = x if all(a is b for a, b in zip(items, x)) else tuple(items)
         memo[id(x)] = y
         return y
+    if cls is frozenset and all(type(v) in _ATOMIC for v in x):
+        memo[id(x)] = x  # nothing in it can change: shared (the hooks' cached hex sets)
+        return x
     if cls is set or cls is frozenset:
         y = cls([v if type(v) in _ATOMIC else _copy_extra(v, memo) for v in x])
         memo[id(x)] = y
