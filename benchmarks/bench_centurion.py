@@ -54,6 +54,29 @@ deployments, random vs random:
   time in the Movement Phase's (hex, facing) search and its hooks, already optimised
   (``full_search_speedup``), and the rest spread thinly over the phase's option building,
   melee and fire targets.
+- Second pass (``ratio_rounds``; the reference code also swaps back the copies, the memo and
+  the destination filter below). A cProfile of seeded numidia and pharsalus games showed
+  the largest cost was not the search but the session checkpoint at every choice of a unit
+  to move: ``CenturionState.copy`` took about 56% of the CPU time (``copy.deepcopy`` of
+  ``state.extra`` rebuilding every hex through ``__reduce_ex__``, a ``setattr`` loop per
+  unit), and the garbage collector about 30% (a game keeps hundreds of checkpoint copies, so
+  full collections walk them again and again); the (hex, facing) search took about 18-25%,
+  Attack Allocation about 12%. Changed: ``state._copy_extra`` (deepcopy's result, order and
+  sharing, hexes and frozensets of plain values kept as they are), a straight-line unit
+  copier, Attack Allocation's memo of each unit's fire and melee targets and its stop at the
+  first eligible unit when only "is there one?" is asked, ``MoveHooks.destination_check``
+  (cen:barb.warrior worked out once per unit, not at every reachable hex). The search itself
+  is unchanged (same code, so no new reference for it). Four rounds of two games per
+  scenario on the shared 2-core machine (others' jobs running), games per CPU minute, one
+  core: numidia 31.6 -> 45.7 (ratios 1.53, 1.36, 1.41, 1.36), pharsalus 42.0 -> 59.5
+  (1.42, 1.35, 1.42, 1.62), overall 1.48, 1.35, 1.41, 1.46 (median 1.44); one game each of
+  numidia, pharsalus, carrhae and gaul: 1.60, 1.33, 1.15, 2.23 (gaul: the warrior rule).
+  Logs identical in every pair. Still short of 2x: what is left is the checkpoint copies
+  and the collector's walks over them (about a quarter of the time), the search (a quarter)
+  and many small costs; the copies now do little more than allocate the objects an
+  independent copy needs (about 270 per checkpoint, most of them units, their contact sets
+  and stack lists), and fewer of them would mean fewer checkpoints (slower undo and fork)
+  or a change to the session's checkpoint contract.
 """
 
 from __future__ import annotations
@@ -229,10 +252,10 @@ def ratio_rounds(rounds: int = 3, games: int = 2, scenarios: tuple[str, ...] = R
     out: dict[str, Any] = {}
     for sc in scenarios:
         out[sc] = {"ratios": [r[sc]["ratio"] for r in runs],
-                   key_b: statistics.median(r[sc][key_b] for r in runs),
-                   key_a: statistics.median(r[sc][key_a] for r in runs)}
+                   key_b: round(statistics.median(r[sc][key_b] for r in runs), 1),
+                   key_a: round(statistics.median(r[sc][key_a] for r in runs), 1)}
     overall = [r["ratio"] for r in runs]
-    out["overall"] = {"ratios": overall, "min": min(overall), "median": statistics.median(overall),
+    out["overall"] = {"ratios": overall, "min": min(overall), "median": round(statistics.median(overall), 2),
                       "max": max(overall)}
     out["games_per_scenario_and_round"] = games
     out["logs_identical"] = all(r["logs_identical"] for r in runs)

@@ -228,9 +228,9 @@ class CenturionState:
 
     def copy(self) -> CenturionState:
         """An independent copy (session checkpoints): units, stacks, markers, the
-        turn record and the Full Simulation bookkeeping (``extra``, deep-copied)
-        are new objects; the scenario, map, unit types, charts and loaded tables
-        are shared (immutable)."""
+        turn record and the Full Simulation bookkeeping (``extra``, deep-copied by
+        :func:`_copy_extra`, as ``copy.deepcopy`` would) are new objects; the
+        scenario, map, unit types, charts and loaded tables are shared (immutable)."""
         other = object.__new__(CenturionState)
         for name, value in zip(_STATE_SLOTS, _get_state_slots(self)):
             setattr(other, name, value)
