@@ -204,14 +204,15 @@ def reference_code() -> Iterator[None]:
     twins, checkpoint copies by ``copy.deepcopy`` and a ``setattr`` loop per unit
     (``state._copy_unit_reference``), Attack Allocation without its memo of targets and asking
     for every eligible unit where one would do, and the Movement Phase asking
-    ``refuse_destination`` at every reachable hex (no ``destination_check``)."""
+    ``refuse_destination`` at every reachable hex (no ``destination_check``), and a session
+    checkpoint at every choice of a unit to move (``MOVE_CHECKPOINT_EVERY`` 1)."""
     import copy
 
     from ancients_games.centurion import state as st
     from ancients_games.centurion.full import sequence as seq
 
     saved = (seq._fire_targets, seq._deserter_hexes, seq._adjacent, st._copy_unit, st._copy_extra,
-             seq._memo_targets, seq._eligible, seq._destination_check)
+             seq._memo_targets, seq._eligible, seq._destination_check, seq.MOVE_CHECKPOINT_EVERY)
     eligible = seq._eligible
     seq._fire_targets = seq._fire_targets_reference
     seq._deserter_hexes = seq._deserter_hexes_reference
@@ -221,11 +222,12 @@ def reference_code() -> Iterator[None]:
     seq._memo_targets = seq._memo_targets_reference
     seq._eligible = lambda *a, first=False, memo=None: eligible(*a, memo=memo)  # every eligible unit, as before
     seq._destination_check = None  # hooks made in reference games filter hex by hex, as before
+    seq.MOVE_CHECKPOINT_EVERY = 1  # a checkpoint at every choice of a unit to move, as before
     try:
         yield
     finally:
         (seq._fire_targets, seq._deserter_hexes, seq._adjacent, st._copy_unit, st._copy_extra,
-         seq._memo_targets, seq._eligible, seq._destination_check) = saved
+         seq._memo_targets, seq._eligible, seq._destination_check, seq.MOVE_CHECKPOINT_EVERY) = saved
 
 
 def _full_game(scenario: str, seed: int, reference: bool) -> tuple[float, int, str]:

@@ -1114,9 +1114,15 @@ def _bound_units(state: CenturionState, movable: list[Unit],
     return out
 
 
+def _moved_count(state: CenturionState, side: str) -> int:
+    """How many of ``side``'s units have moved this phase (the checkpoint rule of
+    :func:`movement_phase` with ``every``)."""
+    return sum(1 for u in state.live_units(side) if u.moved)
+
+
 def movement_phase(
     ctx: Context, state: CenturionState, side: str, hooks: MoveHooks | None = None,
-    checkpoint: Hashable | None = None,
+    checkpoint: Hashable | None = None, every: int = 1,
 ) -> Generator[Decision, str, None]:
     """The staged Movement Phase of ``side``: choose a unit, or a hex to move
     its whole stack (or ``done``), then the destination (then, in the Full
@@ -1124,7 +1130,11 @@ def movement_phase(
 
     With ``checkpoint``, each choice of a unit is a session checkpoint of that
     name (``ctx.checkpoint``): what has moved is on the units, so the phase can
-    be resumed there by calling it again.
+    be resumed there by calling it again. With ``every`` above 1, only the choices
+    made while the number of ``side``'s units already moved is a multiple of
+    ``every`` are checkpoints (a state copy, and the collector's walks over the copies
+    a game keeps, cost more than replaying the few answers of a move or two); the
+    count is read from the state, so a game resumed there checkpoints alike.
 
     cen:basic.movement B: movement is voluntary, so ``done`` is always offered.
     A stack move is a convenience: each unit makes the same move it could make
@@ -1137,7 +1147,7 @@ def movement_phase(
     stack_rule = "cen:full.stacking" if full else "cen:basic.stacking"
     state.phase = "movement"
     while True:
-        if checkpoint is not None:
+        if checkpoint is not None and (every == 1 or _moved_count(state, side) % every == 0):
             ctx.checkpoint(checkpoint)
         movable: list[Unit] = []
         for u in state.live_units(side):

@@ -990,7 +990,8 @@ def play_full(ctx: Context, state: CenturionState,
     """Play a Full Simulation game from its set-up state (cen:full.sequence).
 
     Each Player-Turn starts at a checkpoint ``("full", game-turn, side index)``,
-    and each choice of a unit in its Movement Phase is one named ``("full",
+    and the choices of a unit in its Movement Phase made while the side's units moved
+    number a multiple of :data:`MOVE_CHECKPOINT_EVERY` are one named ``("full",
     game-turn, side index, "move")``; ``resume`` (the checkpoint without its
     ``"full"``) plays on from there (``CenturionGame.resume``)."""
     from ancients_games.centurion.full import deployment
@@ -1064,11 +1065,20 @@ def player_turn(ctx: Context, state: CenturionState, side: str) -> Generator[Dec
     return (yield from player_turn_from_movement(ctx, state, side, ("full", state.turn, state.sides.index(side), "move")))
 
 
+MOVE_CHECKPOINT_EVERY = 3
+"""The Movement Phase (cen:full.movement) is a session checkpoint at the choices of a unit
+made while the number of the side's units already moved is a multiple of this: a
+checkpoint copy (about 270 objects) and the garbage collector's walks over the hundreds a
+game keeps cost more than replaying the answers of the moves in between (undo and fork
+replay at most that many moves)."""
+
+
 def player_turn_from_movement(ctx: Context, state: CenturionState, side: str,
                               checkpoint: tuple[Any, ...]) -> Generator[Decision, str, Outcome | None]:
     """The rest of ``side``'s Player-Turn from its Movement Phase (cen:full.sequence); each
-    choice of a unit to move is the session checkpoint ``checkpoint``."""
-    yield from movement_phase(ctx, state, side, move_hooks(state), checkpoint)
+    choice of a unit to move made while the number of units moved is a multiple of
+    :data:`MOVE_CHECKPOINT_EVERY` is the session checkpoint ``checkpoint``."""
+    yield from movement_phase(ctx, state, side, move_hooks(state), checkpoint, MOVE_CHECKPOINT_EVERY)
     opt.after_movement(ctx, state, side)
     push_out_light_cavalry(ctx, state)
     yield from opt.raze_step(ctx, state, side)
