@@ -77,6 +77,25 @@ deployments, random vs random:
   independent copy needs (about 270 per checkpoint, most of them units, their contact sets
   and stack lists), and fewer of them would mean fewer checkpoints (slower undo and fork)
   or a change to the session's checkpoint contract.
+- Third pass: fewer checkpoints, as the C&C engine does. The Full Simulation's Movement Phase
+  is a checkpoint only at the choices of a unit made while the number of the side's units
+  moved is a multiple of ``sequence.MOVE_CHECKPOINT_EVERY`` (read from the state, so a resumed
+  game checkpoints alike; the reference code sets it back to 1). In the longest game of
+  ``python -m benchmarks checkpoints`` (philippi, 1,484 answers) that keeps 472, 253, 177 and
+  144 checkpoints for every 1, 2, 3 and 4 units moved; undo at its end 39 ms (every unit),
+  55, 48 and 32 ms (noise of a loaded machine: undo there replays from the last Player-Turn),
+  all under the 100 ms target. A profile at 4 puts the copies at about 9% of the CPU time and
+  the collector at about 5%; the (hex, facing) search is now the largest part (about 29%).
+  Three rounds of two games per scenario, games per CPU minute on one core, logs identical in
+  every pair: at 3 numidia 38.8 -> 66.6 (1.76, 1.58, 2.05), pharsalus 55.4 -> 108.8 (1.97,
+  1.40, 2.37), overall 1.84, 1.50, 2.19 (median 1.84); at 4 numidia 40.5 -> 84.2 (2.22, 2.31,
+  1.91), pharsalus 56.2 -> 89.7 (1.54, 1.40, 2.37), overall 1.89, 1.85, 2.09 (median 1.89).
+  Kept at 6: 106 checkpoints in philippi, undo at its end 22 ms (4: 12 ms, the machine
+  quieter then), at 90% 11 ms; three rounds: numidia 38.5 -> 104.3 (2.37, 2.02, 3.42),
+  pharsalus 53.6 -> 128.1 (2.82, 1.96, 2.39), overall 2.53, 1.99, 2.91 (median 2.53); an
+  earlier pair of rounds 2.32, 1.89; a later three 2.42, 2.34, 2.28 (numidia 44.8 -> 98.5,
+  pharsalus 49.3 -> 112.7). The target 2x is met at the median, not in every round
+  on this loaded machine. What is left is the search (about a third of the time now).
 """
 
 from __future__ import annotations

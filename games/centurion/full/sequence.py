@@ -1065,7 +1065,7 @@ def player_turn(ctx: Context, state: CenturionState, side: str) -> Generator[Dec
     return (yield from player_turn_from_movement(ctx, state, side, ("full", state.turn, state.sides.index(side), "move")))
 
 
-MOVE_CHECKPOINT_EVERY = 3
+MOVE_CHECKPOINT_EVERY = 6
 """The Movement Phase (cen:full.movement) is a session checkpoint at the choices of a unit
 made while the number of the side's units already moved is a multiple of this: a
 checkpoint copy (about 270 objects) and the garbage collector's walks over the hundreds a
