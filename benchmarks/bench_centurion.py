@@ -21,7 +21,10 @@ Figures:
   ``games/centurion/tests/test_movement_speed.py``) over the engine's search,
   both run on every position the game asks about -- machine-independent.
 
-Run with ``python -m benchmarks.bench_centurion [seconds]`` (or ``python -m benchmarks centurion``).
+Run with ``python -m benchmarks.bench_centurion [seconds]`` (or ``python -m benchmarks centurion``);
+``python -m benchmarks.bench_centurion ratios [rounds] [games]`` prints only the before/after
+table (:func:`ratio_rounds`): per scenario and overall, the ratio of every round and the median
+games per CPU minute on one core before and after.
 
 Measured on the team's shared 2-core machine, numidia and the four Basic
 deployments, random vs random:
@@ -51,10 +54,53 @@ deployments, random vs random:
   time in the Movement Phase's (hex, facing) search and its hooks, already optimised
   (``full_search_speedup``), and the rest spread thinly over the phase's option building,
   melee and fire targets.
+- Second pass (``ratio_rounds``; the reference code also swaps back the copies, the memo and
+  the destination filter below). A cProfile of seeded numidia and pharsalus games showed
+  the largest cost was not the search but the session checkpoint at every choice of a unit
+  to move: ``CenturionState.copy`` took about 56% of the CPU time (``copy.deepcopy`` of
+  ``state.extra`` rebuilding every hex through ``__reduce_ex__``, a ``setattr`` loop per
+  unit), and the garbage collector about 30% (a game keeps hundreds of checkpoint copies, so
+  full collections walk them again and again); the (hex, facing) search took about 18-25%,
+  Attack Allocation about 12%. Changed: ``state._copy_extra`` (deepcopy's result, order and
+  sharing, hexes and frozensets of plain values kept as they are), a straight-line unit
+  copier, Attack Allocation's memo of each unit's fire and melee targets and its stop at the
+  first eligible unit when only "is there one?" is asked, ``MoveHooks.destination_check``
+  (cen:barb.warrior worked out once per unit, not at every reachable hex). The search itself
+  is unchanged (same code, so no new reference for it). Four rounds of two games per
+  scenario on the shared 2-core machine (others' jobs running), games per CPU minute, one
+  core: numidia 31.6 -> 45.7 (ratios 1.53, 1.36, 1.41, 1.36), pharsalus 42.0 -> 59.5
+  (1.42, 1.35, 1.42, 1.62), overall 1.48, 1.35, 1.41, 1.46 (median 1.44); one game each of
+  numidia, pharsalus, carrhae and gaul: 1.60, 1.33, 1.15, 2.23 (gaul: the warrior rule).
+  Logs identical in every pair. Still short of 2x: what is left is the checkpoint copies
+  and the collector's walks over them (about a quarter of the time), the search (a quarter)
+  and many small costs; the copies now do little more than allocate the objects an
+  independent copy needs (about 270 per checkpoint, most of them units, their contact sets
+  and stack lists), and fewer of them would mean fewer checkpoints (slower undo and fork)
+  or a change to the session's checkpoint contract.
+- Third pass: fewer checkpoints, as the C&C engine does. The Full Simulation's Movement Phase
+  is a checkpoint only at the choices of a unit made while the number of the side's units
+  moved is a multiple of ``sequence.MOVE_CHECKPOINT_EVERY`` (read from the state, so a resumed
+  game checkpoints alike; the reference code sets it back to 1). In the longest game of
+  ``python -m benchmarks checkpoints`` (philippi, 1,484 answers) that keeps 472, 253, 177 and
+  144 checkpoints for every 1, 2, 3 and 4 units moved; undo at its end 39 ms (every unit),
+  55, 48 and 32 ms (noise of a loaded machine: undo there replays from the last Player-Turn),
+  all under the 100 ms target. A profile at 4 puts the copies at about 9% of the CPU time and
+  the collector at about 5%; the (hex, facing) search is now the largest part (about 29%).
+  Three rounds of two games per scenario, games per CPU minute on one core, logs identical in
+  every pair: at 3 numidia 38.8 -> 66.6 (1.76, 1.58, 2.05), pharsalus 55.4 -> 108.8 (1.97,
+  1.40, 2.37), overall 1.84, 1.50, 2.19 (median 1.84); at 4 numidia 40.5 -> 84.2 (2.22, 2.31,
+  1.91), pharsalus 56.2 -> 89.7 (1.54, 1.40, 2.37), overall 1.89, 1.85, 2.09 (median 1.89).
+  Kept at 6: 106 checkpoints in philippi, undo at its end 22 ms (4: 12 ms, the machine
+  quieter then), at 90% 11 ms; three rounds: numidia 38.5 -> 104.3 (2.37, 2.02, 3.42),
+  pharsalus 53.6 -> 128.1 (2.82, 1.96, 2.39), overall 2.53, 1.99, 2.91 (median 2.53); an
+  earlier pair of rounds 2.32, 1.89; a later three 2.42, 2.34, 2.28 (numidia 44.8 -> 98.5,
+  pharsalus 49.3 -> 112.7). The target 2x is met at the median, not in every round
+  on this loaded machine. What is left is the search (about a third of the time now).
 """
 
 from __future__ import annotations
 
+import statistics
 import sys
 import time
 from collections.abc import Iterator
@@ -173,17 +219,34 @@ RATIO_SCENARIOS = ("numidia", "pharsalus")
 
 @contextmanager
 def reference_code() -> Iterator[None]:
-    """The Full Simulation's target queries as they were before issue 11 item 5 (their ``_reference``)."""
+    """The Full Simulation as it was before issue 11 item 5: the target queries' ``_reference``
+    twins, checkpoint copies by ``copy.deepcopy`` and a ``setattr`` loop per unit
+    (``state._copy_unit_reference``), Attack Allocation without its memo of targets and asking
+    for every eligible unit where one would do, and the Movement Phase asking
+    ``refuse_destination`` at every reachable hex (no ``destination_check``), and a session
+    checkpoint at every choice of a unit to move (``MOVE_CHECKPOINT_EVERY`` 1)."""
+    import copy
+
+    from ancients_games.centurion import state as st
     from ancients_games.centurion.full import sequence as seq
 
-    saved = (seq._fire_targets, seq._deserter_hexes, seq._adjacent)
+    saved = (seq._fire_targets, seq._deserter_hexes, seq._adjacent, st._copy_unit, st._copy_extra,
+             seq._memo_targets, seq._eligible, seq._destination_check, seq.MOVE_CHECKPOINT_EVERY)
+    eligible = seq._eligible
     seq._fire_targets = seq._fire_targets_reference
     seq._deserter_hexes = seq._deserter_hexes_reference
     seq._adjacent = lambda h: h.neighbors()
+    st._copy_unit = st._copy_unit_reference
+    st._copy_extra = copy.deepcopy
+    seq._memo_targets = seq._memo_targets_reference
+    seq._eligible = lambda *a, first=False, memo=None: eligible(*a, memo=memo)  # every eligible unit, as before
+    seq._destination_check = None  # hooks made in reference games filter hex by hex, as before
+    seq.MOVE_CHECKPOINT_EVERY = 1  # a checkpoint at every choice of a unit to move, as before
     try:
         yield
     finally:
-        seq._fire_targets, seq._deserter_hexes, seq._adjacent = saved
+        (seq._fire_targets, seq._deserter_hexes, seq._adjacent, st._copy_unit, st._copy_extra,
+         seq._memo_targets, seq._eligible, seq._destination_check, seq.MOVE_CHECKPOINT_EVERY) = saved
 
 
 def _full_game(scenario: str, seed: int, reference: bool) -> tuple[float, int, str]:
@@ -202,6 +265,40 @@ def ratios(games: int = 3, scenarios: tuple[str, ...] = RATIO_SCENARIOS) -> dict
     return paired(_full_game, scenarios, games, 3000, "games")
 
 
+def ratio_rounds(rounds: int = 3, games: int = 2, scenarios: tuple[str, ...] = RATIO_SCENARIOS) -> dict[str, Any]:
+    """:func:`ratios` ``rounds`` times over: per scenario and overall, each round's
+    before/after ratio and the median games per CPU minute (one core) before and after."""
+    runs = [ratios(games, scenarios) for _ in range(rounds)]
+    key_b, key_a = "before_games_per_cpu_minute", "after_games_per_cpu_minute"
+    out: dict[str, Any] = {}
+    for sc in scenarios:
+        out[sc] = {"ratios": [r[sc]["ratio"] for r in runs],
+                   key_b: round(statistics.median(r[sc][key_b] for r in runs), 1),
+                   key_a: round(statistics.median(r[sc][key_a] for r in runs), 1)}
+    overall = [r["ratio"] for r in runs]
+    out["overall"] = {"ratios": overall, "min": min(overall), "median": round(statistics.median(overall), 2),
+                      "max": max(overall)}
+    out["games_per_scenario_and_round"] = games
+    out["logs_identical"] = all(r["logs_identical"] for r in runs)
+    return out
+
+
+def print_ratio_rounds(got: dict[str, Any]) -> None:
+    """The before/after table: games per CPU minute on one core, ratio per round."""
+    print("Centurion Full Simulation, random self-play through the Session, one core (CPU time of this")
+    print("process), the same seeded games with the reference (old) code and the new, logs compared:")
+    print(f"  {'scenario':12} {'before g/min':>13} {'after g/min':>12}  ratio per round")
+    for sc, row in got.items():
+        if sc in ("overall", "games_per_scenario_and_round", "logs_identical"):
+            continue
+        print(f"  {sc:12} {row['before_games_per_cpu_minute']:13} {row['after_games_per_cpu_minute']:12}  "
+              f"{', '.join(f'{r:.2f}' for r in row['ratios'])}")
+    o = got["overall"]
+    print(f"  {'overall':12} {'':13} {'':12}  {', '.join(f'{r:.2f}' for r in o['ratios'])}"
+          f"  (min {o['min']:.2f}, median {o['median']:.2f}, max {o['max']:.2f})")
+    print(f"  logs identical: {got['logs_identical']}")
+
+
 def run(seconds: float = 6.0) -> dict[str, Any]:
     out: dict[str, Any] = {}
     basic = _games(BASIC, seconds)
@@ -215,13 +312,24 @@ def run(seconds: float = 6.0) -> dict[str, Any]:
         out.update({f"full_{k}": v for k, v in full.items()})
         out["full_scenario"] = FULL
         out["full_search_speedup"] = _search_speedup()
-        out["full_before_after"] = ratios(2)
+        ba = ratios(2)
+        out["full_before_after"] = ba
+        out["full_ratio_overall"] = ba["ratio"]
+        for sc in RATIO_SCENARIOS:
+            out[f"full_ratio_{sc}"] = ba[sc]["ratio"]
+            out[f"full_{sc}_games_per_cpu_minute_before_after"] = (
+                ba[sc]["before_games_per_cpu_minute"], ba[sc]["after_games_per_cpu_minute"])
     except Exception as exc:  # the Full Simulation may not be installed yet
         out["full_error"] = f"{type(exc).__name__}: {exc}"
     return out
 
 
 if __name__ == "__main__":
+    if len(sys.argv) > 1 and sys.argv[1] == "ratios":
+        rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 3
+        per = int(sys.argv[3]) if len(sys.argv) > 3 else 2
+        print_ratio_rounds(ratio_rounds(rounds, per))
+        sys.exit(0)
     secs = float(sys.argv[1]) if len(sys.argv) > 1 else 6.0
     for k, v in run(secs).items():
         print(f"  {k:34} {v}")

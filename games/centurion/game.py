@@ -282,7 +282,7 @@ class CenturionGame(Game):
 
     def resume(self, ctx: Context, state: CenturionState, where: Any) -> Generator[Decision, str, Outcome]:
         """Play on from a checkpoint of ``play_basic`` (each choice of a unit to move)
-        or ``play_full`` (the start of a Player-Turn, each choice of a unit to move)."""
+        or ``play_full`` (the start of a Player-Turn, every few choices of a unit to move)."""
         version = where[0]
         if version == "basic":
             return play_basic(ctx, state, load_all(ctx.store)["melee"], resume=(where[1], where[2]))

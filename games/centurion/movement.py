@@ -319,6 +319,11 @@ class MoveHooks:
     terrain chart's smallest fraction (1/2 MF). ``None`` closes the hex to
     the unit, like ``blocked``. A hex that may be entered but not passed
     through (a square, cen:full.square H) also belongs in ``stop_hexes``."""
+    destination_check: Callable[[CenturionState, Unit], Callable[[Hex], tuple[str, str] | None] | None] | None = None
+    """:attr:`refuse_destination` for one unit, as a test of one hex, or ``None`` if it refuses no
+    hex to that unit: what depends only on the unit worked out once, not at every hex it can
+    reach. When set, it must agree with ``refuse_destination`` (the phase filters its
+    destinations with it and explains refusals with ``refuse_destination``)."""
     moves_with: Callable[[CenturionState, Unit], tuple[frozenset[str], str, str] | None] | None = None
     """Units that move only all together with ``unit`` (itself included), with the reason and
     rule ID for refusing to move it alone, or ``None``: Swordsmen in square move only with the
@@ -1109,9 +1114,15 @@ def _bound_units(state: CenturionState, movable: list[Unit],
     return out
 
 
+def _moved_count(state: CenturionState, side: str) -> int:
+    """How many of ``side``'s units have moved this phase (the checkpoint rule of
+    :func:`movement_phase` with ``every``)."""
+    return sum(1 for u in state.live_units(side) if u.moved)
+
+
 def movement_phase(
     ctx: Context, state: CenturionState, side: str, hooks: MoveHooks | None = None,
-    checkpoint: Hashable | None = None,
+    checkpoint: Hashable | None = None, every: int = 1,
 ) -> Generator[Decision, str, None]:
     """The staged Movement Phase of ``side``: choose a unit, or a hex to move
     its whole stack (or ``done``), then the destination (then, in the Full
@@ -1119,7 +1130,11 @@ def movement_phase(
 
     With ``checkpoint``, each choice of a unit is a session checkpoint of that
     name (``ctx.checkpoint``): what has moved is on the units, so the phase can
-    be resumed there by calling it again.
+    be resumed there by calling it again. With ``every`` above 1, only the choices
+    made while the number of ``side``'s units already moved is a multiple of
+    ``every`` are checkpoints (a state copy, and the collector's walks over the copies
+    a game keeps, cost more than replaying the few answers of a move or two); the
+    count is read from the state, so a game resumed there checkpoints alike.
 
     cen:basic.movement B: movement is voluntary, so ``done`` is always offered.
     A stack move is a convenience: each unit makes the same move it could make
@@ -1132,7 +1147,7 @@ def movement_phase(
     stack_rule = "cen:full.stacking" if full else "cen:basic.stacking"
     state.phase = "movement"
     while True:
-        if checkpoint is not None:
+        if checkpoint is not None and (every == 1 or _moved_count(state, side) % every == 0):
             ctx.checkpoint(checkpoint)
         movable: list[Unit] = []
         for u in state.live_units(side):
@@ -1209,7 +1224,11 @@ def movement_phase(
             dest_cost = {
                 h: max(r.cost[h] for r in reaches) for h in common if _group_room(state, group, h, hooks)
             }
-        if hooks is not None and hooks.refuse_destination is not None:
+        if hooks is not None and hooks.destination_check is not None:
+            checks = [c for c in (hooks.destination_check(state, u) for u in group) if c is not None]
+            if checks:
+                dest_cost = {h: c for h, c in dest_cost.items() if all(ck(h) is None for ck in checks)}
+        elif hooks is not None and hooks.refuse_destination is not None:
             rd = hooks.refuse_destination
             dest_cost = {h: c for h, c in dest_cost.items() if all(rd(state, u, h) is None for u in group)}
         scale = reaches[0].scale

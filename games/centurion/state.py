@@ -31,7 +31,8 @@ from __future__ import annotations
 
 import copy as _copy
 import operator
-from collections.abc import Iterable, Iterator, Mapping
+import types
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
@@ -129,11 +130,7 @@ class Unit:
 
     def copy(self) -> Unit:
         """An independent copy (session checkpoints)."""
-        other = object.__new__(Unit)
-        for name, value in zip(_UNIT_SLOTS, _get_unit_slots(self)):
-            setattr(other, name, value)
-        other.contact = set(self.contact)
-        return other
+        return _copy_unit(self)
 
     @property
     def mounted(self) -> bool:
@@ -151,6 +148,31 @@ cached with the ``state.rev`` they were made at): :meth:`CenturionState.copy` sh
 
 _UNIT_SLOTS = tuple(f.name for f in attrs.fields(Unit))
 _get_unit_slots = operator.attrgetter(*_UNIT_SLOTS)
+
+
+def _copy_unit_reference(unit: Unit) -> Unit:
+    """:meth:`Unit.copy` as it was before issue 11 item 5 (the benchmark's "before")."""
+    other = object.__new__(Unit)
+    for name, value in zip(_UNIT_SLOTS, _get_unit_slots(unit)):
+        setattr(other, name, value)
+    other.contact = set(unit.contact)
+    return other
+
+
+def _unit_copier() -> Callable[[Unit], Unit]:
+    """:meth:`Unit.copy` as straight-line code, one assignment per field: a session
+    takes a checkpoint at every choice of a unit to move, copying every unit, and a
+    loop of ``setattr`` calls made that a tenth of a Full Simulation game's time.
+    The same fields as :func:`_copy_unit_reference`, ``contact`` a new set."""
+    lines = ["def copy_unit(unit, new=object.__new__, cls=Unit):", "    other = new(cls)"]
+    lines += [f"    other.{n} = unit.{n}" for n in _UNIT_SLOTS if n != "contact"]
+    lines += ["    other.contact = set(unit.contact)", "    return other"]
+    namespace: dict[str, Any] = {"Unit": Unit}
+    exec("\n".join(lines), namespace)  # noqa: S102 -- fixed text built from the class's own field names
+    return namespace["copy_unit"]  # type: ignore[no-any-return]
+
+
+_copy_unit = _unit_copier()
 
 
 @attrs.define(eq=False)
@@ -206,9 +228,9 @@ class CenturionState:
 
     def copy(self) -> CenturionState:
         """An independent copy (session checkpoints): units, stacks, markers, the
-        turn record and the Full Simulation bookkeeping (``extra``, deep-copied)
-        are new objects; the scenario, map, unit types, charts and loaded tables
-        are shared (immutable)."""
+        turn record and the Full Simulation bookkeeping (``extra``, deep-copied by
+        :func:`_copy_extra`, as ``copy.deepcopy`` would) are new objects; the
+        scenario, map, unit types, charts and loaded tables are shared (immutable)."""
         other = object.__new__(CenturionState)
         for name, value in zip(_STATE_SLOTS, _get_state_slots(self)):
             setattr(other, name, value)
@@ -229,7 +251,7 @@ class CenturionState:
         for key in SHARED_EXTRA:
             if key in self.extra:
                 memo[id(self.extra[key])] = self.extra[key]
-        other.extra = _copy.deepcopy(self.extra, memo)
+        other.extra = _copy_extra(self.extra, memo)
         return other
 
     # ------------------------------------------------------------ notation
@@ -509,6 +531,87 @@ class CenturionState:
 
 _STATE_SLOTS = tuple(f.name for f in attrs.fields(CenturionState))
 _get_state_slots = operator.attrgetter(*_STATE_SLOTS)
+
+
+_ATOMIC: frozenset[type] = frozenset({str, int, float, bool, type(None), bytes, Hex, range,
+                                     types.FunctionType, types.BuiltinFunctionType, type})
+"""Types :func:`copy.deepcopy` hands back unchanged or that cannot change (a
+:class:`~ancients_kit.hexgrid.Hex` is a named tuple of two ints: deepcopy rebuilds
+it through ``__reduce_ex__``, the same value at many times the cost)."""
+
+_ATTRS_SLOTS: dict[type, tuple[str, ...] | None] = {}
+"""Per class: the fields of a slotted attrs class with no other state, else None."""
+
+
+def _attrs_slots(cls: type) -> tuple[str, ...] | None:
+    got = _ATTRS_SLOTS.get(cls, ())
+    if got != ():
+        return got  # type: ignore[return-value]
+    names: tuple[str, ...] | None = None
+    if attrs.has(cls) and "__dict__" not in dir(cls) and not hasattr(cls, "__deepcopy__"):
+        slots = {s for c in cls.__mro__ for s in getattr(c, "__slots__", ())} - {"__weakref__"}
+        fields = tuple(f.name for f in attrs.fields(cls))
+        if slots == set(fields):
+            names = fields
+    _ATTRS_SLOTS[cls] = names
+    return names
+
+
+def _copy_extra(x: Any, memo: dict[int, Any]) -> Any:
+    """``copy.deepcopy(x, memo)``, the same result, without its generic machinery for
+    the types the Full Simulation keeps in ``state.extra``: dicts, lists, sets,
+    tuples, frozensets, hexes and slotted attrs records (:class:`FullBook
+    <ancients_games.centurion.full.morale.FullBook>`, the movement hooks' facts).
+    Shared objects stay shared (``memo``, as deepcopy keeps it: an object is entered
+    before its contents are copied), a tuple whose items copy to themselves is
+    itself, sets are rebuilt from the list of their copied items as deepcopy
+    rebuilds them (the same iteration order), and any other type is handed to
+    ``copy.deepcopy`` with the same ``memo``. One difference: a frozenset of
+    strings, numbers or hexes is shared, not rebuilt (it cannot change; deepcopy's
+    rebuilt one holds the same items, possibly iterated in another order, so the
+    shared one keeps the order a game played without checkpoints sees)."""
+    cls = type(x)
+    if cls in _ATOMIC:
+        return x
+    got = memo.get(id(x), memo)
+    if got is not memo:
+        return got
+    if cls is dict:
+        y: Any = {}
+        memo[id(x)] = y
+        for k, v in x.items():
+            y[k if type(k) in _ATOMIC else _copy_extra(k, memo)] = v if type(v) in _ATOMIC else _copy_extra(v, memo)
+        return y
+    if cls is list:
+        y = []
+        memo[id(x)] = y
+        for v in x:
+            y.append(v if type(v) in _ATOMIC else _copy_extra(v, memo))
+        return y
+    if cls is tuple:
+        items = [v if type(v) in _ATOMIC else _copy_extra(v, memo) for v in x]
+        got = memo.get(id(x), memo)  # a tuple inside itself (through a list) was copied meanwhile
+        if got is not memo:
+            return got
+        y = x if all(a is b for a, b in zip(items, x)) else tuple(items)
+        memo[id(x)] = y
+        return y
+    if cls is frozenset and all(type(v) in _ATOMIC for v in x):
+        memo[id(x)] = x  # nothing in it can change: shared (the hooks' cached hex sets)
+        return x
+    if cls is set or cls is frozenset:
+        y = cls([v if type(v) in _ATOMIC else _copy_extra(v, memo) for v in x])
+        memo[id(x)] = y
+        return y
+    names = _attrs_slots(cls)
+    if names is None:
+        return _copy.deepcopy(x, memo)
+    y = object.__new__(cls)
+    memo[id(x)] = y
+    for n in names:
+        v = getattr(x, n)
+        object.__setattr__(y, n, v if type(v) in _ATOMIC else _copy_extra(v, memo))
+    return y
 
 
 def make_unit_ids(side: str, taken: Iterable[str]) -> str:

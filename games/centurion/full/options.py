@@ -54,7 +54,7 @@ narrowly (L = our reading), also listed in the report:
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ancients_kit.plugin import OptionSpec
@@ -864,6 +864,14 @@ def warrior_destination_problem(state: CenturionState, unit: Unit, h: Hex) -> tu
     """MoveHooks.refuse_destination (cen:barb.warrior): barbarian troops within seven hexes of the
     foe "must advance to the attack", so they may not end a move farther from the nearest enemy
     than they started."""
+    check = warrior_destination_check(state, unit)
+    return None if check is None else check(h)
+
+
+def warrior_destination_check(state: CenturionState, unit: Unit) -> Callable[[Hex], tuple[str, str] | None] | None:
+    """MoveHooks.destination_check: :func:`warrior_destination_problem` for ``unit``, its
+    hexes from the foe worked out once for every destination; None when cen:barb.warrior
+    leaves the unit free to end anywhere."""
     if unit.type not in ("BI", "BHC") or unit.hex is None or not is_barbarian(state, unit.side) \
             or not active_for(state, "cen:barb.warrior", unit.side):
         return None
@@ -873,6 +881,10 @@ def warrior_destination_problem(state: CenturionState, unit: Unit, h: Hex) -> tu
     near = min(unit.hex.distance(e) for e in enemy)
     if not warrior_bound(state, near):
         return None
+    return lambda h: _warrior_farther(state, unit, h, enemy, near)
+
+
+def _warrior_farther(state: CenturionState, unit: Unit, h: Hex, enemy: list[Hex], near: int) -> tuple[str, str] | None:
     there = min(h.distance(e) for e in enemy)
     if there > near:
         why = ("blood has been drawn, so every barbarian must attack" if book(state).first_blood

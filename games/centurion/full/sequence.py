@@ -338,6 +338,11 @@ def _disperse(state: CenturionState, units: Sequence[Unit]) -> None:
 # ------------------------------------------------------------------ movement hooks
 
 
+_destination_check = opt.warrior_destination_check
+"""The Full Simulation's MoveHooks.destination_check (cen:barb.warrior; None in the benchmark's
+reference code, which filters destinations with ``refuse_destination`` hex by hex)."""
+
+
 def move_hooks(state: CenturionState) -> MoveHooks:
     """The Full Simulation's hooks into the engine's movement (cached on the state)."""
     h = state.extra.get("full_hooks")
@@ -351,6 +356,7 @@ def move_hooks(state: CenturionState) -> MoveHooks:
             after_move=_after_move,
             extra_cost=_extra_cost,
             refuse_destination=opt.warrior_destination_problem,
+            destination_check=_destination_check,
             moves_with=_moves_with,
         )
         state.extra["full_hooks"] = h
@@ -984,7 +990,8 @@ def play_full(ctx: Context, state: CenturionState,
     """Play a Full Simulation game from its set-up state (cen:full.sequence).
 
     Each Player-Turn starts at a checkpoint ``("full", game-turn, side index)``,
-    and each choice of a unit in its Movement Phase is one named ``("full",
+    and the choices of a unit in its Movement Phase made while the side's units moved
+    number a multiple of :data:`MOVE_CHECKPOINT_EVERY` are one named ``("full",
     game-turn, side index, "move")``; ``resume`` (the checkpoint without its
     ``"full"``) plays on from there (``CenturionGame.resume``)."""
     from ancients_games.centurion.full import deployment
@@ -1058,11 +1065,20 @@ def player_turn(ctx: Context, state: CenturionState, side: str) -> Generator[Dec
     return (yield from player_turn_from_movement(ctx, state, side, ("full", state.turn, state.sides.index(side), "move")))
 
 
+MOVE_CHECKPOINT_EVERY = 6
+"""The Movement Phase (cen:full.movement) is a session checkpoint at the choices of a unit
+made while the number of the side's units already moved is a multiple of this: a
+checkpoint copy (about 270 objects) and the garbage collector's walks over the hundreds a
+game keeps cost more than replaying the answers of the moves in between (undo and fork
+replay at most that many moves)."""
+
+
 def player_turn_from_movement(ctx: Context, state: CenturionState, side: str,
                               checkpoint: tuple[Any, ...]) -> Generator[Decision, str, Outcome | None]:
     """The rest of ``side``'s Player-Turn from its Movement Phase (cen:full.sequence); each
-    choice of a unit to move is the session checkpoint ``checkpoint``."""
-    yield from movement_phase(ctx, state, side, move_hooks(state), checkpoint)
+    choice of a unit to move made while the number of units moved is a multiple of
+    :data:`MOVE_CHECKPOINT_EVERY` is the session checkpoint ``checkpoint``."""
+    yield from movement_phase(ctx, state, side, move_hooks(state), checkpoint, MOVE_CHECKPOINT_EVERY)
     opt.after_movement(ctx, state, side)
     push_out_light_cavalry(ctx, state)
     yield from opt.raze_step(ctx, state, side)
@@ -1103,8 +1119,31 @@ def _melee_mates(state: CenturionState, attacks: Sequence[Attack], cur: Attack, 
     return [state.units[i] for i in ids if state.units[i].hex == h]
 
 
-def _eligible(state: CenturionState, side: str, target: Hex, mode: str, attacks: Sequence[Attack], cur: Attack) -> list[Unit]:
-    """Units that may join ``cur`` (cen:full.combat A-C, H, L; cen:full.cavalry; cen:rom.legion-integrity)."""
+_Memo = dict[tuple[str, str], list[Hex]]
+"""Attack Allocation's memo: (``fire`` or ``melee``, unit id) -> the unit's targets. The phase
+changes nothing on the map, so a unit's fire and melee targets stay the same through it."""
+
+
+def _memo_targets(memo: _Memo | None, kind: str, state: CenturionState, u: Unit) -> list[Hex]:
+    """:func:`_fire_targets` (``kind`` ``fire``) or :func:`_melee_targets` of ``u``, worked out
+    once per Attack Allocation when the phase hands in its ``memo``."""
+    if memo is None:
+        return _fire_targets(state, u) if kind == "fire" else _melee_targets(state, u)
+    got = memo.get((kind, u.id))
+    if got is None:
+        got = memo[(kind, u.id)] = _fire_targets(state, u) if kind == "fire" else _melee_targets(state, u)
+    return got
+
+
+def _memo_targets_reference(memo: _Memo | None, kind: str, state: CenturionState, u: Unit) -> list[Hex]:
+    """:func:`_memo_targets` without the memo, as before issue 11 item 5 (benchmarks)."""
+    return _fire_targets(state, u) if kind == "fire" else _melee_targets(state, u)
+
+
+def _eligible(state: CenturionState, side: str, target: Hex, mode: str, attacks: Sequence[Attack], cur: Attack,
+              first: bool = False, memo: _Memo | None = None) -> list[Unit]:
+    """Units that may join ``cur`` (cen:full.combat A-C, H, L; cen:full.cavalry; cen:rom.legion-integrity);
+    with ``first``, only the first of them (enough to know whether any may: :func:`_targets`)."""
     used = _allocated(attacks) | set(cur.units)
     b = book(state)
     out = []
@@ -1114,7 +1153,7 @@ def _eligible(state: CenturionState, side: str, target: Hex, mode: str, attacks:
             continue
         ok = False
         if mode in ("melee", "both"):
-            if u.hex.distance(target) == 1 and target in _melee_targets(state, u) and _melee_factor(state, u) is not None:
+            if u.hex.distance(target) == 1 and target in _memo_targets(memo, "melee", state, u) and _melee_factor(state, u) is not None:
                 same = _melee_mates(state, attacks, cur, target, u.hex)
                 if not same or melee.homogeneity_problem(
                     [_t(state, x) for x in [*same, u]], [x.group for x in [*same, u]], li
@@ -1128,23 +1167,27 @@ def _eligible(state: CenturionState, side: str, target: Hex, mode: str, attacks:
             if mode == "both":
                 cap = _cap(state, u)
                 ok = ok and cap is not None and cap.fire_and_melee == "same-target" and _can_fire(state, u) \
-                    and target in _fire_targets(state, u)
+                    and target in _memo_targets(memo, "fire", state, u)
         elif mode == "fire":
-            ok = _can_fire(state, u) and target in _fire_targets(state, u)
+            ok = _can_fire(state, u) and target in _memo_targets(memo, "fire", state, u)
         if ok:
             out.append(u)
+            if first:
+                break
     return out
 
 
-def _fill_all(state: CenturionState, side: str, attacks: Sequence[Attack], cur: Attack) -> Attack:
+def _fill_all(state: CenturionState, side: str, attacks: Sequence[Attack], cur: Attack,
+              memo: _Memo | None = None) -> Attack:
     """Add every unit that may still join ``cur``, one by one (homogeneity re-checked each time)."""
-    for u in _eligible(state, side, cur.target, cur.mode, attacks, cur):
-        if u in _eligible(state, side, cur.target, cur.mode, attacks, cur):
+    for u in _eligible(state, side, cur.target, cur.mode, attacks, cur, memo=memo):
+        if u in _eligible(state, side, cur.target, cur.mode, attacks, cur, memo=memo):
             cur.units.append(u.id)
     return cur
 
 
-def _targets(state: CenturionState, side: str, attacks: Sequence[Attack]) -> dict[Hex, set[str]]:
+def _targets(state: CenturionState, side: str, attacks: Sequence[Attack],
+             memo: _Memo | None = None) -> dict[Hex, set[str]]:
     used = _allocated(attacks)
     taken = {(a.target, a.mode) for a in attacks}
     out: dict[Hex, set[str]] = {}
@@ -1152,15 +1195,15 @@ def _targets(state: CenturionState, side: str, attacks: Sequence[Attack]) -> dic
         if u.id in used or u.hex is None:
             continue
         if _melee_factor(state, u) is not None:
-            for h in _melee_targets(state, u):
+            for h in _memo_targets(memo, "melee", state, u):
                 if (h, "melee") not in taken:
                     out.setdefault(h, set()).add("melee")
         if _can_fire(state, u):
-            for h in _fire_targets(state, u):
+            for h in _memo_targets(memo, "fire", state, u):
                 if (h, "fire") not in taken:
                     out.setdefault(h, set()).add("fire")
                 cap = _cap(state, u)
-                if cap is not None and cap.fire_and_melee == "same-target" and h in _melee_targets(state, u) \
+                if cap is not None and cap.fire_and_melee == "same-target" and h in _memo_targets(memo, "melee", state, u) \
                         and _melee_factor(state, u) is not None and (h, "both") not in taken:
                     out.setdefault(h, set()).add("both")
     # A target and kind of attack is offered only if some unit may actually join it: a unit that
@@ -1168,7 +1211,7 @@ def _targets(state: CenturionState, side: str, attacks: Sequence[Attack]) -> dic
     # it in another attack (cen:full.combat H), or by its charge (cen:full.cavalry). Offering such a
     # pair would lead to an empty attack that changes nothing and the same question again.
     for h in list(out):
-        out[h] = {m for m in out[h] if _eligible(state, side, h, m, attacks, Attack(h, m))}
+        out[h] = {m for m in out[h] if _eligible(state, side, h, m, attacks, Attack(h, m), first=True, memo=memo)}
         if not out[h]:
             del out[h]
     return out
@@ -1386,8 +1429,9 @@ def allocation_phase(ctx: Context, state: CenturionState, side: str) -> Generato
     rule = "cen:full.combat"
     dropped: set[tuple[Hex, str]] = set()
     """Target/mode pairs found non-viable this phase: not offered again (keeps the phase finite)."""
+    memo: _Memo = {}
     while True:
-        tg = _targets(state, side, attacks)
+        tg = _targets(state, side, attacks, memo)
         for h, m in dropped:
             if h in tg:
                 tg[h].discard(m)
@@ -1441,7 +1485,7 @@ def allocation_phase(ctx: Context, state: CenturionState, side: str) -> Generato
                                   context={"target": key, "allocated": _allocation_record(state, attacks)})
         cur = Attack(target, mode)
         while True:
-            el = _eligible(state, side, target, mode, attacks, cur)
+            el = _eligible(state, side, target, mode, attacks, cur, memo=memo)
             if not el:
                 break
             o2 = [Option(DONE, "no more units for this attack" if cur.units else "cancel this attack")]
@@ -1462,7 +1506,7 @@ def allocation_phase(ctx: Context, state: CenturionState, side: str) -> Generato
             if k2 == DONE:
                 break
             if k2 == "all":
-                _fill_all(state, side, attacks, cur)
+                _fill_all(state, side, attacks, cur, memo)
                 break
             cur.units.append(k2)
         if not cur.units:
@@ -1470,7 +1514,7 @@ def allocation_phase(ctx: Context, state: CenturionState, side: str) -> Generato
         if mode != "fire" and _viability(state, side, cur) is None:
             _log(ctx, state, "combat", f"the attack on {key} would be below 1-2 (non-viable) and is not made",
                  ("cen:full.defensive-fire", rule), side=side)
-            best = _fill_all(state, side, attacks, Attack(target, mode))
+            best = _fill_all(state, side, attacks, Attack(target, mode), memo)
             if not best.units or _viability(state, side, best) is None:
                 dropped.add((target, mode))
             continue

@@ -2,7 +2,7 @@
 
 The Basic Game marks each choice of a unit to move (cen:basic.sequence,
 cen:basic.movement); the Full Simulation marks the start of each Player-Turn
-and each choice of a unit to move (cen:full.sequence, cen:full.movement).
+and every few choices of a unit to move (cen:full.sequence, cen:full.movement).
 :func:`ancients_kit.checkpoints.verify` rebuilds the game from every one and
 compares log (byte for byte) and state with the game itself. Centurion
 answers are slow to play, so every scenario is checked over its first
@@ -15,7 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from ancients_games.centurion.full.sequence import MOVE_CHECKPOINT_EVERY
 from ancients_games.centurion.game import CenturionGame, scenario_ids
+from ancients_games.centurion.movement import _moved_count
 from ancients_kit.bots import RandomBot, play_out
 from ancients_kit.checkpoints import same_state, verify
 from ancients_kit.data import DataStore
@@ -42,7 +44,7 @@ def _rules(scenario: str) -> tuple[str, ...]:
 @pytest.mark.parametrize("scenario", [pytest.param(s, marks=pytest.mark.rule(*_rules(s))) for s in SCENARIOS])
 def test_rebuilt_from_every_checkpoint_equals_the_game(scenario: str) -> None:
     s = _random_game(scenario, seed=6, limit=PREFIX)
-    assert verify(s) >= 10
+    assert verify(s) >= 5  # the Player-Turn starts, and the Movement Phase every MOVE_CHECKPOINT_EVERY units
     turns = {cp.where[1:3] for cp in s.checkpoints}
     assert len(turns) >= 2, "the prefix should span two Player-Turns"
 
@@ -58,11 +60,28 @@ def test_a_basic_game_to_its_end_rebuilt_from_every_checkpoint() -> None:
 def test_undo_rebuilds_from_the_latest_unit_moved() -> None:
     s = _random_game("carrhae", seed=9, limit=80)
     last = s.checkpoints[-1]
-    assert len(s.answers) - last.answers <= 6  # a unit's move is a few answers
+    # a unit's move is a few answers, and the Movement Phase stages a checkpoint every few moves
+    assert len(s.answers) - last.answers <= 6 * MOVE_CHECKPOINT_EVERY
     s.undo(2)
     ref = Session(GAME, "carrhae", seed=9, answers=s.answers)
     assert s.log.text() == ref.log.text() and s.log.digest() == ref.log.digest()
     assert same_state(GAME.copy_state(s.state), GAME.copy_state(ref.state)) is None
+
+
+@pytest.mark.rule("cen:full.sequence", "cen:full.movement")
+def test_full_movement_checkpoints_every_few_units_moved() -> None:
+    """A Full Simulation Movement Phase checkpoint stands where the number of the side's
+    units moved is a multiple of MOVE_CHECKPOINT_EVERY (read from its state), and fewer
+    choices of a unit are checkpoints than with one at every choice."""
+    assert MOVE_CHECKPOINT_EVERY > 1
+    s = _random_game("numidia", seed=4, limit=400)
+    moves = [cp for cp in s.checkpoints if cp.where[-1] == "move"]
+    assert moves
+    for cp in moves:
+        side = cp.state.sides[cp.where[2]]
+        assert _moved_count(cp.state, side) % MOVE_CHECKPOINT_EVERY == 0, cp.where
+    assert any(_moved_count(cp.state, cp.state.sides[cp.where[2]]) > 0 for cp in moves)
+    assert verify(s, watched=2) == len(s.checkpoints)
 
 
 @pytest.mark.rule("cen:basic.sequence")
