@@ -771,14 +771,11 @@ def move_force(
 
 
 def _rebel_in_rome(ctx: Context, state: LDFState, uids: Sequence[str], hex_id: str) -> Generator[Decision, Any, bool]:
-    """8.3: a rebel co-emperor who moves into Rome/Ostia ends the rebellion there
-    (``politics.rebel_takes_rome``, ldf-politics). Returns whether it happened."""
-    if hex_id != ROME or "CE" not in uids or not state.unit("CE").rebel:
-        return False
-    from . import politics
-
-    yield from politics.rebel_takes_rome(ctx, state)
-    return True
+    """8.3: did the rebel co-emperor who moved into Rome/Ostia end the rebellion there?
+    ``economy.on_enter`` (called just before) applies ``politics.rebel_takes_rome``,
+    which sets him aside; this only tells the move to stop."""
+    return hex_id == ROME and "CE" in uids and state.unit("CE").hex is None
+    yield  # a generator, as its callers expect
 
 
 def _after_move(ctx: Context, state: LDFState, units: Sequence[Unit], start: str) -> Generator[Decision, Any, None]:

@@ -668,3 +668,44 @@ def test_a_chit_move_leaves_the_ezoc_it_starts_in_and_cannot_be_taken_back() -> 
     assert away  # it may step out of the EZOC
     d.answer(away[0])
     assert st.unit("I1").hex == away[0]
+
+
+# ---------------------------------------------------------------- the rebel co-emperor in Rome/Ostia (8.3)
+
+
+def _rome_rolls(c: Context) -> list[Any]:
+    return [e for e in c.log if e.kind == "roll" and "Rome/Ostia" in e.text]
+
+
+@pytest.mark.rule("ldf:8.3")
+def test_rebel_co_emperor_moving_into_rome_ends_the_rebellion_once() -> None:
+    st = empty_state()
+    put(st, "3317", "CE", "I1", rebel=True)
+    put(st, "3016", "E")
+    st.treasury = 10
+    c = ctx()
+    d = land(move(st, GP, "CE", "I1", c=c))
+    d.answer("3318")
+    assert st.unit("CE").where == "aside" and st.unit("E").hex == "3318" and not st.unit("I1").rebel
+    assert len(_rome_rolls(c)) == 1 and len([e for e in c.log if e.kind == "emperor"]) == 1
+
+
+@pytest.mark.rule("ldf:8.3", "ldf:13.14")
+def test_rebel_co_emperor_advancing_into_rome_ends_the_rebellion() -> None:
+    """8.3 by advance after combat: the co-emperor set aside, the emperor to Rome, the rebels
+    loyal again, a die of TP lost (the same check as a move, in ``economy.on_enter``)."""
+    from ancients_games.ldf import combat
+    from ancients_games.ldf.tests.test_combat import drive
+
+    st = empty_state()
+    put(st, "3317", "CE", "I1", "I2", rebel=True)
+    put(st, "3318", "I3")
+    put(st, "3016", "E")
+    st.treasury = 10
+    c = ctx()
+    c.chance.force(6, 3)  # 2:1 +1 (leader) = 3:1, roll 6: DE; then the 8.3 die: 3
+    order = iter(["I1", "CE", "done"])
+    drive(combat.resolve_battle(c, st, GP, "3317", "3318", ["I1", "I2"]), {"advance.units": lambda d: next(order)})
+    assert st.unit("I1").hex == "3318" and st.unit("CE").where == "aside" and st.unit("E").hex == "3318"
+    assert not st.unit("I1").rebel and not st.unit("I2").rebel
+    assert len(_rome_rolls(c)) == 1 and st.treasury == 10 - 3
