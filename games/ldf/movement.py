@@ -151,7 +151,7 @@ def step_problem(m: HexMap, pos: Position, units: Sequence[Unit], a: Hex, b: Hex
         return (f"{m.to_id(b) if b in m else b} is not adjacent to {m.to_id(a)}: no skipping hexes", "ldf:12.2")
     camps = _force_camps(units)
     if m.value(b, "narrows") and not camps <= ROMAN_CAMPS:
-        return (f"{m.to_id(b)} is a narrows hex: only Roman units may move into it", "ldf:12.5")
+        return (f"{m.to_id(b)} is a narrows hex: only Roman units may move into or through it", "ldf:1.5")
     return closed_hex(m, pos, units, b)
 
 

@@ -300,6 +300,8 @@ def test_the_campaign_never_runs_past_turn_5() -> None:
     s = new(6, concession=False, action_limit=1)  # one action a turn: Turn 5 ends before both act
     out = play_out(s, make_bot("random"))
     assert out is not None and out.turn == 5 and out.winner in (GP, ROMAN)
+    guard = [e for e in s.log if e.kind == "turn-end" and "action_limit" in e.text]
+    assert guard and all("ldf:8.20" not in e.rules for e in guard)  # no pass happened (audit D1)
 
 
 @pytest.mark.rule("ldf:13.10", "ldf:2.6", "ldf:10.9")

@@ -202,7 +202,7 @@ def test_only_romans_enter_narrows_at_no_extra_cost() -> None:
              palmyra="roman")
     for uid, frm in (("T1", thrace), ("G1", M.from_id("4020")), ("P1", M.from_id("4020"))):
         why = movement.step_problem(M, p, [p.unit(uid)], frm, hel)
-        assert why is not None and why[1] == "ldf:12.5"
+        assert why is not None and why[1] == "ldf:1.5"
     assert movement.step_problem(M, p, [p.unit("I2")], M.from_id("3918"), hel) is None
     # Across the bridged strait: 4018 -> 4019 -> 4020 costs two MP.
     q = view(("I2", "infantry-vexillation", "4018", "loyal"))
@@ -575,7 +575,7 @@ def test_a_stack_whose_leader_died_unstacks_at_the_end_of_the_action() -> None:
     assert all(len([u for u in st.units_at(h) if u.kind == "infantry-vexillation"]) <= 2 for h in st.occupied())
 
 
-@pytest.mark.rule("ldf:12.5", "ldf:12.2", "ldf:11.4")
+@pytest.mark.rule("ldf:12.5", "ldf:12.2", "ldf:11.4", "ldf:1.5")
 def test_illegal_steps_are_refused_with_their_rule() -> None:
     from ancients_kit.errors import IllegalAnswer
 
@@ -606,7 +606,7 @@ def test_illegal_steps_are_refused_with_their_rule() -> None:
     st = empty_state()
     put(st, "4018", "G1")
     d = land(move(st, GP, "G1"))
-    assert refused(d, "4019").rule == "ldf:12.5"  # a Parthian may not enter the Hellespont
+    assert refused(d, "4019").rule == "ldf:1.5"  # a Parthian may not enter the Hellespont
 
 
 @pytest.mark.rule("ldf:8.3", "ldf:11.4")
