@@ -346,3 +346,23 @@ def test_an_action_not_on_the_menu_is_refused_with_its_rule() -> None:
         s.answer("emperor-creation")
     assert "the rules call it" in str(err.value)
     assert s.decision.kind == "action" and s.decision.side == GP  # nothing changed
+
+
+@pytest.mark.rule("ldf:8.17")
+def test_no_draw_from_an_empty_pool_unless_the_hand_is_full() -> None:
+    from ancients_games.ldf.actions import can_draw
+    from ancients_games.ldf.state import HAND_LIMIT
+
+    st = deployed().state
+    moved = list(st.pool._chits)
+    for n in moved:
+        st.pool.remove(n)
+    hand = st.hands[ROMAN]
+    for n in list(hand.cards):
+        hand.remove(n)
+    assert not can_draw(st, ROMAN)  # empty pool, empty hand
+    hand.add(moved[0])
+    assert not can_draw(st, ROMAN)  # a draw from an empty pool would do nothing (audit D2)
+    for n in moved[1:HAND_LIMIT]:
+        hand.add(n)
+    assert len(hand) == HAND_LIMIT and can_draw(st, ROMAN)  # one goes back first, then is drawn
