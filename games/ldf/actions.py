@@ -145,8 +145,9 @@ def draw_chit_action(ctx: Context, state: LDFState, side: str) -> Generator[Deci
 
 
 def can_draw(state: LDFState, side: str) -> bool:
-    """A draw needs a chit in the pool, or one in hand to put back first (8.17)."""
-    return len(state.pool) > 0 or len(state.hands[side]) > 0
+    """A draw needs a chit in the pool, or a full hand, which puts one back first (8.17;
+    audit D2: a draw from an empty pool with room in hand would do nothing)."""
+    return len(state.pool) > 0 or len(state.hands[side]) >= HAND_LIMIT
 
 
 def free_chit(ctx: Context, state: LDFState, side: str) -> Generator[Decision, Any, Any]:

@@ -145,8 +145,9 @@ def palmyra_replenishment(ctx: Context, state: LDFState) -> Generator[Decision, 
     for u in dead:
         state.place(u.id, PALMYRA)
     if dead:
+        case = "ldf:9.4" if owner == GP else "ldf:9.2" if state.effects.get(UNSWERVING) else "ldf:9.3"
         ctx.event("palmyra", f"{len(dead)} Palmyran legion-equivalent(s) return to Palmyra",
-                  ("ldf:9.3", "ldf:9.4", "ldf:7.2"))
+                  (case, "ldf:7.2"))  # audit D9: the rule of the case that brought Palmyra in
     return None
     yield  # pragma: no cover
 

@@ -270,7 +270,9 @@ def on_enter(ctx: Context, state: LDFState, unit_ids: Iterable[str], hex_id: str
     earns its TP (6.5); an enemy entering a hex being rebuilt or fortified stops
     the work (6.4, 8.13); a German tribe in Rome/Ostia wins the game (4.2); a
     Roman unit in Ctesiphon collapses Parthia (7.3). Rebel co-emperors loot as
-    any enemy (8.3). The client states' own entry rules (Trier, 9.5) are
+    any enemy (8.3); a rebel co-emperor entering Rome/Ostia, by a move or an
+    advance or retreat after combat, ends his rebellion (8.3,
+    ``politics.rebel_takes_rome``). The client states' own entry rules (Trier, 9.5) are
     :func:`clients.on_enter`'s, called last.
     """
     units = [state.unit(uid) for uid in unit_ids]
@@ -303,6 +305,10 @@ def on_enter(ctx: Context, state: LDFState, unit_ids: Iterable[str], hex_id: str
     if hex_id == CTESIPHON and not state.parthia_collapsed and any(
             state.side_of(u) == ROMAN and u.nationality == "roman" for u in units):
         yield from collapse_parthia(ctx, state)
+    if hex_id == ROME and any(u.id == "CE" and u.rebel for u in units):
+        from . import politics  # ldf-politics; 8.3 by a move, an advance or a retreat alike
+
+        yield from politics.rebel_takes_rome(ctx, state)
     from . import clients  # ldf-politics; it imports this module
 
     yield from clients.on_enter(ctx, state, [u.id for u in units], hex_id)  # Trier ends the Gallic Empire (9.5)

@@ -177,7 +177,7 @@ class LestDarknessFall(Game):
             if limit and state.action_number >= limit and not state.turn_over and not state.over:
                 state.turn_over = True
                 ctx.event("turn-end", f"{limit} actions this turn: the turn ends as if both players had passed "
-                          "(the action_limit option)", rules=("ldf:8.20",))
+                          "(the action_limit option, not a rule: nobody passed)", rules=())  # audit D1/D9
             victory.check_after_action(ctx, state)
             if state.over or state.turn_over:
                 return

@@ -151,7 +151,7 @@ def step_problem(m: HexMap, pos: Position, units: Sequence[Unit], a: Hex, b: Hex
         return (f"{m.to_id(b) if b in m else b} is not adjacent to {m.to_id(a)}: no skipping hexes", "ldf:12.2")
     camps = _force_camps(units)
     if m.value(b, "narrows") and not camps <= ROMAN_CAMPS:
-        return (f"{m.to_id(b)} is a narrows hex: only Roman units may move into it", "ldf:12.5")
+        return (f"{m.to_id(b)} is a narrows hex: only Roman units may move into or through it", "ldf:1.5")
     return closed_hex(m, pos, units, b)
 
 
@@ -771,14 +771,11 @@ def move_force(
 
 
 def _rebel_in_rome(ctx: Context, state: LDFState, uids: Sequence[str], hex_id: str) -> Generator[Decision, Any, bool]:
-    """8.3: a rebel co-emperor who moves into Rome/Ostia ends the rebellion there
-    (``politics.rebel_takes_rome``, ldf-politics). Returns whether it happened."""
-    if hex_id != ROME or "CE" not in uids or not state.unit("CE").rebel:
-        return False
-    from . import politics
-
-    yield from politics.rebel_takes_rome(ctx, state)
-    return True
+    """8.3: did the rebel co-emperor who moved into Rome/Ostia end the rebellion there?
+    ``economy.on_enter`` (called just before) applies ``politics.rebel_takes_rome``,
+    which sets him aside; this only tells the move to stop."""
+    return hex_id == ROME and "CE" in uids and state.unit("CE").hex is None
+    yield  # a generator, as its callers expect
 
 
 def _after_move(ctx: Context, state: LDFState, units: Sequence[Unit], start: str) -> Generator[Decision, Any, None]:

@@ -552,7 +552,10 @@ def emperor_eliminated(ctx: Context, state: LDFState, rules: tuple[str, ...]) ->
         state.remove("E", "aside")
     die = yield from chits.roll_die(ctx, state, ROMAN, "Emperor Creation Table", ("ldf:14.4",))
     res = state.data.emperor_table.resolve(die)
-    s = succession(res.result, succession_facts(state))
+    facts = succession_facts(state)
+    if "ldf:8.9" not in rules:  # 8.7: a co-emperor leaves play "only" by combat or treachery (audit D8)
+        facts = attrs.evolve(facts, co_emperor_loyal=False)  # so result 5 reads as result 2 after the plague
+    s = succession(res.result, facts)
     ids = [state.map.to_id(h) for h in s.hexes]
     if s.replaces_co_emperor:
         state.remove("CE", "aside")

@@ -332,10 +332,15 @@ def test_a_deduction_below_zero_is_covered_by_demobilising_or_taxing() -> None:
 def test_rebels_neither_pay_nor_demobilise() -> None:
     s = deployed()
     st = s.state
-    b = st.of_kind("legion-base")[0]
-    b.rebel = True
+    paying = [h for h in economy.revenue_hexes(st) if st.unlooted_tp(h) and st.units_at(h)
+              and any(u.kind == "legion-base" for u in st.units_at(h))]
+    assert paying  # a paying centre held by a legion (audit T1: the test must be able to fail)
+    where = paying[0]
+    for u in st.units_at(where):
+        u.rebel = True
+    b = next(u for u in st.units_at(where) if u.kind == "legion-base")
     assert b not in economy.demobilise_choices(st)
-    assert b.hex not in economy.revenue_hexes(st) or st.unlooted_tp(b.hex) == 0
+    assert where not in economy.revenue_hexes(st)  # a rebel-held centre pays the Roman nothing
 
 
 @pytest.mark.rule("ldf:5.5", "ldf:5.6", "ldf:6.8", "ldf:7.1", "ldf:7.2")

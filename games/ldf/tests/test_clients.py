@@ -144,3 +144,15 @@ def test_dacia_and_germania_decumates_pay_one_and_stay_looted() -> None:
     assert not st.in_region("3816", "core") and not st.in_region("3215", "core")
     st.looted.add("3215")
     assert "3215" not in economy.revenue_hexes(st) and "3215" not in economy.rebuild_hexes(st)
+
+
+@pytest.mark.rule("ldf:9.2", "ldf:7.2")
+def test_palmyra_brought_in_by_an_attack_replenishes_under_9_2() -> None:
+    ctx, st = world()
+    gund = st.of_kind("parthian-gund", where="aside")[0]
+    clients.palmyra_attacked(ctx, st, gund)
+    legion = next(u for u in st.units_at(PALMYRA) if u.kind == "palmyran-legion")
+    st.eliminate(legion.id)
+    drive(clients.palmyra_replenishment(ctx, st), Script())
+    ev = [e for e in ctx.log if e.kind == "palmyra" and "return to Palmyra" in e.text]
+    assert legion.hex == PALMYRA and ev and ev[-1].rules == ("ldf:9.2", "ldf:7.2")  # audit D9: not 9.3/9.4

@@ -300,6 +300,8 @@ def test_the_campaign_never_runs_past_turn_5() -> None:
     s = new(6, concession=False, action_limit=1)  # one action a turn: Turn 5 ends before both act
     out = play_out(s, make_bot("random"))
     assert out is not None and out.turn == 5 and out.winner in (GP, ROMAN)
+    guard = [e for e in s.log if e.kind == "turn-end" and "action_limit" in e.text]
+    assert guard and all("ldf:8.20" not in e.rules for e in guard)  # no pass happened (audit D1)
 
 
 @pytest.mark.rule("ldf:13.10", "ldf:2.6", "ldf:10.9")
@@ -369,3 +371,23 @@ def test_a_side_that_asked_never_at_a_window_may_ask_again_with_its_next_action(
             return
         s.answer(d.options[(7 * i) % len(d.options)].key)  # a fixed, varied walk through the game
     pytest.fail(f"no window was offered (muted={muted})")
+
+
+@pytest.mark.rule("ldf:8.17")
+def test_no_draw_from_an_empty_pool_unless_the_hand_is_full() -> None:
+    from ancients_games.ldf.actions import can_draw
+    from ancients_games.ldf.state import HAND_LIMIT
+
+    st = deployed().state
+    moved = list(st.pool._chits)
+    for n in moved:
+        st.pool.remove(n)
+    hand = st.hands[ROMAN]
+    for n in list(hand.cards):
+        hand.remove(n)
+    assert not can_draw(st, ROMAN)  # empty pool, empty hand
+    hand.add(moved[0])
+    assert not can_draw(st, ROMAN)  # a draw from an empty pool would do nothing (audit D2)
+    for n in moved[1:HAND_LIMIT]:
+        hand.add(n)
+    assert len(hand) == HAND_LIMIT and can_draw(st, ROMAN)  # one goes back first, then is drawn

@@ -202,7 +202,7 @@ def test_only_romans_enter_narrows_at_no_extra_cost() -> None:
              palmyra="roman")
     for uid, frm in (("T1", thrace), ("G1", M.from_id("4020")), ("P1", M.from_id("4020"))):
         why = movement.step_problem(M, p, [p.unit(uid)], frm, hel)
-        assert why is not None and why[1] == "ldf:12.5"
+        assert why is not None and why[1] == "ldf:1.5"
     assert movement.step_problem(M, p, [p.unit("I2")], M.from_id("3918"), hel) is None
     # Across the bridged strait: 4018 -> 4019 -> 4020 costs two MP.
     q = view(("I2", "infantry-vexillation", "4018", "loyal"))
@@ -575,7 +575,7 @@ def test_a_stack_whose_leader_died_unstacks_at_the_end_of_the_action() -> None:
     assert all(len([u for u in st.units_at(h) if u.kind == "infantry-vexillation"]) <= 2 for h in st.occupied())
 
 
-@pytest.mark.rule("ldf:12.5", "ldf:12.2", "ldf:11.4")
+@pytest.mark.rule("ldf:12.5", "ldf:12.2", "ldf:11.4", "ldf:1.5")
 def test_illegal_steps_are_refused_with_their_rule() -> None:
     from ancients_kit.errors import IllegalAnswer
 
@@ -606,7 +606,7 @@ def test_illegal_steps_are_refused_with_their_rule() -> None:
     st = empty_state()
     put(st, "4018", "G1")
     d = land(move(st, GP, "G1"))
-    assert refused(d, "4019").rule == "ldf:12.5"  # a Parthian may not enter the Hellespont
+    assert refused(d, "4019").rule == "ldf:1.5"  # a Parthian may not enter the Hellespont
 
 
 @pytest.mark.rule("ldf:8.3", "ldf:11.4")
@@ -668,3 +668,44 @@ def test_a_chit_move_leaves_the_ezoc_it_starts_in_and_cannot_be_taken_back() -> 
     assert away  # it may step out of the EZOC
     d.answer(away[0])
     assert st.unit("I1").hex == away[0]
+
+
+# ---------------------------------------------------------------- the rebel co-emperor in Rome/Ostia (8.3)
+
+
+def _rome_rolls(c: Context) -> list[Any]:
+    return [e for e in c.log if e.kind == "roll" and "Rome/Ostia" in e.text]
+
+
+@pytest.mark.rule("ldf:8.3")
+def test_rebel_co_emperor_moving_into_rome_ends_the_rebellion_once() -> None:
+    st = empty_state()
+    put(st, "3317", "CE", "I1", rebel=True)
+    put(st, "3016", "E")
+    st.treasury = 10
+    c = ctx()
+    d = land(move(st, GP, "CE", "I1", c=c))
+    d.answer("3318")
+    assert st.unit("CE").where == "aside" and st.unit("E").hex == "3318" and not st.unit("I1").rebel
+    assert len(_rome_rolls(c)) == 1 and len([e for e in c.log if e.kind == "emperor"]) == 1
+
+
+@pytest.mark.rule("ldf:8.3", "ldf:13.14")
+def test_rebel_co_emperor_advancing_into_rome_ends_the_rebellion() -> None:
+    """8.3 by advance after combat: the co-emperor set aside, the emperor to Rome, the rebels
+    loyal again, a die of TP lost (the same check as a move, in ``economy.on_enter``)."""
+    from ancients_games.ldf import combat
+    from ancients_games.ldf.tests.test_combat import drive
+
+    st = empty_state()
+    put(st, "3317", "CE", "I1", "I2", rebel=True)
+    put(st, "3318", "I3")
+    put(st, "3016", "E")
+    st.treasury = 10
+    c = ctx()
+    c.chance.force(6, 3)  # 2:1 +1 (leader) = 3:1, roll 6: DE; then the 8.3 die: 3
+    order = iter(["I1", "CE", "done"])
+    drive(combat.resolve_battle(c, st, GP, "3317", "3318", ["I1", "I2"]), {"advance.units": lambda d: next(order)})
+    assert st.unit("I1").hex == "3318" and st.unit("CE").where == "aside" and st.unit("E").hex == "3318"
+    assert not st.unit("I1").rebel and not st.unit("I2").rebel
+    assert len(_rome_rolls(c)) == 1 and st.treasury == 10 - 3

@@ -255,6 +255,18 @@ def test_emperor_creation_in_play_tie_and_colleague() -> None:
     assert [d.rule for d in script.asked if d.kind == "emperor.hex"] == ["ldf:errata"]
 
 
+@pytest.mark.rule("ldf:8.7", "ldf:14.4")
+def test_a_plague_death_never_removes_the_loyal_co_emperor() -> None:
+    """8.7: a co-emperor leaves play "only" by combat or treachery, so result 5 (COLLEAGUE)
+    after the plague (chit 10, no 8.9) reads as result 2 (audit D8)."""
+    ctx, st = world()
+    a = _legion_hexes(st, 1)[0]
+    drive(politics.create_co_emperor(ctx, st, ROMAN), Script({"co-emperor.hex": a}))
+    ctx.chance.force(5)
+    drive(politics.emperor_eliminated(ctx, st, ("ldf:14.3", "ldf:14.4")), Script({"emperor.hex": "3318"}))
+    assert st.units["CE"].hex == a and st.units["E"].on_map and st.units["E"].hex != a
+
+
 @pytest.mark.rule("ldf:8.3")
 def test_conversion_rolls() -> None:
     ctx, st = world()
