@@ -33,7 +33,7 @@ from ancients_kit.plugin import TableInfo
 from ancients_kit.render import render_map
 
 from .state import GP as GP_SIDE
-from .state import LAST_TURN, LDFState
+from .state import LAST_TURN, LDFState, turn_years
 from .state import ROMAN as ROMAN_SIDE
 
 __all__ = ["LEGEND", "hex_label", "hex_markers", "inspect", "picture", "render", "tables", "tracks"]
@@ -133,6 +133,8 @@ def tracks(state: LDFState) -> Text:
     out.append("Turn ")
     for t in range(1, LAST_TURN + 1):
         out.append(f"[{t}]" if t == state.turn else f" {t} ", style="bold reverse" if t == state.turn else "")
+    first, last = turn_years(state.turn)
+    out.append(f" (AD {first}-{last})")  # ten years a turn (1.3)
     acting = "" if state.phase != "actions" else f"; acting: {state.active}"
     out.append(f"  phase: {state.phase}{acting}; actions this turn {state.action_number}"
                + ("; one pass" if state.passes == 1 else ""))

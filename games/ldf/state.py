@@ -73,6 +73,17 @@ CARRY_OVER = 5
 
 LAST_TURN = 5
 
+FIRST_YEAR = 235
+YEARS_PER_TURN = 10
+"""Each completed game turn represents ten years (``ldf:1.3``): Turn 1 is AD 235-245, Turn 5 AD 275-285."""
+
+
+def turn_years(turn: int) -> tuple[int, int]:
+    """The years AD that ``turn`` covers (``ldf:1.3``)."""
+    start = FIRST_YEAR + YEARS_PER_TURN * (turn - 1)
+    return start, start + YEARS_PER_TURN
+
+
 Where = Literal["map", "dead", "pool", "aside", "removed"]
 PalmyraStatus = Literal["inactive", "roman", "germano-parthian"]
 

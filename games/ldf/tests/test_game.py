@@ -145,7 +145,7 @@ def to_turn(s: Session, turn: int) -> None:
         s.answer(next((k for k in ("collect", "done") if k in d.keys), d.options[0].key))
 
 
-@pytest.mark.rule("ldf:1.1", "ldf:1.2", "ldf:1.3", "ldf:5.1")
+@pytest.mark.rule("ldf:1.1", "ldf:1.2", "ldf:5.1")
 def test_two_players_five_turns_and_the_acting_player() -> None:
     info = GAME.scenarios(Session(GAME, "campaign").store)[0]
     assert info.sides == (GP, ROMAN) and info.turns == 5 and info.first == GP
@@ -391,3 +391,16 @@ def test_no_draw_from_an_empty_pool_unless_the_hand_is_full() -> None:
     for n in moved[1:HAND_LIMIT]:
         hand.add(n)
     assert len(hand) == HAND_LIMIT and can_draw(st, ROMAN)  # one goes back first, then is drawn
+
+
+@pytest.mark.rule("ldf:1.3")
+def test_each_turn_is_ten_years_and_the_turn_track_says_which() -> None:
+    from ancients_games.ldf.render import tracks
+    from ancients_games.ldf.state import LAST_TURN, turn_years
+
+    assert [turn_years(t) for t in range(1, LAST_TURN + 1)] == [
+        (235, 245), (245, 255), (255, 265), (265, 275), (275, 285)]
+    st = deployed().state
+    assert "(AD 235-245)" in tracks(st).plain
+    st.turn = 4
+    assert "(AD 265-275)" in tracks(st).plain
