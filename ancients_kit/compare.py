@@ -19,6 +19,7 @@ from typing import Any, Literal
 import attrs
 
 from ancients_kit.errors import GameError
+from ancients_kit.plugin import parse_flag
 
 __all__ = ["CLASSES", "KINDS", "CompareError", "Engagement", "Translation", "chart_rows", "class_totals",
            "parse_engagement", "translate_all"]
@@ -135,8 +136,6 @@ def chart_rows(results: Sequence[Translation]) -> list[tuple[str, dict[str, floa
     return [(f"{t.game}\n{t.system}", {c: float(v) for c, v in class_totals(t).items()}) for t in results]
 
 
-_YES = {"yes", "y", "true", "1", "on"}
-_NO = {"no", "n", "false", "0", "off"}
 
 
 def _units(text: str, key: str) -> tuple[tuple[str, int], ...]:
@@ -173,12 +172,10 @@ def parse_engagement(params: Mapping[str, str]) -> Engagement:
             raise CompareError(f"missing {need}=KIND[*N],... (kinds: {', '.join(KINDS)})")
 
     def flag(name: str) -> bool:
-        v = params.get(name, "no").strip().lower()
-        if v in _YES:
-            return True
-        if v in _NO:
-            return False
-        raise CompareError(f"{name} takes yes or no, not {params[name]!r}")
+        try:
+            return parse_flag(params.get(name, "no"), name)
+        except ValueError as exc:
+            raise CompareError(str(exc)) from None
 
     terrain = params.get("terrain", "clear").strip().lower()
     if terrain not in TERRAINS:

@@ -86,6 +86,21 @@ class Outcome:
         }
 
 
+
+YES = frozenset({"1", "true", "yes", "on", "y"})
+NO = frozenset({"0", "false", "no", "off", "n"})
+
+
+def parse_flag(text: str, name: str) -> bool:
+    """Read a yes/no value typed by a user (``yes``, ``no``, ``on``, ``1`` ...) for ``name``
+    (an option, an odds or compare parameter); anything else is a ``ValueError`` naming it."""
+    low = text.strip().lower()
+    if low in YES:
+        return True
+    if low in NO:
+        return False
+    raise ValueError(f"{name} takes yes or no, not {text!r}")
+
 @attrs.frozen
 class OptionSpec:
     """A scenario option (optional rule) a player or designer can switch."""
@@ -100,12 +115,7 @@ class OptionSpec:
     def parse(self, text: str) -> Any:
         """Parse a command-line value (``yes``/``no``, numbers, choices)."""
         if isinstance(self.default, bool):
-            low = text.strip().lower()
-            if low in {"1", "true", "yes", "on", "y"}:
-                return True
-            if low in {"0", "false", "no", "off", "n"}:
-                return False
-            raise ValueError(f"option {self.name!r} takes yes or no, not {text!r}")
+            return parse_flag(text, f"option {self.name!r}")
         if self.choices:
             for c in self.choices:
                 if str(c).lower() == text.strip().lower():

@@ -15,7 +15,7 @@ from typing import Any
 
 from ancients_kit.chance import BATTLE_DIE, symbol_pool_joint
 from ancients_kit.data import DataStore
-from ancients_kit.plugin import OddsReport
+from ancients_kit.plugin import OddsReport, parse_flag
 
 from .units import load_units
 
@@ -33,7 +33,9 @@ HELP = """ancients odds ccancients_rome dice=N target=light|medium|heavy|UNITCOD
   ignore_flags=N    flags the target ignores; or give them as:
   target_leader=yes support=yes target_guard=yes   (one flag each)"""
 
-_YES = {"yes", "y", "true", "1", "on"}
+
+def _flag(params: Mapping[str, str], key: str) -> bool:
+    return parse_flag(params.get(key, "no"), key)  # a typo is refused, never read as "no"
 
 
 def _int(params: Mapping[str, str], key: str, default: int) -> int:
@@ -78,13 +80,12 @@ def odds(store: DataStore, params: Mapping[str, str]) -> OddsReport:
     if att_code and att_code not in units:
         raise ValueError(f"attacker={params['attacker']!r}: give a unit code ({', '.join(units)})")
     sword_hits = close and (not att_code or units[att_code].sword_hits)  # ccr:base.dice
-    leader = params.get("leader", "no").lower() in _YES or params.get("guard", "no").lower() in _YES
+    leader = _flag(params, "leader") or _flag(params, "guard")
     blocks = _int(params, "blocks", blocks_default)
     if code in units and units[code].ignore_all_swords:
         ign_sw = 12  # swords never hit an elephant (ccr:base.close-combat)
     ign_sw = _int(params, "ignore_swords", ign_sw) if close else 0
-    ign_fl = _int(params, "ignore_flags", sum(params.get(k, "no").lower() in _YES
-                                               for k in ("target_leader", "support", "target_guard")))
+    ign_fl = _int(params, "ignore_flags", sum(_flag(params, k) for k in ("target_leader", "support", "target_guard")))
     cats = {"symbol": {symbol}, "swords": {"swords"} if sword_hits else set(), "leader": {"leader"} if (close and leader) else set(),
             "flags": {"flag"}}
     cats = {k: v for k, v in cats.items() if v}

@@ -31,7 +31,7 @@ from itertools import product
 import attrs
 
 from ancients_kit.data import DataStore
-from ancients_kit.plugin import OddsReport
+from ancients_kit.plugin import OddsReport, parse_flag
 from ancients_kit.tables import Automatic, OddsTable
 
 from . import model
@@ -175,8 +175,6 @@ HELP = """ancients odds ldf attack=N defense=N [key=value ...]
   not_pass=yes         They Shall Not Pass: -1 column and DR becomes AS
   siege=yes            Roman Heavy Siege Equipment: the attacking strength is doubled"""
 
-_YES = {"yes", "y", "true", "1", "on"}
-_NO = {"no", "n", "false", "0", "off"}
 _KNOWN = {"attack", "defense", "defence", "garrison", "german_attack", "german_defense", "german_defence",
           "german_attack_factor", "german_defense_factor", "german_defence_factor", "attacker_leader",
           "defender_leader", "river", "shift", "not_pass", "siege"}
@@ -197,12 +195,7 @@ def _int(params: Mapping[str, str], key: str, default: int | None = None, lo: in
 
 
 def _flag(params: Mapping[str, str], key: str) -> bool:
-    v = params.get(key, "no").strip().lower()
-    if v in _YES:
-        return True
-    if v in _NO:
-        return False
-    raise ValueError(f"{key} takes yes or no, not {params[key]!r}")
+    return parse_flag(params.get(key, "no"), key)
 
 
 def _factor(params: Mapping[str, str], key: str) -> int | None:

@@ -1,0 +1,35 @@
+"""One reading of yes/no values typed by a user: options, odds and compare parameters."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from ancients_kit.cli.main import cli
+from ancients_kit.plugin import parse_flag
+
+
+@pytest.mark.parametrize("text", ["yes", "Y", " on ", "1", "TRUE"])
+def test_yes_values(text: str) -> None:
+    assert parse_flag(text, "leader") is True
+
+
+@pytest.mark.parametrize("text", ["no", "N", "off", "0", "false"])
+def test_no_values(text: str) -> None:
+    assert parse_flag(text, "leader") is False
+
+
+def test_anything_else_is_refused_naming_the_parameter() -> None:
+    with pytest.raises(ValueError, match=r"leader takes yes or no, not 'maybe'"):
+        parse_flag("maybe", "leader")
+
+
+@pytest.mark.parametrize("game, args", [
+    ("ccancients_rome", ["dice=3", "target=medium", "leader=maybe"]),
+    ("ldf", ["attack=13", "defense=4", "river=maybe"]),
+])
+def test_odds_refuse_a_typo_in_a_flag_instead_of_reading_it_as_no(game: str, args: list[str]) -> None:
+    result = CliRunner().invoke(cli, ["odds", game, *args])
+    assert result.exit_code == 2, result.output
+    assert "takes yes or no, not 'maybe'" in result.output
+    assert "Traceback" not in result.output
