@@ -243,6 +243,30 @@ def test_a_retreat_goes_where_it_can_stack_before_it_avoids_zoc() -> None:
 
 @pytest.mark.rule("ldf:13.13", "ldf:13.12")
 def test_overstacked_retreat_moves_one_hex_further() -> None:
+    """Rebels in 2420 lose a battle (DR): every hex around but 2419 is held by loyal units, and
+    2419 already holds two rebel vexillations, so the retreat into it overstacks and the unit goes
+    on one hex beyond (13.13), to the hex out of enemy ZOC (2418; 2518 is next to I8)."""
+    ctx, state = fresh()
+    put(state, "2421", "I1", "I2")
+    put(state, "2519", "I8")
+    put(state, "2520", "I9")
+    put(state, "2320", "I10")
+    put(state, "2319", "I11")
+    _rebels(state, "2420", "I4")
+    _rebels(state, "2419", "I6", "I7")
+    ctx.chance.force(4)  # 2:1, roll 4: DR
+    b, asked = battle(ctx, state, ROMAN, "2421", "2420", ["I1", "I2"], {"advance.units": "done"})
+    assert b.result == "DR"
+    assert hexes(state, "I4", "I6", "I7") == ["2418", "2419", "2419"]
+    moves = [(e.text, e.rules) for e in ctx.log if e.kind == "retreat"]
+    assert moves == [("I4 retreat from 2420 to 2419", ("ldf:13.12", "ldf:13.13")),
+                     ("I4 retreats on from 2419 to 2418", ("ldf:13.13",))]
+
+
+@pytest.mark.rule("ldf:13.13", "ldf:13.12")
+def test_overstacked_retreat_with_no_hex_beyond_eliminates_the_unit() -> None:
+    """Rebels retreating from Rome/Ostia (3318) into 3219, which already holds two rebel
+    vexillations: no hex beyond 3219 can take the unit, so it is eliminated (13.13)."""
     ctx, state = fresh()
     put(state, "3317", "I1", "I2")
     put(state, "3418", "I8")
@@ -254,14 +278,9 @@ def test_overstacked_retreat_moves_one_hex_further() -> None:
                       {"battle.retreat": lambda d: d.keys[0], "advance.units": "done"})
     assert b.result == "DR"
     assert [e.rules for e in ctx.log if e.kind == "retreat"][0] == ("ldf:13.12", "ldf:13.13")
-    where = state.unit("I4").hex if state.unit("I4").on_map else None
-    assert where != "3318"
-    beyond = [h for h in DATA.neighbours("3219") if h != "3318"]
-    if where is None:
-        assert any("ldf:13.13" in e.rules and e.kind == "eliminated" for e in ctx.log)
-    else:
-        assert where in beyond or where == "3219"
-        assert len([u for u in state.units_at("3219") if u.kind == "infantry-vexillation"]) <= 2
+    assert not state.unit("I4").on_map
+    assert any("ldf:13.13" in e.rules and e.kind == "eliminated" for e in ctx.log)
+    assert len([u for u in state.units_at("3219") if u.kind == "infantry-vexillation"]) == 2
 
 
 @pytest.mark.rule("ldf:13.12")
