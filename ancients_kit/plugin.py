@@ -86,7 +86,6 @@ class Outcome:
         }
 
 
-
 YES = frozenset({"1", "true", "yes", "on", "y"})
 NO = frozenset({"0", "false", "no", "off", "n"})
 
@@ -100,6 +99,7 @@ def parse_flag(text: str, name: str) -> bool:
     if low in NO:
         return False
     raise ValueError(f"{name} takes yes or no, not {text!r}")
+
 
 @attrs.frozen
 class OptionSpec:
