@@ -36,6 +36,7 @@ import attrs
 from ancients_kit.session import Context, Decision, Option
 from ancients_kit.windows import Play, Standing, Window, chain, offer
 
+from . import stacking
 from .model import Chit
 from .state import GP, PALMYRA, ROMAN, ROME, other_side
 
@@ -488,6 +489,8 @@ def _cavalry(ctx: Context, state: LDFState, side: str) -> Generator[Decision, st
     units = sorted(state.of_kind("cavalry-vexillation", where="pool"), key=lambda u: u.id)
     hexes = sorted({u.hex for u in state.on_map() if u.hex and u.nationality == "roman" and not u.rebel}
                    - {u.hex for u in state.of_kind("cavalry-vexillation") if u.hex})
+    if units:  # never into a hex it would overstack (ldf:10.8)
+        hexes = [h for h in hexes if stacking.fits(state, h, [units[0]])]
     if not units or not hexes:
         state.pool.add(CAVALRY)
         ctx.event("chit", f"{side} draws a Roman cavalry vexillation; no hex may receive it: back in the pool", rules)

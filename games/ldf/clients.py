@@ -86,12 +86,15 @@ def palmyra_forbids(state: LDFState, unit: Unit, hex_id: str, *, stop: bool) -> 
     return None
 
 
-def palmyra_attacked(ctx: Context, state: LDFState, attacker: Unit) -> None:
+def palmyra_attacked(ctx: Context, state: LDFState, attacker: Unit, target: str) -> None:
     """A Germano-Parthian attack on a passive Palmyra (``ldf:9.2``) brings it into play at
     once as an unswerving Roman ally; its units then defend and exert zones of control.
-    combat.py calls this when the attack is declared. Ruling: so in any turn while it is
+    combat.py calls this when any attack is declared; only an attack on Palmyra itself (its
+    hex, 4720, or a hex holding Palmyran units) counts. Ruling: so in any turn while it is
     still passive, and for a German attack as for a Parthian or rebel one."""
     if state.palmyra != "inactive" or state.side_of(attacker) != GP:
+        return
+    if target != PALMYRA and not any(u.nationality == "palmyran" for u in state.units_at(target)):
         return
     state.palmyra = ROMAN
     state.palmyra_replenishes = True

@@ -314,7 +314,7 @@ def resolve_battle(
               + (f" and {battle.leader}" if battle.leader else "")
               + f"; defending: {', '.join(battle.defenders)}", ATTACK_RULES, side=side,
               origin=origin, target=target, attackers=tuple(battle.attackers), defenders=tuple(battle.defenders))
-    clients.palmyra_attacked(ctx, state, state.unit(battle.attackers[0]))  # 9.2: a passive Palmyra wakes
+    clients.palmyra_attacked(ctx, state, state.unit(battle.attackers[0]), target)  # 9.2: a passive Palmyra wakes
     yield from _roll_german_strengths(ctx, state, battle)
     parthians = any(state.unit(u).nationality == "parthian" for u in (*battle.attackers, *battle.defenders))
     bc = yield from chits.battle_start(ctx, state, battle.attacker, battle.defender, parthians=parthians)
@@ -490,12 +490,26 @@ def _siege_after(ctx: Context, state: LDFState, battle: Battle) -> None:
     with it; then it goes back to the pool (``ldf:14.3``, chit 21)."""
     if state.siege != battle.origin:
         return
-    taken = battle.double_attack and not state.units_at(battle.target)
-    alone = not any(u.nationality == "roman" and not u.rebel and not u.leader for u in state.units_at(battle.origin))
-    if taken or alone:
-        state.siege = None
-        state.pool.add(21)
-        ctx.event("siege", "the heavy siege equipment goes back to the pool", "ldf:14.3", side=ROMAN)
+    if battle.double_attack and not state.units_at(battle.target):
+        _release_siege(ctx, state)
+    else:
+        release_abandoned_siege(ctx, state)
+
+
+def release_abandoned_siege(ctx: Context, state: LDFState) -> None:
+    """Heavy Siege Equipment left with no loyal Roman unit in its hex (they moved away, were
+    destroyed or turned rebel) goes back to the pool (``ldf:14.3``, chit 21); the game calls
+    this after every action, combat after every battle fought from its hex."""
+    if state.siege is None:
+        return
+    if not any(u.nationality == "roman" and not u.rebel and not u.leader for u in state.units_at(state.siege)):
+        _release_siege(ctx, state)
+
+
+def _release_siege(ctx: Context, state: LDFState) -> None:
+    state.siege = None
+    state.pool.add(21)
+    ctx.event("siege", "the heavy siege equipment goes back to the pool", "ldf:14.3", side=ROMAN)
 
 
 # ---------------------------------------------------------------- retreat (13.12, 13.13)
@@ -615,11 +629,8 @@ def _may_enter(state: LDFState, units: Sequence[Unit], frm: str, to: str) -> boo
 
 
 def _fits(state: LDFState, hex_id: str, coming: Sequence[Unit]) -> bool:
-    """Whether the units in ``hex_id`` with ``coming`` break no stacking limit (``stacking.is_legal``, ``ldf:10.x``)."""
-    pos = _position(state)
-    ids = {u.id for u in coming}
-    there = [v for v in pos.at(state.hex(hex_id)) if v.id not in ids] + [_zunit(state, u, hex_id) for u in coming]
-    return stacking.is_legal(pos, there)
+    """Whether the units in ``hex_id`` with ``coming`` break no stacking limit (``stacking.fits``, ``ldf:10.x``)."""
+    return stacking.fits(state, hex_id, coming)
 
 
 def _in_ezoc(state: LDFState, units: Sequence[Unit], hex_id: str) -> bool:

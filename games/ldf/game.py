@@ -24,7 +24,7 @@ from ancients_kit.plugin import Game, OptionSpec, Outcome, ScenarioInfo, TableIn
 from ancients_kit.session import Context, Decision, Option
 from ancients_kit.windows import own
 
-from . import admin, chits, stacking, victory
+from . import admin, chits, combat, stacking, victory
 from .actions import ACTIONS, can_draw, free_chit
 from .setup import build_campaign, deploy
 from .state import GP, LAST_TURN, ROMAN, SIDES, LDFState, load_data, other_side
@@ -170,6 +170,7 @@ class LestDarknessFall(Game):
             if taken is False:
                 continue  # the player went back: no action spent
             yield from stacking.settle(ctx, state)  # ldf-move: 10.7, a stack left over the limit unstacks now
+            combat.release_abandoned_siege(ctx, state)  # 14.3, chit 21: no Roman unit left with it
             if key != "pass":
                 state.passes = 0  # 8.20: a pass then an action gives the passer another chance
             state.action_number += 1

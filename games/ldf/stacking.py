@@ -126,6 +126,18 @@ def is_legal(pos: Position, units: Sequence[Unit]) -> bool:
     return not problems(pos, units)
 
 
+def fits(state: LDFState, hex_id: str, coming: Sequence[Any]) -> bool:
+    """Whether the units in ``hex_id`` together with the game units ``coming`` (moving,
+    retreating, advancing or placed there) break no stacking limit (``ldf:10.1``-``10.8``)."""
+    from ancients_games.ldf.zoc import camp_of
+
+    pos = position(state)
+    ids = {u.id for u in coming}
+    h = state.hex(hex_id)
+    there = [v for v in pos.at(h) if v.id not in ids] + [Unit(u.id, u.kind, h, camp_of(state, u)) for u in coming]
+    return is_legal(pos, there)
+
+
 def excess(pos: Position, h: Hex) -> list[Unit]:
     """The vexillations beyond the limit in hex ``h`` once its leader is gone (``ldf:10.7``, ``ldf:10.8``).
 

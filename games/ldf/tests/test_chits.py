@@ -147,6 +147,38 @@ def test_cavalry_reinforcement_and_the_reserve() -> None:
     assert len(set(cav_hexes)) == 3  # never two in a hex
 
 
+@pytest.mark.rule("ldf:14.3", "ldf:10.8")
+def test_a_cavalry_reinforcement_never_overstacks_the_hex_it_joins() -> None:
+    """Chit 25 offers only hexes the new cavalry vexillation can join within the stacking
+    limits: once the central cavalry reserve exists, a hex already at its limit is not offered."""
+    from ancients_games.ldf import stacking
+
+    ctx, st = world()
+    pool_cav = st.of_kind("cavalry-vexillation", where="pool")[0]
+    st.cavalry_reserve = True  # from now on cavalry counts against the vexillation limit (10.8)
+    target = "3114"  # Trier, with just two infantry vexillations: the most a hex holds without a leader
+    for u in st.units_at(target):
+        st.remove(u.id, "aside")
+    st.place("I1", target)
+    st.place("I2", target)
+    full = [target]
+    assert not stacking.fits(st, target, [pool_cav])
+    offered: list[tuple[str, ...]] = []
+
+    script = Script()
+
+    def pick(d):  # noqa: ANN001, ANN202
+        if d.kind != "chit.cavalry":
+            return script(d)
+        offered.append(d.keys)
+        return d.keys[0]
+
+    drawn(ctx, st, ROMAN, 25, pick)
+    assert offered and not set(full) & set(offered[0])
+    placed = next(u for u in st.of_kind("cavalry-vexillation") if u.id == pool_cav.id)
+    assert placed.hex in offered[0] and stacking.fits(st, placed.hex, [placed])
+
+
 @pytest.mark.rule("ldf:14.3", "ldf:6.1", "ldf:8.18")
 def test_revenue_windfall_4_or_5_tp() -> None:
     for die, tp in ((1, 4), (2, 5), (6, 5)):

@@ -23,7 +23,9 @@ def test_passive_palmyra_pays_two_and_keeps_everyone_out() -> None:
 def test_an_attack_on_passive_palmyra_makes_an_unswerving_roman_ally() -> None:
     ctx, st = world()
     gund = st.of_kind("parthian-gund", where="aside")[0]
-    clients.palmyra_attacked(ctx, st, gund)
+    clients.palmyra_attacked(ctx, st, gund, "2812")  # an attack elsewhere (Britain) leaves it passive
+    assert st.palmyra == "inactive"
+    clients.palmyra_attacked(ctx, st, gund, PALMYRA)
     assert st.palmyra == ROMAN and clients.palmyra_zoc(st)
     st.turn = 4
     assert not clients.can_diplomacy_palmyra(st, GP)  # unswerving (ruling)
@@ -150,7 +152,7 @@ def test_dacia_and_germania_decumates_pay_one_and_stay_looted() -> None:
 def test_palmyra_brought_in_by_an_attack_replenishes_under_9_2() -> None:
     ctx, st = world()
     gund = st.of_kind("parthian-gund", where="aside")[0]
-    clients.palmyra_attacked(ctx, st, gund)
+    clients.palmyra_attacked(ctx, st, gund, PALMYRA)
     legion = next(u for u in st.units_at(PALMYRA) if u.kind == "palmyran-legion")
     st.eliminate(legion.id)
     drive(clients.palmyra_replenishment(ctx, st), Script())

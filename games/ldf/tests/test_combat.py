@@ -564,3 +564,22 @@ def test_decision_odds_follow_the_units_toggled() -> None:
     crt = DATA.crt
     assert GAME.decision_odds(state, d, "attack", STORE).distribution == crt.distribution(3, 1)
     assert GAME.decision_odds(state, d, "B1", STORE).distribution == crt.distribution(2, 1)  # B1 left out
+
+
+@pytest.mark.rule("ldf:14.3")
+def test_the_siege_equipment_goes_back_to_the_pool_when_its_romans_leave_the_hex() -> None:
+    """Chit 21 stays in its hex only while loyal Roman units are there with it: once they all
+    move away (or die, or turn rebel) it goes back to the pool, checked after every action."""
+    from ancients_games.ldf import combat as combat_rules
+
+    ctx, state = fresh()
+    put(state, "3016", "I1", "I2")
+    state.siege = "3016"
+    before = len(state.pool)
+    combat_rules.release_abandoned_siege(ctx, state)
+    assert state.siege == "3016" and len(state.pool) == before  # the legions are still with it
+    state.place("I1", "3017")
+    state.place("I2", "3017")
+    combat_rules.release_abandoned_siege(ctx, state)
+    assert state.siege is None and 21 in state.pool and len(state.pool) == before + 1
+    assert any(e.kind == "siege" and e.rules == ("ldf:14.3",) for e in ctx.log)
