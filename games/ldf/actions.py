@@ -173,7 +173,7 @@ from . import combat  # noqa: E402  (ldf-combat: the attack action, 8.6 and 13.x
 
 ACTIONS: dict[str, ActionSpec] = {
     # ldf-core: passing, drawing, the economy actions (8.13-8.14), free actions of 6.10 and 7.3
-    "pass": ActionSpec(available=_both, run=pass_action, rules=("ldf:8.20", "ldf:5.4")),
+    "pass": ActionSpec(available=_both, run=pass_action, rules=("ldf:8.20",)),  # 5.4 only on the second pass
     "draw-chit": ActionSpec(available=can_draw, run=draw_chit_action, rules=("ldf:8.17",)),
     "free-chit": ActionSpec(available=lambda s, side: s.free_chit == side and can_draw(s, side), run=free_chit,
                             rules=("ldf:8.19",)),
@@ -193,7 +193,7 @@ ACTIONS: dict[str, ActionSpec] = {
     "emergency-unstacking": ActionSpec(available=lambda s, side: False, run=stacking.emergency_unstacking_action,
                                        rules=("ldf:10.7",)),
     # ldf-combat: attacks (8.6, 13.x)
-    "attack": ActionSpec(available=combat.attack_available, run=combat.attack_action, rules=combat.ATTACK_RULES),
+    "attack": ActionSpec(available=combat.attack_available, run=combat.attack_action, rules=("ldf:8.6",)),
     # ldf-politics: chits, leaders, diplomacy, treachery, client states (8.7-8.12, 8.15-8.18, 9.x)
     "play-chit": ActionSpec(available=chits.can_play_chit, run=chits.play_chit, rules=("ldf:8.18",)),
     "create-co-emperor": ActionSpec(available=politics.can_create_co_emperor, run=politics.create_co_emperor, rules=("ldf:8.7",)),

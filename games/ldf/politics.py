@@ -567,7 +567,9 @@ def emperor_eliminated(ctx: Context, state: LDFState, rules: tuple[str, ...]) ->
         text += f" (as {s.applied})"
     ctx.event("emperor", f"{text}: the new emperor takes the purple in {where}"
               + ("; the co-emperor succeeds and leaves his counter" if s.replaces_co_emperor else ""),
-              tuple(dict.fromkeys((*rules, "ldf:14.4") + (("ldf:errata",) if len(ids) > 1 else ()))),
+              # the errata changes only the LEGIONS result ("if two or more hexes"): cited only there
+              tuple(dict.fromkeys((*rules, "ldf:14.4") + (("ldf:errata",) if s.applied == "LEGIONS" and len(ids) > 1
+                                                          else ()))),
               side=ROMAN, dice=(die,), hex=where)
     if s.rebel_roll and state.leader("co-emperor") is None and _rebel_hexes(state):
         key = yield Decision(GP, "Disputed succession: roll for a rebel co-emperor now (no action)?",

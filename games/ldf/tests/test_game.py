@@ -404,3 +404,19 @@ def test_each_turn_is_ten_years_and_the_turn_track_says_which() -> None:
     assert "(AD 235-245)" in tracks(st).plain
     st.turn = 4
     assert "(AD 265-275)" in tracks(st).plain
+
+
+@pytest.mark.rule("ldf:8.20", "ldf:8.6", "ldf:5.4")
+def test_an_action_choice_cites_only_the_rule_of_that_action() -> None:
+    """Choosing to pass cites 8.20 (5.4 only on the pass that ends the turn); choosing to
+    attack cites 8.6 (the battle's own events cite 13.x as they apply them)."""
+    s = new(3, concession=False, action_limit=60)
+    play_out(s, make_bot("random"))
+    acts = [e for e in s.log if e.kind == "action"]
+    passes = [e for e in acts if e.data.get("action") == "pass"]
+    attacks = [e for e in acts if e.data.get("action") == "attack"]
+    assert passes and attacks
+    assert all(e.rules == ("ldf:8.1", "ldf:8.20") for e in passes)
+    assert all(e.rules == ("ldf:8.1", "ldf:8.6") for e in attacks)
+    ended = [e for e in s.log if e.kind == "pass" and "ldf:5.4" in e.rules]
+    assert ended and all("both players have passed" in e.text for e in ended)
