@@ -175,7 +175,9 @@ def emergency_unstack(ctx: Context, state: LDFState, hex_id: str) -> Generator[D
     adjacent land hexes where they break no stacking limit and may enter (no
     enemy units, narrows only for Romans: they are Roman); ZOC plays no part
     (ruling in docs/games/ldf.md). What cannot go is eliminated. No action is
-    spent. Call it wherever a leader leaves or dies (move, combat, treachery).
+    spent. When none can go, the owner chooses which are eliminated, one at a time
+    ("the player in command of that stack"). Call it wherever a leader leaves or dies
+    (move, combat, treachery).
     """
     from .economy import on_enter  # ldf-core: looting and the other entry rules (6.3 ...)
     from .movement import step_problem, stop_problem
@@ -195,12 +197,16 @@ def emergency_unstack(ctx: Context, state: LDFState, hex_id: str) -> Generator[D
             for n in land_links(m).get(h, ()):
                 if step_problem(m, pos, [u], h, n) is None and stop_problem(m, pos, [u], n) is None:
                     opts.append(Option(f"{u.id}>{m.to_id(n)}", f"{u.id} to {m.to_id(n)}"))
-        if not opts:
-            for u in extra:
-                state.eliminate(u.id)
-            ctx.event("unstack", f"{len(extra)} overstacked units in {hex_id} have nowhere to go and are eliminated: "
-                      + ", ".join(u.id for u in extra), rules=("ldf:10.7",), side=side, hex=hex_id)
-            return
+        if not opts:  # nowhere to go: "the player in command of that stack" says which are eliminated
+            ids = sorted(u.id for u in candidates)
+            uid = ids[0] if len(ids) == 1 else (yield Decision(
+                side, f"{hex_id} is overstacked without its leader ({len(extra)} too many) and no vexillation can "
+                "leave: choose one to eliminate", tuple(Option(i, f"eliminate {i}") for i in ids), rule="ldf:10.7",
+                kind="move.unstack.eliminate", context={"highlight": (hex_id,)}))
+            state.eliminate(uid)
+            ctx.event("unstack", f"{uid} in the overstacked {hex_id} has nowhere to go and is eliminated",
+                      rules=("ldf:10.7",), side=side, hex=hex_id, units=(uid,))
+            continue
         key = yield Decision(side, f"{hex_id} is overstacked without its leader ({len(extra)} too many): "
                              "move a vexillation to an adjacent hex", tuple(opts), rule="ldf:10.7",
                              kind="move.unstack", context={"highlight": (hex_id,)})

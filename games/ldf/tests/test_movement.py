@@ -513,8 +513,11 @@ def test_emergency_unstacking_eliminates_what_cannot_go() -> None:
         if st.map.terrain(st.hex(h)) == "land":
             st.place(f"T{i + 1}", h)
     d = Driver(stacking.emergency_unstack(c, st, "3016"))
+    assert not d.done and d.decision.kind == "move.unstack.eliminate"  # the owner chooses (10.7)
+    assert d.decision.side == "roman" and set(d.decision.keys) == {"I1", "I2", "I3"}
+    d.answer("I1")
     assert d.done
-    assert st.unit("I3").where == "dead"
+    assert st.unit("I1").where == "dead" and st.unit("I3").where != "dead"
     assert [e.rules for e in c.log if e.kind == "unstack"] == [("ldf:10.7",)]
 
 
