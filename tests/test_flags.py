@@ -33,3 +33,9 @@ def test_odds_refuse_a_typo_in_a_flag_instead_of_reading_it_as_no(game: str, arg
     assert result.exit_code == 2, result.output
     assert "takes yes or no, not 'maybe'" in result.output
     assert "Traceback" not in result.output
+
+
+@pytest.mark.rule("ldf:14.3")
+def test_ldf_odds_refuse_siege_equipment_for_german_attackers() -> None:
+    result = CliRunner().invoke(cli, ["odds", "ldf", "attack=0", "german_attack=2", "defense=4", "siege=yes"])
+    assert result.exit_code == 2 and "only a loyal Roman attack" in result.output, result.output

@@ -257,6 +257,9 @@ def odds(store: DataStore, params: Mapping[str, str]) -> OddsReport:
     if not_pass:
         shifts.append(Shift(-1, "They Shall Not Pass; DR becomes AS", ("ldf:14.3",)))
     siege = _flag(p, "siege")
+    if siege and (ga or fa is not None):
+        raise ValueError("siege=yes: Heavy Siege Equipment doubles only a loyal Roman attack (ldf:14.3, chit 21); "
+                         "German tribes never use it")
     net = total_shift(shifts)
     for s in shifts:
         if s is not None:
