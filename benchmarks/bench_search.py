@@ -33,7 +33,10 @@ runs were cut short by the clock, not by a target):
   iterations on the average searched decision, 0.37 s of processor time a
   decision (about 3.1 ms an iteration; 0.75 s at most): **12 wins in 17
   games, 71% [47%, 87%]** (4 of 8 as the side that moves first, 8 of 9 as
-  the second). Before the search looked ahead in player-turns it won 7 of 16
+  the second). Extended on a quiet machine with ``BENCH_SEARCH_JOBS=2``
+  (the same 17 games first, then 17 more): **22 wins in 34 games, 65% [48%,
+  79%]** (7 of 17 first, 15 of 17 second), 0.32 s of processor time and 90
+  iterations on the average searched decision. Before the search looked ahead in player-turns it won 7 of 16
   at 25 iterations; at 25 iterations after it, 9 of 14 (64% [39%, 84%]).
 - Centurion Basic Games (Civil War, Gaul, Carrhae, Servile War in turn) at
   9 iterations a decision, 0.10 s of processor time a decision (about 11 ms
