@@ -87,6 +87,25 @@ class SearchSettingsError(GameError, ValueError):
     """Bad settings for the search bot (``ANCIENTS_MCTS`` or :class:`MCTSBot`'s arguments)."""
 
 
+@attrs.define
+class _Horizon:
+    """How far one sample has looked ahead: in player-turns (``Game.turn_key``) or, for a
+    game without them, in changes of the side asked; ``asked`` is the current mark."""
+
+    turn_key: Any
+    by_turn: bool
+    asked: Any
+    turns: int = 0
+
+    def passed(self, copy: Session, d: Decision, plies: int) -> bool:
+        """Note the turn ``d`` is asked in; ``True`` when that starts the turn past the horizon."""
+        mark = self.turn_key(copy.state) if self.by_turn else d.side
+        if mark == self.asked:
+            return False
+        self.asked, self.turns = mark, self.turns + 1
+        return self.turns >= plies
+
+
 class _Node:
     """Statistics of one option in the tree (the side that chose it is ``side``)."""
 
@@ -262,17 +281,13 @@ def search(session: Session, settings: Settings | None = None, *, rng: Rng | Non
         node = root
         path: list[_Node] = []
         steps = 0
-        turns = 0
-        asked: Any = turn_key(copy.state) if by_turn else me
+        horizon = _Horizon(turn_key, by_turn, turn_key(copy.state) if by_turn else me)
         expanded = False
         # -- selection and expansion: down the tree while every option has been tried
         while copy.decision is not None and steps < depth and not expanded:
             d = copy.decision
-            mark = turn_key(copy.state) if by_turn else d.side
-            if mark != asked:
-                asked, turns = mark, turns + 1
-                if turns >= plies:
-                    break
+            if horizon.passed(copy, d, plies):
+                break
             if len(d.options) == 1:
                 _answer(copy, d.options[0].key)
                 steps += 1
@@ -310,13 +325,10 @@ def search(session: Session, settings: Settings | None = None, *, rng: Rng | Non
             node = child
             steps += 1
         # -- rollout
-        while copy.decision is not None and steps < depth and turns < plies:
+        while copy.decision is not None and steps < depth and horizon.turns < plies:
             d = copy.decision
-            mark = turn_key(copy.state) if by_turn else d.side
-            if mark != asked:
-                asked, turns = mark, turns + 1
-                if turns >= plies:
-                    break
+            if horizon.passed(copy, d, plies):
+                break
             if not _answer(copy, _rollout_answer(copy, d, it, greedy, epsilon)):
                 break
             steps += 1
@@ -434,3 +446,4 @@ class MCTSBot:
             return decision.options[0].key
         self.last = search(session, self.settings_for(session.game))
         return self.last.answer
+
