@@ -105,11 +105,7 @@ def _module_score(kind: str):  # type: ignore[no-untyped-def]
     name = _MODULES.get(kind.split(".", 1)[0])
     if name is None:
         return None
-    try:
-        mod = importlib.import_module(f"{__package__}.{name}")
-    except ImportError:
-        return None
-    return getattr(mod, "score", None)
+    return getattr(importlib.import_module(f"{__package__}.{name}"), "score", None)
 
 
 def _distance(state: LDFState, a: str, b: str) -> int:
