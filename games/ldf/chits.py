@@ -699,8 +699,8 @@ def _black_sea(state: LDFState) -> frozenset[str]:
 
 
 def _raid(state: LDFState) -> tuple[list[str], list[str]]:
-    """16's tribes (in Barbaria hexes on the Black Sea) and targets (coastal centres on the Black
-    Sea or the Aegean, holding no unit). The Aegean: the other sea hexes within three of the
+    """16's tribes (in Barbaria hexes on the Black Sea) and targets (centres flagged coastal,
+    next to the Black Sea or the Aegean, holding no unit). The Aegean: the other sea hexes within three of the
     Hellespont, 4019 (ruling)."""
     m = state.map
     pontus = _black_sea(state)
@@ -711,8 +711,9 @@ def _raid(state: LDFState) -> tuple[list[str], list[str]]:
     tribes = sorted(u.id for u in state.of_kind("german-tribe") if u.hex in barbaria
                     and any(n in pontus for n in state.data.neighbours(u.hex)))
     targets = sorted(state.map.to_id(h) for h in m.hexes_where("centres")
-                     if not state.units_at(m.to_id(h)) and not m.value(h, "narrows") and any(
-                         n in pontus or (n in aegean and m.value(h, "coastal")) for n in state.data.neighbours(m.to_id(h))))
+                     if not state.units_at(m.to_id(h)) and not m.value(h, "narrows")
+                     and m.value(h, "coastal") and any(
+                         n in pontus or n in aegean for n in state.data.neighbours(m.to_id(h))))
     return tribes, targets
 
 

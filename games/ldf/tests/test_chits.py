@@ -398,3 +398,22 @@ def test_sea_raiders_resurgence_and_german_increase() -> None:
     ctx.chance.force(1)  # 1 + 3 = 4 of the 6 dead tribes return
     drive(chits.play_chit(ctx, st, GP), Script({"chit.play": "23"}))
     assert len(st.of_kind("german-tribe", "dead")) == 2 and 23 in st.pool
+
+
+@pytest.mark.rule("ldf:14.3")
+def test_sea_raiders_land_only_on_centres_flagged_coastal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """16 names a "coastal population-centre hex" of either sea: a Black Sea neighbour whose
+    map entry drops the coastal flag is no longer a target (second audit, E7)."""
+    ctx, st = world()
+    targets = chits._raid(st)[1]
+    pontic = next(t for t in targets if any(n in chits._black_sea(st) for n in st.data.neighbours(t)))
+    m = st.map
+    value = type(m).value
+
+    def without_flag(self, h, key):  # type: ignore[no-untyped-def]
+        if key == "coastal" and self.to_id(h) == pontic:
+            return None
+        return value(self, h, key)
+
+    monkeypatch.setattr(type(m), "value", without_flag)
+    assert pontic not in chits._raid(st)[1]
