@@ -84,6 +84,10 @@ def _register() -> None:
     # xen-ops
     # xen-combat
     # xen-politics
+    from .diplomacy import diplomacy_phase
+    from .stratagems import stratagem_phase
+    PHASES["stratagem"] = stratagem_phase
+    PHASES["diplomacy"] = diplomacy_phase
 
 
 _register()
