@@ -72,6 +72,7 @@ __all__ = [
     "may_play",
     "outcome_distribution",
     "read_table",
+    "score",
     "shifts_for",
     "targets",
     "treachery_targets",
@@ -460,3 +461,46 @@ def eliminate_leader(ctx: Context, state: XenState, leader: str, rules: Sequence
     state.eliminate(leader)
     if state.supreme.get(owner) == leader:
         yield from stratagems.supreme_leader_eliminated(ctx, state, owner)
+
+
+def score(state: XenState, decision: Decision, key: str) -> float | None:
+    """Greedy-bot heuristics for the diplomacy and negotiation decisions (from the
+    deciding side's view: its hand, the open map): an attempt is worth its chance of
+    a D2/D3 times the satrapy's Levy Value; the greedy bot makes no offer and
+    accepts none."""
+    from .stratagems import held
+
+    side, kind = decision.side, decision.kind
+    if kind == "diplomacy.satrapy":
+        if key == "done":
+            return 0.0
+        sat = next((o.data for o in decision.options if o.key == key), None)
+        if sat is None:
+            return None
+        agents = sum(agent_value(c, side, sat) * state.hands[side].cards.count(c) for c in held(state, side)
+                     if c in AGENT_CHITS)
+        shift = sum(s.columns for s in shifts_for(state, side, sat))
+        dist = outcome_distribution(state.data.tables["diplomacy"], agents, shift)  # type: ignore[arg-type]
+        win = dist.get("D2", Fraction(0)) + dist.get("D3", Fraction(0))
+        return float(win) * 2 * state.data.row(sat).levy_value - 0.6
+    if kind == "diplomacy.open":
+        chit, _ = key_chit(key)
+        return -float(chit != AGENT)  # open with a plain Agent, keep the big ones to answer
+    if kind == "diplomacy.result":
+        if key == "control":
+            return 4.0
+        if key.startswith("assassinate:"):
+            leader = key.split(":", 1)[1]
+            supreme = state.supreme.get(_other(side)) == leader
+            return float(assassination_chance(supreme)) * (12.0 if supreme else 4.0)
+        return 0.5 if key == "examine-chits" else 0.3
+    if kind == "negotiations.term":
+        return 1.0 if key == "cancel" else 0.0
+    if kind == "negotiations.answer":
+        return 1.0 if key == "reject" else 0.0
+    if kind == "negotiations.chit":
+        from .stratagems import _KEEP
+        from .stratagems import key_chit as chit_of
+
+        return -float(_KEEP.get(chit_of(key), 3))
+    return None

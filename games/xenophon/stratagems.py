@@ -74,6 +74,7 @@ __all__ = [
     "check_chits",
     "chit_key",
     "key_chit",
+    "score",
 ]
 
 RULE: Final = "xen:stratagem"
@@ -737,3 +738,56 @@ def stratagem_phase(ctx: Context, state: XenState, side: str) -> Generator[Decis
             if what != "back":
                 items = ("chits", "treasury") if what == "both" else (what,)
                 intelligence.reveal(ctx, state, side, _other(side), items, (intelligence.RULE,), "shown voluntarily")
+
+
+# ---------------------------------------------------------------------------
+# Bot heuristics for every decision these modules ask
+
+
+_KEEP: Final = {
+    "Blank": 0, "Scorched Earth": 1, "Royal Road": 1, "Bribery": 2, "Consult Oracles": 2, "Currency Reform": 2,
+    "Ten Thousand": 2, "Forced March": 3, "King's Eye": 2, "Treachery": 4, "Military Advantage": 4, "Agent": 4,
+    "Expedition": 4, "Leader Arises": 4, "Empire Mobilizes": 5, "Great King": 5, "Hellenistic League": 5,
+    "Successor": 5, "Anabasis": 5,
+}
+"""How much a bot wants to keep each chit kind (returns the least wanted)."""
+
+_WINDOW_PLAY: Final = {
+    "after-roll": -0.5, "diplomacy": 1.0, "treasury": 1.0, "recruit": 1.0, "levy": 2.0, "operations": -0.2,
+    "reaction": -0.2, "battle": 0.5, "before-odds": 1.0, "supreme-leader-lost": 5.0, "negotiations": -1.0,
+}
+"""A bot's taste for playing at each window (``no`` scores 0, ``never`` -0.1)."""
+
+
+def score(state: XenState, decision: Decision, key: str) -> float | None:
+    """Cheap heuristic score of ``key`` for ``decision.side`` (higher is better), for
+    the greedy bot (``Game.score_option``), or None for a decision these modules do
+    not ask. It reads only what that side may see (its hand, its $, the open map)."""
+    from . import diplomacy
+
+    side, kind = decision.side, decision.kind
+    if kind.startswith("window."):
+        if key == "no":
+            return 0.0
+        if key == "never" or key.startswith("ask:"):
+            return -0.1
+        name = kind.removeprefix("window.")
+        if name == "treasury":
+            return 0.5 * len(unpillaged_cities(state, side)) - 1
+        return _WINDOW_PLAY.get(name, 0.0)
+    if kind == "stratagem.play":
+        return {"done": 0.0, "king-s-eye": 0.2}.get(key, 5.0 if key.startswith("successor:") else -1.0)
+    if kind == "stratagem.return":
+        return 1.0 if key == "back" else float(10 - _KEEP.get(key_chit(key), 3))
+    if kind == "stratagem.reveal":
+        return 1.0 if key == "back" else -1.0
+    if kind in ("leader.arise",):
+        u = state.units.get(key)
+        return float(u.cs + u.ov) if u is not None else 0.0
+    if kind in ("leader.place", "ten-thousand.city", "scorched-earth.hex"):
+        return float(len(state.units_at(key)))
+    if kind == "ten-thousand.count":
+        return float(key)
+    if kind.startswith("diplomacy.") or kind.startswith("negotiations."):
+        return diplomacy.score(state, decision, key)
+    return None

@@ -269,3 +269,31 @@ def test_returning_and_revealing_in_the_stratagem_phase() -> None:
     assert state.hands[REBEL].cards == ("Agent",) and "Blank" in state.pool
     assert state.revealed["empire:chits"].chits == ("Agent",)
     assert state.revealed["empire:treasury"].treasury == state.treasury[REBEL].value
+
+
+@pytest.mark.rule("xen:intelligence", "xen:diplomacy", "xen:stratagem")
+def test_bot_scores_read_only_the_deciding_side_s_view() -> None:
+    from ancients_games.xenophon import diplomacy as dip
+
+    ctx, state = world()
+    deal(state, REBEL, "Agent", "Agent", "Hellenistic League", "Blank")
+    decisions: list = []
+
+    def capture(d):  # the Rebel's own questions in his Diplomacy and Stratagem phases
+        decisions.append(d)
+        return d.options[0].key
+
+    drive(dip.diplomacy_phase(ctx, state, REBEL), capture)
+    drive(st.stratagem_phase(ctx, state, REBEL), capture)
+    own = [d for d in decisions if d.side == REBEL]
+    assert {d.kind for d in own} >= {"diplomacy.satrapy", "stratagem.play", "window.negotiations"}
+    scores = [[st.score(state, d, k) for k in d.keys] for d in own]
+    assert all(s is not None for row in scores for s in row)
+    other = state.copy()
+    deal(other, EMPIRE, "Treachery", "Treachery", "Agent")
+    other.treasury[EMPIRE].spend(ctx, 30, "test")
+    assert [[st.score(other, d, k) for k in d.keys] for d in own] == scores
+    sat = next(d for d in own if d.kind == "diplomacy.satrapy")
+    best = max(sat.keys, key=lambda k: st.score(state, sat, k))
+    assert best == "athens" or st.score(state, sat, best) >= st.score(state, sat, "athens")
+    assert st.score(state, sat, "done") == 0.0
