@@ -253,6 +253,8 @@ def _plague(ctx: Context, state: XenState, side: str) -> Generator[Decision, str
     for p in (REBEL, EMPIRE):
         n = ctx.chance.d6(f"Plague: {p} discards chits", (EV,))
         lose_chits(ctx, state, p, n, "plague", (EV, "xen:stratagem"))
+    return
+    yield
 
 
 def mark_pillaged(ctx: Context, state: XenState, h: str, why: str, rules: tuple[str, ...]) -> None:
