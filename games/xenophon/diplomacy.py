@@ -278,23 +278,21 @@ def _other(side: str) -> str:
 
 
 def change_control(ctx: Context, state: XenState, satrapy: str, new: str, rules: Sequence[str], why: str) -> None:
-    """``satrapy`` changes control to ``new`` (``xen:control``): its units turn. Its
-    units outside it, or left in a hex with units of another side, are
-    eliminated (ruling 16: the units inside remain in place; no hex holds two sides)."""
-    old = state.control[satrapy]
-    if old == new:
+    """``satrapy`` changes control (control.change_control, ruling 16). When it turns
+    to a player, its units left in a hex with the other player's units are
+    eliminated too (ruling: friendly and enemy units never stack, ``xen:stacking``)."""
+    from . import control
+
+    control.change_control(ctx, state, satrapy, new, why, tuple(rules))
+    if new == "neutral":
         return
-    state.set_control(satrapy, new)
-    gone: list[str] = []
-    for u in sorted((u for u in state.on_map() if u.satrapy == satrapy), key=lambda u: u.id):
-        outside = new == "neutral" and state.satrapy_of(u.hex or "") != satrapy
-        mixed = any(o.side != u.side for o in state.units_at(u.hex or ""))
-        if outside or mixed:
-            state.eliminate(u.id)
-            gone.append(u.id)
-    extra = f"; eliminated: {', '.join(gone)}" if gone else ""
-    ctx.event("control", f"{satrapy}: {old} -> {new} ({why}){extra}", tuple(rules), satrapy=satrapy, old=old,
-              new=new, eliminated=tuple(gone))
+    mixed = sorted(u.id for u in state.on_map() if u.satrapy == satrapy
+                   and any(o.side not in (new, "neutral") for o in state.units_at(u.hex or "")))
+    for uid in mixed:
+        state.eliminate(uid)
+    if mixed:
+        ctx.event("control", f"{satrapy}'s units stacked with the other player's are eliminated: {', '.join(mixed)}",
+                  (*rules, "xen:stacking"), satrapy=satrapy, eliminated=tuple(mixed))
 
 
 def targets(state: XenState, side: str) -> list[str]:
@@ -305,14 +303,14 @@ def targets(state: XenState, side: str) -> list[str]:
 def shifts_for(state: XenState, side: str, satrapy: str) -> tuple[Shift, ...]:
     """:func:`column_shifts` read from the state: the Supreme Leader in an unpillaged
     Capital, every City/Colony of the satrapy occupied (pillaged ones count, errata)."""
+    from .control import occupies_all_cities
     from .stratagems import capital_occupied
 
-    cities = state.cities_of(satrapy)
     return column_shifts(
         side,
         satrapy,
         supreme_in_capital=capital_occupied(state, side) is not None,
-        occupies_all_cities=bool(cities) and all(state.occupier(h) == side for h in cities),
+        occupies_all_cities=occupies_all_cities(state, side, satrapy),
     )
 
 

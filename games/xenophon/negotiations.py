@@ -347,8 +347,9 @@ def breach(ctx: Context, state: XenState, violator: str) -> Generator[Decision, 
     many chits at random; for each he cannot lose, his opponent draws one from the
     pool (the cup is opaque: "picks" is a draw, ruling)."""
     from . import stratagems
+    from .events import lose_chits
 
     n = yield from stratagems.roll(ctx, state, f"{violator} breaks an agreement: chits lost", (RULE,))
-    lost = stratagems.lose(ctx, state, violator, n, "broken agreement", (RULE,))
+    lost = lose_chits(ctx, state, violator, n, "broken agreement", (RULE, "xen:stratagem"))
     if n > lost:
         yield from stratagems.draw(ctx, state, _other(violator), n - lost, f"{violator} broke an agreement", (RULE,))

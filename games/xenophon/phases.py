@@ -92,9 +92,12 @@ def _register() -> None:
     # xen-combat
     # xen-politics
     from .diplomacy import diplomacy_phase
-    from .stratagems import stratagem_phase
+    from .stratagems import opening, stratagem_phase
     PHASES["stratagem"] = stratagem_phase
     PHASES["diplomacy"] = diplomacy_phase
+    PHASES["treasury"] = opening("treasury", PHASES["treasury"])
+    PHASES["recruit"] = opening("recruit", PHASES["recruit"])
+    PHASES["levy"] = opening("levy", PHASES["levy"])
 
 
 _register()

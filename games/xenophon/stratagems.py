@@ -74,6 +74,7 @@ __all__ = [
     "check_chits",
     "chit_key",
     "key_chit",
+    "opening",
     "score",
 ]
 
@@ -181,8 +182,10 @@ WINDOW_CHITS: Final[Mapping[str, tuple[str, ...]]] = _window_chits()
 
 
 def chit_key(chit: str) -> str:
-    """Stable option key of a chit kind: ``consult-oracles``, ``king-s-eye``."""
-    return "".join(c if c.isalnum() else "-" for c in chit.lower())
+    """Stable option key of a chit kind, the state's slug: ``consult-oracles``, ``kings-eye``."""
+    from .state import slug
+
+    return slug(chit)
 
 
 _BY_KEY: Final = {chit_key(c): c for c in EFFECTS}
@@ -243,29 +246,25 @@ def held(state: XenState, side: str) -> tuple[str, ...]:
 def draw(
     ctx: Context, state: XenState, side: str, n: int, reason: str, rules: Sequence[str] = CHIT_RULES
 ) -> Generator[Decision, str, int]:
-    """``side`` draws ``n`` chits from the pool into its hand, privately; returns how many.
+    """``side`` draws ``n`` chits from the pool, privately (events.draw_chit: with 15 in
+    hand one of his choice goes back, ruling 19); returns how many it drew."""
+    from .events import draw_chit
 
-    With 15 in hand it draws the chit, then returns one of its choice to the
-    pool (ruling 19). An empty pool gives nothing more (logged).
-    """
     got = 0
-    rules = tuple(rules)
     for _ in range(n):
         if not len(state.pool):
-            ctx.event("chits", f"{side}: the pool is empty; no chit drawn ({reason})", rules, side=side)
             break
-        with ctx.secret(side):
-            chit = str(state.pool.draw(ctx.chance, f"{side} draws a chit ({reason})", rules))
+        yield from draw_chit(ctx, state, side, reason, tuple(rules))
         got += 1
-        yield from receive(ctx, state, side, chit, reason, rules)
     return got
 
 
 def receive(
     ctx: Context, state: XenState, side: str, chit: str, reason: str, rules: Sequence[str] = CHIT_RULES
 ) -> Generator[Decision, str, None]:
-    """``chit`` comes into ``side``'s hand (a draw, a gift): logged privately; with 15
-    in hand it comes in and ``side`` returns one of its choice to the pool (ruling 19)."""
+    """A known ``chit`` comes into ``side``'s hand (a gift, xen:negotiations): logged
+    privately; with 15 in hand it comes in and ``side`` returns one of its choice to
+    the pool (ruling 19, as events.draw_chit for a draw)."""
     ctx.event("chits", f"{side} receives {chit} ({reason})", tuple(rules), side=side, private_to=side,
               public_text=f"{side} receives a chit ({reason})")
     hand = state.hands[side]
@@ -278,7 +277,7 @@ def receive(
         f"{side}: you hold {len(hand)} chits, the most allowed; return one to the pool",
         tuple(Option(chit_key(k), k) for k in kinds),
         rule=RULE,
-        kind="stratagem.return",
+        kind="chit.return",
     )
     back = key_chit((yield d))
     if back != chit:
@@ -298,21 +297,6 @@ def return_chit(ctx: Context, state: XenState, side: str, chit: str) -> None:
     state.pool.add(chit)
     ctx.event("chits", f"{side} returns {chit} to the pool without effect", (RULE,), side=side,
               private_to=side, public_text=f"{side} returns a chit to the pool")
-
-
-def lose(ctx: Context, state: XenState, side: str, n: int, reason: str, rules: Sequence[str] = (RULE,)) -> int:
-    """``side`` loses ``n`` chits chosen at random from those held, back to the pool
-    (``xen:stratagem``: random events, a broken agreement); returns how many it lost."""
-    hand = state.hands[side]
-    lost: list[str] = []
-    for _ in range(min(n, len(hand))):
-        chit = str(ctx.chance.draw(hand, f"{side} loses a chit ({reason})", tuple(rules)))
-        state.pool.add(chit)
-        lost.append(chit)
-    if lost:
-        ctx.event("chits", f"{side} loses {len(lost)} chit(s) ({reason}): {', '.join(lost)}", tuple(rules),
-                  side=side, lost=tuple(lost))
-    return len(lost)
 
 
 def lose_all(ctx: Context, state: XenState, side: str, reason: str, rules: Sequence[str] = (RULE,)) -> int:
@@ -466,11 +450,6 @@ def treasury_window(ctx: Context, state: XenState, side: str) -> Generator[Decis
     return n
 
 
-def _friendly_hexes(state: XenState, side: str, *, room: int = 1) -> list[str]:
-    return sorted(h for h in state.occupied() if state.occupier(h) == side
-                  and len(state.units_at(h)) + room <= STACK_LIMIT)
-
-
 def available_leaders(state: XenState, side: str) -> list[str]:
     """Leaders ``side`` may receive (Leader Arises, Anabasis): its own, off the map,
     not removed, not a Supreme Leader (``xen:leaders``)."""
@@ -483,23 +462,18 @@ def available_leaders(state: XenState, side: str) -> list[str]:
 def receive_leader(
     ctx: Context, state: XenState, side: str, why: str, rules: Sequence[str]
 ) -> Generator[Decision, str, str | None]:
-    """``side`` chooses an available leader and a friendly-occupied hex for him
-    (Leader Arises; Anabasis A). Returns the leader placed, or None."""
+    """``side`` chooses an available leader, placed with a friendly unit with room
+    (Leader Arises; Anabasis A; events' placement). Returns the leader placed, or None."""
+    from .events import _place_with_friendly
+
     names = available_leaders(state, side)
-    hexes = _friendly_hexes(state, side)
-    if not names or not hexes:
-        ctx.event("leader", f"{side}: no leader can arise ({why}): "
-                  f"{'no leader available' if not names else 'no friendly unit with room'}", tuple(rules), side=side)
+    if not names:
+        ctx.event("leader", f"{side}: no leader can arise ({why}): none available", tuple(rules), side=side)
         return None
     who = yield Decision(side, f"{side}: which leader arises ({why})?",
                          tuple(Option(n, n) for n in names), rule="xen:leaders", kind="leader.arise")
-    where = yield Decision(side, f"{side}: place {who} with which friendly force?",
-                           tuple(Option(h, _hex_label(state, h)) for h in hexes), rule="xen:leaders",
-                           kind="leader.place", context={"highlight": tuple(hexes)})
-    state.place(who, where)
-    ctx.event("leader", f"{side}: {who} arises in {_hex_label(state, where)} ({why})", tuple(rules), side=side,
-              leader=who, hex=where)
-    return who
+    yield from _place_with_friendly(ctx, state, side, state.unit(who), why, tuple(rules))
+    return who if state.unit(who).on_map else None
 
 
 def _hex_label(state: XenState, h: str) -> str:
@@ -550,16 +524,56 @@ def recruit_window(ctx: Context, state: XenState, side: str) -> Generator[Decisi
     return n
 
 
-EMPIRE_MOBILIZES_KEY: Final = "player-turn:empire-mobilizes"
-"""``state.effects`` key: the extra levies Empire Mobilizes gives this Levy phase,
-one a satrapy (recruit.py's levy reads and spends it)."""
+def key_satrapy(state: XenState, key: str) -> str:
+    """The satrapy an option key (its slug) names."""
+    from .state import slug
+
+    return next(s for s in state.data.satrapies if slug(s) == key)
+
+
+def empire_mobilizes(ctx: Context, state: XenState, side: str, n: int) -> Generator[Decision, str, int]:
+    """Empire Mobilizes: ``n`` units levied beyond the normal levy, one a controlled
+    satrapy, placed by the normal Levy rules (recruit.levy_hexes; no satrapy closed
+    by Mediterranean War). Returns the units placed."""
+    from .recruit import _levy_types, levy_hexes
+    from .state import slug
+    from .treasury import closed_satrapies
+
+    rules = EFFECTS["Empire Mobilizes"].rules
+    closed = set(closed_satrapies(state, side))
+    done: set[str] = set()
+    placed: list[str] = []
+    while len(placed) < n:
+        sats = [s for s in state.controlled(side) if s not in done and s not in closed and _levy_types(state, side, s, set())]
+        if not sats:
+            ctx.event("levy", f"Empire Mobilizes: {n - len(placed)} extra levies lost (no satrapy left to levy in)",
+                      rules, side=side)
+            break
+        key = yield Decision(side, f"Empire Mobilizes ({len(placed) + 1} of {n}): levy in which satrapy?",
+                             (Option("done", "levy no more"), *(Option(slug(s), s) for s in sats)), rule="xen:levy",
+                             kind="mobilize.satrapy")
+        if key == "done":
+            break
+        sat = key_satrapy(state, key)
+        done.add(sat)
+        t = yield Decision(side, f"Empire Mobilizes: which {sat} unit?",
+                           tuple(Option(t, f"{sat} {t}") for t in _levy_types(state, side, sat, set())),
+                           rule="xen:levy", kind="mobilize.type")
+        hexes = levy_hexes(state, side, sat, t == "fleet")
+        h = yield Decision(side, f"Empire Mobilizes: {sat} {t} in which hex?",
+                           tuple(Option(x, _hex_label(state, x)) for x in hexes), rule="xen:levy", kind="mobilize.hex")
+        u = state.mix(sat, t)[0]
+        state.place(u.id, h)
+        placed.append(u.id)
+        ctx.event("levy", f"Empire Mobilizes: {u.id} levied in {_hex_label(state, h)}", rules, side=side, unit=u.id,
+                  hex=h)
+    return len(placed)
 
 
 def levy_window(ctx: Context, state: XenState, side: str) -> Generator[Decision, str, Play | None]:
-    """The ``levy`` window (recruit.py opens it at the start of the Levy phase; it
-    reopens after each play): Leader Arises places a leader at once; Empire
-    Mobilizes rolls 1d6 and sets :data:`EMPIRE_MOBILIZES_KEY` to that many extra
-    levies (one a controlled satrapy) for the levy. Returns the last play."""
+    """The ``levy`` window (opened at the start of the Levy phase, and again after
+    each play): Leader Arises places a leader at once; Empire Mobilizes rolls 1d6
+    and levies that many extra units (:func:`empire_mobilizes`). Returns the last play."""
     last: Play | None = None
     while True:
         got = yield from open_window(ctx, state, "levy")
@@ -571,9 +585,7 @@ def levy_window(ctx: Context, state: XenState, side: str) -> Generator[Decision,
             yield from receive_leader(ctx, state, side, "Leader Arises", EFFECTS[chit].rules)
         elif chit == "Empire Mobilizes":
             n = yield from roll(ctx, state, "Empire Mobilizes: extra levies", EFFECTS[chit].rules)
-            state.effects[EMPIRE_MOBILIZES_KEY] = int(state.effects.get(EMPIRE_MOBILIZES_KEY, 0)) + n
-            ctx.event("levy", f"{side}: Empire Mobilizes: {n} extra levies this phase, one a satrapy",
-                      EFFECTS[chit].rules, side=side, extra=n)
+            yield from empire_mobilizes(ctx, state, side, n)
 
 
 def operations_window(ctx: Context, state: XenState, side: str, detail: str = "") -> Generator[Decision, str, Play | None]:
@@ -705,7 +717,7 @@ def stratagem_phase(ctx: Context, state: XenState, side: str) -> Generator[Decis
         opts = [Option("done", "end the Stratagem phase")]
         hand = held(state, side)
         if "King's Eye" in hand:
-            opts.append(Option("king-s-eye", "play King's Eye: see the opponent's chits and $"))
+            opts.append(Option("kings-eye", "play King's Eye: see the opponent's chits and $"))
         if "Successor" in hand and state.supreme_leader(side) is None:
             for u in sorted(state.leaders(side), key=lambda u: u.id):
                 opts.append(Option(f"successor:{u.id}", f"play Successor: {u.id} becomes Supreme Leader"))
@@ -716,7 +728,7 @@ def stratagem_phase(ctx: Context, state: XenState, side: str) -> Generator[Decis
                                       kind="stratagem.play"), state.standing)
         if key == "done":
             return
-        if key == "king-s-eye":
+        if key == "kings-eye":
             rules = play(ctx, state, side, "King's Eye")
             intelligence.reveal(ctx, state, _other(side), side, ("chits", "treasury"), rules, "King's Eye")
         elif key.startswith("successor:"):
@@ -776,18 +788,50 @@ def score(state: XenState, decision: Decision, key: str) -> float | None:
             return 0.5 * len(unpillaged_cities(state, side)) - 1
         return _WINDOW_PLAY.get(name, 0.0)
     if kind == "stratagem.play":
-        return {"done": 0.0, "king-s-eye": 0.2}.get(key, 5.0 if key.startswith("successor:") else -1.0)
-    if kind == "stratagem.return":
+        return {"done": 0.0, "kings-eye": 0.2}.get(key, 5.0 if key.startswith("successor:") else -1.0)
+    if kind in ("stratagem.return", "chit.return"):
         return 1.0 if key == "back" else float(10 - _KEEP.get(key_chit(key), 3))
     if kind == "stratagem.reveal":
         return 1.0 if key == "back" else -1.0
     if kind in ("leader.arise",):
         u = state.units.get(key)
         return float(u.cs + u.ov) if u is not None else 0.0
-    if kind in ("leader.place", "ten-thousand.city", "scorched-earth.hex"):
+    if kind in ("ten-thousand.city", "scorched-earth.hex", "mobilize.hex"):
         return float(len(state.units_at(key)))
     if kind == "ten-thousand.count":
         return float(key)
+    if kind == "mobilize.satrapy":
+        return float(state.data.row(key_satrapy(state, key)).levy_value) if key != "done" else -1.0
+    if kind == "mobilize.type":
+        f = state.data.units.get(key)
+        return float(f.cs + f.ov) if f is not None else 0.0
     if kind.startswith("diplomacy.") or kind.startswith("negotiations."):
         return diplomacy.score(state, decision, key)
     return None
+
+
+# ---------------------------------------------------------------------------
+# The windows other phases open at their start
+
+
+_OPENERS: Final[Mapping[str, Callable[..., Generator[Decision, str, Any]]]] = {
+    "treasury": treasury_window,
+    "recruit": recruit_window,
+    "levy": levy_window,
+}
+
+
+def opening(name: str, phase: Callable[[Context, XenState, str], Generator[Decision, Any, None]]
+            ) -> Callable[[Context, XenState, str], Generator[Decision, Any, None]]:
+    """``phase`` with the chit window of its name opened at its start (``treasury``:
+    Currency Reform; ``recruit``: Ten Thousand; ``levy``: Leader Arises, Empire
+    Mobilizes); registered in phases.py around the owner's phase."""
+    opener = _OPENERS[name]
+
+    def opened(ctx: Context, state: XenState, side: str) -> Generator[Decision, Any, None]:
+        yield from opener(ctx, state, side)
+        yield from phase(ctx, state, side)
+
+    opened.__name__ = f"{getattr(phase, '__name__', name)}_with_chits"
+    opened.__doc__ = f"{phase.__doc__ or name}\n\nOpened by the ``{name}`` chit window (stratagems.py)."
+    return opened

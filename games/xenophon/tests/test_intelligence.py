@@ -77,6 +77,8 @@ class _Attempts(DecliningBot):
                 return "done"
             self.done = True
             return decision.options[1].key
+        if decision.kind == "diplomacy.result" and "control" in decision.keys:
+            return "control"
         if decision.kind.startswith("stratagem.") or decision.kind.startswith("negotiations."):
             return decision.options[0].key
         return super().choose(session, decision)
@@ -101,7 +103,10 @@ def _rebel_view(pick: int, seed: int = 3) -> tuple[object, ...]:
         seen.append(seen_by(d, REBEL))
         bot = rebel if d.side == REBEL else empire
         s.answer(bot.choose(s, d))
-    return tuple(seen), tuple(s.log.lines(REBEL))
+    # what a D1 shows the Rebel of the Empire's hand he may see: those lines alone are left out
+    lines = tuple(e.line(REBEL) for e in s.log
+                  if not (e.kind == "secret" and e.private_to == REBEL and e.data.get("owner") == EMPIRE))
+    return tuple(seen), lines
 
 
 @pytest.mark.rule("xen:intelligence", "xen:stratagem", "xen:diplomacy")

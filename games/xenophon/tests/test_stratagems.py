@@ -25,7 +25,7 @@ def test_every_chit_of_the_pool_has_a_moment() -> None:
     assert st.EFFECTS["Ten Thousand"].sides == ("rebel",)
     for name in st.EFFECTS:
         assert st.key_chit(st.chit_key(name)) == name
-    assert st.chit_key("King's Eye") == "king-s-eye"
+    assert st.chit_key("King's Eye") == "kings-eye"
 
 
 @pytest.mark.rule("xen:chits")
@@ -58,9 +58,9 @@ def test_a_full_hand_draws_then_returns_one_of_its_choice() -> None:
     deal(state, REBEL, *(["Agent"] * 12 + ["Treachery"] * 3))
     assert len(state.hands[REBEL]) == 15
     ctx.chance.force("Forced March")
-    script = Script({"stratagem.return": "agent"})
+    script = Script({"chit.return": "agent"})
     assert drive(st.draw(ctx, state, REBEL, 1, "test"), script) == 1
-    assert script.kinds() == ["stratagem.return"]
+    assert script.kinds() == ["chit.return"]
     assert set(script.asked[0].keys) == {"agent", "treachery", "forced-march"}
     hand = state.hands[REBEL].cards
     assert len(hand) == 15 and hand.count("Agent") == 11 and "Forced March" in hand
@@ -69,17 +69,12 @@ def test_a_full_hand_draws_then_returns_one_of_its_choice() -> None:
     assert "Forced March" not in texts(ctx, EMPIRE) and "Forced March" in texts(ctx, REBEL)
 
 
-@pytest.mark.rule("xen:stratagem")
-def test_losses_are_random_among_held_and_go_back_to_the_pool() -> None:
+@pytest.mark.rule("xen:stratagem", "xen:supreme-leaders")
+def test_every_chit_goes_back_when_the_supreme_leader_dies() -> None:
     ctx, state = world()
-    deal(state, REBEL, "Agent", "Treachery", "Bribery")
-    ctx.chance.force("Bribery")
-    assert st.lose(ctx, state, REBEL, 1, "Dissent in High Office") == 1
-    assert sorted(state.hands[REBEL].cards) == ["Agent", "Treachery"] and "Bribery" in state.pool
-    assert st.lose(ctx, state, REBEL, 5, "Plague") == 2 and not len(state.hands[REBEL])
     deal(state, EMPIRE, "Agent", "Agent")
     assert st.lose_all(ctx, state, EMPIRE, "Supreme Leader eliminated") == 2
-    assert len(state.pool) == 40
+    assert len(state.pool) + len(state.hands[REBEL]) == 40
 
 
 @pytest.mark.rule("xen:stratagem", "xen:supreme-leaders")
@@ -105,7 +100,7 @@ def test_king_s_eye_shows_the_opponent_s_chits_and_treasury_to_its_player_only()
     ctx, state = world()
     deal(state, REBEL, "King's Eye")
     deal(state, EMPIRE, "Great King", "Agent")
-    script = Script({"stratagem.play": ["king-s-eye", "done"]})
+    script = Script({"stratagem.play": ["kings-eye", "done"]})
     drive(st.stratagem_phase(ctx, state, REBEL), script)
     assert "King's Eye" in state.pool and not len(state.hands[REBEL])
     seen = state.revealed["rebel:chits"]
@@ -206,10 +201,17 @@ def test_levy_window_leader_arises_and_empire_mobilizes() -> None:
     ctx, state = world()
     state.player_turn = EMPIRE
     deal(state, EMPIRE, "Leader Arises", "Empire Mobilizes")
-    ctx.chance.force(4)
-    script = Script({"window.levy": ["leader-arises", "empire-mobilizes", "no"], "leader.arise": "Konon"})
+    ctx.chance.force(2)
+    on_map = len(state.side_units(EMPIRE))
+    script = Script({"window.levy": ["leader-arises", "empire-mobilizes", "no"], "leader.arise": "Konon",
+                     "mobilize.satrapy": ["media", "persis"]})
     drive(st.levy_window(ctx, state, EMPIRE), script)
-    assert state.unit("Konon").on_map and state.effects[st.EMPIRE_MOBILIZES_KEY] == 4
+    assert state.unit("Konon").on_map
+    # 2 extra levies, one a satrapy: Media and Persis
+    assert len(state.side_units(EMPIRE)) == on_map + 1 + 2
+    levied = [e.data["unit"] for e in ctx.log if e.kind == "levy" and "unit" in e.data]
+    assert [state.unit(u).satrapy for u in levied] == ["Media", "Persis"]
+    assert "media" not in [d for d in script.asked if d.kind == "mobilize.satrapy"][1].keys
     assert state.removed_chits == ["Empire Mobilizes"] and "Empire Mobilizes" not in state.pool
     assert "Artaxerxes" not in st.available_leaders(state, EMPIRE)
     # the Rebel may keep Empire Mobilizes but never play it
