@@ -82,6 +82,7 @@ def _register() -> None:
     """Each owner's phases, one line each (XEN_PLAN.md): replace a placeholder here."""
     # xen-core
     # xen-ops
+    from .operations import operations_phase; PHASES["operations"] = operations_phase  # noqa: E702
     # xen-combat
     # xen-politics
 
