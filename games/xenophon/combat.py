@@ -231,3 +231,124 @@ def walker(
 def walk_counts(w: Walker, start: Hex, steps: int) -> Mapping[Hex, int]:
     """Where walks of ``steps`` hexes may end, with how many walks end there."""
     return w.ends(start, steps)
+
+
+# ================================================================= the battle on the game state
+# (built on xen-core's state.py: hexes are printed IDs, units by ID)
+
+STACK_LIMIT = 10
+"""xen:stacking: at most 10 units a hex (a withdrawal or retreat never overstacks, xen:retreats)."""
+
+RESULT_RULES = ("xen:crt",)
+RETREAT_RULES = ("xen:retreats",)
+
+
+@attrs.define
+class Battle:
+    """One battle being fought: what the chits and the optional rules may read or change."""
+
+    attacker: str
+    """The attacking player (the side of the attacking force)."""
+    defender: str
+    origin: str
+    """The attacking force's hex."""
+    target: str
+    """The hex attacked."""
+    attackers: list[str]
+    """The attacking units (``xen:combat``: all units of the force attack)."""
+    defenders: list[str]
+    """Every unit of the hex attacked (``xen:combat``: all are attacked together)."""
+    rules: tuple[str, ...] = ("xen:combat",)
+    """The rules the caller's attack applies (``xen:naval-combat`` for a naval battle)."""
+    no_withdrawal: bool = False
+    """The defender may not withdraw (Bribery, set at the ``battle`` window)."""
+    advantage: set[str] = attrs.Factory(set)
+    """Sides that played Military Advantage (``before-odds`` window): one multiplier each."""
+    no_leader_multiplier: set[str] = attrs.Factory(set)
+    """Sides that refused personal combat: no leader multiplier this battle (``xen:opt.personal-combat``)."""
+    crt: str = ""
+    attack: int = 0
+    defence: int = 0
+    result: str = ""
+
+    def describe(self) -> str:
+        return f"{self.attacker} attacks {self.target} from {self.origin}"
+
+
+@attrs.frozen
+class BattleOutcome:
+    """What a battle left behind, for the operation that called it (xen-ops)."""
+
+    result: str
+    """The CRT result, ``withdrew`` (the defender withdrew before battle) or ``none`` (nothing left to fight)."""
+    crt: str
+    """The CRT read (empty when no CRT was read)."""
+    attackers: tuple[str, ...]
+    """The attacking units still on the map."""
+    hex: str | None
+    """Where they are now (they may have retreated; None if none is left)."""
+    defenders: tuple[str, ...]
+    """The defending units still on the map (wherever they withdrew or retreated)."""
+    cleared: bool
+    """The hex attacked holds no defender any more (xen:zoc: the force may move on)."""
+    odds: str = ""
+    """The column read, e.g. ``3:2``."""
+
+
+def _units(state: XenState, ids: Iterable[str]) -> list[Unit]:
+    return [state.unit(u) for u in ids]
+
+
+def _on_map(state: XenState, ids: Iterable[str]) -> list[str]:
+    return [u for u in ids if state.unit(u).where == "map"]
+
+
+def cs_total(state: XenState, ids: Iterable[str]) -> int:
+    """Raw CS of units, leaders included (``xen:combat``); units embarked count with their fleet's force."""
+    return sum(state.unit(u).cs for u in ids)
+
+
+def has_leader(state: XenState, ids: Iterable[str]) -> bool:
+    return any(state.unit(u).leader for u in ids)
+
+
+def defence_terrain(state: XenState, hex_id: str) -> str:
+    """The defender's terrain multiplier in ``hex_id``, as its reason, or ``""`` (``xen:combat``).
+
+    The Terrain Effects Chart (``terrain.toml``, rebuilt): an unpillaged City
+    or a Colony (pillage: "ignore printed Cities, treat as clear"), a rough or
+    a pass hex give it."""
+    chart = state.data.tables["terrain"]
+    keys = set(chart.keys)  # type: ignore[union-attr]
+    kind = state.city_kind(hex_id)
+    if kind is not None and hex_id not in state.pillaged and "defence-city" in keys:
+        return "a Colony" if kind == "colony" else "a City"
+    terrain = state.data.terrain.get(hex_id, "")
+    if f"defence-{terrain}" in keys:
+        return f"a {terrain} hex"
+    return ""
+
+
+def side_multipliers(state: XenState, battle: Battle, side: str) -> tuple[Multiplier, ...]:
+    """One side's CS multipliers in a battle (``xen:combat``, ``xen:crt``, ``xen:leaders``)."""
+    attacker = side == battle.attacker
+    ids = battle.attackers if attacker else battle.defenders
+    ids = _on_map(state, ids)
+    terrain = defence_terrain(state, battle.target)
+    return multipliers(
+        leader=has_leader(state, ids) and side not in battle.no_leader_multiplier,
+        advantage=side in battle.advantage,
+        terrain=terrain,
+        siege=attacker and any(state.unit(u).type == "siege_train" for u in ids),
+        attacker=attacker,
+        defender_terrain=bool(terrain),
+    )
+
+
+def strengths(state: XenState, battle: Battle) -> tuple[int, int, tuple[Multiplier, ...], tuple[Multiplier, ...]]:
+    """Multiplied CS of both sides and their multipliers (``xen:combat``)."""
+    am = side_multipliers(state, battle, battle.attacker)
+    dm = side_multipliers(state, battle, battle.defender)
+    a = multiplied(cs_total(state, _on_map(state, battle.attackers)), len(am))
+    d = multiplied(cs_total(state, _on_map(state, battle.defenders)), len(dm))
+    return a, d, am, dm
