@@ -80,7 +80,14 @@ PHASES: dict[str, Phase] = {name: placeholder(name) for name in PHASE_ORDER}
 
 def _register() -> None:
     """Each owner's phases, one line each (XEN_PLAN.md): replace a placeholder here."""
+    from . import events, recruit, supply, treasury
+
     # xen-core
+    PHASES["events"] = events.events_phase
+    PHASES["treasury"] = treasury.treasury_phase
+    PHASES["recruit"] = recruit.recruit_phase
+    PHASES["levy"] = recruit.levy_phase
+    PHASES["supply"] = supply.supply_phase
     # xen-ops
     from .operations import operations_phase; PHASES["operations"] = operations_phase  # noqa: E702
     # xen-combat
