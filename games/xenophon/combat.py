@@ -58,6 +58,12 @@ from .state import NEUTRAL, Unit, XenState, other_side
 
 __all__ = [
     "CRTS",
+    "RESULT_VALUE",
+    "Battle",
+    "BattleOutcome",
+    "battle",
+    "best_crt",
+    "crt_value",
     "IGNORED_TYPES",
     "MOBILE_TYPES",
     "Multiplier",
@@ -178,6 +184,21 @@ def column(table: OddsTable, attack: int, defense: int) -> str:
     if defense == 0:
         return table.columns[-1]
     return table.odds(attack, defense).label  # type: ignore[union-attr]
+
+
+RESULT_VALUE: Mapping[str, int] = {"AZ": -4, "AD": -3, "AM": -1, "AR": -1, "--": 0, "DR": 1, "DM": 1, "DD": 3, "DZ": 4}
+"""A rough worth of each result to the attacker (losses and chits), for choosing a CRT (bots, odds)."""
+
+
+def crt_value(dist: Mapping[str, Fraction]) -> Fraction:
+    """The expected :data:`RESULT_VALUE` of a battle's result distribution, for the attacker."""
+    return sum((p * RESULT_VALUE.get(code, 0) for code, p in dist.items()), Fraction(0))
+
+
+def best_crt(tables: Mapping[str, OddsTable], allowed: Iterable[str], attack: int, defense: int) -> str:
+    """The allowed CRT worth most to the attacker at these strengths (ties: the first allowed)."""
+    allowed = tuple(allowed)
+    return max(allowed, key=lambda c: (crt_value(crt_distribution(tables[c], attack, defense)), -allowed.index(c)))
 
 
 # ---------------------------------------------------------------- withdrawal
