@@ -64,6 +64,7 @@ __all__ = [
     "battle",
     "best_crt",
     "crt_value",
+    "score",
     "IGNORED_TYPES",
     "MOBILE_TYPES",
     "Multiplier",
@@ -496,8 +497,11 @@ def battle(
     if len(choices) == 1:
         b.crt = choices[0]
     else:
+        a, d, _, _ = strengths(state, b)
+        opts = tuple(Option(c, _CRT_TITLE[c], {"score": float(crt_value(crt_distribution(
+            state.data.tables[c], a, d)))}) for c in choices)  # type: ignore[arg-type]
         key = yield Decision(side, f"{side}: which Combat Results Table? ({', '.join(choices)} allowed by the "
-                             "force's composition)", tuple(Option(c, _CRT_TITLE[c]) for c in choices),
+                             "force's composition)", opts,
                              rule="xen:combat", kind="combat.crt", context={"battle": target})
         b.crt = key
     # -- personal combat (optional), then the Military Advantage window
@@ -546,6 +550,28 @@ def _outcome(state: XenState, b: Battle, result: str, crt: str, col: str = "") -
     )
 
 
+def battle_value(state: XenState, b: Battle) -> Fraction:
+    """The battle's expected worth to the attacker on its best allowed CRT, at the strengths
+    now (no chit yet played): what the bots weigh a withdrawal or a CRT by."""
+    a, d, _, _ = strengths(state, b)
+    if a == 0 and d == 0:
+        return Fraction(0)
+    tables = state.data.tables
+    allowed = crt_choices(state.unit(u).type for u in b.attackers)
+    return crt_value(crt_distribution(tables[best_crt(tables, allowed, a, d)], a, d))  # type: ignore[arg-type]
+
+
+def score(state: XenState, decision: Decision, key: str) -> float | None:
+    """The greedy bot's cheap score of answering a combat or leader decision with ``key``
+    (higher is better): the score the rules put in the option's data when asking."""
+    if not decision.kind.startswith("combat."):
+        return None
+    data = decision.option(key).data
+    if isinstance(data, dict) and "score" in data:
+        return float(data["score"])
+    return 0.0
+
+
 # ---------------------------------------------------------------- withdrawal before battle
 
 
@@ -563,11 +589,13 @@ def withdrawal(ctx: Context, state: XenState, b: Battle) -> Generator[Decision, 
         return False
     d_ov, a_ov = best_ov(state, b.defenders), best_ov(state, b.attackers)
     p = withdrawal_chance(d_ov, a_ov)
+    v = float(battle_value(state, b))  # the battle's worth to the attacker, for bots
     key = yield Decision(
         b.defender,
         f"{b.defender}: {b.attacker} attacks {b.target}. Stand, or try to withdraw "
         f"(d6 + OV {d_ov} against d6 + OV {a_ov}: P = {p})?",
-        (Option("stand", "stand and fight"), Option("withdraw", f"try to withdraw (P = {p})")),
+        (Option("stand", "stand and fight", {"score": -v}),
+         Option("withdraw", f"try to withdraw (P = {p})", {"score": -(1 - float(p)) * v - float(p) * 0.5})),
         rule="xen:combat", kind="combat.withdraw", context={"battle": b.target},
     )
     if key != "withdraw":
@@ -675,11 +703,12 @@ def walk(
     what = "withdrawal" if withdrawal else "retreat"
     while True:
         nxt = w.next_steps(path, steps)
-        opts = [Option(m.to_id(h), f"into {m.to_id(h)}") for h in nxt.hexes]
+        opts = [Option(m.to_id(h), f"into {m.to_id(h)}", {"score": 1.0 if state.is_city(m.to_id(h)) else 0.0})
+                for h in nxt.hexes]
         if nxt.may_stop:
             if not opts:
                 break
-            opts.insert(0, Option("stop", f"stop in {m.to_id(path[-1])} (a City or Colony)"))
+            opts.insert(0, Option("stop", f"stop in {m.to_id(path[-1])} (a City or Colony)", {"score": 3.0}))
         if len(opts) == 1 and opts[0].key != "stop":
             key = opts[0].key  # one way on: nothing to choose
         else:
@@ -775,7 +804,8 @@ def _loss_options(state: XenState, ids: Sequence[str]) -> list[Option]:
         if uid in carried:
             continue
         u = state.unit(uid)
-        out.append(Option(uid, f"{u.type} CS {u.cs}{' (with its cargo)' if u.fleet else ''}"))
+        cost = cs_total(state, _with_cargo(state, [uid])) + (20 if u.leader else 0)
+        out.append(Option(uid, f"{u.type} CS {u.cs}{' (with its cargo)' if u.fleet else ''}", {"score": -float(cost)}))
     return out
 
 
@@ -812,7 +842,8 @@ def retreat(
     assert here is not None
     if state.is_city(here) and here not in state.pillaged:
         key = yield Decision(side, f"{side}: {why}; your force is in a City/Colony ({here}): hold or retreat?",
-                             (Option("hold", "ignore the retreat (xen:retreats)"), Option("retreat", "retreat")),
+                             (Option("hold", "ignore the retreat (xen:retreats)", {"score": 1.0}),
+                              Option("retreat", "retreat", {"score": 0.0})),
                              rule="xen:retreats", kind="combat.hold")
         if key == "hold":
             ctx.event("retreat", f"{side}: {', '.join(ids)} hold {here}, a City/Colony ({why})", rules, side=side)

@@ -367,3 +367,20 @@ def test_bad_attacks_are_refused_naming_the_rule() -> None:
         next(combat.battle(ctx, st, att, far))
     with pytest.raises(ValueError, match="xen:combat"):
         next(combat.battle(ctx, st, [], CENTRE))
+
+
+@pytest.mark.rule("xen:combat")
+def test_the_bot_scores_prefer_withdrawing_from_a_lost_battle_and_the_best_crt() -> None:
+    ctx, st = fresh()
+    origin = west(st, CENTRE)
+    att = put(st, origin, *units(st, REBEL, "phalanx", 2), *units(st, REBEL, "cavalry", 2))
+    put(st, CENTRE, *units(st, EMPIRE, "militia", 1))
+    gen = combat.battle(ctx, st, att, CENTRE)
+    d = next(gen)
+    assert d.kind == "combat.withdraw"
+    assert combat.score(st, d, "withdraw") > combat.score(st, d, "stand")  # 28 against 2
+    d = gen.send("stand")
+    assert d.kind == "combat.crt"
+    scores = {k: combat.score(st, d, k) for k in d.keys}
+    assert max(scores, key=scores.get) == combat.best_crt(st.data.tables, d.keys, 28, 2)
+    assert combat.score(st, Decision("rebel", "x", (combat.Option("a"),), kind="move"), "a") is None
