@@ -49,6 +49,7 @@ import attrs
 
 from ancients_kit.hexgrid import Hex
 from ancients_kit.hexmap import HexMap
+from ancients_kit.plugin import OddsReport
 from ancients_kit.session import Context, Decision, Option
 from ancients_kit.tables import OddsTable
 from ancients_kit.walks import Walker
@@ -62,6 +63,7 @@ __all__ = [
     "Battle",
     "BattleOutcome",
     "battle",
+    "battle_report",
     "best_crt",
     "crt_value",
     "score",
@@ -852,3 +854,29 @@ def retreat(
         end = yield from walk(ctx, state, side, group, steps, withdrawal=False, rules=rules)
         if end is None:
             yield from eliminate_units(ctx, state, side, group, f"{why}: no retreat", rules)
+
+
+# ---------------------------------------------------------------- odds before an attack is declared
+
+
+def battle_report(state: XenState, attackers: Sequence[str], target: str) -> OddsReport:
+    """What attacking ``target`` with ``attackers`` would give, before it is declared
+    (``Game.decision_odds``): the defender's chance to withdraw, then the result
+    distribution on the attacker's best allowed CRT at today's strengths, chits
+    not counted. Refuses an illegal attack as :func:`battle` does."""
+    side, origin = _check(state, attackers, target)
+    defenders = [u.id for u in state.units_at(target)]
+    b = Battle(side, other_side(side), origin, target, list(attackers), defenders)
+    a, d, am, dm = strengths(state, b)
+    tables = state.data.tables
+    allowed = crt_choices(state.unit(u).type for u in attackers)
+    crt = best_crt(tables, allowed, a, d)  # type: ignore[arg-type]
+    table: OddsTable = tables[crt]  # type: ignore[assignment]
+    dist = crt_distribution(table, a, d)
+    pw = withdrawal_chance(best_ov(state, defenders), best_ov(state, attackers))
+    explain = [f"{_CRT_TITLE[crt]} ({', '.join(allowed)} allowed): {a} against {d}, column {column(table, a, d)}",
+               f"the defender may first try to withdraw: P = {pw} if it tries",
+               *(f"P({k}) = {v} ~ {float(v):.4f}" for k, v in dist.items())]
+    rules = tuple(dict.fromkeys(("xen:combat", "xen:crt", *(r for m in (*am, *dm) for r in m.rules))))
+    return OddsReport(f"{side} attacks {target}: {a} against {d}", dist, tuple(explain), rules,
+                      {c: table.meaning(c) for c in dist})

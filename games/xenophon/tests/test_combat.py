@@ -384,3 +384,16 @@ def test_the_bot_scores_prefer_withdrawing_from_a_lost_battle_and_the_best_crt()
     scores = {k: combat.score(st, d, k) for k in d.keys}
     assert max(scores, key=scores.get) == combat.best_crt(st.data.tables, d.keys, 28, 4)
     assert combat.score(st, Decision("rebel", "x", (combat.Option("a"),), kind="move"), "a") is None
+
+
+@pytest.mark.rule("xen:combat", "xen:crt")
+def test_battle_report_before_declaring() -> None:
+    ctx, st = fresh()
+    origin = west(st, CENTRE)
+    att = put(st, origin, *units(st, REBEL, "militia", 2))
+    put(st, CENTRE, *units(st, EMPIRE, "militia", 2))
+    r = combat.battle_report(st, att, CENTRE)
+    assert r.distribution == TABLES["engagement"].distribution(4, 4)
+    assert "P = 15/36" in r.explain[1] or "P = 5/12" in r.explain[1]
+    with pytest.raises(ValueError, match="xen:combat"):
+        combat.battle_report(st, att, origin)
