@@ -699,7 +699,7 @@ def walk(
     w = walker(m, fleet=fleet, withdrawal=withdrawal, blocked=_blocked(state, side, len(group), fleet),
                stops=_stops(state, side))
     start = m.from_id(start_id)
-    if w.count(start, steps) == 0:
+    if not w.next_steps(start, steps).hexes:  # no walk at all (cheaper than counting them)
         return None
     path: list[Hex] = [start]
     what = "withdrawal" if withdrawal else "retreat"
