@@ -59,8 +59,6 @@ __all__ = [
     "Shift",
     "TREACHERY",
     "agent_value",
-    "assassination_chance",
-    "assassination_succeeds",
     "bid_key",
     "attempt",
     "cancelled",
@@ -257,18 +255,6 @@ def outcome_distribution(table: DifferentialTable, diff: int, shift: int = 0) ->
     return table.distribution_value(diff, shift)
 
 
-def assassination_succeeds(roll: int, supreme: bool) -> bool:
-    """D3's assassination (``xen:diplomacy``): 1d6, 1-2 kills a Supreme Leader, 1-3 another leader."""
-    if not 1 <= roll <= 6:
-        raise ValueError(f"a d6 roll is 1-6, not {roll} ({RULE})")
-    return roll <= (2 if supreme else 3)
-
-
-def assassination_chance(supreme: bool) -> Fraction:
-    """Exact chance that D3's assassination kills the leader chosen: 1/3 or 1/2."""
-    return Fraction(sum(assassination_succeeds(r, supreme) for r in range(1, 7)), 6)
-
-
 # ---------------------------------------------------------------------------
 # The phase (phase c)
 
@@ -429,36 +415,9 @@ def _apply(ctx: Context, state: XenState, side: str, satrapy: str, code: str) ->
         new = side if code == "D3" or control == "neutral" else "neutral"
         change_control(ctx, state, satrapy, new, (RULE, "xen:control"), f"Diplomacy {code}")
     else:
-        yield from _assassinate(ctx, state, side, key.split(":", 1)[1])
+        from .leaders import assassinate
 
-
-def _assassinate(ctx: Context, state: XenState, side: str, leader: str) -> Generator[Decision, str, None]:
-    """D3's assassination: 1d6, 1-2 kills a Supreme Leader, 1-3 another; else the
-    non-phasing player draws 1 chit (``xen:diplomacy``)."""
-    from . import stratagems
-
-    other = _other(side)
-    supreme = state.supreme.get(other) == leader
-    roll = yield from stratagems.roll(ctx, state, f"assassination of {leader}", (RULE, "xen:leaders"))
-    if not assassination_succeeds(roll, supreme):
-        ctx.event("assassination", f"{side}'s assassins fail against {leader} (roll {roll})", (RULE,), side=side)
-        yield from stratagems.draw(ctx, state, other, 1, "a failed assassination", (RULE,))
-        return
-    rules = (RULE, "xen:leaders") + (("xen:supreme-leaders",) if supreme else ())
-    ctx.event("assassination", f"{side}'s assassins kill {leader} (roll {roll})", rules, side=side, leader=leader)
-    yield from eliminate_leader(ctx, state, leader, rules)
-
-
-def eliminate_leader(ctx: Context, state: XenState, leader: str, rules: Sequence[str]) -> Generator[Decision, str, None]:
-    """A leader eliminated outside battle (D3): off the map; a Supreme Leader's
-    death then opens the Anabasis window or loses every chit."""
-    from . import stratagems
-
-    u = state.unit(leader)
-    owner = u.side
-    state.eliminate(leader)
-    if state.supreme.get(owner) == leader:
-        yield from stratagems.supreme_leader_eliminated(ctx, state, owner)
+        yield from assassinate(ctx, state, side, key.split(":", 1)[1])
 
 
 def score(state: XenState, decision: Decision, key: str) -> float | None:
@@ -490,6 +449,8 @@ def score(state: XenState, decision: Decision, key: str) -> float | None:
         if key.startswith("assassinate:"):
             leader = key.split(":", 1)[1]
             supreme = state.supreme.get(_other(side)) == leader
+            from .leaders import assassination_chance
+
             return float(assassination_chance(supreme)) * (12.0 if supreme else 4.0)
         return 0.5 if key == "examine-chits" else 0.3
     if kind == "negotiations.term":

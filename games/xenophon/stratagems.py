@@ -734,8 +734,10 @@ def stratagem_phase(ctx: Context, state: XenState, side: str) -> Generator[Decis
             intelligence.reveal(ctx, state, _other(side), side, ("chits", "treasury"), rules, "King's Eye")
         elif key.startswith("successor:"):
             leader = key.split(":", 1)[1]
+            from .leaders import successor
+
             rules = play(ctx, state, side, "Successor", f"{leader} becomes Supreme Leader")
-            state.supreme[side] = leader
+            successor(state, side, leader)
             ctx.event("leader", f"{side}: {leader} is the new Supreme Leader", rules, side=side, leader=leader)
         elif key == "return":
             back = yield Decision(side, f"{side}: return which chit?",
