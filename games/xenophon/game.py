@@ -130,11 +130,19 @@ class Xenophon(Game):
                 f"{money}; {hands}; pool {len(state.pool)}")
 
     def render(self, state: XenState, viewer: str | None, highlight: Collection[str] = ()) -> Any:
-        try:
-            from .render import render
-        except ImportError:  # the skeleton has no render.py yet
-            return self.status(state, viewer)
+        from .render import render
+
         return render(state, viewer, highlight)
+
+    def picture(self, state: XenState, viewer: str | None) -> Any:
+        from .render import picture
+
+        return picture(state, viewer)
+
+    def inspect(self, state: XenState, viewer: str | None, hex_id: str) -> tuple[str, ...]:
+        from .render import inspect
+
+        return inspect(state, viewer, hex_id)
 
     def hand(self, state: XenState, viewer: str | None) -> tuple[tuple[str, str], ...]:
         """The chits ``viewer`` holds (only their number is public, xen:intelligence)."""
@@ -142,9 +150,20 @@ class Xenophon(Game):
             return ()
         return tuple((str(c), state.data.chits[str(c)].text) for c in state.hands[viewer].cards)
 
+    def turn_key(self, state: XenState) -> Any:
+        return (state.turn, state.player_turn)
+
+    def evaluate(self, state: XenState, side: str) -> float:
+        from .bot import evaluate
+
+        return evaluate(state, side)
+
+    def score_option(self, state: XenState, decision: Decision, key: str) -> float | None:
+        from .bot import score
+
+        return score(state, decision, key)
+
     def tables(self, store: DataStore) -> list[TableInfo]:
-        try:
-            from .render import tables
-        except ImportError:
-            return []
+        from .render import tables
+
         return tables(store)
