@@ -150,6 +150,29 @@ class Xenophon(Game):
             return ()
         return tuple((str(c), state.data.chits[str(c)].text) for c in state.hands[viewer].cards)
 
+    def determinize(self, state: XenState, viewer: str, rng: Any) -> None:
+        """Deal the other hand again from the chits ``viewer`` has not seen (the pool and that
+        hand; its size kept), and put the other treasury, unless open, at what ``viewer`` can
+        estimate: that side's income now (xen:intelligence: $ and chits are secret; what King's
+        Eye showed is a snapshot that later draws and spending make stale, so it is not used)."""
+        from .treasury import income
+
+        other = "empire" if viewer == "rebel" else "rebel"
+        hand = state.hands[other]
+        unseen = sorted(list(map(str, state.pool.contents)) + list(map(str, hand.cards)))
+        rng.shuffle(unseen)
+        held = len(hand)
+        for c in hand.cards:
+            hand.remove(c)
+        for _ in range(held):
+            hand.add(unseen.pop())
+        for c in list(state.pool.contents):
+            state.pool.remove(c)
+        state.pool.add(*unseen)
+        money = state.treasury[other]
+        if not money.open:
+            money.value = income(state, other)[0]
+
     def turn_key(self, state: XenState) -> Any:
         return (state.turn, state.player_turn)
 

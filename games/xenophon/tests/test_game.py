@@ -145,3 +145,25 @@ def test_undo_at_the_end_matches_a_full_replay() -> None:
     s.undo()
     again = Session(GAME, "cyrus-revolt", seed=9, answers=answers[:-1])
     assert again.log.text() == s.log.text()
+
+
+@pytest.mark.rule("xen:intelligence", "xen:stratagem")
+def test_determinize_hides_the_other_hand_and_treasury() -> None:
+    from ancients_kit.chance import Rng
+
+    s = deployed()
+    st = GAME.copy_state(s.state)
+    mine = list(st.hands[REBEL].cards)
+    sizes = len(st.hands[EMPIRE]), len(st.pool)
+    GAME.determinize(st, REBEL, Rng(4))
+    assert list(st.hands[REBEL].cards) == mine and (len(st.hands[EMPIRE]), len(st.pool)) == sizes
+    assert st.treasury[EMPIRE].value != 40 and st.treasury[REBEL].value == 10
+    other = GAME.copy_state(s.state)
+    other.treasury[EMPIRE].value = 3  # what the Rebel cannot see does not change his sample
+    other.hands[EMPIRE].remove(other.hands[EMPIRE].cards[0])
+    other.hands[EMPIRE].add(str(other.pool.contents[0]))
+    other.pool.remove(other.pool.contents[0])
+    other.pool.add(str(s.state.hands[EMPIRE].cards[0]))
+    GAME.determinize(other, REBEL, Rng(4))
+    assert sorted(map(str, other.hands[EMPIRE].cards)) == sorted(map(str, st.hands[EMPIRE].cards))
+    assert other.treasury[EMPIRE].value == st.treasury[EMPIRE].value
