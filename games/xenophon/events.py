@@ -171,7 +171,7 @@ def revolt(ctx: Context, state: XenState, satrapies: tuple[str, ...], phasing: s
     assert isinstance(table, LookupTable)
     for s in satrapies:
         drm = revolt_drm(state, s, phasing)
-        res = table.roll(ctx.chance, drm, f"Revolt Table: {s}")
+        res = table.resolve(ctx.chance.d6(f"Revolt Table: {s}", (RV,)), drm)
         if res.result == "revolt":
             control.change_control(ctx, state, s, revolt_result(state.control[s]), "revolt", (RV,))
         else:
@@ -429,7 +429,7 @@ def events_phase(ctx: Context, state: XenState, side: str) -> Generator[Decision
     """a. Random Events phase: roll d66 and apply the result (xen:random-events)."""
     table = state.data.tables["random-events"]
     assert isinstance(table, LookupTable)
-    res = table.roll(ctx.chance, 0, f"{side}: Random Events Table")
+    res = table.resolve(ctx.chance.d66(f"{side}: Random Events Table", (EV,)))
     mark = " [reconstructed row]" if res.source == "reconstructed" else ""
     ctx.event("random-event", f"{side} rolls {res.roll}: {res.meaning}{mark}",
               (EV,) + ((RV,) if res.result in REVOLT_REGIONS else ()), side=side, code=res.result, roll=res.roll)
