@@ -222,6 +222,12 @@ def _setup_near_sardis(state: XenState, d: Decision, key: str) -> float:
     return 0.0
 
 
+def _setup_place(state: XenState, d: Decision, key: str) -> float:
+    if key not in state.data.neighbours:
+        return 0.0
+    return (3.0 if state.is_city(key) else 0.0) + 0.5 * state.data.forage.get(key, 0) - len(state.units_at(key))
+
+
 def _supreme(state: XenState, d: Decision, key: str) -> float:
     return 1.0 if key == "susa" else 0.0  # the central capital, on the Royal Road
 
@@ -230,6 +236,7 @@ CORE_SCORES: dict[str, Callable[[XenState, Decision, str], float]] = {
     "setup.supreme": _supreme,
     "setup.leader": _setup_near_sardis,
     "setup.guard": _setup_near_sardis,
+    "setup.place": _setup_place,
     "chit.return": _chit_return,
     "event.place": _place,
     "event.leader": _leader,

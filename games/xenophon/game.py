@@ -61,6 +61,10 @@ class Xenophon(Game):
                        ("xen:opt.public-works",)),
             OptionSpec("reduced_levy", False, "Optional rule: Levy Value -1 where no enemy unit is inside.",
                        ("xen:opt.reduced-levy",)),
+            OptionSpec("placement", "standard", "How the set-up lists are placed: 'standard' (the same placement "
+                       "every game: docs/games/xenophon.md, Rulings: core 1) or 'choose' (each player places his "
+                       "units and the Rebel the neutrals', unit by unit).", ("xen:scenario.cyrus-revolt",),
+                       choices=("standard", "choose")),
             OptionSpec("open_treasury", False, "Treasuries tracked openly instead of secretly.",
                        ("xen:intelligence", "xen:treasury")),
         ]

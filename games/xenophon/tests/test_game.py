@@ -167,3 +167,21 @@ def test_determinize_hides_the_other_hand_and_treasury() -> None:
     GAME.determinize(other, REBEL, Rng(4))
     assert sorted(map(str, other.hands[EMPIRE].cards)) == sorted(map(str, st.hands[EMPIRE].cards))
     assert other.treasury[EMPIRE].value == st.treasury[EMPIRE].value
+
+
+@pytest.mark.rule("xen:scenario.cyrus-revolt", "xen:supply")
+def test_players_may_place_the_set_up_lists_themselves() -> None:
+    s = new(placement="choose")
+    asked = 0
+    while s.decision is not None and s.decision.kind.startswith("setup."):
+        if s.decision.kind == "setup.place":
+            asked += 1
+        s.answer(s.decision.options[-1].key)
+    st = s.state
+    assert asked == sum(r.total for r in st.data.data.scenarios.setup)
+    for row in st.data.data.scenarios.setup:
+        for h in st.cities_of(row.satrapy):
+            assert st.units_at(h), f"{row.satrapy}: city {h} empty"
+    for h in st.occupied():
+        fv = st.data.forage[h] or (1 if h in st.data.desert else 0)
+        assert len(st.units_at(h)) <= fv, h

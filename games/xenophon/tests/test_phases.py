@@ -275,6 +275,7 @@ def test_unmaintained_units_mutiny_pillage_disband_or_stay() -> None:
     assert run(treasury.disband_check(ctx, st, "ionia-P1")) == "mutiny"
     assert h in st.pillaged and st.unit("ionia-P1").where == "mix"
     empire_chits = len(st.hands[EMPIRE])
+    st.place("ionia-M2", h)
     ctx.chance.force(2)
     assert run(treasury.disband_check(ctx, st, "ionia-M2")) == "mutiny"
     assert len(st.hands[EMPIRE]) == empire_chits + 1  # the hex was pillaged already: the enemy draws
