@@ -15,6 +15,9 @@ Figures:
   their ratio ``replay_over_undo`` (machine-independent).
 
 Run with ``python -m benchmarks.bench_xenophon [seconds]`` (or ``python -m benchmarks xenophon``).
+``python -m benchmarks.bench_xenophon balance [random] [greedy]`` plays the balance check of the
+reconstructed tables instead: that many random-vs-random and greedy-vs-greedy games of Cyrus'
+Revolt (seeds 1...), and prints each side's wins and the levels of victory.
 Measured figures: docs/games/xenophon.md ("Speed").
 """
 
@@ -89,6 +92,25 @@ def _undo(seed: int = 7) -> dict[str, float]:
             "replay_over_undo": round(full / undo, 1) if undo else 0.0, "answers_in_game": len(answers)}
 
 
+def balance(randoms: int = 20, greedies: int = 8, scenario: str = "cyrus-revolt") -> dict[str, Any]:
+    """Wins per side (and draws) and the levels of victory, random and greedy self-play."""
+    out: dict[str, Any] = {}
+    for name, bot, n in (("random", RandomBot, randoms), ("greedy", GreedyBot, greedies)):
+        wins: dict[str, int] = {}
+        levels: dict[str, int] = {}
+        margins = []
+        for seed in range(1, n + 1):
+            s = Session(GAME, scenario, seed=seed)
+            o = play_out(s, bot(), max_decisions=MAX_DECISIONS)
+            assert o is not None, f"{scenario} seed {seed} did not end"
+            wins[o.winner or "draw"] = wins.get(o.winner or "draw", 0) + 1
+            levels[o.level] = levels.get(o.level, 0) + 1
+            margins.append(o.scores.get("rebel", 0) - o.scores.get("empire", 0))
+        out[name] = {"games": n, "wins": wins, "levels": levels,
+                     "mean_rebel_margin": round(sum(margins) / max(1, len(margins)), 1)}
+    return out
+
+
 def run(seconds: float = 10.0) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for sc in SCENARIOS:
@@ -99,4 +121,7 @@ def run(seconds: float = 10.0) -> dict[str, Any]:
 
 
 if __name__ == "__main__":
-    print(run(float(sys.argv[1]) if len(sys.argv) > 1 else 10.0))
+    if len(sys.argv) > 1 and sys.argv[1] == "balance":
+        print(balance(*(int(a) for a in sys.argv[2:4])))
+    else:
+        print(run(float(sys.argv[1]) if len(sys.argv) > 1 else 10.0))
