@@ -89,6 +89,7 @@ def _register() -> None:
     PHASES["levy"] = recruit.levy_phase
     PHASES["supply"] = supply.supply_phase
     # xen-ops
+    from .operations import operations_phase; PHASES["operations"] = operations_phase  # noqa: E702
     # xen-combat
     # xen-politics
 

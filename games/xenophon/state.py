@@ -47,6 +47,7 @@ from ancients_kit.data import DataStore
 from ancients_kit.hexmap import HexMap
 from ancients_kit.secret import SecretNumber
 from ancients_kit.tables import Table
+from ancients_kit.windows import Standing
 
 from . import model
 
@@ -329,6 +330,8 @@ class XenState:
     """Short-lived effects by the owning module's key (``mediterranean-war``, a chit's column shift ...)."""
     negotiations: list[Any] = attrs.field(factory=list)
     """Agreements made (xen:negotiations), recorded by negotiations.py."""
+    standing: Standing = attrs.field(factory=Standing)
+    """Each side's standing preference per chit window (ancients_kit.windows; stratagems.py)."""
 
     # -- end (xen:victory) ------------------------------------------------------
     vp: dict[str, int] = attrs.field(factory=dict)
@@ -359,6 +362,7 @@ class XenState:
         other.supreme = dict(self.supreme)
         other.effects = {k: (v.copy() if hasattr(v, "copy") else v) for k, v in self.effects.items()}
         other.negotiations = list(self.negotiations)
+        other.standing = self.standing.copy()
         other.vp = dict(self.vp)
         other._at = {k: list(v) for k, v in self._at.items()}
         return other

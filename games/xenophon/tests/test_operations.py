@@ -1,0 +1,141 @@
+"""The Operations phase on the real game: OP, forces, moves, EZOC, drop-offs, forced march, bots."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from ancients_kit.bots import GreedyBot, RandomBot, play_out
+from ancients_kit.session import Session
+
+from ancients_games.xenophon import GAME
+from ancients_games.xenophon import operations as ops
+from ancients_games.xenophon.state import EMPIRE, REBEL
+from ancients_games.xenophon.tests.ops_helpers import Script, drive, empty, pick, put
+
+SARDIS, KELAINAI = "2908", "2909"
+
+
+@pytest.mark.rule("xen:operations", "xen:leaders", "xen:xenophon")
+def test_op_worked_examples() -> None:
+    # STRATEGIC_GAMES 4.2: militia OV 8 and a roll of 4: 12 OP; 16 with a leader; 20 with Xenophon.
+    assert ops.op_total(8, 4, 1) == 12
+    assert ops.op_total(8, 4, 2) == 16
+    assert ops.op_total(8, 4, 3) == 20
+    with pytest.raises(ValueError, match="xen:operations"):
+        ops.op_total(8, 7, 1)
+    with pytest.raises(ValueError, match="xen:leaders"):
+        ops.op_total(8, 4, 4)
+
+
+@pytest.mark.rule("xen:operations", "xen:leaders", "xen:xenophon")
+def test_ops_points_lowest_ov_and_the_leader_multipliers() -> None:
+    ctx, st = empty()
+    militia = put(st, SARDIS, pick(st, "militia", REBEL))
+    phalanx = put(st, SARDIS, pick(st, "phalanx", REBEL))
+    assert st.unit(militia[0]).ov == 8 and st.unit(phalanx[0]).ov == 16
+    ctx.chance.force(4)
+    assert ops.ops_points(ctx, st, militia + phalanx) == 12  # the lowest OV, 8, + 4
+    put(st, SARDIS, ["Ariaos"])
+    ctx.chance.force(4)
+    assert ops.ops_points(ctx, st, militia + ["Ariaos"]) == 16
+    put(st, SARDIS, ["Xenophon"])
+    ctx.chance.force(4)
+    assert ops.ops_points(ctx, st, militia + ["Ariaos", "Xenophon"]) == 20
+    op_events = [e for e in ctx.log if e.kind == "op"]
+    assert "xen:xenophon" in op_events[-1].rules and "xen:xenophon" not in op_events[-2].rules
+
+
+def _phase(ctx, st, script: Script, side: str = REBEL):  # type: ignore[no-untyped-def]
+    st.player_turn = side
+    drive(ops.operations_phase(ctx, st, side), script)
+    return script
+
+
+@pytest.mark.rule("xen:operations", "xen:movement", "xen:forces")
+def test_a_force_moves_along_the_royal_road_and_pays_half_an_op() -> None:
+    ctx, st = empty()
+    force = put(st, SARDIS, pick(st, "phalanx", REBEL, 2))
+    ctx.chance.force(1)  # OP 16 + 1 = 17
+    script = _phase(ctx, st, Script(f"force:{SARDIS}", "done", f"move:{KELAINAI}", "move:2910"))
+    assert all(st.unit(u).hex == "2910" for u in force)
+    moves = [e for e in ctx.log if e.kind == "move"]
+    assert len(moves) == 2 and all("xen:movement" in e.rules for e in moves)
+    last = [d for d in script.asked if d.kind == "ops.action"][-1]
+    assert f"{Fraction(16)} OP" in last.prompt  # 17 - 1/2 - 1/2
+    assert last.keys[0] == "stop"
+
+
+@pytest.mark.rule("xen:zoc", "xen:movement")
+def test_entering_ezoc_stops_the_force_and_a_force_starting_there_leaves_only_to_free_hexes() -> None:
+    ctx, st = empty()
+    put(st, SARDIS, pick(st, "phalanx", REBEL))
+    put(st, "3011", pick(st, "militia", EMPIRE))  # its ZOC covers 2910
+    ctx.chance.force(6)
+    script = _phase(ctx, st, Script(f"force:{SARDIS}", "done", f"move:{KELAINAI}", "move:2910"))
+    after = [d for d in script.asked if d.kind == "ops.action"][-1]
+    assert not [k for k in after.keys if k.startswith("move:")]  # stopped in the EZOC
+    assert "xen:zoc" in [e for e in ctx.log if e.kind == "move"][-1].rules
+    # Next phase the force begins in the EZOC: it may leave, never straight into another EZOC hex.
+    ezoc = ops.ezoc_of(st, REBEL, False)
+    ctx.chance.force(6)
+    script = _phase(ctx, st, Script("force:2910", "done"))
+    first = [d for d in script.asked if d.kind == "ops.action"][0]
+    steps = [k.split(":")[1] for k in first.keys if k.startswith("move:")]
+    assert steps and not set(steps) & ezoc
+
+
+@pytest.mark.rule("xen:movement", "xen:stacking")
+def test_enemy_hexes_closed_and_ten_units_a_hex() -> None:
+    ctx, st = empty()
+    mover = put(st, SARDIS, pick(st, "phalanx", REBEL))
+    f = ops.Force(REBEL, mover, SARDIS, SARDIS, 10, False)
+    assert f"move:{KELAINAI}" in {o.key for o in ops.step_options(st, f, frozenset())}
+    enemy = put(st, KELAINAI, pick(st, "militia", EMPIRE))
+    assert f"move:{KELAINAI}" not in {o.key for o in ops.step_options(st, f, frozenset())}
+    st.to_mix(enemy[0])
+    put(st, KELAINAI, pick(st, "militia", REBEL, 10))
+    assert f"move:{KELAINAI}" not in {o.key for o in ops.step_options(st, f, frozenset())}
+
+
+@pytest.mark.rule("xen:forces", "xen:movement", "xen:operations")
+def test_dropped_units_and_spent_forces_conduct_no_more_operations() -> None:
+    ctx, st = empty()
+    a, b = put(st, SARDIS, pick(st, "phalanx", REBEL, 2))
+    ctx.chance.force(3)
+    script = _phase(ctx, st, Script(f"force:{SARDIS}", "done", f"drop:{b}", f"move:{KELAINAI}"))
+    assert st.unit(a).hex == KELAINAI and st.unit(b).hex == SARDIS
+    last = [d for d in script.asked if d.kind == "ops.force"][-1]
+    assert not [k for k in last.keys if k.startswith("force:")]  # both units have conducted operations
+    assert any(e.kind == "drop" and "xen:forces" in e.rules for e in ctx.log)
+
+
+@pytest.mark.rule("xen:forced-march", "xen:operations")
+def test_forced_march_loss_roll_and_new_operations() -> None:
+    ctx, st = empty()
+    force = put(st, SARDIS, pick(st, "phalanx", REBEL, 2))
+    hand = st.hands[REBEL]
+    while len(hand) >= 15:
+        hand.remove(hand.cards[0])
+    if "Forced March" not in hand:
+        st.pool.remove("Forced March")
+        hand.add("Forced March")
+    held = hand.cards.count("Forced March")
+    ctx.chance.force(2, 2, 5)  # OP roll; forced march roll 2: a loss; the new OP roll
+    _phase(ctx, st, Script(f"force:{SARDIS}", "done", f"move:{KELAINAI}", "stop", f"forced-march:{KELAINAI}",
+                           "done", force[1], "move:2910"))
+    assert hand.cards.count("Forced March") == held - 1 and "Forced March" in st.pool
+    assert st.unit(force[1]).where == "mix" and st.unit(force[0]).hex == "2910"
+    ev = [e for e in ctx.log if e.kind == "eliminated"]
+    assert ev and ev[0].rules == ("xen:forced-march",)
+
+
+@pytest.mark.rule("xen:operations", "xen:sequence")
+@pytest.mark.parametrize("bot", [RandomBot, GreedyBot])
+def test_bots_play_cyrus_revolt_to_the_end(bot) -> None:  # type: ignore[no-untyped-def]
+    s = Session(GAME, "cyrus-revolt", seed=3, options={"reaction": True})
+    play_out(s, {REBEL: bot(), EMPIRE: bot()}, max_decisions=20_000)
+    assert s.state.over
+    kinds = {e.kind for e in s.log}
+    assert {"op", "move"} <= kinds
