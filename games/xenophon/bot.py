@@ -258,7 +258,18 @@ CORE_SCORES: dict[str, Callable[[XenState, Decision, str], float]] = {
 }
 """Decision kind -> its score, for every decision the xen-core modules ask."""
 
-_MODULES: dict[str, str] = {}
+_MODULES: dict[str, str] = {
+    "ops": "operations",
+    "combat": "combat",
+    "diplomacy": "diplomacy",
+    "negotiations": "diplomacy",
+    "window": "stratagems",
+    "stratagem": "stratagems",
+    "leader": "stratagems",
+    "ten-thousand": "stratagems",
+    "scorched-earth": "stratagems",
+    "mobilize": "stratagems",
+}
 """Decision-kind prefix -> the module whose ``score(state, decision, key)`` scores it (other branches)."""
 
 
@@ -271,6 +282,7 @@ def score(state: XenState, decision: Decision, key: str) -> float | None:
     if name is not None:
         hook = getattr(importlib.import_module(f"{__package__}.{name}"), "score", None)
         if hook is not None:
-            return float(hook(state, decision, key))
+            value = hook(state, decision, key)
+            return float(value) if value is not None else 0.0
     return 0.0
 
