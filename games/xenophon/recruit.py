@@ -210,8 +210,11 @@ def levy_hexes(state: XenState, side: str, satrapy: str, fleet: bool, used: Coll
     return out
 
 
-def _levy_types(state: XenState, side: str, satrapy: str, used: set[str],
-                ezoc: dict[bool, frozenset[str]]) -> list[str]:
+def _levy_types(state: XenState, side: str, satrapy: str, used: Collection[str],
+                ezoc: dict[bool, frozenset[str]] | None = None) -> list[str]:
+    """The unit types ``satrapy`` may still levy: in the mix, with a legal hex."""
+    if ezoc is None:
+        ezoc = {f: placement_ezoc(state, side, f) for f in (False, True)}
     return [t for t in TYPE_LETTER
             if state.mix(satrapy, t) and levy_hexes(state, side, satrapy, t == "fleet", used, ezoc[t == "fleet"])]
 
