@@ -156,6 +156,8 @@ class Force:
     """OP a hex by sea: 1 from a port, 2 otherwise (xen:naval-transport)."""
     halted: bool = False
     """It entered an EZOC by movement (xen:zoc): no more moves until that EZOC is gone."""
+    halted_by_land: bool = False
+    """The EZOC it stopped in is the land units' (a land force, or a coastal march)."""
     moved: bool = False
 
 
@@ -164,31 +166,46 @@ def _blocked(state: XenState, side: str, hex_id: str) -> bool:
     return occ is not None and occ != side
 
 
-def step_options(state: XenState, f: Force, ezoc: frozenset[str]) -> list[Option]:
-    """The hexes the force may step into now, with their OP (xen:movement, xen:zoc, xen:stacking)."""
+def step_options(state: XenState, f: Force, ezoc: frozenset[str],
+                 land_ezoc: frozenset[str] = frozenset()) -> list[Option]:
+    """The hexes the force may step into now, with their OP (xen:movement, xen:zoc, xen:stacking).
+
+    ``move:<hex>`` in the force's own way (by land, or by sea for a force with
+    fleets); a force of fleets and land units may also ``march:<hex>`` by land
+    from coast to coast, the fleets following the shore (errata), paying the
+    land costs and feeling the land EZOC (``land_ezoc``).
+    """
     if f.halted:
         return []
     m = state.map
     here = m.from_id(f.hex)
-    in_ezoc = f.hex in ezoc
     costs = mv.terrain_costs()
     out: list[Option] = []
+    marching = f.naval and any(not state.unit(u).fleet for u in f.units) and f.hex in state.data.coastal
     for n in m.neighbors(here):
         nid = m.to_id(n)
-        cost = mv.naval_step_cost(m, f.rate, here, n) if f.naval else mv.land_step_cost(m, costs, here, n)
-        if cost is None or cost > f.op:
-            continue
         if _blocked(state, f.side, nid):
             continue  # xen:movement: never into enemy or neutral units
         if len(state.units_at(nid)) + len(f.units) > mv.STACK_LIMIT:
             continue  # xen:stacking
-        into = nid in ezoc
-        if into and in_ezoc:
-            continue  # xen:zoc: never straight from one EZOC to another
-        if into and not f.naval and "strait" in m.hexside_features(here, n):
-            continue  # xen:movement: a strait is not crossed straight into an EZOC
-        note = ", EZOC: the force stops" if into else ""
-        out.append(Option(f"move:{nid}", f"move to {nid} ({cost} OP{note})", data=cost))
+        if f.naval:
+            ways = [("move", mv.naval_step_cost(m, f.rate, here, n), ezoc)]
+            if marching and nid in state.data.coastal and mv.fleet_may_cross(m, here, n):
+                ways.append(("march", mv.land_step_cost(m, costs, here, n), land_ezoc))
+        else:
+            ways = [("move", mv.land_step_cost(m, costs, here, n), ezoc)]
+        for way, cost, zone in ways:
+            if cost is None or cost > f.op:
+                continue
+            into = nid in zone
+            if into and f.hex in zone:
+                continue  # xen:zoc: never straight from one EZOC to another
+            by_land = way == "march" or not f.naval
+            if into and by_land and "strait" in m.hexside_features(here, n):
+                continue  # xen:movement: a strait is not crossed straight into an EZOC
+            note = ", EZOC: the force stops" if into else ""
+            what = "move to" if way == "move" else "march along the coast to"
+            out.append(Option(f"{way}:{nid}", f"{what} {nid} ({cost} OP{note})", data=(cost, into)))
     return out
 
 
@@ -227,10 +244,11 @@ def _drop_options(state: XenState, f: Force) -> list[Option]:
     return out
 
 
-def force_options(state: XenState, f: Force, ezoc: frozenset[str]) -> list[Option]:
+def force_options(state: XenState, f: Force, ezoc: frozenset[str],
+                  land_ezoc: frozenset[str] = frozenset()) -> list[Option]:
     """Everything the force may do now; ``stop`` first."""
     opts = [Option("stop", f"end the operations of this force ({f.op} OP left are lost)")]
-    opts += step_options(state, f, ezoc)
+    opts += step_options(state, f, ezoc, land_ezoc)
     opts += _attack_options(state, f)
     in_ezoc = f.hex in ezoc
     if f.op >= pillage.PILLAGE_OP and pillage.pillage_refusal(state, f.hex, in_ezoc, f.naval) is None:
@@ -280,24 +298,27 @@ def conduct(ctx: Context, state: XenState, f: Force) -> Generator[Decision, Any,
             state.unit(u).embarked = None
     while f.units:
         ezoc = ezoc_of(state, side, f.naval)
-        if f.halted and f.hex not in ezoc:
+        land_ezoc = ezoc_of(state, side, False) if f.naval else ezoc
+        if f.halted and f.hex not in (land_ezoc if f.halted_by_land else ezoc):
             f.halted = False  # xen:zoc: the units exerting it are gone
-        opts = force_options(state, f, ezoc)
+        opts = force_options(state, f, ezoc, land_ezoc)
         key = yield Decision(side, f"{side}: the force of {', '.join(f.units)} in {f.hex} has {f.op} OP: what next?",
                              tuple(opts), rule=RULE, kind="ops.action",
                              context={"highlight": (f.hex,), "force": tuple(f.units)})
         if key == "stop":
             break
-        if key.startswith("move:"):
+        if key.startswith(("move:", "march:")):
             dest = key.split(":", 1)[1]
-            cost = next(o.data for o in opts if o.key == key)
+            cost, stop = next(o.data for o in opts if o.key == key)
             f.op -= cost
             for u in f.units:
                 state.place(u, dest)
-            rules = ("xen:movement",) + (("xen:naval", "xen:naval-transport") if f.naval else ())
-            stop = dest in ezoc
+            by_sea = f.naval and key.startswith("move:")
+            rules = ("xen:movement",) + (("xen:naval", "xen:naval-transport") if by_sea else ())
+            if f.naval and not by_sea:
+                rules += ("xen:errata", "xen:naval")
             if stop:
-                f.halted = True
+                f.halted, f.halted_by_land = True, not by_sea
                 rules += ("xen:zoc",)
             f.hex, f.moved = dest, True
             ctx.event("move", f"{side}: the force moves to {dest} for {cost} OP ({f.op} left)"
@@ -536,7 +557,7 @@ def score(state: XenState, decision: Decision, key: str) -> float | None:
         here = decision.context.get("highlight", ("",))[0]
         if key == "stop":
             return 0.2 if state.occupier(here) == side and state.is_city(here) else 0.0
-        if key.startswith("move:"):
+        if key.startswith(("move:", "march:")):
             dest = key.split(":", 1)[1]
             gain = _distance_to_target(state, side, here) - _distance_to_target(state, side, dest)
             return 1.0 + gain - (0.5 if state.is_city(here) and len(state.units_at(here)) <= 2 else 0.0)

@@ -47,8 +47,8 @@ def test_one_op_a_hex_from_a_port_two_from_another_coast() -> None:
     script = Script(f"force:{HALIKARNASSOS}", "done", "stop", f"force:{AEGEAN}", "done")
     drive(ops.operations_phase(ctx, st, REBEL), script)
     acts = [d for d in script.asked if d.kind == "ops.action"]
-    port_costs = {o.data for o in acts[0].options if o.key.startswith("move:")}
-    coast_costs = {o.data for o in acts[1].options if o.key.startswith("move:")}
+    port_costs = {o.data[0] for o in acts[0].options if o.key.startswith("move:")}
+    coast_costs = {o.data[0] for o in acts[1].options if o.key.startswith("move:")}
     assert port_costs == {1} and coast_costs == {2}
     for d in acts:
         assert all(st.map.terrain(st.map.from_id(k[5:])) == "sea" or k[5:] in st.data.coastal
@@ -115,3 +115,23 @@ def test_a_naval_force_attacks_an_enemy_fleet_for_two_op() -> None:
     attack = next(e for e in ctx.log if e.kind == "attack")
     assert "xen:naval-combat" in attack.rules and "18 left" in attack.text
     assert any(e.kind == "battle" for e in ctx.log)
+
+
+@pytest.mark.rule("xen:errata", "xen:naval", "xen:zoc")
+def test_fleets_and_land_units_march_together_along_the_coast() -> None:
+    ctx, st = empty()
+    tarsos = "2713"
+    land = [u.id for u in st.units.values() if u.satrapy == "Cilicia" and not u.fleet][:2]
+    force = put(st, tarsos, ["cilicia-F1", *land])
+    f = ops.Force(REBEL, force, tarsos, tarsos, 10, True, 1)
+    opts = {o.key: o.data for o in ops.step_options(st, f, frozenset(), frozenset())}
+    marches = [k for k in opts if k.startswith("march:")]
+    assert marches and all(k[6:] in st.data.coastal for k in marches)
+    m = st.map
+    for k in marches:
+        assert opts[k][0] == ops.mv.land_step_cost(m, ops.mv.terrain_costs(), m.from_id(tarsos), m.from_id(k[6:]))
+    # A land EZOC stops the march, not the sailing.
+    dest = marches[0][6:]
+    land_zone = frozenset({dest})
+    opts = {o.key: o.data for o in ops.step_options(st, f, frozenset(), land_zone)}
+    assert opts[f"march:{dest}"][1] is True and (f"move:{dest}" not in opts or opts[f"move:{dest}"][1] is False)
