@@ -49,6 +49,7 @@ import attrs
 
 from ancients_kit.hexgrid import Hex
 from ancients_kit.hexmap import HexMap
+from ancients_kit.plugin import OddsReport
 from ancients_kit.session import Context, Decision, Option
 from ancients_kit.tables import OddsTable
 from ancients_kit.walks import Walker
@@ -58,6 +59,14 @@ from .state import NEUTRAL, Unit, XenState, other_side
 
 __all__ = [
     "CRTS",
+    "RESULT_VALUE",
+    "Battle",
+    "BattleOutcome",
+    "battle",
+    "battle_report",
+    "best_crt",
+    "crt_value",
+    "score",
     "IGNORED_TYPES",
     "MOBILE_TYPES",
     "Multiplier",
@@ -178,6 +187,21 @@ def column(table: OddsTable, attack: int, defense: int) -> str:
     if defense == 0:
         return table.columns[-1]
     return table.odds(attack, defense).label  # type: ignore[union-attr]
+
+
+RESULT_VALUE: Mapping[str, int] = {"AZ": -4, "AD": -3, "AM": -1, "AR": -1, "--": 0, "DR": 1, "DM": 1, "DD": 3, "DZ": 4}
+"""A rough worth of each result to the attacker (losses and chits), for choosing a CRT (bots, odds)."""
+
+
+def crt_value(dist: Mapping[str, Fraction]) -> Fraction:
+    """The expected :data:`RESULT_VALUE` of a battle's result distribution, for the attacker."""
+    return sum((p * RESULT_VALUE.get(code, 0) for code, p in dist.items()), Fraction(0))
+
+
+def best_crt(tables: Mapping[str, OddsTable], allowed: Iterable[str], attack: int, defense: int) -> str:
+    """The allowed CRT worth most to the attacker at these strengths (ties: the first allowed)."""
+    allowed = tuple(allowed)
+    return max(allowed, key=lambda c: (crt_value(crt_distribution(tables[c], attack, defense)), -allowed.index(c)))
 
 
 # ---------------------------------------------------------------- withdrawal
@@ -475,8 +499,11 @@ def battle(
     if len(choices) == 1:
         b.crt = choices[0]
     else:
+        a, d, _, _ = strengths(state, b)
+        opts = tuple(Option(c, _CRT_TITLE[c], {"score": float(crt_value(crt_distribution(
+            state.data.tables[c], a, d)))}) for c in choices)  # type: ignore[arg-type]
         key = yield Decision(side, f"{side}: which Combat Results Table? ({', '.join(choices)} allowed by the "
-                             "force's composition)", tuple(Option(c, _CRT_TITLE[c]) for c in choices),
+                             "force's composition)", opts,
                              rule="xen:combat", kind="combat.crt", context={"battle": target})
         b.crt = key
     # -- personal combat (optional), then the Military Advantage window
@@ -525,6 +552,28 @@ def _outcome(state: XenState, b: Battle, result: str, crt: str, col: str = "") -
     )
 
 
+def battle_value(state: XenState, b: Battle) -> Fraction:
+    """The battle's expected worth to the attacker on its best allowed CRT, at the strengths
+    now (no chit yet played): what the bots weigh a withdrawal or a CRT by."""
+    a, d, _, _ = strengths(state, b)
+    if a == 0 and d == 0:
+        return Fraction(0)
+    tables = state.data.tables
+    allowed = crt_choices(state.unit(u).type for u in b.attackers)
+    return crt_value(crt_distribution(tables[best_crt(tables, allowed, a, d)], a, d))  # type: ignore[arg-type]
+
+
+def score(state: XenState, decision: Decision, key: str) -> float | None:
+    """The greedy bot's cheap score of answering a combat or leader decision with ``key``
+    (higher is better): the score the rules put in the option's data when asking."""
+    if not decision.kind.startswith("combat."):
+        return None
+    data = decision.option(key).data
+    if isinstance(data, dict) and "score" in data:
+        return float(data["score"])
+    return 0.0
+
+
 # ---------------------------------------------------------------- withdrawal before battle
 
 
@@ -542,11 +591,13 @@ def withdrawal(ctx: Context, state: XenState, b: Battle) -> Generator[Decision, 
         return False
     d_ov, a_ov = best_ov(state, b.defenders), best_ov(state, b.attackers)
     p = withdrawal_chance(d_ov, a_ov)
+    v = float(battle_value(state, b))  # the battle's worth to the attacker, for bots
     key = yield Decision(
         b.defender,
         f"{b.defender}: {b.attacker} attacks {b.target}. Stand, or try to withdraw "
         f"(d6 + OV {d_ov} against d6 + OV {a_ov}: P = {p})?",
-        (Option("stand", "stand and fight"), Option("withdraw", f"try to withdraw (P = {p})")),
+        (Option("stand", "stand and fight", {"score": -v}),
+         Option("withdraw", f"try to withdraw (P = {p})", {"score": -(1 - float(p)) * v - float(p) * 0.5})),
         rule="xen:combat", kind="combat.withdraw", context={"battle": b.target},
     )
     if key != "withdraw":
@@ -648,17 +699,18 @@ def walk(
     w = walker(m, fleet=fleet, withdrawal=withdrawal, blocked=_blocked(state, side, len(group), fleet),
                stops=_stops(state, side))
     start = m.from_id(start_id)
-    if w.count(start, steps) == 0:
+    if not w.next_steps(start, steps).hexes:  # no walk at all (cheaper than counting them)
         return None
     path: list[Hex] = [start]
     what = "withdrawal" if withdrawal else "retreat"
     while True:
         nxt = w.next_steps(path, steps)
-        opts = [Option(m.to_id(h), f"into {m.to_id(h)}") for h in nxt.hexes]
+        opts = [Option(m.to_id(h), f"into {m.to_id(h)}", {"score": 1.0 if state.is_city(m.to_id(h)) else 0.0})
+                for h in nxt.hexes]
         if nxt.may_stop:
             if not opts:
                 break
-            opts.insert(0, Option("stop", f"stop in {m.to_id(path[-1])} (a City or Colony)"))
+            opts.insert(0, Option("stop", f"stop in {m.to_id(path[-1])} (a City or Colony)", {"score": 3.0}))
         if len(opts) == 1 and opts[0].key != "stop":
             key = opts[0].key  # one way on: nothing to choose
         else:
@@ -754,7 +806,8 @@ def _loss_options(state: XenState, ids: Sequence[str]) -> list[Option]:
         if uid in carried:
             continue
         u = state.unit(uid)
-        out.append(Option(uid, f"{u.type} CS {u.cs}{' (with its cargo)' if u.fleet else ''}"))
+        cost = cs_total(state, _with_cargo(state, [uid])) + (20 if u.leader else 0)
+        out.append(Option(uid, f"{u.type} CS {u.cs}{' (with its cargo)' if u.fleet else ''}", {"score": -float(cost)}))
     return out
 
 
@@ -791,7 +844,8 @@ def retreat(
     assert here is not None
     if state.is_city(here) and here not in state.pillaged:
         key = yield Decision(side, f"{side}: {why}; your force is in a City/Colony ({here}): hold or retreat?",
-                             (Option("hold", "ignore the retreat (xen:retreats)"), Option("retreat", "retreat")),
+                             (Option("hold", "ignore the retreat (xen:retreats)", {"score": 1.0}),
+                              Option("retreat", "retreat", {"score": 0.0})),
                              rule="xen:retreats", kind="combat.hold")
         if key == "hold":
             ctx.event("retreat", f"{side}: {', '.join(ids)} hold {here}, a City/Colony ({why})", rules, side=side)
@@ -800,3 +854,29 @@ def retreat(
         end = yield from walk(ctx, state, side, group, steps, withdrawal=False, rules=rules)
         if end is None:
             yield from eliminate_units(ctx, state, side, group, f"{why}: no retreat", rules)
+
+
+# ---------------------------------------------------------------- odds before an attack is declared
+
+
+def battle_report(state: XenState, attackers: Sequence[str], target: str) -> OddsReport:
+    """What attacking ``target`` with ``attackers`` would give, before it is declared
+    (``Game.decision_odds``): the defender's chance to withdraw, then the result
+    distribution on the attacker's best allowed CRT at today's strengths, chits
+    not counted. Refuses an illegal attack as :func:`battle` does."""
+    side, origin = _check(state, attackers, target)
+    defenders = [u.id for u in state.units_at(target)]
+    b = Battle(side, other_side(side), origin, target, list(attackers), defenders)
+    a, d, am, dm = strengths(state, b)
+    tables = state.data.tables
+    allowed = crt_choices(state.unit(u).type for u in attackers)
+    crt = best_crt(tables, allowed, a, d)  # type: ignore[arg-type]
+    table: OddsTable = tables[crt]  # type: ignore[assignment]
+    dist = crt_distribution(table, a, d)
+    pw = withdrawal_chance(best_ov(state, defenders), best_ov(state, attackers))
+    explain = [f"{_CRT_TITLE[crt]} ({', '.join(allowed)} allowed): {a} against {d}, column {column(table, a, d)}",
+               f"the defender may first try to withdraw: P = {pw} if it tries",
+               *(f"P({k}) = {v} ~ {float(v):.4f}" for k, v in dist.items())]
+    rules = tuple(dict.fromkeys(("xen:combat", "xen:crt", *(r for m in (*am, *dm) for r in m.rules))))
+    return OddsReport(f"{side} attacks {target}: {a} against {d}", dist, tuple(explain), rules,
+                      {c: table.meaning(c) for c in dist})

@@ -34,13 +34,18 @@ exact odds) needs no game state and comes first; the phase follows.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Generator, Iterable, Sequence
 from fractions import Fraction
-from typing import Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
+from ancients_kit.session import Context, Decision, Option
 from ancients_kit.tables import DifferentialTable, Resolution
+from ancients_kit.windows import Play, Window, chain, own
+
+if TYPE_CHECKING:
+    from .state import XenState
 
 __all__ = [
     "AGENT_CHITS",
@@ -57,13 +62,19 @@ __all__ = [
     "assassination_chance",
     "assassination_succeeds",
     "bid_key",
+    "attempt",
     "cancelled",
+    "change_control",
     "column_shifts",
+    "diplomacy_phase",
     "differential",
     "key_chit",
     "may_play",
     "outcome_distribution",
     "read_table",
+    "score",
+    "shifts_for",
+    "targets",
     "treachery_targets",
 ]
 
@@ -256,3 +267,238 @@ def assassination_succeeds(roll: int, supreme: bool) -> bool:
 def assassination_chance(supreme: bool) -> Fraction:
     """Exact chance that D3's assassination kills the leader chosen: 1/3 or 1/2."""
     return Fraction(sum(assassination_succeeds(r, supreme) for r in range(1, 7)), 6)
+
+
+# ---------------------------------------------------------------------------
+# The phase (phase c)
+
+
+def _other(side: str) -> str:
+    return EMPIRE if side == REBEL else REBEL
+
+
+def change_control(ctx: Context, state: XenState, satrapy: str, new: str, rules: Sequence[str], why: str) -> None:
+    """``satrapy`` changes control (control.change_control, ruling 16). When it turns
+    to a player, its units left in a hex with the other player's units are
+    eliminated too (ruling: friendly and enemy units never stack, ``xen:stacking``)."""
+    from . import control
+
+    control.change_control(ctx, state, satrapy, new, why, tuple(rules))
+    if new == "neutral":
+        return
+    mixed = sorted(u.id for u in state.on_map() if u.satrapy == satrapy
+                   and any(o.side not in (new, "neutral") for o in state.units_at(u.hex or "")))
+    for uid in mixed:
+        state.eliminate(uid)
+    if mixed:
+        ctx.event("control", f"{satrapy}'s units stacked with the other player's are eliminated: {', '.join(mixed)}",
+                  (*rules, "xen:stacking"), satrapy=satrapy, eliminated=tuple(mixed))
+
+
+def targets(state: XenState, side: str) -> list[str]:
+    """Satrapies ``side`` may attempt: neutral or enemy-controlled (``xen:diplomacy``)."""
+    return [s for s in state.data.satrapies if state.control.get(s) in ("neutral", _other(side))]
+
+
+def shifts_for(state: XenState, side: str, satrapy: str) -> tuple[Shift, ...]:
+    """:func:`column_shifts` read from the state: the Supreme Leader in an unpillaged
+    Capital, every City/Colony of the satrapy occupied (pillaged ones count, errata)."""
+    from .control import occupies_all_cities
+    from .stratagems import capital_occupied
+
+    return column_shifts(
+        side,
+        satrapy,
+        supreme_in_capital=capital_occupied(state, side) is not None,
+        occupies_all_cities=occupies_all_cities(state, side, satrapy),
+    )
+
+
+def _agent_options(state: XenState, side: str, satrapy: str) -> list[Option]:
+    from .stratagems import held
+
+    return [Option(KEYS[c], f"play {c} ({agent_value(c, side, satrapy)} Agent)", data=c)
+            for c in held(state, side) if c in AGENT_CHITS and agent_value(c, side, satrapy) >= 1]
+
+
+def _slug(name: str) -> str:
+    return name.lower().replace(" ", "-")
+
+
+def diplomacy_phase(ctx: Context, state: XenState, side: str) -> Generator[Decision, str, None]:
+    """Phase c (``xen:diplomacy``): negotiations first (``xen:negotiations``), then any
+    number of attempts, each with at least one Agent chit, until the player is done.
+    The player is asked whatever he holds; his options show only what he can play."""
+    from . import negotiations
+
+    yield from negotiations.negotiate(ctx, state, side)
+    while not state.over:
+        opts = [Option("done", "end the Diplomacy phase")]
+        for sat in targets(state, side):
+            if _agent_options(state, side, sat):
+                shift = sum(s.columns for s in shifts_for(state, side, sat))
+                opts.append(Option(_slug(sat), f"{sat} ({state.control[sat]}, shift +{shift})", data=sat))
+        key = yield from own(Decision(side, f"{side}: Diplomacy: designate a satrapy, or done", tuple(opts), rule=RULE,
+                                      kind="diplomacy.satrapy"), state.standing)
+        if key == "done":
+            return
+        sat = next(o.data for o in opts if o.key == key)
+        yield from attempt(ctx, state, side, sat)
+
+
+def attempt(ctx: Context, state: XenState, side: str, satrapy: str) -> Generator[Decision, str, str]:
+    """One Diplomacy attempt on ``satrapy`` by the phasing ``side``; returns the result code."""
+    from . import stratagems
+
+    other = _other(side)
+    if satrapy not in targets(state, side):
+        raise ValueError(f"{side} may attempt only a neutral or enemy satrapy, not {satrapy} ({RULE})")
+    opening = _agent_options(state, side, satrapy)
+    if not opening:
+        raise ValueError(f"{side} holds no chit worth an Agent in {satrapy} ({RULE})")
+    key = yield Decision(side, f"{side}: Diplomacy in {satrapy}: play which Agent chit first?", tuple(opening),
+                         rule=RULE, kind="diplomacy.open")
+    bids: list[Bid] = []
+    played: list[tuple[str, str]] = []
+
+    def put(who: str, chit: str, target: int | None) -> None:
+        state.hands[who].remove(chit)
+        played.append((who, chit))
+        b = Bid(len(bids) + 1, who, chit, agent_value(chit, who, satrapy), target)
+        bids.append(b)
+        ctx.event("bid", f"Diplomacy in {satrapy}: {b.describe()}; differential {differential(bids, side)}",
+                  stratagems.EFFECTS[chit].rules, side=who, chit=chit, number=b.number, target=target)
+
+    chit, _ = key_chit(key)
+    put(side, chit, None)
+
+    def plays(who: str) -> list[Option]:
+        out = _agent_options(state, who, satrapy)
+        if TREACHERY in state.hands[who]:
+            out += [Option(bid_key(TREACHERY, b.number), f"play Treachery on {b.describe()}")
+                    for b in treachery_targets(bids, who)]
+        return out
+
+    def resolve(p: Play) -> Generator[Decision, str, Any]:
+        c, target = key_chit(p.key)
+        put(p.side, c, target)
+        return f"{satrapy}: differential {differential(bids, side)}"
+        yield  # a generator
+
+    w = Window("diplomacy", stratagems.WINDOWS["diplomacy"].title, RULE, sides=(other, side),
+               detail=f"{satrapy}: differential {differential(bids, side)}")
+    yield from chain(w, state.standing, plays, resolve)
+    diff = differential(bids, side)
+    shifts = shifts_for(state, side, satrapy)
+    roll = yield from stratagems.roll(ctx, state, f"Diplomacy in {satrapy}", (RULE,))
+    res = read_table(state.data.tables["diplomacy"], diff, roll, shifts)  # type: ignore[arg-type]
+    for who, c in played:
+        state.pool.add(c)
+    why = "; ".join(s.reason for s in shifts)
+    ctx.event("diplomacy", f"Diplomacy in {satrapy}: {res.explain()}" + (f" (shifts: {why})" if why else ""),
+              (RULE,), side=side, satrapy=satrapy, result=res.result, differential=diff, roll=roll)
+    yield from _apply(ctx, state, side, satrapy, res.result)
+    return res.result
+
+
+def _apply(ctx: Context, state: XenState, side: str, satrapy: str, code: str) -> Generator[Decision, str, None]:
+    from . import intelligence, stratagems
+
+    other = _other(side)
+    if code in ("R", "2R"):
+        yield from stratagems.draw(ctx, state, other, 2 if code == "2R" else 1, f"Reaction to Diplomacy in {satrapy}",
+                                   (RULE,))
+        return
+    if code not in ("D1", "D2", "D3"):
+        return
+    opts = [Option("examine-chits", f"examine {other}'s chits"), Option("examine-treasury", f"examine {other}'s $")]
+    control = state.control[satrapy]
+    if code == "D2":
+        new = side if control == "neutral" else "neutral"
+        opts.append(Option("control", f"{satrapy} becomes {new}"))
+    if code == "D3":
+        opts.append(Option("control", f"{satrapy} becomes {side}"))
+        for u in sorted(state.leaders(other), key=lambda u: u.id):
+            opts.append(Option(f"assassinate:{u.id}", f"attempt to assassinate {u.id}"))
+    key = yield Decision(side, f"{side}: Diplomacy in {satrapy}: {code}; choose", tuple(opts), rule=RULE,
+                         kind="diplomacy.result")
+    if key.startswith("examine-"):
+        what = key.removeprefix("examine-")
+        intelligence.reveal(ctx, state, other, side, (what,), (RULE, intelligence.RULE), f"Diplomacy {code}")
+    elif key == "control":
+        new = side if code == "D3" or control == "neutral" else "neutral"
+        change_control(ctx, state, satrapy, new, (RULE, "xen:control"), f"Diplomacy {code}")
+    else:
+        yield from _assassinate(ctx, state, side, key.split(":", 1)[1])
+
+
+def _assassinate(ctx: Context, state: XenState, side: str, leader: str) -> Generator[Decision, str, None]:
+    """D3's assassination: 1d6, 1-2 kills a Supreme Leader, 1-3 another; else the
+    non-phasing player draws 1 chit (``xen:diplomacy``)."""
+    from . import stratagems
+
+    other = _other(side)
+    supreme = state.supreme.get(other) == leader
+    roll = yield from stratagems.roll(ctx, state, f"assassination of {leader}", (RULE, "xen:leaders"))
+    if not assassination_succeeds(roll, supreme):
+        ctx.event("assassination", f"{side}'s assassins fail against {leader} (roll {roll})", (RULE,), side=side)
+        yield from stratagems.draw(ctx, state, other, 1, "a failed assassination", (RULE,))
+        return
+    rules = (RULE, "xen:leaders") + (("xen:supreme-leaders",) if supreme else ())
+    ctx.event("assassination", f"{side}'s assassins kill {leader} (roll {roll})", rules, side=side, leader=leader)
+    yield from eliminate_leader(ctx, state, leader, rules)
+
+
+def eliminate_leader(ctx: Context, state: XenState, leader: str, rules: Sequence[str]) -> Generator[Decision, str, None]:
+    """A leader eliminated outside battle (D3): off the map; a Supreme Leader's
+    death then opens the Anabasis window or loses every chit."""
+    from . import stratagems
+
+    u = state.unit(leader)
+    owner = u.side
+    state.eliminate(leader)
+    if state.supreme.get(owner) == leader:
+        yield from stratagems.supreme_leader_eliminated(ctx, state, owner)
+
+
+def score(state: XenState, decision: Decision, key: str) -> float | None:
+    """Greedy-bot heuristics for the diplomacy and negotiation decisions (from the
+    deciding side's view: its hand, the open map): an attempt is worth its chance of
+    a D2/D3 times the satrapy's Levy Value; the greedy bot makes no offer and
+    accepts none."""
+    from .stratagems import held
+
+    side, kind = decision.side, decision.kind
+    if kind == "diplomacy.satrapy":
+        if key == "done":
+            return 0.0
+        sat = next((o.data for o in decision.options if o.key == key), None)
+        if sat is None:
+            return None
+        agents = sum(agent_value(c, side, sat) * state.hands[side].cards.count(c) for c in held(state, side)
+                     if c in AGENT_CHITS)
+        shift = sum(s.columns for s in shifts_for(state, side, sat))
+        dist = outcome_distribution(state.data.tables["diplomacy"], agents, shift)  # type: ignore[arg-type]
+        win = dist.get("D2", Fraction(0)) + dist.get("D3", Fraction(0))
+        return float(win) * 2 * state.data.row(sat).levy_value - 0.6
+    if kind == "diplomacy.open":
+        chit, _ = key_chit(key)
+        return -float(chit != AGENT)  # open with a plain Agent, keep the big ones to answer
+    if kind == "diplomacy.result":
+        if key == "control":
+            return 4.0
+        if key.startswith("assassinate:"):
+            leader = key.split(":", 1)[1]
+            supreme = state.supreme.get(_other(side)) == leader
+            return float(assassination_chance(supreme)) * (12.0 if supreme else 4.0)
+        return 0.5 if key == "examine-chits" else 0.3
+    if kind == "negotiations.term":
+        return 1.0 if key == "cancel" else 0.0
+    if kind == "negotiations.answer":
+        return 1.0 if key == "reject" else 0.0
+    if kind == "negotiations.chit":
+        from .stratagems import _KEEP
+        from .stratagems import key_chit as chit_of
+
+        return -float(_KEEP.get(chit_of(key), 3))
+    return None

@@ -148,3 +148,21 @@ class Xenophon(Game):
         except ImportError:
             return []
         return tables(store)
+
+    # -- combat (xen-combat): odds.py, compare.py ------------------------------------
+    @property
+    def odds_help(self) -> str:  # type: ignore[override]
+        from .odds import HELP
+
+        return HELP
+
+    def odds(self, store: DataStore, params: Any) -> Any:
+        """``ancients odds xenophon ...`` (odds.py): battles, withdrawal, personal combat, diplomacy ..."""
+        from .odds import odds
+
+        return odds(store, params)
+
+    def compare(self, store: DataStore, engagement: Any) -> Any:
+        from .compare import translate
+
+        return translate(store, engagement)

@@ -227,10 +227,18 @@ def personal_combat(ctx: Context, state: XenState, b: Battle) -> Generator[Decis
               b.defender: [u for u in b.defenders if state.unit(u).leader and state.unit(u).where == "map"]}
     if not forces[b.attacker] or not forces[b.defender]:
         return
+    def edge(side: str) -> float:
+        """Win minus lose of the side's best leader against the other's (a bot's hint)."""
+        mine = max(PERSONAL_DRM.get(c, 0) for c in forces[side])
+        theirs = max(PERSONAL_DRM.get(c, 0) for c in forces[other_side(side)])
+        ch = personal_combat_chances(mine, theirs)
+        return float(ch["win"] - ch["lose"])
+
     declarer = None
     for side in (b.attacker, b.defender):
         key = yield Decision(side, f"{side}: declare personal combat between the leaders?",
-                             (Option("no", "no personal combat"), Option("declare", "declare personal combat")),
+                             (Option("no", "no personal combat", {"score": 0.0}),
+                              Option("declare", "declare personal combat", {"score": edge(side)})),
                              rule=PERSONAL_RULES[0], kind="combat.personal")
         if key == "declare":
             declarer = side
@@ -240,7 +248,8 @@ def personal_combat(ctx: Context, state: XenState, b: Battle) -> Generator[Decis
     other = b.defender if declarer == b.attacker else b.attacker
     key = yield Decision(other, f"{other}: {declarer} declares personal combat: accept, or refuse "
                          "(and fight without a leader multiplier)?",
-                         (Option("accept", "accept"), Option("refuse", "refuse: no leader multiplier this battle")),
+                         (Option("accept", "accept", {"score": edge(other)}),
+                          Option("refuse", "refuse: no leader multiplier this battle", {"score": -0.5})),
                          rule=PERSONAL_RULES[0], kind="combat.personal-answer")
     if key == "refuse":
         b.no_leader_multiplier.add(other)
@@ -256,7 +265,8 @@ def personal_combat(ctx: Context, state: XenState, b: Battle) -> Generator[Decis
             note = ""
             if must and not is_supreme(state, c):
                 note = " (not your Supreme Leader: no leader multiplier this battle)"
-            opts.append(Option(c, f"{c}{' (Supreme Leader)' if is_supreme(state, c) else ''}{note}"))
+            hint = -1.0 if note else 0.0 if is_supreme(state, c) else 1.0
+            opts.append(Option(c, f"{c}{' (Supreme Leader)' if is_supreme(state, c) else ''}{note}", {"score": hint}))
         if len(opts) == 1:
             pick = opts[0].key
         else:

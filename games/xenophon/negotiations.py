@@ -32,18 +32,30 @@ What is enforced, and how:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Final
+from collections.abc import Generator, Iterable, Sequence
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
+from ancients_kit.session import Context, Decision, Option
+from ancients_kit.windows import Window, offer
+
+if TYPE_CHECKING:
+    from .state import XenState
+
 __all__ = [
+    "Agreement",
     "MAX_TERMS",
     "MONEY_STEPS",
     "PROMISES",
     "RULE",
     "Term",
+    "breach",
+    "check_expired",
     "describe_terms",
+    "may_attack",
+    "menu",
+    "negotiate",
     "parse_term",
 ]
 
@@ -152,3 +164,192 @@ def money_owed(terms: Iterable[Term]) -> tuple[int, int]:
     give = sum(t.amount for t in terms if t.kind == "give-money")
     ask = sum(t.amount for t in terms if t.kind == "ask-money")
     return give, ask
+
+
+def _other(side: str) -> str:
+    return "empire" if side == "rebel" else "rebel"
+
+
+@attrs.frozen
+class Agreement:
+    """An accepted offer (kept in ``state.negotiations``, never changed: a new
+    status is a new record in its place)."""
+
+    number: int
+    turn: int
+    proposer: str
+    recipient: str
+    terms: tuple[Term, ...]
+    status: str = "in force"
+    """``in force`` (its turn not over), ``kept``, ``broken``."""
+
+    def describe(self) -> str:
+        return f"agreement {self.number} (turn {self.turn}): {describe_terms(self.terms, self.proposer, self.recipient)}"
+
+
+def menu(state: XenState, proposer: str, chosen: Sequence[Term]) -> tuple[Option, ...]:
+    """The terms ``proposer`` may add to his offer now (bounded; a term once)."""
+    recipient = _other(proposer)
+    taken = {t.key for t in chosen}
+    give, _ = money_owed(chosen)
+    have = state.treasury[proposer].value - give
+    chits_given = sum(t.amount for t in chosen if t.kind == "give-chits")
+    room_chits = len(state.hands[proposer]) - chits_given
+    out: list[Term] = []
+    out += [Term("give-money", amount=n) for n in MONEY_STEPS if n <= have]
+    out += [Term("ask-money", amount=n) for n in MONEY_STEPS]
+    out += [Term("give-chits", amount=n) for n in CHIT_STEPS if n <= room_chits]
+    out += [Term("ask-chits", amount=n) for n in CHIT_STEPS]
+    out += [Term("neutral", satrapy=s) for s in state.controlled(proposer)]
+    out += [Term("ask-neutral", satrapy=s) for s in state.controlled(recipient)]
+    out += [Term("leave", satrapy=s) for s in _present(state, proposer)]
+    out += [Term("ask-leave", satrapy=s) for s in _present(state, recipient)]
+    out += [Term("no-combat"), Term("end-game")]
+    out += [Term("promise", promise=p) for p in PROMISES]
+    return tuple(Option(t.key, t.describe(proposer, recipient), data=t) for t in out if t.key not in taken)
+
+
+def _present(state: XenState, side: str) -> list[str]:
+    """Satrapies where ``side`` has units."""
+    return sorted({s for u in state.side_units(side) if u.hex and (s := state.satrapy_of(u.hex))})
+
+
+def _can_fulfil(state: XenState, side: str, terms: Sequence[Term], as_proposer: bool) -> bool:
+    give, ask = money_owed(terms)
+    pay = give if as_proposer else ask
+    kind = "give-chits" if as_proposer else "ask-chits"
+    chits = sum(t.amount for t in terms if t.kind == kind)
+    return state.treasury[side].value >= pay and len(state.hands[side]) >= chits
+
+
+def negotiate(ctx: Context, state: XenState, phasing: str) -> Generator[Decision, str, None]:
+    """The negotiation window at the start of a Diplomacy phase: each player, the
+    phasing one first, is asked whether he makes an offer (whatever he holds);
+    an offer is built term by term and the other accepts or rejects it."""
+    w = Window("negotiations", "the start of the Diplomacy phase", RULE, sides=(phasing, _other(phasing)))
+    asked: set[str] = set()
+    while not state.over:
+        got = yield from offer(
+            w, state.standing, lambda side: [] if side in asked else [Option("offer", "make an offer")])
+        if got is None:
+            return
+        asked.add(got.side)
+        yield from _make_offer(ctx, state, got.side)
+        rest = tuple(s for s in w.sides if s not in asked)
+        if not rest:
+            return
+        w = attrs.evolve(w, sides=rest)
+
+
+def _make_offer(ctx: Context, state: XenState, proposer: str) -> Generator[Decision, str, None]:
+    recipient = _other(proposer)
+    terms: list[Term] = []
+    while len(terms) < MAX_TERMS:
+        opts = [Option("cancel", "make no offer after all")]
+        if terms:
+            opts.append(Option("send", f"offer: {describe_terms(terms, proposer, recipient)}"))
+        opts += menu(state, proposer, terms)
+        key = yield Decision(proposer, f"{proposer}: add a term to your offer ({len(terms)}/{MAX_TERMS})",
+                             tuple(opts), rule=RULE, kind="negotiations.term")
+        if key == "cancel":
+            return
+        if key == "send":
+            break
+        terms.append(parse_term(key))
+    if not terms:
+        return
+    text = describe_terms(terms, proposer, recipient)
+    ctx.event("offer", f"{proposer} offers {recipient}: {text}", (RULE,), side=proposer,
+              terms=tuple(t.key for t in terms))
+    answers = [Option("reject", "reject the offer")]
+    if _can_fulfil(state, recipient, terms, as_proposer=False):
+        answers.append(Option("accept", "accept the offer"))
+    key = yield Decision(recipient, f"{recipient}: {proposer} offers: {text}. Accept?", tuple(answers), rule=RULE,
+                         kind="negotiations.answer")
+    if key != "accept":
+        ctx.event("offer", f"{recipient} rejects the offer", (RULE,), side=recipient)
+        return
+    if not _can_fulfil(state, proposer, terms, as_proposer=True):
+        ctx.event("offer", f"{proposer} can no longer pay what he offered: no agreement", (RULE,), side=proposer)
+        return
+    agreement = Agreement(len(state.negotiations) + 1, state.turn, proposer, recipient, tuple(terms))
+    state.negotiations.append(agreement)
+    ctx.event("agreement", f"{recipient} accepts: {agreement.describe()}", (RULE,), side=recipient,
+              number=agreement.number, terms=tuple(t.key for t in terms),
+              recorded=tuple(t.key for t in terms if not t.enforced))
+    yield from _carry_out(ctx, state, agreement)
+
+
+def _carry_out(ctx: Context, state: XenState, a: Agreement) -> Generator[Decision, str, None]:
+    """The terms carried out at once: money, chits, neutrality, the end of the game."""
+    from . import diplomacy, stratagems, victory
+
+    for t in a.terms:
+        giver, taker = (a.proposer, a.recipient) if t.kind in ("give-money", "give-chits", "neutral") else (
+            a.recipient, a.proposer)
+        if t.kind in ("give-money", "ask-money"):
+            state.treasury[giver].spend(ctx, t.amount, f"agreement {a.number}: pays {taker}", (RULE, "xen:treasury"))
+            state.treasury[taker].gain(ctx, t.amount, f"agreement {a.number}: paid by {giver}", (RULE, "xen:treasury"))
+        elif t.kind in ("give-chits", "ask-chits"):
+            for _ in range(t.amount):
+                kinds = stratagems.held(state, giver)
+                if not kinds:
+                    break
+                key = yield Decision(giver, f"{giver}: agreement {a.number}: which chit do you give {taker}?",
+                                     tuple(Option(stratagems.chit_key(k), k) for k in kinds), rule=RULE,
+                                     kind="negotiations.chit")
+                chit = stratagems.key_chit(key)
+                state.hands[giver].remove(chit)
+                ctx.event("chits", f"{giver} gives {taker} {chit} (agreement {a.number})", (RULE,), side=giver,
+                          private_to=giver, public_text=f"{giver} gives {taker} a chit (agreement {a.number})")
+                yield from stratagems.receive(ctx, state, taker, chit, f"agreement {a.number}", (RULE,))
+        elif t.kind in ("neutral", "ask-neutral"):
+            if state.control.get(t.satrapy) == giver:
+                diplomacy.change_control(ctx, state, t.satrapy, "neutral", (RULE, "xen:control"),
+                                         f"agreement {a.number}")
+        elif t.kind == "end-game":
+            victory.final(ctx, state, f"agreement {a.number}: the players end the game")
+            return
+
+
+def may_attack(state: XenState, side: str) -> str | None:
+    """Why ``side`` may not initiate combat now (an agreement of this turn not to), or
+    None; operations.py refuses the attack with this text."""
+    for a in state.negotiations:
+        if a.turn == state.turn and a.status == "in force" and any(t.kind == "no-combat" for t in a.terms):
+            return f"{side} agreed not to initiate combat this turn ({a.describe()}; {RULE})"
+    return None
+
+
+def check_expired(ctx: Context, state: XenState) -> Generator[Decision, str, None]:
+    """Agreements of turns now over: a ``leave`` term is broken if the player who
+    promised still has units in the satrapy (the penalty :func:`breach`); the
+    others are kept (called at each Stratagem phase, before any unit moves again)."""
+    for i, a in enumerate(list(state.negotiations)):
+        if a.status != "in force" or a.turn >= state.turn:
+            continue
+        broken_by: str | None = None
+        for t in a.terms:
+            if t.kind in ("leave", "ask-leave"):
+                who = a.proposer if t.kind == "leave" else a.recipient
+                if t.satrapy in _present(state, who):
+                    broken_by = who
+                    ctx.event("agreement", f"{who} broke {a.describe()}: units still in {t.satrapy}", (RULE,),
+                              side=who, number=a.number)
+                    break
+        state.negotiations[i] = attrs.evolve(a, status="broken" if broken_by else "kept")
+        if broken_by is not None:
+            yield from breach(ctx, state, broken_by)
+
+
+def breach(ctx: Context, state: XenState, violator: str) -> Generator[Decision, str, None]:
+    """A broken agreement (``xen:negotiations``): the violator rolls 1d6 and loses that
+    many chits at random; for each he cannot lose, his opponent draws one from the
+    pool (the cup is opaque: "picks" is a draw, ruling)."""
+    from . import stratagems
+    from .events import lose_chits
+
+    n = yield from stratagems.roll(ctx, state, f"{violator} breaks an agreement: chits lost", (RULE,))
+    lost = lose_chits(ctx, state, violator, n, "broken agreement", (RULE, "xen:stratagem"))
+    if n > lost:
+        yield from stratagems.draw(ctx, state, _other(violator), n - lost, f"{violator} broke an agreement", (RULE,))

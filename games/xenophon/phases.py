@@ -92,6 +92,13 @@ def _register() -> None:
     from .operations import operations_phase; PHASES["operations"] = operations_phase  # noqa: E702
     # xen-combat
     # xen-politics
+    from .diplomacy import diplomacy_phase
+    from .stratagems import opening, stratagem_phase
+    PHASES["stratagem"] = stratagem_phase
+    PHASES["diplomacy"] = diplomacy_phase
+    PHASES["treasury"] = opening("treasury", PHASES["treasury"])
+    PHASES["recruit"] = opening("recruit", PHASES["recruit"])
+    PHASES["levy"] = opening("levy", PHASES["levy"])
 
 
 _register()

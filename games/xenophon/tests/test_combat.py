@@ -367,3 +367,87 @@ def test_bad_attacks_are_refused_naming_the_rule() -> None:
         next(combat.battle(ctx, st, att, far))
     with pytest.raises(ValueError, match="xen:combat"):
         next(combat.battle(ctx, st, [], CENTRE))
+
+
+@pytest.mark.rule("xen:combat")
+def test_the_bot_scores_prefer_withdrawing_from_a_lost_battle_and_the_best_crt() -> None:
+    ctx, st = fresh()
+    origin = west(st, CENTRE)
+    att = put(st, origin, *units(st, REBEL, "phalanx", 2), *units(st, REBEL, "cavalry", 2))
+    put(st, CENTRE, *units(st, EMPIRE, "light", 1))  # OV 24 against 20: P 26/36 to get away
+    gen = combat.battle(ctx, st, att, CENTRE)
+    d = next(gen)
+    assert d.kind == "combat.withdraw"
+    assert combat.score(st, d, "withdraw") > combat.score(st, d, "stand")  # 28 against 4
+    d = gen.send("stand")
+    assert d.kind == "combat.crt"
+    scores = {k: combat.score(st, d, k) for k in d.keys}
+    assert max(scores, key=scores.get) == combat.best_crt(st.data.tables, d.keys, 28, 4)
+    assert combat.score(st, Decision("rebel", "x", (combat.Option("a"),), kind="move"), "a") is None
+
+
+@pytest.mark.rule("xen:combat", "xen:crt")
+def test_battle_report_before_declaring() -> None:
+    ctx, st = fresh()
+    origin = west(st, CENTRE)
+    att = put(st, origin, *units(st, REBEL, "militia", 2))
+    put(st, CENTRE, *units(st, EMPIRE, "militia", 2))
+    r = combat.battle_report(st, att, CENTRE)
+    assert r.distribution == TABLES["engagement"].distribution(4, 4)
+    assert "P = 15/36" in r.explain[1] or "P = 5/12" in r.explain[1]
+    with pytest.raises(ValueError, match="xen:combat"):
+        combat.battle_report(st, att, origin)
+
+
+@pytest.mark.rule("xen:crt")
+def test_dz_dm_and_dd_against_the_defender() -> None:
+    # DZ: Combined Arms at >=4:1, roll 4 (rebuilt row): every defender eliminated, the attacker draws 2
+    ctx, st = fresh()
+    origin = west(st, CENTRE)
+    att = put(st, origin, *units(st, REBEL, "phalanx", 2), *units(st, REBEL, "light", 2))  # 24
+    dfn = put(st, CENTRE, *units(st, EMPIRE, "militia", 2))  # 4: >=4:1
+    n = len(st.hands[REBEL])
+    ctx.chance.force(4)
+    out, _ = drive(combat.battle(ctx, st, att, CENTRE), {"combat.withdraw": "stand", "combat.crt": "combined-arms"})
+    assert out.result == "DZ" and out.cleared and all(st.unit(u).where == "mix" for u in dfn)
+    assert len(st.hands[REBEL]) == n + 2
+    # DM: Skirmish at 3:1, roll 2: the defender picks the unit it loses
+    ctx, st = fresh()
+    att = put(st, origin, *units(st, REBEL, "cavalry", 2))  # 12
+    dfn = put(st, CENTRE, *units(st, EMPIRE, "militia", 1), *units(st, EMPIRE, "light", 1))  # 2 + 4 = 6: 2:1
+    ctx.chance.force(3)  # Skirmish 2:1 roll 3 = DM
+    out, asked = drive(combat.battle(ctx, st, att, CENTRE), {"combat.withdraw": "stand", "combat.crt": "skirmish",
+                                                            "combat.loss": dfn[0]})
+    assert out.result == "DM" and st.unit(dfn[0]).where == "mix" and st.unit(dfn[1]).hex == CENTRE
+    assert next(d for d in asked if d.kind == "combat.loss").side == EMPIRE
+    # DD: Combined Arms 2:1 roll 3: half the defender's SP, survivors retreat d6, the attacker draws 1
+    ctx, st = fresh()
+    att = put(st, origin, *units(st, REBEL, "phalanx", 2), *units(st, REBEL, "light", 2))  # 24
+    dfn = put(st, CENTRE, *units(st, EMPIRE, "cavalry", 1), *units(st, EMPIRE, "militia", 3))  # 12: 2:1
+    n = len(st.hands[REBEL])
+    ctx.chance.force(3, 2)
+    out, asked = drive(combat.battle(ctx, st, att, CENTRE), {"combat.withdraw": "stand", "combat.crt": "combined-arms",
+                                                            "combat.loss": dfn[0], "combat.retreat": first})
+    assert out.result == "DD" and st.unit(dfn[0]).where == "mix"  # the cavalry's 6 SP is half of 12
+    assert all(st.unit(u).where == "map" and st.unit(u).hex != CENTRE for u in dfn[1:]) and out.cleared
+    assert len(st.hands[REBEL]) == n + 1
+
+
+@pytest.mark.rule("xen:combat")
+def test_fleets_and_land_units_roll_together_but_withdraw_apart() -> None:
+    ctx, st = fresh()
+    coast = "0218"  # a clear coastal hex of Egypt, two sea hexes beside it
+    origin = "0217"
+    att = put(st, origin, *units(st, EMPIRE, "militia", 2))
+    fleet = units(st, REBEL, "fleet", 1)
+    land = units(st, REBEL, "light", 1)
+    put(st, coast, *fleet, *land)
+    ctx.chance.force(6, 1, 1)  # defender 6 + 24 beats 1 + 8; 1 hex each
+    out, _ = drive(combat.battle(ctx, st, att, coast), {"combat.withdraw": "withdraw", "combat.withdrawal": first})
+    assert out.result == "withdrew" and out.cleared
+    fh, lh = st.unit(fleet[0]).hex, st.unit(land[0]).hex
+    assert fh != lh and (st.data.terrain[fh] == "sea" or fh in st.data.coastal)
+    assert st.data.terrain[lh] != "sea" and lh not in combat.ezoc(st, REBEL, False)
+    # land EZOC does not block fleets, so the fleet could go where the light troops could not
+    walks = [e for e in ctx.log if e.kind == "withdrawal" and "path" in e.data]
+    assert len(walks) == 2

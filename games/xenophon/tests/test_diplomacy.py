@@ -134,3 +134,119 @@ def test_bid_keys_round_trip() -> None:
     assert dip.key_chit(dip.bid_key("Treachery", 4)) == ("Treachery", 4)
     with pytest.raises(ValueError, match="xen:diplomacy"):
         dip.key_chit("bribe")
+
+
+# ---------------------------------------------------------------------------
+# The phase on the real game state
+
+from ancients_games.xenophon.state import EMPIRE, NEUTRAL, REBEL  # noqa: E402
+from ancients_games.xenophon.tests.politics_helpers import Script, deal, drive, texts, world  # noqa: E402
+
+
+@pytest.mark.rule("xen:diplomacy", "xen:control")
+def test_rebel_agent_on_athens_with_empire_treachery_and_counter_treachery() -> None:
+    ctx, state = world()
+    deal(state, REBEL, "Agent", "Treachery")
+    deal(state, EMPIRE, "Treachery")
+    assert state.control["Athens"] == NEUTRAL
+    ctx.chance.force(4)
+    script = Script({
+        "diplomacy.open": "agent",
+        # empire cancels the Agent; the rebel cancels that Treachery; then both decline
+        "window.diplomacy": ["treachery:1", "treachery:2", "no", "no"],
+        "diplomacy.result": "control",
+    })
+    code = drive(dip.attempt(ctx, state, REBEL, "Athens"), script)
+    # differential 1, +1 (Rebel attempt on Athens) -> column 2, roll 4 -> D2: neutral Athens becomes Rebel
+    assert code == "D2" and state.control["Athens"] == REBEL
+    assert all(u.side == REBEL for u in state.units.values() if u.satrapy == "Athens")
+    sides = [d.side for d in script.asked if d.kind == "window.diplomacy"]
+    assert sides == [EMPIRE, REBEL, EMPIRE, REBEL]
+    assert not len(state.hands[REBEL]) and not len(state.hands[EMPIRE]) and len(state.pool) == 40
+    assert "column 1, +1 shift -> 2, roll 4 -> D2" in texts(ctx)
+
+
+@pytest.mark.rule("xen:diplomacy", "xen:control")
+def test_d2_turns_an_enemy_satrapy_neutral_and_d3_takes_it() -> None:
+    ctx, state = world()
+    state.player_turn = EMPIRE
+    # Great King counts 2 in Lydia for the Empire, two Agents more: column 4
+    deal(state, EMPIRE, "Great King", "Agent", "Agent")
+    ctx.chance.force(3)
+    script = Script({"diplomacy.open": "great-king", "window.diplomacy": ["no", "agent", "no", "agent", "no", "no"],
+                     "diplomacy.result": "control"})
+    code = drive(dip.attempt(ctx, state, EMPIRE, "Lydia"), script)
+    assert code == "D2" and state.control["Lydia"] == NEUTRAL  # column 4, roll 3
+    # the Lydian units outside Lydia, or stacked with Rebel units (Sardis), are eliminated (ruling 16)
+    for u in state.units.values():
+        if u.satrapy == "Lydia" and u.on_map:
+            assert state.satrapy_of(u.hex) == "Lydia"
+            assert all(o.side == NEUTRAL for o in state.units_at(u.hex))
+    deal(state, EMPIRE, "Great King", "Agent", "Agent", "Agent")
+    ctx.chance.force(4)
+    script = Script({"diplomacy.open": "great-king", "window.diplomacy": ["no", "agent", "no", "agent", "no", "agent",
+                                                                          "no", "no"],
+                     "diplomacy.result": "control"})
+    assert drive(dip.attempt(ctx, state, EMPIRE, "Phrygia"), script) == "D3"  # column >=5, roll 4 (rebuilt)
+    assert state.control["Phrygia"] == EMPIRE
+
+
+@pytest.mark.rule("xen:diplomacy", "xen:leaders", "xen:supreme-leaders")
+def test_d3_assassination_of_the_supreme_leader() -> None:
+    ctx, state = world()
+    state.player_turn = EMPIRE
+    deal(state, EMPIRE, "Great King", "Agent", "Agent", "Agent")
+    deal(state, REBEL, "Agent", "Forced March")
+    ctx.chance.force(6, 2)
+    script = Script({"diplomacy.open": "great-king",
+                     "window.diplomacy": ["no", "agent", "no", "agent", "no", "agent", "no", "no"],
+                     "diplomacy.result": "assassinate:Cyrus"})
+    assert drive(dip.attempt(ctx, state, EMPIRE, "Phrygia"), script) == "D3"
+    assert not state.unit("Cyrus").on_map and state.supreme_leader(REBEL) is None
+    assert not len(state.hands[REBEL])  # the Supreme Leader's death: every chit discarded
+    assert "assassins kill Cyrus (roll 2)" in texts(ctx)
+    # a failed attempt: the non-phasing player draws a chit
+    deal(state, EMPIRE, "Great King", "Agent", "Agent", "Agent")
+    ctx.chance.force(6, 4)  # 1-3 kills a leader who is not supreme: 4 fails
+    drive(dip.attempt(ctx, state, EMPIRE, "Ionia"),
+          Script({"diplomacy.open": "great-king",
+                  "window.diplomacy": ["no", "agent", "no", "agent", "no", "agent", "no", "no"],
+                  "diplomacy.result": "assassinate:Ariaos"}))
+    assert state.unit("Ariaos").on_map and len(state.hands[REBEL]) == 1
+
+
+@pytest.mark.rule("xen:diplomacy", "xen:intelligence")
+def test_reaction_draws_and_d1_examines() -> None:
+    ctx, state = world()
+    deal(state, REBEL, "Agent")
+    deal(state, EMPIRE, "Agent", "Agent")
+    ctx.chance.force(1)
+    drive(dip.attempt(ctx, state, REBEL, "Persis"),
+          Script({"window.diplomacy": ["agent", "no", "agent", "no", "no"]}))
+    # differential -1 -> column <=0, roll 1 -> 2R: the Empire draws 2
+    assert len(state.hands[EMPIRE]) == 2
+    deal(state, REBEL, "Agent", "Agent", "Agent")
+    ctx.chance.force(3)
+    script = Script({"window.diplomacy": ["no", "agent", "no", "agent", "no", "no"],
+                     "diplomacy.result": "examine-treasury"})
+    assert drive(dip.attempt(ctx, state, REBEL, "Persis"), script) == "D1"  # column 3, roll 3
+    assert state.revealed["rebel:treasury"].treasury == 40
+    assert [o.key for o in script.asked[-1].options] == ["examine-chits", "examine-treasury"]
+
+
+@pytest.mark.rule("xen:diplomacy")
+def test_the_phase_asks_the_phasing_player_whatever_he_holds() -> None:
+    ctx, state = world()
+    deal(state, REBEL)
+    script = Script()
+    drive(dip.diplomacy_phase(ctx, state, REBEL), script)
+    sat = [d for d in script.asked if d.kind == "diplomacy.satrapy"]
+    assert len(sat) == 1 and sat[0].keys == ("done",)
+    deal(state, REBEL, "Expedition")
+    script = Script({"diplomacy.satrapy": ["scythia", "done"], "window.diplomacy": ["no", "no"]})
+    ctx.chance.force(2)
+    drive(dip.diplomacy_phase(ctx, state, REBEL), script)
+    sat = [d for d in script.asked if d.kind == "diplomacy.satrapy"][0]
+    assert set(sat.keys) == {"done", *(dip._slug(s) for s in dip.EXPEDITION_SATRAPIES if state.control[s] != REBEL)}
+    with pytest.raises(ValueError, match="xen:diplomacy"):
+        drive(dip.attempt(ctx, state, REBEL, "Lydia"), Script())

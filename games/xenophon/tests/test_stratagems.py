@@ -25,7 +25,7 @@ def test_every_chit_of_the_pool_has_a_moment() -> None:
     assert st.EFFECTS["Ten Thousand"].sides == ("rebel",)
     for name in st.EFFECTS:
         assert st.key_chit(st.chit_key(name)) == name
-    assert st.chit_key("King's Eye") == "king-s-eye"
+    assert st.chit_key("King's Eye") == "kings-eye"
 
 
 @pytest.mark.rule("xen:chits")
@@ -41,3 +41,261 @@ def test_check_chits_refuses_a_chit_without_effect_or_a_wrong_phase() -> None:
         st.check_chits(wrong)
     with pytest.raises(ValueError, match="xen:chits"):
         st.key_chit("golden-fleece")
+
+
+# ---------------------------------------------------------------------------
+# On the real game state
+
+from fractions import Fraction  # noqa: E402
+
+from ancients_games.xenophon.state import EMPIRE, REBEL  # noqa: E402
+from ancients_games.xenophon.tests.politics_helpers import Script, deal, drive, texts, world  # noqa: E402
+
+
+@pytest.mark.rule("xen:stratagem")
+def test_a_full_hand_draws_then_returns_one_of_its_choice() -> None:
+    ctx, state = world()
+    deal(state, REBEL, *(["Agent"] * 12 + ["Treachery"] * 3))
+    assert len(state.hands[REBEL]) == 15
+    ctx.chance.force("Forced March")
+    script = Script({"chit.return": "agent"})
+    assert drive(st.draw(ctx, state, REBEL, 1, "test"), script) == 1
+    assert script.kinds() == ["chit.return"]
+    assert set(script.asked[0].keys) == {"agent", "treachery", "forced-march"}
+    hand = state.hands[REBEL].cards
+    assert len(hand) == 15 and hand.count("Agent") == 11 and "Forced March" in hand
+    assert len(state.pool) + 15 + len(state.hands[EMPIRE]) == 40
+    # the draw is private: the Empire reads only that a chit was drawn
+    assert "Forced March" not in texts(ctx, EMPIRE) and "Forced March" in texts(ctx, REBEL)
+
+
+@pytest.mark.rule("xen:stratagem", "xen:supreme-leaders")
+def test_every_chit_goes_back_when_the_supreme_leader_dies() -> None:
+    ctx, state = world()
+    deal(state, EMPIRE, "Agent", "Agent")
+    assert st.lose_all(ctx, state, EMPIRE, "Supreme Leader eliminated") == 2
+    assert len(state.pool) + len(state.hands[REBEL]) == 40
+
+
+@pytest.mark.rule("xen:stratagem", "xen:supreme-leaders")
+def test_stratagem_phase_free_chit_only_for_a_supreme_leader_in_an_unpillaged_capital() -> None:
+    ctx, state = world()
+    # Artaxerxes starts in Persepolis (a Capital); Cyrus in Sardis (a Treasury City)
+    assert st.capital_occupied(state, EMPIRE) is not None and st.capital_occupied(state, REBEL) is None
+    n = len(state.hands[EMPIRE])
+    state.player_turn = EMPIRE
+    drive(st.stratagem_phase(ctx, state, EMPIRE), Script())
+    assert len(state.hands[EMPIRE]) == n + 1
+    state.pillaged.add(state.unit("Artaxerxes").hex)
+    drive(st.stratagem_phase(ctx, state, EMPIRE), Script())
+    assert len(state.hands[EMPIRE]) == n + 1
+    n = len(state.hands[REBEL])
+    state.player_turn = REBEL
+    drive(st.stratagem_phase(ctx, state, REBEL), Script())
+    assert len(state.hands[REBEL]) == n
+
+
+@pytest.mark.rule("xen:chits", "xen:intelligence")
+def test_king_s_eye_shows_the_opponent_s_chits_and_treasury_to_its_player_only() -> None:
+    ctx, state = world()
+    deal(state, REBEL, "King's Eye")
+    deal(state, EMPIRE, "Great King", "Agent")
+    script = Script({"stratagem.play": ["kings-eye", "done"]})
+    drive(st.stratagem_phase(ctx, state, REBEL), script)
+    assert "King's Eye" in state.pool and not len(state.hands[REBEL])
+    seen = state.revealed["rebel:chits"]
+    assert seen.chits == ("Agent", "Great King") and state.revealed["rebel:treasury"].treasury == 40
+    assert "Great King" in texts(ctx, REBEL) and "Great King" not in texts(ctx, EMPIRE)
+    assert "rebel sees empire: treasury 40" in texts(ctx, REBEL)
+    assert "rebel sees empire: treasury 40" not in texts(ctx, EMPIRE)
+    assert "rebel sees empire: treasury (King's Eye)" in texts(ctx, EMPIRE)
+
+
+@pytest.mark.rule("xen:chits", "xen:supreme-leaders")
+def test_successor_replaces_an_eliminated_supreme_leader() -> None:
+    ctx, state = world()
+    deal(state, REBEL, "Successor", "Agent")
+    state.eliminate("Cyrus")
+    script = Script()
+    drive(st.supreme_leader_eliminated(ctx, state, REBEL), script)
+    assert script.kinds() == ["window.supreme-leader-lost"]  # asked though it holds no Anabasis
+    assert not len(state.hands[REBEL])  # no Anabasis: every chit discarded
+    deal(state, REBEL, "Successor")
+    script = Script({"stratagem.play": ["successor:Ariaos", "done"]})
+    drive(st.stratagem_phase(ctx, state, REBEL), script)
+    assert state.supreme[REBEL] == "Ariaos" and state.supreme_leader(REBEL).id == "Ariaos"
+    # with a Supreme Leader on the map Successor is not offered
+    deal(state, REBEL, "Successor")
+    script = Script()
+    drive(st.stratagem_phase(ctx, state, REBEL), script)
+    assert not any(k.startswith("successor:") for k in script.asked[0].keys)
+
+
+@pytest.mark.rule("xen:chits", "xen:supreme-leaders", "xen:leaders")
+def test_anabasis_a_leader_then_return_all_and_draw_1d6() -> None:
+    ctx, state = world()
+    deal(state, REBEL, "Anabasis", "Agent", "Agent", "Treachery")
+    state.eliminate("Cyrus")
+    ctx.chance.force(3)  # 1d6 chits
+    script = Script({"window.supreme-leader-lost": "anabasis", "leader.arise": "Xenophon"})
+    drive(st.supreme_leader_eliminated(ctx, state, REBEL), script)
+    assert state.unit("Xenophon").on_map
+    assert state.unit("Xenophon").hex in {u.hex for u in state.side_units(REBEL) if u.id != "Xenophon"}
+    assert len(state.hands[REBEL]) == 3 and "Anabasis" not in state.hands[REBEL]
+    assert "Anabasis" in state.pool and len(state.pool) + 3 + len(state.hands[EMPIRE]) == 40
+    assert "Cyrus" not in st.available_leaders(state, REBEL)
+
+
+@pytest.mark.rule("xen:chits")
+def test_consult_oracles_ignores_a_roll_and_rolls_again() -> None:
+    ctx, state = world()
+    deal(state, EMPIRE, "Consult Oracles")
+    ctx.chance.force(2, 5)
+    script = Script({"window.after-roll": ["no", "consult-oracles", "no", "no"]})
+    got = drive(st.roll(ctx, state, "Diplomacy in Athens", ("xen:diplomacy",)), script)
+    assert got == 5
+    # both players are asked, the phasing one (rebel) first, whatever they hold
+    assert [d.side for d in script.asked] == ["rebel", "empire", "rebel", "empire"]
+    assert script.asked[0].keys == ("no", "never")
+    assert "Consult Oracles" in state.pool
+    # the Random Events' d66: both dice again
+    deal(state, REBEL, "Consult Oracles")
+    ctx.chance.force(1, 3, 6, 6)
+    script = Script({"window.after-roll": ["consult-oracles", "no", "no"]})
+    assert drive(st.roll(ctx, state, "Random Events", ("xen:random-events",), "d66"), script) == 66
+
+
+@pytest.mark.rule("xen:chits", "xen:treasury")
+def test_currency_reform_gains_a_dollar_a_friendly_unpillaged_city() -> None:
+    ctx, state = world()
+    deal(state, REBEL, "Currency Reform")
+    cities = st.unpillaged_cities(state, REBEL)
+    assert cities
+    state.pillaged.add(cities[0])
+    before = state.treasury[REBEL].value
+    got = drive(st.treasury_window(ctx, state, REBEL), Script({"window.treasury": "currency-reform"}))
+    assert got == len(cities) - 1 and state.treasury[REBEL].value == before + got
+
+
+@pytest.mark.rule("xen:chits", "xen:recruit")
+def test_ten_thousand_rebel_only_phalanx_at_two_dollars() -> None:
+    ctx, state = world()
+    deal(state, EMPIRE, "Ten Thousand")
+    state.player_turn = EMPIRE
+    script = Script()
+    drive(st.recruit_window(ctx, state, EMPIRE), script)
+    assert script.asked[0].keys == ("no", "never")  # the Empire holds it but may not play it
+    state.player_turn = REBEL
+    deal(state, REBEL, "Ten Thousand")
+    sardis = state.unit("Cyrus").hex
+    script = Script({"window.recruit": "ten-thousand", "ten-thousand.city": sardis})
+    before = state.treasury[REBEL].value
+    n = drive(st.recruit_window(ctx, state, REBEL), script)
+    assert n == 1  # 3 of the 4 guard phalanxes already in Sardis
+    assert state.treasury[REBEL].value == before - 2
+    assert len([u for u in state.units_at(sardis) if u.type == "phalanx" and u.guard]) == 4
+
+
+@pytest.mark.rule("xen:chits", "xen:levy", "xen:leaders")
+def test_levy_window_leader_arises_and_empire_mobilizes() -> None:
+    ctx, state = world()
+    state.player_turn = EMPIRE
+    deal(state, EMPIRE, "Leader Arises", "Empire Mobilizes")
+    ctx.chance.force(2)
+    on_map = len(state.side_units(EMPIRE))
+    script = Script({"window.levy": ["leader-arises", "empire-mobilizes", "no"], "leader.arise": "Konon",
+                     "mobilize.satrapy": ["media", "persis"]})
+    drive(st.levy_window(ctx, state, EMPIRE), script)
+    assert state.unit("Konon").on_map
+    # 2 extra levies, one a satrapy: Media and Persis
+    assert len(state.side_units(EMPIRE)) == on_map + 1 + 2
+    levied = [e.data["unit"] for e in ctx.log if e.kind == "levy" and "unit" in e.data]
+    assert [state.unit(u).satrapy for u in levied] == ["Media", "Persis"]
+    assert "media" not in [d for d in script.asked if d.kind == "mobilize.satrapy"][1].keys
+    assert state.removed_chits == ["Empire Mobilizes"] and "Empire Mobilizes" not in state.pool
+    assert "Artaxerxes" not in st.available_leaders(state, EMPIRE)
+    # the Rebel may keep Empire Mobilizes but never play it
+    state.player_turn = REBEL
+    deal(state, REBEL, "Leader Arises")
+    state.hands[REBEL].add("Empire Mobilizes")
+    script = Script()
+    drive(st.levy_window(ctx, state, REBEL), script)
+    assert script.asked[0].keys == ("no", "never", "leader-arises")
+    with pytest.raises(ValueError, match="only by empire"):
+        st.play(ctx, state, REBEL, "Empire Mobilizes")
+
+
+@pytest.mark.rule("xen:chits", "xen:combat")
+def test_military_advantage_one_a_side_and_bribery_by_the_attacker() -> None:
+    ctx, state = world()
+    deal(state, REBEL, "Military Advantage", "Military Advantage", "Bribery")
+    deal(state, EMPIRE, "Military Advantage")
+    script = Script({"window.before-odds": ["military-advantage", "military-advantage"]})
+    got = drive(st.before_odds(ctx, state, REBEL, EMPIRE, "Sardis"), script)
+    assert got == {REBEL: 1, EMPIRE: 1}
+    assert state.hands[REBEL].cards.count("Military Advantage") == 1 and not len(state.hands[EMPIRE])
+    assert drive(st.battle_window(ctx, state, REBEL, "Sardis"), Script({"window.battle": "bribery"})) is True
+    assert drive(st.battle_window(ctx, state, REBEL, "Sardis"), Script()) is False
+
+
+@pytest.mark.rule("xen:chits", "xen:supply", "xen:opt.reaction", "xen:forced-march")
+def test_reaction_window_scorched_earth_and_forced_march_only_with_the_option() -> None:
+    ctx, state = world()
+    deal(state, EMPIRE, "Scorched Earth", "Forced March")
+    script = Script()
+    drive(st.reaction_window(ctx, state, EMPIRE), script)
+    assert script.asked[0].keys == ("no", "never", "scorched-earth")  # no Reaction without the option
+    home = state.unit("Artaxerxes").hex
+    drive(st.reaction_window(ctx, state, EMPIRE), Script({"window.reaction": "scorched-earth",
+                                                          "scorched-earth.hex": home}))
+    assert st.scorched(state, home) and all(st.scorched(state, n) for n in state.neighbours(home)
+                                             if not state.is_city(n))
+    state.player_turn = EMPIRE
+    drive(st.stratagem_phase(ctx, state, EMPIRE), Script())
+    assert not st.scorched(state, home)
+    ctx, state = world(reaction=True)
+    deal(state, EMPIRE, "Forced March")
+    got = drive(st.reaction_window(ctx, state, EMPIRE), Script({"window.reaction": "forced-march"}))
+    assert got is not None and got.option.data == "Forced March"
+    # STRATEGIC_GAMES 4.2: Forced March loses a unit with P 1/2
+    assert Fraction(sum(st.forced_march_loss(r) for r in range(1, 7)), 6) == Fraction(1, 2)
+
+
+@pytest.mark.rule("xen:stratagem")
+def test_returning_and_revealing_in_the_stratagem_phase() -> None:
+    ctx, state = world()
+    deal(state, REBEL, "Blank", "Agent")
+    script = Script({"stratagem.play": ["return", "reveal", "done"], "stratagem.return": "blank",
+                     "stratagem.reveal": "both"})
+    drive(st.stratagem_phase(ctx, state, REBEL), script)
+    assert state.hands[REBEL].cards == ("Agent",) and "Blank" in state.pool
+    assert state.revealed["empire:chits"].chits == ("Agent",)
+    assert state.revealed["empire:treasury"].treasury == state.treasury[REBEL].value
+
+
+@pytest.mark.rule("xen:intelligence", "xen:diplomacy", "xen:stratagem")
+def test_bot_scores_read_only_the_deciding_side_s_view() -> None:
+    from ancients_games.xenophon import diplomacy as dip
+
+    ctx, state = world()
+    deal(state, REBEL, "Agent", "Agent", "Hellenistic League", "Blank")
+    decisions: list = []
+
+    def capture(d):  # the Rebel's own questions in his Diplomacy and Stratagem phases
+        decisions.append(d)
+        return d.options[0].key
+
+    drive(dip.diplomacy_phase(ctx, state, REBEL), capture)
+    drive(st.stratagem_phase(ctx, state, REBEL), capture)
+    own = [d for d in decisions if d.side == REBEL]
+    assert {d.kind for d in own} >= {"diplomacy.satrapy", "stratagem.play", "window.negotiations"}
+    scores = [[st.score(state, d, k) for k in d.keys] for d in own]
+    assert all(s is not None for row in scores for s in row)
+    other = state.copy()
+    deal(other, EMPIRE, "Treachery", "Treachery", "Agent")
+    other.treasury[EMPIRE].spend(ctx, 30, "test")
+    assert [[st.score(other, d, k) for k in d.keys] for d in own] == scores
+    sat = next(d for d in own if d.kind == "diplomacy.satrapy")
+    best = max(sat.keys, key=lambda k: st.score(state, sat, k))
+    assert best == "athens" or st.score(state, sat, best) >= st.score(state, sat, "athens")
+    assert st.score(state, sat, "done") == 0.0
