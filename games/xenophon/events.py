@@ -27,7 +27,7 @@ from typing import Any
 from ancients_kit.session import Context, Decision, Option
 from ancients_kit.tables import LookupTable
 
-from . import control
+from . import control, leaders
 from .state import EMPIRE, NEUTRAL, REBEL, Unit, XenState, other_side, slug
 
 __all__ = [
@@ -66,19 +66,16 @@ STACK = 10  # xen:stacking
 # Helpers shared with the other phases
 
 
-def eliminate(ctx: Context, state: XenState, uid: str, why: str, rules: tuple[str, ...]) -> None:
-    """Eliminate a unit; a Supreme Leader's player discards every chit held (xen:supreme-leaders)."""
+def eliminate(ctx: Context, state: XenState, uid: str, why: str,
+              rules: tuple[str, ...]) -> Generator[Decision, str, None]:
+    """Eliminate a unit to the counter mix; a leader through :func:`.leaders.eliminate`
+    (Xenophon's escape roll, a Supreme Leader's Anabasis window and lost chits)."""
     u = state.unit(uid)
+    if u.leader:
+        yield from leaders.eliminate(ctx, state, uid, why, rules)
+        return
     state.eliminate(uid)
     ctx.event("eliminated", f"{uid} eliminated ({why})", rules, side=u.side, unit=uid)
-    if u.leader and state.supreme.get(u.side) == uid:
-        hand = state.hands[u.side]
-        n = len(hand)
-        for c in list(hand.cards):
-            hand.remove(c)
-            state.pool.add(c)
-        ctx.event("chits-lost", f"{u.side}: the Supreme Leader {uid} is eliminated: all {n} chits return to the pool",
-                  ("xen:supreme-leaders", "xen:stratagem"), side=u.side)
 
 
 def lose_chits(ctx: Context, state: XenState, side: str, n: int, why: str, rules: tuple[str, ...]) -> int:
@@ -171,7 +168,7 @@ def revolt(ctx: Context, state: XenState, satrapies: tuple[str, ...], phasing: s
     assert isinstance(table, LookupTable)
     for s in satrapies:
         drm = revolt_drm(state, s, phasing)
-        res = table.roll(ctx.chance, drm, f"Revolt Table: {s}")
+        res = table.resolve(ctx.chance.d6(f"Revolt Table: {s}", (RV,)), drm)
         if res.result == "revolt":
             control.change_control(ctx, state, s, revolt_result(state.control[s]), "revolt", (RV,))
         else:
@@ -224,7 +221,7 @@ def _attrition(ctx: Context, state: XenState, side: str) -> Generator[Decision, 
         key = yield Decision(side, f"Attrition ({i + 1} of {n}): eliminate {what}",
                              tuple(Option(u.id, f"{u.id} in {u.hex}") for u in sorted(pool, key=lambda u: u.id)),
                              rule=EV, kind="event.attrition")
-        eliminate(ctx, state, key, "Attrition", (EV,))
+        yield from eliminate(ctx, state, key, "Attrition", (EV,))
         must_leader = False
 
 
@@ -243,8 +240,8 @@ def _plague(ctx: Context, state: XenState, side: str) -> Generator[Decision, str
         ctx.event("event", f"Plague in {s}", (EV,), satrapy=s)
         for h in state.hexes_of(s):
             for u in list(state.units_at(h)):
-                if ctx.chance.d6(f"Plague: {u.id}", (EV,)) <= 2:
-                    eliminate(ctx, state, u.id, f"plague in {s}", (EV,))
+                if u.where == "map" and ctx.chance.d6(f"Plague: {u.id}", (EV,)) <= 2:
+                    yield from eliminate(ctx, state, u.id, f"plague in {s}", (EV,))
         for h in state.cities_of(s):
             if h in state.pillaged:
                 continue
@@ -253,8 +250,6 @@ def _plague(ctx: Context, state: XenState, side: str) -> Generator[Decision, str
     for p in (REBEL, EMPIRE):
         n = ctx.chance.d6(f"Plague: {p} discards chits", (EV,))
         lose_chits(ctx, state, p, n, "plague", (EV, "xen:stratagem"))
-    return
-    yield
 
 
 def mark_pillaged(ctx: Context, state: XenState, h: str, why: str, rules: tuple[str, ...]) -> None:
@@ -392,13 +387,7 @@ def _conspiracy(ctx: Context, state: XenState, side: str) -> Generator[Decision,
     if key == "none":
         return
     victim = next(u for u in targets if slug(u.id) == key)
-    supreme = state.supreme.get(foe) == victim.id
-    roll = ctx.chance.d6(f"Assassination of {victim.id}", (EV, "xen:leaders"))
-    if roll <= (2 if supreme else 3):
-        eliminate(ctx, state, victim.id, "assassinated (Conspiracy)", (EV, "xen:leaders"))
-    else:
-        ctx.event("event", f"The attempt on {victim.id} fails", (EV, "xen:leaders"), side=side)
-        yield from draw_chit(ctx, state, foe, "a failed assassination", (EV, "xen:leaders", "xen:stratagem"))
+    yield from leaders.assassinate(ctx, state, side, victim.id)
 
 
 HANDLERS: dict[str, Handler] = {
@@ -429,7 +418,7 @@ def events_phase(ctx: Context, state: XenState, side: str) -> Generator[Decision
     """a. Random Events phase: roll d66 and apply the result (xen:random-events)."""
     table = state.data.tables["random-events"]
     assert isinstance(table, LookupTable)
-    res = table.roll(ctx.chance, 0, f"{side}: Random Events Table")
+    res = table.resolve(ctx.chance.d66(f"{side}: Random Events Table", (EV,)))
     mark = " [reconstructed row]" if res.source == "reconstructed" else ""
     ctx.event("random-event", f"{side} rolls {res.roll}: {res.meaning}{mark}",
               (EV,) + ((RV,) if res.result in REVOLT_REGIONS else ()), side=side, code=res.result, roll=res.roll)

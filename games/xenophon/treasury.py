@@ -123,7 +123,7 @@ def disband_check(ctx: Context, state: XenState, uid: str, rules: tuple[str, ...
     table = state.data.tables["disband"]
     assert isinstance(table, LookupTable)
     drm = disband_drm(state, u)
-    res = table.roll(ctx.chance, drm, f"Disband Table: {uid}")
+    res = table.resolve(ctx.chance.d6(f"Disband Table: {uid}", (DB,)), drm)
     hex_id = u.hex or ""
     aboard = [o.id for o in state.units.values() if o.embarked == uid] if u.fleet else []
     if res.result == "loyal":
