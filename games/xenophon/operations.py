@@ -90,11 +90,8 @@ def op_total(lowest_ov: int, roll: int, multiplier: int) -> int:
 
 
 def _multiplier(state: XenState, force: Sequence[str]) -> int:
-    try:
-        from .leaders import op_multiplier
-    except ImportError:  # TEMPORARY until xen-combat's leaders.py is merged
-        units = [state.unit(u) for u in force]
-        return 3 if any(u.id == "Xenophon" for u in units) else 2 if any(u.leader for u in units) else 1
+    from .leaders import op_multiplier  # xen-combat's: 1, 2 with a leader, 3 with Xenophon
+
     return int(op_multiplier(state, list(force)))
 
 
@@ -196,7 +193,7 @@ def step_options(state: XenState, f: Force, ezoc: frozenset[str]) -> list[Option
 
 
 def _attack_options(state: XenState, f: Force) -> list[Option]:
-    if f.op < ATTACK_OP or not _battle_ready():
+    if f.op < ATTACK_OP:
         return []
     m = state.map
     out = []
@@ -209,15 +206,6 @@ def _attack_options(state: XenState, f: Force) -> list[Option]:
         what = "neutral" if occ == NEUTRAL else "enemy"
         out.append(Option(f"attack:{nid}", f"attack the {what} units in {nid} ({ATTACK_OP} OP)"))
     return out
-
-
-def _battle_ready() -> bool:
-    """The attack is offered once combat.battle exists (xen-combat's interface)."""
-    try:
-        from . import combat
-    except ImportError:
-        return False
-    return hasattr(combat, "battle")
 
 
 def _drop_options(state: XenState, f: Force) -> list[Option]:
@@ -346,21 +334,16 @@ def conduct(ctx: Context, state: XenState, f: Force) -> Generator[Decision, Any,
 
 
 def _attack(ctx: Context, state: XenState, f: Force, target: str) -> Generator[Decision, Any, None]:
+    """xen:combat (2 OP), xen:naval-combat; the battle, the neutral satrapy's change of control
+    and the retreats are combat.battle's."""
     from . import combat
 
     f.op -= ATTACK_OP
     defenders = state.units_at(target)
-    if defenders and defenders[0].side == NEUTRAL:
-        new = other_side(f.side)
-        for sat in sorted({u.satrapy for u in defenders if u.satrapy}):
-            if state.control.get(sat) == NEUTRAL:
-                state.set_control(sat, new)
-                ctx.event("control", f"{f.side} attacks neutral {sat}'s units in {target}: {sat} is now "
-                                     f"{new}-controlled", ("xen:control",), side=f.side, satrapy=sat, control=new)
     rules = ("xen:combat",) + (("xen:naval-combat",) if f.naval or any(u.fleet for u in defenders) else ())
-    ctx.event("attack", f"{f.side}: the force in {f.hex} attacks {target} ({ATTACK_OP} OP, {f.op} left)", rules,
-              side=f.side, force=list(f.units), hex=target)
-    yield from combat.battle(ctx, state, list(f.units), target)
+    ctx.event("attack", f"{f.side}: the force in {f.hex} attacks {target} ({ATTACK_OP} OP, {f.op} left)",
+              (RULE,) + rules, side=f.side, force=list(f.units), hex=target)
+    yield from combat.battle(ctx, state, list(f.units), target, rule_ids=rules)
 
 
 # ---------------------------------------------------------------- the phase
@@ -375,14 +358,35 @@ def _group(u: Unit) -> str:
     return f"{u.type}.{u.satrapy or u.side}".replace(" ", "-")
 
 
+def _default(state: XenState, hex_id: str, cands: list[Option]) -> list[str]:
+    """The force offered first: the whole stack if it may move as one; else, on land, its land
+    units (the fleets stay), at sea the fleets with what they can carry (xen:naval-transport)."""
+    units: list[Unit] = [o.data for o in cands][:FORCE_LIMIT]
+    fleets = [u for u in units if u.fleet]
+    land = [u for u in units if not u.fleet]
+    if not fleets or len(land) <= naval.CAPACITY * len(fleets):
+        chosen = units
+    elif state.data.terrain.get(hex_id) != "sea":
+        chosen = land
+    else:
+        chosen = fleets + land[: naval.CAPACITY * len(fleets)]
+    return [u.id for u in chosen]
+
+
+def can_form(state: XenState, side: str, hex_id: str, exclude: set[str]) -> bool:
+    """Whether some force of these units may conduct operations (land units stranded at sea may not)."""
+    cands = _candidates(state, side, hex_id, exclude)
+    default = _default(state, hex_id, cands)
+    return bool(default) and naval.capacity_refusal([state.unit(u) for u in default], hex_id, state) is None
+
+
 def _form(state: XenState, side: str, hex_id: str, exclude: set[str], rule: str) -> Generator[
         Decision, Any, list[str]]:
     cands = _candidates(state, side, hex_id, exclude)
-    cap = min(FORCE_LIMIT, len(cands))
-    chosen = [o.key for o in cands][:cap]
-    keys = yield from choose_group(side, f"{side}: form the force in {hex_id}", cands, at_most=cap, at_least=1,
-                                   rule=rule, kind="ops.force-units", same=lambda o: _group(o.data),
-                                   chosen=chosen)
+    keys = yield from choose_group(side, f"{side}: form the force in {hex_id}", cands,
+                                   at_most=min(FORCE_LIMIT, len(cands)), at_least=1, rule=rule,
+                                   kind="ops.force-units", same=lambda o: _group(o.data),
+                                   chosen=_default(state, hex_id, cands))
     return list(keys)
 
 
@@ -411,11 +415,11 @@ def operations_phase(ctx: Context, state: XenState, side: str) -> Generator[Deci
     done = _done(state)
     done.clear()
     while not state.over:
-        fresh = _hexes_with(state, side, lambda u: u.id not in done)
+        fresh = [h for h in _hexes_with(state, side, lambda u: u.id not in done) if can_form(state, side, h, done)]
         opts = [Option("end", "end the Operations phase")]
         opts += [Option(f"force:{h}", f"operations with a force in {h}") for h in fresh]
         if FORCED_MARCH in state.hands[side]:
-            again = _hexes_with(state, side, lambda u: u.id in done)
+            again = [h for h in _hexes_with(state, side, lambda u: u.id in done) if can_form(state, side, h, set())]
             opts += [Option(f"forced-march:{h}", f"play Forced March: operations again from {h}") for h in again]
         key = yield Decision(side, f"{side}: Operations phase: choose the next force", tuple(opts), rule=RULE,
                              kind="ops.force", context={"highlight": tuple(fresh)})
@@ -467,7 +471,7 @@ def _forced_march(ctx: Context, state: XenState, side: str, units: list[str], he
 def _reaction(ctx: Context, state: XenState, side: str) -> Generator[Decision, Any, None]:
     """xen:opt.reaction: after a phasing force's operations, ``side`` may react with one force."""
     reacted = _reacted(state)
-    hexes = _hexes_with(state, side, lambda u: u.id not in reacted)
+    hexes = [h for h in _hexes_with(state, side, lambda u: u.id not in reacted) if can_form(state, side, h, reacted)]
 
     def plays(s: str) -> list[Option]:
         if FORCED_MARCH in state.hands[s] and hexes:

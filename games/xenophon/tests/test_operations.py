@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import pytest
 
-from ancients_kit.bots import GreedyBot, RandomBot, play_out
-from ancients_kit.session import Session
+from ancients_kit.bots import RandomBot, play_out
+from ancients_kit.session import Decision, Session
 
 from ancients_games.xenophon import GAME
 from ancients_games.xenophon import operations as ops
@@ -131,11 +131,37 @@ def test_forced_march_loss_roll_and_new_operations() -> None:
     assert ev and ev[0].rules == ("xen:forced-march",)
 
 
-@pytest.mark.rule("xen:operations", "xen:sequence")
-@pytest.mark.parametrize("bot", [RandomBot, GreedyBot])
+class OpsGreedy(RandomBot):
+    """Greedy on the operations decisions through :func:`ops.score`, random elsewhere."""
+
+    def choose(self, session: Session, decision: Decision) -> str:
+        scores = [ops.score(session.state, decision, o.key) for o in decision.options]
+        if any(v is None for v in scores):
+            return super().choose(session, decision)
+        top = max(scores)
+        return next(o.key for o, v in zip(decision.options, scores) if v == top)
+
+
+@pytest.mark.rule("xen:operations", "xen:opt.reaction")
+@pytest.mark.parametrize("bot", [RandomBot, OpsGreedy])
 def test_bots_play_cyrus_revolt_to_the_end(bot) -> None:  # type: ignore[no-untyped-def]
     s = Session(GAME, "cyrus-revolt", seed=3, options={"reaction": True})
     play_out(s, {REBEL: bot(), EMPIRE: bot()}, max_decisions=20_000)
     assert s.state.over
     kinds = {e.kind for e in s.log}
-    assert {"op", "move"} <= kinds
+    assert {"op", "move", "force"} <= kinds
+
+
+@pytest.mark.rule("xen:operations")
+def test_score_prefers_moving_towards_a_city_not_held() -> None:
+    ctx, st = empty()
+    force = put(st, "2811", pick(st, "phalanx", REBEL))
+    f = ops.Force(REBEL, force, "2811", "2811", 10, False)
+    opts = ops.force_options(st, f, frozenset())
+    d = Decision(REBEL, "next?", tuple(opts), kind="ops.action", context={"highlight": ("2811",), "force": force})
+    scores = {o.key: ops.score(st, d, o.key) for o in opts}
+    assert all(v is not None for v in scores.values())
+    best = max(scores, key=lambda k: scores[k])
+    assert best.startswith("move:")
+    dest = best.split(":")[1]
+    assert ops._distance_to_target(st, REBEL, dest) < ops._distance_to_target(st, REBEL, "2811")
