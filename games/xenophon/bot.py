@@ -274,3 +274,7 @@ def score(state: XenState, decision: Decision, key: str) -> float | None:
             return float(hook(state, decision, key))
     return 0.0
 
+
+
+# -- xen-ops: the Operations phase's decisions (ops.*) are scored by operations.score
+_MODULES["ops"] = "operations"

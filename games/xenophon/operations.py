@@ -42,18 +42,18 @@ from __future__ import annotations
 
 from collections.abc import Generator, Sequence
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 import attrs
 
 from ancients_kit.choice import choose_group
 from ancients_kit.hexgrid import Hex
+from ancients_kit.hexmap import HexMap
 from ancients_kit.movement import MP
 from ancients_kit.session import Context, Decision, Option
-from ancients_kit.windows import Window, offer
-
 from . import movement as mv
-from . import naval, pillage
+from . import naval, pillage, stratagems
 from .state import NEUTRAL, Unit, XenState, other_side
 
 __all__ = [
@@ -74,6 +74,9 @@ ATTACK_OP = 2
 FORCE_LIMIT = mv.STACK_LIMIT
 """xen:forces, xen:stacking: a force is at most the ten units a hex may hold."""
 FORCED_MARCH = "Forced March"
+ROYAL_ROAD = "Royal Road"
+ROYAL_ROAD_COST = Fraction(1, 4)
+"""Royal Road (a rebuilt chit, stratagems.toml): 1/4 OP a road hexside for a force moving only along roads."""
 RULE = "xen:operations"
 
 
@@ -95,8 +98,10 @@ def _multiplier(state: XenState, force: Sequence[str]) -> int:
     return int(op_multiplier(state, list(force)))
 
 
-def ops_points(ctx: Context, state: XenState, force: Sequence[str]) -> int:
-    """Roll a force's OP (xen:operations; xen:leaders, xen:xenophon, xen:naval-transport as they apply)."""
+def ops_points(ctx: Context, state: XenState, force: Sequence[str]) -> Generator[Decision, Any, int]:
+    """Roll a force's OP (xen:operations; xen:leaders, xen:xenophon, xen:naval-transport as they apply).
+
+    The die goes through :func:`.stratagems.roll` (Consult Oracles may reroll it)."""
     units = [state.unit(u) for u in force]
     ov = naval.naval_ov(units)
     k = _multiplier(state, force)
@@ -105,7 +110,7 @@ def ops_points(ctx: Context, state: XenState, force: Sequence[str]) -> int:
         rules += ("xen:leaders",) + (("xen:xenophon",) if k == 3 else ())
     if naval.is_naval(units) and any(not u.fleet for u in units):
         rules += ("xen:naval-transport",)
-    roll = ctx.chance.d6(f"OP of the force in {units[0].hex}", rules)
+    roll = yield from stratagems.roll(ctx, state, f"OP of the force in {units[0].hex}", rules)
     total = op_total(ov, roll, k)
     times = "" if k == 1 else f" x{k}"
     ctx.event("op", f"{units[0].side}: the force of {', '.join(force)} in {units[0].hex} has {ov} + {roll}{times} "
@@ -114,6 +119,16 @@ def ops_points(ctx: Context, state: XenState, force: Sequence[str]) -> int:
 
 
 # ---------------------------------------------------------------- zones, rooms, steps
+
+
+@lru_cache(maxsize=8192)
+def _zoc_ids(m: HexMap, hex_id: str, fleet: bool) -> frozenset[str]:
+    return frozenset(m.to_id(h) for h in mv.zoc_of(m, m.from_id(hex_id), fleet))
+
+
+@lru_cache(maxsize=4)
+def _hexes(m: HexMap) -> dict[str, Hex]:
+    return {m.to_id(h): h for h in m.hexes()}
 
 
 def ezoc_of(state: XenState, side: str, naval_force: bool) -> frozenset[str]:
@@ -125,20 +140,21 @@ def ezoc_of(state: XenState, side: str, naval_force: bool) -> frozenset[str]:
     """
     m = state.map
     enemy = other_side(side)
-    sources: list[tuple[Hex, bool]] = []
-    for u in state.on_map():
-        if u.side != enemy or u.embarked is not None or u.fleet != naval_force:
+    out: set[str] = set()
+    for h in state.occupied():
+        units = state.units_at(h)
+        if units[0].side != enemy:
             continue
-        assert u.hex is not None
-        sources.append((m.from_id(u.hex), u.fleet))
-    if not sources:
+        if any(u.fleet == naval_force and u.embarked is None for u in units):
+            out |= _zoc_ids(m, h, naval_force)
+    if not out:
         return frozenset()
-    shielded = []
     for h in list(state.data.city_kind) + sorted(state.colonies):
-        occ = state.occupier(h)
-        if occ == side or occ == NEUTRAL:
-            shielded.append(m.from_id(h))
-    return frozenset(m.to_id(h) for h in mv.enemy_zoc(m, sources, shielded))
+        if h in out:
+            occ = state.occupier(h)
+            if occ == side or occ == NEUTRAL:
+                out.discard(h)
+    return frozenset(out)
 
 
 @attrs.define
@@ -159,6 +175,8 @@ class Force:
     halted_by_land: bool = False
     """The EZOC it stopped in is the land units' (a land force, or a coastal march)."""
     moved: bool = False
+    royal_road: bool = False
+    """Royal Road was played for it: road hexsides at 1/4 OP while it keeps to the road."""
 
 
 def _blocked(state: XenState, side: str, hex_id: str) -> bool:
@@ -195,17 +213,20 @@ def step_options(state: XenState, f: Force, ezoc: frozenset[str],
         else:
             ways = [("move", mv.land_step_cost(m, costs, here, n), ezoc)]
         for way, cost, zone in ways:
+            by_land = way == "march" or not f.naval
+            road = by_land and "road" in m.hexside_features(here, n)
+            if road and f.royal_road and cost is not None:
+                cost = ROYAL_ROAD_COST  # the Royal Road chit (stratagems.toml)
             if cost is None or cost > f.op:
                 continue
             into = nid in zone
             if into and f.hex in zone:
                 continue  # xen:zoc: never straight from one EZOC to another
-            by_land = way == "march" or not f.naval
             if into and by_land and "strait" in m.hexside_features(here, n):
                 continue  # xen:movement: a strait is not crossed straight into an EZOC
             note = ", EZOC: the force stops" if into else ""
             what = "move to" if way == "move" else "march along the coast to"
-            out.append(Option(f"{way}:{nid}", f"{what} {nid} ({cost} OP{note})", data=(cost, into)))
+            out.append(Option(f"{way}:{nid}", f"{what} {nid} ({cost} OP{note})", data=(cost, into, road)))
     return out
 
 
@@ -309,7 +330,9 @@ def conduct(ctx: Context, state: XenState, f: Force) -> Generator[Decision, Any,
             break
         if key.startswith(("move:", "march:")):
             dest = key.split(":", 1)[1]
-            cost, stop = next(o.data for o in opts if o.key == key)
+            cost, stop, road = next(o.data for o in opts if o.key == key)
+            if not road:
+                f.royal_road = False  # it left the road: the chit's rate ends
             f.op -= cost
             for u in f.units:
                 state.place(u, dest)
@@ -412,7 +435,7 @@ def _form(state: XenState, side: str, hex_id: str, exclude: set[str], rule: str)
 
 
 def _start(ctx: Context, state: XenState, side: str, units: list[str], hex_id: str, why: str,
-           rules: tuple[str, ...]) -> Force | None:
+           rules: tuple[str, ...], royal_road: bool = False) -> Generator[Decision, Any, Force | None]:
     us = [state.unit(u) for u in units]
     refusal = naval.capacity_refusal(us, hex_id, state)
     if refusal is not None:
@@ -421,10 +444,10 @@ def _start(ctx: Context, state: XenState, side: str, units: list[str], hex_id: s
         return None
     ctx.event("force", f"{side}: {why} the force of {', '.join(units)} in {hex_id}", rules + ("xen:forces",),
               side=side, force=list(units), hex=hex_id)
-    op = ops_points(ctx, state, units)
+    op = yield from ops_points(ctx, state, units)
     is_naval = naval.is_naval(us)
     rate = mv.naval_rate(state.map, hex_id, naval.ports(state)) if is_naval else 1
-    return Force(side, list(units), hex_id, hex_id, op, is_naval, rate)
+    return Force(side, list(units), hex_id, hex_id, op, is_naval, rate, royal_road=royal_road)
 
 
 def _hexes_with(state: XenState, side: str, pred: Any) -> list[str]:
@@ -432,87 +455,90 @@ def _hexes_with(state: XenState, side: str, pred: Any) -> list[str]:
 
 
 def operations_phase(ctx: Context, state: XenState, side: str) -> Generator[Decision, Any, None]:
-    """PHASES["operations"]: the phasing player's forces one by one (xen:operations)."""
+    """PHASES["operations"]: the phasing player's forces one by one (xen:operations).
+
+    Before each force the ``operations`` window of :mod:`.stratagems` is
+    opened (Forced March text A, Royal Road); after each, the ``reaction``
+    window for the other player (Forced March text B with xen:opt.reaction,
+    Scorched Earth)."""
     done = _done(state)
     done.clear()
     while not state.over:
         fresh = [h for h in _hexes_with(state, side, lambda u: u.id not in done) if can_form(state, side, h, done)]
-        opts = [Option("end", "end the Operations phase")]
-        opts += [Option(f"force:{h}", f"operations with a force in {h}") for h in fresh]
-        if FORCED_MARCH in state.hands[side]:
-            again = [h for h in _hexes_with(state, side, lambda u: u.id in done) if can_form(state, side, h, set())]
-            opts += [Option(f"forced-march:{h}", f"play Forced March: operations again from {h}") for h in again]
-        key = yield Decision(side, f"{side}: Operations phase: choose the next force", tuple(opts), rule=RULE,
-                             kind="ops.force", context={"highlight": tuple(fresh)})
-        if key == "end":
-            ctx.event("operations-end", f"{side} ends the Operations phase", (RULE,), side=side)
-            return
-        hex_id = key.split(":", 1)[1]
-        if key.startswith("force:"):
-            units = yield from _form(state, side, hex_id, done, "xen:forces")
-            f = _start(ctx, state, side, units, hex_id, "operations with", (RULE,))
-        else:
+        again = [h for h in _hexes_with(state, side, lambda u: u.id in done) if can_form(state, side, h, set())]
+        chit = None
+        if fresh or again:
+            play = yield from stratagems.open_window(
+                ctx, state, "operations", detail=f"the {side} player's next force",
+                eligible=lambda s, c: c != FORCED_MARCH or bool(again))
+            chit = str(play.option.data) if play is not None else None
+        if chit == FORCED_MARCH:
+            opts = tuple(Option(f"force:{h}", f"operations again with a force in {h}") for h in again)
+            key = yield Decision(side, f"{side}: Forced March: choose the hex of the force that operates again",
+                                 opts, rule="xen:forced-march", kind="ops.forced-march-force",
+                                 context={"highlight": tuple(again)})
+            hex_id = key.split(":", 1)[1]
             units = yield from _form(state, side, hex_id, set(), "xen:forced-march")
             f = yield from _forced_march(ctx, state, side, units, hex_id)
+        else:
+            opts = (Option("end", "end the Operations phase"),
+                    *(Option(f"force:{h}", f"operations with a force in {h}") for h in fresh))
+            key = yield Decision(side, f"{side}: Operations phase: choose the next force", opts, rule=RULE,
+                                 kind="ops.force", context={"highlight": tuple(fresh)})
+            if key == "end":
+                ctx.event("operations-end", f"{side} ends the Operations phase", (RULE,), side=side)
+                return
+            hex_id = key.split(":", 1)[1]
+            units = yield from _form(state, side, hex_id, done, "xen:forces")
+            f = yield from _start(ctx, state, side, units, hex_id, "operations with", (RULE,),
+                                  royal_road=chit == ROYAL_ROAD)
         if f is None:
             continue
         done.update(f.units)
         yield from conduct(ctx, state, f)
         done.update(f.units)
-        if state.options.reaction:
+        if not state.over:
             yield from _reaction(ctx, state, other_side(side))
 
 
 def _forced_march(ctx: Context, state: XenState, side: str, units: list[str], hex_id: str) -> Generator[
         Decision, Any, Force | None]:
-    """xen:forced-march (text A): the chit, the loss roll, then new OP."""
-    rules = ("xen:forced-march", "xen:chits")
-    if naval.capacity_refusal([state.unit(u) for u in units], hex_id, state) is not None:
-        return _start(ctx, state, side, units, hex_id, "", rules)  # refused and logged, the chit kept
-    state.hands[side].remove(FORCED_MARCH)
-    state.pool.add(FORCED_MARCH)
-    ctx.event("chit-played", f"{side} plays Forced March on the force in {hex_id}", rules, side=side)
-    roll = ctx.chance.d6("forced march loss roll", ("xen:forced-march",))
-    if mv.forced_march_loss(roll):
+    """xen:forced-march (text A; the chit already played at the window): the loss roll, then new OP."""
+    rules = ("xen:forced-march",)
+    roll = yield from stratagems.roll(ctx, state, "forced march loss roll", rules)
+    if stratagems.forced_march_loss(roll):
         opts = tuple(Option(u, f"{u} ({state.unit(u).type})") for u in units)
         lost = opts[0].key if len(opts) == 1 else (yield Decision(
             side, f"{side}: forced march roll {roll}: choose the unit of the force that is lost", opts,
             rule="xen:forced-march", kind="ops.forced-march-loss"))
         state.eliminate(lost)
         units = [u for u in units if u != lost]
-        ctx.event("eliminated", f"forced march roll {roll}: {lost} is lost", ("xen:forced-march",), side=side,
-                  unit=lost)
+        ctx.event("eliminated", f"forced march roll {roll}: {lost} is lost", rules, side=side, unit=lost)
         if not units:
             return None
     else:
-        ctx.event("forced-march", f"forced march roll {roll}: no loss", ("xen:forced-march",), side=side)
-    return _start(ctx, state, side, units, hex_id, "forced march:", rules)
+        ctx.event("forced-march", f"forced march roll {roll}: no loss", rules, side=side)
+    return (yield from _start(ctx, state, side, units, hex_id, "forced march:", rules + (RULE,)))
 
 
 def _reaction(ctx: Context, state: XenState, side: str) -> Generator[Decision, Any, None]:
-    """xen:opt.reaction: after a phasing force's operations, ``side`` may react with one force."""
+    """After a phasing force's operations: the ``reaction`` window for ``side``; with
+    xen:opt.reaction a Forced March there is a Reaction with one force, no loss roll."""
     reacted = _reacted(state)
-    hexes = [h for h in _hexes_with(state, side, lambda u: u.id not in reacted) if can_form(state, side, h, reacted)]
-
-    def plays(s: str) -> list[Option]:
-        if FORCED_MARCH in state.hands[s] and hexes:
-            return [Option("forced-march", "play Forced March: a Reaction with one force")]
-        return []
-
-    window = Window("reaction", "the end of an enemy force's operations", "xen:opt.reaction", (side,))
-    play = yield from offer(window, state.standing, plays)
-    if play is None:
+    play = yield from stratagems.reaction_window(ctx, state, side, detail="a force's operations are over")
+    if play is None or str(play.option.data) != FORCED_MARCH:
         return
-    state.hands[side].remove(FORCED_MARCH)
-    state.pool.add(FORCED_MARCH)
-    rules = ("xen:opt.reaction", "xen:forced-march", "xen:chits")
-    ctx.event("chit-played", f"{side} plays Forced March for a Reaction", rules, side=side)
+    rules = ("xen:opt.reaction", "xen:forced-march")
+    hexes = [h for h in _hexes_with(state, side, lambda u: u.id not in reacted) if can_form(state, side, h, reacted)]
+    if not hexes:
+        ctx.event("reaction", f"{side}: no force of yours may react (each reacts once a turn)", rules, side=side)
+        return
     opts = tuple(Option(f"force:{h}", f"react with a force in {h}") for h in hexes)
     key = yield Decision(side, f"{side}: Reaction: choose the hex of the reacting force", opts,
-                         rule="xen:opt.reaction", kind="ops.reaction-force")
+                         rule="xen:opt.reaction", kind="ops.reaction-force", context={"highlight": tuple(hexes)})
     hex_id = key.split(":", 1)[1]
     units = yield from _form(state, side, hex_id, reacted, "xen:opt.reaction")
-    f = _start(ctx, state, side, units, hex_id, "reaction with", ("xen:opt.reaction",))
+    f = yield from _start(ctx, state, side, units, hex_id, "reaction with", rules)
     if f is None:
         return
     reacted.update(f.units)
@@ -525,21 +551,28 @@ def _reaction(ctx: Context, state: XenState, side: str) -> Generator[Decision, A
 
 def _targets(state: XenState, side: str) -> list[Hex]:
     """Cities and colonies ``side`` does not hold: where its forces want to go."""
-    m = state.map
-    out = []
-    for h in list(state.data.city_kind) + sorted(state.colonies):
-        if state.occupier(h) != side:
-            out.append(m.from_id(h))
-    return out
+    hexes = _hexes(state.map)
+    return [hexes[h] for h in list(state.data.city_kind) + sorted(state.colonies) if state.occupier(h) != side]
 
 
-def _distance_to_target(state: XenState, side: str, hex_id: str) -> int:
-    h = state.map.from_id(hex_id)
-    return min((h.distance(t) for t in _targets(state, side)), default=0)
+_LAST: list[Any] = [None, None]
+"""The decision last scored and its targets: the greedy bot scores every option of one decision."""
+
+
+def _distance_to_target(state: XenState, side: str, hex_id: str, decision: Decision | None = None) -> int:
+    if decision is not None and _LAST[0] is decision:
+        targets = _LAST[1]
+    else:
+        targets = _targets(state, side)
+        if decision is not None:
+            _LAST[0], _LAST[1] = decision, targets
+    h = _hexes(state.map)[hex_id]
+    return min((h.distance(t) for t in targets), default=0)
 
 
 def score(state: XenState, decision: Decision, key: str) -> float | None:
-    """A cheap value of answering an ``ops.*`` decision with ``key`` (higher is better), or None.
+    """A cheap value of answering an ``ops.*`` decision with ``key`` (higher is better); None
+    for the kinds of other modules.
 
     Hints for the greedy bot, not rules: move towards the nearest City or
     Colony the side does not hold, stop there, attack what is weaker,
@@ -559,7 +592,7 @@ def score(state: XenState, decision: Decision, key: str) -> float | None:
             return 0.2 if state.occupier(here) == side and state.is_city(here) else 0.0
         if key.startswith(("move:", "march:")):
             dest = key.split(":", 1)[1]
-            gain = _distance_to_target(state, side, here) - _distance_to_target(state, side, dest)
+            gain = _distance_to_target(state, side, here, decision) - _distance_to_target(state, side, dest, decision)
             return 1.0 + gain - (0.5 if state.is_city(here) and len(state.units_at(here)) <= 2 else 0.0)
         if key.startswith("attack:"):
             force = decision.context.get("force", ())
@@ -573,4 +606,9 @@ def score(state: XenState, decision: Decision, key: str) -> float | None:
             return 1.5
         if key.startswith("drop:"):
             return -0.5
+        return 0.0
+    if kind in ("ops.forced-march-force", "ops.reaction-force") and key.startswith("force:"):
+        return -float(_distance_to_target(state, side, key.split(":", 1)[1], decision))
+    if kind.startswith("ops."):
+        return 0.0
     return None

@@ -36,7 +36,7 @@ from typing import Any
 
 from ancients_kit.session import Context, Decision, Option
 
-from . import control
+from . import control, stratagems
 from . import movement as mv
 from .events import draw_chit
 from .state import XenState, other_side
@@ -164,7 +164,7 @@ def pillage(ctx: Context, state: XenState, side: str, force: list[str], hex_id: 
     types = [state.unit(u).type for u in force]
     count = max(1, pillage_count(types))
     table = state.data.tables["pillage"]
-    roll = ctx.chance.d6(f"{side} pillages {hex_id} with {count} units", rules)
+    roll = yield from stratagems.roll(ctx, state, f"{side} pillages {hex_id} with {count} units", rules)
     res = table.resolve_value(count, roll)  # type: ignore[union-attr]
     ctx.event("pillage", f"{side} pillage {hex_id}: {res.explain()}", rules + ("xen:errata",), side=side,
               hex=hex_id, result=res.result)
@@ -183,7 +183,7 @@ def pillage(ctx: Context, state: XenState, side: str, force: list[str], hex_id: 
         ctx.event("pillaged", f"Pillage marker in {hex_id}: FV 0 in {', '.join(lost)}", ("xen:pillage", "xen:supply"),
                   hex=hex_id, forage_lost=lost)
         if kind in ("treasury", "capital"):
-            gain = ctx.chance.d6(f"loot of {hex_id}", rules)
+            gain = yield from stratagems.roll(ctx, state, f"loot of {hex_id}", rules)
         elif kind in ("city", "colony"):
             gain = 1
         else:
@@ -204,7 +204,7 @@ def colonise(ctx: Context, state: XenState, side: str, force: list[str], hex_id:
     clear = state.data.terrain.get(hex_id) == "clear"
     points = colonisation_points((state.unit(u).type for u in force), clear)
     table = state.data.tables["colonisation"]
-    roll = ctx.chance.d6(f"{side} colonises {hex_id} with {points} points", rules)
+    roll = yield from stratagems.roll(ctx, state, f"{side} colonises {hex_id} with {points} points", rules)
     res = table.resolve_value(max(1, points), roll)  # type: ignore[union-attr]
     ctx.event("colonise", f"{side} colonise {hex_id} ({points} points): {res.explain()}", rules, side=side,
               hex=hex_id, result=res.result)

@@ -25,7 +25,7 @@ def test_a_fleet_carries_three_and_the_force_uses_the_fleets_ov() -> None:
     extra = put(st, HALIKARNASSOS, _ionians(st, 4)[3:])
     assert "at most 3" in naval.capacity_refusal([*units, st.unit(extra[0])], HALIKARNASSOS, st)
     ctx.chance.force(2)
-    assert ops.ops_points(ctx, st, force) == 16 + 2  # the fleet's OV 16, not the militia's 8
+    assert drive(ops.ops_points(ctx, st, force), Script()) == 16 + 2  # the fleet's OV 16, not the militia's 8
     assert "xen:naval-transport" in [e for e in ctx.log if e.kind == "op"][-1].rules
     # The whole stack (1 fleet, 4 land units) cannot sail as one: the force offered is the land units.
     st.player_turn = REBEL

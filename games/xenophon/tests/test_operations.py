@@ -36,13 +36,13 @@ def test_ops_points_lowest_ov_and_the_leader_multipliers() -> None:
     phalanx = put(st, SARDIS, pick(st, "phalanx", REBEL))
     assert st.unit(militia[0]).ov == 8 and st.unit(phalanx[0]).ov == 16
     ctx.chance.force(4)
-    assert ops.ops_points(ctx, st, militia + phalanx) == 12  # the lowest OV, 8, + 4
+    assert drive(ops.ops_points(ctx, st, militia + phalanx), Script()) == 12  # the lowest OV, 8, + 4
     put(st, SARDIS, ["Ariaos"])
     ctx.chance.force(4)
-    assert ops.ops_points(ctx, st, militia + ["Ariaos"]) == 16
+    assert drive(ops.ops_points(ctx, st, militia + ["Ariaos"]), Script()) == 16
     put(st, SARDIS, ["Xenophon"])
     ctx.chance.force(4)
-    assert ops.ops_points(ctx, st, militia + ["Ariaos", "Xenophon"]) == 20
+    assert drive(ops.ops_points(ctx, st, militia + ["Ariaos", "Xenophon"]), Script()) == 20
     op_events = [e for e in ctx.log if e.kind == "op"]
     assert "xen:xenophon" in op_events[-1].rules and "xen:xenophon" not in op_events[-2].rules
 
@@ -123,8 +123,8 @@ def test_forced_march_loss_roll_and_new_operations() -> None:
         hand.add("Forced March")
     held = hand.cards.count("Forced March")
     ctx.chance.force(2, 2, 5)  # OP roll; forced march roll 2: a loss; the new OP roll
-    _phase(ctx, st, Script(f"force:{SARDIS}", "done", f"move:{KELAINAI}", "stop", f"forced-march:{KELAINAI}",
-                           "done", force[1], "move:2910"))
+    _phase(ctx, st, Script(f"force:{SARDIS}", "done", f"move:{KELAINAI}", "stop", "forced-march",
+                           f"force:{KELAINAI}", "done", force[1], "move:2910"))
     assert hand.cards.count("Forced March") == held - 1 and "Forced March" in st.pool
     assert st.unit(force[1]).where == "mix" and st.unit(force[0]).hex == "2910"
     ev = [e for e in ctx.log if e.kind == "eliminated"]
