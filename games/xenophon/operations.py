@@ -272,7 +272,8 @@ def force_options(state: XenState, f: Force, ezoc: frozenset[str],
     opts += step_options(state, f, ezoc, land_ezoc)
     opts += _attack_options(state, f)
     in_ezoc = f.hex in ezoc
-    if f.op >= pillage.PILLAGE_OP and pillage.pillage_refusal(state, f.hex, in_ezoc, f.naval) is None:
+    counted = pillage.pillage_count(state.unit(u).type for u in f.units)
+    if f.op >= pillage.PILLAGE_OP and counted and pillage.pillage_refusal(state, f.hex, in_ezoc, f.naval) is None:
         opts.append(Option("pillage", f"pillage {f.hex} ({pillage.PILLAGE_OP} OP)"))
     if f.op >= pillage.COLONISE_OP and pillage.colonise_refusal(state, f.hex, in_ezoc) is None:
         clear = state.data.terrain.get(f.hex) == "clear"

@@ -22,7 +22,7 @@ def test_pillage_column_counts_leaders_not_trains() -> None:
     assert pl.PILLAGE_OP == 2 and pl.COLONISE_OP == 4 and ops.ATTACK_OP == 2
 
 
-@pytest.mark.rule("xen:pillage", "xen:supply", "xen:treasury")
+@pytest.mark.rule("xen:pillage", "xen:supply", "xen:treasury", "xen:remove-pillage")
 def test_pillage_of_a_treasury_city_loots_d6_and_destroys_forage() -> None:
     ctx, st = empty()
     force = put(st, TYRE, pick(st, "phalanx", REBEL, 2))
