@@ -286,3 +286,7 @@ def score(state: XenState, decision: Decision, key: str) -> float | None:
             return float(value) if value is not None else 0.0
     return 0.0
 
+
+
+# -- xen-ops: the Operations phase's decisions (ops.*) are scored by operations.score
+_MODULES["ops"] = "operations"

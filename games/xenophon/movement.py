@@ -1,4 +1,4 @@
-"""Xenophon movement: terrain costs, hexsides, zones of control, stacking, forced march.
+"""Xenophon movement: terrain costs, hexsides, zones of control, stacking.
 
 Rules served (each cited where it is applied):
 
@@ -22,7 +22,6 @@ Rules served (each cited where it is applied):
   straight into an EZOC;
 - ``xen:stacking``: at most 10 units a hex, leaders, trains, fleets and
   embarked units included; friendly, enemy and neutral units never together;
-- ``xen:forced-march``: the loss roll, 1-3 eliminates one unit of the force.
 
 Map facts the rules use and the map file leaves implicit (rulings under
 "Rulings: operations" in docs/games/xenophon.md):
@@ -64,7 +63,6 @@ __all__ = [
     "enemy_zoc",
     "fleet_may_cross",
     "fleet_may_enter",
-    "forced_march_loss",
     "land_reach",
     "land_step_cost",
     "naval_rate",
@@ -303,16 +301,9 @@ def naval_reach(
     return reachable(start, op, cost, ezoc=ezoc, zoc=ZOC_XENOPHON, can_enter=can_enter, neighbors=m.graph)
 
 
-# ---------------------------------------------------------------- stacking and forced march
+# ---------------------------------------------------------------- stacking
 
 
 def stack_room(count_in_hex: int, arriving: int) -> bool:
     """xen:stacking: may ``arriving`` units join a hex holding ``count_in_hex`` friendly units?"""
     return count_in_hex + arriving <= STACK_LIMIT
-
-
-def forced_march_loss(roll: int) -> bool:
-    """xen:forced-march: the roll before the new OP; 1-3 eliminates one unit of the force."""
-    if not 1 <= roll <= 6:
-        raise ValueError(f"a forced march roll is 1-6, not {roll} (xen:forced-march)")
-    return roll <= 3

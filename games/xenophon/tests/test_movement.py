@@ -154,11 +154,3 @@ def test_stacking_ten_and_enemy_hexes_closed() -> None:
     assert H("2909") not in reach
     blocked = mv.land_reach(M, COSTS, H("2908"), 1, blocked={H("2909")})
     assert H("2909") not in blocked and H("2909") in mv.land_reach(M, COSTS, H("2908"), 1)
-
-
-@pytest.mark.rule("xen:forced-march")
-def test_forced_march_loss_half_the_time() -> None:
-    losses = [mv.forced_march_loss(r) for r in range(1, 7)]
-    assert losses == [True, True, True, False, False, False]  # P = 1/2 (STRATEGIC_GAMES 4.2)
-    with pytest.raises(ValueError, match="xen:forced-march"):
-        mv.forced_march_loss(7)
