@@ -493,3 +493,14 @@ def test_victory_points_and_levels() -> None:
     assert victory.score(st, REBEL)["satrapies"] == sum(st.data.row(s).levy_value for s in st.controlled(REBEL))
     victory.final(ctx, st)
     assert st.over and st.level == victory.level(st.vp[REBEL] - st.vp[EMPIRE])
+
+
+@pytest.mark.rule("xen:supply", "xen:pillage")
+def test_forage_agrees_with_the_hexes_pillage_destroys() -> None:
+    from ancients_games.xenophon.pillage import forage_destroyed
+
+    _, st = game()
+    for h in ("2908", "2613", "2707", "2011"):  # Sardis, a Cyprus port, Halikarnassos, Memphis
+        st.pillaged = {h}
+        zero = {x for x in [h, *st.neighbours(h)] if st.forage(x) == 0 and st.data.forage.get(x, 0) > 0}
+        assert zero == {x for x in forage_destroyed(st, h) if st.data.forage.get(x, 0) > 0}, h
