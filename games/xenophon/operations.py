@@ -204,7 +204,7 @@ def step_options(state: XenState, f: Force, ezoc: frozenset[str],
         nid = m.to_id(n)
         if _blocked(state, f.side, nid):
             continue  # xen:movement: never into enemy or neutral units
-        if len(state.units_at(nid)) + len(f.units) > mv.STACK_LIMIT:
+        if not mv.stack_room(len(state.units_at(nid)), len(f.units)):
             continue  # xen:stacking
         if f.naval:
             ways = [("move", mv.naval_step_cost(m, f.rate, here, n), ezoc)]
@@ -222,6 +222,8 @@ def step_options(state: XenState, f: Force, ezoc: frozenset[str],
             into = nid in zone
             if into and f.hex in zone:
                 continue  # xen:zoc: never straight from one EZOC to another
+            if into:
+                cost += costs.zoc  # errata: entering an EZOC costs 0 (the chart's value)
             if into and by_land and "strait" in m.hexside_features(here, n):
                 continue  # xen:movement: a strait is not crossed straight into an EZOC
             note = ", EZOC: the force stops" if into else ""
