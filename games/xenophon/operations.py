@@ -441,6 +441,14 @@ def _start(ctx: Context, state: XenState, side: str, units: list[str], hex_id: s
            rules: tuple[str, ...], royal_road: bool = False) -> Generator[Decision, Any, Force | None]:
     us = [state.unit(u) for u in units]
     refusal = naval.capacity_refusal(us, hex_id, state)
+    left = [u for u in state.units_at(hex_id) if u.id not in units and u.embarked in units]
+    if left and refusal is None:
+        if state.data.terrain.get(hex_id) == "sea":
+            refusal = (f"at sea the fleets' passengers ({', '.join(u.id for u in left)}) go with them "
+                       "(xen:naval-transport)")
+        else:
+            for u in left:
+                u.embarked = None  # they stay ashore: disembarking costs nothing
     if refusal is not None:
         ctx.event("force-refused", f"{side}: no force of {', '.join(units)}: {refusal}", ("xen:naval-transport",),
                   side=side)

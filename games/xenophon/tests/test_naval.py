@@ -135,3 +135,19 @@ def test_fleets_and_land_units_march_together_along_the_coast() -> None:
     land_zone = frozenset({dest})
     opts = {o.key: o.data for o in ops.step_options(st, f, frozenset(), land_zone)}
     assert opts[f"march:{dest}"][1] is True and (f"move:{dest}" not in opts or opts[f"move:{dest}"][1] is False)
+
+
+@pytest.mark.rule("xen:naval-transport", "xen:forces")
+def test_at_sea_a_fleet_takes_its_passengers_ashore_it_may_leave_them() -> None:
+    ctx, st = empty()
+    land = _ionians(st, 2)
+    put(st, SEA, ["ionia-F1", *land])
+    for u in land:
+        st.unit(u).embarked = "ionia-F1"
+    assert drive(ops._start(ctx, st, REBEL, ["ionia-F1"], SEA, "test", ("xen:operations",)), Script()) is None
+    assert any(e.kind == "force-refused" and "passengers" in e.text for e in ctx.log)
+    for u in [*land, "ionia-F1"]:
+        st.place(u, HALIKARNASSOS)
+    ctx.chance.force(2)
+    f = drive(ops._start(ctx, st, REBEL, ["ionia-F1"], HALIKARNASSOS, "test", ("xen:operations",)), Script())
+    assert f is not None and all(st.unit(u).embarked is None for u in land)
