@@ -611,8 +611,11 @@ def score(state: XenState, decision: Decision, key: str) -> float | None:
             theirs = sum(u.cs for u in state.units_at(key.split(":", 1)[1])) or 1
             return 3.0 * Fraction(mine, theirs).__float__() - 3.0
         if key == "pillage":
+            # A City one holds pays every Treasury phase unpillaged; loot pays once: only a rich
+            # enemy City is worth it (and its forage is lost to the force standing there).
             owner = state.control.get(state.satrapy_of(here) or "", NEUTRAL)
-            return 2.5 if state.is_city(here) and owner == other_side(side) else -1.0
+            rich = state.city_kind(here) in ("treasury", "capital")
+            return 0.8 if rich and owner == other_side(side) else -1.0
         if key == "colonise":
             return 1.5
         if key.startswith("drop:"):

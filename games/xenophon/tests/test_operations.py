@@ -11,6 +11,7 @@ from ancients_kit.session import Decision, Session
 
 from ancients_games.xenophon import GAME
 from ancients_games.xenophon import operations as ops
+from ancients_games.xenophon import stratagems
 from ancients_games.xenophon.state import EMPIRE, REBEL
 from ancients_games.xenophon.tests.ops_helpers import Script, drive, empty, pick, put
 
@@ -109,6 +110,12 @@ def test_dropped_units_and_spent_forces_conduct_no_more_operations() -> None:
     last = [d for d in script.asked if d.kind == "ops.force"][-1]
     assert not [k for k in last.keys if k.startswith("force:")]  # both units have conducted operations
     assert any(e.kind == "drop" and "xen:forces" in e.rules for e in ctx.log)
+
+
+@pytest.mark.rule("xen:forced-march")
+def test_forced_march_loses_a_unit_half_the_time() -> None:
+    # STRATEGIC_GAMES 4.2: lose a unit with P 1/2 (1-3 of a d6), the roll the operations use.
+    assert [stratagems.forced_march_loss(r) for r in range(1, 7)] == [True] * 3 + [False] * 3
 
 
 @pytest.mark.rule("xen:forced-march", "xen:operations")
