@@ -312,6 +312,33 @@ def _alive(state: XenState, f: Force) -> None:
         f.hex = str(live[0].hex)
 
 
+def _refit(ctx: Context, state: XenState, f: Force) -> None:
+    """After fleets are lost or dropped: the land units aboard go on the fleets left, 3 a fleet;
+    those with no room are left ashore on a coast, and at sea go down with their fleets
+    (xen:naval-transport; the Disband Table's "units aboard" share their fleet's fate)."""
+    if not f.naval:
+        return
+    units = [state.unit(u) for u in f.units]
+    fleets = [u for u in units if u.fleet]
+    land = [u for u in units if not u.fleet]
+    extra = land[naval.CAPACITY * len(fleets):]
+    if extra:
+        sea = state.data.terrain.get(f.hex) == "sea"
+        for u in extra:
+            f.units.remove(u.id)
+            if sea:
+                state.eliminate(u.id)
+            else:
+                u.embarked = None
+                _done(state).add(u.id)
+        what = "lost at sea with their fleets" if sea else "left ashore"
+        ctx.event("eliminated" if sea else "drop", f"{f.side}: {', '.join(u.id for u in extra)}: no room aboard, "
+                  f"{what} in {f.hex}", ("xen:naval-transport",), side=f.side, units=[u.id for u in extra])
+    f.naval = bool(fleets)
+    if f.naval:
+        naval.embark(state, [state.unit(u) for u in f.units])
+
+
 def conduct(ctx: Context, state: XenState, f: Force) -> Generator[Decision, Any, None]:
     """Conduct one force's operations until its OP are spent or its owner stops (xen:operations)."""
     side = f.side
@@ -360,8 +387,6 @@ def conduct(ctx: Context, state: XenState, f: Force) -> Generator[Decision, Any,
             _, removed = yield from pillage.colonise(ctx, state, side, list(f.units), f.hex)
             if removed in f.units:
                 f.units.remove(removed)
-            if f.naval:
-                naval.embark(state, [state.unit(u) for u in f.units])
         elif key.startswith("drop:"):
             uid = key.split(":", 1)[1]
             f.units.remove(uid)
@@ -369,12 +394,10 @@ def conduct(ctx: Context, state: XenState, f: Force) -> Generator[Decision, Any,
             if not u.fleet:
                 u.embarked = None
             _done(state).add(uid)
-            f.naval = naval.is_naval(state.unit(x) for x in f.units)
-            if f.naval:
-                naval.embark(state, [state.unit(x) for x in f.units])
             ctx.event("drop", f"{side}: {uid} is dropped off in {f.hex} and conducts no further operations",
                       ("xen:movement", "xen:forces"), side=side, unit=uid, hex=f.hex)
         _alive(state, f)
+        _refit(ctx, state, f)
     if not f.naval:
         for u in f.units:
             state.unit(u).embarked = None
