@@ -312,6 +312,49 @@ def _alive(state: XenState, f: Force) -> None:
         f.hex = str(live[0].hex)
 
 
+def _refusal(state: XenState, f: Force, ezoc: frozenset[str], land_ezoc: frozenset[str]) -> Any:
+    """Why an action typed by a player is not on offer: one line naming the rule."""
+
+    def refuse(text: str) -> tuple[str, str] | None:
+        t = text.strip().lower()
+        what, _, arg = t.partition(":")
+        if what in ("move", "march", "attack"):
+            if arg not in state.data.neighbours:
+                return f"{text.strip()!r}: no hex {arg!r} on the map", "xen:movement"
+            if arg not in state.neighbours(f.hex):
+                return f"{text.strip()!r}: {arg} is not adjacent to {f.hex}", "xen:movement"
+            occ = state.occupier(arg)
+            if what == "attack":
+                if occ is None or occ == f.side:
+                    return f"{text.strip()!r}: no enemy or neutral units in {arg}", "xen:combat"
+                if f.op < ATTACK_OP:
+                    return f"{text.strip()!r}: an attack costs {ATTACK_OP} OP, {f.op} left", "xen:operations"
+                return f"{text.strip()!r}: the force could not move there, so it may not attack there", "xen:combat"
+            if f.halted:
+                return f"{text.strip()!r}: the force entered an enemy zone of control and must stop", "xen:zoc"
+            if occ is not None and occ != f.side:
+                return f"{text.strip()!r}: {occ} units in {arg}; a force never enters them", "xen:movement"
+            if not mv.stack_room(len(state.units_at(arg)), len(f.units)):
+                return f"{text.strip()!r}: {arg} would hold more than {mv.STACK_LIMIT} units", "xen:stacking"
+            zone = land_ezoc if what == "march" else ezoc
+            if f.hex in zone and arg in zone:
+                return f"{text.strip()!r}: never straight from one enemy zone of control to another", "xen:zoc"
+            if what == "march" and not f.naval:
+                return f"{text.strip()!r}: only a force of fleets and land units marches along the coast", "xen:errata"
+            return (f"{text.strip()!r}: the force may not enter {arg} ({state.data.terrain.get(arg)}), or the cost is "
+                    f"more than its {f.op} OP", "xen:naval" if f.naval else "xen:movement")
+        if t == "pillage":
+            why = pillage.pillage_refusal(state, f.hex, f.hex in ezoc, f.naval)
+            return (why, "xen:pillage") if why else (f"'pillage': costs {pillage.PILLAGE_OP} OP", "xen:pillage")
+        if t == "colonise":
+            why = pillage.colonise_refusal(state, f.hex, f.hex in ezoc)
+            return ((why, "xen:colonisation") if why
+                    else (f"'colonise': costs {pillage.COLONISE_OP} OP and colonisation points", "xen:colonisation"))
+        return None
+
+    return refuse
+
+
 def _refit(ctx: Context, state: XenState, f: Force) -> None:
     """After fleets are lost or dropped: the land units aboard go on the fleets left, 3 a fleet;
     those with no room are left ashore on a coast, and at sea go down with their fleets
@@ -354,7 +397,7 @@ def conduct(ctx: Context, state: XenState, f: Force) -> Generator[Decision, Any,
             f.halted = False  # xen:zoc: the units exerting it are gone
         opts = force_options(state, f, ezoc, land_ezoc)
         key = yield Decision(side, f"{side}: the force of {', '.join(f.units)} in {f.hex} has {f.op} OP: what next?",
-                             tuple(opts), rule=RULE, kind="ops.action",
+                             tuple(opts), rule=RULE, kind="ops.action", refuse=_refusal(state, f, ezoc, land_ezoc),
                              context={"highlight": (f.hex,), "force": tuple(f.units)})
         if key == "stop":
             break
@@ -518,7 +561,8 @@ def operations_phase(ctx: Context, state: XenState, side: str) -> Generator[Deci
             opts = (Option("end", "end the Operations phase"),
                     *(Option(f"force:{h}", f"operations with a force in {h}") for h in fresh))
             key = yield Decision(side, f"{side}: Operations phase: choose the next force", opts, rule=RULE,
-                                 kind="ops.force", context={"highlight": tuple(fresh)})
+                                 kind="ops.force", refuse=_force_refusal(state, side, done),
+                                 context={"highlight": tuple(fresh)})
             if key == "end":
                 ctx.event("operations-end", f"{side} ends the Operations phase", (RULE,), side=side)
                 return
@@ -533,6 +577,22 @@ def operations_phase(ctx: Context, state: XenState, side: str) -> Generator[Deci
         done.update(f.units)
         if not state.over:
             yield from _reaction(ctx, state, other_side(side))
+
+
+def _force_refusal(state: XenState, side: str, done: set[str]) -> Any:
+    def refuse(text: str) -> tuple[str, str] | None:
+        what, _, h = text.strip().lower().partition(":")
+        if what != "force":
+            return None
+        mine = [u for u in state.units_at(h) if u.side == side]
+        if not mine:
+            return f"{text.strip()!r}: no unit of yours in {h}", "xen:forces"
+        if all(u.id in done for u in mine):
+            return (f"{text.strip()!r}: every unit in {h} has conducted operations this phase (Forced March "
+                    "lets them again)", "xen:operations")
+        return f"{text.strip()!r}: no force there may move (fleets carry 3 land units each)", "xen:naval-transport"
+
+    return refuse
 
 
 def _forced_march(ctx: Context, state: XenState, side: str, units: list[str], hex_id: str) -> Generator[

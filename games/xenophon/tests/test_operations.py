@@ -261,3 +261,43 @@ def test_an_attack_costs_two_op_and_neutral_units_attacked_change_control() -> N
     assert st.control["Athens"] == EMPIRE
     attack = next(e for e in ctx.log if e.kind == "attack")
     assert "8 left" in attack.text and "xen:combat" in attack.rules
+
+
+@pytest.mark.rule("xen:movement", "xen:stacking", "xen:zoc", "xen:pillage")
+def test_bad_actions_are_refused_with_the_rule() -> None:
+    from ancients_kit.errors import IllegalAnswer
+
+    ctx, st = empty()
+    force = put(st, SARDIS, pick(st, "phalanx", REBEL))
+    put(st, KELAINAI, pick(st, "militia", EMPIRE))
+    f = ops.Force(REBEL, force, SARDIS, SARDIS, 10, False)
+    ez = ops.ezoc_of(st, REBEL, False)
+    d = Decision(REBEL, "next?", tuple(ops.force_options(st, f, ez)), rule="xen:operations",
+                 refuse=ops._refusal(st, f, ez, ez))
+    cases = {f"move:{KELAINAI}": "xen:movement", "move:3020": "xen:movement", "move:9999": "xen:movement",
+             "attack:2907": "xen:combat"}
+    for text, rule in cases.items():
+        with pytest.raises(IllegalAnswer) as err:
+            d.match(text)
+        assert err.value.rule == rule and text in str(err.value)
+    st.pillaged.add(SARDIS)
+    d = Decision(REBEL, "next?", tuple(ops.force_options(st, f, ez)), refuse=ops._refusal(st, f, ez, ez))
+    with pytest.raises(IllegalAnswer, match="already pillaged") as err:
+        d.match("pillage")
+    assert err.value.rule == "xen:pillage"
+
+
+@pytest.mark.rule("xen:forces", "xen:operations")
+def test_a_force_hex_without_units_is_refused() -> None:
+    from ancients_kit.errors import IllegalAnswer
+
+    ctx, st = empty()
+    put(st, SARDIS, pick(st, "phalanx", REBEL))
+    st.player_turn = REBEL
+    gen = ops.operations_phase(ctx, st, REBEL)
+    d = next(gen)
+    while d.kind != "ops.force":
+        d = gen.send("no")
+    with pytest.raises(IllegalAnswer, match="no unit of yours") as err:
+        d.match("force:2909")
+    assert err.value.rule == "xen:forces"
