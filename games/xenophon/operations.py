@@ -307,9 +307,12 @@ def _alive(state: XenState, f: Force) -> None:
     """Drop from the force the units no longer on the map; follow a retreat (xen:retreats)."""
     units = [state.unit(u) for u in f.units]
     live = [u for u in units if u.on_map]
-    f.units = [u.id for u in live]
     if live:
         f.hex = str(live[0].hex)
+    apart = [u for u in live if u.hex != f.hex]
+    if apart:  # scattered by a retreat: those elsewhere conduct no further operations
+        _done(state).update(u.id for u in apart)
+    f.units = [u.id for u in live if u.hex == f.hex]
 
 
 def _refusal(state: XenState, f: Force, ezoc: frozenset[str], land_ezoc: frozenset[str]) -> Any:
