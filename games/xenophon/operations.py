@@ -217,13 +217,15 @@ def step_options(state: XenState, f: Force, ezoc: frozenset[str],
             road = by_land and "road" in m.hexside_features(here, n)
             if road and f.royal_road and cost is not None:
                 cost = ROYAL_ROAD_COST  # the Royal Road chit (stratagems.toml)
-            if cost is None or cost > f.op:
+            if cost is None:
                 continue
             into = nid in zone
             if into and f.hex in zone:
                 continue  # xen:zoc: never straight from one EZOC to another
             if into:
                 cost += costs.zoc  # errata: entering an EZOC costs 0 (the chart's value)
+            if cost > f.op:
+                continue
             if into and by_land and "strait" in m.hexside_features(here, n):
                 continue  # xen:movement: a strait is not crossed straight into an EZOC
             note = ", EZOC: the force stops" if into else ""
