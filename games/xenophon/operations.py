@@ -31,11 +31,19 @@ Rules served (each cited where it is applied):
   operations with one force of his own, without the loss roll; a unit
   reacts once a turn.
 
-Decisions are bounded and their keys stable: ``force:<hex>``,
-``forced-march:<hex>``, ``end``; for a force ``move:<hex>``,
-``attack:<hex>``, ``pillage``, ``colonise``, ``drop:<unit>``, ``stop``.
-:func:`score` gives the greedy bot a cheap value for each (see
-``bot.py``); it reads only what the asked side may see.
+The stratagem windows of :mod:`.stratagems` open here: ``operations``
+before each force (Forced March text A, Royal Road), ``reaction`` after each
+(Forced March text B, Scorched Earth); every die goes through
+:func:`.stratagems.roll` (Consult Oracles).
+
+Decisions are bounded and their keys stable: ``ops.force`` (``force:<hex>``,
+``end``), ``ops.forced-march-force`` and ``ops.reaction-force``
+(``force:<hex>``), ``ops.force-units`` (:func:`~ancients_kit.choice.choose_group`),
+``ops.action`` for a force (``move:<hex>``, ``march:<hex>``, ``attack:<hex>``,
+``pillage``, ``colonise``, ``drop:<unit>``, ``stop``). A typed answer not on
+offer is refused in one line naming the rule. :func:`score` gives the greedy
+bot a cheap value for each (``bot.py`` routes ``ops.*`` here); it reads only
+what the asked side may see.
 """
 
 from __future__ import annotations
@@ -52,6 +60,7 @@ from ancients_kit.hexgrid import Hex
 from ancients_kit.hexmap import HexMap
 from ancients_kit.movement import MP
 from ancients_kit.session import Context, Decision, Option
+
 from . import movement as mv
 from . import naval, pillage, stratagems
 from .state import NEUTRAL, Unit, XenState, other_side
@@ -60,8 +69,10 @@ __all__ = [
     "ATTACK_OP",
     "FORCE_LIMIT",
     "Force",
+    "can_form",
     "conduct",
     "ezoc_of",
+    "force_options",
     "op_total",
     "operations_phase",
     "ops_points",
