@@ -31,11 +31,19 @@ Rules served (each cited where it is applied):
   operations with one force of his own, without the loss roll; a unit
   reacts once a turn.
 
-Decisions are bounded and their keys stable: ``force:<hex>``,
-``forced-march:<hex>``, ``end``; for a force ``move:<hex>``,
-``attack:<hex>``, ``pillage``, ``colonise``, ``drop:<unit>``, ``stop``.
-:func:`score` gives the greedy bot a cheap value for each (see
-``bot.py``); it reads only what the asked side may see.
+The stratagem windows of :mod:`.stratagems` open here: ``operations``
+before each force (Forced March text A, Royal Road), ``reaction`` after each
+(Forced March text B, Scorched Earth); every die goes through
+:func:`.stratagems.roll` (Consult Oracles).
+
+Decisions are bounded and their keys stable: ``ops.force`` (``force:<hex>``,
+``end``), ``ops.forced-march-force`` and ``ops.reaction-force``
+(``force:<hex>``), ``ops.force-units`` (:func:`~ancients_kit.choice.choose_group`),
+``ops.action`` for a force (``move:<hex>``, ``march:<hex>``, ``attack:<hex>``,
+``pillage``, ``colonise``, ``drop:<unit>``, ``stop``). A typed answer not on
+offer is refused in one line naming the rule. :func:`score` gives the greedy
+bot a cheap value for each (``bot.py`` routes ``ops.*`` here); it reads only
+what the asked side may see.
 """
 
 from __future__ import annotations
@@ -52,6 +60,7 @@ from ancients_kit.hexgrid import Hex
 from ancients_kit.hexmap import HexMap
 from ancients_kit.movement import MP
 from ancients_kit.session import Context, Decision, Option
+
 from . import movement as mv
 from . import naval, pillage, stratagems
 from .state import NEUTRAL, Unit, XenState, other_side
@@ -60,8 +69,10 @@ __all__ = [
     "ATTACK_OP",
     "FORCE_LIMIT",
     "Force",
+    "can_form",
     "conduct",
     "ezoc_of",
+    "force_options",
     "op_total",
     "operations_phase",
     "ops_points",
@@ -204,7 +215,7 @@ def step_options(state: XenState, f: Force, ezoc: frozenset[str],
         nid = m.to_id(n)
         if _blocked(state, f.side, nid):
             continue  # xen:movement: never into enemy or neutral units
-        if len(state.units_at(nid)) + len(f.units) > mv.STACK_LIMIT:
+        if not mv.stack_room(len(state.units_at(nid)), len(f.units)):
             continue  # xen:stacking
         if f.naval:
             ways = [("move", mv.naval_step_cost(m, f.rate, here, n), ezoc)]
@@ -217,11 +228,15 @@ def step_options(state: XenState, f: Force, ezoc: frozenset[str],
             road = by_land and "road" in m.hexside_features(here, n)
             if road and f.royal_road and cost is not None:
                 cost = ROYAL_ROAD_COST  # the Royal Road chit (stratagems.toml)
-            if cost is None or cost > f.op:
+            if cost is None:
                 continue
             into = nid in zone
             if into and f.hex in zone:
                 continue  # xen:zoc: never straight from one EZOC to another
+            if into:
+                cost += costs.zoc  # errata: entering an EZOC costs 0 (the chart's value)
+            if cost > f.op:
+                continue
             if into and by_land and "strait" in m.hexside_features(here, n):
                 continue  # xen:movement: a strait is not crossed straight into an EZOC
             note = ", EZOC: the force stops" if into else ""
@@ -305,9 +320,82 @@ def _alive(state: XenState, f: Force) -> None:
     """Drop from the force the units no longer on the map; follow a retreat (xen:retreats)."""
     units = [state.unit(u) for u in f.units]
     live = [u for u in units if u.on_map]
-    f.units = [u.id for u in live]
     if live:
         f.hex = str(live[0].hex)
+    apart = [u for u in live if u.hex != f.hex]
+    if apart:  # scattered by a retreat: those elsewhere conduct no further operations
+        _done(state).update(u.id for u in apart)
+    f.units = [u.id for u in live if u.hex == f.hex]
+
+
+def _refusal(state: XenState, f: Force, ezoc: frozenset[str], land_ezoc: frozenset[str]) -> Any:
+    """Why an action typed by a player is not on offer: one line naming the rule."""
+
+    def refuse(text: str) -> tuple[str, str] | None:
+        t = text.strip().lower()
+        what, _, arg = t.partition(":")
+        if what in ("move", "march", "attack"):
+            if arg not in state.data.neighbours:
+                return f"{text.strip()!r}: no hex {arg!r} on the map", "xen:movement"
+            if arg not in state.neighbours(f.hex):
+                return f"{text.strip()!r}: {arg} is not adjacent to {f.hex}", "xen:movement"
+            occ = state.occupier(arg)
+            if what == "attack":
+                if occ is None or occ == f.side:
+                    return f"{text.strip()!r}: no enemy or neutral units in {arg}", "xen:combat"
+                if f.op < ATTACK_OP:
+                    return f"{text.strip()!r}: an attack costs {ATTACK_OP} OP, {f.op} left", "xen:operations"
+                return f"{text.strip()!r}: the force could not move there, so it may not attack there", "xen:combat"
+            if f.halted:
+                return f"{text.strip()!r}: the force entered an enemy zone of control and must stop", "xen:zoc"
+            if occ is not None and occ != f.side:
+                return f"{text.strip()!r}: {occ} units in {arg}; a force never enters them", "xen:movement"
+            if not mv.stack_room(len(state.units_at(arg)), len(f.units)):
+                return f"{text.strip()!r}: {arg} would hold more than {mv.STACK_LIMIT} units", "xen:stacking"
+            zone = land_ezoc if what == "march" else ezoc
+            if f.hex in zone and arg in zone:
+                return f"{text.strip()!r}: never straight from one enemy zone of control to another", "xen:zoc"
+            if what == "march" and not f.naval:
+                return f"{text.strip()!r}: only a force of fleets and land units marches along the coast", "xen:errata"
+            return (f"{text.strip()!r}: the force may not enter {arg} ({state.data.terrain.get(arg)}), or the cost is "
+                    f"more than its {f.op} OP", "xen:naval" if f.naval else "xen:movement")
+        if t == "pillage":
+            why = pillage.pillage_refusal(state, f.hex, f.hex in ezoc, f.naval)
+            return (why, "xen:pillage") if why else (f"'pillage': costs {pillage.PILLAGE_OP} OP", "xen:pillage")
+        if t == "colonise":
+            why = pillage.colonise_refusal(state, f.hex, f.hex in ezoc)
+            return ((why, "xen:colonisation") if why
+                    else (f"'colonise': costs {pillage.COLONISE_OP} OP and colonisation points", "xen:colonisation"))
+        return None
+
+    return refuse
+
+
+def _refit(ctx: Context, state: XenState, f: Force) -> None:
+    """After fleets are lost or dropped: the land units aboard go on the fleets left, 3 a fleet;
+    those with no room are left ashore on a coast, and at sea go down with their fleets
+    (xen:naval-transport; the Disband Table's "units aboard" share their fleet's fate)."""
+    if not f.naval:
+        return
+    units = [state.unit(u) for u in f.units]
+    fleets = [u for u in units if u.fleet]
+    land = [u for u in units if not u.fleet]
+    extra = land[naval.CAPACITY * len(fleets):]
+    if extra:
+        sea = state.data.terrain.get(f.hex) == "sea"
+        for u in extra:
+            f.units.remove(u.id)
+            if sea:
+                state.eliminate(u.id)
+            else:
+                u.embarked = None
+                _done(state).add(u.id)
+        what = "lost at sea with their fleets" if sea else "left ashore"
+        ctx.event("eliminated" if sea else "drop", f"{f.side}: {', '.join(u.id for u in extra)}: no room aboard, "
+                  f"{what} in {f.hex}", ("xen:naval-transport",), side=f.side, units=[u.id for u in extra])
+    f.naval = bool(fleets)
+    if f.naval:
+        naval.embark(state, [state.unit(u) for u in f.units])
 
 
 def conduct(ctx: Context, state: XenState, f: Force) -> Generator[Decision, Any, None]:
@@ -325,7 +413,7 @@ def conduct(ctx: Context, state: XenState, f: Force) -> Generator[Decision, Any,
             f.halted = False  # xen:zoc: the units exerting it are gone
         opts = force_options(state, f, ezoc, land_ezoc)
         key = yield Decision(side, f"{side}: the force of {', '.join(f.units)} in {f.hex} has {f.op} OP: what next?",
-                             tuple(opts), rule=RULE, kind="ops.action",
+                             tuple(opts), rule=RULE, kind="ops.action", refuse=_refusal(state, f, ezoc, land_ezoc),
                              context={"highlight": (f.hex,), "force": tuple(f.units)})
         if key == "stop":
             break
@@ -358,8 +446,6 @@ def conduct(ctx: Context, state: XenState, f: Force) -> Generator[Decision, Any,
             _, removed = yield from pillage.colonise(ctx, state, side, list(f.units), f.hex)
             if removed in f.units:
                 f.units.remove(removed)
-            if f.naval:
-                naval.embark(state, [state.unit(u) for u in f.units])
         elif key.startswith("drop:"):
             uid = key.split(":", 1)[1]
             f.units.remove(uid)
@@ -367,12 +453,10 @@ def conduct(ctx: Context, state: XenState, f: Force) -> Generator[Decision, Any,
             if not u.fleet:
                 u.embarked = None
             _done(state).add(uid)
-            f.naval = naval.is_naval(state.unit(x) for x in f.units)
-            if f.naval:
-                naval.embark(state, [state.unit(x) for x in f.units])
             ctx.event("drop", f"{side}: {uid} is dropped off in {f.hex} and conducts no further operations",
                       ("xen:movement", "xen:forces"), side=side, unit=uid, hex=f.hex)
         _alive(state, f)
+        _refit(ctx, state, f)
     if not f.naval:
         for u in f.units:
             state.unit(u).embarked = None
@@ -439,6 +523,14 @@ def _start(ctx: Context, state: XenState, side: str, units: list[str], hex_id: s
            rules: tuple[str, ...], royal_road: bool = False) -> Generator[Decision, Any, Force | None]:
     us = [state.unit(u) for u in units]
     refusal = naval.capacity_refusal(us, hex_id, state)
+    left = [u for u in state.units_at(hex_id) if u.id not in units and u.embarked in units]
+    if left and refusal is None:
+        if state.data.terrain.get(hex_id) == "sea":
+            refusal = (f"at sea the fleets' passengers ({', '.join(u.id for u in left)}) go with them "
+                       "(xen:naval-transport)")
+        else:
+            for u in left:
+                u.embarked = None  # they stay ashore: disembarking costs nothing
     if refusal is not None:
         ctx.event("force-refused", f"{side}: no force of {', '.join(units)}: {refusal}", ("xen:naval-transport",),
                   side=side)
@@ -485,7 +577,8 @@ def operations_phase(ctx: Context, state: XenState, side: str) -> Generator[Deci
             opts = (Option("end", "end the Operations phase"),
                     *(Option(f"force:{h}", f"operations with a force in {h}") for h in fresh))
             key = yield Decision(side, f"{side}: Operations phase: choose the next force", opts, rule=RULE,
-                                 kind="ops.force", context={"highlight": tuple(fresh)})
+                                 kind="ops.force", refuse=_force_refusal(state, side, done),
+                                 context={"highlight": tuple(fresh)})
             if key == "end":
                 ctx.event("operations-end", f"{side} ends the Operations phase", (RULE,), side=side)
                 return
@@ -500,6 +593,22 @@ def operations_phase(ctx: Context, state: XenState, side: str) -> Generator[Deci
         done.update(f.units)
         if not state.over:
             yield from _reaction(ctx, state, other_side(side))
+
+
+def _force_refusal(state: XenState, side: str, done: set[str]) -> Any:
+    def refuse(text: str) -> tuple[str, str] | None:
+        what, _, h = text.strip().lower().partition(":")
+        if what != "force":
+            return None
+        mine = [u for u in state.units_at(h) if u.side == side]
+        if not mine:
+            return f"{text.strip()!r}: no unit of yours in {h}", "xen:forces"
+        if all(u.id in done for u in mine):
+            return (f"{text.strip()!r}: every unit in {h} has conducted operations this phase (Forced March "
+                    "lets them again)", "xen:operations")
+        return f"{text.strip()!r}: no force there may move (fleets carry 3 land units each)", "xen:naval-transport"
+
+    return refuse
 
 
 def _forced_march(ctx: Context, state: XenState, side: str, units: list[str], hex_id: str) -> Generator[
@@ -601,8 +710,11 @@ def score(state: XenState, decision: Decision, key: str) -> float | None:
             theirs = sum(u.cs for u in state.units_at(key.split(":", 1)[1])) or 1
             return 3.0 * Fraction(mine, theirs).__float__() - 3.0
         if key == "pillage":
+            # A City one holds pays every Treasury phase unpillaged; loot pays once: only a rich
+            # enemy City is worth it (and its forage is lost to the force standing there).
             owner = state.control.get(state.satrapy_of(here) or "", NEUTRAL)
-            return 2.5 if state.is_city(here) and owner == other_side(side) else -1.0
+            rich = state.city_kind(here) in ("treasury", "capital")
+            return 0.8 if rich and owner == other_side(side) else -1.0
         if key == "colonise":
             return 1.5
         if key.startswith("drop:"):

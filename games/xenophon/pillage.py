@@ -211,7 +211,8 @@ def colonise(ctx: Context, state: XenState, side: str, force: list[str], hex_id:
     removed: str | None = None
     if "C" in res.result:
         state.colonies.add(hex_id)
-        opts = tuple(Option(u, f"{u} ({state.unit(u).type})") for u in force)
+        settlers = [u for u in force if not state.unit(u).fleet] or list(force)  # fleets do not settle
+        opts = tuple(Option(u, f"{u} ({state.unit(u).type})") for u in settlers)
         removed = opts[0].key if len(opts) == 1 else (yield Decision(
             side, f"{side}: the Colony in {hex_id} is founded; choose the unit of the force that settles it",
             opts, rule="xen:colonisation", kind="ops.colonist"))

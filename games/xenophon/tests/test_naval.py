@@ -135,3 +135,38 @@ def test_fleets_and_land_units_march_together_along_the_coast() -> None:
     land_zone = frozenset({dest})
     opts = {o.key: o.data for o in ops.step_options(st, f, frozenset(), land_zone)}
     assert opts[f"march:{dest}"][1] is True and (f"move:{dest}" not in opts or opts[f"move:{dest}"][1] is False)
+
+
+@pytest.mark.rule("xen:naval-transport", "xen:forces")
+def test_at_sea_a_fleet_takes_its_passengers_ashore_it_may_leave_them() -> None:
+    ctx, st = empty()
+    land = _ionians(st, 2)
+    put(st, SEA, ["ionia-F1", *land])
+    for u in land:
+        st.unit(u).embarked = "ionia-F1"
+    assert drive(ops._start(ctx, st, REBEL, ["ionia-F1"], SEA, "test", ("xen:operations",)), Script()) is None
+    assert any(e.kind == "force-refused" and "passengers" in e.text for e in ctx.log)
+    for u in [*land, "ionia-F1"]:
+        st.place(u, HALIKARNASSOS)
+    ctx.chance.force(2)
+    f = drive(ops._start(ctx, st, REBEL, ["ionia-F1"], HALIKARNASSOS, "test", ("xen:operations",)), Script())
+    assert f is not None and all(st.unit(u).embarked is None for u in land)
+
+
+@pytest.mark.rule("xen:naval-transport", "xen:naval-combat")
+def test_passengers_without_room_are_lost_at_sea_and_left_on_a_coast() -> None:
+    for where, lost in ((SEA, True), (HALIKARNASSOS, False)):
+        ctx, st = empty()
+        land = _ionians(st, 6)
+        force = put(st, where, ["ionia-F1", "ionia-F2", *land])
+        f = ops.Force(REBEL, list(force), where, where, 10, True, 1)
+        ops.naval.embark(st, [st.unit(u) for u in force])
+        st.eliminate("ionia-F2")  # sunk in a battle, say
+        ops._alive(st, f)
+        ops._refit(ctx, st, f)
+        assert f.units == ["ionia-F1", *land[:3]]
+        assert all(st.unit(u).embarked == "ionia-F1" for u in land[:3])
+        if lost:
+            assert all(st.unit(u).where == "mix" for u in land[3:])
+        else:
+            assert all(st.unit(u).hex == where and st.unit(u).embarked is None for u in land[3:])

@@ -11,6 +11,7 @@ from ancients_kit.session import Decision, Session
 
 from ancients_games.xenophon import GAME
 from ancients_games.xenophon import operations as ops
+from ancients_games.xenophon import stratagems
 from ancients_games.xenophon.state import EMPIRE, REBEL
 from ancients_games.xenophon.tests.ops_helpers import Script, drive, empty, pick, put
 
@@ -109,6 +110,12 @@ def test_dropped_units_and_spent_forces_conduct_no_more_operations() -> None:
     last = [d for d in script.asked if d.kind == "ops.force"][-1]
     assert not [k for k in last.keys if k.startswith("force:")]  # both units have conducted operations
     assert any(e.kind == "drop" and "xen:forces" in e.rules for e in ctx.log)
+
+
+@pytest.mark.rule("xen:forced-march")
+def test_forced_march_loses_a_unit_half_the_time() -> None:
+    # STRATEGIC_GAMES 4.2: lose a unit with P 1/2 (1-3 of a d6), the roll the operations use.
+    assert [stratagems.forced_march_loss(r) for r in range(1, 7)] == [True] * 3 + [False] * 3
 
 
 @pytest.mark.rule("xen:forced-march", "xen:operations")
@@ -254,3 +261,43 @@ def test_an_attack_costs_two_op_and_neutral_units_attacked_change_control() -> N
     assert st.control["Athens"] == EMPIRE
     attack = next(e for e in ctx.log if e.kind == "attack")
     assert "8 left" in attack.text and "xen:combat" in attack.rules
+
+
+@pytest.mark.rule("xen:movement", "xen:stacking", "xen:zoc", "xen:pillage")
+def test_bad_actions_are_refused_with_the_rule() -> None:
+    from ancients_kit.errors import IllegalAnswer
+
+    ctx, st = empty()
+    force = put(st, SARDIS, pick(st, "phalanx", REBEL))
+    put(st, KELAINAI, pick(st, "militia", EMPIRE))
+    f = ops.Force(REBEL, force, SARDIS, SARDIS, 10, False)
+    ez = ops.ezoc_of(st, REBEL, False)
+    d = Decision(REBEL, "next?", tuple(ops.force_options(st, f, ez)), rule="xen:operations",
+                 refuse=ops._refusal(st, f, ez, ez))
+    cases = {f"move:{KELAINAI}": "xen:movement", "move:3020": "xen:movement", "move:9999": "xen:movement",
+             "attack:2907": "xen:combat"}
+    for text, rule in cases.items():
+        with pytest.raises(IllegalAnswer) as err:
+            d.match(text)
+        assert err.value.rule == rule and text in str(err.value)
+    st.pillaged.add(SARDIS)
+    d = Decision(REBEL, "next?", tuple(ops.force_options(st, f, ez)), refuse=ops._refusal(st, f, ez, ez))
+    with pytest.raises(IllegalAnswer, match="already pillaged") as err:
+        d.match("pillage")
+    assert err.value.rule == "xen:pillage"
+
+
+@pytest.mark.rule("xen:forces", "xen:operations")
+def test_a_force_hex_without_units_is_refused() -> None:
+    from ancients_kit.errors import IllegalAnswer
+
+    ctx, st = empty()
+    put(st, SARDIS, pick(st, "phalanx", REBEL))
+    st.player_turn = REBEL
+    gen = ops.operations_phase(ctx, st, REBEL)
+    d = next(gen)
+    while d.kind != "ops.force":
+        d = gen.send("no")
+    with pytest.raises(IllegalAnswer, match="no unit of yours") as err:
+        d.match("force:2909")
+    assert err.value.rule == "xen:forces"
