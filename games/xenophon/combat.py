@@ -54,7 +54,8 @@ from ancients_kit.session import Context, Decision, Option
 from ancients_kit.tables import OddsTable
 from ancients_kit.walks import Walker
 
-from . import leaders
+from . import control, leaders, naval, stratagems
+from . import movement as mv
 from .state import NEUTRAL, Unit, XenState, other_side
 
 __all__ = [
@@ -229,12 +230,13 @@ def walker(
     Fleets (and what they carry) keep to sea and coastal hexes. ``blocked(h)``
     stands for the state's vetoes (enemy- or neutral-occupied hexes, EZOC,
     stacking); ``stops(h)``: a City or Colony where the walk may end early.
+    The map's hexsides are xen-ops's (:mod:`.movement`: all-sea and all-land sides).
     """
 
     def can_enter(h: Hex) -> bool:
         terrain = hexmap.terrain(h)
         if fleet:
-            if terrain != "sea" and not hexmap.value(h, "coastal"):
+            if not mv.fleet_may_enter(hexmap, h):
                 return False
         elif terrain == "sea":
             return False
@@ -244,9 +246,9 @@ def walker(
 
     def can_step(a: Hex, b: Hex) -> bool:
         if fleet:
-            # not across an all-land hexside: the step touches the sea (ruling)
-            sea = hexmap.terrain(a) == "sea" or hexmap.terrain(b) == "sea"
-            return sea or any(hexmap.terrain(c) == "sea" for c in set(hexmap.neighbors(a)) & set(hexmap.neighbors(b)))
+            return mv.fleet_may_cross(hexmap, a, b)  # never across an all-land hexside (xen:naval)
+        if mv.all_sea_hexside(hexmap, a, b):
+            return False  # an island's shore (xen:movement)
         sides = hexmap.hexside_features(a, b)
         if "strait" in sides:
             return False
@@ -388,48 +390,14 @@ def strengths(state: XenState, battle: Battle) -> tuple[int, int, tuple[Multipli
 
 
 def roll_d6(ctx: Context, state: XenState, reason: str, rules: Sequence[str]) -> Generator[Decision, str, int]:
-    """One d6 of a battle, through the chance recorder (xen:combat)."""
-    return ctx.chance.d6(reason, tuple(rules))
-    yield  # a generator, so that the after-roll window can be opened here
+    """One d6 of a battle, followed by the ``after-roll`` window (Consult Oracles, xen:chits)."""
+    return (yield from stratagems.roll(ctx, state, reason, tuple(rules)))
 
 
-def award_chits(ctx: Context, state: XenState, side: str, n: int, rules: Sequence[str]) -> Generator[Decision, str, None]:
-    """``side`` draws ``n`` chits from the pool (xen:crt: AZ/DZ 2, AD/DD 1), secretly."""
-    for _ in range(n):
-        if not len(state.pool):
-            ctx.event("chit-award", f"{side} would draw a chit, but the pool is empty", tuple(rules), side=side)
-            return
-        hand = state.hands[side]
-        with ctx.secret(side):
-            chit = state.pool.draw(ctx.chance, f"{side} draws a chit (battle result)", tuple(rules))
-        if hand.limit is not None and len(hand) >= hand.limit:
-            # ruling 19: a full hand draws, then returns a chit of its choice
-            cards = sorted(set(hand.cards) | {chit})
-            key = yield Decision(side, f"{side}: your hand is full (15): return which chit to the pool?",
-                                 tuple(Option(_chit_key(c), str(c)) for c in cards), rule="xen:stratagem",
-                                 kind="combat.return-chit")
-            back = next(c for c in cards if _chit_key(c) == key)
-            if back != chit:
-                hand.remove(back)
-                hand.add(chit)
-            state.pool.add(back)
-        else:
-            hand.add(chit)
-        ctx.event("chit-award", f"{side} draws a chit from the pool", tuple(rules), side=side)
-
-
-def _chit_key(chit: object) -> str:
-    return "".join(c if c.isalnum() else "-" for c in str(chit).lower())
-
-
-def open_window(
-    ctx: Context, state: XenState, name: str, battle: Battle | None = None, *, side: str | None = None
-) -> Generator[Decision, str, None]:
-    """Open the stratagem window ``name``: a battle's ``battle`` (Bribery) and ``before-odds``
-    (Military Advantage), or ``supreme-leader-lost`` (Anabasis) for ``side``. The plays and their
-    effects are xen-politics's (stratagems.py)."""
-    return
-    yield
+def award_chits(ctx: Context, state: XenState, side: str, n: int, rules: Sequence[str]) -> Generator[Decision, str, int]:
+    """``side`` draws ``n`` chits from the pool (xen:crt: AZ/DZ 2, AD/DD 1), secretly; a full
+    hand returns one of its choice (ruling 19). Returns how many were drawn."""
+    return (yield from stratagems.draw(ctx, state, side, n, "battle result", (*rules, "xen:stratagem")))
 
 
 # ---------------------------------------------------------------- the battle
@@ -459,6 +427,10 @@ def _check(state: XenState, attackers: Sequence[str], target: str) -> tuple[str,
     there = state.units_at(target)
     if not there or any(u.side == side for u in there):
         raise ValueError(f"{target} holds no enemy or neutral units to attack (xen:combat)")
+    by_sea = naval.is_naval(us)
+    if not naval.may_attack(state.map, by_sea, origin, target):  # type: ignore[arg-type]
+        why = "a fleet could not sail there" if by_sea else "the force could not move there"
+        raise ValueError(f"no attack from {origin} into {target}: {why} (xen:combat, xen:naval-combat)")
     return side, origin  # type: ignore[return-value]
 
 
@@ -481,14 +453,13 @@ def battle(
     defenders = [u.id for u in state.units_at(target)]
     # xen:control: attacking a neutral satrapy's units gives it to the other player at once
     for sat in sorted({u.satrapy for u in _units(state, defenders) if u.side == NEUTRAL and u.satrapy}):
-        state.set_control(sat, other_side(side))
-        ctx.event("control", f"{side} attacks {sat}'s neutral units in {target}: {sat} is now "
-                  f"{other_side(side)}-controlled", ("xen:control", "xen:combat"), satrapy=sat)
+        control.violate_neutrality(ctx, state, sat, side, f"attacks its units in {target}")
     enemy = other_side(side)
     b = Battle(side, enemy, origin, target, list(attackers), defenders, rules)
     ctx.event("battle", f"{b.describe()}: {len(attackers)} unit(s) against {len(defenders)}", rules,
               side=side, origin=origin, target=target)
-    yield from open_window(ctx, state, "battle", b)
+    if (yield from stratagems.battle_window(ctx, state, side, b.describe())):
+        b.no_withdrawal = True  # Bribery
     # -- withdrawal before battle (xen:combat)
     withdrew = yield from withdrawal(ctx, state, b)
     if not _on_map_at(state, b.defenders, target):
@@ -513,7 +484,8 @@ def battle(
         b.defenders = _on_map(state, b.defenders)
         if not b.attackers or not b.defenders:
             return _outcome(state, b, "none", b.crt)
-    yield from open_window(ctx, state, "before-odds", b)
+    played = yield from stratagems.before_odds(ctx, state, side, enemy, b.describe())
+    b.advantage.update(s for s, n in played.items() if n)  # Military Advantage
     # -- odds and the CRT (xen:combat, xen:crt)
     b.attack, b.defence, am, dm = strengths(state, b)
     table: OddsTable = state.data.tables[b.crt]  # type: ignore[assignment]
@@ -649,22 +621,11 @@ def _blocked(state: XenState, side: str, size: int, fleet: bool) -> Callable[[He
 
 
 def ezoc(state: XenState, side: str, fleet: bool) -> frozenset[str]:
-    """Hexes in the other player's ZOC for a force of ``side`` (``xen:zoc``): the six hexes
-    around each enemy unit (neutral and embarked units have none); land ZOC not into the sea,
-    fleet ZOC only into sea and coastal hexes; land EZOC never blocks fleets, nor fleet EZOC
-    land units; never into a City or Colony held by ``side``."""
-    enemy = other_side(side)
-    out: set[str] = set()
-    sea = {h for h, t in state.data.terrain.items() if t == "sea"}
-    for u in state.on_map():
-        if u.side != enemy or u.embarked or u.fleet != fleet or u.hex is None:
-            continue
-        for n in state.neighbours(u.hex):
-            if fleet and (n in sea or n in state.data.coastal):
-                out.add(n)
-            elif not fleet and n not in sea and u.hex not in sea:
-                out.add(n)
-    return frozenset(h for h in out if not (state.is_city(h) and state.occupier(h) == side))
+    """Hexes in the other player's ZOC for a walking force of ``side`` (``xen:zoc``): land
+    units feel land units' ZOC, fleets fleets'; xen-ops's :func:`.operations.ezoc_of`."""
+    from .operations import ezoc_of
+
+    return ezoc_of(state, side, fleet)
 
 
 def _stops(state: XenState, side: str) -> Callable[[Hex], bool]:

@@ -24,7 +24,7 @@ from ancients_kit.data import DataStore
 from ancients_kit.plugin import OddsReport, parse_flag
 from ancients_kit.tables import DifferentialTable, OddsTable
 
-from . import combat, leaders, model
+from . import combat, diplomacy, leaders, model, pillage
 
 __all__ = ["HELP", "odds", "parse_force"]
 
@@ -242,7 +242,7 @@ def _diplomacy(store: DataStore, p: Mapping[str, str]) -> OddsReport:
     shift = _int(p, "shift", 0, lo=None)
     value = agents - against
     col = table.column(value, shift)
-    dist = table.distribution_value(value, shift)
+    dist = diplomacy.outcome_distribution(table, value, shift)
     explain = [f"{agents} Agent(s) against {against}: differential {value}"
                + (f", {shift:+d} column(s)" if shift else "") + f" -> column {getattr(col, 'label', col)}"]
     return _report("Xenophon diplomacy attempt", dist, explain, ["xen:diplomacy"],
@@ -263,7 +263,7 @@ def _pillage(store: DataStore, p: Mapping[str, str]) -> OddsReport:
     n, force = _count_or_force(p, "units", store)
     explain = []
     if force is not None:
-        n = sum(1 for t in force if t not in ("siege_train", "supply_train"))
+        n = pillage.pillage_count(force)
         explain.append(f"{len(force)} unit(s), {n} counted (supply and siege trains ignored, leaders counted)")
         if n == 0:
             raise ValueError("force: only trains, which do not count for pillage (xen:pillage)")
@@ -275,17 +275,13 @@ def _pillage(store: DataStore, p: Mapping[str, str]) -> OddsReport:
                    {c: table.meaning(c) for c in dist})
 
 
-COLONISERS = ("leader", "phalanx", "cavalry", "light", "barbarian_horde", "militia")
-"""Unit types worth 2 colonisation points each (``xen:colonisation``)."""
-
-
 def _colonisation(store: DataStore, p: Mapping[str, str]) -> OddsReport:
     table: DifferentialTable = model.load_tables(store)["colonisation"]  # type: ignore[assignment]
     pts, force = _count_or_force(p, "points", store)
     explain = []
     if force is not None:
         clear = _flag(p, "clear")
-        pts = 2 * sum(1 for t in force if t in COLONISERS) + (1 if clear else 0)
+        pts = pillage.colonisation_points(force, clear)
         explain.append(f"+2 per leader, phalanx, cavalry, light, barbarian or militia unit"
                        f"{', +1 in a clear hex' if clear else ''}: {pts} point(s)")
     elif "clear" in p:

@@ -208,7 +208,10 @@ def test_engagement_az_eliminates_the_attackers_and_the_defender_draws_two() -> 
     assert out.attackers == () and out.hex is None and not out.cleared
     assert all(st.unit(u).where == "mix" for u in att) and all(st.unit(u).hex == CENTRE for u in dfn)
     assert len(st.hands[EMPIRE]) == before + 2
-    assert [d.kind for d in asked] == ["combat.withdraw"]  # militia only: Engagement without asking
+    # militia only: Engagement without asking; the windows: Bribery, Military Advantage, Consult Oracles
+    assert [d.kind for d in asked if not d.kind.startswith("window.")] == ["combat.withdraw"]
+    assert [d.kind for d in asked if d.kind.startswith("window.")] == [
+        "window.battle", "window.before-odds", "window.before-odds", "window.after-roll", "window.after-roll"]
     ev = next(e for e in ctx.log if e.kind == "combat")
     assert "xen:crt" in ev.rules and ev.data["result"] == "AZ"
 
@@ -298,7 +301,7 @@ def test_attacking_neutral_units_gives_their_satrapy_to_the_other_player() -> No
     ctx.chance.force(3)
     out, asked = drive(combat.battle(ctx, st, att, CENTRE), {"combat.withdraw": "stand", "combat.retreat": first})
     assert st.control["Greater India"] == EMPIRE and st.unit(dfn[0]).side == EMPIRE
-    assert asked[0].side == EMPIRE  # the new owner decides the withdrawal
+    assert next(d for d in asked if d.kind == "combat.withdraw").side == EMPIRE  # the new owner decides
     assert any(e.kind == "control" and "xen:control" in e.rules for e in ctx.log)
 
 
@@ -377,9 +380,13 @@ def test_the_bot_scores_prefer_withdrawing_from_a_lost_battle_and_the_best_crt()
     put(st, CENTRE, *units(st, EMPIRE, "light", 1))  # OV 24 against 20: P 26/36 to get away
     gen = combat.battle(ctx, st, att, CENTRE)
     d = next(gen)
+    while d.kind.startswith("window."):
+        d = gen.send("no")
     assert d.kind == "combat.withdraw"
     assert combat.score(st, d, "withdraw") > combat.score(st, d, "stand")  # 28 against 4
     d = gen.send("stand")
+    while d.kind.startswith("window."):
+        d = gen.send("no")
     assert d.kind == "combat.crt"
     scores = {k: combat.score(st, d, k) for k in d.keys}
     assert max(scores, key=scores.get) == combat.best_crt(st.data.tables, d.keys, 28, 4)
@@ -451,3 +458,32 @@ def test_fleets_and_land_units_roll_together_but_withdraw_apart() -> None:
     # land EZOC does not block fleets, so the fleet could go where the light troops could not
     walks = [e for e in ctx.log if e.kind == "withdrawal" and "path" in e.data]
     assert len(walks) == 2
+
+
+def _give(state: XenState, side: str, chit: str) -> None:
+    state.pool.remove(chit)
+    state.hands[side].add(chit)
+
+
+@pytest.mark.rule("xen:combat", "xen:stratagem")
+def test_bribery_forbids_the_withdrawal_and_military_advantage_multiplies() -> None:
+    ctx, st = fresh()
+    origin = west(st, CENTRE)
+    att = put(st, origin, *units(st, REBEL, "militia", 2))  # 4, x2 with Military Advantage
+    put(st, CENTRE, *units(st, EMPIRE, "light", 1))  # 4
+    st.hands[REBEL] = type(st.hands[REBEL])(REBEL, 15, limit_rule="xen:stratagem")
+    _give(st, REBEL, "Bribery")
+    _give(st, REBEL, "Military Advantage")
+
+    def window(d: Decision) -> str:
+        want = {"window.battle": "bribery", "window.before-odds": "military-advantage"}.get(d.kind, "no")
+        return want if want in d.keys else "no"
+
+    ctx.chance.force(6)
+    out, asked = drive(combat.battle(ctx, st, att, CENTRE), {
+        "window.battle": window, "window.before-odds": window, "window.after-roll": "no",
+        "combat.loss": first, "combat.retreat": first})
+    assert not any(d.kind == "combat.withdraw" for d in asked)  # Bribery: no withdrawal offered
+    ev = next(e for e in ctx.log if e.kind == "combat")
+    assert "8 against 4" in ev.text and "Military Advantage" in ev.text and "xen:stratagem" in ev.rules
+    assert len(st.hands[REBEL]) == 1  # both played, back to the pool; DD drew one
