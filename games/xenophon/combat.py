@@ -66,6 +66,7 @@ __all__ = [
     "battle",
     "battle_report",
     "best_crt",
+    "decision_odds",
     "crt_value",
     "score",
     "IGNORED_TYPES",
@@ -841,3 +842,15 @@ def battle_report(state: XenState, attackers: Sequence[str], target: str) -> Odd
     rules = tuple(dict.fromkeys(("xen:combat", "xen:crt", *(r for m in (*am, *dm) for r in m.rules))))
     return OddsReport(f"{side} attacks {target}: {a} against {d}", dist, tuple(explain), rules,
                       {c: table.meaning(c) for c in dist})
+
+
+def decision_odds(state: XenState, decision: Decision, key: str) -> OddsReport | None:
+    """``Game.decision_odds``: the report of :func:`battle_report` for an ``attack:HEX`` answer
+    of the operations loop (its decision's ``context["force"]``), else None."""
+    force = decision.context.get("force")
+    if not key.startswith("attack:") or not force:
+        return None
+    try:
+        return battle_report(state, list(force), key.split(":", 1)[1])
+    except ValueError:
+        return None

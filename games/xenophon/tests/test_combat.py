@@ -487,3 +487,18 @@ def test_bribery_forbids_the_withdrawal_and_military_advantage_multiplies() -> N
     ev = next(e for e in ctx.log if e.kind == "combat")
     assert "8 against 4" in ev.text and "Military Advantage" in ev.text and "xen:stratagem" in ev.rules
     assert len(st.hands[REBEL]) == 1  # both played, back to the pool; DD drew one
+
+
+@pytest.mark.rule("xen:combat")
+def test_decision_odds_for_an_attack_option() -> None:
+    from ancients_games.xenophon import GAME
+
+    ctx, st = fresh()
+    origin = west(st, CENTRE)
+    att = put(st, origin, *units(st, REBEL, "militia", 2))
+    put(st, CENTRE, *units(st, EMPIRE, "militia", 2))
+    d = Decision(REBEL, "act", (combat.Option(f"attack:{CENTRE}"), combat.Option("end")), kind="ops.action",
+                 context={"force": tuple(att)})
+    r = GAME.decision_odds(st, d, f"attack:{CENTRE}")
+    assert r is not None and r.distribution == TABLES["engagement"].distribution(1, 1)
+    assert GAME.decision_odds(st, d, "end") is None
