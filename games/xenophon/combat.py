@@ -64,6 +64,7 @@ __all__ = [
     "Battle",
     "BattleOutcome",
     "battle",
+    "attack_value",
     "battle_report",
     "best_crt",
     "decision_odds",
@@ -854,3 +855,17 @@ def decision_odds(state: XenState, decision: Decision, key: str) -> OddsReport |
         return battle_report(state, list(force), key.split(":", 1)[1])
     except ValueError:
         return None
+
+
+def attack_value(state: XenState, attackers: Sequence[str], target: str) -> float:
+    """What attacking ``target`` is worth to the attacker, for bots: the battle's
+    :func:`crt_value` on the best allowed CRT at today's strengths and multipliers,
+    times the chance that the defender does not get away (if it tries). 0 if illegal."""
+    try:
+        side, origin = _check(state, attackers, target)
+    except ValueError:
+        return 0.0
+    b = Battle(side, other_side(side), origin, target, list(attackers), [u.id for u in state.units_at(target)])
+    v = battle_value(state, b)
+    stays = 1 - withdrawal_chance(best_ov(state, b.defenders), best_ov(state, b.attackers)) if v > 0 else 1
+    return float(v * stays)

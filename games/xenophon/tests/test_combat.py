@@ -502,3 +502,20 @@ def test_decision_odds_for_an_attack_option() -> None:
     r = GAME.decision_odds(st, d, f"attack:{CENTRE}")
     assert r is not None and r.distribution == TABLES["engagement"].distribution(1, 1)
     assert GAME.decision_odds(st, d, "end") is None
+
+
+@pytest.mark.rule("xen:combat")
+def test_attack_value_weighs_multipliers_and_the_chance_to_get_away() -> None:
+    ctx, st = fresh()
+    origin = west(st, CENTRE)
+    att = put(st, origin, *units(st, REBEL, "militia", 4))
+    put(st, CENTRE, *units(st, EMPIRE, "militia", 1))
+    strong = combat.attack_value(st, att, CENTRE)
+    assert strong > 0
+    put(st, origin, "Ariaos")
+    assert combat.attack_value(st, [*att, "Ariaos"], CENTRE) >= strong
+    assert combat.attack_value(st, att, origin) == 0.0  # not an attack at all
+    ctx, st = fresh()
+    att = put(st, origin, *units(st, REBEL, "militia", 1))
+    put(st, CENTRE, *units(st, EMPIRE, "phalanx", 2))
+    assert combat.attack_value(st, att, CENTRE) < 0
