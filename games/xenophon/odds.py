@@ -268,11 +268,16 @@ def _pillage(store: DataStore, p: Mapping[str, str]) -> OddsReport:
         if n == 0:
             raise ValueError("force: only trains, which do not count for pillage (xen:pillage)")
     assert n is not None
-    dist = table.distribution_value(n)
-    explain.append(f"column {getattr(table.column(n), 'label', '')}; 2 OP, not in EZOC; P gains $1, or $1d6 in a "
-                   "Treasury or Capital City")
-    return _report(f"Xenophon pillage by {n} unit(s)", dist, explain, ["xen:pillage"],
-                   {c: table.meaning(c) for c in dist})
+    return _column_report(table, n, f"Xenophon pillage by {n} unit(s)", explain,
+                          "2 OP, not in EZOC; P gains $1, or $1d6 in a Treasury or Capital City", "xen:pillage")
+
+
+def _column_report(table: DifferentialTable, value: int, title: str, explain: list[str], note: str,
+                   rule: str) -> OddsReport:
+    """The distribution of a table read on the column of ``value`` (a count, no modifiers)."""
+    dist = table.distribution_value(value)
+    explain.append(f"column {getattr(table.column(value), 'label', '')}; {note}")
+    return _report(title, dist, explain, [rule], {c: table.meaning(c) for c in dist})
 
 
 def _colonisation(store: DataStore, p: Mapping[str, str]) -> OddsReport:
@@ -287,8 +292,5 @@ def _colonisation(store: DataStore, p: Mapping[str, str]) -> OddsReport:
     elif "clear" in p:
         raise ValueError("clear=yes goes with force=FORCE; points=N already counts the clear hex")
     assert pts is not None
-    dist = table.distribution_value(pts)
-    explain.append(f"column {getattr(table.column(pts), 'label', '')}; 4 OP, not in EZOC; a C removes one unit of "
-                   "the force")
-    return _report(f"Xenophon colonisation with {pts} point(s)", dist, explain, ["xen:colonisation"],
-                   {c: table.meaning(c) for c in dist})
+    return _column_report(table, pts, f"Xenophon colonisation with {pts} point(s)", explain,
+                          "4 OP, not in EZOC; a C removes one unit of the force", "xen:colonisation")

@@ -136,6 +136,7 @@ from ancients_kit.data import DataStore  # noqa: E402
 from ancients_kit.log import Log  # noqa: E402
 from ancients_kit.session import Context, Decision  # noqa: E402
 from ancients_games.xenophon import PACKAGE  # noqa: E402
+from ancients_games.xenophon.odds import parse_force  # noqa: E402
 from ancients_games.xenophon.setup import build  # noqa: E402
 from ancients_games.xenophon.state import EMPIRE, NEUTRAL, REBEL, XenState, load_data  # noqa: E402
 
@@ -187,6 +188,20 @@ def drive(gen: Generator[Decision, str, Any], answers: Mapping[str, Answer] | No
         return stop.value, asked
 
 
+def duel(attack: str, defend: str, seed: int = 1, **options: Any) -> tuple[Context, XenState, str, list[str], list[str]]:
+    """Rebel units (``2militia+cavalry``, as ``ancients odds`` reads a force) west of
+    :data:`CENTRE` and Empire units in it."""
+    ctx, st = fresh(seed, **options)
+    origin = west(st, CENTRE)
+    att = put(st, origin, *force(st, REBEL, attack))
+    return ctx, st, origin, att, put(st, CENTRE, *force(st, EMPIRE, defend))
+
+
+def force(st: XenState, side: str, text: str) -> list[str]:
+    types = parse_force(text, "force", st.data.units)
+    return [u for t in dict.fromkeys(types) for u in units(st, side, t, types.count(t))]
+
+
 def first(d: Decision) -> str:
     return d.options[0].key
 
@@ -197,10 +212,7 @@ def west(state: XenState, h: str) -> str:
 
 @pytest.mark.rule("xen:combat", "xen:crt")
 def test_engagement_az_eliminates_the_attackers_and_the_defender_draws_two() -> None:
-    ctx, st = fresh()
-    origin = west(st, CENTRE)
-    att = put(st, origin, *units(st, REBEL, "militia", 2))
-    dfn = put(st, CENTRE, *units(st, EMPIRE, "militia", 2))
+    ctx, st, origin, att, dfn = duel("2militia", "2militia")
     before = len(st.hands[EMPIRE])
     ctx.chance.force(1)  # the CRT roll: 4 against 4 is 1:1, roll 1 = AZ
     out, asked = drive(combat.battle(ctx, st, att, CENTRE), {"combat.withdraw": "stand"})
@@ -218,10 +230,7 @@ def test_engagement_az_eliminates_the_attackers_and_the_defender_draws_two() -> 
 
 @pytest.mark.rule("xen:combat", "xen:crt", "xen:retreats")
 def test_dr_retreats_the_defender_one_hex_and_clears_the_hex() -> None:
-    ctx, st = fresh()
-    origin = west(st, CENTRE)
-    att = put(st, origin, *units(st, REBEL, "militia", 4))  # CS 8
-    dfn = put(st, CENTRE, *units(st, EMPIRE, "militia", 1))  # CS 2: 4:1
+    ctx, st, origin, att, dfn = duel("4militia", "1militia")  # CS 8 CS 2: 4:1
     ctx.chance.force(2)  # >=4:1, roll 2 = DR
     out, asked = drive(combat.battle(ctx, st, att, CENTRE), {"combat.withdraw": "stand", "combat.retreat": first})
     assert out.result == "DR" and out.cleared and out.hex == origin
@@ -266,10 +275,7 @@ def test_ad_with_militia_picks_until_half_is_reached() -> None:
 
 @pytest.mark.rule("xen:combat")
 def test_withdrawal_before_battle_walks_exactly_the_roll_and_ends_the_battle() -> None:
-    ctx, st = fresh()
-    origin = west(st, CENTRE)
-    att = put(st, origin, *units(st, REBEL, "militia", 2))  # OV 8
-    dfn = put(st, CENTRE, *units(st, EMPIRE, "cavalry", 1))  # OV 20
+    ctx, st, origin, att, dfn = duel("2militia", "1cavalry")  # OV 8 OV 20
     ctx.chance.force(1, 6, 3)  # defender 1 + 20 beats attacker 6 + 8; withdraw 3 hexes
     out, asked = drive(combat.battle(ctx, st, att, CENTRE), {"combat.withdraw": "withdraw",
                                                             "combat.withdrawal": first})
@@ -282,10 +288,7 @@ def test_withdrawal_before_battle_walks_exactly_the_roll_and_ends_the_battle() -
 
 @pytest.mark.rule("xen:combat")
 def test_a_tied_withdrawal_roll_stands_and_fights() -> None:
-    ctx, st = fresh()
-    origin = west(st, CENTRE)
-    att = put(st, origin, *units(st, REBEL, "militia", 2))
-    put(st, CENTRE, *units(st, EMPIRE, "militia", 2))
+    ctx, st, origin, att, dfn = duel("2militia", "2militia")
     ctx.chance.force(4, 4, 3)  # 4 + 8 ties 4 + 8: no withdrawal; CRT roll 3 at 1:1 = AR
     out, _ = drive(combat.battle(ctx, st, att, CENTRE), {"combat.withdraw": "withdraw", "combat.retreat": first})
     assert out.result == "AR" and out.hex != origin and out.hex in st.neighbours(origin)
@@ -327,10 +330,7 @@ def test_a_city_doubles_the_defender_and_lets_it_ignore_a_retreat() -> None:
 
 @pytest.mark.rule("xen:retreats")
 def test_a_force_with_no_retreat_is_eliminated() -> None:
-    ctx, st = fresh()
-    origin = west(st, CENTRE)
-    att = put(st, origin, *units(st, REBEL, "militia", 4))
-    dfn = put(st, CENTRE, *units(st, EMPIRE, "militia", 1))
+    ctx, st, origin, att, dfn = duel("4militia", "1militia")
     # every other neighbour of the defender is next to a Rebel unit: all EZOC
     for n in st.neighbours(CENTRE):
         if n != origin:
@@ -395,10 +395,7 @@ def test_the_bot_scores_prefer_withdrawing_from_a_lost_battle_and_the_best_crt()
 
 @pytest.mark.rule("xen:combat", "xen:crt")
 def test_battle_report_before_declaring() -> None:
-    ctx, st = fresh()
-    origin = west(st, CENTRE)
-    att = put(st, origin, *units(st, REBEL, "militia", 2))
-    put(st, CENTRE, *units(st, EMPIRE, "militia", 2))
+    ctx, st, origin, att, dfn = duel("2militia", "2militia")
     r = combat.battle_report(st, att, CENTRE)
     assert r.distribution == TABLES["engagement"].distribution(4, 4)
     assert "P = 15/36" in r.explain[1] or "P = 5/12" in r.explain[1]
@@ -467,10 +464,7 @@ def _give(state: XenState, side: str, chit: str) -> None:
 
 @pytest.mark.rule("xen:combat", "xen:stratagem")
 def test_bribery_forbids_the_withdrawal_and_military_advantage_multiplies() -> None:
-    ctx, st = fresh()
-    origin = west(st, CENTRE)
-    att = put(st, origin, *units(st, REBEL, "militia", 2))  # 4, x2 with Military Advantage
-    put(st, CENTRE, *units(st, EMPIRE, "light", 1))  # 4
+    ctx, st, origin, att, dfn = duel("2militia", "1light")  # 4, x2 with Military Advantage 4
     st.hands[REBEL] = type(st.hands[REBEL])(REBEL, 15, limit_rule="xen:stratagem")
     _give(st, REBEL, "Bribery")
     _give(st, REBEL, "Military Advantage")
@@ -493,10 +487,7 @@ def test_bribery_forbids_the_withdrawal_and_military_advantage_multiplies() -> N
 def test_decision_odds_for_an_attack_option() -> None:
     from ancients_games.xenophon import GAME
 
-    ctx, st = fresh()
-    origin = west(st, CENTRE)
-    att = put(st, origin, *units(st, REBEL, "militia", 2))
-    put(st, CENTRE, *units(st, EMPIRE, "militia", 2))
+    ctx, st, origin, att, dfn = duel("2militia", "2militia")
     d = Decision(REBEL, "act", (combat.Option(f"attack:{CENTRE}"), combat.Option("end")), kind="ops.action",
                  context={"force": tuple(att)})
     r = GAME.decision_odds(st, d, f"attack:{CENTRE}")
@@ -506,10 +497,7 @@ def test_decision_odds_for_an_attack_option() -> None:
 
 @pytest.mark.rule("xen:combat")
 def test_attack_value_weighs_multipliers_and_the_chance_to_get_away() -> None:
-    ctx, st = fresh()
-    origin = west(st, CENTRE)
-    att = put(st, origin, *units(st, REBEL, "militia", 4))
-    put(st, CENTRE, *units(st, EMPIRE, "militia", 1))
+    ctx, st, origin, att, dfn = duel("4militia", "1militia")
     strong = combat.attack_value(st, att, CENTRE)
     assert strong > 0
     put(st, origin, "Ariaos")
