@@ -319,7 +319,8 @@ class BattleOutcome:
     attackers: tuple[str, ...]
     """The attacking units still on the map."""
     hex: str | None
-    """Where they are now (they may have retreated; None if none is left)."""
+    """Where they are now (they may have retreated; None if none is left). A force of fleets
+    and land units that retreated apart is in two hexes: this is the first unit's."""
     defenders: tuple[str, ...]
     """The defending units still on the map (wherever they withdrew or retreated)."""
     cleared: bool
@@ -514,12 +515,11 @@ def _on_map_at(state: XenState, ids: Iterable[str], hex_id: str) -> list[str]:
 
 def _outcome(state: XenState, b: Battle, result: str, crt: str, col: str = "") -> BattleOutcome:
     left = _on_map(state, b.attackers)
-    hexes = {state.unit(u).hex for u in left}
     return BattleOutcome(
         result=result,
         crt=crt,
         attackers=tuple(left),
-        hex=hexes.pop() if len(hexes) == 1 else (None if not hexes else state.unit(left[0]).hex),
+        hex=state.unit(left[0]).hex if left else None,
         defenders=tuple(_on_map(state, b.defenders)),
         cleared=not any(u.side == b.defender for u in state.units_at(b.target)),
         odds=col,
@@ -678,7 +678,7 @@ def walk(
             key = opts[0].key  # one way on: nothing to choose
         else:
             key = yield Decision(side, f"{side}: {what} of {', '.join(group)}, hex {len(path)} of {steps} "
-                                 f"(from {m.to_id(path[-1])})", tuple(opts), rule=rules[0] if rules else "",
+                                 f"(from {m.to_id(path[-1])})", tuple(opts), rule="xen:combat" if withdrawal else "xen:retreats",
                                  kind=f"combat.{what}", context={"highlight": [o.key for o in opts]})
         if key == "stop":
             break
