@@ -507,3 +507,20 @@ def test_attack_value_weighs_multipliers_and_the_chance_to_get_away() -> None:
     att = put(st, origin, *units(st, REBEL, "militia", 1))
     put(st, CENTRE, *units(st, EMPIRE, "phalanx", 2))
     assert combat.attack_value(st, att, CENTRE) < 0
+
+
+@pytest.mark.rule("xen:combat", "xen:naval-combat")
+def test_land_units_never_attack_fleets_at_sea_but_fleets_attack_the_coast() -> None:
+    ctx, st = fresh()
+    coast, sea = "0218", "0318"
+    assert st.data.terrain[sea] == "sea"
+    land = put(st, coast, *units(st, EMPIRE, "militia", 2))
+    fleet = put(st, sea, *units(st, REBEL, "fleet", 1))
+    with pytest.raises(ValueError, match="xen:naval-combat"):
+        next(combat.battle(ctx, st, land, sea))
+    ctx.chance.force(1)
+    out, _ = drive(combat.battle(ctx, st, fleet, coast, rule_ids=("xen:naval-combat",)),
+                   {"combat.withdraw": "stand", "combat.retreat": first, "combat.loss": first,
+                    "combat.crt": "skirmish"})
+    assert out.crt == "skirmish"  # a fleet is a Skirmish unit
+    assert "xen:naval-combat" in next(e for e in ctx.log if e.kind == "combat").rules
