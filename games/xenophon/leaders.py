@@ -79,6 +79,8 @@ def assassination_chance(supreme: bool) -> Fraction:
 # ================================================================= on the game state
 
 LEADER_RULES = ("xen:leaders",)
+STACK_LIMIT = 10
+"""xen:stacking: an escaping Xenophon joins only a hex with room for him."""
 
 
 def _unit(state: XenState, u: str | Unit) -> Unit:
@@ -108,10 +110,12 @@ def _distance(state: XenState, a: str, b: str) -> int:
 
 
 def nearest_friendly_hex(state: XenState, side: str, origin: str, exclude: Iterable[str] = ()) -> str | None:
-    """The hex of the nearest friendly force to ``origin`` (ties: the lowest hex ID), not
-    counting ``exclude``'s units; None if the side has no other unit on the map."""
+    """The hex of the nearest friendly force to ``origin`` with room for one more unit
+    (xen:stacking), ties to the lowest hex ID; never ``origin`` itself, nor a hex holding
+    only ``exclude``'s units. None if there is none."""
     skip = set(exclude)
-    hexes = {u.hex for u in state.on_map() if u.side == side and u.id not in skip and u.hex is not None}
+    hexes = {u.hex for u in state.on_map() if u.side == side and u.id not in skip and u.hex is not None
+             and len(state.units_at(u.hex)) < STACK_LIMIT}
     hexes.discard(origin)
     if not hexes:
         return None
