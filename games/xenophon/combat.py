@@ -762,12 +762,9 @@ def choose_losses(
 
 
 def _loss_options(state: XenState, ids: Sequence[str]) -> list[Option]:
-    """One option per unit that may be picked (cargo goes with its fleet, so is not offered alone)."""
-    carried = {u for u in ids if state.unit(u).embarked and state.unit(u).embarked in ids}
+    """One option per unit that may be picked (a fleet takes its cargo with it)."""
     out: list[Option] = []
     for uid in ids:
-        if uid in carried:
-            continue
         u = state.unit(uid)
         cost = cs_total(state, _with_cargo(state, [uid])) + (20 if u.leader else 0)
         out.append(Option(uid, f"{u.type} CS {u.cs}{' (with its cargo)' if u.fleet else ''}", {"score": -float(cost)}))
