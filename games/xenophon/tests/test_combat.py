@@ -524,3 +524,18 @@ def test_land_units_never_attack_fleets_at_sea_but_fleets_attack_the_coast() -> 
                     "combat.crt": "skirmish"})
     assert out.crt == "skirmish"  # a fleet is a Skirmish unit
     assert "xen:naval-combat" in next(e for e in ctx.log if e.kind == "combat").rules
+
+
+@pytest.mark.rule("xen:retreats", "xen:naval-combat")
+def test_a_fleet_retreats_with_its_cargo() -> None:
+    ctx, st = fresh()
+    coast, sea = "0218", "0318"
+    put(st, coast, *units(st, EMPIRE, "militia", 4))  # 8
+    fleet = put(st, sea, *units(st, REBEL, "fleet", 1))
+    cargo = put(st, sea, *units(st, REBEL, "light", 1))
+    st.unit(cargo[0]).embarked = fleet[0]
+    ctx.chance.force(3)  # Engagement 8 against 8 (1:1), roll 3 = AR
+    out, _ = drive(combat.battle(ctx, st, [*fleet, *cargo], coast, rule_ids=("xen:naval-combat",)),
+                   {"combat.withdraw": "stand", "combat.crt": "engagement", "combat.retreat": first})
+    assert out.result == "AR" and out.hex != sea
+    assert st.unit(cargo[0]).hex == st.unit(fleet[0]).hex == out.hex and st.unit(cargo[0]).embarked == fleet[0]
