@@ -212,3 +212,9 @@ class Xenophon(Game):
         from .compare import translate
 
         return translate(store, engagement)
+
+    def decision_odds(self, state: XenState, decision: Decision, key: str, store: DataStore | None = None) -> Any:
+        """An attack offered by the operations loop (``attack:HEX``): the battle's odds (combat.py)."""
+        from .combat import decision_odds
+
+        return decision_odds(state, decision, key)
