@@ -63,6 +63,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CHIT_RULES",
+    "battle_chits",
     "EFFECTS",
     "Effect",
     "HAND_LIMIT",
@@ -835,3 +836,27 @@ def opening(name: str, phase: Callable[[Context, XenState, str], Generator[Decis
     opened.__name__ = f"{getattr(phase, '__name__', name)}_with_chits"
     opened.__doc__ = f"{phase.__doc__ or name}\n\nOpened by the ``{name}`` chit window (stratagems.py)."
     return opened
+
+
+def battle_chits(
+    ctx: Context, state: XenState, name: str, battle: Any = None, *, side: str | None = None
+) -> Generator[Decision, str, None]:
+    """The chit windows of a battle, as combat.py opens them (``combat.open_window``):
+    ``battle`` (Bribery: ``battle.no_withdrawal``), ``before-odds`` (Military
+    Advantage: the sides added to ``battle.advantage``) and ``supreme-leader-lost``
+    (:func:`supreme_leader_eliminated` for ``side``)."""
+    if name == "supreme-leader-lost":
+        if side is None:
+            raise ValueError("the supreme-leader-lost window needs the side that lost him")
+        yield from supreme_leader_eliminated(ctx, state, side)
+        return
+    detail = battle.describe() if hasattr(battle, "describe") else ""
+    if name == "battle":
+        if (yield from battle_window(ctx, state, battle.attacker, detail)):
+            battle.no_withdrawal = True
+        return
+    if name == "before-odds":
+        got = yield from before_odds(ctx, state, battle.attacker, battle.defender, detail)
+        battle.advantage.update(s for s, n in got.items() if n)
+        return
+    raise ValueError(f"no battle window {name!r} (windows: battle, before-odds, supreme-leader-lost)")
