@@ -54,7 +54,8 @@ from ancients_kit.session import Context, Decision, Option
 from ancients_kit.tables import OddsTable
 from ancients_kit.walks import Walker
 
-from . import leaders
+from . import control, leaders, naval, stratagems
+from . import movement as mv
 from .state import NEUTRAL, Unit, XenState, other_side
 
 __all__ = [
@@ -63,8 +64,10 @@ __all__ = [
     "Battle",
     "BattleOutcome",
     "battle",
+    "attack_value",
     "battle_report",
     "best_crt",
+    "decision_odds",
     "crt_value",
     "score",
     "IGNORED_TYPES",
@@ -229,12 +232,13 @@ def walker(
     Fleets (and what they carry) keep to sea and coastal hexes. ``blocked(h)``
     stands for the state's vetoes (enemy- or neutral-occupied hexes, EZOC,
     stacking); ``stops(h)``: a City or Colony where the walk may end early.
+    The map's hexsides are xen-ops's (:mod:`.movement`: all-sea and all-land sides).
     """
 
     def can_enter(h: Hex) -> bool:
         terrain = hexmap.terrain(h)
         if fleet:
-            if terrain != "sea" and not hexmap.value(h, "coastal"):
+            if not mv.fleet_may_enter(hexmap, h):
                 return False
         elif terrain == "sea":
             return False
@@ -244,9 +248,9 @@ def walker(
 
     def can_step(a: Hex, b: Hex) -> bool:
         if fleet:
-            # not across an all-land hexside: the step touches the sea (ruling)
-            sea = hexmap.terrain(a) == "sea" or hexmap.terrain(b) == "sea"
-            return sea or any(hexmap.terrain(c) == "sea" for c in set(hexmap.neighbors(a)) & set(hexmap.neighbors(b)))
+            return mv.fleet_may_cross(hexmap, a, b)  # never across an all-land hexside (xen:naval)
+        if mv.all_sea_hexside(hexmap, a, b):
+            return False  # an island's shore (xen:movement)
         sides = hexmap.hexside_features(a, b)
         if "strait" in sides:
             return False
@@ -315,7 +319,8 @@ class BattleOutcome:
     attackers: tuple[str, ...]
     """The attacking units still on the map."""
     hex: str | None
-    """Where they are now (they may have retreated; None if none is left)."""
+    """Where they are now (they may have retreated; None if none is left). A force of fleets
+    and land units that retreated apart is in two hexes: this is the first unit's."""
     defenders: tuple[str, ...]
     """The defending units still on the map (wherever they withdrew or retreated)."""
     cleared: bool
@@ -388,48 +393,14 @@ def strengths(state: XenState, battle: Battle) -> tuple[int, int, tuple[Multipli
 
 
 def roll_d6(ctx: Context, state: XenState, reason: str, rules: Sequence[str]) -> Generator[Decision, str, int]:
-    """One d6 of a battle, through the chance recorder (xen:combat)."""
-    return ctx.chance.d6(reason, tuple(rules))
-    yield  # a generator, so that the after-roll window can be opened here
+    """One d6 of a battle, followed by the ``after-roll`` window (Consult Oracles, xen:chits)."""
+    return (yield from stratagems.roll(ctx, state, reason, tuple(rules)))
 
 
-def award_chits(ctx: Context, state: XenState, side: str, n: int, rules: Sequence[str]) -> Generator[Decision, str, None]:
-    """``side`` draws ``n`` chits from the pool (xen:crt: AZ/DZ 2, AD/DD 1), secretly."""
-    for _ in range(n):
-        if not len(state.pool):
-            ctx.event("chit-award", f"{side} would draw a chit, but the pool is empty", tuple(rules), side=side)
-            return
-        hand = state.hands[side]
-        with ctx.secret(side):
-            chit = state.pool.draw(ctx.chance, f"{side} draws a chit (battle result)", tuple(rules))
-        if hand.limit is not None and len(hand) >= hand.limit:
-            # ruling 19: a full hand draws, then returns a chit of its choice
-            cards = sorted(set(hand.cards) | {chit})
-            key = yield Decision(side, f"{side}: your hand is full (15): return which chit to the pool?",
-                                 tuple(Option(_chit_key(c), str(c)) for c in cards), rule="xen:stratagem",
-                                 kind="combat.return-chit")
-            back = next(c for c in cards if _chit_key(c) == key)
-            if back != chit:
-                hand.remove(back)
-                hand.add(chit)
-            state.pool.add(back)
-        else:
-            hand.add(chit)
-        ctx.event("chit-award", f"{side} draws a chit from the pool", tuple(rules), side=side)
-
-
-def _chit_key(chit: object) -> str:
-    return "".join(c if c.isalnum() else "-" for c in str(chit).lower())
-
-
-def open_window(
-    ctx: Context, state: XenState, name: str, battle: Battle | None = None, *, side: str | None = None
-) -> Generator[Decision, str, None]:
-    """Open the stratagem window ``name``: a battle's ``battle`` (Bribery) and ``before-odds``
-    (Military Advantage), or ``supreme-leader-lost`` (Anabasis) for ``side``. The plays and their
-    effects are xen-politics's (stratagems.py)."""
-    return
-    yield
+def award_chits(ctx: Context, state: XenState, side: str, n: int, rules: Sequence[str]) -> Generator[Decision, str, int]:
+    """``side`` draws ``n`` chits from the pool (xen:crt: AZ/DZ 2, AD/DD 1), secretly; a full
+    hand returns one of its choice (ruling 19). Returns how many were drawn."""
+    return (yield from stratagems.draw(ctx, state, side, n, "battle result", (*rules, "xen:stratagem")))
 
 
 # ---------------------------------------------------------------- the battle
@@ -459,6 +430,10 @@ def _check(state: XenState, attackers: Sequence[str], target: str) -> tuple[str,
     there = state.units_at(target)
     if not there or any(u.side == side for u in there):
         raise ValueError(f"{target} holds no enemy or neutral units to attack (xen:combat)")
+    by_sea = naval.is_naval(us)
+    if not naval.may_attack(state.map, by_sea, origin, target):  # type: ignore[arg-type]
+        why = "a fleet could not sail there" if by_sea else "the force could not move there"
+        raise ValueError(f"no attack from {origin} into {target}: {why} (xen:combat, xen:naval-combat)")
     return side, origin  # type: ignore[return-value]
 
 
@@ -481,14 +456,13 @@ def battle(
     defenders = [u.id for u in state.units_at(target)]
     # xen:control: attacking a neutral satrapy's units gives it to the other player at once
     for sat in sorted({u.satrapy for u in _units(state, defenders) if u.side == NEUTRAL and u.satrapy}):
-        state.set_control(sat, other_side(side))
-        ctx.event("control", f"{side} attacks {sat}'s neutral units in {target}: {sat} is now "
-                  f"{other_side(side)}-controlled", ("xen:control", "xen:combat"), satrapy=sat)
+        control.violate_neutrality(ctx, state, sat, side, f"attacks its units in {target}")
     enemy = other_side(side)
     b = Battle(side, enemy, origin, target, list(attackers), defenders, rules)
     ctx.event("battle", f"{b.describe()}: {len(attackers)} unit(s) against {len(defenders)}", rules,
               side=side, origin=origin, target=target)
-    yield from open_window(ctx, state, "battle", b)
+    if (yield from stratagems.battle_window(ctx, state, side, b.describe())):
+        b.no_withdrawal = True  # Bribery
     # -- withdrawal before battle (xen:combat)
     withdrew = yield from withdrawal(ctx, state, b)
     if not _on_map_at(state, b.defenders, target):
@@ -513,7 +487,8 @@ def battle(
         b.defenders = _on_map(state, b.defenders)
         if not b.attackers or not b.defenders:
             return _outcome(state, b, "none", b.crt)
-    yield from open_window(ctx, state, "before-odds", b)
+    played = yield from stratagems.before_odds(ctx, state, side, enemy, b.describe())
+    b.advantage.update(s for s, n in played.items() if n)  # Military Advantage
     # -- odds and the CRT (xen:combat, xen:crt)
     b.attack, b.defence, am, dm = strengths(state, b)
     table: OddsTable = state.data.tables[b.crt]  # type: ignore[assignment]
@@ -540,12 +515,11 @@ def _on_map_at(state: XenState, ids: Iterable[str], hex_id: str) -> list[str]:
 
 def _outcome(state: XenState, b: Battle, result: str, crt: str, col: str = "") -> BattleOutcome:
     left = _on_map(state, b.attackers)
-    hexes = {state.unit(u).hex for u in left}
     return BattleOutcome(
         result=result,
         crt=crt,
         attackers=tuple(left),
-        hex=hexes.pop() if len(hexes) == 1 else (None if not hexes else state.unit(left[0]).hex),
+        hex=state.unit(left[0]).hex if left else None,
         defenders=tuple(_on_map(state, b.defenders)),
         cleared=not any(u.side == b.defender for u in state.units_at(b.target)),
         odds=col,
@@ -649,22 +623,11 @@ def _blocked(state: XenState, side: str, size: int, fleet: bool) -> Callable[[He
 
 
 def ezoc(state: XenState, side: str, fleet: bool) -> frozenset[str]:
-    """Hexes in the other player's ZOC for a force of ``side`` (``xen:zoc``): the six hexes
-    around each enemy unit (neutral and embarked units have none); land ZOC not into the sea,
-    fleet ZOC only into sea and coastal hexes; land EZOC never blocks fleets, nor fleet EZOC
-    land units; never into a City or Colony held by ``side``."""
-    enemy = other_side(side)
-    out: set[str] = set()
-    sea = {h for h, t in state.data.terrain.items() if t == "sea"}
-    for u in state.on_map():
-        if u.side != enemy or u.embarked or u.fleet != fleet or u.hex is None:
-            continue
-        for n in state.neighbours(u.hex):
-            if fleet and (n in sea or n in state.data.coastal):
-                out.add(n)
-            elif not fleet and n not in sea and u.hex not in sea:
-                out.add(n)
-    return frozenset(h for h in out if not (state.is_city(h) and state.occupier(h) == side))
+    """Hexes in the other player's ZOC for a walking force of ``side`` (``xen:zoc``): land
+    units feel land units' ZOC, fleets fleets'; xen-ops's :func:`.operations.ezoc_of`."""
+    from .operations import ezoc_of
+
+    return ezoc_of(state, side, fleet)
 
 
 def _stops(state: XenState, side: str) -> Callable[[Hex], bool]:
@@ -715,7 +678,7 @@ def walk(
             key = opts[0].key  # one way on: nothing to choose
         else:
             key = yield Decision(side, f"{side}: {what} of {', '.join(group)}, hex {len(path)} of {steps} "
-                                 f"(from {m.to_id(path[-1])})", tuple(opts), rule=rules[0] if rules else "",
+                                 f"(from {m.to_id(path[-1])})", tuple(opts), rule="xen:combat" if withdrawal else "xen:retreats",
                                  kind=f"combat.{what}", context={"highlight": [o.key for o in opts]})
         if key == "stop":
             break
@@ -799,12 +762,9 @@ def choose_losses(
 
 
 def _loss_options(state: XenState, ids: Sequence[str]) -> list[Option]:
-    """One option per unit that may be picked (cargo goes with its fleet, so is not offered alone)."""
-    carried = {u for u in ids if state.unit(u).embarked and state.unit(u).embarked in ids}
+    """One option per unit that may be picked (a fleet takes its cargo with it)."""
     out: list[Option] = []
     for uid in ids:
-        if uid in carried:
-            continue
         u = state.unit(uid)
         cost = cs_total(state, _with_cargo(state, [uid])) + (20 if u.leader else 0)
         out.append(Option(uid, f"{u.type} CS {u.cs}{' (with its cargo)' if u.fleet else ''}", {"score": -float(cost)}))
@@ -880,3 +840,29 @@ def battle_report(state: XenState, attackers: Sequence[str], target: str) -> Odd
     rules = tuple(dict.fromkeys(("xen:combat", "xen:crt", *(r for m in (*am, *dm) for r in m.rules))))
     return OddsReport(f"{side} attacks {target}: {a} against {d}", dist, tuple(explain), rules,
                       {c: table.meaning(c) for c in dist})
+
+
+def decision_odds(state: XenState, decision: Decision, key: str) -> OddsReport | None:
+    """``Game.decision_odds``: the report of :func:`battle_report` for an ``attack:HEX`` answer
+    of the operations loop (its decision's ``context["force"]``), else None."""
+    force = decision.context.get("force")
+    if not key.startswith("attack:") or not force:
+        return None
+    try:
+        return battle_report(state, list(force), key.split(":", 1)[1])
+    except ValueError:
+        return None
+
+
+def attack_value(state: XenState, attackers: Sequence[str], target: str) -> float:
+    """What attacking ``target`` is worth to the attacker, for bots: the battle's
+    :func:`crt_value` on the best allowed CRT at today's strengths and multipliers,
+    times the chance that the defender does not get away (if it tries). 0 if illegal."""
+    try:
+        side, origin = _check(state, attackers, target)
+    except ValueError:
+        return 0.0
+    b = Battle(side, other_side(side), origin, target, list(attackers), [u.id for u in state.units_at(target)])
+    v = battle_value(state, b)
+    stays = 1 - withdrawal_chance(best_ov(state, b.defenders), best_ov(state, b.attackers)) if v > 0 else 1
+    return float(v * stays)

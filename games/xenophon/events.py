@@ -27,7 +27,8 @@ from typing import Any
 from ancients_kit.session import Context, Decision, Option
 from ancients_kit.tables import LookupTable
 
-from . import control
+from . import control, leaders
+from .stratagems import roll
 from .state import EMPIRE, NEUTRAL, REBEL, Unit, XenState, other_side, slug
 
 __all__ = [
@@ -66,19 +67,16 @@ STACK = 10  # xen:stacking
 # Helpers shared with the other phases
 
 
-def eliminate(ctx: Context, state: XenState, uid: str, why: str, rules: tuple[str, ...]) -> None:
-    """Eliminate a unit; a Supreme Leader's player discards every chit held (xen:supreme-leaders)."""
+def eliminate(ctx: Context, state: XenState, uid: str, why: str,
+              rules: tuple[str, ...]) -> Generator[Decision, str, None]:
+    """Eliminate a unit to the counter mix; a leader through :func:`.leaders.eliminate`
+    (Xenophon's escape roll, a Supreme Leader's Anabasis window and lost chits)."""
     u = state.unit(uid)
+    if u.leader:
+        yield from leaders.eliminate(ctx, state, uid, why, rules)
+        return
     state.eliminate(uid)
     ctx.event("eliminated", f"{uid} eliminated ({why})", rules, side=u.side, unit=uid)
-    if u.leader and state.supreme.get(u.side) == uid:
-        hand = state.hands[u.side]
-        n = len(hand)
-        for c in list(hand.cards):
-            hand.remove(c)
-            state.pool.add(c)
-        ctx.event("chits-lost", f"{u.side}: the Supreme Leader {uid} is eliminated: all {n} chits return to the pool",
-                  ("xen:supreme-leaders", "xen:stratagem"), side=u.side)
 
 
 def lose_chits(ctx: Context, state: XenState, side: str, n: int, why: str, rules: tuple[str, ...]) -> int:
@@ -165,13 +163,13 @@ def revolt_result(control: str) -> str:
     return REBEL if control == NEUTRAL else NEUTRAL
 
 
-def revolt(ctx: Context, state: XenState, satrapies: tuple[str, ...], phasing: str) -> None:
+def revolt(ctx: Context, state: XenState, satrapies: tuple[str, ...], phasing: str) -> Generator[Decision, str, None]:
     """Roll on the Revolt Table for each named satrapy (xen:revolt)."""
     table = state.data.tables["revolt"]
     assert isinstance(table, LookupTable)
     for s in satrapies:
         drm = revolt_drm(state, s, phasing)
-        res = table.roll(ctx.chance, drm, f"Revolt Table: {s}")
+        res = table.resolve((yield from roll(ctx, state, f"Revolt Table: {s}", (RV,))), drm)
         if res.result == "revolt":
             control.change_control(ctx, state, s, revolt_result(state.control[s]), "revolt", (RV,))
         else:
@@ -214,7 +212,7 @@ def _troops_rally(ctx: Context, state: XenState, side: str) -> Generator[Decisio
 
 
 def _attrition(ctx: Context, state: XenState, side: str) -> Generator[Decision, str, None]:
-    n = ctx.chance.d6("Attrition: friendly units lost", (EV,))
+    n = yield from roll(ctx, state, "Attrition: friendly units lost", (EV,))
     must_leader = n % 2 == 0 and bool(state.leaders(side))
     for i in range(n):
         pool = [u for u in state.side_units(side) if (u.leader or not must_leader)]
@@ -224,7 +222,7 @@ def _attrition(ctx: Context, state: XenState, side: str) -> Generator[Decision, 
         key = yield Decision(side, f"Attrition ({i + 1} of {n}): eliminate {what}",
                              tuple(Option(u.id, f"{u.id} in {u.hex}") for u in sorted(pool, key=lambda u: u.id)),
                              rule=EV, kind="event.attrition")
-        eliminate(ctx, state, key, "Attrition", (EV,))
+        yield from eliminate(ctx, state, key, "Attrition", (EV,))
         must_leader = False
 
 
@@ -238,23 +236,21 @@ def _mediterranean_war(ctx: Context, state: XenState, side: str) -> Generator[De
 
 def _plague(ctx: Context, state: XenState, side: str) -> Generator[Decision, str, None]:
     for s in state.data.satrapies:
-        if ctx.chance.d6(f"Plague: {s}", (EV,)) != 6:
+        if (yield from roll(ctx, state, f"Plague: {s}", (EV,))) != 6:
             continue
         ctx.event("event", f"Plague in {s}", (EV,), satrapy=s)
         for h in state.hexes_of(s):
             for u in list(state.units_at(h)):
-                if ctx.chance.d6(f"Plague: {u.id}", (EV,)) <= 2:
-                    eliminate(ctx, state, u.id, f"plague in {s}", (EV,))
+                if u.where == "map" and (yield from roll(ctx, state, f"Plague: {u.id}", (EV,))) <= 2:
+                    yield from eliminate(ctx, state, u.id, f"plague in {s}", (EV,))
         for h in state.cities_of(s):
             if h in state.pillaged:
                 continue
-            if ctx.chance.d6(f"Plague: city {h}", (EV,)) <= 2:
+            if (yield from roll(ctx, state, f"Plague: city {h}", (EV,))) <= 2:
                 mark_pillaged(ctx, state, h, f"plague in {s}", (EV,))
     for p in (REBEL, EMPIRE):
-        n = ctx.chance.d6(f"Plague: {p} discards chits", (EV,))
+        n = yield from roll(ctx, state, f"Plague: {p} discards chits", (EV,))
         lose_chits(ctx, state, p, n, "plague", (EV, "xen:stratagem"))
-    return
-    yield
 
 
 def mark_pillaged(ctx: Context, state: XenState, h: str, why: str, rules: tuple[str, ...]) -> None:
@@ -279,9 +275,7 @@ def _dissent(ctx: Context, state: XenState, side: str) -> Generator[Decision, st
 
 def _revolt(code: str) -> Handler:
     def handler(ctx: Context, state: XenState, side: str) -> Generator[Decision, str, None]:
-        revolt(ctx, state, REVOLT_REGIONS[code], side)
-        return
-        yield
+        yield from revolt(ctx, state, REVOLT_REGIONS[code], side)
 
     return handler
 
@@ -306,14 +300,15 @@ def _resists(against_phasing: bool) -> Handler:
     return handler
 
 
-def _money(amount: Callable[[Context, str], int], text: str) -> Handler:
-    def handler(ctx: Context, state: XenState, side: str) -> Generator[Decision, str, None]:
-        n = amount(ctx, side)
-        state.treasury[side].gain(ctx, n, text, (EV, "xen:treasury"))
-        return
-        yield
+def _tribute(ctx: Context, state: XenState, side: str) -> Generator[Decision, str, None]:
+    n = yield from roll(ctx, state, "Tribute", (EV,))
+    state.treasury[side].gain(ctx, n, "Tribute", (EV, "xen:treasury"))
 
-    return handler
+
+def _persian_gold(ctx: Context, state: XenState, side: str) -> Generator[Decision, str, None]:
+    state.treasury[side].gain(ctx, 6 if side == EMPIRE else 3, "Persian Gold", (EV, "xen:treasury"))
+    return
+    yield
 
 
 def _intrigue(ctx: Context, state: XenState, side: str) -> Generator[Decision, str, None]:
@@ -337,7 +332,7 @@ def _mercenaries(ctx: Context, state: XenState, side: str) -> Generator[Decision
 def _unpaid_troops(ctx: Context, state: XenState, side: str) -> Generator[Decision, str, None]:
     from .treasury import disband_check, maintained_units
 
-    n = ctx.chance.d6("Unpaid Troops: units checking", (EV,))
+    n = yield from roll(ctx, state, "Unpaid Troops: units checking", (EV,))
     for i in range(n):
         cand = [u for u in maintained_units(state, side) if u.embarked is None]
         if not cand:
@@ -392,13 +387,7 @@ def _conspiracy(ctx: Context, state: XenState, side: str) -> Generator[Decision,
     if key == "none":
         return
     victim = next(u for u in targets if slug(u.id) == key)
-    supreme = state.supreme.get(foe) == victim.id
-    roll = ctx.chance.d6(f"Assassination of {victim.id}", (EV, "xen:leaders"))
-    if roll <= (2 if supreme else 3):
-        eliminate(ctx, state, victim.id, "assassinated (Conspiracy)", (EV, "xen:leaders"))
-    else:
-        ctx.event("event", f"The attempt on {victim.id} fails", (EV, "xen:leaders"), side=side)
-        yield from draw_chit(ctx, state, foe, "a failed assassination", (EV, "xen:leaders", "xen:stratagem"))
+    yield from leaders.assassinate(ctx, state, side, victim.id)
 
 
 HANDLERS: dict[str, Handler] = {
@@ -411,11 +400,11 @@ HANDLERS: dict[str, Handler] = {
     **{code: _revolt(code) for code in REVOLT_REGIONS},
     "satrapy-resists": _resists(against_phasing=True),
     "satrapy-resists-enemy": _resists(against_phasing=False),
-    "tribute": _money(lambda ctx, side: ctx.chance.d6("Tribute", (EV,)), "Tribute"),
+    "tribute": _tribute,
     "stratagem": _intrigue,
     "quiet": _quiet,
     "quiet-late": _quiet,
-    "persian-gold": _money(lambda ctx, side: 6 if side == EMPIRE else 3, "Persian Gold"),
+    "persian-gold": _persian_gold,
     "mercenaries": _mercenaries,
     "unpaid-troops": _unpaid_troops,
     "famine": _famine,
@@ -429,7 +418,7 @@ def events_phase(ctx: Context, state: XenState, side: str) -> Generator[Decision
     """a. Random Events phase: roll d66 and apply the result (xen:random-events)."""
     table = state.data.tables["random-events"]
     assert isinstance(table, LookupTable)
-    res = table.roll(ctx.chance, 0, f"{side}: Random Events Table")
+    res = table.resolve((yield from roll(ctx, state, f"{side}: Random Events Table", (EV,), "d66")))
     mark = " [reconstructed row]" if res.source == "reconstructed" else ""
     ctx.event("random-event", f"{side} rolls {res.roll}: {res.meaning}{mark}",
               (EV,) + ((RV,) if res.result in REVOLT_REGIONS else ()), side=side, code=res.result, roll=res.roll)

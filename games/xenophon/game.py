@@ -61,6 +61,10 @@ class Xenophon(Game):
                        ("xen:opt.public-works",)),
             OptionSpec("reduced_levy", False, "Optional rule: Levy Value -1 where no enemy unit is inside.",
                        ("xen:opt.reduced-levy",)),
+            OptionSpec("placement", "standard", "How the set-up lists are placed: 'standard' (the same placement "
+                       "every game: docs/games/xenophon.md, Rulings: core 1) or 'choose' (each player places his "
+                       "units and the Rebel the neutrals', unit by unit).", ("xen:scenario.cyrus-revolt",),
+                       choices=("standard", "choose")),
             OptionSpec("open_treasury", False, "Treasuries tracked openly instead of secretly.",
                        ("xen:intelligence", "xen:treasury")),
         ]
@@ -130,11 +134,19 @@ class Xenophon(Game):
                 f"{money}; {hands}; pool {len(state.pool)}")
 
     def render(self, state: XenState, viewer: str | None, highlight: Collection[str] = ()) -> Any:
-        try:
-            from .render import render
-        except ImportError:  # the skeleton has no render.py yet
-            return self.status(state, viewer)
+        from .render import render
+
         return render(state, viewer, highlight)
+
+    def picture(self, state: XenState, viewer: str | None) -> Any:
+        from .render import picture
+
+        return picture(state, viewer)
+
+    def inspect(self, state: XenState, viewer: str | None, hex_id: str) -> tuple[str, ...]:
+        from .render import inspect
+
+        return inspect(state, viewer, hex_id)
 
     def hand(self, state: XenState, viewer: str | None) -> tuple[tuple[str, str], ...]:
         """The chits ``viewer`` holds (only their number is public, xen:intelligence)."""
@@ -142,11 +154,45 @@ class Xenophon(Game):
             return ()
         return tuple((str(c), state.data.chits[str(c)].text) for c in state.hands[viewer].cards)
 
+    def determinize(self, state: XenState, viewer: str, rng: Any) -> None:
+        """Deal the other hand again from the chits ``viewer`` has not seen (the pool and that
+        hand; its size kept), and put the other treasury, unless open, at what ``viewer`` can
+        estimate: that side's income now (xen:intelligence: $ and chits are secret; what King's
+        Eye showed is a snapshot that later draws and spending make stale, so it is not used)."""
+        from .treasury import income
+
+        other = "empire" if viewer == "rebel" else "rebel"
+        hand = state.hands[other]
+        unseen = sorted(list(map(str, state.pool.contents)) + list(map(str, hand.cards)))
+        rng.shuffle(unseen)
+        held = len(hand)
+        for c in hand.cards:
+            hand.remove(c)
+        for _ in range(held):
+            hand.add(unseen.pop())
+        for c in list(state.pool.contents):
+            state.pool.remove(c)
+        state.pool.add(*unseen)
+        money = state.treasury[other]
+        if not money.open:
+            money.value = income(state, other)[0]
+
+    def turn_key(self, state: XenState) -> Any:
+        return (state.turn, state.player_turn)
+
+    def evaluate(self, state: XenState, side: str) -> float:
+        from .bot import evaluate
+
+        return evaluate(state, side)
+
+    def score_option(self, state: XenState, decision: Decision, key: str) -> float | None:
+        from .bot import score
+
+        return score(state, decision, key)
+
     def tables(self, store: DataStore) -> list[TableInfo]:
-        try:
-            from .render import tables
-        except ImportError:
-            return []
+        from .render import tables
+
         return tables(store)
 
     # -- combat (xen-combat): odds.py, compare.py ------------------------------------
@@ -166,3 +212,9 @@ class Xenophon(Game):
         from .compare import translate
 
         return translate(store, engagement)
+
+    def decision_odds(self, state: XenState, decision: Decision, key: str, store: DataStore | None = None) -> Any:
+        """An attack offered by the operations loop (``attack:HEX``): the battle's odds (combat.py)."""
+        from .combat import decision_odds
+
+        return decision_odds(state, decision, key)

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from ancients_kit.session import Context, Decision, Option
 
+from . import diplomacy, stratagems
 from .state import REBEL, Unit, XenState, other_side
 
 if TYPE_CHECKING:
@@ -38,7 +39,6 @@ __all__ = [
     "XENOPHON",
     "assassinate",
     "assassination_chance",
-    "assassination_kills",
     "eliminate",
     "is_supreme",
     "nearest_friendly_hex",
@@ -71,18 +71,16 @@ def personal_combat_chances(drm: int = 0, other_drm: int = 0) -> dict[str, Fract
 
 
 def assassination_chance(supreme: bool) -> Fraction:
-    """P(the leader chosen dies) on a D3 assassination: 1-2 a Supreme Leader, 1-3 another leader."""
-    return Fraction(2 if supreme else 3, 6)
-
-
-def assassination_kills(supreme: bool, roll: int) -> bool:
-    """Whether an assassination roll kills (D3 on the Diplomacy Table, ``xen:diplomacy``, ``xen:leaders``)."""
-    return roll <= (2 if supreme else 3)
+    """P(the leader chosen dies) on a D3 assassination: 1-2 a Supreme Leader, 1-3 another leader
+    (xen-politics's :func:`.diplomacy.assassination_chance`)."""
+    return diplomacy.assassination_chance(supreme)
 
 
 # ================================================================= on the game state
 
 LEADER_RULES = ("xen:leaders",)
+STACK_LIMIT = 10
+"""xen:stacking: an escaping Xenophon joins only a hex with room for him."""
 
 
 def _unit(state: XenState, u: str | Unit) -> Unit:
@@ -112,10 +110,12 @@ def _distance(state: XenState, a: str, b: str) -> int:
 
 
 def nearest_friendly_hex(state: XenState, side: str, origin: str, exclude: Iterable[str] = ()) -> str | None:
-    """The hex of the nearest friendly force to ``origin`` (ties: the lowest hex ID), not
-    counting ``exclude``'s units; None if the side has no other unit on the map."""
+    """The hex of the nearest friendly force to ``origin`` with room for one more unit
+    (xen:stacking), ties to the lowest hex ID; never ``origin`` itself, nor a hex holding
+    only ``exclude``'s units. None if there is none."""
     skip = set(exclude)
-    hexes = {u.hex for u in state.on_map() if u.side == side and u.id not in skip and u.hex is not None}
+    hexes = {u.hex for u in state.on_map() if u.side == side and u.id not in skip and u.hex is not None
+             and len(state.units_at(u.hex)) < STACK_LIMIT}
     hexes.discard(origin)
     if not hexes:
         return None
@@ -139,7 +139,7 @@ def eliminate(
     base = tuple(dict.fromkeys((*rules, "xen:leaders")))
     if u.id == XENOPHON:
         r = (*base, "xen:xenophon")
-        roll = ctx.chance.d6("Xenophon's escape roll", r)
+        roll = yield from stratagems.roll(ctx, state, "Xenophon's escape roll", r)
         dest = nearest_friendly_hex(state, side, here, exclude=[uid]) if roll in ESCAPE_ROLLS else None
         if dest is not None:
             state.place(uid, dest)
@@ -162,17 +162,9 @@ def eliminate(
 
 
 def supreme_leader_lost(ctx: Context, state: XenState, side: str) -> Generator[Decision, str, None]:
-    """The window for Anabasis, then every chit held goes back to the pool (``xen:supreme-leaders``)."""
-    from . import combat
-
-    yield from combat.open_window(ctx, state, "supreme-leader-lost", None, side=side)
-    hand = state.hands[side]
-    n = len(hand)
-    for c in list(hand.cards):
-        hand.remove(c)
-        state.pool.add(c)
-    ctx.event("chits-lost", f"{side} discards all {n} chit(s) held: the Supreme Leader is lost",
-              ("xen:supreme-leaders", "xen:stratagem"), side=side)
+    """The ``supreme-leader-lost`` window for Anabasis, then every chit held goes back to the
+    pool (``xen:supreme-leaders``): xen-politics's :func:`.stratagems.supreme_leader_eliminated`."""
+    yield from stratagems.supreme_leader_eliminated(ctx, state, side)
 
 
 def successor(state: XenState, side: str, leader: str) -> None:
@@ -195,16 +187,14 @@ def assassinate(ctx: Context, state: XenState, side: str, leader: str) -> Genera
         raise ValueError(f"{leader} is not an enemy leader on the map (xen:diplomacy: D3)")
     supreme = is_supreme(state, u)
     rules = ("xen:diplomacy", "xen:leaders") + (("xen:supreme-leaders",) if supreme else ())
-    roll = ctx.chance.d6(f"assassination of {leader}", rules)
-    if assassination_kills(supreme, roll):
+    roll = yield from stratagems.roll(ctx, state, f"assassination of {leader}", rules)
+    if diplomacy.assassination_succeeds(roll, supreme):
         ctx.event("assassination", f"{side} assassinates {leader} (roll {roll})", rules, side=side, dice=(roll,))
         yield from eliminate(ctx, state, leader, "assassinated", rules)
         return True
     ctx.event("assassination", f"{side} fails to assassinate {leader} (roll {roll}); {u.side} draws a chit",
               rules, side=side, dice=(roll,))
-    from .combat import award_chits
-
-    yield from award_chits(ctx, state, u.side, 1, rules)
+    yield from stratagems.draw(ctx, state, u.side, 1, "a failed assassination", (*rules, "xen:stratagem"))
     return False
 
 
@@ -278,7 +268,7 @@ def personal_combat(ctx: Context, state: XenState, b: Battle) -> Generator[Decis
     rolls = {}
     for side in (declarer, other):
         drm = PERSONAL_DRM.get(picks[side], 0)
-        rolls[side] = ctx.chance.d6(f"personal combat: {picks[side]}", PERSONAL_RULES) + drm
+        rolls[side] = (yield from stratagems.roll(ctx, state, f"personal combat: {picks[side]}", PERSONAL_RULES)) + drm
     a, d = rolls[declarer], rolls[other]
     text = f"personal combat: {picks[declarer]} {a} against {picks[other]} {d}"
     if a == d:

@@ -1,4 +1,4 @@
-"""Xenophon movement: terrain costs, hexsides, zones of control, stacking, forced march.
+"""Xenophon movement: terrain costs, hexsides, zones of control, stacking.
 
 Rules served (each cited where it is applied):
 
@@ -22,7 +22,6 @@ Rules served (each cited where it is applied):
   straight into an EZOC;
 - ``xen:stacking``: at most 10 units a hex, leaders, trains, fleets and
   embarked units included; friendly, enemy and neutral units never together;
-- ``xen:forced-march``: the loss roll, 1-3 eliminates one unit of the force.
 
 Map facts the rules use and the map file leaves implicit (rulings under
 "Rulings: operations" in docs/games/xenophon.md):
@@ -56,7 +55,6 @@ from ancients_kit.movement import MP, ZOC_XENOPHON, Reach, reachable
 from ancients_games.xenophon.model import load_tables
 
 __all__ = [
-    "MOVE_RULES",
     "STACK_LIMIT",
     "TerrainCosts",
     "all_land_hexside",
@@ -64,11 +62,9 @@ __all__ = [
     "enemy_zoc",
     "fleet_may_cross",
     "fleet_may_enter",
-    "forced_march_loss",
-    "land_reach",
+    "force_reach",
     "land_step_cost",
     "naval_rate",
-    "naval_reach",
     "naval_step_cost",
     "stack_room",
     "terrain_costs",
@@ -77,7 +73,6 @@ __all__ = [
 
 STACK_LIMIT = 10
 """xen:stacking: at most 10 units a hex, leaders and supply included, markers ignored."""
-MOVE_RULES = ("xen:movement", "xen:zoc")
 SEA = "sea"
 ROUGH = "rough"
 PASS = "pass"
@@ -244,75 +239,46 @@ def enemy_zoc(m: HexMap, sources: Iterable[tuple[Hex, bool]], shielded: Collecti
 # ---------------------------------------------------------------- reach (plans, bots, withdrawal checks)
 
 
-def land_reach(
+def force_reach(
     m: HexMap,
-    costs: TerrainCosts,
     start: Hex,
     op: MP,
     *,
+    rate: int | None = None,
+    costs: TerrainCosts | None = None,
     ezoc: Collection[Hex] = frozenset(),
     blocked: Collection[Hex] = frozenset(),
     room: dict[Hex, int] | None = None,
     size: int = 1,
 ) -> Reach:
-    """Every hex a land force of ``size`` units with ``op`` OP can reach from ``start``.
+    """Every hex a force of ``size`` units with ``op`` OP can reach from ``start``.
 
-    ``blocked``: hexes holding enemy or neutral units (xen:movement). ``room``:
-    free stacking places per hex where fewer than 10 are free (xen:stacking);
-    the force never enters a hex it would overstack. EZOC per
-    :data:`ZOC_XENOPHON`; a strait is never crossed straight into an EZOC.
+    By land (``rate`` None: the chart's ``costs``) or by sea at ``rate`` OP a
+    sea or coastal hex (xen:naval-transport). ``ezoc``: the land units' EZOC for
+    a land force, the fleets' for a naval one (xen:naval). ``blocked``: hexes
+    holding enemy or neutral units (xen:movement). ``room``: free stacking
+    places per hex where fewer than 10 are free (xen:stacking); the force never
+    enters a hex it would overstack. EZOC per :data:`ZOC_XENOPHON`; a land
+    force never crosses a strait straight into an EZOC.
     """
+    chart = costs or terrain_costs()
 
     def cost(a: Hex, b: Hex) -> MP | None:
-        return land_step_cost(m, costs, a, b)
+        return land_step_cost(m, chart, a, b) if rate is None else naval_step_cost(m, rate, a, b)
 
     def can_enter(a: Hex, b: Hex) -> bool:
         if b in blocked:
             return False
         if room is not None and room.get(b, STACK_LIMIT) < size:
             return False
-        return not (b in ezoc and "strait" in m.hexside_features(a, b))
+        return rate is not None or not (b in ezoc and "strait" in m.hexside_features(a, b))
 
     return reachable(start, op, cost, ezoc=ezoc, zoc=ZOC_XENOPHON, can_enter=can_enter, neighbors=m.graph)
 
 
-def naval_reach(
-    m: HexMap,
-    rate: int,
-    start: Hex,
-    op: MP,
-    *,
-    ezoc: Collection[Hex] = frozenset(),
-    blocked: Collection[Hex] = frozenset(),
-    room: dict[Hex, int] | None = None,
-    size: int = 1,
-) -> Reach:
-    """Every hex a naval force can reach: sea and coastal hexes at ``rate`` OP each (xen:naval-transport).
-
-    ``ezoc``: the enemy *fleets'* zone (land EZOC does not block fleets, xen:naval).
-    """
-
-    def cost(a: Hex, b: Hex) -> MP | None:
-        return naval_step_cost(m, rate, a, b)
-
-    def can_enter(a: Hex, b: Hex) -> bool:
-        if b in blocked:
-            return False
-        return room is None or room.get(b, STACK_LIMIT) >= size
-
-    return reachable(start, op, cost, ezoc=ezoc, zoc=ZOC_XENOPHON, can_enter=can_enter, neighbors=m.graph)
-
-
-# ---------------------------------------------------------------- stacking and forced march
+# ---------------------------------------------------------------- stacking
 
 
 def stack_room(count_in_hex: int, arriving: int) -> bool:
     """xen:stacking: may ``arriving`` units join a hex holding ``count_in_hex`` friendly units?"""
     return count_in_hex + arriving <= STACK_LIMIT
-
-
-def forced_march_loss(roll: int) -> bool:
-    """xen:forced-march: the roll before the new OP; 1-3 eliminates one unit of the force."""
-    if not 1 <= roll <= 6:
-        raise ValueError(f"a forced march roll is 1-6, not {roll} (xen:forced-march)")
-    return roll <= 3

@@ -24,7 +24,7 @@ from ancients_kit.data import DataStore
 from ancients_kit.plugin import OddsReport, parse_flag
 from ancients_kit.tables import DifferentialTable, OddsTable
 
-from . import combat, leaders, model
+from . import combat, diplomacy, leaders, model, pillage
 
 __all__ = ["HELP", "odds", "parse_force"]
 
@@ -242,7 +242,7 @@ def _diplomacy(store: DataStore, p: Mapping[str, str]) -> OddsReport:
     shift = _int(p, "shift", 0, lo=None)
     value = agents - against
     col = table.column(value, shift)
-    dist = table.distribution_value(value, shift)
+    dist = diplomacy.outcome_distribution(table, value, shift)
     explain = [f"{agents} Agent(s) against {against}: differential {value}"
                + (f", {shift:+d} column(s)" if shift else "") + f" -> column {getattr(col, 'label', col)}"]
     return _report("Xenophon diplomacy attempt", dist, explain, ["xen:diplomacy"],
@@ -263,20 +263,21 @@ def _pillage(store: DataStore, p: Mapping[str, str]) -> OddsReport:
     n, force = _count_or_force(p, "units", store)
     explain = []
     if force is not None:
-        n = sum(1 for t in force if t not in ("siege_train", "supply_train"))
+        n = pillage.pillage_count(force)
         explain.append(f"{len(force)} unit(s), {n} counted (supply and siege trains ignored, leaders counted)")
         if n == 0:
             raise ValueError("force: only trains, which do not count for pillage (xen:pillage)")
     assert n is not None
-    dist = table.distribution_value(n)
-    explain.append(f"column {getattr(table.column(n), 'label', '')}; 2 OP, not in EZOC; P gains $1, or $1d6 in a "
-                   "Treasury or Capital City")
-    return _report(f"Xenophon pillage by {n} unit(s)", dist, explain, ["xen:pillage"],
-                   {c: table.meaning(c) for c in dist})
+    return _column_report(table, n, f"Xenophon pillage by {n} unit(s)", explain,
+                          "2 OP, not in EZOC; P gains $1, or $1d6 in a Treasury or Capital City", "xen:pillage")
 
 
-COLONISERS = ("leader", "phalanx", "cavalry", "light", "barbarian_horde", "militia")
-"""Unit types worth 2 colonisation points each (``xen:colonisation``)."""
+def _column_report(table: DifferentialTable, value: int, title: str, explain: list[str], note: str,
+                   rule: str) -> OddsReport:
+    """The distribution of a table read on the column of ``value`` (a count, no modifiers)."""
+    dist = table.distribution_value(value)
+    explain.append(f"column {getattr(table.column(value), 'label', '')}; {note}")
+    return _report(title, dist, explain, [rule], {c: table.meaning(c) for c in dist})
 
 
 def _colonisation(store: DataStore, p: Mapping[str, str]) -> OddsReport:
@@ -285,14 +286,11 @@ def _colonisation(store: DataStore, p: Mapping[str, str]) -> OddsReport:
     explain = []
     if force is not None:
         clear = _flag(p, "clear")
-        pts = 2 * sum(1 for t in force if t in COLONISERS) + (1 if clear else 0)
+        pts = pillage.colonisation_points(force, clear)
         explain.append(f"+2 per leader, phalanx, cavalry, light, barbarian or militia unit"
                        f"{', +1 in a clear hex' if clear else ''}: {pts} point(s)")
     elif "clear" in p:
         raise ValueError("clear=yes goes with force=FORCE; points=N already counts the clear hex")
     assert pts is not None
-    dist = table.distribution_value(pts)
-    explain.append(f"column {getattr(table.column(pts), 'label', '')}; 4 OP, not in EZOC; a C removes one unit of "
-                   "the force")
-    return _report(f"Xenophon colonisation with {pts} point(s)", dist, explain, ["xen:colonisation"],
-                   {c: table.meaning(c) for c in dist})
+    return _column_report(table, pts, f"Xenophon colonisation with {pts} point(s)", explain,
+                          "4 OP, not in EZOC; a C removes one unit of the force", "xen:colonisation")

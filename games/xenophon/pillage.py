@@ -34,17 +34,17 @@ from __future__ import annotations
 from collections.abc import Generator, Iterable
 from typing import Any
 
-from ancients_kit.chance import HandLimitError
 from ancients_kit.session import Context, Decision, Option
 
+from . import control, stratagems
 from . import movement as mv
-from .state import NEUTRAL, XenState, other_side
+from .events import draw_chit
+from .state import XenState, other_side
 
 __all__ = [
     "COLONISE_TYPES",
     "COLONISE_OP",
     "PILLAGE_OP",
-    "award_chit",
     "colonisation_column",
     "colonisation_points",
     "colonise",
@@ -151,46 +151,9 @@ def colonise_refusal(state: XenState, hex_id: str, in_ezoc: bool) -> str | None:
 
 
 def _violate_neutrality(ctx: Context, state: XenState, side: str, hex_id: str, what: str) -> None:
-    """xen:control: the instant a player attempts to pillage or colonise a neutral satrapy's hex,
-    the satrapy is controlled by the other player."""
     satrapy = state.satrapy_of(hex_id)
-    if satrapy is None or state.control.get(satrapy) != NEUTRAL:
-        return
-    new = other_side(side)
-    state.set_control(satrapy, new)
-    ctx.event("control", f"{side} attempts to {what} {hex_id} in neutral {satrapy}: {satrapy} is now "
-                         f"{new}-controlled", ("xen:control",), side=side, satrapy=satrapy, control=new)
-
-
-def award_chit(ctx: Context, state: XenState, side: str, why: str, rules: tuple[str, ...]) -> Generator[
-        Decision, Any, None]:
-    """``side`` draws one chit from the pool (an R result). With 15 held, the chit is drawn and
-    then one of the 16 returned, its holder's choice (ruling 19 of docs/games/xenophon.md)."""
-    if not len(state.pool):
-        ctx.event("chit", f"{side} would draw a chit ({why}), but the pool is empty", rules, side=side)
-        return
-    hand = state.hands[side]
-    with ctx.secret(side):
-        chit = state.pool.draw(ctx.chance, f"{side} draws a chit ({why})", rules)
-    ctx.event("chit", f"{side} draws {chit} ({why})", rules, side=side, private_to=side,
-              public_text=f"{side} draws a chit ({why})")
-    try:
-        hand.add(chit)
-        return
-    except HandLimitError:
-        pass
-    held = [str(c) for c in hand.cards] + [str(chit)]
-    names = sorted(set(held))
-    key = yield Decision(side, f"{side}: 16 chits held, at most 15: return one to the pool",
-                         tuple(Option(f"return:{n}", f"return {n}") for n in names), rule="xen:stratagem",
-                         kind="ops.chit-return")
-    back = key.split(":", 1)[1]
-    if back != str(chit):
-        hand.remove(back)
-        hand.add(chit)
-    state.pool.add(back)
-    ctx.event("chit", f"{side} returns {back} to the pool (hand limit 15)", ("xen:stratagem",), side=side,
-              private_to=side, public_text=f"{side} returns a chit to the pool (hand limit 15)")
+    if satrapy is not None:
+        control.violate_neutrality(ctx, state, satrapy, side, f"{what} {hex_id}")
 
 
 def pillage(ctx: Context, state: XenState, side: str, force: list[str], hex_id: str) -> Generator[
@@ -201,7 +164,7 @@ def pillage(ctx: Context, state: XenState, side: str, force: list[str], hex_id: 
     types = [state.unit(u).type for u in force]
     count = max(1, pillage_count(types))
     table = state.data.tables["pillage"]
-    roll = ctx.chance.d6(f"{side} pillages {hex_id} with {count} units", rules)
+    roll = yield from stratagems.roll(ctx, state, f"{side} pillages {hex_id} with {count} units", rules)
     res = table.resolve_value(count, roll)  # type: ignore[union-attr]
     ctx.event("pillage", f"{side} pillage {hex_id}: {res.explain()}", rules + ("xen:errata",), side=side,
               hex=hex_id, result=res.result)
@@ -220,7 +183,7 @@ def pillage(ctx: Context, state: XenState, side: str, force: list[str], hex_id: 
         ctx.event("pillaged", f"Pillage marker in {hex_id}: FV 0 in {', '.join(lost)}", ("xen:pillage", "xen:supply"),
                   hex=hex_id, forage_lost=lost)
         if kind in ("treasury", "capital"):
-            gain = ctx.chance.d6(f"loot of {hex_id}", rules)
+            gain = yield from stratagems.roll(ctx, state, f"loot of {hex_id}", rules)
         elif kind in ("city", "colony"):
             gain = 1
         else:
@@ -228,7 +191,7 @@ def pillage(ctx: Context, state: XenState, side: str, force: list[str], hex_id: 
         if gain:
             state.treasury[side].gain(ctx, gain, f"loot of {hex_id}", rules)
     if "R" in res.result:
-        yield from award_chit(ctx, state, other_side(side), f"reaction to the pillage of {hex_id}", rules)
+        yield from draw_chit(ctx, state, other_side(side), f"reaction to the pillage of {hex_id}", rules)
     return res.result
 
 
@@ -241,14 +204,15 @@ def colonise(ctx: Context, state: XenState, side: str, force: list[str], hex_id:
     clear = state.data.terrain.get(hex_id) == "clear"
     points = colonisation_points((state.unit(u).type for u in force), clear)
     table = state.data.tables["colonisation"]
-    roll = ctx.chance.d6(f"{side} colonises {hex_id} with {points} points", rules)
+    roll = yield from stratagems.roll(ctx, state, f"{side} colonises {hex_id} with {points} points", rules)
     res = table.resolve_value(max(1, points), roll)  # type: ignore[union-attr]
     ctx.event("colonise", f"{side} colonise {hex_id} ({points} points): {res.explain()}", rules, side=side,
               hex=hex_id, result=res.result)
     removed: str | None = None
     if "C" in res.result:
         state.colonies.add(hex_id)
-        opts = tuple(Option(u, f"{u} ({state.unit(u).type})") for u in force)
+        settlers = [u for u in force if not state.unit(u).fleet] or list(force)  # fleets do not settle
+        opts = tuple(Option(u, f"{u} ({state.unit(u).type})") for u in settlers)
         removed = opts[0].key if len(opts) == 1 else (yield Decision(
             side, f"{side}: the Colony in {hex_id} is founded; choose the unit of the force that settles it",
             opts, rule="xen:colonisation", kind="ops.colonist"))
@@ -256,5 +220,5 @@ def colonise(ctx: Context, state: XenState, side: str, force: list[str], hex_id:
         ctx.event("colony", f"Colony placed in {hex_id}; {removed} settles it and leaves the map", rules,
                   side=side, hex=hex_id, unit=removed)
     if "R" in res.result:
-        yield from award_chit(ctx, state, other_side(side), f"reaction to the colony at {hex_id}", rules)
+        yield from draw_chit(ctx, state, other_side(side), f"reaction to the colony at {hex_id}", rules)
     return res.result, removed

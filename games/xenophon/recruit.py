@@ -40,7 +40,7 @@ from typing import Any
 from ancients_kit.session import Context, Decision, Option
 
 from .control import friendly_cities
-from .state import TYPE_LETTER, Unit, XenState, other_side
+from .state import TYPE_LETTER, Unit, XenState
 from .treasury import closed_satrapies
 
 __all__ = [
@@ -70,25 +70,13 @@ def cost(state: XenState, type_: str) -> int:
     return state.data.units[type_].recruit
 
 
-def placement_ezoc(state: XenState, side: str) -> set[str]:
-    """Hexes in the other player's ZOC where ``side`` may not place units (xen:zoc).
+def placement_ezoc(state: XenState, side: str, fleet: bool) -> frozenset[str]:
+    """Hexes in the other player's ZOC where ``side`` may not place a unit (xen:zoc): for a
+    land unit the enemy land units' zone, for a fleet the enemy fleets' (each kind's ZOC
+    affects only its own kind, xen:zoc; operations.ezoc_of, xen-ops)."""
+    from .operations import ezoc_of
 
-    Land units not embarked exert ZOC into adjacent land hexes; fleets into
-    adjacent sea and coastal hexes; neutral units none; never into a City or
-    Colony held by ``side`` or by neutrals."""
-    enemy = other_side(side)
-    out: set[str] = set()
-    terrain = state.data.terrain
-    for u in state.side_units(enemy):
-        if u.embarked is not None or u.hex is None:
-            continue
-        for n in state.neighbours(u.hex):
-            if u.fleet:
-                if terrain.get(n) == "sea" or n in state.data.coastal:
-                    out.add(n)
-            elif terrain.get(n) != "sea" and terrain.get(u.hex) != "sea":
-                out.add(n)
-    return {h for h in out if not (state.is_city(h) and state.occupier(h) not in (None, enemy))}
+    return ezoc_of(state, side, fleet)
 
 
 # ---------------------------------------------------------------------------
@@ -202,9 +190,11 @@ def levy_value(state: XenState, satrapy: str, side: str) -> int:
     return full - 1
 
 
-def levy_hexes(state: XenState, side: str, satrapy: str, fleet: bool, used: Collection[str] = ()) -> list[str]:
-    """Legal hexes for a levied unit of ``satrapy`` (xen:levy, xen:zoc)."""
-    ezoc = placement_ezoc(state, side)
+def levy_hexes(state: XenState, side: str, satrapy: str, fleet: bool, used: Collection[str] = (),
+               ezoc: Collection[str] | None = None) -> list[str]:
+    """Legal hexes for a levied unit of ``satrapy`` (xen:levy, xen:zoc); ``ezoc`` if known."""
+    if ezoc is None:
+        ezoc = placement_ezoc(state, side, fleet)
     out = []
     for h in state.hexes_of(satrapy):
         if h in used or h in state.pillaged or h in ezoc or state.data.terrain.get(h) == "sea":
@@ -220,8 +210,13 @@ def levy_hexes(state: XenState, side: str, satrapy: str, fleet: bool, used: Coll
     return out
 
 
-def _levy_types(state: XenState, side: str, satrapy: str, used: set[str]) -> list[str]:
-    return [t for t in TYPE_LETTER if state.mix(satrapy, t) and levy_hexes(state, side, satrapy, t == "fleet", used)]
+def _levy_types(state: XenState, side: str, satrapy: str, used: Collection[str],
+                ezoc: dict[bool, frozenset[str]] | None = None) -> list[str]:
+    """The unit types ``satrapy`` may still levy: in the mix, with a legal hex."""
+    if ezoc is None:
+        ezoc = {f: placement_ezoc(state, side, f) for f in (False, True)}
+    return [t for t in TYPE_LETTER
+            if state.mix(satrapy, t) and levy_hexes(state, side, satrapy, t == "fleet", used, ezoc[t == "fleet"])]
 
 
 def levy_phase(ctx: Context, state: XenState, side: str) -> Generator[Decision, Any, None]:
@@ -236,8 +231,9 @@ def levy_phase(ctx: Context, state: XenState, side: str) -> Generator[Decision, 
         rules = (LV,) + (("xen:opt.reduced-levy",) if state.options.reduced_levy else ())
         used: set[str] = set()
         levied: list[Unit] = []
+        ezoc = {f: placement_ezoc(state, side, f) for f in (False, True)} if n else {}
         for i in range(n):
-            types = _levy_types(state, side, sat, used)
+            types = _levy_types(state, side, sat, used, ezoc)
             if not types:
                 if i < n:
                     ctx.event("levy", f"{sat}: {n - i} levy lost (no unit in the mix or no legal hex)", rules,
@@ -248,7 +244,7 @@ def levy_phase(ctx: Context, state: XenState, side: str) -> Generator[Decision, 
                                 *(Option(t, f"{sat} {t}") for t in types)), rule=LV, kind="levy.type")
             if t == "done":
                 break
-            hexes = levy_hexes(state, side, sat, t == "fleet", used)
+            hexes = levy_hexes(state, side, sat, t == "fleet", used, ezoc[t == "fleet"])
             h = yield Decision(side, f"Levy {sat} {t}: in which hex?",
                                tuple(Option(x, f"{x} ({state.data.city_name.get(x, state.data.terrain.get(x))})")
                                      for x in hexes), rule=LV, kind="levy.hex")

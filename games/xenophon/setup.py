@@ -74,41 +74,69 @@ def _new_units(state: XenState) -> None:
             state.add_unit(Unit(name, "leader", lf.cs, lf.ov, side))
 
 
+def setup_room(state: XenState, h: str) -> int:
+    """How many more units a hex takes at set-up: its FV less the units there ("may not stack
+    in excess of a hex's FV"; a desert hex feeds one unit of its own satrapy, xen:supply)."""
+    fv = state.data.forage.get(h, 0)
+    if h in state.data.desert and fv == 0:
+        fv = 1
+    return fv - len(state.units_at(h))
+
+
+def _fleet_hexes(state: XenState, satrapy: str) -> list[str]:
+    cities = state.cities_of(satrapy)
+    return [h for h in cities if h in state.data.ports] + [h for h in cities if h in state.data.coastal
+                                                          and h not in state.data.ports] \
+        + [h for h in state.hexes_of(satrapy) if h in state.data.coastal and h not in cities]
+
+
+def setup_hexes(state: XenState, satrapy: str, u: Unit, land_left: int) -> list[str]:
+    """Where one set-up unit of ``satrapy`` may go (xen:scenario.cyrus-revolt): a hex of the
+    satrapy with forage room; a fleet on its coast; while the land units still to place are
+    no more than the empty cities, an empty city."""
+    if u.fleet:
+        return [h for h in _fleet_hexes(state, satrapy) if setup_room(state, h) > 0]
+    empty = [h for h in state.cities_of(satrapy) if not state.units_at(h) and setup_room(state, h) > 0]
+    if empty and land_left <= len(empty):
+        return empty
+    return [h for h in state.hexes_of(satrapy) if state.data.terrain.get(h) != "sea" and setup_room(state, h) > 0]
+
+
 def place_satrapy(state: XenState, satrapy: str, units: list[Unit]) -> None:
-    """Place a satrapy's set-up units: >=1 a city, within each hex's FV (xen:scenario.cyrus-revolt)."""
-    fleets = [u for u in units if u.fleet]
+    """The standard placement of a satrapy's set-up units (docs/games/xenophon.md, Rulings: core 1):
+    the strongest land units one a city, then the rest by Forage Value, within each hex's FV."""
     land = sorted((u for u in units if not u.fleet), key=lambda u: (_STRENGTH.index(u.type), u.id))
     cities = sorted(state.cities_of(satrapy), key=lambda h: (-state.data.forage.get(h, 0), h))
-    count: dict[str, int] = {}
-
-    def room(h: str) -> int:
-        fv = state.data.forage.get(h, 0)
-        if h in state.data.desert and fv == 0:
-            fv = 1  # xen:supply: a desert hex always supplies one unit of its own satrapy
-        return fv - count.get(h, 0)
-
-    def put(u: Unit, h: str) -> None:
-        state.place(u.id, h)
-        count[h] = count.get(h, 0) + 1
-
-    queue = list(land)
-    for h in cities:
-        if queue and room(h) > 0:
-            put(queue.pop(0), h)
     others = sorted((h for h in state.hexes_of(satrapy) if h not in cities and state.data.terrain.get(h) != "sea"),
                     key=lambda h: (-state.data.forage.get(h, 0), h))
-    for u in queue:
-        target = next((h for h in cities + others if room(h) > 0), None)
+    for i, u in enumerate(land):
+        legal = set(setup_hexes(state, satrapy, u, len(land) - i))
+        target = next((h for h in cities + others if h in legal), None)
         if target is None:
             raise ValueError(f"{satrapy}: no hex has forage left for {u.id} (xen:scenario.cyrus-revolt)")
-        put(u, target)
-    ports = [h for h in cities if h in state.data.ports] or [h for h in cities if h in state.data.coastal] \
-        or [h for h in state.hexes_of(satrapy) if h in state.data.coastal]
-    for u in fleets:
-        if not ports:
-            raise ValueError(f"{satrapy}: no port or coastal hex for {u.id} (xen:scenario.cyrus-revolt)")
-        target = next((h for h in ports if room(h) > 0), ports[0])
-        put(u, target)
+        state.place(u.id, target)
+    for u in (u for u in units if u.fleet):
+        legal = setup_hexes(state, satrapy, u, 0)
+        if not legal:
+            raise ValueError(f"{satrapy}: no coastal hex with forage left for {u.id} (xen:scenario.cyrus-revolt)")
+        state.place(u.id, legal[0])
+
+
+def setup_lists(state: XenState) -> list[tuple[str, list[Unit]]]:
+    """Each satrapy's set-up units from the counter mix, in set-up order: Rebel, then the
+    neutrals (set up by the Rebel), then the Empire (xen:scenario.cyrus-revolt)."""
+    order = {REBEL: 0, NEUTRAL: 1, EMPIRE: 2}
+    out = []
+    for row in sorted(state.data.data.scenarios.setup, key=lambda r: (order[r.control], r.satrapy)):
+        chosen: list[Unit] = []
+        for t in TYPE_LETTER:
+            n = getattr(row, t)
+            avail = state.mix(row.satrapy, t)
+            if len(avail) < n:
+                raise ValueError(f"{row.satrapy}: the set-up needs {n} {t}, the roster has {len(avail)} (xen:roster)")
+            chosen.extend(avail[:n])
+        out.append((row.satrapy, chosen))
+    return out
 
 
 def build(ctx: Context, data: XenData, scenario: str) -> XenState:
@@ -124,17 +152,6 @@ def build(ctx: Context, data: XenData, scenario: str) -> XenState:
         state.control[row.name] = NEUTRAL
     for row in data.data.scenarios.setup:
         state.set_control(row.satrapy, row.control)
-    # Satrapy units of the set-up lists (Rebel, then neutrals set up by the Rebel, then the Empire).
-    order = {REBEL: 0, NEUTRAL: 1, EMPIRE: 2}
-    for row in sorted(data.data.scenarios.setup, key=lambda r: (order[r.control], r.satrapy)):
-        chosen: list[Unit] = []
-        for t in TYPE_LETTER:
-            n = getattr(row, t)
-            avail = state.mix(row.satrapy, t)
-            if len(avail) < n:
-                raise ValueError(f"{row.satrapy}: the set-up needs {n} {t}, the roster has {len(avail)} (xen:roster)")
-            chosen.extend(avail[:n])
-        place_satrapy(state, row.satrapy, chosen)
     sides = {s.name: s for s in data.data.scenarios.side}
     for name, side in sides.items():
         state.treasury[name] = SecretNumber(name, side.treasury, name="treasury", rule="xen:treasury",
@@ -147,6 +164,10 @@ def build(ctx: Context, data: XenData, scenario: str) -> XenState:
     for t in ("phalanx", "cavalry", "light"):
         for u in state.mix(None, t, REBEL)[: getattr(reb.guard, t)]:
             state.place(u.id, sardis)
+    # Satrapy units of the set-up lists: the standard placement, or the players' (deploy).
+    if ctx.options.get("placement", "standard") == "standard":
+        for satrapy, units in setup_lists(state):
+            place_satrapy(state, satrapy, units)
     # The chit pool and the opening draws (xen:stratagem).
     names = [c.name for c in data.chits.values() for _ in range(c.count)]
     state.pool = ChitCup(names, "chit pool")
@@ -164,9 +185,33 @@ def _cities(state: XenState, satrapies: list[str]) -> list[str]:
     return [h for s in satrapies for h in sorted(state.data.city_kind) if state.satrapy_of(h) == s]
 
 
+def choose_placement(ctx: Context, state: XenState) -> Generator[Decision, str, None]:
+    """The players place the set-up lists unit by unit (the ``placement=choose`` option): the
+    Rebel his satrapies' and the neutrals', then the Empire his (xen:scenario.cyrus-revolt)."""
+    for satrapy, units in setup_lists(state):
+        who = EMPIRE if state.control[satrapy] == EMPIRE else REBEL
+        land = [u for u in units if not u.fleet]
+        for i, u in enumerate(sorted(land, key=lambda u: (_STRENGTH.index(u.type), u.id)) + [u for u in units
+                                                                                          if u.fleet]):
+            left = max(0, len(land) - i)
+            legal = setup_hexes(state, satrapy, u, left if not u.fleet else 0)
+            if not legal:
+                raise ValueError(f"{satrapy}: no hex has forage left for {u.id} (xen:scenario.cyrus-revolt)")
+            names = state.data.city_name
+            h = yield Decision(who, f"Set up {satrapy}: where does {u.id} ({u.type}) go?",
+                               tuple(Option(x, f"{x} {names.get(x, state.data.terrain.get(x, ''))} "
+                                               f"(FV {state.data.forage.get(x, 0)}, {len(state.units_at(x))} there)")
+                                     for x in legal), rule="xen:scenario.cyrus-revolt", kind="setup.place",
+                               context={"highlight": tuple(legal)})
+            state.place(u.id, h)
+        ctx.event("setup", f"{who} sets up {satrapy}", ("xen:scenario.cyrus-revolt",), side=who, satrapy=satrapy)
+
+
 def deploy(ctx: Context, state: XenState) -> Generator[Decision, str, None]:
     """The Empire's set-up choices (xen:scenario.cyrus-revolt): Artaxerxes, two leaders, 3 guard cavalry."""
     data = state.data
+    if ctx.options.get("placement", "standard") == "choose":
+        yield from choose_placement(ctx, state)
     emp = {s.name: s for s in data.data.scenarios.side}[EMPIRE]
     names = data.city_name
     capitals = ["Persepolis", "Susa", "Ekbatana"]

@@ -401,15 +401,24 @@ class XenState:
 
     def forage(self, hex_id: str) -> int:
         """The hex's Forage Value now (xen:supply): 0 if pillaged, or if a non-city hex
-        next to a pillaged hex or in a satrapy under Famine this turn; else the printed
-        value (desert's one own unit: supply.py)."""
+        next to a pillaged hex (not across an all-sea hexside) or in a satrapy under Famine
+        this turn; else the printed value (desert's one own unit: supply.py)."""
         if hex_id in self.pillaged:
             return 0
-        if not self.is_city(hex_id) and any(n in self.pillaged for n in self.neighbours(hex_id)):
+        if not self.is_city(hex_id) and any(n in self.pillaged and not self._across_sea(hex_id, n)
+                                            for n in self.neighbours(hex_id)):
             return 0
         if not self.is_city(hex_id) and self.satrapy_of(hex_id) in self.effects.get("turn:famine", ()):
             return 0  # the reconstructed Famine event (events.py)
         return self.data.forage.get(hex_id, 0)
+
+    def _across_sea(self, a: str, b: str) -> bool:
+        """Whether the hexside between two land hexes is all-sea (an island's shore): pillage's
+        lost forage does not cross it (pillage.forage_destroyed, movement.all_sea_hexside)."""
+        from .movement import all_sea_hexside
+
+        m = self.data.map
+        return all_sea_hexside(m, m.from_id(a), m.from_id(b))
 
     # ------------------------------------------------------------------ units
     def unit(self, uid: str) -> Unit:

@@ -67,7 +67,7 @@ def supply_phase(ctx: Context, state: XenState, side: str) -> Generator[Decision
                                                Option("forage", f"keep it and eliminate {excess} units")),
                                  rule=SP, kind="supply.train")
             if key == "expend":
-                eliminate(ctx, state, trains[0].id, f"expended to supply {h}", (SP,))
+                yield from eliminate(ctx, state, trains[0].id, f"expended to supply {h}", (SP,))
                 ctx.event("supply", f"{side}: the units in {h} are supplied by {trains[0].id}", (SP,), side=side,
                           hex=h)
                 continue
@@ -76,4 +76,4 @@ def supply_phase(ctx: Context, state: XenState, side: str) -> Generator[Decision
             key = yield Decision(side, f"Supply in {h}: FV {fv}, {len(left)} units: eliminate one "
                                  f"({i + 1} of {excess})", tuple(Option(u.id, f"{u.id} ({u.type})") for u in left),
                                  rule=SP, kind="supply.lose")
-            eliminate(ctx, state, key, f"out of supply in {h}", (SP,))
+            yield from eliminate(ctx, state, key, f"out of supply in {h}", (SP,))

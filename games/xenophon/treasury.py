@@ -35,6 +35,7 @@ from ancients_kit.session import Context, Decision, Option
 from ancients_kit.tables import LookupTable
 
 from .events import draw_chit, mark_pillaged
+from .stratagems import roll
 from .state import XenState, Unit, other_side
 
 __all__ = [
@@ -123,7 +124,7 @@ def disband_check(ctx: Context, state: XenState, uid: str, rules: tuple[str, ...
     table = state.data.tables["disband"]
     assert isinstance(table, LookupTable)
     drm = disband_drm(state, u)
-    res = table.roll(ctx.chance, drm, f"Disband Table: {uid}")
+    res = table.resolve((yield from roll(ctx, state, f"Disband Table: {uid}", (DB,))), drm)
     hex_id = u.hex or ""
     aboard = [o.id for o in state.units.values() if o.embarked == uid] if u.fleet else []
     if res.result == "loyal":

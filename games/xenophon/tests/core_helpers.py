@@ -25,11 +25,15 @@ Answer = str | Callable[[Decision], str]
 def run(gen: Generator[Decision, str, Any], answers: Sequence[Answer] = (),
         default: Callable[[Decision], str] = lambda d: d.options[0].key, asked: list[Decision] | None = None) -> Any:
     """Drive a rules generator: the given answers in order (keys or functions of the decision),
-    then ``default``; returns the generator's value. ``asked`` collects the decisions."""
+    then ``default``; returns the generator's value. ``asked`` collects the decisions. A chit
+    window (``window.*``: Consult Oracles after a roll ...) is declined without using an answer."""
     todo = list(answers)
     try:
         d = next(gen)
         while True:
+            if d.kind.startswith("window.") and "no" in d.keys:
+                d = gen.send("no")
+                continue
             if asked is not None:
                 asked.append(d)
             a = todo.pop(0) if todo else default

@@ -29,7 +29,9 @@ def drive(gen: Generator[Decision, Any, Any], answer: Callable[[Decision], str])
 
 class Script:
     """Answers in order; each must be one of the options. Then the first quiet option
-    (stop, end, done, no) or, failing that, the first option. Records every decision."""
+    (stop, end, done, no) or, failing that, the first option. A stratagem window
+    (``window.*``) takes the next answer only if it is one of its plays, else ``no``.
+    Records every decision."""
 
     def __init__(self, *answers: str) -> None:
         self.answers = list(answers)
@@ -37,6 +39,8 @@ class Script:
 
     def __call__(self, d: Decision) -> str:
         self.asked.append(d)
+        if d.kind.startswith("window.") and not (self.answers and self.answers[0] in d.keys):
+            return "no"
         if self.answers:
             key = self.answers.pop(0)
             assert key in d.keys, f"{key!r} is not an option of {d.prompt!r}: {d.keys}"

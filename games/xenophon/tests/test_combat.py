@@ -136,6 +136,7 @@ from ancients_kit.data import DataStore  # noqa: E402
 from ancients_kit.log import Log  # noqa: E402
 from ancients_kit.session import Context, Decision  # noqa: E402
 from ancients_games.xenophon import PACKAGE  # noqa: E402
+from ancients_games.xenophon.odds import parse_force  # noqa: E402
 from ancients_games.xenophon.setup import build  # noqa: E402
 from ancients_games.xenophon.state import EMPIRE, NEUTRAL, REBEL, XenState, load_data  # noqa: E402
 
@@ -187,6 +188,20 @@ def drive(gen: Generator[Decision, str, Any], answers: Mapping[str, Answer] | No
         return stop.value, asked
 
 
+def duel(attack: str, defend: str, seed: int = 1, **options: Any) -> tuple[Context, XenState, str, list[str], list[str]]:
+    """Rebel units (``2militia+cavalry``, as ``ancients odds`` reads a force) west of
+    :data:`CENTRE` and Empire units in it."""
+    ctx, st = fresh(seed, **options)
+    origin = west(st, CENTRE)
+    att = put(st, origin, *force(st, REBEL, attack))
+    return ctx, st, origin, att, put(st, CENTRE, *force(st, EMPIRE, defend))
+
+
+def force(st: XenState, side: str, text: str) -> list[str]:
+    types = parse_force(text, "force", st.data.units)
+    return [u for t in dict.fromkeys(types) for u in units(st, side, t, types.count(t))]
+
+
 def first(d: Decision) -> str:
     return d.options[0].key
 
@@ -197,10 +212,7 @@ def west(state: XenState, h: str) -> str:
 
 @pytest.mark.rule("xen:combat", "xen:crt")
 def test_engagement_az_eliminates_the_attackers_and_the_defender_draws_two() -> None:
-    ctx, st = fresh()
-    origin = west(st, CENTRE)
-    att = put(st, origin, *units(st, REBEL, "militia", 2))
-    dfn = put(st, CENTRE, *units(st, EMPIRE, "militia", 2))
+    ctx, st, origin, att, dfn = duel("2militia", "2militia")
     before = len(st.hands[EMPIRE])
     ctx.chance.force(1)  # the CRT roll: 4 against 4 is 1:1, roll 1 = AZ
     out, asked = drive(combat.battle(ctx, st, att, CENTRE), {"combat.withdraw": "stand"})
@@ -208,17 +220,17 @@ def test_engagement_az_eliminates_the_attackers_and_the_defender_draws_two() -> 
     assert out.attackers == () and out.hex is None and not out.cleared
     assert all(st.unit(u).where == "mix" for u in att) and all(st.unit(u).hex == CENTRE for u in dfn)
     assert len(st.hands[EMPIRE]) == before + 2
-    assert [d.kind for d in asked] == ["combat.withdraw"]  # militia only: Engagement without asking
+    # militia only: Engagement without asking; the windows: Bribery, Military Advantage, Consult Oracles
+    assert [d.kind for d in asked if not d.kind.startswith("window.")] == ["combat.withdraw"]
+    assert [d.kind for d in asked if d.kind.startswith("window.")] == [
+        "window.battle", "window.before-odds", "window.before-odds", "window.after-roll", "window.after-roll"]
     ev = next(e for e in ctx.log if e.kind == "combat")
     assert "xen:crt" in ev.rules and ev.data["result"] == "AZ"
 
 
 @pytest.mark.rule("xen:combat", "xen:crt", "xen:retreats")
 def test_dr_retreats_the_defender_one_hex_and_clears_the_hex() -> None:
-    ctx, st = fresh()
-    origin = west(st, CENTRE)
-    att = put(st, origin, *units(st, REBEL, "militia", 4))  # CS 8
-    dfn = put(st, CENTRE, *units(st, EMPIRE, "militia", 1))  # CS 2: 4:1
+    ctx, st, origin, att, dfn = duel("4militia", "1militia")  # CS 8 CS 2: 4:1
     ctx.chance.force(2)  # >=4:1, roll 2 = DR
     out, asked = drive(combat.battle(ctx, st, att, CENTRE), {"combat.withdraw": "stand", "combat.retreat": first})
     assert out.result == "DR" and out.cleared and out.hex == origin
@@ -263,10 +275,7 @@ def test_ad_with_militia_picks_until_half_is_reached() -> None:
 
 @pytest.mark.rule("xen:combat")
 def test_withdrawal_before_battle_walks_exactly_the_roll_and_ends_the_battle() -> None:
-    ctx, st = fresh()
-    origin = west(st, CENTRE)
-    att = put(st, origin, *units(st, REBEL, "militia", 2))  # OV 8
-    dfn = put(st, CENTRE, *units(st, EMPIRE, "cavalry", 1))  # OV 20
+    ctx, st, origin, att, dfn = duel("2militia", "1cavalry")  # OV 8 OV 20
     ctx.chance.force(1, 6, 3)  # defender 1 + 20 beats attacker 6 + 8; withdraw 3 hexes
     out, asked = drive(combat.battle(ctx, st, att, CENTRE), {"combat.withdraw": "withdraw",
                                                             "combat.withdrawal": first})
@@ -279,10 +288,7 @@ def test_withdrawal_before_battle_walks_exactly_the_roll_and_ends_the_battle() -
 
 @pytest.mark.rule("xen:combat")
 def test_a_tied_withdrawal_roll_stands_and_fights() -> None:
-    ctx, st = fresh()
-    origin = west(st, CENTRE)
-    att = put(st, origin, *units(st, REBEL, "militia", 2))
-    put(st, CENTRE, *units(st, EMPIRE, "militia", 2))
+    ctx, st, origin, att, dfn = duel("2militia", "2militia")
     ctx.chance.force(4, 4, 3)  # 4 + 8 ties 4 + 8: no withdrawal; CRT roll 3 at 1:1 = AR
     out, _ = drive(combat.battle(ctx, st, att, CENTRE), {"combat.withdraw": "withdraw", "combat.retreat": first})
     assert out.result == "AR" and out.hex != origin and out.hex in st.neighbours(origin)
@@ -298,7 +304,7 @@ def test_attacking_neutral_units_gives_their_satrapy_to_the_other_player() -> No
     ctx.chance.force(3)
     out, asked = drive(combat.battle(ctx, st, att, CENTRE), {"combat.withdraw": "stand", "combat.retreat": first})
     assert st.control["Greater India"] == EMPIRE and st.unit(dfn[0]).side == EMPIRE
-    assert asked[0].side == EMPIRE  # the new owner decides the withdrawal
+    assert next(d for d in asked if d.kind == "combat.withdraw").side == EMPIRE  # the new owner decides
     assert any(e.kind == "control" and "xen:control" in e.rules for e in ctx.log)
 
 
@@ -324,10 +330,7 @@ def test_a_city_doubles_the_defender_and_lets_it_ignore_a_retreat() -> None:
 
 @pytest.mark.rule("xen:retreats")
 def test_a_force_with_no_retreat_is_eliminated() -> None:
-    ctx, st = fresh()
-    origin = west(st, CENTRE)
-    att = put(st, origin, *units(st, REBEL, "militia", 4))
-    dfn = put(st, CENTRE, *units(st, EMPIRE, "militia", 1))
+    ctx, st, origin, att, dfn = duel("4militia", "1militia")
     # every other neighbour of the defender is next to a Rebel unit: all EZOC
     for n in st.neighbours(CENTRE):
         if n != origin:
@@ -377,9 +380,13 @@ def test_the_bot_scores_prefer_withdrawing_from_a_lost_battle_and_the_best_crt()
     put(st, CENTRE, *units(st, EMPIRE, "light", 1))  # OV 24 against 20: P 26/36 to get away
     gen = combat.battle(ctx, st, att, CENTRE)
     d = next(gen)
+    while d.kind.startswith("window."):
+        d = gen.send("no")
     assert d.kind == "combat.withdraw"
     assert combat.score(st, d, "withdraw") > combat.score(st, d, "stand")  # 28 against 4
     d = gen.send("stand")
+    while d.kind.startswith("window."):
+        d = gen.send("no")
     assert d.kind == "combat.crt"
     scores = {k: combat.score(st, d, k) for k in d.keys}
     assert max(scores, key=scores.get) == combat.best_crt(st.data.tables, d.keys, 28, 4)
@@ -388,10 +395,7 @@ def test_the_bot_scores_prefer_withdrawing_from_a_lost_battle_and_the_best_crt()
 
 @pytest.mark.rule("xen:combat", "xen:crt")
 def test_battle_report_before_declaring() -> None:
-    ctx, st = fresh()
-    origin = west(st, CENTRE)
-    att = put(st, origin, *units(st, REBEL, "militia", 2))
-    put(st, CENTRE, *units(st, EMPIRE, "militia", 2))
+    ctx, st, origin, att, dfn = duel("2militia", "2militia")
     r = combat.battle_report(st, att, CENTRE)
     assert r.distribution == TABLES["engagement"].distribution(4, 4)
     assert "P = 15/36" in r.explain[1] or "P = 5/12" in r.explain[1]
@@ -451,3 +455,87 @@ def test_fleets_and_land_units_roll_together_but_withdraw_apart() -> None:
     # land EZOC does not block fleets, so the fleet could go where the light troops could not
     walks = [e for e in ctx.log if e.kind == "withdrawal" and "path" in e.data]
     assert len(walks) == 2
+
+
+def _give(state: XenState, side: str, chit: str) -> None:
+    state.pool.remove(chit)
+    state.hands[side].add(chit)
+
+
+@pytest.mark.rule("xen:combat", "xen:stratagem")
+def test_bribery_forbids_the_withdrawal_and_military_advantage_multiplies() -> None:
+    ctx, st, origin, att, dfn = duel("2militia", "1light")  # 4, x2 with Military Advantage 4
+    st.hands[REBEL] = type(st.hands[REBEL])(REBEL, 15, limit_rule="xen:stratagem")
+    _give(st, REBEL, "Bribery")
+    _give(st, REBEL, "Military Advantage")
+
+    def window(d: Decision) -> str:
+        want = {"window.battle": "bribery", "window.before-odds": "military-advantage"}.get(d.kind, "no")
+        return want if want in d.keys else "no"
+
+    ctx.chance.force(6)
+    out, asked = drive(combat.battle(ctx, st, att, CENTRE), {
+        "window.battle": window, "window.before-odds": window, "window.after-roll": "no",
+        "combat.loss": first, "combat.retreat": first})
+    assert not any(d.kind == "combat.withdraw" for d in asked)  # Bribery: no withdrawal offered
+    ev = next(e for e in ctx.log if e.kind == "combat")
+    assert "8 against 4" in ev.text and "Military Advantage" in ev.text and "xen:stratagem" in ev.rules
+    assert len(st.hands[REBEL]) == 1  # both played, back to the pool; DD drew one
+
+
+@pytest.mark.rule("xen:combat")
+def test_decision_odds_for_an_attack_option() -> None:
+    from ancients_games.xenophon import GAME
+
+    ctx, st, origin, att, dfn = duel("2militia", "2militia")
+    d = Decision(REBEL, "act", (combat.Option(f"attack:{CENTRE}"), combat.Option("end")), kind="ops.action",
+                 context={"force": tuple(att)})
+    r = GAME.decision_odds(st, d, f"attack:{CENTRE}")
+    assert r is not None and r.distribution == TABLES["engagement"].distribution(1, 1)
+    assert GAME.decision_odds(st, d, "end") is None
+
+
+@pytest.mark.rule("xen:combat")
+def test_attack_value_weighs_multipliers_and_the_chance_to_get_away() -> None:
+    ctx, st, origin, att, dfn = duel("4militia", "1militia")
+    strong = combat.attack_value(st, att, CENTRE)
+    assert strong > 0
+    put(st, origin, "Ariaos")
+    assert combat.attack_value(st, [*att, "Ariaos"], CENTRE) >= strong
+    assert combat.attack_value(st, att, origin) == 0.0  # not an attack at all
+    ctx, st = fresh()
+    att = put(st, origin, *units(st, REBEL, "militia", 1))
+    put(st, CENTRE, *units(st, EMPIRE, "phalanx", 2))
+    assert combat.attack_value(st, att, CENTRE) < 0
+
+
+@pytest.mark.rule("xen:combat", "xen:naval-combat")
+def test_land_units_never_attack_fleets_at_sea_but_fleets_attack_the_coast() -> None:
+    ctx, st = fresh()
+    coast, sea = "0218", "0318"
+    assert st.data.terrain[sea] == "sea"
+    land = put(st, coast, *units(st, EMPIRE, "militia", 2))
+    fleet = put(st, sea, *units(st, REBEL, "fleet", 1))
+    with pytest.raises(ValueError, match="xen:naval-combat"):
+        next(combat.battle(ctx, st, land, sea))
+    ctx.chance.force(1)
+    out, _ = drive(combat.battle(ctx, st, fleet, coast, rule_ids=("xen:naval-combat",)),
+                   {"combat.withdraw": "stand", "combat.retreat": first, "combat.loss": first,
+                    "combat.crt": "skirmish"})
+    assert out.crt == "skirmish"  # a fleet is a Skirmish unit
+    assert "xen:naval-combat" in next(e for e in ctx.log if e.kind == "combat").rules
+
+
+@pytest.mark.rule("xen:retreats", "xen:naval-combat")
+def test_a_fleet_retreats_with_its_cargo() -> None:
+    ctx, st = fresh()
+    coast, sea = "0218", "0318"
+    put(st, coast, *units(st, EMPIRE, "militia", 4))  # 8
+    fleet = put(st, sea, *units(st, REBEL, "fleet", 1))
+    cargo = put(st, sea, *units(st, REBEL, "light", 1))
+    st.unit(cargo[0]).embarked = fleet[0]
+    ctx.chance.force(3)  # Engagement 8 against 8 (1:1), roll 3 = AR
+    out, _ = drive(combat.battle(ctx, st, [*fleet, *cargo], coast, rule_ids=("xen:naval-combat",)),
+                   {"combat.withdraw": "stand", "combat.crt": "engagement", "combat.retreat": first})
+    assert out.result == "AR" and out.hex != sea
+    assert st.unit(cargo[0]).hex == st.unit(fleet[0]).hex == out.hex and st.unit(cargo[0]).embarked == fleet[0]

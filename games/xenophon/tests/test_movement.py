@@ -29,7 +29,7 @@ def test_two_road_hexes_cost_one_op() -> None:
     # The Royal Road out of Sardis: Sardis 2908 - Kelainai 2909 - 2910 (STRATEGIC_GAMES 4.2: two road hexes = 1 OP).
     path = [H("2908"), H("2909"), H("2910")]
     assert sum(mv.land_step_cost(M, COSTS, a, b) for a, b in zip(path, path[1:])) == 1
-    reach = mv.land_reach(M, COSTS, H("2908"), 1)
+    reach = mv.force_reach(M, H("2908"), 1)
     assert reach.cost[H("2910")] == 1 and reach.path_to(H("2910")) == path
 
 
@@ -55,13 +55,13 @@ def test_strait_costs_four_more_and_never_straight_into_ezoc() -> None:
     # The Bosporus at Byzantion (3209-3210) and the Hellespont (3107-3207), clear on both sides.
     assert mv.land_step_cost(M, COSTS, H("3209"), H("3210")) == 1 + 4
     assert mv.land_step_cost(M, COSTS, H("3107"), H("3207")) == 1 + 4
-    free = mv.land_reach(M, COSTS, H("3209"), 5)
+    free = mv.force_reach(M, H("3209"), 5)
     assert H("3210") in free
     # An enemy unit in 3211 puts 3210 in EZOC: the crossing may not end in it.
     ezoc = mv.enemy_zoc(M, [(H("3211"), False)])
     assert H("3210") in ezoc
     assert free.path_to(H("3210")) == [H("3209"), H("3210")] or free.cost[H("3210")] <= 5
-    closed = mv.land_reach(M, COSTS, H("3209"), 5, ezoc=ezoc)
+    closed = mv.force_reach(M, H("3209"), 5, ezoc=ezoc)
     assert closed.path_to(H("3210")) != [H("3209"), H("3210")]  # overland by 3109 instead (the Marmara is land)
     assert closed.cost[H("3210")] == 2
 
@@ -85,7 +85,7 @@ def test_land_units_never_enter_sea_nor_cross_to_an_island() -> None:
     # Salamis on Cyprus (2613) touches Tarsos' coast (2713) on the grid, across the water.
     assert mv.all_sea_hexside(M, H("2613"), H("2713"))
     assert mv.land_step_cost(M, COSTS, H("2713"), H("2613")) is None
-    assert H("2613") not in mv.land_reach(M, COSTS, H("2713"), 30)
+    assert H("2613") not in mv.force_reach(M, H("2713"), 30)
     # The Crimea is a peninsula: it joins Scythia by land.
     assert mv.land_step_cost(M, COSTS, H("3812"), H("3712")) == 1
 
@@ -99,7 +99,7 @@ def test_fleets_keep_to_coast_and_sea() -> None:
     coast = M.hexes_where("coastal")
     dry = [(a, b) for a in coast for b in M.neighbors(a) if b in coast and mv.all_land_hexside(M, a, b)]
     assert dry and all(not mv.fleet_may_cross(M, a, b) for a, b in dry)
-    reach = mv.naval_reach(M, 1, H("2904"), 16)
+    reach = mv.force_reach(M, H("2904"), 16, rate=1)
     assert reach.hexes and all(mv.fleet_may_enter(M, h) for h in reach.hexes)
 
 
@@ -131,8 +131,8 @@ def test_zoc_land_fleet_and_shielded_cities() -> None:
 def test_ezoc_costs_nothing_stops_and_no_ezoc_to_ezoc() -> None:
     start = H("2908")  # Sardis
     ez = mv.enemy_zoc(M, [(H("3011"), False)])  # an enemy unit two hexes up the Royal Road
-    reach = mv.land_reach(M, COSTS, start, 6, ezoc=ez)
-    free = mv.land_reach(M, COSTS, start, 6)
+    reach = mv.force_reach(M, start, 6, ezoc=ez)
+    free = mv.force_reach(M, start, 6)
     entered = H("2910")
     assert entered in ez
     assert reach.cost[entered] == free.cost[entered]  # entering costs 0 (errata)
@@ -141,7 +141,7 @@ def test_ezoc_costs_nothing_stops_and_no_ezoc_to_ezoc() -> None:
     assert all(not set(reach.path_to(h)[1:-1]) & ez for h in reach.hexes)
     assert any(entered in free.path_to(h)[1:-1] for h in free.hexes)
     # A force beginning in EZOC may leave, but not straight into another EZOC hex.
-    out = mv.land_reach(M, COSTS, entered, 6, ezoc=ez)
+    out = mv.force_reach(M, entered, 6, ezoc=ez)
     first_steps = {out.path_to(h)[1] for h in out.hexes}
     assert first_steps and not first_steps & ez
 
@@ -150,15 +150,7 @@ def test_ezoc_costs_nothing_stops_and_no_ezoc_to_ezoc() -> None:
 def test_stacking_ten_and_enemy_hexes_closed() -> None:
     assert mv.stack_room(7, 3) and not mv.stack_room(8, 3)
     full = {H("2909"): 0}
-    reach = mv.land_reach(M, COSTS, H("2908"), 1, room=full, size=1)
+    reach = mv.force_reach(M, H("2908"), 1, room=full, size=1)
     assert H("2909") not in reach
-    blocked = mv.land_reach(M, COSTS, H("2908"), 1, blocked={H("2909")})
-    assert H("2909") not in blocked and H("2909") in mv.land_reach(M, COSTS, H("2908"), 1)
-
-
-@pytest.mark.rule("xen:forced-march")
-def test_forced_march_loss_half_the_time() -> None:
-    losses = [mv.forced_march_loss(r) for r in range(1, 7)]
-    assert losses == [True, True, True, False, False, False]  # P = 1/2 (STRATEGIC_GAMES 4.2)
-    with pytest.raises(ValueError, match="xen:forced-march"):
-        mv.forced_march_loss(7)
+    blocked = mv.force_reach(M, H("2908"), 1, blocked={H("2909")})
+    assert H("2909") not in blocked and H("2909") in mv.force_reach(M, H("2908"), 1)

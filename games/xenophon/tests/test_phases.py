@@ -167,7 +167,8 @@ def test_attrition_even_roll_takes_a_leader_first() -> None:
     run(events.events_phase(ctx, st, REBEL), asked=asked)
     assert all(st.unit(o.key).leader for o in asked[0].options)
     assert len(asked) == 2
-    assert len([e for e in log_events(ctx, "eliminated")]) == 2
+    gone = [d.options[0].key for d in asked]  # the first option each time
+    assert st.unit(gone[0]).leader and all(st.unit(u).where == "mix" for u in gone)
 
 
 @pytest.mark.rule("xen:random-events", "xen:treasury", "xen:levy")
@@ -275,6 +276,7 @@ def test_unmaintained_units_mutiny_pillage_disband_or_stay() -> None:
     assert run(treasury.disband_check(ctx, st, "ionia-P1")) == "mutiny"
     assert h in st.pillaged and st.unit("ionia-P1").where == "mix"
     empire_chits = len(st.hands[EMPIRE])
+    st.place("ionia-M2", h)
     ctx.chance.force(2)
     assert run(treasury.disband_check(ctx, st, "ionia-M2")) == "mutiny"
     assert len(st.hands[EMPIRE]) == empire_chits + 1  # the hex was pillaged already: the enemy draws
@@ -491,3 +493,14 @@ def test_victory_points_and_levels() -> None:
     assert victory.score(st, REBEL)["satrapies"] == sum(st.data.row(s).levy_value for s in st.controlled(REBEL))
     victory.final(ctx, st)
     assert st.over and st.level == victory.level(st.vp[REBEL] - st.vp[EMPIRE])
+
+
+@pytest.mark.rule("xen:supply", "xen:pillage")
+def test_forage_agrees_with_the_hexes_pillage_destroys() -> None:
+    from ancients_games.xenophon.pillage import forage_destroyed
+
+    _, st = game()
+    for h in ("2908", "2613", "2707", "2011"):  # Sardis, a Cyprus port, Halikarnassos, Memphis
+        st.pillaged = {h}
+        zero = {x for x in [h, *st.neighbours(h)] if st.forage(x) == 0 and st.data.forage.get(x, 0) > 0}
+        assert zero == {x for x in forage_destroyed(st, h) if st.data.forage.get(x, 0) > 0}, h
