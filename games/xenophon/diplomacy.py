@@ -59,6 +59,8 @@ __all__ = [
     "Shift",
     "TREACHERY",
     "agent_value",
+    "assassination_chance",
+    "assassination_succeeds",
     "bid_key",
     "attempt",
     "cancelled",
@@ -255,6 +257,18 @@ def outcome_distribution(table: DifferentialTable, diff: int, shift: int = 0) ->
     return table.distribution_value(diff, shift)
 
 
+def assassination_succeeds(roll: int, supreme: bool) -> bool:
+    """D3's assassination (``xen:diplomacy``): 1d6, 1-2 kills a Supreme Leader, 1-3 another leader."""
+    if not 1 <= roll <= 6:
+        raise ValueError(f"a d6 roll is 1-6, not {roll} ({RULE})")
+    return roll <= (2 if supreme else 3)
+
+
+def assassination_chance(supreme: bool) -> Fraction:
+    """Exact chance that D3's assassination kills the leader chosen: 1/3 or 1/2."""
+    return Fraction(sum(assassination_succeeds(r, supreme) for r in range(1, 7)), 6)
+
+
 # ---------------------------------------------------------------------------
 # The phase (phase c)
 
@@ -449,8 +463,6 @@ def score(state: XenState, decision: Decision, key: str) -> float | None:
         if key.startswith("assassinate:"):
             leader = key.split(":", 1)[1]
             supreme = state.supreme.get(_other(side)) == leader
-            from .leaders import assassination_chance
-
             return float(assassination_chance(supreme)) * (12.0 if supreme else 4.0)
         return 0.5 if key == "examine-chits" else 0.3
     if kind == "negotiations.term":

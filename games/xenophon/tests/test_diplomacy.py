@@ -120,6 +120,16 @@ def test_rebuilt_cells_and_exact_odds() -> None:
 
 
 @pytest.mark.rule("xen:diplomacy")
+def test_assassination_chances() -> None:
+    # STRATEGIC_GAMES 4.2: D3 assassination kills the Supreme Leader 1/3, another leader 1/2.
+    assert dip.assassination_chance(True) == Fraction(1, 3)
+    assert dip.assassination_chance(False) == Fraction(1, 2)
+    assert dip.assassination_succeeds(3, False) and not dip.assassination_succeeds(3, True)
+    with pytest.raises(ValueError, match="xen:diplomacy"):
+        dip.assassination_succeeds(7, True)
+
+
+@pytest.mark.rule("xen:diplomacy")
 def test_bid_keys_round_trip() -> None:
     for chit in dip.AGENT_CHITS:
         assert dip.key_chit(dip.bid_key(chit)) == (chit, None)
