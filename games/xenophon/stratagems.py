@@ -55,8 +55,7 @@ Hooks the other modules call (the names are stable):
 - supply.py: a hex where ``stratagems.scorched(state, hex)`` has FV 0;
 - phases.py wraps the Treasury, Recruit and Levy phases with their windows
   (:func:`opening`); bot.py scores these modules' decisions with :func:`score`;
-  render.py and the bots read :func:`~.intelligence.view_for`; the Game's
-  ``determinize`` is :func:`~.intelligence.determinize`.
+  render.py and the bots read :func:`~.intelligence.view_for`.
 
 Hands (``xen:stratagem``): at most 15 chits; a player awarded a chit with 15
 in hand draws it and returns one of his choice (ruling 19). Losses are random
