@@ -105,28 +105,25 @@ class Term:
         return self.kind != "promise"
 
     def describe(self, proposer: str, recipient: str) -> str:
-        k = self.kind
-        if k == "give-money":
-            return f"{proposer} pays {recipient} ${self.amount}"
-        if k == "ask-money":
-            return f"{recipient} pays {proposer} ${self.amount}"
-        if k == "give-chits":
-            return f"{proposer} gives {recipient} {self.amount} chit(s) of his choice"
-        if k == "ask-chits":
-            return f"{recipient} gives {proposer} {self.amount} chit(s) of his choice"
-        if k == "neutral":
-            return f"{proposer} restores {self.satrapy} to neutrality"
-        if k == "ask-neutral":
-            return f"{recipient} restores {self.satrapy} to neutrality"
-        if k == "leave":
-            return f"{proposer} moves every unit out of {self.satrapy} this turn"
-        if k == "ask-leave":
-            return f"{recipient} moves every unit out of {self.satrapy} this turn"
-        if k == "no-combat":
+        if self.kind == "no-combat":
             return "neither player initiates combat this turn"
-        if k == "end-game":
+        if self.kind == "end-game":
             return "the game ends at once (victory points counted)"
-        return f"{proposer} promises {PROMISES[self.promise]}"
+        if self.kind == "promise":
+            return f"{proposer} promises {PROMISES[self.promise]}"
+        # an ask-... term is its give-... twin with the two players the other way round
+        who, whom = (recipient, proposer) if self.kind.startswith("ask-") else (proposer, recipient)
+        base = self.kind.removeprefix("ask-").removeprefix("give-")
+        return _WORDS[base].format(who=who, whom=whom, n=self.amount, satrapy=self.satrapy)
+
+
+_WORDS: Final = {
+    "money": "{who} pays {whom} ${n}",
+    "chits": "{who} gives {whom} {n} chit(s) of his choice",
+    "neutral": "{who} restores {satrapy} to neutrality",
+    "leave": "{who} moves every unit out of {satrapy} this turn",
+}
+"""The words of each two-way term, from the side of the player who gives or does it."""
 
 
 def parse_term(key: str) -> Term:

@@ -14,6 +14,7 @@ from ancients_kit.session import Context, Decision
 from ancients_games.xenophon import PACKAGE
 from ancients_games.xenophon.setup import build, deploy
 from ancients_games.xenophon.state import XenState, load_data
+from ancients_games.xenophon.tests.ops_helpers import drive as ops_drive
 
 
 def world(seed: int = 1, scenario: str = "cyrus-revolt", **options: Any) -> tuple[Context, XenState]:
@@ -64,16 +65,16 @@ class Script:
 
 
 def drive(gen: Generator[Decision, str, Any], answer: Callable[[Decision], str]) -> Any:
-    """Run a rules generator to its end, answering each decision with ``answer``."""
-    try:
-        d = next(gen)
-        while True:
-            key = answer(d)
-            if key not in d.keys:
-                raise AssertionError(f"scripted answer {key!r} not among {d.keys} for {d.prompt!r}")
-            d = gen.send(key)
-    except StopIteration as stop:
-        return stop.value
+    """Run a rules generator to its end (ops_helpers.drive), answering each decision with
+    ``answer``, which must name one of its options."""
+
+    def checked(d: Decision) -> str:
+        key = answer(d)
+        if key not in d.keys:
+            raise AssertionError(f"scripted answer {key!r} not among {d.keys} for {d.prompt!r}")
+        return key
+
+    return ops_drive(gen, checked)
 
 
 def texts(ctx: Context, viewer: str | None = None) -> str:
