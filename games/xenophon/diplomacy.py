@@ -434,6 +434,10 @@ def _apply(ctx: Context, state: XenState, side: str, satrapy: str, code: str) ->
         yield from assassinate(ctx, state, side, key.split(":", 1)[1])
 
 
+_DECLINE: Final = {"negotiations.term": "cancel", "negotiations.answer": "reject"}
+"""The greedy bot makes no offer and accepts none."""
+
+
 def score(state: XenState, decision: Decision, key: str) -> float | None:
     """Greedy-bot heuristics for the diplomacy and negotiation decisions (from the
     deciding side's view: its hand, the open map): an attempt is worth its chance of
@@ -465,10 +469,8 @@ def score(state: XenState, decision: Decision, key: str) -> float | None:
             supreme = state.supreme.get(_other(side)) == leader
             return float(assassination_chance(supreme)) * (12.0 if supreme else 4.0)
         return 0.5 if key == "examine-chits" else 0.3
-    if kind == "negotiations.term":
-        return 1.0 if key == "cancel" else 0.0
-    if kind == "negotiations.answer":
-        return 1.0 if key == "reject" else 0.0
+    if kind in _DECLINE:
+        return 1.0 if key == _DECLINE[kind] else 0.0
     if kind == "negotiations.chit":
         from .stratagems import _KEEP
         from .stratagems import key_chit as chit_of
