@@ -327,7 +327,8 @@ def lose_all(ctx: Context, state: XenState, side: str, reason: str, rules: Seque
         state.pool.add(c)
     if lost:
         ctx.event("chits", f"{side} discards all {len(lost)} chits ({reason}): {', '.join(lost)}", tuple(rules),
-                  side=side, lost=tuple(lost))
+                  side=side, private_to=side, public_text=f"{side} discards all {len(lost)} chits ({reason})",
+                  lost=tuple(lost))
     return len(lost)
 
 
