@@ -453,9 +453,14 @@ def forced_march_loss(roll: int) -> bool:
 
 
 def unpillaged_cities(state: XenState, side: str) -> list[str]:
-    """Friendly-occupied unpillaged Cities and Colonies (Currency Reform's count)."""
-    return sorted(h for h in state.occupied() if state.is_city(h) and h not in state.pillaged
-                  and state.occupier(h) == side)
+    """Friendly-occupied unpillaged Cities and Colonies, outside the satrapies
+    Mediterranean War closes to the player (Currency Reform's count, Ten Thousand's cities)."""
+    from .control import friendly_cities
+    from .treasury import closed_satrapies
+
+    closed = set(closed_satrapies(state, side))
+    return sorted(h for h in friendly_cities(state, side) if h not in state.pillaged
+                  and state.satrapy_of(h) not in closed)
 
 
 def treasury_window(ctx: Context, state: XenState, side: str) -> Generator[Decision, str, int]:

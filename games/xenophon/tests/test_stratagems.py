@@ -168,7 +168,7 @@ def test_consult_oracles_ignores_a_roll_and_rolls_again() -> None:
     assert drive(st.roll(ctx, state, "Random Events", ("xen:random-events",), "d66"), script) == 66
 
 
-@pytest.mark.rule("xen:chits", "xen:treasury")
+@pytest.mark.rule("xen:chits", "xen:treasury", "xen:random-events")
 def test_currency_reform_gains_a_dollar_a_friendly_unpillaged_city() -> None:
     ctx, state = world()
     deal(state, REBEL, "Currency Reform")
@@ -178,6 +178,11 @@ def test_currency_reform_gains_a_dollar_a_friendly_unpillaged_city() -> None:
     before = state.treasury[REBEL].value
     got = drive(st.treasury_window(ctx, state, REBEL), Script({"window.treasury": "currency-reform"}))
     assert got == len(cities) - 1 and state.treasury[REBEL].value == before + got
+    # Mediterranean War: no taxing in Egypt, Ionia ... this player-turn, so no extra $ there either
+    state.effects["player-turn:mediterranean-war"] = ("Egypt", "Ionia")
+    left = st.unpillaged_cities(state, REBEL)
+    assert left and not {state.satrapy_of(h) for h in left} & {"Egypt", "Ionia"}
+    assert len(left) < len(cities) - 1
 
 
 @pytest.mark.rule("xen:chits", "xen:recruit")
