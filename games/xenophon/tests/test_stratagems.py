@@ -307,3 +307,16 @@ def test_bot_scores_read_only_the_deciding_side_s_view() -> None:
     best = max(sat.keys, key=lambda k: st.score(state, sat, k))
     assert best == "athens" or st.score(state, sat, best) >= st.score(state, sat, "athens")
     assert st.score(state, sat, "done") == 0.0
+
+
+@pytest.mark.rule("xen:stratagem", "xen:treasury", "xen:recruit", "xen:levy")
+def test_the_treasury_recruit_and_levy_phases_open_their_windows_first() -> None:
+    from ancients_games.xenophon.phases import PHASES
+
+    ctx, state = world()
+    for name in ("treasury", "recruit", "levy"):
+        state.phase = name
+        script = Script()
+        drive(PHASES[name](ctx, state, REBEL), script)
+        assert script.asked[0].kind == f"window.{name}" and script.asked[0].side == REBEL
+        assert script.asked[0].keys[:2] == ("no", "never")
