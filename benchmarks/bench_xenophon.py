@@ -99,6 +99,8 @@ def balance(randoms: int = 20, greedies: int = 8, scenario: str = "cyrus-revolt"
         wins: dict[str, int] = {}
         levels: dict[str, int] = {}
         margins = []
+        agreed = 0
+        t0 = time.perf_counter()
         for seed in range(1, n + 1):
             s = Session(GAME, scenario, seed=seed)
             o = play_out(s, bot(), max_decisions=MAX_DECISIONS)
@@ -106,8 +108,10 @@ def balance(randoms: int = 20, greedies: int = 8, scenario: str = "cyrus-revolt"
             wins[o.winner or "draw"] = wins.get(o.winner or "draw", 0) + 1
             levels[o.level] = levels.get(o.level, 0) + 1
             margins.append(o.scores.get("rebel", 0) - o.scores.get("empire", 0))
-        out[name] = {"games": n, "wins": wins, "levels": levels,
-                     "mean_rebel_margin": round(sum(margins) / max(1, len(margins)), 1)}
+            agreed += "agreement" in o.text
+        out[name] = {"games": n, "wins": wins, "levels": levels, "ended_by_agreement": agreed,
+                     "mean_rebel_margin": round(sum(margins) / max(1, len(margins)), 1),
+                     "seconds": round(time.perf_counter() - t0, 1)}
     return out
 
 

@@ -134,7 +134,7 @@ def _place_with_friendly(ctx: Context, state: XenState, side: str, u: Unit, why:
         return
     key = yield Decision(side, f"{why}: place {u.id} with which friendly unit?",
                          tuple(Option(h, f"{h} ({state.satrapy_of(h) or 'sea'}, {len(state.units_at(h))} units)")
-                               for h in cand), rule=rules[0], kind="event.place")
+                               for h in cand), rule=rules[0], kind="event.place", context={"highlight": tuple(cand)})
     state.place(u.id, key)
     ctx.event("event", f"{side}: {u.id} placed in {key} ({why})", rules, side=side, unit=u.id, hex=key)
 

@@ -163,14 +163,14 @@ def recruit_phase(ctx: Context, state: XenState, side: str) -> Generator[Decisio
         opts = [Option("done", "recruit nothing more")] + [
             Option(f"city:{h}", f"recruit in {names.get(h, 'colony')} {h} ({state.satrapy_of(h)})") for h in cities]
         key = yield Decision(side, f"Recruit phase: where? (you hold ${state.treasury[side].value})", tuple(opts),
-                             rule=RC, kind="recruit.city")
+                             rule=RC, kind="recruit.city", context={"highlight": tuple(cities)})
         if key == "done":
             break
         h = key.split(":", 1)[1]
         choices = recruit_choices(state, side, h)
         what = yield Decision(side, f"Recruit in {names.get(h, 'colony')} {h}: what?",
                               (Option("back", "nothing here"), *(Option(k, lab) for k, lab, _ in choices)),
-                              rule=RC, kind="recruit.unit")
+                              rule=RC, kind="recruit.unit", context={"highlight": (h,)})
         if what != "back":
             _buy(ctx, state, side, h, what)
     state.effects.pop("player-turn:recruited", None)
@@ -247,7 +247,7 @@ def levy_phase(ctx: Context, state: XenState, side: str) -> Generator[Decision, 
             hexes = levy_hexes(state, side, sat, t == "fleet", used, ezoc[t == "fleet"])
             h = yield Decision(side, f"Levy {sat} {t}: in which hex?",
                                tuple(Option(x, f"{x} ({state.data.city_name.get(x, state.data.terrain.get(x))})")
-                                     for x in hexes), rule=LV, kind="levy.hex")
+                                     for x in hexes), rule=LV, kind="levy.hex", context={"highlight": tuple(hexes)})
             u = state.mix(sat, t)[0]
             state.place(u.id, h)
             used.add(h)

@@ -502,9 +502,8 @@ class XenState:
     # ------------------------------------------------------------------ control and occupation
     def occupier(self, hex_id: str) -> str | None:
         """The side occupying a hex (xen:occupation): that of the units in it, else None."""
-        for u in self.units_at(hex_id):
-            return u.side
-        return None
+        ids = self._at.get(hex_id)
+        return self.units[ids[0]].side if ids else None
 
     def set_control(self, satrapy: str, new: str) -> None:
         """Change a satrapy's control and turn its units (xen:control). What happens to its

@@ -65,7 +65,7 @@ def supply_phase(ctx: Context, state: XenState, side: str) -> Generator[Decision
             key = yield Decision(side, f"Supply in {h}: {len(units)} units, FV {fv}. Expend a Supply Train to supply "
                                  "them all?", (Option("expend", f"eliminate {trains[0].id}: all supplied"),
                                                Option("forage", f"keep it and eliminate {excess} units")),
-                                 rule=SP, kind="supply.train")
+                                 rule=SP, kind="supply.train", context={"highlight": (h,)})
             if key == "expend":
                 yield from eliminate(ctx, state, trains[0].id, f"expended to supply {h}", (SP,))
                 ctx.event("supply", f"{side}: the units in {h} are supplied by {trains[0].id}", (SP,), side=side,
@@ -75,5 +75,5 @@ def supply_phase(ctx: Context, state: XenState, side: str) -> Generator[Decision
             left = sorted((u for u in state.units_at(h) if u.side == side), key=lambda u: u.id)
             key = yield Decision(side, f"Supply in {h}: FV {fv}, {len(left)} units: eliminate one "
                                  f"({i + 1} of {excess})", tuple(Option(u.id, f"{u.id} ({u.type})") for u in left),
-                                 rule=SP, kind="supply.lose")
+                                 rule=SP, kind="supply.lose", context={"highlight": (h,)})
             yield from eliminate(ctx, state, key, f"out of supply in {h}", (SP,))

@@ -118,7 +118,8 @@ def disband_drm(state: XenState, u: Unit) -> int:
     return 1 if any(o.leader and o.side == u.side for o in state.units_at(u.hex or "")) else 0
 
 
-def disband_check(ctx: Context, state: XenState, uid: str, rules: tuple[str, ...] = (DB,)) -> Generator[Decision, str, str]:
+def disband_check(ctx: Context, state: XenState, uid: str,
+                  rules: tuple[str, ...] = (DB,)) -> Generator[Decision, str, str]:
     """Roll on the Disband Table for an unmaintained unit (and, for a fleet, the units aboard); return the result."""
     u = state.unit(uid)
     table = state.data.tables["disband"]
