@@ -28,6 +28,13 @@ the Rebel in Sparta, Athens, Thessaly, Macedon, Illyria, Thrace or Ionia, 2
 elsewhere, 1 for the Empire (rulings 18 and "Rulings: stratagems and
 diplomacy" of docs/games/xenophon.md).
 
+Results (:func:`attempt`): R and 2R, the non-phasing player draws; D1, the
+phasing player examines the chits or the $ (:func:`.intelligence.reveal`); D2
+and D3 change control (:func:`change_control`), or D3 tries an assassination
+(:func:`.leaders.assassinate`, whose odds are :func:`assassination_chance`).
+The phase (:func:`diplomacy_phase`) starts with the negotiation window
+(:func:`.negotiations.negotiate`).
+
 The pure arithmetic (values, cancellation, differential, shifts, the table's
 exact odds) needs no game state and comes first; the phase follows.
 """
