@@ -52,7 +52,6 @@ Hooks the other modules call (the names are stable):
   applied by the movement costs), ``stratagems.reaction_window`` after each
   phasing force (Forced March B with the option; Scorched Earth applied here),
   ``negotiations.may_attack`` before an attack;
-- supply.py: a hex where ``stratagems.scorched(state, hex)`` has FV 0;
 - phases.py wraps the Treasury, Recruit and Levy phases with their windows
   (:func:`opening`); bot.py scores these modules' decisions with :func:`score`;
   render.py and the bots read :func:`~.intelligence.view_for`.
@@ -620,42 +619,34 @@ def operations_window(ctx: Context, state: XenState, side: str, detail: str = ""
     return (yield from open_window(ctx, state, "operations", detail=detail))
 
 
-SCORCHED_KEY: Final = "scorched-earth:"
-"""``state.effects`` key prefix + the side that played Scorched Earth: the hexes
-whose FV is 0 until that side's next Stratagem phase (:func:`scorched`)."""
-
-
-def scorched_hexes(state: XenState, centre: str) -> frozenset[str]:
-    """The hex and its adjacent non-City/Colony hexes (Scorched Earth)."""
-    return frozenset({centre, *(n for n in state.neighbours(centre) if not state.is_city(n))})
-
-
-def scorched(state: XenState, hex_id: str) -> bool:
-    """Whether a Scorched Earth in force makes this hex's FV 0 (supply.py asks)."""
-    return any(hex_id in v for k, v in state.effects.items() if k.startswith(SCORCHED_KEY))
+def scorched_earth_hexes(state: XenState, side: str) -> list[str]:
+    """Where ``side`` may scorch the earth: land hexes its units occupy that are no
+    City or Colony and carry no Pillage marker yet."""
+    return sorted(h for h in state.occupied() if state.occupier(h) == side and state.satrapy_of(h)
+                  and not state.is_city(h) and h not in state.pillaged)
 
 
 def reaction_window(ctx: Context, state: XenState, side: str, detail: str = "") -> Generator[Decision, str, Play | None]:
     """The ``reaction`` window (operations.py opens it after each phasing force's
     operations; ``side`` is the non-phasing player): Forced March text B (a
     Reaction, only with ``xen:opt.reaction``; operations.py applies it) or
-    Scorched Earth, applied here: a hex the player's units occupy and its adjacent
-    non-City hexes have FV 0 until his next Stratagem phase (ruling)."""
+    Scorched Earth, applied here: a Pillage marker in one non-City hex the
+    player's units occupy, so it and its adjacent non-City hexes have FV 0 until
+    the marker is removed (``xen:pillage``, ``xen:remove-pillage``; ruling)."""
     got = yield from open_window(ctx, state, "reaction", detail=detail, sides=(side,))
     if got is None or str(got.option.data) != "Scorched Earth":
         return got
-    own_hexes = sorted(h for h in state.occupied() if state.occupier(h) == side and state.satrapy_of(h))
-    if not own_hexes:
-        ctx.event("supply", f"{side}: Scorched Earth: no land hex of yours to scorch", EFFECTS["Scorched Earth"].rules,
-                  side=side)
+    from .events import mark_pillaged
+
+    rules = (*EFFECTS["Scorched Earth"].rules, "xen:pillage")
+    hexes = scorched_earth_hexes(state, side)
+    if not hexes:
+        ctx.event("supply", f"{side}: Scorched Earth: no unpillaged non-City hex of yours to burn", rules, side=side)
         return got
-    where = yield Decision(side, f"{side}: Scorched Earth: which of your hexes?",
-                           tuple(Option(h, _hex_label(state, h)) for h in own_hexes), rule="xen:supply",
-                           kind="scorched-earth.hex", context={"highlight": tuple(own_hexes)})
-    key = SCORCHED_KEY + side
-    state.effects[key] = frozenset(state.effects.get(key, frozenset())) | scorched_hexes(state, where)
-    ctx.event("supply", f"{side}: Scorched Earth around {_hex_label(state, where)}: FV 0 until {side}'s next "
-              "Stratagem phase", EFFECTS["Scorched Earth"].rules, side=side, hex=where)
+    where = yield Decision(side, f"{side}: Scorched Earth: burn which of your hexes?",
+                           tuple(Option(h, _hex_label(state, h)) for h in hexes), rule="xen:chits",
+                           kind="scorched-earth.hex", context={"highlight": tuple(hexes)})
+    mark_pillaged(ctx, state, where, f"{side}'s Scorched Earth", rules)
     return got
 
 
@@ -726,14 +717,12 @@ def capital_occupied(state: XenState, side: str) -> str | None:
 
 def stratagem_phase(ctx: Context, state: XenState, side: str) -> Generator[Decision, str, None]:
     """Phase b (``xen:stratagem``): agreements of the past turn checked
-    (negotiations.py), the player's Scorched Earth ends, one free chit if his
+    (negotiations.py), one free chit if his
     Supreme Leader occupies a Capital City, then his own plays: King's Eye,
     Successor, returning chits, revealing his chits or $ (``xen:intelligence``)."""
     from . import intelligence, negotiations
 
     yield from negotiations.check_expired(ctx, state)
-    if state.effects.pop(SCORCHED_KEY + side, None) is not None:
-        ctx.event("supply", f"{side}'s Scorched Earth ends", ("xen:chits",), side=side)
     cap = capital_occupied(state, side)
     if cap is not None:
         yield from draw(ctx, state, side, 1, f"Supreme Leader in {_hex_label(state, cap)}",

@@ -246,21 +246,24 @@ def test_military_advantage_one_a_side_and_bribery_by_the_attacker() -> None:
     assert drive(st.battle_window(ctx, state, REBEL, "Sardis"), Script()) is False
 
 
-@pytest.mark.rule("xen:chits", "xen:supply", "xen:opt.reaction", "xen:forced-march")
+@pytest.mark.rule("xen:chits", "xen:supply", "xen:pillage", "xen:opt.reaction", "xen:forced-march")
 def test_reaction_window_scorched_earth_and_forced_march_only_with_the_option() -> None:
     ctx, state = world()
     deal(state, EMPIRE, "Scorched Earth", "Forced March")
     script = Script()
     drive(st.reaction_window(ctx, state, EMPIRE), script)
     assert script.asked[0].keys == ("no", "never", "scorched-earth")  # no Reaction without the option
+    assert not st.scorched_earth_hexes(state, EMPIRE)  # at the start every Empire unit is in a city
     home = state.unit("Artaxerxes").hex
+    burnt = next(n for n in state.neighbours(home) if not state.is_city(n) and state.satrapy_of(n))
+    militia = next(u for u in state.units_at(home) if u.type == "militia")
+    state.place(militia.id, burnt)
+    assert st.scorched_earth_hexes(state, EMPIRE) == [burnt]
     drive(st.reaction_window(ctx, state, EMPIRE), Script({"window.reaction": "scorched-earth",
-                                                          "scorched-earth.hex": home}))
-    assert st.scorched(state, home) and all(st.scorched(state, n) for n in state.neighbours(home)
-                                             if not state.is_city(n))
-    state.player_turn = EMPIRE
-    drive(st.stratagem_phase(ctx, state, EMPIRE), Script())
-    assert not st.scorched(state, home)
+                                                          "scorched-earth.hex": burnt}))
+    assert burnt in state.pillaged and state.forage(burnt) == 0
+    assert all(state.forage(n) == 0 for n in state.neighbours(burnt) if not state.is_city(n))
+    assert burnt not in st.scorched_earth_hexes(state, EMPIRE)
     ctx, state = world(reaction=True)
     deal(state, EMPIRE, "Forced March")
     got = drive(st.reaction_window(ctx, state, EMPIRE), Script({"window.reaction": "forced-march"}))
