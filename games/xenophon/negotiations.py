@@ -21,7 +21,8 @@ What is enforced, and how:
   the offer is accepted (the giver chooses which chits);
 - ``end-game``: the game ends at once and victory points are counted;
 - ``no-combat``: until the end of the game-turn neither player may attack;
-  :func:`may_attack` refuses the attack, naming the rule;
+  :func:`may_attack` refuses the attack, naming the rule, and an attack made
+  all the same breaks the agreement (:func:`attack_declared`);
 - ``leave:<satrapy>`` / ``ask-leave:<satrapy>``, ``leave-city:<hex>`` /
   ``ask-leave-city:<hex>`` (a City or Colony): checked when the game-turn
   ends (at the next Stratagem phase, before any unit can move again): a
@@ -51,6 +52,7 @@ __all__ = [
     "PROMISES",
     "RULE",
     "Term",
+    "attack_declared",
     "breach",
     "check_expired",
     "describe_terms",
@@ -332,6 +334,19 @@ def may_attack(state: XenState, side: str) -> str | None:
         if a.turn == state.turn and a.status == "in force" and any(t.kind == "no-combat" for t in a.terms):
             return f"{side} agreed not to initiate combat this turn ({a.describe()}; {RULE})"
     return None
+
+
+def attack_declared(ctx: Context, state: XenState, attacker: str) -> Generator[Decision, str, None]:
+    """An attack declared by ``attacker`` (combat's ``battle`` window calls this): an
+    agreement of this turn not to initiate combat is broken, and ``attacker`` pays
+    the penalty (:func:`breach`) once for it; where operations refuse such attacks
+    (:func:`may_attack`) this never happens."""
+    for i, a in enumerate(list(state.negotiations)):
+        if a.turn == state.turn and a.status == "in force" and any(t.kind == "no-combat" for t in a.terms):
+            state.negotiations[i] = attrs.evolve(a, status="broken")
+            ctx.event("agreement", f"{attacker} attacks and breaks {a.describe()}", (RULE,), side=attacker,
+                      number=a.number)
+            yield from breach(ctx, state, attacker)
 
 
 def check_expired(ctx: Context, state: XenState) -> Generator[Decision, str, None]:

@@ -857,7 +857,8 @@ def battle_chits(
     ctx: Context, state: XenState, name: str, battle: Any = None, *, side: str | None = None
 ) -> Generator[Decision, str, None]:
     """The chit windows of a battle, as combat.py opens them (``combat.open_window``):
-    ``battle`` (Bribery: ``battle.no_withdrawal``), ``before-odds`` (Military
+    ``battle`` (an agreement not to fight broken, xen:negotiations; Bribery:
+    ``battle.no_withdrawal``), ``before-odds`` (Military
     Advantage: the sides added to ``battle.advantage``) and ``supreme-leader-lost``
     (:func:`supreme_leader_eliminated` for ``side``)."""
     if name == "supreme-leader-lost":
@@ -867,6 +868,9 @@ def battle_chits(
         return
     detail = battle.describe() if hasattr(battle, "describe") else ""
     if name == "battle":
+        from .negotiations import attack_declared
+
+        yield from attack_declared(ctx, state, battle.attacker)
         if (yield from battle_window(ctx, state, battle.attacker, detail)):
             battle.no_withdrawal = True
         return

@@ -77,8 +77,19 @@ def test_no_combat_refuses_attacks_for_the_rest_of_the_turn() -> None:
                      "negotiations.answer": "accept"})
     drive(neg.negotiate(ctx, state, REBEL), script)
     assert "xen:negotiations" in neg.may_attack(state, EMPIRE)
-    state.turn += 1
-    assert neg.may_attack(state, EMPIRE) is None
+    # an attack made all the same breaks it: the attacker loses 1d6 chits, once
+    from ancients_games.xenophon import stratagems as st
+
+    class Battle:  # what combat's battle window hands over
+        attacker, defender, no_withdrawal, advantage = REBEL, EMPIRE, False, set()
+
+    deal(state, REBEL, "Agent", "Agent", "Agent")
+    ctx.chance.force(2)
+    drive(st.battle_chits(ctx, state, "battle", Battle()), Script())
+    assert state.negotiations[0].status == "broken" and len(state.hands[REBEL]) == 1
+    drive(st.battle_chits(ctx, state, "battle", Battle()), Script())
+    assert len(state.hands[REBEL]) == 1
+    assert neg.may_attack(state, EMPIRE) is None  # broken: no longer holds
 
 
 @pytest.mark.rule("xen:negotiations", "xen:stratagem")
