@@ -461,8 +461,7 @@ def battle(
     b = Battle(side, enemy, origin, target, list(attackers), defenders, rules)
     ctx.event("battle", f"{b.describe()}: {len(attackers)} unit(s) against {len(defenders)}", rules,
               side=side, origin=origin, target=target)
-    if (yield from stratagems.battle_window(ctx, state, side, b.describe())):
-        b.no_withdrawal = True  # Bribery
+    yield from stratagems.battle_chits(ctx, state, "battle", b)  # Bribery: b.no_withdrawal
     # -- withdrawal before battle (xen:combat)
     withdrew = yield from withdrawal(ctx, state, b)
     if not _on_map_at(state, b.defenders, target):
@@ -487,8 +486,7 @@ def battle(
         b.defenders = _on_map(state, b.defenders)
         if not b.attackers or not b.defenders:
             return _outcome(state, b, "none", b.crt)
-    played = yield from stratagems.before_odds(ctx, state, side, enemy, b.describe())
-    b.advantage.update(s for s, n in played.items() if n)  # Military Advantage
+    yield from stratagems.battle_chits(ctx, state, "before-odds", b)  # Military Advantage: b.advantage
     # -- odds and the CRT (xen:combat, xen:crt)
     b.attack, b.defence, am, dm = strengths(state, b)
     table: OddsTable = state.data.tables[b.crt]  # type: ignore[assignment]
