@@ -429,36 +429,13 @@ def _apply(ctx: Context, state: XenState, side: str, satrapy: str, code: str) ->
         new = side if code == "D3" or control == "neutral" else "neutral"
         change_control(ctx, state, satrapy, new, (RULE, "xen:control"), f"Diplomacy {code}")
     else:
-        yield from _assassinate(ctx, state, side, key.split(":", 1)[1])
+        from .leaders import assassinate
+
+        yield from assassinate(ctx, state, side, key.split(":", 1)[1])
 
 
-def _assassinate(ctx: Context, state: XenState, side: str, leader: str) -> Generator[Decision, str, None]:
-    """D3's assassination: 1d6, 1-2 kills a Supreme Leader, 1-3 another; else the
-    non-phasing player draws 1 chit (``xen:diplomacy``)."""
-    from . import stratagems
-
-    other = _other(side)
-    supreme = state.supreme.get(other) == leader
-    roll = yield from stratagems.roll(ctx, state, f"assassination of {leader}", (RULE, "xen:leaders"))
-    if not assassination_succeeds(roll, supreme):
-        ctx.event("assassination", f"{side}'s assassins fail against {leader} (roll {roll})", (RULE,), side=side)
-        yield from stratagems.draw(ctx, state, other, 1, "a failed assassination", (RULE,))
-        return
-    rules = (RULE, "xen:leaders") + (("xen:supreme-leaders",) if supreme else ())
-    ctx.event("assassination", f"{side}'s assassins kill {leader} (roll {roll})", rules, side=side, leader=leader)
-    yield from eliminate_leader(ctx, state, leader, rules)
-
-
-def eliminate_leader(ctx: Context, state: XenState, leader: str, rules: Sequence[str]) -> Generator[Decision, str, None]:
-    """A leader eliminated outside battle (D3): off the map; a Supreme Leader's
-    death then opens the Anabasis window or loses every chit."""
-    from . import stratagems
-
-    u = state.unit(leader)
-    owner = u.side
-    state.eliminate(leader)
-    if state.supreme.get(owner) == leader:
-        yield from stratagems.supreme_leader_eliminated(ctx, state, owner)
+_DECLINE: Final = {"negotiations.term": "cancel", "negotiations.answer": "reject"}
+"""The greedy bot makes no offer and accepts none."""
 
 
 def score(state: XenState, decision: Decision, key: str) -> float | None:
@@ -492,10 +469,8 @@ def score(state: XenState, decision: Decision, key: str) -> float | None:
             supreme = state.supreme.get(_other(side)) == leader
             return float(assassination_chance(supreme)) * (12.0 if supreme else 4.0)
         return 0.5 if key == "examine-chits" else 0.3
-    if kind == "negotiations.term":
-        return 1.0 if key == "cancel" else 0.0
-    if kind == "negotiations.answer":
-        return 1.0 if key == "reject" else 0.0
+    if kind in _DECLINE:
+        return 1.0 if key == _DECLINE[kind] else 0.0
     if kind == "negotiations.chit":
         from .stratagems import _KEEP
         from .stratagems import key_chit as chit_of

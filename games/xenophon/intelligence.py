@@ -34,7 +34,7 @@ from ancients_kit.session import Context
 if TYPE_CHECKING:
     from .state import XenState
 
-__all__ = ["RULE", "Seen", "UnitView", "View", "determinize", "reveal", "sample_hand", "seen", "unseen_chits", "view_for"]
+__all__ = ["RULE", "Seen", "UnitView", "View", "reveal", "sample_hand", "seen", "unseen_chits", "view_for"]
 
 RULE: Final = "xen:intelligence"
 
@@ -191,32 +191,3 @@ def sample_hand(state: XenState, side: str, rng: Rng) -> tuple[str, ...]:
     pool = sorted(unseen_chits(state, side).elements())
     rng.shuffle(pool)
     return tuple(sorted(pool[:n]))
-
-
-STARTING_TREASURY: Final = {"empire": 40, "rebel": 10}
-"""The scenarios' opening $ (public): a search's guess at a treasury never seen."""
-
-
-def determinize(state: XenState, viewer: str, rng: Rng) -> None:
-    """Replace in ``state`` what ``viewer`` may not see by a sample drawn with ``rng``
-    (``Game.determinize``, for search bots): the opponent's hand is dealt again from
-    his hand and the pool together (sorted, then shuffled: the sample depends only on
-    what ``viewer`` sees) and the pool gets the rest in a new order; his $, unless
-    open, becomes the last value ``viewer`` saw, or his opening $. Changes the
-    hand, cup and number in place."""
-    other = _other(viewer)
-    hand, pool = state.hands[other], state.pool
-    unseen = sorted([str(c) for c in hand.cards] + [str(c) for c in pool.contents])
-    n = len(hand)
-    for c in list(hand.cards):
-        hand.remove(c)
-    for c in list(pool.contents):
-        pool.remove(c)
-    rng.shuffle(unseen)
-    for c in unseen[:n]:
-        hand.add(c)
-    pool.add(*unseen[n:])
-    money = state.treasury[other]
-    if money.visible_to(viewer) is None:
-        look = seen(state, viewer, "treasury")
-        money.value = look.treasury if look is not None and look.treasury is not None else STARTING_TREASURY[other]

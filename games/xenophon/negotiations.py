@@ -22,7 +22,8 @@ What is enforced, and how:
 - ``end-game``: the game ends at once and victory points are counted;
 - ``no-combat``: until the end of the game-turn neither player may attack;
   :func:`may_attack` refuses the attack, naming the rule;
-- ``leave:<satrapy>`` / ``ask-leave:<satrapy>``: checked when the game-turn
+- ``leave:<satrapy>`` / ``ask-leave:<satrapy>``, ``leave-city:<hex>`` /
+  ``ask-leave-city:<hex>`` (a City or Colony): checked when the game-turn
   ends (at the next Stratagem phase, before any unit can move again): a
   player with units still in the satrapy has broken it and pays the
   penalty (:func:`breach`);
@@ -80,10 +81,13 @@ class Term:
 
     kind: str
     """``give-money``, ``ask-money``, ``give-chits``, ``ask-chits``, ``neutral``,
-    ``ask-neutral``, ``leave``, ``ask-leave``, ``no-combat``, ``end-game``, ``promise``."""
+    ``ask-neutral``, ``leave``, ``ask-leave``, ``leave-city``, ``ask-leave-city``, ``no-combat``,
+    ``end-game``, ``promise``."""
     amount: int = 0
     satrapy: str = ""
     promise: str = ""
+    hex: str = ""
+    """The City/Colony hex of a ``leave-city`` term."""
 
     @property
     def key(self) -> str:
@@ -95,6 +99,8 @@ class Term:
             return f"{self.kind}:{self.amount}"
         if self.kind in ("neutral", "ask-neutral", "leave", "ask-leave"):
             return f"{self.kind}:{self.satrapy}"
+        if self.kind in ("leave-city", "ask-leave-city"):
+            return f"{self.kind}:{self.hex}"
         if self.kind == "promise":
             return f"promise:{self.promise}"
         return self.kind
@@ -105,28 +111,26 @@ class Term:
         return self.kind != "promise"
 
     def describe(self, proposer: str, recipient: str) -> str:
-        k = self.kind
-        if k == "give-money":
-            return f"{proposer} pays {recipient} ${self.amount}"
-        if k == "ask-money":
-            return f"{recipient} pays {proposer} ${self.amount}"
-        if k == "give-chits":
-            return f"{proposer} gives {recipient} {self.amount} chit(s) of his choice"
-        if k == "ask-chits":
-            return f"{recipient} gives {proposer} {self.amount} chit(s) of his choice"
-        if k == "neutral":
-            return f"{proposer} restores {self.satrapy} to neutrality"
-        if k == "ask-neutral":
-            return f"{recipient} restores {self.satrapy} to neutrality"
-        if k == "leave":
-            return f"{proposer} moves every unit out of {self.satrapy} this turn"
-        if k == "ask-leave":
-            return f"{recipient} moves every unit out of {self.satrapy} this turn"
-        if k == "no-combat":
+        if self.kind == "no-combat":
             return "neither player initiates combat this turn"
-        if k == "end-game":
+        if self.kind == "end-game":
             return "the game ends at once (victory points counted)"
-        return f"{proposer} promises {PROMISES[self.promise]}"
+        if self.kind == "promise":
+            return f"{proposer} promises {PROMISES[self.promise]}"
+        # an ask-... term is its give-... twin with the two players the other way round
+        who, whom = (recipient, proposer) if self.kind.startswith("ask-") else (proposer, recipient)
+        base = self.kind.removeprefix("ask-").removeprefix("give-")
+        return _WORDS[base].format(who=who, whom=whom, n=self.amount, satrapy=self.satrapy, hex=self.hex)
+
+
+_WORDS: Final = {
+    "money": "{who} pays {whom} ${n}",
+    "chits": "{who} gives {whom} {n} chit(s) of his choice",
+    "neutral": "{who} restores {satrapy} to neutrality",
+    "leave": "{who} moves every unit out of {satrapy} this turn",
+    "leave-city": "{who} moves every unit out of the City/Colony in {hex} this turn",
+}
+"""The words of each two-way term, from the side of the player who gives or does it."""
 
 
 def parse_term(key: str) -> Term:
@@ -149,6 +153,8 @@ def parse_term(key: str) -> Term:
         return Term(head, amount=int(rest))
     if head in ("neutral", "ask-neutral", "leave", "ask-leave"):
         return Term(head, satrapy=rest)
+    if head in ("leave-city", "ask-leave-city"):
+        return Term(head, hex=rest)
     if head == "promise" and rest in PROMISES:
         return Term("promise", promise=rest)
     raise bad
@@ -204,6 +210,8 @@ def menu(state: XenState, proposer: str, chosen: Sequence[Term]) -> tuple[Option
     out += [Term("ask-neutral", satrapy=s) for s in state.controlled(recipient)]
     out += [Term("leave", satrapy=s) for s in _present(state, proposer)]
     out += [Term("ask-leave", satrapy=s) for s in _present(state, recipient)]
+    out += [Term("leave-city", hex=h) for h in _cities_held(state, proposer)]
+    out += [Term("ask-leave-city", hex=h) for h in _cities_held(state, recipient)]
     out += [Term("no-combat"), Term("end-game")]
     out += [Term("promise", promise=p) for p in PROMISES]
     return tuple(Option(t.key, t.describe(proposer, recipient), data=t) for t in out if t.key not in taken)
@@ -212,6 +220,11 @@ def menu(state: XenState, proposer: str, chosen: Sequence[Term]) -> tuple[Option
 def _present(state: XenState, side: str) -> list[str]:
     """Satrapies where ``side`` has units."""
     return sorted({s for u in state.side_units(side) if u.hex and (s := state.satrapy_of(u.hex))})
+
+
+def _cities_held(state: XenState, side: str) -> list[str]:
+    """Cities and Colonies ``side`` occupies."""
+    return sorted(h for h in state.occupied() if state.is_city(h) and state.occupier(h) == side)
 
 
 def _can_fulfil(state: XenState, side: str, terms: Sequence[Term], as_proposer: bool) -> bool:
@@ -330,12 +343,13 @@ def check_expired(ctx: Context, state: XenState) -> Generator[Decision, str, Non
             continue
         broken_by: str | None = None
         for t in a.terms:
-            if t.kind in ("leave", "ask-leave"):
-                who = a.proposer if t.kind == "leave" else a.recipient
-                if t.satrapy in _present(state, who):
+            if t.kind in ("leave", "ask-leave", "leave-city", "ask-leave-city"):
+                who = a.recipient if t.kind.startswith("ask-") else a.proposer
+                still = t.satrapy in _present(state, who) if t.satrapy else state.occupier(t.hex) == who
+                if still:
                     broken_by = who
-                    ctx.event("agreement", f"{who} broke {a.describe()}: units still in {t.satrapy}", (RULE,),
-                              side=who, number=a.number)
+                    ctx.event("agreement", f"{who} broke {a.describe()}: units still in {t.satrapy or t.hex}",
+                              (RULE,), side=who, number=a.number)
                     break
         state.negotiations[i] = attrs.evolve(a, status="broken" if broken_by else "kept")
         if broken_by is not None:

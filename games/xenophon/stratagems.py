@@ -39,6 +39,24 @@ King's Eye, Successor and the return of chits to the pool "at any time" are
 offered in the friendly Stratagem phase (``PHASES["stratagem"]``); the Blank
 does nothing.
 
+Hooks the other modules call (the names are stable):
+
+- every die roll a player may reroll: ``yield from stratagems.roll(ctx, state,
+  reason, rules, kind="d6")`` (``kind="d66"`` for the Random Events);
+- combat.py: ``combat.open_window`` is ``yield from stratagems.battle_chits(ctx,
+  state, name, battle, side=side)``; ``combat.roll_d6`` is ``stratagems.roll``;
+- leaders.py / events.py, a Supreme Leader eliminated: ``yield from
+  stratagems.supreme_leader_eliminated(ctx, state, side)`` (Anabasis, else every
+  chit discarded: it does the discarding);
+- operations.py: ``stratagems.operations_window`` before each force (Royal Road,
+  applied by the movement costs), ``stratagems.reaction_window`` after each
+  phasing force (Forced March B with the option; Scorched Earth applied here),
+  ``negotiations.may_attack`` before an attack;
+- supply.py: a hex where ``stratagems.scorched(state, hex)`` has FV 0;
+- phases.py wraps the Treasury, Recruit and Levy phases with their windows
+  (:func:`opening`); bot.py scores these modules' decisions with :func:`score`;
+  render.py and the bots read :func:`~.intelligence.view_for`.
+
 Hands (``xen:stratagem``): at most 15 chits; a player awarded a chit with 15
 in hand draws it and returns one of his choice (ruling 19). Losses are random
 among the chits held and go back to the pool; the death of a Supreme Leader
@@ -309,7 +327,8 @@ def lose_all(ctx: Context, state: XenState, side: str, reason: str, rules: Seque
         state.pool.add(c)
     if lost:
         ctx.event("chits", f"{side} discards all {len(lost)} chits ({reason}): {', '.join(lost)}", tuple(rules),
-                  side=side, lost=tuple(lost))
+                  side=side, private_to=side, public_text=f"{side} discards all {len(lost)} chits ({reason})",
+                  lost=tuple(lost))
     return len(lost)
 
 
@@ -734,8 +753,10 @@ def stratagem_phase(ctx: Context, state: XenState, side: str) -> Generator[Decis
             intelligence.reveal(ctx, state, _other(side), side, ("chits", "treasury"), rules, "King's Eye")
         elif key.startswith("successor:"):
             leader = key.split(":", 1)[1]
+            from .leaders import successor
+
             rules = play(ctx, state, side, "Successor", f"{leader} becomes Supreme Leader")
-            state.supreme[side] = leader
+            successor(state, side, leader)
             ctx.event("leader", f"{side}: {leader} is the new Supreme Leader", rules, side=side, leader=leader)
         elif key == "return":
             back = yield Decision(side, f"{side}: return which chit?",

@@ -5,15 +5,17 @@ scripted answers (by decision kind; windows answer ``no`` unless scripted)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Mapping
+from collections.abc import Callable, Generator
 from typing import Any
 
 from ancients_kit.data import DataStore
 from ancients_kit.log import Log
 from ancients_kit.session import Context, Decision
+from ancients_games.ldf.tests.politics_helpers import Script as LDFScript
 from ancients_games.xenophon import PACKAGE
 from ancients_games.xenophon.setup import build, deploy
 from ancients_games.xenophon.state import XenState, load_data
+from ancients_games.xenophon.tests.ops_helpers import drive as ops_drive
 
 
 def world(seed: int = 1, scenario: str = "cyrus-revolt", **options: Any) -> tuple[Context, XenState]:
@@ -42,38 +44,26 @@ def deal(state: XenState, side: str, *chits: str, clear: bool = True) -> None:
         hand.add(c)
 
 
-class Script:
-    """Answers by decision kind: a key, or a list of keys used in turn; windows answer ``no``
-    unless scripted; other decisions their first option. Records every decision asked."""
-
-    def __init__(self, answers: Mapping[str, Any] | None = None) -> None:
-        self.answers = {k: (list(v) if isinstance(v, list) else v) for k, v in (answers or {}).items()}
-        self.asked: list[Decision] = []
-
-    def __call__(self, d: Decision) -> str:
-        self.asked.append(d)
-        a = self.answers.get(d.kind)
-        if isinstance(a, list):
-            a = a.pop(0) if a else None
-        if a is None:
-            return "no" if d.kind.startswith("window.") else d.options[0].key
-        return a
+class Script(LDFScript):
+    """Answers by decision kind (LDF's test Script: a key, or a list of keys used in turn;
+    windows answer ``no`` unless scripted; other decisions their first option); records
+    every decision asked."""
 
     def kinds(self) -> list[str]:
         return [d.kind for d in self.asked]
 
 
 def drive(gen: Generator[Decision, str, Any], answer: Callable[[Decision], str]) -> Any:
-    """Run a rules generator to its end, answering each decision with ``answer``."""
-    try:
-        d = next(gen)
-        while True:
-            key = answer(d)
-            if key not in d.keys:
-                raise AssertionError(f"scripted answer {key!r} not among {d.keys} for {d.prompt!r}")
-            d = gen.send(key)
-    except StopIteration as stop:
-        return stop.value
+    """Run a rules generator to its end (ops_helpers.drive), answering each decision with
+    ``answer``, which must name one of its options."""
+
+    def checked(d: Decision) -> str:
+        key = answer(d)
+        if key not in d.keys:
+            raise AssertionError(f"scripted answer {key!r} not among {d.keys} for {d.prompt!r}")
+        return key
+
+    return ops_drive(gen, checked)
 
 
 def texts(ctx: Context, viewer: str | None = None) -> str:

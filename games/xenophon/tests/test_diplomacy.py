@@ -125,6 +125,8 @@ def test_assassination_chances() -> None:
     assert dip.assassination_chance(True) == Fraction(1, 3)
     assert dip.assassination_chance(False) == Fraction(1, 2)
     assert dip.assassination_succeeds(3, False) and not dip.assassination_succeeds(3, True)
+    with pytest.raises(ValueError, match="xen:diplomacy"):
+        dip.assassination_succeeds(7, True)
 
 
 @pytest.mark.rule("xen:diplomacy")
@@ -204,7 +206,7 @@ def test_d3_assassination_of_the_supreme_leader() -> None:
     assert drive(dip.attempt(ctx, state, EMPIRE, "Phrygia"), script) == "D3"
     assert not state.unit("Cyrus").on_map and state.supreme_leader(REBEL) is None
     assert not len(state.hands[REBEL])  # the Supreme Leader's death: every chit discarded
-    assert "assassins kill Cyrus (roll 2)" in texts(ctx)
+    assert "assassinates Cyrus (roll 2)" in texts(ctx)
     # a failed attempt: the non-phasing player draws a chit
     deal(state, EMPIRE, "Great King", "Agent", "Agent", "Agent")
     ctx.chance.force(6, 4)  # 1-3 kills a leader who is not supreme: 4 fails

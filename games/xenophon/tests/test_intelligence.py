@@ -118,26 +118,3 @@ def test_the_rebel_sees_the_same_game_whatever_the_empire_holds() -> None:
     kinds = [q[1] for q in a[0]]
     assert "window.diplomacy" in kinds and "window.negotiations" in kinds and "window.after-roll" in kinds
     assert ("empire", "window.diplomacy", "xen:diplomacy") in a[0]  # asked, and the Rebel sees no more of it
-
-
-@pytest.mark.rule("xen:intelligence")
-def test_determinize_deals_the_unseen_again_from_what_the_viewer_sees() -> None:
-    ctx, state = world()
-    deal(state, EMPIRE, "Great King", "Agent")
-    other = state.copy()
-    deal(other, EMPIRE, "Treachery", "Bribery")
-    a, b = state.copy(), other.copy()
-    intel.determinize(a, REBEL, Rng(9))
-    intel.determinize(b, REBEL, Rng(9))
-    assert a.hands[EMPIRE].cards == b.hands[EMPIRE].cards and a.pool.contents == b.pool.contents
-    assert a.hands[REBEL] == state.hands[REBEL] and len(a.hands[EMPIRE]) == 2 and len(a.pool) == len(state.pool)
-    assert a.treasury[EMPIRE].value == 40
-    state.treasury[EMPIRE].spend(ctx, 7, "test")
-    c = state.copy()
-    intel.determinize(c, REBEL, Rng(9))
-    assert c.treasury[EMPIRE].value == 40  # never seen: the opening $
-    intel.reveal(ctx, state, EMPIRE, REBEL, ("treasury",), ("xen:intelligence",), "D1")
-    state.treasury[EMPIRE].spend(ctx, 3, "test")
-    c = state.copy()
-    intel.determinize(c, REBEL, Rng(9))
-    assert c.treasury[EMPIRE].value == 33  # the last value seen

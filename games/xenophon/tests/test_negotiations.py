@@ -14,9 +14,10 @@ from ancients_games.xenophon.tests.politics_helpers import Script, deal, drive, 
 def test_term_keys_round_trip_and_bad_keys_are_refused() -> None:
     for t in (Term("give-money", amount=5), Term("ask-money", amount=10), Term("give-chits", amount=2),
               Term("ask-chits", amount=1), Term("neutral", satrapy="Egypt"), Term("ask-leave", satrapy="Lydia"),
+              Term("leave-city", hex="2907"), Term("ask-leave-city", hex="2907"),
               Term("no-combat"), Term("end-game"), Term("promise", promise="alliance")):
         assert neg.parse_term(t.key) == t
-    for bad in ("give-$3", "give-$x", "ask-chits:9", "promise:peace", "bribe", "neutral:"):
+    for bad in ("give-$3", "give-$x", "ask-chits:9", "promise:peace", "bribe", "neutral:", "leave-city:"):
         with pytest.raises(ValueError, match="xen:negotiations"):
             neg.parse_term(bad)
     assert not Term("promise", promise="alliance").enforced and Term("no-combat").enforced
@@ -113,3 +114,22 @@ def test_agreeing_to_end_the_game_ends_it_with_victory_points() -> None:
     drive(neg.negotiate(ctx, state, REBEL), script)
     assert state.over and "agreement 1" in state.result
     assert [d.kind for d in script.asked].count("window.negotiations") == 1  # nothing more once over
+
+
+@pytest.mark.rule("xen:negotiations")
+def test_leaving_a_city_is_checked_when_the_turn_is_over() -> None:
+    ctx, state = world()
+    deal(state, REBEL, "Agent", "Agent")
+    deal(state, EMPIRE)
+    sardis = state.unit("Cyrus").hex
+    keys = [o.key for o in neg.menu(state, EMPIRE, [])]
+    assert f"ask-leave-city:{sardis}" in keys and f"leave-city:{sardis}" not in keys
+    script = Script({"window.negotiations": ["offer", "no"], "negotiations.term": [f"ask-leave-city:{sardis}", "send"],
+                     "negotiations.answer": "accept"})
+    state.player_turn = EMPIRE
+    drive(neg.negotiate(ctx, state, EMPIRE), script)
+    assert "rebel moves every unit out of the City/Colony in" in texts(ctx)
+    state.turn += 1
+    ctx.chance.force(1)
+    drive(neg.check_expired(ctx, state), Script())
+    assert state.negotiations[0].status == "broken" and len(state.hands[REBEL]) == 1

@@ -72,9 +72,12 @@ def test_a_full_hand_draws_then_returns_one_of_its_choice() -> None:
 @pytest.mark.rule("xen:stratagem", "xen:supreme-leaders")
 def test_every_chit_goes_back_when_the_supreme_leader_dies() -> None:
     ctx, state = world()
-    deal(state, EMPIRE, "Agent", "Agent")
+    deal(state, EMPIRE, "Agent", "Great King")
     assert st.lose_all(ctx, state, EMPIRE, "Supreme Leader eliminated") == 2
     assert len(state.pool) + len(state.hands[REBEL]) == 40
+    # which chits they were stays the Empire's secret
+    assert "Great King" in texts(ctx, EMPIRE) and "Great King" not in texts(ctx, REBEL)
+    assert "empire discards all 2 chits" in texts(ctx, REBEL)
 
 
 @pytest.mark.rule("xen:stratagem", "xen:supreme-leaders")
