@@ -720,6 +720,9 @@ def score(state: XenState, decision: Decision, key: str) -> float | None:
         if key.startswith("drop:"):
             return -0.5
         return 0.0
+    if kind in ("ops.colonist", "ops.forced-march-loss") and key in state.units:
+        u = state.unit(key)
+        return -(u.cs + u.ov / 8 + (20.0 if u.leader else 0.0))  # give up the least valuable unit
     if kind in ("ops.forced-march-force", "ops.reaction-force") and key.startswith("force:"):
         return -float(_distance_to_target(state, side, key.split(":", 1)[1], decision))
     if kind.startswith("ops."):

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from ancients_kit.bots import RandomBot, play_out
-from ancients_kit.session import Decision, Session
+from ancients_kit.session import Decision, Option, Session
 
 from ancients_games.xenophon import GAME
 from ancients_games.xenophon import operations as ops
@@ -301,3 +301,12 @@ def test_a_force_hex_without_units_is_refused() -> None:
     with pytest.raises(IllegalAnswer, match="no unit of yours") as err:
         d.match("force:2909")
     assert err.value.rule == "xen:forces"
+
+
+@pytest.mark.rule("xen:colonisation", "xen:forced-march")
+def test_score_gives_up_the_least_valuable_unit() -> None:
+    _, st = empty()
+    units = pick(st, "phalanx", REBEL) + pick(st, "militia", REBEL) + ["Ariaos"]
+    d = Decision(REBEL, "which unit settles?", tuple(Option(u) for u in units), kind="ops.colonist")
+    best = max(units, key=lambda u: ops.score(st, d, u))
+    assert st.unit(best).type == "militia"
