@@ -62,7 +62,7 @@ from ancients_kit.movement import MP
 from ancients_kit.session import Context, Decision, Option
 
 from . import movement as mv
-from . import naval, pillage, stratagems
+from . import naval, negotiations, pillage, stratagems
 from .state import NEUTRAL, Unit, XenState, other_side
 
 __all__ = [
@@ -246,8 +246,8 @@ def step_options(state: XenState, f: Force, ezoc: frozenset[str],
 
 
 def _attack_options(state: XenState, f: Force) -> list[Option]:
-    if f.op < ATTACK_OP:
-        return []
+    if f.op < ATTACK_OP or negotiations.may_attack(state, f.side) is not None:
+        return []  # xen:negotiations: an agreement not to initiate combat this turn is enforced
     m = state.map
     out = []
     for nid in state.neighbours(f.hex):
@@ -345,6 +345,9 @@ def _refusal(state: XenState, f: Force, ezoc: frozenset[str], land_ezoc: frozens
                     return f"{text.strip()!r}: no enemy or neutral units in {arg}", "xen:combat"
                 if f.op < ATTACK_OP:
                     return f"{text.strip()!r}: an attack costs {ATTACK_OP} OP, {f.op} left", "xen:operations"
+                agreed = negotiations.may_attack(state, f.side)
+                if agreed is not None:
+                    return f"{text.strip()!r}: {agreed}", "xen:negotiations"
                 return f"{text.strip()!r}: the force could not move there, so it may not attack there", "xen:combat"
             if f.halted:
                 return f"{text.strip()!r}: the force entered an enemy zone of control and must stop", "xen:zoc"

@@ -310,3 +310,23 @@ def test_score_gives_up_the_least_valuable_unit() -> None:
     d = Decision(REBEL, "which unit settles?", tuple(Option(u) for u in units), kind="ops.colonist")
     best = max(units, key=lambda u: ops.score(st, d, u))
     assert st.unit(best).type == "militia"
+
+
+@pytest.mark.rule("xen:negotiations", "xen:combat")
+def test_an_agreement_not_to_fight_this_turn_closes_the_attacks() -> None:
+    from ancients_kit.errors import IllegalAnswer
+
+    from ancients_games.xenophon.negotiations import Agreement, Term
+
+    _, st = empty()
+    force = put(st, SARDIS, pick(st, "phalanx", REBEL))
+    put(st, KELAINAI, pick(st, "militia", EMPIRE))
+    f = ops.Force(REBEL, force, SARDIS, SARDIS, 10, False)
+    assert f"attack:{KELAINAI}" in {o.key for o in ops.force_options(st, f, frozenset())}
+    st.negotiations.append(Agreement(1, st.turn, EMPIRE, REBEL, (Term("no-combat"),)))
+    opts = ops.force_options(st, f, frozenset())
+    assert not [o for o in opts if o.key.startswith("attack:")]
+    d = Decision(REBEL, "next?", tuple(opts), refuse=ops._refusal(st, f, frozenset(), frozenset()))
+    with pytest.raises(IllegalAnswer, match="agreed not to initiate combat") as err:
+        d.match(f"attack:{KELAINAI}")
+    assert err.value.rule == "xen:negotiations"
