@@ -272,10 +272,7 @@ def _drop_options(state: XenState, f: Force) -> list[Option]:
         if not u.fleet and sea:
             continue  # xen:naval-transport: land units disembark only on a coast or port
         if naval.capacity_refusal(rest, f.hex, state) is not None:
-            continue
-        if u.fleet and sea and any(x.embarked == u.id for x in units):
-            # Its passengers move to the other fleets (re-embarked below); capacity checked above.
-            pass
+            continue  # a fleet is dropped only if the others can carry its passengers (_refit moves them)
         out.append(Option(f"drop:{u.id}", f"drop off {u.id} ({u.type}) in {f.hex}"))
     return out
 
