@@ -461,8 +461,7 @@ def battle(
     b = Battle(side, enemy, origin, target, list(attackers), defenders, rules)
     ctx.event("battle", f"{b.describe()}: {len(attackers)} unit(s) against {len(defenders)}", rules,
               side=side, origin=origin, target=target)
-    if (yield from stratagems.battle_window(ctx, state, side, b.describe())):
-        b.no_withdrawal = True  # Bribery
+    yield from stratagems.battle_chits(ctx, state, "battle", b)  # Bribery: b.no_withdrawal
     # -- withdrawal before battle (xen:combat)
     withdrew = yield from withdrawal(ctx, state, b)
     if not _on_map_at(state, b.defenders, target):
@@ -487,8 +486,7 @@ def battle(
         b.defenders = _on_map(state, b.defenders)
         if not b.attackers or not b.defenders:
             return _outcome(state, b, "none", b.crt)
-    played = yield from stratagems.before_odds(ctx, state, side, enemy, b.describe())
-    b.advantage.update(s for s, n in played.items() if n)  # Military Advantage
+    yield from stratagems.battle_chits(ctx, state, "before-odds", b)  # Military Advantage: b.advantage
     # -- odds and the CRT (xen:combat, xen:crt)
     b.attack, b.defence, am, dm = strengths(state, b)
     table: OddsTable = state.data.tables[b.crt]  # type: ignore[assignment]
@@ -571,7 +569,8 @@ def withdrawal(ctx: Context, state: XenState, b: Battle) -> Generator[Decision, 
         f"{b.defender}: {b.attacker} attacks {b.target}. Stand, or try to withdraw "
         f"(d6 + OV {d_ov} against d6 + OV {a_ov}: P = {p})?",
         (Option("stand", "stand and fight", {"score": -v}),
-         Option("withdraw", f"try to withdraw (P = {p})", {"score": -(1 - float(p)) * v - float(p) * 0.5})),
+         Option("withdraw", f"try to withdraw (P = {p})",
+                {"score": -(1 - float(p)) * v - float(p) * 0.5, "chance": p, "ov": (d_ov, a_ov)})),
         rule="xen:combat", kind="combat.withdraw", context={"battle": b.target},
     )
     if key != "withdraw":
@@ -844,7 +843,14 @@ def battle_report(state: XenState, attackers: Sequence[str], target: str) -> Odd
 
 def decision_odds(state: XenState, decision: Decision, key: str) -> OddsReport | None:
     """``Game.decision_odds``: the report of :func:`battle_report` for an ``attack:HEX`` answer
-    of the operations loop (its decision's ``context["force"]``), else None."""
+    of the operations loop (its decision's ``context["force"]``), the withdrawal's chance for
+    a ``withdraw`` answer, else None."""
+    if decision.kind == "combat.withdraw" and key == "withdraw":
+        data = decision.option(key).data or {}
+        p, (d_ov, a_ov) = data["chance"], data["ov"]
+        return OddsReport(f"withdrawal before battle: d6 + {d_ov} against d6 + {a_ov}",
+                          {"withdraws": p, "stands": 1 - p} if p < 1 else {"withdraws": p},
+                          ("a tie stands; a withdrawal walks exactly d6 hexes",), ("xen:combat",))
     force = decision.context.get("force")
     if not key.startswith("attack:") or not force:
         return None

@@ -62,7 +62,7 @@ from ancients_kit.movement import MP
 from ancients_kit.session import Context, Decision, Option
 
 from . import movement as mv
-from . import naval, pillage, stratagems
+from . import naval, negotiations, pillage, stratagems
 from .state import NEUTRAL, Unit, XenState, other_side
 
 __all__ = [
@@ -246,8 +246,8 @@ def step_options(state: XenState, f: Force, ezoc: frozenset[str],
 
 
 def _attack_options(state: XenState, f: Force) -> list[Option]:
-    if f.op < ATTACK_OP:
-        return []
+    if f.op < ATTACK_OP or negotiations.may_attack(state, f.side) is not None:
+        return []  # xen:negotiations: an agreement not to initiate combat this turn is enforced
     m = state.map
     out = []
     for nid in state.neighbours(f.hex):
@@ -272,10 +272,7 @@ def _drop_options(state: XenState, f: Force) -> list[Option]:
         if not u.fleet and sea:
             continue  # xen:naval-transport: land units disembark only on a coast or port
         if naval.capacity_refusal(rest, f.hex, state) is not None:
-            continue
-        if u.fleet and sea and any(x.embarked == u.id for x in units):
-            # Its passengers move to the other fleets (re-embarked below); capacity checked above.
-            pass
+            continue  # a fleet is dropped only if the others can carry its passengers (_refit moves them)
         out.append(Option(f"drop:{u.id}", f"drop off {u.id} ({u.type}) in {f.hex}"))
     return out
 
@@ -345,6 +342,9 @@ def _refusal(state: XenState, f: Force, ezoc: frozenset[str], land_ezoc: frozens
                     return f"{text.strip()!r}: no enemy or neutral units in {arg}", "xen:combat"
                 if f.op < ATTACK_OP:
                     return f"{text.strip()!r}: an attack costs {ATTACK_OP} OP, {f.op} left", "xen:operations"
+                agreed = negotiations.may_attack(state, f.side)
+                if agreed is not None:
+                    return f"{text.strip()!r}: {agreed}", "xen:negotiations"
                 return f"{text.strip()!r}: the force could not move there, so it may not attack there", "xen:combat"
             if f.halted:
                 return f"{text.strip()!r}: the force entered an enemy zone of control and must stop", "xen:zoc"
@@ -720,6 +720,9 @@ def score(state: XenState, decision: Decision, key: str) -> float | None:
         if key.startswith("drop:"):
             return -0.5
         return 0.0
+    if kind in ("ops.colonist", "ops.forced-march-loss") and key in state.units:
+        u = state.unit(key)
+        return -(u.cs + u.ov / 8 + (20.0 if u.leader else 0.0))  # give up the least valuable unit
     if kind in ("ops.forced-march-force", "ops.reaction-force") and key.startswith("force:"):
         return -float(_distance_to_target(state, side, key.split(":", 1)[1], decision))
     if kind.startswith("ops."):

@@ -493,6 +493,12 @@ def test_decision_odds_for_an_attack_option() -> None:
     r = GAME.decision_odds(st, d, f"attack:{CENTRE}")
     assert r is not None and r.distribution == TABLES["engagement"].distribution(1, 1)
     assert GAME.decision_odds(st, d, "end") is None
+    gen = combat.battle(ctx, st, att, CENTRE)
+    w = next(gen)
+    while w.kind != "combat.withdraw":
+        w = gen.send("no")
+    r = GAME.decision_odds(st, w, "withdraw")
+    assert r is not None and r.distribution == {"withdraws": Fraction(15, 36), "stands": Fraction(21, 36)}
 
 
 @pytest.mark.rule("xen:combat")

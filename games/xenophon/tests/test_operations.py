@@ -7,11 +7,13 @@ from fractions import Fraction
 import pytest
 
 from ancients_kit.bots import RandomBot, play_out
-from ancients_kit.session import Decision, Session
+from ancients_kit.errors import IllegalAnswer
+from ancients_kit.session import Decision, Option, Session
 
 from ancients_games.xenophon import GAME
 from ancients_games.xenophon import operations as ops
 from ancients_games.xenophon import stratagems
+from ancients_games.xenophon.negotiations import Agreement, Term
 from ancients_games.xenophon.state import EMPIRE, REBEL
 from ancients_games.xenophon.tests.ops_helpers import Script, drive, empty, pick, put
 
@@ -265,8 +267,6 @@ def test_an_attack_costs_two_op_and_neutral_units_attacked_change_control() -> N
 
 @pytest.mark.rule("xen:movement", "xen:stacking", "xen:zoc", "xen:pillage")
 def test_bad_actions_are_refused_with_the_rule() -> None:
-    from ancients_kit.errors import IllegalAnswer
-
     ctx, st = empty()
     force = put(st, SARDIS, pick(st, "phalanx", REBEL))
     put(st, KELAINAI, pick(st, "militia", EMPIRE))
@@ -289,8 +289,6 @@ def test_bad_actions_are_refused_with_the_rule() -> None:
 
 @pytest.mark.rule("xen:forces", "xen:operations")
 def test_a_force_hex_without_units_is_refused() -> None:
-    from ancients_kit.errors import IllegalAnswer
-
     ctx, st = empty()
     put(st, SARDIS, pick(st, "phalanx", REBEL))
     st.player_turn = REBEL
@@ -301,3 +299,28 @@ def test_a_force_hex_without_units_is_refused() -> None:
     with pytest.raises(IllegalAnswer, match="no unit of yours") as err:
         d.match("force:2909")
     assert err.value.rule == "xen:forces"
+
+
+@pytest.mark.rule("xen:colonisation", "xen:forced-march")
+def test_score_gives_up_the_least_valuable_unit() -> None:
+    _, st = empty()
+    units = pick(st, "phalanx", REBEL) + pick(st, "militia", REBEL) + ["Ariaos"]
+    d = Decision(REBEL, "which unit settles?", tuple(Option(u) for u in units), kind="ops.colonist")
+    best = max(units, key=lambda u: ops.score(st, d, u))
+    assert st.unit(best).type == "militia"
+
+
+@pytest.mark.rule("xen:negotiations", "xen:combat")
+def test_an_agreement_not_to_fight_this_turn_closes_the_attacks() -> None:
+    _, st = empty()
+    force = put(st, SARDIS, pick(st, "phalanx", REBEL))
+    put(st, KELAINAI, pick(st, "militia", EMPIRE))
+    f = ops.Force(REBEL, force, SARDIS, SARDIS, 10, False)
+    assert f"attack:{KELAINAI}" in {o.key for o in ops.force_options(st, f, frozenset())}
+    st.negotiations.append(Agreement(1, st.turn, EMPIRE, REBEL, (Term("no-combat"),)))
+    opts = ops.force_options(st, f, frozenset())
+    assert not [o for o in opts if o.key.startswith("attack:")]
+    d = Decision(REBEL, "next?", tuple(opts), refuse=ops._refusal(st, f, frozenset(), frozenset()))
+    with pytest.raises(IllegalAnswer, match="agreed not to initiate combat") as err:
+        d.match(f"attack:{KELAINAI}")
+    assert err.value.rule == "xen:negotiations"
