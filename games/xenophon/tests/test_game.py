@@ -166,3 +166,22 @@ def test_players_may_place_the_set_up_lists_themselves() -> None:
     for h in st.occupied():
         fv = st.data.forage[h] or (1 if h in st.data.desert else 0)
         assert len(st.units_at(h)) <= fv, h
+
+
+@pytest.mark.rule("xen:scenario.cyrus-revolt", "xen:scenario.kings-war")
+def test_cli_lists_plays_and_shows_the_tables(tmp_path) -> None:
+    from click.testing import CliRunner
+
+    from ancients_kit.cli.main import cli
+
+    runner = CliRunner()
+    res = runner.invoke(cli, ["scenarios", "xenophon"], catch_exceptions=False)
+    assert res.exit_code == 0 and "cyrus-revolt" in res.output and "kings-war" in res.output
+    for scenario in ("cyrus-revolt", "kings-war"):
+        res = runner.invoke(cli, ["new", "xenophon", scenario, "--bots", "--seed", "1", "--no-map", "--stop-after",
+                                  "30", "--save", str(tmp_path / f"{scenario}.json")], catch_exceptions=False)
+        assert res.exit_code == 0, res.output
+    res = runner.invoke(cli, ["tables", "xenophon", "random-events"], catch_exceptions=False)
+    assert res.exit_code == 0 and "reconstructed" in res.output
+    bad = runner.invoke(cli, ["new", "xenophon", "cyrus-revolt", "-o", "placement=everywhere", "--no-map"])
+    assert bad.exit_code == 2 and "placement" in bad.output
