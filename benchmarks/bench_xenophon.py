@@ -18,7 +18,7 @@ Run with ``python -m benchmarks.bench_xenophon [seconds]`` (or ``python -m bench
 ``python -m benchmarks.bench_xenophon balance [random] [greedy]`` plays the balance check of the
 reconstructed tables instead: that many random-vs-random and greedy-vs-greedy games of Cyrus'
 Revolt (seeds 1...), and prints each side's wins and the levels of victory.
-Measured figures: docs/games/xenophon.md ("Speed").
+Measured figures: docs/games/xenophon.md ("Balance and speed").
 """
 
 from __future__ import annotations
