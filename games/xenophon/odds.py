@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 
 from ancients_kit.data import DataStore
-from ancients_kit.plugin import OddsReport, parse_flag
+from ancients_kit.plugin import OddsReport, parse_flag, parse_int
 from ancients_kit.tables import DifferentialTable, OddsTable
 
 from . import combat, diplomacy, leaders, model, pillage
@@ -63,18 +63,7 @@ _KNOWN = {
 TERRAINS = ("clear", "desert", "rough", "pass", "city", "colony")
 
 
-def _int(params: Mapping[str, str], key: str, default: int | None = None, lo: int | None = 0) -> int:
-    if key not in params:
-        if default is None:
-            raise ValueError(f"missing {key}=N")
-        return default
-    try:
-        v = int(params[key])
-    except ValueError:
-        raise ValueError(f"{key}={params[key]!r} is not a whole number") from None
-    if lo is not None and v < lo:
-        raise ValueError(f"{key} must be at least {lo}, not {v}")
-    return v
+_int = parse_int
 
 
 def _flag(params: Mapping[str, str], key: str) -> bool:

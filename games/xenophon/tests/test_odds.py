@@ -96,3 +96,22 @@ def test_compare_translates_an_engagement() -> None:
     with pytest.raises(ValueError, match="at most ten"):
         compare.translate(STORE, Engagement((("archers", 11),), (("warband", 1),)))
     assert GAME.compare(STORE, Engagement((("warband", 1),), (("elephants", 1),))).game.startswith("Xenophon")
+
+
+@pytest.mark.rule("xen:combat", "xen:crt")
+def test_ancients_odds_xenophon_on_the_command_line() -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    from ancients_kit.cli.main import cli
+
+    r = CliRunner().invoke(cli, ["odds", "xenophon", "what=withdrawal", "defender_ov=16", "attacker_ov=16", "--json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["distribution"]["withdraws"]["fraction"] == "5/12"  # 15/36
+    r = CliRunner().invoke(cli, ["odds", "xenophon", "attack=4", "defense=4", "--json"])
+    assert r.exit_code == 0 and json.loads(r.output)["distribution"]["AZ"]["fraction"] == "1/6"
+    r = CliRunner().invoke(cli, ["odds", "xenophon", "attackers=4militia", "defense=2", "crt=skirmish"])
+    assert r.exit_code == 2 and "xen:combat" in r.output
+    r = CliRunner().invoke(cli, ["odds", "xenophon", "help"])
+    assert r.exit_code == 0 and "what=withdrawal" in r.output
