@@ -101,6 +101,23 @@ def parse_flag(text: str, name: str) -> bool:
     raise ValueError(f"{name} takes yes or no, not {text!r}")
 
 
+def parse_int(params: Mapping[str, str], key: str, default: int | None = None, lo: int | None = 0) -> int:
+    """Read the whole number ``key=N`` of typed parameters (``ancients odds``): ``default``
+    when absent (missing and no default: an error), at least ``lo`` (None: any);
+    anything else is a ``ValueError`` naming the parameter."""
+    if key not in params:
+        if default is None:
+            raise ValueError(f"missing {key}=N")
+        return default
+    try:
+        v = int(params[key])
+    except ValueError:
+        raise ValueError(f"{key}={params[key]!r} is not a whole number") from None
+    if lo is not None and v < lo:
+        raise ValueError(f"{key} must be at least {lo}, not {v}")
+    return v
+
+
 @attrs.frozen
 class OptionSpec:
     """A scenario option (optional rule) a player or designer can switch."""

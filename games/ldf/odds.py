@@ -31,7 +31,7 @@ from itertools import product
 import attrs
 
 from ancients_kit.data import DataStore
-from ancients_kit.plugin import OddsReport, parse_flag
+from ancients_kit.plugin import OddsReport, parse_flag, parse_int
 from ancients_kit.tables import Automatic, OddsTable
 
 from . import model
@@ -181,17 +181,7 @@ _KNOWN = {"attack", "defense", "defence", "garrison", "german_attack", "german_d
 
 
 def _int(params: Mapping[str, str], key: str, default: int | None = None, lo: int = 0) -> int:
-    if key not in params:
-        if default is None:
-            raise ValueError(f"missing {key}=N")
-        return default
-    try:
-        v = int(params[key])
-    except ValueError:
-        raise ValueError(f"{key}={params[key]!r} is not a whole number") from None
-    if v < lo:
-        raise ValueError(f"{key} must be at least {lo}, not {v}")
-    return v
+    return parse_int(params, key, default, lo)
 
 
 def _flag(params: Mapping[str, str], key: str) -> bool:

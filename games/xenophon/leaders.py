@@ -1,0 +1,279 @@
+"""Xenophon leaders: OP multipliers, Supreme Leaders, Xenophon, Successor and Anabasis,
+assassination and personal combat.
+
+Rules: ``xen:leaders``, ``xen:supreme-leaders``, ``xen:xenophon``,
+``xen:opt.personal-combat`` (docs/games/xenophon.md, "Rulings: combat").
+
+* A leader doubles a force's OP die, Xenophon triples it (``xen:leaders``,
+  ``xen:xenophon``): :func:`op_multiplier`.
+* A leader adds his CS to his force and gives it one CS multiplier
+  (``xen:leaders``; :mod:`combat`).
+* A leader is eliminated like any unit and returns only by Leader Arises
+  (chit or event). A Supreme Leader's death costs his player every chit held,
+  unless he plays Anabasis first (``xen:supreme-leaders``, ``xen:stratagem``);
+  Successor makes a friendly leader the new Supreme Leader. Xenophon, when
+  eliminated, escapes to the nearest friendly force on 1-3 and dies on 4-6
+  (ruling 1, the printed escape roll read for Xenophon); he is never replaced.
+* Assassination (the Diplomacy Table's D3): 1-2 kills a Supreme Leader, 1-3 a
+  regular leader; otherwise the victim's player draws a chit.
+* Personal combat (optional): each player's chosen leader rolls a d6, Cyrus +1;
+  the high roll kills the other leader, a tie kills neither.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Iterable, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from ancients_kit.session import Context, Decision, Option
+
+from . import diplomacy, stratagems
+from .state import REBEL, Unit, XenState, other_side
+
+if TYPE_CHECKING:
+    from .combat import Battle
+
+__all__ = [
+    "PERSONAL_DRM",
+    "XENOPHON",
+    "assassinate",
+    "assassination_chance",
+    "eliminate",
+    "is_supreme",
+    "nearest_friendly_hex",
+    "op_multiplier",
+    "personal_combat",
+    "personal_combat_chances",
+    "successor",
+    "supreme_leader_lost",
+]
+
+XENOPHON = "Xenophon"
+"""The leader whose force triples its OP die (``xen:xenophon``)."""
+
+PERSONAL_DRM: dict[str, int] = {"Cyrus": 1}
+"""Die modifiers in personal combat (``xen:opt.personal-combat``: "Cyrus: +1 DRM")."""
+
+ESCAPE_ROLLS = (1, 2, 3)
+"""Xenophon's escape roll on elimination: 1-3 escapes to the nearest friendly force (ruling 1)."""
+
+
+def personal_combat_chances(drm: int = 0, other_drm: int = 0) -> dict[str, Fraction]:
+    """Exact chances that a leader rolling d6 + ``drm`` beats, ties or loses to
+    one rolling d6 + ``other_drm`` (``xen:opt.personal-combat``)."""
+    out = {"win": Fraction(0), "tie": Fraction(0), "lose": Fraction(0)}
+    for a in range(1, 7):
+        for b in range(1, 7):
+            x, y = a + drm, b + other_drm
+            out["win" if x > y else "tie" if x == y else "lose"] += Fraction(1, 36)
+    return out
+
+
+def assassination_chance(supreme: bool) -> Fraction:
+    """P(the leader chosen dies) on a D3 assassination: 1-2 a Supreme Leader, 1-3 another leader
+    (xen-politics's :func:`.diplomacy.assassination_chance`)."""
+    return diplomacy.assassination_chance(supreme)
+
+
+# ================================================================= on the game state
+
+LEADER_RULES = ("xen:leaders",)
+STACK_LIMIT = 10
+"""xen:stacking: an escaping Xenophon joins only a hex with room for him."""
+
+
+def _unit(state: XenState, u: str | Unit) -> Unit:
+    return u if isinstance(u, Unit) else state.unit(u)
+
+
+def op_multiplier(state: XenState, force: Iterable[str | Unit]) -> int:
+    """How many times a force's OP die counts (``xen:leaders``, ``xen:xenophon``): 3 for a
+    Rebel force with Xenophon, 2 for a force with any other leader, else 1."""
+    units = [_unit(state, u) for u in force]
+    if any(u.id == XENOPHON and u.side == REBEL for u in units):
+        return 3
+    if any(u.leader for u in units):
+        return 2
+    return 1
+
+
+def is_supreme(state: XenState, u: str | Unit) -> bool:
+    """Whether a leader is his side's Supreme Leader (``xen:supreme-leaders``)."""
+    unit = _unit(state, u)
+    return unit.leader and state.supreme.get(unit.side) == unit.id
+
+
+def _distance(state: XenState, a: str, b: str) -> int:
+    m = state.map
+    return m.from_id(a).distance(m.from_id(b))
+
+
+def nearest_friendly_hex(state: XenState, side: str, origin: str, exclude: Iterable[str] = ()) -> str | None:
+    """The hex of the nearest friendly force to ``origin`` with room for one more unit
+    (xen:stacking), ties to the lowest hex ID; never ``origin`` itself, nor a hex holding
+    only ``exclude``'s units. None if there is none."""
+    skip = set(exclude)
+    hexes = {u.hex for u in state.on_map() if u.side == side and u.id not in skip and u.hex is not None
+             and len(state.units_at(u.hex)) < STACK_LIMIT}
+    hexes.discard(origin)
+    if not hexes:
+        return None
+    return min(hexes, key=lambda h: (_distance(state, origin, h), h))
+
+
+def eliminate(
+    ctx: Context, state: XenState, uid: str, why: str, rules: Sequence[str] = ()
+) -> Generator[Decision, str, None]:
+    """A leader eliminated (``xen:leaders``): back among the leaders who may arise again.
+
+    Xenophon rolls: 1-3 he escapes to the nearest friendly force, 4-6 he is killed
+    and removed for good (``xen:xenophon``, ruling 1). A Supreme Leader's player
+    may play Anabasis at once, then discards every chit held (``xen:supreme-leaders``).
+    """
+    u = state.unit(uid)
+    if u.where != "map":
+        return
+    side, here = u.side, u.hex
+    assert here is not None
+    base = tuple(dict.fromkeys((*rules, "xen:leaders")))
+    if u.id == XENOPHON:
+        r = (*base, "xen:xenophon")
+        roll = yield from stratagems.roll(ctx, state, "Xenophon's escape roll", r)
+        dest = nearest_friendly_hex(state, side, here, exclude=[uid]) if roll in ESCAPE_ROLLS else None
+        if dest is not None:
+            state.place(uid, dest)
+            ctx.event("leader-escapes", f"Xenophon escapes ({why}; roll {roll}) to the nearest friendly force, "
+                      f"in {dest}", r, side=side, dice=(roll,))
+            return
+        state.eliminate(uid, permanent=True)
+        reason = "killed" if roll not in ESCAPE_ROLLS else "has no friendly force to escape to"
+        ctx.event("leader-killed", f"Xenophon {reason} ({why}; roll {roll}): removed from the game for good", r,
+                  side=side, dice=(roll,))
+        return
+    supreme = is_supreme(state, u)
+    state.eliminate(uid)
+    if not supreme:
+        ctx.event("leader-eliminated", f"{side}: leader {uid} eliminated ({why})", base, side=side)
+        return
+    r = (*base, "xen:supreme-leaders")
+    ctx.event("supreme-leader-eliminated", f"{side}: Supreme Leader {uid} eliminated ({why})", r, side=side)
+    yield from supreme_leader_lost(ctx, state, side)
+
+
+def supreme_leader_lost(ctx: Context, state: XenState, side: str) -> Generator[Decision, str, None]:
+    """The ``supreme-leader-lost`` window for Anabasis, then every chit held goes back to the
+    pool (``xen:supreme-leaders``): xen-politics's :func:`.stratagems.supreme_leader_eliminated`."""
+    yield from stratagems.supreme_leader_eliminated(ctx, state, side)
+
+
+def successor(state: XenState, side: str, leader: str) -> None:
+    """Successor (``xen:supreme-leaders``): a friendly leader on the map becomes Supreme Leader
+    once the old one is gone. ValueError naming the rule otherwise."""
+    if state.supreme_leader(side) is not None:
+        raise ValueError(f"{side}'s Supreme Leader is still on the map: no Successor (xen:supreme-leaders)")
+    u = state.unit(leader)
+    if not u.leader or u.side != side or u.where != "map":
+        raise ValueError(f"{leader} is not a friendly leader on the map (xen:supreme-leaders)")
+    state.supreme[side] = leader
+
+
+def assassinate(ctx: Context, state: XenState, side: str, leader: str) -> Generator[Decision, str, bool]:
+    """A D3 assassination attempt by ``side`` on an enemy leader (``xen:diplomacy``, ``xen:leaders``):
+    1-2 kills a Supreme Leader, 1-3 another leader; otherwise the victim's player draws 1 chit.
+    Returns True if the leader died."""
+    u = state.unit(leader)
+    if not u.leader or u.side != other_side(side) or u.where != "map":
+        raise ValueError(f"{leader} is not an enemy leader on the map (xen:diplomacy: D3)")
+    supreme = is_supreme(state, u)
+    rules = ("xen:diplomacy", "xen:leaders") + (("xen:supreme-leaders",) if supreme else ())
+    roll = yield from stratagems.roll(ctx, state, f"assassination of {leader}", rules)
+    if diplomacy.assassination_succeeds(roll, supreme):
+        ctx.event("assassination", f"{side} assassinates {leader} (roll {roll})", rules, side=side, dice=(roll,))
+        yield from eliminate(ctx, state, leader, "assassinated", rules)
+        return True
+    ctx.event("assassination", f"{side} fails to assassinate {leader} (roll {roll}); {u.side} draws a chit",
+              rules, side=side, dice=(roll,))
+    yield from stratagems.draw(ctx, state, u.side, 1, "a failed assassination", (*rules, "xen:stratagem"))
+    return False
+
+
+# ---------------------------------------------------------------- personal combat (optional)
+
+PERSONAL_RULES = ("xen:opt.personal-combat",)
+
+
+def personal_combat(ctx: Context, state: XenState, b: Battle) -> Generator[Decision, str, None]:
+    """Personal combat (``xen:opt.personal-combat``), after the defender stands, before the odds.
+
+    The attacker, then the defender, may declare it when both forces have a
+    leader. The other may refuse, and then has no leader multiplier this battle.
+    The declarer picks a leader first; if he picks his Supreme Leader and the
+    other's Supreme Leader is in the battle, the other must pick him too or lose
+    his leader multiplier. Each rolls d6 (Cyrus +1); the high roll kills the
+    other leader; a tie kills neither.
+    """
+    forces = {b.attacker: [u for u in b.attackers if state.unit(u).leader and state.unit(u).where == "map"],
+              b.defender: [u for u in b.defenders if state.unit(u).leader and state.unit(u).where == "map"]}
+    if not forces[b.attacker] or not forces[b.defender]:
+        return
+    def edge(side: str) -> float:
+        """Win minus lose of the side's best leader against the other's (a bot's hint)."""
+        mine = max(PERSONAL_DRM.get(c, 0) for c in forces[side])
+        theirs = max(PERSONAL_DRM.get(c, 0) for c in forces[other_side(side)])
+        ch = personal_combat_chances(mine, theirs)
+        return float(ch["win"] - ch["lose"])
+
+    declarer = None
+    for side in (b.attacker, b.defender):
+        key = yield Decision(side, f"{side}: declare personal combat between the leaders?",
+                             (Option("no", "no personal combat", {"score": 0.0}),
+                              Option("declare", "declare personal combat", {"score": edge(side)})),
+                             rule=PERSONAL_RULES[0], kind="combat.personal")
+        if key == "declare":
+            declarer = side
+            break
+    if declarer is None:
+        return
+    other = b.defender if declarer == b.attacker else b.attacker
+    key = yield Decision(other, f"{other}: {declarer} declares personal combat: accept, or refuse "
+                         "(and fight without a leader multiplier)?",
+                         (Option("accept", "accept", {"score": edge(other)}),
+                          Option("refuse", "refuse: no leader multiplier this battle", {"score": -0.5})),
+                         rule=PERSONAL_RULES[0], kind="combat.personal-answer")
+    if key == "refuse":
+        b.no_leader_multiplier.add(other)
+        ctx.event("personal-combat", f"{other} refuses personal combat: no leader multiplier this battle",
+                  PERSONAL_RULES, side=other)
+        return
+    picks: dict[str, str] = {}
+    for side in (declarer, other):
+        cands = forces[side]
+        must = side == other and is_supreme(state, picks[declarer]) and any(is_supreme(state, c) for c in cands)
+        opts = []
+        for c in cands:
+            note = ""
+            if must and not is_supreme(state, c):
+                note = " (not your Supreme Leader: no leader multiplier this battle)"
+            hint = -1.0 if note else 0.0 if is_supreme(state, c) else 1.0
+            opts.append(Option(c, f"{c}{' (Supreme Leader)' if is_supreme(state, c) else ''}{note}", {"score": hint}))
+        if len(opts) == 1:
+            pick = opts[0].key
+        else:
+            pick = yield Decision(side, f"{side}: which leader fights the personal combat?", tuple(opts),
+                                  rule=PERSONAL_RULES[0], kind="combat.personal-leader")
+        picks[side] = pick
+        if must and not is_supreme(state, pick):
+            b.no_leader_multiplier.add(side)
+    rolls = {}
+    for side in (declarer, other):
+        drm = PERSONAL_DRM.get(picks[side], 0)
+        rolls[side] = (yield from stratagems.roll(ctx, state, f"personal combat: {picks[side]}", PERSONAL_RULES)) + drm
+    a, d = rolls[declarer], rolls[other]
+    text = f"personal combat: {picks[declarer]} {a} against {picks[other]} {d}"
+    if a == d:
+        ctx.event("personal-combat", f"{text}: a tie, neither dies", PERSONAL_RULES, side=declarer)
+        return
+    loser = other if a > d else declarer
+    ctx.event("personal-combat", f"{text}: {picks[loser]} is killed", PERSONAL_RULES, side=declarer)
+    yield from eliminate(ctx, state, picks[loser], "killed in personal combat", PERSONAL_RULES)

@@ -1,0 +1,730 @@
+"""The Operations phase, force by force: OP, moves, attacks, pillage, colonies, forced march, reaction.
+
+Rules served (each cited where it is applied):
+
+- ``xen:forces``: a force is a group of units of one hex conducting
+  operations together, chosen unit by unit (:func:`ancients_kit.choice.choose_group`),
+  at most ten (xen:stacking); several forces may share a hex;
+- ``xen:operations``: the phasing player conducts operations with each of
+  his forces in turn; a force's OP = the OV of its lowest-OV unit + 1d6, the
+  die doubled with a leader and tripled with Xenophon
+  (:func:`.leaders.op_multiplier`, xen:leaders, xen:xenophon); with fleets the
+  fleets' OV (xen:naval-transport); OP are spent in any order on moves (the
+  Terrain Effects Chart, :mod:`.movement`), attacks (2), pillage (2) and
+  colonies (4), never kept nor passed on; a unit conducts operations once a
+  phase (a unit dropped off conducts no more);
+- ``xen:movement``: hex by hex; a force may drop units off (they conduct no
+  further operations) but never pick any up; never into enemy or neutral
+  units; entering a neutral satrapy does not violate it;
+- ``xen:zoc``: stop on entering an EZOC (and go on only once the units
+  exerting it are gone); a force that began its operations in an EZOC may
+  leave, never straight into another; no pillage or colony in EZOC;
+- ``xen:combat``: attacking is voluntary, 2 OP, one adjacent hex, the whole
+  force, only where the force could move; the battle is :func:`.combat.battle`;
+  an attack on a neutral satrapy's units gives the satrapy to the other
+  player (xen:control); a force that retreats keeps its OP left (xen:retreats);
+- ``xen:forced-march``: a Forced March chit lets a force (of units that have
+  conducted operations, perhaps reorganised in their hex) conduct operations
+  again, after the loss roll (1-3: one unit of the force eliminated);
+- ``xen:opt.reaction`` (optional rule): after each phasing force's
+  operations the non-phasing player may play a Forced March chit and conduct
+  operations with one force of his own, without the loss roll; a unit
+  reacts once a turn.
+
+The stratagem windows of :mod:`.stratagems` open here: ``operations``
+before each force (Forced March text A, Royal Road), ``reaction`` after each
+(Forced March text B, Scorched Earth); every die goes through
+:func:`.stratagems.roll` (Consult Oracles).
+
+Decisions are bounded and their keys stable: ``ops.force`` (``force:<hex>``,
+``end``), ``ops.forced-march-force`` and ``ops.reaction-force``
+(``force:<hex>``), ``ops.force-units`` (:func:`~ancients_kit.choice.choose_group`),
+``ops.action`` for a force (``move:<hex>``, ``march:<hex>``, ``attack:<hex>``,
+``pillage``, ``colonise``, ``drop:<unit>``, ``stop``). A typed answer not on
+offer is refused in one line naming the rule. :func:`score` gives the greedy
+bot a cheap value for each (``bot.py`` routes ``ops.*`` here); it reads only
+what the asked side may see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Sequence
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+import attrs
+
+from ancients_kit.choice import choose_group
+from ancients_kit.hexgrid import Hex
+from ancients_kit.hexmap import HexMap
+from ancients_kit.movement import MP
+from ancients_kit.session import Context, Decision, Option
+
+from . import movement as mv
+from . import naval, negotiations, pillage, stratagems
+from .state import NEUTRAL, Unit, XenState, other_side
+
+__all__ = [
+    "ATTACK_OP",
+    "FORCE_LIMIT",
+    "Force",
+    "can_form",
+    "conduct",
+    "ezoc_of",
+    "force_options",
+    "op_total",
+    "operations_phase",
+    "ops_points",
+    "score",
+    "step_options",
+]
+
+ATTACK_OP = 2
+"""xen:operations: each attack (battle) costs 2 OP."""
+FORCE_LIMIT = mv.STACK_LIMIT
+"""xen:forces, xen:stacking: a force is at most the ten units a hex may hold."""
+FORCED_MARCH = "Forced March"
+ROYAL_ROAD = "Royal Road"
+ROYAL_ROAD_COST = Fraction(1, 4)
+"""Royal Road (a rebuilt chit, stratagems.toml): 1/4 OP a road hexside for a force moving only along roads."""
+RULE = "xen:operations"
+
+
+# ---------------------------------------------------------------- OP arithmetic
+
+
+def op_total(lowest_ov: int, roll: int, multiplier: int) -> int:
+    """xen:operations: lowest OV + the d6, the die doubled with a leader, tripled with Xenophon."""
+    if not 1 <= roll <= 6:
+        raise ValueError(f"the OP die is 1-6, not {roll} (xen:operations)")
+    if multiplier not in (1, 2, 3):
+        raise ValueError(f"the OP die is multiplied by 1, 2 or 3, not {multiplier} (xen:operations, xen:leaders)")
+    return lowest_ov + roll * multiplier
+
+
+def _multiplier(state: XenState, force: Sequence[str]) -> int:
+    from .leaders import op_multiplier  # xen-combat's: 1, 2 with a leader, 3 with Xenophon
+
+    return int(op_multiplier(state, list(force)))
+
+
+def ops_points(ctx: Context, state: XenState, force: Sequence[str]) -> Generator[Decision, Any, int]:
+    """Roll a force's OP (xen:operations; xen:leaders, xen:xenophon, xen:naval-transport as they apply).
+
+    The die goes through :func:`.stratagems.roll` (Consult Oracles may reroll it)."""
+    units = [state.unit(u) for u in force]
+    ov = naval.naval_ov(units)
+    k = _multiplier(state, force)
+    rules: tuple[str, ...] = (RULE,)
+    if k >= 2:
+        rules += ("xen:leaders",) + (("xen:xenophon",) if k == 3 else ())
+    if naval.is_naval(units) and any(not u.fleet for u in units):
+        rules += ("xen:naval-transport",)
+    roll = yield from stratagems.roll(ctx, state, f"OP of the force in {units[0].hex}", rules)
+    total = op_total(ov, roll, k)
+    times = "" if k == 1 else f" x{k}"
+    ctx.event("op", f"{units[0].side}: the force of {', '.join(force)} in {units[0].hex} has {ov} + {roll}{times} "
+                    f"= {total} OP", rules, side=units[0].side, force=list(force), op=total)
+    return total
+
+
+# ---------------------------------------------------------------- zones, rooms, steps
+
+
+@lru_cache(maxsize=8192)
+def _zoc_ids(m: HexMap, hex_id: str, fleet: bool) -> frozenset[str]:
+    return frozenset(m.to_id(h) for h in mv.zoc_of(m, m.from_id(hex_id), fleet))
+
+
+@lru_cache(maxsize=4)
+def _hexes(m: HexMap) -> dict[str, Hex]:
+    return {m.to_id(h): h for h in m.hexes()}
+
+
+def ezoc_of(state: XenState, side: str, naval_force: bool) -> frozenset[str]:
+    """The hexes in the enemy's zone of control for a force of ``side`` (xen:zoc).
+
+    A land force feels only enemy land units' ZOC, a naval force only enemy
+    fleets'; neutral and embarked units have none; no ZOC enters a City or
+    Colony held by ``side`` or by neutrals.
+    """
+    m = state.map
+    enemy = other_side(side)
+    out: set[str] = set()
+    for h in state.occupied():
+        units = state.units_at(h)
+        if units[0].side != enemy:
+            continue
+        if any(u.fleet == naval_force and u.embarked is None for u in units):
+            out |= _zoc_ids(m, h, naval_force)
+    if not out:
+        return frozenset()
+    for h in list(state.data.city_kind) + sorted(state.colonies):
+        if h in out:
+            occ = state.occupier(h)
+            if occ == side or occ == NEUTRAL:
+                out.discard(h)
+    return frozenset(out)
+
+
+@attrs.define
+class Force:
+    """A force conducting operations (xen:forces)."""
+
+    side: str
+    units: list[str]
+    hex: str
+    start: str
+    """Where its operations began (its naval rate, its leave-an-EZOC exception)."""
+    op: MP
+    naval: bool
+    rate: int = 1
+    """OP a hex by sea: 1 from a port, 2 otherwise (xen:naval-transport)."""
+    halted: bool = False
+    """It entered an EZOC by movement (xen:zoc): no more moves until that EZOC is gone."""
+    halted_by_land: bool = False
+    """The EZOC it stopped in is the land units' (a land force, or a coastal march)."""
+    moved: bool = False
+    royal_road: bool = False
+    """Royal Road was played for it: road hexsides at 1/4 OP while it keeps to the road."""
+
+
+def _blocked(state: XenState, side: str, hex_id: str) -> bool:
+    occ = state.occupier(hex_id)
+    return occ is not None and occ != side
+
+
+def step_options(state: XenState, f: Force, ezoc: frozenset[str],
+                 land_ezoc: frozenset[str] = frozenset()) -> list[Option]:
+    """The hexes the force may step into now, with their OP (xen:movement, xen:zoc, xen:stacking).
+
+    ``move:<hex>`` in the force's own way (by land, or by sea for a force with
+    fleets); a force of fleets and land units may also ``march:<hex>`` by land
+    from coast to coast, the fleets following the shore (errata), paying the
+    land costs and feeling the land EZOC (``land_ezoc``).
+    """
+    if f.halted:
+        return []
+    m = state.map
+    here = m.from_id(f.hex)
+    costs = mv.terrain_costs()
+    out: list[Option] = []
+    marching = f.naval and any(not state.unit(u).fleet for u in f.units) and f.hex in state.data.coastal
+    for n in m.neighbors(here):
+        nid = m.to_id(n)
+        if _blocked(state, f.side, nid):
+            continue  # xen:movement: never into enemy or neutral units
+        if not mv.stack_room(len(state.units_at(nid)), len(f.units)):
+            continue  # xen:stacking
+        if f.naval:
+            ways = [("move", mv.naval_step_cost(m, f.rate, here, n), ezoc)]
+            if marching and nid in state.data.coastal and mv.fleet_may_cross(m, here, n):
+                ways.append(("march", mv.land_step_cost(m, costs, here, n), land_ezoc))
+        else:
+            ways = [("move", mv.land_step_cost(m, costs, here, n), ezoc)]
+        for way, cost, zone in ways:
+            by_land = way == "march" or not f.naval
+            road = by_land and "road" in m.hexside_features(here, n)
+            if road and f.royal_road and cost is not None:
+                cost = ROYAL_ROAD_COST  # the Royal Road chit (stratagems.toml)
+            if cost is None:
+                continue
+            into = nid in zone
+            if into and f.hex in zone:
+                continue  # xen:zoc: never straight from one EZOC to another
+            if into:
+                cost += costs.zoc  # errata: entering an EZOC costs 0 (the chart's value)
+            if cost > f.op:
+                continue
+            if into and by_land and "strait" in m.hexside_features(here, n):
+                continue  # xen:movement: a strait is not crossed straight into an EZOC
+            note = ", EZOC: the force stops" if into else ""
+            what = "move to" if way == "move" else "march along the coast to"
+            out.append(Option(f"{way}:{nid}", f"{what} {nid} ({cost} OP{note})", data=(cost, into, road)))
+    return out
+
+
+def _attack_options(state: XenState, f: Force) -> list[Option]:
+    if f.op < ATTACK_OP or negotiations.may_attack(state, f.side) is not None:
+        return []  # xen:negotiations: an agreement not to initiate combat this turn is enforced
+    m = state.map
+    out = []
+    for nid in state.neighbours(f.hex):
+        occ = state.occupier(nid)
+        if occ is None or occ == f.side:
+            continue
+        if not naval.may_attack(m, f.naval, f.hex, nid):
+            continue
+        what = "neutral" if occ == NEUTRAL else "enemy"
+        out.append(Option(f"attack:{nid}", f"attack the {what} units in {nid} ({ATTACK_OP} OP)"))
+    return out
+
+
+def _drop_options(state: XenState, f: Force) -> list[Option]:
+    if len(f.units) < 2:
+        return []
+    sea = state.data.terrain.get(f.hex) == "sea"
+    units = [state.unit(u) for u in f.units]
+    out = []
+    for u in units:
+        rest = [x for x in units if x is not u]
+        if not u.fleet and sea:
+            continue  # xen:naval-transport: land units disembark only on a coast or port
+        if naval.capacity_refusal(rest, f.hex, state) is not None:
+            continue  # a fleet is dropped only if the others can carry its passengers (_refit moves them)
+        out.append(Option(f"drop:{u.id}", f"drop off {u.id} ({u.type}) in {f.hex}"))
+    return out
+
+
+def force_options(state: XenState, f: Force, ezoc: frozenset[str],
+                  land_ezoc: frozenset[str] = frozenset()) -> list[Option]:
+    """Everything the force may do now; ``stop`` first."""
+    opts = [Option("stop", f"end the operations of this force ({f.op} OP left are lost)")]
+    opts += step_options(state, f, ezoc, land_ezoc)
+    opts += _attack_options(state, f)
+    in_ezoc = f.hex in ezoc
+    counted = pillage.pillage_count(state.unit(u).type for u in f.units)
+    if f.op >= pillage.PILLAGE_OP and counted and pillage.pillage_refusal(state, f.hex, in_ezoc, f.naval) is None:
+        opts.append(Option("pillage", f"pillage {f.hex} ({pillage.PILLAGE_OP} OP)"))
+    if f.op >= pillage.COLONISE_OP and pillage.colonise_refusal(state, f.hex, in_ezoc) is None:
+        clear = state.data.terrain.get(f.hex) == "clear"
+        pts = pillage.colonisation_points((state.unit(u).type for u in f.units), clear)
+        if pts >= 1:
+            opts.append(Option("colonise", f"colonise {f.hex} ({pillage.COLONISE_OP} OP, {pts} points)"))
+    opts += _drop_options(state, f)
+    return opts
+
+
+# ---------------------------------------------------------------- one force
+
+
+def _done(state: XenState) -> set[str]:
+    key = f"ops:done:{state.turn}:{state.player_turn}"
+    for k in [k for k in state.effects if k.startswith("ops:done:") and k != key]:
+        del state.effects[k]
+    return state.effects.setdefault(key, set())  # type: ignore[no-any-return]
+
+
+def _reacted(state: XenState) -> set[str]:
+    key = f"ops:reacted:{state.turn}"
+    for k in [k for k in state.effects if k.startswith("ops:reacted:") and k != key]:
+        del state.effects[k]
+    return state.effects.setdefault(key, set())  # type: ignore[no-any-return]
+
+
+def _alive(state: XenState, f: Force) -> None:
+    """Drop from the force the units no longer on the map; follow a retreat (xen:retreats)."""
+    units = [state.unit(u) for u in f.units]
+    live = [u for u in units if u.on_map]
+    if live:
+        f.hex = str(live[0].hex)
+    apart = [u for u in live if u.hex != f.hex]
+    if apart:  # scattered by a retreat: those elsewhere conduct no further operations
+        _done(state).update(u.id for u in apart)
+    f.units = [u.id for u in live if u.hex == f.hex]
+
+
+def _refusal(state: XenState, f: Force, ezoc: frozenset[str], land_ezoc: frozenset[str]) -> Any:
+    """Why an action typed by a player is not on offer: one line naming the rule."""
+
+    def refuse(text: str) -> tuple[str, str] | None:
+        t = text.strip().lower()
+        what, _, arg = t.partition(":")
+        if what in ("move", "march", "attack"):
+            if arg not in state.data.neighbours:
+                return f"{text.strip()!r}: no hex {arg!r} on the map", "xen:movement"
+            if arg not in state.neighbours(f.hex):
+                return f"{text.strip()!r}: {arg} is not adjacent to {f.hex}", "xen:movement"
+            occ = state.occupier(arg)
+            if what == "attack":
+                if occ is None or occ == f.side:
+                    return f"{text.strip()!r}: no enemy or neutral units in {arg}", "xen:combat"
+                if f.op < ATTACK_OP:
+                    return f"{text.strip()!r}: an attack costs {ATTACK_OP} OP, {f.op} left", "xen:operations"
+                agreed = negotiations.may_attack(state, f.side)
+                if agreed is not None:
+                    return f"{text.strip()!r}: {agreed}", "xen:negotiations"
+                return f"{text.strip()!r}: the force could not move there, so it may not attack there", "xen:combat"
+            if f.halted:
+                return f"{text.strip()!r}: the force entered an enemy zone of control and must stop", "xen:zoc"
+            if occ is not None and occ != f.side:
+                return f"{text.strip()!r}: {occ} units in {arg}; a force never enters them", "xen:movement"
+            if not mv.stack_room(len(state.units_at(arg)), len(f.units)):
+                return f"{text.strip()!r}: {arg} would hold more than {mv.STACK_LIMIT} units", "xen:stacking"
+            zone = land_ezoc if what == "march" else ezoc
+            if f.hex in zone and arg in zone:
+                return f"{text.strip()!r}: never straight from one enemy zone of control to another", "xen:zoc"
+            if what == "march" and not f.naval:
+                return f"{text.strip()!r}: only a force of fleets and land units marches along the coast", "xen:errata"
+            return (f"{text.strip()!r}: the force may not enter {arg} ({state.data.terrain.get(arg)}), or the cost is "
+                    f"more than its {f.op} OP", "xen:naval" if f.naval else "xen:movement")
+        if t == "pillage":
+            why = pillage.pillage_refusal(state, f.hex, f.hex in ezoc, f.naval)
+            return (why, "xen:pillage") if why else (f"'pillage': costs {pillage.PILLAGE_OP} OP", "xen:pillage")
+        if t == "colonise":
+            why = pillage.colonise_refusal(state, f.hex, f.hex in ezoc)
+            return ((why, "xen:colonisation") if why
+                    else (f"'colonise': costs {pillage.COLONISE_OP} OP and colonisation points", "xen:colonisation"))
+        return None
+
+    return refuse
+
+
+def _refit(ctx: Context, state: XenState, f: Force) -> None:
+    """After fleets are lost or dropped: the land units aboard go on the fleets left, 3 a fleet;
+    those with no room are left ashore on a coast, and at sea go down with their fleets
+    (xen:naval-transport; the Disband Table's "units aboard" share their fleet's fate)."""
+    if not f.naval:
+        return
+    units = [state.unit(u) for u in f.units]
+    fleets = [u for u in units if u.fleet]
+    land = [u for u in units if not u.fleet]
+    extra = land[naval.CAPACITY * len(fleets):]
+    if extra:
+        sea = state.data.terrain.get(f.hex) == "sea"
+        for u in extra:
+            f.units.remove(u.id)
+            if sea:
+                state.eliminate(u.id)
+            else:
+                u.embarked = None
+                _done(state).add(u.id)
+        what = "lost at sea with their fleets" if sea else "left ashore"
+        ctx.event("eliminated" if sea else "drop", f"{f.side}: {', '.join(u.id for u in extra)}: no room aboard, "
+                  f"{what} in {f.hex}", ("xen:naval-transport",), side=f.side, units=[u.id for u in extra])
+    f.naval = bool(fleets)
+    if f.naval:
+        naval.embark(state, [state.unit(u) for u in f.units])
+
+
+def conduct(ctx: Context, state: XenState, f: Force) -> Generator[Decision, Any, None]:
+    """Conduct one force's operations until its OP are spent or its owner stops (xen:operations)."""
+    side = f.side
+    if f.naval:
+        naval.embark(state, [state.unit(u) for u in f.units])
+    else:
+        for u in f.units:
+            state.unit(u).embarked = None
+    while f.units:
+        ezoc = ezoc_of(state, side, f.naval)
+        land_ezoc = ezoc_of(state, side, False) if f.naval else ezoc
+        if f.halted and f.hex not in (land_ezoc if f.halted_by_land else ezoc):
+            f.halted = False  # xen:zoc: the units exerting it are gone
+        opts = force_options(state, f, ezoc, land_ezoc)
+        key = yield Decision(side, f"{side}: the force of {', '.join(f.units)} in {f.hex} has {f.op} OP: what next?",
+                             tuple(opts), rule=RULE, kind="ops.action", refuse=_refusal(state, f, ezoc, land_ezoc),
+                             context={"highlight": (f.hex,), "force": tuple(f.units)})
+        if key == "stop":
+            break
+        if key.startswith(("move:", "march:")):
+            dest = key.split(":", 1)[1]
+            cost, stop, road = next(o.data for o in opts if o.key == key)
+            if not road:
+                f.royal_road = False  # it left the road: the chit's rate ends
+            f.op -= cost
+            for u in f.units:
+                state.place(u, dest)
+            by_sea = f.naval and key.startswith("move:")
+            rules = ("xen:movement",) + (("xen:naval", "xen:naval-transport") if by_sea else ())
+            if f.naval and not by_sea:
+                rules += ("xen:errata", "xen:naval")
+            if stop:
+                f.halted, f.halted_by_land = True, not by_sea
+                rules += ("xen:zoc",)
+            f.hex, f.moved = dest, True
+            ctx.event("move", f"{side}: the force moves to {dest} for {cost} OP ({f.op} left)"
+                      + ("; it enters an enemy zone of control and stops" if stop else ""), rules,
+                      side=side, force=list(f.units), hex=dest)
+        elif key.startswith("attack:"):
+            yield from _attack(ctx, state, f, key.split(":", 1)[1])
+        elif key == "pillage":
+            f.op -= pillage.PILLAGE_OP
+            yield from pillage.pillage(ctx, state, side, list(f.units), f.hex)
+        elif key == "colonise":
+            f.op -= pillage.COLONISE_OP
+            _, removed = yield from pillage.colonise(ctx, state, side, list(f.units), f.hex)
+            if removed in f.units:
+                f.units.remove(removed)
+        elif key.startswith("drop:"):
+            uid = key.split(":", 1)[1]
+            f.units.remove(uid)
+            u = state.unit(uid)
+            if not u.fleet:
+                u.embarked = None
+            _done(state).add(uid)
+            ctx.event("drop", f"{side}: {uid} is dropped off in {f.hex} and conducts no further operations",
+                      ("xen:movement", "xen:forces"), side=side, unit=uid, hex=f.hex)
+        _alive(state, f)
+        _refit(ctx, state, f)
+    if not f.naval:
+        for u in f.units:
+            state.unit(u).embarked = None
+
+
+def _attack(ctx: Context, state: XenState, f: Force, target: str) -> Generator[Decision, Any, None]:
+    """xen:combat (2 OP), xen:naval-combat; the battle, the neutral satrapy's change of control
+    and the retreats are combat.battle's."""
+    from . import combat
+
+    f.op -= ATTACK_OP
+    defenders = state.units_at(target)
+    rules = ("xen:combat",) + (("xen:naval-combat",) if f.naval or any(u.fleet for u in defenders) else ())
+    ctx.event("attack", f"{f.side}: the force in {f.hex} attacks {target} ({ATTACK_OP} OP, {f.op} left)",
+              (RULE,) + rules, side=f.side, force=list(f.units), hex=target)
+    yield from combat.battle(ctx, state, list(f.units), target, rule_ids=rules)
+
+
+# ---------------------------------------------------------------- the phase
+
+
+def _candidates(state: XenState, side: str, hex_id: str, exclude: set[str]) -> list[Option]:
+    return [Option(u.id, f"{u.id} ({u.type})", data=u) for u in state.units_at(hex_id)
+            if u.side == side and u.id not in exclude]
+
+
+def _group(u: Unit) -> str:
+    return f"{u.type}.{u.satrapy or u.side}".replace(" ", "-")
+
+
+def _default(state: XenState, hex_id: str, cands: list[Option]) -> list[str]:
+    """The force offered first: the whole stack if it may move as one; else, on land, its land
+    units (the fleets stay), at sea the fleets with what they can carry (xen:naval-transport)."""
+    units: list[Unit] = [o.data for o in cands][:FORCE_LIMIT]
+    fleets = [u for u in units if u.fleet]
+    land = [u for u in units if not u.fleet]
+    if not fleets or len(land) <= naval.CAPACITY * len(fleets):
+        chosen = units
+    elif state.data.terrain.get(hex_id) != "sea":
+        chosen = land
+    else:
+        chosen = fleets + land[: naval.CAPACITY * len(fleets)]
+    return [u.id for u in chosen]
+
+
+def can_form(state: XenState, side: str, hex_id: str, exclude: set[str]) -> bool:
+    """Whether some force of these units may conduct operations (land units stranded at sea may not)."""
+    cands = _candidates(state, side, hex_id, exclude)
+    default = _default(state, hex_id, cands)
+    return bool(default) and naval.capacity_refusal([state.unit(u) for u in default], hex_id, state) is None
+
+
+def _form(state: XenState, side: str, hex_id: str, exclude: set[str], rule: str) -> Generator[
+        Decision, Any, list[str]]:
+    cands = _candidates(state, side, hex_id, exclude)
+    keys = yield from choose_group(side, f"{side}: form the force in {hex_id}", cands,
+                                   at_most=min(FORCE_LIMIT, len(cands)), at_least=1, rule=rule,
+                                   kind="ops.force-units", same=lambda o: _group(o.data),
+                                   chosen=_default(state, hex_id, cands))
+    return list(keys)
+
+
+def _start(ctx: Context, state: XenState, side: str, units: list[str], hex_id: str, why: str,
+           rules: tuple[str, ...], royal_road: bool = False) -> Generator[Decision, Any, Force | None]:
+    us = [state.unit(u) for u in units]
+    refusal = naval.capacity_refusal(us, hex_id, state)
+    left = [u for u in state.units_at(hex_id) if u.id not in units and u.embarked in units]
+    if left and refusal is None:
+        if state.data.terrain.get(hex_id) == "sea":
+            refusal = (f"at sea the fleets' passengers ({', '.join(u.id for u in left)}) go with them "
+                       "(xen:naval-transport)")
+        else:
+            for u in left:
+                u.embarked = None  # they stay ashore: disembarking costs nothing
+    if refusal is not None:
+        ctx.event("force-refused", f"{side}: no force of {', '.join(units)}: {refusal}", ("xen:naval-transport",),
+                  side=side)
+        return None
+    ctx.event("force", f"{side}: {why} the force of {', '.join(units)} in {hex_id}", rules + ("xen:forces",),
+              side=side, force=list(units), hex=hex_id)
+    op = yield from ops_points(ctx, state, units)
+    is_naval = naval.is_naval(us)
+    rate = mv.naval_rate(state.map, hex_id, naval.ports(state)) if is_naval else 1
+    return Force(side, list(units), hex_id, hex_id, op, is_naval, rate, royal_road=royal_road)
+
+
+def _hexes_with(state: XenState, side: str, pred: Any) -> list[str]:
+    return sorted({str(u.hex) for u in state.side_units(side) if pred(u)})
+
+
+def operations_phase(ctx: Context, state: XenState, side: str) -> Generator[Decision, Any, None]:
+    """PHASES["operations"]: the phasing player's forces one by one (xen:operations).
+
+    Before each force the ``operations`` window of :mod:`.stratagems` is
+    opened (Forced March text A, Royal Road); after each, the ``reaction``
+    window for the other player (Forced March text B with xen:opt.reaction,
+    Scorched Earth)."""
+    done = _done(state)
+    done.clear()
+    while not state.over:
+        fresh = [h for h in _hexes_with(state, side, lambda u: u.id not in done) if can_form(state, side, h, done)]
+        again = [h for h in _hexes_with(state, side, lambda u: u.id in done) if can_form(state, side, h, set())]
+        chit = None
+        if fresh or again:
+            play = yield from stratagems.open_window(
+                ctx, state, "operations", detail=f"the {side} player's next force",
+                eligible=lambda s, c: c != FORCED_MARCH or bool(again))
+            chit = str(play.option.data) if play is not None else None
+        if chit == FORCED_MARCH:
+            opts = tuple(Option(f"force:{h}", f"operations again with a force in {h}") for h in again)
+            key = yield Decision(side, f"{side}: Forced March: choose the hex of the force that operates again",
+                                 opts, rule="xen:forced-march", kind="ops.forced-march-force",
+                                 context={"highlight": tuple(again)})
+            hex_id = key.split(":", 1)[1]
+            units = yield from _form(state, side, hex_id, set(), "xen:forced-march")
+            f = yield from _forced_march(ctx, state, side, units, hex_id)
+        else:
+            opts = (Option("end", "end the Operations phase"),
+                    *(Option(f"force:{h}", f"operations with a force in {h}") for h in fresh))
+            key = yield Decision(side, f"{side}: Operations phase: choose the next force", opts, rule=RULE,
+                                 kind="ops.force", refuse=_force_refusal(state, side, done),
+                                 context={"highlight": tuple(fresh)})
+            if key == "end":
+                ctx.event("operations-end", f"{side} ends the Operations phase", (RULE,), side=side)
+                return
+            hex_id = key.split(":", 1)[1]
+            units = yield from _form(state, side, hex_id, done, "xen:forces")
+            f = yield from _start(ctx, state, side, units, hex_id, "operations with", (RULE,),
+                                  royal_road=chit == ROYAL_ROAD)
+        if f is None:
+            continue
+        done.update(f.units)
+        yield from conduct(ctx, state, f)
+        done.update(f.units)
+        if not state.over:
+            yield from _reaction(ctx, state, other_side(side))
+
+
+def _force_refusal(state: XenState, side: str, done: set[str]) -> Any:
+    def refuse(text: str) -> tuple[str, str] | None:
+        what, _, h = text.strip().lower().partition(":")
+        if what != "force":
+            return None
+        mine = [u for u in state.units_at(h) if u.side == side]
+        if not mine:
+            return f"{text.strip()!r}: no unit of yours in {h}", "xen:forces"
+        if all(u.id in done for u in mine):
+            return (f"{text.strip()!r}: every unit in {h} has conducted operations this phase (Forced March "
+                    "lets them again)", "xen:operations")
+        return f"{text.strip()!r}: no force there may move (fleets carry 3 land units each)", "xen:naval-transport"
+
+    return refuse
+
+
+def _forced_march(ctx: Context, state: XenState, side: str, units: list[str], hex_id: str) -> Generator[
+        Decision, Any, Force | None]:
+    """xen:forced-march (text A; the chit already played at the window): the loss roll, then new OP."""
+    rules = ("xen:forced-march",)
+    roll = yield from stratagems.roll(ctx, state, "forced march loss roll", rules)
+    if stratagems.forced_march_loss(roll):
+        opts = tuple(Option(u, f"{u} ({state.unit(u).type})") for u in units)
+        lost = opts[0].key if len(opts) == 1 else (yield Decision(
+            side, f"{side}: forced march roll {roll}: choose the unit of the force that is lost", opts,
+            rule="xen:forced-march", kind="ops.forced-march-loss"))
+        state.eliminate(lost)
+        units = [u for u in units if u != lost]
+        ctx.event("eliminated", f"forced march roll {roll}: {lost} is lost", rules, side=side, unit=lost)
+        if not units:
+            return None
+    else:
+        ctx.event("forced-march", f"forced march roll {roll}: no loss", rules, side=side)
+    return (yield from _start(ctx, state, side, units, hex_id, "forced march:", rules + (RULE,)))
+
+
+def _reaction(ctx: Context, state: XenState, side: str) -> Generator[Decision, Any, None]:
+    """After a phasing force's operations: the ``reaction`` window for ``side``; with
+    xen:opt.reaction a Forced March there is a Reaction with one force, no loss roll."""
+    reacted = _reacted(state)
+    play = yield from stratagems.reaction_window(ctx, state, side, detail="a force's operations are over")
+    if play is None or str(play.option.data) != FORCED_MARCH:
+        return
+    rules = ("xen:opt.reaction", "xen:forced-march")
+    hexes = [h for h in _hexes_with(state, side, lambda u: u.id not in reacted) if can_form(state, side, h, reacted)]
+    if not hexes:
+        ctx.event("reaction", f"{side}: no force of yours may react (each reacts once a turn)", rules, side=side)
+        return
+    opts = tuple(Option(f"force:{h}", f"react with a force in {h}") for h in hexes)
+    key = yield Decision(side, f"{side}: Reaction: choose the hex of the reacting force", opts,
+                         rule="xen:opt.reaction", kind="ops.reaction-force", context={"highlight": tuple(hexes)})
+    hex_id = key.split(":", 1)[1]
+    units = yield from _form(state, side, hex_id, reacted, "xen:opt.reaction")
+    f = yield from _start(ctx, state, side, units, hex_id, "reaction with", rules)
+    if f is None:
+        return
+    reacted.update(f.units)
+    yield from conduct(ctx, state, f)
+    reacted.update(f.units)
+
+
+# ---------------------------------------------------------------- greedy bot hints
+
+
+def _targets(state: XenState, side: str) -> list[Hex]:
+    """Cities and colonies ``side`` does not hold: where its forces want to go."""
+    hexes = _hexes(state.map)
+    return [hexes[h] for h in list(state.data.city_kind) + sorted(state.colonies) if state.occupier(h) != side]
+
+
+_LAST: list[Any] = [None, None]
+"""The decision last scored and its targets: the greedy bot scores every option of one decision."""
+
+
+def _distance_to_target(state: XenState, side: str, hex_id: str, decision: Decision | None = None) -> int:
+    if decision is not None and _LAST[0] is decision:
+        targets = _LAST[1]
+    else:
+        targets = _targets(state, side)
+        if decision is not None:
+            _LAST[0], _LAST[1] = decision, targets
+    h = _hexes(state.map)[hex_id]
+    return min((h.distance(t) for t in targets), default=0)
+
+
+def score(state: XenState, decision: Decision, key: str) -> float | None:
+    """A cheap value of answering an ``ops.*`` decision with ``key`` (higher is better); None
+    for the kinds of other modules.
+
+    Hints for the greedy bot, not rules: move towards the nearest City or
+    Colony the side does not hold, stop there, attack what is weaker,
+    pillage enemy cities, colonise where allowed.
+    """
+    side = decision.side
+    kind = decision.kind
+    if kind == "ops.force":
+        if key == "end":
+            return 0.0
+        return 2.0 if key.startswith("force:") else 0.5
+    if kind == "ops.force-units":
+        return 1.0 if key == "done" else 0.0
+    if kind == "ops.action":
+        here = decision.context.get("highlight", ("",))[0]
+        if key == "stop":
+            return 0.2 if state.occupier(here) == side and state.is_city(here) else 0.0
+        if key.startswith(("move:", "march:")):
+            dest = key.split(":", 1)[1]
+            gain = _distance_to_target(state, side, here, decision) - _distance_to_target(state, side, dest, decision)
+            return 1.0 + gain - (0.5 if state.is_city(here) and len(state.units_at(here)) <= 2 else 0.0)
+        if key.startswith("attack:"):
+            force = decision.context.get("force", ())
+            mine = sum(state.unit(u).cs for u in force)
+            theirs = sum(u.cs for u in state.units_at(key.split(":", 1)[1])) or 1
+            return 3.0 * Fraction(mine, theirs).__float__() - 3.0
+        if key == "pillage":
+            # A City one holds pays every Treasury phase unpillaged; loot pays once: only a rich
+            # enemy City is worth it (and its forage is lost to the force standing there).
+            owner = state.control.get(state.satrapy_of(here) or "", NEUTRAL)
+            rich = state.city_kind(here) in ("treasury", "capital")
+            return 0.8 if rich and owner == other_side(side) else -1.0
+        if key == "colonise":
+            return 1.5
+        if key.startswith("drop:"):
+            return -0.5
+        return 0.0
+    if kind in ("ops.colonist", "ops.forced-march-loss") and key in state.units:
+        u = state.unit(key)
+        return -(u.cs + u.ov / 8 + (20.0 if u.leader else 0.0))  # give up the least valuable unit
+    if kind in ("ops.forced-march-force", "ops.reaction-force") and key.startswith("force:"):
+        return -float(_distance_to_target(state, side, key.split(":", 1)[1], decision))
+    if kind.startswith("ops."):
+        return 0.0
+    return None

@@ -1,0 +1,257 @@
+"""The Recruit and Levy phases; Guards; Public Works (xen:recruit, xen:guards, xen:levy,
+xen:opt.reduced-levy, xen:opt.public-works).
+
+Recruit phase (:func:`recruit_phase`): the phasing player buys units of the
+satrapies he controls at the chart's prices ($6 fleet or siege train, $4
+phalanx or supply train, $3 barbarian horde or cavalry, $2 light, $1 militia,
+$5 elephant per the errata). Each goes into a friendly-occupied City or Colony
+of its own satrapy, one purchased unit a city this phase; a fleet only into a
+friendly-occupied port or coastal colony. No more than the counter mix holds
+(:meth:`~.state.XenState.mix`).
+
+Guards (xen:guards): Guard and Supply units are never levied, only recruited,
+and go one a hex onto a friendly leader in an unpillaged City/Colony; one
+siege train and one supply train may go there besides the one Guard (or other)
+purchased unit.
+
+Mercenaries (reconstructed event 55, ``player-turn:mercenaries``): one Guard
+Phalanx for $2 in any friendly-occupied City/Colony, taking its purchased-unit
+place (docs/games/xenophon.md, "Rulings: core").
+
+Public Works (optional): $5 a marker in a friendly-occupied City/Colony that
+has none.
+
+Levy phase (:func:`levy_phase`): in each satrapy he controls, the phasing
+player levies for free up to its Levy Value (reduced by 1 without enemy units
+inside under xen:opt.reduced-levy; a full value of 1 then still levies 1 on
+even turns), any type of satrapy unit the mix holds, fleets included
+(xen:errata). One levied unit a hex, in its own satrapy, into an empty or
+friendly-occupied hex that is not pillaged, not in an EZOC, not enemy- or
+neutral-occupied; fleets on a coastal hex or port. Levies with no legal hex
+are lost for the turn. Mediterranean War closes its satrapies to both
+phases.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Generator
+from typing import Any
+
+from ancients_kit.session import Context, Decision, Option
+
+from .control import friendly_cities
+from .state import TYPE_LETTER, Unit, XenState
+from .treasury import closed_satrapies
+
+__all__ = [
+    "GUARD_TYPES",
+    "PUBLIC_WORKS_COST",
+    "levy_hexes",
+    "levy_phase",
+    "levy_value",
+    "placement_ezoc",
+    "recruit_choices",
+    "recruit_cities",
+    "recruit_phase",
+]
+
+RC = "xen:recruit"
+GD = "xen:guards"
+LV = "xen:levy"
+STACK = 10  # xen:stacking
+GUARD_TYPES = ("phalanx", "cavalry", "light")
+TRAINS = ("siege_train", "supply_train")
+PUBLIC_WORKS_COST = 5
+MERCENARY_COST = 2
+
+
+def cost(state: XenState, type_: str) -> int:
+    """The chart's recruit cost of a unit type (xen:recruit, xen:treasury-chart)."""
+    return state.data.units[type_].recruit
+
+
+def placement_ezoc(state: XenState, side: str, fleet: bool) -> frozenset[str]:
+    """Hexes in the other player's ZOC where ``side`` may not place a unit (xen:zoc): for a
+    land unit the enemy land units' zone, for a fleet the enemy fleets' (each kind's ZOC
+    affects only its own kind, xen:zoc; operations.ezoc_of, xen-ops)."""
+    from .operations import ezoc_of
+
+    return ezoc_of(state, side, fleet)
+
+
+# ---------------------------------------------------------------------------
+# Recruit
+
+
+def recruit_cities(state: XenState, side: str) -> list[str]:
+    """Friendly-occupied cities with stacking room (what each may take: :func:`recruit_choices`)."""
+    return [h for h in friendly_cities(state, side) if len(state.units_at(h)) < STACK]
+
+
+def recruit_choices(state: XenState, side: str, h: str) -> list[tuple[str, str, int]]:
+    """``(key, label, cost)`` of what ``side`` may buy into city ``h`` now (xen:recruit, xen:guards)."""
+    used: tuple[str, ...] = state.effects.get("player-turn:recruited", {}).get(h, ())
+    money = state.treasury[side].value
+    if len(state.units_at(h)) >= STACK or state.occupier(h) != side:
+        return []
+    out: list[tuple[str, str, int]] = []
+    sat = state.satrapy_of(h)
+    closed = closed_satrapies(state, side)
+    if "unit" not in used:
+        if sat is not None and state.control.get(sat) == side and sat not in closed:
+            port = h in state.data.ports or (h in state.colonies and h in state.data.coastal)
+            for t in TYPE_LETTER:
+                if t == "fleet" and not port:
+                    continue
+                if state.mix(sat, t) and cost(state, t) <= money:
+                    out.append((f"{t}", f"{sat} {t} (${cost(state, t)})", cost(state, t)))
+        leader = any(u.leader and u.side == side for u in state.units_at(h))
+        if leader and h not in state.pillaged:
+            for t in GUARD_TYPES:
+                if state.mix(None, t, side) and cost(state, t) <= money:
+                    out.append((f"guard-{t}", f"Guard {t} (${cost(state, t)})", cost(state, t)))
+        if state.effects.get("player-turn:mercenaries") == side and state.mix(None, "phalanx", side) \
+                and MERCENARY_COST <= money:
+            out.append(("mercenary", f"a mercenary Guard phalanx (Mercenaries, ${MERCENARY_COST})", MERCENARY_COST))
+    leader = any(u.leader and u.side == side for u in state.units_at(h))
+    if leader and h not in state.pillaged:
+        for t in TRAINS:
+            if t not in used and state.mix(None, t, side) and cost(state, t) <= money:
+                out.append((t, f"{t.replace('_', ' ')} (${cost(state, t)})", cost(state, t)))
+    if state.options.public_works and h not in state.public_works and PUBLIC_WORKS_COST <= money:
+        out.append(("public-works", f"Public Works marker (${PUBLIC_WORKS_COST})", PUBLIC_WORKS_COST))
+    return out
+
+
+def _buy(ctx: Context, state: XenState, side: str, h: str, key: str) -> None:
+    choices = {k: c for k, _, c in recruit_choices(state, side, h)}
+    price = choices[key]
+    used: dict[str, tuple[str, ...]] = dict(state.effects.get("player-turn:recruited", {}))
+    if key == "public-works":
+        state.treasury[side].spend(ctx, price, f"Public Works in {h}", ("xen:opt.public-works",))
+        state.public_works.add(h)
+        ctx.event("public-works", f"{side} builds Public Works in {h}", ("xen:opt.public-works",), side=side, hex=h)
+        return
+    if key in TRAINS:
+        u = state.mix(None, key, side)[0]
+        slot, rules = key, (RC, GD)
+    elif key.startswith("guard-"):
+        u = state.mix(None, key[len("guard-"):], side)[0]
+        slot, rules = "unit", (RC, GD)
+    elif key == "mercenary":
+        u = state.mix(None, "phalanx", side)[0]
+        slot, rules = "unit", (RC, GD, "xen:random-events")
+        del state.effects["player-turn:mercenaries"]
+    else:
+        sat = state.satrapy_of(h)
+        u = state.mix(sat, key)[0]
+        slot, rules = "unit", (RC,)
+    state.treasury[side].spend(ctx, price, f"recruits {u.id}", rules)
+    state.place(u.id, h)
+    used[h] = used.get(h, ()) + (slot,)
+    state.effects["player-turn:recruited"] = used
+    ctx.event("recruit", f"{side} recruits {u.id} in {h}", rules, side=side, unit=u.id, hex=h)
+
+
+def recruit_phase(ctx: Context, state: XenState, side: str) -> Generator[Decision, Any, None]:
+    """e. Recruit phase (xen:recruit, xen:guards, xen:opt.public-works)."""
+    while True:
+        cities = [h for h in recruit_cities(state, side) if recruit_choices(state, side, h)]
+        if not cities:
+            break
+        names = state.data.city_name
+        opts = [Option("done", "recruit nothing more")] + [
+            Option(f"city:{h}", f"recruit in {names.get(h, 'colony')} {h} ({state.satrapy_of(h)})") for h in cities]
+        key = yield Decision(side, f"Recruit phase: where? (you hold ${state.treasury[side].value})", tuple(opts),
+                             rule=RC, kind="recruit.city", context={"highlight": tuple(cities)})
+        if key == "done":
+            break
+        h = key.split(":", 1)[1]
+        choices = recruit_choices(state, side, h)
+        what = yield Decision(side, f"Recruit in {names.get(h, 'colony')} {h}: what?",
+                              (Option("back", "nothing here"), *(Option(k, lab) for k, lab, _ in choices)),
+                              rule=RC, kind="recruit.unit", context={"highlight": (h,)})
+        if what != "back":
+            _buy(ctx, state, side, h, what)
+    state.effects.pop("player-turn:recruited", None)
+
+
+# ---------------------------------------------------------------------------
+# Levy
+
+
+def levy_value(state: XenState, satrapy: str, side: str) -> int:
+    """How many units ``side`` may levy in ``satrapy`` this turn (xen:levy, xen:opt.reduced-levy)."""
+    full = state.data.row(satrapy).levy_value
+    if not state.options.reduced_levy or state.enemy_units_in(satrapy, side):
+        return full
+    if full == 1:
+        return 1 if state.turn % 2 == 0 else 0
+    return full - 1
+
+
+def levy_hexes(state: XenState, side: str, satrapy: str, fleet: bool, used: Collection[str] = (),
+               ezoc: Collection[str] | None = None) -> list[str]:
+    """Legal hexes for a levied unit of ``satrapy`` (xen:levy, xen:zoc); ``ezoc`` if known."""
+    if ezoc is None:
+        ezoc = placement_ezoc(state, side, fleet)
+    out = []
+    for h in state.hexes_of(satrapy):
+        if h in used or h in state.pillaged or h in ezoc or state.data.terrain.get(h) == "sea":
+            continue
+        occ = state.occupier(h)
+        if occ is not None and occ != side:
+            continue
+        if len(state.units_at(h)) >= STACK:
+            continue
+        if fleet and h not in state.data.coastal and h not in state.data.ports:
+            continue
+        out.append(h)
+    return out
+
+
+def _levy_types(state: XenState, side: str, satrapy: str, used: Collection[str],
+                ezoc: dict[bool, frozenset[str]] | None = None) -> list[str]:
+    """The unit types ``satrapy`` may still levy: in the mix, with a legal hex."""
+    if ezoc is None:
+        ezoc = {f: placement_ezoc(state, side, f) for f in (False, True)}
+    return [t for t in TYPE_LETTER
+            if state.mix(satrapy, t) and levy_hexes(state, side, satrapy, t == "fleet", used, ezoc[t == "fleet"])]
+
+
+def levy_phase(ctx: Context, state: XenState, side: str) -> Generator[Decision, Any, None]:
+    """f. Levy phase: free units in each controlled satrapy up to its Levy Value (xen:levy)."""
+    closed = closed_satrapies(state, side)
+    for sat in state.controlled(side):
+        if sat in closed:
+            ctx.event("levy", f"{sat}: no levy this player-turn (Mediterranean War)", (LV, "xen:random-events"),
+                      side=side, satrapy=sat)
+            continue
+        n = levy_value(state, sat, side)
+        rules = (LV,) + (("xen:opt.reduced-levy",) if state.options.reduced_levy else ())
+        used: set[str] = set()
+        levied: list[Unit] = []
+        ezoc = {f: placement_ezoc(state, side, f) for f in (False, True)} if n else {}
+        for i in range(n):
+            types = _levy_types(state, side, sat, used, ezoc)
+            if not types:
+                if i < n:
+                    ctx.event("levy", f"{sat}: {n - i} levy lost (no unit in the mix or no legal hex)", rules,
+                              side=side, satrapy=sat)
+                break
+            t = yield Decision(side, f"Levy in {sat} ({i + 1} of {n}): which unit type?",
+                               (Option("done", f"levy no more in {sat}"),
+                                *(Option(t, f"{sat} {t}") for t in types)), rule=LV, kind="levy.type")
+            if t == "done":
+                break
+            hexes = levy_hexes(state, side, sat, t == "fleet", used, ezoc[t == "fleet"])
+            h = yield Decision(side, f"Levy {sat} {t}: in which hex?",
+                               tuple(Option(x, f"{x} ({state.data.city_name.get(x, state.data.terrain.get(x))})")
+                                     for x in hexes), rule=LV, kind="levy.hex", context={"highlight": tuple(hexes)})
+            u = state.mix(sat, t)[0]
+            state.place(u.id, h)
+            used.add(h)
+            levied.append(u)
+        if levied:
+            ctx.event("levy", f"{side} levies in {sat}: {', '.join(f'{u.id} in {u.hex}' for u in levied)}", rules,
+                      side=side, satrapy=sat, units=tuple(u.id for u in levied))

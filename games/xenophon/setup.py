@@ -1,0 +1,242 @@
+"""Setting up either scenario (xen:scenario.cyrus-revolt, xen:scenario.kings-war).
+
+Both scenarios set up alike ("Setup as for Scenario 1"); only their length
+differs (``scenarios.toml``). :func:`build` creates every counter of the mix
+(xen:roster: the 179 satrapy units of the Unit and City Summary Roster, each
+side's Guard, Siege and Supply pool and its leaders), sets the Satrapy Control
+Chart (15 Empire, 8 Rebel, 11 neutral, xen:control), the treasuries ($40
+Empire, $10 Rebel, secret unless the open option, xen:treasury) and the chit
+pool (all 40 chits; the Rebel draws 6, the Empire 2, xen:stratagem).
+
+Placement:
+
+- the satrapy units of the set-up lists go "anywhere in Satrapy of same name,
+  with >=1/City" and never "in excess of a hex's FV". :func:`place_satrapy`
+  does it the same way each time: one unit in each city (the strongest
+  first), then the rest into the cities and then the other hexes of the
+  satrapy by Forage Value, never beyond it (docs/games/xenophon.md, "Rulings:
+  core": the standard placement);
+- the Rebel leaders Cyrus and Ariaos and the Rebel guard (3P, 1L) in Sardis;
+- the Empire's choices are decisions (:func:`deploy`): Artaxerxes in
+  Persepolis, Susa or Ekbatana; Tissaphernes and Abrokomas in other
+  Empire-controlled cities of different satrapies; the 3 guard cavalry in
+  friendly satrapies, one a satrapy (placed in its first city).
+
+Leaders not set up stay in the mix: they are those that Leader Arises and
+the Random Events draw from (ruling 1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from ancients_kit.chance import ChitCup
+from ancients_kit.session import Context, Decision, Option
+from ancients_kit.secret import SecretNumber
+
+from . import model
+from .state import (EMPIRE, GUARD_MIX, LEADER_MIX, NEUTRAL, REBEL, SIDES, TYPE_LETTER, Unit, XenData,
+                    XenOptions, XenState, slug)
+
+__all__ = ["SETUP_RULES", "build", "deploy", "place_satrapy"]
+
+SETUP_RULES = ("xen:scenario.cyrus-revolt", "xen:control", "xen:roster")
+
+_GUARD_LETTER = {"phalanx": "P", "cavalry": "C", "light": "L"}
+_STRENGTH = ("elephant", "phalanx", "cavalry", "barbarian_horde", "light", "militia", "fleet")
+"""Order in which set-up units take the cities (the strongest first)."""
+
+
+def _factor(data: XenData, type_: str) -> model.UnitFactor:
+    return data.units[type_]
+
+
+def _new_units(state: XenState) -> None:
+    data = state.data
+    for row in data.data.roster.satrapy:
+        for t, letter in TYPE_LETTER.items():
+            f = _factor(data, t)
+            for i in range(1, getattr(row, t) + 1):
+                state.add_unit(Unit(f"{slug(row.name)}-{letter}{i}", t, f.cs, f.ov, row.control, row.name))
+    for side, mix in GUARD_MIX.items():
+        for t, n in mix.items():
+            f = _factor(data, t)
+            for i in range(1, n + 1):
+                if t == "siege_train":
+                    uid = f"{side}-siege-{i}"
+                elif t == "supply_train":
+                    uid = f"{side}-supply-{i}"
+                else:
+                    uid = f"{side}-guard-{_GUARD_LETTER[t]}{i}"
+                state.add_unit(Unit(uid, t, f.cs, f.ov, side, None, guard=not t.endswith("_train")))
+    lf = _factor(data, "leader")
+    for side, names in LEADER_MIX.items():
+        for name in names:
+            state.add_unit(Unit(name, "leader", lf.cs, lf.ov, side))
+
+
+def setup_room(state: XenState, h: str) -> int:
+    """How many more units a hex takes at set-up: its FV less the units there ("may not stack
+    in excess of a hex's FV"; a desert hex feeds one unit of its own satrapy, xen:supply)."""
+    fv = state.data.forage.get(h, 0)
+    if h in state.data.desert and fv == 0:
+        fv = 1
+    return fv - len(state.units_at(h))
+
+
+def _fleet_hexes(state: XenState, satrapy: str) -> list[str]:
+    cities = state.cities_of(satrapy)
+    return [h for h in cities if h in state.data.ports] + [h for h in cities if h in state.data.coastal
+                                                          and h not in state.data.ports] \
+        + [h for h in state.hexes_of(satrapy) if h in state.data.coastal and h not in cities]
+
+
+def setup_hexes(state: XenState, satrapy: str, u: Unit, land_left: int) -> list[str]:
+    """Where one set-up unit of ``satrapy`` may go (xen:scenario.cyrus-revolt): a hex of the
+    satrapy with forage room; a fleet on its coast; while the land units still to place are
+    no more than the empty cities, an empty city."""
+    if u.fleet:
+        return [h for h in _fleet_hexes(state, satrapy) if setup_room(state, h) > 0]
+    empty = [h for h in state.cities_of(satrapy) if not state.units_at(h) and setup_room(state, h) > 0]
+    if empty and land_left <= len(empty):
+        return empty
+    return [h for h in state.hexes_of(satrapy) if state.data.terrain.get(h) != "sea" and setup_room(state, h) > 0]
+
+
+def place_satrapy(state: XenState, satrapy: str, units: list[Unit]) -> None:
+    """The standard placement of a satrapy's set-up units (docs/games/xenophon.md, Rulings: core 1):
+    the strongest land units one a city, then the rest by Forage Value, within each hex's FV."""
+    land = sorted((u for u in units if not u.fleet), key=lambda u: (_STRENGTH.index(u.type), u.id))
+    cities = sorted(state.cities_of(satrapy), key=lambda h: (-state.data.forage.get(h, 0), h))
+    others = sorted((h for h in state.hexes_of(satrapy) if h not in cities and state.data.terrain.get(h) != "sea"),
+                    key=lambda h: (-state.data.forage.get(h, 0), h))
+    for i, u in enumerate(land):
+        legal = set(setup_hexes(state, satrapy, u, len(land) - i))
+        target = next((h for h in cities + others if h in legal), None)
+        if target is None:
+            raise ValueError(f"{satrapy}: no hex has forage left for {u.id} (xen:scenario.cyrus-revolt)")
+        state.place(u.id, target)
+    for u in (u for u in units if u.fleet):
+        legal = setup_hexes(state, satrapy, u, 0)
+        if not legal:
+            raise ValueError(f"{satrapy}: no coastal hex with forage left for {u.id} (xen:scenario.cyrus-revolt)")
+        state.place(u.id, legal[0])
+
+
+def setup_lists(state: XenState) -> list[tuple[str, list[Unit]]]:
+    """Each satrapy's set-up units from the counter mix, in set-up order: Rebel, then the
+    neutrals (set up by the Rebel), then the Empire (xen:scenario.cyrus-revolt)."""
+    order = {REBEL: 0, NEUTRAL: 1, EMPIRE: 2}
+    out = []
+    for row in sorted(state.data.data.scenarios.setup, key=lambda r: (order[r.control], r.satrapy)):
+        chosen: list[Unit] = []
+        for t in TYPE_LETTER:
+            n = getattr(row, t)
+            avail = state.mix(row.satrapy, t)
+            if len(avail) < n:
+                raise ValueError(f"{row.satrapy}: the set-up needs {n} {t}, the roster has {len(avail)} (xen:roster)")
+            chosen.extend(avail[:n])
+        out.append((row.satrapy, chosen))
+    return out
+
+
+def build(ctx: Context, data: XenData, scenario: str) -> XenState:
+    """The game at the start of Turn 1, the Empire's set-up choices still to make (:func:`deploy`)."""
+    scen = {s.id: s for s in data.data.scenarios.scenario}
+    if scenario not in scen:
+        raise KeyError(f"Xenophon has no scenario {scenario!r} (scenarios: {', '.join(scen)})")
+    sc = scen[scenario]
+    options = XenOptions.from_options(ctx.options)
+    state = XenState(data, scenario=scenario, last_turn=sc.turns, options=options, player_turn=sc.first_player)
+    _new_units(state)
+    for row in data.data.roster.satrapy:
+        state.control[row.name] = NEUTRAL
+    for row in data.data.scenarios.setup:
+        state.set_control(row.satrapy, row.control)
+    sides = {s.name: s for s in data.data.scenarios.side}
+    for name, side in sides.items():
+        state.treasury[name] = SecretNumber(name, side.treasury, name="treasury", rule="xen:treasury",
+                                            open=options.open_treasury)
+    # The rebel set-up: Cyrus, Ariaos and the guard in Sardis.
+    reb = sides[REBEL]
+    sardis = data.map.to_id(data.map.place(reb.guard_city))
+    for name in (reb.supreme_leader, *reb.leaders):
+        state.place(name, sardis)
+    for t in ("phalanx", "cavalry", "light"):
+        for u in state.mix(None, t, REBEL)[: getattr(reb.guard, t)]:
+            state.place(u.id, sardis)
+    # Satrapy units of the set-up lists: the standard placement, or the players' (deploy).
+    if ctx.options.get("placement", "standard") == "standard":
+        for satrapy, units in setup_lists(state):
+            place_satrapy(state, satrapy, units)
+    # The chit pool and the opening draws (xen:stratagem).
+    names = [c.name for c in data.chits.values() for _ in range(c.count)]
+    state.pool = ChitCup(names, "chit pool")
+    for side in SIDES:
+        with ctx.secret(side):
+            for _ in range(sides[side].chits):
+                state.hands[side].add(state.pool.draw(ctx.chance, f"{side} draws a chit at the start",
+                                                      ("xen:stratagem", "xen:scenario.cyrus-revolt")))
+    ctx.event("setup", f"{sc.title}: {sc.turns} turns; control 15 Empire, 8 Rebel, 11 neutral; "
+              f"treasuries and chits dealt", SETUP_RULES + ("xen:treasury", "xen:stratagem"))
+    return state
+
+
+def _cities(state: XenState, satrapies: list[str]) -> list[str]:
+    return [h for s in satrapies for h in sorted(state.data.city_kind) if state.satrapy_of(h) == s]
+
+
+def choose_placement(ctx: Context, state: XenState) -> Generator[Decision, str, None]:
+    """The players place the set-up lists unit by unit (the ``placement=choose`` option): the
+    Rebel his satrapies' and the neutrals', then the Empire his (xen:scenario.cyrus-revolt)."""
+    for satrapy, units in setup_lists(state):
+        who = EMPIRE if state.control[satrapy] == EMPIRE else REBEL
+        land = [u for u in units if not u.fleet]
+        for i, u in enumerate(sorted(land, key=lambda u: (_STRENGTH.index(u.type), u.id)) + [u for u in units
+                                                                                          if u.fleet]):
+            left = max(0, len(land) - i)
+            legal = setup_hexes(state, satrapy, u, left if not u.fleet else 0)
+            if not legal:
+                raise ValueError(f"{satrapy}: no hex has forage left for {u.id} (xen:scenario.cyrus-revolt)")
+            names = state.data.city_name
+            h = yield Decision(who, f"Set up {satrapy}: where does {u.id} ({u.type}) go?",
+                               tuple(Option(x, f"{x} {names.get(x, state.data.terrain.get(x, ''))} "
+                                               f"(FV {state.data.forage.get(x, 0)}, {len(state.units_at(x))} there)")
+                                     for x in legal), rule="xen:scenario.cyrus-revolt", kind="setup.place",
+                               context={"highlight": tuple(legal)})
+            state.place(u.id, h)
+        ctx.event("setup", f"{who} sets up {satrapy}", ("xen:scenario.cyrus-revolt",), side=who, satrapy=satrapy)
+
+
+def deploy(ctx: Context, state: XenState) -> Generator[Decision, str, None]:
+    """The Empire's set-up choices (xen:scenario.cyrus-revolt): Artaxerxes, two leaders, 3 guard cavalry."""
+    data = state.data
+    if ctx.options.get("placement", "standard") == "choose":
+        yield from choose_placement(ctx, state)
+    emp = {s.name: s for s in data.data.scenarios.side}[EMPIRE]
+    names = data.city_name
+    capitals = ["Persepolis", "Susa", "Ekbatana"]
+    opts = tuple(Option(c.lower(), f"{c} ({state.satrapy_of(data.map.to_id(data.map.place(c)))})") for c in capitals)
+    key = yield Decision(EMPIRE, f"Set up {emp.supreme_leader}: in which capital?", opts,
+                         rule="xen:scenario.cyrus-revolt", kind="setup.supreme")
+    city = data.map.to_id(data.map.place(next(c for c in capitals if c.lower() == key)))
+    state.place(emp.supreme_leader, city)
+    used = {state.satrapy_of(city)}
+    for leader in emp.leaders:
+        cand = [h for h in _cities(state, state.controlled(EMPIRE)) if state.satrapy_of(h) not in used]
+        opts = tuple(Option(h, f"{names.get(h, h)} ({state.satrapy_of(h)})") for h in cand)
+        h = yield Decision(EMPIRE, f"Set up {leader}: in an Empire city of another satrapy", opts,
+                           rule="xen:scenario.cyrus-revolt", kind="setup.leader")
+        state.place(leader, h)
+        used.add(state.satrapy_of(h))
+    guard = state.mix(None, "cavalry", EMPIRE)[: emp.guard.cavalry]
+    chosen: set[str] = set()
+    for u in guard:
+        cand = [s for s in state.controlled(EMPIRE) if s not in chosen and state.cities_of(s)]
+        opts = tuple(Option(slug(s), s) for s in cand)
+        key = yield Decision(EMPIRE, f"Set up guard {u.id}: in which friendly satrapy (one a satrapy)?", opts,
+                             rule="xen:guards", kind="setup.guard")
+        sat = next(s for s in cand if slug(s) == key)
+        chosen.add(sat)
+        state.place(u.id, state.cities_of(sat)[0])
+    ctx.event("setup", "The Empire has set up its leaders and guard", ("xen:scenario.cyrus-revolt", "xen:guards"),
+              side=EMPIRE)
