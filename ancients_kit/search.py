@@ -109,7 +109,7 @@ class _Horizon:
 class _Node:
     """Statistics of one option in the tree (the side that chose it is ``side``)."""
 
-    __slots__ = ("avail", "children", "side", "value", "visits")
+    __slots__ = ("avail", "children", "side", "ties", "value", "visits")
 
     def __init__(self, side: str) -> None:
         self.side = side
@@ -119,14 +119,20 @@ class _Node:
         self.avail = 0
         """Iterations in which this option was legal when its parent was reached."""
         self.children: dict[str, _Node] = {}
+        self.ties: dict[str, float] = {}
+        """Option key -> its place among options the heuristic scores alike, drawn when
+        the option is first seen here, so that the same options come first every time."""
 
 
 class SearchResult:
     """What one search found: the answer and each root option's statistics."""
 
-    __slots__ = ("answer", "iterations", "seconds", "stats")
+    __slots__ = ("answer", "iterations", "seconds", "stats", "tree")
 
-    def __init__(self, answer: str, iterations: int, seconds: float, stats: dict[str, tuple[int, float]]) -> None:
+    def __init__(self, answer: str, iterations: int, seconds: float, stats: dict[str, tuple[int, float]],
+                 tree: _Node | None = None) -> None:
+        self.tree = tree
+        """The search tree's root (its ``children``: option key -> node), for tools and tests."""
         self.answer = answer
         self.iterations = iterations
         self.seconds = seconds
@@ -137,14 +143,21 @@ class SearchResult:
         return f"<SearchResult {self.answer!r} after {self.iterations} iterations in {self.seconds:.2f}s>"
 
 
-def _ranked(session: Session, decision: Decision, rng: Rng) -> list[str]:
+def _ranked(session: Session, decision: Decision, rng: Rng, ties: dict[str, float] | None = None) -> list[str]:
     """The options best first by the game's cheap heuristic (unscored ones after
-    the scored, in random order among equals)."""
+    the scored, in random order among equals: the order in ``ties``, where an
+    option not yet there is given its place)."""
     game = session.game
     keyed = []
     for o in decision.options:
         s = game.score_option(session.state, decision, o.key)
-        keyed.append((-(s if s is not None else -math.inf), rng.random(), o.key))
+        if ties is None:
+            t = rng.random()
+        else:
+            t = ties.get(o.key, -1.0)
+            if t < 0:
+                t = ties[o.key] = rng.random()
+        keyed.append((-(s if s is not None else -math.inf), t, o.key))
     keyed.sort()
     return [k for _, _, k in keyed]
 
@@ -182,9 +195,16 @@ class Settings:
     rollout: str = "greedy"
     width: int = 12
     c: float = 0.7
-    epsilon: float = 0.1
+    epsilon: float = 0.0
+    """Share of rollout answers picked at random instead of by the heuristic."""
     z: float = 1.0
     """Standard errors by which a root option must beat the heuristic's first on paired samples."""
+    widen: float = 0.5
+    """Progressive widening below the root: a node reached n times considers the
+    heuristic's best 1 + widen * sqrt(n) options (0: only its best)."""
+    prune: float = 2.0
+    """Standard errors of the paired differences by which a root option behind the
+    leader is dropped after three rounds (0: never), leaving the budget to the rest."""
     samples: int = 0
     """At most this many paired samples of each root option (0: no limit): a decision
     with few options then stops before the budget, which it would spend on
@@ -195,7 +215,8 @@ class Settings:
             raise SearchSettingsError(f"{ENV_VAR}: rollout must be 'greedy' or 'random', not {self.rollout!r}")
         if self.iterations is None and self.seconds is None:
             raise SearchSettingsError(f"{ENV_VAR}: a search needs a budget: iterations or seconds")
-        for name, low in (("iterations", 1), ("plies", 1), ("depth", 0), ("width", 0), ("samples", 0)):
+        for name, low in (("iterations", 1), ("plies", 1), ("depth", 0), ("width", 0), ("samples", 0),
+                          ("widen", 0), ("prune", 0), ("epsilon", 0)):
             value = getattr(self, name)
             if value is not None and value < low:
                 raise SearchSettingsError(f"{ENV_VAR}: {name} must be at least {low}, not {value}")
@@ -232,6 +253,7 @@ def search(session: Session, settings: Settings | None = None, *, rng: Rng | Non
     st = settings if settings is not None else Settings.for_game(session.game, **kw)
     iterations, seconds, depth, plies, width, c = st.iterations, st.seconds, st.depth, st.plies, st.width, st.c
     rollout, epsilon, z, samples = st.rollout, st.epsilon, st.z, st.samples
+    widen, prune = st.widen, st.prune
     decision = session.decision
     if decision is None:
         raise ValueError("the game is over: nothing to search")
@@ -254,20 +276,28 @@ def search(session: Session, settings: Settings | None = None, *, rng: Rng | Non
     done = 0
     paired: dict[str, dict[int, float]] = {}
     """Root option -> round -> reward of the side asked (the paired samples)."""
+    active: list[str] = []
+    """The root options still sampled (the others were pruned, behind on the same samples)."""
+    queue: list[str] = []
+    """The root options still to be tried in this round, on this round's sample."""
+    rnd = -1
     while True:
+        if not queue:
+            if rnd >= 0:
+                active = _pruned(active, paired, prune, rnd + 1)
+                if len(active) == 1:  # everything else fell behind on the same samples
+                    break
+            rnd += 1
+            if samples and rnd >= samples:
+                break
         if iterations is not None and done >= iterations:
-            break
-        if samples and root_keys and done >= samples * len(root_keys):
             break
         if seconds is not None and done > 0 and time.perf_counter() - start >= seconds:
             break
-        # Paired samples at the root: each round gives every root option the same
-        # sample of the hidden cards and the same dice, so their comparison is not
-        # drowned by luck (common random numbers); below the root, UCT.
-        n_root = len(root_keys) or 1
-        rnd = done // n_root
+        # Paired samples at the root: each round gives every root option still in the
+        # running the same sample of the hidden cards and the same dice, so their
+        # comparison is not drowned by luck (common random numbers); below the root, UCT.
         it = rng.spawn(f"sample:{rnd}")
-        slot = done % n_root
         done += 1
         copy = session.fork(reseed=it.next_u64(), viewer=me, checkpoints=False)
         if base is None:  # read on the first sample, never on the real state
@@ -278,6 +308,10 @@ def search(session: Session, settings: Settings | None = None, *, rng: Rng | Non
                 root_keys = root_keys[:width]
             if iterations is not None:  # a few samples each rather than one each of many options
                 root_keys = root_keys[: max(2, math.isqrt(iterations))]
+            active = list(root_keys)
+        if not queue:
+            queue = list(active)
+        slot_key = queue.pop(0)
         node = root
         path: list[_Node] = []
         steps = 0
@@ -292,11 +326,8 @@ def search(session: Session, settings: Settings | None = None, *, rng: Rng | Non
                 _answer(copy, d.options[0].key)
                 steps += 1
                 continue
-            keys = root_keys if node is root else _ranked(copy, d, it)
-            if width > 0 and node is not root:
-                keys = keys[:width]
             if node is root:  # round robin over the root options (paired samples)
-                key = keys[slot]
+                key = slot_key
                 child = node.children.get(key) or node.children.setdefault(key, _Node(d.side))
                 child.avail += 1
                 expanded = not child.visits
@@ -306,6 +337,13 @@ def search(session: Session, settings: Settings | None = None, *, rng: Rng | Non
                 node = child
                 steps += 1
                 continue
+            # progressive widening: a node reached n times considers the heuristic's
+            # best 1 + widen * sqrt(n) options, so a small budget follows the heuristic
+            # below the root instead of trying every option once
+            allowed = 1 + int(widen * math.sqrt(node.visits))
+            if width > 0:
+                allowed = min(allowed, width)
+            keys = _ranked(copy, d, it, node.ties)[:allowed]
             legal = [k for k in keys if k in node.children]
             untried = [k for k in keys if k not in node.children]
             for k in legal:
@@ -348,11 +386,11 @@ def search(session: Session, settings: Settings | None = None, *, rng: Rng | Non
             n.visits += 1
             n.value += reward.get(n.side, 0.5)
         root.visits += 1
-        if path and path[0] is root.children.get(root_keys[slot]):
-            paired.setdefault(root_keys[slot], {})[rnd] = reward.get(me, 0.5)
+        if path and path[0] is root.children.get(slot_key):
+            paired.setdefault(slot_key, {})[rnd] = reward.get(me, 0.5)
     stats = {k: (n.visits, n.value / n.visits if n.visits else 0.0) for k, n in root.children.items()}
     best = _paired_choice(root_keys, paired, z)
-    return SearchResult(best, done, time.perf_counter() - start, stats)
+    return SearchResult(best, done, time.perf_counter() - start, stats, root)
 
 
 def _paired_choice(keys: Sequence[str], paired: Mapping[str, Mapping[int, float]], z: float) -> str:
@@ -374,6 +412,34 @@ def _paired_choice(keys: Sequence[str], paired: Mapping[str, Mapping[int, float]
         if mean > z * se and mean > best_gain and mean > 0:
             best, best_gain = k, mean
     return best
+
+
+def _pruned(active: Sequence[str], paired: Mapping[str, Mapping[int, float]], prune: float,
+            rounds: int) -> list[str]:
+    """``active`` without the options that, after at least three rounds, are behind
+    the leader (the best mean on the samples) by more than ``prune`` standard
+    errors of the paired differences; the heuristic's first (``active[0]``, the
+    one every answer is compared with) and the leader stay (``prune`` 0: none goes)."""
+    if prune <= 0 or rounds < 3 or len(active) <= 2:
+        return list(active)
+    means = {k: sum(paired.get(k, {}).values()) / max(1, len(paired.get(k, {}))) for k in active}
+    leader = max(active, key=lambda k: means[k])
+    lead = paired.get(leader, {})
+    kept = []
+    for k in active:
+        if k in (active[0], leader):
+            kept.append(k)
+            continue
+        diffs = [v - lead[r] for r, v in paired.get(k, {}).items() if r in lead]
+        n = len(diffs)
+        if n < 3:
+            kept.append(k)
+            continue
+        mean = sum(diffs) / n
+        se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+        if mean + prune * se >= 0:
+            kept.append(k)
+    return kept
 
 
 def _ucb(n: _Node, log_avail: float, c: float) -> float:
@@ -422,7 +488,8 @@ class MCTSBot:
         """A bot from ``name=value`` pairs (``iterations=400,depth=60``), as in ``ANCIENTS_MCTS``."""
         kw: dict[str, Any] = {}
         conv: Mapping[str, Any] = {"iterations": int, "seconds": float, "depth": int, "plies": int, "rollout": str,
-                                   "width": int, "c": float, "z": float, "samples": int}
+                                   "width": int, "c": float, "z": float, "samples": int,
+                                   "epsilon": float, "widen": float, "prune": float}
         for item in (p.strip() for p in text.split(",")):
             if not item:
                 continue
