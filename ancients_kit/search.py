@@ -303,11 +303,11 @@ def search(session: Session, settings: Settings | None = None, *, rng: Rng | Non
         if base is None:  # read on the first sample, never on the real state
             base = {s: game.evaluate(copy.state, s) for s in sides}
             assert copy.decision is not None
-            root_keys = _ranked(copy, copy.decision, rng.spawn("root"))
-            if width > 0:
-                root_keys = root_keys[:width]
+            ranked = _ranked(copy, copy.decision, rng.spawn("root"))
+            room = len(ranked) if width <= 0 else width
             if iterations is not None:  # a few samples each rather than one each of many options
-                root_keys = root_keys[: max(2, math.isqrt(iterations))]
+                room = min(room, max(2, math.isqrt(iterations)))
+            root_keys = _root_options(ranked, room)
             active = list(root_keys)
         if not queue:
             queue = list(active)
@@ -412,6 +412,21 @@ def _paired_choice(keys: Sequence[str], paired: Mapping[str, Mapping[int, float]
         if mean > z * se and mean > best_gain and mean > 0:
             best, best_gain = k, mean
     return best
+
+
+def _root_options(ranked: Sequence[str], room: int) -> list[str]:
+    """The root options searched, ``room`` of the options ``ranked`` best first by the
+    heuristic: when not all fit, two thirds of them from the top and the rest spread
+    evenly over the others (a middling move, a cautious one), so that the search can
+    find a move the heuristic ranks low (holding back instead of closing with the
+    enemy) rather than only choose among near-equivalents of its favourite."""
+    if room >= len(ranked):
+        return list(ranked)
+    spread = room // 3
+    top = list(ranked[: room - spread])
+    rest = ranked[room - spread:]
+    picks = sorted({len(rest) * (i + 1) // (spread + 1) for i in range(spread)})
+    return top + [rest[i] for i in picks]
 
 
 def _pruned(active: Sequence[str], paired: Mapping[str, Mapping[int, float]], prune: float,

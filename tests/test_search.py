@@ -237,3 +237,14 @@ def test_root_options_behind_on_the_same_samples_are_pruned() -> None:
     assert _pruned(keys, paired, 0.0, 6) == keys  # prune=0: never
     assert _pruned(keys, paired, 2.0, 2) == keys  # too few rounds to judge
     assert _pruned(keys[:2], paired, 2.0, 6) == keys[:2]
+
+
+def test_the_root_takes_the_heuristics_best_and_a_spread_of_the_rest() -> None:
+    from ancients_kit.search import _root_options
+
+    ranked = [f"o{i}" for i in range(44)]
+    got = _root_options(ranked, 7)
+    assert got[:5] == ranked[:5] and len(set(got)) == 7  # five from the top, two lower down
+    assert all(int(k[1:]) >= 10 for k in got[5:])
+    assert _root_options(ranked[:6], 12) == ranked[:6]  # room for all: all
+    assert _root_options(ranked, 2) == ranked[:2]

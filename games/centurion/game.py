@@ -382,7 +382,7 @@ class CenturionGame(Game):
         3), probably because with more options compared at the root, one
         unit's move, small against the noise of the thirty moves and the dice
         after it, is more often decided by that noise (a guess, not measured)."""
-        return {"iterations": 25}
+        return {"iterations": 49}
 
     def score_option(self, state: CenturionState, decision: Decision, key: str) -> float | None:
         """Cheap greedy heuristic: attack at good odds, close with the enemy.
