@@ -615,8 +615,15 @@ def _enemy_distance(state: CenturionState, side: str) -> dict[Hex, int]:
         return got[1]
     enemy = state.opponent(side)
     frontier = list(state.occupied_by(enemy))
-    dist: dict[Hex, int] = {h: 0 for h in frontier}
     num = state.numbering
+    # The distances depend only on the map and the enemy's hexes, which stay put through
+    # a whole Movement Phase of the other side (and recur across a search's copies).
+    where = (id(num), frozenset(frontier))
+    known = _DISTANCES.get(where)
+    if known is not None and known[0] is num:
+        state.extra[ENEMY_DISTANCE] = {**(cache or {}), side: (state.rev, known[1])}
+        return known[1]
+    dist: dict[Hex, int] = {h: 0 for h in frontier}
     adjacent = _map_neighbours(num)
     d = 0
     while frontier:
@@ -631,7 +638,15 @@ def _enemy_distance(state: CenturionState, side: str) -> dict[Hex, int]:
         frontier = nxt
     # A new dict every time, never changed once stored: state copies share it (SHARED_EXTRA).
     state.extra[ENEMY_DISTANCE] = {**(cache or {}), side: (state.rev, dist)}
+    if len(_DISTANCES) >= 4096:
+        _DISTANCES.clear()
+    _DISTANCES[where] = (num, dist)
     return dist
+
+
+_DISTANCES: dict[tuple[int, frozenset[Hex]], tuple[Any, dict[Hex, int]]] = {}
+"""(id of a map's numbering, the enemy's hexes) -> (that numbering, hex -> steps to the
+nearest of them): the same enemy positions give the same distances, whatever the state."""
 
 
 _NEIGHBOURS: dict[int, tuple[Any, dict[Hex, tuple[Hex, ...]]]] = {}
