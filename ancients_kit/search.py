@@ -287,6 +287,8 @@ def search(session: Session, settings: Settings | None = None, *, rng: Rng | Non
                 active = _pruned(active, paired, prune, rnd + 1)
                 if len(active) == 1:  # everything else fell behind on the same samples
                     break
+                if rnd + 1 >= 4 and _alike(active, paired):  # the options lead to the same futures
+                    break
             rnd += 1
             if samples and rnd >= samples:
                 break
@@ -427,6 +429,16 @@ def _root_options(ranked: Sequence[str], room: int) -> list[str]:
     rest = ranked[room - spread:]
     picks = sorted({len(rest) * (i + 1) // (spread + 1) for i in range(spread)})
     return top + [rest[i] for i in picks]
+
+
+def _alike(active: Sequence[str], paired: Mapping[str, Mapping[int, float]]) -> bool:
+    """Whether every option in ``active`` got exactly the reward of the first on every
+    sample they share (a retreat to either of two equivalent hexes): more samples of
+    the same futures cannot tell them apart."""
+    first = paired.get(active[0], {})
+    if not first:
+        return False
+    return all(paired.get(k, {}).get(r, v) == v for k in active[1:] for r, v in first.items())
 
 
 def _pruned(active: Sequence[str], paired: Mapping[str, Mapping[int, float]], prune: float,

@@ -248,3 +248,12 @@ def test_the_root_takes_the_heuristics_best_and_a_spread_of_the_rest() -> None:
     assert all(int(k[1:]) >= 10 for k in got[5:])
     assert _root_options(ranked[:6], 12) == ranked[:6]  # room for all: all
     assert _root_options(ranked, 2) == ranked[:2]
+
+
+def test_a_search_stops_when_its_options_lead_to_the_same_futures() -> None:
+    from ancients_kit.search import _alike
+
+    same = {"a": {0: 0.5, 1: 0.7}, "b": {0: 0.5, 1: 0.7}}
+    assert _alike(["a", "b"], same)
+    assert not _alike(["a", "b"], {**same, "b": {0: 0.5, 1: 0.6}})
+    assert not _alike(["a", "b"], {})
