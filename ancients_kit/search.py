@@ -13,15 +13,30 @@ its side may not see and does not foresee the dice:
   MCTS): a node is an option key reached by the answers since the root, its
   statistics are over every sample in which it was legal, and UCB1 uses how
   often a child was *available* instead of its parent's visits;
-- at the root every option considered is tried in turn, each round with the
-  same sample and dice for all of them (common random numbers: with dice
-  deciding most of a battle, unpaired samples would compare luck, not moves);
-  the answer is the heuristic's first option unless another beat it on the
+- below the root the tree widens progressively: a node reached ``n`` times
+  considers only the heuristic's best ``1 + widen * sqrt(n)`` options
+  (:meth:`Game.score_option <ancients_kit.plugin.Game.score_option>`; options
+  it scores alike keep one order drawn at the node), so with a small budget
+  the rest of this turn and the other side's reply are played the way the
+  heuristic would play them (a rollout algorithm: each root option is judged
+  by how the heuristic's play goes on from it) instead of trying every
+  follow-up once, which judged a move by the average of mostly poor ones;
+- at the root the options considered are the heuristic's best two thirds of
+  ``width`` and, when there are more, a few spread over the lower-ranked
+  ones (so holding back can be weighed against the heuristic's favourite
+  advances); they are tried in rounds, each round with the same sample and
+  dice for all of them (common random numbers: with dice deciding most of a
+  battle, unpaired samples would compare luck, not moves); after three rounds
+  an option behind the leader on the same samples by more than ``prune``
+  standard errors of the paired differences is dropped and the budget goes
+  to the rest, and a decision whose options give exactly the same rewards
+  (two equivalent retreat hexes) stops after four rounds;
+- the answer is the heuristic's first option unless another beat it on the
   same samples by more than ``z`` standard errors of the paired differences
   (default 1), so a small budget overrides the heuristic only on evidence;
-- below the tree a rollout answers with the game's greedy heuristic
-  (:meth:`Game.score_option <ancients_kit.plugin.Game.score_option>`, ties and
-  a small share of moves at random) or uniformly at random, until ``plies``
+- below the tree a rollout answers with the same heuristic (ties at random;
+  ``epsilon``, default 0, of the answers uniformly at random), or uniformly at
+  random (``rollout=random``), until ``plies``
   new player-turns have begun (2: the rest of this side's turn and the other
   side's reply; counted in turns, not answers, so an option that ends a turn
   early does not buy a longer look) or ``depth`` answers have been given
@@ -57,7 +72,10 @@ instead), ``plies`` (default 2), ``depth`` (at most this many answers, default
 heuristic first; default 12, 0 for all; with an iteration budget at most its
 square root at the root, so that each option gets a few samples), ``c`` (exploration constant, default
 0.7), ``z`` (evidence needed to override the heuristic, default 1), ``samples`` (at most
-this many paired samples of each root option, default 0: no limit). Example: ``ANCIENTS_MCTS=iterations=800,depth=60 ancients simulate ...``.
+this many paired samples of each root option, default 0: no limit), ``widen``
+(progressive widening below the root, default 0.5; 0: the heuristic's best
+alone), ``prune`` (standard errors behind the leader that drop a root option,
+default 2; 0: never), ``epsilon`` (share of random rollout answers, default 0). Example: ``ANCIENTS_MCTS=iterations=800,depth=60 ancients simulate ...``.
 """
 
 from __future__ import annotations
