@@ -144,6 +144,14 @@ def _one(task: tuple[str, str, int, int, str, int]) -> dict[str, Any]:
             "search_seconds": timed.seconds, "search_cpu": timed.cpu, "iterations": iterations}
 
 
+def _greedy_wins(game_id: str, scenario: str, seed: int, side: str) -> int:
+    """1 if greedy, in the seat the search played (same scenario and seed), beats greedy:
+    what the search's seats are worth without it (the scenarios are not balanced)."""
+    s = Session(find_game(game_id), scenario, seed=seed)
+    out = play_out(s, GreedyBot())
+    return int(out is not None and out.winner == side)
+
+
 def _recorded(path: str, game_id: str, settings: str) -> dict[int, dict[str, Any]]:
     """Games of this game system and settings already in the records file ``path``."""
     done: dict[int, dict[str, Any]] = {}
@@ -212,6 +220,13 @@ def _series(game_id: str, scenarios: tuple[str, ...], games: int, budget: float,
     for seat in (0, 1):
         rs = [r for r in results if r["index"] % 2 == seat]
         by_seat[f"seat_{seat + 1}"] = f"{sum(r['result'] == 'win' for r in rs)}/{len(rs)}"
+    scen: dict[str, list[int]] = {}
+    for r in results:
+        got = scen.setdefault(r["scenario"], [0, 0])
+        got[0] += r["result"] == "win"
+        got[1] += 1
+    baseline = sum(_greedy_wins(game_id, r["scenario"], r["seed"], r["mcts_side"]) for r in results)
+    blo, bhi = wilson(baseline, played)
     return {
         "games": played,
         "mcts_wins": wins,
@@ -220,6 +235,8 @@ def _series(game_id: str, scenarios: tuple[str, ...], games: int, budget: float,
         "win_rate": round(wins / played, 3) if played else None,
         "win_rate_95": f"[{lo:.3f}, {hi:.3f}]",
         "wins_by_seat (first side, second side)": f"{by_seat['seat_1']}, {by_seat['seat_2']}",
+        "wins_by_scenario": ", ".join(f"{k} {w}/{n}" for k, (w, n) in scen.items()),
+        "greedy_in_the_same_seats_wins": f"{baseline}/{played} [{blo:.3f}, {bhi:.3f}]",
         "score_rate": round((wins + 0.5 * draws) / played, 3) if played else None,
         "cpu_seconds_per_decision": round(cpu / searched, 3) if searched else None,
         "wall_seconds_per_decision": round(seconds / searched, 3) if searched else None,
