@@ -375,9 +375,10 @@ class CenturionGame(Game):
 
     def search_defaults(self) -> Mapping[str, Any]:
         """Settings for the ``mcts`` bot: 49 iterations a decision (seven root
-        options, seven paired samples each unless pruned; about 0.6 s of one
-        idle core on the average decision, more early in a battle, when every
-        unit still moves). Measured against greedy in benchmarks/bench_search.py.
+        options, seven paired samples each unless pruned; 0.36 s of processor
+        time on the average decision, more early in a battle, when every unit
+        still moves). Measured against greedy in benchmarks/bench_search.py:
+        no better than greedy (51% [36, 66] in 39 games).
         (Before the search widened progressively below the root, larger
         budgets measured weaker than 9 iterations: every follow-up was tried
         once, so more options meant more noise.)"""
