@@ -13,15 +13,30 @@ its side may not see and does not foresee the dice:
   MCTS): a node is an option key reached by the answers since the root, its
   statistics are over every sample in which it was legal, and UCB1 uses how
   often a child was *available* instead of its parent's visits;
-- at the root every option considered is tried in turn, each round with the
-  same sample and dice for all of them (common random numbers: with dice
-  deciding most of a battle, unpaired samples would compare luck, not moves);
-  the answer is the heuristic's first option unless another beat it on the
+- below the root the tree widens progressively: a node reached ``n`` times
+  considers only the heuristic's best ``1 + widen * sqrt(n)`` options
+  (:meth:`Game.score_option <ancients_kit.plugin.Game.score_option>`; options
+  it scores alike keep one order drawn at the node), so with a small budget
+  the rest of this turn and the other side's reply are played the way the
+  heuristic would play them (a rollout algorithm: each root option is judged
+  by how the heuristic's play goes on from it) instead of trying every
+  follow-up once, which judged a move by the average of mostly poor ones;
+- at the root the options considered are the heuristic's best two thirds of
+  ``width`` and, when there are more, a few spread over the lower-ranked
+  ones (so holding back can be weighed against the heuristic's favourite
+  advances); they are tried in rounds, each round with the same sample and
+  dice for all of them (common random numbers: with dice deciding most of a
+  battle, unpaired samples would compare luck, not moves); after three rounds
+  an option behind the leader on the same samples by more than ``prune``
+  standard errors of the paired differences is dropped and the budget goes
+  to the rest, and a decision whose options give exactly the same rewards
+  (two equivalent retreat hexes) stops after four rounds;
+- the answer is the heuristic's first option unless another beat it on the
   same samples by more than ``z`` standard errors of the paired differences
   (default 1), so a small budget overrides the heuristic only on evidence;
-- below the tree a rollout answers with the game's greedy heuristic
-  (:meth:`Game.score_option <ancients_kit.plugin.Game.score_option>`, ties and
-  a small share of moves at random) or uniformly at random, until ``plies``
+- below the tree a rollout answers with the same heuristic (ties at random;
+  ``epsilon``, default 0, of the answers uniformly at random), or uniformly at
+  random (``rollout=random``), until ``plies``
   new player-turns have begun (2: the rest of this side's turn and the other
   side's reply; counted in turns, not answers, so an option that ends a turn
   early does not buy a longer look) or ``depth`` answers have been given
@@ -57,7 +72,10 @@ instead), ``plies`` (default 2), ``depth`` (at most this many answers, default
 heuristic first; default 12, 0 for all; with an iteration budget at most its
 square root at the root, so that each option gets a few samples), ``c`` (exploration constant, default
 0.7), ``z`` (evidence needed to override the heuristic, default 1), ``samples`` (at most
-this many paired samples of each root option, default 0: no limit). Example: ``ANCIENTS_MCTS=iterations=800,depth=60 ancients simulate ...``.
+this many paired samples of each root option, default 0: no limit), ``widen``
+(progressive widening below the root, default 0.5; 0: the heuristic's best
+alone), ``prune`` (standard errors behind the leader that drop a root option,
+default 2; 0: never), ``epsilon`` (share of random rollout answers, default 0). Example: ``ANCIENTS_MCTS=iterations=800,depth=60 ancients simulate ...``.
 """
 
 from __future__ import annotations
@@ -109,7 +127,7 @@ class _Horizon:
 class _Node:
     """Statistics of one option in the tree (the side that chose it is ``side``)."""
 
-    __slots__ = ("avail", "children", "side", "value", "visits")
+    __slots__ = ("avail", "children", "side", "ties", "value", "visits")
 
     def __init__(self, side: str) -> None:
         self.side = side
@@ -119,14 +137,20 @@ class _Node:
         self.avail = 0
         """Iterations in which this option was legal when its parent was reached."""
         self.children: dict[str, _Node] = {}
+        self.ties: dict[str, float] = {}
+        """Option key -> its place among options the heuristic scores alike, drawn when
+        the option is first seen here, so that the same options come first every time."""
 
 
 class SearchResult:
     """What one search found: the answer and each root option's statistics."""
 
-    __slots__ = ("answer", "iterations", "seconds", "stats")
+    __slots__ = ("answer", "iterations", "seconds", "stats", "tree")
 
-    def __init__(self, answer: str, iterations: int, seconds: float, stats: dict[str, tuple[int, float]]) -> None:
+    def __init__(self, answer: str, iterations: int, seconds: float, stats: dict[str, tuple[int, float]],
+                 tree: _Node | None = None) -> None:
+        self.tree = tree
+        """The search tree's root (its ``children``: option key -> node), for tools and tests."""
         self.answer = answer
         self.iterations = iterations
         self.seconds = seconds
@@ -137,14 +161,21 @@ class SearchResult:
         return f"<SearchResult {self.answer!r} after {self.iterations} iterations in {self.seconds:.2f}s>"
 
 
-def _ranked(session: Session, decision: Decision, rng: Rng) -> list[str]:
+def _ranked(session: Session, decision: Decision, rng: Rng, ties: dict[str, float] | None = None) -> list[str]:
     """The options best first by the game's cheap heuristic (unscored ones after
-    the scored, in random order among equals)."""
+    the scored, in random order among equals: the order in ``ties``, where an
+    option not yet there is given its place)."""
     game = session.game
     keyed = []
     for o in decision.options:
         s = game.score_option(session.state, decision, o.key)
-        keyed.append((-(s if s is not None else -math.inf), rng.random(), o.key))
+        if ties is None:
+            t = rng.random()
+        else:
+            t = ties.get(o.key, -1.0)
+            if t < 0:
+                t = ties[o.key] = rng.random()
+        keyed.append((-(s if s is not None else -math.inf), t, o.key))
     keyed.sort()
     return [k for _, _, k in keyed]
 
@@ -182,9 +213,16 @@ class Settings:
     rollout: str = "greedy"
     width: int = 12
     c: float = 0.7
-    epsilon: float = 0.1
+    epsilon: float = 0.0
+    """Share of rollout answers picked at random instead of by the heuristic."""
     z: float = 1.0
     """Standard errors by which a root option must beat the heuristic's first on paired samples."""
+    widen: float = 0.5
+    """Progressive widening below the root: a node reached n times considers the
+    heuristic's best 1 + widen * sqrt(n) options (0: only its best)."""
+    prune: float = 2.0
+    """Standard errors of the paired differences by which a root option behind the
+    leader is dropped after three rounds (0: never), leaving the budget to the rest."""
     samples: int = 0
     """At most this many paired samples of each root option (0: no limit): a decision
     with few options then stops before the budget, which it would spend on
@@ -195,7 +233,8 @@ class Settings:
             raise SearchSettingsError(f"{ENV_VAR}: rollout must be 'greedy' or 'random', not {self.rollout!r}")
         if self.iterations is None and self.seconds is None:
             raise SearchSettingsError(f"{ENV_VAR}: a search needs a budget: iterations or seconds")
-        for name, low in (("iterations", 1), ("plies", 1), ("depth", 0), ("width", 0), ("samples", 0)):
+        for name, low in (("iterations", 1), ("plies", 1), ("depth", 0), ("width", 0), ("samples", 0),
+                          ("widen", 0), ("prune", 0), ("epsilon", 0)):
             value = getattr(self, name)
             if value is not None and value < low:
                 raise SearchSettingsError(f"{ENV_VAR}: {name} must be at least {low}, not {value}")
@@ -232,6 +271,7 @@ def search(session: Session, settings: Settings | None = None, *, rng: Rng | Non
     st = settings if settings is not None else Settings.for_game(session.game, **kw)
     iterations, seconds, depth, plies, width, c = st.iterations, st.seconds, st.depth, st.plies, st.width, st.c
     rollout, epsilon, z, samples = st.rollout, st.epsilon, st.z, st.samples
+    widen, prune = st.widen, st.prune
     decision = session.decision
     if decision is None:
         raise ValueError("the game is over: nothing to search")
@@ -254,30 +294,44 @@ def search(session: Session, settings: Settings | None = None, *, rng: Rng | Non
     done = 0
     paired: dict[str, dict[int, float]] = {}
     """Root option -> round -> reward of the side asked (the paired samples)."""
+    active: list[str] = []
+    """The root options still sampled (the others were pruned, behind on the same samples)."""
+    queue: list[str] = []
+    """The root options still to be tried in this round, on this round's sample."""
+    rnd = -1
     while True:
+        if not queue:
+            if rnd >= 0:
+                active = _pruned(active, paired, prune, rnd + 1)
+                if len(active) == 1:  # everything else fell behind on the same samples
+                    break
+                if rnd + 1 >= 4 and _alike(active, paired):  # the options lead to the same futures
+                    break
+            rnd += 1
+            if samples and rnd >= samples:
+                break
         if iterations is not None and done >= iterations:
-            break
-        if samples and root_keys and done >= samples * len(root_keys):
             break
         if seconds is not None and done > 0 and time.perf_counter() - start >= seconds:
             break
-        # Paired samples at the root: each round gives every root option the same
-        # sample of the hidden cards and the same dice, so their comparison is not
-        # drowned by luck (common random numbers); below the root, UCT.
-        n_root = len(root_keys) or 1
-        rnd = done // n_root
+        # Paired samples at the root: each round gives every root option still in the
+        # running the same sample of the hidden cards and the same dice, so their
+        # comparison is not drowned by luck (common random numbers); below the root, UCT.
         it = rng.spawn(f"sample:{rnd}")
-        slot = done % n_root
         done += 1
         copy = session.fork(reseed=it.next_u64(), viewer=me, checkpoints=False)
         if base is None:  # read on the first sample, never on the real state
             base = {s: game.evaluate(copy.state, s) for s in sides}
             assert copy.decision is not None
-            root_keys = _ranked(copy, copy.decision, rng.spawn("root"))
-            if width > 0:
-                root_keys = root_keys[:width]
+            ranked = _ranked(copy, copy.decision, rng.spawn("root"))
+            room = len(ranked) if width <= 0 else width
             if iterations is not None:  # a few samples each rather than one each of many options
-                root_keys = root_keys[: max(2, math.isqrt(iterations))]
+                room = min(room, max(2, math.isqrt(iterations)))
+            root_keys = _root_options(ranked, room)
+            active = list(root_keys)
+        if not queue:
+            queue = list(active)
+        slot_key = queue.pop(0)
         node = root
         path: list[_Node] = []
         steps = 0
@@ -292,11 +346,8 @@ def search(session: Session, settings: Settings | None = None, *, rng: Rng | Non
                 _answer(copy, d.options[0].key)
                 steps += 1
                 continue
-            keys = root_keys if node is root else _ranked(copy, d, it)
-            if width > 0 and node is not root:
-                keys = keys[:width]
             if node is root:  # round robin over the root options (paired samples)
-                key = keys[slot]
+                key = slot_key
                 child = node.children.get(key) or node.children.setdefault(key, _Node(d.side))
                 child.avail += 1
                 expanded = not child.visits
@@ -306,6 +357,13 @@ def search(session: Session, settings: Settings | None = None, *, rng: Rng | Non
                 node = child
                 steps += 1
                 continue
+            # progressive widening: a node reached n times considers the heuristic's
+            # best 1 + widen * sqrt(n) options, so a small budget follows the heuristic
+            # below the root instead of trying every option once
+            allowed = 1 + int(widen * math.sqrt(node.visits))
+            if width > 0:
+                allowed = min(allowed, width)
+            keys = _ranked(copy, d, it, node.ties)[:allowed]
             legal = [k for k in keys if k in node.children]
             untried = [k for k in keys if k not in node.children]
             for k in legal:
@@ -348,11 +406,11 @@ def search(session: Session, settings: Settings | None = None, *, rng: Rng | Non
             n.visits += 1
             n.value += reward.get(n.side, 0.5)
         root.visits += 1
-        if path and path[0] is root.children.get(root_keys[slot]):
-            paired.setdefault(root_keys[slot], {})[rnd] = reward.get(me, 0.5)
+        if path and path[0] is root.children.get(slot_key):
+            paired.setdefault(slot_key, {})[rnd] = reward.get(me, 0.5)
     stats = {k: (n.visits, n.value / n.visits if n.visits else 0.0) for k, n in root.children.items()}
     best = _paired_choice(root_keys, paired, z)
-    return SearchResult(best, done, time.perf_counter() - start, stats)
+    return SearchResult(best, done, time.perf_counter() - start, stats, root)
 
 
 def _paired_choice(keys: Sequence[str], paired: Mapping[str, Mapping[int, float]], z: float) -> str:
@@ -374,6 +432,59 @@ def _paired_choice(keys: Sequence[str], paired: Mapping[str, Mapping[int, float]
         if mean > z * se and mean > best_gain and mean > 0:
             best, best_gain = k, mean
     return best
+
+
+def _root_options(ranked: Sequence[str], room: int) -> list[str]:
+    """The root options searched, ``room`` of the options ``ranked`` best first by the
+    heuristic: when not all fit, two thirds of them from the top and the rest spread
+    evenly over the others (a middling move, a cautious one), so that the search can
+    find a move the heuristic ranks low (holding back instead of closing with the
+    enemy) rather than only choose among near-equivalents of its favourite."""
+    if room >= len(ranked):
+        return list(ranked)
+    spread = room // 3
+    top = list(ranked[: room - spread])
+    rest = ranked[room - spread:]
+    picks = sorted({len(rest) * (i + 1) // (spread + 1) for i in range(spread)})
+    return top + [rest[i] for i in picks]
+
+
+def _alike(active: Sequence[str], paired: Mapping[str, Mapping[int, float]]) -> bool:
+    """Whether every option in ``active`` got exactly the reward of the first on every
+    sample they share (a retreat to either of two equivalent hexes): more samples of
+    the same futures cannot tell them apart."""
+    first = paired.get(active[0], {})
+    if not first:
+        return False
+    return all(paired.get(k, {}).get(r, v) == v for k in active[1:] for r, v in first.items())
+
+
+def _pruned(active: Sequence[str], paired: Mapping[str, Mapping[int, float]], prune: float,
+            rounds: int) -> list[str]:
+    """``active`` without the options that, after at least three rounds, are behind
+    the leader (the best mean on the samples) by more than ``prune`` standard
+    errors of the paired differences; the heuristic's first (``active[0]``, the
+    one every answer is compared with) and the leader stay (``prune`` 0: none goes)."""
+    if prune <= 0 or rounds < 3 or len(active) <= 2:
+        return list(active)
+    means = {k: sum(paired.get(k, {}).values()) / max(1, len(paired.get(k, {}))) for k in active}
+    leader = max(active, key=lambda k: means[k])
+    lead = paired.get(leader, {})
+    kept = []
+    for k in active:
+        if k in (active[0], leader):
+            kept.append(k)
+            continue
+        diffs = [v - lead[r] for r, v in paired.get(k, {}).items() if r in lead]
+        n = len(diffs)
+        if n < 3:
+            kept.append(k)
+            continue
+        mean = sum(diffs) / n
+        se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+        if mean + prune * se >= 0:
+            kept.append(k)
+    return kept
 
 
 def _ucb(n: _Node, log_avail: float, c: float) -> float:
@@ -422,7 +533,8 @@ class MCTSBot:
         """A bot from ``name=value`` pairs (``iterations=400,depth=60``), as in ``ANCIENTS_MCTS``."""
         kw: dict[str, Any] = {}
         conv: Mapping[str, Any] = {"iterations": int, "seconds": float, "depth": int, "plies": int, "rollout": str,
-                                   "width": int, "c": float, "z": float, "samples": int}
+                                   "width": int, "c": float, "z": float, "samples": int,
+                                   "epsilon": float, "widen": float, "prune": float}
         for item in (p.strip() for p in text.split(",")):
             if not item:
                 continue

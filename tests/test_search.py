@@ -204,3 +204,56 @@ def test_samples_cap_ends_a_search_with_few_options_early(race_plugin: str) -> N
     assert capped.iterations == 4 * min(n, 7)  # isqrt(60) = 7 root options at most
     assert capped.answer in {o.key for o in s.decision.options}
     assert search(s, iterations=60, width=0, samples=4).answer == capped.answer
+
+
+def _inner_widths(node: object) -> list[int]:
+    """How many children each node below the root's children has (the whole tree)."""
+    out: list[int] = []
+    todo = [c for c in node.children.values()]  # type: ignore[attr-defined]
+    while todo:
+        n = todo.pop()
+        if n.visits > 1:
+            out.append(len(n.children))
+        todo.extend(n.children.values())
+    return out
+
+
+def test_below_the_root_the_search_widens_with_the_visits(race_plugin: str) -> None:
+    s = _played(race_plugin)
+    narrow = search(s, iterations=60, width=0, widen=0)
+    assert narrow.tree is not None and max(_inner_widths(narrow.tree)) == 1  # the heuristic's best alone
+    wide = search(s, iterations=60, width=0, widen=3)
+    assert wide.tree is not None and max(_inner_widths(wide.tree)) == 2  # both Pig options, once visited enough
+
+
+def test_root_options_behind_on_the_same_samples_are_pruned() -> None:
+    from ancients_kit.search import _pruned
+
+    rounds = range(6)
+    paired = {"first": {r: 0.5 for r in rounds}, "leader": {r: 0.8 + 0.01 * r for r in rounds},
+              "behind": {r: 0.1 + 0.01 * r for r in rounds}, "close": {r: 0.8 + 0.01 * r + (0.1 if r % 2 else -0.12) for r in rounds}}
+    keys = ["first", "leader", "behind", "close"]
+    assert _pruned(keys, paired, 2.0, 6) == ["first", "leader", "close"]  # the heuristic's first always stays
+    assert _pruned(keys, paired, 0.0, 6) == keys  # prune=0: never
+    assert _pruned(keys, paired, 2.0, 2) == keys  # too few rounds to judge
+    assert _pruned(keys[:2], paired, 2.0, 6) == keys[:2]
+
+
+def test_the_root_takes_the_heuristics_best_and_a_spread_of_the_rest() -> None:
+    from ancients_kit.search import _root_options
+
+    ranked = [f"o{i}" for i in range(44)]
+    got = _root_options(ranked, 7)
+    assert got[:5] == ranked[:5] and len(set(got)) == 7  # five from the top, two lower down
+    assert all(int(k[1:]) >= 10 for k in got[5:])
+    assert _root_options(ranked[:6], 12) == ranked[:6]  # room for all: all
+    assert _root_options(ranked, 2) == ranked[:2]
+
+
+def test_a_search_stops_when_its_options_lead_to_the_same_futures() -> None:
+    from ancients_kit.search import _alike
+
+    same = {"a": {0: 0.5, 1: 0.7}, "b": {0: 0.5, 1: 0.7}}
+    assert _alike(["a", "b"], same)
+    assert not _alike(["a", "b"], {**same, "b": {0: 0.5, 1: 0.6}})
+    assert not _alike(["a", "b"], {})

@@ -294,9 +294,9 @@ class CCAncientsRome(Game):
 
     def search_defaults(self) -> Mapping[str, Any]:
         """Settings for the ``mcts`` bot: a budget of about one second a decision on
-        one idle core (about 3 ms of processor time an iteration), at most 20
+        one idle core (about 3 ms of processor time an iteration), at most 30
         paired samples of each option (see benchmarks/bench_search.py)."""
-        return {"iterations": 300, "samples": 20}
+        return {"iterations": 300, "samples": 30}
 
     def score_option(self, state: GameState, decision: Decision, key: str) -> float | None:
         from .bot import score
