@@ -188,6 +188,11 @@ class Force:
     moved: bool = False
     royal_road: bool = False
     """Royal Road was played for it: road hexsides at 1/4 OP while it keeps to the road."""
+    land_gap: int = 0
+    """OP given up on its first coastal march by land: the fleets' OV minus the lowest OV of all its
+    units (:func:`.naval.land_gap`; xen:operations, errata); 0 once paid."""
+    marched: bool = False
+    """Its last step was a march by land: its land units end ashore, not embarked (xen:zoc)."""
 
 
 def _blocked(state: XenState, side: str, hex_id: str) -> bool:
@@ -235,13 +240,14 @@ def step_options(state: XenState, f: Force, ezoc: frozenset[str],
                 continue  # xen:zoc: never straight from one EZOC to another
             if into:
                 cost += costs.zoc  # errata: entering an EZOC costs 0 (the chart's value)
-            if cost > f.op:
-                continue
+            if cost + (f.land_gap if way == "march" else 0) > f.op:
+                continue  # a march is paid from the OP on the lowest OV of all units (naval.land_gap)
             if into and by_land and "strait" in m.hexside_features(here, n):
                 continue  # xen:movement: a strait is not crossed straight into an EZOC
             note = ", EZOC: the force stops" if into else ""
             what = "move to" if way == "move" else "march along the coast to"
-            out.append(Option(f"{way}:{nid}", f"{what} {nid} ({cost} OP{note})", data=(cost, into, road)))
+            gap = f" + {f.land_gap} OP for the land units' OV" if way == "march" and f.land_gap else ""
+            out.append(Option(f"{way}:{nid}", f"{what} {nid} ({cost} OP{gap}{note})", data=(cost, into, road)))
     return out
 
 
@@ -422,18 +428,22 @@ def conduct(ctx: Context, state: XenState, f: Force) -> Generator[Decision, Any,
             cost, stop, road = next(o.data for o in opts if o.key == key)
             if not road:
                 f.royal_road = False  # it left the road: the chit's rate ends
-            f.op -= cost
+            by_sea = f.naval and key.startswith("move:")
+            gap = 0 if by_sea else f.land_gap
+            f.op -= cost + gap
+            f.land_gap = 0 if not by_sea else f.land_gap
+            f.marched = f.naval and not by_sea
             for u in f.units:
                 state.place(u, dest)
-            by_sea = f.naval and key.startswith("move:")
             rules = ("xen:movement",) + (("xen:naval", "xen:naval-transport") if by_sea else ())
             if f.naval and not by_sea:
-                rules += ("xen:errata", "xen:naval")
+                rules += ("xen:errata", "xen:naval") + (("xen:operations",) if gap else ())
             if stop:
                 f.halted, f.halted_by_land = True, not by_sea
                 rules += ("xen:zoc",)
             f.hex, f.moved = dest, True
-            ctx.event("move", f"{side}: the force moves to {dest} for {cost} OP ({f.op} left)"
+            paid = f"{cost} OP" + (f" and {gap} OP (its land units' lower OV)" if gap else "")
+            ctx.event("move", f"{side}: the force moves to {dest} for {paid} ({f.op} left)"
                       + ("; it enters an enemy zone of control and stops" if stop else ""), rules,
                       side=side, force=list(f.units), hex=dest)
         elif key.startswith("attack:"):
@@ -457,8 +467,8 @@ def conduct(ctx: Context, state: XenState, f: Force) -> Generator[Decision, Any,
                       ("xen:movement", "xen:forces"), side=side, unit=uid, hex=f.hex)
         _alive(state, f)
         _refit(ctx, state, f)
-    if not f.naval:
-        for u in f.units:
+    if not f.naval or f.marched:
+        for u in f.units:  # xen:zoc: after a land march its land units are ashore, with their ZOC
             state.unit(u).embarked = None
 
 
@@ -540,7 +550,8 @@ def _start(ctx: Context, state: XenState, side: str, units: list[str], hex_id: s
     op = yield from ops_points(ctx, state, units)
     is_naval = naval.is_naval(us)
     rate = mv.naval_rate(state.map, hex_id, naval.ports(state)) if is_naval else 1
-    return Force(side, list(units), hex_id, hex_id, op, is_naval, rate, royal_road=royal_road)
+    return Force(side, list(units), hex_id, hex_id, op, is_naval, rate, royal_road=royal_road,
+                 land_gap=naval.land_gap(us))
 
 
 def _hexes_with(state: XenState, side: str, pred: Any) -> list[str]:
