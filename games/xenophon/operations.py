@@ -289,7 +289,7 @@ def force_options(state: XenState, f: Force, ezoc: frozenset[str],
     opts = [Option("stop", f"end the operations of this force ({f.op} OP left are lost)")]
     opts += step_options(state, f, ezoc, land_ezoc)
     opts += _attack_options(state, f)
-    in_ezoc = f.hex in ezoc
+    in_ezoc = f.hex in ezoc or f.hex in land_ezoc  # xen:zoc: "may not pillage or colonize if in EZOC", any EZOC
     counted = pillage.pillage_count(state.unit(u).type for u in f.units)
     if f.op >= pillage.PILLAGE_OP and counted and pillage.pillage_refusal(state, f.hex, in_ezoc, f.naval) is None:
         opts.append(Option("pillage", f"pillage {f.hex} ({pillage.PILLAGE_OP} OP)"))
@@ -366,10 +366,10 @@ def _refusal(state: XenState, f: Force, ezoc: frozenset[str], land_ezoc: frozens
             return (f"{text.strip()!r}: the force may not enter {arg} ({state.data.terrain.get(arg)}), or the cost is "
                     f"more than its {f.op} OP", "xen:naval" if f.naval else "xen:movement")
         if t == "pillage":
-            why = pillage.pillage_refusal(state, f.hex, f.hex in ezoc, f.naval)
+            why = pillage.pillage_refusal(state, f.hex, f.hex in ezoc or f.hex in land_ezoc, f.naval)
             return (why, "xen:pillage") if why else (f"'pillage': costs {pillage.PILLAGE_OP} OP", "xen:pillage")
         if t == "colonise":
-            why = pillage.colonise_refusal(state, f.hex, f.hex in ezoc)
+            why = pillage.colonise_refusal(state, f.hex, f.hex in ezoc or f.hex in land_ezoc)
             return ((why, "xen:colonisation") if why
                     else (f"'colonise': costs {pillage.COLONISE_OP} OP and colonisation points", "xen:colonisation"))
         return None

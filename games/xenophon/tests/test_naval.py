@@ -194,3 +194,23 @@ def test_a_coastal_march_uses_the_land_units_ov_and_leaves_them_ashore_with_thei
     assert "xen:operations" in move.rules and "lower OV" in move.text
     assert st.unit(mil[0]).embarked is None  # ashore: its ZOC counts again
     assert ops.ezoc_of(st, EMPIRE, False)  # the militia projects a land ZOC around its hex
+
+
+@pytest.mark.rule("xen:zoc", "xen:pillage", "xen:colonisation", "xen:naval")
+def test_a_naval_force_in_a_land_ezoc_may_not_pillage_or_colonise() -> None:
+    # Audit D11: "A Force may not pillage or colonize if in EZOC": the fleet/land separation is for
+    # movement only, so a fleet carrying a phalanx next to an Empire militia does neither.
+    ctx, st = empty()
+    h = next(x for x in sorted(st.data.coastal) if st.data.terrain.get(x) != "sea" and not st.is_city(x)
+             and not st.units_at(x) and st.satrapy_of(x) == "Egypt")
+    nb = next(n for n in st.neighbours(h) if st.data.terrain.get(n) != "sea" and not st.is_city(n))
+    force = put(st, h, pick(st, "fleet", REBEL)) + put(st, h, pick(st, "phalanx", REBEL))
+    put(st, nb, pick(st, "militia", EMPIRE))
+    f = ops.Force(REBEL, force, h, h, 10, True, 1)
+    naval.embark(st, [st.unit(x) for x in force])
+    fleet_zone, land_zone = ops.ezoc_of(st, REBEL, True), ops.ezoc_of(st, REBEL, False)
+    assert h in land_zone and h not in fleet_zone
+    keys = {o.key for o in ops.force_options(st, f, fleet_zone, land_zone)}
+    assert "pillage" not in keys and "colonise" not in keys
+    refuse = ops._refusal(st, f, fleet_zone, land_zone)
+    assert "zone of control" in refuse("pillage")[0] and "zone of control" in refuse("colonise")[0]
