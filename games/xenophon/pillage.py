@@ -180,7 +180,9 @@ def pillage(ctx: Context, state: XenState, side: str, force: list[str], hex_id: 
     table = state.data.tables["pillage"]
     roll = yield from stratagems.roll(ctx, state, f"{side} pillages {hex_id} with {count} units", rules)
     res = table.resolve_value(count, roll)  # type: ignore[union-attr]
-    ctx.event("pillage", f"{side} pillage {hex_id}: {res.explain()}", rules + ("xen:errata",), side=side,
+    # errata "Leaders do count for pillage": cited only when a leader is counted in the column
+    led = ("xen:errata",) if any(state.unit(u).leader for u in force) else ()
+    ctx.event("pillage", f"{side} pillage {hex_id}: {res.explain()}", rules + led, side=side,
               hex=hex_id, result=res.result)
     if "P" in res.result:
         kind = state.city_kind(hex_id)

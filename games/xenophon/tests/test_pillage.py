@@ -165,3 +165,15 @@ def test_the_colonist_is_never_a_leader_while_the_force_has_another_unit() -> No
     result, removed = drive(pl.colonise(ctx, st, REBEL, ["Cyrus"], hex_id), Script())
     assert result == "C" and removed == "Cyrus"
     assert any(e.kind == "supreme-leader-eliminated" for e in ctx.log) and not st.hands[REBEL]
+
+
+@pytest.mark.rule("xen:pillage", "xen:errata")
+def test_the_pillage_event_cites_the_errata_only_when_a_leader_is_counted() -> None:
+    # Audit D13: the errata point applied ("Leaders do count for pillage") matters only with a leader.
+    for with_leader in (False, True):
+        ctx, st = empty()
+        force = put(st, SARDIS, pick(st, "phalanx", REBEL, 2) + (["Ariaos"] if with_leader else []))
+        ctx.chance.force(1)
+        drive(pl.pillage(ctx, st, REBEL, force, SARDIS), Script())
+        event = next(e for e in ctx.log if e.kind == "pillage")
+        assert ("xen:errata" in event.rules) is with_leader and "xen:pillage" in event.rules
