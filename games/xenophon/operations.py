@@ -252,8 +252,13 @@ def step_options(state: XenState, f: Force, ezoc: frozenset[str],
 
 
 def _attack_options(state: XenState, f: Force) -> list[Option]:
-    if f.op < ATTACK_OP or negotiations.may_attack(state, f.side) is not None:
-        return []  # xen:negotiations: an agreement not to initiate combat this turn is enforced
+    if f.op < ATTACK_OP:
+        return []
+    # xen:negotiations: an agreement not to initiate combat may be broken ("If broken, the violator rolls
+    # 1d6 and loses that many Chits"): the attack stays on offer, its text warns, the battle's window
+    # applies the penalty (negotiations.attack_declared; docs, Rulings: operations 9)
+    agreed = negotiations.may_attack(state, f.side)
+    warn = f"; this BREAKS the agreement: {agreed}" if agreed is not None else ""
     m = state.map
     out = []
     for nid in state.neighbours(f.hex):
@@ -263,7 +268,7 @@ def _attack_options(state: XenState, f: Force) -> list[Option]:
         if not naval.may_attack(m, f.naval, f.hex, nid):
             continue
         what = "neutral" if occ == NEUTRAL else "enemy"
-        out.append(Option(f"attack:{nid}", f"attack the {what} units in {nid} ({ATTACK_OP} OP)"))
+        out.append(Option(f"attack:{nid}", f"attack the {what} units in {nid} ({ATTACK_OP} OP{warn})"))
     return out
 
 
@@ -348,9 +353,6 @@ def _refusal(state: XenState, f: Force, ezoc: frozenset[str], land_ezoc: frozens
                     return f"{text.strip()!r}: no enemy or neutral units in {arg}", "xen:combat"
                 if f.op < ATTACK_OP:
                     return f"{text.strip()!r}: an attack costs {ATTACK_OP} OP, {f.op} left", "xen:operations"
-                agreed = negotiations.may_attack(state, f.side)
-                if agreed is not None:
-                    return f"{text.strip()!r}: {agreed}", "xen:negotiations"
                 return f"{text.strip()!r}: the force could not move there, so it may not attack there", "xen:combat"
             if f.halted:
                 return f"{text.strip()!r}: the force entered an enemy zone of control and must stop", "xen:zoc"
