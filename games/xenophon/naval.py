@@ -11,7 +11,8 @@ Rules served:
   ZOC.
 - ``xen:naval-transport``: fleets carry friendly land units that start the
   operations in the same coastal hex or port; each fleet carries 3 land units,
-  leaders included; the force uses the fleet's OV; embarking and
+  leaders included; the force uses the fleet's OV (a coastal march by land
+  does not: :func:`land_gap`); embarking and
   disembarking cost nothing; a force that began in a port pays 1 OP a sea or
   coastal hex, 2 from any other hex; fleets and embarked units count for
   stacking; embarked units may disembark on a coast or port (they are

@@ -9,7 +9,9 @@ Rules served (each cited where it is applied):
   his forces in turn; a force's OP = the OV of its lowest-OV unit + 1d6, the
   die doubled with a leader and tripled with Xenophon
   (:func:`.leaders.op_multiplier`, xen:leaders, xen:xenophon); with fleets the
-  fleets' OV (xen:naval-transport); OP are spent in any order on moves (the
+  fleets' OV for naval transport (xen:naval-transport), a coastal march by
+  land giving up the difference to the lowest OV of all its units
+  (:func:`.naval.land_gap`); OP are spent in any order on moves (the
   Terrain Effects Chart, :mod:`.movement`), attacks (2), pillage (2) and
   colonies (4), never kept nor passed on; a unit conducts operations once a
   phase (a unit dropped off conducts no more);
