@@ -723,7 +723,9 @@ def score(state: XenState, decision: Decision, key: str) -> float | None:
             force = decision.context.get("force", ())
             mine = sum(state.unit(u).cs for u in force)
             theirs = sum(u.cs for u in state.units_at(key.split(":", 1)[1])) or 1
-            return 3.0 * Fraction(mine, theirs).__float__() - 3.0
+            # breaking a "no combat" agreement costs 1d6 chits (3.5 on average, xen:negotiations)
+            breach = 3.5 if negotiations.may_attack(state, side) is not None else 0.0
+            return 3.0 * Fraction(mine, theirs).__float__() - 3.0 - breach
         if key == "pillage":
             # A City one holds pays every Treasury phase unpillaged; loot pays once: only a rich
             # enemy City is worth it (and its forage is lost to the force standing there).

@@ -332,3 +332,21 @@ def test_an_agreement_not_to_fight_may_be_broken_and_the_attacker_pays_1d6_chits
     lost = next(e for e in ctx.log if e.kind == "chits-lost")
     assert "rebel returns 2 chit(s)" in lost.text and "xen:negotiations" in lost.rules
     assert any(e.kind == "agreement" and "breaks" in e.text and "xen:negotiations" in e.rules for e in ctx.log)
+
+
+@pytest.mark.rule("xen:negotiations")
+def test_the_greedy_bot_counts_the_breach_penalty_against_an_attack() -> None:
+    _, st = empty()
+    force = put(st, SARDIS, pick(st, "phalanx", REBEL))
+    put(st, KELAINAI, pick(st, "militia", EMPIRE))
+    f = ops.Force(REBEL, force, SARDIS, SARDIS, 10, False)
+    key = f"attack:{KELAINAI}"
+
+    def value() -> float:
+        opts = tuple(ops.force_options(st, f, frozenset()))
+        d = Decision(REBEL, "next?", opts, kind="ops.action", context={"highlight": (SARDIS,), "force": tuple(force)})
+        return ops.score(st, d, key)  # type: ignore[return-value]
+
+    free = value()
+    st.negotiations.append(Agreement(1, st.turn, EMPIRE, REBEL, (Term("no-combat"),)))
+    assert value() == free - 3.5
