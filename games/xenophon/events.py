@@ -102,15 +102,10 @@ def draw_chit(ctx: Context, state: XenState, side: str, why: str,
     with ctx.secret(side):
         chit = str(state.pool.draw(ctx.chance, f"{side} draws a chit ({why})", rules))
     if hand.limit is not None and len(hand) >= hand.limit:
-        held = sorted(set(map(str, hand.cards)) | {chit})
-        key = yield Decision(side, f"You hold {len(hand)} chits, the most allowed, and drew {chit}: "
-                             "return one to the pool", tuple(Option(slug(c), c) for c in held),
-                             rule="xen:stratagem", kind="chit.return")
-        back = next(c for c in held if slug(c) == key)
-        if back != chit:
-            hand.remove(back)
-            hand.add(chit)
-        state.pool.add(back)
+        from .stratagems import full_hand_return
+
+        back = yield from full_hand_return(state, side, chit, f"You hold {len(hand)} chits, the most allowed, "
+                                           f"and drew {chit}: return one to the pool")
         ctx.event("chit", f"{side} draws a chit ({why}) and returns one to the pool (hand of 15)", rules,
                   side=side)
         return None if back == chit else chit

@@ -11,7 +11,8 @@ Rules served:
   ZOC.
 - ``xen:naval-transport``: fleets carry friendly land units that start the
   operations in the same coastal hex or port; each fleet carries 3 land units,
-  leaders included; the force uses the fleet's OV; embarking and
+  leaders included; the force uses the fleet's OV (a coastal march by land
+  does not: :func:`land_gap`); embarking and
   disembarking cost nothing; a force that began in a port pays 1 OP a sea or
   coastal hex, 2 from any other hex; fleets and embarked units count for
   stacking; embarked units may disembark on a coast or port (they are
@@ -41,6 +42,7 @@ __all__ = [
     "capacity_refusal",
     "embark",
     "is_naval",
+    "land_gap",
     "may_attack",
     "naval_ov",
     "ports",
@@ -67,6 +69,15 @@ def naval_ov(units: Sequence[Unit]) -> int:
     (xen:operations, xen:naval-transport)."""
     fleets = [u.ov for u in units if u.fleet]
     return min(fleets) if fleets else min(u.ov for u in units)
+
+
+def land_gap(units: Sequence[Unit]) -> int:
+    """OP a force of fleets and land units gives up when it marches by land along the coast (errata):
+    the fleets' OV serves only naval transport ("For Naval transportation, use the OV of the fleet",
+    xen:operations), a march uses the lowest OV of all its units, so the difference is lost (0 if none)."""
+    if not is_naval(units) or all(u.fleet for u in units):
+        return 0
+    return naval_ov(units) - min(u.ov for u in units)
 
 
 def capacity_refusal(units: Sequence[Unit], hex_id: str, state: XenState) -> str | None:

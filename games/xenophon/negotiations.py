@@ -21,8 +21,9 @@ What is enforced, and how:
   the offer is accepted (the giver chooses which chits);
 - ``end-game``: the game ends at once and victory points are counted;
 - ``no-combat``: until the end of the game-turn neither player may attack;
-  :func:`may_attack` refuses the attack, naming the rule, and an attack made
-  all the same breaks the agreement (:func:`attack_declared`);
+  it may be broken: operations offer the attack with :func:`may_attack`'s text
+  as a warning, and the attack breaks the agreement and costs the attacker
+  the penalty once (:func:`attack_declared`, :func:`breach`);
 - ``leave:<satrapy>`` / ``ask-leave:<satrapy>``, ``leave-city:<hex>`` /
   ``ask-leave-city:<hex>`` (a City or Colony): checked when the game-turn
   ends (at the next Stratagem phase, before any unit can move again): a
@@ -328,8 +329,9 @@ def _carry_out(ctx: Context, state: XenState, a: Agreement) -> Generator[Decisio
 
 
 def may_attack(state: XenState, side: str) -> str | None:
-    """Why ``side`` may not initiate combat now (an agreement of this turn not to), or
-    None; operations.py refuses the attack with this text."""
+    """The agreement of this turn ``side`` would break by initiating combat now, or None;
+    operations.py warns with this text on each attack it offers (the attack is allowed and
+    breaks the agreement: :func:`attack_declared`)."""
     for a in state.negotiations:
         if a.turn == state.turn and a.status == "in force" and any(t.kind == "no-combat" for t in a.terms):
             return f"{side} agreed not to initiate combat this turn ({a.describe()}; {RULE})"
@@ -339,8 +341,8 @@ def may_attack(state: XenState, side: str) -> str | None:
 def attack_declared(ctx: Context, state: XenState, attacker: str) -> Generator[Decision, str, None]:
     """An attack declared by ``attacker`` (combat's ``battle`` window calls this): an
     agreement of this turn not to initiate combat is broken, and ``attacker`` pays
-    the penalty (:func:`breach`) once for it; where operations refuse such attacks
-    (:func:`may_attack`) this never happens."""
+    the penalty (:func:`breach`) once for it (operations offer such attacks with a warning,
+    :func:`may_attack`)."""
     for i, a in enumerate(list(state.negotiations)):
         if a.turn == state.turn and a.status == "in force" and any(t.kind == "no-combat" for t in a.terms):
             state.negotiations[i] = attrs.evolve(a, status="broken")

@@ -9,7 +9,9 @@ Rules served (each cited where it is applied):
   his forces in turn; a force's OP = the OV of its lowest-OV unit + 1d6, the
   die doubled with a leader and tripled with Xenophon
   (:func:`.leaders.op_multiplier`, xen:leaders, xen:xenophon); with fleets the
-  fleets' OV (xen:naval-transport); OP are spent in any order on moves (the
+  fleets' OV for naval transport (xen:naval-transport), a coastal march by
+  land giving up the difference to the lowest OV of all its units
+  (:func:`.naval.land_gap`); OP are spent in any order on moves (the
   Terrain Effects Chart, :mod:`.movement`), attacks (2), pillage (2) and
   colonies (4), never kept nor passed on; a unit conducts operations once a
   phase (a unit dropped off conducts no more);
@@ -188,6 +190,11 @@ class Force:
     moved: bool = False
     royal_road: bool = False
     """Royal Road was played for it: road hexsides at 1/4 OP while it keeps to the road."""
+    land_gap: int = 0
+    """OP given up on its first coastal march by land: the fleets' OV minus the lowest OV of all its
+    units (:func:`.naval.land_gap`; xen:operations, errata); 0 once paid."""
+    marched: bool = False
+    """Its last step was a march by land: its land units end ashore, not embarked (xen:zoc)."""
 
 
 def _blocked(state: XenState, side: str, hex_id: str) -> bool:
@@ -235,19 +242,25 @@ def step_options(state: XenState, f: Force, ezoc: frozenset[str],
                 continue  # xen:zoc: never straight from one EZOC to another
             if into:
                 cost += costs.zoc  # errata: entering an EZOC costs 0 (the chart's value)
-            if cost > f.op:
-                continue
+            if cost + (f.land_gap if way == "march" else 0) > f.op:
+                continue  # a march is paid from the OP on the lowest OV of all units (naval.land_gap)
             if into and by_land and "strait" in m.hexside_features(here, n):
                 continue  # xen:movement: a strait is not crossed straight into an EZOC
             note = ", EZOC: the force stops" if into else ""
             what = "move to" if way == "move" else "march along the coast to"
-            out.append(Option(f"{way}:{nid}", f"{what} {nid} ({cost} OP{note})", data=(cost, into, road)))
+            gap = f" + {f.land_gap} OP for the land units' OV" if way == "march" and f.land_gap else ""
+            out.append(Option(f"{way}:{nid}", f"{what} {nid} ({cost} OP{gap}{note})", data=(cost, into, road)))
     return out
 
 
 def _attack_options(state: XenState, f: Force) -> list[Option]:
-    if f.op < ATTACK_OP or negotiations.may_attack(state, f.side) is not None:
-        return []  # xen:negotiations: an agreement not to initiate combat this turn is enforced
+    if f.op < ATTACK_OP:
+        return []
+    # xen:negotiations: an agreement not to initiate combat may be broken ("If broken, the violator rolls
+    # 1d6 and loses that many Chits"): the attack stays on offer, its text warns, the battle's window
+    # applies the penalty (negotiations.attack_declared; docs, Rulings: operations 9)
+    agreed = negotiations.may_attack(state, f.side)
+    warn = f"; this BREAKS the agreement: {agreed}" if agreed is not None else ""
     m = state.map
     out = []
     for nid in state.neighbours(f.hex):
@@ -257,7 +270,7 @@ def _attack_options(state: XenState, f: Force) -> list[Option]:
         if not naval.may_attack(m, f.naval, f.hex, nid):
             continue
         what = "neutral" if occ == NEUTRAL else "enemy"
-        out.append(Option(f"attack:{nid}", f"attack the {what} units in {nid} ({ATTACK_OP} OP)"))
+        out.append(Option(f"attack:{nid}", f"attack the {what} units in {nid} ({ATTACK_OP} OP{warn})"))
     return out
 
 
@@ -283,7 +296,7 @@ def force_options(state: XenState, f: Force, ezoc: frozenset[str],
     opts = [Option("stop", f"end the operations of this force ({f.op} OP left are lost)")]
     opts += step_options(state, f, ezoc, land_ezoc)
     opts += _attack_options(state, f)
-    in_ezoc = f.hex in ezoc
+    in_ezoc = f.hex in ezoc or f.hex in land_ezoc  # xen:zoc: "may not pillage or colonize if in EZOC", any EZOC
     counted = pillage.pillage_count(state.unit(u).type for u in f.units)
     if f.op >= pillage.PILLAGE_OP and counted and pillage.pillage_refusal(state, f.hex, in_ezoc, f.naval) is None:
         opts.append(Option("pillage", f"pillage {f.hex} ({pillage.PILLAGE_OP} OP)"))
@@ -342,9 +355,6 @@ def _refusal(state: XenState, f: Force, ezoc: frozenset[str], land_ezoc: frozens
                     return f"{text.strip()!r}: no enemy or neutral units in {arg}", "xen:combat"
                 if f.op < ATTACK_OP:
                     return f"{text.strip()!r}: an attack costs {ATTACK_OP} OP, {f.op} left", "xen:operations"
-                agreed = negotiations.may_attack(state, f.side)
-                if agreed is not None:
-                    return f"{text.strip()!r}: {agreed}", "xen:negotiations"
                 return f"{text.strip()!r}: the force could not move there, so it may not attack there", "xen:combat"
             if f.halted:
                 return f"{text.strip()!r}: the force entered an enemy zone of control and must stop", "xen:zoc"
@@ -360,10 +370,10 @@ def _refusal(state: XenState, f: Force, ezoc: frozenset[str], land_ezoc: frozens
             return (f"{text.strip()!r}: the force may not enter {arg} ({state.data.terrain.get(arg)}), or the cost is "
                     f"more than its {f.op} OP", "xen:naval" if f.naval else "xen:movement")
         if t == "pillage":
-            why = pillage.pillage_refusal(state, f.hex, f.hex in ezoc, f.naval)
+            why = pillage.pillage_refusal(state, f.hex, f.hex in ezoc or f.hex in land_ezoc, f.naval)
             return (why, "xen:pillage") if why else (f"'pillage': costs {pillage.PILLAGE_OP} OP", "xen:pillage")
         if t == "colonise":
-            why = pillage.colonise_refusal(state, f.hex, f.hex in ezoc)
+            why = pillage.colonise_refusal(state, f.hex, f.hex in ezoc or f.hex in land_ezoc)
             return ((why, "xen:colonisation") if why
                     else (f"'colonise': costs {pillage.COLONISE_OP} OP and colonisation points", "xen:colonisation"))
         return None
@@ -422,18 +432,22 @@ def conduct(ctx: Context, state: XenState, f: Force) -> Generator[Decision, Any,
             cost, stop, road = next(o.data for o in opts if o.key == key)
             if not road:
                 f.royal_road = False  # it left the road: the chit's rate ends
-            f.op -= cost
+            by_sea = f.naval and key.startswith("move:")
+            gap = 0 if by_sea else f.land_gap
+            f.op -= cost + gap
+            f.land_gap = 0 if not by_sea else f.land_gap
+            f.marched = f.naval and not by_sea
             for u in f.units:
                 state.place(u, dest)
-            by_sea = f.naval and key.startswith("move:")
             rules = ("xen:movement",) + (("xen:naval", "xen:naval-transport") if by_sea else ())
             if f.naval and not by_sea:
-                rules += ("xen:errata", "xen:naval")
+                rules += ("xen:errata", "xen:naval") + (("xen:operations",) if gap else ())
             if stop:
                 f.halted, f.halted_by_land = True, not by_sea
                 rules += ("xen:zoc",)
             f.hex, f.moved = dest, True
-            ctx.event("move", f"{side}: the force moves to {dest} for {cost} OP ({f.op} left)"
+            paid = f"{cost} OP" + (f" and {gap} OP (its land units' lower OV)" if gap else "")
+            ctx.event("move", f"{side}: the force moves to {dest} for {paid} ({f.op} left)"
                       + ("; it enters an enemy zone of control and stops" if stop else ""), rules,
                       side=side, force=list(f.units), hex=dest)
         elif key.startswith("attack:"):
@@ -457,8 +471,8 @@ def conduct(ctx: Context, state: XenState, f: Force) -> Generator[Decision, Any,
                       ("xen:movement", "xen:forces"), side=side, unit=uid, hex=f.hex)
         _alive(state, f)
         _refit(ctx, state, f)
-    if not f.naval:
-        for u in f.units:
+    if not f.naval or f.marched:
+        for u in f.units:  # xen:zoc: after a land march its land units are ashore, with their ZOC
             state.unit(u).embarked = None
 
 
@@ -540,7 +554,8 @@ def _start(ctx: Context, state: XenState, side: str, units: list[str], hex_id: s
     op = yield from ops_points(ctx, state, units)
     is_naval = naval.is_naval(us)
     rate = mv.naval_rate(state.map, hex_id, naval.ports(state)) if is_naval else 1
-    return Force(side, list(units), hex_id, hex_id, op, is_naval, rate, royal_road=royal_road)
+    return Force(side, list(units), hex_id, hex_id, op, is_naval, rate, royal_road=royal_road,
+                 land_gap=naval.land_gap(us))
 
 
 def _hexes_with(state: XenState, side: str, pred: Any) -> list[str]:
@@ -708,7 +723,9 @@ def score(state: XenState, decision: Decision, key: str) -> float | None:
             force = decision.context.get("force", ())
             mine = sum(state.unit(u).cs for u in force)
             theirs = sum(u.cs for u in state.units_at(key.split(":", 1)[1])) or 1
-            return 3.0 * Fraction(mine, theirs).__float__() - 3.0
+            # breaking a "no combat" agreement costs 1d6 chits (3.5 on average, xen:negotiations)
+            breach = 3.5 if negotiations.may_attack(state, side) is not None else 0.0
+            return 3.0 * Fraction(mine, theirs).__float__() - 3.0 - breach
         if key == "pillage":
             # A City one holds pays every Treasury phase unpillaged; loot pays once: only a rich
             # enemy City is worth it (and its forage is lost to the force standing there).

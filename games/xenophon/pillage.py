@@ -55,6 +55,7 @@ __all__ = [
     "pillage_count",
     "pillage_refusal",
     "restores",
+    "settler_candidates",
 ]
 
 PILLAGE_OP = 2
@@ -88,6 +89,19 @@ def colonisation_points(types: Iterable[str], clear: bool) -> int:
 def colonisation_column(state: XenState, points: int) -> str:
     table = state.data.tables["colonisation"]
     return table.columns[table.position(points)]  # type: ignore[union-attr]
+
+
+def settler_candidates(state: XenState, force: Iterable[str]) -> list[str]:
+    """The units of a colonising force that may be the one removed to settle the Colony
+    (xen:colonisation, "remove 1 unit in colonizing Force"): its land combat units, never a fleet
+    nor a leader while it has one (audit D19; docs, Rulings: operations); failing those its
+    leaders (removed through :func:`.leaders.eliminate`), and failing those its fleets."""
+    units = [state.unit(u) for u in force]
+    for fits in (lambda u: not u.fleet and not u.leader, lambda u: u.leader, lambda u: True):
+        found = [u.id for u in units if fits(u)]
+        if found:
+            return found
+    return []
 
 
 def forage_destroyed(state: XenState, hex_id: str) -> list[str]:
@@ -166,7 +180,9 @@ def pillage(ctx: Context, state: XenState, side: str, force: list[str], hex_id: 
     table = state.data.tables["pillage"]
     roll = yield from stratagems.roll(ctx, state, f"{side} pillages {hex_id} with {count} units", rules)
     res = table.resolve_value(count, roll)  # type: ignore[union-attr]
-    ctx.event("pillage", f"{side} pillage {hex_id}: {res.explain()}", rules + ("xen:errata",), side=side,
+    # errata "Leaders do count for pillage": cited only when a leader is counted in the column
+    led = ("xen:errata",) if any(state.unit(u).leader for u in force) else ()
+    ctx.event("pillage", f"{side} pillage {hex_id}: {res.explain()}", rules + led, side=side,
               hex=hex_id, result=res.result)
     if "P" in res.result:
         kind = state.city_kind(hex_id)
@@ -211,14 +227,23 @@ def colonise(ctx: Context, state: XenState, side: str, force: list[str], hex_id:
     removed: str | None = None
     if "C" in res.result:
         state.colonies.add(hex_id)
-        settlers = [u for u in force if not state.unit(u).fleet] or list(force)  # fleets do not settle
+        settlers = settler_candidates(state, force)
         opts = tuple(Option(u, f"{u} ({state.unit(u).type})") for u in settlers)
         removed = opts[0].key if len(opts) == 1 else (yield Decision(
             side, f"{side}: the Colony in {hex_id} is founded; choose the unit of the force that settles it",
             opts, rule="xen:colonisation", kind="ops.colonist"))
-        state.to_mix(removed)
-        ctx.event("colony", f"Colony placed in {hex_id}; {removed} settles it and leaves the map", rules,
-                  side=side, hex=hex_id, unit=removed)
+        if state.unit(removed).leader:
+            # Only leaders (and fleets) in the force: the leader is eliminated like any unit (xen:leaders):
+            # Xenophon's escape roll, a Supreme Leader's Anabasis and lost chits (leaders.eliminate).
+            from .leaders import eliminate
+
+            ctx.event("colony", f"Colony placed in {hex_id}; leader {removed} settles it", rules + ("xen:leaders",),
+                      side=side, hex=hex_id, unit=removed)
+            yield from eliminate(ctx, state, removed, f"settled the Colony in {hex_id}", rules)
+        else:
+            state.to_mix(removed)
+            ctx.event("colony", f"Colony placed in {hex_id}; {removed} settles it and leaves the map", rules,
+                      side=side, hex=hex_id, unit=removed)
     if "R" in res.result:
         yield from draw_chit(ctx, state, other_side(side), f"reaction to the colony at {hex_id}", rules)
     return res.result, removed

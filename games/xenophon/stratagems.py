@@ -277,6 +277,21 @@ def draw(
     return got
 
 
+def full_hand_return(state: XenState, side: str, chit: str, prompt: str) -> Generator[Decision, str, str]:
+    """``chit`` comes to ``side``, who already holds the 15 allowed (xen:stratagem, ruling 19):
+    he returns one chit of his choice, perhaps that one, to the pool; returns it. The one home
+    of the full-hand rule for a draw (:func:`.events.draw_chit`) and a gift (:func:`receive`)."""
+    hand = state.hands[side]
+    kinds = sorted({*map(str, hand.cards), chit})
+    d = Decision(side, prompt, tuple(Option(chit_key(k), k) for k in kinds), rule=RULE, kind="chit.return")
+    back = key_chit((yield d))
+    if back != chit:
+        hand.remove(back)
+        hand.add(chit)
+    state.pool.add(back)
+    return back
+
+
 def receive(
     ctx: Context, state: XenState, side: str, chit: str, reason: str, rules: Sequence[str] = CHIT_RULES
 ) -> Generator[Decision, str, None]:
@@ -289,19 +304,8 @@ def receive(
     if hand.limit is None or len(hand) < hand.limit:
         hand.add(chit)
         return
-    kinds = sorted({*map(str, hand.cards), chit})
-    d = Decision(
-        side,
-        f"{side}: you hold {len(hand)} chits, the most allowed; return one to the pool",
-        tuple(Option(chit_key(k), k) for k in kinds),
-        rule=RULE,
-        kind="chit.return",
-    )
-    back = key_chit((yield d))
-    if back != chit:
-        hand.remove(back)
-        hand.add(chit)
-    state.pool.add(back)
+    back = yield from full_hand_return(
+        state, side, chit, f"{side}: you hold {len(hand)} chits, the most allowed; return one to the pool")
     ctx.event("chits", f"{side} returns {back} to the pool (hand of {HAND_LIMIT})", (RULE,), side=side,
               private_to=side, public_text=f"{side} returns a chit to the pool (hand of {HAND_LIMIT})")
 

@@ -170,3 +170,47 @@ def test_passengers_without_room_are_lost_at_sea_and_left_on_a_coast() -> None:
             assert all(st.unit(u).where == "mix" for u in land[3:])
         else:
             assert all(st.unit(u).hex == where and st.unit(u).embarked is None for u in land[3:])
+
+
+@pytest.mark.rule("xen:operations", "xen:naval-transport", "xen:errata", "xen:zoc")
+def test_a_coastal_march_uses_the_land_units_ov_and_leaves_them_ashore_with_their_zoc() -> None:
+    # Audit D10: in the port of Naukratis a militia (OV 8) and a fleet (OV 16) roll OP 16 + 1 = 17, for
+    # naval transport only ("For Naval transportation, use the OV of the fleet"); a march by land along
+    # the coast is paid from 8 + 1 = 9, and the militia ends ashore, not embarked.
+    ctx, st = empty()
+    port = "2110"
+    mil = put(st, port, pick(st, "militia", REBEL))
+    force = put(st, port, ["cilicia-F1", *mil])
+    ctx.chance.force(1)
+    f = drive(ops._start(ctx, st, REBEL, force, port, "test", ("xen:operations",)), Script())
+    assert f is not None and f.op == 17 and f.land_gap == 16 - st.unit(mil[0]).ov
+    marches = [o for o in ops.step_options(st, f, frozenset(), frozenset()) if o.key.startswith("march:")]
+    assert marches and all(o.data[0] + f.land_gap <= 17 for o in marches)
+    march = marches[0]
+    land_op = st.unit(mil[0]).ov + 1
+    drive(ops.conduct(ctx, st, f), Script(march.key))
+    assert f.op == land_op - march.data[0]  # the land OP: 9 less the march, not 17 less it
+    move = [e for e in ctx.log if e.kind == "move"][-1]
+    assert "xen:operations" in move.rules and "lower OV" in move.text
+    assert st.unit(mil[0]).embarked is None  # ashore: its ZOC counts again
+    assert ops.ezoc_of(st, EMPIRE, False)  # the militia projects a land ZOC around its hex
+
+
+@pytest.mark.rule("xen:zoc", "xen:pillage", "xen:colonisation", "xen:naval")
+def test_a_naval_force_in_a_land_ezoc_may_not_pillage_or_colonise() -> None:
+    # Audit D11: "A Force may not pillage or colonize if in EZOC": the fleet/land separation is for
+    # movement only, so a fleet carrying a phalanx next to an Empire militia does neither.
+    ctx, st = empty()
+    h = next(x for x in sorted(st.data.coastal) if st.data.terrain.get(x) != "sea" and not st.is_city(x)
+             and not st.units_at(x) and st.satrapy_of(x) == "Egypt")
+    nb = next(n for n in st.neighbours(h) if st.data.terrain.get(n) != "sea" and not st.is_city(n))
+    force = put(st, h, pick(st, "fleet", REBEL)) + put(st, h, pick(st, "phalanx", REBEL))
+    put(st, nb, pick(st, "militia", EMPIRE))
+    f = ops.Force(REBEL, force, h, h, 10, True, 1)
+    naval.embark(st, [st.unit(x) for x in force])
+    fleet_zone, land_zone = ops.ezoc_of(st, REBEL, True), ops.ezoc_of(st, REBEL, False)
+    assert h in land_zone and h not in fleet_zone
+    keys = {o.key for o in ops.force_options(st, f, fleet_zone, land_zone)}
+    assert "pillage" not in keys and "colonise" not in keys
+    refuse = ops._refusal(st, f, fleet_zone, land_zone)
+    assert "zone of control" in refuse("pillage")[0] and "zone of control" in refuse("colonise")[0]

@@ -311,16 +311,42 @@ def test_score_gives_up_the_least_valuable_unit() -> None:
 
 
 @pytest.mark.rule("xen:negotiations", "xen:combat")
-def test_an_agreement_not_to_fight_this_turn_closes_the_attacks() -> None:
+def test_an_agreement_not_to_fight_may_be_broken_and_the_attacker_pays_1d6_chits() -> None:
+    # Audit D3 (rest): "If broken, the violator rolls 1d6 and loses that many Chits": the attack stays
+    # on offer, its text warns, and making it breaks the agreement (docs, Rulings: operations 9).
+    ctx, st = empty()
+    force = put(st, SARDIS, pick(st, "phalanx", REBEL))
+    put(st, KELAINAI, pick(st, "militia", EMPIRE))
+    f = ops.Force(REBEL, force, SARDIS, SARDIS, 10, False)
+    plain = {o.key: o.label for o in ops.force_options(st, f, frozenset())}
+    assert "BREAKS" not in plain[f"attack:{KELAINAI}"]
+    st.negotiations.append(Agreement(1, st.turn, EMPIRE, REBEL, (Term("no-combat"),)))
+    opts = {o.key: o.label for o in ops.force_options(st, f, frozenset())}
+    assert "BREAKS the agreement" in opts[f"attack:{KELAINAI}"] and "xen:negotiations" in opts[f"attack:{KELAINAI}"]
+    from ancients_games.xenophon.tests.politics_helpers import deal
+
+    deal(st, REBEL, "Agent", "Agent", "Agent")
+    ctx.chance.force(2)  # the violator's 1d6: 2 chits lost
+    drive(ops.conduct(ctx, st, f), Script(f"attack:{KELAINAI}"))
+    assert st.negotiations[0].status == "broken"
+    lost = next(e for e in ctx.log if e.kind == "chits-lost")
+    assert "rebel returns 2 chit(s)" in lost.text and "xen:negotiations" in lost.rules
+    assert any(e.kind == "agreement" and "breaks" in e.text and "xen:negotiations" in e.rules for e in ctx.log)
+
+
+@pytest.mark.rule("xen:negotiations")
+def test_the_greedy_bot_counts_the_breach_penalty_against_an_attack() -> None:
     _, st = empty()
     force = put(st, SARDIS, pick(st, "phalanx", REBEL))
     put(st, KELAINAI, pick(st, "militia", EMPIRE))
     f = ops.Force(REBEL, force, SARDIS, SARDIS, 10, False)
-    assert f"attack:{KELAINAI}" in {o.key for o in ops.force_options(st, f, frozenset())}
+    key = f"attack:{KELAINAI}"
+
+    def value() -> float:
+        opts = tuple(ops.force_options(st, f, frozenset()))
+        d = Decision(REBEL, "next?", opts, kind="ops.action", context={"highlight": (SARDIS,), "force": tuple(force)})
+        return ops.score(st, d, key)  # type: ignore[return-value]
+
+    free = value()
     st.negotiations.append(Agreement(1, st.turn, EMPIRE, REBEL, (Term("no-combat"),)))
-    opts = ops.force_options(st, f, frozenset())
-    assert not [o for o in opts if o.key.startswith("attack:")]
-    d = Decision(REBEL, "next?", tuple(opts), refuse=ops._refusal(st, f, frozenset(), frozenset()))
-    with pytest.raises(IllegalAnswer, match="agreed not to initiate combat") as err:
-        d.match(f"attack:{KELAINAI}")
-    assert err.value.rule == "xen:negotiations"
+    assert value() == free - 3.5

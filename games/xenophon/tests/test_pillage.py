@@ -140,3 +140,40 @@ def test_the_operations_phase_spends_two_op_to_pillage_and_four_to_colonise() ->
     acts = [d for d in script.asked if d.kind == "ops.action"]
     assert "pillage" in acts[0].keys and "colonise" in acts[0].keys
     assert "13 OP" in acts[1].prompt  # 17 - 4
+
+
+@pytest.mark.rule("xen:colonisation", "xen:leaders", "xen:supreme-leaders")
+def test_the_colonist_is_never_a_leader_while_the_force_has_another_unit() -> None:
+    # Audit D19: Cyrus and a phalanx found a Colony: the phalanx settles it, Cyrus stays; a lone
+    # Supreme Leader who settles one is eliminated with the leader rules (his chits are lost).
+    ctx, st = empty()
+    hex_id = "2811"
+    phalanx = pick(st, "phalanx", REBEL)
+    force = put(st, hex_id, ["Cyrus", *phalanx])
+    ctx.chance.force(6)  # 4 points: C on a 6
+    script = Script()
+    result, removed = drive(pl.colonise(ctx, st, REBEL, force, hex_id), script)
+    assert result == "C" and removed == phalanx[0]
+    assert not [d for d in script.asked if d.kind == "ops.colonist"]  # nothing to choose: no leader offered
+    assert st.unit("Cyrus").where == "map" and st.supreme_leader(REBEL) is not None
+    assert pl.settler_candidates(st, ["Xenophon", "Cyrus", *phalanx]) == phalanx
+    # A lone Supreme Leader: removed through leaders.eliminate, so his hand goes back to the pool.
+    ctx, st = empty()
+    put(st, hex_id, ["Cyrus"])
+    assert st.hands[REBEL]
+    ctx.chance.force(6, 6)
+    result, removed = drive(pl.colonise(ctx, st, REBEL, ["Cyrus"], hex_id), Script())
+    assert result == "C" and removed == "Cyrus"
+    assert any(e.kind == "supreme-leader-eliminated" for e in ctx.log) and not st.hands[REBEL]
+
+
+@pytest.mark.rule("xen:pillage", "xen:errata")
+def test_the_pillage_event_cites_the_errata_only_when_a_leader_is_counted() -> None:
+    # Audit D13: the errata point applied ("Leaders do count for pillage") matters only with a leader.
+    for with_leader in (False, True):
+        ctx, st = empty()
+        force = put(st, SARDIS, pick(st, "phalanx", REBEL, 2) + (["Ariaos"] if with_leader else []))
+        ctx.chance.force(1)
+        drive(pl.pillage(ctx, st, REBEL, force, SARDIS), Script())
+        event = next(e for e in ctx.log if e.kind == "pillage")
+        assert ("xen:errata" in event.rules) is with_leader and "xen:pillage" in event.rules

@@ -323,3 +323,25 @@ def test_the_treasury_recruit_and_levy_phases_open_their_windows_first() -> None
         drive(PHASES[name](ctx, state, REBEL), script)
         assert script.asked[0].kind == f"window.{name}" and script.asked[0].side == REBEL
         assert script.asked[0].keys[:2] == ("no", "never")
+
+
+@pytest.mark.rule("xen:stratagem")
+def test_a_draw_and_a_gift_to_a_full_hand_ask_the_same_return() -> None:
+    # One home for the full-hand rule (ruling 19): stratagems.full_hand_return serves the draw
+    # (events.draw_chit, which stratagems.draw and combat.award_chits call) and a gift (receive).
+    asked = {}
+    for how in ("draw", "gift"):
+        ctx, state = world()
+        deal(state, REBEL, *(["Agent"] * 12 + ["Treachery"] * 3))
+        script = Script({"chit.return": "forced-march"})
+        if how == "draw":
+            ctx.chance.force("Forced March")
+            drive(st.draw(ctx, state, REBEL, 1, "test"), script)
+        else:
+            state.pool.remove("Forced March")
+            drive(st.receive(ctx, state, REBEL, "Forced March", "test"), script)
+        asked[how] = [(d.kind, d.keys, d.rule) for d in script.asked]
+        hand = state.hands[REBEL].cards
+        assert len(hand) == 15 and "Forced March" not in hand and "Forced March" in state.pool
+    assert asked["draw"] == asked["gift"] == [("chit.return", ("agent", "forced-march", "treachery"), "xen:stratagem")]
+    assert st.full_hand_return.__module__.endswith("stratagems")
