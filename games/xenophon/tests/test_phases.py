@@ -469,9 +469,22 @@ def test_excess_units_die_unless_a_supply_train_is_expended() -> None:
 
 @pytest.mark.rule("xen:supply", "xen:random-events")
 def test_famine_zeroes_non_city_hexes_of_the_satrapy_this_turn() -> None:
-    _, st = game()
-    st.effects["turn:famine"] = ("Lydia",)
+    """The rebuilt Famine (62): struck in the Rebel's Random Events phase, Lydia's non-City hexes
+    feed nobody in both Supply phases of Turn 1, and are fed again once Turn 2 begins (D8)."""
+    from ancients_games.xenophon import GAME
+    ctx, st = game()
+    normal = st.forage("3009")
+    assert normal > 0
+    run(events.HANDLERS["famine"](ctx, st, REBEL), ["lydia"])
     assert st.forage("3009") == 0 and st.forage(SARDIS) == 8
+    gen = GAME.resume(ctx, st, ("phase", 1, REBEL, "stratagem"))
+    seen: dict[tuple[int, str], int] = {}
+    d = next(gen)
+    while st.turn == 1:
+        seen[(st.turn, st.player_turn)] = st.forage("3009")  # at the last decision of each player-turn
+        d = gen.send("no" if d.kind.startswith("window.") and "no" in d.keys else d.options[0].key)
+    assert seen[(1, REBEL)] == 0 and seen[(1, EMPIRE)] == 0  # still starving in the Empire's player-turn
+    assert "turn:famine" not in st.effects and st.forage("3009") == normal
 
 
 # ---------------------------------------------------------------- victory
