@@ -330,6 +330,28 @@ def test_recruit_one_unit_a_city_of_its_own_satrapy_fleets_in_ports() -> None:
     assert recruit.recruit_choices(st, REBEL, hex_of(st, "Athens")) == []
 
 
+@pytest.mark.rule("xen:recruit", "xen:pillage", "xen:opt.public-works")
+def test_no_recruit_into_a_pillaged_city_nor_a_fleet_into_a_pillaged_port() -> None:
+    """Pillage effects: "Ignore printed Cities (treat as clear). Ignore any port in the hex" (D9)."""
+    ctx, st = game(public_works=True)
+    st.treasury[REBEL].value = 99
+    port = next(h for h in sorted(st.data.ports) if st.occupier(h) == REBEL
+                and st.control.get(st.satrapy_of(h)) == REBEL and st.data.row(st.satrapy_of(h)).fleet)
+    sat = st.satrapy_of(port)
+    for u in list(st.units.values()):
+        if u.satrapy == sat and u.fleet and u.where == "map":
+            st.to_mix(u.id)
+    before = {k for k, _, _ in recruit.recruit_choices(st, REBEL, port)}
+    assert {"fleet", "public-works"} <= before and port in recruit.recruit_cities(st, REBEL)
+    st.pillaged.add(port)
+    assert recruit.recruit_choices(st, REBEL, port) == []
+    assert port not in recruit.recruit_cities(st, REBEL)
+    asked: list = []
+    run(recruit.recruit_phase(ctx, st, REBEL), asked=asked,
+        default=lambda d: "done" if "done" in d.keys else d.keys[0])
+    assert all(f"city:{port}" not in d.keys for d in asked)
+
+
 @pytest.mark.rule("xen:recruit")
 def test_recruit_limited_by_the_counter_mix() -> None:
     _, st = game()
