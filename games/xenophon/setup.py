@@ -37,9 +37,15 @@ from . import model
 from .state import (EMPIRE, GUARD_MIX, LEADER_MIX, NEUTRAL, REBEL, SIDES, TYPE_LETTER, Unit, XenData,
                     XenOptions, XenState, slug)
 
-__all__ = ["SETUP_RULES", "build", "deploy", "place_satrapy"]
+__all__ = ["SETUP_RULES", "build", "deploy", "place_satrapy", "scenario_rules"]
 
 SETUP_RULES = ("xen:scenario.cyrus-revolt", "xen:control", "xen:roster")
+
+
+def scenario_rules(scenario: str) -> tuple[str, ...]:
+    """The scenario IDs a set-up step applies: Scenario 1's, and The King's War's as well
+    ("Setup as for Scenario 1", xen:scenario.kings-war) when that is the game."""
+    return ("xen:scenario.cyrus-revolt",) + (("xen:scenario.kings-war",) if scenario == "kings-war" else ())
 
 _GUARD_LETTER = {"phalanx": "P", "cavalry": "C", "light": "L"}
 _STRENGTH = ("elephant", "phalanx", "cavalry", "barbarian_horde", "light", "militia", "fleet")
@@ -175,9 +181,10 @@ def build(ctx: Context, data: XenData, scenario: str) -> XenState:
         with ctx.secret(side):
             for _ in range(sides[side].chits):
                 state.hands[side].add(state.pool.draw(ctx.chance, f"{side} draws a chit at the start",
-                                                      ("xen:stratagem", "xen:scenario.cyrus-revolt")))
+                                                      ("xen:stratagem",) + scenario_rules(scenario)))
     ctx.event("setup", f"{sc.title}: {sc.turns} turns; control 15 Empire, 8 Rebel, 11 neutral; "
-              f"treasuries and chits dealt", SETUP_RULES + ("xen:treasury", "xen:stratagem"))
+              f"treasuries and chits dealt",
+              scenario_rules(scenario) + SETUP_RULES[1:] + ("xen:treasury", "xen:stratagem"))
     return state
 
 
@@ -204,7 +211,7 @@ def choose_placement(ctx: Context, state: XenState) -> Generator[Decision, str, 
                                      for x in legal), rule="xen:scenario.cyrus-revolt", kind="setup.place",
                                context={"highlight": tuple(legal)})
             state.place(u.id, h)
-        ctx.event("setup", f"{who} sets up {satrapy}", ("xen:scenario.cyrus-revolt",), side=who, satrapy=satrapy)
+        ctx.event("setup", f"{who} sets up {satrapy}", scenario_rules(state.scenario), side=who, satrapy=satrapy)
 
 
 def deploy(ctx: Context, state: XenState) -> Generator[Decision, str, None]:
@@ -238,5 +245,5 @@ def deploy(ctx: Context, state: XenState) -> Generator[Decision, str, None]:
         sat = next(s for s in cand if slug(s) == key)
         chosen.add(sat)
         state.place(u.id, state.cities_of(sat)[0])
-    ctx.event("setup", "The Empire has set up its leaders and guard", ("xen:scenario.cyrus-revolt", "xen:guards"),
+    ctx.event("setup", "The Empire has set up its leaders and guard", scenario_rules(state.scenario) + ("xen:guards",),
               side=EMPIRE)

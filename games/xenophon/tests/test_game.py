@@ -49,6 +49,15 @@ def test_set_up_puts_a_unit_in_every_city_within_forage() -> None:
             assert len(own) <= st.data.forage[h], h
 
 
+@pytest.mark.rule("xen:scenario.kings-war", "xen:scenario.cyrus-revolt")
+def test_the_kings_war_set_up_cites_its_own_scenario() -> None:
+    """The King's War sets up "as for Scenario 1": its set-up events cite both scenarios (D14)."""
+    for scenario, own in (("kings-war", True), ("cyrus-revolt", False)):
+        setups = [e for e in deployed(scenario).log if e.kind == "setup"]
+        assert setups and all("xen:scenario.cyrus-revolt" in e.rules for e in setups)
+        assert all(("xen:scenario.kings-war" in e.rules) == own for e in setups), scenario
+
+
 @pytest.mark.rule("xen:sequence", "xen:scenario.cyrus-revolt", "xen:scenario.kings-war")
 @pytest.mark.parametrize(("scenario", "turns"), [("cyrus-revolt", 7), ("kings-war", 15)])
 def test_sequence_rebel_then_empire_phases_a_to_h_to_the_end(scenario: str, turns: int) -> None:
