@@ -489,6 +489,24 @@ def test_excess_units_die_unless_a_supply_train_is_expended() -> None:
     assert log_events(ctx, "supply")[-1].rules == ("xen:supply",)
 
 
+@pytest.mark.rule("xen:random-events", "xen:intelligence", "xen:stratagem")
+def test_favourable_omens_shows_only_the_chits_drawn_never_the_pool() -> None:
+    """The rebuilt Favourable Omens (63): two chits drawn unseen, one kept, the other returned;
+    the choice never lists the pool, whose missing kinds would show the other hand (H1)."""
+    ctx, st = game()
+    pool, hand = len(st.pool), len(st.hands[REBEL])
+    assert len(set(map(str, st.pool.contents))) > 3  # the pool holds many kinds
+    asked: list = []
+    run(events.HANDLERS["omens"](ctx, st, REBEL), [lambda d: d.keys[0]], asked=asked)
+    (d,) = asked
+    assert d.side == REBEL and 1 <= len(d.keys) - 1 <= events.OMENS_DRAW and d.keys[-1] == "none"
+    assert len(st.pool) == pool - 1 and len(st.hands[REBEL]) == hand + 1
+    new = [e for e in ctx.log if e.rules and "xen:random-events" in e.rules]
+    assert new and all(e.private_to == REBEL for e in new)  # which chits: his alone
+    names = {c.name for c in st.data.chits.values()}
+    assert all(e.public_text and not any(n in e.public_text for n in names) for e in new)
+
+
 @pytest.mark.rule("xen:supply", "xen:random-events")
 def test_famine_zeroes_non_city_hexes_of_the_satrapy_this_turn() -> None:
     """The rebuilt Famine (62): struck in the Rebel's Random Events phase, Lydia's non-City hexes
