@@ -406,14 +406,25 @@ def test_levy_up_to_the_levy_value_one_a_hex_fleets_on_the_coast() -> None:
 
 @pytest.mark.rule("xen:levy", "xen:zoc")
 def test_levy_never_into_pillaged_enemy_or_ezoc_hexes() -> None:
+    """Each bar on its own hex (T3): a pillaged hex out of any EZOC, an Empire-occupied hex, and
+    an empty unpillaged hex that only the Empire unit's ZOC bars."""
     _, st = game()
-    hexes = recruit.levy_hexes(st, REBEL, "Lydia", False)
-    assert SARDIS in hexes
-    st.pillaged.add("3009")
-    st.place("armenia-M1", "2909")  # an Empire unit next to Sardis and 3009
-    hexes = recruit.levy_hexes(st, REBEL, "Lydia", False)
-    assert "3009" not in hexes
-    assert SARDIS in hexes  # a city held by the Rebel is not in the EZOC
+    free = recruit.levy_hexes(st, REBEL, "Phrygia", False)
+    enemy = "3012"  # an empty Phrygian hex; an Empire unit goes there
+    assert enemy in free and not st.units_at(enemy)
+    st.place("armenia-M1", enemy)
+    ezoc = recruit.placement_ezoc(st, REBEL, False)
+    zoc_only = next(h for h in st.neighbours(enemy) if h in free and not st.units_at(h))
+    pillaged = next(h for h in free if h not in ezoc and h not in (enemy, zoc_only) and not st.units_at(h))
+    st.pillaged.add(pillaged)
+    no_zoc = recruit.levy_hexes(st, REBEL, "Phrygia", False, ezoc=())
+    assert pillaged not in no_zoc  # barred by the marker alone
+    assert enemy not in no_zoc  # barred by the enemy unit in it, whatever its ZOC
+    assert zoc_only in no_zoc and zoc_only in ezoc
+    hexes = recruit.levy_hexes(st, REBEL, "Phrygia", False)
+    assert zoc_only not in hexes  # barred by the EZOC alone
+    assert pillaged not in hexes and enemy not in hexes
+    assert SARDIS in recruit.levy_hexes(st, REBEL, "Lydia", False)  # a Rebel-held city: no EZOC there
 
 
 @pytest.mark.rule("xen:opt.reduced-levy", "xen:levy")
