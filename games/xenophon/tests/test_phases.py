@@ -500,6 +500,30 @@ def test_excess_units_die_unless_a_supply_train_is_expended() -> None:
     assert log_events(ctx, "supply")[-1].rules == ("xen:supply",)
 
 
+@pytest.mark.rule("xen:random-events", "xen:chits")
+def test_consult_oracles_rerolls_the_random_events_roll_in_the_events_phase() -> None:
+    """The after-roll window of the Random Events phase is asked and a chit played there acts
+    (T2): the Rebel plays Consult Oracles on his d66 and the table reads the new roll."""
+    from ancients_games.xenophon.stratagems import chit_key
+    ctx, st = game()
+    if "Consult Oracles" not in st.hands[REBEL]:
+        st.pool.remove("Consult Oracles")
+        st.hands[REBEL].add("Consult Oracles")
+    oracles = chit_key("Consult Oracles")
+    windows: list = []
+    run(events.events_phase(ctx, st, REBEL), window=lambda d: oracles if oracles in d.keys else "no",
+        windows=windows)
+    first = windows[0]
+    assert first.kind == "window.after-roll" and first.side == REBEL and oracles in first.keys
+    assert "Consult Oracles" not in st.hands[REBEL] and "Consult Oracles" in st.pool.contents
+    played = [e for e in log_events(ctx, "chit-played") if e.data.get("chit") == "Consult Oracles"]
+    assert len(played) == 1 and played[0].side == REBEL
+    rolls = [e for e in log_events(ctx, "roll") if "Random Events Table" in e.text]
+    assert len(rolls) == 2 and "Consult Oracles" in rolls[1].text  # the first roll ignored, rolled again
+    result = log_events(ctx, "random-event")[0]
+    assert str(result.data["roll"]) in rolls[1].text
+
+
 @pytest.mark.rule("xen:random-events", "xen:intelligence", "xen:stratagem")
 def test_favourable_omens_shows_only_the_chits_drawn_never_the_pool() -> None:
     """The rebuilt Favourable Omens (63): two chits drawn unseen, one kept, the other returned;
