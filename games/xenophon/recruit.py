@@ -104,8 +104,11 @@ def recruit_choices(state: XenState, side: str, h: str) -> list[tuple[str, str, 
     out: list[tuple[str, str, int]] = []
     sat = state.satrapy_of(h)
     closed = closed_satrapies(state, side)
-    if "unit" not in used:
-        if sat is not None and state.control.get(sat) == side and sat not in closed:
+    # Mediterranean War: no unit of any kind (satrapy, Guard, train, mercenary) is purchased in
+    # its nine satrapies this player-turn; Public Works is no unit (docs, Rulings: core).
+    shut = sat in closed
+    if "unit" not in used and not shut:
+        if sat is not None and state.control.get(sat) == side:
             from .naval import ports
 
             port = h in ports(state)  # printed ports not pillaged, coastal Colonies (xen:pillage)
@@ -123,7 +126,7 @@ def recruit_choices(state: XenState, side: str, h: str) -> list[tuple[str, str, 
                 and MERCENARY_COST <= money:
             out.append(("mercenary", f"a mercenary Guard phalanx (Mercenaries, ${MERCENARY_COST})", MERCENARY_COST))
     leader = any(u.leader and u.side == side for u in state.units_at(h))
-    if leader and h not in state.pillaged:
+    if leader and h not in state.pillaged and not shut:
         for t in TRAINS:
             if t not in used and state.mix(None, t, side) and cost(state, t) <= money:
                 out.append((t, f"{t.replace('_', ' ')} (${cost(state, t)})", cost(state, t)))

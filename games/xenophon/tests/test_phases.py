@@ -188,6 +188,23 @@ def test_mediterranean_war_stops_tax_and_levy_in_the_nine_for_the_player_turn() 
     assert not any("Egypt" in d.prompt for d in asked)
 
 
+@pytest.mark.rule("xen:random-events", "xen:recruit", "xen:guards", "xen:opt.public-works")
+def test_mediterranean_war_stops_guard_and_train_purchases_too() -> None:
+    """"May not ... purchase ... units" in the nine: no Guard, train or satrapy unit even with a
+    leader there; Public Works is no unit and may still be built (D22)."""
+    ctx, st = game(public_works=True)
+    ctx.chance.force(2, 1)
+    run(events.events_phase(ctx, st, REBEL))
+    closed = treasury.closed_satrapies(st, REBEL)
+    st.treasury[REBEL].value = 99
+    city = next(h for h in control.friendly_cities(st, REBEL) if st.satrapy_of(h) in closed and h not in st.pillaged
+                and len(st.units_at(h)) < 9)
+    st.place("Ariaos", city)
+    assert {k for k, _, _ in recruit.recruit_choices(st, REBEL, city)} == {"public-works"}
+    st.effects.pop("player-turn:mediterranean-war")
+    assert {"guard-phalanx", "siege_train"} <= {k for k, _, _ in recruit.recruit_choices(st, REBEL, city)}
+
+
 @pytest.mark.rule("xen:random-events", "xen:stratagem")
 def test_dissent_discards_half_the_chits_rounded_up() -> None:
     ctx, st = game()
