@@ -253,17 +253,21 @@ def _plague(ctx: Context, state: XenState, side: str) -> Generator[Decision, str
         lose_chits(ctx, state, p, n, "plague", (EV, "xen:stratagem"))
 
 
-def mark_pillaged(ctx: Context, state: XenState, h: str, why: str, rules: tuple[str, ...]) -> None:
+def mark_pillaged(ctx: Context, state: XenState, h: str, why: str, rules: tuple[str, ...],
+                  *, colony_marker: bool = False) -> None:
     """A Pillage marker in a printed city, or a colony removed (the Plague's words, and pillage's:
-    "Colonies are removed if their hexes are Pillaged", xen:colonisation); public works go too."""
+    "Colonies are removed if their hexes are Pillaged", xen:colonisation); public works go too.
+    With ``colony_marker`` a Colony hex gets the marker as well as losing its Colony (the Disband
+    Table's mutiny: "If hex unpillaged place Pillage marker", xen:disband)."""
     state.public_works.discard(h)
-    if h in state.colonies and h not in state.data.city_kind:
+    if h in state.colonies and h not in state.data.city_kind and not colony_marker:
         state.colonies.discard(h)
         ctx.event("pillage", f"the colony in {h} is removed ({why})", rules, hex=h)
         return
+    colony = h in state.colonies
     state.colonies.discard(h)
     state.pillaged.add(h)
-    ctx.event("pillage", f"Pillage marker in {h} ({why})", rules, hex=h)
+    ctx.event("pillage", f"Pillage marker in {h}{'; its colony is removed' if colony else ''} ({why})", rules, hex=h)
 
 
 def _dissent(ctx: Context, state: XenState, side: str) -> Generator[Decision, str, None]:

@@ -303,6 +303,20 @@ def test_unmaintained_units_mutiny_pillage_disband_or_stay() -> None:
     assert run(treasury.disband_check(ctx, st, "ionia-M3")) == "disband"
 
 
+@pytest.mark.rule("xen:disband", "xen:colonisation")
+def test_a_mutiny_in_a_colony_removes_it_and_leaves_a_pillage_marker() -> None:
+    """Disband Table: "Mutiny: Remove unit from map. If hex unpillaged place Pillage marker"; the
+    Colony goes with the pillage (D25)."""
+    ctx, st = game()
+    h = "3010"  # an empty clear Lydian hex next to Sardis
+    assert h not in st.data.city_kind and not st.units_at(h)
+    st.colonies.add(h)
+    st.place("ionia-M2", h)
+    ctx.chance.force(1)
+    assert run(treasury.disband_check(ctx, st, "ionia-M2")) == "mutiny"
+    assert h not in st.colonies and h in st.pillaged and st.forage(h) == 0
+
+
 @pytest.mark.rule("xen:disband", "xen:naval-transport")
 def test_a_fleet_checks_once_for_the_units_aboard() -> None:
     ctx, st = game()
