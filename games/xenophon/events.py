@@ -183,8 +183,12 @@ Handler = Callable[[Context, XenState, str], Generator[Decision, str, None]]
 
 
 def _leader_arises(ctx: Context, state: XenState, side: str) -> Generator[Decision, str, None]:
-    supreme = state.supreme.get(side)
-    avail = [u for u in state.units.values() if u.leader and u.side == side and u.where == "mix" and u.id != supreme]
+    from .stratagems import available_leaders
+
+    # One list with the chit and Anabasis (xen:leaders): neither the current Supreme Leader nor
+    # the scenario's (dead, after a Successor) may arise as an ordinary leader.
+    allowed = set(available_leaders(state, side))
+    avail = [u for u in state.units.values() if u.id in allowed]
     if not avail:
         ctx.event("event", f"Leader Arises: {side} has no leader available", (EV, "xen:leaders"), side=side)
         return

@@ -159,6 +159,21 @@ def test_leader_arises_places_an_available_leader_with_a_friendly_unit() -> None
     assert st.unit("Xenophon").hex == SARDIS
 
 
+@pytest.mark.rule("xen:random-events", "xen:leaders", "xen:supreme-leaders")
+def test_leader_arises_never_brings_back_the_dead_supreme_leader_after_a_successor() -> None:
+    """"Any 1 available leader (not Supreme Leader)": once Ariaos has succeeded Cyrus, the event
+    offers neither of them, as the chit does (one list, D24)."""
+    ctx, st = game()
+    st.eliminate("Cyrus")
+    st.to_mix("Cyrus")
+    st.supreme[REBEL] = "Ariaos"
+    ctx.chance.force(1, 2)
+    asked: list = []
+    run(events.events_phase(ctx, st, REBEL), asked=asked)
+    offered = next(d for d in asked if d.kind == "event.leader").keys
+    assert "cyrus" not in offered and "ariaos" not in offered and "xenophon" in offered
+
+
 @pytest.mark.rule("xen:random-events")
 def test_attrition_even_roll_takes_a_leader_first() -> None:
     ctx, st = game()
