@@ -241,7 +241,8 @@ def levy_phase(ctx: Context, state: XenState, side: str) -> Generator[Decision, 
             continue
         n = levy_value(state, sat, side)
         rules = (LV,) + (("xen:opt.reduced-levy",) if state.options.reduced_levy else ())
-        used: set[str] = set()
+        # "1 per ... hex": a hex that took an Empire Mobilizes unit this player-turn takes no other
+        used: set[str] = set(state.effects.get("player-turn:levied", ()))
         levied: list[Unit] = []
         ezoc = {f: placement_ezoc(state, side, f) for f in (False, True)} if n else {}
         for i in range(n):

@@ -473,6 +473,23 @@ def test_levy_never_into_pillaged_enemy_or_ezoc_hexes() -> None:
     assert SARDIS in recruit.levy_hexes(st, REBEL, "Lydia", False)  # a Rebel-held city: no EZOC there
 
 
+@pytest.mark.rule("xen:levy", "xen:chits")
+def test_a_hex_that_took_an_empire_mobilizes_unit_takes_no_normal_levy() -> None:
+    """Empire Mobilizes places "per normal Levy rules": 1 levied unit a hex, the two together (D20)."""
+    from ancients_games.xenophon.stratagems import empire_mobilizes
+    ctx, st = game()
+    st.player_turn = EMPIRE
+    asked: list = []
+    run(empire_mobilizes(ctx, st, EMPIRE, 1), ["media", lambda d: d.keys[0], lambda d: d.keys[0]], asked=asked)
+    h = asked[-1].keys[0]
+    assert st.satrapy_of(h) == "Media" and any(u.side == EMPIRE for u in st.units_at(h))
+    asked.clear()
+    run(recruit.levy_phase(ctx, st, EMPIRE), asked=asked,
+        default=lambda d: d.keys[1] if d.kind == "levy.type" else d.keys[0])
+    media = [d for d in asked if d.kind == "levy.hex" and "Levy Media" in d.prompt]
+    assert media and all(h not in d.keys for d in media)
+
+
 @pytest.mark.rule("xen:opt.reduced-levy", "xen:levy")
 def test_reduced_levy_scythia_two_or_one_and_levy_one_on_even_turns() -> None:
     _, st = game(reduced_levy=True)
