@@ -548,6 +548,26 @@ def test_desert_feeds_one_unit_of_its_own_satrapy() -> None:
 
 
 @pytest.mark.rule("xen:supply")
+def test_the_desert_feeds_its_own_satrapys_unit_not_a_stranger() -> None:
+    """"Can always supply one unit of their own Satrapy": with a stranger in the desert too, the
+    owner may not eliminate the own-satrapy unit and keep the stranger fed (D16)."""
+    ctx, st = game()
+    desert = next(h for h in st.hexes_of("Egypt") if h in st.data.desert and not st.units_at(h)
+                  and st.forage(h) == 0)
+    own = st.unit("egypt-L1")
+    stranger = next(u for u in st.on_map() if u.side == own.side and u.satrapy not in (None, "Egypt")
+                    and not u.leader)
+    st.place(own.id, desert)
+    st.place(stranger.id, desert)
+    asked: list = []
+    run(supply.supply_phase(ctx, st, own.side), asked=asked,
+        default=lambda d: own.id if own.id in d.keys else d.keys[0])  # he would rather keep the stranger
+    lose = [d for d in asked if d.kind == "supply.lose" and desert in d.prompt]
+    assert lose and all(own.id not in d.keys for d in lose)
+    assert st.unit(own.id).hex == desert and st.unit(stranger.id).where != "map"
+
+
+@pytest.mark.rule("xen:supply")
 def test_excess_units_die_unless_a_supply_train_is_expended() -> None:
     ctx, st = game()
     h = "3009"  # FV 2
