@@ -78,10 +78,15 @@ def test_a_satrapy_turning_neutral_keeps_its_units_inside_and_loses_those_outsid
     assert ev.rules == ("xen:control",)
 
 
-@pytest.mark.rule("xen:control")
+@pytest.mark.rule("xen:control", "xen:pillage")
 def test_attacking_or_pillaging_a_neutral_satrapy_gives_it_to_the_other_player() -> None:
+    """Driven through the pillage operation itself (T6; the attack path is in test_combat)."""
+    from ancients_games.xenophon import pillage
     ctx, st = game()
-    assert control.violate_neutrality(ctx, st, "Scythia", EMPIRE, "attacks")
+    assert st.control["Scythia"] == NEUTRAL
+    h = next(x for x in st.hexes_of("Scythia") if not st.units_at(x) and st.data.terrain.get(x) != "sea")
+    st.place("armenia-M1", h)
+    run(pillage.pillage(ctx, st, EMPIRE, ["armenia-M1"], h))
     assert st.control["Scythia"] == REBEL
     assert all(u.side == REBEL for u in st.units.values() if u.satrapy == "Scythia")
     assert not control.violate_neutrality(ctx, st, "Scythia", EMPIRE, "attacks")  # no longer neutral
