@@ -534,8 +534,10 @@ def test_public_works_cost_5_add_1_tax_1_vp_revolt_drm_and_go_with_pillage() -> 
 # ---------------------------------------------------------------- supply
 
 
-@pytest.mark.rule("xen:supply")
+@pytest.mark.rule("xen:supply", "xen:pillage")
 def test_forage_pillage_zeroes_the_hex_and_adjacent_non_city_hexes() -> None:
+    """A pillaged City blights its non-City neighbours too: Rulings: core 16 reads the two rule
+    texts over the table's parenthesis "(if was non-city ...)" (D6, T5)."""
     _, st = game()
     assert st.forage("3009") == 2 and st.forage("2907") == 5
     st.pillaged.add(SARDIS)
