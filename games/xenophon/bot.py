@@ -236,6 +236,7 @@ CORE_SCORES: dict[str, Callable[[XenState, Decision, str], float]] = {
     "setup.supreme": _supreme,
     "setup.leader": _setup_near_sardis,
     "setup.guard": _setup_near_sardis,
+    "setup.guard-hex": _setup_near_sardis,
     "setup.place": _setup_place,
     "chit.return": _chit_return,
     "event.place": _place,

@@ -178,8 +178,12 @@ Handler = Callable[[Context, XenState, str], Generator[Decision, str, None]]
 
 
 def _leader_arises(ctx: Context, state: XenState, side: str) -> Generator[Decision, str, None]:
-    supreme = state.supreme.get(side)
-    avail = [u for u in state.units.values() if u.leader and u.side == side and u.where == "mix" and u.id != supreme]
+    from .stratagems import available_leaders
+
+    # One list with the chit and Anabasis (xen:leaders): neither the current Supreme Leader nor
+    # the scenario's (dead, after a Successor) may arise as an ordinary leader.
+    allowed = set(available_leaders(state, side))
+    avail = [u for u in state.units.values() if u.id in allowed]
     if not avail:
         ctx.event("event", f"Leader Arises: {side} has no leader available", (EV, "xen:leaders"), side=side)
         return
@@ -248,17 +252,21 @@ def _plague(ctx: Context, state: XenState, side: str) -> Generator[Decision, str
         lose_chits(ctx, state, p, n, "plague", (EV, "xen:stratagem"))
 
 
-def mark_pillaged(ctx: Context, state: XenState, h: str, why: str, rules: tuple[str, ...]) -> None:
+def mark_pillaged(ctx: Context, state: XenState, h: str, why: str, rules: tuple[str, ...],
+                  *, colony_marker: bool = False) -> None:
     """A Pillage marker in a printed city, or a colony removed (the Plague's words, and pillage's:
-    "Colonies are removed if their hexes are Pillaged", xen:colonisation); public works go too."""
+    "Colonies are removed if their hexes are Pillaged", xen:colonisation); public works go too.
+    With ``colony_marker`` a Colony hex gets the marker as well as losing its Colony (the Disband
+    Table's mutiny: "If hex unpillaged place Pillage marker", xen:disband)."""
     state.public_works.discard(h)
-    if h in state.colonies and h not in state.data.city_kind:
+    if h in state.colonies and h not in state.data.city_kind and not colony_marker:
         state.colonies.discard(h)
         ctx.event("pillage", f"the colony in {h} is removed ({why})", rules, hex=h)
         return
+    colony = h in state.colonies
     state.colonies.discard(h)
     state.pillaged.add(h)
-    ctx.event("pillage", f"Pillage marker in {h} ({why})", rules, hex=h)
+    ctx.event("pillage", f"Pillage marker in {h}{'; its colony is removed' if colony else ''} ({why})", rules, hex=h)
 
 
 def _dissent(ctx: Context, state: XenState, side: str) -> Generator[Decision, str, None]:
@@ -348,26 +356,39 @@ def _famine(ctx: Context, state: XenState, side: str) -> Generator[Decision, str
     ctx.event("event", f"Famine in {s}: its non-City hexes have FV 0 this turn", (EV, "xen:supply"), satrapy=s)
 
 
+OMENS_DRAW = 2
+"""Favourable Omens (rebuilt 63): how many chits the player draws unseen from the pool."""
+
+
 def _omens(ctx: Context, state: XenState, side: str) -> Generator[Decision, str, None]:
-    kinds = sorted(set(map(str, state.pool.contents)))
-    if not kinds:
-        ctx.event("event", "Favourable Omens: the pool is empty", (EV,), side=side)
-        return
-    key = yield Decision(side, "Favourable Omens: take which chit from the pool?",
-                         tuple(Option(slug(c), c) for c in kinds) + (Option("none", "take none"),),
-                         rule=EV, kind="event.omens")
-    if key == "none":
-        return
-    chit = next(c for c in kinds if slug(c) == key)
-    state.pool.remove(chit)
+    """Favourable Omens (reconstructed 63): the phasing player draws :data:`OMENS_DRAW` chits at
+    random from the pool, privately, keeps one of them (or none) and returns the rest. He sees
+    only the chits drawn, never the pool, whose missing kinds would tell him part of the other
+    hand (xen:intelligence: only King's Eye and the D1 result reveal chits)."""
     hand = state.hands[side]
     if hand.limit is not None and len(hand) >= hand.limit:
-        state.pool.add(chit)
         ctx.event("event", f"Favourable Omens: {side} holds 15 chits and takes none", (EV, "xen:stratagem"), side=side)
         return
-    hand.add(chit)
-    ctx.event("chit", f"{side} takes {chit} from the pool (Favourable Omens)", (EV, "xen:stratagem"), side=side,
-              private_to=side, public_text=f"{side} takes a chit of his choice from the pool (Favourable Omens)")
+    if not len(state.pool):
+        ctx.event("event", "Favourable Omens: the pool is empty", (EV,), side=side)
+        return
+    with ctx.secret(side):
+        drawn = [str(state.pool.draw(ctx.chance, f"{side} draws a chit (Favourable Omens)", (EV, "xen:stratagem")))
+                 for _ in range(min(OMENS_DRAW, len(state.pool)))]
+    kinds = sorted(set(drawn))
+    key = yield Decision(side, f"Favourable Omens: you drew {', '.join(drawn)}; keep which (the rest go back)?",
+                         tuple(Option(slug(c), c) for c in kinds) + (Option("none", "keep none"),),
+                         rule=EV, kind="event.omens")
+    kept = next((c for c in kinds if slug(c) == key), None)
+    back = list(drawn)
+    if kept is not None:
+        back.remove(kept)
+        hand.add(kept)
+    state.pool.add(*back)
+    ctx.event("chit", f"{side} keeps {kept or 'no chit'} and returns {len(back)} to the pool (Favourable Omens)",
+              (EV, "xen:stratagem"), side=side, private_to=side,
+              public_text=f"{side} draws {len(drawn)} chits, keeps {0 if kept is None else 1} and returns "
+                          f"{len(back)} to the pool (Favourable Omens)")
 
 
 def _conspiracy(ctx: Context, state: XenState, side: str) -> Generator[Decision, str, None]:

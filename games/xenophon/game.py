@@ -114,12 +114,21 @@ class Xenophon(Game):
                 victory.final(ctx, state)
                 return victory.outcome(state)
             ctx.event("turn-end", f"Turn {state.turn} ends: the Turn marker moves on", ("xen:sequence",))
+            self._end_turn(state)
             state.turn += 1
 
     @staticmethod
     def _end_player_turn(state: XenState, side: str) -> None:
         """Effects that last for a player-turn end with it (ruling 15: Mediterranean War)."""
         for key in [k for k in state.effects if k.startswith("player-turn:")]:
+            del state.effects[key]
+
+    @staticmethod
+    def _end_turn(state: XenState) -> None:
+        """Effects that last for the game-turn end with it: the rebuilt Famine's ``turn:famine``
+        holds "in this turn's Supply phases" (xen:random-events, data/tables/events.toml), so it
+        is lifted when the Turn marker moves on."""
+        for key in [k for k in state.effects if k.startswith("turn:")]:
             del state.effects[key]
 
     # -- views -------------------------------------------------------------------

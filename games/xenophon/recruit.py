@@ -6,7 +6,8 @@ satrapies he controls at the chart's prices ($6 fleet or siege train, $4
 phalanx or supply train, $3 barbarian horde or cavalry, $2 light, $1 militia,
 $5 elephant per the errata). Each goes into a friendly-occupied City or Colony
 of its own satrapy, one purchased unit a city this phase; a fleet only into a
-friendly-occupied port or coastal colony. No more than the counter mix holds
+friendly-occupied port or coastal colony. Nothing goes into a pillaged hex (a
+pillaged City is treated as clear and its port as coast, xen:pillage). No more than the counter mix holds
 (:meth:`~.state.XenState.mix`).
 
 Guards (xen:guards): Guard and Supply units are never levied, only recruited,
@@ -84,22 +85,33 @@ def placement_ezoc(state: XenState, side: str, fleet: bool) -> frozenset[str]:
 
 
 def recruit_cities(state: XenState, side: str) -> list[str]:
-    """Friendly-occupied cities with stacking room (what each may take: :func:`recruit_choices`)."""
-    return [h for h in friendly_cities(state, side) if len(state.units_at(h)) < STACK]
+    """Friendly-occupied unpillaged cities with stacking room (what each may take:
+    :func:`recruit_choices`; a pillaged City is treated as clear, xen:pillage)."""
+    return [h for h in friendly_cities(state, side) if len(state.units_at(h)) < STACK and h not in state.pillaged]
 
 
 def recruit_choices(state: XenState, side: str, h: str) -> list[tuple[str, str, int]]:
-    """``(key, label, cost)`` of what ``side`` may buy into city ``h`` now (xen:recruit, xen:guards)."""
+    """``(key, label, cost)`` of what ``side`` may buy into city ``h`` now (xen:recruit, xen:guards).
+
+    Nothing goes into a pillaged hex: until its marker is removed a printed City is treated
+    as clear and its port as coast (xen:pillage, Pillage effects), so it is no City/Colony to
+    recruit into, no port for a fleet and no place for Public Works (the errata keep it a City
+    only for occupation and Victory Points)."""
     used: tuple[str, ...] = state.effects.get("player-turn:recruited", {}).get(h, ())
     money = state.treasury[side].value
-    if len(state.units_at(h)) >= STACK or state.occupier(h) != side:
+    if len(state.units_at(h)) >= STACK or state.occupier(h) != side or h in state.pillaged:
         return []
     out: list[tuple[str, str, int]] = []
     sat = state.satrapy_of(h)
     closed = closed_satrapies(state, side)
-    if "unit" not in used:
-        if sat is not None and state.control.get(sat) == side and sat not in closed:
-            port = h in state.data.ports or (h in state.colonies and h in state.data.coastal)
+    # Mediterranean War: no unit of any kind (satrapy, Guard, train, mercenary) is purchased in
+    # its nine satrapies this player-turn; Public Works is no unit (docs, Rulings: core).
+    shut = sat in closed
+    if "unit" not in used and not shut:
+        if sat is not None and state.control.get(sat) == side:
+            from .naval import ports
+
+            port = h in ports(state)  # printed ports not pillaged, coastal Colonies (xen:pillage)
             for t in TYPE_LETTER:
                 if t == "fleet" and not port:
                     continue
@@ -114,7 +126,7 @@ def recruit_choices(state: XenState, side: str, h: str) -> list[tuple[str, str, 
                 and MERCENARY_COST <= money:
             out.append(("mercenary", f"a mercenary Guard phalanx (Mercenaries, ${MERCENARY_COST})", MERCENARY_COST))
     leader = any(u.leader and u.side == side for u in state.units_at(h))
-    if leader and h not in state.pillaged:
+    if leader and h not in state.pillaged and not shut:
         for t in TRAINS:
             if t not in used and state.mix(None, t, side) and cost(state, t) <= money:
                 out.append((t, f"{t.replace('_', ' ')} (${cost(state, t)})", cost(state, t)))
@@ -229,7 +241,8 @@ def levy_phase(ctx: Context, state: XenState, side: str) -> Generator[Decision, 
             continue
         n = levy_value(state, sat, side)
         rules = (LV,) + (("xen:opt.reduced-levy",) if state.options.reduced_levy else ())
-        used: set[str] = set()
+        # "1 per ... hex": a hex that took an Empire Mobilizes unit this player-turn takes no other
+        used: set[str] = set(state.effects.get("player-turn:levied", ()))
         levied: list[Unit] = []
         ezoc = {f: placement_ezoc(state, side, f) for f in (False, True)} if n else {}
         for i in range(n):

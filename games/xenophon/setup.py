@@ -37,9 +37,15 @@ from . import model
 from .state import (EMPIRE, GUARD_MIX, LEADER_MIX, NEUTRAL, REBEL, SIDES, TYPE_LETTER, Unit, XenData,
                     XenOptions, XenState, slug)
 
-__all__ = ["SETUP_RULES", "build", "deploy", "place_satrapy"]
+__all__ = ["SETUP_RULES", "build", "deploy", "place_satrapy", "scenario_rules"]
 
 SETUP_RULES = ("xen:scenario.cyrus-revolt", "xen:control", "xen:roster")
+
+
+def scenario_rules(scenario: str) -> tuple[str, ...]:
+    """The scenario IDs a set-up step applies: Scenario 1's, and The King's War's as well
+    ("Setup as for Scenario 1", xen:scenario.kings-war) when that is the game."""
+    return ("xen:scenario.cyrus-revolt",) + (("xen:scenario.kings-war",) if scenario == "kings-war" else ())
 
 _GUARD_LETTER = {"phalanx": "P", "cavalry": "C", "light": "L"}
 _STRENGTH = ("elephant", "phalanx", "cavalry", "barbarian_horde", "light", "militia", "fleet")
@@ -175,9 +181,10 @@ def build(ctx: Context, data: XenData, scenario: str) -> XenState:
         with ctx.secret(side):
             for _ in range(sides[side].chits):
                 state.hands[side].add(state.pool.draw(ctx.chance, f"{side} draws a chit at the start",
-                                                      ("xen:stratagem", "xen:scenario.cyrus-revolt")))
+                                                      ("xen:stratagem",) + scenario_rules(scenario)))
     ctx.event("setup", f"{sc.title}: {sc.turns} turns; control 15 Empire, 8 Rebel, 11 neutral; "
-              f"treasuries and chits dealt", SETUP_RULES + ("xen:treasury", "xen:stratagem"))
+              f"treasuries and chits dealt",
+              scenario_rules(scenario) + SETUP_RULES[1:] + ("xen:treasury", "xen:stratagem"))
     return state
 
 
@@ -204,7 +211,20 @@ def choose_placement(ctx: Context, state: XenState) -> Generator[Decision, str, 
                                      for x in legal), rule="xen:scenario.cyrus-revolt", kind="setup.place",
                                context={"highlight": tuple(legal)})
             state.place(u.id, h)
-        ctx.event("setup", f"{who} sets up {satrapy}", ("xen:scenario.cyrus-revolt",), side=who, satrapy=satrapy)
+        ctx.event("setup", f"{who} sets up {satrapy}", scenario_rules(state.scenario), side=who, satrapy=satrapy)
+
+
+def _fv_room(state: XenState, h: str) -> bool:
+    """A set-up unit may go to ``h`` without stacking beyond its FV (the unit key)."""
+    return len(state.units_at(h)) < state.forage(h)
+
+
+def _guard_hexes(state: XenState, satrapy: str) -> list[str]:
+    """Where an Empire guard unit may set up in ``satrapy``: its land hexes with FV room,
+    its cities first (xen:guards, xen:scenario.cyrus-revolt)."""
+    land = [h for h in state.hexes_of(satrapy) if state.data.terrain.get(h) != "sea" and _fv_room(state, h)
+            and state.occupier(h) in (None, EMPIRE)]
+    return sorted(land, key=lambda h: (not state.is_city(h), h))
 
 
 def deploy(ctx: Context, state: XenState) -> Generator[Decision, str, None]:
@@ -220,23 +240,32 @@ def deploy(ctx: Context, state: XenState) -> Generator[Decision, str, None]:
                          rule="xen:scenario.cyrus-revolt", kind="setup.supreme")
     city = data.map.to_id(data.map.place(next(c for c in capitals if c.lower() == key)))
     state.place(emp.supreme_leader, city)
-    used = {state.satrapy_of(city)}
+    # "Tissaphernes, Abrokomas: in any other Empire-controlled cities, but in different
+    # Satrapies": other than Artaxerxes' city, each in a satrapy of its own (Rulings: core 24);
+    # "may not stack in excess of a hex's FV": only where the forage has room.
+    used: set[str | None] = set()
     for leader in emp.leaders:
-        cand = [h for h in _cities(state, state.controlled(EMPIRE)) if state.satrapy_of(h) not in used]
+        cand = [h for h in _cities(state, state.controlled(EMPIRE)) if state.satrapy_of(h) not in used
+                and h != city and _fv_room(state, h)]
         opts = tuple(Option(h, f"{names.get(h, h)} ({state.satrapy_of(h)})") for h in cand)
-        h = yield Decision(EMPIRE, f"Set up {leader}: in an Empire city of another satrapy", opts,
-                           rule="xen:scenario.cyrus-revolt", kind="setup.leader")
+        h = yield Decision(EMPIRE, f"Set up {leader}: in another Empire city, not in a satrapy another leader "
+                           "took", opts, rule="xen:scenario.cyrus-revolt", kind="setup.leader")
         state.place(leader, h)
         used.add(state.satrapy_of(h))
     guard = state.mix(None, "cavalry", EMPIRE)[: emp.guard.cavalry]
     chosen: set[str] = set()
     for u in guard:
-        cand = [s for s in state.controlled(EMPIRE) if s not in chosen and state.cities_of(s)]
+        cand = [s for s in state.controlled(EMPIRE) if s not in chosen and _guard_hexes(state, s)]
         opts = tuple(Option(slug(s), s) for s in cand)
         key = yield Decision(EMPIRE, f"Set up guard {u.id}: in which friendly satrapy (one a satrapy)?", opts,
                              rule="xen:guards", kind="setup.guard")
         sat = next(s for s in cand if slug(s) == key)
         chosen.add(sat)
-        state.place(u.id, state.cities_of(sat)[0])
-    ctx.event("setup", "The Empire has set up its leaders and guard", ("xen:scenario.cyrus-revolt", "xen:guards"),
+        hexes = _guard_hexes(state, sat)
+        h = yield Decision(EMPIRE, f"Set up guard {u.id}: in which hex of {sat}?",
+                           tuple(Option(x, f"{x} {names.get(x, state.data.terrain.get(x, ''))} "
+                                           f"(FV {state.forage(x)}, {len(state.units_at(x))} there)") for x in hexes),
+                           rule="xen:guards", kind="setup.guard-hex", context={"highlight": tuple(hexes)})
+        state.place(u.id, h)
+    ctx.event("setup", "The Empire has set up its leaders and guard", scenario_rules(state.scenario) + ("xen:guards",),
               side=EMPIRE)

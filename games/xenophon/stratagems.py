@@ -593,6 +593,8 @@ def empire_mobilizes(ctx: Context, state: XenState, side: str, n: int) -> Genera
         u = state.mix(sat, t)[0]
         state.place(u.id, h)
         placed.append(u.id)
+        # the hex took its one levied unit this player-turn (recruit.levy_phase reads it, xen:levy)
+        state.effects["player-turn:levied"] = (*state.effects.get("player-turn:levied", ()), h)
         ctx.event("levy", f"Empire Mobilizes: {u.id} levied in {_hex_label(state, h)}", rules, side=side, unit=u.id,
                   hex=h)
     return len(placed)

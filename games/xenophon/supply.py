@@ -71,8 +71,14 @@ def supply_phase(ctx: Context, state: XenState, side: str) -> Generator[Decision
                 ctx.event("supply", f"{side}: the units in {h} are supplied by {trains[0].id}", (SP,), side=side,
                           hex=h)
                 continue
+        # A desert hex "can always supply one unit of their own Satrapy": when that is all it
+        # feeds, the unit it feeds is one of its own satrapy, so the last of them is never offered.
+        desert_only = h in state.data.desert and state.forage(h) == 0 and fv == 1
         for i in range(excess):
             left = sorted((u for u in state.units_at(h) if u.side == side), key=lambda u: u.id)
+            own = [u for u in left if u.satrapy == state.satrapy_of(h)]
+            if desert_only and len(own) == 1:
+                left = [u for u in left if u is not own[0]]
             key = yield Decision(side, f"Supply in {h}: FV {fv}, {len(left)} units: eliminate one "
                                  f"({i + 1} of {excess})", tuple(Option(u.id, f"{u.id} ({u.type})") for u in left),
                                  rule=SP, kind="supply.lose", context={"highlight": (h,)})

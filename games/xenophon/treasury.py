@@ -142,7 +142,7 @@ def disband_check(ctx: Context, state: XenState, uid: str,
         if state.data.terrain.get(hex_id) == "sea":
             pass  # no Pillage marker in all-sea hexes
         elif hex_id not in state.pillaged:
-            mark_pillaged(ctx, state, hex_id, f"{uid} mutinies", rules)
+            mark_pillaged(ctx, state, hex_id, f"{uid} mutinies", rules, colony_marker=True)
         else:
             yield from draw_chit(ctx, state, other_side(side), f"{uid} mutinies in a pillaged hex",
                                  rules + ("xen:stratagem",))

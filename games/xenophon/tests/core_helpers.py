@@ -22,17 +22,31 @@ def context(seed: int = 1, **options: Any) -> Context:
 Answer = str | Callable[[Decision], str]
 
 
+def decline(d: Decision) -> str:
+    """The answer to a chit window that plays nothing (``no``)."""
+    return "no"
+
+
 def run(gen: Generator[Decision, str, Any], answers: Sequence[Answer] = (),
-        default: Callable[[Decision], str] = lambda d: d.options[0].key, asked: list[Decision] | None = None) -> Any:
+        default: Callable[[Decision], str] = lambda d: d.options[0].key, asked: list[Decision] | None = None,
+        window: Callable[[Decision], str] = decline, windows: list[Decision] | None = None) -> Any:
     """Drive a rules generator: the given answers in order (keys or functions of the decision),
-    then ``default``; returns the generator's value. ``asked`` collects the decisions. A chit
-    window (``window.*``: Consult Oracles after a roll ...) is declined without using an answer."""
+    then ``default``; returns the generator's value. ``asked`` collects the decisions.
+
+    A chit window (``window.*``: Consult Oracles after a roll, Currency Reform at the Treasury
+    phase ...) is answered by ``window`` (by default :func:`decline`) without using an answer,
+    and collected in ``windows``: a test that cares whether a window opens passes that list
+    (and a ``window`` answer that plays a chit) instead of letting it be declined unseen."""
     todo = list(answers)
     try:
         d = next(gen)
         while True:
-            if d.kind.startswith("window.") and "no" in d.keys:
-                d = gen.send("no")
+            if d.kind.startswith("window."):
+                if windows is not None:
+                    windows.append(d)
+                key = window(d)
+                assert key in d.keys, f"{key!r} is not an option of window {d.prompt!r}: {d.keys}"
+                d = gen.send(key)
                 continue
             if asked is not None:
                 asked.append(d)

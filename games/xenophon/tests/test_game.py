@@ -49,6 +49,41 @@ def test_set_up_puts_a_unit_in_every_city_within_forage() -> None:
             assert len(own) <= st.data.forage[h], h
 
 
+@pytest.mark.rule("xen:scenario.cyrus-revolt", "xen:guards", "xen:supply")
+def test_empire_set_up_leaders_other_cities_guard_hex_chosen_within_forage() -> None:
+    """D21: the two leaders go to other cities than Artaxerxes' (his satrapy's other city too),
+    in different satrapies; each guard's hex is chosen in its satrapy; nothing beyond FV."""
+    from ancients_games.xenophon.setup import build, deploy
+    from ancients_games.xenophon.state import load_data
+    from ancients_games.xenophon.tests.core_helpers import STORE, context, run
+
+    ctx = context()
+    st = build(ctx, load_data(STORE), "cyrus-revolt")
+    asked: list = []
+    run(deploy(ctx, st), ["persepolis"], asked=asked, default=lambda d: d.keys[-1])
+    persepolis = st.unit("Artaxerxes").hex
+    leaders = [d for d in asked if d.kind == "setup.leader"]
+    assert persepolis not in leaders[0].keys
+    assert any(st.satrapy_of(h) == "Persis" for h in leaders[0].keys)  # Persis' other city
+    taken = st.satrapy_of(st.unit("Tissaphernes").hex)
+    assert all(st.satrapy_of(h) != taken for h in leaders[1].keys)
+    hexes = [d for d in asked if d.kind == "setup.guard-hex"]
+    assert len(hexes) == 3 and all(len(d.keys) > 1 for d in hexes)
+    guards = [u for u in st.on_map() if u.side == EMPIRE and u.guard]
+    assert {u.hex for u in guards} == {d.keys[-1] for d in hexes}  # the hexes chosen
+    for u in guards + [st.unit("Tissaphernes"), st.unit("Abrokomas")]:
+        assert len(st.units_at(u.hex)) <= st.forage(u.hex), u.id
+
+
+@pytest.mark.rule("xen:scenario.kings-war", "xen:scenario.cyrus-revolt")
+def test_the_kings_war_set_up_cites_its_own_scenario() -> None:
+    """The King's War sets up "as for Scenario 1": its set-up events cite both scenarios (D14)."""
+    for scenario, own in (("kings-war", True), ("cyrus-revolt", False)):
+        setups = [e for e in deployed(scenario).log if e.kind == "setup"]
+        assert setups and all("xen:scenario.cyrus-revolt" in e.rules for e in setups)
+        assert all(("xen:scenario.kings-war" in e.rules) == own for e in setups), scenario
+
+
 @pytest.mark.rule("xen:sequence", "xen:scenario.cyrus-revolt", "xen:scenario.kings-war")
 @pytest.mark.parametrize(("scenario", "turns"), [("cyrus-revolt", 7), ("kings-war", 15)])
 def test_sequence_rebel_then_empire_phases_a_to_h_to_the_end(scenario: str, turns: int) -> None:

@@ -78,10 +78,15 @@ def test_a_satrapy_turning_neutral_keeps_its_units_inside_and_loses_those_outsid
     assert ev.rules == ("xen:control",)
 
 
-@pytest.mark.rule("xen:control")
+@pytest.mark.rule("xen:control", "xen:pillage")
 def test_attacking_or_pillaging_a_neutral_satrapy_gives_it_to_the_other_player() -> None:
+    """Driven through the pillage operation itself (T6; the attack path is in test_combat)."""
+    from ancients_games.xenophon import pillage
     ctx, st = game()
-    assert control.violate_neutrality(ctx, st, "Scythia", EMPIRE, "attacks")
+    assert st.control["Scythia"] == NEUTRAL
+    h = next(x for x in st.hexes_of("Scythia") if not st.units_at(x) and st.data.terrain.get(x) != "sea")
+    st.place("armenia-M1", h)
+    run(pillage.pillage(ctx, st, EMPIRE, ["armenia-M1"], h))
     assert st.control["Scythia"] == REBEL
     assert all(u.side == REBEL for u in st.units.values() if u.satrapy == "Scythia")
     assert not control.violate_neutrality(ctx, st, "Scythia", EMPIRE, "attacks")  # no longer neutral
@@ -159,6 +164,21 @@ def test_leader_arises_places_an_available_leader_with_a_friendly_unit() -> None
     assert st.unit("Xenophon").hex == SARDIS
 
 
+@pytest.mark.rule("xen:random-events", "xen:leaders", "xen:supreme-leaders")
+def test_leader_arises_never_brings_back_the_dead_supreme_leader_after_a_successor() -> None:
+    """"Any 1 available leader (not Supreme Leader)": once Ariaos has succeeded Cyrus, the event
+    offers neither of them, as the chit does (one list, D24)."""
+    ctx, st = game()
+    st.eliminate("Cyrus")
+    st.to_mix("Cyrus")
+    st.supreme[REBEL] = "Ariaos"
+    ctx.chance.force(1, 2)
+    asked: list = []
+    run(events.events_phase(ctx, st, REBEL), asked=asked)
+    offered = next(d for d in asked if d.kind == "event.leader").keys
+    assert "cyrus" not in offered and "ariaos" not in offered and "xenophon" in offered
+
+
 @pytest.mark.rule("xen:random-events")
 def test_attrition_even_roll_takes_a_leader_first() -> None:
     ctx, st = game()
@@ -186,6 +206,23 @@ def test_mediterranean_war_stops_tax_and_levy_in_the_nine_for_the_player_turn() 
     asked: list = []
     run(recruit.levy_phase(ctx, st, REBEL), asked=asked)
     assert not any("Egypt" in d.prompt for d in asked)
+
+
+@pytest.mark.rule("xen:random-events", "xen:recruit", "xen:guards", "xen:opt.public-works")
+def test_mediterranean_war_stops_guard_and_train_purchases_too() -> None:
+    """"May not ... purchase ... units" in the nine: no Guard, train or satrapy unit even with a
+    leader there; Public Works is no unit and may still be built (D22)."""
+    ctx, st = game(public_works=True)
+    ctx.chance.force(2, 1)
+    run(events.events_phase(ctx, st, REBEL))
+    closed = treasury.closed_satrapies(st, REBEL)
+    st.treasury[REBEL].value = 99
+    city = next(h for h in control.friendly_cities(st, REBEL) if st.satrapy_of(h) in closed and h not in st.pillaged
+                and len(st.units_at(h)) < 9)
+    st.place("Ariaos", city)
+    assert {k for k, _, _ in recruit.recruit_choices(st, REBEL, city)} == {"public-works"}
+    st.effects.pop("player-turn:mediterranean-war")
+    assert {"guard-phalanx", "siege_train"} <= {k for k, _, _ in recruit.recruit_choices(st, REBEL, city)}
 
 
 @pytest.mark.rule("xen:random-events", "xen:stratagem")
@@ -286,6 +323,20 @@ def test_unmaintained_units_mutiny_pillage_disband_or_stay() -> None:
     assert run(treasury.disband_check(ctx, st, "ionia-M3")) == "disband"
 
 
+@pytest.mark.rule("xen:disband", "xen:colonisation")
+def test_a_mutiny_in_a_colony_removes_it_and_leaves_a_pillage_marker() -> None:
+    """Disband Table: "Mutiny: Remove unit from map. If hex unpillaged place Pillage marker"; the
+    Colony goes with the pillage (D25)."""
+    ctx, st = game()
+    h = "3010"  # an empty clear Lydian hex next to Sardis
+    assert h not in st.data.city_kind and not st.units_at(h)
+    st.colonies.add(h)
+    st.place("ionia-M2", h)
+    ctx.chance.force(1)
+    assert run(treasury.disband_check(ctx, st, "ionia-M2")) == "mutiny"
+    assert h not in st.colonies and h in st.pillaged and st.forage(h) == 0
+
+
 @pytest.mark.rule("xen:disband", "xen:naval-transport")
 def test_a_fleet_checks_once_for_the_units_aboard() -> None:
     ctx, st = game()
@@ -328,6 +379,28 @@ def test_recruit_one_unit_a_city_of_its_own_satrapy_fleets_in_ports() -> None:
     assert f"city:{halik}" not in asked[-1].keys  # one purchased unit a city
     # Athens is occupied by nobody of the Rebel's and neutral: no recruiting there
     assert recruit.recruit_choices(st, REBEL, hex_of(st, "Athens")) == []
+
+
+@pytest.mark.rule("xen:recruit", "xen:pillage", "xen:opt.public-works")
+def test_no_recruit_into_a_pillaged_city_nor_a_fleet_into_a_pillaged_port() -> None:
+    """Pillage effects: "Ignore printed Cities (treat as clear). Ignore any port in the hex" (D9)."""
+    ctx, st = game(public_works=True)
+    st.treasury[REBEL].value = 99
+    port = next(h for h in sorted(st.data.ports) if st.occupier(h) == REBEL
+                and st.control.get(st.satrapy_of(h)) == REBEL and st.data.row(st.satrapy_of(h)).fleet)
+    sat = st.satrapy_of(port)
+    for u in list(st.units.values()):
+        if u.satrapy == sat and u.fleet and u.where == "map":
+            st.to_mix(u.id)
+    before = {k for k, _, _ in recruit.recruit_choices(st, REBEL, port)}
+    assert {"fleet", "public-works"} <= before and port in recruit.recruit_cities(st, REBEL)
+    st.pillaged.add(port)
+    assert recruit.recruit_choices(st, REBEL, port) == []
+    assert port not in recruit.recruit_cities(st, REBEL)
+    asked: list = []
+    run(recruit.recruit_phase(ctx, st, REBEL), asked=asked,
+        default=lambda d: "done" if "done" in d.keys else d.keys[0])
+    assert all(f"city:{port}" not in d.keys for d in asked)
 
 
 @pytest.mark.rule("xen:recruit")
@@ -384,14 +457,42 @@ def test_levy_up_to_the_levy_value_one_a_hex_fleets_on_the_coast() -> None:
 
 @pytest.mark.rule("xen:levy", "xen:zoc")
 def test_levy_never_into_pillaged_enemy_or_ezoc_hexes() -> None:
+    """Each bar on its own hex (T3): a pillaged hex out of any EZOC, an Empire-occupied hex, and
+    an empty unpillaged hex that only the Empire unit's ZOC bars."""
     _, st = game()
-    hexes = recruit.levy_hexes(st, REBEL, "Lydia", False)
-    assert SARDIS in hexes
-    st.pillaged.add("3009")
-    st.place("armenia-M1", "2909")  # an Empire unit next to Sardis and 3009
-    hexes = recruit.levy_hexes(st, REBEL, "Lydia", False)
-    assert "3009" not in hexes
-    assert SARDIS in hexes  # a city held by the Rebel is not in the EZOC
+    free = recruit.levy_hexes(st, REBEL, "Phrygia", False)
+    enemy = "3012"  # an empty Phrygian hex; an Empire unit goes there
+    assert enemy in free and not st.units_at(enemy)
+    st.place("armenia-M1", enemy)
+    ezoc = recruit.placement_ezoc(st, REBEL, False)
+    zoc_only = next(h for h in st.neighbours(enemy) if h in free and not st.units_at(h))
+    pillaged = next(h for h in free if h not in ezoc and h not in (enemy, zoc_only) and not st.units_at(h))
+    st.pillaged.add(pillaged)
+    no_zoc = recruit.levy_hexes(st, REBEL, "Phrygia", False, ezoc=())
+    assert pillaged not in no_zoc  # barred by the marker alone
+    assert enemy not in no_zoc  # barred by the enemy unit in it, whatever its ZOC
+    assert zoc_only in no_zoc and zoc_only in ezoc
+    hexes = recruit.levy_hexes(st, REBEL, "Phrygia", False)
+    assert zoc_only not in hexes  # barred by the EZOC alone
+    assert pillaged not in hexes and enemy not in hexes
+    assert SARDIS in recruit.levy_hexes(st, REBEL, "Lydia", False)  # a Rebel-held city: no EZOC there
+
+
+@pytest.mark.rule("xen:levy", "xen:chits")
+def test_a_hex_that_took_an_empire_mobilizes_unit_takes_no_normal_levy() -> None:
+    """Empire Mobilizes places "per normal Levy rules": 1 levied unit a hex, the two together (D20)."""
+    from ancients_games.xenophon.stratagems import empire_mobilizes
+    ctx, st = game()
+    st.player_turn = EMPIRE
+    asked: list = []
+    run(empire_mobilizes(ctx, st, EMPIRE, 1), ["media", lambda d: d.keys[0], lambda d: d.keys[0]], asked=asked)
+    h = asked[-1].keys[0]
+    assert st.satrapy_of(h) == "Media" and any(u.side == EMPIRE for u in st.units_at(h))
+    asked.clear()
+    run(recruit.levy_phase(ctx, st, EMPIRE), asked=asked,
+        default=lambda d: d.keys[1] if d.kind == "levy.type" else d.keys[0])
+    media = [d for d in asked if d.kind == "levy.hex" and "Levy Media" in d.prompt]
+    assert media and all(h not in d.keys for d in media)
 
 
 @pytest.mark.rule("xen:opt.reduced-levy", "xen:levy")
@@ -433,8 +534,10 @@ def test_public_works_cost_5_add_1_tax_1_vp_revolt_drm_and_go_with_pillage() -> 
 # ---------------------------------------------------------------- supply
 
 
-@pytest.mark.rule("xen:supply")
+@pytest.mark.rule("xen:supply", "xen:pillage")
 def test_forage_pillage_zeroes_the_hex_and_adjacent_non_city_hexes() -> None:
+    """A pillaged City blights its non-City neighbours too: Rulings: core 16 reads the two rule
+    texts over the table's parenthesis "(if was non-city ...)" (D6, T5)."""
     _, st = game()
     assert st.forage("3009") == 2 and st.forage("2907") == 5
     st.pillaged.add(SARDIS)
@@ -449,6 +552,26 @@ def test_desert_feeds_one_unit_of_its_own_satrapy() -> None:
     st.place("arabia-L1", desert)
     assert supply.capacity(st, desert, [st.unit("arabia-L1")]) == 1
     assert supply.capacity(st, desert, [st.unit("armenia-M1")]) == 0
+
+
+@pytest.mark.rule("xen:supply")
+def test_the_desert_feeds_its_own_satrapys_unit_not_a_stranger() -> None:
+    """"Can always supply one unit of their own Satrapy": with a stranger in the desert too, the
+    owner may not eliminate the own-satrapy unit and keep the stranger fed (D16)."""
+    ctx, st = game()
+    desert = next(h for h in st.hexes_of("Egypt") if h in st.data.desert and not st.units_at(h)
+                  and st.forage(h) == 0)
+    own = st.unit("egypt-L1")
+    stranger = next(u for u in st.on_map() if u.side == own.side and u.satrapy not in (None, "Egypt")
+                    and not u.leader)
+    st.place(own.id, desert)
+    st.place(stranger.id, desert)
+    asked: list = []
+    run(supply.supply_phase(ctx, st, own.side), asked=asked,
+        default=lambda d: own.id if own.id in d.keys else d.keys[0])  # he would rather keep the stranger
+    lose = [d for d in asked if d.kind == "supply.lose" and desert in d.prompt]
+    assert lose and all(own.id not in d.keys for d in lose)
+    assert st.unit(own.id).hex == desert and st.unit(stranger.id).where != "map"
 
 
 @pytest.mark.rule("xen:supply")
@@ -467,11 +590,66 @@ def test_excess_units_die_unless_a_supply_train_is_expended() -> None:
     assert log_events(ctx, "supply")[-1].rules == ("xen:supply",)
 
 
+@pytest.mark.rule("xen:random-events", "xen:chits")
+def test_consult_oracles_rerolls_the_random_events_roll_in_the_events_phase() -> None:
+    """The after-roll window of the Random Events phase is asked and a chit played there acts
+    (T2): the Rebel plays Consult Oracles on his d66 and the table reads the new roll."""
+    from ancients_games.xenophon.stratagems import chit_key
+    ctx, st = game()
+    if "Consult Oracles" not in st.hands[REBEL]:
+        st.pool.remove("Consult Oracles")
+        st.hands[REBEL].add("Consult Oracles")
+    oracles = chit_key("Consult Oracles")
+    windows: list = []
+    run(events.events_phase(ctx, st, REBEL), window=lambda d: oracles if oracles in d.keys else "no",
+        windows=windows)
+    first = windows[0]
+    assert first.kind == "window.after-roll" and first.side == REBEL and oracles in first.keys
+    assert "Consult Oracles" not in st.hands[REBEL] and "Consult Oracles" in st.pool.contents
+    played = [e for e in log_events(ctx, "chit-played") if e.data.get("chit") == "Consult Oracles"]
+    assert len(played) == 1 and played[0].side == REBEL
+    rolls = [e for e in log_events(ctx, "roll") if "Random Events Table" in e.text]
+    assert len(rolls) == 2 and "Consult Oracles" in rolls[1].text  # the first roll ignored, rolled again
+    result = log_events(ctx, "random-event")[0]
+    assert str(result.data["roll"]) in rolls[1].text
+
+
+@pytest.mark.rule("xen:random-events", "xen:intelligence", "xen:stratagem")
+def test_favourable_omens_shows_only_the_chits_drawn_never_the_pool() -> None:
+    """The rebuilt Favourable Omens (63): two chits drawn unseen, one kept, the other returned;
+    the choice never lists the pool, whose missing kinds would show the other hand (H1)."""
+    ctx, st = game()
+    pool, hand = len(st.pool), len(st.hands[REBEL])
+    assert len(set(map(str, st.pool.contents))) > 3  # the pool holds many kinds
+    asked: list = []
+    run(events.HANDLERS["omens"](ctx, st, REBEL), [lambda d: d.keys[0]], asked=asked)
+    (d,) = asked
+    assert d.side == REBEL and 1 <= len(d.keys) - 1 <= events.OMENS_DRAW and d.keys[-1] == "none"
+    assert len(st.pool) == pool - 1 and len(st.hands[REBEL]) == hand + 1
+    new = [e for e in ctx.log if e.rules and "xen:random-events" in e.rules]
+    assert new and all(e.private_to == REBEL for e in new)  # which chits: his alone
+    names = {c.name for c in st.data.chits.values()}
+    assert all(e.public_text and not any(n in e.public_text for n in names) for e in new)
+
+
 @pytest.mark.rule("xen:supply", "xen:random-events")
 def test_famine_zeroes_non_city_hexes_of_the_satrapy_this_turn() -> None:
-    _, st = game()
-    st.effects["turn:famine"] = ("Lydia",)
+    """The rebuilt Famine (62): struck in the Rebel's Random Events phase, Lydia's non-City hexes
+    feed nobody in both Supply phases of Turn 1, and are fed again once Turn 2 begins (D8)."""
+    from ancients_games.xenophon import GAME
+    ctx, st = game()
+    normal = st.forage("3009")
+    assert normal > 0
+    run(events.HANDLERS["famine"](ctx, st, REBEL), ["lydia"])
     assert st.forage("3009") == 0 and st.forage(SARDIS) == 8
+    gen = GAME.resume(ctx, st, ("phase", 1, REBEL, "stratagem"))
+    seen: dict[tuple[int, str], int] = {}
+    d = next(gen)
+    while st.turn == 1:
+        seen[(st.turn, st.player_turn)] = st.forage("3009")  # at the last decision of each player-turn
+        d = gen.send("no" if d.kind.startswith("window.") and "no" in d.keys else d.options[0].key)
+    assert seen[(1, REBEL)] == 0 and seen[(1, EMPIRE)] == 0  # still starving in the Empire's player-turn
+    assert "turn:famine" not in st.effects and st.forage("3009") == normal
 
 
 # ---------------------------------------------------------------- victory
