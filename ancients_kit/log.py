@@ -72,10 +72,22 @@ class Event:
 class Log:
     """An append-only sequence of events."""
 
-    __slots__ = ("_events",)
+    __slots__ = ("_events", "_hash", "_hashed")
 
     def __init__(self) -> None:
         self._events: list[Event] = []
+        self._hash = hashlib.sha256()
+        """The digest of the first ``_hashed`` events, carried forward (events are frozen and
+        the log only grows), so a save after every answer does not rehash the whole game."""
+        self._hashed = 0
+
+    def __getstate__(self) -> list[Event]:
+        return self._events  # pickles and deep copies rehash on demand
+
+    def __setstate__(self, events: list[Event]) -> None:
+        self._events = list(events)
+        self._hash = hashlib.sha256()
+        self._hashed = 0
 
     def append(self, event: Event) -> None:
         self._events.append(event)
@@ -96,6 +108,8 @@ class Log:
         never shows in the other (session forks and checkpoints)."""
         other = Log()
         other._events = self._events[:length] if length is not None else list(self._events)
+        if len(other._events) >= self._hashed:
+            other._hash, other._hashed = self._hash.copy(), self._hashed
         return other
 
     def since(self, start: int) -> list[Event]:
@@ -110,8 +124,9 @@ class Log:
 
     def digest(self) -> str:
         """sha256 of the full event stream (text, rules, dice and data)."""
-        h = hashlib.sha256()
-        for e in self._events:
+        h = self._hash
+        for e in self._events[self._hashed:]:
             h.update(json.dumps(e.to_json(None), sort_keys=True, default=str).encode())
             h.update(b"\n")
+        self._hashed = len(self._events)
         return h.hexdigest()
