@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 START, END = "<!-- generated:start -->", "<!-- generated:end -->"
@@ -17,7 +18,8 @@ def update(page: Path, block: str, argv: list[str]) -> int:
     new = text[:start] + "\n".join([START, "", block, "", END]) + text[end:]
     if "--check" in argv:
         if new != text:
-            print(f"{page.name} is stale: run python docs/tools/{Path(page).stem}.py")
+            tool = Path(sys.argv[0]).name if sys.argv and sys.argv[0].endswith(".py") else "its generator"
+            print(f"{page.name} is stale: run python docs/tools/{tool}")
             return 1
         return 0
     page.write_text(new)
