@@ -35,6 +35,7 @@ from ancients_kit.chance import ChitCup, Hand
 from ancients_kit.data import DataStore
 from ancients_kit.hexgrid import Hex
 from ancients_kit.hexmap import HexMap
+from ancients_kit.occupancy import HexIndex
 from ancients_kit.tables import LookupTable, OddsTable
 
 from . import model
@@ -308,7 +309,7 @@ class LDFState:
     result: str = ""
     result_rules: tuple[str, ...] = ()
 
-    _at: dict[str, list[str]] = attrs.field(factory=dict, repr=False)
+    _at: HexIndex = attrs.field(factory=HexIndex, repr=False)
     """Hex -> IDs of the units there (kept by place/remove)."""
 
     # ------------------------------------------------------------------ copies
@@ -325,7 +326,7 @@ class LDFState:
         other.removed_chits = list(self.removed_chits)
         other.revealed = dict(self.revealed)
         other.effects = {k: (v.copy() if hasattr(v, "copy") else v) for k, v in self.effects.items()}
-        other._at = {k: list(v) for k, v in self._at.items()}
+        other._at = self._at.copy()
         return other
 
     # ------------------------------------------------------------------ map helpers
@@ -365,16 +366,16 @@ class LDFState:
         self.units[unit.id] = unit
         if unit.where == "map":
             assert unit.hex is not None
-            self._at.setdefault(unit.hex, []).append(unit.id)
+            self._at.add(unit.hex, unit.id)
         return unit
 
     def units_at(self, hex_id: str) -> list[Unit]:
         """The units in a hex, in the order they arrived."""
-        return [self.units[u] for u in self._at.get(hex_id, ())]
+        return [self.units[u] for u in self._at.ids(hex_id)]
 
     def occupied(self) -> Iterator[str]:
         """Every hex holding one or more units."""
-        return (h for h, us in self._at.items() if us)
+        return self._at.occupied()
 
     def on_map(self) -> Iterator[Unit]:
         return (u for u in self.units.values() if u.where == "map")
@@ -393,7 +394,7 @@ class LDFState:
         u = self.unit(uid)
         self._take_off(u)
         u.where, u.hex = "map", hex_id
-        self._at.setdefault(hex_id, []).append(uid)
+        self._at.add(hex_id, uid)
 
     def remove(self, uid: str, where: Where) -> None:
         """Take a unit off the map (or move it between the piles)."""
@@ -418,11 +419,7 @@ class LDFState:
 
     def _take_off(self, u: Unit) -> None:
         if u.where == "map" and u.hex is not None:
-            lst = self._at.get(u.hex)
-            if lst is not None and u.id in lst:
-                lst.remove(u.id)
-                if not lst:
-                    del self._at[u.hex]
+            self._at.discard(u.hex, u.id)
 
     # ------------------------------------------------------------------ sides
     def side_of(self, u: Unit) -> str:

@@ -45,6 +45,7 @@ import attrs
 from ancients_kit.chance import ChitCup, Hand
 from ancients_kit.data import DataStore
 from ancients_kit.hexmap import HexMap
+from ancients_kit.occupancy import HexIndex
 from ancients_kit.secret import SecretNumber
 from ancients_kit.tables import Table
 from ancients_kit.windows import Standing
@@ -341,7 +342,7 @@ class XenState:
     result: str = ""
     result_rules: tuple[str, ...] = ()
 
-    _at: dict[str, list[str]] = attrs.field(factory=dict, repr=False)
+    _at: HexIndex = attrs.field(factory=HexIndex, repr=False)
     """Hex -> IDs of the units there (kept by place/remove)."""
 
     # ------------------------------------------------------------------ copies
@@ -364,7 +365,7 @@ class XenState:
         other.negotiations = list(self.negotiations)
         other.standing = self.standing.copy()
         other.vp = dict(self.vp)
-        other._at = {k: list(v) for k, v in self._at.items()}
+        other._at = self._at.copy()
         return other
 
     # ------------------------------------------------------------------ map
@@ -433,16 +434,16 @@ class XenState:
         self.units[unit.id] = unit
         if unit.where == "map":
             assert unit.hex is not None
-            self._at.setdefault(unit.hex, []).append(unit.id)
+            self._at.add(unit.hex, unit.id)
         return unit
 
     def units_at(self, hex_id: str) -> list[Unit]:
         """The units in a hex (embarked ones included), in the order they arrived."""
-        return [self.units[u] for u in self._at.get(hex_id, ())]
+        return [self.units[u] for u in self._at.ids(hex_id)]
 
     def occupied(self) -> Iterator[str]:
         """Every hex holding one or more units."""
-        return (h for h, us in self._at.items() if us)
+        return self._at.occupied()
 
     def on_map(self) -> Iterator[Unit]:
         return (u for u in self.units.values() if u.where == "map")
@@ -473,7 +474,7 @@ class XenState:
         u = self.unit(uid)
         self._take_off(u)
         u.where, u.hex = "map", hex_id
-        self._at.setdefault(hex_id, []).append(uid)
+        self._at.add(hex_id, uid)
 
     def to_mix(self, uid: str) -> None:
         """Take a unit off the map into the counter mix (eliminated, disbanded; xen:recruit)."""
@@ -493,16 +494,12 @@ class XenState:
 
     def _take_off(self, u: Unit) -> None:
         if u.where == "map" and u.hex is not None:
-            lst = self._at.get(u.hex)
-            if lst is not None and u.id in lst:
-                lst.remove(u.id)
-                if not lst:
-                    del self._at[u.hex]
+            self._at.discard(u.hex, u.id)
 
     # ------------------------------------------------------------------ control and occupation
     def occupier(self, hex_id: str) -> str | None:
         """The side occupying a hex (xen:occupation): that of the units in it, else None."""
-        ids = self._at.get(hex_id)
+        ids = self._at.ids(hex_id)
         return self.units[ids[0]].side if ids else None
 
     def set_control(self, satrapy: str, new: str) -> None:
