@@ -49,6 +49,7 @@ __all__ = [
     "SymbolDie",
     "die_distribution",
     "die_values",
+    "redeal",
     "spawned_below",
     "symbol_pool_distribution",
     "symbol_pool_joint",
@@ -881,3 +882,20 @@ class Chance:
     def spawn(self, label: str, record: Callable[[Roll], None] | None = None) -> Chance:
         """A roller on an independent child stream (e.g. for a bot's own choices)."""
         return Chance(self.rng.spawn(label), record)
+
+
+def redeal(hand: Hand, pool: ChitCup, rng: Any) -> None:
+    """Deal ``hand`` again from everything an opponent cannot tell apart: the hand's
+    chits and the pool's, together, shuffled by ``rng`` (``shuffle(list)``). The hand
+    keeps its size and the pool gets the rest; a search bot samples hidden hands so.
+    The order before the shuffle is sorted, so the same ``rng`` gives the same deal."""
+    unseen = sorted([*pool.contents, *hand.cards])
+    rng.shuffle(unseen)
+    held = len(hand)
+    for c in hand.cards:
+        hand.remove(c)
+    for _ in range(held):
+        hand.add(unseen.pop())
+    for c in list(pool.contents):
+        pool.remove(c)
+    pool.add(*unseen)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Collection, Generator
 from typing import Any
 
+from ancients_kit.chance import redeal
 from ancients_kit.data import DataStore
 from ancients_kit.plugin import Game, OptionSpec, Outcome, ScenarioInfo, TableInfo
 from ancients_kit.session import Context, Decision, Option
@@ -224,16 +225,7 @@ class LestDarknessFall(Game):
         hand = state.hands[other]
         if other in state.revealed:
             return
-        unseen = sorted(list(state.pool.contents) + list(hand.cards))
-        rng.shuffle(unseen)
-        held = len(hand)
-        for c in hand.cards:
-            hand.remove(c)
-        for _ in range(held):
-            hand.add(unseen.pop())
-        for c in list(state.pool.contents):
-            state.pool.remove(c)
-        state.pool.add(*unseen)
+        redeal(hand, state.pool, rng)
 
     def tables(self, store: DataStore) -> list[TableInfo]:
         from .render import tables

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Collection, Generator
 from typing import Any
 
+from ancients_kit.chance import redeal
 from ancients_kit.data import DataStore
 from ancients_kit.plugin import Game, OptionSpec, Outcome, ScenarioInfo, TableInfo
 from ancients_kit.session import Context, Decision
@@ -172,16 +173,7 @@ class Xenophon(Game):
 
         other = "empire" if viewer == "rebel" else "rebel"
         hand = state.hands[other]
-        unseen = sorted(list(map(str, state.pool.contents)) + list(map(str, hand.cards)))
-        rng.shuffle(unseen)
-        held = len(hand)
-        for c in hand.cards:
-            hand.remove(c)
-        for _ in range(held):
-            hand.add(unseen.pop())
-        for c in list(state.pool.contents):
-            state.pool.remove(c)
-        state.pool.add(*unseen)
+        redeal(hand, state.pool, rng)
         money = state.treasury[other]
         if not money.open:
             money.value = income(state, other)[0]
