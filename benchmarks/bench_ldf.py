@@ -38,28 +38,14 @@ from ancients_kit.session import Session
 
 from ancients_games.ldf import GAME
 
+from ._rates import random_games
+
 MAX_DECISIONS = 100_000
 OPTIONS = {"concession": False}
 
 
 def _campaigns(seconds: float) -> dict[str, float]:
-    games = decisions = 0
-    seed = 1
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds or games == 0:
-        s = Session(GAME, "campaign", seed=seed, options=OPTIONS)
-        play_out(s, RandomBot(), max_decisions=MAX_DECISIONS)
-        assert s.outcome is not None, f"campaign seed {seed} did not end"
-        games += 1
-        decisions += len(s.answers)
-        seed += 1
-    wall = time.perf_counter() - start
-    return {
-        "random_campaigns_per_minute": round(60 * games / wall, 1),
-        "random_decisions_per_second": round(decisions / wall, 1),
-        "random_decisions_per_campaign": round(decisions / games, 1),
-        "random_campaigns": games,
-    }
+    return random_games(GAME, "campaign", seconds, max_decisions=MAX_DECISIONS, options=OPTIONS, noun="campaigns")
 
 
 def _greedy(seed: int = 1) -> dict[str, float]:

@@ -32,28 +32,14 @@ from ancients_kit.session import Session
 
 from ancients_games.xenophon import GAME
 
+from ._rates import random_games
+
 MAX_DECISIONS = 200_000
 SCENARIOS = ("cyrus-revolt", "kings-war")
 
 
 def _games(scenario: str, seconds: float) -> dict[str, float]:
-    games = decisions = 0
-    seed = 1
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds or games == 0:
-        s = Session(GAME, scenario, seed=seed)
-        play_out(s, RandomBot(), max_decisions=MAX_DECISIONS)
-        assert s.outcome is not None, f"{scenario} seed {seed} did not end"
-        games += 1
-        decisions += len(s.answers)
-        seed += 1
-    wall = time.perf_counter() - start
-    return {
-        "random_games_per_minute": round(60 * games / wall, 1),
-        "random_decisions_per_second": round(decisions / wall, 1),
-        "random_decisions_per_game": round(decisions / games, 1),
-        "random_games": games,
-    }
+    return random_games(GAME, scenario, seconds, max_decisions=MAX_DECISIONS)
 
 
 def _per_decision(bot: Any, seed: int) -> tuple[float, int]:
