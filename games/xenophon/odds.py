@@ -29,25 +29,35 @@ from . import combat, diplomacy, leaders, model, pillage
 __all__ = ["HELP", "odds", "parse_force"]
 
 HELP = """ancients odds xenophon [what=battle] key=value ...
-  what=battle (default)   a battle on one of the three CRTs (xen:combat, xen:crt)
-    attackers=FORCE       the attacking units, e.g. 4phalanx+2cavalry+leader (CS from the unit chart), or
-    attack=N              the attacking raw CS (leaders included)
+  what=battle (default): a battle on one of the three CRTs (xen:combat, xen:crt)
+    attackers=FORCE   the attacking units, e.g. 4phalanx+2cavalry+leader
+                      (CS from the unit chart), or
+    attack=N          the attacking raw CS (leaders included)
     defenders=FORCE / defense=N   the same for the defenders
-    crt=NAME              engagement, skirmish or combined-arms (default: the attacker's best of those the
-                          attacking force's composition allows; engagement for attack=N)
-    attack_leader=yes / defense_leader=yes        a leader's multiplier (implied by a leader in the FORCE)
-    attack_advantage=yes / defense_advantage=yes  a Military Advantage chit
-    terrain=T             the defender's hex: clear, desert, rough, pass, city, colony (x2: rough, pass, city, colony)
-    siege=yes             a siege train with the attackers (x2 only against a defender in terrain; implied by
-                          siege_train in the FORCE)
-  what=withdrawal defender_ov=N attacker_ov=N     withdrawal before battle (xen:combat)
-  what=personal [leader=NAME] [other=NAME] [drm=N] [other_drm=N]   personal combat (Cyrus +1)
-  what=assassination target=supreme|leader        the D3 assassination roll
-  what=diplomacy agents=N [against=N] [shift=N]   uncancelled Agents (minus the other side's) and column shifts
-  what=pillage units=N | force=FORCE              the Pillage Table (trains ignored, leaders counted)
-  what=colonisation points=N | force=FORCE [clear=yes]   the Colonization Operations Table
-FORCE: unit types joined by '+' or ',', each with an optional count: phalanx, cavalry, light, militia,
-  barbarian_horde, elephant, fleet, siege_train, supply_train, leader"""
+    crt=NAME          engagement, skirmish or combined-arms (default: the
+                      attacker's best of those the force's composition
+                      allows; engagement for attack=N)
+    attack_leader=yes / defense_leader=yes   a leader's multiplier
+                      (implied by a leader in the FORCE)
+    attack_advantage=yes / defense_advantage=yes   a Military Advantage chit
+    terrain=T         the defender's hex: clear, desert, rough, pass, city,
+                      colony (x2: rough, pass, city, colony)
+    siege=yes         a siege train with the attackers (x2 only against a
+                      defender in terrain; implied by siege_train in FORCE)
+  what=withdrawal defender_ov=N attacker_ov=N
+                      withdrawal before battle (xen:combat)
+  what=personal [leader=NAME] [other=NAME] [drm=N] [other_drm=N]
+                      personal combat (Cyrus +1)
+  what=assassination target=supreme|leader   the D3 assassination roll
+  what=diplomacy agents=N [against=N] [shift=N]
+                      uncancelled Agents (minus the other side's), shifts
+  what=pillage units=N | force=FORCE
+                      the Pillage Table (trains ignored, leaders counted)
+  what=colonisation points=N | force=FORCE [clear=yes]
+                      the Colonization Operations Table
+FORCE: unit types joined by '+' or ',', each with an optional count:
+  phalanx, cavalry, light, militia, barbarian_horde, elephant, fleet,
+  siege_train, supply_train, leader"""
 
 WHATS = ("battle", "withdrawal", "personal", "assassination", "diplomacy", "pillage", "colonisation")
 _KNOWN = {
