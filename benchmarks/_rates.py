@@ -33,3 +33,22 @@ def random_games(game: Game, scenario: str, seconds: float, *, max_decisions: in
         f"random_decisions_per_{one}": round(decisions / games, 1),
         f"random_{noun}": games,
     }
+
+
+def undo_at_end(game: Game, scenario: str, seed: int, *, max_decisions: int,
+                options: Mapping[str, Any] | None = None, noun: str = "game") -> dict[str, float]:
+    """One undo at the end of a finished random game, against rebuilding the same game
+    from its answers alone; the two logs must agree."""
+    opts = dict(options or {})
+    s = Session(game, scenario, seed=seed, options=opts)
+    play_out(s, RandomBot(), max_decisions=max_decisions)
+    answers = list(s.answers)
+    t0 = time.perf_counter()
+    s.undo()
+    undo = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    again = Session(game, scenario, seed=seed, options=opts, answers=answers[:-1])
+    full = time.perf_counter() - t0
+    assert again.log.text() == s.log.text(), "undo and a full replay disagree"
+    return {"undo_ms_at_end": round(1000 * undo, 2), "full_replay_ms": round(1000 * full, 2),
+            "replay_over_undo": round(full / undo, 1) if undo else 0.0, f"answers_in_{noun}": len(answers)}

@@ -33,12 +33,12 @@ import sys
 import time
 from typing import Any
 
-from ancients_kit.bots import GreedyBot, RandomBot, play_out
+from ancients_kit.bots import GreedyBot, play_out
 from ancients_kit.session import Session
 
 from ancients_games.ldf import GAME
 
-from ._rates import random_games
+from ._rates import random_games, undo_at_end
 
 MAX_DECISIONS = 100_000
 OPTIONS = {"concession": False}
@@ -58,18 +58,7 @@ def _greedy(seed: int = 1) -> dict[str, float]:
 
 
 def _undo(seed: int = 7) -> dict[str, float]:
-    s = Session(GAME, "campaign", seed=seed, options=OPTIONS)
-    play_out(s, RandomBot(), max_decisions=MAX_DECISIONS)
-    answers = list(s.answers)
-    t0 = time.perf_counter()
-    s.undo()
-    undo = time.perf_counter() - t0
-    t0 = time.perf_counter()
-    again = Session(GAME, "campaign", seed=seed, options=OPTIONS, answers=answers[:-1])
-    full = time.perf_counter() - t0
-    assert again.log.text() == s.log.text(), "undo and a full replay disagree"
-    return {"undo_ms_at_end": round(1000 * undo, 2), "full_replay_ms": round(1000 * full, 2),
-            "replay_over_undo": round(full / undo, 1) if undo else 0.0, "answers_in_campaign": len(answers)}
+    return undo_at_end(GAME, "campaign", seed, max_decisions=MAX_DECISIONS, options=OPTIONS, noun="campaign")
 
 
 def run(seconds: float = 10.0) -> dict[str, Any]:

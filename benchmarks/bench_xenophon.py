@@ -32,7 +32,7 @@ from ancients_kit.session import Session
 
 from ancients_games.xenophon import GAME
 
-from ._rates import random_games
+from ._rates import random_games, undo_at_end
 
 MAX_DECISIONS = 200_000
 SCENARIOS = ("cyrus-revolt", "kings-war")
@@ -64,18 +64,7 @@ def _greedy(seeds: int = 3) -> dict[str, float]:
 
 
 def _undo(seed: int = 7) -> dict[str, float]:
-    s = Session(GAME, "kings-war", seed=seed)
-    play_out(s, RandomBot(), max_decisions=MAX_DECISIONS)
-    answers = list(s.answers)
-    t0 = time.perf_counter()
-    s.undo()
-    undo = time.perf_counter() - t0
-    t0 = time.perf_counter()
-    again = Session(GAME, "kings-war", seed=seed, answers=answers[:-1])
-    full = time.perf_counter() - t0
-    assert again.log.text() == s.log.text(), "undo and a full replay disagree"
-    return {"undo_ms_at_end": round(1000 * undo, 2), "full_replay_ms": round(1000 * full, 2),
-            "replay_over_undo": round(full / undo, 1) if undo else 0.0, "answers_in_game": len(answers)}
+    return undo_at_end(GAME, "kings-war", seed, max_decisions=MAX_DECISIONS)
 
 
 def balance(randoms: int = 20, greedies: int = 8, scenario: str = "cyrus-revolt") -> dict[str, Any]:
