@@ -32,6 +32,7 @@ from ancients_kit.session import Context, Decision
 from ancients_kit.tables import OddsRefused, OddsTable, load_table
 
 from ancients_games.centurion import model
+from ancients_games.centurion.appraisal import BASIC_CRT, appraise
 from ancients_games.centurion.basic import loss_fractions, play_basic
 from ancients_games.centurion.combat import (
     ATTACK,
@@ -271,7 +272,8 @@ class CenturionGame(Game):
 
     def play(self, ctx: Context, state: CenturionState) -> Generator[Decision, str, Outcome]:
         if state.version == "basic":
-            return (yield from play_basic(ctx, state, load_all(ctx.store)["melee"]))
+            table = state.extra[BASIC_CRT] = load_all(ctx.store)["melee"]  # appraised by the search bot
+            return (yield from play_basic(ctx, state, table))
         seq = _full_module("sequence")
         if seq is None:  # setup refuses first; kept for direct callers
             raise InvalidAnswer("the Full Simulation rules are not installed yet", rule="cen:full.sequence")
@@ -285,7 +287,8 @@ class CenturionGame(Game):
         or ``play_full`` (the start of a Player-Turn, every few choices of a unit to move)."""
         version = where[0]
         if version == "basic":
-            return play_basic(ctx, state, load_all(ctx.store)["melee"], resume=(where[1], where[2]))
+            table = state.extra[BASIC_CRT] = load_all(ctx.store)["melee"]
+            return play_basic(ctx, state, table, resume=(where[1], where[2]))
         seq = _full_module("sequence")
         if version != "full" or seq is None:
             raise ValueError(f"not a checkpoint of this game: {where!r}")
@@ -365,6 +368,11 @@ class CenturionGame(Game):
 
     # ------------------------------------------------------------ bots
     def evaluate(self, state: CenturionState, side: str) -> float:
+        """The Basic Game: loss percentages and the expected result of the coming
+        Combat Phase (:func:`~ancients_games.centurion.appraisal.appraise`); the
+        Full Simulation: loss percentages."""
+        if state.version == "basic":
+            return appraise(state, side)
         fr = loss_fractions(state)
         return float(fr[state.opponent(side)] - fr[side])
 

@@ -1,0 +1,88 @@
+"""The search bot's value of a Basic Game position: losses so far plus the expected
+result of the coming Combat Phase, read exactly from the melee CRT (crt_melee.toml)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ancients_kit.bots import GreedyBot
+from ancients_kit.session import Session
+
+from ancients_games.centurion import GAME
+from ancients_games.centurion.appraisal import (
+    DISPERSED_ATTACKER,
+    DISPERSED_DEFENDER,
+    appraise,
+    expected_losses,
+)
+from ancients_games.centurion.basic import loss_fractions
+from ancients_games.centurion.game import sandbox_state
+
+
+def _moving(units):
+    s = sandbox_state(units)
+    s.phase = "movement"
+    return s
+
+
+@pytest.mark.rule("cen:basic.combat", "cen:basic.stacking")
+def test_a_stack_against_a_skirmisher_is_expected_to_eliminate_it() -> None:
+    # three Swordsmen (12) against a Skirmisher (1): 12 to 1 reads the 6-1 column,
+    # 1-5 DE and 6 DD in crt_melee.toml; nothing can befall the attacker there
+    s = _moving([("red", "SD", "0605"), ("red", "SD", "0605"), ("red", "SD", "0605"), ("blue", "SK", "0606")])
+    own, enemy = expected_losses(s, "red")
+    assert own == 0.0
+    assert enemy == pytest.approx(5 / 6 + DISPERSED_DEFENDER / 6)
+    assert expected_losses(s, "blue") == (0.0, 0.0)  # 1 against 12 is no attack
+
+
+@pytest.mark.rule("cen:basic.combat")
+def test_an_even_fight_is_not_an_attack_the_bots_would_make() -> None:
+    s = _moving([("red", "SD", "0605"), ("blue", "SD", "0606")])
+    assert expected_losses(s, "red") == (0.0, 0.0)
+
+
+@pytest.mark.rule("cen:basic.combat")
+def test_a_one_to_one_attack_counts_both_sides_risks() -> None:
+    # 8 against 5 (Swordsman and Skirmisher) rounds for the defender to 1-1:
+    # 1 DE, 2 DD, 3-4 C, 5 AD, 6 AE
+    s = _moving([("red", "SD", "0605"), ("red", "SD", "0605"), ("blue", "SD", "0606"), ("blue", "SK", "0606")])
+    own, enemy = expected_losses(s, "red")
+    assert own == pytest.approx(2 * (1 / 6 + DISPERSED_ATTACKER / 6))
+    assert enemy == pytest.approx(2 * (1 / 6 + DISPERSED_DEFENDER / 6))
+
+
+@pytest.mark.rule("cen:basic.combat")
+def test_each_unit_attacks_once() -> None:
+    # case D: one Barbarian (6) next to two Skirmishers (1 each) makes one attack, not two
+    s = _moving([("red", "BI", "0605"), ("blue", "SK", "0604"), ("blue", "SK", "0606")])
+    _, enemy = expected_losses(s, "red")
+    assert enemy == pytest.approx(5 / 6 + DISPERSED_DEFENDER / 6)
+
+
+@pytest.mark.rule("cen:basic.victory", "cen:basic.combat")
+def test_the_value_is_losses_plus_the_expected_phase_for_either_side() -> None:
+    units = [("red", "SD", "0605"), ("red", "SD", "0605"), ("red", "SD", "0605"), ("blue", "SK", "0606"),
+             ("blue", "SD", "1010"), ("red", "SD", "0101")]
+    s = _moving(units)
+    s.remove(s.units["BLU-SD01"])
+    fr = loss_fractions(s)
+    _, enemy = expected_losses(s, "red")
+    want = float(fr["blue"] - fr["red"]) + enemy / 2  # blue started with two units
+    assert appraise(s, "red") == pytest.approx(want)
+    assert appraise(s, "blue") == pytest.approx(-want)
+    assert GAME.evaluate(s, "red") == appraise(s, "red")
+
+
+def test_the_game_appraises_with_its_own_table_along_a_game() -> None:
+    s = Session(GAME, "basic-gaul", seed=5)
+    bot = GreedyBot()
+    seen_gain = False
+    while s.decision is not None and len(s.answers) < 400:
+        st = s.state
+        a, b = st.sides
+        assert GAME.evaluate(st, a) == pytest.approx(-GAME.evaluate(st, b))
+        fr = loss_fractions(st)
+        seen_gain |= GAME.evaluate(st, a) != pytest.approx(float(fr[b] - fr[a]))
+        s.answer(bot.choose(s, s.decision))
+    assert seen_gain  # contact came, and with it an expected Combat Phase
