@@ -101,7 +101,8 @@ def _distribution(table: OddsTable, attack: int, defence: int, rounding: str) ->
 def expected_losses(state: CenturionState, side: str) -> tuple[float, float]:
     """Units ``side`` and its enemy are expected to lose in ``side``'s next Combat
     Phase from the position as it stands (see the module docstring), as
-    ``(side's, enemy's)``; Command units count for nothing, as in the victory count."""
+    ``(side's, enemy's)``; every unit counts one, Command units too, as
+    ``cen:basic.victory`` counts them (a result removes or disperses them all)."""
     table = _table(state)
     seen: dict[Any, None] = {}
     for u in state.live_units(side):
@@ -130,8 +131,8 @@ def expected_losses(state: CenturionState, side: str) -> tuple[float, float]:
         p = _distribution(table, attack, defence, rounding)
         if not p:
             continue
-        defenders = sum(1 for u in state.stack_at(h) if not state.types[u.type].is_command)
-        attackers = sum(1 for u in group if not state.types[u.type].is_command)
+        defenders = len(state.stack_at(h))  # every unit of the hex goes, Command units too
+        attackers = len(group)
         enemy += defenders * (p.get("DE", 0.0) + DISPERSED_DEFENDER * p.get("DD", 0.0))
         own += attackers * (p.get("AE", 0.0) + DISPERSED_ATTACKER * p.get("AD", 0.0))
         used.update(u.id for u in group)

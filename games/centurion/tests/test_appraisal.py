@@ -86,3 +86,13 @@ def test_the_game_appraises_with_its_own_table_along_a_game() -> None:
         seen_gain |= GAME.evaluate(st, a) != pytest.approx(float(fr[b] - fr[a]))
         s.answer(bot.choose(s, s.decision))
     assert seen_gain  # contact came, and with it an expected Combat Phase
+
+
+@pytest.mark.rule("cen:basic.combat", "cen:basic.victory")
+def test_a_command_unit_in_the_stack_is_lost_with_it() -> None:
+    # the victory count counts every unit lost, Command units too: the Skirmisher and the
+    # Command unit with it both go on a DE (12 against 1 + 1 = 6-1 column)
+    s = _moving([("red", "SD", "0605"), ("red", "SD", "0605"), ("red", "SD", "0605"),
+                 ("blue", "SK", "0606"), ("blue", "CM", "0606")])
+    _, enemy = expected_losses(s, "red")
+    assert enemy == pytest.approx(2 * (5 / 6 + DISPERSED_DEFENDER / 6))
