@@ -41,17 +41,30 @@ and greedy rollouts without random answers:
   14 of 40), 0.38 s of processor time and 97 iterations on the average
   searched decision (3.9 ms an iteration).
 - Centurion Basic Games (Civil War, Gaul, Carrhae, Servile War in turn) at
-  the suggested 49 iterations: **20 wins, 1 draw, 18 losses in 39 games,
-  51% [36%, 66%]** (6 of 20 first, 14 of 19 second; greedy in the same seats
-  wins 19 of 39), 0.36 s of processor time and 47 iterations on the average
-  searched decision (7.7 ms an iteration): no better than greedy. The issue's
-  bar (70%) is met for C&C, not for Centurion. Untested guesses why: a
-  Centurion Player-Turn is some sixty answers, so 49 samples of a two-turn
-  future compare one unit's move under the noise of all the others and the
-  dice; Carrhae's Parthians are annihilated by greedy play whatever one move
-  does (they won only as the Romans).
+  the suggested 49 iterations, then: 20 wins, 1 draw, 18 losses in 39 games,
+  51% [36%, 66%] (6 of 20 first, 14 of 19 second; greedy in the same seats
+  wins 19 of 39): no better than greedy, its look-ahead judged by the losses
+  alone, that is by the dice of the one reply it sampled.
+
 Before those changes: C&C 22 of 34 (65% [48, 79]), Centurion 13 of 20 at 9
 iterations (65% [43, 82]).
+
+Measured later on 1 December 2026 (``BENCH_SEARCH_JOBS=2`` on the 2 cores,
+nothing else running), after Centurion's ``Game.evaluate`` began to count
+the exact expected result of the coming Combat Phase
+(``games/centurion/appraisal.py``), same 49 iterations:
+
+- Centurion Basic: **24 wins, 1 draw, 15 losses in 40 games, 60% [44.6%,
+  73.7%]** (9 of 20 as the side moving first, 15 of 20 as the second; greedy
+  in the same seats wins 20 of 40), 0.40 s of processor time and 47
+  iterations on the average searched decision (8.5 ms an iteration). Better
+  than before, but not the issue's bar (70%), and not a significant
+  difference from 51% at these numbers of games. Carrhae's Parthians lost all
+  five games (greedy Parthians lose all of theirs too), so the other 35 seats
+  would need 80%. Trials stopped early: 144 iterations (twelve options,
+  twelve samples, about 1 s a decision) won 5 of the first 9; the appraisal
+  before Command units were counted won 16 of its first 19. A single game
+  turns on small differences, so only the full 40 are a measure.
 """
 
 from __future__ import annotations

@@ -21,7 +21,8 @@ melee CRT, without rolling a die:
   attackers (AD) sit out their next turn defending at 1 against an enemy
   whose Combat Phase comes first, so each counts :data:`DISPERSED_ATTACKER`
   of a unit; dispersed defenders (DD) recover before the attacker can strike
-  again, so each counts :data:`DISPERSED_DEFENDER`.
+  again, so each counts :data:`DISPERSED_DEFENDER` (both shares are chosen
+  on these grounds, not fitted).
 
 The expected units lost are divided by each side's units at start, as
 ``cen:basic.victory`` counts them. The Full Simulation keeps its own value
