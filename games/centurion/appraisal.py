@@ -63,7 +63,8 @@ its own next Player-Turn and recovers before it can be attacked again."""
 
 BASIC_CRT = "basic_melee_crt"
 """``state.extra`` key: the melee CRT this game is played with (put there by
-``play_basic``, so a designer's table is the one appraised; shared by copies)."""
+``CenturionGame.play`` and ``resume``, so a designer's table is the one
+appraised; shared by copies, never changed)."""
 SHARED_EXTRA.add(BASIC_CRT)
 
 _DEFAULT_TABLE: list[OddsTable] = []
