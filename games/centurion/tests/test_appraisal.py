@@ -96,3 +96,17 @@ def test_a_command_unit_in_the_stack_is_lost_with_it() -> None:
                  ("blue", "SK", "0606"), ("blue", "CM", "0606")])
     _, enemy = expected_losses(s, "red")
     assert enemy == pytest.approx(2 * (5 / 6 + DISPERSED_DEFENDER / 6))
+
+
+@pytest.mark.rule("cen:basic.combat")
+def test_the_table_appraised_is_the_one_in_play() -> None:
+    from ancients_games.centurion.appraisal import BASIC_CRT
+    from ancients_games.centurion.game import load_all
+
+    s = Session(GAME, "basic-gaul", seed=5)
+    table = s.state.extra[BASIC_CRT]
+    assert table is load_all(s.store)["melee"]
+    assert s.fork().state.extra[BASIC_CRT] is table  # shared by the search's copies, not copied
+    pos = _moving([("red", "SD", "0605"), ("red", "SD", "0605"), ("red", "SD", "0605"), ("blue", "SK", "0606")])
+    pos.extra[BASIC_CRT] = table
+    assert expected_losses(pos, "red")[1] == pytest.approx(5 / 6 + DISPERSED_DEFENDER / 6)
