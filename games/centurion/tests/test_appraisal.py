@@ -74,6 +74,7 @@ def test_the_value_is_losses_plus_the_expected_phase_for_either_side() -> None:
     assert GAME.evaluate(s, "red") == appraise(s, "red")
 
 
+@pytest.mark.rule("cen:basic.combat", "cen:basic.victory")
 def test_the_game_appraises_with_its_own_table_along_a_game() -> None:
     s = Session(GAME, "basic-gaul", seed=5)
     bot = GreedyBot()
