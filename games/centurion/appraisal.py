@@ -68,9 +68,9 @@ appraised; shared by copies, never changed)."""
 SHARED_EXTRA.add(BASIC_CRT)
 
 _DEFAULT_TABLE: list[OddsTable] = []
-_DISTRIBUTIONS: dict[tuple[int, int, int, str], dict[str, float]] = {}
-"""(id of the table, attack, defence, rounding) -> result code -> probability."""
-_TABLES: dict[int, OddsTable] = {}
+_DISTRIBUTIONS: dict[int, tuple[OddsTable, dict[tuple[int, int, str], dict[str, float]]]] = {}
+"""id of a table -> (the table, kept so its id is not reused; (attack, defence, rounding)
+-> result code -> probability)."""
 
 
 def _table(state: CenturionState) -> OddsTable:
@@ -85,18 +85,20 @@ def _table(state: CenturionState) -> OddsTable:
 
 
 def _distribution(table: OddsTable, attack: int, defence: int, rounding: str) -> dict[str, float]:
-    key = (id(table), attack, defence, rounding)
-    got = _DISTRIBUTIONS.get(key)
-    if got is None or _TABLES.get(id(table)) is not table:
+    known = _DISTRIBUTIONS.get(id(table))
+    if known is None or known[0] is not table:
+        if len(_DISTRIBUTIONS) > 16:
+            _DISTRIBUTIONS.clear()
+        known = _DISTRIBUTIONS[id(table)] = (table, {})
+    cells = known[1]
+    got = cells.get((attack, defence, rounding))
+    if got is None:
         try:
             exact: dict[str, Fraction] = table.distribution(attack, defence, rounding=rounding)
             got = {code: float(p) for code, p in exact.items()}
         except OddsRefused:  # below 1-2: non-viable, no attack
             got = {}
-        if len(_DISTRIBUTIONS) > 65536:
-            _DISTRIBUTIONS.clear()
-        _DISTRIBUTIONS[key] = got
-        _TABLES[id(table)] = table
+        cells[(attack, defence, rounding)] = got
     return got
 
 
@@ -117,16 +119,18 @@ def expected_losses(state: CenturionState, side: str) -> tuple[float, float]:
     ranked = []
     for h in seen:
         eligible = eligible_attackers(state, side, h)
-        attack = sum(basic_attack_factor(state, u) for u in best_group(state, eligible))
+        group = best_group(state, eligible)
+        attack = sum(basic_attack_factor(state, u) for u in group)
         if attack > 0:
-            ranked.append((-attack / max(basic_defence(state, h), 1), state.hid(h), h, eligible))
+            defence = basic_defence(state, h)
+            ranked.append((-attack / max(defence, 1), state.hid(h), h, eligible, group, attack, defence))
     ranked.sort(key=lambda r: (r[0], r[1]))
     used: set[str] = set()
     own = enemy = 0.0
-    for _, _, h, eligible in ranked:
-        group = best_group(state, [u for u in eligible if u.id not in used] if used else eligible)
-        attack = sum(basic_attack_factor(state, u) for u in group)
-        defence = basic_defence(state, h)
+    for _, _, h, eligible, group, attack, defence in ranked:
+        if used and any(u.id in used for u in eligible):  # some went into a better attack (case D)
+            group = best_group(state, [u for u in eligible if u.id not in used])
+            attack = sum(basic_attack_factor(state, u) for u in group)
         if attack <= 0 or attack / max(defence, 1) <= ATTACK_ODDS:
             continue
         rounding, _ = command_rounding(state, {u.hex for u in group}, h, side)
