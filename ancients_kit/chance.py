@@ -628,6 +628,40 @@ class Chance:
         """The most recent :class:`Roll`."""
         self._forced: deque[Any] = deque()
         self._symbol_dice: dict[str, SymbolDie] = {}
+        self._keyed: int | None = None
+        """With :meth:`key_by_reason`: the key every roll's own stream is derived from."""
+        self._keyed_counts: dict[str, int] = {}
+        """With :meth:`key_by_reason`: reason -> rolls made with it so far."""
+
+    # -- keyed dice (search copies) ------------------------------------------
+
+    def key_by_reason(self, key: int | None) -> None:
+        """From now on take each roll, draw or shuffle from a stream of its own,
+        derived from ``key``, its reason and how many earlier ones had the same
+        reason (``None``: back to the one generator, :attr:`rng`).
+
+        The dice stay independent and fair; what changes is which die goes where.
+        Two search copies keyed alike give "the second attack on hex 1416" the
+        same die, whatever was rolled before it in either copy, so comparing
+        two moves on the same sample compares the moves, not the order in which
+        their dice happened to be drawn (common random numbers;
+        :meth:`Session.fork <ancients_kit.session.Session.fork>` with
+        ``keyed_dice``). The rules name each roll's reason already (``attack on
+        1416``); rolls without one share the reason ``""``."""
+        if key is not None and (isinstance(key, bool) or not isinstance(key, int)):
+            raise ChanceError(f"a dice key must be a whole number, not {key!r}")
+        self._keyed = None if key is None else key & _MASK
+        self._keyed_counts = {}
+
+    def _rng_for(self, reason: str) -> Rng:
+        """The generator the next roll with ``reason`` draws from (see :meth:`key_by_reason`)."""
+        if self._keyed is None:
+            return self.rng
+        n = self._keyed_counts.get(reason, 0)
+        self._keyed_counts[reason] = n + 1
+        child = Rng.__new__(Rng)
+        child._seed_from_key(_derive(self._keyed, f"{n}:{reason}"))
+        return child
 
     # -- forcing (tests) ---------------------------------------------------
 
@@ -651,13 +685,13 @@ class Chance:
 
     # -- numbered dice -------------------------------------------------------
 
-    def _faces(self, n: int, sides: int, kind: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    def _faces(self, n: int, sides: int, kind: str, rng: Rng) -> tuple[tuple[int, ...], tuple[int, ...]]:
         faces: list[int] = []
         forced: list[int] = []
         for i in range(n):
             f = self._take_forced()
             if f is _NO_FORCE:
-                faces.append(1 + self.rng.below(sides))
+                faces.append(1 + rng.below(sides))
             else:
                 if not isinstance(f, int) or isinstance(f, bool) or not 1 <= f <= sides:
                     raise ChanceError(f"forced value {f!r} is not a face of a {sides}-sided die ({kind})")
@@ -670,7 +704,7 @@ class Chance:
             raise ChanceError(f"number of dice must be >= 1, not {n}")
         if sides < 2:
             raise ChanceError(f"a die needs at least 2 sides, not {sides}")
-        faces, forced = self._faces(n, sides, kind)
+        faces, forced = self._faces(n, sides, kind, self._rng_for(reason))
         value = faces[0] * 10 + faces[1] if kind == "d66" else sum(faces)
         return self._emit(
             Roll(kind, faces, value, reason, tuple(rules), source=kind, sides=sides, forced=forced)
@@ -714,18 +748,19 @@ class Chance:
         # Rerolls find the die by name: the one most recently rolled under it
         # (a designer's variant may redefine the battle die's faces).
         self._symbol_dice[die.name] = die
-        faces, forced = self._symbol_faces(die, range(n))
+        faces, forced = self._symbol_faces(die, range(n), self._rng_for(reason))
         return self._emit(
             Roll("symbols", faces, None, reason, tuple(rules), source=die.name, forced=forced)
         ).faces
 
-    def _symbol_faces(self, die: SymbolDie, indices: Iterable[int]) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    def _symbol_faces(self, die: SymbolDie, indices: Iterable[int],
+                      rng: Rng) -> tuple[tuple[str, ...], tuple[int, ...]]:
         faces: list[str] = []
         forced: list[int] = []
         for i in indices:
             f = self._take_forced()
             if f is _NO_FORCE:
-                faces.append(die.faces[self.rng.below(len(die.faces))])
+                faces.append(die.faces[rng.below(len(die.faces))])
             else:
                 if f not in die.faces:
                     raise ChanceError(f"forced value {f!r} is not a face of the {die.name} die {die.symbols}")
@@ -758,14 +793,15 @@ class Chance:
             if not 0 <= i < len(prev.faces):
                 raise ChanceError(f"die index {i} out of range for {prev.describe()}")
         faces = list(prev.faces)
+        rng = self._rng_for(reason or prev.reason)
         if prev.kind == "symbols":
             die = self._symbol_dice.get(prev.source)
             if die is None:
                 raise ChanceError(f"unknown symbol die {prev.source!r}")
-            new, forced_local = self._symbol_faces(die, range(len(idx)))
+            new, forced_local = self._symbol_faces(die, range(len(idx)), rng)
             value = None
         else:
-            new, forced_local = self._faces(len(idx), prev.sides, prev.kind)
+            new, forced_local = self._faces(len(idx), prev.sides, prev.kind, rng)
         for i, f in zip(idx, new):
             faces[i] = f
         if prev.kind == "symbols":
@@ -815,22 +851,22 @@ class Chance:
                 item, forced = f, (0,)
             source = container.name
         elif isinstance(container, ChitCup):
-            item, forced = self._pick_from(container._chits, container.name)
+            item, forced = self._pick_from(container._chits, container.name, reason)
             source = container.name
         elif isinstance(container, Hand):
-            item, forced = self._pick_from(container._cards, f"{container.owner}'s hand")
+            item, forced = self._pick_from(container._cards, f"{container.owner}'s hand", reason)
             source = f"hand:{container.owner}"
         else:
             raise ChanceError(f"cannot draw from {container!r}")
         self._emit(Roll("draw", (item,), None, reason, tuple(rules), source=source, forced=forced))
         return item
 
-    def _pick_from(self, items: list[Hashable], name: str) -> tuple[Hashable, tuple[int, ...]]:
+    def _pick_from(self, items: list[Hashable], name: str, reason: str) -> tuple[Hashable, tuple[int, ...]]:
         if not items:
             raise ChanceError(f"{name} is empty; nothing to draw")
         f = self._take_forced()
         if f is _NO_FORCE:
-            return items.pop(self.rng.below(len(items))), ()
+            return items.pop(self._rng_for(reason).below(len(items))), ()
         if f not in items:
             raise ChanceError(f"forced item {f!r} is not in {name}")
         items.remove(f)
@@ -843,7 +879,7 @@ class Chance:
             raise ChanceError("cannot pick from no options")
         f = self._take_forced()
         if f is _NO_FORCE:
-            item = options[self.rng.below(len(options))]
+            item = options[self._rng_for(reason).below(len(options))]
             forced: tuple[int, ...] = ()
         else:
             if f not in options:
@@ -859,10 +895,10 @@ class Chance:
         if isinstance(target, Deck):
             target.draw_pile.extend(target.discard_pile)
             target.discard_pile.clear()
-            self.rng.shuffle(target.draw_pile)
+            self._rng_for(reason).shuffle(target.draw_pile)
             source = target.name
         else:
-            self.rng.shuffle(target)
+            self._rng_for(reason).shuffle(target)
             source = "list"
         self._emit(Roll("shuffle", (), None, reason, tuple(rules), source=source))
 
@@ -870,14 +906,17 @@ class Chance:
         """Everything a later roll depends on (generator, forced values, the last
         roll for rerolls, the symbol dice seen); :meth:`setstate` restores it.
         Session checkpoints keep it beside a copy of the game state."""
-        return (self.rng.getstate(), tuple(self._forced), self.last, tuple(self._symbol_dice.items()))
+        return (self.rng.getstate(), tuple(self._forced), self.last, tuple(self._symbol_dice.items()),
+                self._keyed, tuple(self._keyed_counts.items()))
 
     def setstate(self, state: tuple[Any, ...]) -> None:
-        rng, forced, last, dice = state
+        rng, forced, last, dice, keyed, counts = state
         self.rng.setstate(rng)
         self._forced = deque(forced)
         self.last = last
         self._symbol_dice = dict(dice)
+        self._keyed = keyed
+        self._keyed_counts = dict(counts)
 
     def spawn(self, label: str, record: Callable[[Roll], None] | None = None) -> Chance:
         """A roller on an independent child stream (e.g. for a bot's own choices)."""

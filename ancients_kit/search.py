@@ -180,7 +180,11 @@ def _ranked(session: Session, decision: Decision, rng: Rng, ties: dict[str, floa
     return [k for _, _, k in keyed]
 
 
-def _rollout_answer(session: Session, decision: Decision, rng: Rng, greedy: bool, epsilon: float) -> str:
+def _rollout_answer(session: Session, decision: Decision, rng: Rng, greedy: bool, epsilon: float,
+                    keyed: bool = False) -> str:
+    """The rollout's answer: the heuristic's best, ties at random (``keyed``: the same
+    pick among the same tied options of the same decision in every copy of the
+    sample ``rng`` belongs to, however many draws came before), or at random."""
     opts = decision.options
     if len(opts) == 1:
         return opts[0].key
@@ -199,7 +203,11 @@ def _rollout_answer(session: Session, decision: Decision, rng: Rng, greedy: bool
             best.append(o.key)
     if not best:
         return opts[rng.below(len(opts))].key
-    return best[rng.below(len(best))] if len(best) > 1 else best[0]
+    if len(best) == 1:
+        return best[0]
+    if keyed:
+        return best[rng.spawn("\x1f".join(("tie", decision.side, decision.prompt, *best))).below(len(best))]
+    return best[rng.below(len(best))]
 
 
 @attrs.frozen
@@ -227,10 +235,17 @@ class Settings:
     """At most this many paired samples of each root option (0: no limit): a decision
     with few options then stops before the budget, which it would spend on
     comparing the same few options again."""
+    pairing: str = "stream"
+    """How the root options' samples are paired: ``stream`` (each sample's dice drawn
+    in turn from one stream) or ``keyed`` (each roll keyed by its reason and each
+    rollout tie broken by the tied options, so the same attack gets the same die
+    and the same choice the same pick under every option of a round)."""
 
     def __attrs_post_init__(self) -> None:
         if self.rollout not in ("greedy", "random"):
             raise SearchSettingsError(f"{ENV_VAR}: rollout must be 'greedy' or 'random', not {self.rollout!r}")
+        if self.pairing not in ("stream", "keyed"):
+            raise SearchSettingsError(f"{ENV_VAR}: pairing must be 'stream' or 'keyed', not {self.pairing!r}")
         if self.iterations is None and self.seconds is None:
             raise SearchSettingsError(f"{ENV_VAR}: a search needs a budget: iterations or seconds")
         for name, low in (("iterations", 1), ("plies", 1), ("depth", 0), ("width", 0), ("samples", 0),
@@ -272,6 +287,7 @@ def search(session: Session, settings: Settings | None = None, *, rng: Rng | Non
     iterations, seconds, depth, plies, width, c = st.iterations, st.seconds, st.depth, st.plies, st.width, st.c
     rollout, epsilon, z, samples = st.rollout, st.epsilon, st.z, st.samples
     widen, prune = st.widen, st.prune
+    keyed = st.pairing == "keyed"
     decision = session.decision
     if decision is None:
         raise ValueError("the game is over: nothing to search")
@@ -319,7 +335,7 @@ def search(session: Session, settings: Settings | None = None, *, rng: Rng | Non
         # comparison is not drowned by luck (common random numbers); below the root, UCT.
         it = rng.spawn(f"sample:{rnd}")
         done += 1
-        copy = session.fork(reseed=it.next_u64(), viewer=me, checkpoints=False)
+        copy = session.fork(reseed=it.next_u64(), viewer=me, checkpoints=False, keyed_dice=keyed)
         if base is None:  # read on the first sample, never on the real state
             base = {s: game.evaluate(copy.state, s) for s in sides}
             assert copy.decision is not None
@@ -387,7 +403,7 @@ def search(session: Session, settings: Settings | None = None, *, rng: Rng | Non
             d = copy.decision
             if horizon.passed(copy, d, plies):
                 break
-            if not _answer(copy, _rollout_answer(copy, d, it, greedy, epsilon)):
+            if not _answer(copy, _rollout_answer(copy, d, it, greedy, epsilon, keyed)):
                 break
             steps += 1
         # -- value of the end reached, for every side
@@ -534,7 +550,7 @@ class MCTSBot:
         kw: dict[str, Any] = {}
         conv: Mapping[str, Any] = {"iterations": int, "seconds": float, "depth": int, "plies": int, "rollout": str,
                                    "width": int, "c": float, "z": float, "samples": int,
-                                   "epsilon": float, "widen": float, "prune": float}
+                                   "epsilon": float, "widen": float, "prune": float, "pairing": str}
         for item in (p.strip() for p in text.split(",")):
             if not item:
                 continue

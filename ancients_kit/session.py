@@ -513,7 +513,8 @@ class Session:
             raise IllegalAnswer(f"cannot undo {count} answers: only {len(self.answers)} given")
         self._rebuild(self.answers[: len(self.answers) - count])
 
-    def fork(self, *, reseed: int | None = None, viewer: str | None = None, checkpoints: bool = True) -> Session:
+    def fork(self, *, reseed: int | None = None, viewer: str | None = None, checkpoints: bool = True,
+             keyed_dice: bool = False) -> Session:
         """An independent copy at the same point (for bots that look ahead).
 
         With checkpoints, the copy starts from the latest one and plays only the
@@ -535,17 +536,27 @@ class Session:
         state at the copy's own safe points, for a copy played once and
         thrown away (a search rollout); its undo and refused answers then
         rebuild from the branch point.
+
+        ``keyed_dice`` (with ``reseed``): the copy takes each roll from a stream
+        of its own, derived from ``reseed``, the roll's reason and how many rolls
+        had that reason before (:meth:`Chance.key_by_reason
+        <ancients_kit.chance.Chance.key_by_reason>`), so two copies with the same
+        ``reseed`` give the same attack the same die even when other rolls came
+        before it in one of them (a search compares its options on such pairs).
         """
         if viewer is not None and reseed is None:
             raise ValueError("fork(viewer=...) needs reseed=...: the sample of what is hidden is drawn from it")
         if not checkpoints and reseed is None:
             raise ValueError("fork(checkpoints=False) is for search copies: give reseed=... too")
+        if keyed_dice and reseed is None:
+            raise ValueError("fork(keyed_dice=True) is for search copies: give reseed=... too")
         if self._branch is not None:
             other = self._clone_for_rebuild()
             other._rebuild(self.answers)
         else:
             other = self._plain_fork()
         if reseed is not None:
+            other._keyed_dice = keyed_dice
             other._branch_here(reseed, viewer)
             other._keep_checkpoints = checkpoints
         return other
@@ -560,6 +571,8 @@ class Session:
         if viewer is not None:
             self.game.determinize(self.state, viewer, stream.spawn("determinize"))
         self.ctx.chance.rng.setstate(stream.spawn("dice").getstate())
+        if self._keyed_dice:
+            self.ctx.chance.key_by_reason(stream.spawn("keyed dice").next_u64())
         self._branch = (len(self.answers), reseed, viewer)
 
     def _clone_for_rebuild(self) -> Session:
@@ -573,6 +586,7 @@ class Session:
         other._resume_where = _NOT_RESUMING
         other._branch = self._branch
         other._keep_checkpoints = self._keep_checkpoints
+        other._keyed_dice = self._keyed_dice
         other.log, other.answers, other.asked = self.log, list(self.answers), list(self.asked)
         return other
 
@@ -636,11 +650,13 @@ class Session:
         return session_from_record(cls, rec, where=where)
 
     replay_matches: bool = True
+    """False if a loaded game's log differs from the one saved (rules changed)."""
     _keep_checkpoints: bool = True
     """False on a search copy made with ``fork(..., checkpoints=False)``: it takes no new checkpoints."""
     _branch: tuple[int, int, str | None] | None = None
     """Set on a search copy: (answers at the branch, reseed, viewer), see :meth:`fork`."""
-    """False if a loaded game's log differs from the one saved (rules changed)."""
+    _keyed_dice: bool = False
+    """True on a search copy made with ``fork(..., keyed_dice=True)``: its dice are keyed by their reasons."""
 
     @classmethod
     def load(cls, path: str | Path) -> Session:

@@ -513,3 +513,60 @@ def test_variant_die_under_the_same_name_is_used_for_rerolls() -> None:
     with pytest.raises(ChanceError, match="not a face"):
         ch.reroll()
     assert symbol_pool_distribution(variant, 1, {"light"})[1] == Fraction(1, 3)
+
+
+# ---------------------------------------------------------------- keyed dice (search copies)
+
+
+def _keyed(key: int = 77) -> Chance:
+    ch = Chance(Rng(1))
+    ch.key_by_reason(key)
+    return ch
+
+
+def test_keyed_dice_follow_the_reason_not_the_order_of_rolls() -> None:
+    a, b = _keyed(), _keyed()
+    a.d6("attack on 0101")
+    a.dice(3, 6, "storm")
+    first_b = b.dice(4, 6, "attack on 0202")
+    assert a.dice(4, 6, "attack on 0202") == first_b  # the same roll, whatever came before it
+    c, d = _keyed(), _keyed()
+    c.dice(8, 6, "attack on 0101")
+    second = c.dice(8, 6, "attack on 0101")
+    assert second != d.dice(8, 6, "attack on 0101")  # a reason's second roll is not its first again
+    assert d.dice(8, 6, "attack on 0101") == second  # but the same second one in every copy
+    assert _keyed(78).dice(8, 6, "attack on 0202") != _keyed(77).dice(8, 6, "attack on 0202")  # another key
+
+
+def test_keyed_dice_are_fair_and_cover_every_kind_of_draw() -> None:
+    ch = _keyed(5)
+    counts = Counter(ch.d6(f"attack {i}") for i in range(6000))
+    for face in range(1, 7):
+        assert abs(counts[face] - 1000) < 5 * (6000 * (1 / 6) * (5 / 6)) ** 0.5
+    faces = {ch.symbols(BATTLE_DIE, 1, f"battle {i}")[0] for i in range(200)}
+    assert faces == set(BATTLE_DIE.faces)
+    a, b = _keyed(9), _keyed(9)
+    a.d6("noise")
+    cup_a, cup_b = ChitCup(range(10)), ChitCup(range(10))
+    assert a.draw(cup_a, "chit") == b.draw(cup_b, "chit")
+    la, lb = list(range(20)), list(range(20))
+    a.shuffle(la, "deal")
+    b.shuffle(lb, "deal")
+    assert la == lb and la != list(range(20))
+    assert a.pick("abcdef", "who") == b.pick("abcdef", "who")
+
+
+def test_keyed_dice_state_round_trip_and_back_to_the_stream() -> None:
+    a = _keyed(3)
+    a.d6("x")
+    state = a.getstate()
+    ahead = [a.d6("x") for _ in range(5)] + [a.d6("y")]
+    b = Chance(Rng(99))
+    b.setstate(state)
+    assert [b.d6("x") for _ in range(5)] + [b.d6("y")] == ahead
+    plain, back = Chance(Rng(4)), Chance(Rng(4))
+    back.key_by_reason(8)
+    back.key_by_reason(None)
+    assert [back.d6("x") for _ in range(10)] == [plain.d6("y") for _ in range(10)]  # one stream again
+    with pytest.raises(ChanceError, match="whole number"):
+        back.key_by_reason("8")  # type: ignore[arg-type]
