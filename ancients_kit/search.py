@@ -26,7 +26,11 @@ its side may not see and does not foresee the dice:
   ones (so holding back can be weighed against the heuristic's favourite
   advances); they are tried in rounds, each round with the same sample and
   dice for all of them (common random numbers: with dice deciding most of a
-  battle, unpaired samples would compare luck, not moves); after three rounds
+  battle, unpaired samples would compare luck, not moves; with
+  ``pairing=keyed`` each roll is keyed by its reason, so the same attack gets
+  the same die under every option even when the options change which
+  attacks come first, and each rollout tie is broken by the tied options
+  themselves, not by how many draws came before); after three rounds
   an option behind the leader on the same samples by more than ``prune``
   standard errors of the paired differences is dropped and the budget goes
   to the rest, and a decision whose options give exactly the same rewards
@@ -75,7 +79,9 @@ square root at the root, so that each option gets a few samples), ``c`` (explora
 this many paired samples of each root option, default 0: no limit), ``widen``
 (progressive widening below the root, default 0.5; 0: the heuristic's best
 alone), ``prune`` (standard errors behind the leader that drop a root option,
-default 2; 0: never), ``epsilon`` (share of random rollout answers, default 0). Example: ``ANCIENTS_MCTS=iterations=800,depth=60 ancients simulate ...``.
+default 2; 0: never), ``epsilon`` (share of random rollout answers, default 0),
+``pairing`` (``stream``, the default, or ``keyed``: how a round's samples are
+paired, see above). Example: ``ANCIENTS_MCTS=iterations=800,depth=60 ancients simulate ...``.
 """
 
 from __future__ import annotations
