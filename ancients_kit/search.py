@@ -538,6 +538,9 @@ class MCTSBot:
         self._per_game: dict[str, Settings] = {}
         self.last: SearchResult | None = None
         """The latest search (for tools and benchmarks)."""
+        self._quiet: tuple[int, int, list[Decision]] = (0, -1, [])
+        """(id of the session, length of its log, the decisions this bot answered since
+        the log last grew): the decisions its own answers could bring back unchanged."""
 
     def settings_for(self, game: Any) -> Settings:
         """The settings this bot searches ``game`` with: the ones given, and for the
@@ -576,8 +579,23 @@ class MCTSBot:
         return cls.from_settings(os.environ.get(ENV_VAR, ""))
 
     def choose(self, session: Session, decision: Decision) -> str:
+        """The search's answer; but a decision the bot's own answers brought back unchanged,
+        with nothing logged since it last answered it, is answered by the heuristic.
+
+        An option that leads back to the decision (a unit toggled into an attack and out
+        again) is judged by the better choices the search makes after it, so on its own
+        the search could walk round such a loop for ever; the heuristic moves the game on."""
         if len(decision.options) == 1:
             return decision.options[0].key
+        where, length, seen = self._quiet
+        if where != id(session) or length != len(session.log):
+            seen = []
+            self._quiet = (id(session), len(session.log), seen)
+        if decision in seen:
+            self.last = None
+            rng = Rng(session.seed).spawn(f"mcts:{decision.side}:{len(session.answers)}:again")
+            return _rollout_answer(session, decision, rng, True, 0.0)
+        seen.append(decision)
         self.last = search(session, self.settings_for(session.game))
         return self.last.answer
 

@@ -257,3 +257,25 @@ def test_a_search_stops_when_its_options_lead_to_the_same_futures() -> None:
     assert _alike(["a", "b"], same)
     assert not _alike(["a", "b"], {**same, "b": {0: 0.5, 1: 0.6}})
     assert not _alike(["a", "b"], {})
+
+
+@pytest.mark.rule("race:roll")
+def test_a_decision_that_comes_back_unchanged_is_answered_by_the_heuristic(race_plugin: str) -> None:
+    # The search judges an option that leads back to the same decision (a unit toggled
+    # into an attack and out again) by the better choices it makes after it, so on its
+    # own it could loop for ever; the bot answers a decision it already answered, with
+    # nothing logged since, by the heuristic instead (here Pig has none: at random).
+    s = _played(race_plugin, answers=2)
+    assert s.decision is not None
+    bot = MCTSBot(iterations=12)
+    bot.choose(s, s.decision)
+    assert bot.last is not None  # searched
+    again = bot.choose(s, s.decision)  # the same decision, nothing logged since
+    assert bot.last is None and again in s.decision.keys
+    twin = MCTSBot(iterations=12)
+    twin.choose(s, s.decision)
+    assert twin.choose(s, s.decision) == again  # deterministic
+    s.answer("roll")  # the log grows: the next decision is searched again
+    assert s.decision is not None
+    bot.choose(s, s.decision)
+    assert bot.last is not None

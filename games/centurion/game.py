@@ -390,7 +390,7 @@ class CenturionGame(Game):
         (benchmarks/bench_search.py): 24 wins, 1 draw in 40 games, 60%
         [44.6, 73.7]; 144 iterations (twelve options, twelve samples, about a
         second) won 5 of its first 9 games and was not run further."""
-        return {"iterations": 49}
+        return {"iterations": 49, "pairing": "keyed"}
 
     def score_option(self, state: CenturionState, decision: Decision, key: str) -> float | None:
         """Cheap greedy heuristic: attack at good odds, close with the enemy.
