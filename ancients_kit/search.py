@@ -67,6 +67,13 @@ setting it was not given. Centurion and C&C suggest an iteration budget of
 about one second a decision on one idle core (see
 ``benchmarks/bench_search.py`` for what it costs and how it plays).
 
+The bot does not search a decision that its own answers brought back
+unchanged with nothing logged since it last answered it: an option that
+leads back to the same decision (a unit toggled into an attack and out
+again, an attack chosen and cancelled) is judged by the better choices the
+search makes after it, so the search alone could walk round such a loop for
+ever; the heuristic's answer moves the game on.
+
 As a bot (``--side Rome=mcts``, ``simulate --bot mcts``) its settings come
 from the environment variable ``ANCIENTS_MCTS``, comma-separated
 ``name=value`` pairs: ``iterations`` (default: the game's suggestion, else 50), ``seconds`` (a time budget
@@ -151,12 +158,15 @@ class _Node:
 class SearchResult:
     """What one search found: the answer and each root option's statistics."""
 
-    __slots__ = ("answer", "iterations", "seconds", "stats", "tree")
+    __slots__ = ("answer", "iterations", "paired", "seconds", "stats", "tree")
 
     def __init__(self, answer: str, iterations: int, seconds: float, stats: dict[str, tuple[int, float]],
-                 tree: _Node | None = None) -> None:
+                 tree: _Node | None = None, paired: dict[str, dict[int, float]] | None = None) -> None:
         self.tree = tree
         """The search tree's root (its ``children``: option key -> node), for tools and tests."""
+        self.paired = paired if paired is not None else {}
+        """Root option key -> round -> reward of the side asked: the paired samples the
+        answer was chosen on (``benchmarks/bench_pairing.py`` measures their noise)."""
         self.answer = answer
         self.iterations = iterations
         self.seconds = seconds
@@ -432,7 +442,7 @@ def search(session: Session, settings: Settings | None = None, *, rng: Rng | Non
             paired.setdefault(slot_key, {})[rnd] = reward.get(me, 0.5)
     stats = {k: (n.visits, n.value / n.visits if n.visits else 0.0) for k, n in root.children.items()}
     best = _paired_choice(root_keys, paired, z)
-    return SearchResult(best, done, time.perf_counter() - start, stats, root)
+    return SearchResult(best, done, time.perf_counter() - start, stats, root, paired)
 
 
 def _paired_choice(keys: Sequence[str], paired: Mapping[str, Mapping[int, float]], z: float) -> str:

@@ -279,3 +279,20 @@ def test_a_decision_that_comes_back_unchanged_is_answered_by_the_heuristic(race_
     assert s.decision is not None
     bot.choose(s, s.decision)
     assert bot.last is not None
+
+
+def test_every_setting_can_be_given_and_is_documented() -> None:
+    import attrs
+    from pathlib import Path
+
+    import ancients_kit.search as search_module
+    from ancients_kit.search import Settings
+
+    guide = (Path(__file__).parents[1] / "docs" / "players-guide.md").read_text(encoding="utf-8")
+    for name in attrs.fields_dict(Settings):
+        assert f"``{name}``" in (search_module.__doc__ or ""), f"{name} is not described in ancients_kit/search.py"
+        assert f"`{name}`" in guide or f"{name}=" in guide, f"{name} is not listed in docs/players-guide.md"
+    given = MCTSBot.from_settings("iterations=5,plies=1,depth=9,rollout=random,width=3,c=0.5,z=2,samples=4,"
+                                  "epsilon=0.1,widen=0.2,prune=1,pairing=keyed").settings
+    assert (given.iterations, given.pairing, given.widen) == (5, "keyed", 0.2)
+    assert len(attrs.fields_dict(Settings)) == 13  # seconds is the other; a new setting must be added above
