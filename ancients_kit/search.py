@@ -67,12 +67,13 @@ setting it was not given. Centurion and C&C suggest an iteration budget of
 about one second a decision on one idle core (see
 ``benchmarks/bench_search.py`` for what it costs and how it plays).
 
-The bot does not search a decision that its own answers brought back
-unchanged with nothing logged since it last answered it: an option that
-leads back to the same decision (a unit toggled into an attack and out
-again, an attack chosen and cancelled) is judged by the better choices the
-search makes after it, so the search alone could walk round such a loop for
-ever; the heuristic's answer moves the game on.
+At a decision that its own answers brought back unchanged, with nothing
+logged since it last answered it, the bot does not give an answer it already
+gave there: an option that leads back to the same decision (a unit toggled
+into an attack and out again, an attack chosen and cancelled) is judged by
+the better choices the search makes after it, so the search alone could walk
+round such a loop for ever. Each return rules out one more answer (once all
+are ruled out, the heuristic answers), so the loop ends.
 
 As a bot (``--side Rome=mcts``, ``simulate --bot mcts``) its settings come
 from the environment variable ``ANCIENTS_MCTS``, comma-separated
@@ -96,7 +97,7 @@ from __future__ import annotations
 import math
 import os
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -295,9 +296,11 @@ class Settings:
         return cls.of(**{**suggested, **kw})
 
 
-def search(session: Session, settings: Settings | None = None, *, rng: Rng | None = None, **kw: Any) -> SearchResult:
+def search(session: Session, settings: Settings | None = None, *, rng: Rng | None = None,
+           exclude: Collection[str] = (), **kw: Any) -> SearchResult:
     """Search the current decision of ``session`` for the side asked (see the
-    module docstring), with ``settings`` or :class:`Settings` made of ``kw``.
+    module docstring), with ``settings`` or :class:`Settings` made of ``kw``,
+    among its options but those in ``exclude`` (at least one must be left).
     ``session`` itself is never changed."""
     st = settings if settings is not None else Settings.for_game(session.game, **kw)
     iterations, seconds, depth, plies, width, c = st.iterations, st.seconds, st.depth, st.plies, st.width, st.c
@@ -309,8 +312,11 @@ def search(session: Session, settings: Settings | None = None, *, rng: Rng | Non
         raise ValueError("the game is over: nothing to search")
     me = decision.side
     start = time.perf_counter()
-    if len(decision.options) == 1:
-        return SearchResult(decision.options[0].key, 0, 0.0, {decision.options[0].key: (0, 0.0)})
+    allowed = [o.key for o in decision.options if o.key not in exclude]
+    if not allowed:
+        raise ValueError(f"search: every option of {decision.prompt!r} is excluded")
+    if len(allowed) == 1:
+        return SearchResult(allowed[0], 0, 0.0, {allowed[0]: (0, 0.0)})
     rng = rng if rng is not None else Rng(session.seed).spawn(f"mcts:{me}:{len(session.answers)}")
     greedy = rollout == "greedy"
     game = session.game
@@ -355,7 +361,7 @@ def search(session: Session, settings: Settings | None = None, *, rng: Rng | Non
         if base is None:  # read on the first sample, never on the real state
             base = {s: game.evaluate(copy.state, s) for s in sides}
             assert copy.decision is not None
-            ranked = _ranked(copy, copy.decision, rng.spawn("root"))
+            ranked = [k for k in _ranked(copy, copy.decision, rng.spawn("root")) if k not in exclude]
             room = len(ranked) if width <= 0 else width
             if iterations is not None:  # a few samples each rather than one each of many options
                 room = min(room, max(2, math.isqrt(iterations)))
@@ -548,9 +554,9 @@ class MCTSBot:
         self._per_game: dict[str, Settings] = {}
         self.last: SearchResult | None = None
         """The latest search (for tools and benchmarks)."""
-        self._quiet: tuple[int, int, list[Decision]] = (0, -1, [])
-        """(id of the session, length of its log, the decisions this bot answered since
-        the log last grew): the decisions its own answers could bring back unchanged."""
+        self._quiet: tuple[int, int, list[tuple[Decision, set[str]]]] = (0, -1, [])
+        """(id of the session, length of its log, each decision this bot answered since the
+        log last grew with the answers it gave there): what its own answers brought back."""
 
     def settings_for(self, game: Any) -> Settings:
         """The settings this bot searches ``game`` with: the ones given, and for the
@@ -589,23 +595,29 @@ class MCTSBot:
         return cls.from_settings(os.environ.get(ENV_VAR, ""))
 
     def choose(self, session: Session, decision: Decision) -> str:
-        """The search's answer; but a decision the bot's own answers brought back unchanged,
-        with nothing logged since it last answered it, is answered by the heuristic.
+        """The search's answer; at a decision the bot's own answers brought back unchanged,
+        with nothing logged since, the search's answer among the options it has not yet
+        given there (the heuristic's answer once it has given them all).
 
         An option that leads back to the decision (a unit toggled into an attack and out
-        again) is judged by the better choices the search makes after it, so on its own
-        the search could walk round such a loop for ever; the heuristic moves the game on."""
+        again, an attack chosen and cancelled) is judged by the better choices the search
+        makes after it, so the search alone could walk round such a loop for ever; each
+        return rules out one more answer, so the loop ends."""
         if len(decision.options) == 1:
             return decision.options[0].key
-        where, length, seen = self._quiet
+        where, length, answered = self._quiet
         if where != id(session) or length != len(session.log):
-            seen = []
-            self._quiet = (id(session), len(session.log), seen)
-        if decision in seen:
+            answered = []
+            self._quiet = (id(session), len(session.log), answered)
+        given = next((keys for d, keys in answered if d == decision), None)
+        if given is None:
+            given = set()
+            answered.append((decision, given))
+        if len(given) >= len(decision.options):
             self.last = None
             rng = Rng(session.seed).spawn(f"mcts:{decision.side}:{len(session.answers)}:again")
             return _rollout_answer(session, decision, rng, True, 0.0)
-        seen.append(decision)
-        self.last = search(session, self.settings_for(session.game))
+        self.last = search(session, self.settings_for(session.game), exclude=given)
+        given.add(self.last.answer)
         return self.last.answer
 

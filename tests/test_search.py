@@ -260,25 +260,29 @@ def test_a_search_stops_when_its_options_lead_to_the_same_futures() -> None:
 
 
 @pytest.mark.rule("race:roll")
-def test_a_decision_that_comes_back_unchanged_is_answered_by_the_heuristic(race_plugin: str) -> None:
+def test_a_decision_that_comes_back_unchanged_is_not_given_the_same_answer(race_plugin: str) -> None:
     # The search judges an option that leads back to the same decision (a unit toggled
     # into an attack and out again) by the better choices it makes after it, so on its
-    # own it could loop for ever; the bot answers a decision it already answered, with
-    # nothing logged since, by the heuristic instead (here Pig has none: at random).
+    # own it could loop for ever; at a decision it already answered, with nothing logged
+    # since, the bot rules out the answers it gave there (Pig: roll or hold).
     s = _played(race_plugin, answers=2)
     assert s.decision is not None
     bot = MCTSBot(iterations=12)
-    bot.choose(s, s.decision)
+    first = bot.choose(s, s.decision)
     assert bot.last is not None  # searched
-    again = bot.choose(s, s.decision)  # the same decision, nothing logged since
-    assert bot.last is None and again in s.decision.keys
+    second = bot.choose(s, s.decision)  # the same decision, nothing logged since
+    assert second != first and second in s.decision.keys  # the one answer left, not searched
+    third = bot.choose(s, s.decision)  # every answer given: the heuristic's (Pig has none: at random)
+    assert bot.last is None and third in s.decision.keys
     twin = MCTSBot(iterations=12)
-    twin.choose(s, s.decision)
-    assert twin.choose(s, s.decision) == again  # deterministic
-    s.answer("roll")  # the log grows: the next decision is searched again
+    assert [twin.choose(s, s.decision) for _ in range(3)] == [first, second, third]  # deterministic
+    assert search(s, iterations=12, exclude=[first]).answer == second
+    with pytest.raises(ValueError, match="every option"):
+        search(s, iterations=12, exclude=s.decision.keys)
+    s.answer("roll")  # the log grows: the next decision is searched again, with every option
     assert s.decision is not None
     bot.choose(s, s.decision)
-    assert bot.last is not None
+    assert bot.last is not None and bot.last.iterations > 0
 
 
 def test_every_setting_can_be_given_and_is_documented() -> None:
