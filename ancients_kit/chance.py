@@ -904,7 +904,8 @@ class Chance:
 
     def getstate(self) -> tuple[Any, ...]:
         """Everything a later roll depends on (generator, forced values, the last
-        roll for rerolls, the symbol dice seen); :meth:`setstate` restores it.
+        roll for rerolls, the symbol dice seen, the key of keyed dice and each
+        reason's count of rolls); :meth:`setstate` restores it.
         Session checkpoints keep it beside a copy of the game state."""
         return (self.rng.getstate(), tuple(self._forced), self.last, tuple(self._symbol_dice.items()),
                 self._keyed, tuple(self._keyed_counts.items()))
