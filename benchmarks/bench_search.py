@@ -65,6 +65,26 @@ the exact expected result of the coming Combat Phase
   twelve samples, about 1 s a decision) won 5 of the first 9; the appraisal
   before Command units were counted won 16 of its first 19. A single game
   turns on small differences, so only the full 40 are a measure.
+
+Measured last on 1 December 2026 (``BENCH_SEARCH_JOBS=1``, the two game
+systems side by side on the 2 cores), after the bot stopped answering a
+decision its own answers brought back unchanged with an answer it already gave
+there (a Carrhae game toggled a unit in and out of an attack until the
+progress watch stopped it) and Centurion took keyed pairing
+(``pairing=keyed``, ``benchmarks/bench_pairing.py``):
+
+- Centurion Basic: **25 wins, 1 draw, 14 losses in 40 games, 62.5% [47.0%,
+  75.8%]** (9 of 20 first, 16 of 20 second; greedy in the same seats wins 20
+  of 40), 0.34 s of processor time and 46 iterations on the average searched
+  decision (7.4 ms an iteration). Still short of 70%. Keyed pairing without
+  the guard won 23 of the first 33 before the loop; a first guard that handed
+  such a decision to the heuristic (which re-made the attack the search had
+  cancelled) won 25 of 40; a trial with four root options of twelve samples
+  (stream pairing) won 5 of its first 11 and was stopped.
+- C&C, same suggested budget, the guard applying: **29 wins in 40, 72.5%
+  [57.2%, 83.9%]** (10 of 20 first, 19 of 20 second; greedy in the same seats
+  14 of 40), 0.33 s and 97.5 iterations a searched decision. The guard changed
+  some battles (31 of 40 before); the bar still holds.
 """
 
 from __future__ import annotations

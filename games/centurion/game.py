@@ -383,13 +383,14 @@ class CenturionGame(Game):
 
     def search_defaults(self) -> Mapping[str, Any]:
         """Settings for the ``mcts`` bot: 49 iterations a decision (seven root
-        options, seven paired samples each unless pruned; about 0.35 s of
+        options, seven paired samples each unless pruned; 0.34 s of
         processor time on the average decision, more early in a battle, when
-        every unit still moves), the look-ahead judged by :meth:`evaluate`
-        (losses and the expected Combat Phase to come). Against greedy
-        (benchmarks/bench_search.py): 24 wins, 1 draw in 40 games, 60%
-        [44.6, 73.7]; 144 iterations (twelve options, twelve samples, about a
-        second) won 5 of its first 9 games and was not run further."""
+        every unit still moves), paired by keyed dice (``pairing=keyed``: each
+        attack is rolled under a reason naming its hex, so two moves compared
+        on one sample meet the same die for the same attack), the look-ahead
+        judged by :meth:`evaluate` (losses and the expected Combat Phase to
+        come). Against greedy (benchmarks/bench_search.py): 25 wins, 1 draw in
+        40 games, 62.5% [47.0, 75.8]; 60% [44.6, 73.7] on the stream."""
         return {"iterations": 49, "pairing": "keyed"}
 
     def score_option(self, state: CenturionState, decision: Decision, key: str) -> float | None:
