@@ -628,8 +628,8 @@ class Chance:
         """The most recent :class:`Roll`."""
         self._forced: deque[Any] = deque()
         self._symbol_dice: dict[str, SymbolDie] = {}
-        self._keyed: int | None = None
-        """With :meth:`key_by_reason`: the key every roll's own stream is derived from."""
+        self._keyed: Rng | None = None
+        """With :meth:`key_by_reason`: the generator every roll's own stream is spawned from."""
         self._keyed_counts: dict[str, int] = {}
         """With :meth:`key_by_reason`: reason -> rolls made with it so far."""
 
@@ -650,7 +650,7 @@ class Chance:
         1416``); rolls without one share the reason ``""``."""
         if key is not None and (isinstance(key, bool) or not isinstance(key, int)):
             raise ChanceError(f"a dice key must be a whole number, not {key!r}")
-        self._keyed = None if key is None else key & _MASK
+        self._keyed = None if key is None else Rng(key)
         self._keyed_counts = {}
 
     def _rng_for(self, reason: str) -> Rng:
@@ -659,9 +659,7 @@ class Chance:
             return self.rng
         n = self._keyed_counts.get(reason, 0)
         self._keyed_counts[reason] = n + 1
-        child = Rng.__new__(Rng)
-        child._seed_from_key(_derive(self._keyed, f"{n}:{reason}"))
-        return child
+        return self._keyed.spawn(f"{n}:{reason}")
 
     # -- forcing (tests) ---------------------------------------------------
 
@@ -907,8 +905,9 @@ class Chance:
         roll for rerolls, the symbol dice seen, the key of keyed dice and each
         reason's count of rolls); :meth:`setstate` restores it.
         Session checkpoints keep it beside a copy of the game state."""
+        keyed = None if self._keyed is None else self._keyed.getstate()
         return (self.rng.getstate(), tuple(self._forced), self.last, tuple(self._symbol_dice.items()),
-                self._keyed, tuple(self._keyed_counts.items()))
+                keyed, tuple(self._keyed_counts.items()))
 
     def setstate(self, state: tuple[Any, ...]) -> None:
         rng, forced, last, dice, keyed, counts = state
@@ -916,7 +915,10 @@ class Chance:
         self._forced = deque(forced)
         self.last = last
         self._symbol_dice = dict(dice)
-        self._keyed = keyed
+        self._keyed = None
+        if keyed is not None:
+            self._keyed = Rng(0)
+            self._keyed.setstate(keyed)
         self._keyed_counts = dict(counts)
 
     def spawn(self, label: str, record: Callable[[Roll], None] | None = None) -> Chance:

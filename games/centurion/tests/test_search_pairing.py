@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from ancients_kit.bots import GreedyBot
-from ancients_kit.search import Settings, search
+from ancients_kit.search import SearchSettingsError, Settings, search
 from ancients_kit.session import Session
 
 from ancients_games.centurion import GAME
@@ -54,11 +54,9 @@ def test_an_attack_gets_the_same_die_whatever_was_attacked_before_it() -> None:
 
 
 def test_keyed_dice_need_a_search_copy_and_the_pairing_setting_is_checked() -> None:
-    s = _first_combat_with_targets(1)
+    s = Session(GAME, "basic-civil-war", seed=3)
     with pytest.raises(ValueError, match="keyed_dice=True"):
         s.fork(keyed_dice=True)
-    from ancients_kit.search import SearchSettingsError
-
     with pytest.raises(SearchSettingsError, match="pairing must be 'stream' or 'keyed'"):
         Settings(pairing="shared")
 
