@@ -92,7 +92,7 @@ class GreedyBot:
             return opts[0].key
         rng = _stream(session, decision.side, self.name)
         game = session.game
-        scores = [game.score_option(session.state, decision, o.key) for o in opts]
+        scores = game.score_options(session.state, decision)
         if all(s is None for s in scores):
             keys = [o.key for o in opts]
             if len(keys) > self.lookahead_limit:

@@ -318,6 +318,15 @@ class Game:
         to let the greedy bot look ahead by copying the session."""
         return None
 
+    def score_options(self, state: Any, decision: Decision) -> list[float | None]:
+        """:meth:`score_option` of every option of ``decision``, in its order
+        (optional hook). The bots and the search's rollouts score a whole
+        decision at once through this; a game whose options share costly work
+        (a distance map, a reachable set) may override it to do that work once.
+        It must give exactly what :meth:`score_option` gives, option by option.
+        The default calls :meth:`score_option` for each."""
+        return [self.score_option(state, decision, o.key) for o in decision.options]
+
     def determinize(self, state: Any, viewer: str, rng: Rng) -> None:
         """Replace, in ``state`` itself, what ``viewer`` may not see by a sample of
         what it could be, drawn with ``rng`` (optional hook, for search bots).

@@ -184,8 +184,7 @@ def _ranked(session: Session, decision: Decision, rng: Rng, ties: dict[str, floa
     option not yet there is given its place)."""
     game = session.game
     keyed = []
-    for o in decision.options:
-        s = game.score_option(session.state, decision, o.key)
+    for o, s in zip(decision.options, game.score_options(session.state, decision)):
         if ties is None:
             t = rng.random()
         else:
@@ -210,8 +209,7 @@ def _rollout_answer(session: Session, decision: Decision, rng: Rng, greedy: bool
     game = session.game
     best: list[str] = []
     top = -math.inf
-    for o in opts:
-        s = game.score_option(session.state, decision, o.key)
+    for o, s in zip(opts, game.score_options(session.state, decision)):
         if s is None:
             continue
         if s > top:

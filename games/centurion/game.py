@@ -393,6 +393,36 @@ class CenturionGame(Game):
         40 games, 62.5% [47.0, 75.8]; 60% [44.6, 73.7] on the stream."""
         return {"iterations": 49, "pairing": "keyed"}
 
+    def score_options(self, state: CenturionState, decision: Decision) -> list[float | None]:
+        """:meth:`score_option` of every option, the Basic Game's choice of a hex
+        scored with one look-up of the unit and the enemy distances for all its
+        destinations (the search's rollouts score hundreds of them a move)."""
+        if decision.kind != "move.hex" or state.version != "basic":
+            return [self.score_option(state, decision, o.key) for o in decision.options]
+        unit = state.units.get(decision.context.get("unit", ""))
+        if unit is None:
+            return [0.0] * len(decision.options)
+        dist = _enemy_distance(state, unit.side)
+        here = -float(dist.get(unit.hex, 99)) - 0.5  # type: ignore[arg-type]
+        hex_of = state.hex_of
+        out: list[float | None] = []
+        for o in decision.options:
+            key = o.key
+            if key == "stay":
+                out.append(here)
+            elif key == "back":
+                out.append(-1000.0)
+            else:
+                h = o.data  # the destination's Hex (movement._hex_options)
+                if not isinstance(h, Hex):
+                    try:
+                        h = hex_of(key)
+                    except ValueError:
+                        out.append(None)
+                        continue
+                out.append(-float(dist.get(h, 99)))
+        return out
+
     def score_option(self, state: CenturionState, decision: Decision, key: str) -> float | None:
         """Cheap greedy heuristic: attack at good odds, close with the enemy.
 

@@ -57,6 +57,22 @@ def test_greedy_distances_are_those_of_a_plain_walk() -> None:
     assert checked >= 10
 
 
+@pytest.mark.parametrize("scenario", ["basic-gaul", "basic-carrhae", "basic-civil-war"])
+def test_batched_scores_are_the_option_by_option_scores(scenario: str) -> None:
+    """score_options (one distance map for a whole choice of hex) gives exactly
+    what score_option gives, option by option, on every decision of a game."""
+    s = Session(GAME, scenario, seed=11)
+    bot = GreedyBot()
+    kinds: dict[str, int] = {}
+    while s.decision is not None and len(s.answers) < 500:
+        d = s.decision
+        one = [GAME.score_option(s.state, d, o.key) for o in d.options]
+        assert GAME.score_options(s.state, d) == one, (d.kind, len(s.answers))
+        kinds[d.kind] = kinds.get(d.kind, 0) + 1
+        s.answer(bot.choose(s, d))
+    assert kinds.get("move.hex", 0) >= 20 and kinds.get("combat.hex", 0) >= 5
+
+
 def test_mcts_takes_the_suggested_budget_and_answers_legally() -> None:
     bot = MCTSBot()
     st = bot.settings_for(GAME)
