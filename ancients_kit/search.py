@@ -65,7 +65,7 @@ A game may suggest settings (:meth:`Game.search_defaults
 <ancients_kit.plugin.Game.search_defaults>`): the bot uses them for every
 setting it was not given. C&C suggests an iteration budget of about one
 second of one idle core on a decision that uses it all (most stop sooner),
-Centurion one of about a third of a second on the average decision (see
+Centurion one of about a second on the average decision (see
 ``benchmarks/bench_search.py`` for what they cost and how they play).
 
 At a decision that its own answers brought back unchanged, with nothing

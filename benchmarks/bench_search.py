@@ -85,6 +85,16 @@ progress watch stopped it) and Centurion took keyed pairing
   [57.2%, 83.9%]** (10 of 20 first, 19 of 20 second; greedy in the same seats
   14 of 40), 0.33 s and 97.5 iterations a searched decision. The guard changed
   some battles (31 of 40 before); the bar still holds.
+
+Measured on 2 December 2026 (``BENCH_SEARCH_JOBS=2``, nothing else running,
+code of 4de9613, ``BENCH_SEARCH_SETTINGS=iterations=140,width=7``, since then
+Centurion's suggestion), spending the budget the issue allows (about a second
+a decision) on more samples of the same seven root options (twenty each):
+
+- Centurion Basic: **30 wins, 1 draw, 9 losses in 40 games, 75% [59.8%,
+  85.8%]** (13 of 20 first, 17 of 20 second; greedy in the same seats wins 20
+  of 40), 1.10 s of processor time and 128 iterations on the average searched
+  decision (8.6 ms an iteration). Carrhae's Parthians still lose all five.
 """
 
 from __future__ import annotations
