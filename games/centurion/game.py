@@ -17,7 +17,7 @@ re-read TOML for every game.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Collection, Generator, Mapping
+from collections.abc import Collection, Generator, Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -395,34 +395,12 @@ class CenturionGame(Game):
         return {"iterations": 140, "width": 7, "pairing": "keyed"}
 
     def score_options(self, state: CenturionState, decision: Decision) -> list[float | None]:
-        """:meth:`score_option` of every option, the Basic Game's choice of a hex
-        scored with one look-up of the unit and the enemy distances for all its
-        destinations (the search's rollouts score hundreds of them a move)."""
-        if decision.kind != "move.hex" or state.version != "basic":
-            return [self.score_option(state, decision, o.key) for o in decision.options]
-        unit = state.units.get(decision.context.get("unit", ""))
-        if unit is None:
-            return [0.0] * len(decision.options)
-        dist = _enemy_distance(state, unit.side)
-        here = -float(dist.get(unit.hex, 99)) - 0.5  # type: ignore[arg-type]
-        hex_of = state.hex_of
-        out: list[float | None] = []
-        for o in decision.options:
-            key = o.key
-            if key == "stay":
-                out.append(here)
-            elif key == "back":
-                out.append(-1000.0)
-            else:
-                h = o.data  # the destination's Hex (movement._hex_options)
-                if not isinstance(h, Hex):
-                    try:
-                        h = hex_of(key)
-                    except ValueError:
-                        out.append(None)
-                        continue
-                out.append(-float(dist.get(h, 99)))
-        return out
+        """:meth:`score_option` of every option; the Basic Game's choice of a hex
+        looks up the unit and the enemy distances once for all its destinations
+        (the search's rollouts score hundreds of them a move)."""
+        if decision.kind == "move.hex" and state.version == "basic":
+            return _destination_scores(state, decision, ((o.key, o.data) for o in decision.options))
+        return super().score_options(state, decision)
 
     def score_option(self, state: CenturionState, decision: Decision, key: str) -> float | None:
         """Cheap greedy heuristic: attack at good odds, close with the enemy.
@@ -443,19 +421,7 @@ class CenturionGame(Game):
         if kind == "move.unit":
             return -1.0 if key == "done" else 0.0
         if kind == "move.hex":
-            unit = state.units.get(decision.context.get("unit", ""))
-            if unit is None:
-                return 0.0
-            dist = _enemy_distance(state, unit.side)
-            if key == "stay":
-                return -float(dist.get(unit.hex, 99)) - 0.5
-            if key == "back":
-                return -1000.0
-            try:
-                h = state.hex_of(key)
-            except ValueError:
-                return None
-            return -float(dist.get(h, 99))
+            return _destination_scores(state, decision, ((key, None),))[0]
         if kind == "move.facing":
             return 0.0
         if kind == "combat.hex":
@@ -645,6 +611,33 @@ class CenturionGame(Game):
             else tuple(table.rules),
             legend=dict(table.codes),
         )
+
+
+def _destination_scores(state: CenturionState, decision: Decision,
+                        choices: Iterable[tuple[str, Any]]) -> list[float | None]:
+    """The greedy heuristic's scores of answers ``(key, option data)`` to a choice of
+    destination hex: the nearer the enemy the better, staying half a step worse than
+    a move to a hex as near, another unit instead last, an unknown hex ``None``."""
+    choices = list(choices)
+    unit = state.units.get(decision.context.get("unit", ""))
+    if unit is None:
+        return [0.0] * len(choices)
+    dist = _enemy_distance(state, unit.side)
+    out: list[float | None] = []
+    for key, h in choices:
+        if key == "stay":
+            out.append(-float(dist.get(unit.hex, 99)) - 0.5)  # type: ignore[arg-type]
+        elif key == "back":
+            out.append(-1000.0)
+        else:
+            if not isinstance(h, Hex):  # a destination option's data is its Hex
+                try:
+                    h = state.hex_of(key)
+                except ValueError:
+                    out.append(None)
+                    continue
+            out.append(-float(dist.get(h, 99)))
+    return out
 
 
 def _enemy_distance(state: CenturionState, side: str) -> dict[Hex, int]:
