@@ -102,8 +102,10 @@ class Xenophon(Game):
                     state.phase = name
                     ctx.checkpoint(("phase", state.turn, side, name))
                     if name == PHASE_ORDER[0]:
-                        ctx.event("player-turn", f"Turn {state.turn}/{state.last_turn}: the {side} player-turn",
-                                  ("xen:sequence",), side=side)
+                        # kind "turn" with the game turn in its data: the log is numbered by turn from it
+                        # (ancients_kit.tui.view.log_rows), both player-turns of a turn under one number
+                        ctx.event("turn", f"Turn {state.turn}/{state.last_turn}: the {side} player-turn",
+                                  ("xen:sequence",), side=side, turn=state.turn)
                     ctx.event("phase", f"{side}: {phase_title(name)}", ("xen:sequence",) + PHASE_RULES[name],
                               side=side, phase=name)
                     yield from PHASES[name](ctx, state, side)
