@@ -211,11 +211,59 @@ def test_a_phase_that_ends_on_its_own_holds_typed_answers_in_the_table(tmp_path:
             assert note in str(app.query_one("#message").render())
             n = len(fresh.answers)
             nxt = fresh.decision.keys[-1]
-            await pilot.press(*nxt, "enter")  # typed ahead: held, not given
+            box = app.query_one("#answer")
+            await type_ahead(pilot, app, nxt)  # typed before the new question showed: held, not given
+            await pilot.press("enter")
             await pilot.pause()
             assert len(fresh.answers) == n
-            assert f"press Enter again to give {nxt}" in str(app.query_one("#message").render())
-            await pilot.press(*nxt, "enter")  # typed again: given
+            shown = str(app.query_one("#message").render())
+            assert f"You typed {nxt} before it showed: Enter gives {nxt} to this question" in shown
+            assert box.value == nxt  # the answer stays in the box: nothing the player typed is lost
+            await pilot.press("enter")  # confirmed: given
+            await pilot.pause()
+            assert len(fresh.answers) == n + 1 and fresh.answers[-1] == nxt
+            assert box.value == ""
+
+    asyncio.run(go())
+
+
+async def type_ahead(pilot, app, text: str) -> None:  # noqa: ANN001
+    """Keys pressed before the question now shown was drawn, as a player typing ahead
+    sends them: Textual stamps a key event with the time it was read from the terminal."""
+    from textual import events
+
+    for ch in text:
+        event = events.Key(ch, ch)
+        event.time = app.shown_at - 0.5
+        event.set_sender(app)
+        app._driver.send_message(event)
+        await pilot.pause()
+
+
+def test_an_answer_typed_after_a_phase_ended_on_its_own_is_given(tmp_path: Path) -> None:
+    """The note is on the table; the player reads it and types: his answer is given at once."""
+    import asyncio
+
+    from ancients_kit.cli.play import PlayLoop
+    from ancients_kit.session import Session
+    from ancients_kit.tui.app import TableApp
+
+    s, keys, note = _until_a_phase_ends_on_its_own("ccancients_rome", "tigranocerte", 5)
+    fresh = Session.new("ccancients_rome", "tigranocerte", seed=5)
+    for k in keys[:-1]:
+        fresh.answer(k)
+    loop = PlayLoop(fresh, {x: "human" for x in fresh.game.sides(fresh.state)}, tmp_path / "g.json")
+    loop.last_human = fresh.decision.side
+
+    async def go() -> None:
+        app = TableApp(loop)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press(*keys[-1], "enter")
+            await pilot.pause()
+            assert app.holding and note in str(app.query_one("#message").render())
+            n, nxt = len(fresh.answers), fresh.decision.keys[-1]
+            await pilot.press(*nxt, "enter")
             await pilot.pause()
             assert len(fresh.answers) == n + 1 and fresh.answers[-1] == nxt
 

@@ -3,29 +3,38 @@
 :class:`TableApp` plays a :class:`~ancients_kit.cli.play.PlayLoop`'s session
 (the same session, bots and save file as the line-mode prompt) through the
 plugin contract only: ``Game.picture`` for the map, the inspector and hex
-selection, ``Game.render`` for the game's own drawing (key ``m``),
-``Game.status`` for the turn, phase and losses, ``Game.decision_odds`` for the
-odds of an attack before it is rolled, and ``Game.hand`` for the cards or
-chits the side holds. Every answer, a human's or a bot's, goes through
-``Session.answer`` and is saved with ``PlayLoop.save`` (a human's at once, a bots'
-run when it ends, before the next question shows), so quitting (``q``, Ctrl-C)
-loses nothing.
+selection, ``Game.render`` for the game's own drawing, ``Game.status`` for the
+turn, phase and losses, ``Game.decision_odds`` for the odds of an attack
+before it is rolled, and ``Game.hand`` for the cards or chits the side holds.
+Every answer, a human's or a bot's, goes through ``Session.answer`` and is
+saved with ``PlayLoop.save`` (a human's at once, a bots' run when it ends,
+before the next question shows), so quitting (Ctrl+Q, Ctrl+C) loses nothing.
 
-Keys: arrows move the map cursor (``Enter`` on a hex answers with it),
-``Tab`` cycles the panes, number keys typed in the answer box pick options by
-their number, ``z`` zooms the map, ``m`` shows the game's own map, ``[``/``]``
-step the log's turn filter (``a`` shows all turns), ``v`` cycles the log's
-side filter, ``u`` takes back the last answer, ``q`` quits (saved).
+The keyboard (see :data:`KEYS`): every printable key a player types, wherever
+the focus is, goes into the answer box, so a typed answer is always exactly
+the answer given; the table's own commands sit on function keys and Ctrl, or
+are typed as words (``undo``, ``save``, ``quit``). ``Enter`` on an empty box
+gives the highlighted option only when the player moved the highlight himself
+(arrows, a click, the map cursor); a new question never inherits a choice.
+
+The layout follows the terminal's size (:func:`layout_for`): at 150 columns
+and 40 lines or more the map, the question and the panes (odds, inspector,
+hand) stand side by side with the log below; below that the panes share one
+place and are switched with F4 (the odds come forward by themselves when the
+answer typed or highlighted rolls an attack); under 32 lines the log is one
+of those panes too. Nothing is cut: a pane that is too short scrolls.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+import attrs
 from rich.text import Text
+from textual import _time, events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
+from textual.containers import Container, Horizontal, ScrollableContainer, Vertical, VerticalScroll
 from textual.events import Click
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, OptionList, Static
@@ -38,7 +47,52 @@ if TYPE_CHECKING:
     from ancients_kit.cli.play import PlayLoop
     from ancients_kit.session import Decision
 
-__all__ = ["HandOver", "MapView", "TableApp", "run_table"]
+__all__ = ["KEYS", "AnswerBox", "AnswerList", "HandOver", "KeysHelp", "Layout", "MapView", "TableApp",
+           "layout_for", "run_table"]
+
+KEYS = """Typing always goes to the answer box, wherever the focus is.
+  an option's number, its key (any case), a hex ID   answer (Enter gives it)
+  undo / save [FILE] / quit                          typed as words, as in line mode
+  Up / Down (in the box or the list)                 move the highlight; Enter on an empty box gives it
+  Tab / Shift+Tab                                    the next pane (map, options, answer, panes)
+  arrows on the map, a click                         move the map cursor; Enter or a second click answers with it
+  Escape                                             empty the answer box
+  F1 these keys | F2 zoom the map | F3 the game's own map | F4 the next pane (odds, hex, hand, log)
+  F5 / F6 the log's turn back / on | F7 every turn | F8 the log's side | F9 undo | Ctrl+Q quit (saved)"""
+"""Every key of the table, as F1 shows it and the players' guide lists it."""
+
+def _event_clock() -> float:
+    """Now, on the clock Textual stamps its key events with (``events.Key.time``)."""
+    return _time.get_time()
+
+
+PANES = ("odds", "hex", "hand", "log")
+"""The panes that share one place in the narrower layouts, in F4's order."""
+
+
+@attrs.frozen
+class Layout:
+    """How the table uses a terminal of a given size."""
+
+    side_by_side: bool
+    """The panes (odds, inspector, hand) in a column of their own, all shown at once."""
+    log_lines: int
+    """Lines of the log under the map and question (0: the log is one of the shared panes)."""
+    pane_lines: int
+    """Lines of the shared place of the panes (when not side by side)."""
+    compact_answer: bool
+    """The answer box drawn on one line, without its border."""
+
+
+def layout_for(width: int, height: int) -> Layout:
+    """The layout of the table at ``width`` x ``height`` characters: wide terminals
+    show every pane at once, narrower ones let the panes share a place (F4) so that
+    the question keeps room for its options, and short ones move the log there too."""
+    if width >= 150 and height >= 40:
+        return Layout(True, max(6, min(12, height // 5)), 0, False)
+    if height >= 32:
+        return Layout(False, max(5, min(10, height // 6)), max(8, height // 4), False)
+    return Layout(False, 0, max(7, (height - 2) * 2 // 5), height < 28)
 
 
 class MapView(Static, can_focus=True):
@@ -49,7 +103,7 @@ class MapView(Static, can_focus=True):
         Binding("right", "move(1, 0)", "right", show=False),
         Binding("up", "move(0, -1)", "up", show=False),
         Binding("down", "move(0, 1)", "down", show=False),
-        Binding("enter", "choose", "answer with hex", show=True),
+        Binding("enter", "choose", "answer with hex", show=False),
     ]
 
     def __init__(self, **kw: Any) -> None:
@@ -57,9 +111,10 @@ class MapView(Static, can_focus=True):
         self.grid: MapGrid | None = None
         self.cursor: str | None = None
         self.highlight: tuple[str, ...] = ()
-        self.zoom = 0
+        self.zoom = 1
+        """1: two lines a hex with its number (the default: answers are hex numbers); 0: one line a hex."""
         self.classic: Any = None
-        """The game's own rendering, shown instead of the grid when set (key ``m``)."""
+        """The game's own rendering, shown instead of the grid when set (F3)."""
 
     def redraw(self) -> None:
         if self.classic is not None or self.grid is None:
@@ -81,11 +136,14 @@ class MapView(Static, can_focus=True):
             return
         self.cursor = self.grid.step(self.cursor, dx, dy)
         self.redraw()
-        self.app.cursor_moved()  # type: ignore[attr-defined]
+        self.app.player_moved_cursor()  # type: ignore[attr-defined]
 
     def action_choose(self) -> None:
         if self.cursor is not None:
-            self.app.answer_hex(self.cursor)  # type: ignore[attr-defined]
+            self.app.choose_hex(self.cursor)  # type: ignore[attr-defined]
+
+    def on_key(self, event: events.Key) -> None:
+        self.app.type_into_box(event)  # type: ignore[attr-defined]
 
     def on_click(self, event: Click) -> None:
         if self.grid is None or self.classic is not None:
@@ -96,9 +154,85 @@ class MapView(Static, can_focus=True):
         again = hid == self.cursor
         self.cursor = hid
         self.redraw()
-        self.app.cursor_moved()  # type: ignore[attr-defined]
+        self.app.player_moved_cursor()  # type: ignore[attr-defined]
         if again or event.chain > 1:
             self.app.answer_hex(hid)  # type: ignore[attr-defined]
+
+
+class AnswerList(OptionList):
+    """The question's options; the highlight is the player's only when he moved it."""
+
+    def _moved(self) -> None:
+        self.app.highlight_moved = True  # type: ignore[attr-defined]
+
+    def action_cursor_up(self) -> None:
+        self._moved()
+        super().action_cursor_up()
+
+    def action_cursor_down(self) -> None:
+        self._moved()
+        super().action_cursor_down()
+
+    def action_first(self) -> None:
+        self._moved()
+        super().action_first()
+
+    def action_last(self) -> None:
+        self._moved()
+        super().action_last()
+
+    def action_page_up(self) -> None:
+        self._moved()
+        super().action_page_up()
+
+    def action_page_down(self) -> None:
+        self._moved()
+        super().action_page_down()
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        self._moved()  # a click on an option chooses it (the click follows)
+
+    def action_select(self) -> None:
+        if not self.app.highlight_moved:  # type: ignore[attr-defined]
+            self.app.nothing_chosen()  # type: ignore[attr-defined]
+            return
+        super().action_select()
+
+    def on_key(self, event: events.Key) -> None:
+        self.app.type_into_box(event)  # type: ignore[attr-defined]
+
+
+class AnswerBox(Input):
+    """The answer box. It remembers when the text now in it began to be typed, so
+    that an answer typed before the question it would answer was shown is told apart."""
+
+    BINDINGS: ClassVar = [
+        Binding("up", "app.move_highlight(-1)", "highlight up", show=False),
+        Binding("down", "app.move_highlight(1)", "highlight down", show=False),
+        Binding("pageup", "app.move_highlight(-10)", show=False),
+        Binding("pagedown", "app.move_highlight(10)", show=False),
+        Binding("escape", "clear", "clear", show=False),
+    ]
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.started: float | None = None
+        """When the first key of the text now in the box was pressed (the key event's time)."""
+
+    def on_key(self, event: events.Key) -> None:
+        if event.is_printable and not self.value:
+            self.started = event.time
+
+    def on_paste(self, event: events.Paste) -> None:
+        if not self.value:
+            self.started = event.time
+
+    def action_clear(self) -> None:
+        self.value = ""
+
+    def watch_value(self, value: str) -> None:
+        if not value:
+            self.started = None
 
 
 class HandOver(ModalScreen[None]):
@@ -134,38 +268,70 @@ class HandOver(ModalScreen[None]):
         self.dismiss(None)
 
 
+class KeysHelp(ModalScreen[None]):
+    """F1: every key of the table."""
+
+    BINDINGS: ClassVar = [Binding("escape,enter,f1,q", "dismiss", "close")]
+    DEFAULT_CSS = """
+    KeysHelp { align: center middle; }
+    KeysHelp > VerticalScroll { width: auto; max-width: 100%; height: auto; max-height: 100%;
+                                padding: 0 2; border: heavy $primary; background: $panel; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Static(Text(KEYS + "\n\nEnter or Escape closes this."), id="keys")
+
+    def action_dismiss(self) -> None:  # type: ignore[override]
+        self.dismiss(None)
+
+
 class TableApp(App[None]):
     """The players' table for one session."""
 
     TITLE = "ancients-kit"
+    ENABLE_COMMAND_PALETTE = False
     CSS = """
     #status { height: auto; background: $boost; padding: 0 1; text-style: bold; }
-    #main { height: 1fr; }
-    #left { width: 3fr; }
-    #right { width: 2fr; min-width: 40; }
+    #main { height: 1fr; layout: grid; grid-size: 2 2; grid-columns: 1fr 40; grid-rows: 1fr 10; }
+    #main.wide { grid-size: 3 1; grid-columns: 3fr 2fr 2fr; grid-rows: 1fr; }
+    #left { row-span: 2; }
+    #main.wide #left { row-span: 1; }
     #map-scroll { height: 1fr; border: round $primary; }
     #map { width: auto; height: auto; }
     #legend { height: auto; max-height: 4; color: $text-muted; padding: 0 1; }
+    #question-box { height: auto; max-height: 6; }
     #question { height: auto; padding: 0 1; text-style: bold; }
-    #options { height: 1fr; min-height: 5; }
-    #message { height: auto; padding: 0 1; }
-    #odds { height: auto; max-height: 12; padding: 0 1; border: round $warning; }
-    #odds.empty { display: none; }
-    #inspector { height: auto; max-height: 12; padding: 0 1; border: round $secondary; }
-    #hand { height: auto; max-height: 6; padding: 0 1; }
+    #options { height: 1fr; min-height: 3; }
+    #answer.compact { height: 1; border: none; padding: 0 1; background: $boost; }
+    #options.compact { border: none; }
+    #message { height: auto; max-height: 4; padding: 0 1; }
+    #panes { height: 1fr; }
+    #pane-bar { height: 1; background: $boost; padding: 0 1; }
+    #main.wide #pane-bar { display: none; }
+    .pane { height: auto; padding: 0 1; border: round $secondary; }
+    #odds-box { border: round $warning; }
+    #main.wide .pane { max-height: 14; }
+    #main.wide #log-pane { display: none; }
+    #main.wide #odds-box.empty { display: none; }
+    #main.shared .pane { display: none; height: 1fr; }
+    #main.shared .pane.shown { display: block; }
     #log-title { height: 1; padding: 0 1; background: $boost; }
-    #log-scroll { height: 10; border: round $primary; }
+    #log-scroll { height: 10; border: round $primary; overflow-x: hidden; }
+    #log, #log2 { width: 100%; }
     """
     BINDINGS: ClassVar = [
-        Binding("q", "quit_saved", "quit (saved)"),
+        Binding("ctrl+q", "quit_saved", "quit (saved)", priority=True),
         Binding("ctrl+c", "quit_saved", "quit", show=False, priority=True),
-        Binding("z", "zoom", "zoom"),
-        Binding("m", "classic", "game's map"),
-        Binding("left_square_bracket", "turn(-1)", "log turn -"),
-        Binding("right_square_bracket", "turn(1)", "log turn +"),
-        Binding("a", "all_turns", "log all"),
-        Binding("v", "side_filter", "log side"),
-        Binding("u", "undo", "undo"),
+        Binding("f1", "keys", "keys"),
+        Binding("f2", "zoom", "zoom"),
+        Binding("f3", "classic", "game's map"),
+        Binding("f4", "next_pane", "pane"),
+        Binding("f5", "turn(-1)", "log turn-", show=False),
+        Binding("f6", "turn(1)", "log turn+", show=False),
+        Binding("f7", "all_turns", "log all", show=False),
+        Binding("f8", "side_filter", "log side", show=False),
+        Binding("f9", "undo", "undo"),
     ]
 
     def __init__(self, loop: PlayLoop) -> None:
@@ -180,47 +346,106 @@ class TableApp(App[None]):
         self.mark = len(self.s.log)
         """Log length before the last human answer: its results are shown at a hand-over."""
         self.phases = PhaseWatch()
-        self.held: str | None = None
-        """After a phase ended on its own: the answer typed, given only when typed again."""
         self.holding = False
+        """The questions ended on their own after the last answer: an answer typed before the
+        new question showed is kept in the box until the player confirms it (see :meth:`typed`)."""
+        self.held: str | None = None
+        """The answer kept in the box for confirmation."""
         self.note = ""
-        """The last "phase ended on its own" note (PhaseWatch.note)."""
+        """The last "questions ended on their own" note (PhaseWatch.note)."""
+        self.shown_at = 0.0
+        """When the question now asked was drawn (the event clock of Textual's key events)."""
         self.message_style = "bold red"
         self.refresh_pending = False
+        self.highlight_moved = False
+        """The player moved the highlight (or the map cursor) since this question was asked."""
+        self.cursor_moved_by_player = False
+        self.pane = "hex"
+        """The shared place's pane (see :data:`PANES`)."""
+        self.pane_chosen = False
+        """The player chose the pane (F4, a click on the bar) for this question."""
+        self.odds_key: str | None = None
+        self.table_layout = layout_for(120, 40)
 
     # -- layout ------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Static("", id="status")
-        with Horizontal(id="main"):
+        with Container(id="main"):
             with Vertical(id="left"):
                 with ScrollableContainer(id="map-scroll"):
                     yield MapView(id="map")
                 yield Static("", id="legend")
             with Vertical(id="right"):
-                yield Static("", id="question")
-                yield OptionList(id="options", markup=False)
-                yield Input(placeholder="answer: a number, a key, undo, save [FILE], quit", id="answer")
+                with VerticalScroll(id="question-box"):
+                    yield Static("", id="question")
+                yield AnswerList(id="options", markup=False)
+                yield AnswerBox(placeholder="answer: a number, a key, a hex; undo, save, quit", id="answer")
                 yield Static("", id="message")
-                yield Static("", id="odds", classes="empty")
-                yield Static("", id="inspector")
-                yield Static("", id="hand")
+            with Vertical(id="panes"):
+                yield Static("", id="pane-bar")
+                with VerticalScroll(id="odds-box", classes="pane empty"):
+                    yield Static("", id="odds")
+                with VerticalScroll(id="inspector-box", classes="pane shown"):
+                    yield Static("", id="inspector")
+                with VerticalScroll(id="hand-box", classes="pane"):
+                    yield Static("", id="hand")
+                with VerticalScroll(id="log-pane", classes="pane"):
+                    yield Static("", id="log2")
         yield Static("", id="log-title")
         with VerticalScroll(id="log-scroll"):
             yield Static("", id="log")
         yield Footer()
 
     def on_resize(self, event: Any) -> None:
-        """Small terminals (80 x 24) give the map the room: a shorter log, fewer legend lines."""
-        small = self.size.height < 36
-        self.query_one("#log-scroll").styles.height = 4 if small else 10
-        self.query_one("#legend").styles.max_height = 1 if small else 4
-        self.query_one("#odds").styles.max_height = 8 if small else 12
-        self.query_one("#inspector").styles.max_height = 5 if small else 12
+        self.apply_layout(self.size.width, self.size.height)
+
+    def apply_layout(self, width: int, height: int) -> None:
+        """Lay the table out for a terminal of ``width`` x ``height`` (see :func:`layout_for`)."""
+        lay = self.table_layout = layout_for(width, height)
+        main = self.query_one("#main")
+        main.set_class(lay.side_by_side, "wide")
+        main.set_class(not lay.side_by_side, "shared")
+        if not lay.side_by_side:
+            right = max(40, min(60, width * 2 // 5))
+            main.styles.grid_columns = f"1fr {right}"
+            main.styles.grid_rows = f"1fr {lay.pane_lines}"
+        else:
+            main.styles.grid_columns = "3fr 2fr 2fr"
+            main.styles.grid_rows = "1fr"
+        for sel in ("#log-title", "#log-scroll"):
+            self.query_one(sel).display = lay.log_lines > 0
+        self.query_one("#log-scroll").styles.height = lay.log_lines + 2
+        self.query_one("#legend").display = height >= 32  # else the legend is in the hex pane
+        self.query_one("#question-box").styles.max_height = 6 if height >= 32 else 4
+        self.query_one("#answer", AnswerBox).set_class(lay.compact_answer, "compact")
+        self.query_one("#options").set_class(lay.compact_answer, "compact")
+        if self.is_mounted:
+            self.draw_status()
+            self.cursor_moved()
+        if lay.log_lines and self.pane == "log":  # the log is under the map again
+            self.pane = "hex"
+        self.show_pane()
+
+    def show_pane(self) -> None:
+        """Show the shared place's pane (the narrower layouts) and its bar."""
+        ids = {"odds": "#odds-box", "hex": "#inspector-box", "hand": "#hand-box", "log": "#log-pane"}
+        for name, sel in ids.items():
+            self.query_one(sel).set_class(name == self.pane, "shown")
+        names = [p for p in PANES if p != "log" or self.table_layout.log_lines == 0]
+        bar = Text()
+        for name in names:
+            label = {"hex": "hex"}.get(name, name)
+            if name == "odds" and self.odds_key is not None:
+                label += "*"
+            bar.append(f" {label} ", "reverse bold" if name == self.pane else "")
+        bar.append("  F4 next", "dim")
+        self.query_one("#pane-bar", Static).update(bar)
 
     def on_mount(self) -> None:
+        self.apply_layout(self.size.width, self.size.height)
         self.advance()
         self.refresh_all()
-        self.query_one("#options", OptionList).focus()
+        self.query_one("#answer", AnswerBox).focus()
         self.maybe_hand_over()
 
     # -- the game ----------------------------------------------------------
@@ -259,6 +484,10 @@ class TableApp(App[None]):
         else:
             loop.last_human = d.side
 
+    def say(self, text: str, style: str = "bold red") -> None:
+        self.message, self.message_style = text, style
+        self.query_one("#message", Static).update(Text(text, style=style))
+
     def give(self, text: str) -> bool:
         """Answer the current question with ``text`` (a key or an option number); saved at once."""
         d = self.s.decision
@@ -270,9 +499,9 @@ class TableApp(App[None]):
             self.s.answer(key)
         except AnswerError as exc:
             kind = type(exc).__name__.replace("Answer", "").lower()
-            self.message, self.message_style = f"{kind}: {exc}", "bold red"
-            self.query_one("#message", Static).update(Text(self.message, style=self.message_style))
+            self.say(f"{kind}: {exc}")
             return False
+        key = self.s.answers[-1]
         self.loop.save()
         self.mark = mark
         self.message = ""
@@ -280,7 +509,7 @@ class TableApp(App[None]):
         self.advance()
         self.holding, self.held = False, None
         note = self.phases.note(self.s, self.s.decision)
-        if note:  # a phase ended on its own: the next typed answer waits to be confirmed
+        if note:  # a series of questions ended on its own: said, and answers typed ahead are held
             self.message, self.message_style, self.holding, self.note = note, "bold yellow", True, note
         self.schedule_refresh()
         return True
@@ -297,16 +526,19 @@ class TableApp(App[None]):
         self.refresh_all()
         self.maybe_hand_over()
 
-    def typed(self, text: str) -> bool:
-        """An answer typed in the answer box. Just after a phase ended on its own it is
-        only given when typed again, so that keys typed ahead for the old phase never
-        answer the new question (an option picked from the list, or a hex on the map,
-        is given at once: the player chose it looking at the new question)."""
-        if self.holding and text != self.held:
+    def typed(self, text: str, started: float | None = None) -> bool:
+        """An answer typed in the answer box, whose first key was pressed at ``started``.
+
+        Just after a series of questions ended on its own (the note says so), an answer
+        whose typing began before the new question was shown was meant for the old one:
+        it stays in the box, and the message says what happened and that Enter gives it
+        to the new question. An answer typed after the question showed is given at once
+        (so is an option picked from the list or a hex on the map)."""
+        if self.holding and text != self.held and started is not None and started < self.shown_at:
             self.held = text
-            self.message = f"{self.note}: press Enter again to give {text} to it, or choose another answer"
-            self.message_style = "bold yellow"
-            self.query_one("#message", Static).update(Text(self.message, style=self.message_style))
+            self.query_one("#answer", AnswerBox).value = text
+            self.say(f"{self.note}. You typed {text} before it showed: Enter gives {text} to this "
+                     f"question; or change the answer", "bold yellow")
             return False
         self.holding, self.held = False, None
         return self.give(text)
@@ -316,31 +548,72 @@ class TableApp(App[None]):
         if self.s.decision is not None:
             self.give(hid)
 
+    def choose_hex(self, hid: str) -> None:
+        """Enter on the map: the cursor's hex, if the player put the cursor there himself."""
+        if self.s.decision is None:
+            return
+        if not self.cursor_moved_by_player:
+            self.say("move the cursor to a hex first (arrows or a click), then Enter answers with it",
+                     "bold yellow")
+            return
+        self.answer_hex(hid)
+
+    def nothing_chosen(self) -> None:
+        """Enter with no answer typed and no option highlighted by the player."""
+        if self.s.decision is None:
+            return
+        self.say("type an answer, or move the highlight (Up/Down) to an option: Enter gives it", "bold yellow")
+
+    def type_into_box(self, event: events.Key) -> None:
+        """A printable key pressed on the map or the option list goes into the answer box."""
+        if not event.is_printable or event.character is None:
+            return
+        event.stop()
+        event.prevent_default()
+        box = self.query_one("#answer", AnswerBox)
+        if not box.value:
+            box.started = event.time
+        box.focus()
+        box.insert_text_at_cursor(event.character)
+
     # -- drawing -----------------------------------------------------------
     def refresh_all(self) -> None:
+        new = self.s.decision is not self.asked_for
         self.draw_status()
-        self.draw_map()
+        self.draw_map(new)
         self.draw_question()
         self.draw_log()
         self.draw_hand()
         self.cursor_moved()
+        if new:
+            self.shown_at = _event_clock()
 
     def draw_status(self) -> None:
         g = self.s.game
         line = g.status(self.s.state, self.viewer) or ""
         who = f" | viewing as {self.viewer}" if self.viewer else ""
-        self.query_one("#status", Static).update(Text(f"{g.title}: {self.s.scenario} | {line}{who}"))
+        title = f"{g.title}: " if self.size.width >= 120 else ""
+        self.query_one("#status", Static).update(Text(f"{title}{self.s.scenario} | {line}{who}"))
 
-    def draw_map(self) -> None:
+    def question_hexes(self, d: Decision | None, grid: MapGrid) -> list[str]:
+        """The hexes of question ``d`` on ``grid``: its highlight, else the options that are hexes."""
+        if d is None:
+            return []
+        marks = [str(h) for h in d.context.get("highlight", ()) if str(h) in grid.cells]
+        return marks or [k for k in d.keys if k in grid.cells]
+
+    def draw_map(self, new: bool = True) -> None:
         view = self.query_one("#map", MapView)
         pic = self.s.game.picture(self.s.state, self.viewer)
         d = self.s.decision
         marks = tuple(str(h) for h in d.context.get("highlight", ())) if d is not None else ()
         if pic is not None:
             view.grid = MapGrid(pic, zoom=view.zoom)
-            if view.cursor not in view.grid.cells:
-                first = next((h for h in marks if h in view.grid.cells), None)
-                view.cursor = first or (pic.counters[0].hex if pic.counters else pic.hexes[0].id)
+            here = self.question_hexes(d, view.grid)
+            if new and here:  # the map follows the question: the cursor on its first hex, scrolled into view
+                view.cursor = here[0]
+            elif view.cursor not in view.grid.cells:
+                view.cursor = here[0] if here else (pic.counters[0].hex if pic.counters else pic.hexes[0].id)
             self.query_one("#legend", Static).update(Text(view.grid.legend()))
         if view.classic is not None:
             view.classic = self.s.game.render(self.s.state, self.viewer)
@@ -351,13 +624,19 @@ class TableApp(App[None]):
         d = self.s.decision
         opts = self.query_one("#options", OptionList)
         q = self.query_one("#question", Static)
+        box = self.query_one("#answer", AnswerBox)
+        if d is not self.asked_for:
+            self.highlight_moved = self.cursor_moved_by_player = self.pane_chosen = False
         opts.clear_options()
         self.asked_for = d
         if d is None:
             out = self.s.outcome
             q.update(Text(f"Game over: {out.text if out else 'ended'}\nSaved in {self.loop.save_path}; "
-                          f"press q to leave", style="bold green"))
+                          f"press Enter or Ctrl+Q to leave (or type undo)", style="bold green"))
+            box.placeholder = "game over: Enter leaves; undo takes back your last answer"
+            self.draw_odds(None)
             return
+        box.placeholder = "answer: a number, a key, a hex; undo, save, quit"
         rule = f"  [{d.rule}]" if d.rule else ""
         q.update(Text(f"{d.side}: {d.prompt}{rule}"))
         # Stable numbers: option n is always the n-th option of the question, as in line mode.
@@ -366,18 +645,48 @@ class TableApp(App[None]):
         if d.options:
             opts.highlighted = 0
         self.query_one("#message", Static).update(Text(self.message, style=self.message_style))
-        self.draw_odds(d.options[0].key if d.options else None)
+        self.draw_odds(self.current_key())
+
+    def typed_key(self) -> str | None:
+        """The option the text in the answer box names (its number, its key in any case), if any."""
+        d = self.s.decision
+        text = self.query_one("#answer", AnswerBox).value.strip()
+        if d is None or not text:
+            return None
+        if text.isascii() and text.isdigit() and text not in d.keys and 1 <= int(text) <= len(d.options):
+            return d.options[int(text) - 1].key
+        same = [o.key for o in d.options if o.key == text] or [o.key for o in d.options if o.key.lower() == text.lower()]
+        return same[0] if len(same) == 1 else None
+
+    def current_key(self) -> str | None:
+        """The answer the panes describe: the one typed, else the highlighted option."""
+        d = self.s.decision
+        if d is None:
+            return None
+        if self.query_one("#answer", AnswerBox).value.strip():
+            return self.typed_key()
+        n = self.query_one("#options", OptionList).highlighted
+        return d.options[n].key if n is not None and n < len(d.options) else None
 
     def draw_odds(self, key: str | None) -> None:
+        """The odds pane: every outcome of answering with ``key`` (it scrolls when short)."""
         box = self.query_one("#odds", Static)
+        pane = self.query_one("#odds-box")
         d = self.s.decision
         report = decision_odds(self.s.game, self.s.state, d, key, self.s.store) if d is not None and key else None
+        before = self.odds_key
+        self.odds_key = key if report is not None else None
         if report is None:
-            box.update("")
-            box.add_class("empty")
-            return
-        box.remove_class("empty")
-        box.update(Text("\n".join(odds_lines(report))))
+            box.update(Text("no odds: this answer rolls no attack", style="dim"))
+            pane.add_class("empty")
+        else:
+            pane.remove_class("empty")
+            box.update(Text("\n".join(odds_lines(report))))
+            if not self.table_layout.side_by_side and self.odds_key != before and not self.pane_chosen:
+                self.pane = "odds"  # an attack to weigh: its odds come forward
+        if report is None and self.pane == "odds" and not self.pane_chosen:
+            self.pane = "log" if self.table_layout.log_lines == 0 and d is None else "hex"
+        self.show_pane()
 
     def draw_log(self) -> None:
         rows = log_rows(self.s.log, self.viewer, turn=self.turn_filter, side=self.side_filter)
@@ -389,19 +698,20 @@ class TableApp(App[None]):
             if r.rules:
                 text.append(f"  [{', '.join(r.rules)}]", "dim")
             text.append("\n")
-        self.query_one("#log", Static).update(text)
         turn = "all turns" if self.turn_filter is None else f"turn {self.turn_filter}"
         side = "every side" if self.side_filter is None else self.side_filter
-        self.query_one("#log-title", Static).update(
-            Text(f"log: {len(rows)} of {len(self.s.log)} events ({turn}, {side}; [ ] a v to filter)"))
-        scroll = self.query_one("#log-scroll", VerticalScroll)
-        scroll.scroll_end(animate=False)
+        title = f"log: {len(rows)} of {len(self.s.log)} events ({turn}, {side}; F5 F6 F7 F8 filter)"
+        self.query_one("#log", Static).update(text)
+        self.query_one("#log-title", Static).update(Text(title))
+        self.query_one("#log2", Static).update(Text(title + "\n", style="bold") + text)
+        for sel in ("#log-scroll", "#log-pane"):
+            self.query_one(sel, VerticalScroll).scroll_end(animate=False)
 
     def draw_hand(self) -> None:
         fn = getattr(self.s.game, "hand", None)
         cards = fn(self.s.state, self.viewer) if fn is not None and self.viewer is not None else ()
         box = self.query_one("#hand", Static)
-        box.update(Text("hand: " + "; ".join(f"{c} {desc}".strip() for c, desc in cards)) if cards else "")
+        box.update(Text("hand: " + "; ".join(f"{c} {desc}".strip() for c, desc in cards)) if cards else "hand: none")
 
     def cursor_moved(self) -> None:
         view = self.query_one("#map", MapView)
@@ -418,7 +728,18 @@ class TableApp(App[None]):
             n = d.keys.index(view.cursor) + 1
             lines.append(f"  option {n} of this question (Enter or click again to choose it)")
             self.query_one("#options", OptionList).highlighted = n - 1
+        if view.grid is not None and not self.query_one("#legend").display:
+            lines += ["", view.grid.legend()]  # no room under the map: the legend is here
         box.update(Text("\n".join(lines)))
+
+    def player_moved_cursor(self) -> None:
+        """The player moved the map cursor: the inspector follows, and so does the highlight."""
+        self.cursor_moved_by_player = True
+        view = self.query_one("#map", MapView)
+        d = self.s.decision
+        if d is not None and view.cursor in d.keys:
+            self.highlight_moved = True
+        self.cursor_moved()
 
     # -- events ------------------------------------------------------------
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -431,6 +752,8 @@ class TableApp(App[None]):
         d = self.s.decision
         if d is None or event.option_index >= len(d.options):
             return
+        if self.query_one("#answer", AnswerBox).value.strip():
+            return  # the typed answer's odds stay on the panes
         key = d.options[event.option_index].key
         self.draw_odds(key)
         view = self.query_one("#map", MapView)
@@ -439,7 +762,25 @@ class TableApp(App[None]):
             view.redraw()
             self.cursor_moved()
 
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """The panes describe the answer being typed as soon as it names an option."""
+        if event.input.id != "answer" or self.s.decision is None:
+            return
+        key = self.typed_key()
+        if key is not None:
+            d = self.s.decision
+            opts = self.query_one("#options", OptionList)
+            opts.highlighted = d.keys.index(key)
+            view = self.query_one("#map", MapView)
+            if view.grid is not None and key in view.grid.cells and view.cursor != key:
+                view.cursor = key
+                view.redraw()
+                self.cursor_moved()
+        self.draw_odds(self.current_key())
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        box = self.query_one("#answer", AnswerBox)
+        started = box.started
         text = event.value.strip()
         event.input.value = ""
         word, _, rest = text.partition(" ")
@@ -447,7 +788,7 @@ class TableApp(App[None]):
         d = self.s.decision
         if d is not None and text in d.keys:
             cmd = ""
-        if cmd in ("quit", "exit", "q"):
+        if cmd in ("quit", "exit"):
             self.action_quit_saved()
         elif cmd == "undo":
             self.action_undo()
@@ -455,25 +796,62 @@ class TableApp(App[None]):
             from pathlib import Path
 
             p = self.loop.save(Path(rest.strip()) if rest.strip() else None)
-            self.query_one("#message", Static).update(Text(f"saved to {p}", style="green"))
+            self.say(f"saved to {p}", "green")
+        elif d is None:
+            self.action_quit_saved()  # the game is over: Enter leaves
         elif text:
-            self.typed(text)
+            self.typed(text, started)
+        elif self.highlight_moved and self.query_one("#options", OptionList).highlighted is not None:
+            self.give(d.options[self.query_one("#options", OptionList).highlighted].key)
+        else:
+            self.nothing_chosen()
+
+    def on_click(self, event: Click) -> None:
+        if getattr(event.widget, "id", None) == "pane-bar":
+            self.action_next_pane()
 
     # -- actions -----------------------------------------------------------
+    def action_move_highlight(self, step: int) -> None:
+        d = self.s.decision
+        opts = self.query_one("#options", OptionList)
+        if d is None or not d.options:
+            return
+        box = self.query_one("#answer", AnswerBox)
+        if box.value.strip():
+            box.value = ""  # moving the highlight replaces the typed answer
+        now = opts.highlighted if opts.highlighted is not None else 0
+        opts.highlighted = min(max(now + step, 0), len(d.options) - 1)
+        self.highlight_moved = True
+
     def action_quit_saved(self) -> None:
         self.loop.save()
-        self.exit_note = f"Game saved in {self.loop.save_path}; continue with: ancients play {self.loop.save_path}"
+        path = self.loop.save_path
+        if self.s.decision is None:
+            out = self.s.outcome
+            self.exit_note = (f"Game over: {out.text if out else 'ended'}. Saved in {path}; "
+                              f"replay with: ancients replay {path}")
+        else:
+            self.exit_note = f"Game saved in {path}; continue with: ancients play {path}"
         self.exit()
+
+    def action_keys(self) -> None:
+        self.push_screen(KeysHelp())
 
     def action_zoom(self) -> None:
         view = self.query_one("#map", MapView)
         view.zoom = 1 - view.zoom
-        self.draw_map()
+        self.draw_map(new=False)
 
     def action_classic(self) -> None:
         view = self.query_one("#map", MapView)
         view.classic = None if view.classic is not None else self.s.game.render(self.s.state, self.viewer)
-        self.draw_map()
+        self.draw_map(new=False)
+
+    def action_next_pane(self) -> None:
+        names = [p for p in PANES if p != "log" or self.table_layout.log_lines == 0]
+        self.pane = names[(names.index(self.pane) + 1) % len(names)] if self.pane in names else names[0]
+        self.pane_chosen = True
+        self.show_pane()
 
     def action_turn(self, step: int) -> None:
         last = max((r.turn for r in log_rows(self.s.log, self.viewer)), default=0)
@@ -500,9 +878,10 @@ class TableApp(App[None]):
             self.loop.save()
             self.phases.last, self.holding, self.held = None, False, None
             self.message = "undone"
+        self.asked_for = None  # the question is asked anew
         self.refresh_all()
         self.maybe_hand_over()
-        self.query_one("#message", Static).update(Text(self.message, style="yellow"))
+        self.say(self.message, "yellow")
 
 
 def run_table(loop: PlayLoop) -> str:
