@@ -307,6 +307,8 @@ class BattleChits:
     roll_twice: bool = False
     dr_to_as: bool = False
     played: list[int] = attrs.Factory(list)
+    where: str = ""
+    """The battle in words (``roman attacks 4719 from 4620``), told in the windows' questions."""
 
     @property
     def net_shift(self) -> int:
@@ -314,14 +316,15 @@ class BattleChits:
         return self.shifts.get(self.attacker, 0) - self.shifts.get(self.defender, 0)
 
 
-def battle_start(ctx: Context, state: LDFState, attacker: str, defender: str, *, parthians: bool = False
-                 ) -> Generator[Decision, str, BattleChits]:
+def battle_start(ctx: Context, state: LDFState, attacker: str, defender: str, *, parthians: bool = False,
+                 where: str = "") -> Generator[Decision, str, BattleChits]:
     """The ``battle-start`` window (``ldf:14.3``): at the start of a battle's resolution
     either player, the attacker first, may play Flanking Move (1) or Inspired
     Subordinates (4), one column each in his favour, and the Germano-Parthian
     Savaran Cavalry (12) when Parthian units take part; a chain of plays. Then call
-    :func:`before_attack_roll`."""
-    out = BattleChits(attacker, defender)
+    :func:`before_attack_roll`. ``where`` (``roman attacks 4719 from 4620``) is told in
+    the windows' questions, so that the players' table shows the battle."""
+    out = BattleChits(attacker, defender, where=where)
 
     def ok(side: str, n: int) -> bool:
         return n != SAVARAN or (side == GP and parthians)
@@ -334,7 +337,7 @@ def battle_start(ctx: Context, state: LDFState, attacker: str, defender: str, *,
         return None
         yield  # pragma: no cover
 
-    window = Window("battle-start", "the start of a battle", "ldf:14.3", (attacker, defender))
+    window = Window("battle-start", "the start of a battle", "ldf:14.3", (attacker, defender), detail=where)
     yield from chain(window, standing(state), _holding(state, WINDOW_CHITS["battle-start"], ok), resolve)
     return out
 
@@ -345,14 +348,14 @@ def before_attack_roll(ctx: Context, state: LDFState, battle: BattleChits) -> Ge
     keep either), then the defender They Shall Not Pass (6: a column to the defence,
     DR becomes AS), which may not follow 15 in the same battle."""
     attack = yield from offer(Window("before-attack-roll", "an attack, before its roll", "ldf:14.3",
-                                     (battle.attacker,)), standing(state),
+                                     (battle.attacker,), detail=battle.where), standing(state),
                               _holding(state, (ASSAULT,)))
     if attack is not None:
         battle.roll_twice = True
         battle.played.append(ASSAULT)
         spend(ctx, state, attack.side, ASSAULT, "the attacker rolls twice and keeps the result he prefers", ())
     defence = yield from offer(Window("before-attack-roll", "an attack, before its roll", "ldf:14.3",
-                                      (battle.defender,)), standing(state),
+                                      (battle.defender,), detail=battle.where), standing(state),
                                _holding(state, (NOT_PASS,), lambda side, n: not battle.roll_twice))
     if defence is not None:
         battle.shifts[battle.defender] = battle.shifts.get(battle.defender, 0) + 1
@@ -362,11 +365,11 @@ def before_attack_roll(ctx: Context, state: LDFState, battle: BattleChits) -> Ge
     return battle
 
 
-def move_start(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str, int]:
+def move_start(ctx: Context, state: LDFState, side: str, where: str = "") -> Generator[Decision, str, int]:
     """The ``move-start`` window for movement.py (``ldf:14.3``): when ``side`` declares a
     move, he may play Inspired Subordinates (4: one more hex; the stack moves together
     and drops nobody off) or Forced March (8: two more movement points). Returns the
-    extra movement points."""
+    extra movement points. ``where`` (``I28, I29 from 4718``) is told in the question."""
     extra = 0
 
     def resolve(play: Play) -> Generator[Decision, str, None]:
@@ -379,7 +382,8 @@ def move_start(ctx: Context, state: LDFState, side: str) -> Generator[Decision, 
         return None
         yield  # pragma: no cover
 
-    yield from chain(Window("move-start", "the start of your move", "ldf:14.3", (side,)), standing(state),
+    yield from chain(Window("move-start", "the start of your move", "ldf:14.3", (side,), detail=where),
+                     standing(state),
                      _holding(state, (INSPIRED, FORCED_MARCH)), resolve)
     return extra
 

@@ -317,7 +317,8 @@ def resolve_battle(
     clients.palmyra_attacked(ctx, state, state.unit(battle.attackers[0]), target)  # 9.2: a passive Palmyra wakes
     yield from _roll_german_strengths(ctx, state, battle)
     parthians = any(state.unit(u).nationality == "parthian" for u in (*battle.attackers, *battle.defenders))
-    bc = yield from chits.battle_start(ctx, state, battle.attacker, battle.defender, parthians=parthians)
+    bc = yield from chits.battle_start(ctx, state, battle.attacker, battle.defender, parthians=parthians,
+                                       where=f"{side} attacks {target} from {origin}")
     battle.chits = yield from chits.before_attack_roll(ctx, state, bc)
     if battle.chits.net_shift:
         battle.shifts.append(Shift(battle.chits.net_shift, "battle chits", ("ldf:14.3",)))

@@ -27,6 +27,7 @@ from ancients_kit.windows import own
 
 from . import admin, chits, combat, stacking, victory
 from .actions import ACTIONS, can_draw, free_chit
+from .hints import focused
 from .setup import build_campaign, deploy
 from .state import GP, LAST_TURN, ROMAN, SIDES, LDFState, load_data, other_side
 
@@ -84,7 +85,7 @@ class LestDarknessFall(Game):
         return build_campaign(ctx, load_data(ctx.store))
 
     def play(self, ctx: Context, state: LDFState) -> Generator[Decision, str, Outcome]:
-        return self._play(ctx, state, None)
+        return focused(state, self._play(ctx, state, None))
 
     def copy_state(self, state: LDFState) -> LDFState:
         return state.copy()
@@ -92,7 +93,7 @@ class LestDarknessFall(Game):
     def resume(self, ctx: Context, state: LDFState, where: Any) -> Generator[Decision, str, Outcome]:
         if not isinstance(where, tuple) or where[0] not in ("turn", "action") or where[1] != state.turn:
             raise ValueError(f"not a checkpoint of this game: {where!r}")
-        return self._play(ctx, state, where)
+        return focused(state, self._play(ctx, state, where))
 
     def _play(self, ctx: Context, state: LDFState, where: Any) -> Generator[Decision, str, Outcome]:
         if where is None:

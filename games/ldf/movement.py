@@ -762,7 +762,7 @@ def move_force(
     if window:
         from . import chits  # ldf-politics: Inspired Subordinates (+1 hex, no drop-offs), Forced March (+2 MP)
 
-        extra = yield from chits.move_start(ctx, state, side)
+        extra = yield from chits.move_start(ctx, state, side, f"{', '.join(force)} from {start}")
         if extra:
             bonus += extra
             no_drop_offs = no_drop_offs or extra % 2 == 1  # an odd extra includes Inspired Subordinates' one hex

@@ -24,6 +24,7 @@ from ancients_kit.plugin import Game, OptionSpec, Outcome, ScenarioInfo, TableIn
 from ancients_kit.session import Context, Decision
 
 from . import victory
+from .hints import focused
 from .phases import PHASE_ORDER, PHASE_RULES, PHASES, phase_title
 from .setup import build, deploy
 from .state import SIDES, XenState, load_data
@@ -75,7 +76,7 @@ class Xenophon(Game):
         return build(ctx, load_data(ctx.store), scenario)
 
     def play(self, ctx: Context, state: XenState) -> Generator[Decision, str, Outcome]:
-        return self._play(ctx, state, None)
+        return focused(state, self._play(ctx, state, None))
 
     def copy_state(self, state: XenState) -> XenState:
         return state.copy()
@@ -84,7 +85,7 @@ class Xenophon(Game):
         if (not isinstance(where, tuple) or len(where) != 4 or where[0] != "phase" or where[1] != state.turn
                 or where[2] != state.player_turn or where[3] not in PHASE_ORDER):
             raise ValueError(f"not a checkpoint of this game: {where!r}")
-        return self._play(ctx, state, where)
+        return focused(state, self._play(ctx, state, where))
 
     def _play(self, ctx: Context, state: XenState, where: Any) -> Generator[Decision, str, Outcome]:
         if where is None:

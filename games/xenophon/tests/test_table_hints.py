@@ -3,13 +3,18 @@ game turn, and every question that concerns a place naming its hexes for the map
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from ancients_kit.bots import RandomBot, play_out
-from ancients_kit.session import Session
+from ancients_kit.bots import GreedyBot, RandomBot, play_out
+from ancients_kit.session import Decision, Session
 from ancients_kit.tui.view import log_rows
 
-from ancients_games.xenophon import GAME
+from ancients_games.xenophon import GAME, hints
+from ancients_games.xenophon.hints import option_hexes
+
+_HEX = re.compile(r"\b\d{4}\b")
 
 
 @pytest.mark.rule("xen:sequence")
@@ -28,3 +33,56 @@ def test_log_rows_carry_the_game_turn() -> None:
             assert r.text.startswith(f"Turn {r.turn} ends")
     assert {r.turn for r in rows} == set(range(s.state.turn + 1))
     assert log_rows(s.log, None, turn=2) and all(r.turn == 2 for r in log_rows(s.log, None, turn=2))
+
+
+def _played(scenario: str, seed: int, limit: int) -> tuple[Session, list[tuple[Decision, set[str], set[str]]]]:
+    """A greedy game of ``limit`` questions: each question with, as they were when it was asked,
+    the hexes its side held and the hexes it is about (named in it, or stood for by an option)."""
+    s = Session(GAME, scenario, seed=seed)
+    asked: list[tuple[Decision, set[str], set[str]]] = []
+    bot = GreedyBot()
+    while s.decision is not None and len(asked) < limit:
+        d, st = s.decision, s.state
+        held = {u.hex for u in st.side_units(d.side) if u.hex}
+        about = set(_HEX.findall(d.prompt)) | {h for _, h in hints._satrapies_named(st, d.prompt)}
+        about |= {h for o in d.options for h in option_hexes(st, o.key)}
+        about |= {str(d.context["battle"])} if "battle" in d.context else set()  # the battle's hex
+        asked.append((d, held, about))
+        s.answer(bot.choose(s, d))
+    return s, asked
+
+
+@pytest.mark.rule("xen:sequence", "xen:operations", "xen:combat")
+@pytest.mark.parametrize(("scenario", "seed"), [("cyrus-revolt", 7), ("kings-war", 3)])
+def test_every_question_shows_its_place(scenario: str, seed: int) -> None:
+    """Every question of a side with a force on the map (or about a hex) marks hexes for the
+    table, the first being a hex the question is about (named in it, or an option's) or one of
+    the deciding side's forces; a force's operations start at its hex and a battle's questions
+    at the battle."""
+    s, asked = _played(scenario, seed, 1_500)
+    kinds = set()
+    for d, held, about in asked:
+        marks = tuple(d.context.get("highlight", ()))
+        if not (held or about):
+            continue
+        assert marks, f"{d.kind}: {d.prompt!r} marks no hex"
+        assert marks[0] in about | held, f"{d.kind}: {d.prompt!r} starts at {marks[0]}"
+        if d.kind == "ops.action":
+            assert marks[0] == re.search(r" in (\d{4}) has ", d.prompt).group(1)  # type: ignore[union-attr]
+        if d.kind in ("window.battle", "window.before-odds", "combat.withdraw"):
+            assert marks[0] in _HEX.findall(d.prompt)
+        kinds.add(d.kind)
+    assert {"ops.action", "ops.force", "window.after-roll", "treasury.spend"} <= kinds
+
+
+@pytest.mark.rule("xen:sequence")
+def test_the_highlight_changes_no_log_and_no_save(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The completed highlights are display only: the same answers give the same log digest and
+    the same save with the hints turned off."""
+    s, _ = _played("cyrus-revolt", 7, 400)
+    monkeypatch.setattr(hints, "focus", lambda state, decision: decision)
+    plain = Session(GAME, "cyrus-revolt", seed=7, answers=list(s.answers))
+    assert plain.decision is not None and s.decision is not None
+    assert plain.decision.context.get("highlight") != s.decision.context.get("highlight")  # the hints are off
+    assert plain.log.digest() == s.log.digest()
+    assert plain.to_record() == s.to_record()

@@ -1,0 +1,121 @@
+"""Where each question is on the map: the hexes the players' table marks and scrolls to.
+
+The full-screen table (``ancients_kit.tui``) scrolls its map to the hexes of a
+decision's ``context["highlight"]`` and puts its cursor on the first. The
+rules set a highlight where they ask for a hex; :func:`focused` wraps the
+whole sequence of play and completes every question's highlight from what
+the question names, so the map follows the question from the Rhine to the
+Euphrates:
+
+1. the hexes the prompt names (``Moving I28, I29 in 4718``, ``roman attacks
+   4719 from 4620``: the force, the battle or the roll's place) and the
+   places the rules put in the context (``origin``, ``target``);
+2. the highlight the rules set;
+3. the hexes the options stand for: a hex ID, a key made of hex IDs
+   (``3113-3114``: from 3113 against 3114), a unit on the map (``G1``,
+   ``drop:I28``);
+4. failing all of these, the deciding side's main force (the Roman emperor,
+   else the co-emperor, else the side's largest stack).
+
+The first of these hexes holding a unit of the deciding side goes first (the
+deciding force's hex). Only the display changes: the context is neither
+saved nor logged, so saves, replays and digests are the same.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Generator, Iterable
+
+import attrs
+
+from ancients_kit.plugin import Outcome
+from ancients_kit.session import Decision
+
+from .state import ROMAN, LDFState
+
+__all__ = ["focus", "focused", "option_hexes"]
+
+_HEX_IN_TEXT = re.compile(r"(?<![\d.$])\d{4}(?!\.?\d)")
+"""A printed hex number in a sentence (four digits, not part of a longer number)."""
+_SPLIT = re.compile(r"[:\-]")
+_PLACE_KEYS = ("origin", "target", "battle", "hex")
+"""Context keys the rules use for the place a question is about."""
+
+
+def _is_hex(state: LDFState, text: str) -> bool:
+    return text in state.data.ids
+
+
+def _unit_hex(state: LDFState, uid: str) -> str | None:
+    u = state.units.get(uid)
+    return u.hex if u is not None and u.where == "map" and u.hex else None
+
+
+def option_hexes(state: LDFState, key: str) -> tuple[str, ...]:
+    """The hexes an option key stands for (none for ``pass``, ``done`` ...)."""
+    if _is_hex(state, key):
+        return (key,)
+    at = _unit_hex(state, key)
+    if at is not None:
+        return (at,)
+    if ":" in key or "-" in key:
+        parts = _SPLIT.split(key)
+        hexes = tuple(p for p in parts if _is_hex(state, p))
+        if hexes:
+            return hexes
+        at = _unit_hex(state, parts[-1])
+        if at is not None:
+            return (at,)
+    return ()
+
+
+def _main_force(state: LDFState, side: str) -> str | None:
+    """The hex of the Roman emperor (else co-emperor), else of ``side``'s largest stack."""
+    if side == ROMAN:
+        for kind in ("emperor", "co-emperor"):
+            u = state.leader(kind)
+            if u is not None and u.hex and state.side_of(u) == side:
+                return u.hex
+    counts: dict[str, int] = {}
+    for u in state.on_map():
+        if u.hex and state.side_of(u) == side:
+            counts[u.hex] = counts.get(u.hex, 0) + 1
+    if not counts:
+        return None
+    return min(counts, key=lambda h: (-counts[h], h))
+
+
+def _ordered(state: LDFState, side: str, hexes: Iterable[str]) -> list[str]:
+    out = list(dict.fromkeys(h for h in hexes if _is_hex(state, h)))
+    own = next((h for h in out if any(state.side_of(u) == side for u in state.units_at(h))), None)
+    if own is not None and out[0] != own:
+        out.remove(own)
+        out.insert(0, own)
+    return out
+
+
+def focus(state: LDFState, decision: Decision) -> Decision:
+    """``decision`` with its highlight completed and ordered (see the module docstring)."""
+    named = _HEX_IN_TEXT.findall(decision.prompt)
+    named += [str(decision.context[k]) for k in _PLACE_KEYS if decision.context.get(k)]
+    given = [str(h) for h in decision.context.get("highlight", ())]
+    from_options = [h for o in decision.options for h in option_hexes(state, o.key)]
+    hexes = _ordered(state, decision.side, [*named, *given, *from_options])
+    if not hexes:
+        main = _main_force(state, decision.side)
+        hexes = [main] if main else []
+    if hexes == given:
+        return decision
+    return attrs.evolve(decision, context={**decision.context, "highlight": tuple(hexes)})
+
+
+def focused(state: LDFState, play: Generator[Decision, str, Outcome]) -> Generator[Decision, str, Outcome]:
+    """The sequence of play ``play`` with every question passed through :func:`focus`."""
+    try:
+        decision = next(play)
+        while True:
+            key = yield focus(state, decision)
+            decision = play.send(key)
+    except StopIteration as stop:
+        return stop.value

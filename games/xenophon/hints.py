@@ -1,0 +1,151 @@
+"""Where each question is on the map: the hexes the players' table marks and scrolls to.
+
+The full-screen table (``ancients_kit.tui``) scrolls its map to the hexes of a
+decision's ``context["highlight"]`` and puts its cursor on the first. The
+rules set a highlight where they ask for a hex; :func:`focused` wraps the
+whole sequence of play and completes every question's highlight from what
+the question names, so the map follows the question even when the deciding
+force is at the other end of the Persian Empire:
+
+1. the hexes the prompt names (``the force in 2908``, ``rebel attacks 3206
+   from 3207``: the force, the battle or the roll's place), the battle's hex
+   the rules put in the context, and the satrapies the prompt names (their
+   first city: ``Diplomacy in Syria``);
+2. the highlight the rules set;
+3. the hexes the options stand for: a hex ID, a key ending in one
+   (``move:2907``, ``force:1245``), a unit on the map (``athens-P1``), a
+   satrapy (its first city), a city by name (``persepolis``);
+4. failing all of these, the deciding side's main force (its Supreme Leader,
+   else a leader, else its largest stack).
+
+The first of these hexes holding a unit of the deciding side goes first (the
+deciding force's hex). Only the display changes: the context is neither
+saved nor logged, so saves, replays and digests are the same.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Generator, Iterable
+
+import attrs
+
+from ancients_kit.plugin import Outcome
+from ancients_kit.session import Decision
+
+from .state import XenState, slug
+
+__all__ = ["focus", "focused", "option_hexes"]
+
+_HEX_IN_TEXT = re.compile(r"(?<![\d.$])\d{4}(?!\.?\d)")
+"""A printed hex number in a sentence (four digits, not part of a longer number or a sum)."""
+_SPLIT = re.compile(r"[:\-]")
+
+_NAMES: dict[int, tuple[object, dict[str, tuple[str, ...]]]] = {}
+"""Per map data (by identity): slug -> hexes, for satrapies (their cities first) and city names."""
+
+
+def _named_places(state: XenState) -> dict[str, tuple[str, ...]]:
+    data = state.data
+    cached = _NAMES.get(id(data))
+    if cached is not None and cached[0] is data:
+        return cached[1]
+    out: dict[str, tuple[str, ...]] = {}
+    for sat, hexes in data.satrapy_hexes.items():
+        cities = tuple(h for h in hexes if h in data.city_kind)
+        out[slug(sat)] = cities + tuple(h for h in hexes if h not in cities)
+    for h, name in data.city_name.items():
+        out.setdefault(slug(name), (h,))
+    _NAMES[id(data)] = (data, out)
+    return out
+
+
+_PLACE_KEYS = ("battle", "origin", "target", "hex")
+"""Context keys the rules use for the place a question is about."""
+
+
+def _satrapies_named(state: XenState, text: str) -> list[tuple[str, str]]:
+    """(satrapy, its first city or hex) for every satrapy ``text`` names, in the order named."""
+    found = []
+    places = _named_places(state)
+    for sat in state.data.satrapy_hexes:
+        at = text.find(sat)
+        if at >= 0 and places.get(slug(sat)):
+            found.append((at, sat, places[slug(sat)][0]))
+    return [(sat, h) for _, sat, h in sorted(found)]
+
+
+def _is_hex(state: XenState, text: str) -> bool:
+    return text in state.data.terrain
+
+
+def option_hexes(state: XenState, key: str) -> tuple[str, ...]:
+    """The hexes an option key stands for (none for ``done``, ``pay`` ...)."""
+    if _is_hex(state, key):
+        return (key,)
+    u = state.units.get(key)
+    if u is not None:
+        return (u.hex,) if u.where == "map" and u.hex else ()
+    for part in _SPLIT.split(key) if (":" in key) else ():
+        if _is_hex(state, part):
+            return (part,)
+    if ":" in key:
+        tail = key.split(":", 1)[1]
+        u = state.units.get(tail)
+        if u is not None and u.where == "map" and u.hex:
+            return (u.hex,)
+    places = _named_places(state).get(key)
+    return places[:1] if places else ()
+
+
+def _main_force(state: XenState, side: str) -> str | None:
+    """The hex of ``side``'s Supreme Leader, else of a leader, else of its largest stack."""
+    sup = state.supreme_leader(side)
+    if sup is not None and sup.hex:
+        return sup.hex
+    leaders = sorted(u.hex for u in state.leaders(side) if u.hex)
+    if leaders:
+        return leaders[0]
+    counts: dict[str, int] = {}
+    for u in state.side_units(side):
+        if u.hex:
+            counts[u.hex] = counts.get(u.hex, 0) + 1
+    if not counts:
+        return None
+    return min(counts, key=lambda h: (-counts[h], h))
+
+
+def _ordered(state: XenState, side: str, hexes: Iterable[str]) -> list[str]:
+    out = list(dict.fromkeys(h for h in hexes if _is_hex(state, h)))
+    own = next((h for h in out if any(u.side == side for u in state.units_at(h))), None)
+    if own is not None and out[0] != own:
+        out.remove(own)
+        out.insert(0, own)
+    return out
+
+
+def focus(state: XenState, decision: Decision) -> Decision:
+    """``decision`` with its highlight completed and ordered (see the module docstring)."""
+    named = _HEX_IN_TEXT.findall(decision.prompt)
+    named += [str(decision.context[k]) for k in _PLACE_KEYS if decision.context.get(k)]
+    named += [h for name, h in _satrapies_named(state, decision.prompt)]
+    given = [str(h) for h in decision.context.get("highlight", ())]
+    from_options = [h for o in decision.options for h in option_hexes(state, o.key)]
+    hexes = _ordered(state, decision.side, [*named, *given, *from_options])
+    if not hexes:
+        main = _main_force(state, decision.side)
+        hexes = [main] if main else []
+    if hexes == given:
+        return decision
+    return attrs.evolve(decision, context={**decision.context, "highlight": tuple(hexes)})
+
+
+def focused(state: XenState, play: Generator[Decision, str, Outcome]) -> Generator[Decision, str, Outcome]:
+    """The sequence of play ``play`` with every question passed through :func:`focus`."""
+    try:
+        decision = next(play)
+        while True:
+            key = yield focus(state, decision)
+            decision = play.send(key)
+    except StopIteration as stop:
+        return stop.value
