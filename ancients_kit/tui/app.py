@@ -34,8 +34,12 @@ from rich.text import Text
 from textual import _time, events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Container, Horizontal, ScrollableContainer, Vertical, VerticalScroll
+from rich.segment import Segment
+from textual.containers import Container, Vertical, VerticalScroll
 from textual.events import Click
+from textual.geometry import Region, Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option as ListOption
@@ -95,8 +99,11 @@ def layout_for(width: int, height: int) -> Layout:
     return Layout(False, 0, max(7, (height - 2) * 2 // 5), height < 28)
 
 
-class MapView(Static, can_focus=True):
-    """The map drawn from ``Game.picture`` with a cursor; clicks and arrows move it."""
+class MapView(ScrollView, can_focus=True):
+    """The map drawn from ``Game.picture`` with a cursor; clicks and arrows move it.
+
+    Only the lines in view are drawn (Textual's line API), so a map of thousands of
+    hexes costs no more to show than the pane it fills."""
 
     BINDINGS: ClassVar = [
         Binding("left", "move(-1, 0)", "left", show=False),
@@ -107,7 +114,7 @@ class MapView(Static, can_focus=True):
     ]
 
     def __init__(self, **kw: Any) -> None:
-        super().__init__("", **kw)
+        super().__init__(**kw)
         self.grid: MapGrid | None = None
         self.cursor: str | None = None
         self.highlight: tuple[str, ...] = ()
@@ -115,21 +122,47 @@ class MapView(Static, can_focus=True):
         """1: two lines a hex with its number (the default: answers are hex numbers); 0: one line a hex."""
         self.classic: Any = None
         """The game's own rendering, shown instead of the grid when set (F3)."""
+        self.lines: list[Strip] = []
+        """What the map shows, a strip a line (drawn in view by :meth:`render_line`)."""
+
+    def plain(self) -> str:
+        """The whole map as plain text, a line a row (what scrolling over it would show)."""
+        return "\n".join(line.text for line in self.lines)
 
     def redraw(self) -> None:
         if self.classic is not None or self.grid is None:
-            self.update(self.classic if self.classic is not None else "(this game draws no map picture)")
-            return
-        self.update(self.grid.render(self.cursor, self.highlight))
-        if self.cursor in self.grid.cells:
+            shown = self.classic if self.classic is not None else Text("(this game draws no map picture)")
+            console = self.app.console
+            rendered = console.render_lines(shown, console.options.update(width=400, height=None), pad=False)
+            self.lines = [Strip(line).simplify() for line in rendered]
+            while self.lines and not self.lines[-1].text.strip():
+                self.lines.pop()
+        else:
+            self.lines = [Strip([Segment(text, style) for text, style in runs]).simplify()
+                          for runs in self.grid.runs(self.cursor, self.highlight)]
+        width = max((line.cell_length for line in self.lines), default=0)
+        self.virtual_size = Size(width, len(self.lines))
+        self.refresh()
+        if self.classic is None and self.grid is not None and self.cursor in self.grid.cells:
             col, line = self.grid.cells[self.cursor]
-            parent = self.parent
-            if isinstance(parent, ScrollableContainer):
-                from textual.geometry import Region
+            region = Region(col, line, self.grid.cell_w, self.grid.cell_h)
+            # after the layout, so that the first drawing scrolls too (the pane has its size then)
+            self.call_after_refresh(self.scroll_to_region, region, animate=False, center=True, force=True)
 
-                region = Region(col, line, self.grid.cell_w, self.grid.cell_h)
-                # after the layout, so that the first drawing scrolls too (the pane has its size then)
-                self.call_after_refresh(parent.scroll_to_region, region, animate=False, center=True)
+    def render_line(self, y: int) -> Strip:
+        x0, y0 = self.scroll_offset
+        row = y0 + y
+        width = self.scrollable_content_region.width
+        if row >= len(self.lines):
+            return Strip.blank(width, self.rich_style)
+        return self.lines[row].crop_extend(x0, x0 + width, self.rich_style)
+
+    def hex_under(self, event: events.MouseEvent) -> str | None:
+        """The hex of the map under the mouse, wherever the map is scrolled."""
+        offset = event.get_content_offset(self)
+        if offset is None or self.grid is None or self.classic is not None:
+            return None
+        return self.grid.hex_at(offset.x + self.scroll_offset.x, offset.y + self.scroll_offset.y)
 
     def action_move(self, dx: int, dy: int) -> None:
         if self.grid is None or self.cursor is None:
@@ -146,9 +179,7 @@ class MapView(Static, can_focus=True):
         self.app.type_into_box(event)  # type: ignore[attr-defined]
 
     def on_click(self, event: Click) -> None:
-        if self.grid is None or self.classic is not None:
-            return
-        hid = self.grid.hex_at(event.x, event.y)
+        hid = self.hex_under(event)
         if hid is None:
             return
         again = hid == self.cursor
@@ -297,8 +328,7 @@ class TableApp(App[None]):
     #main.wide { grid-size: 3 1; grid-columns: 3fr 2fr 2fr; grid-rows: 1fr; }
     #left { row-span: 2; }
     #main.wide #left { row-span: 1; }
-    #map-scroll { height: 1fr; border: round $primary; }
-    #map { width: auto; height: auto; }
+    #map { height: 1fr; border: round $primary; }
     #legend { height: auto; max-height: 4; color: $text-muted; padding: 0 1; }
     #question-box { height: auto; max-height: 6; }
     #question { height: auto; padding: 0 1; text-style: bold; }
@@ -372,8 +402,7 @@ class TableApp(App[None]):
         yield Static("", id="status")
         with Container(id="main"):
             with Vertical(id="left"):
-                with ScrollableContainer(id="map-scroll"):
-                    yield MapView(id="map")
+                yield MapView(id="map")
                 yield Static("", id="legend")
             with Vertical(id="right"):
                 with VerticalScroll(id="question-box"):

@@ -199,6 +199,17 @@ class MapGrid:
     def render(self, cursor: str | None = None, highlight: Iterable[str] = ()) -> Text:
         """The map as rich text: terrain backgrounds, side-coloured counters with
         their side letter, the question's hexes and the cursor marked."""
+        out = Text(no_wrap=True, end="")
+        for r, runs in enumerate(self.runs(cursor, highlight)):
+            if r:
+                out.append("\n")
+            for run, style in runs:
+                out.append(run, style)
+        return out
+
+    def runs(self, cursor: str | None = None, highlight: Iterable[str] = ()) -> list[list[tuple[str, Style | None]]]:
+        """The map line by line, each line as runs of text in one style (what :meth:`render`
+        draws; the table draws only the lines in view from them)."""
         marks = set(highlight)
         chars = [[" "] * self.width for _ in range(self.height)]
         styles: list[list[Style | None]] = [[None] * self.width for _ in range(self.height)]
@@ -225,20 +236,20 @@ class MapGrid:
                     chars[line + i][col + j] = ch
                     styles[line + i][col + j] = style
         self._draw_lines(chars, styles)
-        out = Text(no_wrap=True, end="")
+        lines: list[list[tuple[str, Style | None]]] = []
         for r in range(self.height):
-            if r:
-                out.append("\n")
+            line: list[tuple[str, Style | None]] = []
             run, run_style = "", None
             for ch, st in zip(chars[r], styles[r]):
                 if st is not run_style and run:
-                    out.append(run, run_style)
+                    line.append((run, run_style))
                     run = ""
                 run_style = st
                 run += ch
             if run:
-                out.append(run, run_style)
-        return out
+                line.append((run, run_style))
+            lines.append(line)
+        return lines
 
     def line_columns(self) -> list[tuple[int, int, int]]:
         """Each vertical picture line (C&C's section lines) as (screen column, first line, last line):
