@@ -234,7 +234,7 @@ def attack_action(ctx: Context, state: LDFState, side: str) -> Generator[Decisio
     if not pairs:
         raise ValueError(f"{side} has no enemy hex to attack (ldf:8.6, ldf:13.4)")
     options = tuple(Option(f"{o}-{t}", f"from {o} against {t} ({_stack_text(state, t)})") for o, t in pairs)
-    key = yield Decision(side, f"{side}: attack which hex, from where?", options, rule="ldf:13.4",
+    key = yield Decision(side, "attack which hex, from where?", options, rule="ldf:13.4",
                          kind="attack.target", context={"highlight": sorted({t for _, t in pairs})})
     origin, _, target = key.partition("-")
     force = yield from _choose_force(state, side, origin, target)
@@ -256,7 +256,7 @@ def _choose_force(state: LDFState, side: str, origin: str, target: str) -> Gener
         if len(chosen) < len(eligible):
             opts.append(Option("all", "attack with every unit that can"))
         opts.extend(Option(uid, f"{'leave out' if uid in chosen else 'add'} {uid}") for uid in eligible)
-        key = yield Decision(side, f"{side}: which units attack {target} from {origin}?", tuple(opts),
+        key = yield Decision(side, f"which units attack {target} from {origin}?", tuple(opts),
                              rule="ldf:13.4", kind="attack.units",
                              context={"origin": origin, "target": target, "chosen": tuple(chosen),
                                       "highlight": [origin, target]})
@@ -377,7 +377,7 @@ def _read_crt(ctx: Context, state: LDFState, battle: Battle) -> Generator[Decisi
                                                ("ldf:14.3",))
             other = crt.resolve(battle.attack, battle.defence, second, shift=battle.shift)
             if _result(battle, other.result) != _result(battle, res.result):
-                key = yield Decision(battle.attacker, f"{battle.attacker}: keep which roll?",
+                key = yield Decision(battle.attacker, "keep which roll?",
                                      (Option("first", f"{roll}: {_result(battle, res.result)}"),
                                       Option("second", f"{second}: {_result(battle, other.result)}")),
                                      rule="ldf:14.3", kind="attack.keep-roll")
@@ -443,7 +443,7 @@ def _exchange(ctx: Context, state: LDFState, battle: Battle) -> Generator[Decisi
     else:
         while len(chosen) < n:
             opts = tuple(Option(uid, f"remove {uid}") for uid in left if uid not in chosen)
-            key = yield Decision(battle.attacker, f"{battle.attacker}: exchange, remove {n - len(chosen)} more of "
+            key = yield Decision(battle.attacker, f"exchange, remove {n - len(chosen)} more of "
                                  "your attacking units", opts, rule="ldf:13.11", kind="battle.exchange",
                                  context={"highlight": [battle.origin]})
             chosen.append(key)
@@ -534,7 +534,7 @@ def retreat(ctx: Context, state: LDFState, battle: Battle, movers: list[str]) ->
     fitting = [h for h in first if _fits(state, h, units)]
     pool = fitting or first
     choices = _prefer_no_ezoc(state, units, pool)
-    dest = yield from _pick_hex(owner, choices, f"{owner}: retreat {', '.join(movers)} from {battle.target} to?",
+    dest = yield from _pick_hex(owner, choices, f"retreat {', '.join(movers)} from {battle.target} to?",
                                 "ldf:13.12" if fitting else "ldf:13.13")
     for uid in movers:
         state.place(uid, dest)
@@ -558,7 +558,7 @@ def _beyond(ctx: Context, state: LDFState, units: list[Unit], via: str, origin: 
         state.remove(u.id, "aside")  # lifted off while they are placed again, one by one
     leader = next((u for u in units if u.leader), None)
     if leader is not None:
-        dest = yield from _pick_hex(owner, [via, *beyond], f"{owner}: {leader.id} retreats from {via} to?",
+        dest = yield from _pick_hex(owner, [via, *beyond], f"{leader.id} retreats from {via} to?",
                                     "ldf:13.13")
         state.place(leader.id, dest)
         if dest != via:
@@ -570,7 +570,7 @@ def _beyond(ctx: Context, state: LDFState, units: list[Unit], via: str, origin: 
             eliminate(ctx, state, [u.id], f"{u.id}: no hex can take it beyond {via}", ("ldf:13.13",))
             continue
         dest = yield from _pick_hex(owner, _prefer_no_ezoc(state, [u], opts),
-                                    f"{owner}: {u.id} retreats from the overstacked {via} to?", "ldf:13.13")
+                                    f"{u.id} retreats from the overstacked {via} to?", "ldf:13.13")
         state.place(u.id, dest)
         ctx.event("retreat", f"{u.id} retreats on from {via} to {dest}" if dest != via else
                   f"{u.id} stays in {via}", "ldf:13.13", side=owner, units=(u.id,), to=dest)
@@ -665,7 +665,7 @@ def advance(ctx: Context, state: LDFState, battle: Battle) -> Generator[Decision
         opts.extend(Option(uid, f"{'hold back' if uid in chosen else 'advance'} {uid}") for uid in able)
         if lead and chosen:
             opts.append(Option(lead, f"{'hold back' if with_leader else 'advance'} {lead}"))
-        key = yield Decision(side, f"{side}: advance into {battle.target}?", tuple(opts), rule="ldf:13.14",
+        key = yield Decision(side, f"advance into {battle.target}?", tuple(opts), rule="ldf:13.14",
                              kind="advance.units", context={"highlight": [battle.target], "chosen": tuple(chosen)})
         if key == "done":
             break

@@ -730,11 +730,11 @@ def move_force(
     river, _ = river_destinations(m, pos, units) if transport else ([], None)
     ez = _ezoc_for(m, pos, _force_camps(units))
     if leave_ezoc or _has_land_step(m, pos, units, ez):
-        modes.append(Option("land", "move by land, hex by hex (ldf:12.4)"))
+        modes.append(Option("land", "move by land, hex by hex (12.4)"))
     if sea:
-        modes.append(Option("sea", f"sea movement to one of {len(sea)} ports (ldf:12.6)"))
+        modes.append(Option("sea", f"sea movement to one of {len(sea)} ports (12.6)"))
     if river:
-        modes.append(Option("river", f"riverine movement to one of {len(river)} bank hexes (ldf:12.7)"))
+        modes.append(Option("river", f"riverine movement to one of {len(river)} bank hexes (12.7)"))
     if not modes:
         return False
     mode = modes[0].key

@@ -56,7 +56,7 @@ from ancients_kit.walks import Walker
 
 from . import control, leaders, naval, stratagems
 from . import movement as mv
-from .state import NEUTRAL, Unit, XenState, other_side
+from .state import NEUTRAL, Unit, XenState, other_side, type_name
 
 __all__ = [
     "CRTS",
@@ -475,7 +475,7 @@ def battle(
         a, d, _, _ = strengths(state, b)
         opts = tuple(Option(c, _CRT_TITLE[c], {"score": float(crt_value(crt_distribution(
             state.data.tables[c], a, d)))}) for c in choices)  # type: ignore[arg-type]
-        key = yield Decision(side, f"{side}: which Combat Results Table? ({', '.join(choices)} allowed by the "
+        key = yield Decision(side, f"which Combat Results Table? ({', '.join(choices)} allowed by the "
                              "force's composition)", opts,
                              rule="xen:combat", kind="combat.crt", context={"battle": target})
         b.crt = key
@@ -566,7 +566,7 @@ def withdrawal(ctx: Context, state: XenState, b: Battle) -> Generator[Decision, 
     v = float(battle_value(state, b))  # the battle's worth to the attacker, for bots
     key = yield Decision(
         b.defender,
-        f"{b.defender}: {b.attacker} attacks {b.target}. Stand, or try to withdraw "
+        f"{b.attacker} attacks {b.target}. Stand, or try to withdraw "
         f"(d6 + OV {d_ov} against d6 + OV {a_ov}: P = {p})?",
         (Option("stand", "stand and fight", {"score": -v}),
          Option("withdraw", f"try to withdraw (P = {p})",
@@ -676,7 +676,7 @@ def walk(
         if len(opts) == 1 and opts[0].key != "stop":
             key = opts[0].key  # one way on: nothing to choose
         else:
-            key = yield Decision(side, f"{side}: {what} of {', '.join(group)}, hex {len(path)} of {steps} "
+            key = yield Decision(side, f"{what} of {', '.join(group)}, hex {len(path)} of {steps} "
                                  f"(from {m.to_id(path[-1])})", tuple(opts), rule="xen:combat" if withdrawal else "xen:retreats",
                                  kind=f"combat.{what}", context={"highlight": [o.key for o in opts]})
         if key == "stop":
@@ -749,7 +749,7 @@ def choose_losses(
             key = opts[0].key
         else:
             need = f"{count - len(chosen)} unit(s)" if count else f"{sp - lost} more SP"
-            key = yield Decision(side, f"{side}: {why}; eliminate which unit? ({need})", tuple(opts),
+            key = yield Decision(side, f"{why}; eliminate which unit? ({need})", tuple(opts),
                                  rule="xen:crt", kind="combat.loss")
         gone = _with_cargo(state, [key])
         for u in gone:
@@ -766,7 +766,7 @@ def _loss_options(state: XenState, ids: Sequence[str]) -> list[Option]:
     for uid in ids:
         u = state.unit(uid)
         cost = cs_total(state, _with_cargo(state, [uid])) + (20 if u.leader else 0)
-        out.append(Option(uid, f"{u.type} CS {u.cs}{' (with its cargo)' if u.fleet else ''}", {"score": -float(cost)}))
+        out.append(Option(uid, f"{type_name(u.type)} CS {u.cs}{' (with its cargo)' if u.fleet else ''}", {"score": -float(cost)}))
     return out
 
 
@@ -802,8 +802,8 @@ def retreat(
     here = state.unit(ids[0]).hex
     assert here is not None
     if state.is_city(here) and here not in state.pillaged:
-        key = yield Decision(side, f"{side}: {why}; your force is in a City/Colony ({here}): hold or retreat?",
-                             (Option("hold", "ignore the retreat (xen:retreats)", {"score": 1.0}),
+        key = yield Decision(side, f"{why}; your force is in a City/Colony ({here}): hold or retreat?",
+                             (Option("hold", "hold the City/Colony: ignore the retreat", {"score": 1.0}),
                               Option("retreat", "retreat", {"score": 0.0})),
                              rule="xen:retreats", kind="combat.hold")
         if key == "hold":

@@ -345,7 +345,7 @@ def diplomacy_phase(ctx: Context, state: XenState, side: str) -> Generator[Decis
             if _agent_options(state, side, sat):
                 shift = sum(s.columns for s in shifts_for(state, side, sat))
                 opts.append(Option(_slug(sat), f"{sat} ({state.control[sat]}, shift +{shift})", data=sat))
-        key = yield from own(Decision(side, f"{side}: Diplomacy: designate a satrapy, or done", tuple(opts), rule=RULE,
+        key = yield from own(Decision(side, "Diplomacy: designate a satrapy, or done", tuple(opts), rule=RULE,
                                       kind="diplomacy.satrapy"), state.standing)
         if key == "done":
             return
@@ -363,7 +363,7 @@ def attempt(ctx: Context, state: XenState, side: str, satrapy: str) -> Generator
     opening = _agent_options(state, side, satrapy)
     if not opening:
         raise ValueError(f"{side} holds no chit worth an Agent in {satrapy} ({RULE})")
-    key = yield Decision(side, f"{side}: Diplomacy in {satrapy}: play which Agent chit first?", tuple(opening),
+    key = yield Decision(side, f"Diplomacy in {satrapy}: play which Agent chit first?", tuple(opening),
                          rule=RULE, kind="diplomacy.open")
     bids: list[Bid] = []
     played: list[tuple[str, str]] = []
@@ -427,7 +427,7 @@ def _apply(ctx: Context, state: XenState, side: str, satrapy: str, code: str) ->
         opts.append(Option("control", f"{satrapy} becomes {side}"))
         for u in sorted(state.leaders(other), key=lambda u: u.id):
             opts.append(Option(f"assassinate:{u.id}", f"attempt to assassinate {u.id}"))
-    key = yield Decision(side, f"{side}: Diplomacy in {satrapy}: {code}; choose", tuple(opts), rule=RULE,
+    key = yield Decision(side, f"Diplomacy in {satrapy}: {code}; choose", tuple(opts), rule=RULE,
                          kind="diplomacy.result")
     if key.startswith("examine-"):
         what = key.removeprefix("examine-")

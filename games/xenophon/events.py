@@ -29,7 +29,7 @@ from ancients_kit.tables import LookupTable
 
 from . import control, leaders
 from .stratagems import roll
-from .state import EMPIRE, NEUTRAL, REBEL, Unit, XenState, other_side, slug
+from .state import EMPIRE, NEUTRAL, REBEL, Unit, XenState, other_side, slug, type_name
 
 __all__ = [
     "HANDLERS",
@@ -205,7 +205,7 @@ def _troops_rally(ctx: Context, state: XenState, side: str) -> Generator[Decisio
         ctx.event("event", f"Troops Rally: no unit of a {side} satrapy is in the counter mix", (EV,), side=side)
         return
     key = yield Decision(side, "Troops Rally: which unit (satrapy and type)?",
-                         tuple(Option(k, f"{u.satrapy}: {u.type}") for k, u in choices), rule=EV, kind="event.unit")
+                         tuple(Option(k, f"{u.satrapy}: {type_name(u.type)}") for k, u in choices), rule=EV, kind="event.unit")
     u = dict(choices)[key]
     yield from _place_with_friendly(ctx, state, side, u, "Troops Rally", (EV,))
 

@@ -226,7 +226,7 @@ def personal_combat(ctx: Context, state: XenState, b: Battle) -> Generator[Decis
 
     declarer = None
     for side in (b.attacker, b.defender):
-        key = yield Decision(side, f"{side}: declare personal combat between the leaders?",
+        key = yield Decision(side, "declare personal combat between the leaders?",
                              (Option("no", "no personal combat", {"score": 0.0}),
                               Option("declare", "declare personal combat", {"score": edge(side)})),
                              rule=PERSONAL_RULES[0], kind="combat.personal")
@@ -236,7 +236,7 @@ def personal_combat(ctx: Context, state: XenState, b: Battle) -> Generator[Decis
     if declarer is None:
         return
     other = b.defender if declarer == b.attacker else b.attacker
-    key = yield Decision(other, f"{other}: {declarer} declares personal combat: accept, or refuse "
+    key = yield Decision(other, f"{declarer} declares personal combat: accept, or refuse "
                          "(and fight without a leader multiplier)?",
                          (Option("accept", "accept", {"score": edge(other)}),
                           Option("refuse", "refuse: no leader multiplier this battle", {"score": -0.5})),
@@ -260,7 +260,7 @@ def personal_combat(ctx: Context, state: XenState, b: Battle) -> Generator[Decis
         if len(opts) == 1:
             pick = opts[0].key
         else:
-            pick = yield Decision(side, f"{side}: which leader fights the personal combat?", tuple(opts),
+            pick = yield Decision(side, "which leader fights the personal combat?", tuple(opts),
                                   rule=PERSONAL_RULES[0], kind="combat.personal-leader")
         picks[side] = pick
         if must and not is_supreme(state, pick):

@@ -265,7 +265,7 @@ def _make_offer(ctx: Context, state: XenState, proposer: str) -> Generator[Decis
         if terms:
             opts.append(Option("send", f"offer: {describe_terms(terms, proposer, recipient)}"))
         opts += menu(state, proposer, terms)
-        key = yield Decision(proposer, f"{proposer}: add a term to your offer ({len(terms)}/{MAX_TERMS})",
+        key = yield Decision(proposer, f"add a term to your offer ({len(terms)}/{MAX_TERMS})",
                              tuple(opts), rule=RULE, kind="negotiations.term")
         if key == "cancel":
             return
@@ -280,7 +280,7 @@ def _make_offer(ctx: Context, state: XenState, proposer: str) -> Generator[Decis
     answers = [Option("reject", "reject the offer")]
     if _can_fulfil(state, recipient, terms, as_proposer=False):
         answers.append(Option("accept", "accept the offer"))
-    key = yield Decision(recipient, f"{recipient}: {proposer} offers: {text}. Accept?", tuple(answers), rule=RULE,
+    key = yield Decision(recipient, f"{proposer} offers: {text}. Accept?", tuple(answers), rule=RULE,
                          kind="negotiations.answer")
     if key != "accept":
         ctx.event("offer", f"{recipient} rejects the offer", (RULE,), side=recipient)
@@ -311,7 +311,7 @@ def _carry_out(ctx: Context, state: XenState, a: Agreement) -> Generator[Decisio
                 kinds = stratagems.held(state, giver)
                 if not kinds:
                     break
-                key = yield Decision(giver, f"{giver}: agreement {a.number}: which chit do you give {taker}?",
+                key = yield Decision(giver, f"agreement {a.number}: which chit do you give {taker}?",
                                      tuple(Option(stratagems.chit_key(k), k) for k in kinds), rule=RULE,
                                      kind="negotiations.chit")
                 chit = stratagems.key_chit(key)
@@ -334,7 +334,7 @@ def may_attack(state: XenState, side: str) -> str | None:
     breaks the agreement: :func:`attack_declared`)."""
     for a in state.negotiations:
         if a.turn == state.turn and a.status == "in force" and any(t.kind == "no-combat" for t in a.terms):
-            return f"{side} agreed not to initiate combat this turn ({a.describe()}; {RULE})"
+            return f"{side} agreed not to initiate combat this turn ({a.describe()})"
     return None
 
 

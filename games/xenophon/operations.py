@@ -65,7 +65,7 @@ from ancients_kit.session import Context, Decision, Option
 
 from . import movement as mv
 from . import naval, negotiations, pillage, stratagems
-from .state import NEUTRAL, Unit, XenState, other_side
+from .state import NEUTRAL, Unit, XenState, other_side, type_name
 
 __all__ = [
     "ATTACK_OP",
@@ -286,7 +286,7 @@ def _drop_options(state: XenState, f: Force) -> list[Option]:
             continue  # xen:naval-transport: land units disembark only on a coast or port
         if naval.capacity_refusal(rest, f.hex, state) is not None:
             continue  # a fleet is dropped only if the others can carry its passengers (_refit moves them)
-        out.append(Option(f"drop:{u.id}", f"drop off {u.id} ({u.type}) in {f.hex}"))
+        out.append(Option(f"drop:{u.id}", f"drop off {u.id} ({type_name(u.type)}) in {f.hex}"))
     return out
 
 
@@ -422,7 +422,7 @@ def conduct(ctx: Context, state: XenState, f: Force) -> Generator[Decision, Any,
         if f.halted and f.hex not in (land_ezoc if f.halted_by_land else ezoc):
             f.halted = False  # xen:zoc: the units exerting it are gone
         opts = force_options(state, f, ezoc, land_ezoc)
-        key = yield Decision(side, f"{side}: the force of {', '.join(f.units)} in {f.hex} has {f.op} OP: what next?",
+        key = yield Decision(side, f"the force of {', '.join(f.units)} in {f.hex} has {f.op} OP: what next?",
                              tuple(opts), rule=RULE, kind="ops.action", refuse=_refusal(state, f, ezoc, land_ezoc),
                              context={"highlight": (f.hex,), "force": tuple(f.units)})
         if key == "stop":
@@ -493,7 +493,7 @@ def _attack(ctx: Context, state: XenState, f: Force, target: str) -> Generator[D
 
 
 def _candidates(state: XenState, side: str, hex_id: str, exclude: set[str]) -> list[Option]:
-    return [Option(u.id, f"{u.id} ({u.type})", data=u) for u in state.units_at(hex_id)
+    return [Option(u.id, f"{u.id} ({type_name(u.type)})", data=u) for u in state.units_at(hex_id)
             if u.side == side and u.id not in exclude]
 
 
@@ -523,13 +523,41 @@ def can_form(state: XenState, side: str, hex_id: str, exclude: set[str]) -> bool
     return bool(default) and naval.capacity_refusal([state.unit(u) for u in default], hex_id, state) is None
 
 
+def _group_words(u: Unit) -> str:
+    """A group of interchangeable units in words: ``a Lydia militia``, ``a rebel leader``."""
+    what = f"{u.satrapy or u.side} {type_name(u.type)}"
+    return f"{'an' if what[0].lower() in 'aeiou' else 'a'} {what}"
+
+
+def _in_words(choosing: Generator[Decision, str, tuple[str, ...]], words: dict[str, str]
+              ) -> Generator[Decision, str, tuple[str, ...]]:
+    """The staged choice with its groups named in words: choose_group labels an option that
+    adds or removes one of several interchangeable units by the group's key (``remove
+    leader.rebel``); the key stays (it is the answer), the label reads ``remove a rebel leader``."""
+    def label(o: Option) -> Option:
+        verb, _, name = o.key.partition(":")
+        if name in words and verb in ("add", "remove") and (o.label == f"remove {name}"
+                                                             or o.label.startswith(f"add {name} (")):
+            return attrs.evolve(o, label=o.label.replace(name, words[name], 1))
+        return o
+
+    try:
+        d = next(choosing)
+        while True:
+            d = attrs.evolve(d, options=tuple(label(o) for o in d.options))
+            d = choosing.send((yield d))
+    except StopIteration as stop:
+        return stop.value  # type: ignore[no-any-return]
+
+
 def _form(state: XenState, side: str, hex_id: str, exclude: set[str], rule: str) -> Generator[
         Decision, Any, list[str]]:
     cands = _candidates(state, side, hex_id, exclude)
-    keys = yield from choose_group(side, f"{side}: form the force in {hex_id}", cands,
-                                   at_most=min(FORCE_LIMIT, len(cands)), at_least=1, rule=rule,
-                                   kind="ops.force-units", same=lambda o: _group(o.data),
-                                   chosen=_default(state, hex_id, cands))
+    words = {_group(o.data): _group_words(o.data) for o in cands}
+    keys = yield from _in_words(choose_group(side, f"form the force in {hex_id}", cands,
+                                             at_most=min(FORCE_LIMIT, len(cands)), at_least=1, rule=rule,
+                                             kind="ops.force-units", same=lambda o: _group(o.data),
+                                             chosen=_default(state, hex_id, cands)), words)
     return list(keys)
 
 
@@ -582,7 +610,7 @@ def operations_phase(ctx: Context, state: XenState, side: str) -> Generator[Deci
             chit = str(play.option.data) if play is not None else None
         if chit == FORCED_MARCH:
             opts = tuple(Option(f"force:{h}", f"operations again with a force in {h}") for h in again)
-            key = yield Decision(side, f"{side}: Forced March: choose the hex of the force that operates again",
+            key = yield Decision(side, "Forced March: choose the hex of the force that operates again",
                                  opts, rule="xen:forced-march", kind="ops.forced-march-force",
                                  context={"highlight": tuple(again)})
             hex_id = key.split(":", 1)[1]
@@ -591,7 +619,7 @@ def operations_phase(ctx: Context, state: XenState, side: str) -> Generator[Deci
         else:
             opts = (Option("end", "end the Operations phase"),
                     *(Option(f"force:{h}", f"operations with a force in {h}") for h in fresh))
-            key = yield Decision(side, f"{side}: Operations phase: choose the next force", opts, rule=RULE,
+            key = yield Decision(side, "Operations phase: choose the next force", opts, rule=RULE,
                                  kind="ops.force", refuse=_force_refusal(state, side, done),
                                  context={"highlight": tuple(fresh)})
             if key == "end":
@@ -634,7 +662,7 @@ def _forced_march(ctx: Context, state: XenState, side: str, units: list[str], he
     if stratagems.forced_march_loss(roll):
         opts = tuple(Option(u, f"{u} ({state.unit(u).type})") for u in units)
         lost = opts[0].key if len(opts) == 1 else (yield Decision(
-            side, f"{side}: forced march roll {roll}: choose the unit of the force that is lost", opts,
+            side, f"forced march roll {roll}: choose the unit of the force that is lost", opts,
             rule="xen:forced-march", kind="ops.forced-march-loss"))
         state.eliminate(lost)
         units = [u for u in units if u != lost]
@@ -659,7 +687,7 @@ def _reaction(ctx: Context, state: XenState, side: str) -> Generator[Decision, A
         ctx.event("reaction", f"{side}: no force of yours may react (each reacts once a turn)", rules, side=side)
         return
     opts = tuple(Option(f"force:{h}", f"react with a force in {h}") for h in hexes)
-    key = yield Decision(side, f"{side}: Reaction: choose the hex of the reacting force", opts,
+    key = yield Decision(side, "Reaction: choose the hex of the reacting force", opts,
                          rule="xen:opt.reaction", kind="ops.reaction-force", context={"highlight": tuple(hexes)})
     hex_id = key.split(":", 1)[1]
     units = yield from _form(state, side, hex_id, reacted, "xen:opt.reaction")

@@ -39,7 +39,7 @@ from ancients_kit.session import Context, Decision, Option
 from . import control, stratagems
 from . import movement as mv
 from .events import draw_chit
-from .state import XenState, other_side
+from .state import XenState, other_side, type_name
 
 __all__ = [
     "COLONISE_TYPES",
@@ -228,9 +228,9 @@ def colonise(ctx: Context, state: XenState, side: str, force: list[str], hex_id:
     if "C" in res.result:
         state.colonies.add(hex_id)
         settlers = settler_candidates(state, force)
-        opts = tuple(Option(u, f"{u} ({state.unit(u).type})") for u in settlers)
+        opts = tuple(Option(u, f"{u} ({type_name(state.unit(u).type)})") for u in settlers)
         removed = opts[0].key if len(opts) == 1 else (yield Decision(
-            side, f"{side}: the Colony in {hex_id} is founded; choose the unit of the force that settles it",
+            side, f"the Colony in {hex_id} is founded; choose the unit of the force that settles it",
             opts, rule="xen:colonisation", kind="ops.colonist"))
         if state.unit(removed).leader:
             # Only leaders (and fleets) in the force: the leader is eliminated like any unit (xen:leaders):

@@ -41,7 +41,7 @@ from typing import Any
 from ancients_kit.session import Context, Decision, Option
 
 from .control import friendly_cities
-from .state import TYPE_LETTER, Unit, XenState
+from .state import TYPE_LETTER, Unit, XenState, type_name
 from .treasury import closed_satrapies
 
 __all__ = [
@@ -116,12 +116,12 @@ def recruit_choices(state: XenState, side: str, h: str) -> list[tuple[str, str, 
                 if t == "fleet" and not port:
                     continue
                 if state.mix(sat, t) and cost(state, t) <= money:
-                    out.append((f"{t}", f"{sat} {t} (${cost(state, t)})", cost(state, t)))
+                    out.append((f"{t}", f"{sat} {type_name(t)} (${cost(state, t)})", cost(state, t)))
         leader = any(u.leader and u.side == side for u in state.units_at(h))
         if leader and h not in state.pillaged:
             for t in GUARD_TYPES:
                 if state.mix(None, t, side) and cost(state, t) <= money:
-                    out.append((f"guard-{t}", f"Guard {t} (${cost(state, t)})", cost(state, t)))
+                    out.append((f"guard-{t}", f"Guard {type_name(t)} (${cost(state, t)})", cost(state, t)))
         if state.effects.get("player-turn:mercenaries") == side and state.mix(None, "phalanx", side) \
                 and MERCENARY_COST <= money:
             out.append(("mercenary", f"a mercenary Guard phalanx (Mercenaries, ${MERCENARY_COST})", MERCENARY_COST))
@@ -254,11 +254,11 @@ def levy_phase(ctx: Context, state: XenState, side: str) -> Generator[Decision, 
                 break
             t = yield Decision(side, f"Levy in {sat} ({i + 1} of {n}): which unit type?",
                                (Option("done", f"levy no more in {sat}"),
-                                *(Option(t, f"{sat} {t}") for t in types)), rule=LV, kind="levy.type")
+                                *(Option(t, f"{sat} {type_name(t)}") for t in types)), rule=LV, kind="levy.type")
             if t == "done":
                 break
             hexes = levy_hexes(state, side, sat, t == "fleet", used, ezoc[t == "fleet"])
-            h = yield Decision(side, f"Levy {sat} {t}: in which hex?",
+            h = yield Decision(side, f"Levy {sat} {type_name(t)}: in which hex?",
                                tuple(Option(x, f"{x} ({state.data.city_name.get(x, state.data.terrain.get(x))})")
                                      for x in hexes), rule=LV, kind="levy.hex", context={"highlight": tuple(hexes)})
             u = state.mix(sat, t)[0]

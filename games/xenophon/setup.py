@@ -35,7 +35,7 @@ from ancients_kit.secret import SecretNumber
 
 from . import model
 from .state import (EMPIRE, GUARD_MIX, LEADER_MIX, NEUTRAL, REBEL, SIDES, TYPE_LETTER, Unit, XenData,
-                    XenOptions, XenState, slug)
+                    XenOptions, XenState, slug, type_name)
 
 __all__ = ["SETUP_RULES", "build", "deploy", "place_satrapy", "scenario_rules"]
 
@@ -205,7 +205,7 @@ def choose_placement(ctx: Context, state: XenState) -> Generator[Decision, str, 
             if not legal:
                 raise ValueError(f"{satrapy}: no hex has forage left for {u.id} (xen:scenario.cyrus-revolt)")
             names = state.data.city_name
-            h = yield Decision(who, f"Set up {satrapy}: where does {u.id} ({u.type}) go?",
+            h = yield Decision(who, f"Set up {satrapy}: where does {u.id} ({type_name(u.type)}) go?",
                                tuple(Option(x, f"{x} {names.get(x, state.data.terrain.get(x, ''))} "
                                                f"(FV {state.data.forage.get(x, 0)}, {len(state.units_at(x))} there)")
                                      for x in legal), rule="xen:scenario.cyrus-revolt", kind="setup.place",
@@ -257,7 +257,7 @@ def deploy(ctx: Context, state: XenState) -> Generator[Decision, str, None]:
     for u in guard:
         cand = [s for s in state.controlled(EMPIRE) if s not in chosen and _guard_hexes(state, s)]
         opts = tuple(Option(slug(s), s) for s in cand)
-        key = yield Decision(EMPIRE, f"Set up guard {u.id}: in which friendly satrapy (one a satrapy)?", opts,
+        key = yield Decision(EMPIRE, f"Set up guard {u.id}: in which friendly satrapy (one guard a satrapy)?", opts,
                              rule="xen:guards", kind="setup.guard")
         sat = next(s for s in cand if slug(s) == key)
         chosen.add(sat)

@@ -115,6 +115,11 @@ def other_side(side: str) -> str:
     return EMPIRE if side == REBEL else REBEL
 
 
+def type_name(unit_type: str) -> str:
+    """A unit type in words, as a player reads it: ``barbarian_horde`` -> ``barbarian horde``."""
+    return unit_type.replace("_", " ")
+
+
 def slug(name: str) -> str:
     """A satrapy name as an ID part: ``Greater India`` -> ``greater-india``."""
     return name.lower().replace(" ", "-").replace("'", "")

@@ -131,8 +131,8 @@ WINDOWS: Final[Mapping[str, WindowSpec]] = {
         WindowSpec("levy", "the start of the Levy phase", "phasing", "xen:levy"),
         WindowSpec("operations", "the designation of a force", "phasing", "xen:operations"),
         WindowSpec("reaction", "the end of an enemy force's operations", "non-phasing", "xen:opt.reaction"),
-        WindowSpec("battle", "an attack declared", "attacker", "xen:combat"),
-        WindowSpec("before-odds", "a battle's odds", "both", "xen:combat"),
+        WindowSpec("battle", "the declaration of an attack", "attacker", "xen:combat"),
+        WindowSpec("before-odds", "a battle, before its odds are set", "both", "xen:combat"),
         WindowSpec("supreme-leader-lost", "a Supreme Leader's elimination", "owner", "xen:supreme-leaders"),
     )
 }
@@ -498,7 +498,7 @@ def receive_leader(
     if not names:
         ctx.event("leader", f"{side}: no leader can arise ({why}): none available", tuple(rules), side=side)
         return None
-    who = yield Decision(side, f"{side}: which leader arises ({why})?",
+    who = yield Decision(side, f"which leader arises ({why})?",
                          tuple(Option(n, n) for n in names), rule="xen:leaders", kind="leader.arise")
     yield from _place_with_friendly(ctx, state, side, state.unit(who), why, tuple(rules))
     return who if state.unit(who).on_map else None
@@ -537,11 +537,11 @@ def recruit_window(ctx: Context, state: XenState, side: str) -> Generator[Decisi
         ctx.event("recruit", f"{side}: Ten Thousand recruits nothing (no city with a leader, no phalanx or no $)",
                   rules, side=side)
         return 0
-    where = yield Decision(side, f"{side}: Ten Thousand: recruit in which city?",
+    where = yield Decision(side, "Ten Thousand: recruit in which city?",
                            tuple(Option(h, _hex_label(state, h)) for h in cities), rule="xen:recruit",
                            kind="ten-thousand.city", context={"highlight": tuple(cities)})
     most = min(TEN_THOUSAND_MAX, len(mix), afford, STACK_LIMIT - len(state.units_at(where)))
-    n = int((yield Decision(side, f"{side}: Ten Thousand: how many Phalanx at ${TEN_THOUSAND_COST} each?",
+    n = int((yield Decision(side, f"Ten Thousand: how many Phalanx at ${TEN_THOUSAND_COST} each?",
                             tuple(Option(str(k), f"{k} for ${k * TEN_THOUSAND_COST}") for k in range(1, most + 1)),
                             rule="xen:recruit", kind="ten-thousand.count")))
     state.treasury[side].spend(ctx, n * TEN_THOUSAND_COST, f"Ten Thousand: {n} Phalanx", rules)
@@ -564,7 +564,7 @@ def empire_mobilizes(ctx: Context, state: XenState, side: str, n: int) -> Genera
     satrapy, placed by the normal Levy rules (recruit.levy_hexes; no satrapy closed
     by Mediterranean War). Returns the units placed."""
     from .recruit import _levy_types, levy_hexes
-    from .state import slug
+    from .state import slug, type_name
     from .treasury import closed_satrapies
 
     rules = EFFECTS["Empire Mobilizes"].rules
@@ -585,10 +585,10 @@ def empire_mobilizes(ctx: Context, state: XenState, side: str, n: int) -> Genera
         sat = key_satrapy(state, key)
         done.add(sat)
         t = yield Decision(side, f"Empire Mobilizes: which {sat} unit?",
-                           tuple(Option(t, f"{sat} {t}") for t in _levy_types(state, side, sat, set())),
+                           tuple(Option(t, f"{sat} {type_name(t)}") for t in _levy_types(state, side, sat, set())),
                            rule="xen:levy", kind="mobilize.type")
         hexes = levy_hexes(state, side, sat, t == "fleet")
-        h = yield Decision(side, f"Empire Mobilizes: {sat} {t} in which hex?",
+        h = yield Decision(side, f"Empire Mobilizes: {sat} {type_name(t)} in which hex?",
                            tuple(Option(x, _hex_label(state, x)) for x in hexes), rule="xen:levy", kind="mobilize.hex")
         u = state.mix(sat, t)[0]
         state.place(u.id, h)
@@ -649,7 +649,7 @@ def reaction_window(ctx: Context, state: XenState, side: str, detail: str = "") 
     if not hexes:
         ctx.event("supply", f"{side}: Scorched Earth: no unpillaged non-City hex of yours to burn", rules, side=side)
         return got
-    where = yield Decision(side, f"{side}: Scorched Earth: burn which of your hexes?",
+    where = yield Decision(side, "Scorched Earth: burn which of your hexes?",
                            tuple(Option(h, _hex_label(state, h)) for h in hexes), rule="xen:chits",
                            kind="scorched-earth.hex", context={"highlight": tuple(hexes)})
     mark_pillaged(ctx, state, where, f"{side}'s Scorched Earth", rules)
@@ -744,7 +744,7 @@ def stratagem_phase(ctx: Context, state: XenState, side: str) -> Generator[Decis
         if hand:
             opts.append(Option("return", "return a chit to the pool without effect"))
         opts.append(Option("reveal", "show the opponent your chits or $"))
-        key = yield from own(Decision(side, f"{side}: Stratagem phase: play a chit?", tuple(opts), rule=RULE,
+        key = yield from own(Decision(side, "Stratagem phase: play a chit?", tuple(opts), rule=RULE,
                                       kind="stratagem.play"), state.standing)
         if key == "done":
             return
@@ -759,13 +759,13 @@ def stratagem_phase(ctx: Context, state: XenState, side: str) -> Generator[Decis
             successor(state, side, leader)
             ctx.event("leader", f"{side}: {leader} is the new Supreme Leader", rules, side=side, leader=leader)
         elif key == "return":
-            back = yield Decision(side, f"{side}: return which chit?",
+            back = yield Decision(side, "return which chit?",
                                   (Option("back", "none"), *(Option(chit_key(c), c) for c in hand)),
                                   rule=RULE, kind="stratagem.return")
             if back != "back":
                 return_chit(ctx, state, side, key_chit(back))
         elif key == "reveal":
-            what = yield Decision(side, f"{side}: show the opponent what?",
+            what = yield Decision(side, "show the opponent what?",
                                   (Option("back", "nothing"), Option("chits", "your chits"),
                                    Option("treasury", "your $"), Option("both", "chits and $")),
                                   rule=intelligence.RULE, kind="stratagem.reveal")

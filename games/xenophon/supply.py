@@ -25,7 +25,7 @@ from typing import Any
 from ancients_kit.session import Context, Decision, Option
 
 from .events import eliminate
-from .state import Unit, XenState
+from .state import Unit, XenState, type_name
 
 __all__ = ["capacity", "out_of_supply", "supply_phase"]
 
@@ -80,6 +80,6 @@ def supply_phase(ctx: Context, state: XenState, side: str) -> Generator[Decision
             if desert_only and len(own) == 1:
                 left = [u for u in left if u is not own[0]]
             key = yield Decision(side, f"Supply in {h}: FV {fv}, {len(left)} units: eliminate one "
-                                 f"({i + 1} of {excess})", tuple(Option(u.id, f"{u.id} ({u.type})") for u in left),
+                                 f"({i + 1} of {excess})", tuple(Option(u.id, f"{u.id} ({type_name(u.type)})") for u in left),
                                  rule=SP, kind="supply.lose", context={"highlight": (h,)})
             yield from eliminate(ctx, state, key, f"out of supply in {h}", (SP,))
