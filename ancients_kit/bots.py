@@ -11,6 +11,14 @@ determined by the seed, and loading a save does not change what a bot will do.
 - :class:`GreedyBot` picks the option the game's heuristic scores best: either
   the game's cheap ``score_option`` or, failing that, a one-step look-ahead on
   a copy of the session scored by ``evaluate``.
+- ``mcts`` is :class:`~ancients_kit.search.MCTSBot`, the search bot.
+
+A bot is named by a *spec* (:func:`make_bot`, :func:`check_bot`): ``random``,
+``greedy``, ``mcts``, or ``mcts:SETTINGS`` for a search with its own budget:
+``mcts:200`` searches 200 iterations a decision, ``mcts:seconds=1,depth=60``
+takes the ``name=value`` settings of ``ANCIENTS_MCTS`` (which supplies any
+setting the spec does not name). The spec is what a save file's sides and a
+study's records hold, so a study with another budget is another study.
 
 Every game must end. Wherever bots play (:func:`play_out`, :func:`simulate`,
 ``ancients new --bots``) a :class:`ProgressWatch` checks that the game keeps
@@ -25,6 +33,7 @@ where a caller asks for a finished game (:func:`simulate`).
 from __future__ import annotations
 
 import math
+import os
 import statistics
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -36,7 +45,7 @@ from ancients_kit.chance import Rng, spawned_below
 from ancients_kit.errors import GameError
 from ancients_kit.log import Event
 from ancients_kit.plugin import Game, Outcome
-from ancients_kit.search import MCTSBot
+from ancients_kit.search import ENV_VAR, MCTSBot, SearchSettingsError
 from ancients_kit.session import Decision, Session
 
 __all__ = [
@@ -46,10 +55,14 @@ __all__ = [
     "GreedyBot",
     "ProgressWatch",
     "RandomBot",
+    "SEARCH_BOTS",
     "SimulationStats",
+    "bot_spec",
+    "check_bot",
     "make_bot",
     "play_out",
     "play_until",
+    "search_settings",
     "simulate",
 ]
 
@@ -117,12 +130,77 @@ class GreedyBot:
 BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot.from_env}
 """``mcts``: Monte Carlo tree search (ancients_kit.search), settings from ``ANCIENTS_MCTS``."""
 
+SEARCH_BOTS = frozenset({"mcts"})
+"""Bots that take settings after a colon (``mcts:200``) and search, so cost far more a decision."""
+
+_BUDGETS = ("iterations", "seconds")
+
+
+def _pairs(text: str) -> list[tuple[str, str]]:
+    """``"iterations=200, depth=60"`` -> ``[("iterations", "iterations=200"), ("depth", "depth=60")]``."""
+    out = []
+    for item in (p.strip() for p in text.split(",")):
+        if item:
+            out.append((item.partition("=")[0].strip().lower(), item))
+    return out
+
+
+def bot_spec(spec: str) -> tuple[str, str]:
+    """A bot spec ``NAME`` or ``NAME:SETTINGS`` split into its name and its settings
+    (``"mcts:200"`` -> ``("mcts", "200")``); the name lower-cased, both stripped.
+    ``ValueError`` (one line, naming the spec) for a name no bot has or settings
+    given to a bot that takes none."""
+    name, sep, settings = spec.partition(":")
+    name, settings = name.strip().lower(), settings.strip()
+    if name not in BOTS:
+        where = f" in {spec!r}" if sep else ""
+        raise ValueError(f"no bot called {name!r}{where} (bots: {', '.join(BOTS)})")
+    if sep and name not in SEARCH_BOTS:
+        raise ValueError(f"bot {spec!r}: {name} takes no settings (only {', '.join(sorted(SEARCH_BOTS))} does)")
+    if sep and not settings:
+        raise ValueError(f"bot {spec!r}: give settings after the colon ({name}:200, {name}:iterations=200,depth=60)")
+    return name, settings
+
+
+def search_settings(spec: str, environment: str = "") -> str:
+    """The ``name=value`` settings a search bot spec plays with: those of the spec
+    (a bare number is an iteration budget: ``mcts:200`` is ``iterations=200``),
+    and for the rest those of ``environment`` (``ANCIENTS_MCTS``). A budget in the
+    spec (iterations or seconds) replaces the environment's budget."""
+    _, own = bot_spec(spec)
+    if own.isdigit():
+        own = f"iterations={own}"
+    mine = _pairs(own)
+    named = {k for k, _ in mine}
+    drop = set(_BUDGETS) if named & set(_BUDGETS) else set()
+    rest = [item for k, item in _pairs(environment) if k not in named and k not in drop]
+    return ",".join([item for _, item in mine] + rest)
+
+
+def check_bot(spec: str) -> str:
+    """``spec`` as a bot spec (``random``, ``greedy``, ``mcts`` or ``mcts:SETTINGS``), normalised
+    (``" MCTS : 200"`` -> ``"mcts:200"``); the bot is built once so that bad settings are
+    refused here, with one line, not in the middle of a study."""
+    name, settings = bot_spec(spec)
+    norm = f"{name}:{settings}" if settings else name
+    make_bot(norm)
+    return norm
+
 
 def make_bot(name: str) -> Bot:
+    """The bot a spec names: ``random``, ``greedy``, ``mcts`` (settings from ``ANCIENTS_MCTS``)
+    or ``mcts:SETTINGS``, where SETTINGS is an iteration budget (``mcts:200``) or
+    ``name=value`` pairs as in ``ANCIENTS_MCTS`` (``mcts:seconds=1,depth=60``), which win
+    over the environment's."""
+    bare, settings = bot_spec(name)
+    if not settings:
+        return BOTS[bare]()
+    environment = os.environ.get(ENV_VAR, "")
     try:
-        return BOTS[name]()
-    except KeyError:
-        raise ValueError(f"no bot called {name!r} (bots: {', '.join(BOTS)})") from None
+        return MCTSBot.from_settings(search_settings(name, environment))
+    except SearchSettingsError as exc:
+        where = f"bot {name!r} (with {ENV_VAR}={environment})" if environment.strip() else f"bot {name!r}"
+        raise SearchSettingsError(str(exc).replace(f"{ENV_VAR}:", f"{where}:", 1)) from None
 
 
 class EndlessGame(GameError):

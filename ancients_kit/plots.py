@@ -14,7 +14,7 @@ from typing import Any
 from ancients_kit.errors import GameError
 from ancients_kit.study import Record, Summary
 
-__all__ = ["PlotError", "plot_study", "plot_sweep"]
+__all__ = ["FORMATS", "PlotError", "check_plot", "plot_study", "plot_sweep"]
 
 FORMATS = (".svg", ".png")
 
@@ -23,13 +23,22 @@ class PlotError(GameError):
     """A chart cannot be drawn (matplotlib missing, unknown format)."""
 
 
-def _pyplot(path: Path) -> Any:
+def check_plot(path: Path) -> None:
+    """Refuse a chart that could not be drawn (a suffix not ``.svg``/``.png``, matplotlib not
+    installed) with one line: called before a study plays its first game, so that a long
+    study does not end without its chart."""
     if path.suffix.lower() not in FORMATS:
         raise PlotError(f"--plot {path}: name a .svg or .png file")
     try:
-        import matplotlib
+        import matplotlib  # noqa: F401
     except ImportError:
-        raise PlotError("--plot needs matplotlib: pip install -e '.[plots]'") from None
+        raise PlotError("--plot needs matplotlib, which is not installed: pip install -e '.[plots]' "
+                        "(no game was played)") from None
+
+
+def _pyplot(path: Path) -> Any:
+    check_plot(path)
+    import matplotlib
     matplotlib.use("Agg", force=True)
     matplotlib.rcParams["svg.hashsalt"] = "ancients-kit"
     import matplotlib.pyplot as plt

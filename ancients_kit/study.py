@@ -38,8 +38,11 @@ from ancients_kit.errors import GameError
 from ancients_kit.plugin import find_game
 
 __all__ = [
+    "HEARTBEAT_EVERY",
     "RECORD_FORMAT",
     "Comparison",
+    "Heartbeat",
+    "Progress",
     "Record",
     "StudyError",
     "StudySpec",
@@ -191,13 +194,35 @@ def _session_and_bots(spec: StudySpec, seed: int) -> tuple[Any, Any]:
     return session, {side: make_bot(kind) for side, kind in spec.bots.items()}
 
 
-def play_game(spec: StudySpec, index: int, seed: int) -> Record:
-    """Play game ``index`` of ``spec`` (seed ``seed + index``) to its end."""
+class _Beat:
+    """``on_answer`` of :func:`~ancients_kit.bots.play_out` that reports how many answers
+    game ``index`` has had, at most once every ``every`` seconds (and after its first)."""
+
+    def __init__(self, index: int, send: Callable[[int, int], None], every: float) -> None:
+        self.index = index
+        self.send = send
+        self.every = every
+        self.last = float("-inf")
+
+    def __call__(self, session: Any, decision: Any, key: str) -> None:
+        now = time.monotonic()
+        if now - self.last >= self.every:
+            self.last = now
+            self.send(self.index, len(session.answers))
+
+
+def play_game(spec: StudySpec, index: int, seed: int, *,
+              on_answers: Callable[[int, int], None] | None = None) -> Record:
+    """Play game ``index`` of ``spec`` (seed ``seed + index``) to its end.
+
+    ``on_answers(index, answers)``, if given, hears how far the game has got, at
+    most every :data:`HEARTBEAT_EVERY` seconds (it only listens: the game is the same)."""
     from ancients_kit.bots import play_out
 
     t0 = time.perf_counter()
     session, bots = _session_and_bots(spec, seed + index)
-    out = play_out(session, bots, max_decisions=spec.max_decisions)
+    beat = _Beat(index, on_answers, HEARTBEAT_EVERY) if on_answers is not None else None
+    out = play_out(session, bots, max_decisions=spec.max_decisions, on_answer=beat)
     if out is None and spec.strict:
         from ancients_kit.bots import EndlessGame
 
@@ -343,20 +368,78 @@ class _RecordWriter:
 Progress = Callable[[int, int], None]
 """Called with (games done, games in the study) after every game."""
 
+Heartbeat = Callable[[Mapping[int, int]], None]
+"""Called while games are being played with the answers each game in play has had so
+far (game number -> answers), at most about every :data:`HEARTBEAT_EVERY` seconds:
+what a progress display shows when one game takes minutes (a search bot)."""
 
-def _inline(spec: StudySpec, seed: int, todo: Sequence[int]) -> Iterator[Record]:
+HEARTBEAT_EVERY = 0.5
+"""Seconds between two reports of a game's answers (:data:`Heartbeat`)."""
+
+
+class _Playing:
+    """The answers of the games in play, passed on to a :data:`Heartbeat`."""
+
+    def __init__(self, heartbeat: Heartbeat | None) -> None:
+        self.heartbeat = heartbeat
+        self.answers: dict[int, int] = {}
+
+    def update(self, index: int, answers: int) -> None:
+        self.answers[index] = answers
+        if self.heartbeat is not None:
+            self.heartbeat(dict(self.answers))
+
+    def done(self, index: int) -> None:
+        self.answers.pop(index, None)
+
+
+def _inline(spec: StudySpec, seed: int, todo: Sequence[int], heartbeat: Heartbeat | None = None) -> Iterator[Record]:
+    playing = _Playing(heartbeat)
     for i in todo:
-        yield play_game(spec, i, seed)
+        if heartbeat is None:
+            yield play_game(spec, i, seed)
+            continue
+        playing.update(i, 0)
+        rec = play_game(spec, i, seed, on_answers=playing.update)
+        playing.done(i)
+        yield rec
 
 
-def _pool(spec: StudySpec, seed: int, todo: Sequence[int], jobs: int) -> Iterator[Record]:
+_WORKER_BEATS: Any = None
+"""In a worker process of :func:`_pool` with a heartbeat: the queue its games report to."""
+
+
+def _worker_start(beats: Any) -> None:
+    global _WORKER_BEATS
+    _WORKER_BEATS = beats
+
+
+def _worker_game(spec: StudySpec, index: int, seed: int) -> Record:
+    """:func:`play_game` in a worker, reporting its answers to the parent's queue."""
+    beats = _WORKER_BEATS
+    if beats is None:
+        return play_game(spec, index, seed)
+    beats.put((index, 0))
+    return play_game(spec, index, seed, on_answers=lambda i, n: beats.put((i, n)))
+
+
+def _pool(spec: StudySpec, seed: int, todo: Sequence[int], jobs: int,
+          heartbeat: Heartbeat | None = None) -> Iterator[Record]:
     """Games on ``jobs`` worker processes, at most two each in flight.
 
     A game that fails (an endless game, a rules error) stops the study; the
     error reported is that of the lowest game number that fails, so it does
-    not depend on which worker finished first.
+    not depend on which worker finished first. With a ``heartbeat`` the
+    workers report their games' answers through a queue, read between waits.
     """
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    import multiprocessing
+    import queue as queues
+
+    ctx = multiprocessing.get_context()
+    beats = ctx.Queue() if heartbeat is not None else None
+    playing = _Playing(heartbeat)
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_worker_start,
+                             initargs=(beats,)) as pool:
         queue = iter(todo)
         running: dict[Future[Record], int] = {}
         failed: dict[int, BaseException] = {}
@@ -365,17 +448,30 @@ def _pool(spec: StudySpec, seed: int, todo: Sequence[int], jobs: int) -> Iterato
             if failed:
                 return
             for i in queue:
-                running[pool.submit(play_game, spec, i, seed)] = i
+                running[pool.submit(_worker_game, spec, i, seed)] = i
                 if len(running) >= 2 * jobs:
                     break
+
+        def listen() -> None:
+            in_play = set(running.values())
+            while beats is not None:
+                try:
+                    i, n = beats.get_nowait()
+                except queues.Empty:
+                    return
+                if i in in_play:  # a late report of a game already done is dropped
+                    playing.update(i, n)
 
         try:
             top_up()
             while running:
-                finished, _ = wait(running, return_when=FIRST_COMPLETED)
+                finished, _ = wait(running, timeout=HEARTBEAT_EVERY if beats is not None else None,
+                                   return_when=FIRST_COMPLETED)
+                listen()
                 done: list[tuple[int, Record]] = []
                 for f in finished:
                     i = running.pop(f)
+                    playing.done(i)
                     exc = f.exception()
                     if exc is not None:
                         failed[i] = exc
@@ -397,6 +493,10 @@ def _pool(spec: StudySpec, seed: int, todo: Sequence[int], jobs: int) -> Iterato
                 f.cancel()
             pool.shutdown(wait=False, cancel_futures=True)
             raise
+        finally:
+            if beats is not None:
+                beats.close()
+                beats.cancel_join_thread()
 
 
 def _dask(spec: StudySpec, seed: int, todo: Sequence[int], address: str) -> Iterator[Record]:
@@ -436,12 +536,15 @@ def run_study(
     dask: str | None = None,
     records: Path | None = None,
     progress: Progress | None = None,
+    heartbeat: Heartbeat | None = None,
 ) -> list[Record]:
     """Play games ``0 .. games-1`` of ``spec`` and return their records in order.
 
     With ``records``, games already in that file are not played again and new
     ones are appended as they finish. ``jobs`` worker processes (or a Dask
     cluster) play in parallel; the records do not depend on either.
+    ``progress`` hears of every finished game, ``heartbeat`` of the answers of the
+    games in play (in this process and in worker processes; not on Dask).
     """
     if games < 1:
         raise StudyError(f"a study needs at least one game, not {games}")
@@ -466,9 +569,9 @@ def run_study(
     elif dask is not None:
         source = _dask(spec, seed, todo, dask)
     elif jobs > 1 and len(todo) > 1:
-        source = _pool(spec, seed, todo, min(jobs, len(todo)))
+        source = _pool(spec, seed, todo, min(jobs, len(todo)), heartbeat)
     else:
-        source = _inline(spec, seed, todo)
+        source = _inline(spec, seed, todo, heartbeat)
     try:
         for rec in source:
             results[rec.index] = rec

@@ -9,6 +9,7 @@ tests). Nothing here names a game.
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -16,16 +17,29 @@ from typing import Any
 
 import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.markup import escape
 from rich.table import Table
 
-from ancients_kit.bots import BOTS
+from ancients_kit.bots import BOTS, SEARCH_BOTS, bot_spec, check_bot
 from ancients_kit.cli import ui
 from ancients_kit.cli.common import option_pairs, variant_option, variant_store
 from ancients_kit.data import Variant
 from ancients_kit.plugin import Game, find_game
+from ancients_kit.plots import check_plot
 from ancients_kit.study import Record, StudySpec, Summary, compare, run_study, summarize
 
 __all__ = ["COMMANDS"]
+
+BOT_CHOICES = ", ".join(sorted(BOTS)) + " or mcts:SETTINGS (mcts:200: 200 iterations a decision)"
+"""The bots a study may use, as its help and its messages name them."""
+
+
+def _bot(spec: str, option: str) -> str:
+    """A bot spec from the command line, checked and normalised (``mcts:200``)."""
+    try:
+        return check_bot(spec)
+    except ValueError as exc:
+        raise ui.UsageProblem(f"{option}: {exc}") from None
 
 
 def _bots_for(g: Game, scenario: str, seed: int, options: Mapping[str, str], bot: str,
@@ -37,17 +51,18 @@ def _bots_for(g: Game, scenario: str, seed: int, options: Mapping[str, str], bot
     except ValueError as exc:
         raise ui.UsageProblem(str(exc)) from None
     names = g.sides(probe.state)
-    bots = {s: bot for s in names}
+    default = _bot(bot, "--bot")
+    bots = {s: default for s in names}
     for spec in sides:
-        name, _, kind = spec.partition("=")
+        name, eq, kind = spec.partition("=")
         match = [s for s in names if s.lower() == name.strip().lower()] or [
             s for s in names if s.lower().startswith(name.strip().lower())
         ]
-        if len(match) != 1 or kind.strip() not in BOTS:
+        if len(match) != 1 or not eq:
             raise ui.UsageProblem(
-                f"--side {spec!r}: use SIDE=BOT with a side of {', '.join(names)} and a bot of {', '.join(sorted(BOTS))}"
+                f"--side {spec!r}: use SIDE=BOT with a side of {', '.join(names)} and a bot of {BOT_CHOICES}"
             )
-        bots[match[0]] = kind.strip()
+        bots[match[0]] = _bot(kind, f"--side {spec!r}")
     return bots
 
 
@@ -59,35 +74,86 @@ def _arm_path(records: str | None, tag: str) -> Path | None:
     return p if tag == "original" else p.with_name(f"{p.stem}.{tag}{p.suffix or '.jsonl'}")
 
 
+PROGRESS_LINE_EVERY = 30.0
+"""Seconds between two progress lines of a game still in play (when standard error is no terminal)."""
+
+
+def _clock(seconds: float) -> str:
+    m, s = divmod(int(seconds), 60)
+    return f"{m}m{s:02d}s" if m else f"{s}s"
+
+
+class _Lines:
+    """Progress as plain lines on standard error: one when a game ends, and one at most
+    every :data:`PROGRESS_LINE_EVERY` seconds while games are in play (for logs and pipes)."""
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self.start = time.monotonic()
+        self.last = self.start
+        self.done = -1
+        self.total = 0
+
+    def games(self, done: int, total: int) -> None:
+        if done != self.done:
+            self.done, self.total = done, total
+            self.last = time.monotonic()
+            ui.err.print(f"{self.label}: {done}/{total} games done ({_clock(self.last - self.start)})",
+                         markup=False, highlight=False)
+
+    def answers(self, playing: Mapping[int, int]) -> None:
+        now = time.monotonic()
+        if now - self.last < PROGRESS_LINE_EVERY:
+            return
+        self.last = now
+        ui.err.print(f"{self.label}: {self.done}/{self.total} games done, {_in_play(playing)} "
+                     f"({_clock(now - self.start)})", markup=False, highlight=False)
+
+
+def _in_play(playing: Mapping[int, int]) -> str:
+    n = len(playing)
+    return f"{n} in play: {sum(playing.values()):,} answers so far" if n else ""
+
+
 @contextmanager
-def _progress(show: bool, label: str) -> Iterator[Any]:
-    """A progress bar on standard error (games done, rate, time left), or nothing."""
-    if not show:
-        yield None
+def _progress(show: str | None, label: str) -> Iterator[tuple[Any, Any]]:
+    """(games, answers) callbacks for :func:`run_study`: a progress bar on standard error
+    (``show="bar"``: games done, rate, the answers of the games in play, time left),
+    progress lines (``"lines"``), or nothing (``None``)."""
+    if show is None:
+        yield None, None
+        return
+    if show == "lines":
+        lines = _Lines(label)
+        yield lines.games, lines.answers
         return
     cols = (
         TextColumn("[bold]{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
-        TextColumn("games  {task.fields[rate]}"),
+        TextColumn("games  {task.fields[rate]}  {task.fields[playing]}"),
         TimeRemainingColumn(),
     )
     with Progress(*cols, console=ui.err, transient=True) as bar:
-        task = bar.add_task(label, total=None, rate="")
+        task = bar.add_task(escape(label), total=None, rate="", playing="")
 
         def tick(done: int, total: int) -> None:
             t = bar.tasks[task]
             speed = t.speed
             bar.update(task, completed=done, total=total, rate=f"{speed * 60:,.0f}/min" if speed else "")
 
-        yield tick
+        def beat(playing: Mapping[int, int]) -> None:
+            bar.update(task, playing=_in_play(playing))
+
+        yield tick, beat
 
 
 def _run_arm(spec: StudySpec, games: int, seed: int, jobs: int, dask: str | None, records: Path | None,
-             show: bool, label: str) -> list[Record]:
-    with _progress(show, label) as tick:
+             show: str | None, label: str) -> list[Record]:
+    with _progress(show, label) as (tick, beat):
         try:
-            return run_study(spec, games, seed=seed, jobs=jobs, dask=dask, records=records, progress=tick)
+            return run_study(spec, games, seed=seed, jobs=jobs, dask=dask, records=records, progress=tick,
+                             heartbeat=beat)
         except KeyboardInterrupt:
             where = f"; the games finished so far are in {records}: run the same command to continue" if records else ""
             ui.err.print(f"interrupted{where}")
@@ -140,9 +206,10 @@ def _comparison_table(original: Summary, other: Summary) -> Table:
 def _study_options(f: Any) -> Any:
     for deco in reversed([
         click.option("-n", "--games", type=click.IntRange(1, 1_000_000), default=50, show_default=True),
-        click.option("--bot", type=click.Choice(sorted(BOTS)), default="random", show_default=True,
-                     help="Bot for every side (use --side to mix)."),
-        click.option("--side", "sides", multiple=True, metavar="SIDE=BOT", help="Bot for one side."),
+        click.option("--bot", default="random", show_default=True, metavar="BOT",
+                     help=f"Bot for every side (use --side to mix): {BOT_CHOICES}."),
+        click.option("--side", "sides", multiple=True, metavar="SIDE=BOT",
+                     help="Bot for one side, e.g. romans=greedy or gauls=mcts:200."),
         click.option("--seed", type=int, default=1, show_default=True, help="Seed of the first game (then +1 each)."),
         click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE"),
         click.option("--jobs", "-j", type=click.IntRange(1, 512), default=None,
@@ -154,7 +221,8 @@ def _study_options(f: Any) -> Any:
         click.option("--plot", type=click.Path(dir_okay=False), metavar="FILE.svg|png",
                      help="Draw the results (needs the plots extra)."),
         click.option("--progress/--no-progress", default=None,
-                     help="Progress bar [default: on a terminal, and never with --json]."),
+                     help="Progress on standard error: a bar at a terminal, else lines [default: none with "
+                          "--json; the bar at a terminal; lines for a search bot's study anywhere else]."),
         click.option("--json", "as_json", is_flag=True, help="Print JSON."),
         click.option("--max-decisions", type=click.IntRange(1), default=200_000, show_default=True,
                      help="A game not over after this many answers is an error (naming its seed)."),
@@ -164,10 +232,18 @@ def _study_options(f: Any) -> Any:
     return f
 
 
-def _show_progress(flag: bool | None, as_json: bool) -> bool:
-    if as_json:
-        return False
-    return ui.err.is_terminal if flag is None else flag
+def _show_progress(flag: bool | None, as_json: bool, bots: Mapping[str, str]) -> str | None:
+    """How progress is shown: ``"bar"``, ``"lines"`` or ``None``. Asked for (``--progress``),
+    a bar at a terminal and lines elsewhere. By default nothing with ``--json`` (its
+    output is for programs), else a bar at a terminal and, where a search bot plays
+    (minutes a game), lines anywhere else: such a study never runs silent for long."""
+    if flag is False or (flag is None and as_json):
+        return None
+    terminal = ui.err.is_terminal
+    if flag or terminal:
+        return "bar" if terminal else "lines"
+    slow = any(bot_spec(b)[0] in SEARCH_BOTS for b in bots.values())
+    return "lines" if slow else None
 
 
 @click.command("simulate")
@@ -187,11 +263,13 @@ def simulate_cmd(game: str, scenario: str, games: int, bot: str, sides: tuple[st
     answer number.
     """
     g = find_game(game)
+    if plot:
+        check_plot(Path(plot))  # before any game: a long study must not end without its chart
     opts = option_pairs(options)
     variants = variant_store(g.package, variant).variants  # a bad variant is refused before any game
     bots = _bots_for(g, scenario, seed, opts, bot, sides, variants)
     jobs = jobs or os.cpu_count() or 1
-    show = _show_progress(progress, as_json)
+    show = _show_progress(progress, as_json, bots)
     arms: list[tuple[str, tuple[Variant, ...]]] = [("original", ())]
     if variant:
         arms.append(("variant", variants))
@@ -214,7 +292,7 @@ def simulate_cmd(game: str, scenario: str, games: int, bot: str, sides: tuple[st
         ui.print_json(data)
         return
     bots_text = ", ".join(f"{s} {b}" for s, b in bots.items())
-    ui.out.print(_summary_table(f"{g.title}: {scenario}, {games} games, bots: {bots_text}", summaries))
+    ui.out.print(_summary_table(escape(f"{g.title}: {scenario}, {games} games, bots: {bots_text}"), summaries))
     if len(summaries) > 1:
         ui.out.print(_comparison_table(summaries[0], summaries[1]))
     if plot:
@@ -241,13 +319,15 @@ def sweep_cmd(game: str, scenario: str, target: str, values_text: str, games: in
     from ancients_kit.sweep import parse_values, sweep_variants
 
     g = find_game(game)
+    if plot:
+        check_plot(Path(plot))
     opts = option_pairs(options)
     base = variant_store(g.package, variant).variants
     values = parse_values(values_text)
     swept = sweep_variants(g, target, values)
     bots = _bots_for(g, scenario, seed, opts, bot, sides, base + (swept[0][1],))
     jobs = jobs or os.cpu_count() or 1
-    show = _show_progress(progress, as_json)
+    show = _show_progress(progress, as_json, bots)
     summaries: list[Summary] = []
     for text, v in swept:
         spec = StudySpec(g.id, scenario, bots, opts, base + (v,), max_decisions=max_decisions)
@@ -260,11 +340,11 @@ def sweep_cmd(game: str, scenario: str, target: str, values_text: str, games: in
     if as_json:
         ui.print_json({"target": target, "bots": bots, "values": [s.to_json() for s in summaries]})
         return
-    t = Table("value", *(f"wins: {s}" for s in bots), "draws", "mean decisions",
-              title=f"{g.title}: {scenario}, {target}, {games} games a value, "
-                    f"bots: {', '.join(f'{s} {b}' for s, b in bots.items())}")
+    t = Table("value", *(escape(f"wins: {s}") for s in bots), "draws", "mean decisions",
+              title=escape(f"{g.title}: {scenario}, {target}, {games} games a value, "
+                           f"bots: {', '.join(f'{s} {b}' for s, b in bots.items())}"))
     for s in summaries:
-        t.add_row(s.label, *(s.win_rates[side].percent() for side in bots), s.draw_rate.percent(),
+        t.add_row(escape(s.label), *(s.win_rates[side].percent() for side in bots), s.draw_rate.percent(),
                   f"{s.decisions.estimate:.0f}")
     ui.out.print(t)
     if plot:
