@@ -1,14 +1,27 @@
-"""Listings: ``games``, ``scenarios``, ``tables`` and ``rules``."""
+"""Listings: ``games``, ``scenarios``, ``tables``, ``rules`` and ``sources``.
+
+A listing never cuts a name the user must type next (a game, a scenario, a
+table, a data ID for a variant's ``replace``, a rule ID): those columns do not
+wrap and are as wide as their longest name, at 80 columns, in a pipe or at any
+width; the other columns wrap between words (and fold a word too long for
+them) instead of ending in an ellipsis. ``--json`` gives the same data whole.
+"""
 
 from __future__ import annotations
 
+import io
 import re
+from collections.abc import Collection
 from importlib import resources
 from pathlib import Path
 
 import click
+from rich.cells import cell_len
+from rich.console import Console
 from rich.markup import escape
+from rich.padding import Padding
 from rich.table import Table
+from rich.text import Text
 
 from ancients_kit.cli import ui
 from ancients_kit.cli.common import variant_option, variant_store
@@ -16,7 +29,98 @@ from ancients_kit.data import DataStore, Meta, split_meta
 from ancients_kit.plugin import TableInfo, find_game, load_games
 from ancients_kit.tables import Provenance, table_provenance
 
-__all__ = ["COMMANDS"]
+__all__ = ["COMMANDS", "Listing", "variant_of"]
+
+
+class Listing:
+    """A listing's table that never cuts a name the user must type.
+
+    The columns in ``names`` hold such names (games, scenarios, table and data
+    IDs, rule IDs): they never wrap and are as wide as their longest entry.
+    Every other column wraps between words and is at least as wide as its
+    longest word, so no word is cut either. When the console is too narrow for
+    that, the listing is printed as one block a row instead: the names on one
+    line, then each other column as ``header: value``.
+    """
+
+    def __init__(self, title: str, *headers: str, names: Collection[str], caption: str = "") -> None:
+        self.title = title
+        """Plain text (not markup), as is ``caption`` (a line under the listing)."""
+        self.caption = caption
+        self.headers = headers
+        self.names = frozenset(names)
+        self.rows: list[tuple[str, ...]] = []
+        """Cells as rich markup (escape plain text)."""
+
+    def add_row(self, *cells: str) -> None:
+        """One row: ``cells`` in the order of the headers, as markup."""
+        self.rows.append(cells)
+
+    def _min_widths(self) -> list[int]:
+        widths = []
+        for k, h in enumerate(self.headers):
+            texts = [Text.from_markup(r[k]).plain for r in self.rows] + [h]
+            if h in self.names:
+                widths.append(max(cell_len(x) for x in texts))
+            else:
+                widths.append(max((cell_len(w) for x in texts for w in x.split()), default=1))
+        return widths
+
+    def table(self) -> Table:
+        """The listing as a rich table (names unwrapped, other columns at least a word wide)."""
+        t = Table(title=escape(self.title), caption=escape(self.caption) or None)
+        for h, w in zip(self.headers, self._min_widths()):
+            if h in self.names:
+                t.add_column(h, no_wrap=True, min_width=w)
+            else:
+                t.add_column(h, min_width=w)
+        for r in self.rows:
+            t.add_row(*r)
+        return t
+
+    def fits(self, width: int) -> bool:
+        """Whether the table form fits ``width`` columns without cutting a word: drawn
+        at that width, every word of every cell is there whole."""
+        if sum(self._min_widths()) + 3 * len(self.headers) + 1 > width:
+            return False
+        probe = Console(width=width, file=io.StringIO(), color_system=None, highlight=False)
+        probe.print(self.table(), crop=False)
+        drawn = probe.file.getvalue()
+        if any(cell_len(line) > width for line in drawn.splitlines()):
+            return False
+        return all(w in drawn for r in self.rows for cell in r for w in Text.from_markup(cell).plain.split())
+
+    def print(self, console: Console) -> None:
+        """The table if it fits the console, else one block a row."""
+        if self.fits(console.width):
+            console.print(self.table())
+            return
+        console.print(f"[bold]{escape(self.title)}[/]")
+        first = [k for k, h in enumerate(self.headers) if h in self.names] or [0]
+        for r in self.rows:
+            console.print("  ".join(f"[bold]{r[k]}[/]" for k in first), soft_wrap=True)
+            for k, h in enumerate(self.headers):
+                if k not in first and Text.from_markup(r[k]).plain.strip():
+                    block = Padding(Text.from_markup(f"{escape(h)}: {r[k]}"), (0, 0, 0, 4), expand=False)
+                    for line in console.render_lines(block, pad=False):  # no trailing blanks in a pipe
+                        text = Text.assemble(*((s.text, s.style) for s in line if not s.control))
+                        text.rstrip()
+                        console.print(text)
+        if self.caption:
+            console.print(escape(self.caption))
+
+
+def variant_of(store: DataStore, data_id: str) -> str | None:
+    """The path (as given) of the variant file that replaces the document ``data_id``, if one does."""
+    hit = store.override(data_id)
+    return hit[0].path if hit is not None else None
+
+
+def _source_of(store: DataStore, meta: Meta) -> str:
+    """Where a listed document comes from: its ``meta.source``, or ``variant FILE`` for a
+    document a designer's variant file replaces (whatever the ``[meta]`` it copied says)."""
+    path = variant_of(store, meta.id)
+    return meta.source if path is None else f"variant {path}"
 
 
 @click.command("games")
@@ -29,10 +133,10 @@ def games_cmd(as_json: bool) -> None:
             [{"id": g.id, "title": g.title, "scenarios": len(g.scenarios(DataStore(g.package)))} for g in games.values()]
         )
         return
-    t = Table("game", "title", "scenarios", title="Installed games")
+    t = Listing("Installed games", "game", "title", "scenarios", names={"game"})
     for g in games.values():
-        t.add_row(g.id, g.title, str(len(g.scenarios(DataStore(g.package)))))
-    ui.out.print(t)
+        t.add_row(g.id, escape(g.title), str(len(g.scenarios(DataStore(g.package)))))
+    t.print(ui.out)
 
 
 @click.command("scenarios")
@@ -61,10 +165,12 @@ def scenarios_cmd(game: str, as_json: bool, variant: tuple[str, ...]) -> None:
             ]
         )
         return
-    t = Table("scenario", "title", "sides", "first", "source", title=f"{g.title}: scenarios")
+    t = Listing(f"{g.title}: scenarios", "scenario", "title", "sides", "source", names={"scenario"},
+                caption="* moves first")
     for s in infos:
-        t.add_row(s.id, s.title, " v ".join(s.sides), s.first, s.meta.source)
-    ui.out.print(t)
+        sides = " v ".join(f"{side}*" if side == s.first else side for side in s.sides)
+        t.add_row(s.id, escape(s.title), escape(sides), escape(_source_of(store, s.meta)))
+    t.print(ui.out)
 
 
 @click.command("tables")
@@ -118,7 +224,12 @@ def tables_cmd(game: str, table: str | None, as_json: bool, variant: tuple[str, 
         ui.out.print(t)
         for code, meaning in i.legend.items():
             ui.out.print(f"  {code}: {meaning}", markup=False)
-        ui.out.print(f"[bold]source:[/] {escape(i.meta.source)}; rules: {', '.join(i.meta.rules)}")
+        source = i.meta.source
+        path = variant_of(store, i.meta.id)
+        if path is not None:
+            source = f"variant {path}, replacing the game's {i.meta.id}" + (
+                f" (the replacement's own meta.source: {i.meta.source})" if i.meta.source != "variant" else "")
+        ui.out.print(f"[bold]source:[/] {escape(source)}; rules: {', '.join(i.meta.rules)}")
         if i.meta.note:
             ui.out.print(f"[bold]note:[/] {escape(i.meta.note)}")
         if prov is not None:
@@ -127,13 +238,15 @@ def tables_cmd(game: str, table: str | None, as_json: bool, variant: tuple[str, 
                 ui.out.print(f"  {_sup(n + 1)} {mark.describe()}", markup=False)
             ui.out.print(f"  the rest: {prov.document.source}", markup=False)
         return
-    t = Table("table", "title", "source", "rules", title=f"{g.title}: tables")
+    t = Listing(f"{g.title}: tables", "table", "title", "source", "rules", names={"table"})
     for i in infos:
         src = i.meta.source if i.meta.source != "reconstructed" else "[yellow]reconstructed[/]"
         if i.id in marked:
             src = _mixed_source(marked[i.id]).replace("reconstructed", "[yellow]reconstructed[/]")
-        t.add_row(i.id, i.title, src, ", ".join(i.meta.rules))
-    ui.out.print(t)
+        if variant_of(store, i.meta.id) is not None:
+            src = escape(_source_of(store, i.meta))
+        t.add_row(i.id, escape(i.title), src, ", ".join(i.meta.rules))
+    t.print(ui.out)
     ui.out.print("Show one with: ancients tables " + g.id + " TABLE   (its note says what it was built from)")
 
 
@@ -241,15 +354,15 @@ def rules_cmd(game: str, as_json: bool, missing: bool) -> None:
     if as_json:
         ui.print_json(rows)
         return
-    t = Table("rule", "title", "implemented in", "tested in", title=f"{g.title}: rules")
+    t = Listing(f"{g.title}: rules", "rule", "title", "implemented in", "tested in", names={"rule"})
     for row in rows:
         t.add_row(
             row["id"],
-            row["title"],
+            escape(row["title"]),
             ", ".join(row["implemented_in"]) or "[red]-[/]",
             ", ".join(row["tested_in"]) or "[red]-[/]",
         )
-    ui.out.print(t)
+    t.print(ui.out)
     done = sum(1 for r in index if code.get(r.id) and tests.get(r.id))
     ui.out.print(f"{done}/{len(index)} rules both implemented and tested")
 
@@ -291,14 +404,15 @@ def sources_cmd(game: str | None, as_json: bool, reconstructed: bool) -> None:
     if as_json:
         ui.print_json(rows)
         return
-    t = Table("game", "document", "source", "note", title="Data documents and their provenance")
+    t = Listing("Data documents and their provenance", "game", "document", "source", "note",
+                names={"game", "document"})
     for r in rows:
         note = r["note"].strip().replace("\n", " ")
         marked_source = r["source"]
         if r["cells"] is not None:
             marked_source = f"{r['source']} ({r['cells']})"
-        t.add_row(r["game"], r["id"], marked_source, note[:160] + ("..." if len(note) > 160 else ""))
-    ui.out.print(t)
+        t.add_row(r["game"], r["id"], escape(marked_source), escape(note[:160] + ("..." if len(note) > 160 else "")))
+    t.print(ui.out)
 
 
 COMMANDS.append(sources_cmd)
