@@ -29,6 +29,11 @@ class AncientsGroup(click.Group):
 
         try:
             return super().invoke(ctx)
+        except click.MissingParameter as exc:
+            hint = _scenario_hint(exc)
+            if hint is None:
+                raise
+            raise ui.UsageProblem(hint) from None
         except (DataError, GameError, GameNotFound) as exc:
             # One line, whatever the message holds (a file name with a newline ...).
             raise ui.UsageProblem(" ".join(str(exc).split())) from None
@@ -57,6 +62,26 @@ class AncientsGroup(click.Group):
             super().format_help_text(ctx, formatter)
         finally:
             self.help = saved
+
+
+def _scenario_hint(exc: click.MissingParameter) -> str | None:
+    """For a command given a GAME but no SCENARIO (``ancients new centurion``): the
+    message naming the game's scenarios; None when that is not the problem, or the
+    game cannot be found (then the game's own message comes when it is named right)."""
+    from ancients_kit.data import DataStore
+    from ancients_kit.plugin import find_game
+
+    sub = exc.ctx
+    if exc.param is None or exc.param.name != "scenario" or sub is None or not sub.params.get("game"):
+        return None
+    game = sub.params["game"]
+    try:
+        g = find_game(game)
+        ids = [s.id for s in g.scenarios(DataStore(g.package))]
+    except Exception:  # an unknown game: click's own "missing argument" message is the clearer one
+        return None
+    return (f"missing argument SCENARIO: name one of {g.id}'s scenarios: {', '.join(ids)} "
+            f"(`ancients scenarios {g.id}` describes them), e.g. `ancients {sub.info_name} {game} {ids[0]}`")
 
 
 @click.group(cls=AncientsGroup, context_settings={"help_option_names": ["-h", "--help"]})
