@@ -15,6 +15,11 @@ folder, with these small substitutions (and only these):
   folder (they are interactive; end of input saves and stops);
 - ``my.toml`` and ``bloody.toml`` are a variant that switches the
   ``fortune`` option (the guide's replacement table is shown, not shipped);
+- a search bot (``--bot mcts``, ``--side gauls=mcts:49``) searches one iteration a
+  decision, looking no answer ahead (``mcts:1`` and ``depth=0`` added to
+  ``ANCIENTS_MCTS``): the commands are checked, not the bot's strength;
+- an environment prefix (``ANCIENTS_MCTS=depth=60 ancients ...``) is set for the
+  command, as a shell would;
 - ``--dask tcp://HOST:8786`` needs a running scheduler and is not run;
 - ``replay --follow`` watches a game until it ends, so it follows a finished
   game (a game in progress would be watched for ever).
@@ -58,16 +63,56 @@ def doc_commands() -> list[tuple[str, int, str]]:
             if "&&" in text:
                 text = text.rsplit("&&", 1)[1].strip()
             text = text.removeprefix(".venv/bin/")
-            if text.startswith("ancients "):
+            if split_env(text)[1].startswith("ancients "):
                 out.append((name, i, text))
     return out
+
+
+ENV_WORD = re.compile(r"^([A-Z][A-Z0-9_]*)=(\S*)\s+")
+
+
+def split_env(command: str) -> tuple[dict[str, str], str]:
+    """``NAME=VALUE ... ancients ...`` -> the environment it sets and the command."""
+    env: dict[str, str] = {}
+    while m := ENV_WORD.match(command):
+        env[m.group(1)] = m.group(2)
+        command = command[m.end():]
+    return env, command
+
+
+SEARCH_BOT = re.compile(r"^((?:[^=\s]+=)?)mcts(?::\S*)?$")
+
+
+def search_env(args: list[str], env: dict[str, str]) -> dict[str, str]:
+    """The environment of a command whose bots search: one look-ahead of depth 0 on
+    top of what the command sets (the budget itself is ``mcts:1`` in its words)."""
+    if not any(SEARCH_BOT.match(a) for a in args):
+        return env
+    given = env.get("ANCIENTS_MCTS", "")
+    return {**env, "ANCIENTS_MCTS": f"{given},depth=0" if given else "depth=0"}
+
+
+def new_takes_search_bots() -> bool:
+    """Whether ``ancients new --side SIDE=mcts:N`` is accepted (``parse_sides`` in
+    ancients_kit/cli/play.py; issue 22 item A). Until it is, the guides' ``new``
+    examples with a search bot are expected to fail."""
+    import click
+
+    from ancients_kit.cli.play import parse_sides
+
+    s = Session.new("centurion", "basic-servile-war", seed=1)
+    try:
+        parse_sides(s, ("rebels=mcts:2",), default_first="human", default_rest="greedy")
+    except click.ClickException:
+        return False
+    return True
 
 
 def substitute(command: str, save: Path, scratch: Path) -> list[str] | None:
     """The command's arguments after the documented substitutions; None if not run."""
     if "tcp://" in command:
         return None
-    command = command.split("  #")[0].split(" # ")[0].strip()
+    command = split_env(command.split("  #")[0].split(" # ")[0].strip())[1]
     words = shlex.split(command)[1:]
     names = {"GAME": "centurion", "SCENARIO": "basic-servile-war", "SAVEFILE": str(save), "game.json": str(save),
              "my.toml": str(scratch / "my.toml"), "bloody.toml": str(scratch / "bloody.toml")}
@@ -75,6 +120,7 @@ def substitute(command: str, save: Path, scratch: Path) -> list[str] | None:
     for i, w in enumerate(words[:-1]):
         if w == "-n" and words[i + 1].isdigit() and words[0] != "undo":
             words[i + 1] = "2"
+    words = [SEARCH_BOT.sub(r"\1mcts:1", w) for w in words]
     if words[0] == "sweep" and "-n" not in words:
         words += ["-n", "2"]
     if words[0] == "new":
@@ -118,6 +164,16 @@ def finished(scratch: Path) -> Path:
 
 
 COMMANDS = doc_commands()
+NEW_TAKES_SEARCH_BOTS = new_takes_search_bots()
+
+
+def _case(name: str, line: int, command: str) -> object:
+    marks = []
+    words = shlex.split(split_env(command.split("  #")[0].split(" # ")[0])[1])
+    if words[1] == "new" and any(SEARCH_BOT.match(w) for w in words) and not NEW_TAKES_SEARCH_BOTS:
+        marks.append(pytest.mark.xfail(reason="ancients new refuses search bots until parse_sides in "
+                                              "ancients_kit/cli/play.py takes bot specs (issue 22 item A)"))
+    return pytest.param(name, line, command, marks=marks, id=f"{name}:{line}")
 
 
 def test_the_docs_show_commands() -> None:
@@ -125,7 +181,7 @@ def test_the_docs_show_commands() -> None:
     assert {name for name, _, _ in COMMANDS} == set(DOCS)
 
 
-@pytest.mark.parametrize(("name", "line", "command"), COMMANDS, ids=[f"{n}:{i}" for n, i, _ in COMMANDS])
+@pytest.mark.parametrize(("name", "line", "command"), [_case(*c) for c in COMMANDS])
 def test_doc_command_runs(name: str, line: int, command: str, save: Path, scratch: Path, finished: Path,
                           monkeypatch: pytest.MonkeyPatch) -> None:
     args = substitute(command, save, scratch)
@@ -133,6 +189,8 @@ def test_doc_command_runs(name: str, line: int, command: str, save: Path, scratc
         pytest.skip("needs a running dask scheduler")
     if "--follow" in args:
         args = [str(finished) if a == str(save) else a for a in args]
+    for key, value in search_env(args, split_env(command)[0]).items():
+        monkeypatch.setenv(key, value)
     monkeypatch.setenv("ANCIENTS_KIT_SAVES", str(scratch / "saves"))
     monkeypatch.chdir(scratch)
     if args[0] == "undo":  # undo rewrites the save: work on a copy
@@ -162,3 +220,15 @@ def test_substitutions_are_the_documented_ones(save: Path, scratch: Path) -> Non
     assert got == ["simulate", "centurion", "basic-gaul", "-n", "2", "--variant", str(scratch / "bloody.toml")]
     assert substitute("ancients simulate x y --dask tcp://HOST:8786", save, scratch) is None
     assert re.match(r"new-\d+\.json", Path(substitute("ancients new GAME SCENARIO", save, scratch)[-1]).name)
+    got = substitute("ANCIENTS_MCTS=depth=60 ancients simulate x y --bot mcts --side a=mcts:49", save, scratch)
+    assert got == ["simulate", "x", "y", "--bot", "mcts:1", "--side", "a=mcts:1"]
+    assert search_env(got, {"ANCIENTS_MCTS": "depth=60"}) == {"ANCIENTS_MCTS": "depth=60,depth=0"}
+    assert search_env(["games"], {}) == {}
+
+
+def test_the_guides_show_the_search_bot_on_the_command_line() -> None:
+    """Issue 22 item A: the players' guide's search-bot example is a command that runs
+    (``--side SIDE=mcts:N`` in ``new``), and the designer's guide's study with it too."""
+    shown = {(name, split_env(c)[1].split()[1]) for name, _, c in COMMANDS if "mcts" in c}
+    assert ("docs/players-guide.md", "new") in shown
+    assert ("docs/designers-guide.md", "simulate") in shown
