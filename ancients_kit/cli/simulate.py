@@ -84,8 +84,9 @@ def _clock(seconds: float) -> str:
 
 
 class _Lines:
-    """Progress as plain lines on standard error: one when a game ends, and one at most
-    every :data:`PROGRESS_LINE_EVERY` seconds while games are in play (for logs and pipes)."""
+    """Progress as plain lines on standard error (for logs and pipes): one at the start and
+    one when the last game ends, and in between at most one every :data:`PROGRESS_LINE_EVERY`
+    seconds: the games done and, while games are in play, the answers they have had."""
 
     def __init__(self, label: str) -> None:
         self.label = label
@@ -95,10 +96,13 @@ class _Lines:
         self.total = 0
 
     def games(self, done: int, total: int) -> None:
-        if done != self.done:
-            self.done, self.total = done, total
-            self.last = time.monotonic()
-            ui.err.print(f"{self.label}: {done}/{total} games done ({_clock(self.last - self.start)})",
+        if done == self.done:
+            return
+        first, self.done, self.total = self.done < 0, done, total
+        now = time.monotonic()
+        if first or done == total or now - self.last >= PROGRESS_LINE_EVERY:
+            self.last = now
+            ui.err.print(f"{self.label}: {done}/{total} games done ({_clock(now - self.start)})",
                          markup=False, highlight=False)
 
     def answers(self, playing: Mapping[int, int]) -> None:
