@@ -45,6 +45,15 @@ def problems(text: str) -> list[str]:
     return [f"{name} ({m.group(0)!r})" for name, pattern in CHECKS for m in pattern.finditer(text)]
 
 
+def repeats_key(key: str, label: str) -> bool:
+    """Whether a hex (or numbered) option, shown as ``key  label``, says its number twice in a
+    row (``2414  2414 Tyre``) or has a label that only repeats it (``2812  hex 2812``). Word keys
+    may begin their label (``stand  stand and fight``): the key is the word the player types."""
+    if label == key or not key.isdigit():
+        return False  # the views leave a label equal to the key out
+    return label.split(" ", 1)[0] == key or re.fullmatch(rf"(?:hex|into|in|to) {re.escape(key)}", label) is not None
+
+
 def asked(game: str, scenario: str, seed: int, limit: int) -> Iterator[Decision]:
     """The first ``limit`` questions of a greedy game."""
     s = Session(GAMES[game], scenario, seed=seed)
@@ -69,6 +78,8 @@ def offending(decisions: Iterator[Decision], *, windows: bool = True) -> list[st
         for o in d.options:
             if o.label and problems(o.label):
                 found.setdefault(f"{d.kind} option {o.key}: {o.label}", "; ".join(problems(o.label)))
+            if o.label and repeats_key(o.key, o.label):
+                found.setdefault(f"{d.kind} option {o.key}: {o.label}", "the label repeats the key")
     return [f"{text}\n    -> {why}" for text, why in found.items()]
 
 
@@ -83,6 +94,12 @@ def test_the_scan_finds_ids_and_doubled_words(text: str) -> None:
                                   "play Forced March: Friendly phase: a force may operate again"])
 def test_the_scan_passes_plain_words(text: str) -> None:
     assert not problems(text)
+
+
+def test_an_option_says_its_key_once() -> None:
+    assert repeats_key("2414", "2414 Tyre (FV 8)") and repeats_key("2812", "hex 2812")
+    assert not repeats_key("2414", "Tyre (FV 8)") and not repeats_key("move:2907", "move to 2907 (1 OP)")
+    assert not repeats_key("3215", "3215") and not repeats_key("stand", "stand and fight")
 
 
 @pytest.mark.rule("ldf:8.1", "xen:sequence")

@@ -396,7 +396,7 @@ def _choose_hex(side: str, prompt: str, hexes: list[str], rule: str, kind: str
     """``side`` picks one of ``hexes`` (asked only when there is a choice)."""
     if len(hexes) == 1:
         return hexes[0]
-    key = yield Decision(side, prompt, tuple(Option(h, f"hex {h}") for h in hexes), rule=rule, kind=kind)
+    key = yield Decision(side, prompt, tuple(Option(h) for h in hexes), rule=rule, kind=kind)  # the key is the hex
     return key
 
 

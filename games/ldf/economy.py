@@ -394,7 +394,7 @@ def can_finish_fortify(state: LDFState, side: str) -> bool:
 def _core_hex(state: LDFState, prompt: str, hexes: list[str], rule: str,
               kind: str) -> Generator[Decision, Any, str | None]:
     """The Roman picks one of ``hexes`` for an economy action, or goes back (``None``)."""
-    key = yield Decision(ROMAN, prompt, tuple(Option(h, f"{h} ({state.unlooted_tp(h)} TP)") for h in hexes) + (
+    key = yield Decision(ROMAN, prompt, tuple(Option(h, f"{state.unlooted_tp(h)} TP") for h in hexes) + (
         Option("back", "choose another action"),), rule=rule, kind=kind, context={"highlight": hexes})
     return None if key == "back" else key
 
@@ -459,7 +459,7 @@ def finish_rebuild(ctx: Context, state: LDFState, side: str) -> Generator[Decisi
     key = hexes[0]
     if len(hexes) > 1:
         key = yield Decision(ROMAN, "Finish rebuilding which hex?",
-                             tuple(Option(h, f"{h} ({state.unlooted_tp(h)} TP)") for h in hexes),
+                             tuple(Option(h, f"{state.unlooted_tp(h)} TP") for h in hexes),
                              rule="ldf:8.14", kind="rebuild.finish", context={"highlight": hexes})
     state.rebuilding.discard(key)
     state.looted.discard(key)

@@ -329,6 +329,12 @@ class BattleOutcome:
     """The column read, e.g. ``3:2``."""
 
 
+def _place(state: XenState, hex_id: str) -> str:
+    """A hex a force may retreat into, as an option's label (its number is the key): the City's
+    name or the terrain."""
+    return state.data.city_name.get(hex_id) or state.data.terrain.get(hex_id, "")
+
+
 def _units(state: XenState, ids: Iterable[str]) -> list[Unit]:
     return [state.unit(u) for u in ids]
 
@@ -667,7 +673,7 @@ def walk(
     what = "withdrawal" if withdrawal else "retreat"
     while True:
         nxt = w.next_steps(path, steps)
-        opts = [Option(m.to_id(h), f"into {m.to_id(h)}", {"score": 1.0 if state.is_city(m.to_id(h)) else 0.0})
+        opts = [Option(m.to_id(h), _place(state, m.to_id(h)), {"score": 1.0 if state.is_city(m.to_id(h)) else 0.0})
                 for h in nxt.hexes]
         if nxt.may_stop:
             if not opts:

@@ -128,7 +128,8 @@ def _place_with_friendly(ctx: Context, state: XenState, side: str, u: Unit, why:
         ctx.event("event", f"{why}: no friendly unit with room to receive {u.id}", rules, side=side)
         return
     key = yield Decision(side, f"{why}: place {u.id} with which friendly unit?",
-                         tuple(Option(h, f"{h} ({state.satrapy_of(h) or 'sea'}, {len(state.units_at(h))} units)")
+                         tuple(Option(h, f"{state.satrapy_of(h) or 'sea'}, {len(state.units_at(h))} "
+                                         f"unit{'' if len(state.units_at(h)) == 1 else 's'} there")
                                for h in cand), rule=rules[0], kind="event.place", context={"highlight": tuple(cand)})
     state.place(u.id, key)
     ctx.event("event", f"{side}: {u.id} placed in {key} ({why})", rules, side=side, unit=u.id, hex=key)

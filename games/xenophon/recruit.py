@@ -259,7 +259,7 @@ def levy_phase(ctx: Context, state: XenState, side: str) -> Generator[Decision, 
                 break
             hexes = levy_hexes(state, side, sat, t == "fleet", used, ezoc[t == "fleet"])
             h = yield Decision(side, f"Levy {sat} {type_name(t)}: in which hex?",
-                               tuple(Option(x, f"{x} ({state.data.city_name.get(x, state.data.terrain.get(x))})")
+                               tuple(Option(x, state.data.city_name.get(x, state.data.terrain.get(x, "")))
                                      for x in hexes), rule=LV, kind="levy.hex", context={"highlight": tuple(hexes)})
             u = state.mix(sat, t)[0]
             state.place(u.id, h)

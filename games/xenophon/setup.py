@@ -206,7 +206,7 @@ def choose_placement(ctx: Context, state: XenState) -> Generator[Decision, str, 
                 raise ValueError(f"{satrapy}: no hex has forage left for {u.id} (xen:scenario.cyrus-revolt)")
             names = state.data.city_name
             h = yield Decision(who, f"Set up {satrapy}: where does {u.id} ({type_name(u.type)}) go?",
-                               tuple(Option(x, f"{x} {names.get(x, state.data.terrain.get(x, ''))} "
+                               tuple(Option(x, f"{names.get(x, state.data.terrain.get(x, ''))} "
                                                f"(FV {state.data.forage.get(x, 0)}, {len(state.units_at(x))} there)")
                                      for x in legal), rule="xen:scenario.cyrus-revolt", kind="setup.place",
                                context={"highlight": tuple(legal)})
@@ -263,7 +263,7 @@ def deploy(ctx: Context, state: XenState) -> Generator[Decision, str, None]:
         chosen.add(sat)
         hexes = _guard_hexes(state, sat)
         h = yield Decision(EMPIRE, f"Set up guard {u.id}: in which hex of {sat}?",
-                           tuple(Option(x, f"{x} {names.get(x, state.data.terrain.get(x, ''))} "
+                           tuple(Option(x, f"{names.get(x, state.data.terrain.get(x, ''))} "
                                            f"(FV {state.forage(x)}, {len(state.units_at(x))} there)") for x in hexes),
                            rule="xen:guards", kind="setup.guard-hex", context={"highlight": tuple(hexes)})
         state.place(u.id, h)

@@ -504,6 +504,12 @@ def receive_leader(
     return who if state.unit(who).on_map else None
 
 
+def _place_words(state: XenState, h: str) -> str:
+    """A hex as an option's label (its number is the key): ``Sardis (Lydia)``, ``clear (Lydia)``."""
+    sat = state.satrapy_of(h) or "sea"
+    return f"{state.data.city_name.get(h) or state.data.terrain.get(h, '')} ({sat})"
+
+
 def _hex_label(state: XenState, h: str) -> str:
     name = state.data.city_name.get(h)
     sat = state.satrapy_of(h) or "sea"
@@ -538,11 +544,11 @@ def recruit_window(ctx: Context, state: XenState, side: str) -> Generator[Decisi
                   rules, side=side)
         return 0
     where = yield Decision(side, "Ten Thousand: recruit in which city?",
-                           tuple(Option(h, _hex_label(state, h)) for h in cities), rule="xen:recruit",
+                           tuple(Option(h, _place_words(state, h)) for h in cities), rule="xen:recruit",
                            kind="ten-thousand.city", context={"highlight": tuple(cities)})
     most = min(TEN_THOUSAND_MAX, len(mix), afford, STACK_LIMIT - len(state.units_at(where)))
     n = int((yield Decision(side, f"Ten Thousand: how many Phalanx at ${TEN_THOUSAND_COST} each?",
-                            tuple(Option(str(k), f"{k} for ${k * TEN_THOUSAND_COST}") for k in range(1, most + 1)),
+                            tuple(Option(str(k), f"Phalanx for ${k * TEN_THOUSAND_COST}") for k in range(1, most + 1)),
                             rule="xen:recruit", kind="ten-thousand.count")))
     state.treasury[side].spend(ctx, n * TEN_THOUSAND_COST, f"Ten Thousand: {n} Phalanx", rules)
     for uid in mix[:n]:
@@ -589,7 +595,7 @@ def empire_mobilizes(ctx: Context, state: XenState, side: str, n: int) -> Genera
                            rule="xen:levy", kind="mobilize.type")
         hexes = levy_hexes(state, side, sat, t == "fleet")
         h = yield Decision(side, f"Empire Mobilizes: {sat} {type_name(t)} in which hex?",
-                           tuple(Option(x, _hex_label(state, x)) for x in hexes), rule="xen:levy", kind="mobilize.hex")
+                           tuple(Option(x, _place_words(state, x)) for x in hexes), rule="xen:levy", kind="mobilize.hex")
         u = state.mix(sat, t)[0]
         state.place(u.id, h)
         placed.append(u.id)
@@ -650,7 +656,7 @@ def reaction_window(ctx: Context, state: XenState, side: str, detail: str = "") 
         ctx.event("supply", f"{side}: Scorched Earth: no unpillaged non-City hex of yours to burn", rules, side=side)
         return got
     where = yield Decision(side, "Scorched Earth: burn which of your hexes?",
-                           tuple(Option(h, _hex_label(state, h)) for h in hexes), rule="xen:chits",
+                           tuple(Option(h, _place_words(state, h)) for h in hexes), rule="xen:chits",
                            kind="scorched-earth.hex", context={"highlight": tuple(hexes)})
     mark_pillaged(ctx, state, where, f"{side}'s Scorched Earth", rules)
     return got

@@ -9,6 +9,7 @@ import pytest
 
 from ancients_kit.bots import GreedyBot
 from ancients_kit.session import Decision, Session
+from ancients_kit.tui.view import MapGrid
 
 from ancients_games.ldf import GAME, hints
 from ancients_games.ldf.hints import option_hexes
@@ -66,3 +67,19 @@ def test_the_highlight_changes_no_log_and_no_save(monkeypatch: pytest.MonkeyPatc
     assert plain.decision.context.get("highlight") != s.decision.context.get("highlight")  # the hints are off
     assert plain.log.digest() == s.log.digest()
     assert plain.to_record() == s.to_record()
+
+
+@pytest.mark.rule("ldf:3.3")
+def test_the_map_shows_the_hex_numbers_the_answers_are() -> None:
+    """The table's map (its grid at the default zoom) writes every hex's printed number in its
+    cell, and a question answered with a hex takes exactly those numbers: the picture's hexes are
+    named by the map's numbering."""
+    s = Session(GAME, "campaign", seed=1)
+    d = s.decision
+    assert d is not None and d.kind == "setup.tribe"
+    grid = MapGrid(GAME.picture(s.state, None), zoom=1)
+    assert set(grid.cells) == set(s.state.data.ids)
+    lines = grid.render().plain.split("\n")
+    for o in d.options:
+        col, line = grid.cells[o.key]
+        assert lines[line][col:col + len(o.key)] == o.key

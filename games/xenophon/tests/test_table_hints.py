@@ -7,9 +7,9 @@ import re
 
 import pytest
 
-from ancients_kit.bots import GreedyBot, RandomBot, play_out
+from ancients_kit.bots import GreedyBot, RandomBot, play_out, play_until
 from ancients_kit.session import Decision, Session
-from ancients_kit.tui.view import log_rows
+from ancients_kit.tui.view import MapGrid, log_rows
 
 from ancients_games.xenophon import GAME, hints
 from ancients_games.xenophon.hints import option_hexes
@@ -86,3 +86,18 @@ def test_the_highlight_changes_no_log_and_no_save(monkeypatch: pytest.MonkeyPatc
     assert plain.decision.context.get("highlight") != s.decision.context.get("highlight")  # the hints are off
     assert plain.log.digest() == s.log.digest()
     assert plain.to_record() == s.to_record()
+
+
+@pytest.mark.rule("xen:scenario.cyrus-revolt", "xen:guards")
+def test_the_map_shows_the_hex_numbers_the_answers_are() -> None:
+    """The table's map (its grid at the default zoom) writes every hex's printed number in its
+    cell, and a question answered with a hex takes exactly those numbers: the picture's hexes are
+    named by the map's numbering."""
+    s = Session(GAME, "cyrus-revolt", seed=1)
+    d = play_until(s, "setup.guard-hex", RandomBot())
+    grid = MapGrid(GAME.picture(s.state, None), zoom=1)
+    assert set(grid.cells) == set(s.state.data.terrain)
+    lines = grid.render().plain.split("\n")
+    for o in d.options:
+        col, line = grid.cells[o.key]
+        assert lines[line][col:col + len(o.key)] == o.key
