@@ -24,7 +24,11 @@ folder, with these small substitutions (and only these):
 - ``replay --follow`` watches a game until it ends, so it follows a finished
   game (a game in progress would be watched for ever).
 
-Inline commands the issue found broken are run too: the players' guide's
+Every whole command in the guides' prose (in backticks, with an argument and no
+``...``) runs too, ``TABLE`` being the melee CRT and ``FILE`` a variant; the two
+the players' guide shows being refused (``ancients new GAME``, ``ancients play
+/dev/zero``) must be refused with their one-line message. Inline commands the
+issue found broken are run too: the players' guide's
 ``-o NAME=VALUE`` example (it said ``fortune=yes``; the option takes ``none``,
 ``first`` or ``second``) and ``ancients scenarios GAME --json``.
 """
@@ -213,6 +217,56 @@ def test_inline_commands_run(args: list[str], scratch: Path, monkeypatch: pytest
     monkeypatch.setenv("ANCIENTS_KIT_SAVES", str(scratch / "saves"))
     result = CliRunner().invoke(cli, args, input="")
     assert result.exit_code == 0, result.output
+
+
+REFUSALS = {
+    "ancients new GAME": "missing argument SCENARIO: name one of centurion's scenarios",
+    "ancients play /dev/zero": "refused without reading or writing it",
+}
+"""Inline commands the guides show being refused, and a piece of the one-line message."""
+
+
+def inline_commands() -> list[tuple[str, str]]:
+    """(file, command) for every whole ``ancients`` command in backticks in the guides'
+    prose: a command with an argument (``ancients new -o`` names an option) and no ``...``."""
+    out = []
+    for name in DOCS[1:]:
+        text = re.sub(r"```.*?```", "", (ROOT / name).read_text("utf-8"), flags=re.S)
+        for m in re.finditer(r"`((?:[A-Z_]+=\S+\s+)*ancients\s[^`]+)`", text):
+            command = " ".join(m.group(1).split())
+            words = split_env(command)[1].split()
+            if len(words) < 3 or "..." in words or words[2].startswith("-"):
+                continue
+            out.append((name, command))
+    return out
+
+
+INLINE = inline_commands()
+
+
+@pytest.mark.parametrize(("name", "command"), INLINE, ids=[f"{n}:{c}" for n, c in INLINE])
+def test_inline_guide_commands_run(name: str, command: str, save: Path, scratch: Path, finished: Path,
+                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 22: the guides' commands all run as written, those in the prose too (with the
+    substitutions above, ``TABLE`` the melee CRT and ``FILE`` a variant); a command shown
+    being refused is refused with its one-line message."""
+    args = substitute(command, finished if "--follow" in command else save, scratch)
+    assert args is not None
+    args = [{"TABLE": "crt_melee", "FILE": str(scratch / "my.toml")}.get(a, a) for a in args]
+    monkeypatch.setenv("ANCIENTS_KIT_SAVES", str(scratch / "saves"))
+    monkeypatch.chdir(scratch)
+    if args[0] == "new" and command in REFUSALS:  # no --stop-after and --save for a game that never starts
+        args = args[:-4]
+    result = CliRunner().invoke(cli, args, input="")
+    if command in REFUSALS:
+        assert result.exit_code == 2 and REFUSALS[command] in result.output, result.output
+        assert len(result.output.strip().splitlines()) == 1
+    else:
+        assert result.exit_code == 0, f"{name}: `{command}` -> {args} exit {result.exit_code}:\n{result.output}"
+
+
+def test_the_prose_shows_whole_commands() -> None:
+    assert len(INLINE) >= 8 and set(REFUSALS) <= {c for _, c in INLINE}
 
 
 def test_substitutions_are_the_documented_ones(save: Path, scratch: Path) -> None:
