@@ -235,7 +235,7 @@ def inline_commands() -> list[tuple[str, str]]:
         for m in re.finditer(r"`((?:[A-Z_]+=\S+\s+)*ancients\s[^`]+)`", text):
             command = " ".join(m.group(1).split())
             words = split_env(command)[1].split()
-            if len(words) < 3 or "..." in words or words[2].startswith("-"):
+            if "..." in words or all(w.startswith("-") for w in words[2:]):
                 continue
             out.append((name, command))
     return out
