@@ -17,6 +17,12 @@ them in this process (``jobs=1``), in a pool of worker processes
 ``dask="local"``); the records are the same in every case but for
 ``elapsed``. Nothing here knows any game: everything goes through the
 decision protocol and :class:`~ancients_kit.plugin.Outcome`.
+
+A study's bots are bot specs (``greedy``, ``mcts:200``: see
+:mod:`ancients_kit.bots`), part of its key. While it runs, :func:`run_study`
+tells a ``progress`` callback of every finished game and a ``heartbeat`` of
+the answers of the games in play, a few times a second, from worker processes
+too (through a queue): a search bot takes minutes over one game.
 """
 
 from __future__ import annotations

@@ -4,6 +4,11 @@ Both commands play bot games through :mod:`ancients_kit.study` (records,
 resume, worker processes or a Dask cluster) and report with
 :mod:`ancients_kit.stats` (Wilson intervals, Newcombe differences, z and Fisher
 tests). Nothing here names a game.
+
+``--bot`` and ``--side SIDE=BOT`` take bot specs (``greedy``, ``mcts``,
+``mcts:200``), checked before the first game, as ``--plot`` is. Progress goes
+to standard error: a bar at a terminal (games, rate, the answers of the games
+in play), plain lines elsewhere for a search bot's study.
 """
 
 from __future__ import annotations
