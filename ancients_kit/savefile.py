@@ -545,7 +545,7 @@ def variant_location(recorded: str, where: str) -> str:
 
 
 def _session_from_record(cls: type[S], rec: Any, where: str) -> S:
-    from ancients_kit.bots import BOTS
+    from ancients_kit.bots import BOTS, check_bot
     from ancients_kit.plugin import find_game
 
     r = check_record(rec, where=where)
@@ -569,9 +569,13 @@ def _session_from_record(cls: type[S], rec: Any, where: str) -> S:
     options = _checked_options(game, r.scenario, tuple(variants), r.options, where)
     sides = converter.structure({"sides": r.meta["sides"]}, SaveMeta).sides if "sides" in r.meta else {}
     for side, kind in sides.items():
-        if kind != CONTROLLERS_HUMAN and kind not in BOTS:
+        if kind == CONTROLLERS_HUMAN:
+            continue
+        try:
+            check_bot(kind)
+        except ValueError as exc:
             raise ReplayError(f"{where}: meta.sides.{side}: {kind!r} is not a controller "
-                              f"(human, {', '.join(sorted(BOTS))})")
+                              f"(human, {', '.join(sorted(BOTS))}, mcts:N): {exc}") from None
     try:
         s = cls(game, r.scenario, seed=r.seed, options=options, variants=variants, answers=r.answers,
                 meta=dict(r.meta))

@@ -240,13 +240,9 @@ def test_a_replaced_document_is_listed_with_its_variant_file(copied_crt: Path,
     assert "reconstructed" in next(line for line in res.stdout.splitlines() if "basic-carrhae" in line)
 
 
-# -- needing ancients_kit/cli/play.py and ancients_kit/savefile.py (not this part's files) --
-
-NEEDS_PLAY = pytest.mark.xfail(reason="needs the change to ancients_kit/cli/play.py (and savefile.py) described in "
-                                      "the issue 22 report (items A and D); remove this mark once it is in")
+# -- search bots in new and play; a demo leaves no save --
 
 
-@NEEDS_PLAY
 def test_new_and_play_take_a_search_bot_with_its_budget(race_plugin: str, tmp_path: Path,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(ENV_VAR, raising=False)
@@ -262,7 +258,6 @@ def test_new_and_play_take_a_search_bot_with_its_budget(race_plugin: str, tmp_pa
     assert res.exit_code == 2 and len(res.output.strip().splitlines()) == 1 and "mcts:lots" in res.output
 
 
-@NEEDS_PLAY
 def test_a_demo_leaves_no_save_file(race_plugin: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     saves = tmp_path / "saves"
     monkeypatch.setenv("ANCIENTS_KIT_SAVES", str(saves))

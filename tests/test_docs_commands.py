@@ -96,22 +96,6 @@ def search_env(args: list[str], env: dict[str, str]) -> dict[str, str]:
     return {**env, "ANCIENTS_MCTS": f"{given},depth=0" if given else "depth=0"}
 
 
-def new_takes_search_bots() -> bool:
-    """Whether ``ancients new --side SIDE=mcts:N`` is accepted (``parse_sides`` in
-    ancients_kit/cli/play.py; issue 22 item A). Until it is, the guides' ``new``
-    examples with a search bot are expected to fail."""
-    import click
-
-    from ancients_kit.cli.play import parse_sides
-
-    s = Session.new("centurion", "basic-servile-war", seed=1)
-    try:
-        parse_sides(s, ("rebels=mcts:2",), default_first="human", default_rest="greedy")
-    except click.ClickException:
-        return False
-    return True
-
-
 def substitute(command: str, save: Path, scratch: Path) -> list[str] | None:
     """The command's arguments after the documented substitutions; None if not run."""
     if "tcp://" in command:
@@ -168,16 +152,10 @@ def finished(scratch: Path) -> Path:
 
 
 COMMANDS = doc_commands()
-NEW_TAKES_SEARCH_BOTS = new_takes_search_bots()
 
 
 def _case(name: str, line: int, command: str) -> object:
-    marks = []
-    words = shlex.split(split_env(command.split("  #")[0].split(" # ")[0])[1])
-    if words[1] == "new" and any(SEARCH_BOT.match(w) for w in words) and not NEW_TAKES_SEARCH_BOTS:
-        marks.append(pytest.mark.xfail(reason="ancients new refuses search bots until parse_sides in "
-                                              "ancients_kit/cli/play.py takes bot specs (issue 22 item A)"))
-    return pytest.param(name, line, command, marks=marks, id=f"{name}:{line}")
+    return pytest.param(name, line, command, id=f"{name}:{line}")
 
 
 def test_the_docs_show_commands() -> None:

@@ -24,7 +24,7 @@ import click
 from rich.markup import escape
 from rich.rule import Rule
 
-from ancients_kit.bots import Bot, EndlessGame, ProgressWatch, make_bot
+from ancients_kit.bots import Bot, EndlessGame, ProgressWatch, check_bot, make_bot
 from ancients_kit.cli import ui
 from ancients_kit.cli.common import load_variants, option_pairs, variant_option
 from ancients_kit.errors import AnswerError, InvalidAnswer
@@ -36,7 +36,8 @@ from ancients_kit.session import Decision, Session
 __all__ = ["COMMANDS", "PlayLoop", "default_save_path"]
 
 HUMAN = "human"
-CONTROLLERS = ("human", "random", "greedy")
+CONTROLLERS = ("human", "random", "greedy", "mcts", "mcts:N")
+"""What ``--side SIDE=KIND`` takes (``mcts:N``: the search bot with N iterations a decision)."""
 LIST_LIMIT = 24
 MAX_BOT_ANSWERS = 200_000
 """Most answers bots may give in a row (no human answering) before the game is called endless."""
@@ -61,19 +62,24 @@ def default_save_path(game: str, scenario: str, seed: int) -> Path:
 def parse_sides(
     session: Session, specs: tuple[str, ...], *, default_first: str, default_rest: str
 ) -> dict[str, str]:
-    """Map each side to ``human``/``random``/``greedy`` from ``SIDE=KIND`` flags."""
+    """Map each side to ``human`` or a bot spec (``random``, ``greedy``, ``mcts``,
+    ``mcts:200``: :func:`~ancients_kit.bots.check_bot`) from ``SIDE=KIND`` flags."""
     sides = session.game.sides(session.state)
     who = {s: (default_first if i == 0 else default_rest) for i, s in enumerate(sides)}
     for spec in specs:
         if "=" not in spec:
-            raise ui.UsageProblem(f"--side takes SIDE=human|random|greedy, got {spec!r}")
+            raise ui.UsageProblem(f"--side takes SIDE=KIND with KIND one of {', '.join(CONTROLLERS)}, got {spec!r}")
         name, kind = (x.strip() for x in spec.split("=", 1))
         hits = [s for s in sides if s.lower() == name.lower()] or [s for s in sides if s.lower().startswith(name.lower())]
         if len(hits) != 1:
             raise ui.UsageProblem(f"no single side matches {name!r} (sides: {', '.join(sides)})")
-        if kind not in CONTROLLERS:
-            raise ui.UsageProblem(f"side {hits[0]!r}: {kind!r} is not one of {', '.join(CONTROLLERS)}")
-        who[hits[0]] = kind
+        if kind.lower() == HUMAN:
+            who[hits[0]] = HUMAN
+            continue
+        try:
+            who[hits[0]] = check_bot(kind)
+        except ValueError as exc:
+            raise ui.UsageProblem(f"side {hits[0]!r}: {exc} (kinds: {', '.join(CONTROLLERS)})") from None
     return who
 
 
@@ -398,14 +404,15 @@ def _enter(prompt: str) -> bool:
 
 
 def _start(session: Session, who: Mapping[str, str], save: str | None, delay: float, show_map: bool,
-           stop_after: int | None = None, plain: bool = True) -> None:
+           stop_after: int | None = None, plain: bool = True, kept: bool = True) -> None:
     path = Path(save) if save else free_save_path(default_save_path(session.game.id, session.scenario, session.seed))
     slot = SaveSlot(path)
     with slot.locked():
         slot.claim_for_new()  # never over a game in progress or a file that is no save
         loop = PlayLoop(session, who, path, delay=delay, show_map=show_map, stop_after=stop_after, slot=slot)
         loop.save()
-        ui.out.print(f"[dim]{session.game.title}: {session.scenario} (seed {session.seed}); saving to {path}[/]")
+        where = f"; saving to {path}" if kept else ""
+        ui.out.print(f"[dim]{session.game.title}: {session.scenario} (seed {session.seed}){where}[/]")
         _play(loop, plain)
 
 
@@ -446,7 +453,8 @@ def _play(loop: PlayLoop, plain: bool) -> None:
 @click.argument("scenario")
 @click.option("--seed", type=int, default=None, help="Dice seed (default: from the clock; printed).")
 @click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE", help="Scenario option (repeatable).")
-@click.option("--side", "sides", multiple=True, metavar="SIDE=KIND", help="human, random or greedy for a side.")
+@click.option("--side", "sides", multiple=True, metavar="SIDE=KIND",
+              help="human, random, greedy, mcts or mcts:N (N iterations a decision) for a side.")
 @click.option("--hotseat", is_flag=True, help="Every side is human.")
 @click.option("--bots", "all_bots", is_flag=True, help="Every side is a greedy bot (watch).")
 @click.option("--save", type=click.Path(dir_okay=False), help="Save file (default: in the saves folder).")
@@ -609,9 +617,11 @@ def _follow(save: str, s: Session, viewer: str | None) -> Session:
 @click.argument("scenario", required=False)
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--delay", type=click.FloatRange(0, 3600), default=0.0, help="Seconds to pause after each answer.")
-@click.option("--save", type=click.Path(dir_okay=False), help="Save file (default: in the saves folder).")
+@click.option("--save", type=click.Path(dir_okay=False), help="Keep the game in this file (default: none is kept).")
 def demo_cmd(game: str, scenario: str | None, seed: int, delay: float, save: str | None) -> None:
-    """Watch a greedy bot play a random bot to the end."""
+    """Watch a greedy bot play a random bot to the end (keeping no save file unless --save)."""
+    import tempfile
+
     g = find_game(game)
     from ancients_kit.data import DataStore
 
@@ -619,7 +629,12 @@ def demo_cmd(game: str, scenario: str | None, seed: int, delay: float, save: str
     s = Session(g, scen, seed=seed)
     sides = g.sides(s.state)
     who = {side: ("greedy" if i == 0 else "random") for i, side in enumerate(sides)}
-    _start(s, who, save, delay, True)
+    if save:
+        _start(s, who, save, delay, True)
+        return
+    with tempfile.TemporaryDirectory(prefix="ancients-demo-") as scratch:  # a demo leaves nothing behind
+        _start(s, who, str(Path(scratch) / "demo.json"), delay, True, kept=False)
+    ui.out.print("[dim]No save file was kept; `ancients demo --save FILE` keeps one.[/]")
 
 
 COMMANDS = [new_cmd, play_cmd, undo_cmd, replay_cmd, demo_cmd]
