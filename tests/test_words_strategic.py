@@ -35,6 +35,8 @@ CHECKS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("a snake_case ID", re.compile(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b")),
     ("a doubled word", re.compile(r"\b([A-Za-z]+)\s+\1\b", re.I)),
     ("a doubled prefix", re.compile(r"(?:^|\s)([\w-]+):\s+\1:")),
+    ("'a' before a vowel", re.compile(r"\ba [aeioAEIO]\w+")),
+    ("a plural after 1", re.compile(r"(?<![\d.$/])\b1 (?:units|hexes|chits|leaders|turns)\b")),
     ("two prepositions in a row", re.compile(r"\bat (?:after|before|at|in|on)\b|\b(?:in|on|to) (?:after|before)\b")),
 )
 """What a player should not read, by name."""
@@ -84,7 +86,8 @@ def offending(decisions: Iterator[Decision], *, windows: bool = True) -> list[st
 
 
 @pytest.mark.parametrize("text", ["remove:leader.rebel", "remove leader.rebel", "move by land (ldf:12.4)",
-                                  "rebel: rebel: play", "play at after a die roll", "the the", "ops_force"])
+                                  "rebel: rebel: play", "play at after a die roll", "the the", "ops_force",
+                                  "name a empire satrapy", "eliminate 1 units"])
 def test_the_scan_finds_ids_and_doubled_words(text: str) -> None:
     assert problems(text)
 

@@ -429,7 +429,7 @@ def _plague(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str
     if not hexes:
         ctx.event("chit", f"chit 10, Plague: {die}: no {target} garrison is left; nothing happens", rules, dice=(die,))
         return
-    where = yield from _choose_hex(chooser, f"Plague: choose the {target} garrison it takes", hexes, "ldf:14.3",
+    where = yield from _choose_hex(chooser, f"Plague: choose the {target.capitalize()} garrison it takes", hexes, "ldf:14.3",
                                    "chit.plague")
     for u in [u for u in state.units_at(where) if u.garrison]:
         state.eliminate(u.id)

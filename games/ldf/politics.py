@@ -302,7 +302,7 @@ def modified_roll(ctx: Context, state: LDFState, actor: str, what: str, rules: t
         if choices:
             sign = "+" if actor == ROMAN else "-"
             key = yield Decision(
-                ROMAN, f"Salt the {what} roll of the {actor} player? ({state.treasury} TP)",
+                ROMAN, f"Salt the {actor} player's roll for {what}? ({state.treasury} TP)",
                 (Option("salt-0", "no salt"),
                  *(Option(f"salt-{n}", f"spend {n} TP: {sign}{n} to the roll") for n in choices)),
                 rule="ldf:8.8", kind="salt")

@@ -295,7 +295,7 @@ def _resists(against_phasing: bool) -> Handler:
             ctx.event("event", f"Satrapy Resists: {owner} controls no satrapy without a {owner} unit in it",
                       (EV, "xen:control"))
             return
-        key = yield Decision(chooser, f"Satrapy Resists: name a {owner} satrapy (none of its units inside) "
+        key = yield Decision(chooser, f"Satrapy Resists: name {'an' if owner[0] in 'aeiou' else 'a'} {owner} satrapy (none of its units inside) "
                              "that becomes neutral", tuple(Option(slug(s), s) for s in cand), rule=EV,
                              kind="event.resists")
         s = next(s for s in cand if slug(s) == key)

@@ -120,6 +120,11 @@ def type_name(unit_type: str) -> str:
     return unit_type.replace("_", " ")
 
 
+def units_words(n: int) -> str:
+    """A count of units in words: ``1 unit``, ``3 units``."""
+    return f"{n} unit" if n == 1 else f"{n} units"
+
+
 def slug(name: str) -> str:
     """A satrapy name as an ID part: ``Greater India`` -> ``greater-india``."""
     return name.lower().replace(" ", "-").replace("'", "")

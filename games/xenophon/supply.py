@@ -25,7 +25,7 @@ from typing import Any
 from ancients_kit.session import Context, Decision, Option
 
 from .events import eliminate
-from .state import Unit, XenState, type_name
+from .state import Unit, XenState, type_name, units_words
 
 __all__ = ["capacity", "out_of_supply", "supply_phase"]
 
@@ -62,9 +62,9 @@ def supply_phase(ctx: Context, state: XenState, side: str) -> Generator[Decision
         trains = [u for u in units if u.type == "supply_train"]
         fv = capacity(state, h, units)
         if trains:
-            key = yield Decision(side, f"Supply in {h}: {len(units)} units, FV {fv}. Expend a Supply Train to supply "
-                                 "them all?", (Option("expend", f"eliminate {trains[0].id}: all supplied"),
-                                               Option("forage", f"keep it and eliminate {excess} units")),
+            key = yield Decision(side, f"Supply in {h}: {units_words(len(units))}, FV {fv}. Expend a Supply Train "
+                                 "to supply them all?", (Option("expend", f"eliminate {trains[0].id}: all supplied"),
+                                                         Option("forage", f"keep it and eliminate {units_words(excess)}")),
                                  rule=SP, kind="supply.train", context={"highlight": (h,)})
             if key == "expend":
                 yield from eliminate(ctx, state, trains[0].id, f"expended to supply {h}", (SP,))
@@ -79,7 +79,7 @@ def supply_phase(ctx: Context, state: XenState, side: str) -> Generator[Decision
             own = [u for u in left if u.satrapy == state.satrapy_of(h)]
             if desert_only and len(own) == 1:
                 left = [u for u in left if u is not own[0]]
-            key = yield Decision(side, f"Supply in {h}: FV {fv}, {len(left)} units: eliminate one "
+            key = yield Decision(side, f"Supply in {h}: FV {fv}, {units_words(len(left))}: eliminate one "
                                  f"({i + 1} of {excess})", tuple(Option(u.id, f"{u.id} ({type_name(u.type)})") for u in left),
                                  rule=SP, kind="supply.lose", context={"highlight": (h,)})
             yield from eliminate(ctx, state, key, f"out of supply in {h}", (SP,))

@@ -36,7 +36,7 @@ from ancients_kit.tables import LookupTable
 
 from .events import draw_chit, mark_pillaged
 from .stratagems import roll
-from .state import XenState, Unit, other_side
+from .state import Unit, XenState, other_side, units_words
 
 __all__ = [
     "CHIT_COST",
@@ -206,7 +206,7 @@ def _maintain(ctx: Context, state: XenState, side: str) -> Generator[Decision, s
         total = sum(c for _, c in due)
         opts = []
         if total <= treasury.value:
-            opts.append(Option("pay", f"pay ${total} upkeep for the {len(due)} units left"))
+            opts.append(Option("pay", f"pay ${total} upkeep for the {units_words(len(due))} left"))
         opts += [Option(f"unpaid:{u.id}", f"do not maintain {u.id} in {u.hex} (${c}): Disband Table")
                  for u, c in due]
         key = yield Decision(side, f"Maintain your units: ${total} due, you hold ${treasury.value}", tuple(opts),
