@@ -15,6 +15,7 @@ scene with matplotlib (the ``plots`` extra).
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable
 from pathlib import Path
@@ -23,7 +24,8 @@ from xml.sax.saxutils import escape, quoteattr
 from ancients_kit.errors import GameError
 from ancients_kit.picture import Counter, Picture, PictureHex, PictureHexside, direction_angle
 
-__all__ = ["DrawingError", "TERRAIN_COLOURS", "counter_layer", "svg_document", "svg_layers", "write_picture"]
+__all__ = ["DrawingError", "TERRAIN_COLOURS", "counter_layer", "counter_pieces", "svg_document", "svg_layers",
+           "write_picture"]
 
 SIZE = 30.0
 """Pixels from a hex centre to a corner."""
@@ -172,9 +174,14 @@ def _map_layer(p: Picture) -> list[str]:
     return out
 
 
-def _counter(c: Counter, h: PictureHex, p: Picture, styles: dict[str, tuple[str, str, str]]) -> list[str]:
+_NO_SIDE = ("#444444", "#eeeeee", "?")
+
+
+@functools.lru_cache(maxsize=8192)
+def _counter(c: Counter, h: PictureHex, orientation: str, style: tuple[str, str, str]) -> str:
+    """One counter's SVG (kept: a replay draws the same counter on the same hex step after step)."""
     cx, cy = _px(h.x, h.y)
-    ink, fill, letter = styles.get(c.side, ("#444444", "#eeeeee", "?"))
+    ink, fill, letter = style
     half = SIZE * 0.5
     out = [f'<g class="counter" data-hex={quoteattr(c.hex)} data-side={quoteattr(c.side)} data-code={quoteattr(c.code)}>']
     if c.detail:
@@ -185,7 +192,7 @@ def _counter(c: Counter, h: PictureHex, p: Picture, styles: dict[str, tuple[str,
         f'rx="3" fill="{face}" stroke="{ink}" stroke-width="1.6"/>'
     )
     if c.facing is not None and not c.hidden:
-        tri = _facing_triangle(cx, cy, half, p.orientation, c.facing)
+        tri = _facing_triangle(cx, cy, half, orientation, c.facing)
         out.append(f'<polygon class="facing" points="{_points(tri)}" fill="{ink}"/>')
     out.append(
         f'<text x="{_fmt(cx - half + 2)}" y="{_fmt(cy - half * 0.8 + 7)}" font-family="sans-serif" font-size="6" '
@@ -206,12 +213,19 @@ def _counter(c: Counter, h: PictureHex, p: Picture, styles: dict[str, tuple[str,
             f'text-anchor="end" fill="#222222">{escape("".join(m[:1] for m in c.marks))}</text>'
         )
     out.append("</g>")
-    return out
+    return "\n".join(out)
 
 
 def counter_layer(p: Picture, highlight: bool = True) -> str:
     """Markers, highlighted hexes (unless ``highlight`` is false) and counters:
     what changes from step to step."""
+    return "\n".join(counter_pieces(p, highlight))
+
+
+def counter_pieces(p: Picture, highlight: bool = True) -> list[str]:
+    """The counter layer as its separate pieces, in drawing order: one SVG fragment
+    per marker, highlighted hex and counter. Joined by newlines they are exactly
+    :func:`counter_layer`; the HTML replay stores each distinct piece once."""
     by_id = p.hex_by_id()
     styles = _side_style(p)
     out: list[str] = []
@@ -242,8 +256,8 @@ def counter_layer(p: Picture, highlight: bool = True) -> str:
         seen[c.hex] = k + 1
         if k:  # a second counter in the hex (a leader beside a unit): drawn offset
             h = PictureHex(h.id, h.x + 0.18 * k, h.y + 0.18 * k, h.terrain)
-        out.extend(_counter(c, h, p, styles))
-    return "\n".join(out)
+        out.append(_counter(c, h, p.orientation, styles.get(c.side, _NO_SIDE)))
+    return out
 
 
 def _legend(p: Picture, width: float, top: float) -> tuple[list[str], float]:

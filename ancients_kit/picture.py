@@ -16,6 +16,7 @@ hexes lie ``sqrt(3)`` apart. :func:`hexmap_hexes` lays out a core
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Mapping, Sequence
 from typing import Literal
 
@@ -143,8 +144,21 @@ def _numbering_centre(num: Numbering, h: Hex) -> tuple[float, float]:
     return offset_centre(num.orientation, col - num.first_column, row - num.first_row, shifted)
 
 
+_LAID_OUT: weakref.WeakKeyDictionary[HexMap, tuple[tuple[PictureHex, ...], tuple[PictureHexside, ...]]] = (
+    weakref.WeakKeyDictionary())
+"""Maps already laid out: a map is immutable, and a replay draws the same map at every step."""
+
+
 def hexmap_hexes(hexmap: HexMap) -> tuple[tuple[PictureHex, ...], tuple[PictureHexside, ...]]:
-    """The hexes (with centres and terrain) and hexside features of a core map."""
+    """The hexes (with centres and terrain) and hexside features of a core map
+    (computed once per map: the same tuples are returned on every later call)."""
+    done = _LAID_OUT.get(hexmap)
+    if done is None:
+        done = _LAID_OUT[hexmap] = _lay_out(hexmap)
+    return done
+
+
+def _lay_out(hexmap: HexMap) -> tuple[tuple[PictureHex, ...], tuple[PictureHexside, ...]]:
     num = hexmap.numbering
     hexes = tuple(
         PictureHex(num.to_id(h), *_numbering_centre(num, h), terrain=hexmap.terrain(h)) for h in num.hexes()

@@ -58,6 +58,19 @@ def test_hexmap_layout_puts_neighbours_one_hex_apart() -> None:
     assert g.picture(s.state, None).orientation == hm.numbering.orientation
 
 
+def test_a_map_is_laid_out_once_and_counters_are_its_pieces() -> None:
+    """A replay draws the same map thousands of times: it is laid out once, and the counter
+    layer is its pieces joined, so the replay can store each piece once."""
+    from ancients_kit.drawing import counter_layer, counter_pieces
+
+    s = Session.new("centurion", "basic-gaul", seed=1)
+    assert hexmap_hexes(s.state.map) is hexmap_hexes(s.state.map)
+    pic = s.game.picture(s.state, None).with_highlight(["0101"])
+    pieces = counter_pieces(pic)
+    assert len(pieces) == len(pic.markers) + len(pic.counters) + 1
+    assert counter_layer(pic) == "\n".join(pieces)
+
+
 def test_svg_is_deterministic() -> None:
     a = Session.new("ccancients_rome", "carrhes", seed=4)
     b = Session.new("ccancients_rome", "carrhes", seed=4)
@@ -113,6 +126,23 @@ def test_explained_log_names_rule_titles_and_cells(run, bot_game: Path) -> None:
     assert "behind it: " in text
 
 
+STEP_BUTTONS = {"first": "first", "prev": "back", "next": "forward", "last": "last"}
+
+
+def test_step_buttons_say_what_they_do_in_plain_letters(bot_game: Path) -> None:
+    """Every font has the ASCII letters; the arrows beside them are drawn, not typed
+    (the first and last buttons used to be glyphs few fonts have, shown as empty boxes)."""
+    page = html_replay(Session.load(bot_game))
+    for button, word in STEP_BUTTONS.items():
+        start = page.index(f'<button id="{button}"')
+        html = page[start:page.index("</button>", start)]
+        text = "".join(part.split(">", 1)[-1] for part in html.split("<"))
+        assert text.strip() == word, (button, text)
+        assert 'aria-label="' in html and "<svg" in html and "<polygon" in html
+    chrome = page[:page.index('<script id="data"')]
+    assert all(ord(ch) < 128 for ch in chrome), "the page's own labels keep to ASCII"
+
+
 @pytest.mark.skipif(chromium_path() is None and not os.environ.get("CI"), reason="no Chromium here (CI installs it)")
 def test_html_replay_steps_in_a_real_browser(bot_game: Path, tmp_path: Path) -> None:
     binary = chromium_path()
@@ -143,6 +173,13 @@ def test_html_replay_steps_in_a_real_browser(bot_game: Path, tmp_path: Path) -> 
         assert any(after.text in e for e in events)
         titled = b.js("Array.from(document.querySelectorAll('.rule-title')).map(x => x.textContent)")
         assert titled and all(t.startswith("(") for t in titled)
+        for button, word in STEP_BUTTONS.items():
+            label = b.js(f"(() => {{const l = document.querySelector('#{button} .label'), r = l.getBoundingClientRect();"
+                         "return [l.innerText, r.width, r.height, getComputedStyle(l).fontFamily];})()")
+            assert label[0] == word and label[1] > 10 and label[2] > 5 and "sans-serif" in label[3], (button, label)
+            icon = b.js(f"(() => {{const r = document.querySelector('#{button} svg.icon').getBoundingClientRect();"
+                        "return [r.width, r.height];})()")
+            assert icon == [12, 10], (button, icon)
 
 
 def test_the_play_loop_explains_recent_events(run, tmp_path: Path) -> None:

@@ -19,7 +19,7 @@ from ancients_kit.log import Event
 from ancients_kit.plugin import RuleInfo
 from ancients_kit.session import Decision, Session
 
-__all__ = ["COMMANDS", "explain_event", "explain_lines", "html_replay", "rule_titles", "session_at",
+__all__ = ["COMMANDS", "explain_event", "explain_lines", "html_replay", "replay_data", "rule_titles", "session_at",
            "session_picture", "viewer_of"]
 
 
@@ -156,24 +156,27 @@ def _question(d: Decision | None, viewer: str | None) -> dict[str, Any] | None:
     }
 
 
-def _steps(s: Session, viewer: str | None) -> tuple[str, float, float, list[str], list[dict[str, Any]], list[dict[str, Any]]]:
-    from ancients_kit.drawing import counter_layer, svg_layers
+def _steps(s: Session, viewer: str | None) -> tuple[list[str], float, float, list[list[str]], list[dict[str, Any]],
+                                                   list[dict[str, Any]]]:
+    """The replay's plain data: the static map (SVG lines), its size, the distinct
+    counter layers (each as its pieces), the steps and the events."""
+    from ancients_kit.drawing import counter_pieces, svg_layers
 
     fresh = Session(s.game, s.scenario, seed=s.seed, options=s.options, variants=s.variants)
     pic = session_picture(fresh, viewer)
     base, _, width, height = svg_layers(pic)
-    frames: list[str] = []
-    index: dict[str, int] = {}
+    frames: list[list[str]] = []
+    index: dict[tuple[str, ...], int] = {}
     steps: list[dict[str, Any]] = []
     events: list[dict[str, Any]] = []
 
     def frame(sess: Session) -> tuple[int, list[str]]:
         pic = session_picture(sess, viewer)
-        layer = counter_layer(pic, highlight=False)
-        if layer not in index:
-            index[layer] = len(frames)
-            frames.append(layer)
-        return index[layer], sorted(pic.highlight)
+        pieces = tuple(counter_pieces(pic, highlight=False))
+        if pieces not in index:
+            index[pieces] = len(frames)
+            frames.append(list(pieces))
+        return index[pieces], sorted(pic.highlight)
 
     def grab(since: int, sess: Session) -> list[int]:
         ids = []
@@ -196,8 +199,22 @@ def _steps(s: Session, viewer: str | None) -> tuple[str, float, float, list[str]
     steps.append({"n": len(s.answers), "frame": f, "hl": hl, "q": _question(fresh.decision, viewer),
                   "answer": None, "before": seen, "status": fresh.game.status(fresh.state, viewer),
                   "end": fresh.outcome.text if fresh.outcome else None})
-    return base, width, height, frames, steps, events
+    return base.split("\n"), width, height, frames, steps, events
 
+
+def _icon(*polygons: str) -> str:
+    """A small inline SVG drawing for a button: shapes, so that no font is needed to show it."""
+    shapes = "".join(f'<polygon points="{p}" fill="currentColor"/>' for p in polygons)
+    return f'<svg class="icon" width="12" height="10" viewBox="0 0 12 10" aria-hidden="true">{shapes}</svg>'
+
+
+_ICONS = {
+    "first": _icon("0,0 2,0 2,10 0,10", "12,0 12,10 3,5"),
+    "prev": _icon("10,0 10,10 2,5"),
+    "next": _icon("2,0 2,10 10,5"),
+    "last": _icon("0,0 0,10 9,5", "10,0 12,0 12,10 10,10"),
+}
+"""The step buttons' drawings; each button also says what it does in plain words."""
 
 _PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
@@ -207,7 +224,8 @@ body{font-family:sans-serif;margin:0;display:flex;height:100vh;color:#222}
 #left{flex:3;overflow:auto;padding:8px;border-right:1px solid #ccc}
 #right{flex:2;overflow:auto;padding:8px;font-size:13px}
 #bar{position:sticky;top:0;background:#fff;padding:4px 0;border-bottom:1px solid #ddd}
-button{font-size:14px;margin-right:4px}
+button{font-size:14px;font-family:sans-serif;margin-right:4px}
+button svg.icon{vertical-align:-1px;margin:0 3px}
 .rules{color:#7a4b00;font-size:11px}
 .rule-title{color:#666}
 #question{background:#f6f2e6;padding:6px;margin:6px 0}
@@ -215,11 +233,13 @@ button{font-size:14px;margin-right:4px}
 li{margin:2px 0}
 </style></head><body>
 <div id="left">
-<div id="bar"><button id="first" title="Home">&#x23EE;</button><button id="prev" title="Left arrow">&#x25C0; back</button>
-<button id="next" title="Right arrow">forward &#x25B6;</button><button id="last" title="End">&#x23ED;</button>
+<div id="bar"><button id="first" title="Home" aria-label="first decision">%(first)s<span class="label">first</span></button>
+<button id="prev" title="Left arrow" aria-label="back one decision">%(prev)s<span class="label">back</span></button>
+<button id="next" title="Right arrow" aria-label="forward one decision"><span class="label">forward</span>%(next)s</button>
+<button id="last" title="End" aria-label="last decision"><span class="label">last</span>%(last)s</button>
 <span id="where"></span></div>
 <svg xmlns="http://www.w3.org/2000/svg" id="map" width="%(w)s" height="%(h)s" viewBox="0 0 %(w)s %(h)s">
-<rect width="100%%" height="100%%" fill="#fff"/>%(base)s<g id="counters"></g></svg>
+<rect id="paper" width="100%%" height="100%%" fill="#fff"/><g id="counters"></g></svg>
 </div>
 <div id="right">
 <h2>%(title)s</h2>
@@ -227,29 +247,33 @@ li{margin:2px 0}
 <h3>Events</h3><ul id="events"></ul>
 <div id="question"></div>
 <div id="answer"></div>
-<p style="color:#888">Keys: &#x2190; &#x2192; step, Home / End first and last. Every event names the rules it applied.</p>
+<p style="color:#888">Keys: Left and Right arrows step, Home and End go to the first and last decision.
+Every event names the rules it applied.</p>
 </div>
 <script id="data" type="application/json">%(data)s</script>
 <script>
 "use strict";
+%(unpack)s
 const D = JSON.parse(document.getElementById("data").textContent);
+const R = unpack(D);
+document.getElementById("paper").insertAdjacentHTML("afterend", R.map());
 let k = 0;
 function esc(s){const d=document.createElement("div");d.textContent=s;return d.innerHTML;}
 function rules(ids){return ids.map(r=>'<span class="rule" data-rule="'+esc(r)+'">'+esc(r)+
   (D.titles[r]?' <span class="rule-title">('+esc(D.titles[r])+')</span>':'')+'</span>').join(", ");}
 function show(n){
-  k = Math.max(0, Math.min(D.steps.length-1, n));
-  const s = D.steps[k];
+  k = Math.max(0, Math.min(R.steps-1, n));
+  const s = R.step(k);
   let marks = "";
   for (const id of s.hl) {
     const hex = document.querySelector('#map polygon.hex[data-hex="'+id+'"]');
     if (hex) marks += '<polygon class="highlight" data-hex="'+id+'" points="'+hex.getAttribute("points")+
       '" fill="none" stroke="#f5b800" stroke-width="3"/>';
   }
-  document.getElementById("counters").innerHTML = marks + D.frames[s.frame];
-  document.getElementById("where").textContent = "decision " + k + " of " + (D.steps.length-1);
+  document.getElementById("counters").innerHTML = marks + R.frame(s.frame);
+  document.getElementById("where").textContent = "decision " + k + " of " + (R.steps-1);
   document.getElementById("status").textContent = s.status || "";
-  document.getElementById("events").innerHTML = s.before.map(i=>{const e=D.events[i];
+  document.getElementById("events").innerHTML = s.before.map(i=>{const e=R.event(i);
     return '<li class="event">'+esc(e.text)+(e.rules.length?' <span class="rules">['+rules(e.rules)+']</span>':'')+'</li>';}).join("");
   const q = s.q;
   document.getElementById("question").innerHTML = q ? ('<b>Question to '+esc(q.side)+':</b> <span id="prompt">'+esc(q.prompt)+'</span>'+
@@ -261,29 +285,62 @@ function show(n){
 document.getElementById("first").onclick=()=>show(0);
 document.getElementById("prev").onclick=()=>show(k-1);
 document.getElementById("next").onclick=()=>show(k+1);
-document.getElementById("last").onclick=()=>show(D.steps.length-1);
+document.getElementById("last").onclick=()=>show(R.steps-1);
 document.addEventListener("keydown", ev=>{
   if(ev.key==="ArrowRight"){show(k+1);ev.preventDefault();}
   else if(ev.key==="ArrowLeft"){show(k-1);ev.preventDefault();}
   else if(ev.key==="Home"){show(0);ev.preventDefault();}
-  else if(ev.key==="End"){show(D.steps.length-1);ev.preventDefault();}
+  else if(ev.key==="End"){show(R.steps-1);ev.preventDefault();}
 });
 show(0);
 </script></body></html>
 """
 
 
-def html_replay(s: Session, viewer: str | None = None) -> str:
-    """One self-contained page stepping through the game decision by decision."""
-    base, w, h, frames, steps, events = _steps(s, viewer)
+def replay_data(s: Session, viewer: str | None = None) -> dict[str, Any]:
+    """What the HTML replay embeds: the packed map, counter layers, steps and
+    events (:func:`ancients_kit.packing.pack`), the titles of the rules they
+    name and the map's size."""
+    return _pack_replay(s, *_steps(s, viewer))
+
+
+def _pack_replay(s: Session, base: list[str], w: float, h: float, frames: list[list[str]],
+                 steps: list[dict[str, Any]], events: list[dict[str, Any]]) -> dict[str, Any]:
+    from ancients_kit.packing import pack
+
     used = {r for e in events for r in e["rules"]} | {st["q"]["rule"] for st in steps if st["q"] and st["q"]["rule"]}
     titles = {k: v.title for k, v in rule_titles(s).items() if k in used}
-    data = {"frames": frames, "steps": steps, "events": events, "titles": titles}
-    text = json.dumps(data, separators=(",", ":"), sort_keys=True).replace("</", "<\\/")
-    title = f"{s.game.title}: {s.scenario}"
+    data = pack(frames, steps, events, base=base)
+    data["titles"] = titles
+    data["size"] = [f"{w:.0f}", f"{h:.0f}"]
+    return data
+
+
+def _script_json(data: Any) -> str:
+    """JSON safe inside a <script> element: no "</" to end it, no "<!--" to open a comment."""
+    text = json.dumps(data, separators=(",", ":"), sort_keys=True)
+    return text.replace("</", "<\\/").replace("<!--", "\\u003c!--")
+
+
+def _page(s: Session, data: Mapping[str, Any]) -> str:
     from xml.sax.saxutils import escape
 
-    return _PAGE % {"title": escape(title), "w": f"{w:.0f}", "h": f"{h:.0f}", "base": base, "data": text}
+    from ancients_kit.packing import UNPACK_JS
+
+    w, h = data["size"]
+    title = f"{s.game.title}: {s.scenario}"
+    return _PAGE % {"title": escape(title), "w": w, "h": h, "data": _script_json(data), "unpack": UNPACK_JS.strip(),
+                    **_ICONS}
+
+
+def html_replay(s: Session, viewer: str | None = None) -> str:
+    """One self-contained page stepping through the game decision by decision.
+
+    The page carries each distinct string, SVG line, counter and question once
+    (:mod:`ancients_kit.packing`) and its script rebuilds every position's
+    drawing exactly, so a whole strategic campaign stays within a megabyte or two.
+    """
+    return _page(s, replay_data(s, viewer))
 
 
 # -- the same clash under every system ------------------------------------------------------
