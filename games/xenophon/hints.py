@@ -41,22 +41,42 @@ _HEX_IN_TEXT = re.compile(r"(?<![\d.$])\d{4}(?!\.?\d)")
 """A printed hex number in a sentence (four digits, not part of a longer number or a sum)."""
 _SPLIT = re.compile(r"[:\-]")
 
-_NAMES: dict[int, tuple[object, dict[str, tuple[str, ...]]]] = {}
-"""Per map data (by identity): slug -> hexes, for satrapies (their cities first) and city names."""
+@attrs.frozen
+class _Places:
+    """What a map's data says of its places, for reading questions (built once per data)."""
+
+    hexes: frozenset[str]
+    """Every hex ID."""
+    named: dict[str, tuple[str, ...]]
+    """Slug -> hexes, for satrapies (their cities first) and city names."""
+    satrapies: re.Pattern[str] | None
+    """Any satrapy's name in a sentence."""
+    first: dict[str, str]
+    """Satrapy name -> its first city (else hex)."""
 
 
-def _named_places(state: XenState) -> dict[str, tuple[str, ...]]:
+_PLACES: list[tuple[object, _Places]] = []
+"""The last map data seen and its places (one entry: the data is shared per process, and a
+variant's replaces it)."""
+
+
+def _places(state: XenState) -> _Places:
     data = state.data
-    cached = _NAMES.get(id(data))
-    if cached is not None and cached[0] is data:
-        return cached[1]
-    out: dict[str, tuple[str, ...]] = {}
+    if _PLACES and _PLACES[0][0] is data:
+        return _PLACES[0][1]
+    named: dict[str, tuple[str, ...]] = {}
+    first: dict[str, str] = {}
     for sat, hexes in data.satrapy_hexes.items():
         cities = tuple(h for h in hexes if h in data.city_kind)
-        out[slug(sat)] = cities + tuple(h for h in hexes if h not in cities)
+        named[slug(sat)] = cities + tuple(h for h in hexes if h not in cities)
+        if named[slug(sat)]:
+            first[sat] = named[slug(sat)][0]
     for h, name in data.city_name.items():
-        out.setdefault(slug(name), (h,))
-    _NAMES[id(data)] = (data, out)
+        named.setdefault(slug(name), (h,))
+    names = sorted(first, key=len, reverse=True)  # the longest first: "Persian India" before "India"
+    pattern = re.compile("|".join(re.escape(n) for n in names)) if names else None
+    out = _Places(frozenset(data.terrain), named, pattern, first)
+    _PLACES[:] = [(data, out)]
     return out
 
 
@@ -66,36 +86,29 @@ _PLACE_KEYS = ("battle", "origin", "target", "hex")
 
 def _satrapies_named(state: XenState, text: str) -> list[tuple[str, str]]:
     """(satrapy, its first city or hex) for every satrapy ``text`` names, in the order named."""
-    found = []
-    places = _named_places(state)
-    for sat in state.data.satrapy_hexes:
-        at = text.find(sat)
-        if at >= 0 and places.get(slug(sat)):
-            found.append((at, sat, places[slug(sat)][0]))
-    return [(sat, h) for _, sat, h in sorted(found)]
-
-
-def _is_hex(state: XenState, text: str) -> bool:
-    return text in state.data.terrain
+    places = _places(state)
+    if places.satrapies is None:
+        return []
+    return [(m.group(0), places.first[m.group(0)]) for m in places.satrapies.finditer(text)]
 
 
 def option_hexes(state: XenState, key: str) -> tuple[str, ...]:
     """The hexes an option key stands for (none for ``done``, ``pay`` ...)."""
-    if _is_hex(state, key):
+    places = _places(state)
+    if key in places.hexes:
         return (key,)
     u = state.units.get(key)
     if u is not None:
         return (u.hex,) if u.where == "map" and u.hex else ()
-    for part in _SPLIT.split(key) if (":" in key) else ():
-        if _is_hex(state, part):
-            return (part,)
     if ":" in key:
-        tail = key.split(":", 1)[1]
-        u = state.units.get(tail)
+        for part in _SPLIT.split(key):
+            if part in places.hexes:
+                return (part,)
+        u = state.units.get(key.split(":", 1)[1])
         if u is not None and u.where == "map" and u.hex:
             return (u.hex,)
-    places = _named_places(state).get(key)
-    return places[:1] if places else ()
+    named = places.named.get(key)
+    return named[:1] if named else ()
 
 
 def _main_force(state: XenState, side: str) -> str | None:
@@ -116,7 +129,8 @@ def _main_force(state: XenState, side: str) -> str | None:
 
 
 def _ordered(state: XenState, side: str, hexes: Iterable[str]) -> list[str]:
-    out = list(dict.fromkeys(h for h in hexes if _is_hex(state, h)))
+    known = _places(state).hexes
+    out = list(dict.fromkeys(h for h in hexes if h in known))
     own = next((h for h in out if any(u.side == side for u in state.units_at(h))), None)
     if own is not None and out[0] != own:
         out.remove(own)
