@@ -10,6 +10,7 @@ from ancients_kit.cli import ui
 from ancients_kit.cli.common import variant_option, variant_store
 from ancients_kit.data import DataError
 from ancients_kit.plugin import find_game, parse_params
+from ancients_kit.tables import probability_decimal
 
 __all__ = ["COMMANDS"]
 
@@ -51,7 +52,7 @@ def odds_cmd(game: str, params: tuple[str, ...], as_json: bool, variant: tuple[s
     t = Table("outcome", "exact", "probability", title=escape(report.title))
     for k, v in report.distribution.items():
         label = f"{k} ({report.legend[k]})" if k in report.legend else k
-        t.add_row(escape(label), str(v), f"{float(v):.4f}")
+        t.add_row(escape(label), str(v), probability_decimal(v))
     ui.out.print(t)
     for line in report.explain:
         ui.out.print(f"  {line}", markup=False)

@@ -361,12 +361,11 @@ def compare_cmd(params: tuple[str, ...], as_json: bool, plot: str | None) -> Non
            light-cavalry medium-cavalry heavy-cavalry cataphracts elephants
     Example: ancients compare attacker=heavy-infantry*2 defender=warband terrain=hill
     """
-    from fractions import Fraction
-
     from rich.table import Table
 
     from ancients_kit.compare import CLASSES, class_totals, parse_engagement, translate_all
     from ancients_kit.plugin import load_games, parse_params
+    from ancients_kit.tables import probability_decimal
 
     try:
         e = parse_engagement(parse_params(params))
@@ -384,7 +383,7 @@ def compare_cmd(params: tuple[str, ...], as_json: bool, plot: str | None) -> Non
     for t in results:
         tab = Table("outcome", "exact", "probability", title=f"{t.game}: {t.system}")
         for k, v in t.distribution.items():
-            tab.add_row(k, str(v), f"{float(v):.4f}")
+            tab.add_row(k, str(v), probability_decimal(v))
         ui.out.print(tab)
         for step in t.steps:
             ui.prose(f"  {step}")
@@ -392,7 +391,7 @@ def compare_cmd(params: tuple[str, ...], as_json: bool, plot: str | None) -> Non
     side = Table("common class", *(t.game for t in results), title=f"side by side: {e.describe()}")
     totals = [class_totals(t) for t in results]
     for c in CLASSES:
-        side.add_row(c, *(f"{float(tot[c]):.3f} ({tot[c]})" if tot[c] != Fraction(0) else "-" for tot in totals))
+        side.add_row(c, *(f"{probability_decimal(tot[c], 3)} ({tot[c]})" if tot[c] != 0 else "-" for tot in totals))
     ui.out.print(side)
     for game, why in refused.items():
         ui.prose(f"{game}: cannot be compared ({why})")
