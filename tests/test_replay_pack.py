@@ -72,6 +72,19 @@ def test_awkward_texts_come_back_exactly() -> None:
     _check_round_trip(texts, frames, steps, events)
 
 
+@pytest.mark.parametrize(("game", "scenario", "viewer"), [
+    ("centurion", "basic-gaul", None), ("ccancients_rome", "carrhes", None), ("ccancients_rome", "carrhes", "roman"),
+])
+def test_tactical_replays_come_back_exactly(game: str, scenario: str, viewer: str | None) -> None:
+    """Facing triangles, a board of the game's own, and a side's view (hidden answers and questions)."""
+    s = Session.new(game, scenario, seed=3)
+    play_out(s, RandomBot(), max_decisions=40)
+    if viewer is not None:
+        viewer = teach.viewer_of(s, viewer)
+    base, _, _, frames, steps, events = teach._steps(s, viewer)
+    _check_round_trip(base, frames, steps, events)
+
+
 def test_steps_must_show_the_events_in_order() -> None:
     steps = [{"frame": 0, "hl": [], "q": None, "answer": None, "before": [1], "status": None}]
     with pytest.raises(ValueError, match="do not follow on from event 0"):
