@@ -41,11 +41,11 @@ from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Footer, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option as ListOption
 
 from ancients_kit.errors import AnswerError
-from ancients_kit.tui.view import MapGrid, PhaseWatch, decision_odds, inspect_hex, log_rows, odds_lines
+from ancients_kit.tui.view import LogRow, MapGrid, PhaseWatch, decision_odds, inspect_hex, log_rows, odds_lines
 
 if TYPE_CHECKING:
     from ancients_kit.cli.play import PlayLoop
@@ -246,7 +246,7 @@ class AnswerBox(Input):
     ]
 
     def __init__(self, **kw: Any) -> None:
-        super().__init__(**kw)
+        super().__init__(select_on_focus=False, **kw)  # a key typed on the way in must not be replaced
         self.started: float | None = None
         """When the first key of the text now in the box was pressed (the key event's time)."""
 
@@ -348,7 +348,6 @@ class TableApp(App[None]):
     #main.shared .pane.shown { display: block; }
     #log-title { height: 1; padding: 0 1; background: $boost; }
     #log-scroll { height: 10; border: round $primary; overflow-x: hidden; }
-    #log, #log2 { width: 100%; }
     """
     BINDINGS: ClassVar = [
         Binding("ctrl+q", "quit_saved", "quit (saved)", priority=True),
@@ -395,6 +394,12 @@ class TableApp(App[None]):
         self.pane_chosen = False
         """The player chose the pane (F4, a click on the bar) for this question."""
         self.odds_key: str | None = None
+        self.odds_drawn: tuple[Any, str | None] = ("nothing drawn yet", None)
+        """The question and answer whose odds the pane shows."""
+        self.log_shown: list[LogRow] = []
+        """The log's rows the table shows now (under the filters)."""
+        self.log_key: tuple[Any, ...] | None = None
+        self.log_title = ""
         self.table_layout = layout_for(120, 40)
 
     # -- layout ------------------------------------------------------------
@@ -418,11 +423,9 @@ class TableApp(App[None]):
                     yield Static("", id="inspector")
                 with VerticalScroll(id="hand-box", classes="pane"):
                     yield Static("", id="hand")
-                with VerticalScroll(id="log-pane", classes="pane"):
-                    yield Static("", id="log2")
+                yield RichLog(id="log-pane", classes="pane", wrap=True, markup=False, highlight=False)
         yield Static("", id="log-title")
-        with VerticalScroll(id="log-scroll"):
-            yield Static("", id="log")
+        yield RichLog(id="log-scroll", wrap=True, markup=False, highlight=False)
         yield Footer()
 
     def on_resize(self, event: Any) -> None:
@@ -468,6 +471,8 @@ class TableApp(App[None]):
                 label += "*"
             bar.append(f" {label} ", "reverse bold" if name == self.pane else "")
         bar.append("  F4 next", "dim")
+        if self.pane == "log":
+            bar.append(f"  {self.log_title}", "dim")
         self.query_one("#pane-bar", Static).update(bar)
 
     def on_mount(self) -> None:
@@ -702,6 +707,9 @@ class TableApp(App[None]):
         box = self.query_one("#odds", Static)
         pane = self.query_one("#odds-box")
         d = self.s.decision
+        if (d, key) == self.odds_drawn:
+            return
+        self.odds_drawn = (d, key)
         report = decision_odds(self.s.game, self.s.state, d, key, self.s.store) if d is not None and key else None
         before = self.odds_key
         self.odds_key = key if report is not None else None
@@ -717,24 +725,37 @@ class TableApp(App[None]):
             self.pane = "log" if self.table_layout.log_lines == 0 and d is None else "hex"
         self.show_pane()
 
+    @staticmethod
+    def log_line(r: LogRow) -> Text:
+        """One row of the log as the table shows it: number, turn, text and rules."""
+        style = {"turn": "bold", "phase": "bold cyan", "end": "bold green", "roll": "dim"}.get(r.kind, "")
+        text = Text(f"{r.index + 1:>4} t{r.turn:<3} ", "dim")
+        text.append(r.text, style)
+        if r.rules:
+            text.append(f"  [{', '.join(r.rules)}]", "dim")
+        return text
+
     def draw_log(self) -> None:
+        """The log as the viewer may read it, filtered; only the new events are written
+        when the log grew under the same filter (a long campaign's log costs nothing
+        per answer), the whole log again after a new filter or an undo."""
         rows = log_rows(self.s.log, self.viewer, turn=self.turn_filter, side=self.side_filter)
-        text = Text(no_wrap=False)
-        for r in rows:
-            style = {"turn": "bold", "phase": "bold cyan", "end": "bold green", "roll": "dim"}.get(r.kind, "")
-            text.append(f"{r.index + 1:>4} t{r.turn:<3} ", "dim")
-            text.append(r.text, style)
-            if r.rules:
-                text.append(f"  [{', '.join(r.rules)}]", "dim")
-            text.append("\n")
+        key = (self.turn_filter, self.side_filter, self.viewer)
+        shown = self.log_shown
+        again = key != self.log_key or len(rows) < len(shown) or any(
+            a != b for a, b in zip(shown[-1:], rows[len(shown) - 1:len(shown)]))
+        new = rows if again else rows[len(shown):]
+        for sel in ("#log-scroll", "#log-pane"):
+            log = self.query_one(sel, RichLog)
+            if again:
+                log.clear()
+            for r in new:
+                log.write(self.log_line(r))
+        self.log_shown, self.log_key = rows, key
         turn = "all turns" if self.turn_filter is None else f"turn {self.turn_filter}"
         side = "every side" if self.side_filter is None else self.side_filter
-        title = f"log: {len(rows)} of {len(self.s.log)} events ({turn}, {side}; F5 F6 F7 F8 filter)"
-        self.query_one("#log", Static).update(text)
-        self.query_one("#log-title", Static).update(Text(title))
-        self.query_one("#log2", Static).update(Text(title + "\n", style="bold") + text)
-        for sel in ("#log-scroll", "#log-pane"):
-            self.query_one(sel, VerticalScroll).scroll_end(animate=False)
+        self.log_title = f"log: {len(rows)} of {len(self.s.log)} events ({turn}, {side}; F5 F6 F7 F8 filter)"
+        self.query_one("#log-title", Static).update(Text(self.log_title))
 
     def draw_hand(self) -> None:
         fn = getattr(self.s.game, "hand", None)
