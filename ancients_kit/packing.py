@@ -48,7 +48,7 @@ from typing import Any
 __all__ = ["PACK_VERSION", "UNPACK_JS", "js_number", "pack", "unpack"]
 
 PACK_VERSION = 1
-"""Changes when the packed layout changes (the page's script reads only its own)."""
+"""Recorded as ``v`` in the packed data; changes whenever the layout does, so a reader can tell them apart."""
 
 _NUMBER = re.compile(r"(?<![\w#.\-])-?\d+(?:\.\d+)?(?![\w.])")
 """A number standing alone (not part of a word, a colour or a longer number)."""

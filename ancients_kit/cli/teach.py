@@ -2,7 +2,10 @@
 and explained logs (``ancients replay --html / --explain``).
 
 Everything goes through the plugin contract (``Game.picture``,
-``Game.rules_index``) and the session; nothing here names a game.
+``Game.rules_index``) and the session; nothing here names a game. The HTML
+replay is one self-contained page: the static map, then each position's
+counters, questions and events, packed so that each distinct string is
+carried once (:mod:`ancients_kit.packing`) and rebuilt by the page's script.
 """
 
 from __future__ import annotations
