@@ -330,6 +330,8 @@ def test_the_odds_pane_shows_every_outcome_of_an_ldf_attack(tmp_path: Path) -> N
         shown = text_of(app, "#odds").splitlines()
         assert shown == odds_lines(report)
         assert all(any(line.strip().startswith(k) for line in shown) for k in report.distribution)
+        box = app.query_one("#odds-box")  # the title and every outcome in view without scrolling
+        assert box.scroll_offset.y == 0 and box.scrollable_content_region.height >= 1 + len(report.distribution)
 
     run(app, (200, 50), body)
 
