@@ -88,6 +88,15 @@ ASK: Final = "ask:"
 
 _RESERVED = (NO, NEVER)
 
+_TIME_WORDS: Final = frozenset({"after", "before", "during", "when", "while", "at", "on", "upon", "in", "once"})
+"""First words of a window title that already say when (``after a die roll``): no ``at`` before them."""
+
+
+def _moment(title: str) -> str:
+    """A window's ``title`` as words that follow a verb (see :attr:`Window.moment`)."""
+    first = title.split(" ", 1)[0].lower()
+    return title if first in _TIME_WORDS else f"at {title}"
+
 
 class _Close:
     def __repr__(self) -> str:
@@ -105,7 +114,9 @@ class Window:
     name: str
     """Stable ID, the key of standing preferences (``after-roll``, ``battle-start``)."""
     title: str
-    """Public words for the moment, used in prompts (``after a die roll``)."""
+    """Public words for the moment, used in prompts: a moment (``the start of a battle``,
+    asked as ``play at the start of a battle?``) or words that begin with a word of
+    time (``after a die roll``, asked as ``play after a die roll?``)."""
     rule: str
     """Rule ID of the rule that opens the window (and that an illegal answer breaks)."""
     sides: tuple[str, ...] = attrs.field(converter=tuple)
@@ -118,10 +129,20 @@ class Window:
     ldf:10.9): a side with no play is then not asked, since skipping it tells
     nobody anything. Never set it for plays that come from a hand."""
 
+    @property
+    def moment(self) -> str:
+        """When the window opens, as words that follow a verb: the title itself when it
+        already begins with a word of time (``after a die roll``), else ``at`` and the
+        title (``at the start of a battle``), so that no prompt reads ``at after``."""
+        return _moment(self.title)
+
     def prompt(self, side: str) -> str:
-        """The question put to ``side``: the same whatever ``side`` holds."""
+        """The question put to ``side``: the same whatever ``side`` holds.
+
+        It does not begin with the side: every view of a question shows who is
+        asked before the prompt (``Romans: play after a die roll (d6 [3])?``)."""
         detail = f" ({self.detail})" if self.detail else ""
-        return f"{side}: play at {self.title}{detail}?"
+        return f"play {self.moment}{detail}?"
 
 
 @attrs.frozen
@@ -183,7 +204,7 @@ def _ask(
             raise ValueError(f"window {window.name!r}: a play may not use the reserved key {o.key!r}")
     options = (
         Option(NO, "no play this time"),
-        Option(NEVER, f"no play, and do not ask me at {window.title} again"),
+        Option(NEVER, f"no play, and do not ask me {window.moment} again"),
         *offered,
     )
     key = yield Decision(
@@ -266,7 +287,7 @@ def own(decision: Decision, standing: Standing) -> Generator[Decision, str, str]
         if not muted:
             key = yield decision
             return key
-        extra = tuple(Option(f"{ASK}{name}", f"ask me again at {title}") for name, title in muted)
+        extra = tuple(Option(f"{ASK}{name}", f"ask me again {_moment(title)}") for name, title in muted)
         clash = {o.key for o in extra} & set(decision.keys)
         if clash:
             raise ValueError(f"decision {decision.prompt!r} already uses the key(s) {sorted(clash)}")

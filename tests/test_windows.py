@@ -56,7 +56,7 @@ def test_a_window_asks_every_side_in_order_held_or_not() -> None:
     assert [d.side for d in asked] == ["Germans", "Romans"]
     assert asked[0].keys == (NO, NEVER) and asked[1].keys == (NO, NEVER, "reroll")
     assert asked[0].kind == "window.after-roll" and asked[0].rule == "ldf:14.3"
-    assert asked[0].prompt == "Germans: play at after a die roll (d6 [3])?"
+    assert asked[0].prompt == "play after a die roll (d6 [3])?"  # every view shows the side before it
     assert play == Play("after-roll", "Romans", "reroll", Option("reroll"))
 
 
@@ -135,7 +135,7 @@ def test_a_chain_ends_when_the_resolver_closes_it_and_guards_its_length() -> Non
 
 
 def test_others_see_only_who_is_asked_under_which_rule() -> None:
-    d = Decision("Goths", "Goths: play at the enemy's march?", (Option(NO), Option("forced-march")),
+    d = Decision("Goths", "play at the enemy's march?", (Option(NO), Option("forced-march")),
                  rule="xen:opt.reaction", kind="window.reaction")
     assert seen_by(d, "Romans") == ("Goths", "window.reaction", "xen:opt.reaction")
     assert seen_by(d, "Goths")[-1] == (NO, "forced-march") and seen_by(d, None) == seen_by(d, "Goths")

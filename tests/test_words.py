@@ -15,9 +15,19 @@ C&C: Ancients, Imperial Rome, and the core's generic windows and group choice.
 from __future__ import annotations
 
 import re
+import sys
+from collections.abc import Iterable, Iterator
+from pathlib import Path
 from typing import Final
 
-__all__ = ["key_needs_label", "plain_words_problems"]
+import pytest
+
+from ancients_kit.bots import make_bot
+from ancients_kit.plugin import Game, find_game
+from ancients_kit.session import Decision, Option, Session
+from ancients_kit.windows import ASK, NEVER, NO, Standing, Window, offer, own
+
+__all__ = ["decision_problems", "key_needs_label", "plain_words_problems"]
 
 _BRACKET: Final = re.compile(r"\[[^\[\]]*\]")
 """A bracketed part (``[cen:basic.zoc]``): where a UI may show a rule ID."""
@@ -34,10 +44,17 @@ _SNAKE: Final = re.compile(r"(?<![\w.:-])[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+"
 _CAMEL: Final = re.compile(r"(?<![\w.:-])[a-z]+[A-Z][A-Za-z0-9]*")
 """``unitId``: lower-case start with an inner capital."""
 
+_AT_SIGN: Final = re.compile(r"[\w-]+@[\w-]+")
+"""``HI@0506``: a unit and its hex in a log's short notation, not in words (``HI at 0506``)."""
+
 _ABBREVIATIONS: Final = frozenset({"e.g", "i.e", "a.d", "b.c", "etc", "vs"})
 """Dotted words that are English, not IDs (``e.g.``, ``100 B.C.`` lower-cased)."""
 
-_WORD: Final = re.compile(r"[A-Za-z][A-Za-z'’]*")
+_WORD: Final = re.compile(r"[a-z][a-z'’]*")
+"""A word (lower-cased): a number or a code such as ``BYZ-BC01`` is not one."""
+
+_PUNCTUATION: Final = ".,:;!?()\"'“”‘’"
+"""Stripped from both ends of a whitespace-separated token before words are compared."""
 
 _PREPOSITIONS: Final = frozenset(
     {"at", "after", "before", "on", "in", "into", "of", "to", "for", "from", "by", "with", "during", "onto"}
@@ -72,9 +89,11 @@ def plain_words_problems(text: str) -> list[str]:
                 continue
             seen.add(token)
             problems.append(f"internal {what} {token!r} in {text!r}")
-    words = [w.lower() for w in _WORD.findall(outside)]
+    for m in _AT_SIGN.finditer(outside):
+        problems.append(f"short notation {m.group(0)!r} in {text!r}")
+    words = [w.strip(_PUNCTUATION).lower() for w in outside.split()]
     for a, b in zip(words, words[1:]):
-        if a == b:
+        if a == b and _WORD.fullmatch(a):
             problems.append(f"doubled word {a!r} in {text!r}")
         elif a in _PREPOSITIONS and b in _PREPOSITIONS and (a, b) not in _PAIRS_ALLOWED:
             problems.append(f"prepositions run together {a + ' ' + b!r} in {text!r}")
@@ -88,6 +107,48 @@ def key_needs_label(key: str) -> bool:
     explain themselves; ``remove:leader.rebel`` or ``move_unit`` do not.
     """
     return bool(plain_words_problems(key)) or any(c in key for c in ":._")
+
+
+def decision_problems(d: Decision) -> list[str]:
+    """What a player would read wrongly in ``d``: its question as every view shows it
+    (``side: prompt``) and each option's label; an option whose key is an internal
+    ID (:func:`key_needs_label`) needs a label in words other than its key."""
+    where = f"[{d.kind}] "
+    problems = [where + p for p in plain_words_problems(f"{d.side}: {d.prompt}")]
+    for o in d.options:
+        problems += [f"{where}option {o.key!r}: {p}" for p in plain_words_problems(o.label)]
+        if key_needs_label(o.key) and o.label.strip() in ("", o.key):
+            problems.append(f"{where}option {o.key!r} is an internal ID with no label in words")
+    return problems
+
+
+def bot_questions(game: Game | str, scenario: str, *, seed: int, limit: int, bot: str = "greedy",
+                  options: dict[str, str] | None = None) -> Iterator[Decision]:
+    """The first ``limit`` questions of a game ``bot`` plays against itself (fixed seed)."""
+    s = Session.new(game, scenario, seed=seed, options=options)
+    player = make_bot(bot)
+    for _ in range(limit):
+        d = s.decision
+        if d is None:
+            return
+        yield d
+        s.answer(player.choose(s, d))
+
+
+def scan(questions: Iterable[Decision], kinds: set[str] | None = None) -> list[str]:
+    """Every distinct problem of ``questions`` (the kinds met are added to ``kinds``)."""
+    found: dict[str, None] = {}
+    for d in questions:
+        if kinds is not None:
+            kinds.add(d.kind)
+        for p in decision_problems(d):
+            found.setdefault(p, None)
+    return list(found)
+
+
+def report(problems: list[str], what: str) -> str:
+    """An assertion message: how many texts of ``what`` do not read as plain words, the first few."""
+    return f"{len(problems)} texts of {what} do not read as plain words:\n" + "\n".join(problems[:30])
 
 
 # -- the checker itself ------------------------------------------------------
@@ -125,3 +186,67 @@ def test_key_needs_label() -> None:
     assert key_needs_label("remove:leader.rebel") and key_needs_label("ask:after-roll")
     assert key_needs_label("move_unit")
     assert not key_needs_label("pass") and not key_needs_label("0412") and not key_needs_label("BI3")
+
+
+def test_decision_problems_reads_the_question_as_shown_and_every_label() -> None:
+    d = Decision("rebel", "rebel: choose", (Option("remove:leader.rebel"), Option("add:x", "add leader.rebel"),
+                                            Option("pass")))
+    problems = decision_problems(d)
+    assert any("doubled word 'rebel'" in p for p in problems)
+    assert any("'remove:leader.rebel' is an internal ID with no label" in p for p in problems)
+    assert any("dotted id 'leader.rebel'" in p for p in problems)
+    assert not any("'pass'" in p for p in problems)
+
+
+# -- the core's windows (used by Lest Darkness Fall and Xenophon) -----------------------
+
+sys.path.insert(0, str(Path(__file__).parent / "plugins"))
+
+WINDOW_TITLES = [
+    "after a die roll", "the start of a battle", "an attack, before its roll", "the start of your move",
+    "a diplomacy or treachery roll, before it is made", "the start of the Diplomacy phase",
+    "a Diplomacy attempt", "the end of an enemy force's operations", "a battle's odds",
+    "before a treachery roll", "an enemy attack, before the roll",
+]
+"""Window titles of the four games and the test games, as they pass them to :class:`Window`."""
+
+
+@pytest.mark.rule("ldf:14.3", "xen:chits")
+@pytest.mark.parametrize("title", WINDOW_TITLES)
+def test_a_window_question_and_its_answers_read_as_plain_words(title: str) -> None:
+    """The question does not repeat the side every view already shows before it, and the
+    moment reads as English after ``play`` (``play after a die roll``, never ``at after``)."""
+    window = Window("w", title, "ldf:14.3", ("Romans",), detail="Romans' d6 [3]")
+    standing = Standing()
+    gen = offer(window, standing, lambda side: [Option("reroll", "play chit 2: roll again")])
+    d = next(gen)
+    assert not d.prompt.startswith("Romans:"), d.prompt
+    assert not decision_problems(d), decision_problems(d)
+    assert d.keys == (NO, NEVER, "reroll")  # the answers stay as they were (saves stay valid)
+    try:
+        gen.send(NEVER)
+    except StopIteration:
+        pass
+    again = next(own(Decision("Romans", "choose an action", (Option("pass", "pass"),)), standing))
+    assert again.keys == ("pass", f"{ASK}w") and not decision_problems(again), decision_problems(again)
+
+
+@pytest.mark.rule("ldf:14.3", "ldf:8.8", "xen:chits", "xen:opt.reaction")
+@pytest.mark.parametrize(("game", "scenario", "bot", "limit"), [
+    ("ldf", "campaign", "greedy", 600), ("xenophon", "cyrus-revolt", "greedy", 600),
+    ("xenophon", "kings-war", "random", 1_500),
+])
+def test_window_questions_of_the_strategic_games_read_as_plain_words(game: str, scenario: str, bot: str,
+                                                                      limit: int) -> None:
+    """The prompts the core builds for the strategic games' windows, and the core's own
+    answers (``no``, ``never``, ``ask:<window>``); the games' own texts are the business of
+    tests/test_words_strategic.py."""
+    core = {NO, NEVER}
+    asked = [d for d in bot_questions(game, scenario, seed=7, limit=limit, bot=bot)
+             if d.kind.startswith("window.") or any(o.key.startswith(ASK) for o in d.options)]
+    assert asked
+    shown = [Decision(d.side, d.prompt if d.kind.startswith("window.") else "your own decision",
+                      tuple(o for o in d.options if o.key in core or o.key.startswith(ASK)) or (Option(NO, "no"),),
+                      kind=d.kind) for d in asked]
+    bad = scan(shown)
+    assert not bad, report(bad, f"{game} {scenario} windows")
