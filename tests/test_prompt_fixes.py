@@ -202,7 +202,7 @@ def test_a_phase_that_ends_on_its_own_holds_typed_answers_in_the_table(tmp_path:
 
     async def go() -> None:
         app = TableApp(loop)
-        async with app.run_test(size=(170, 52)) as pilot:
+        async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             app.query_one("#answer").focus()
             await pilot.press(*keys[-1], "enter")  # the answer that ends the series
@@ -217,7 +217,7 @@ def test_a_phase_that_ends_on_its_own_holds_typed_answers_in_the_table(tmp_path:
             await pilot.pause()
             assert len(fresh.answers) == n
             shown = str(app.query_one("#message").render())
-            assert f"You typed {nxt} before it showed: Enter gives {nxt} to this question" in shown
+            assert f"You typed {nxt} before this new question showed: Enter gives {nxt} to this question" in shown
             assert box.value == nxt  # the answer stays in the box: nothing the player typed is lost
             await pilot.press("enter")  # confirmed: given
             await pilot.pause()

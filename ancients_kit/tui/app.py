@@ -335,7 +335,7 @@ class TableApp(App[None]):
     #options { height: 1fr; min-height: 3; }
     #answer.compact { height: 1; border: none; padding: 0 1; background: $boost; }
     #options.compact { border: none; }
-    #message { height: auto; max-height: 4; padding: 0 1; }
+    #message { height: auto; max-height: 5; padding: 0 1; }
     #panes { height: 1fr; }
     #pane-bar { height: 1; background: $boost; padding: 0 1; }
     #main.wide #pane-bar { display: none; }
@@ -571,7 +571,7 @@ class TableApp(App[None]):
         if self.holding and text != self.held and started is not None and started < self.shown_at:
             self.held = text
             self.query_one("#answer", AnswerBox).value = text
-            self.say(f"{self.note}. You typed {text} before it showed: Enter gives {text} to this "
+            self.say(f"You typed {text} before this new question showed: Enter gives {text} to this "
                      f"question; or change the answer", "bold yellow")
             return False
         self.holding, self.held = False, None
