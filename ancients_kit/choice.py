@@ -45,6 +45,7 @@ def choose_group(
     kind: str = "group",
     same: Callable[[Option], str] | None = None,
     chosen: Sequence[str] = (),
+    words: Callable[[str], str] | None = None,
 ) -> Generator[Decision, str, tuple[str, ...]]:
     """Let ``side`` choose between ``at_least`` and ``at_most`` of ``candidates``.
 
@@ -52,7 +53,11 @@ def choose_group(
     belongs to (default: each candidate is its own group, named by its key);
     group names become the keys ``add:<name>`` and ``remove:<name>``.
     ``chosen`` holds candidate keys already in the group (a force being
-    reorganised). Returns the chosen keys in the order of ``candidates``.
+    reorganised). ``words(name)`` names a group of several candidates in the
+    game's words for the labels (``add a rebel leader (2 left)``, ``remove a
+    rebel leader``) when its name is an internal ID (``leader.rebel``); by
+    default the labels show the name. Keys never change. Returns the chosen
+    keys in the order of ``candidates``.
     """
     keys = [o.key for o in candidates]
     if len(set(keys)) != len(keys):
@@ -68,6 +73,7 @@ def choose_group(
     groups: dict[str, list[Option]] = {}
     for o in candidates:
         groups.setdefault(group_of[o.key], []).append(o)
+    said: Callable[[str], str] = words if words is not None else str
     picked: list[str] = []
     for k in chosen:
         if k not in group_of:
@@ -86,12 +92,12 @@ def choose_group(
                 left = [o for o in members if o.key not in picked]
                 if left:
                     what = left[0].label or left[0].key
-                    label = f"add {what}" if len(members) == 1 else f"add {name} ({len(left)} left)"
+                    label = f"add {what}" if len(members) == 1 else f"add {said(name)} ({len(left)} left)"
                     options.append(Option(f"{ADD}{name}", label, data=left[0]))
         for name, members in groups.items():
             inside = [k for k in picked if group_of[k] == name]
             if inside:
-                options.append(Option(f"{REMOVE}{name}", f"remove {name if len(members) > 1 else inside[-1]}"))
+                options.append(Option(f"{REMOVE}{name}", f"remove {said(name) if len(members) > 1 else inside[-1]}"))
         names = ", ".join(picked) if picked else "none"
         key = yield Decision(
             side,

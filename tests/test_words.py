@@ -57,9 +57,13 @@ _PUNCTUATION: Final = ".,:;!?()\"'“”‘’"
 """Stripped from both ends of a whitespace-separated token before words are compared."""
 
 _PREPOSITIONS: Final = frozenset(
-    {"at", "after", "before", "on", "in", "into", "of", "to", "for", "from", "by", "with", "during", "onto"}
+    {"at", "after", "before", "in", "into", "of", "to", "for", "from", "by", "with", "during", "onto"}
 )
-"""Two of these running together (``at after``) is a sentence assembled from parts."""
+"""Two of these running together (``at after``) is a sentence assembled from parts. (Not
+``on``: it is as often an adverb, ``fight on for a higher level``.)"""
+
+_IDIOMS: Final = re.compile(r"\b(?:at (?:most|least|once|all)|of course)\b")
+"""Phrases that begin with a preposition but act as one word (``1 of at most 3``)."""
 
 _PAIRS_ALLOWED: Final = frozenset({("from", "before"), ("in", "on"), ("on", "to"), ("in", "to")})
 """Preposition pairs English does use (``from before``, ``move on to``)."""
@@ -91,7 +95,8 @@ def plain_words_problems(text: str) -> list[str]:
             problems.append(f"internal {what} {token!r} in {text!r}")
     for m in _AT_SIGN.finditer(outside):
         problems.append(f"short notation {m.group(0)!r} in {text!r}")
-    words = [w.strip(_PUNCTUATION).lower() for w in outside.split()]
+    words = _IDIOMS.sub(lambda m: m.group(0).replace(" ", "-"), outside.lower()).split()
+    words = [w.strip(_PUNCTUATION) for w in words]
     for a, b in zip(words, words[1:]):
         if a == b and _WORD.fullmatch(a):
             problems.append(f"doubled word {a!r} in {text!r}")
@@ -162,6 +167,8 @@ def test_checker_passes_plain_words() -> None:
         "attack at 3:1 odds [cen:basic.combat]",
         "Heavy infantry BI3 faces north-east; 1.5 movement points",
         "done (2 chosen)",
+        "form the force in 2809 (1 of at most 3 chosen: H1)",
+        "accept, or refuse and fight on for a higher level?",
     ):
         assert plain_words_problems(text) == [], text
 
@@ -250,3 +257,28 @@ def test_window_questions_of_the_strategic_games_read_as_plain_words(game: str, 
                       kind=d.kind) for d in asked]
     bad = scan(shown)
     assert not bad, report(bad, f"{game} {scenario} windows")
+
+
+# -- the core's staged choice of a group ---------------------------------------------------
+
+
+@pytest.mark.rule("xen:forces", "xen:stacking")
+def test_a_staged_choice_names_its_groups_in_words() -> None:
+    """Groups named by an internal ID (``leader.rebel``) read as words in the labels; the
+    keys (``add:leader.rebel``) stay what is typed and saved."""
+    from tests.driving import drive
+
+    from ancients_kit.choice import choose_group
+
+    units = [Option(f"L{i}", f"L{i} (rebel leader)", data="leader.rebel") for i in (1, 2)]
+    units.append(Option("H1", "H1 (hoplite)", data="hoplite.rebel"))
+    said = {"leader.rebel": "a rebel leader", "hoplite.rebel": "a rebel hoplite"}
+    gen = choose_group("rebel", "form the force in 2809", units, at_most=3, rule="xen:stacking",
+                       same=lambda o: str(o.data), words=said.__getitem__)
+    asked, force = drive(gen, ["add:leader.rebel", "add:hoplite.rebel", "remove:leader.rebel", "done"])
+    assert force == ("H1",)
+    assert asked[1].keys == ("done", "add:leader.rebel", "add:hoplite.rebel", "remove:leader.rebel")
+    assert asked[1].option("add:leader.rebel").label == "add a rebel leader (1 left)"
+    assert asked[1].option("remove:leader.rebel").label == "remove a rebel leader"
+    bad = scan(asked)
+    assert not bad, report(bad, "a staged choice")
