@@ -792,6 +792,10 @@ class TableApp(App[None]):
         self.cursor_moved()
 
     # -- events ------------------------------------------------------------
+    def table_shown(self) -> bool:
+        """The table's widgets are there (not yet while it is built, no more while the app closes)."""
+        return bool(self.screen_stack) and bool(self.screen_stack[0].query("#answer"))
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         d = self.s.decision
         if d is None or event.option_index >= len(d.options):
@@ -800,7 +804,7 @@ class TableApp(App[None]):
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         d = self.s.decision
-        if d is None or event.option_index >= len(d.options):
+        if d is None or event.option_index >= len(d.options) or not self.table_shown():
             return
         if self.query_one("#answer", AnswerBox).value.strip():
             return  # the typed answer's odds stay on the panes
@@ -814,7 +818,7 @@ class TableApp(App[None]):
 
     def on_input_changed(self, event: Input.Changed) -> None:
         """The panes describe the answer being typed as soon as it names an option."""
-        if event.input.id != "answer" or self.s.decision is None:
+        if event.input.id != "answer" or self.s.decision is None or not self.table_shown():
             return
         key = self.typed_key()
         if key is not None:

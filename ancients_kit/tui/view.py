@@ -31,6 +31,7 @@ from rich.text import Text
 from ancients_kit.log import Event
 from ancients_kit.picture import Picture, PictureHex
 from ancients_kit.plugin import OddsReport
+from ancients_kit.tables import probability_percent
 
 __all__ = [
     "LogRow",
@@ -377,14 +378,14 @@ def odds_lines(report: OddsReport, *, compact: bool = False) -> list[str]:
     """The report as ``ancients odds`` prints it: each outcome with its exact
     fraction and probability, then how the inputs were read."""
     if compact:
-        parts = [f"{k} {float(v):.0%}" for k, v in report.distribution.items()]
+        parts = [f"{k} {probability_percent(v, 0)}" for k, v in report.distribution.items()]
         warnings = [x for x in report.explain if x.startswith("warning:")]
         return [f"odds: {report.title}: " + ", ".join(parts) + "".join(f"; {w}" for w in warnings)]
     lines = [report.title]
     width = max((len(k) for k in report.distribution), default=0)
     for k, v in report.distribution.items():
         label = f"{k} ({report.legend[k]})" if k in report.legend else k
-        lines.append(f"  {label:<{width}}  {str(v):>9}  {float(v):6.1%}")
+        lines.append(f"  {label:<{width}}  {str(v):>9}  {probability_percent(v):>6}")
     lines += [f"  {x}" for x in report.explain]
     if report.rules:
         lines.append(f"  rules: {', '.join(report.rules)}")

@@ -16,6 +16,7 @@ from typing import Any
 from ancients_kit.chance import BATTLE_DIE, symbol_pool_joint
 from ancients_kit.data import DataStore
 from ancients_kit.plugin import OddsReport, parse_flag
+from ancients_kit.tables import probability_percent, probability_text
 
 from .units import load_units
 
@@ -113,9 +114,9 @@ def odds(store: DataStore, params: Mapping[str, str]) -> OddsReport:
         f"{n} battle dice, {mode} combat; hitting faces: {symbol}" + (", swords" if sword_hits else "") +
         (", leader" if close and leader else ""),
         f"target {code or symbol}: {blocks} block{'' if blocks == 1 else 's'}; ignores {ign_sw} sword(s) and {ign_fl} flag(s)",
-        f"P(eliminated) = {elim} ~ {float(elim):.4f}",
-        "hits: " + ", ".join(f"{k}{'+' if k == blocks else ''}: {float(v):.1%}" for k, v in sorted(by_hits.items())),
-        f"P(retreat) = {retreat} ~ {float(retreat):.4f}",
+        f"P(eliminated) = {probability_text(elim)}",
+        "hits: " + ", ".join(f"{k}{'+' if k == blocks else ''}: {probability_percent(v)}" for k, v in sorted(by_hits.items())),
+        f"P(retreat) = {probability_text(retreat)}",
     )
     rules = ("ccr:base.dice", "ccr:base.close-combat" if close else "ccr:base.ranged", "ccr:base.retreat")
     return OddsReport(f"{n} dice against {code or symbol} ({mode} combat)", {k: dist[k] for k in order}, explain, rules)

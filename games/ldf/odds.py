@@ -32,7 +32,7 @@ import attrs
 
 from ancients_kit.data import DataStore
 from ancients_kit.plugin import OddsReport, parse_flag, parse_int
-from ancients_kit.tables import Automatic, OddsTable
+from ancients_kit.tables import Automatic, OddsTable, probability_text
 
 from . import model
 
@@ -264,7 +264,7 @@ def odds(store: DataStore, params: Mapping[str, str]) -> OddsReport:
     mult = 2 if siege else 1
     explain.extend(_columns(table, attack, defense, ga, gd, net, mult))
     for code in dist:
-        explain.append(f"P({code}) = {dist[code]} ~ {float(dist[code]):.4f}")
+        explain.append(f"P({code}) = {probability_text(dist[code])}")
     att = " + ".join([*([str(attack)] if attack or not ga else []), *["German"] * ga])
     dfn = " + ".join([*([str(defense)] if defense or not gd else []), *["German"] * gd])
     return OddsReport(f"LDF battle: {att} against {dfn}", dist, tuple(explain), tuple(rules),

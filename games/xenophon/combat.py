@@ -51,7 +51,7 @@ from ancients_kit.hexgrid import Hex
 from ancients_kit.hexmap import HexMap
 from ancients_kit.plugin import OddsReport
 from ancients_kit.session import Context, Decision, Option
-from ancients_kit.tables import OddsTable
+from ancients_kit.tables import OddsTable, probability_text
 from ancients_kit.walks import Walker
 
 from . import control, leaders, naval, stratagems
@@ -841,7 +841,7 @@ def battle_report(state: XenState, attackers: Sequence[str], target: str) -> Odd
     pw = withdrawal_chance(best_ov(state, defenders), best_ov(state, attackers))
     explain = [f"{_CRT_TITLE[crt]} ({', '.join(allowed)} allowed): {a} against {d}, column {column(table, a, d)}",
                f"the defender may first try to withdraw: P = {pw} if it tries",
-               *(f"P({k}) = {v} ~ {float(v):.4f}" for k, v in dist.items())]
+               *(f"P({k}) = {probability_text(v)}" for k, v in dist.items())]
     rules = tuple(dict.fromkeys(("xen:combat", "xen:crt", *(r for m in (*am, *dm) for r in m.rules))))
     return OddsReport(f"{side} attacks {target}: {a} against {d}", dist, tuple(explain), rules,
                       {c: table.meaning(c) for c in dist})

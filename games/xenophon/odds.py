@@ -22,7 +22,7 @@ from fractions import Fraction
 
 from ancients_kit.data import DataStore
 from ancients_kit.plugin import OddsReport, parse_flag, parse_int
-from ancients_kit.tables import DifferentialTable, OddsTable
+from ancients_kit.tables import DifferentialTable, OddsTable, probability_text
 
 from . import combat, diplomacy, leaders, model, pillage
 
@@ -109,7 +109,7 @@ def parse_force(text: str, key: str, types: Mapping[str, model.UnitFactor]) -> l
 
 def _report(title: str, dist: Mapping[str, Fraction], explain: list[str], rules: list[str],
             legend: Mapping[str, str] | None = None) -> OddsReport:
-    lines = [*explain, *(f"P({k}) = {v} ~ {float(v):.4f}" for k, v in dist.items())]
+    lines = [*explain, *(f"P({k}) = {probability_text(v)}" for k, v in dist.items())]
     return OddsReport(title, dict(dist), tuple(lines), tuple(dict.fromkeys(rules)), dict(legend or {}))
 
 

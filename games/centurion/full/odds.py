@@ -31,6 +31,7 @@ import attrs
 from ancients_kit.data import DataStore
 from ancients_kit.plugin import OddsReport
 from ancients_kit.session import Decision
+from ancients_kit.tables import probability_percent
 
 from ancients_games.centurion.full import fire, melee, square
 from ancients_games.centurion.full import sequence as seq
@@ -145,7 +146,7 @@ def _joined(reports: Sequence[tuple[str, OddsReport, str]]) -> OddsReport | None
     if len(reports) > 1:
         more.append(f"one battle for each attacking hexside ({len(reports)}): the first above; the others:")
         for _, r, cmd in reports[1:]:
-            parts = ", ".join(f"{k} {float(v):.1%}" for k, v in r.distribution.items()) or "non-viable"
+            parts = ", ".join(f"{k} {probability_percent(v)}" for k, v in r.distribution.items()) or "non-viable"
             more.append(f"  {r.title}: {parts}" + (f" (same as: {cmd})" if cmd else ""))
     tail = (f"same as: {command}",) if command else ()
     return attrs.evolve(first, explain=(*first.explain, *more, *tail))
