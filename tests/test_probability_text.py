@@ -55,3 +55,16 @@ def test_the_odds_table_never_prints_a_long_chance_as_zero() -> None:
     rows = [line for line in res.output.splitlines() if line.startswith("│")]
     assert any("1/1679616" in r and "< 0.0001" in r for r in rows), res.output
     assert not any("0.0000" in r for r in rows), res.output
+
+
+@pytest.mark.rule("ccr:base.dice")
+def test_an_impossible_elimination_reads_zero_in_the_games_odds() -> None:
+    """One die cannot eliminate a four-block unit: the odds say 0, not "0 ~ 0.0000"."""
+    from ancients_kit.plugin import find_game
+
+    game = find_game("ccancients_rome")
+    from ancients_kit.data import DataStore
+
+    report = game.odds(DataStore(game.package), {"dice": "1", "target": "heavy"})
+    assert "P(eliminated) = 0" in report.explain
+    assert not any("~ 0.0000" in line or "~ 1.0000" in line for line in report.explain)
