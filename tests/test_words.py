@@ -282,3 +282,99 @@ def test_a_staged_choice_names_its_groups_in_words() -> None:
     assert asked[1].option("remove:leader.rebel").label == "remove a rebel leader"
     bad = scan(asked)
     assert not bad, report(bad, "a staged choice")
+
+
+# -- the tactical games, played by bots -----------------------------------------------------
+
+FULL_OPTIONS: Final = {"placement": "true", "treachery": "both"}
+"""Centurion's options that add questions: deployment by centre of mass, treachery rolls."""
+
+CENTURION_PLAYS: Final = [
+    ("basic-gaul", "greedy", {}),
+    ("busta-gallorum", "random", {}),
+    ("daras", "random", {}),
+    ("busta-gallorum", "random", FULL_OPTIONS),
+    ("carrhae", "greedy", FULL_OPTIONS),
+    ("gaul", "greedy", FULL_OPTIONS),
+    ("mons-graupius", "random", FULL_OPTIONS),
+]
+"""(scenario, bot, options): the Basic Game and Full Simulations that, between them, put
+every kind of question Centurion asks (seed 3, at most 800 questions each)."""
+
+CENTURION_KINDS: Final = frozenset({
+    "move.unit", "move.hex", "move.facing", "combat.hex", "combat.attackers", "retreat",
+    "deploy.unit", "deploy.hex", "deploy.facing", "treachery", "start.action", "start.square",
+    "start.disband", "start.leave", "start.relief", "start.works", "start.dismount", "start.dismount-as",
+    "start.mount", "start.destroy-mounts", "attack.target", "attack.mode", "attack.unit", "fire.defensive",
+    "melee.allot", "works.raze", "victory.concede", "victory.accept", "victory.declare",
+})
+"""Every kind of question in games/centurion (the ``kind=`` of each Decision there)."""
+
+CC_PLAYS: Final = [
+    *((s, "greedy") for s in (
+        "tigranocerte", "carrhes", "philippi-i", "philippi-ii", "cilician-gates", "antonys-siege-train",
+        "medway", "boudicas-revolt-watling-street", "first-bedriacum", "mons-graupius", "issus", "lugdunum",
+        "nisibis", "hormuz", "carthage", "abrittus", "edessa", "naissus", "placentia", "fano", "pavia",
+        "immae", "milvian-bridge", "cibalae", "series-nisibis", "series-placentia-fano-pavia")),
+    ("carrhes", "random"), ("pavia", "random"),
+]
+"""(scenario, bot): every battle and series of C&C: Ancients, Imperial Rome by the greedy
+bot, and two by the random bot for the First Strike and exit questions (seed 1, at most
+800 questions each)."""
+
+CC_KINDS: Final = frozenset({
+    "card", "order.unit", "move.unit", "move.hex", "battle.unit", "battle.target", "react.evade",
+    "react.first-strike", "evade.hex", "retreat.hex", "momentum.advance", "momentum.extra", "momentum.bonus",
+    "leader.escape", "reserve", "exit", "series.leave-out",
+})
+"""Every kind of question in games/ccancients_rome (the ``kind`` of each ``ask`` there)."""
+
+
+@pytest.mark.rule("cen:basic.sequence", "cen:full.sequence")
+def test_every_centurion_question_and_option_reads_as_plain_words() -> None:
+    kinds: set[str] = set()
+    bad: list[str] = []
+    for scenario, bot, options in CENTURION_PLAYS:
+        bad += scan(bot_questions(find_game("centurion"), scenario, seed=3, limit=800, bot=bot, options=options),
+                    kinds)
+    assert kinds == CENTURION_KINDS, f"not asked: {sorted(CENTURION_KINDS - kinds)}; new: {sorted(kinds - CENTURION_KINDS)}"
+    assert not bad, report(sorted(set(bad)), "Centurion")
+
+
+@pytest.mark.rule("ccr:sequence")
+def test_every_imperial_rome_question_and_option_reads_as_plain_words() -> None:
+    kinds: set[str] = set()
+    bad: list[str] = []
+    for scenario, bot in CC_PLAYS:
+        bad += scan(bot_questions(find_game("ccancients_rome"), scenario, seed=1, limit=800, bot=bot), kinds)
+    assert kinds == CC_KINDS, f"not asked: {sorted(CC_KINDS - kinds)}; new: {sorted(kinds - CC_KINDS)}"
+    assert not bad, report(sorted(set(bad)), "C&C: Ancients, Imperial Rome")
+
+
+@pytest.mark.rule("cen:full.victory")
+def test_a_concession_is_offered_in_a_sentence() -> None:
+    """``The romans concede: accept ...``, not ``romans concedes``: Centurion's sides are peoples."""
+    from ancients_kit.bots import play_until
+
+    s = Session.new("centurion", "busta-gallorum", seed=3, options=FULL_OPTIONS)
+    d = play_until(s, "victory.accept", make_bot("random"), limit=800)
+    assert re.match(r"The [a-z]+ concede: accept an? [a-z]+ victory, or refuse", d.prompt), d.prompt
+
+
+@pytest.mark.rule("ccr:base.cards", "ccr:base.evade", "ccr:base.retreat", "ccr:base.leaders")
+def test_imperial_rome_questions_name_cards_and_units_in_words() -> None:
+    """A card by its printed name (``Inspired Leadership Centre: order which leader?``, not
+    ``Card ILC``), a unit by its type's name (``Retreat Medium Cavalry from 0104``, not
+    ``Retreat MC``); the key a player types (``ILC``, a hex) is unchanged."""
+    seen: dict[str, list[Decision]] = {}
+    for scenario, bot in (("carrhes", "greedy"), ("tigranocerte", "greedy"), ("antonys-siege-train", "greedy")):
+        for d in bot_questions("ccancients_rome", scenario, seed=1, limit=800, bot=bot):
+            seen.setdefault(d.kind, []).append(d)
+    for kind in ("order.unit", "retreat.hex", "evade.hex", "battle.target", "leader.escape"):
+        assert seen.get(kind), kind
+    assert not [d.prompt for d in seen["order.unit"] if d.prompt.startswith("Card ")]
+    code = re.compile(r"^(?:Retreat|Evade) [A-Z]{2,4} ")
+    assert not [d.prompt for d in seen["retreat.hex"] + seen["evade.hex"] if code.match(d.prompt)]
+    labels = {o.label.split(" against ")[0] for d in seen["battle.target"] for o in d.options if o.key != "back"}
+    assert labels <= {"close combat", "ranged combat", "fire at the lone leader", "attack the lone leader"}, labels
+    assert all(d.prompt.startswith("Your leader ") for d in seen["leader.escape"])

@@ -37,12 +37,19 @@ from .victory import gain
 __all__ = [
     "at_full_strength", "battle_options", "close_combat", "close_dice", "close_hit_symbols", "fire_at_lone_leader",
     "flags_ignored", "line_of_sight",
-    "ranged_combat", "ranged_dice", "unit_range", "why_cannot_evade", "why_not_advance", "why_not_retreat",
+    "ranged_combat", "ranged_dice", "unit_at", "unit_range", "why_cannot_evade", "why_not_advance", "why_not_retreat",
 ]
 
 Gen = Generator[Decision, str, None]
 NO_PLAN = OrderPlan("")
 LEGION_CODES = ("HI", "MI")
+
+
+def unit_at(bs: BattleState, u: Unit, where: str | None = None) -> str:
+    """A unit in words for a question: its type's name and its hex (``Heavy Infantry at 0506``).
+
+    The log keeps its short notation (``HI@0506``); a question is read once, in full."""
+    return f"{bs.types[u.code].name} at {where if where is not None else u.hex}"
 
 
 def is_legion(bs: BattleState, u: Unit) -> str:
@@ -420,7 +427,7 @@ def retreat(ctx: Context, bs: BattleState, u: Unit, hexes: int, rules: tuple[str
         if len(opts) == 1:
             dest = opts[0]
         else:
-            dest = yield from ask(u.side, f"Retreat {u.code} from {u.hex} ({hexes - i} to go): to which hex?",
+            dest = yield from ask(u.side, f"Retreat {bs.types[u.code].name} from {u.hex} ({hexes - i} to go): to which hex?",
                                   [(h, "retreat") for h in opts], "ccr:base.retreat", "retreat.hex",
                                   lambda text, _u=u: why_not_retreat(bs, _u, text), highlight=opts)
         bs.move_unit(u, dest)
@@ -467,7 +474,7 @@ def evade_move(ctx: Context, bs: BattleState, u: Unit, rules: tuple[str, ...]) -
         if len(opts) == 1:
             dest = opts[0]
         else:
-            dest = yield from ask(u.side, f"Evade {u.code} from {u.hex} ({2 - step} to go): to which hex?",
+            dest = yield from ask(u.side, f"Evade {bs.types[u.code].name} from {u.hex} ({2 - step} to go): to which hex?",
                                   [(h, "evade") for h in opts], "ccr:base.evade", "evade.hex",
                                   lambda text, _u=u, _o=tuple(opts): why_not_evade_hex(bs, _u, _o, text),
                                   highlight=opts)
@@ -788,7 +795,7 @@ def _close_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, plan: Ord
         if bs.first_strike == "auto":
             k = "strike"
         else:
-            k = yield from ask(tgt.side, f"{att.code}@{att.hex} attacks your {tgt.code}@{tgt.hex}: play First Strike?",
+            k = yield from ask(tgt.side, f"{unit_at(bs, att)} attacks your {unit_at(bs, tgt)}: play First Strike?",
                                [("strike", "play First Strike: battle first"), ("no", "keep the card")],
                                "ccr:base.cards", "react.first-strike",
                                lambda text: _why_not_react(bs, tgt, att, text, "'strike' or 'no'", "ccr:base.cards"))
@@ -806,7 +813,7 @@ def _close_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, plan: Ord
     # Evasion (ccr:base.evade)
     evading = False
     if not first and can_evade(tt, att.code, at_) and can_retreat(bs, tgt, 1):
-        k = yield from ask(tgt.side, f"{att.code}@{att.hex} attacks your {tgt.code}@{tgt.hex}: evade?",
+        k = yield from ask(tgt.side, f"{unit_at(bs, att)} attacks your {unit_at(bs, tgt)}: evade?",
                            [("evade", "evade 2 hexes: only your unit symbol hits"), ("stand", "stand and fight")],
                            "ccr:base.evade", "react.evade",
                            lambda text: _why_not_react(bs, tgt, att, text, "'evade' or 'stand'", "ccr:base.evade"))
@@ -852,7 +859,7 @@ def _close_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, plan: Ord
         return
     if at_.no_battle_after_move or blocked_for(bs, target_hex, att.code, at_.mounted):
         return
-    k = yield from ask(att.side, f"{att.code}@{origin} may advance into {target_hex}",
+    k = yield from ask(att.side, f"{unit_at(bs, att, origin)} may advance into {target_hex}",
                        [(target_hex, "momentum advance"), ("stay", "stay")], "ccr:base.momentum", "momentum.advance",
                        lambda text: why_not_advance(bs, att, target_hex, text), highlight=[target_hex])
     if k != target_hex:
@@ -869,7 +876,7 @@ def _close_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, plan: Ord
         # Light cavalry may move one more hex after the advance, before its bonus combat (ccr:base.momentum).
         more = sorted(reach(bs, att, at_.momentum_extra))
         if more:
-            k = yield from ask(att.side, f"{att.code}@{att.hex} may move {at_.momentum_extra} more hex before its "
+            k = yield from ask(att.side, f"{unit_at(bs, att)} may move {at_.momentum_extra} more hex before its "
                                f"bonus close combat", [(h, "move on") for h in more] + [("stay", "stay")],
                                "ccr:base.momentum", "momentum.extra",
                                lambda text, _h=att.hex: _why_not_extra(bs, att, _h, more, text), highlight=more)
@@ -885,8 +892,8 @@ def _close_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, plan: Ord
     if not targets:
         return
     att.bonus_done = True
-    k = yield from ask(att.side, f"Bonus close combat for {att.code}@{att.hex}: target?",
-                       [(h, f"attack {bs.at[h].code}") for h in sorted(targets)] + [("none", "no bonus combat")],
+    k = yield from ask(att.side, f"Bonus close combat for {unit_at(bs, att)}: which target?",
+                       [(h, f"attack {bs.types[bs.at[h].code].name}") for h in sorted(targets)] + [("none", "no bonus combat")],
                        "ccr:base.momentum", "momentum.bonus", lambda text: _why_not_bonus(bs, att, text),
                        highlight=targets)
     if k == "none":

@@ -38,6 +38,14 @@ def leader_called(ld: Leader, side: bool = True) -> str:
     return f"{ld.side} leader {ld.name}" if side else f"leader {ld.name}"
 
 
+def _own_leader(ld: Leader) -> str:
+    """A leader named to its own side (``leader Maxentius``, ``leader 2``): the question is put
+    to that side, whose name the views show before it (``roman: your leader 2 ...``)."""
+    called = leader_called(ld, side=False)
+    prefix = f"{ld.side} "
+    return called[len(prefix):] if called.lower().startswith(prefix.lower()) else called
+
+
 def kill_leader(ctx: Context, bs: BattleState, ld: Leader, why: str) -> None:
     if ld in bs.leaders:
         bs.leaders.remove(ld)
@@ -173,8 +181,9 @@ def resolve_escapes(ctx: Context, bs: BattleState) -> Generator[Decision, str, N
             kill_leader(ctx, bs, ld, "captured")
             continue
         labels = [(h, "leave the battlefield by your own edge (no banner)" if h == OFF else
-                   f"join the {bs.at[h].code}" if h in bs.at else "free hex") for h in opts]
-        dest = yield from ask(ld.side, f"{ld.name} is left alone at {ld.hex}: escape to which hex?", labels, RULE,
+                   f"join the {bs.types[bs.at[h].code].name}" if h in bs.at else "free hex") for h in opts]
+        dest = yield from ask(ld.side, f"Your {_own_leader(ld)} is left alone at {ld.hex}: escape to which hex?",
+                              labels, RULE,
                               "leader.escape", lambda text, _ld=ld: why_not_escape(bs, _ld, text),
                               highlight=[h for h in opts if h != OFF])
         _escape_to(ctx, bs, ld, dest)

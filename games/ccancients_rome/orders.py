@@ -21,8 +21,8 @@ from ancients_kit.session import Context, Decision
 
 from .cards import OrderPlan, mirror_plan, mirror_sections, order_plan
 from .combat import (
-    attack_lone_leader, battle_options, close_combat, fire_at_lone_leader, ranged_combat, unit_range, why_no_battle,
-    why_not_target,
+    attack_lone_leader, battle_options, close_combat, fire_at_lone_leader, ranged_combat, unit_at, unit_range,
+    why_no_battle, why_not_target,
 )
 from .leaders import leader_called, resolve_escapes
 from .movement import allowance, blocked_for, can_step, leader_reach, reach, wagon_reach
@@ -50,6 +50,12 @@ def _key(bs: BattleState, it: Item) -> str:
 
 _LABELS: dict[tuple[str, int, str | None], str] = {}
 """(unit type name, blocks, attached leader's name) -> a unit's label (the same few recur all game)."""
+
+
+def _card(bs: BattleState, plan: OrderPlan) -> str:
+    """The card being played, by its printed name for a question (``Inspired Leadership Centre``)."""
+    spec = bs.cards.get(plan.card)
+    return spec.name if spec is not None else f"Card {plan.card}"
 
 
 def _label(bs: BattleState, it: Item) -> str:
@@ -256,7 +262,7 @@ def order_units(ctx: Context, bs: BattleState, side: str, plan: OrderPlan) -> Ge
         def refuse(text: str, _c: dict = cand) -> tuple[str, str]:
             return _why_not_order(bs, side, plan, chosen, cats, text)
 
-        k = yield from ask(side, f"Card {plan.card}: order a unit ({len(chosen)} ordered)", opts, "ccr:base.sections",
+        k = yield from ask(side, f"{_card(bs, plan)}: order a unit ({len(chosen)} ordered)", opts, "ccr:base.sections",
                            "order.unit", refuse)
         if k == "done":
             break
@@ -275,7 +281,7 @@ def _order_leader_chain(ctx: Context, bs: BattleState, side: str, plan: OrderPla
     if plan.choice_one:
         # "... or order one unit of your choice": a free choice, not only when no leader qualifies (printed cards)
         opts.append((ONE, "order one unit of your choice instead"))
-    k = yield from ask(side, f"Card {plan.card}: order which leader?", opts + [("done", "order nobody")],
+    k = yield from ask(side, f"{_card(bs, plan)}: order which leader?", opts + [("done", "order nobody")],
                        "ccr:base.leaders", "order.unit",
                        lambda text: (f"{text.strip()!r} is not one of your leaders this card may order "
                                      f"(answer {', '.join(k for k, _ in opts)} or done)", "ccr:base.leaders"))
@@ -308,7 +314,7 @@ def _order_leader_chain(ctx: Context, bs: BattleState, side: str, plan: OrderPla
                        any(bs.board.distance(v.hex, h) == 1 for h in linked)), key=lambda v: v.hex)
         if not cand:
             break
-        k = yield from ask(side, f"Card {plan.card}: order a linked unit ({len(chosen)} of {limit})",
+        k = yield from ask(side, f"{_card(bs, plan)}: order a linked unit ({len(chosen)} of {limit})",
                            [(v.hex, _label(bs, v)) for v in cand] + [("done", "stop ordering")],
                            "ccr:base.leaders", "order.unit",
                            lambda text, _l=frozenset(linked): (
@@ -431,7 +437,7 @@ def _move_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, items
                         f"movement lie in the way", "ccr:base.movement")
             return f"{text!r} is not a hex the unit can reach", "ccr:base.movement"
 
-        dest = yield from ask(side, f"Move {_label(bs, it)} from {start} to?",
+        dest = yield from ask(side, f"Move {_label(bs, it)} from {start} to which hex?",
                               [(h, f"{r[h]} hex{'es' if r[h] > 1 else ''}") for h in hexes] + [("stay", "do not move")],
                               "ccr:base.movement", "move.hex", refuse, highlight=hexes)
         if dest == "stay":
@@ -492,8 +498,8 @@ def _battle_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, ite
         u, t = targets[k]
         bs.current = u
         bs.plan = plan
-        tk = yield from ask(side, f"{u.code}@{u.hex} battles which enemy unit?",
-                            [(h, f"{mode} vs {bs.at[h].code}" if h in bs.at else
+        tk = yield from ask(side, f"{unit_at(bs, u)} battles which enemy unit?",
+                            [(h, f"{mode} combat against {bs.types[bs.at[h].code].name}" if h in bs.at else
                               "fire at the lone leader" if mode == "leader-ranged" else "attack the lone leader")
                              for h, mode in t] + [("back", "choose another unit")],
                             "ccr:base.close-combat" if t[0][1] == "close" else "ccr:base.ranged", "battle.target",

@@ -456,33 +456,35 @@ def start_of_turn_actions(ctx: Context, state: CenturionState, side: str) -> Gen
     b = book(state)
     _progress_works(ctx, state, side)
     while True:
+        # Labels in words; the rule of each action is the decision's and its refusals' (cen:full.square,
+        # cen:full.relief, cen:opt.earthworks, cen:opt.caltrops, cen:opt.mount-dismount).
         menu: list[Option] = [Option("done", "no more formations or works: go to the Movement Phase")]
         sq_hexes = _square_hexes(state, side) if is_roman(state, side) else []
         if sq_hexes:
-            menu.append(Option("square", "form Swordsmen in square (cen:full.square)"))
+            menu.append(Option("square", "form Swordsmen in square"))
         formed = sorted({u.hex for u in state.live_units(side) if u.in_square and u.hex is not None
                          and u.id not in b.squares_formed})
         if formed:
-            menu.append(Option("disband", "disband a square (cen:full.square K)"))
+            menu.append(Option("disband", "disband a square"))
         pairs = _relief_pairs(state, side)
         if pairs:
-            menu.append(Option("relieve", "relieve dispersed Swordsmen (cen:full.relief)"))
+            menu.append(Option("relieve", "relieve dispersed Swordsmen"))
         builders = _builders(state, side)
         if builders and active_for(state, "cen:opt.earthworks", side):
-            menu.append(Option("earthworks", "start building earthworks (cen:opt.earthworks)"))
+            menu.append(Option("earthworks", "start building earthworks"))
         if builders and active_for(state, "cen:opt.caltrops", side):
-            menu.append(Option("caltrops", "start laying caltrops (cen:opt.caltrops)"))
+            menu.append(Option("caltrops", "start laying caltrops"))
         leavers = _square_leavers(state, side)
         if leavers:
-            menu.append(Option("leave", "take a non-Swordsmen unit out of a square (cen:full.square F)"))
+            menu.append(Option("leave", "take a non-Swordsmen unit out of a square"))
         if active_for(state, "cen:opt.mount-dismount", side):
             if _dismountable(state, side):
-                menu.append(Option("dismount", "dismount cataphracts (cen:opt.mount-dismount)"))
+                menu.append(Option("dismount", "dismount cataphracts"))
             if _mountable(state, side):
-                menu.append(Option("mount", "mount dismounted cataphracts (cen:opt.mount-dismount)"))
+                menu.append(Option("mount", "mount dismounted cataphracts"))
             if _own_mounts(state, side):
                 menu.append(Option("destroy-mounts", "destroy riderless mounts to prevent capture "
-                                                     "(one point lost, cen:opt.mount-dismount H)"))
+                                                     "(one point lost)"))
         if len(menu) == 1:
             return
 

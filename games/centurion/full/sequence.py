@@ -2239,7 +2239,7 @@ def end_of_turn(ctx: Context, state: CenturionState) -> Generator[Decision, str,
         if k == "withdraw":
             return final_outcome(state, f"{trailer} withdraws", cap=VictoryLevel.TACTICAL)
         if k == "concede":
-            r = yield Decision(leader, f"{trailer} concedes: accept a {a.level.value} victory, or refuse and fight on "
+            r = yield Decision(leader, f"The {trailer} concede: accept a {a.level.value} victory, or refuse and fight on "
                                        f"for a higher level?",
                                (Option("accept", "accept the concession"), Option("refuse", "refuse and fight on")),
                                rule="cen:full.victory", kind="victory.accept")
