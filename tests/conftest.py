@@ -26,6 +26,20 @@ def race_plugin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str
     sys.modules.pop("race_game", None)
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    """Run on every core by default: ``-n auto --dist loadgroup`` unless ``-n`` was
+    given (``-n 0`` runs serially) or xdist is off (``-p no:xdist``) or missing.
+    Set here rather than in addopts, where ``-n`` breaks ``-p no:xdist``; runs
+    before xdist's own hook, and not in xdist's workers."""
+    if not config.pluginmanager.hasplugin("xdist") or hasattr(config, "workerinput"):
+        return
+    if config.option.numprocesses is None and not config.option.tx:
+        config.option.numprocesses = "auto"
+    if config.option.dist == "no" and config.option.numprocesses != 0:
+        config.option.dist = "loadgroup"  # tests marked xdist_group(name) share a worker
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Tests marked ``slow`` (wide sweeps of whole games) run only when asked for:
     ``-m slow`` or ``ANCIENTS_SLOW=1``."""
