@@ -329,7 +329,8 @@ class TableApp(App[None]):
     #left { row-span: 2; }
     #main.wide #left { row-span: 1; }
     #map { height: 1fr; border: round $primary; }
-    #legend { height: auto; max-height: 4; color: $text-muted; padding: 0 1; }
+    #legend-box { height: auto; max-height: 4; }
+    #legend { height: auto; color: $text-muted; padding: 0 1; }
     #question-box { height: auto; max-height: 6; }
     #question { height: auto; padding: 0 1; text-style: bold; }
     #options { height: 1fr; min-height: 3; }
@@ -408,7 +409,8 @@ class TableApp(App[None]):
         with Container(id="main"):
             with Vertical(id="left"):
                 yield MapView(id="map")
-                yield Static("", id="legend")
+                with VerticalScroll(id="legend-box"):
+                    yield Static("", id="legend")
             with Vertical(id="right"):
                 with VerticalScroll(id="question-box"):
                     yield Static("", id="question")
@@ -447,7 +449,7 @@ class TableApp(App[None]):
         for sel in ("#log-title", "#log-scroll"):
             self.query_one(sel).display = lay.log_lines > 0
         self.query_one("#log-scroll").styles.height = lay.log_lines + 2
-        self.query_one("#legend").display = height >= 32  # else the legend is in the hex pane
+        self.query_one("#legend-box").display = height >= 32  # else the legend is in the hex pane
         self.query_one("#question-box").styles.max_height = 6 if height >= 32 else 4
         self.query_one("#answer", AnswerBox).set_class(lay.compact_answer, "compact")
         self.query_one("#options").set_class(lay.compact_answer, "compact")
@@ -778,7 +780,7 @@ class TableApp(App[None]):
             n = d.keys.index(view.cursor) + 1
             lines.append(f"  option {n} of this question (Enter or click again to choose it)")
             self.query_one("#options", OptionList).highlighted = n - 1
-        if view.grid is not None and not self.query_one("#legend").display:
+        if view.grid is not None and not self.query_one("#legend-box").display:
             lines += ["", view.grid.legend()]  # no room under the map: the legend is here
         box.update(Text("\n".join(lines)))
 
