@@ -7,9 +7,14 @@ read by a player, so they use the game's own vocabulary: no internal IDs
 (``play at after a die roll``). An option's *key* may stay an ID (it is what
 is typed and saved); when it is one, its label must say in words what it is.
 
-:func:`plain_words_problems` is the reusable checker (the strategic games'
-test imports it); the tests below scan bot-played games of Centurion and
-C&C: Ancients, Imperial Rome, and the core's generic windows and group choice.
+:func:`plain_words_problems` is the reusable checker (for any game's test;
+:func:`decision_problems` applies it to a whole question as the views show it);
+the tests below scan bot-played games of Centurion and C&C: Ancients, Imperial
+Rome (every kind of question each asks), and the core's generic windows and
+group choice as Lest Darkness Fall and Xenophon use them. Hex numbers
+(``0412``), counter IDs (``ROM-SD01``), unit codes (``HI``) and side names are
+the games' printed vocabulary and pass; a log's short notation (``HI@0506``)
+does not.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from typing import Final
 import pytest
 
 from ancients_kit.bots import make_bot
+from ancients_kit.data import DataStore
 from ancients_kit.plugin import Game, find_game
 from ancients_kit.session import Decision, Option, Session
 from ancients_kit.windows import ASK, NEVER, NO, Standing, Window, offer, own
@@ -299,7 +305,8 @@ CENTURION_PLAYS: Final = [
     ("mons-graupius", "random", FULL_OPTIONS),
 ]
 """(scenario, bot, options): the Basic Game and Full Simulations that, between them, put
-every kind of question Centurion asks (seed 3, at most 800 questions each)."""
+every kind of question Centurion asks (seed 3, at most 800 questions each). The slow test
+plays every scenario too, for each army's own units and rules."""
 
 CENTURION_KINDS: Final = frozenset({
     "move.unit", "move.hex", "move.facing", "combat.hex", "combat.attackers", "retreat",
@@ -334,10 +341,23 @@ CC_KINDS: Final = frozenset({
 def test_every_centurion_question_and_option_reads_as_plain_words() -> None:
     kinds: set[str] = set()
     bad: list[str] = []
+    game = find_game("centurion")
     for scenario, bot, options in CENTURION_PLAYS:
-        bad += scan(bot_questions(find_game("centurion"), scenario, seed=3, limit=800, bot=bot, options=options),
-                    kinds)
+        bad += scan(bot_questions(game, scenario, seed=3, limit=800, bot=bot, options=options), kinds)
     assert kinds == CENTURION_KINDS, f"not asked: {sorted(CENTURION_KINDS - kinds)}; new: {sorted(kinds - CENTURION_KINDS)}"
+    assert not bad, report(sorted(set(bad)), "Centurion")
+
+
+@pytest.mark.slow
+@pytest.mark.rule("cen:basic.sequence", "cen:full.sequence")
+@pytest.mark.parametrize("bot", ["greedy", "random"])
+def test_every_centurion_scenario_reads_as_plain_words(bot: str) -> None:
+    """Every scenario (each army's own units, special rules and victory conditions), whole games."""
+    game = find_game("centurion")
+    bad: list[str] = []
+    for info in game.scenarios(DataStore(game.package, ())):
+        for options in ({}, FULL_OPTIONS) if not info.id.startswith("basic-") else ({},):
+            bad += scan(bot_questions(game, info.id, seed=5, limit=5_000, bot=bot, options=options))
     assert not bad, report(sorted(set(bad)), "Centurion")
 
 
