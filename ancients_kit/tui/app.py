@@ -401,6 +401,7 @@ class TableApp(App[None]):
         """The log's rows the table shows now (under the filters)."""
         self.log_key: tuple[Any, ...] | None = None
         self.log_title = ""
+        self.log_brief = ""
         self.table_layout = layout_for(120, 40)
 
     # -- layout ------------------------------------------------------------
@@ -425,9 +426,9 @@ class TableApp(App[None]):
                     yield Static("", id="inspector")
                 with VerticalScroll(id="hand-box", classes="pane"):
                     yield Static("", id="hand")
-                yield RichLog(id="log-pane", classes="pane", wrap=True, markup=False, highlight=False)
+                yield RichLog(id="log-pane", classes="pane", wrap=True, markup=False, highlight=False, min_width=1)
         yield Static("", id="log-title")
-        yield RichLog(id="log-scroll", wrap=True, markup=False, highlight=False)
+        yield RichLog(id="log-scroll", wrap=True, markup=False, highlight=False, min_width=1)
         yield Footer()
 
     def on_resize(self, event: Any) -> None:
@@ -456,6 +457,8 @@ class TableApp(App[None]):
         if self.is_mounted:
             self.draw_status()
             self.cursor_moved()
+            self.log_key = None  # written again at the new width, after the layout
+            self.call_after_refresh(self.draw_log)
         if lay.log_lines and self.pane == "log":  # the log is under the map again
             self.pane = "hex"
         self.show_pane()
@@ -472,9 +475,10 @@ class TableApp(App[None]):
             if name == "odds" and self.odds_key is not None:
                 label += "*"
             bar.append(f" {label} ", "reverse bold" if name == self.pane else "")
-        bar.append("  F4 next", "dim")
-        if self.pane == "log":
-            bar.append(f"  {self.log_title}", "dim")
+        if self.pane == "log":  # what the log shows, briefly (F5-F8 filter it)
+            bar.append(f" {self.log_brief}", "dim")
+        else:
+            bar.append("  F4 next", "dim")
         self.query_one("#pane-bar", Static).update(bar)
 
     def on_mount(self) -> None:
@@ -671,6 +675,9 @@ class TableApp(App[None]):
                           f"press Enter or Ctrl+Q to leave (or type undo)", style="bold green"))
             box.placeholder = "game over: Enter leaves; undo takes back your last answer"
             self.draw_odds(None)
+            if self.table_layout.log_lines == 0 and not self.pane_chosen:
+                self.pane = "log"  # how it ended
+                self.show_pane()
             return
         box.placeholder = "answer: a number, a key, a hex; undo, save, quit"
         rule = f"  [{d.rule}]" if d.rule else ""
@@ -757,6 +764,10 @@ class TableApp(App[None]):
         turn = "all turns" if self.turn_filter is None else f"turn {self.turn_filter}"
         side = "every side" if self.side_filter is None else self.side_filter
         self.log_title = f"log: {len(rows)} of {len(self.s.log)} events ({turn}, {side}; F5 F6 F7 F8 filter)"
+        self.log_brief = f"{len(rows)}/{len(self.s.log)}" + (f" t{self.turn_filter}" if self.turn_filter is not None else "") + (
+            f" {self.side_filter}" if self.side_filter is not None else "")
+        if self.pane == "log":
+            self.show_pane()
         self.query_one("#log-title", Static).update(Text(self.log_title))
 
     def draw_hand(self) -> None:
