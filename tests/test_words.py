@@ -366,7 +366,9 @@ def test_every_imperial_rome_question_and_option_reads_as_plain_words() -> None:
     kinds: set[str] = set()
     bad: list[str] = []
     for scenario, bot in CC_PLAYS:
-        bad += scan(bot_questions(find_game("ccancients_rome"), scenario, seed=1, limit=800, bot=bot), kinds)
+        asked = list(bot_questions(find_game("ccancients_rome"), scenario, seed=1, limit=800, bot=bot))
+        bad += scan(asked, kinds)
+        bad += [f"[exit] not a question: {d.prompt!r}" for d in asked if d.kind == "exit" and not d.prompt.endswith("?")]
     assert kinds == CC_KINDS, f"not asked: {sorted(CC_KINDS - kinds)}; new: {sorted(kinds - CC_KINDS)}"
     assert not bad, report(sorted(set(bad)), "C&C: Ancients, Imperial Rome")
 
@@ -398,3 +400,5 @@ def test_imperial_rome_questions_name_cards_and_units_in_words() -> None:
     labels = {o.label.split(" against ")[0] for d in seen["battle.target"] for o in d.options if o.key != "back"}
     assert labels <= {"close combat", "ranged combat", "fire at the lone leader", "attack the lone leader"}, labels
     assert all(d.prompt.startswith("Your leader ") for d in seen["leader.escape"])
+    for kind in ("momentum.advance", "momentum.extra"):  # "... may advance into 0705: advance?"
+        assert seen.get(kind) and all(d.prompt.endswith("?") for d in seen[kind]), kind

@@ -859,7 +859,7 @@ def _close_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, plan: Ord
         return
     if at_.no_battle_after_move or blocked_for(bs, target_hex, att.code, at_.mounted):
         return
-    k = yield from ask(att.side, f"{unit_at(bs, att, origin)} may advance into {target_hex}",
+    k = yield from ask(att.side, f"{unit_at(bs, att, origin)} may advance into {target_hex}: advance?",
                        [(target_hex, "momentum advance"), ("stay", "stay")], "ccr:base.momentum", "momentum.advance",
                        lambda text: why_not_advance(bs, att, target_hex, text), highlight=[target_hex])
     if k != target_hex:
@@ -877,7 +877,7 @@ def _close_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, plan: Ord
         more = sorted(reach(bs, att, at_.momentum_extra))
         if more:
             k = yield from ask(att.side, f"{unit_at(bs, att)} may move {at_.momentum_extra} more hex before its "
-                               f"bonus close combat", [(h, "move on") for h in more] + [("stay", "stay")],
+                               f"bonus close combat: to which hex?", [(h, "move on") for h in more] + [("stay", "stay")],
                                "ccr:base.momentum", "momentum.extra",
                                lambda text, _h=att.hex: _why_not_extra(bs, att, _h, more, text), highlight=more)
             if k != "stay":

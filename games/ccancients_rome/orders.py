@@ -608,7 +608,7 @@ def _exits(ctx: Context, bs: BattleState, side: str, items: list[Item]) -> Gen:
                     continue
             else:
                 continue
-            k = yield from ask(side, f"{_label(bs, it)} at {it.hex} may leave the battlefield by the {r.edge} edge",
+            k = yield from ask(side, f"{_label(bs, it)} at {it.hex} may leave the battlefield by the {r.edge} edge: leave?",
                                [("exit", f"leave: {r.banners} banner"), ("stay", "stay")],
                                f"ccr:scenario.{bs.battle.slug}", "exit",
                                lambda text, _h=it.hex: (f"{text.strip()!r}: answer 'exit' to leave the battlefield from "
