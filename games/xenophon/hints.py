@@ -26,10 +26,11 @@ saved nor logged, so saves, replays and digests are the same.
 from __future__ import annotations
 
 import re
-from collections.abc import Generator, Iterable
+from collections.abc import Generator
 
 import attrs
 
+from ancients_kit.highlight import HEX_NUMBER, each_question, own_first, with_highlight
 from ancients_kit.plugin import Outcome
 from ancients_kit.session import Decision
 
@@ -37,8 +38,6 @@ from .state import XenState, slug
 
 __all__ = ["focus", "focused", "option_hexes"]
 
-_HEX_IN_TEXT = re.compile(r"(?<![\d.$])\d{4}(?!\.?\d)")
-"""A printed hex number in a sentence (four digits, not part of a longer number or a sum)."""
 _SPLIT = re.compile(r"[:\-]")
 
 @attrs.frozen
@@ -128,38 +127,23 @@ def _main_force(state: XenState, side: str) -> str | None:
     return min(counts, key=lambda h: (-counts[h], h))
 
 
-def _ordered(state: XenState, side: str, hexes: Iterable[str]) -> list[str]:
-    known = _places(state).hexes
-    out = list(dict.fromkeys(h for h in hexes if h in known))
-    own = next((h for h in out if any(u.side == side for u in state.units_at(h))), None)
-    if own is not None and out[0] != own:
-        out.remove(own)
-        out.insert(0, own)
-    return out
-
 
 def focus(state: XenState, decision: Decision) -> Decision:
     """``decision`` with its highlight completed and ordered (see the module docstring)."""
-    named = _HEX_IN_TEXT.findall(decision.prompt)
+    named = HEX_NUMBER.findall(decision.prompt)
     named += [str(decision.context[k]) for k in _PLACE_KEYS if decision.context.get(k)]
     named += [h for name, h in _satrapies_named(state, decision.prompt)]
     given = [str(h) for h in decision.context.get("highlight", ())]
     from_options = [h for o in decision.options for h in option_hexes(state, o.key)]
-    hexes = _ordered(state, decision.side, [*named, *given, *from_options])
+    side = decision.side
+    hexes = own_first([*named, *given, *from_options], _places(state).hexes.__contains__,
+                      lambda h: any(u.side == side for u in state.units_at(h)))
     if not hexes:
-        main = _main_force(state, decision.side)
+        main = _main_force(state, side)
         hexes = [main] if main else []
-    if hexes == given:
-        return decision
-    return attrs.evolve(decision, context={**decision.context, "highlight": tuple(hexes)})
+    return with_highlight(decision, hexes)
 
 
 def focused(state: XenState, play: Generator[Decision, str, Outcome]) -> Generator[Decision, str, Outcome]:
     """The sequence of play ``play`` with every question passed through :func:`focus`."""
-    try:
-        decision = next(play)
-        while True:
-            key = yield focus(state, decision)
-            decision = play.send(key)
-    except StopIteration as stop:
-        return stop.value
+    return each_question(play, lambda decision: focus(state, decision))

@@ -1,0 +1,55 @@
+"""Where a question is on the map: the pieces a game uses to complete a decision's highlight.
+
+The full-screen table scrolls its map to the hexes of ``decision.context["highlight"]``
+and puts its cursor on the first. A game whose rules do not set a highlight at every
+question (the strategic games ask about forces, battles and rolls all over a large
+map) wraps its sequence of play in :func:`each_question` with a function that reads
+the hexes a question names; :func:`own_first` puts the deciding side's hex first and
+:func:`with_highlight` writes them into the context. Only the display changes: the
+context is neither saved nor logged.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Generator, Iterable
+
+import attrs
+
+from ancients_kit.plugin import Outcome
+from ancients_kit.session import Decision
+
+__all__ = ["HEX_NUMBER", "each_question", "own_first", "with_highlight"]
+
+HEX_NUMBER = re.compile(r"(?<![\d.$])\d{4}(?!\.?\d)")
+"""A printed four-digit hex number in a sentence (not part of a longer number or a sum)."""
+
+
+def own_first(hexes: Iterable[str], known: Callable[[str], bool], own: Callable[[str], bool]) -> list[str]:
+    """``hexes`` that are on the map (``known``), each once in the order given, except
+    that the first hex holding a unit of the deciding side (``own``) goes first."""
+    out = list(dict.fromkeys(h for h in hexes if known(h)))
+    first = next((h for h in out if own(h)), None)
+    if first is not None and out[0] != first:
+        out.remove(first)
+        out.insert(0, first)
+    return out
+
+
+def with_highlight(decision: Decision, hexes: list[str]) -> Decision:
+    """``decision`` with ``hexes`` as its highlight (itself if that is its highlight already)."""
+    if hexes == [str(h) for h in decision.context.get("highlight", ())]:
+        return decision
+    return attrs.evolve(decision, context={**decision.context, "highlight": tuple(hexes)})
+
+
+def each_question(play: Generator[Decision, str, Outcome],
+                  change: Callable[[Decision], Decision]) -> Generator[Decision, str, Outcome]:
+    """The sequence of play ``play`` with every question passed through ``change``."""
+    try:
+        decision = next(play)
+        while True:
+            key = yield change(decision)
+            decision = play.send(key)
+    except StopIteration as stop:
+        return stop.value
