@@ -18,33 +18,30 @@ from collections.abc import Iterator
 
 import pytest
 
-from ancients_kit.bots import GreedyBot
 from ancients_kit.plugin import Game
 from ancients_kit.session import Decision, Session
 
 from ancients_games.ldf import GAME as LDF
 from ancients_games.xenophon import GAME as XENOPHON
+from tests.test_words import bot_questions, plain_words_problems
 
 GAMES: dict[str, Game] = {"ldf": LDF, "xenophon": XENOPHON}
 PLAYS = [("ldf", "campaign", 3, 1_500), ("xenophon", "cyrus-revolt", 7, 1_500), ("xenophon", "kings-war", 5, 1_500)]
 """(game, scenario, seed, questions): each a few seconds of greedy play."""
 
-CHECKS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("an ID with a colon", re.compile(r"\b[a-z][a-z0-9-]*:[a-z0-9][a-z0-9._-]*")),
-    ("a dotted ID", re.compile(r"\b[a-z][a-z0-9_-]*\.[a-z][a-z0-9_-]*\b")),
-    ("a snake_case ID", re.compile(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b")),
-    ("a doubled word", re.compile(r"\b([A-Za-z]+)\s+\1\b", re.I)),
+EXTRA_CHECKS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("a doubled prefix", re.compile(r"(?:^|\s)([\w-]+):\s+\1:")),
     ("'a' before a vowel", re.compile(r"\ba [aeioAEIO]\w+")),
     ("a plural after 1", re.compile(r"(?<![\d.$/])\b1 (?:units|hexes|chits|leaders|turns)\b")),
-    ("two prepositions in a row", re.compile(r"\bat (?:after|before|at|in|on)\b|\b(?:in|on|to) (?:after|before)\b")),
 )
-"""What a player should not read, by name."""
+"""What the strategic games' texts are checked for beyond :func:`tests.test_words.plain_words_problems`
+(internal IDs, doubled words, prepositions run together)."""
 
 
 def problems(text: str) -> list[str]:
     """What is wrong with ``text`` (empty when it reads as plain words)."""
-    return [f"{name} ({m.group(0)!r})" for name, pattern in CHECKS for m in pattern.finditer(text)]
+    return [*plain_words_problems(text),
+            *(f"{name} ({m.group(0)!r})" for name, pattern in EXTRA_CHECKS for m in pattern.finditer(text))]
 
 
 def repeats_key(key: str, label: str) -> bool:
@@ -58,14 +55,7 @@ def repeats_key(key: str, label: str) -> bool:
 
 def asked(game: str, scenario: str, seed: int, limit: int) -> Iterator[Decision]:
     """The first ``limit`` questions of a greedy game."""
-    s = Session(GAMES[game], scenario, seed=seed)
-    bot = GreedyBot()
-    for _ in range(limit):
-        d = s.decision
-        if d is None:
-            return
-        yield d
-        s.answer(bot.choose(s, d))
+    return bot_questions(GAMES[game], scenario, seed=seed, limit=limit)
 
 
 def offending(decisions: Iterator[Decision], *, windows: bool = True) -> list[str]:

@@ -507,7 +507,8 @@ def receive_leader(
 def _place_words(state: XenState, h: str) -> str:
     """A hex as an option's label (its number is the key): ``Sardis (Lydia)``, ``clear (Lydia)``."""
     sat = state.satrapy_of(h) or "sea"
-    return f"{state.data.city_name.get(h) or state.data.terrain.get(h, '')} ({sat})"
+    place = state.data.city_name.get(h) or state.data.terrain.get(h, "")
+    return place if place == sat else f"{place} ({sat})"  # Athens in Athens is "Athens"
 
 
 def _hex_label(state: XenState, h: str) -> str:
@@ -583,18 +584,18 @@ def empire_mobilizes(ctx: Context, state: XenState, side: str, n: int) -> Genera
             ctx.event("levy", f"Empire Mobilizes: {n - len(placed)} extra levies lost (no satrapy left to levy in)",
                       rules, side=side)
             break
-        key = yield Decision(side, f"Empire Mobilizes ({len(placed) + 1} of {n}): levy in which satrapy?",
+        key = yield Decision(side, f"levy {len(placed) + 1} of {n} (the Empire Mobilizes chit): in which satrapy?",
                              (Option("done", "levy no more"), *(Option(slug(s), s) for s in sats)), rule="xen:levy",
                              kind="mobilize.satrapy")
         if key == "done":
             break
         sat = key_satrapy(state, key)
         done.add(sat)
-        t = yield Decision(side, f"Empire Mobilizes: which {sat} unit?",
+        t = yield Decision(side, f"which {sat} unit to levy (the Empire Mobilizes chit)?",
                            tuple(Option(t, f"{sat} {type_name(t)}") for t in _levy_types(state, side, sat, set())),
                            rule="xen:levy", kind="mobilize.type")
         hexes = levy_hexes(state, side, sat, t == "fleet")
-        h = yield Decision(side, f"Empire Mobilizes: {sat} {type_name(t)} in which hex?",
+        h = yield Decision(side, f"{sat} {type_name(t)} levied (the Empire Mobilizes chit): in which hex?",
                            tuple(Option(x, _place_words(state, x)) for x in hexes), rule="xen:levy", kind="mobilize.hex")
         u = state.mix(sat, t)[0]
         state.place(u.id, h)
