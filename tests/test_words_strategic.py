@@ -19,7 +19,7 @@ from collections.abc import Iterator
 import pytest
 
 from ancients_kit.plugin import Game
-from ancients_kit.session import Decision, Session
+from ancients_kit.session import Decision
 
 from ancients_games.ldf import GAME as LDF
 from ancients_games.xenophon import GAME as XENOPHON
