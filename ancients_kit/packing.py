@@ -36,16 +36,27 @@ frame before it into it. Steps and events are stored column by column,
 each value as its difference from the one before (a column that repeats or
 climbs is mostly small numbers); a step's events are always those logged
 since the step before, so only their number is kept.
+
+The page then carries that JSON *squeezed* (:func:`squeeze`): every run of
+six or more characters that already appeared earlier in it is replaced by a
+short back-reference. A strategic game asks thousands of questions whose
+option lists differ from an earlier list by an option or two; the tables
+alone cannot share those, the back-references do. The squeezing is this
+module's own (plain LZ77, no entropy coding, no zlib): the same JSON always
+squeezes to the same characters, on every machine, and the page's script
+expands it synchronously before parsing (:data:`UNPACK_JS`), from a
+``file://`` URL as from anywhere.
 """
 
 from __future__ import annotations
 
 import difflib
+import json
 import re
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
-__all__ = ["PACK_VERSION", "UNPACK_JS", "js_number", "pack", "unpack"]
+__all__ = ["PACK_VERSION", "UNPACK_JS", "js_number", "pack", "squeeze", "unpack", "unsqueeze"]
 
 PACK_VERSION = 1
 """Recorded as ``v`` in the packed data; changes whenever the layout does, so a reader can tell them apart."""
@@ -265,7 +276,129 @@ def unpack(packed: Mapping[str, Any]) -> dict[str, Any]:
     return {"map": [text(i) for i in packed["map"]], "frames": frames, "steps": steps, "events": events}
 
 
+# -- squeezing: back-references to earlier runs of the JSON text ------------------------------
+
+_DIGITS = "".join(c for c in map(chr, range(0x21, 0x7F)) if c not in "<`")
+"""The characters of a squeezed number: printable ASCII, no ``<`` (so that no ``</`` or
+``<!--`` can form in a <script> element) and no backquote (the mark of a back-reference)."""
+_BASE = len(_DIGITS) // 2
+_LAST, _MORE = _DIGITS[:_BASE], _DIGITS[_BASE:]
+"""A number is written in base 46, most significant digit first: the last digit
+from ``_LAST``, the ones before it from ``_MORE`` (so a number ends itself)."""
+_VALUE = {c: i for i, c in enumerate(_LAST)} | {c: i for i, c in enumerate(_MORE)}
+_MARK = "`"
+_MIN = 6
+"""The shortest run worth a back-reference (a reference takes four or five characters)."""
+
+
+def _number(n: int) -> str:
+    digits = _LAST[n % _BASE]
+    n //= _BASE
+    while n:
+        digits = _MORE[n % _BASE] + digits
+        n //= _BASE
+    return digits
+
+
+def squeeze(text: str) -> str:
+    """``text`` (ASCII, as ``json.dumps`` writes it) with earlier runs replaced by back-references.
+
+    The result is the length of ``text`` (a number, see ``_number``), then
+    ``text`` itself except that a run of ``_MIN`` or more characters found
+    earlier is written `` `LD``: the mark, the run's length less ``_MIN`` and
+    how far back it starts (its source may overlap it); a backquote of
+    ``text`` is written `` `!!`` (distance 0). Matching is greedy, against
+    the latest earlier occurrence of the next six characters: plain Python,
+    so the same text squeezes to the same characters everywhere. Neither
+    ``</`` nor ``<!--`` appears in the result unless it is in ``text``.
+    """
+    if not text.isascii():
+        raise ValueError("squeeze() takes ASCII text (json.dumps with ensure_ascii)")
+    out = [_number(len(text))]
+    latest: dict[str, int] = {}
+    n = len(text)
+    end = n - _MIN  # the last position where a run of _MIN can start
+    i = literal = 0
+    while i <= end:
+        key = text[i:i + _MIN]
+        at = latest.get(key)
+        latest[key] = i
+        if at is None:
+            i += 1
+            continue
+        length = _MIN
+        while i + length + 32 <= n and text[at + length:at + length + 32] == text[i + length:i + length + 32]:
+            length += 32
+        while i + length < n and text[at + length] == text[i + length]:
+            length += 1
+        if literal < i:
+            out.append(text[literal:i].replace(_MARK, _MARK + _LAST[0] * 2))
+        out.append(_MARK + _number(length - _MIN) + _number(i - at))
+        for j in range(i + 1, min(i + length, end + 1)):
+            latest[text[j:j + _MIN]] = j
+        i += length
+        literal = i
+    out.append(text[literal:].replace(_MARK, _MARK + _LAST[0] * 2))
+    return "".join(out)
+
+
+def unsqueeze(squeezed: str) -> str:
+    """The text back from :func:`squeeze` (the Python twin of the page's ``unsqueeze``)."""
+
+    def number(at: int) -> tuple[int, int]:
+        v = 0
+        while squeezed[at] in _MORE:
+            v = v * _BASE + _VALUE[squeezed[at]]
+            at += 1
+        return v * _BASE + _VALUE[squeezed[at]], at + 1
+
+    size, i = number(0)
+    out = bytearray()
+    while True:
+        k = squeezed.find(_MARK, i)
+        out += squeezed[i:len(squeezed) if k < 0 else k].encode("ascii")
+        if k < 0:
+            break
+        length, i = number(k + 1)
+        back, i = number(i)
+        if back == 0:
+            out += _MARK.encode("ascii")
+            continue
+        length += _MIN
+        start = len(out) - back
+        if back >= length:
+            out += out[start:start + length]
+        else:  # the run repeats its own beginning
+            for j in range(start, start + length):
+                out.append(out[j])
+    if len(out) != size:
+        raise ValueError(f"the squeezed text gives {len(out)} characters, not {size}")
+    return out.decode("ascii")
+
+
 UNPACK_JS = """
+function unsqueeze(s){
+  const DIGITS = DIGITS_HERE, BASE = DIGITS.length / 2, MARK = 96, MIN = MIN_HERE, value = new Int32Array(128).fill(-1);
+  for (let j = 0; j < DIGITS.length; j++) value[DIGITS.charCodeAt(j)] = j;
+  let i = 0;
+  function number(){
+    let v = 0, d;
+    while ((d = value[s.charCodeAt(i++)]) >= BASE) v = v * BASE + d - BASE;
+    return v * BASE + d;
+  }
+  const size = number(), out = new Uint8Array(size);
+  let o = 0;
+  while (i < s.length) {
+    const c = s.charCodeAt(i);
+    if (c !== MARK) { out[o++] = c; i++; continue; }
+    i++;
+    const length = number() + MIN, back = number();
+    if (back === 0) { out[o++] = MARK; continue; }
+    for (let j = o - back, e = j + length; j < e; j++) out[o++] = out[j];
+  }
+  if (o !== size) throw new Error("the squeezed data gives " + o + " characters, not " + size);
+  return new TextDecoder("ascii").decode(out);
+}
 function unpack(P){
   const S = P.S, T = P.T, cut = new Map(), pieces = new Map(), steps = new Map();
   function text(r){
@@ -329,4 +462,6 @@ function unpack(P){
   };
 }
 """
-"""The page's half of :func:`unpack`, in JavaScript."""
+"""The page's half of :func:`unpack` and :func:`unsqueeze`, in JavaScript."""
+
+UNPACK_JS = UNPACK_JS.replace("DIGITS_HERE", json.dumps(_DIGITS)).replace("MIN_HERE", str(_MIN))

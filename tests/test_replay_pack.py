@@ -1,6 +1,7 @@
 """The HTML replay's packed data: every string comes back exactly, and whole strategic games stay small.
 
-The page's script rebuilds what the tables hold (``ancients_kit.packing``);
+The page carries the tables' JSON squeezed (back-references to earlier runs)
+and its script expands it and rebuilds what the tables hold (``ancients_kit.packing``);
 ``tests/test_teach.py`` checks in a real browser that it rebuilds the same
 strings as :func:`ancients_kit.packing.unpack` does here.
 """
@@ -18,7 +19,7 @@ import pytest
 
 from ancients_kit.bots import RandomBot, play_out
 from ancients_kit.cli import teach
-from ancients_kit.packing import js_number, pack, unpack
+from ancients_kit.packing import js_number, pack, squeeze, unpack, unsqueeze
 from ancients_kit.plugin import load_games
 from ancients_kit.session import Session
 
@@ -85,6 +86,41 @@ def test_tactical_replays_come_back_exactly(game: str, scenario: str, viewer: st
     _check_round_trip(base, frames, steps, events)
 
 
+SQUEEZE_CASES = [
+    "", "short", "abcdef", "abcdefabcdef", "x" * 100, "ab" * 77 + "c", "a`b``c`" * 9, "`" * 20,
+    "[1,2,3,4,5,6,7,1,2,3,4,5,6,7,8]", '{"S":["<g class=\\"a\\">","<\\/script>"],"T":[[1,2],[1,2],[1,2,3]]}',
+    "".join(chr(33 + (i * i) % 90) for i in range(5000)),
+]
+
+
+@pytest.mark.parametrize("text", SQUEEZE_CASES)
+def test_squeezed_text_comes_back_exactly(text: str) -> None:
+    squeezed = squeeze(text)
+    assert unsqueeze(squeezed) == text
+    assert "\n" not in squeezed and "\r" not in squeezed
+    for mark in ("</", "<!--"):
+        assert mark in text or mark not in squeezed
+
+
+def test_squeezing_is_this_module_s_own_and_the_same_everywhere() -> None:
+    """No zlib: the characters are fixed by the module's own code, so a replay is the same page on every machine."""
+    assert squeeze("abcdefabcdefabcdef") == "3abcdef`''"
+    assert squeeze("x" * 40) == 'Jx`C"'
+    assert squeeze("a`b") == "$a`!!b"
+    text = "".join(f"[{i % 7},{i % 5},{i % 3}]" for i in range(2000))
+    assert hashlib.sha256(squeeze(text).encode()).hexdigest() == SQUEEZED_DIGEST
+
+
+SQUEEZED_DIGEST = "b082f0b7df199b24d66c7c5bfa2e33ec41bafdd2cbccd5081d06c2a7fe9ed021"
+
+
+def test_squeezing_refuses_what_it_cannot_carry() -> None:
+    with pytest.raises(ValueError, match="ASCII"):
+        squeeze("\u00e9t\u00e9")
+    with pytest.raises(ValueError, match="not 9"):
+        unsqueeze("*abc")
+
+
 def test_steps_must_show_the_events_in_order() -> None:
     steps = [{"frame": 0, "hl": [], "q": None, "answer": None, "before": [1], "status": None}]
     with pytest.raises(ValueError, match="do not follow on from event 0"):
@@ -133,7 +169,18 @@ def test_a_whole_strategic_game_replays_in_under_two_megabytes(game: str, reques
     s = r.session
     assert size < MAX_BYTES, f"{s.game.id} {s.scenario}: {len(s.answers)} answers, the replay is {size:,} bytes"
     base, _, _, frames, steps, events = r.plain
-    _check_round_trip(base, frames, steps, events)
+    packed = _check_round_trip(base, frames, steps, events)
+    squeezed = _page_data(r.page)
+    assert json.loads(unsqueeze(squeezed)) == json.loads(json.dumps({**r.packed}))
+    assert json.loads(unsqueeze(squeezed)).keys() == {*packed, "titles", "size"}
+
+
+def _page_data(page: str) -> str:
+    """The squeezed JSON the page carries in its data element (a <script> it never ends or comments out)."""
+    start = page.index('<script id="data" type="text/plain">') + len('<script id="data" type="text/plain">')
+    data = page[start:page.index("</script>", start)]
+    assert "</" not in data and "<!--" not in data
+    return data
 
 
 def test_the_same_game_packs_to_the_same_bytes(ldf_campaign: Replay) -> None:
@@ -157,6 +204,9 @@ def test_the_page_rebuilds_every_position_exactly(ldf_campaign: Replay, tmp_path
     with Browser(binary) as b:
         b.open(page)
         assert b.js("R.map()") == "\n".join(base)
+        for text in SQUEEZE_CASES:  # the page's unsqueeze is the twin of the Python one
+            assert b.js(f"unsqueeze({json.dumps(squeeze(text))})") == text
+        assert json.loads(b.js("JSON.stringify(D)")) == json.loads(json.dumps(ldf_campaign.packed))
         got = b.js("Array.from({length: D.frames.length}, (_, f) => R.frame(f))")
         assert len(got) == len(frames) and _frames_digest(got) == _frames_digest(["\n".join(f) for f in frames])
         assert b.js("Array.from({length: R.steps}, (_, k) => R.step(k))") == _plain(steps)

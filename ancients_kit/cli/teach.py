@@ -5,7 +5,8 @@ Everything goes through the plugin contract (``Game.picture``,
 ``Game.rules_index``) and the session; nothing here names a game. The HTML
 replay is one self-contained page: the static map, then each position's
 counters, questions and events, packed so that each distinct string is
-carried once (:mod:`ancients_kit.packing`) and rebuilt by the page's script.
+carried once and the JSON of those tables squeezed (:mod:`ancients_kit.packing`),
+then rebuilt by the page's script.
 """
 
 from __future__ import annotations
@@ -253,11 +254,11 @@ li{margin:2px 0}
 <p style="color:#888">Keys: Left and Right arrows step, Home and End go to the first and last decision.
 Every event names the rules it applied.</p>
 </div>
-<script id="data" type="application/json">%(data)s</script>
+<script id="data" type="text/plain">%(data)s</script>
 <script>
 "use strict";
 %(unpack)s
-const D = JSON.parse(document.getElementById("data").textContent);
+const D = JSON.parse(unsqueeze(document.getElementById("data").textContent));
 const R = unpack(D);
 document.getElementById("paper").insertAdjacentHTML("afterend", R.map());
 let k = 0;
@@ -328,11 +329,12 @@ def _script_json(data: Any) -> str:
 def _page(s: Session, data: Mapping[str, Any]) -> str:
     from xml.sax.saxutils import escape
 
-    from ancients_kit.packing import UNPACK_JS
+    from ancients_kit.packing import UNPACK_JS, squeeze
 
     w, h = data["size"]
     title = f"{s.game.title}: {s.scenario}"
-    return _PAGE % {"title": escape(title), "w": w, "h": h, "data": _script_json(data), "unpack": UNPACK_JS.strip(),
+    return _PAGE % {"title": escape(title), "w": w, "h": h, "data": squeeze(_script_json(data)),
+                    "unpack": UNPACK_JS.strip(),
                     **_ICONS}
 
 
