@@ -28,16 +28,22 @@ def race_plugin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_cmdline_main(config: pytest.Config) -> None:
-    """Run on every core by default: ``-n auto --dist loadgroup`` unless ``-n`` was
-    given (``-n 0`` runs serially) or xdist is off (``-p no:xdist``) or missing.
-    Set here rather than in addopts, where ``-n`` breaks ``-p no:xdist``; runs
-    before xdist's own hook, and not in xdist's workers."""
+    """Run on every core by default: ``-n auto --dist worksteal`` unless ``-n`` or
+    ``--dist`` was given (``-n 0`` runs serially) or xdist is off (``-p no:xdist``)
+    or missing. Set here rather than in addopts, where ``-n`` breaks
+    ``-p no:xdist``; runs before xdist's own hook, and not in its workers.
+
+    worksteal hands each worker an even run of the tests in collection order
+    (mostly whole modules, so a module's fixtures are mostly built once) and lets
+    an idle worker take tests from a busy one. No test may count on sharing a
+    worker or on its order: ``xdist_group`` does not group under ``--dist
+    loadgroup`` with pytest 9.2 (pytest-xdist issue 1386)."""
     if not config.pluginmanager.hasplugin("xdist") or hasattr(config, "workerinput"):
         return
     if config.option.numprocesses is None and not config.option.tx:
         config.option.numprocesses = "auto"
     if config.option.dist == "no" and config.option.numprocesses != 0:
-        config.option.dist = "loadgroup"  # tests marked xdist_group(name) share a worker
+        config.option.dist = "worksteal"
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
