@@ -56,7 +56,7 @@ import re
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
-__all__ = ["PACK_VERSION", "UNPACK_JS", "js_number", "pack", "squeeze", "unpack", "unsqueeze"]
+__all__ = ["PACK_VERSION", "UNPACK_JS", "as_read", "js_number", "pack", "squeeze", "unpack", "unsqueeze"]
 
 PACK_VERSION = 1
 """Recorded as ``v`` in the packed data; changes whenever the layout does, so a reader can tell them apart."""
@@ -224,6 +224,18 @@ def pack(frames: Sequence[Sequence[str]], steps: Sequence[Mapping[str, Any]],
 
 def _hole_text(v: Hole) -> str:
     return v if isinstance(v, str) else str(v) if isinstance(v, int) else repr(v)
+
+
+def as_read(steps: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """``steps`` as :func:`unpack` and the page give them back: without the step number
+    ``n`` (it is the step's place), a question's ``more`` always there (0 when absent)."""
+    out = []
+    for st in steps:
+        st = {k: v for k, v in st.items() if k != "n"}
+        if st["q"] is not None:
+            st["q"] = {**st["q"], "more": st["q"].get("more", 0)}
+        out.append(st)
+    return out
 
 
 def unpack(packed: Mapping[str, Any]) -> dict[str, Any]:

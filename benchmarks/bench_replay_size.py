@@ -32,7 +32,7 @@ from typing import Any
 
 from ancients_kit.bots import GreedyBot, play_out
 from ancients_kit.cli import teach
-from ancients_kit.packing import unpack, unsqueeze
+from ancients_kit.packing import as_read, unpack, unsqueeze
 from ancients_kit.plugin import load_games
 from ancients_kit.session import Session
 
@@ -43,16 +43,6 @@ GAMES = {
     "cyrus": ("xenophon", "cyrus-revolt", 2031, None),
     "kings": ("xenophon", "kings-war", 1, None),
 }
-
-
-def _plain_steps(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    out = []
-    for st in steps:
-        st = {k: v for k, v in st.items() if k != "n"}
-        if st["q"] is not None:
-            st["q"] = {**st["q"], "more": st["q"].get("more", 0)}
-        out.append(st)
-    return out
 
 
 def measure(game: str, scenario: str, seed: int, options: dict[str, Any] | None) -> dict[str, Any]:
@@ -71,7 +61,7 @@ def measure(game: str, scenario: str, seed: int, options: dict[str, Any] | None)
     text = unsqueeze(data)
     back = unpack(json.loads(text))
     base, _, _, frames, steps, events = plain
-    exact = (back["map"] == base and back["frames"] == frames and back["steps"] == _plain_steps(steps)
+    exact = (back["map"] == base and back["frames"] == frames and back["steps"] == as_read(steps)
              and back["events"] == events)
     size = len(page.encode("utf-8"))
     return {

@@ -19,7 +19,7 @@ import pytest
 
 from ancients_kit.bots import RandomBot, play_out
 from ancients_kit.cli import teach
-from ancients_kit.packing import js_number, pack, squeeze, unpack, unsqueeze
+from ancients_kit.packing import as_read, js_number, pack, squeeze, unpack, unsqueeze
 from ancients_kit.plugin import load_games
 from ancients_kit.session import Session
 
@@ -29,23 +29,12 @@ MAX_BYTES = 2_000_000
 """A whole campaign's replay must stay a page a browser opens at once (issue 22)."""
 
 
-def _plain(steps: list[dict]) -> list[dict]:
-    """Steps as the page reads them: no step number, ``more`` always there."""
-    out = []
-    for st in steps:
-        st = {k: v for k, v in st.items() if k != "n"}
-        if st["q"] is not None:
-            st["q"] = {**st["q"], "more": st["q"].get("more", 0)}
-        out.append(st)
-    return out
-
-
 def _check_round_trip(base: list[str], frames: list[list[str]], steps: list[dict], events: list[dict]) -> dict:
     packed = json.loads(json.dumps(pack(frames, steps, events, base=base)))
     back = unpack(packed)
     assert back["map"] == base
     assert back["frames"] == frames
-    assert back["steps"] == _plain(steps)
+    assert back["steps"] == as_read(steps)
     assert back["events"] == events
     return packed
 
@@ -209,7 +198,7 @@ def test_the_page_rebuilds_every_position_exactly(ldf_campaign: Replay, tmp_path
         assert json.loads(b.js("JSON.stringify(D)")) == json.loads(json.dumps(ldf_campaign.packed))
         got = b.js("Array.from({length: D.frames.length}, (_, f) => R.frame(f))")
         assert len(got) == len(frames) and _frames_digest(got) == _frames_digest(["\n".join(f) for f in frames])
-        assert b.js("Array.from({length: R.steps}, (_, k) => R.step(k))") == _plain(steps)
+        assert b.js("Array.from({length: R.steps}, (_, k) => R.step(k))") == as_read(steps)
         assert b.js("Array.from({length: D.events.text.length}, (_, i) => R.event(i))") == events
         assert b.js("document.querySelectorAll('#map polygon.hex').length") == sum(
             x.startswith('<polygon class="hex"') for x in base)
