@@ -4,14 +4,16 @@ The full-screen table scrolls its map to the hexes of ``decision.context["highli
 and puts its cursor on the first. A game whose rules do not set a highlight at every
 question (the strategic games ask about forces, battles and rolls all over a large
 map) wraps its sequence of play in :func:`each_question` with a function that reads
-the hexes a question names; :func:`own_first` puts the deciding side's hex first and
-:func:`with_highlight` writes them into the context. Only the display changes: the
-context is neither saved nor logged.
+the hexes a question names and calls :func:`completed`: the named hexes, the rules'
+own highlight and the options' hexes, the deciding side's hex first, or failing all
+of these the side's main force. Only the display changes: the context is neither
+saved nor logged.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Generator, Iterable
 
 import attrs
@@ -19,7 +21,7 @@ import attrs
 from ancients_kit.plugin import Outcome
 from ancients_kit.session import Decision
 
-__all__ = ["HEX_NUMBER", "each_question", "own_first", "with_highlight"]
+__all__ = ["HEX_NUMBER", "completed", "each_question", "largest_stack", "own_first", "with_highlight"]
 
 HEX_NUMBER = re.compile(r"(?<![\d.$])\d{4}(?!\.?\d)")
 """A printed four-digit hex number in a sentence (not part of a longer number or a sum)."""
@@ -41,6 +43,29 @@ def with_highlight(decision: Decision, hexes: list[str]) -> Decision:
     if hexes == [str(h) for h in decision.context.get("highlight", ())]:
         return decision
     return attrs.evolve(decision, context={**decision.context, "highlight": tuple(hexes)})
+
+
+def largest_stack(hexes: Iterable[str]) -> str | None:
+    """The hex that occurs most often in ``hexes`` (one entry a unit: the largest stack),
+    the lowest-numbered of equals; ``None`` for none."""
+    counts = Counter(hexes)
+    return min(counts, key=lambda h: (-counts[h], h)) if counts else None
+
+
+def completed(decision: Decision, named: Iterable[str], option_hexes: Callable[[str], Iterable[str]],
+              known: Callable[[str], bool], own: Callable[[str], bool],
+              main_force: Callable[[], str | None]) -> Decision:
+    """``decision`` with its highlight completed: the hexes it ``named``, the highlight the
+    rules set, the hexes its options stand for (``option_hexes`` of a key), those on the map
+    (``known``) each once, the first holding the deciding side's unit (``own``) first; failing
+    all of these, the deciding side's ``main_force``."""
+    given = [str(h) for h in decision.context.get("highlight", ())]
+    from_options = [h for o in decision.options for h in option_hexes(o.key)]
+    hexes = own_first([*named, *given, *from_options], known, own)
+    if not hexes:
+        main = main_force()
+        hexes = [main] if main else []
+    return with_highlight(decision, hexes)
 
 
 def each_question(play: Generator[Decision, str, Outcome],

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Generator
 
-from ancients_kit.highlight import HEX_NUMBER, each_question, own_first, with_highlight
+from ancients_kit.highlight import HEX_NUMBER, completed, each_question, largest_stack
 from ancients_kit.plugin import Outcome
 from ancients_kit.session import Decision
 
@@ -74,29 +74,17 @@ def _main_force(state: LDFState, side: str) -> str | None:
             u = state.leader(kind)
             if u is not None and u.hex and state.side_of(u) == side:
                 return u.hex
-    counts: dict[str, int] = {}
-    for u in state.on_map():
-        if u.hex and state.side_of(u) == side:
-            counts[u.hex] = counts.get(u.hex, 0) + 1
-    if not counts:
-        return None
-    return min(counts, key=lambda h: (-counts[h], h))
-
+    return largest_stack(u.hex for u in state.on_map() if u.hex and state.side_of(u) == side)
 
 
 def focus(state: LDFState, decision: Decision) -> Decision:
     """``decision`` with its highlight completed and ordered (see the module docstring)."""
     named = HEX_NUMBER.findall(decision.prompt)
     named += [str(decision.context[k]) for k in _PLACE_KEYS if decision.context.get(k)]
-    given = [str(h) for h in decision.context.get("highlight", ())]
-    from_options = [h for o in decision.options for h in option_hexes(state, o.key)]
     side = decision.side
-    hexes = own_first([*named, *given, *from_options], lambda h: _is_hex(state, h),
-                      lambda h: any(state.side_of(u) == side for u in state.units_at(h)))
-    if not hexes:
-        main = _main_force(state, side)
-        hexes = [main] if main else []
-    return with_highlight(decision, hexes)
+    return completed(decision, named, lambda key: option_hexes(state, key), lambda h: _is_hex(state, h),
+                     lambda h: any(state.side_of(u) == side for u in state.units_at(h)),
+                     lambda: _main_force(state, side))
 
 
 def focused(state: LDFState, play: Generator[Decision, str, Outcome]) -> Generator[Decision, str, Outcome]:

@@ -30,7 +30,7 @@ from collections.abc import Generator
 
 import attrs
 
-from ancients_kit.highlight import HEX_NUMBER, each_question, own_first, with_highlight
+from ancients_kit.highlight import HEX_NUMBER, completed, each_question, largest_stack
 from ancients_kit.plugin import Outcome
 from ancients_kit.session import Decision
 
@@ -118,14 +118,7 @@ def _main_force(state: XenState, side: str) -> str | None:
     leaders = sorted(u.hex for u in state.leaders(side) if u.hex)
     if leaders:
         return leaders[0]
-    counts: dict[str, int] = {}
-    for u in state.side_units(side):
-        if u.hex:
-            counts[u.hex] = counts.get(u.hex, 0) + 1
-    if not counts:
-        return None
-    return min(counts, key=lambda h: (-counts[h], h))
-
+    return largest_stack(u.hex for u in state.side_units(side) if u.hex)
 
 
 def focus(state: XenState, decision: Decision) -> Decision:
@@ -133,15 +126,10 @@ def focus(state: XenState, decision: Decision) -> Decision:
     named = HEX_NUMBER.findall(decision.prompt)
     named += [str(decision.context[k]) for k in _PLACE_KEYS if decision.context.get(k)]
     named += [h for name, h in _satrapies_named(state, decision.prompt)]
-    given = [str(h) for h in decision.context.get("highlight", ())]
-    from_options = [h for o in decision.options for h in option_hexes(state, o.key)]
     side = decision.side
-    hexes = own_first([*named, *given, *from_options], _places(state).hexes.__contains__,
-                      lambda h: any(u.side == side for u in state.units_at(h)))
-    if not hexes:
-        main = _main_force(state, side)
-        hexes = [main] if main else []
-    return with_highlight(decision, hexes)
+    return completed(decision, named, lambda key: option_hexes(state, key), _places(state).hexes.__contains__,
+                     lambda h: any(u.side == side for u in state.units_at(h)),
+                     lambda: _main_force(state, side))
 
 
 def focused(state: XenState, play: Generator[Decision, str, Outcome]) -> Generator[Decision, str, Outcome]:
