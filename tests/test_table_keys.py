@@ -437,3 +437,22 @@ def test_the_players_guide_and_f1_name_every_key() -> None:
             continue
         name = binding.key.upper().replace("CTRL+", "Ctrl+")
         assert name in table and name in KEYS, name
+
+
+def test_the_layout_follows_a_resized_terminal(tmp_path: Path) -> None:
+    """A terminal made wider and taller gets the side-by-side layout, and back."""
+    s, loop = against_bot("centurion", "basic-carrhae", tmp_path / "r.json")
+    app = TableApp(loop)
+
+    async def body(pilot: Any) -> None:
+        main = app.query_one("#main")
+        assert main.has_class("shared")
+        await pilot.resize_terminal(160, 50)
+        await pilot.pause()
+        assert main.has_class("wide") and app.query_one("#panes").region.x > app.query_one("#right").region.x
+        assert "Centurion" in text_of(app, "#status")  # room for the game's title
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert main.has_class("shared") and app.query_one("#panes").region.bottom <= 23
+
+    run(app, (80, 24), body)

@@ -395,6 +395,7 @@ class TableApp(App[None]):
         self.pane_chosen = False
         """The player chose the pane (F4, a click on the bar) for this question."""
         self.odds_key: str | None = None
+        """The answer whose odds the pane shows (``None``: no attack)."""
         self.odds_drawn: tuple[Any, str | None] = ("nothing drawn yet", None)
         """The question and answer whose odds the pane shows."""
         self.log_shown: list[LogRow] = []
@@ -403,6 +404,8 @@ class TableApp(App[None]):
         self.log_title = ""
         self.log_brief = ""
         self.table_layout = layout_for(120, 40)
+        self.terminal_width = 120
+        """The terminal's width the table is laid out for."""
 
     # -- layout ------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -431,12 +434,13 @@ class TableApp(App[None]):
         yield RichLog(id="log-scroll", wrap=True, markup=False, highlight=False, min_width=1)
         yield Footer()
 
-    def on_resize(self, event: Any) -> None:
-        self.apply_layout(self.size.width, self.size.height)
+    def on_resize(self, event: events.Resize) -> None:
+        self.apply_layout(event.size.width, event.size.height)
 
     def apply_layout(self, width: int, height: int) -> None:
         """Lay the table out for a terminal of ``width`` x ``height`` (see :func:`layout_for`)."""
         lay = self.table_layout = layout_for(width, height)
+        self.terminal_width = width
         main = self.query_one("#main")
         main.set_class(lay.side_by_side, "wide")
         main.set_class(not lay.side_by_side, "shared")
@@ -444,9 +448,9 @@ class TableApp(App[None]):
             right = max(40, min(60, width * 2 // 5))
             main.styles.grid_columns = f"1fr {right}"
             main.styles.grid_rows = f"1fr {lay.pane_lines}"
-        else:
-            main.styles.grid_columns = "3fr 2fr 2fr"
-            main.styles.grid_rows = "1fr"
+        else:  # the wide layout's columns are in the CSS (#main.wide)
+            main.styles.clear_rule("grid_columns")
+            main.styles.clear_rule("grid_rows")
         for sel in ("#log-title", "#log-scroll"):
             self.query_one(sel).display = lay.log_lines > 0
         self.query_one("#log-scroll").styles.height = lay.log_lines + 2
@@ -632,7 +636,7 @@ class TableApp(App[None]):
         g = self.s.game
         line = g.status(self.s.state, self.viewer) or ""
         who = f" | viewing as {self.viewer}" if self.viewer else ""
-        title = f"{g.title}: " if self.size.width >= 120 else ""
+        title = f"{g.title}: " if self.terminal_width >= 120 else ""
         self.query_one("#status", Static).update(Text(f"{title}{self.s.scenario} | {line}{who}"))
 
     def question_hexes(self, d: Decision | None, grid: MapGrid) -> list[str]:
@@ -731,7 +735,7 @@ class TableApp(App[None]):
             if not self.table_layout.side_by_side and self.odds_key != before and not self.pane_chosen:
                 self.pane = "odds"  # an attack to weigh: its odds come forward
         if report is None and self.pane == "odds" and not self.pane_chosen:
-            self.pane = "log" if self.table_layout.log_lines == 0 and d is None else "hex"
+            self.pane = "hex"
         self.show_pane()
 
     @staticmethod
