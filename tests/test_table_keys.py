@@ -415,6 +415,7 @@ def test_a_whole_game_typed_key_by_key(game: str, scenario: str, opponent: str, 
             n += 1
         assert s.outcome is not None
         assert text_of(app, "#question").startswith("Game over")
+        assert app.log_shown == log_rows(s.log, app.viewer)  # written event by event, the whole log
         await pilot.press("q")
         assert app.query_one("#answer").value == "q"  # a letter, not a command
         await pilot.press("backspace", "enter")

@@ -322,6 +322,7 @@ def test_cc_battle_odds_and_undo(tmp_path: Path) -> None:
             await pilot.press("f9")  # take back my answer and the bot's after it
             await pilot.pause()
             assert s.answers == before
+            assert app.log_shown == log_rows(s.log, app.viewer)  # the log shown is the log after the undo
             assert json.loads((tmp_path / "b.json").read_text())["answers"] == before
 
     run(go)

@@ -45,7 +45,7 @@ from textual.widgets import Footer, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option as ListOption
 
 from ancients_kit.errors import AnswerError
-from ancients_kit.tui.view import LogRow, MapGrid, PhaseWatch, decision_odds, inspect_hex, log_rows, odds_lines
+from ancients_kit.tui.view import LogRow, MapGrid, PhaseWatch, decision_odds, inspect_hex, kept, log_rows, odds_lines
 
 if TYPE_CHECKING:
     from ancients_kit.cli.play import PlayLoop
@@ -401,6 +401,8 @@ class TableApp(App[None]):
         self.log_shown: list[LogRow] = []
         """The log's rows the table shows now (under the filters)."""
         self.log_key: tuple[Any, ...] | None = None
+        self.log_seen: tuple[int, int, Any] = (0, 0, None)
+        """The log read so far: how many events, the turn after them, the last of them."""
         self.log_title = ""
         self.log_brief = ""
         self.table_layout = layout_for(120, 40)
@@ -752,19 +754,24 @@ class TableApp(App[None]):
         """The log as the viewer may read it, filtered; only the new events are written
         when the log grew under the same filter (a long campaign's log costs nothing
         per answer), the whole log again after a new filter or an undo."""
-        rows = log_rows(self.s.log, self.viewer, turn=self.turn_filter, side=self.side_filter)
+        log = self.s.log
         key = (self.turn_filter, self.side_filter, self.viewer)
-        shown = self.log_shown
-        again = key != self.log_key or len(rows) < len(shown) or any(
-            a != b for a, b in zip(shown[-1:], rows[len(shown) - 1:len(shown)]))
-        new = rows if again else rows[len(shown):]
+        seen, turn_then, last = self.log_seen
+        again = key != self.log_key or seen > len(log) or (seen > 0 and log[seen - 1] is not last)
+        if again:  # a new filter, or an undo took events back: the whole log again
+            seen, turn_then, self.log_shown = 0, 0, []
+        fresh = log_rows(log, self.viewer, start=seen, start_turn=turn_then)
+        new = [r for r in fresh if kept(r, self.turn_filter, self.side_filter)]
         for sel in ("#log-scroll", "#log-pane"):
-            log = self.query_one(sel, RichLog)
+            pane = self.query_one(sel, RichLog)
             if again:
-                log.clear()
+                pane.clear()
             for r in new:
-                log.write(self.log_line(r))
-        self.log_shown, self.log_key = rows, key
+                pane.write(self.log_line(r))
+        self.log_shown += new
+        self.log_key = key
+        self.log_seen = (len(log), fresh[-1].turn if fresh else turn_then, log[len(log) - 1] if len(log) else None)
+        rows = self.log_shown
         turn = "all turns" if self.turn_filter is None else f"turn {self.turn_filter}"
         side = "every side" if self.side_filter is None else self.side_filter
         self.log_title = f"log: {len(rows)} of {len(self.s.log)} events ({turn}, {side}; F5 F6 F7 F8 filter)"
@@ -925,7 +932,7 @@ class TableApp(App[None]):
         self.show_pane()
 
     def action_turn(self, step: int) -> None:
-        last = max((r.turn for r in log_rows(self.s.log, self.viewer)), default=0)
+        last = self.log_seen[1]  # the turn the log has reached
         cur = last if self.turn_filter is None else self.turn_filter
         self.turn_filter = min(max(cur + step, 0), last)
         self.draw_log()

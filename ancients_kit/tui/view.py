@@ -20,6 +20,7 @@ odds, the same log filters and the same inspector text:
 from __future__ import annotations
 
 import inspect
+import itertools
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -39,6 +40,7 @@ __all__ = [
     "PhaseWatch",
     "decision_odds",
     "inspect_hex",
+    "kept",
     "log_rows",
     "odds_lines",
     "odds_notes",
@@ -482,20 +484,24 @@ class LogRow:
 
 
 def log_rows(events: Iterable[Event], viewer: str | None, *, turn: int | None = None,
-             side: str | None = None) -> list[LogRow]:
+             side: str | None = None, start: int = 0, start_turn: int = 0) -> list[LogRow]:
     """The whole log as ``viewer`` may read it, numbered by turn (a ``turn``
     event's ``data["turn"]``, else the count of turn events so far), kept to
-    one turn and to one side's events when asked."""
+    one turn and to one side's events when asked (:func:`kept`). From event
+    ``start`` on only, the turn then being ``start_turn``, for a reader that
+    has the rows before (the table adds the new events of a long game)."""
     rows: list[LogRow] = []
-    current = 0
-    for i, e in enumerate(events):
+    current = start_turn
+    for i, e in enumerate(itertools.islice(events, start, None), start):
         if e.kind == "turn":
             got = e.data.get("turn") if isinstance(e.data, Mapping) else None
             current = int(got) if isinstance(got, int) else current + 1
         row = LogRow(i, current, e.side, e.kind, e.text_for(viewer), tuple(e.rules))
-        if turn is not None and row.turn != turn:
-            continue
-        if side is not None and row.side != side:
-            continue
-        rows.append(row)
+        if kept(row, turn, side):
+            rows.append(row)
     return rows
+
+
+def kept(row: LogRow, turn: int | None, side: str | None) -> bool:
+    """Whether ``row`` is shown under the filters: its turn (``None``: any), its side (``None``: any)."""
+    return (turn is None or row.turn == turn) and (side is None or row.side == side)
