@@ -46,6 +46,14 @@ class Event:
     """What the other sides see of a private event."""
     data: Mapping[str, Any] = attrs.field(factory=dict)
     """JSON-able details (hex IDs, factors, results) for tools and teachers."""
+    silent: bool = False
+    """With ``private_to``: the other sides do not see the event at all, not even
+    that something happened (a reminder meant for one player, which tells the
+    others nothing they could not see already)."""
+
+    def seen_by(self, viewer: str | None) -> bool:
+        """Whether ``viewer`` sees the event at all (a silent event only its side)."""
+        return not self.silent or viewer is None or viewer == self.private_to
 
     def text_for(self, viewer: str | None) -> str:
         """The text ``viewer`` may read (``None`` = omniscient: replays, teachers)."""
@@ -66,6 +74,8 @@ class Event:
             out["dice"] = list(self.dice)
         if self.data and (self.private_to is None or viewer is None or viewer == self.private_to):
             out["data"] = dict(self.data)
+        if self.silent:
+            out["silent"] = True
         return out
 
 
@@ -116,7 +126,8 @@ class Log:
         return self._events[start:]
 
     def lines(self, viewer: str | None = None) -> list[str]:
-        return [e.line(viewer) for e in self._events]
+        """The readable lines ``viewer`` sees (silent events of other sides left out)."""
+        return [e.line(viewer) for e in self._events if e.seen_by(viewer)]
 
     def text(self, viewer: str | None = None) -> str:
         """The readable log; golden replays compare this text."""

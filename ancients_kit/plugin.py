@@ -228,6 +228,11 @@ class Game:
     """True if sides hold secrets (hands of cards): hotseat play then hands over the screen."""
     rule_prefix: ClassVar[str] = ""
     """Rule-ID prefix (``cen``)."""
+    asks_forced: ClassVar[bool] = True
+    """False: a decision with a single option is a forced answer, not a question; the
+    session answers it by itself (it is neither asked nor recorded among the answers,
+    and a replay answers it the same way again). The rules should log what a forced
+    choice decided where it matters."""
 
     # -- required ---------------------------------------------------------
     def scenarios(self, store: DataStore) -> list[ScenarioInfo]:

@@ -189,10 +189,12 @@ class Context:
         dice: Sequence[int] = (),
         private_to: str | None = None,
         public_text: str = "",
+        silent: bool = False,
         **data: Any,
     ) -> Event:
-        """Record an event in the log and return it."""
-        ev = Event(kind, text, rules, side, tuple(dice), private_to, public_text, data)
+        """Record an event in the log and return it (``silent`` with ``private_to``:
+        the other sides do not see it at all, see :attr:`Event.silent`)."""
+        ev = Event(kind, text, rules, side, tuple(dice), private_to, public_text, data, silent)
         self._log.append(ev)
         return ev
 
@@ -415,8 +417,11 @@ class Session:
             raise ReplayError(f"{self.game.id}: resuming at checkpoint {cp.where!r} never reached it (Game.resume)")
 
     def _step(self, key: str | None) -> None:
+        forced = not self.game.asks_forced
         try:
             d = self._gen.send(key) if key is not None else next(self._gen)
+            while forced and len(d.options) == 1:
+                d = self._gen.send(d.options[0].key)  # a forced answer is not a question (Game.asks_forced)
         except StopIteration as stop:
             self.decision = None
             self.outcome = stop.value

@@ -18,35 +18,41 @@ counter-play of chit 2, a new salting, another chit ...) is :func:`chain`: it
 reopens the window after each play, starting with the sides after the one
 that played, until every side declines.
 
-Hidden-information policy
--------------------------
-(docs/architecture.md, "Interrupt windows and the hidden-information policy")
+Who is asked
+------------
+(docs/architecture.md, "Interrupt windows: who is asked")
 
-*Who is asked never depends on anybody's hand.* A window asks every side the
-rules allow to answer **as a rule of the game**, whether or not it holds a
-play; a side holding nothing eligible is asked too and sees only ``no`` and
-``never``. (Only a window whose plays come from public facts alone, marked
-``public``, skips a side that has none.) A question's side, ``kind``
-(``window.<name>``) and rule are public; its prompt (built from the
-window's public ``title`` and ``detail``) is the same for every hand, and
-its options are seen only by the side asked (:func:`seen_by`). Declining logs nothing; a play is logged by the rules as a
-public event (the chit is shown as it is played).
+*A side is asked at a window only when it holds a play it may make there.*
+A question that can only be answered ``no`` is not a question: asking it after
+every roll, with a screen hand-over in hotseat, is what made the strategic games
+unplayable at a table. The number of chits (or cards) in a hand is public in
+both strategic games (``ldf:10.9``; Xenophon's hand limit and purchases are
+open), so skipping an **empty** hand tells nobody anything. Skipping a hand that
+holds nothing playable *here* does tell an attentive opponent that the hand holds
+no chit for this moment, exactly as the pause of a player who looks at his chits
+does at a real table; the project accepts that (issue 23) and tells it in the
+players' guide. A question's side, ``kind`` (``window.<name>``) and rule are
+public; its options are seen only by the side asked (:func:`seen_by`). Declining
+logs nothing; a play is logged by the rules as a public event (the chit is shown
+as it is played).
 
-So that players are not asked after every roll for nothing, each side has a
-**standing preference** per window (:class:`Standing`): ``ask`` (the default)
-or ``never``. Answering ``never`` at a window declines and stops the
-questions there; a side's own decisions wrapped in :func:`own` then offer
-``ask:<window>`` to be asked again (answering it is free: the same decision
-is put again). Both are ordinary answers, so they are saved and replayed like
-any other (answers are the one truth of a save), and they log nothing, so
-other sides learn of them only what they see of the questions themselves.
-There is deliberately no "ask me only when I hold a play" preference: it would
-let the other side read the hand off the questions. Bots answer windows
-through the same protocol (``no``, ``never``, ``ask:...`` and the plays are
-plain options).
+Standing choices
+----------------
+Each side has a **standing choice** per window (:class:`Standing`): ``ask`` (the
+default), ``not this turn`` or ``never``. Answering ``turn`` at a window declines
+and stops the questions there until the game calls :meth:`Standing.begin_turn`;
+answering ``never`` stops them for good. A side's own decisions wrapped in
+:func:`own` then offer ``ask:<window>`` to be asked again (answering it is free:
+the same decision is put again). When a standing choice passes a side that holds
+a play, the log gets a one-line **reminder** seen by that side only (a silent
+event, :attr:`ancients_kit.log.Event.silent`) when the rules pass their context
+(``ctx=``). All of these are ordinary answers, so they are saved and replayed like
+any other (answers are the one truth of a save). Bots answer windows through the
+same protocol (``no``, ``turn``, ``never``, ``ask:...`` and the plays are plain
+options).
 
-The standing preferences belong to the game state (keep a :class:`Standing`
-in it), so copies and snapshots of the state carry them.
+The standing choices belong to the game state (keep a :class:`Standing` in it),
+so copies and snapshots of the state carry them.
 """
 
 from __future__ import annotations
@@ -61,13 +67,14 @@ from ancients_kit.session import Decision, Option
 
 if TYPE_CHECKING:
     from ancients_kit.bots import Bot
-    from ancients_kit.session import Session
+    from ancients_kit.session import Context, Session
 
 __all__ = [
     "ASK",
     "CLOSE",
     "NEVER",
     "NO",
+    "TURN",
     "DecliningBot",
     "Play",
     "Standing",
@@ -83,10 +90,12 @@ NO: Final = "no"
 """Answer at a window: no play this time."""
 NEVER: Final = "never"
 """Answer at a window: no play, and do not ask me at this window again."""
+TURN: Final = "turn"
+"""Answer at a window: no play, and do not ask me at this window again this turn."""
 ASK: Final = "ask:"
 """Prefix of the option on a side's own decisions that resumes asking at a window."""
 
-_RESERVED = (NO, NEVER)
+_RESERVED = (NO, TURN, NEVER)
 
 _TIME_WORDS: Final = frozenset({"after", "before", "during", "when", "while", "at", "on", "upon", "in", "once"})
 """First words of a window title that already say when (``after a die roll``): no ``at`` before them."""
@@ -124,11 +133,6 @@ class Window:
     facts only (``either player``, ``the defender``), never from a hand."""
     detail: str = ""
     """Public description of this opening (the roll just made, the battle)."""
-    public: bool = False
-    """True only when the plays depend on public facts alone (LDF's Roman TP,
-    ldf:10.9): a side with no play is then not asked, since skipping it tells
-    nobody anything. Never set it for plays that come from a hand."""
-
     @property
     def moment(self) -> str:
         """When the window opens, as words that follow a verb: the title itself when it
@@ -158,52 +162,88 @@ class Play:
 
 
 class Standing:
-    """Each side's standing preference per window: asked (the default) or never asked."""
+    """Each side's standing choice per window: asked (the default), not asked again
+    this turn, or never asked."""
 
-    __slots__ = ("_never",)
+    __slots__ = ("_never", "_turn")
 
-    def __init__(self, never: Iterable[tuple[str, str, str]] = ()) -> None:
+    def __init__(self, never: Iterable[tuple[str, str, str]] = (),
+                 this_turn: Iterable[tuple[str, str, str]] = ()) -> None:
         self._never: dict[tuple[str, str], str] = {(side, name): title for side, name, title in never}
+        self._turn: dict[tuple[str, str], str] = {(side, name): title for side, name, title in this_turn}
 
     def asks(self, side: str, window: str) -> bool:
         """Whether ``side`` is asked at the window called ``window``."""
-        return (side, window) not in self._never
+        return (side, window) not in self._never and (side, window) not in self._turn
+
+    def choice(self, side: str, window: str) -> str:
+        """``ask``, ``not this turn`` or ``never``: the standing choice in words."""
+        if (side, window) in self._never:
+            return "never"
+        return "not this turn" if (side, window) in self._turn else "ask"
 
     def never(self, side: str, window: Window) -> None:
         """Stop asking ``side`` at ``window``."""
+        self._turn.pop((side, window.name), None)
         self._never[(side, window.name)] = window.title
+
+    def not_this_turn(self, side: str, window: Window) -> None:
+        """Stop asking ``side`` at ``window`` until :meth:`begin_turn`."""
+        if (side, window.name) not in self._never:
+            self._turn[(side, window.name)] = window.title
+
+    def begin_turn(self) -> None:
+        """A new game turn: every ``not this turn`` choice goes back to ``ask``."""
+        self._turn.clear()
 
     def ask(self, side: str, window: str) -> None:
         """Ask ``side`` again at the window called ``window``."""
         self._never.pop((side, window), None)
+        self._turn.pop((side, window), None)
 
     def muted(self, side: str) -> tuple[tuple[str, str], ...]:
-        """``(name, title)`` of the windows ``side`` is not asked at, by name."""
-        return tuple(sorted((name, title) for (s, name), title in self._never.items() if s == side))
+        """``(name, title)`` of the windows ``side`` is not asked at now, by name."""
+        both = {**self._turn, **self._never}
+        return tuple(sorted((name, title) for (s, name), title in both.items() if s == side))
 
     def copy(self) -> Standing:
         other = Standing()
         other._never = dict(self._never)
+        other._turn = dict(self._turn)
         return other
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Standing) and self._never == other._never
+        return isinstance(other, Standing) and self._never == other._never and self._turn == other._turn
 
     def __repr__(self) -> str:
-        return f"Standing({sorted((s, n, t) for (s, n), t in self._never.items())!r})"
+        never = sorted((s, n, t) for (s, n), t in self._never.items())
+        turn = sorted((s, n, t) for (s, n), t in self._turn.items())
+        return f"Standing({never!r}, {turn!r})"
+
+
+def _remind(ctx: Context | None, window: Window, standing: Standing, side: str, offered: Sequence[Option]) -> None:
+    """The one-line reminder, seen by ``side`` only, that a standing choice passed a play."""
+    if ctx is None or not offered:
+        return
+    what = ", ".join(o.label or o.key for o in offered[:3]) + (" ..." if len(offered) > 3 else "")
+    choice = standing.choice(side, window.name)
+    ctx.event("reminder", f"{side}: not asked {window.moment} ({choice}); you could have played: {what}. "
+              f"Answer ask:{window.name} at one of your own questions to be asked again",
+              (window.rule,), side=side, private_to=side, silent=True, window=window.name)
 
 
 def _ask(
     window: Window, standing: Standing, side: str, plays: Callable[[str], Sequence[Option]]
 ) -> Generator[Decision, str, Play | None]:
     offered = tuple(plays(side))
-    if window.public and not offered:
-        return None
+    if not offered:
+        return None  # nothing playable here: no question (see "Who is asked")
     for o in offered:
         if o.key in _RESERVED or o.key.startswith(ASK):
             raise ValueError(f"window {window.name!r}: a play may not use the reserved key {o.key!r}")
     options = (
         Option(NO, "no play this time"),
+        Option(TURN, f"no play, and do not ask me {window.moment} again this turn"),
         Option(NEVER, f"no play, and do not ask me {window.moment} again"),
         *offered,
     )
@@ -218,23 +258,30 @@ def _ask(
     if key == NEVER:
         standing.never(side, window)
         return None
+    if key == TURN:
+        standing.not_this_turn(side, window)
+        return None
     if key == NO:
         return None
     return Play(window.name, side, key, next(o for o in offered if o.key == key))
 
 
 def offer(
-    window: Window, standing: Standing, plays: Callable[[str], Sequence[Option]]
+    window: Window, standing: Standing, plays: Callable[[str], Sequence[Option]], *, ctx: Context | None = None
 ) -> Generator[Decision, str, Play | None]:
-    """Ask each side of ``window`` (unless its standing preference is never)
-    whether it plays; return the first play, or ``None`` when all decline.
+    """Ask each side of ``window`` that holds a play there (unless its standing
+    choice passes it) whether it plays; return the first play, or ``None`` when
+    all decline.
 
     ``plays(side)`` lists the plays ``side`` may make now (from its hand, its
-    secret treasury ...): possibly none. It is called only for a side that is
-    asked, and only that side sees the options.
+    secret treasury ...): possibly none, and then the side is not asked. Only the
+    side asked sees the options. With ``ctx``, a side that a standing choice
+    passes while it holds a play gets a reminder in the log (seen by it only).
     """
     for side in window.sides:
         if not standing.asks(side, window.name):
+            if ctx is not None:
+                _remind(ctx, window, standing, side, tuple(plays(side)))
             continue
         play = yield from _ask(window, standing, side, plays)
         if play is not None:
@@ -249,6 +296,7 @@ def chain(
     resolve: Callable[[Play], Generator[Decision, str, Any]],
     *,
     limit: int = 100,
+    ctx: Context | None = None,
 ) -> Generator[Decision, str, tuple[Play, ...]]:
     """Plays and counter-plays at one moment (LDF 8.8), until everybody declines.
 
@@ -262,7 +310,7 @@ def chain(
     made: list[Play] = []
     current = window
     while True:
-        play = yield from offer(current, standing, plays)
+        play = yield from offer(current, standing, plays, ctx=ctx if not made else None)
         if play is None:
             return tuple(made)
         made.append(play)
@@ -281,10 +329,13 @@ def chain(
 def own(decision: Decision, standing: Standing) -> Generator[Decision, str, str]:
     """Put one of a side's own decisions, offering ``ask:<window>`` for every
     window it has asked never to be asked at. Choosing one resumes the questions
-    there and puts the same decision again; any other answer is returned."""
+    there and puts the same decision again; any other answer is returned.
+
+    A decision with a single option gets no ``ask:`` options: it stays a forced
+    answer, which the session does not put to a person (:attr:`Game.asks_forced`)."""
     while True:
         muted = standing.muted(decision.side)
-        if not muted:
+        if not muted or len(decision.options) == 1:
             key = yield decision
             return key
         extra = tuple(Option(f"{ASK}{name}", f"ask me again {_moment(title)}") for name, title in muted)

@@ -118,13 +118,11 @@ def test_every_subset_of_at_most_n_is_reachable(data: st.DataObject, n: int) -> 
 @pytest.mark.rule("xen:opt.reaction", "xen:treasury")
 def test_a_reacting_force_is_limited_by_the_secret_silver_through_the_session() -> None:
     s = Session(CHITS, "standard", seed=4, options={"goths_chits": "forced-march", "goths_silver": 0})
-    s.answer("march")
-    assert s.decision.keys == ("no", "never")  # a forced march, but no silver to pay a force
+    s.answer("march")  # a forced march, but no silver to pay a force: the Goths are not asked
+    assert s.decision.side == "Goths" and s.decision.kind == "action"
     with pytest.raises(IllegalAnswer):
         s.answer("forced-march")
-    s.answer("no")
-    s.answer("march")  # the Goths march and earn 1 silver
-    s.answer("no")  # the Romans do not react
+    s.answer("march")  # the Goths march and earn 1 silver (the Romans hold nothing to react with)
     s.answer("march")
     assert "forced-march" in s.decision.keys
     s.answer("forced-march")

@@ -31,7 +31,7 @@ from ancients_kit.bots import make_bot
 from ancients_kit.data import DataStore
 from ancients_kit.plugin import Game, find_game
 from ancients_kit.session import Decision, Option, Session
-from ancients_kit.windows import ASK, NEVER, NO, Standing, Window, offer, own
+from ancients_kit.windows import ASK, NEVER, NO, TURN, Standing, Window, offer, own
 
 __all__ = ["decision_problems", "key_needs_label", "plain_words_problems"]
 
@@ -235,13 +235,14 @@ def test_a_window_question_and_its_answers_read_as_plain_words(title: str) -> No
     d = next(gen)
     assert not d.prompt.startswith("Romans:"), d.prompt
     assert not decision_problems(d), decision_problems(d)
-    assert d.keys == (NO, NEVER, "reroll")  # the answers stay as they were (saves stay valid)
+    assert d.keys == (NO, TURN, NEVER, "reroll")
     try:
         gen.send(NEVER)
     except StopIteration:
         pass
-    again = next(own(Decision("Romans", "choose an action", (Option("pass", "pass"),)), standing))
-    assert again.keys == ("pass", f"{ASK}w") and not decision_problems(again), decision_problems(again)
+    again = next(own(Decision("Romans", "choose an action", (Option("pass", "pass"), Option("draw", "draw"))),
+                     standing))
+    assert again.keys == ("pass", "draw", f"{ASK}w") and not decision_problems(again), decision_problems(again)
 
 
 @pytest.mark.rule("ldf:14.3", "ldf:8.8", "xen:chits", "xen:opt.reaction")

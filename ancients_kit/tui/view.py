@@ -496,6 +496,8 @@ def log_rows(events: Iterable[Event], viewer: str | None, *, turn: int | None = 
         if e.kind == "turn":
             got = e.data.get("turn") if isinstance(e.data, Mapping) else None
             current = int(got) if isinstance(got, int) else current + 1
+        if not e.seen_by(viewer):
+            continue
         row = LogRow(i, current, e.side, e.kind, e.text_for(viewer), tuple(e.rules))
         if kept(row, turn, side):
             rows.append(row)

@@ -284,7 +284,7 @@ def roll_die(ctx: Context, state: LDFState, roller: str, reason: str, rules: tup
 
     window = Window("after-roll", "after a die roll", "ldf:14.3", (other_side(roller), roller),
                     detail=f"{roller}'s {last.describe()}")
-    yield from chain(window, standing(state), _holding(state, (BESEECH,)), resolve_named)
+    yield from chain(window, standing(state), _holding(state, (BESEECH,)), resolve_named, ctx=ctx)
     return value
 
 
@@ -338,7 +338,7 @@ def battle_start(ctx: Context, state: LDFState, attacker: str, defender: str, *,
         yield  # pragma: no cover
 
     window = Window("battle-start", "the start of a battle", "ldf:14.3", (attacker, defender), detail=where)
-    yield from chain(window, standing(state), _holding(state, WINDOW_CHITS["battle-start"], ok), resolve)
+    yield from chain(window, standing(state), _holding(state, WINDOW_CHITS["battle-start"], ok), resolve, ctx=ctx)
     return out
 
 
@@ -349,14 +349,14 @@ def before_attack_roll(ctx: Context, state: LDFState, battle: BattleChits) -> Ge
     DR becomes AS), which may not follow 15 in the same battle."""
     attack = yield from offer(Window("before-attack-roll", "an attack, before its roll", "ldf:14.3",
                                      (battle.attacker,), detail=battle.where), standing(state),
-                              _holding(state, (ASSAULT,)))
+                              _holding(state, (ASSAULT,)), ctx=ctx)
     if attack is not None:
         battle.roll_twice = True
         battle.played.append(ASSAULT)
         spend(ctx, state, attack.side, ASSAULT, "the attacker rolls twice and keeps the result he prefers", ())
     defence = yield from offer(Window("before-attack-roll", "an attack, before its roll", "ldf:14.3",
                                       (battle.defender,), detail=battle.where), standing(state),
-                               _holding(state, (NOT_PASS,), lambda side, n: not battle.roll_twice))
+                               _holding(state, (NOT_PASS,), lambda side, n: not battle.roll_twice), ctx=ctx)
     if defence is not None:
         battle.shifts[battle.defender] = battle.shifts.get(battle.defender, 0) + 1
         battle.dr_to_as = True
@@ -384,7 +384,7 @@ def move_start(ctx: Context, state: LDFState, side: str, where: str = "") -> Gen
 
     yield from chain(Window("move-start", "the start of your move", "ldf:14.3", (side,), detail=where),
                      standing(state),
-                     _holding(state, (INSPIRED, FORCED_MARCH)), resolve)
+                     _holding(state, (INSPIRED, FORCED_MARCH)), resolve, ctx=ctx)
     return extra
 
 

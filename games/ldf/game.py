@@ -58,6 +58,7 @@ class LestDarknessFall(Game):
     title = "Lest Darkness Fall: Rome in Crisis, AD 235-285"
     package = "ancients_games.ldf"
     hidden_information = True
+    asks_forced = False  # a forced answer is not a question (issue 23; docs/games/ldf.md, How to play)
     rule_prefix = "ldf"
 
     # -- listings ------------------------------------------------------------
@@ -131,6 +132,7 @@ class LestDarknessFall(Game):
         state.active = GP  # 5.3
         state.extra_action = None
         state.free_chit = None
+        chits.standing(state).begin_turn()  # "not this turn" choices at the windows lapse
         ctx.event("turn", f"Game Turn {state.turn}", rules=("ldf:5.1", "ldf:5.2"))
 
     def _actions(self, ctx: Context, state: LDFState) -> Generator[Decision, str, None]:

@@ -394,7 +394,7 @@ def attempt(ctx: Context, state: XenState, side: str, satrapy: str) -> Generator
 
     w = Window("diplomacy", stratagems.WINDOWS["diplomacy"].title, RULE, sides=(other, side),
                detail=f"{satrapy}: differential {differential(bids, side)}")
-    yield from chain(w, state.standing, plays, resolve)
+    yield from chain(w, state.standing, plays, resolve, ctx=ctx)
     diff = differential(bids, side)
     shifts = shifts_for(state, side, satrapy)
     roll = yield from stratagems.roll(ctx, state, f"Diplomacy in {satrapy}", (RULE,))

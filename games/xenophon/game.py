@@ -39,6 +39,7 @@ class Xenophon(Game):
     title = "Xenophon: 10,000 Against Persia"
     package = "ancients_games.xenophon"
     hidden_information = True
+    asks_forced = False  # a forced answer is not a question (issue 23; docs/games/xenophon.md, How to play)
     rule_prefix = "xen"
 
     # -- listings ------------------------------------------------------------
@@ -134,6 +135,7 @@ class Xenophon(Game):
         is lifted when the Turn marker moves on."""
         for key in [k for k in state.effects if k.startswith("turn:")]:
             del state.effects[key]
+        state.standing.begin_turn()  # "not this turn" choices at the windows lapse
 
     # -- views -------------------------------------------------------------------
     def sides(self, state: XenState) -> tuple[str, ...]:

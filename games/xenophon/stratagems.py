@@ -407,7 +407,7 @@ def open_window(
     spec = WINDOWS[name]
     asked = tuple(sides) if sides is not None else window_sides(state, name)
     w = Window(name, spec.title, spec.rule, sides=asked, detail=detail)
-    got = yield from offer(w, state.standing, lambda side: playable(state, side, name, eligible))
+    got = yield from offer(w, state.standing, lambda side: playable(state, side, name, eligible), ctx=ctx)
     if got is not None:
         play(ctx, state, got.side, str(got.option.data), detail)
     return got
@@ -434,7 +434,7 @@ def roll(
         return f"{reason}: {again.value}"
         yield  # a generator
 
-    yield from chain(w, state.standing, lambda side: playable(state, side, "after-roll"), resolve)
+    yield from chain(w, state.standing, lambda side: playable(state, side, "after-roll"), resolve, ctx=ctx)
     return int(result["value"])
 
 
@@ -690,7 +690,7 @@ def before_odds(
         return None if not all(got.values()) else CLOSE
         yield  # a generator
 
-    yield from chain(w, state.standing, plays, resolve)
+    yield from chain(w, state.standing, plays, resolve, ctx=ctx)
     return got
 
 

@@ -22,9 +22,7 @@ protocol, on a deliberately tiny game:
 
 Options for tests: ``goths_chits`` deals chits to the Goths from outside the
 pool (when used or at the end of the turn they leave the game, so the pool is
-the same whatever was dealt); ``romans_silver``/``goths_silver`` set the starting silver; ``leak``
-restores the old policy of asking only a side that holds the chit, to prove that
-the public-view test catches the leak.
+the same whatever was dealt); ``romans_silver``/``goths_silver`` set the starting silver.
 
 Victory: the first side to 5 marches wins (a reacting force of n units counts
 n); a "storm" event ends the game as a draw on an even roll.
@@ -63,7 +61,6 @@ class ChitState:
     standing: Standing
     outside: list[str] = attrs.Factory(list)
     """Chits dealt to the Goths from outside the pool: they leave the game instead of joining it."""
-    leak: bool = False
     turn: int = 1
 
 
@@ -84,7 +81,6 @@ class Chits(Game):
             OptionSpec("romans_silver", 2, "the Romans' starting silver", ("xen:treasury",)),
             OptionSpec("goths_silver", 2, "the Goths' starting silver", ("xen:treasury",)),
             OptionSpec("goths_chits", "", "chits dealt to the Goths at the start, comma-separated (tests)"),
-            OptionSpec("leak", False, "ask the reaction only of a side holding a forced march (the old, leaky policy)"),
         ]
 
     def setup(self, ctx: Context, scenario: str) -> ChitState:
@@ -99,7 +95,7 @@ class Chits(Game):
             for s in SIDES
         }
         return ChitState(SIDES, ChitCup(CHITS, "pool"), hands, {s: 0 for s in SIDES}, silver, Standing(),
-                         outside=list(hands["Goths"].cards), leak=bool(ctx.options["leak"]))
+                         outside=list(hands["Goths"].cards))
 
     def play(self, ctx: Context, state: ChitState) -> Generator[Decision, str, Outcome]:
         passes = 0
@@ -177,7 +173,7 @@ class Chits(Game):
             yield  # a generator that asks nothing
 
         window = Window("after-roll", "after a die roll", "xen:chits", (drawer, other), detail=last.describe())
-        yield from chain(window, state.standing, plays, resolve)
+        yield from chain(window, state.standing, plays, resolve, ctx=ctx)
         assert last.value is not None
         return last.value
 
@@ -191,11 +187,8 @@ class Chits(Game):
                 return [Option("forced-march", "play forced march and react with a force")]
             return []
 
-        sides = (side,)
-        if state.leak and not plays(side):
-            sides = ()  # the old policy: the question itself tells the other side what is held
-        play = yield from offer(Window("reaction", "the enemy's march", "xen:opt.reaction", sides), state.standing,
-                                plays)
+        play = yield from offer(Window("reaction", "the enemy's march", "xen:opt.reaction", (side,)), state.standing,
+                                plays, ctx=ctx)
         if play is None:
             return False
         state.hands[side].remove("forced-march")

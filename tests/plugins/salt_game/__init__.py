@@ -184,7 +184,7 @@ class Salt(Game):
             return last.describe()
 
         window = Window("after-roll", "after a die roll", "ldf:14.3", (enemy, roll.actor), detail=last.describe())
-        yield from chain(window, state.standing, plays, resolve)
+        yield from chain(window, state.standing, plays, resolve, ctx=ctx)
 
     def _before_roll(self, ctx: Context, state: SaltState, roll: Roll, enemy: str) -> Generator[Decision, str, None]:
         """Salting and Agents in Enemy Camp, declared before the roll (ldf:8.8),
@@ -218,7 +218,7 @@ class Salt(Game):
             yield
 
         window = Window("before-roll", "before a treachery roll", "ldf:8.8", (actor, enemy), detail=f"{actor}")
-        yield from chain(window, state.standing, plays, resolve)
+        yield from chain(window, state.standing, plays, resolve, ctx=ctx)
 
     def _treachery(self, ctx: Context, state: SaltState, side: str, enemy: str) -> Generator[Decision, str, bool]:
         roll = Roll(side)
@@ -246,10 +246,10 @@ class Salt(Game):
             yield
 
         yield from chain(Window("battle-start", "the start of a battle", "ldf:14.3", (side, enemy)), state.standing,
-                         holding("flanking", "one column in your favour"), shift)
+                         holding("flanking", "one column in your favour"), shift, ctx=ctx)
         # They Shall Not Pass: one play by the defender, so an offer, not a chain
         play = yield from offer(Window("before-attack-roll", "an enemy attack, before the roll", "ldf:14.3", (enemy,)),
-                                state.standing, holding("not-pass", "one column to the defence"))
+                                state.standing, holding("not-pass", "one column to the defence"), ctx=ctx)
         if play is not None:
             yield from shift(play)
         roll = Roll(side)
