@@ -197,16 +197,21 @@ def test_counter_play_of_chit_2_loses_the_salt_and_chit_17() -> None:
 
 
 @pytest.mark.rule("ldf:8.8", "ldf:14.3", "ldf:10.9")
-def test_chit_17_not_offered_past_the_cap_and_windows_ask_both_sides() -> None:
+def test_chit_17_not_offered_past_the_cap_and_windows_ask_only_a_side_with_a_play() -> None:
     ctx, st = world()
     st.hands[ROMAN].add(17)
     ctx.chance.force(1)
     script = Script({"salt": "salt-2"})
     drive(politics.political_roll(ctx, st, ROMAN, "diplomacy", ("ldf:8.12",)), script)
     before = [d for d in script.asked if d.kind == "window.before-roll"]
-    assert [d.side for d in before] == [ROMAN, GP]  # both asked, whatever they hold (10.9)
-    assert "chit-17" not in before[0].keys  # +2 +2 would pass +3
-    assert before[0].prompt.replace(ROMAN, "x") == before[1].prompt.replace(GP, "x")
+    assert before == []  # +2 +2 would pass +3, so chit 17 is no play: nobody holds one, nobody is asked
+    ctx, st = world()
+    st.hands[ROMAN].add(17)
+    ctx.chance.force(1)
+    script = Script({"salt": "salt-1", "window.before-roll": ["no"]})
+    drive(politics.political_roll(ctx, st, ROMAN, "diplomacy", ("ldf:8.12",)), script)
+    before = [d for d in script.asked if d.kind == "window.before-roll"]
+    assert [d.side for d in before] == [ROMAN] and "chit-17" in before[0].keys
 
 
 @pytest.mark.rule("ldf:8.10", "ldf:8.7")
