@@ -57,7 +57,8 @@ def choose_group(
     game's words for the labels (``add a rebel leader (2 left)``, ``remove a
     rebel leader``) when its name is an internal ID (``leader.rebel``); by
     default the labels show the name. Keys never change. Returns the chosen
-    keys in the order of ``candidates``.
+    keys in the order of ``candidates``; when every candidate must be chosen
+    (``at_least`` is their number) nothing is asked.
     """
     keys = [o.key for o in candidates]
     if len(set(keys)) != len(keys):
@@ -83,6 +84,8 @@ def choose_group(
     if len(picked) > at_most:
         raise ValueError(f"{prompt!r}: {len(picked)} already chosen, more than {at_most}")
 
+    if at_least == len(candidates):
+        return tuple(keys)  # every candidate must be chosen: a forced answer, not a question
     while True:
         options: list[Option] = []
         if len(picked) >= at_least:
@@ -94,9 +97,10 @@ def choose_group(
                     what = left[0].label or left[0].key
                     label = f"add {what}" if len(members) == 1 else f"add {said(name)} ({len(left)} left)"
                     options.append(Option(f"{ADD}{name}", label, data=left[0]))
+        swap = len(groups) > 1  # at the least, a removal is worth offering only to take another group
         for name, members in groups.items():
             inside = [k for k in picked if group_of[k] == name]
-            if inside:
+            if inside and (len(picked) > at_least or swap):
                 options.append(Option(f"{REMOVE}{name}", f"remove {said(name) if len(members) > 1 else inside[-1]}"))
         names = ", ".join(picked) if picked else "none"
         key = yield Decision(
