@@ -85,7 +85,11 @@ def test_any_walk_stays_legal_and_short(data: st.DataObject, kinds: list[str], i
     groups = len(set(kinds)) if interchangeable else len(kinds)
     gen = choose_group("A", "Choose", candidates, at_most=at_most, at_least=at_least, rule="r",
                        same=kind if interchangeable else None)
-    d = next(gen)
+    try:
+        d = next(gen)
+    except StopIteration as stop:  # every candidate must be chosen: nothing is asked
+        assert at_least == len(candidates) and list(stop.value) == [c.key for c in candidates]
+        return
     for _ in range(40):
         chosen = d.context["chosen"]
         assert len(chosen) <= at_most and len(set(chosen)) == len(chosen)
