@@ -24,8 +24,8 @@ from typing import Any
 
 from ancients_kit.session import Context, Decision, Option
 
-from . import clients, economy, politics
-from .state import GP, ROMAN, LDFState
+from . import clients, economy, politics, stacking
+from .state import GP, ROMAN, LDFState, Unit
 
 __all__ = ["administrative_phase", "chits_back", "collection"]
 
@@ -65,6 +65,9 @@ def collection(ctx: Context, state: LDFState) -> Generator[Decision, Any, None]:
         if key == "collect":
             break
         economy.emergency_tax(ctx, state, key)
+        yield from stacking.share_fate(ctx, state, ("ldf:6.6",), "emergency taxation")  # a leader left alone (8.4)
+        if state.over:
+            return
     paying = economy.revenue_hexes(state)
     total = sum(paying.values())
     parts = []
@@ -97,30 +100,30 @@ def demobilisation(ctx: Context, state: LDFState) -> Generator[Decision, Any, No
         yield from economy.demobilise_step(ctx, state)
 
 
+def _reclaim_units(state: LDFState, kind: str) -> list[Unit]:
+    """The dead units one reclaim of ``kind`` brings back together (6.8): a legion base with an
+    infantry vexillation, or one cavalry vexillation; empty when the dead pile lacks them."""
+    if kind == "legion":
+        bases, vexes = state.of_kind("legion-base", "dead"), state.of_kind("infantry-vexillation", "dead")
+        return [bases[0], vexes[0]] if bases and vexes else []
+    cav = state.of_kind("cavalry-vexillation", "dead")
+    return cav[:1]
+
+
 def _reclaim_hexes(state: LDFState, kind: str) -> list[str]:
-    """Core hexes free of enemy units where a reclaimed unit may go within stacking (6.8, 10.6-10.8)."""
+    """Core land hexes free of enemy units (6.8) where the reclaimed units may stand, loyal side
+    up, within stacking (10.1-10.8: ``stacking.placement_problem``); not Palmyra's hex."""
+    coming = _reclaim_units(state, kind)
+    if not coming:
+        return []
     out = []
     for h in sorted(state.region("core")):
         if state.map.terrain(state.hex(h)) != "land" or not economy.roman_controls(state, h):
             continue
-        here = state.units_at(h)
-        if any(state.side_of(u) != ROMAN or u.rebel for u in here):
-            continue
         if state.in_region(h, "palmyra"):
             continue
-        if kind == "legion":
-            bases = sum(1 for u in here if u.kind == "legion-base")
-            vexes = sum(1 for u in here if u.kind == "infantry-vexillation" or
-                        (u.kind == "cavalry-vexillation" and state.cavalry_reserve))
-            leader = any(u.leader for u in here)
-            if bases < 2 and (vexes < 8 if leader else vexes < 2):
-                out.append(h)
-        else:
-            if not any(u.kind == "cavalry-vexillation" for u in here) or state.cavalry_reserve:
-                mobiles = sum(1 for u in here if u.kind in ("infantry-vexillation", "cavalry-vexillation"))
-                leader = any(u.leader for u in here)
-                if not state.cavalry_reserve or mobiles < (8 if leader else 2):
-                    out.append(h)
+        if stacking.placement_problem(state, h, coming, rebel=False) is None:
+            out.append(h)
     return out
 
 
@@ -149,14 +152,13 @@ def reclaiming(ctx: Context, state: LDFState) -> Generator[Decision, Any, None]:
         if key == "legion":
             b, v = bases[0], vexes[0]
             economy.spend(ctx, state, 2, f"reclaiming {b.id} and {v.id}", ("ldf:6.8",))
-            state.place(b.id, where)
-            state.place(v.id, where)
+            stacking.place(state, where, [b.id, v.id], "ldf:6.8")
             ctx.event("reclaim", f"Legion base {b.id} and infantry vexillation {v.id} return in {where}",
                       rules=("ldf:6.8", "ldf:10.6", "ldf:10.7"), side=ROMAN, hex=where)
         else:
             c = cav[0]
             economy.spend(ctx, state, 1, f"reclaiming {c.id}", ("ldf:6.8",))
-            state.place(c.id, where)
+            stacking.place(state, where, [c.id], "ldf:6.8")
             ctx.event("reclaim", f"Cavalry vexillation {c.id} returns in {where}", rules=("ldf:6.8", "ldf:10.8"),
                       side=ROMAN, hex=where)
 
@@ -174,7 +176,7 @@ def german_returns(ctx: Context, state: LDFState) -> Generator[Decision, Any, No
         key = yield Decision(GP, f"German tribe {t.id} returns (7.1): an empty hex of Barbaria",
                              tuple(Option(h, h) for h in free), rule="ldf:7.1", kind="admin.tribe",
                              context={"highlight": free})
-        state.place(t.id, key)
+        stacking.place(state, key, [t.id], "ldf:7.1")
         back.append(f"{t.id} {key}")
     if dead:
         ctx.event("returns", f"{len(back)} German tribes return to Barbaria" +
@@ -183,10 +185,18 @@ def german_returns(ctx: Context, state: LDFState) -> Generator[Decision, Any, No
                   rules=("ldf:7.1",), side=GP)
 
 
+def _roman_in(state: LDFState, hex_id: str) -> bool:
+    """Whether a Roman unit, loyal or rebel, occupies ``hex_id`` (1.2: "all Roman units")."""
+    return any(u.nationality == "roman" for u in state.units_at(hex_id))
+
+
 def parthian_places(state: LDFState) -> list[str]:
-    """Parthian population-centre hexes not occupied by an enemy unit (7.2)."""
+    """Parthian population-centre hexes not occupied by an enemy unit (7.2): no unit of the Roman
+    player's and no rebel Roman (the Parthians' enemies too, 11.4, 6.8 note)."""
+    parthian = [u for u in state.units.values() if u.nationality == "parthian"][:1]
     return sorted(h for h in state.region("parthia") if state.data.centres(h)
-                  and not any(state.side_of(u) == ROMAN for u in state.units_at(h)))
+                  and not any(state.side_of(u) == ROMAN or (parthian and state.hostile(u, parthian[0]))
+                              for u in state.units_at(h)))
 
 
 def redeploy_parthia(ctx: Context, state: LDFState, rules: tuple[str, ...],
@@ -200,25 +210,25 @@ def redeploy_parthia(ctx: Context, state: LDFState, rules: tuple[str, ...],
     for h in places:
         if not garrisons:
             break
-        if any(u.kind == "parthian-garrison" for u in state.units_at(h)):
+        if not stacking.can_place(state, h, garrisons[:1]):  # a garrison there, or Palmyrans (10.3, 10.4)
             continue
         g = garrisons.pop(0)
-        state.place(g.id, h)
+        stacking.place(state, h, [g.id], rules[0])
         state.plague.discard(h)
         put += 1
     gunds = state.of_kind("parthian-gund", "dead")
     if anywhere:
         targets = sorted(h for h in state.region("parthia") if state.map.terrain(state.hex(h)) == "land"
-                         and not any(state.side_of(u) == ROMAN for u in state.units_at(h)))
+                         and not state.enemy_in(h, GP))
     else:
         targets = places
     for g in gunds:
-        free = [h for h in targets if sum(1 for u in state.units_at(h) if u.kind == "parthian-gund") < 8]
+        free = [h for h in targets if stacking.can_place(state, h, [g])]  # 10.1, 10.3, 10.4
         if not free:
             break
         key = yield Decision(GP, f"Parthian gund {g.id} returns: a hex for it", tuple(Option(h, h) for h in free),
                              rule=rules[0], kind="admin.gund", context={"highlight": free})
-        state.place(g.id, key)
+        stacking.place(state, key, [g.id], rules[0])
     if put or gunds:
         ctx.event("returns", f"{put} Parthian garrisons and {len(gunds)} gunds return to Parthia", rules=rules,
                   side=GP)
@@ -228,8 +238,9 @@ def parthian_returns(ctx: Context, state: LDFState) -> Generator[Decision, Any, 
     """7.2 (not while collapsed), with 6.4: looted Parthian centres free of Roman units recover."""
     if state.parthia_collapsed:
         return
-    recovered = sorted(h for h in state.looted if state.in_region(h, "parthia")
-                       and not any(state.side_of(u) == ROMAN for u in state.units_at(h)))
+    # 6.4: "looted Parthian cities that aren't occupied by one or more Roman units": loyal or
+    # rebel, since 1.2 calls both "Roman units" (a rebel there keeps it looted too)
+    recovered = sorted(h for h in state.looted if state.in_region(h, "parthia") and not _roman_in(state, h))
     for h in recovered:
         state.looted.discard(h)
     if recovered:
@@ -243,18 +254,17 @@ def parthian_recovery(ctx: Context, state: LDFState) -> Generator[Decision, Any,
     every dead Parthian unit is deployed again as in 3.3."""
     if not state.parthia_collapsed:
         return
-    roll = yield from politics.recovery_roll(ctx, state)  # salted and chit-influenced (8.8)
-    if roll >= 5:
+    die, roll = yield from politics.recovery_roll(ctx, state)  # salted and chit-influenced (8.8)
+    if politics.roll_succeeded(die, roll):  # 5-6, and a six always (8.8)
         state.parthia_collapsed = False
-        for h in [h for h in state.looted if state.in_region(h, "parthia")
-                  and not any(state.side_of(u) == ROMAN for u in state.units_at(h))]:
+        for h in [h for h in state.looted if state.in_region(h, "parthia") and not _roman_in(state, h)]:
             state.looted.discard(h)
         ctx.event("recover", f"Parthian recovery roll {roll}: Parthia recovers", rules=("ldf:7.3",), side=GP,
-                  dice=(roll,))
+                  dice=(die,))
         yield from redeploy_parthia(ctx, state, ("ldf:7.3", "ldf:3.3"), anywhere=True)
     else:
         ctx.event("recover", f"Parthian recovery roll {roll}: Parthia stays collapsed", rules=("ldf:7.3",), side=GP,
-                  dice=(roll,))
+                  dice=(die,))
 
 
 def administrative_phase(ctx: Context, state: LDFState) -> Generator[Decision, Any, None]:
@@ -269,3 +279,4 @@ def administrative_phase(ctx: Context, state: LDFState) -> Generator[Decision, A
     yield from parthian_returns(ctx, state)
     yield from parthian_recovery(ctx, state)
     yield from clients.palmyra_replenishment(ctx, state)  # 9.2-9.4
+    yield from stacking.settle(ctx, state)  # 10.1 "all during each turn's mutual administrative phase"; 8.4

@@ -442,7 +442,15 @@ def _bread_hexes(state: LDFState) -> list[str]:
     """Where a refused Bread & Circuses puts a rebel garrison (``ldf:14.3``): unlooted
     population-centre hexes of the core, not Rome/Ostia, empty of all units."""
     return sorted(h for h in state.region("core") if h != ROME and state.data.centres(h)
-                  and not state.is_looted(h) and not state.units_at(h))
+                  and not state.is_looted(h) and not state.units_at(h) and _rebel_garrison_may_stand(state, h))
+
+
+def _rebel_garrison_may_stand(state: LDFState, hex_id: str) -> bool:
+    """A non-Gallic rebel garrison never stands in an active Gallic Empire (``ldf:9.5``;
+    ``politics.side_change_problem``, ldf-core's ruling of issue 23)."""
+    from . import politics
+
+    return politics.side_change_problem(state, hex_id) is None
 
 
 def _bread(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str, None]:
@@ -469,8 +477,8 @@ def _bread(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str,
     where = yield from _choose_hex(GP, "Bread & Circuses refused: choose the hex of the rebel garrison", hexes,
                                    "ldf:14.3", "chit.bread-hex")
     g = spare[0]
-    state.place(g.id, where)
     g.rebel = True
+    stacking.place(state, where, [g.id], "ldf:14.3")  # ldf-core: the one placement check (10.1)
     state.looted.add(where)
     ctx.event("chit", f"chit 19, Bread & Circuses: the Roman refuses; a rebel garrison holds {where}, "
               "which pays no taxes until retaken and rebuilt", ("ldf:14.3",), hex=where)
@@ -501,7 +509,7 @@ def _cavalry(ctx: Context, state: LDFState, side: str) -> Generator[Decision, st
         return
     where = yield from _choose_hex(ROMAN, "Cavalry reinforcement: place it in a hex with your units and no cavalry",
                                    hexes, "ldf:14.3", "chit.cavalry")
-    state.place(units[0].id, where)
+    stacking.place(state, where, [units[0].id], "ldf:14.3")
     ctx.event("chit", f"{side} draws a Roman cavalry vexillation: {units[0].id} placed in {where}", rules,
               side=side, hex=where)
     if state.cavalry_reserve:
@@ -659,8 +667,7 @@ def _spies(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str,
 def _limes_ok(state: LDFState, side: str) -> bool:
     from . import economy
 
-    return bool(economy.rebuild_hexes(state)) or (bool(economy.fortify_hexes(state))
-                                                 and bool(economy.spare_garrisons(state)))
+    return bool(economy.rebuild_hexes(state)) or bool(economy.garrison_hexes(state))
 
 
 def _limes(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str, None]:
@@ -669,8 +676,7 @@ def _limes(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str,
     from . import economy
 
     options = [Option(f"rebuild:{h}", f"rebuild {h}") for h in economy.rebuild_hexes(state)]
-    if economy.spare_garrisons(state):
-        options += [Option(f"fortify:{h}", f"fortify {h}") for h in economy.fortify_hexes(state)]
+    options += [Option(f"fortify:{h}", f"fortify {h}") for h in economy.garrison_hexes(state)]  # 10.1, 10.4
     key = yield Decision(ROMAN, "Limes Restored: rebuild or fortify which hex?", tuple(options), rule="ldf:14.3",
                          kind="chit.limes")
     what, _, where = key.partition(":")
@@ -682,7 +688,7 @@ def _limes(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str,
     else:
         g = economy.spare_garrisons(state)[0]
         g.rebel = False
-        state.place(g.id, where)
+        stacking.place(state, where, [g.id], "ldf:8.13")
         ctx.event("fortify", f"{where} is fortified at once: garrison {g.id}", ("ldf:14.3", "ldf:8.13"), side=ROMAN,
                   hex=where)
 
@@ -734,7 +740,7 @@ def _sea_raiders(ctx: Context, state: LDFState, side: str) -> Generator[Decision
     where = yield from _choose_hex(GP, "Gothic Sea Raiders: where does it land?", targets, "ldf:14.3",
                                    "chit.raiders-hex")
     spend(ctx, state, side, SEA_RAIDERS, f"{tid} sails from {state.units[tid].hex} to {where}", ())
-    state.place(tid, where)
+    stacking.place(state, where, [tid], "ldf:14.3")
     yield from economy.on_enter(ctx, state, [tid], where)
 
 
@@ -763,7 +769,7 @@ def _german_increase(ctx: Context, state: LDFState, side: str) -> Generator[Deci
             break
         where = yield from _choose_hex(GP, f"German Population Increase: a hex for {t.id}", free, "ldf:7.1",
                                        "chit.tribe")
-        state.place(t.id, where)
+        stacking.place(state, where, [t.id], "ldf:7.1")
         back.append(t.id)
     ctx.event("returns", f"German Population Increase: {die} + 3 = {most}: {len(back)} tribe(s) return",
               ("ldf:14.3", "ldf:7.1"), side=GP, dice=(die,))
@@ -798,8 +804,7 @@ def _windfall(ctx: Context, state: LDFState, side: str) -> Generator[Decision, s
         b, v = state.of_kind("legion-base", "dead")[0], state.of_kind("infantry-vexillation", "dead")[0]
         where = yield from _choose_hex(ROMAN, "Revenue Windfall: place a reclaimed legion", hexes, "ldf:6.8",
                                        "chit.windfall-hex")
-        state.place(b.id, where)
-        state.place(v.id, where)
+        stacking.place(state, where, [b.id, v.id], "ldf:6.8")
         ctx.event("reclaim", f"Revenue Windfall: {b.id} and {v.id} return in {where}", ("ldf:14.3", "ldf:6.8"),
                   side=ROMAN, hex=where)
 

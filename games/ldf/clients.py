@@ -141,12 +141,17 @@ def palmyra_replenishment(ctx: Context, state: LDFState) -> Generator[Decision, 
     Its garrison, once lost, never returns (``ldf:8.13``)."""
     if state.palmyra == "inactive" or not state.palmyra_replenishes or state.is_looted(PALMYRA):
         return
+    from . import stacking
+
     owner = state.palmyra
-    if any(state.side_of(u) != owner for u in state.units_at(PALMYRA)):
-        return
     dead = sorted((u for u in state.of_kind("palmyran-legion", where="dead")), key=lambda u: u.id)
-    for u in dead:
-        state.place(u.id, PALMYRA)
+    # 10.1, 10.4: not into a hex held by the enemy, nor by any unit but Palmyrans (a rebel in a
+    # won-over Palmyra is commanded by the same player but is no Palmyran's friend, 11.4)
+    if any(state.side_of(u) != owner for u in state.units_at(PALMYRA)) or (
+            dead and not stacking.can_place(state, PALMYRA, dead)):
+        return
+    if dead:
+        stacking.place(state, PALMYRA, [u.id for u in dead], "ldf:7.2")
     if dead:
         case = "ldf:9.4" if owner == GP else "ldf:9.2" if state.effects.get(UNSWERVING) else "ldf:9.3"
         ctx.event("palmyra", f"{len(dead)} Palmyran legion-equivalent(s) return to Palmyra",
@@ -219,6 +224,8 @@ def gallic_replenishment(ctx: Context, state: LDFState) -> Generator[Decision, s
     onto a base lacking one (ruling: bases and vexillations are paired by hex)."""
     if not state.gallic_active or state.turn not in (4, 5):
         return
+    from . import stacking
+
     gallic = _gallic(state)
     dead = sorted(state.of_kind("infantry-vexillation", where="dead"), key=lambda u: u.id)
     placed: list[str] = []
@@ -227,9 +234,13 @@ def gallic_replenishment(ctx: Context, state: LDFState) -> Generator[Decision, s
         need = sum(u.kind == "legion-base" and u.gallic for u in units) \
             - sum(u.kind == "infantry-vexillation" and u.gallic for u in units)
         while need > 0 and dead:
-            v = dead.pop(0)
-            state.place(v.id, h)
-            v.rebel = v.gallic = True
+            v = dead[0]
+            v.rebel = v.gallic = True  # it comes in Gallic (the check below reads its side)
+            if not stacking.can_place(state, h, [v]):  # 10.7: two vexillations, the Gallic leaderless
+                v.rebel = v.gallic = False
+                break
+            dead.pop(0)
+            stacking.place(state, h, [v.id], "ldf:9.5")
             placed.append(f"{v.id} in {h}")
             need -= 1
     ctx.event("gallic", "Gallic replenishment: " + (", ".join(placed) if placed else "nothing to replenish"),

@@ -19,6 +19,7 @@ from typing import Any
 
 from ancients_kit.session import Context, Decision, Option
 
+from . import stacking
 from .state import CTESIPHON, GP, PALMYRA, ROMAN, ROME, LDFState, Unit
 
 __all__ = [
@@ -116,6 +117,7 @@ def clear_deficit_step(ctx: Context, state: LDFState, short: int) -> Generator[D
         yield from demobilise_step(ctx, state, forced=True)
     else:
         emergency_tax(ctx, state, key)
+        yield from stacking.share_fate(ctx, state, ("ldf:6.6", "ldf:6.10"), "emergency taxation")
     return True
 
 
@@ -184,7 +186,8 @@ def emergency_tax_hexes(state: LDFState) -> list[str]:
 
 def emergency_tax(ctx: Context, state: LDFState, hex_id: str) -> int:
     """Tax one hex in emergency (6.6): double TP, then it is looted; a garrison there goes to the
-    dead pile and a fortification under way stops."""
+    dead pile and a fortification under way stops. A leader it leaves alone shares the
+    garrison's fate (8.4): the callers follow with ``stacking.share_fate``."""
     if hex_id not in emergency_tax_hexes(state):
         raise ValueError(f"hex {hex_id} cannot be taxed in emergency (ldf:6.6)")
     tp = 2 * state.unlooted_tp(hex_id)
@@ -234,6 +237,7 @@ def demobilise_step(ctx: Context, state: LDFState, forced: bool = False) -> Gene
         state.remove(key, "dead")
         ctx.event("demobilise", f"The Roman player demobilises {what} {key} (over-supplied)", rules=("ldf:6.7",),
                   side=ROMAN)
+        yield from stacking.share_fate(ctx, state, ("ldf:6.7",), "demobilisation")
         return 0
     kb = yield Decision(ROMAN, "Demobilise a legion base (with an infantry vexillation: 2 TP)",
                         tuple(Option(u.id, f"{u.id} in {u.hex}") for u in bases), rule="ldf:6.7",
@@ -244,6 +248,7 @@ def demobilise_step(ctx: Context, state: LDFState, forced: bool = False) -> Gene
     state.remove(kb, "dead")
     state.remove(kv, "dead")
     gain(ctx, state, 2, f"demobilising {kb} and {kv}", ("ldf:6.7",) + (("ldf:6.10",) if forced else ()))
+    yield from stacking.share_fate(ctx, state, ("ldf:6.7",), "demobilisation")  # a leader left alone (8.4)
     return 2
 
 
@@ -340,10 +345,18 @@ def withdraw_from_parthia(ctx: Context, state: LDFState) -> Generator[Decision, 
             return
         src = forces[0]
         origin = state.hex(src)
+        force = [u for u in state.units_at(src) if state.side_of(u) == ROMAN]
+        # 10.1: the force must stack legally where it goes (enemies, Palmyrans, limits, the other leader)
         targets = [h for h in core if state.map.terrain(state.hex(h)) == "land"
-                   and not state.enemy_in(h, ROMAN)]
+                   and not state.enemy_in(h, ROMAN) and stacking.can_place(state, h, force)]
         if not targets:
-            return
+            for u in force:  # ruling: a force no core hex can take is lost with Parthia (7.3, 10.1)
+                state.eliminate(u.id)
+            ctx.event("withdraw", f"The Roman force in {src} ({', '.join(u.id for u in force)}) finds no core hex "
+                      "that can take it and is eliminated", rules=("ldf:7.3", "ldf:10.1"), side=ROMAN,
+                      units=tuple(u.id for u in force))
+            yield from stacking.share_fate(ctx, state, ("ldf:7.3",))
+            continue
         best = min(origin.distance(state.hex(h)) for h in targets)
         near = [h for h in targets if origin.distance(state.hex(h)) == best]
         key = near[0]
@@ -351,9 +364,8 @@ def withdraw_from_parthia(ctx: Context, state: LDFState) -> Generator[Decision, 
             key = yield Decision(ROMAN, f"Parthia has collapsed: withdraw the force in {src} to core territory",
                                  tuple(Option(h, h) for h in near), rule="ldf:7.3", kind="admin.withdraw",
                                  context={"highlight": near})
-        moving = [u.id for u in state.units_at(src) if state.side_of(u) == ROMAN]
-        for uid in moving:
-            state.place(uid, key)
+        moving = [u.id for u in force]
+        stacking.place(state, key, moving, "ldf:7.3")
         ctx.event("withdraw", f"The Roman force in {src} ({', '.join(moving)}) withdraws to {key}",
                   rules=("ldf:7.3",), side=ROMAN)
         yield from on_enter(ctx, state, moving, key)
@@ -386,9 +398,27 @@ def can_start_fortify(state: LDFState, side: str) -> bool:
 
 
 def can_finish_fortify(state: LDFState, side: str) -> bool:
+    """8.13 with 10.1 and 10.4: a spare garrison can stand in the Fortify marker's hex (no enemy,
+    no garrison there, no allied Palmyran: Palmyrans stack with no other unit)."""
     h = state.fortify
-    return side == ROMAN and h is not None and not state.enemy_in(h, ROMAN) and bool(spare_garrisons(state)) \
-        and not any(u.garrison for u in state.units_at(h))
+    if side != ROMAN or h is None or state.enemy_in(h, ROMAN):
+        return False
+    spare = spare_garrisons(state)
+    return bool(spare) and _garrison_fits(state, h, spare[0])
+
+
+def _garrison_fits(state: LDFState, hex_id: str, g: Unit) -> bool:
+    """Whether the Roman garrison ``g``, loyal side up, may stand in ``hex_id`` (10.1-10.6)."""
+    return stacking.placement_problem(state, hex_id, [g], rebel=False) is None
+
+
+def garrison_hexes(state: LDFState) -> list[str]:
+    """Core centre hexes where a whole fortification could be completed now (8.13, 10.1): those
+    of :func:`fortify_hexes` that a spare garrison can stand in (chit 14 uses them)."""
+    spare = spare_garrisons(state)
+    if not spare:
+        return []
+    return [h for h in fortify_hexes(state) if _garrison_fits(state, h, spare[0])]
 
 
 def _core_hex(state: LDFState, prompt: str, hexes: list[str], rule: str,
@@ -416,7 +446,7 @@ def finish_fortify(ctx: Context, state: LDFState, side: str) -> Generator[Decisi
     assert h is not None
     g = spare_garrisons(state)[0]
     g.rebel = False
-    state.place(g.id, h)
+    stacking.place(state, h, [g.id], "ldf:8.13")
     state.fortify = None
     ctx.event("fortify", f"The Roman player finishes fortifying {h}: garrison {g.id} "
               f"(defends at {state.unlooted_tp(h)})", rules=("ldf:8.13", "ldf:13.10"), side=ROMAN, hex=h)

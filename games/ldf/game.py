@@ -74,8 +74,9 @@ class LestDarknessFall(Game):
         return [
             OptionSpec("concession", True, "Offer 'concede' with every action (4.4, 4.5). Bot games may turn it "
                        "off so that a random player does not give up at once.", ("ldf:4.4", "ldf:4.5")),
-            OptionSpec("action_limit", 400, "End a turn as if both players had passed after this many actions "
-                       "(0 = never). Not in the rules (8.1 sets no limit): a guard for bot games.",
+            OptionSpec("action_limit", 0, "End a turn as if both players had passed after this many actions "
+                       "(0 = never, the default). Not in the rules (8.1 sets no limit): a guard a bot study may "
+                       "set; a game between people never ends on it (docs/games/ldf.md, issue 23).",
                        ("ldf:8.1", "ldf:8.20")),
         ]
 

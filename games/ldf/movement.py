@@ -337,6 +337,14 @@ def river_destinations(m: HexMap, pos: Position, units: Sequence[Unit]) -> tuple
 
 # ---------------------------------------------------------------- conversions (8.3)
 
+def _convertible(m: HexMap, pos: Position, h: Hex) -> bool:
+    """Whether the loyal units of ``h`` could turn rebel where they stand (``politics.convertible``:
+    ldf:8.3 with 10.1 and 9.5; ldf-politics' ruling of issue 23)."""
+    from . import politics
+
+    return politics.convertible(m, pos, h)
+
+
 def conversion_targets(m: HexMap, pos: Position, at: Hex, done: Iterable[Hex] = ()) -> tuple[list[Hex], bool]:
     """The hexes next to ``at`` a rebel co-emperor's force rolls for (``ldf:8.3``), and whether
     the emperor is next to it (then there is no roll for his hex, only stasis).
@@ -354,6 +362,8 @@ def conversion_targets(m: HexMap, pos: Position, at: Hex, done: Iterable[Hex] = 
             continue
         if any(u.piece == "emperor" for u in loyal):
             emperor = True
+            continue
+        if not _convertible(m, pos, n):  # a client garrison there, an active Gallic Empire (issue 23)
             continue
         if n not in skip:
             out.append(n)

@@ -57,6 +57,7 @@ __all__ = [
     "can_diplomacy_german",
     "can_treachery_emperor",
     "can_treachery_rebel",
+    "convertible",
     "conversion_succeeds",
     "convert",
     "create_co_emperor",
@@ -72,7 +73,9 @@ __all__ = [
     "rebels_return",
     "recovery_roll",
     "result",
+    "roll_succeeded",
     "score",
+    "side_change_problem",
     "succeeds",
     "success_chance",
     "succession",
@@ -84,6 +87,9 @@ __all__ = [
 SUCCESS_FROM: Final = 5
 """Diplomacy, treachery and the rebel co-emperor's creation succeed on 5 or 6
 (``ldf:8.7``, ``8.9``-``8.12``, ``9.4``)."""
+NATURAL_SUCCESS: Final = 6
+"""A six on the die succeeds whatever the modifiers: "no such die roll can ever be made a sure
+thing" (``ldf:8.8``) binds the Roman's negative salt too (ruling, docs/games/ldf.md, issue 23)."""
 SALT_MAX: Final = 3
 """At most three TP of salt in one roll (``ldf:8.8``)."""
 CAP: Final = 3
@@ -108,13 +114,20 @@ def result(die: int, modifier: int = 0) -> int:
 
 
 def succeeds(die: int, modifier: int = 0) -> bool:
-    """Whether a diplomacy or treachery roll succeeds: final 5 or 6 (``ldf:8.9``-``8.12``)."""
-    return result(die, modifier) >= SUCCESS_FROM
+    """Whether a diplomacy or treachery roll succeeds: final 5 or 6 (``ldf:8.9``-``8.12``), and
+    always on a six (``ldf:8.8``: no roll "can ever be made a sure thing", a failure neither;
+    +3 at most already leaves a 1 failing)."""
+    return die == NATURAL_SUCCESS or result(die, modifier) >= SUCCESS_FROM
+
+
+def roll_succeeded(die: int, final: int) -> bool:
+    """:func:`succeeds` from the die and the final result already read (``ldf:8.8``)."""
+    return die == NATURAL_SUCCESS or final >= SUCCESS_FROM
 
 
 def success_chance(modifier: int = 0) -> Fraction:
     """Exact chance that a roll with ``modifier`` succeeds (``ldf:8.8``): 1/3 unmodified,
-    1/2, 2/3 and 5/6 salted by +1, +2, +3; 1/6 at -1 and 0 at -2 or -3."""
+    1/2, 2/3 and 5/6 salted by +1, +2, +3; 1/6 at -1, -2 or -3 (the six still succeeds)."""
     return Fraction(sum(succeeds(d, modifier) for d in range(1, 7)), 6)
 
 
@@ -327,7 +340,7 @@ def modified_roll(ctx: Context, state: LDFState, actor: str, what: str, rules: t
 
         window = Window("before-roll", "a diplomacy or treachery roll, before it is made", "ldf:8.8",
                         (actor, opponent), detail=what)
-        yield from chain(window, chits.standing(state), plays, resolve, ctx=ctx)
+        yield from chain(window, chits.standing(state), plays, resolve)
 
     yield from declare()
     die = yield from chits.roll_die(ctx, state, actor, f"{actor} {what}", rules, redeclare=declare)
@@ -339,23 +352,26 @@ def political_roll(ctx: Context, state: LDFState, actor: str, what: str, rules: 
     """A diplomacy or treachery roll (:func:`modified_roll`): success on a final 5-6
     (``ldf:8.7``, ``8.9``-``8.12``, ``9.4``)."""
     die, final, mods = yield from modified_roll(ctx, state, actor, what, rules)
-    ok = final >= SUCCESS_FROM
-    ctx.event("politics", f"{actor} {what}: {die} ({mods.describe()}) = {final}: {'success' if ok else 'failure'}",
+    ok = roll_succeeded(die, final)
+    natural = " (a six always succeeds)" if ok and final < SUCCESS_FROM else ""
+    ctx.event("politics", f"{actor} {what}: {die} ({mods.describe()}) = {final}: "
+              f"{'success' if ok else 'failure'}{natural}",
               tuple(dict.fromkeys((*rules, "ldf:8.8"))) if mods.total else rules, side=actor, dice=(die,))
     return ok
 
 
-def recovery_roll(ctx: Context, state: LDFState) -> Generator[Decision, str, int]:
+def recovery_roll(ctx: Context, state: LDFState) -> Generator[Decision, str, tuple[int, int]]:
     """The Parthian recovery roll of 7.3 (called by ``admin.parthian_recovery``): the
     Roman may salt it negatively and either player play chits on it (``ldf:7.3``,
     ``ldf:8.8``; ruling: 7.3's "salted ... by either player" means the Roman's negative
     salt and both players' chits 17 and 2, since 8.8 gives the Germano-Parthian no
-    salt). Returns the final result (5-6 recovers)."""
+    salt). Returns the die and the final result (5-6 recovers, and a six always:
+    :func:`roll_succeeded`)."""
     die, final, mods = yield from modified_roll(ctx, state, GP, "Parthian recovery", ("ldf:7.3",))
     if mods.total:
         ctx.event("politics", f"Parthian recovery: {die} ({mods.describe()}) = {final}", ("ldf:7.3", "ldf:8.8"),
                   side=GP, dice=(die,))
-    return final
+    return die, final
 
 
 def rebels_return(ctx: Context, state: LDFState, rules: tuple[str, ...]) -> None:
@@ -380,19 +396,51 @@ def rebel_co_emperor_removed(ctx: Context, state: LDFState, where: str, rules: t
 
 def _co_emperor_hexes(state: LDFState) -> list[str]:
     """8.7: a loyal co-emperor is placed in any hex with loyal Roman mobile units, not the
-    emperor's (the leaders never share a hex, 8.3)."""
-    emperor = state.leader("emperor")
-    return sorted({u.hex for u in state.on_map() if _loyal_roman(u) and u.mobile and u.hex}
-                  - {emperor.hex if emperor else None})  # type: ignore[arg-type]
+    emperor's (the leaders never share a hex, 8.3; ``stacking.placement_problem``)."""
+    from . import stacking
+
+    ce = state.units["CE"]
+    return sorted(h for h in {u.hex for u in state.on_map() if _loyal_roman(u) and u.mobile and u.hex}
+                  if stacking.placement_problem(state, h, [ce], rebel=False) is None)
+
+
+def side_change_problem(state: LDFState, hex_id: str, rebel: bool = True,
+                        joining: tuple[Any, ...] = ()) -> tuple[str, str] | None:
+    """Why the Roman units of ``hex_id`` may not turn rebel (``rebel``) where they stand, or
+    ``None`` (``ldf:8.3``, ``8.7``, ``8.10``; ruling, docs/games/ldf.md, issue 23): the hex
+    must stay a legal stack (10.1: a client garrison or a Palmyran there stays the Roman's, and
+    enemies never stack), and no non-Gallic rebel ever stands in an active Gallic Empire (9.5:
+    they may not enter it; a rising or a conversion there would put them in it). ``joining``:
+    Roman counters placed there on that side at the same time (the rebel co-emperor of 8.7)."""
+    from . import stacking
+
+    if rebel and state.gallic_active and state.in_region(hex_id, "gallic-empire"):
+        return ("no non-Gallic rebel stands in an active Gallic Empire", "ldf:9.5")
+    flipping = [u for u in state.units_at(hex_id) if u.nationality == "roman" and u.kind != "emperor"
+                and not u.gallic]
+    return stacking.flip_problem(state, hex_id, [*flipping, *joining], rebel)
+
+
+def convertible(m: Any, pos: Any, h: Hex) -> bool:
+    """Whether the loyal Roman units in hex ``h`` of position ``pos`` could turn rebel where
+    they stand (``ldf:8.3``; :func:`side_change_problem` for a game state): no unit of the
+    Roman side's other camps (a client garrison, an allied Palmyran) shares the hex, and it is
+    not in an active Gallic Empire. movement.py's ``conversion_targets`` rolls for no other hex."""
+    if pos.gallic_active and h in m.region("gallic-empire"):
+        return False
+    return not any(u.camp in ("client", "palmyran") for u in pos.at(h))
 
 
 def _rebel_hexes(state: LDFState) -> list[str]:
     """8.7: a rebel co-emperor is placed in a hex with loyal Roman units other than the
-    emperor and not Rome/Ostia (ruling: never the emperor's hex, 8.3)."""
+    emperor and not Rome/Ostia (ruling: never the emperor's hex, 8.3), where the units can
+    turn rebel as a legal stack (:func:`side_change_problem`: not with a Caucasus garrison,
+    not in an active Gallic Empire)."""
     emperor = state.leader("emperor")
     banned = {ROME, emperor.hex if emperor else None}
-    return sorted({u.hex for u in state.on_map() if _loyal_roman(u) and not u.leader and u.hex and not u.gallic}
-                  - banned)  # type: ignore[arg-type]
+    ce = state.units["CE"]
+    hexes = {u.hex for u in state.on_map() if _loyal_roman(u) and not u.leader and u.hex and not u.gallic} - banned
+    return sorted(h for h in hexes if h is not None and side_change_problem(state, h, joining=(ce,)) is None)
 
 
 def _no_co_emperor(state: LDFState) -> bool:
@@ -410,8 +458,10 @@ def create_co_emperor(ctx: Context, state: LDFState, side: str) -> Generator[Dec
 
     where = yield from _choose_hex(ROMAN, "Place the loyal co-emperor", _co_emperor_hexes(state), "ldf:8.7",
                                    "co-emperor.hex")
+    from . import stacking
+
     state.units["CE"].rebel = False
-    state.place("CE", where)
+    stacking.place(state, where, ["CE"], "ldf:8.7")
     ctx.event("co-emperor", f"the Roman player creates a loyal co-emperor in {where}", ("ldf:8.7",), side=ROMAN,
               hex=where)
 
@@ -437,12 +487,14 @@ def create_rebel(ctx: Context, state: LDFState, side: str) -> Generator[Decision
         ctx.event("co-emperor", f"rebel co-emperor: {die}, but no hex of loyal Romans may receive him",
                   ("ldf:8.7",), side=GP, dice=(die,))
         return
+    from . import stacking
+
     where = yield from chits._choose_hex(GP, "Place the rebel co-emperor", hexes, "ldf:8.7", "rebel.hex")
-    state.place("CE", where)
-    state.units["CE"].rebel = True
     flipped = [u.id for u in state.units_at(where) if u.nationality == "roman" and u.kind != "co-emperor"]
-    for uid in flipped:
+    for uid in flipped:  # the hex's units turn rebel first, so the placement check reads them as they end
         state.units[uid].rebel = True
+    state.units["CE"].rebel = True
+    stacking.place(state, where, ["CE"], "ldf:8.7")
     ctx.event("co-emperor", f"{die}: a rebel co-emperor rises in {where}; {len(flipped)} unit(s) there turn rebel",
               ("ldf:8.7",), side=GP, dice=(die,), hex=where)
 
@@ -474,8 +526,11 @@ def treachery_emperor(ctx: Context, state: LDFState, side: str) -> Generator[Dec
 
 
 def can_diplomacy_co_emperor(state: LDFState, side: str) -> bool:
+    """8.10 against a loyal co-emperor whose stack can turn rebel where it stands (ruling:
+    not with a Caucasus garrison or in an active Gallic Empire, :func:`side_change_problem`)."""
     ce = state.leader("co-emperor")
-    return side == GP and ce is not None and not ce.rebel
+    return side == GP and ce is not None and not ce.rebel and ce.hex is not None \
+        and side_change_problem(state, ce.hex) is None
 
 
 def diplomacy_co_emperor(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str, None]:
@@ -546,7 +601,7 @@ def emperor_eliminated(ctx: Context, state: LDFState, rules: tuple[str, ...]) ->
     the Emperor Creation Table at once (``ldf:14.4``), no action spent, and places the
     new emperor as the result says; among two or more hexes he chooses (errata).
     combat.py calls this after taking the emperor off the map with his force."""
-    from . import chits
+    from . import chits, stacking
 
     if state.units["E"].on_map:
         state.remove("E", "aside")
@@ -556,12 +611,12 @@ def emperor_eliminated(ctx: Context, state: LDFState, rules: tuple[str, ...]) ->
     if "ldf:8.9" not in rules:  # 8.7: a co-emperor leaves play "only" by combat or treachery (audit D8)
         facts = attrs.evolve(facts, co_emperor_loyal=False)  # so result 5 reads as result 2 after the plague
     s = succession(res.result, facts)
-    ids = [state.map.to_id(h) for h in s.hexes]
     if s.replaces_co_emperor:
         state.remove("CE", "aside")
+    ids = _emperor_hexes(state, [state.map.to_id(h) for h in s.hexes])
     where = yield from chits._choose_hex(ROMAN, "Emperor Creation Table: choose the new emperor's hex", ids,
                                          "ldf:errata" if s.applied == "LEGIONS" else "ldf:14.4", "emperor.hex")
-    state.place("E", where)
+    stacking.place(state, where, ["E"], "ldf:14.4")
     text = f"Emperor Creation Table {die}: {res.result}"
     if s.applied != s.code:
         text += f" (as {s.applied})"
@@ -579,16 +634,38 @@ def emperor_eliminated(ctx: Context, state: LDFState, rules: tuple[str, ...]) ->
             yield from create_rebel(ctx, state, GP)
 
 
+def _emperor_hexes(state: LDFState, hexes: list[str]) -> list[str]:
+    """The table's hexes where the new emperor may stand (``stacking.placement_problem``: an
+    allied Palmyran in Rome/Ostia, say, keeps him out, 10.4); if none of them can take him, any
+    hex of loyal Roman units that can, else any core hex free of enemy units that can."""
+    from . import stacking
+
+    e = state.units["E"]
+
+    def fit(hs: Any) -> list[str]:
+        return sorted(h for h in hs if stacking.placement_problem(state, h, [e]) is None)
+
+    out = fit(hexes)
+    if not out:
+        out = fit({u.hex for u in state.on_map() if _loyal_roman(u) and not u.leader and u.hex})
+    if not out:
+        out = fit(h for h in state.region("core") if state.map.terrain(state.hex(h)) == "land"
+                  and not state.enemy_in(h, ROMAN))
+    return out or hexes
+
+
 def rebel_takes_rome(ctx: Context, state: LDFState) -> Generator[Decision, str, None]:
     """A rebel co-emperor moves into Rome/Ostia (``ldf:8.3``): the emperor goes to Rome, the
     rebel co-emperor is set aside, every non-Gallic rebel flips to loyal, and the Roman
     loses a die of TP. movement.py calls this when the rebel co-emperor enters 3318."""
     from . import chits, economy
 
+    from . import stacking
+
     state.remove("CE", "aside")
     state.units["CE"].rebel = False
-    state.place("E", ROME)
-    rebels_return(ctx, state, ("ldf:8.3",))
+    rebels_return(ctx, state, ("ldf:8.3",))  # his force in Rome is loyal again before the emperor joins it
+    stacking.place(state, ROME, ["E"], "ldf:8.3")
     die = yield from chits.roll_die(ctx, state, ROMAN, "rebel co-emperor in Rome/Ostia", ("ldf:8.3",))
     ctx.event("emperor", f"the rebel co-emperor enters Rome/Ostia: the emperor returns there, the rebels return "
               f"to loyalty and the Roman loses {die} TP", ("ldf:8.3",), dice=(die,))
@@ -605,6 +682,10 @@ def convert(ctx: Context, state: LDFState, hex_id: str) -> Generator[Decision, s
     decides). Returns whether they converted."""
     from . import chits
 
+    why = side_change_problem(state, hex_id)
+    if why is not None:  # movement.conversion_targets skips such hexes; never a roll, never a flip
+        ctx.event("conversion", f"{hex_id} cannot be converted: {why[0]}", ("ldf:8.3", why[1]), side=GP, hex=hex_id)
+        return False
     die = yield from chits.roll_die(ctx, state, GP, f"conversion of {hex_id}", ("ldf:8.3",))
     units = [u for u in state.units_at(hex_id) if _loyal_roman(u) and u.kind != "emperor"]
     ok = conversion_succeeds(die)

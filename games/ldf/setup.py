@@ -18,7 +18,7 @@ from typing import Any
 
 from ancients_kit.session import Context, Decision, Option
 
-from . import model
+from . import model, stacking
 from .state import GP, PREFIX, LDFData, LDFState, Unit
 
 __all__ = ["build_campaign", "deploy", "deploy_gunds", "deploy_tribes"]
@@ -76,7 +76,7 @@ def build_campaign(ctx: Context, data: LDFData) -> LDFState:
             else:
                 n = p.count
             for uid in take(p.piece, n):
-                state.place(uid, hid)
+                stacking.place(state, hid, [uid], p.rules[0] if p.rules else "ldf:3.2")
     # The chit pool (3.5): the 24 event chits and a chit 25 for each pooled cavalry vexillation.
     cavalry = [u for u in state.units.values() if u.kind == "cavalry-vexillation" and u.where == "pool"]
     for n in chit_numbers:
@@ -104,7 +104,7 @@ def deploy_tribes(ctx: Context, state: LDFState) -> Generator[Decision, Any, Non
         key = yield Decision(GP, f"Set up German tribe {uid}: a hex of Barbaria without a tribe",
                              tuple(Option(h, f"{h}") for h in free), rule="ldf:3.3", kind="setup.tribe",
                              context={"highlight": free, "unit": uid})
-        state.place(uid, key)
+        stacking.place(state, key, [uid], "ldf:3.3")
     ctx.event("setup", "The Germano-Parthian player sets up the German tribes, one per hex of Barbaria",
               rules=("ldf:3.3",), side=GP)
 
@@ -116,7 +116,7 @@ def deploy_gunds(ctx: Context, state: LDFState) -> Generator[Decision, Any, None
         key = yield Decision(GP, f"Set up Parthian gund {uid}: any hex of Parthia",
                              tuple(Option(h, h) for h in parthia), rule="ldf:3.3", kind="setup.gund",
                              context={"highlight": parthia, "unit": uid})
-        state.place(uid, key)
+        stacking.place(state, key, [uid], "ldf:3.3")
     ctx.event("setup", "The Germano-Parthian player sets up the Parthian gunds", rules=("ldf:3.3",), side=GP)
 
 

@@ -41,10 +41,17 @@ __all__ = [
     "emergency_unstack",
     "emergency_unstacking_action",
     "excess",
+    "can_place",
+    "fits",
+    "flip_problem",
+    "place",
+    "placement_problem",
     "is_legal",
+    "lone_leaders",
     "overstacked_hexes",
     "problems",
     "settle",
+    "share_fate",
     "unstack_all",
     "vexillation_limit",
 ]
@@ -128,14 +135,82 @@ def is_legal(pos: Position, units: Sequence[Unit]) -> bool:
 
 def fits(state: LDFState, hex_id: str, coming: Sequence[Any]) -> bool:
     """Whether the units in ``hex_id`` together with the game units ``coming`` (moving,
-    retreating, advancing or placed there) break no stacking limit (``ldf:10.1``-``10.8``)."""
-    from ancients_games.ldf.zoc import camp_of
+    retreating, advancing or placed there) break no stacking limit (``ldf:10.1``-``10.8``):
+    :func:`placement_problem` finds nothing."""
+    return placement_problem(state, hex_id, coming) is None
 
-    pos = position(state)
+
+# ---------------------------------------------------------------- placements (10.1-10.8): the one check
+
+
+def _camp_in(state: LDFState, u: Any, hex_id: str, rebel: bool | None = None) -> str:
+    """``u``'s camp once it stands in ``hex_id`` (``zoc.camp_of``, Palmyra's own garrison
+    counted Palmyran); ``rebel`` overrides a Roman counter's side (a flip to come)."""
+    if rebel is not None and u.nationality == "roman":
+        return "gallic" if u.gallic and rebel else ("rebel" if rebel else "loyal")
+    f = state.faction_of(u)
+    if f == "client" and state.in_region(hex_id, "palmyra"):
+        return "palmyran"
+    return f
+
+
+def _stack_position(state: LDFState) -> Position:
+    """The political facts :func:`problems` reads, without the units (cheap: no map scan)."""
+    return Position((), state.data.counters.pieces, palmyra=state.palmyra, cavalry_reserve=state.cavalry_reserve)
+
+
+def placement_problem(state: LDFState, hex_id: str, coming: Sequence[Any], *,
+                      rebel: bool | None = None) -> tuple[str, str] | None:
+    """THE legality check of every placement (``ldf:10.1``-``10.8``, ``ldf:8.3``): why the game
+    units ``coming`` may not stand in ``hex_id`` together with the units already there, or
+    ``None``. Enemies never share a hex (10.1, 10.5), Palmyrans stack with no one (10.4), the
+    two leaders never meet (8.3), and the limits of 10.2-10.8 hold.
+
+    Every rule that puts units on the map outside a move, a retreat or an advance (reclaiming
+    6.8, the returns of 7.1 and 7.2, Palmyra's and the Gallic replenishment 9.2-9.5, a garrison
+    completed 8.13, the withdrawal of 7.3, a co-emperor or a new emperor placed 8.7 and 14.4, the
+    chits' placements 14.3) goes through :func:`place`, which refuses what this check finds,
+    and offers only hexes where it finds nothing. ``rebel`` (Roman counters only) asks about the
+    same units turned to that side where they stand: a rising or a conversion (8.3, 8.7, 8.10)
+    is checked by :func:`flip_problem`."""
     ids = {u.id for u in coming}
     h = state.hex(hex_id)
-    there = [v for v in pos.at(h) if v.id not in ids] + [Unit(u.id, u.kind, h, camp_of(state, u)) for u in coming]
-    return is_legal(pos, there)
+    there = [Unit(v.id, v.kind, h, _camp_in(state, v, hex_id)) for v in state.units_at(hex_id) if v.id not in ids]
+    there += [Unit(u.id, u.kind, h, _camp_in(state, u, hex_id, rebel)) for u in coming]  # type: ignore[arg-type]
+    found = problems(_stack_position(state), there)
+    return found[0] if found else None
+
+
+def can_place(state: LDFState, hex_id: str, coming: Sequence[Any]) -> bool:
+    """Whether ``coming`` may be placed in ``hex_id`` (:func:`placement_problem` finds nothing)."""
+    return placement_problem(state, hex_id, coming) is None
+
+
+def place(state: LDFState, hex_id: str, uids: Sequence[str], rule: str) -> None:
+    """The checked placement: put the units ``uids`` into ``hex_id`` together, or refuse with a
+    ``ValueError`` naming the units, the hex, the limit broken and ``rule`` (the rule that
+    places them). ``LDFState.place`` is the unchecked primitive that moves, retreats and
+    advances use step by step (friendly units may pass through one another, 10.1)."""
+    coming = [state.unit(uid) for uid in uids]
+    why = placement_problem(state, hex_id, coming)
+    if why is not None:
+        raise ValueError(f"{', '.join(uids)} cannot be placed in {hex_id} ({rule}): {why[0]} ({why[1]})")
+    for uid in uids:
+        state.place(uid, hex_id)
+
+
+def flip_problem(state: LDFState, hex_id: str, flipping: Sequence[Any], rebel: bool) -> tuple[str, str] | None:
+    """Why the Roman counters ``flipping`` in ``hex_id`` may not turn to the ``rebel`` side
+    where they stand (a rising 8.7, a conversion 8.3, diplomacy with a loyal co-emperor 8.10),
+    or ``None``: the hex must stay a legal stack (10.1: a rebel never stands with a client
+    garrison or a Palmyran, ruling in docs/games/ldf.md)."""
+    ids = {u.id for u in flipping}
+    staying = [v for v in state.units_at(hex_id) if v.id not in ids]
+    h = state.hex(hex_id)
+    there = [Unit(v.id, v.kind, h, _camp_in(state, v, hex_id)) for v in staying]
+    there += [Unit(u.id, u.kind, h, _camp_in(state, u, hex_id, rebel)) for u in flipping]  # type: ignore[arg-type]
+    found = problems(_stack_position(state), there)
+    return found[0] if found else None
 
 
 def excess(pos: Position, h: Hex) -> list[Unit]:
@@ -211,7 +286,7 @@ def emergency_unstack(ctx: Context, state: LDFState, hex_id: str) -> Generator[D
                              "move a vexillation to an adjacent hex", tuple(opts), rule="ldf:10.7",
                              kind="move.unstack", context={"highlight": (hex_id,)})
         uid, _, dest = key.partition(">")
-        state.place(uid, dest)
+        place(state, dest, [uid], "ldf:10.7")
         ctx.event("unstack", f"emergency unstacking: {uid} from {hex_id} to {dest} (no action spent)",
                   rules=("ldf:10.7",), side=side, hex=dest)
         yield from on_enter(ctx, state, [uid], dest)
@@ -230,10 +305,61 @@ def emergency_unstacking_action(ctx: Context, state: LDFState, side: str) -> Gen
 
 
 def settle(ctx: Context, state: LDFState) -> Generator[Decision, Any, None]:
-    """10.1, 10.7: stacking holds at the end of every action: any Roman stack left over the
-    limit (its leader moved away, died in battle or fell to treachery) unstacks at once,
-    the Germano-Parthian's first. The action loop calls it after each action."""
+    """10.1, 10.7, 8.4: stacking holds at the end of every action: a leader left without a
+    unit of his own in his hex shares its fate (:func:`share_fate`: a chit's plague, say), and
+    any Roman stack left over the limit (its leader moved away, died in battle or fell to
+    treachery) unstacks at once, the Germano-Parthian's first. The action loop calls it after
+    each action, the administrative phase at its end."""
+    yield from share_fate(ctx, state, ("ldf:8.4",))
     for side in state.sides:
         if state.over:
             return
         yield from unstack_all(ctx, state, side)
+
+
+# ---------------------------------------------------------------- a leader never alone (8.4)
+
+
+def _friends(state: LDFState, lead: Any, units: Iterable[Any]) -> bool:
+    """Whether ``units`` hold a unit, mobile or static, friendly to the leader ``lead`` (8.4)."""
+    side = state.side_of(lead)
+    return any(o is not lead and not o.leader and state.side_of(o) == side and not state.hostile(o, lead)
+               for o in units)
+
+
+def lone_leaders(state: LDFState) -> list[str]:
+    """IDs of the leaders on the map with no friendly unit, mobile or static, in their hex (``ldf:8.4``)."""
+    out = []
+    for uid in ("E", "CE"):
+        lead = state.units.get(uid)
+        if lead is not None and lead.on_map and lead.hex is not None \
+                and not _friends(state, lead, state.units_at(lead.hex)):
+            out.append(uid)
+    return out
+
+
+def share_fate(ctx: Context, state: LDFState, rules: Sequence[str],
+               why: str = "") -> Generator[Decision, Any, list[str]]:
+    """8.4: "a leader shares the fate of the last friendly unit, mobile or static, in his hex",
+    wherever that unit went: eliminated, demobilised (6.7), lost to emergency taxation (6.6) or
+    to the plague (chit 10). Each leader left alone goes to the dead pile at once, with what
+    follows: the Emperor Creation Table for the emperor (8.9, 14.4), every non-Gallic rebel
+    back to loyal for a rebel co-emperor (8.7). No emperor or co-emperor is ever left alone on
+    the map. ``rules``: the rules of what took the unit away. Returns the leaders lost."""
+    from . import politics
+
+    lost = lone_leaders(state)
+    for uid in lost:
+        lead = state.unit(uid)
+        h = lead.hex
+        rebel = lead.rebel
+        state.eliminate(uid)
+        ctx.event("eliminated", f"{uid} shares the fate of the last unit in {h}" + (f" ({why})" if why else ""),
+                  tuple(dict.fromkeys((*rules, "ldf:8.4"))), units=(uid,), hex=h)
+        if uid == "E":
+            yield from politics.emperor_eliminated(ctx, state, ("ldf:8.4", "ldf:14.4"))
+        elif rebel:
+            politics.rebel_co_emperor_removed(ctx, state, "dead", ("ldf:8.4", "ldf:8.7"))
+        if state.over:
+            break
+    return lost

@@ -37,11 +37,12 @@ either direction, a Gallic unit's only into Gallic Empire hexes (``ldf:9.5``).
 Stacked units without ZOC do not cancel the others' (``ldf:11.1``); friendly
 and enemy units in the hex reached do not cancel it (``ldf:11.2``).
 Reciprocity (``ldf:11.5``) is what the symmetric projection gives: two hostile
-stacks that both project are in each other's ZOC. At a Rhine or Danube
-hexside no ZOC passes between a German and its enemy in either direction
-(:func:`ezoc`, :func:`in_ezoc`: the enemy's ZOC still reaches the hex
-across, but does not bind Germans there); at the Gallic frontier only the
-other side's ZOC holds (see the rulings in ``docs/games/ldf.md``).
+stacks that both project are in each other's ZOC, "provided it contains one or
+more units that project ZOC; see 11.1". At a Rhine or Danube hexside only the
+German's ZOC stops (``ldf:11.1``, "with but one exception"): a legion across
+the river pins the tribe, the tribe does not pin the legion; at the Gallic
+frontier likewise only the other side's ZOC holds (rulings in
+``docs/games/ldf.md``, second reading of issue 23).
 """
 
 from __future__ import annotations
@@ -270,25 +271,17 @@ def ezoc(m: HexMap, pos: Position, camp: str, *, ignore: Iterable[str] = ()) -> 
     for u in pos.units:
         if u.id in skip or not hostile(u.camp, camp, pos.palmyra):
             continue
-        out |= _zoc_against(m, pos, u, camp)
+        out |= zoc_of(m, pos, u)
     return frozenset(out)
 
 
-def _zoc_against(m: HexMap, pos: Position, u: Unit, camp: str) -> frozenset[Hex]:
-    """The hexes where ``u``'s ZOC binds units of ``camp``: :func:`zoc_of`, except that an
-    enemy of the Germans does not pin them across a Rhine or Danube hexside, since the
-    tribe does not pin it back (``ldf:11.1`` "in either direction", ``ldf:11.5`` mutual)."""
-    z = zoc_of(m, pos, u)
-    if camp == "german" and u.camp != "german":
-        return z & frozenset(_links(m).german.get(u.hex, ()))
-    return z
-
-
 def in_ezoc(m: HexMap, pos: Position, h: Hex, camp: str) -> bool:
-    """Is hex ``h`` in a ZOC hostile to ``camp`` (``ldf:11.1``, ``ldf:11.5``)?"""
+    """Is hex ``h`` in a ZOC hostile to ``camp`` (``ldf:11.1``, ``ldf:11.5``)? The ZOC of the
+    enemy's units as :func:`zoc_of` projects them: a legion's crosses the Rhine and binds a
+    tribe beyond it, a tribe's does not cross (``ldf:11.1``'s one exception)."""
     for n in m.neighbors(h):
         for u in pos.at(n):
-            if hostile(u.camp, camp, pos.palmyra) and h in _zoc_against(m, pos, u, camp):
+            if hostile(u.camp, camp, pos.palmyra) and h in zoc_of(m, pos, u):
                 return True
     return False
 

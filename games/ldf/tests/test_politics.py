@@ -30,9 +30,12 @@ def test_treachery_with_salting_one_third_to_five_sixths() -> None:
 
 
 @pytest.mark.rule("ldf:8.8")
-def test_negative_salting() -> None:
-    assert success_chance(-1) == Fraction(1, 6)
-    assert success_chance(-2) == 0 == success_chance(-3)
+def test_negative_salting_never_makes_a_roll_hopeless() -> None:
+    """8.8: "no such die roll can ever be made a sure thing": a six still succeeds at -2 and -3
+    (ruling, issue 23), so deeper salt only answers the Germano-Parthian's own chit 17."""
+    assert success_chance(-1) == Fraction(1, 6) == success_chance(-2) == success_chance(-3)
+    assert politics.succeeds(6, -3) and not politics.succeeds(5, -1)
+    assert success_chance(-3 + 2) == Fraction(1, 6) and success_chance(-2 + 2) == Fraction(1, 3)
 
 
 @pytest.mark.rule("ldf:8.8")
@@ -301,7 +304,11 @@ def test_rebel_co_emperor_takes_rome() -> None:
 def test_parthian_recovery_roll_salted_by_the_roman() -> None:
     ctx, st = world()
     ctx.chance.force(6)
-    assert drive(politics.recovery_roll(ctx, st), Script({"salt": "salt-2"})) == 4
+    die, final = drive(politics.recovery_roll(ctx, st), Script({"salt": "salt-2"}))
+    assert (die, final) == (6, 4) and politics.roll_succeeded(die, final)  # a six recovers (8.8)
+    ctx.chance.force(5)
+    die, final = drive(politics.recovery_roll(ctx, st), Script({"salt": "salt-1"}))
+    assert (die, final) == (5, 4) and not politics.roll_succeeded(die, final)
 
 
 @pytest.mark.rule("ldf:8.8", "ldf:14.3")

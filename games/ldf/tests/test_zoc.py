@@ -62,14 +62,17 @@ def test_no_zoc_into_sea_hexes_or_across_all_sea_hexsides() -> None:
 
 @pytest.mark.rule("ldf:11.1", "ldf:11.5")
 def test_german_zoc_never_crosses_the_rhine_or_danube_either_way() -> None:
+    """11.1 names "but one exception": Germanic ZOC across a Rhine or Danube hexside. The
+    legion's ZOC crosses and pins the tribe; 11.5's reciprocity holds "provided" the stack
+    projects, "see 11.1" (second reading, issue 23)."""
     # A tribe in 3214 (Barbaria) across the Rhine from Trier 3114.
     p = pos(("t", "german-tribe", "3214", "german"), ("v", "infantry-vexillation", "3114", "loyal"))
     assert "3114" not in ids(zoc_of(M, p, p.unit("t")))
     assert not in_ezoc(M, p, M.from_id("3114"), "loyal")
-    # 11.5 mutuality: the legion does not pin the tribe back across the river either.
-    assert not in_ezoc(M, p, M.from_id("3214"), "german")
-    assert M.from_id("3214") not in ezoc(M, p, "german")
-    # The legion's ZOC still reaches 3214 and binds a non-German enemy there (a rebel).
+    # The legion pins the tribe across the river: only Germanic ZOC stops at it.
+    assert in_ezoc(M, p, M.from_id("3214"), "german")
+    assert M.from_id("3214") in ezoc(M, p, "german")
+    # The legion's ZOC reaches 3214 and binds a non-German enemy there too (a rebel).
     assert "3214" in ids(zoc_of(M, p, p.unit("v")))
     assert in_ezoc(M, p, M.from_id("3214"), "rebel")
     # Not across the river (3114-3115), the legion pins a tribe as usual, and the tribe it.
