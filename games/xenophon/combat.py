@@ -779,20 +779,14 @@ def _loss_options(state: XenState, ids: Sequence[str]) -> list[Option]:
 def eliminate_units(
     ctx: Context, state: XenState, side: str, ids: Sequence[str], why: str, rules: Sequence[str]
 ) -> Generator[Decision, str, None]:
-    """Eliminate units of ``side``; leaders through :func:`leaders.eliminate` (Xenophon's
-    escape, a Supreme Leader's chits)."""
-    ids = _with_cargo(state, [u for u in ids if state.unit(u).where == "map"])
-    if not ids:
-        return
-    plain = [u for u in ids if not state.unit(u).leader]
-    for u in plain:
-        state.eliminate(u)
-    if plain:
+    """Eliminate units of ``side``, a fleet with the units it carries, through
+    :func:`leaders.eliminate_units` (Xenophon's escape, a Supreme Leader's chits)."""
+    def announce(plain: list[str]) -> None:
         ctx.event("eliminated", f"{side}: {', '.join(plain)} eliminated ({why})", tuple(rules), side=side,
                   units=plain)
-    for u in ids:
-        if state.unit(u).leader:
-            yield from leaders.eliminate(ctx, state, u, why, tuple(rules))
+
+    ids = _with_cargo(state, [u for u in ids if state.unit(u).where == "map"])
+    yield from leaders.eliminate_units(ctx, state, ids, why, rules, announce=announce)
 
 
 def retreat(

@@ -12,6 +12,11 @@ control the way every rule that changes it must:
   satrapy), are eliminated (docs/games/xenophon.md ruling 16, after
   xen:leaders: "eliminate the Satrapy's units stacked with the leader if the
   Satrapy turns Neutral");
+- :func:`turn`, the same for rules code: the units lost go through
+  :func:`.leaders.eliminate_units`, so the land units aboard a fleet lost at sea
+  go down with it (a leader by the leader rules: Xenophon's escape roll, a
+  Supreme Leader's chits) and those aboard on a coast go ashore;
+  :func:`change_control` is the bare change under it (no die, no question);
 - :func:`violate_neutrality` (an attack on a neutral satrapy's units, or a
   pillage or colonisation attempt in one of its hexes): the satrapy at once
   becomes controlled by the *other* player (xen:control). xen-ops and
@@ -24,19 +29,17 @@ Cities/Colonies", a pillaged city still counting, xen:errata),
 
 from __future__ import annotations
 
-from ancients_kit.session import Context
+from collections.abc import Generator, Sequence
+
+from ancients_kit.session import Context, Decision
 
 from .state import EMPIRE, NEUTRAL, REBEL, XenState, other_side
 
-__all__ = ["change_control", "friendly_cities", "occupies_all_cities", "violate_neutrality"]
+__all__ = ["change_control", "friendly_cities", "occupies_all_cities", "turn", "violate_neutrality"]
 
 
-def change_control(ctx: Context, state: XenState, satrapy: str, new: str, why: str,
-                   rules: tuple[str, ...] = ("xen:control",)) -> list[str]:
-    """Set ``satrapy``'s control to ``new`` and turn its units; return the IDs eliminated (ruling 16)."""
-    old = state.control[satrapy]
-    if old == new:
-        return []
+def _set(state: XenState, satrapy: str, new: str) -> list[str]:
+    """Set the control and turn the units; the IDs of the satrapy's units to eliminate (ruling 16)."""
     state.set_control(satrapy, new)
     lost: list[str] = []
     if new == NEUTRAL:
@@ -45,14 +48,63 @@ def change_control(ctx: Context, state: XenState, satrapy: str, new: str, why: s
             stacked = any(o.satrapy != satrapy for o in state.units_at(u.hex or ""))
             if u.hex not in inside or stacked or u.embarked is not None:
                 lost.append(u.id)
-        for uid in lost:
-            state.eliminate(uid)
+    return lost
+
+
+def _event(ctx: Context, satrapy: str, old: str, new: str, why: str, rules: tuple[str, ...], lost: list[str],
+           sunk: Sequence[str] = ()) -> None:
     text = f"{satrapy}: {old} -> {new} ({why})"
     if lost:
         text += f"; its units outside it or stacked with a player's units are eliminated: {', '.join(lost)}"
-    ctx.event("control", text, rules + (("xen:control",) if "xen:control" not in rules else ()),
-              satrapy=satrapy, old=old, new=new, eliminated=tuple(lost))
+    sunk = list(sunk)
+    if sunk:
+        text += f"; lost at sea with its fleets: {', '.join(sunk)}"
+    extra = ("xen:control",) if "xen:control" not in rules else ()
+    extra += ("xen:naval-transport",) if sunk else ()
+    ctx.event("control", text, rules + extra, satrapy=satrapy, old=old, new=new, eliminated=tuple(lost + sunk))
+
+
+def change_control(ctx: Context, state: XenState, satrapy: str, new: str, why: str,
+                   rules: tuple[str, ...] = ("xen:control",)) -> list[str]:
+    """Set ``satrapy``'s control to ``new`` and turn its units; return the IDs eliminated (ruling 16).
+
+    The bare change: rules code calls :func:`turn`, which also settles the units aboard the
+    fleets lost. Turning to a player eliminates nothing here (:func:`violate_neutrality`)."""
+    old = state.control[satrapy]
+    if old == new:
+        return []
+    lost = _set(state, satrapy, new)
+    for uid in lost:
+        state.eliminate(uid)  # satrapy units only, never a leader (leaders belong to no satrapy)
+    _event(ctx, satrapy, old, new, why, rules, lost)
     return lost
+
+
+def turn(ctx: Context, state: XenState, satrapy: str, new: str, why: str,
+         rules: tuple[str, ...] = ("xen:control",)) -> Generator[Decision, str, list[str]]:
+    """:func:`change_control` for rules code (Revolt, Satrapy Resists, Diplomacy, an agreement):
+    the satrapy's units lost are eliminated through :func:`.leaders.eliminate_units`. The land
+    units of other satrapies, and leaders, aboard its fleets lost go ashore on a coast and at sea
+    are lost with them (xen:naval-transport; docs, Rulings: operations 12), a leader by the
+    leader rules (xen:leaders, xen:supreme-leaders, xen:xenophon). Returns the IDs eliminated."""
+    from .leaders import eliminate_units
+
+    old = state.control[satrapy]
+    if old == new:
+        return []
+    lost = _set(state, satrapy, new)
+    said: list[bool] = []
+
+    def announce(plain: list[str]) -> None:
+        said.append(True)
+        _event(ctx, satrapy, old, new, why, rules, [u for u in plain if u in lost],
+               [u for u in plain if u not in lost])
+
+    gone = yield from eliminate_units(ctx, state, lost, f"aboard a fleet of {satrapy}, which turns {new}",
+                                      rules, with_cargo=False, announce=announce)
+    if not said:
+        _event(ctx, satrapy, old, new, why, rules, [])
+    return gone
 
 
 def violate_neutrality(ctx: Context, state: XenState, satrapy: str, by: str, act: str) -> bool:

@@ -72,6 +72,7 @@ __all__ = [
     "attempt",
     "cancelled",
     "change_control",
+    "column_value",
     "column_shifts",
     "diplomacy_phase",
     "differential",
@@ -254,14 +255,26 @@ def column_shifts(
     return tuple(out)
 
 
+def column_value(diff: int, shift: int) -> tuple[int, int]:
+    """The (value, shift) to read the table with: the shifts count from the differential itself,
+    so a negative differential spends shifts before it reaches column <=0's right edge
+    (``xen:diplomacy``: "Differential = (# phasing player's Agent Chits) - (# non-phasing
+    player's Agent Chits)" with its "+1" modifiers; docs/games/xenophon.md, Rulings: second
+    reading 3). -2 with +1 is -1, still column <=0; 0 with +1 is column 1."""
+    if diff < 0 and shift:
+        return min(diff + shift, 0), max(diff + shift, 0)
+    return diff, shift
+
+
 def read_table(table: DifferentialTable, diff: int, roll: int, shifts: Iterable[Shift] = ()) -> Resolution:
-    """The Diplomacy Table's result for a differential, a d6 and the shifts."""
-    return table.resolve_value(diff, roll, shift=sum(s.columns for s in shifts))
+    """The Diplomacy Table's result for a differential, a d6 and the shifts (:func:`column_value`)."""
+    value, shift = column_value(diff, sum(s.columns for s in shifts))
+    return table.resolve_value(value, roll, shift=shift)
 
 
 def outcome_distribution(table: DifferentialTable, diff: int, shift: int = 0) -> dict[str, Fraction]:
     """Exact probability of each result code (for ``ancients odds xenophon diplomacy``)."""
-    return table.distribution_value(diff, shift)
+    return table.distribution_value(*column_value(diff, shift))
 
 
 def assassination_succeeds(roll: int, supreme: bool) -> bool:
@@ -284,22 +297,33 @@ def _other(side: str) -> str:
     return EMPIRE if side == REBEL else REBEL
 
 
-def change_control(ctx: Context, state: XenState, satrapy: str, new: str, rules: Sequence[str], why: str) -> None:
-    """``satrapy`` changes control (control.change_control, ruling 16). When it turns
+def change_control(ctx: Context, state: XenState, satrapy: str, new: str, rules: Sequence[str],
+                   why: str) -> Generator[Decision, str, None]:
+    """``satrapy`` changes control (control.turn, ruling 16). When it turns
     to a player, its units left in a hex with the other player's units are
-    eliminated too (ruling: friendly and enemy units never stack, ``xen:stacking``)."""
+    eliminated too (ruling: friendly and enemy units never stack, ``xen:stacking``);
+    the other player's units aboard such a fleet go ashore on a coast and at sea
+    are lost with it, a leader by the leader rules (:func:`.leaders.eliminate_units`)."""
     from . import control
+    from .leaders import eliminate_units
 
-    control.change_control(ctx, state, satrapy, new, why, tuple(rules))
+    yield from control.turn(ctx, state, satrapy, new, why, tuple(rules))
     if new == "neutral":
         return
     mixed = sorted(u.id for u in state.on_map() if u.satrapy == satrapy
                    and any(o.side not in (new, "neutral") for o in state.units_at(u.hex or "")))
-    for uid in mixed:
-        state.eliminate(uid)
-    if mixed:
-        ctx.event("control", f"{satrapy}'s units stacked with the other player's are eliminated: {', '.join(mixed)}",
-                  (*rules, "xen:stacking"), satrapy=satrapy, eliminated=tuple(mixed))
+
+    def announce(plain: list[str]) -> None:
+        own = [u for u in plain if u in mixed]
+        sunk = [u for u in plain if u not in mixed]
+        text = f"{satrapy}'s units stacked with the other player's are eliminated: {', '.join(own)}"
+        if sunk:
+            text += f"; lost at sea with them: {', '.join(sunk)}"
+        ctx.event("control", text, (*rules, "xen:stacking") + (("xen:naval-transport",) if sunk else ()),
+                  satrapy=satrapy, eliminated=tuple(plain))
+
+    yield from eliminate_units(ctx, state, mixed, f"aboard a fleet of {satrapy}, which turns {new}", rules,
+                               with_cargo=False, announce=announce)
 
 
 def targets(state: XenState, side: str) -> list[str]:
@@ -434,7 +458,7 @@ def _apply(ctx: Context, state: XenState, side: str, satrapy: str, code: str) ->
         intelligence.reveal(ctx, state, other, side, (what,), (RULE, intelligence.RULE), f"Diplomacy {code}")
     elif key == "control":
         new = side if code == "D3" or control == "neutral" else "neutral"
-        change_control(ctx, state, satrapy, new, (RULE, "xen:control"), f"Diplomacy {code}")
+        yield from change_control(ctx, state, satrapy, new, (RULE, "xen:control"), f"Diplomacy {code}")
     else:
         from .leaders import assassinate
 

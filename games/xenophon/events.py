@@ -69,14 +69,19 @@ STACK = 10  # xen:stacking
 
 def eliminate(ctx: Context, state: XenState, uid: str, why: str,
               rules: tuple[str, ...]) -> Generator[Decision, str, None]:
-    """Eliminate a unit to the counter mix; a leader through :func:`.leaders.eliminate`
-    (Xenophon's escape roll, a Supreme Leader's Anabasis window and lost chits)."""
+    """Eliminate a unit to the counter mix through :func:`.leaders.eliminate_units`: a leader
+    by the leader rules (Xenophon's escape roll, a Supreme Leader's Anabasis window and lost
+    chits); the units a fleet carries go ashore on a coast and are lost with it at sea
+    (each unit is fed or lost on its own in the Supply phase, and chosen on its own by Attrition)."""
     u = state.unit(uid)
-    if u.leader:
-        yield from leaders.eliminate(ctx, state, uid, why, rules)
-        return
-    state.eliminate(uid)
-    ctx.event("eliminated", f"{uid} eliminated ({why})", rules, side=u.side, unit=uid)
+
+    def announce(plain: list[str]) -> None:
+        for p in plain:
+            ctx.event("eliminated", f"{p} eliminated ({why})" if p == uid else f"{p} eliminated (aboard {uid}, "
+                      f"lost at sea with it: {why})", rules + (("xen:naval-transport",) if p != uid else ()),
+                      side=u.side, unit=p)
+
+    yield from leaders.eliminate_units(ctx, state, [uid], why, rules, with_cargo=False, announce=announce)
 
 
 def lose_chits(ctx: Context, state: XenState, side: str, n: int, why: str, rules: tuple[str, ...]) -> int:
@@ -167,7 +172,7 @@ def revolt(ctx: Context, state: XenState, satrapies: tuple[str, ...], phasing: s
         drm = revolt_drm(state, s, phasing)
         res = table.resolve((yield from roll(ctx, state, f"Revolt Table: {s}", (RV,))), drm)
         if res.result == "revolt":
-            control.change_control(ctx, state, s, revolt_result(state.control[s]), "revolt", (RV,))
+            yield from control.turn(ctx, state, s, revolt_result(state.control[s]), "revolt", (RV,))
         else:
             ctx.event("revolt", f"{s}: no revolt (roll {res.roll}{drm:+d})", (RV,), satrapy=s)
 
@@ -299,7 +304,7 @@ def _resists(against_phasing: bool) -> Handler:
                              "that becomes neutral", tuple(Option(slug(s), s) for s in cand), rule=EV,
                              kind="event.resists")
         s = next(s for s in cand if slug(s) == key)
-        control.change_control(ctx, state, s, NEUTRAL, "Satrapy Resists", (EV, "xen:control"))
+        yield from control.turn(ctx, state, s, NEUTRAL, "Satrapy Resists", (EV, "xen:control"))
 
     return handler
 

@@ -22,7 +22,7 @@ Rules: ``xen:leaders``, ``xen:supreme-leaders``, ``xen:xenophon``,
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -40,6 +40,7 @@ __all__ = [
     "assassinate",
     "assassination_chance",
     "eliminate",
+    "eliminate_units",
     "is_supreme",
     "nearest_friendly_hex",
     "op_multiplier",
@@ -159,6 +160,76 @@ def eliminate(
     r = (*base, "xen:supreme-leaders")
     ctx.event("supreme-leader-eliminated", f"{side}: Supreme Leader {uid} eliminated ({why})", r, side=side)
     yield from supreme_leader_lost(ctx, state, side)
+
+
+def aboard(state: XenState, fleet: str) -> list[str]:
+    """The land units carried by ``fleet`` now (xen:naval-transport), in the order they arrived."""
+    u = state.unit(fleet)
+    if not u.fleet or u.where != "map":
+        return []
+    return [o.id for o in state.units.values() if o.embarked == fleet and o.where == "map"]
+
+
+def eliminate_units(
+    ctx: Context,
+    state: XenState,
+    ids: Sequence[str],
+    why: str,
+    rules: Sequence[str] = (),
+    *,
+    with_cargo: bool = True,
+    announce: Callable[[list[str]], None] | None = None,
+) -> Generator[Decision, str, list[str]]:
+    """The one way rules code takes units out of play (``xen:leaders``: "Leaders are
+    eliminated just like other combat units"); returns the IDs eliminated, in order.
+
+    - A fleet takes the land units aboard it (``with_cargo``: combat, the Disband
+      Table's "Disband/mutiny affects units aboard as well", a Forced March's loss).
+      Without ``with_cargo`` (supply: each unit is fed or not on its own) the units
+      aboard go ashore on a coast, but in an all-sea hex they are lost with their
+      fleet: a land unit never stays at sea without one (``xen:naval-transport``;
+      docs, Rulings: operations 12).
+    - The units that are not leaders go to the counter mix together, announced by
+      ``announce(ids)`` (the caller's event) or one ``eliminated`` event.
+    - Then each leader goes through :func:`eliminate`: Xenophon's escape roll, a
+      Supreme Leader's Anabasis window and lost chits, never back by levy or purchase
+      (``xen:leaders``, ``xen:supreme-leaders``, ``xen:xenophon``). Leaders go last, so
+      an escaping Xenophon never joins a force that falls with him.
+
+    :meth:`.state.XenState.eliminate` is the bare removal under this: no rule is
+    applied there, and no rules module calls it for a unit in play
+    (tests/test_departures.py reads the sources to hold that).
+    """
+    out: list[str] = []
+    for uid in ids:
+        u = state.unit(uid)
+        if u.where != "map" or uid in out:
+            continue
+        out.append(uid)
+        if u.fleet:
+            sea = state.data.terrain.get(u.hex or "") == "sea"
+            for c in aboard(state, uid):
+                if with_cargo or sea:
+                    if c not in out:
+                        out.append(c)
+                else:
+                    state.unit(c).embarked = None  # ashore on the coast (xen:naval-transport)
+    if not out:
+        return out
+    plain = [u for u in out if not state.unit(u).leader]
+    for uid in plain:
+        state.eliminate(uid)
+    if plain:
+        if announce is not None:
+            announce(plain)
+        else:
+            side = state.unit(plain[0]).side
+            ctx.event("eliminated", f"{side}: {', '.join(plain)} eliminated ({why})", tuple(rules), side=side,
+                      units=plain)
+    for uid in out:
+        if state.unit(uid).leader:
+            yield from eliminate(ctx, state, uid, why, tuple(rules))
+    return out
 
 
 def supreme_leader_lost(ctx: Context, state: XenState, side: str) -> Generator[Decision, str, None]:

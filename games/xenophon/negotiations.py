@@ -321,8 +321,8 @@ def _carry_out(ctx: Context, state: XenState, a: Agreement) -> Generator[Decisio
                 yield from stratagems.receive(ctx, state, taker, chit, f"agreement {a.number}", (RULE,))
         elif t.kind in ("neutral", "ask-neutral"):
             if state.control.get(t.satrapy) == giver:
-                diplomacy.change_control(ctx, state, t.satrapy, "neutral", (RULE, "xen:control"),
-                                         f"agreement {a.number}")
+                yield from diplomacy.change_control(ctx, state, t.satrapy, "neutral", (RULE, "xen:control"),
+                                                    f"agreement {a.number}")
         elif t.kind == "end-game":
             victory.final(ctx, state, f"agreement {a.number}: the players end the game")
             return

@@ -381,10 +381,11 @@ def _refusal(state: XenState, f: Force, ezoc: frozenset[str], land_ezoc: frozens
     return refuse
 
 
-def _refit(ctx: Context, state: XenState, f: Force) -> None:
+def _refit(ctx: Context, state: XenState, f: Force) -> Generator[Decision, Any, None]:
     """After fleets are lost or dropped: the land units aboard go on the fleets left, 3 a fleet;
     those with no room are left ashore on a coast, and at sea go down with their fleets
-    (xen:naval-transport; the Disband Table's "units aboard" share their fleet's fate)."""
+    (xen:naval-transport; the Disband Table's "units aboard" share their fleet's fate), a
+    leader by the leader rules (xen:leaders; :func:`.leaders.eliminate_units`)."""
     if not f.naval:
         return
     units = [state.unit(u) for u in f.units]
@@ -395,14 +396,23 @@ def _refit(ctx: Context, state: XenState, f: Force) -> None:
         sea = state.data.terrain.get(f.hex) == "sea"
         for u in extra:
             f.units.remove(u.id)
-            if sea:
-                state.eliminate(u.id)
-            else:
+            if not sea:
                 u.embarked = None
                 _done(state).add(u.id)
         what = "lost at sea with their fleets" if sea else "left ashore"
-        ctx.event("eliminated" if sea else "drop", f"{f.side}: {', '.join(u.id for u in extra)}: no room aboard, "
-                  f"{what} in {f.hex}", ("xen:naval-transport",), side=f.side, units=[u.id for u in extra])
+        ids = [u.id for u in extra]
+        if sea:
+            from .leaders import eliminate_units
+
+            def announce(plain: list[str]) -> None:
+                ctx.event("eliminated", f"{f.side}: {', '.join(plain)}: no room aboard, {what} in {f.hex}",
+                          ("xen:naval-transport",), side=f.side, units=plain)
+
+            yield from eliminate_units(ctx, state, ids, f"no room aboard, {what} in {f.hex}",
+                                       ("xen:naval-transport",), announce=announce)
+        else:
+            ctx.event("drop", f"{f.side}: {', '.join(ids)}: no room aboard, {what} in {f.hex}",
+                      ("xen:naval-transport",), side=f.side, units=ids)
     f.naval = bool(fleets)
     if f.naval:
         naval.embark(state, [state.unit(u) for u in f.units])
@@ -470,7 +480,7 @@ def conduct(ctx: Context, state: XenState, f: Force) -> Generator[Decision, Any,
             ctx.event("drop", f"{side}: {uid} is dropped off in {f.hex} and conducts no further operations",
                       ("xen:movement", "xen:forces"), side=side, unit=uid, hex=f.hex)
         _alive(state, f)
-        _refit(ctx, state, f)
+        yield from _refit(ctx, state, f)
     if not f.naval or f.marched:
         for u in f.units:  # xen:zoc: after a land march its land units are ashore, with their ZOC
             state.unit(u).embarked = None
@@ -656,7 +666,13 @@ def _force_refusal(state: XenState, side: str, done: set[str]) -> Any:
 
 def _forced_march(ctx: Context, state: XenState, side: str, units: list[str], hex_id: str) -> Generator[
         Decision, Any, Force | None]:
-    """xen:forced-march (text A; the chit already played at the window): the loss roll, then new OP."""
+    """xen:forced-march (text A; the chit already played at the window): the loss roll, then new OP.
+
+    The unit lost is eliminated like any other (xen:leaders): a leader through the leader
+    rules (Xenophon's escape roll, a Supreme Leader's chits), a fleet with the units aboard
+    (:func:`.leaders.eliminate_units`)."""
+    from .leaders import eliminate_units
+
     rules = ("xen:forced-march",)
     roll = yield from stratagems.roll(ctx, state, "forced march loss roll", rules)
     if stratagems.forced_march_loss(roll):
@@ -664,9 +680,13 @@ def _forced_march(ctx: Context, state: XenState, side: str, units: list[str], he
         lost = opts[0].key if len(opts) == 1 else (yield Decision(
             side, f"forced march roll {roll}: choose the unit of the force that is lost", opts,
             rule="xen:forced-march", kind="ops.forced-march-loss"))
-        state.eliminate(lost)
-        units = [u for u in units if u != lost]
-        ctx.event("eliminated", f"forced march roll {roll}: {lost} is lost", rules, side=side, unit=lost)
+
+        def announce(plain: list[str]) -> None:
+            ctx.event("eliminated", f"forced march roll {roll}: {', '.join(plain)} "
+                      f"{'is' if len(plain) == 1 else 'are'} lost", rules, side=side, unit=lost)
+
+        yield from eliminate_units(ctx, state, [lost], f"forced march roll {roll}", rules, announce=announce)
+        units = [u for u in units if state.unit(u).where == "map" and state.unit(u).hex == hex_id]
         if not units:
             return None
     else:
@@ -678,14 +698,16 @@ def _reaction(ctx: Context, state: XenState, side: str) -> Generator[Decision, A
     """After a phasing force's operations: the ``reaction`` window for ``side``; with
     xen:opt.reaction a Forced March there is a Reaction with one force, no loss roll."""
     reacted = _reacted(state)
-    play = yield from stratagems.reaction_window(ctx, state, side, detail="a force's operations are over")
+    # Forced March is offered (and so spent) only when some force of ``side`` may react:
+    # each reacts once a turn, and land units at sea without their fleets form no force
+    # (docs/games/xenophon.md, Rulings: second reading 2).
+    hexes = ([h for h in _hexes_with(state, side, lambda u: u.id not in reacted) if can_form(state, side, h, reacted)]
+             if state.options.reaction else [])
+    play = yield from stratagems.reaction_window(ctx, state, side, detail="a force's operations are over",
+                                                 eligible=lambda s, c: c != FORCED_MARCH or bool(hexes))
     if play is None or str(play.option.data) != FORCED_MARCH:
         return
     rules = ("xen:opt.reaction", "xen:forced-march")
-    hexes = [h for h in _hexes_with(state, side, lambda u: u.id not in reacted) if can_form(state, side, h, reacted)]
-    if not hexes:
-        ctx.event("reaction", f"{side}: no force of yours may react (each reacts once a turn)", rules, side=side)
-        return
     opts = tuple(Option(f"force:{h}", f"react with a force in {h}") for h in hexes)
     key = yield Decision(side, "Reaction: choose the hex of the reacting force", opts,
                          rule="xen:opt.reaction", kind="ops.reaction-force", context={"highlight": tuple(hexes)})

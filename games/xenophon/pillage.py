@@ -39,7 +39,7 @@ from ancients_kit.session import Context, Decision, Option
 from . import control, stratagems
 from . import movement as mv
 from .events import draw_chit
-from .state import XenState, other_side, type_name
+from .state import EMPIRE, NEUTRAL, REBEL, XenState, other_side, type_name
 
 __all__ = [
     "COLONISE_TYPES",
@@ -50,6 +50,7 @@ __all__ = [
     "colonise",
     "colonise_refusal",
     "forage_destroyed",
+    "in_any_ezoc",
     "pillage",
     "pillage_column",
     "pillage_count",
@@ -129,21 +130,47 @@ def restores(state: XenState, hex_id: str) -> dict[str, Any]:
     }
 
 
-def pillage_refusal(state: XenState, hex_id: str, in_ezoc: bool, naval: bool) -> str | None:
-    """Why a force in ``hex_id`` may not pillage (None: it may)."""
+def in_any_ezoc(state: XenState, side: str, hex_id: str) -> bool:
+    """Whether ``hex_id`` lies in a zone of control of ``side``'s enemy, his land units' or his
+    fleets' (xen:zoc): "A Force may not pillage or colonize if in EZOC" names no kind, and only
+    movement is said to feel one kind alone ("Fleet EZOCs do not block movement of land units").
+    Embarked land units and neutral units have no ZOC; no ZOC enters a City or Colony held by
+    ``side`` or by neutrals (docs/games/xenophon.md, Rulings: second reading 4)."""
+    if side not in (EMPIRE, REBEL):
+        return False
+    if state.is_city(hex_id) and state.occupier(hex_id) in (side, NEUTRAL):
+        return False
+    enemy = other_side(side)
+    m = state.map
+    target = m.from_id(hex_id)
+    for n in state.neighbours(hex_id):
+        units = state.units_at(n)
+        if not units or units[0].side != enemy:
+            continue
+        for fleet in {u.fleet for u in units if u.fleet or u.embarked is None}:
+            if target in mv.zoc_of(m, m.from_id(n), fleet):
+                return True
+    return False
+
+
+def pillage_refusal(state: XenState, hex_id: str, in_ezoc: bool, naval: bool, side: str | None = None) -> str | None:
+    """Why a force of ``side`` (by default the hex's occupier) in ``hex_id`` may not pillage
+    (None: it may). ``in_ezoc`` is the caller's finding; any enemy zone of control, a fleet's
+    for a land force too, forbids it (:func:`in_any_ezoc`)."""
     if state.data.terrain.get(hex_id) == "sea":
         return f"{hex_id} is an all-sea hex: only land hexes are pillaged (xen:pillage)"
     if hex_id in state.pillaged:
         return f"{hex_id} is already pillaged (xen:pillage)"
-    if in_ezoc:
+    if in_ezoc or in_any_ezoc(state, side or state.occupier(hex_id) or "", hex_id):
         return f"{hex_id} is in an enemy zone of control: no pillage there (xen:pillage, xen:zoc)"
     if naval and hex_id not in state.data.coastal:
         return f"fleets pillage only coastal hexes, not {hex_id} (xen:naval-combat)"
     return None
 
 
-def colonise_refusal(state: XenState, hex_id: str, in_ezoc: bool) -> str | None:
-    """Why a force in ``hex_id`` may not colonise (None: it may)."""
+def colonise_refusal(state: XenState, hex_id: str, in_ezoc: bool, side: str | None = None) -> str | None:
+    """Why a force of ``side`` (by default the hex's occupier) in ``hex_id`` may not colonise
+    (None: it may); any enemy zone of control forbids it, as for pillage (:func:`in_any_ezoc`)."""
     terrain = state.data.terrain.get(hex_id)
     if terrain == "sea":
         return f"{hex_id} is an all-sea hex (xen:colonisation)"
@@ -151,7 +178,7 @@ def colonise_refusal(state: XenState, hex_id: str, in_ezoc: bool) -> str | None:
         return f"{hex_id} is pillaged: no Colony there (xen:colonisation, xen:pillage)"
     if terrain == "desert" or hex_id in state.data.desert:
         return f"{hex_id} is desert: no Colony there (xen:colonisation)"
-    if in_ezoc:
+    if in_ezoc or in_any_ezoc(state, side or state.occupier(hex_id) or "", hex_id):
         return f"{hex_id} is in an enemy zone of control (xen:colonisation, xen:zoc)"
     near = [hex_id, *state.neighbours(hex_id)]
     city = next((h for h in near if state.is_city(h)), None)

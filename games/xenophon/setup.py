@@ -19,7 +19,7 @@ Placement:
 - the Rebel leaders Cyrus and Ariaos and the Rebel guard (3P, 1L) in Sardis;
 - the Empire's choices are decisions (:func:`deploy`): Artaxerxes in
   Persepolis, Susa or Ekbatana; Tissaphernes and Abrokomas in other
-  Empire-controlled cities of different satrapies; the 3 guard cavalry in
+  Empire-controlled cities, the three leaders in three different satrapies; the 3 guard cavalry in
   friendly satrapies, one a satrapy (placed in its first city).
 
 Leaders not set up stay in the mix: they are those that Leader Arises and
@@ -241,9 +241,10 @@ def deploy(ctx: Context, state: XenState) -> Generator[Decision, str, None]:
     city = data.map.to_id(data.map.place(next(c for c in capitals if c.lower() == key)))
     state.place(emp.supreme_leader, city)
     # "Tissaphernes, Abrokomas: in any other Empire-controlled cities, but in different
-    # Satrapies": other than Artaxerxes' city, each in a satrapy of its own (Rulings: core 24);
+    # Satrapies": the three leaders each in a satrapy of his own, so neither in Artaxerxes'
+    # satrapy (Rulings: second reading 5, replacing core 24's first half);
     # "may not stack in excess of a hex's FV": only where the forage has room.
-    used: set[str | None] = set()
+    used: set[str | None] = {state.satrapy_of(city)}
     for leader in emp.leaders:
         cand = [h for h in _cities(state, state.controlled(EMPIRE)) if state.satrapy_of(h) not in used
                 and h != city and _fv_room(state, h)]

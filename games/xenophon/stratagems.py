@@ -639,14 +639,17 @@ def scorched_earth_hexes(state: XenState, side: str) -> list[str]:
                   and not state.is_city(h) and h not in state.pillaged)
 
 
-def reaction_window(ctx: Context, state: XenState, side: str, detail: str = "") -> Generator[Decision, str, Play | None]:
+def reaction_window(ctx: Context, state: XenState, side: str, detail: str = "",
+                    eligible: Callable[[str, str], bool] | None = None) -> Generator[Decision, str, Play | None]:
     """The ``reaction`` window (operations.py opens it after each phasing force's
     operations; ``side`` is the non-phasing player): Forced March text B (a
     Reaction, only with ``xen:opt.reaction``; operations.py applies it) or
     Scorched Earth, applied here: a Pillage marker in one non-City hex the
     player's units occupy, so it and its adjacent non-City hexes have FV 0 until
-    the marker is removed (``xen:pillage``, ``xen:remove-pillage``; ruling)."""
-    got = yield from open_window(ctx, state, "reaction", detail=detail, sides=(side,))
+    the marker is removed (``xen:pillage``, ``xen:remove-pillage``; ruling).
+    ``eligible(side, chit)`` narrows the plays: operations.py offers Forced March
+    only when a force may react (docs, Rulings: second reading 2)."""
+    got = yield from open_window(ctx, state, "reaction", detail=detail, sides=(side,), eligible=eligible)
     if got is None or str(got.option.data) != "Scorched Earth":
         return got
     from .events import mark_pillaged

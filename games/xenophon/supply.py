@@ -76,6 +76,8 @@ def supply_phase(ctx: Context, state: XenState, side: str) -> Generator[Decision
         desert_only = h in state.data.desert and state.forage(h) == 0 and fv == 1
         for i in range(excess):
             left = sorted((u for u in state.units_at(h) if u.side == side), key=lambda u: u.id)
+            if len(left) <= capacity(state, h, left):
+                break  # a fleet lost at sea took the units aboard with it (leaders.eliminate_units)
             own = [u for u in left if u.satrapy == state.satrapy_of(h)]
             if desert_only and len(own) == 1:
                 left = [u for u in left if u is not own[0]]

@@ -127,17 +127,21 @@ def disband_check(ctx: Context, state: XenState, uid: str,
     drm = disband_drm(state, u)
     res = table.resolve((yield from roll(ctx, state, f"Disband Table: {uid}", (DB,))), drm)
     hex_id = u.hex or ""
-    aboard = [o.id for o in state.units.values() if o.embarked == uid] if u.fleet else []
     if res.result == "loyal":
         ctx.event("disband", f"{uid} stays loyal at no cost this turn (roll {res.roll}{drm:+d})", rules, side=u.side,
                   unit=uid, result="loyal")
         return "loyal"
     side = u.side
-    for o in [uid, *aboard]:
-        state.to_mix(o)
-    gone = ", ".join([uid, *aboard])
-    ctx.event("disband", f"{gone}: {res.result} (roll {res.roll}{drm:+d}): removed from the map", rules, side=side,
-              unit=uid, result=res.result)
+
+    def announce(plain: list[str]) -> None:
+        ctx.event("disband", f"{', '.join(plain)}: {res.result} (roll {res.roll}{drm:+d}): removed from the map", rules,
+                  side=side, unit=uid, result=res.result)
+
+    # "Disband/mutiny affects units aboard as well": a leader aboard is lost by the leader rules
+    # (Xenophon's escape roll, a Supreme Leader's chits; xen:leaders), not quietly to the mix.
+    from .leaders import eliminate_units
+
+    yield from eliminate_units(ctx, state, [uid], f"aboard {uid}, which {_verb(res.result)}", rules, announce=announce)
     if res.result == "mutiny":
         if state.data.terrain.get(hex_id) == "sea":
             pass  # no Pillage marker in all-sea hexes
@@ -147,6 +151,10 @@ def disband_check(ctx: Context, state: XenState, uid: str,
             yield from draw_chit(ctx, state, other_side(side), f"{uid} mutinies in a pillaged hex",
                                  rules + ("xen:stratagem",))
     return res.result
+
+
+def _verb(result: str) -> str:
+    return {"mutiny": "mutinies", "disband": "disbands"}.get(result, result)
 
 
 def spending_options(state: XenState, side: str) -> list[Option]:

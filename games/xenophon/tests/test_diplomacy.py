@@ -98,9 +98,11 @@ def test_column_shifts_printed_lists() -> None:
     assert dip.column_shifts("rebel", "Persis", **none) == ()
     assert len(dip.column_shifts("empire", "Persis", **none)) == 1
     assert len(dip.column_shifts("empire", "Athens", supreme_in_capital=True, occupies_all_cities=True)) == 2
-    # shifts move the column: <=0 absorbs the negatives first, then +3 reads column 3
-    assert dip.read_table(TABLE, -4, 6, dip.column_shifts("rebel", "Athens", supreme_in_capital=True,
-                                                            occupies_all_cities=True)).final_column == "3"
+    # the shifts count from the differential (Rulings: second reading 3): -4 + 3 = -1 reads
+    # column <=0, -1 + 3 column 2
+    three = dip.column_shifts("rebel", "Athens", supreme_in_capital=True, occupies_all_cities=True)
+    assert dip.read_table(TABLE, -4, 6, three).final_column == "<=0"
+    assert dip.read_table(TABLE, -1, 6, three).final_column == "2"
 
 
 @pytest.mark.rule("xen:diplomacy")

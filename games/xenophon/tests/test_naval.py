@@ -163,7 +163,7 @@ def test_passengers_without_room_are_lost_at_sea_and_left_on_a_coast() -> None:
         ops.naval.embark(st, [st.unit(u) for u in force])
         st.eliminate("ionia-F2")  # sunk in a battle, say
         ops._alive(st, f)
-        ops._refit(ctx, st, f)
+        drive(ops._refit(ctx, st, f), Script())
         assert f.units == ["ionia-F1", *land[:3]]
         assert all(st.unit(u).embarked == "ionia-F1" for u in land[:3])
         if lost:
