@@ -10,7 +10,7 @@ alive. They are hints, not rules: every option offered is legal.
 
 from __future__ import annotations
 
-from ancients_kit.session import Decision
+from ancients_kit.session import Decision, Option
 
 from .state import GP, PALMYRA, ROMAN, ROME, LDFState
 from .victory import core_intruders
@@ -49,6 +49,7 @@ def score(state: LDFState, decision: Decision, key: str) -> float | None:
     among the options, never looking ahead)."""
     side = decision.side
     if decision.kind == "action":
+        key, _, what = key.partition(":")  # move:<hex>, attack:<origin>-<target> (game.action_menu)
         w = ACTION_WEIGHTS.get(side, {}).get(key, 1.0)
         if key == "pass":
             intruders = bool(core_intruders(state))
@@ -62,7 +63,13 @@ def score(state: LDFState, decision: Decision, key: str) -> float | None:
             w += 0.15 * state.actions_taken.get(side, 0)
         if key == "draw-chit" and len(state.hands[side]) >= 6:
             w -= 2.5
-        if key == "attack":  # ldf-combat: only as good as the best battle on offer
+        if key == "attack" and what:  # ldf-combat: as good as this battle, the best one first
+            from . import combat
+
+            d = Decision(side, "attack?", (Option(what, ""),), kind="attack.target")
+            value = combat.score(state, d, what) or 0.0
+            w += min(0.0, 3.0 * value) + 0.001 * value
+        elif key == "attack":
             from .combat import best_attack
 
             w += min(0.0, 3.0 * best_attack(state, side))

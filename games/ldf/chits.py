@@ -63,6 +63,8 @@ __all__ = [
     "jaws_draws",
     "may_draw",
     "move_start",
+    "move_start_plays",
+    "play_move_start",
     "on_drawn",
     "plague_target",
     "play_chit",
@@ -365,20 +367,41 @@ def before_attack_roll(ctx: Context, state: LDFState, battle: BattleChits) -> Ge
     return battle
 
 
+MOVE_START_GAIN: Final[Mapping[int, int]] = {INSPIRED: 1, FORCED_MARCH: 2}
+"""The movement a chit played as a move is declared adds (``ldf:14.3``): 4 one hex, 8 two MP."""
+
+
+def move_start_plays(state: LDFState, side: str) -> list[Option]:
+    """The chits ``side`` may play as he declares a land move (``ldf:14.3``): Inspired
+    Subordinates (4) and Forced March (8), those in his hand. movement.py offers them among
+    the answers of the move's own question (the mover's own action: no window is opened)."""
+    return [Option(f"chit-{n}", f"play chit {n}, {chit_name(state, n)}: +{gain} movement for this force"
+                   + (" (it moves together and drops nobody off)" if n == INSPIRED else ""))
+            for n, gain in MOVE_START_GAIN.items() if n in state.hands[side]]
+
+
+def play_move_start(ctx: Context, state: LDFState, side: str, number: int) -> int:
+    """``side`` plays chit ``number`` (4 or 8) on the move he declares (``ldf:14.3``); the
+    movement it adds (an odd gain includes Inspired Subordinates' hex, whose force moves
+    together and drops nobody off)."""
+    gain = MOVE_START_GAIN[number]
+    spend(ctx, state, side, number, f"+{gain} movement for this force"
+          + (" (it moves together and drops nobody off)" if number == INSPIRED else ""), ("ldf:12.1",))
+    return gain
+
+
 def move_start(ctx: Context, state: LDFState, side: str, where: str = "") -> Generator[Decision, str, int]:
-    """The ``move-start`` window for movement.py (``ldf:14.3``): when ``side`` declares a
-    move, he may play Inspired Subordinates (4: one more hex; the stack moves together
-    and drops nobody off) or Forced March (8: two more movement points). Returns the
-    extra movement points. ``where`` (``I28, I29 from 4718``) is told in the question."""
+    """The ``move-start`` window (``ldf:14.3``): when ``side`` declares a move, he may play
+    Inspired Subordinates (4: one more hex; the stack moves together and drops nobody off)
+    or Forced March (8: two more movement points). Returns the extra movement points.
+    ``where`` (``I28, I29 from 4718``) is told in the question. The move action itself
+    offers these chits in its own question (:func:`move_start_plays`); this window is for
+    callers that move a force outside that question."""
     extra = 0
 
     def resolve(play: Play) -> Generator[Decision, str, None]:
         nonlocal extra
-        n = _number(play)
-        gain = 1 if n == INSPIRED else 2
-        extra += gain
-        spend(ctx, state, play.side, n, f"+{gain} movement for this force"
-              + (" (it moves together and drops nobody off)" if n == INSPIRED else ""), ("ldf:12.1",))
+        extra += play_move_start(ctx, state, play.side, _number(play))
         return None
         yield  # pragma: no cover
 

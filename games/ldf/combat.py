@@ -658,6 +658,8 @@ def advance(ctx: Context, state: LDFState, battle: Battle) -> Generator[Decision
         group = [state.unit(u) for u in chosen] + ([state.unit(lead)] if with_leader and lead else [])
         legal = _advance_legal(state, battle, group)
         opts: list[Option] = []
+        if not chosen:
+            opts += _advance_everyone(state, battle, able, lead)
         if legal:
             opts.append(Option("done", f"advance with {', '.join(u.id for u in group)}" if group else "do not advance"))
         if len(chosen) < len(able) and _advance_legal(state, battle, [state.unit(u) for u in able]):
@@ -667,6 +669,10 @@ def advance(ctx: Context, state: LDFState, battle: Battle) -> Generator[Decision
             opts.append(Option(lead, f"{'hold back' if with_leader else 'advance'} {lead}"))
         key = yield Decision(side, f"advance into {battle.target}?", tuple(opts), rule="ldf:13.14",
                              kind="advance.units", context={"highlight": [battle.target], "chosen": tuple(chosen)})
+        if key == "advance":  # every unit that can, in one answer (issue 23)
+            chosen = list(able)
+            with_leader = not _advance_legal(state, battle, [state.unit(u) for u in able])
+            break
         if key == "done":
             break
         if key == "all":
@@ -693,6 +699,18 @@ def advance(ctx: Context, state: LDFState, battle: Battle) -> Generator[Decision
         state.free_chit = side
         ctx.event("battle-won", f"{side} won the battle for {battle.target}: a free chit may be drawn before "
                   "the next action", "ldf:8.19", side=side)
+
+
+def _advance_everyone(state: LDFState, battle: Battle, able: Sequence[str], lead: str | None) -> list[Option]:
+    """The one-answer advance (issue 23: a sensible default, the other choices still offered):
+    every unit that can, without the leader if that is legal, else with him (``ldf:13.14``,
+    ``ldf:8.4``); none when neither is legal."""
+    units = [state.unit(u) for u in able]
+    if _advance_legal(state, battle, units):
+        return [Option("advance", f"advance with every unit that can: {', '.join(able)}")]
+    if lead and _advance_legal(state, battle, units + [state.unit(lead)]):
+        return [Option("advance", f"advance with every unit that can and the leader: {', '.join([*able, lead])}")]
+    return []
 
 
 def _advance_legal(state: LDFState, battle: Battle, group: Sequence[Unit]) -> bool:
@@ -815,7 +833,7 @@ def score(state: LDFState, decision: Decision, key: str) -> float | None:
     if kind == "attack.units":
         return 1.0 if key == "attack" else 0.5 if key == "all" else 0.0
     if kind == "advance.units":
-        return 2.0 if key == "all" else 1.0 if key == "done" else 0.0
+        return 3.0 if key == "advance" else 2.0 if key == "all" else 1.0 if key == "done" else 0.0
     if kind in ("battle.retreat", "battle.exchange"):
         return 0.0
     if kind == "attack.keep-roll":

@@ -25,7 +25,7 @@ from ancients_kit.plugin import Game, OptionSpec, Outcome, ScenarioInfo, TableIn
 from ancients_kit.session import Context, Decision, Option
 from ancients_kit.windows import own
 
-from . import admin, chits, combat, stacking, victory
+from . import admin, chits, combat, movement, stacking, victory
 from .actions import ACTIONS, can_draw, free_chit
 from .hints import focused
 from .setup import build_campaign, deploy
@@ -37,7 +37,11 @@ SCENARIO = "campaign"
 
 
 def action_menu(state: LDFState, side: str) -> list[Option]:
-    """The actions ``side`` may choose now (8.1, 14.2): his side's, in this turn's limits, available."""
+    """The actions ``side`` may choose now (8.1, 14.2): his side's, in this turn's limits, available.
+
+    The move and attack actions are offered with what they act on, so that one answer
+    declares them: ``move:<hex>``, the force in that hex moves (8.2,
+    :func:`.movement.move_options`); ``attack:<origin>-<target>``, the battle (8.6, 13.4)."""
     opts = []
     for aid, spec in ACTIONS.items():
         info = state.data.actions.get(aid)
@@ -45,10 +49,42 @@ def action_menu(state: LDFState, side: str) -> list[Option]:
             continue
         if info.side not in ("both", side) or not info.allowed_in(state.turn):
             continue
+        if aid == "move":
+            opts += movement.move_options(state, side)
+            continue
+        if aid == "attack":
+            opts += [Option(f"attack:{o}-{t}", f"attack {t} from {o} ({', '.join(u.id for u in state.units_at(t))})")
+                     for o, t in combat.attack_targets(state, side)]
+            continue
         if not spec.available(state, side):
             continue
         opts.append(Option(aid, info.name))
     return opts
+
+
+def _run_action(ctx: Context, state: LDFState, side: str, key: str) -> Generator[Decision, str, Any]:
+    """Carry out the action answered ``key`` (an :func:`action_menu` key)."""
+    aid, _, what = key.partition(":")
+    if aid == "move" and what:
+        return (yield from movement.move_from(ctx, state, side, what))
+    if aid == "attack" and what:
+        return (yield from _answered(ACTIONS["attack"].run(ctx, state, side), "attack.target", what))
+    return (yield from ACTIONS[aid].run(ctx, state, side))
+
+
+def _answered(play: Generator[Decision, str, Any], kind: str, key: str) -> Generator[Decision, str, Any]:
+    """``play`` with its first question of ``kind`` answered ``key`` already (the answer the
+    action menu's option gave); ``ValueError`` if that question does not offer ``key``."""
+    try:
+        d = next(play)
+        if d.kind == kind:
+            if key not in d.keys:
+                raise ValueError(f"{key!r} is not an answer to {d.prompt!r} ({d.rule})")
+            d = play.send(key)
+        while True:
+            d = play.send((yield d))
+    except StopIteration as stop:
+        return stop.value
 
 
 class LestDarknessFall(Game):
@@ -168,10 +204,11 @@ class LestDarknessFall(Game):
                     victory.concede(ctx, state, side)
                     return
                 continue
-            spec = ACTIONS[key]
-            ctx.event("action", f"{side}: {state.data.actions[key].name}", rules=("ldf:8.1",) + spec.rules,
-                      side=side, action=key)
-            taken = yield from spec.run(ctx, state, side)
+            aid = key.partition(":")[0]
+            spec = ACTIONS[aid]
+            ctx.event("action", f"{side}: {state.data.actions[aid].name}", rules=("ldf:8.1",) + spec.rules,
+                      side=side, action=aid)
+            taken = yield from _run_action(ctx, state, side, key)
             if taken is False:
                 continue  # the player went back: no action spent
             yield from stacking.settle(ctx, state)  # ldf-move: 10.7, a stack left over the limit unstacks now
@@ -273,7 +310,20 @@ class LestDarknessFall(Game):
 
 def _refuse_action(state: LDFState, side: str, text: str) -> tuple[str, str] | None:
     """Why an action named by ``text`` is not on the menu now (14.2, 8.1)."""
-    info = state.data.actions.get(text.strip().lower())
+    word = text.strip().lower()
+    if word in ("move", "attack"):
+        what = "move:<hex of the force>" if word == "move" else "attack:<hex of the attackers>-<hex attacked>"
+        return (f"name the force with the action: {what}", "ldf:8.2" if word == "move" else "ldf:13.4")
+    aid, _, what = word.partition(":")
+    if aid == "move" and what:
+        return movement._start_refusal(state, side)(what) if what in state.data.ids else None
+    if aid == "attack" and what:
+        origin, _, target = what.partition("-")
+        if origin not in state.data.ids or target not in state.data.ids:
+            return None
+        why = combat.attack_forbidden(state, combat.able_attackers(state, side, origin, target), origin, target)
+        return (why, "ldf:13.4") if why else None
+    info = state.data.actions.get(aid)
     if info is None:
         return None
     if info.cost == "free":

@@ -69,6 +69,8 @@ __all__ = [
     "movable_units",
     "move_action",
     "move_force",
+    "move_from",
+    "move_options",
     "movement_caps",
     "ports",
     "riverbank_hexes",
@@ -684,9 +686,22 @@ def _step_refusal(state: LDFState, f: MovingForce, going: Sequence[Unit], ez: fr
     return refuse
 
 
+UNITS = "units"
+"""What :func:`_move` returns when the player asks to choose the units of the force first."""
+
+
+def move_options(state: LDFState, side: str) -> list[Option]:
+    """The move action as the action menu offers it (``ldf:8.1``, ``ldf:8.2``): one answer a
+    hex from which a force can move, ``move:<hex>``, naming the units there that may move."""
+    pos = position(state)
+    return [Option(f"move:{h}", f"move from {h}: " + ", ".join(u.id for u in movable_units(pos, side, state.hex(h))))
+            for h in movable_hexes(state, side)]
+
+
 def move_action(ctx: Context, state: LDFState, side: str) -> Generator[Decision, Any, Any]:
-    """The move action (``ldf:8.2``): one force from one hex, by land hex by hex, by sea
-    (``ldf:12.6``) or by river (``ldf:12.7``). Returns ``False`` if the player went back."""
+    """The move action (``ldf:8.2``) asked in two steps: the hex the force starts from, then
+    :func:`move_from`. The action menu offers the hexes itself (:func:`move_options`); this
+    is for callers that name the action alone. Returns ``False`` if the player went back."""
     while True:
         hexes = movable_hexes(state, side)
         if not hexes:
@@ -701,13 +716,32 @@ def move_action(ctx: Context, state: LDFState, side: str) -> Generator[Decision,
                              context={"highlight": tuple(hexes)})
         if key == "back":
             return False
-        force = yield from _choose_force(ctx, state, side, key)
-        if force is None:
-            continue
-        result = yield from move_force(ctx, state, side, force)
+        result = yield from move_from(ctx, state, side, key)
         if result is False:
             continue
         return None
+
+
+def move_from(ctx: Context, state: LDFState, side: str, hex_id: str) -> Generator[Decision, Any, bool]:
+    """The move action from ``hex_id`` (``ldf:8.2``), as chosen in the action menu: the force
+    is every unit there that may move unless the player chooses the units (the answer
+    ``units`` of the move's question, then ``move.unit``), and one answer sends it where it
+    goes (:func:`move_force`). Returns ``False`` if the player went back before anything
+    happened."""
+    pos = position(state)
+    here = movable_units(pos, side, state.hex(hex_id))
+    if not here:
+        why = _start_refusal(state, side)(hex_id) or (f"{hex_id} holds no {side} force that may move", "ldf:8.2")
+        raise ValueError(f"move from {hex_id}: {why[0]} ({why[1]})")
+    force: list[str] | None = [u.id for u in here]
+    if force_problem(pos, here, side) is not None:
+        force = yield from _choose_force(ctx, state, side, hex_id)
+    while force is not None:
+        result = yield from _move(ctx, state, side, force, choose_units=len(here) > 1)
+        if result != UNITS:
+            return bool(result)
+        force = yield from _choose_force(ctx, state, side, hex_id)
+    return False
 
 
 def move_force(
@@ -724,60 +758,42 @@ def move_force(
 ) -> Generator[Decision, Any, bool]:
     """Move the units ``force`` (one hex's) as one force; ``side`` answers the questions.
 
-    ``bonus``, ``no_drop_offs``: the chit Inspired Subordinates (one more hex, the
-    stack moving together). ``leave_ezoc``: the force may leave the EZOC it starts
-    in (chit Into the Valley of the Shadow of Death). ``transport``: sea and river
-    moves may be offered. ``window``: open the chits' ``move-start`` window
-    (``chits.move_start``) before a land move; a chit that moves a force passes
-    ``False``, and then the move cannot be taken back (the chit is spent). Returns ``False`` if the player went back before anything
-    happened.
+    One question (``move.to``) offers every hex the force can reach by land as one answer
+    (the path and its cost in the answer's words), the ports and bank hexes of sea
+    (``ldf:12.6``) and river (``ldf:12.7``) movement (``sea:<hex>``, ``river:<hex>``), the
+    chits the mover may play as he declares the move (``chit-4``, ``chit-8``:
+    ``chits.move_start_plays``), and ``steps``: the move hex by hex (``move.step``), with its
+    pick-ups and drop-offs. A force sent to a hex walks there by itself and stops on the way
+    only where a rule does: a conversion roll (``ldf:8.3``), units it may pick up
+    (``ldf:8.2``), units of the force that have spent their movement while others may go on
+    (``ldf:8.5``), a hex where the rest of the way is no longer open; then the question is
+    asked again from there.
+
+    ``bonus``, ``no_drop_offs``: the chit Inspired Subordinates (one more hex, the stack
+    moving together). ``leave_ezoc``: the force may leave the EZOC it starts in (chit Into
+    the Valley of the Shadow of Death). ``transport``: sea and river moves may be offered.
+    ``window``: the move-start chits may be played; a chit that moves a force passes
+    ``False``, and then the move cannot be taken back (the chit is spent). Returns ``False``
+    if the player went back before anything happened.
     """
+    result = yield from _move(ctx, state, side, force, bonus=bonus, no_drop_offs=no_drop_offs,
+                              leave_ezoc=leave_ezoc, transport=transport, window=window)
+    return bool(result)
+
+
+def _move(
+    ctx: Context, state: LDFState, side: str, force: Sequence[str], *, bonus: int = 0, no_drop_offs: bool = False,
+    leave_ezoc: bool = False, transport: bool = True, window: bool = True, choose_units: bool = False,
+) -> Generator[Decision, Any, bool | str]:
+    """:func:`move_force`, and :data:`UNITS` when ``choose_units`` and the player asked to
+    choose the units of the force first."""
     m, pos = state.map, position(state)
     units = [pos.unit(u) for u in force]
-    start = m.to_id(units[0].hex)
-    modes: list[Option] = []
     sea, _ = sea_destinations(m, pos, units) if transport else ([], None)
     river, _ = river_destinations(m, pos, units) if transport else ([], None)
-    ez = _ezoc_for(m, pos, _force_camps(units))
-    if leave_ezoc or _has_land_step(m, pos, units, ez):
-        modes.append(Option("land", "move by land, hex by hex (12.4)"))
-    if sea:
-        modes.append(Option("sea", f"sea movement to one of {len(sea)} ports (12.6)"))
-    if river:
-        modes.append(Option("river", f"riverine movement to one of {len(river)} bank hexes (12.7)"))
-    if not modes:
-        return False
-    mode = modes[0].key
-    if len(modes) > 1:
-        mode = yield Decision(side, f"Move {', '.join(force)} from {start}: how?", tuple(modes) + (
-            Option("back", "choose another force"),), rule="ldf:8.2", kind="move.mode")
-        if mode == "back":
-            return False
-    if mode in ("sea", "river"):
-        dests = sea if mode == "sea" else river
-        rule = "ldf:12.6" if mode == "sea" else "ldf:12.7"
-        key = yield Decision(side, f"{'Sea' if mode == 'sea' else 'Riverine'} movement of {', '.join(force)} from "
-                             f"{start}: choose where to land", tuple(Option(m.to_id(h)) for h in dests),
-                             rule=rule, kind="move.transport", context={"highlight": tuple(m.to_id(h) for h in dests)})
-        for uid in force:
-            state.place(uid, key)
-        ctx.event("move", f"{', '.join(force)} go by {'sea' if mode == 'sea' else 'river'} from {start} to {key}; "
-                  "the move action is used up", rules=("ldf:8.2", rule), side=side, path=(start, key))
-        yield from on_enter(ctx, state, list(force), key)
-        rome = not state.over and (yield from _rebel_in_rome(ctx, state, force, key))
-        if not state.over and not rome and any(u.camp == "rebel" for u in units) and side == GP:
-            yield from conversion_rolls(ctx, state, key, set())
-        yield from _after_move(ctx, state, units, start)
-        return True
-    if window:
-        from . import chits  # ldf-politics: Inspired Subordinates (+1 hex, no drop-offs), Forced March (+2 MP)
-
-        extra = yield from chits.move_start(ctx, state, side, f"{', '.join(force)} from {start}")
-        if extra:
-            bonus += extra
-            no_drop_offs = no_drop_offs or extra % 2 == 1  # an odd extra includes Inspired Subordinates' one hex
     return (yield from _land_move(ctx, state, side, units, bonus=bonus, no_drop_offs=no_drop_offs,
-                                  leave_ezoc=leave_ezoc, committed=bool(bonus) or not window))
+                                  leave_ezoc=leave_ezoc, committed=bool(bonus) or not window, chits_offered=window,
+                                  sea=sea, river=river, choose_units=choose_units))
 
 
 def _rebel_in_rome(ctx: Context, state: LDFState, uids: Sequence[str], hex_id: str) -> Generator[Decision, Any, bool]:
@@ -797,11 +813,38 @@ def _after_move(ctx: Context, state: LDFState, units: Sequence[Unit], start: str
         yield from emergency_unstack(ctx, state, start)
 
 
+def _leader_warning(state: LDFState, from_hex: str, moving: Sequence[str]) -> str:
+    """The warning of ``warnings.leader_left_alone`` for a move that leaves a leader alone
+    (issue 23 item 5), as words to add to an answer; empty when there is none (or no such
+    module yet)."""
+    try:
+        from .warnings import leader_left_alone
+    except ImportError:
+        return ""
+    text = leader_left_alone(state, from_hex, list(moving))
+    return f" Warning: {text}" if text else ""
+
+
+def _destinations(m: HexMap, pos: Position, going: Sequence[Unit], at: Hex, rem: int, ez: frozenset[Hex],
+                  free_start: bool) -> list[tuple[Hex, list[Hex]]]:
+    """Every hex ``going`` may end its move in from ``at`` with ``rem`` MP, with the path it
+    walks there, nearest first (``ldf:12.4``, ``ldf:11.3``, ``ldf:11.4``, ``ldf:10.1``)."""
+    reach = land_reach(m, pos, going, at, rem, locked=not free_start, ezoc_hexes=ez)
+    ids = hex_ids(m)
+    out = sorted(reach.hexes, key=lambda h: (reach.cost[h], ids[h]))
+    return [(h, reach.path_to(h)) for h in out]
+
+
 def _land_move(
     ctx: Context, state: LDFState, side: str, units: Sequence[Unit], *, bonus: int, no_drop_offs: bool,
-    leave_ezoc: bool, committed: bool = False,
-) -> Generator[Decision, Any, bool]:
-    """A land move staged hex by hex (``ldf:8.2``-``ldf:8.5``, ``ldf:11.3``, ``ldf:12.2``-``ldf:12.5``)."""
+    leave_ezoc: bool, committed: bool = False, chits_offered: bool = False, sea: Sequence[Hex] = (),
+    river: Sequence[Hex] = (), choose_units: bool = False,
+) -> Generator[Decision, Any, bool | str]:
+    """The move's questions and its walk (``ldf:8.2``-``ldf:8.5``, ``ldf:11.3``, ``ldf:12.2``-``ldf:12.7``).
+
+    Before anything happens the question offers the chits of the move's start, sea and
+    river moves, choosing the units and going back; then the land destinations (each one
+    answer, the walk stopping where a rule does) or the move hex by hex."""
     m = state.map
     pos = position(state)
     f = MovingForce.start(pos, units, bonus=bonus, no_drop_offs=no_drop_offs)
@@ -815,15 +858,19 @@ def _land_move(
     rolled: set[str] = set()
     touched = committed  # dice rolled, chits played or units moved: no going back
     ended = ""
-    if rebel and side == GP:
-        targets, _ = conversion_targets(m, pos, f.at)
-        if targets:
-            touched = True
-            rules.add("ldf:8.3")
-            ok = yield from conversion_rolls(ctx, state, start, rolled)
-            if not ok:
-                ended = "a conversion roll failed: the move action ends (ldf:8.3)"
+    must_roll = rebel and side == GP and bool(conversion_targets(m, pos, f.at)[0])
+    if must_roll and touched:  # a committed move rolls at once (ldf:8.3)
+        must_roll = False
+        rules.add("ldf:8.3")
+        ok = yield from conversion_rolls(ctx, state, start, rolled)
+        if not ok:
+            ended = "a conversion roll failed: the move action ends (ldf:8.3)"
     free_start = leave_ezoc
+    declaring = not touched  # the move is being declared: the move-start chits may be played (ldf:14.3)
+    steps_mode = False
+    plan: list[Hex] = []  # the rest of the way to the hex the player chose
+    fresh = False  # the force has just entered f.at (no question asked there yet)
+    pause = False  # a rule stopped the walk in f.at: ask again before going on
     while not ended and not state.over:
         pos = position(state)
         movers = f.movers(pos)
@@ -834,8 +881,62 @@ def _land_move(
         locked = (f.at in ez and not free_start) or _stasis(m, pos, movers, f.at)
         rem = f.remaining()
         at_id = m.to_id(f.at)
+        moved = len(f.path) > 1
+        opening = not moved and not touched
+        can_go = bool(going) and not locked and rem > 0 and not (tired and stop_problem(m, pos, tired, f.at))
+        picks = f.pick_up_candidates(pos) if moved and not locked else []
+        split = bool(tired) and can_go  # ldf:8.5: some have spent their movement, the others may go on
+        if plan:
+            hold = fresh and (pause or bool(picks) or split)
+            if not hold and can_go and step_problem(m, pos, going, f.at, plan[0]) is None:
+                n = plan.pop(0)
+                key = m.to_id(n)
+                if m.value(n, "narrows"):
+                    rules.add("ldf:12.5")
+                left_behind = f.step(n)
+                touched, free_start, fresh, pause = True, False, True, False
+                if left_behind:
+                    ctx.event("exhausted", f"{', '.join(left_behind)} have spent their movement factor and stay in "
+                              f"{at_id}", rules=("ldf:8.5",), side=side, hex=at_id)
+                for uid in f.units:
+                    state.place(uid, key)
+                yield from on_enter(ctx, state, list(f.units), key)
+                if state.over:
+                    break
+                if (yield from _rebel_in_rome(ctx, state, f.units, key)):
+                    rules.add("ldf:8.3")
+                    ended = "the rebel co-emperor has entered Rome/Ostia (ldf:8.3)"
+                    break
+                if any(state.unit(uid).hex != key for uid in f.units):
+                    ended = f"the force was moved from {key} by another rule"
+                    break
+                if rebel and side == GP:
+                    pos = position(state)
+                    if conversion_targets(m, pos, n, {state.hex(h) for h in rolled})[0]:
+                        rules.add("ldf:8.3")
+                        pause = True  # ldf:8.3: after the rolls the force may go on: ask again
+                        ok = yield from conversion_rolls(ctx, state, key, rolled)
+                        if not ok:
+                            ended = "a conversion roll failed: the move action ends (ldf:8.3)"
+                pos = position(state)
+                if f.at in _ezoc_for(m, pos, _force_camps(f.movers(pos))):
+                    rules.add("ldf:11.3")
+                continue
+            plan = []  # stopped on the way: ask again here
+        elif (fresh and not steps_mode and not pause and not picks and not split
+              and stop_problem(m, pos, movers, f.at) is None):
+            if locked:
+                ended = f"{at_id} is in an enemy zone of control: the move ends there (ldf:11.3)"
+                rules.add("ldf:11.3")
+            break  # the chosen hex is reached: the move ends there
         opts: list[Option] = []
-        if not locked and rem > 0 and not (tired and stop_problem(m, pos, tired, f.at)):
+        dests: dict[str, list[Hex]] = {}
+        land_ok = can_go or must_roll
+        if declaring and not moved and chits_offered and land_ok:
+            opts += chits_mod().move_start_plays(state, side)
+        if must_roll and not moved:
+            opts.append(Option("land", "move by land: first roll to win over the loyal units next to the force (8.3)"))
+        elif steps_mode and can_go:
             for n in land_links(m).get(f.at, ()):
                 if step_problem(m, pos, going, f.at, n) is not None:
                     continue
@@ -846,9 +947,15 @@ def _land_move(
                 label = f"enter {nid} ({rem - 1} MP left after)" + (" - enemy ZOC: the move ends there"
                                                                      if n in ez else "")
                 opts.append(Option(nid, label))
-        moved = len(f.path) > 1
+        elif can_go:
+            for h, path in _destinations(m, pos, going, f.at, rem, ez, free_start):
+                hid = m.to_id(h)
+                dests[hid] = path[1:]
+                way = ", ".join(m.to_id(p) for p in path[1:])
+                opts.append(Option(hid, f"to {hid} ({len(path) - 1} MP: {way})"
+                                   + (" - enemy ZOC: the move ends there" if h in ez else "")))
         if moved and not locked:
-            for u in f.pick_up_candidates(pos):
+            for u in picks:
                 opts.append(Option(f"pick:{u.id}", f"pick up {u.id} (it moves on with the {rem} MP left)"))
         if moved:
             for uid in f.drop_off_candidates(pos):
@@ -861,31 +968,83 @@ def _land_move(
         if stop_problem(m, pos, movers, f.at) is None:
             if moved or touched:
                 opts.append(Option("stop", f"end the move in {at_id}"))
-        if not moved and not touched:
-            opts.append(Option("back", "choose another force"))
-        if [o.key for o in opts] == ["stop"]:
-            break  # nothing left to decide: the move ends here
-        if locked and (moved or touched):
-            if moved:
-                ended = f"{at_id} is in an enemy zone of control: the move ends there (ldf:11.3)"
-                rules.add("ldf:11.3")
-            else:
-                ended = f"{at_id} is still in an enemy zone of control: the force may not leave it (ldf:11.4)"
-                rules.add("ldf:11.4")
-            break
-        if locked or not opts:
-            if not touched:
-                return False
-            ended = f"the force can go no farther from {at_id}"
-            break
-        key = yield Decision(side, f"Moving {', '.join(f.units)} in {at_id}, {rem} MP left: where next?",
-                             tuple(opts), rule="ldf:8.2", kind="move.step",
-                             refuse=_step_refusal(state, f, going, ez, rem),
+        if dests and not steps_mode:
+            opts.append(Option("steps", "move hex by hex (to pick units up or leave them on the way)"))
+        transport: list[Option] = []
+        if opening:
+            transport += [Option(f"sea:{m.to_id(h)}", f"by sea to {m.to_id(h)} (12.6)") for h in sea]
+            transport += [Option(f"river:{m.to_id(h)}", f"by river to {m.to_id(h)} (12.7)") for h in river]
+            if choose_units and (land_ok or transport):
+                transport.append(Option(UNITS, "choose the units that move"))
+            transport.append(Option("back", "choose another force"))
+        if opening and not land_ok and len(transport) == 1:
+            return False  # neither by land nor otherwise: nothing to ask
+        if not (opening and len(transport) > 1):
+            if [o.key for o in opts] == ["stop"]:
+                break  # nothing left to decide: the move ends here
+            if locked and (moved or touched):
+                if moved:
+                    ended = f"{at_id} is in an enemy zone of control: the move ends there (ldf:11.3)"
+                    rules.add("ldf:11.3")
+                else:
+                    ended = f"{at_id} is still in an enemy zone of control: the force may not leave it (ldf:11.4)"
+                    rules.add("ldf:11.4")
+                break
+            if (locked and not must_roll) or not (opts or opening):
+                if not touched:
+                    return False
+                ended = f"the force can go no farther from {at_id}"
+                break
+        opts += transport
+        names = ", ".join(f.units)
+        if steps_mode:
+            prompt, kind = f"Moving {names} in {at_id}, {rem} MP left: where next?", "move.step"
+            refuse = _step_refusal(state, f, going, ez, rem)
+        else:
+            prompt = (f"Move {names} from {at_id} ({rem} MP): where to?"
+                      + _leader_warning(state, at_id, [u.id for u in going]) if not moved
+                      else f"Moving {names} in {at_id}, {rem} MP left: where now?")
+            kind, refuse = "move.to", _destination_refusal(state, f, going, ez, rem)
+        key = yield Decision(side, prompt, tuple(opts), rule="ldf:8.2", kind=kind, refuse=refuse,
                              context={"highlight": tuple(o.key for o in opts if o.key.isdigit())})
+        fresh = pause = False
         if key == "back":
             return False
+        if key == UNITS:
+            return UNITS
         if key == "stop":
             break
+        if key == "steps":
+            steps_mode = True
+            continue
+        if key == "land":
+            touched, must_roll, declaring = True, False, False
+            rules.add("ldf:8.3")
+            ok = yield from conversion_rolls(ctx, state, start, rolled)
+            if not ok:
+                ended = "a conversion roll failed: the move action ends (ldf:8.3)"
+            continue
+        if key.startswith("chit-"):
+            gain = chits_mod().play_move_start(ctx, state, side, int(key.removeprefix("chit-")))
+            bonus += gain
+            no_drop_offs = no_drop_offs or gain % 2 == 1  # Inspired Subordinates: together, no drop-offs
+            f = MovingForce.start(position(state), units, bonus=bonus, no_drop_offs=no_drop_offs)
+            touched = True
+            continue
+        if key.startswith(("sea:", "river:")):  # the whole action (ldf:12.6, ldf:12.7)
+            mode, _, where = key.partition(":")
+            rule = "ldf:12.6" if mode == "sea" else "ldf:12.7"
+            force = [u.id for u in units]
+            for uid in force:
+                state.place(uid, where)
+            ctx.event("move", f"{', '.join(force)} go by {mode} from {start} to {where}; the move action is used up",
+                      rules=("ldf:8.2", rule), side=side, path=(start, where))
+            yield from on_enter(ctx, state, force, where)
+            rome = not state.over and (yield from _rebel_in_rome(ctx, state, force, where))
+            if not state.over and not rome and rebel and side == GP:
+                yield from conversion_rolls(ctx, state, where, set())
+            yield from _after_move(ctx, state, units, start)
+            return True
         if key.startswith("pick:"):
             uid = key[5:]
             f.pick_up(pos, pos.unit(uid))
@@ -899,43 +1058,38 @@ def _land_move(
             ctx.event("drop-off", f"{uid} is left in {at_id}", rules=("ldf:8.2", "ldf:8.4") if pos.unit(uid).piece
                       in LEADERS else ("ldf:8.2",), side=side, hex=at_id)
             continue
-        n = state.hex(key)
-        if m.value(n, "narrows"):
-            rules.add("ldf:12.5")
-        left_behind = f.step(n)
-        touched = True
-        free_start = False
-        if left_behind:
-            ctx.event("exhausted", f"{', '.join(left_behind)} have spent their movement factor and stay in {at_id}",
-                      rules=("ldf:8.5",), side=side, hex=at_id)
-        for uid in f.units:
-            state.place(uid, key)
-        yield from on_enter(ctx, state, list(f.units), key)
-        if state.over:
-            break
-        if (yield from _rebel_in_rome(ctx, state, f.units, key)):
-            rules.add("ldf:8.3")
-            ended = "the rebel co-emperor has entered Rome/Ostia (ldf:8.3)"
-            break
-        if any(state.unit(uid).hex != key for uid in f.units):
-            ended = f"the force was moved from {key} by another rule"
-            break
-        if rebel and side == GP:
-            pos = position(state)
-            if conversion_targets(m, pos, n, {state.hex(h) for h in rolled})[0]:
-                rules.add("ldf:8.3")
-                ok = yield from conversion_rolls(ctx, state, key, rolled)
-                if not ok:
-                    ended = "a conversion roll failed: the move action ends (ldf:8.3)"
-        pos = position(state)
-        if f.at in _ezoc_for(m, pos, _force_camps(f.movers(pos))):
-            rules.add("ldf:11.3")
+        plan = [state.hex(key)] if steps_mode else list(dests[key])
     path = [m.to_id(h) for h in f.path]
     text = f"{', '.join(f.units)} move {' - '.join(path)}" if len(path) > 1 else f"{', '.join(f.units)} stay in {start}"
     ctx.event("move", text + (f"; {ended}" if ended else ""), rules=tuple(sorted(rules, key=_rule_order)),
               side=side, path=tuple(path))
     yield from _after_move(ctx, state, units, start)
     return True
+
+
+def chits_mod() -> Any:
+    """The chits module (ldf-politics), imported late: it imports this one."""
+    from . import chits
+
+    return chits
+
+
+def _destination_refusal(state: LDFState, f: MovingForce, going: Sequence[Unit], ez: frozenset[Hex], rem: int
+                         ) -> Callable[[str], tuple[str, str] | None]:
+    """Why the force may not go to the hex a player typed now."""
+    step = _step_refusal(state, f, going, ez, rem)
+
+    def refuse(text: str) -> tuple[str, str] | None:
+        hid = text.strip()
+        if hid not in state.data.ids:
+            return None
+        m = state.map
+        if state.hex(hid) in land_links(m).get(f.at, ()) or f.at in ez or rem <= 0:
+            return step(text)
+        return (f"{hid} cannot be reached from {m.to_id(f.at)} with {rem} MP (one MP a hex, never through "
+                "enemy units or out of an enemy zone of control)", "ldf:12.4")
+
+    return refuse
 
 
 def _rule_order(rule: str) -> tuple[int, ...]:
@@ -951,18 +1105,23 @@ def score(state: LDFState, decision: Decision, key: str) -> float | None:
     """
     if not decision.kind.startswith(("move.", "stack.", "retreat.")):
         return None
-    if key == "back":
+    if key in ("back", "steps", UNITS):
         return -1.0
-    if decision.kind in ("move.step", "move.transport", "move.unstack") and key[-4:].isdigit():
-        target = state.hex(key[-4:])
-        core = state.region("core")
-        if decision.side == GP:
-            rome = state.hex(ROME)
-            return 2.0 - 0.1 * target.distance(rome) + (1.0 if key[-4:] in core else 0.0)
-        enemies = [state.hex(u.hex) for u in state.on_map() if u.hex in core and state.side_of(u) == GP]
-        if not enemies:
-            return 0.0
-        return 2.0 - 0.1 * min(target.distance(e) for e in enemies)
+    if key.startswith("chit-"):
+        return 3.0  # the chits of a move's start are played when held, as at the window before
+    if key == "land":
+        return 1.0
+    if decision.kind == "move.to" and key.isdigit():
+        # A destination is worth its hex when that is worth going on for (the 0.5 of "stop");
+        # otherwise the force goes one hex, the best first step, as a walk hex by hex would.
+        label = decision.option(key).label
+        way = label.split(" MP: ", 1)[1].split(")", 1)[0].split(", ") if " MP: " in label else [key]
+        end = _hex_score(state, decision.side, key)
+        if end >= 0.5:
+            return end
+        return _hex_score(state, decision.side, way[0]) - 0.05 * (len(way) - 1)
+    if decision.kind in ("move.step", "move.to", "move.transport", "move.unstack") and key[-4:].isdigit():
+        return _hex_score(state, decision.side, key[-4:])
     if key == "stop":
         return 0.5
     if key.startswith("drop:"):
@@ -970,3 +1129,16 @@ def score(state: LDFState, decision: Decision, key: str) -> float | None:
     if key.startswith("pick:") or key == "all":
         return 1.0
     return 0.0
+
+
+def _hex_score(state: LDFState, side: str, hex_id: str) -> float:
+    """The greedy bot's worth of ``side``'s force ending a step in ``hex_id``: the
+    Germano-Parthian near Rome and in the core, the Roman near enemy units in the core."""
+    target = state.hex(hex_id)
+    core = state.region("core")
+    if side == GP:
+        return 2.0 - 0.1 * target.distance(state.hex(ROME)) + (1.0 if hex_id in core else 0.0)
+    enemies = [state.hex(u.hex) for u in state.on_map() if u.hex in core and state.side_of(u) == GP]
+    if not enemies:
+        return 0.0
+    return 2.0 - 0.1 * min(target.distance(e) for e in enemies)

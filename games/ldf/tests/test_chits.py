@@ -277,10 +277,13 @@ def test_move_start_window_gives_the_extra_movement() -> None:
     pos = movement.position(st)
     caps = movement.movement_caps(pos, [pos.unit(u.id) for u in st.units_at(where) if u.mobile])
     force = [u.id for u in st.units_at(where) if u.mobile]
-    script = Script({"window.move-start": ["chit-8"]})
+    script = Script({"move.to": ["chit-8", "steps"]})  # played in the move's own question, as it is declared
     drive(movement.move_force(ctx, st, ROMAN, force), script)
+    asked = [d for d in script.asked if d.kind == "move.to"]
+    assert "chit-8" in asked[0].keys and "chit-8" not in asked[1].keys and "back" not in asked[1].keys
     steps = [d for d in script.asked if d.kind == "move.step"]
     assert steps and f"{max(caps.values()) + 2} MP left" in steps[0].prompt and 8 in st.pool
+    assert not [d for d in script.asked if d.kind.startswith("window.")]  # no window of its own
 
 
 @pytest.mark.rule("ldf:14.3", "ldf:11.4", "ldf:8.18")

@@ -118,8 +118,9 @@ def test_mixed_force_caps_with_and_without_a_leader() -> None:
 
 
 def land(d: Driver) -> Driver:
-    if d.decision is not None and d.decision.kind == "move.mode":
-        d.answer("land")
+    """Take the move hex by hex (``steps``), for the tests of single steps."""
+    if d.decision is not None and d.decision.kind == "move.to" and "steps" in d.keys:
+        d.answer("steps")
     return d
 
 
@@ -448,8 +449,8 @@ def test_sea_movement_port_to_friendly_port_never_petra() -> None:
     got = ids(dests)
     assert why is None and not {"3419", "4623", "3318", "4520"} & got and {"2813", "4223"} <= got
     d = move(st, ROMAN, "E", "I1", "C1", c=c)  # it departs from an EZOC
-    assert "sea" in d.keys
-    d.answer("sea", "3221")
+    assert "sea:3221" in d.keys  # sea movement is an answer of the move's one question
+    d.answer("sea:3221")
     assert d.done and st.unit("E").hex == "3221" == st.unit("C1").hex
     assert [e for e in c.log if e.kind == "move"][-1].rules == ("ldf:8.2", "ldf:12.6")
     put(st, "4623", "I5")
@@ -476,7 +477,7 @@ def test_river_movement_bank_to_bank_out_of_an_ezoc() -> None:
     got = ids(dests)
     assert why is None and not {"3514", "3615", "3714"} & got and {"3214", "3114"} <= got
     d = move(st, ROMAN, "I1", c=c)
-    d.answer("river", "3214")
+    d.answer("river:3214")
     assert st.unit("I1").hex == "3214"
     assert [e for e in c.log if e.kind == "move"][-1].rules == ("ldf:8.2", "ldf:12.7")
     st.looted.add("3816")
@@ -548,15 +549,12 @@ def test_inspired_subordinates_one_more_hex_and_no_drop_offs() -> None:
     st, c = empty_state(), ctx()
     put(st, "3016", "I1", "I2")
     st.hands[ROMAN].add(4)  # Inspired Subordinates
-    gen = movement.move_force(c, st, ROMAN, ["I1", "I2"])
-    d = next(gen)
-    assert d.kind == "window.move-start" and "chit-4" in d.keys
-    d = gen.send("chit-4")
-    while d.kind.startswith("window."):
-        d = gen.send("no")
-    assert d.kind == "move.step" and "5 MP left" in d.prompt and "back" not in d.keys
-    drv = Driver.__new__(Driver)
-    drv.gen, drv.done, drv.value, drv.asked, drv.decision = gen, False, None, [d], d
+    drv = move(st, ROMAN, "I1", "I2", c=c)
+    assert drv.decision is not None and drv.decision.kind == "move.to" and "chit-4" in drv.keys
+    drv.answer("chit-4")  # played as the move is declared, in the move's own question
+    assert "(5 MP)" in drv.decision.prompt and "back" not in drv.keys and "chit-4" not in drv.keys
+    land(drv)
+    assert drv.decision.kind == "move.step" and "5 MP left" in drv.decision.prompt
     assert walk_away(st, drv, "I1", "3016") == 5
     assert st.unit("I1").hex == st.unit("I2").hex
     assert not any(e.kind == "drop-off" for e in c.log)
@@ -618,7 +616,9 @@ def test_a_rebel_move_starts_with_rolls_for_the_loyal_hexes_already_adjacent() -
         st, c = empty_state(), ctx(seed)
         put(st, "3015", "CE", "I1", rebel=True)
         put(st, "3114", "I2")  # adjacent and loyal: the rebel force is held in its EZOC
-        d = land(move(st, GP, "CE", "I1", c=c))
+        d = move(st, GP, "CE", "I1", c=c)
+        assert not [e for e in c.log if e.kind == "conversion"] and "back" in d.keys  # nothing rolled yet
+        d.answer("land")
         rolls = [e for e in c.log if e.kind == "conversion"]
         assert len(rolls) == 1
         if rolls[0].dice[0] % 2:
@@ -648,6 +648,8 @@ def test_choosing_the_force_unit_by_unit() -> None:
     put(st, "3016", "E", "I1", "I2", "B1")
     d = Driver(ACTIONS["move"].run(ctx(), st, ROMAN))
     d.answer("3016")
+    assert d.decision is not None and d.decision.kind == "move.to" and "(5 MP)" in d.decision.prompt  # all of them
+    d.answer("units")
     assert set(d.keys) == {"all", "E", "I1", "I2", "back"}  # the legion base never moves (2.4)
     d.answer("E")
     assert "done" not in d.keys  # a leader alone may not move (8.4)
