@@ -253,6 +253,150 @@ def step_options(state: XenState, f: Force, ezoc: frozenset[str],
     return out
 
 
+_EDGES: dict[tuple[int, int], tuple[HexMap, Any, Any]] = {}
+"""_edges by the map and chart they were built from (kept alive with them, so ids stay theirs)."""
+
+
+def _edges(m: HexMap, costs: Any) -> tuple[int, dict[str, tuple[tuple[str, int | None, bool, bool, bool], ...]]]:
+    """:func:`_build_edges`, built once per map and terrain chart."""
+    key = (id(m), id(costs))
+    got = _EDGES.get(key)
+    if got is None:
+        if len(_EDGES) > 8:
+            _EDGES.clear()
+        got = _EDGES[key] = (m, costs, _build_edges(m, costs))
+    return got[2]  # type: ignore[no-any-return]
+
+
+def _build_edges(m: HexMap, costs: Any) -> tuple[int, dict[str, tuple[tuple[str, int | None, bool, bool, bool], ...]]]:
+    """The map's steps, which depend on the map alone: for each hex, its neighbours with the land
+    step's cost (None: no land step), whether a road or a strait crosses the hexside, and
+    whether a fleet may cross it (xen:movement, xen:naval). Costs are whole numbers of
+    ``1/scale`` OP, the scale (the first item) making every cost of the chart and the Royal
+    Road whole, so the search adds integers, not fractions."""
+    from math import lcm
+
+    values = [Fraction(ROYAL_ROAD_COST), Fraction(costs.road), Fraction(costs.zoc), Fraction(costs.river),
+              Fraction(costs.lake), *(Fraction(v) for v in costs.hex_cost.values())]
+    scale = lcm(*(v.denominator for v in values))
+    out: dict[str, tuple[tuple[str, int | None, bool, bool, bool], ...]] = {}
+    for h in m.hexes():
+        row = []
+        for n in m.neighbors(h):
+            land = mv.land_step_cost(m, costs, h, n)
+            feats = m.hexside_features(h, n)
+            row.append((m.to_id(n), None if land is None else int(Fraction(land) * scale),
+                        "road" in feats, "strait" in feats, mv.fleet_may_cross(m, h, n)))
+        out[m.to_id(h)] = tuple(row)
+    return scale, out
+
+
+def destinations(state: XenState, f: Force, ezoc: frozenset[str]) -> dict[str, tuple[MP, bool, bool, tuple[str, ...]]]:
+    """Every hex the force may reach in its own way with the OP it has, by the cheapest path:
+    ``hex -> (cost, ends in an EZOC, Royal Road rate still held, path)`` (the path's hexes after
+    the start, the destination last).
+
+    Nothing on the way interrupts a move (no window opens, no roll is made between two hexes),
+    so a walk of several hexes is one answer; the walk stops by itself where a rule does: an
+    enemy zone of control entered ends it (xen:zoc). Step by step, the force could reach
+    exactly these hexes: every step obeys the rules of :func:`step_options` (enemy and
+    neutral units, the stacking limit in every hex passed through, EZOC to EZOC, straits,
+    the Royal Road rate while on the road); a test compares the two on played positions."""
+    import heapq
+
+    if f.halted:
+        return {}
+    costs = mv.terrain_costs()
+    scale, edges = _edges(state.map, costs)
+    zoc_cost = int(Fraction(costs.zoc) * scale)
+    royal = int(ROYAL_ROAD_COST * scale)
+    naval_cost = f.rate * scale
+    budget = f.op * scale
+    side, size, naval_force = f.side, len(f.units), f.naval
+    start = f.hex
+    room: dict[str, bool] = {}
+    origin = (start, f.royal_road)
+    best: dict[tuple[str, bool], int] = {origin: 0}
+    came: dict[tuple[str, bool], tuple[str, bool]] = {}
+    found: dict[str, tuple[int, bool, bool, tuple[str, ...]]] = {}
+    heap: list[tuple[int, str, bool]] = [(0, start, f.royal_road)]
+    while heap:
+        spent, hid, rr = heapq.heappop(heap)
+        if best.get((hid, rr)) != spent:
+            continue
+        in_zone = hid in ezoc
+        if hid != start:
+            if hid not in found:  # popped cheapest first; at equal cost the Royal Road rate held wins below
+                path: list[str] = []
+                at = (hid, rr)
+                while at != origin:
+                    path.append(at[0])
+                    at = came[at]
+                found[hid] = (spent, in_zone, rr, tuple(reversed(path)))
+            elif rr and not found[hid][2] and found[hid][0] == spent:
+                found[hid] = found[hid][:2] + (True,) + found[hid][3:]
+            if in_zone:
+                continue  # xen:zoc: the force stops on entering an enemy zone of control
+        for nid, land, road, strait, fleet_ok in edges[hid]:
+            if nid == start:
+                continue
+            ok = room.get(nid)
+            if ok is None:
+                ok = room[nid] = not _blocked(state, side, nid) and mv.stack_room(len(state.units_at(nid)), size)
+            if not ok:
+                continue  # xen:movement: never into enemy or neutral units; xen:stacking
+            if naval_force:
+                if not fleet_ok:
+                    continue
+                cost, held = naval_cost, False
+            else:
+                if land is None:
+                    continue
+                held = rr and road
+                cost = royal if held else land
+            into = nid in ezoc
+            if into:
+                if in_zone:
+                    continue  # xen:zoc: never straight from one EZOC to another
+                if not naval_force and strait:
+                    continue  # xen:movement: a strait is not crossed straight into an EZOC
+                cost += zoc_cost
+            total = spent + cost
+            if total > budget:
+                continue
+            key = (nid, held)
+            if total < best.get(key, budget + 1):
+                best[key] = total
+                came[key] = (hid, rr)
+                heapq.heappush(heap, (total, nid, held))
+    return {h: (Fraction(c, scale) if c % scale else c // scale, z, r, p) for h, (c, z, r, p) in found.items()}
+
+
+def _warned(state: XenState, f: Force, dest: str) -> str:
+    """The warnings of a move into ``dest`` (issue 23, item 5), each naming its rule."""
+    from . import warnings
+
+    found = [w for w in (warnings.forage_warning(state, f.side, f.units, dest),
+                         warnings.stranded_warning(state, f.side, f.units, dest)) if w]
+    return "".join(f"; WARNING: {w}" for w in found)
+
+
+def destination_options(state: XenState, f: Force, ezoc: frozenset[str],
+                        land_ezoc: frozenset[str] = frozenset()) -> list[Option]:
+    """The force's moves, one option a destination (``move:<hex>``, path and cost in the text,
+    nearest first), and for a force of fleets and land units the coastal marches of one hex
+    (``march:<hex>``, :func:`step_options`)."""
+    out = []
+    for dest, (cost, into, rr, path) in sorted(destinations(state, f, ezoc).items(),
+                                                key=lambda kv: (kv[1][0], kv[0])):
+        by = f" by {', '.join(path[:-1])}" if len(path) > 1 else ""
+        note = ", EZOC: the force stops" if into else ""
+        out.append(Option(f"move:{dest}", f"move to {dest}{by} ({cost} OP{note}{_warned(state, f, dest)})",
+                          data=(cost, into, rr, path)))
+    out += [o for o in step_options(state, f, ezoc, land_ezoc) if o.key.startswith("march:")]
+    return out
+
+
 def _attack_options(state: XenState, f: Force) -> list[Option]:
     if f.op < ATTACK_OP:
         return []
@@ -290,11 +434,23 @@ def _drop_options(state: XenState, f: Force) -> list[Option]:
     return out
 
 
+def _may_land(state: XenState, f: Force) -> bool:
+    """A force carried by its fleets stands on a coast (not a sea hex): its land units may land."""
+    return (f.naval and not f.marched and state.data.terrain.get(f.hex) != "sea"
+            and any(not state.unit(u).fleet for u in f.units))
+
+
 def force_options(state: XenState, f: Force, ezoc: frozenset[str],
                   land_ezoc: frozenset[str] = frozenset()) -> list[Option]:
     """Everything the force may do now; ``stop`` first."""
-    opts = [Option("stop", f"end the operations of this force ({f.op} OP left are lost)")]
-    opts += step_options(state, f, ezoc, land_ezoc)
+    if _may_land(state, f):  # naval transport ends on a coast: ashore unless they stay aboard (issue 23)
+        opts = [Option("stop", f"end the operations of this force, its land units come ashore in {f.hex} "
+                               f"({f.op} OP left are lost)"),
+                Option("stop:aboard", f"end the operations of this force, its land units stay aboard "
+                                      f"({f.op} OP left are lost)")]
+    else:
+        opts = [Option("stop", f"end the operations of this force ({f.op} OP left are lost)")]
+    opts += destination_options(state, f, ezoc, land_ezoc)
     opts += _attack_options(state, f)
     in_ezoc = f.hex in ezoc or f.hex in land_ezoc  # xen:zoc: "may not pillage or colonize if in EZOC", any EZOC
     counted = pillage.pillage_count(state.unit(u).type for u in f.units)
@@ -426,6 +582,7 @@ def conduct(ctx: Context, state: XenState, f: Force) -> Generator[Decision, Any,
     else:
         for u in f.units:
             state.unit(u).embarked = None
+    aboard = False
     while f.units:
         ezoc = ezoc_of(state, side, f.naval)
         land_ezoc = ezoc_of(state, side, False) if f.naval else ezoc
@@ -435,12 +592,16 @@ def conduct(ctx: Context, state: XenState, f: Force) -> Generator[Decision, Any,
         key = yield Decision(side, f"the force of {', '.join(f.units)} in {f.hex} has {f.op} OP: what next?",
                              tuple(opts), rule=RULE, kind="ops.action", refuse=_refusal(state, f, ezoc, land_ezoc),
                              context={"highlight": (f.hex,), "force": tuple(f.units)})
-        if key == "stop":
+        if key in ("stop", "stop:aboard"):
+            aboard = key == "stop:aboard"
             break
         if key.startswith(("move:", "march:")):
             dest = key.split(":", 1)[1]
-            cost, stop, road = next(o.data for o in opts if o.key == key)
-            if not road:
+            data = next(o.data for o in opts if o.key == key)
+            cost, stop = data[0], data[1]
+            path: tuple[str, ...] = data[3] if key.startswith("move:") else (dest,)
+            still = data[2]  # a move: the Royal Road rate held to the end; a march: by road
+            if not still:
                 f.royal_road = False  # it left the road: the chit's rate ends
             by_sea = f.naval and key.startswith("move:")
             gap = 0 if by_sea else f.land_gap
@@ -457,9 +618,10 @@ def conduct(ctx: Context, state: XenState, f: Force) -> Generator[Decision, Any,
                 rules += ("xen:zoc",)
             f.hex, f.moved = dest, True
             paid = f"{cost} OP" + (f" and {gap} OP (its land units' lower OV)" if gap else "")
-            ctx.event("move", f"{side}: the force moves to {dest} for {paid} ({f.op} left)"
+            by = f" by {', '.join(path[:-1])}" if len(path) > 1 else ""
+            ctx.event("move", f"{side}: the force moves to {dest}{by} for {paid} ({f.op} left)"
                       + ("; it enters an enemy zone of control and stops" if stop else ""), rules,
-                      side=side, force=list(f.units), hex=dest)
+                      side=side, force=list(f.units), hex=dest, path=list(path))
         elif key.startswith("attack:"):
             yield from _attack(ctx, state, f, key.split(":", 1)[1])
         elif key == "pillage":
@@ -481,9 +643,14 @@ def conduct(ctx: Context, state: XenState, f: Force) -> Generator[Decision, Any,
                       ("xen:movement", "xen:forces"), side=side, unit=uid, hex=f.hex)
         _alive(state, f)
         yield from _refit(ctx, state, f)
-    if not f.naval or f.marched:
+    ashore = not aboard and f.units and _may_land(state, f)
+    if not f.naval or f.marched or ashore:
         for u in f.units:  # xen:zoc: after a land march its land units are ashore, with their ZOC
             state.unit(u).embarked = None
+    if ashore:
+        land = [u for u in f.units if not state.unit(u).fleet]
+        ctx.event("ashore", f"{side}: {', '.join(land)} come ashore in {f.hex}", ("xen:naval-transport",),
+                  side=side, units=land, hex=f.hex)
 
 
 def _attack(ctx: Context, state: XenState, f: Force, target: str) -> Generator[Decision, Any, None]:
@@ -627,16 +794,24 @@ def operations_phase(ctx: Context, state: XenState, side: str) -> Generator[Deci
             units = yield from _form(state, side, hex_id, set(), "xen:forced-march")
             f = yield from _forced_march(ctx, state, side, units, hex_id)
         else:
-            opts = (Option("end", "end the Operations phase"),
-                    *(Option(f"force:{h}", f"operations with a force in {h}") for h in fresh))
-            key = yield Decision(side, "Operations phase: choose the next force", opts, rule=RULE,
+            opts = [Option("end", "end the Operations phase")]
+            for h in fresh:
+                cands = _candidates(state, side, h, done)
+                whole = _default(state, h, cands)
+                opts.append(Option(f"force:{h}", f"operations with the force in {h}: {', '.join(whole)}"))
+                if len(cands) > 1:
+                    opts.append(Option(f"choose:{h}", f"operations with a force in {h}: choose its units"))
+            key = yield Decision(side, "Operations phase: choose the next force", tuple(opts), rule=RULE,
                                  kind="ops.force", refuse=_force_refusal(state, side, done),
                                  context={"highlight": tuple(fresh)})
             if key == "end":
                 ctx.event("operations-end", f"{side} ends the Operations phase", (RULE,), side=side)
                 return
-            hex_id = key.split(":", 1)[1]
-            units = yield from _form(state, side, hex_id, done, "xen:forces")
+            how, _, hex_id = key.partition(":")
+            if how == "force":  # the force offered first, in one answer (issue 23: no forced choices)
+                units = _default(state, hex_id, _candidates(state, side, hex_id, done))
+            else:
+                units = yield from _form(state, side, hex_id, done, "xen:forces")
             f = yield from _start(ctx, state, side, units, hex_id, "operations with", (RULE,),
                                   royal_road=chit == ROYAL_ROAD)
         if f is None:
@@ -651,7 +826,7 @@ def operations_phase(ctx: Context, state: XenState, side: str) -> Generator[Deci
 def _force_refusal(state: XenState, side: str, done: set[str]) -> Any:
     def refuse(text: str) -> tuple[str, str] | None:
         what, _, h = text.strip().lower().partition(":")
-        if what != "force":
+        if what not in ("force", "choose"):
             return None
         mine = [u for u in state.units_at(h) if u.side == side]
         if not mine:
@@ -730,19 +905,50 @@ def _targets(state: XenState, side: str) -> list[Hex]:
     return [hexes[h] for h in list(state.data.city_kind) + sorted(state.colonies) if state.occupier(h) != side]
 
 
-_LAST: list[Any] = [None, None]
-"""The decision last scored and its targets: the greedy bot scores every option of one decision."""
+_LAST: list[Any] = [None, None, None, None]
+"""The decision last scored, its distance field, and (4th) its options' data by key: the greedy
+bot scores every option of one decision."""
+
+
+_FIELDS: dict[tuple[int, frozenset[str]], dict[str, int]] = {}
+"""Distance fields by map and target set (the greedy bot's; targets change only with control)."""
+
+
+def _field(m: HexMap, targets: frozenset[str]) -> dict[str, int]:
+    """Hexes from every hex of ``m`` to the nearest of ``targets``, by a breadth-first walk of
+    the map's hexes (on the rectangular map, the hex distance)."""
+    key = (id(m), targets)
+    got = _FIELDS.get(key)
+    if got is None:
+        if len(_FIELDS) > 64:
+            _FIELDS.clear()
+        _, edges = _edges(m, mv.terrain_costs())
+        got = {t: 0 for t in targets}
+        frontier = sorted(targets)
+        d = 0
+        while frontier:
+            d += 1
+            nxt = []
+            for h in frontier:
+                for n, *_ in edges[h]:
+                    if n not in got:
+                        got[n] = d
+                        nxt.append(n)
+            frontier = nxt
+        _FIELDS[key] = got
+    return got
 
 
 def _distance_to_target(state: XenState, side: str, hex_id: str, decision: Decision | None = None) -> int:
+    """Hexes from ``hex_id`` to the nearest City or Colony ``side`` does not hold (0 if none);
+    the field is kept for the decision being scored."""
     if decision is not None and _LAST[0] is decision:
-        targets = _LAST[1]
+        field = _LAST[1]
     else:
-        targets = _targets(state, side)
+        field = _field(state.map, frozenset(state.map.to_id(t) for t in _targets(state, side)))
         if decision is not None:
-            _LAST[0], _LAST[1] = decision, targets
-    h = _hexes(state.map)[hex_id]
-    return min((h.distance(t) for t in targets), default=0)
+            _LAST[0], _LAST[1] = decision, field
+    return field.get(hex_id, 0)
 
 
 def score(state: XenState, decision: Decision, key: str) -> float | None:
@@ -765,10 +971,16 @@ def score(state: XenState, decision: Decision, key: str) -> float | None:
         here = decision.context.get("highlight", ("",))[0]
         if key == "stop":
             return 0.2 if state.occupier(here) == side and state.is_city(here) else 0.0
+        if key == "stop:aboard":
+            return 0.1
         if key.startswith(("move:", "march:")):
             dest = key.split(":", 1)[1]
             gain = _distance_to_target(state, side, here, decision) - _distance_to_target(state, side, dest, decision)
-            return 1.0 + gain - (0.5 if state.is_city(here) and len(state.units_at(here)) <= 2 else 0.0)
+            if _LAST[3] is None or _LAST[3][0] is not decision:
+                _LAST[3] = (decision, {o.key: o.data for o in decision.options})
+            data = _LAST[3][1].get(key)
+            spent = float(data[0]) / 100 if data else 0.0  # of two equal gains, the cheaper path
+            return 1.0 + gain - spent - (0.5 if state.is_city(here) and len(state.units_at(here)) <= 2 else 0.0)
         if key.startswith("attack:"):
             force = decision.context.get("force", ())
             mine = sum(state.unit(u).cs for u in force)

@@ -30,8 +30,10 @@ def test_a_fleet_carries_three_and_the_force_uses_the_fleets_ov() -> None:
     # The whole stack (1 fleet, 4 land units) cannot sail as one: the force offered is the land units.
     st.player_turn = REBEL
     ctx.chance.force(1)
-    script = Script(f"force:{HALIKARNASSOS}")
+    script = Script(f"choose:{HALIKARNASSOS}")
     drive(ops.operations_phase(ctx, st, REBEL), script)
+    force_q = [d for d in script.asked if d.kind == "ops.force"][0]
+    assert "ionia-F1" not in force_q.option(f"force:{HALIKARNASSOS}").label  # the force offered in one answer
     group = [d for d in script.asked if d.kind == "ops.force-units"][0]
     assert "ionia-F1" not in group.context["chosen"] and len(group.context["chosen"]) == 4
 
@@ -44,11 +46,11 @@ def test_one_op_a_hex_from_a_port_two_from_another_coast() -> None:
     put(st, AEGEAN, ["ionia-F2"])
     st.player_turn = REBEL
     ctx.chance.force(1, 1)
-    script = Script(f"force:{HALIKARNASSOS}", "done", "stop", f"force:{AEGEAN}", "done")
+    script = Script(f"force:{HALIKARNASSOS}", "stop", f"force:{AEGEAN}")
     drive(ops.operations_phase(ctx, st, REBEL), script)
     acts = [d for d in script.asked if d.kind == "ops.action"]
-    port_costs = {o.data[0] for o in acts[0].options if o.key.startswith("move:")}
-    coast_costs = {o.data[0] for o in acts[1].options if o.key.startswith("move:")}
+    port_costs = {o.data[0] for o in acts[0].options if o.key.startswith("move:") and len(o.data[3]) == 1}
+    coast_costs = {o.data[0] for o in acts[1].options if o.key.startswith("move:") and len(o.data[3]) == 1}
     assert port_costs == {1} and coast_costs == {2}
     for d in acts:
         assert all(st.map.terrain(st.map.from_id(k[5:])) == "sea" or k[5:] in st.data.coastal
@@ -66,14 +68,14 @@ def test_embarked_units_disembark_only_on_a_coast_and_may_stay_aboard_at_sea() -
     force = put(st, HALIKARNASSOS, ["ionia-F1", *land])
     st.player_turn = REBEL
     ctx.chance.force(3)
-    script = Script(f"force:{HALIKARNASSOS}", "done", f"move:{SEA}")
+    script = Script(f"force:{HALIKARNASSOS}", f"move:{SEA}")
     drive(ops.operations_phase(ctx, st, REBEL), script)
     at_sea = [d for d in script.asked if d.kind == "ops.action"][-1]
     assert not [k for k in at_sea.keys if k.startswith("drop:") and k[5:] in land]
     assert all(st.unit(u).hex == SEA and st.unit(u).embarked == "ionia-F1" for u in land)
     # Next phase: the fleet sails back to the coast and drops one of them off there.
     ctx.chance.force(3)
-    script = Script(f"force:{SEA}", "done", f"move:{HALIKARNASSOS}", f"drop:{land[0]}")
+    script = Script(f"force:{SEA}", f"move:{HALIKARNASSOS}", f"drop:{land[0]}")
     st.effects.clear()
     drive(ops.operations_phase(ctx, st, REBEL), script)
     assert st.unit(land[0]).hex == HALIKARNASSOS and st.unit(land[0]).embarked is None
@@ -110,7 +112,7 @@ def test_a_naval_force_attacks_an_enemy_fleet_for_two_op() -> None:
     put(st, SEA, ["syria-F1"])
     st.player_turn = REBEL
     ctx.chance.force(4)  # OP 16 + 4 = 20
-    script = Script(f"force:{HALIKARNASSOS}", "done", f"attack:{SEA}")
+    script = Script(f"force:{HALIKARNASSOS}", f"attack:{SEA}")
     drive(ops.operations_phase(ctx, st, REBEL), script)
     attack = next(e for e in ctx.log if e.kind == "attack")
     assert "xen:naval-combat" in attack.rules and "18 left" in attack.text

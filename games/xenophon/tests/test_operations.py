@@ -61,7 +61,7 @@ def test_a_force_moves_along_the_royal_road_and_pays_half_an_op() -> None:
     ctx, st = empty()
     force = put(st, SARDIS, pick(st, "phalanx", REBEL, 2))
     ctx.chance.force(1)  # OP 16 + 1 = 17
-    script = _phase(ctx, st, Script(f"force:{SARDIS}", "done", f"move:{KELAINAI}", "move:2910"))
+    script = _phase(ctx, st, Script(f"force:{SARDIS}", f"move:{KELAINAI}", "move:2910"))
     assert all(st.unit(u).hex == "2910" for u in force)
     moves = [e for e in ctx.log if e.kind == "move"]
     assert len(moves) == 2 and all("xen:movement" in e.rules for e in moves)
@@ -76,17 +76,21 @@ def test_entering_ezoc_stops_the_force_and_a_force_starting_there_leaves_only_to
     put(st, SARDIS, pick(st, "phalanx", REBEL))
     put(st, "3011", pick(st, "militia", EMPIRE))  # its ZOC covers 2910
     ctx.chance.force(6)
-    script = _phase(ctx, st, Script(f"force:{SARDIS}", "done", f"move:{KELAINAI}", "move:2910"))
+    script = _phase(ctx, st, Script(f"force:{SARDIS}", f"move:{KELAINAI}", "move:2910"))
     after = [d for d in script.asked if d.kind == "ops.action"][-1]
     assert not [k for k in after.keys if k.startswith("move:")]  # stopped in the EZOC
     assert "xen:zoc" in [e for e in ctx.log if e.kind == "move"][-1].rules
     # Next phase the force begins in the EZOC: it may leave, never straight into another EZOC hex.
     ezoc = ops.ezoc_of(st, REBEL, False)
     ctx.chance.force(6)
-    script = _phase(ctx, st, Script("force:2910", "done"))
+    script = _phase(ctx, st, Script("force:2910"))
     first = [d for d in script.asked if d.kind == "ops.action"][0]
-    steps = [k.split(":")[1] for k in first.keys if k.startswith("move:")]
+    steps = [o.key.split(":")[1] for o in first.options if o.key.startswith("move:") and len(o.data[3]) == 1]
     assert steps and not set(steps) & ezoc
+    # further on, a destination in an EZOC is reached only through a free hex, and ends the move
+    for o in first.options:
+        if o.key.startswith("move:") and len(o.data[3]) > 1:
+            assert o.data[3][0] not in ezoc and not set(o.data[3][:-1]) & ezoc
 
 
 @pytest.mark.rule("xen:movement", "xen:stacking")
@@ -107,7 +111,7 @@ def test_dropped_units_and_spent_forces_conduct_no_more_operations() -> None:
     ctx, st = empty()
     a, b = put(st, SARDIS, pick(st, "phalanx", REBEL, 2))
     ctx.chance.force(3)
-    script = _phase(ctx, st, Script(f"force:{SARDIS}", "done", f"drop:{b}", f"move:{KELAINAI}"))
+    script = _phase(ctx, st, Script(f"force:{SARDIS}", f"drop:{b}", f"move:{KELAINAI}"))
     assert st.unit(a).hex == KELAINAI and st.unit(b).hex == SARDIS
     last = [d for d in script.asked if d.kind == "ops.force"][-1]
     assert not [k for k in last.keys if k.startswith("force:")]  # both units have conducted operations
@@ -132,7 +136,7 @@ def test_forced_march_loss_roll_and_new_operations() -> None:
         hand.add("Forced March")
     held = hand.cards.count("Forced March")
     ctx.chance.force(2, 2, 5)  # OP roll; forced march roll 2: a loss; the new OP roll
-    _phase(ctx, st, Script(f"force:{SARDIS}", "done", f"move:{KELAINAI}", "stop", "forced-march",
+    _phase(ctx, st, Script(f"force:{SARDIS}", f"move:{KELAINAI}", "stop", "forced-march",
                            f"force:{KELAINAI}", "done", force[1], "move:2910"))
     assert hand.cards.count("Forced March") == held - 1 and "Forced March" in st.pool
     assert st.unit(force[1]).where == "mix" and st.unit(force[0]).hex == "2910"
@@ -194,7 +198,7 @@ def test_reaction_after_an_enemy_force_without_the_loss_roll_once_a_turn() -> No
     _give(st, EMPIRE, "Forced March")
     n_fm = st.hands[EMPIRE].cards.count("Forced March")
     ctx.chance.force(1, 3)  # the Rebel force's OP; the reacting force's OP (no loss roll between)
-    script = Script(f"force:{SARDIS}", "done", "stop", "forced-march", "force:3012", "done", "move:3011")
+    script = Script(f"force:{SARDIS}", "stop", "forced-march", "force:3012", "done", "move:3011")
     _phase(ctx, st, script)
     assert all(st.unit(u).hex == "3011" for u in emp)
     assert st.hands[EMPIRE].cards.count("Forced March") == n_fm - 1
@@ -213,9 +217,9 @@ def test_without_the_optional_rule_forced_march_is_no_reaction() -> None:
     put(st, "3012", pick(st, "militia", EMPIRE))
     _give(st, EMPIRE, "Forced March")
     ctx.chance.force(1)
-    script = _phase(ctx, st, Script(f"force:{SARDIS}", "done", "stop"))
+    script = _phase(ctx, st, Script(f"force:{SARDIS}", "stop"))
     windows = [d for d in script.asked if d.kind == "window.reaction"]
-    assert windows and all("forced-march" not in d.keys for d in windows)
+    assert all("forced-march" not in d.keys for d in windows)  # here: not asked at all, nothing to play
 
 
 @pytest.mark.rule("xen:movement", "xen:chits")
@@ -224,7 +228,7 @@ def test_royal_road_quarter_op_while_on_the_road() -> None:
     put(st, SARDIS, pick(st, "phalanx", REBEL))
     _give(st, REBEL, "Royal Road")
     ctx.chance.force(1)
-    script = _phase(ctx, st, Script("royal-road", f"force:{SARDIS}", "done", f"move:{KELAINAI}"))
+    script = _phase(ctx, st, Script("royal-road", f"force:{SARDIS}", f"move:{KELAINAI}"))
     acts = [d for d in script.asked if d.kind == "ops.action"]
     road = {o.key: o.data[0] for o in acts[0].options if o.key.startswith("move:")}
     assert road[f"move:{KELAINAI}"] == Fraction(1, 4)

@@ -135,7 +135,7 @@ def test_the_operations_phase_spends_two_op_to_pillage_and_four_to_colonise() ->
     put(st, "2811", pick(st, "phalanx", REBEL, 2))
     st.player_turn = REBEL
     ctx.chance.force(1, 3)  # OP 16 + 1 = 17; colonise roll 3 at 4 points (column 3-4): no effect
-    script = Script("force:2811", "done", "colonise")
+    script = Script("force:2811", "colonise")
     drive(ops.operations_phase(ctx, st, REBEL), script)
     acts = [d for d in script.asked if d.kind == "ops.action"]
     assert "pillage" in acts[0].keys and "colonise" in acts[0].keys
