@@ -340,7 +340,7 @@ def modified_roll(ctx: Context, state: LDFState, actor: str, what: str, rules: t
 
         window = Window("before-roll", "a diplomacy or treachery roll, before it is made", "ldf:8.8",
                         (actor, opponent), detail=what)
-        yield from chain(window, chits.standing(state), plays, resolve)
+        yield from chain(window, chits.standing(state), plays, resolve, ctx=ctx)
 
     yield from declare()
     die = yield from chits.roll_die(ctx, state, actor, f"{actor} {what}", rules, redeclare=declare)
