@@ -385,9 +385,9 @@ def public_view(
     ``viewer`` saw: every question as :func:`seen_by` shows it, the log as
     ``viewer`` reads it, and the game's final render for ``viewer`` (as plain text).
 
-    A game keeps the hidden-information policy when this view is the same for
-    two games that differ only in another side's hand or secret numbers (with
-    that side's answers independent of them, e.g. a :class:`DecliningBot`).
+    Two games that differ only in another side's hand or secret numbers (with that side's
+    answers independent of them, e.g. a :class:`DecliningBot`) give the same log in this view;
+    their questions differ at most in that side being asked where it holds a play.
     """
     questions: list[tuple[Any, ...]] = []
     while session.decision is not None and len(questions) < limit:

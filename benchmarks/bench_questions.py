@@ -3,8 +3,9 @@
 Greedy bot against greedy bot, seeds 1 on, every scenario of Lest Darkness
 Fall and Xenophon. Every decision the session puts is counted as a question a
 person at the table would have to answer, split into interrupt windows
-(``window.*``), one step of a force's movement (LDF ``move.step``, Xenophon
-``ops.action`` answered with a move) and the rest; also counted: questions with
+(``window.*``), moves (LDF's hex-by-hex ``move.step``, Xenophon's ``ops.action``
+answered with a move: one hex before issue 23, a whole walk to a destination after)
+and the rest; also counted: questions with
 a single option (forced answers), and hand-overs (a question for a different
 side than the one before, which in hotseat means passing the screen).
 
