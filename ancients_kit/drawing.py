@@ -1,7 +1,10 @@
 """Drawing a :class:`~ancients_kit.picture.Picture` as SVG (and PNG).
 
-The map is drawn in layers: terrain hexes, hexside features, section lines,
-hex numbers, markers, highlighted hexes, counters, then a legend underneath.
+The map is drawn in layers: terrain hexes, region borders, hexside features,
+section lines, hex numbers, markers, highlighted hexes, counters, then a legend
+underneath. A picture whose sheet is not printed north up (Xenophon's) is drawn
+north up (:func:`~ancients_kit.picture.upright`); give it with ``north=0`` to draw
+the sheet as printed.
 Colours are chosen so that a print in grey still reads: sides differ by a
 letter on every counter (A, B) as well as by colour, terrain by a pattern of
 lightness, rivers by width.
@@ -22,7 +25,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
 
 from ancients_kit.errors import GameError
-from ancients_kit.picture import Counter, Picture, PictureHex, PictureHexside, direction_angle
+from ancients_kit.picture import Counter, Picture, PictureHex, PictureHexside, direction_angle, upright
 
 __all__ = ["DrawingError", "TERRAIN_COLOURS", "counter_layer", "counter_pieces", "svg_document", "svg_layers",
            "write_picture"]
@@ -54,6 +57,14 @@ FEATURE_STYLES: dict[str, tuple[str, float, str]] = {
     "wall": ("#333333", 4.0, ""),
     "cliff": ("#6b4f2f", 4.0, "2 2"),
     "slope": ("#a07840", 3.0, "1 3"),
+    "rhine": ("#1f5fbf", 6.0, ""),
+    "danube": ("#1f5fbf", 6.0, ""),
+    "euphrates": ("#4f8fd0", 4.0, ""),
+    "tigris": ("#4f8fd0", 4.0, ""),
+    "nile": ("#4f8fd0", 4.0, ""),
+    "lake": ("#3f7fc8", 5.0, ""),
+    "strait": ("#1f4f9f", 4.0, "2 2"),
+    "sea": ("#1f3f7f", 3.0, "2 2"),
 }
 """Stroke colour, width and dash of hexside features; unknown ones are drawn grey."""
 
@@ -62,6 +73,8 @@ SIDE_COLOURS = (("#c0392b", "#fbe3e0", "A"), ("#1f5fa8", "#dde9f7", "B"), ("#2e7
 """Per side, in playing order: border/text colour, counter fill, letter."""
 
 HIGHLIGHT = "#f5b800"
+BORDER_STYLE = ("#3b3b3b", 1.6, "4 2")
+"""Stroke of region borders: thin, dark and dashed, under the hexside features."""
 
 
 class DrawingError(GameError):
@@ -120,6 +133,15 @@ def _hexside_strokes(p: Picture) -> Iterable[tuple[PictureHexside, tuple[float, 
         yield s, start, end, FEATURE_STYLES.get(s.feature, ("#777777", 3.0, "3 2"))
 
 
+def _border_segments(p: Picture) -> Iterable[tuple[PictureHexside, tuple[float, float], tuple[float, float]]]:
+    """Each region border with the shared edge of its two hexes."""
+    by_id = p.hex_by_id()
+    for s in p.borders:
+        a, b = by_id.get(s.a), by_id.get(s.b)
+        if a is not None and b is not None:
+            yield (s, *_hexside_segment(a, b, "border"))
+
+
 def _facing_triangle(cx: float, cy: float, half: float, orientation: str, facing: int) -> list[tuple[float, float]]:
     a = direction_angle(orientation, facing)
     return [(cx + math.cos(a) * half * 1.15, cy + math.sin(a) * half * 1.15),
@@ -148,6 +170,13 @@ def _map_layer(p: Picture) -> list[str]:
             'stroke="#8a8577" stroke-width="0.8"/>'
         )
     out.append("</g>")
+    if p.borders:
+        colour, width, dash = BORDER_STYLE
+        out.append(f'<g class="borders" stroke="{colour}" stroke-width="{_fmt(width)}" stroke-dasharray="{dash}">')
+        for s, (x1, y1), (x2, y2) in _border_segments(p):
+            out.append(f'<line class="border" data-region={quoteattr(s.feature)} data-hexes="{escape(s.a)} {escape(s.b)}" '
+                       f'x1="{_fmt(x1)}" y1="{_fmt(y1)}" x2="{_fmt(x2)}" y2="{_fmt(y2)}"/>')
+        out.append("</g>")
     out.append('<g class="hexsides">')
     for s, (x1, y1), (x2, y2), (colour, width, dash) in _hexside_strokes(p):
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
@@ -226,6 +255,7 @@ def counter_pieces(p: Picture, highlight: bool = True) -> list[str]:
     """The counter layer as its separate pieces, in drawing order: one SVG fragment
     per marker, highlighted hex and counter. Joined by newlines they are exactly
     :func:`counter_layer`; the HTML replay stores each distinct piece once."""
+    p = upright(p)
     by_id = p.hex_by_id()
     styles = _side_style(p)
     out: list[str] = []
@@ -287,6 +317,14 @@ def _legend(p: Picture, width: float, top: float) -> tuple[list[str], float]:
                    f'stroke-width="{_fmt(w)}"{dash_attr}/>')
         out.append(f'<text x="{_fmt(x + 22)}" y="{_fmt(y)}">{escape(f)} (hexside)</text>')
         x += 80 + 6.5 * len(f)
+    for f in sorted({s.feature for s in p.borders}):
+        if x + 110 > width:
+            x, y = MARGIN, y + 16
+        colour, w, dash = BORDER_STYLE
+        out.append(f'<line x1="{_fmt(x)}" y1="{_fmt(y - 4)}" x2="{_fmt(x + 16)}" y2="{_fmt(y - 4)}" stroke="{colour}" '
+                   f'stroke-width="{_fmt(w)}" stroke-dasharray="{dash}"/>')
+        out.append(f'<text x="{_fmt(x + 22)}" y="{_fmt(y)}">{escape(f)} border</text>')
+        x += 80 + 6.5 * len(f)
     y += 18
     if p.highlight:
         out.append(f'<rect x="{_fmt(MARGIN)}" y="{_fmt(y - 9)}" width="14" height="11" fill="none" stroke="{HIGHLIGHT}" stroke-width="2"/>')
@@ -300,13 +338,15 @@ def _legend(p: Picture, width: float, top: float) -> tuple[list[str], float]:
 
 
 def svg_layers(p: Picture) -> tuple[str, str, float, float]:
-    """(static map SVG body, counter layer, width, height of the map part)."""
+    """(static map SVG body, counter layer, width, height of the map part), north up."""
+    p = upright(p)
     w, h = _extent(p)
     return "\n".join(_map_layer(p)), counter_layer(p), w, h
 
 
 def svg_document(p: Picture) -> str:
-    """A standalone SVG of the picture: title, map, counters, legend."""
+    """A standalone SVG of the picture, north up: title, map, counters, legend."""
+    p = upright(p)
     w, h = _extent(p)
     head = 24.0 if p.title or p.status else 0.0
     legend, bottom = _legend(p, w, h + head)
@@ -354,6 +394,7 @@ def _png(p: Picture, path: Path) -> None:
         from matplotlib.patches import Polygon, Rectangle
     except ImportError:
         raise DrawingError("--png needs matplotlib: pip install -e '.[plots]'") from None
+    p = upright(p)
     w, h = _extent(p)
     fig = plt.figure(figsize=(w / 60, h / 60), dpi=120)
     ax = fig.add_axes((0, 0, 1, 1))
@@ -366,6 +407,8 @@ def _png(p: Picture, path: Path) -> None:
                              edgecolor="#8a8577", linewidth=0.4))
         cx, cy = _px(hx.x, hx.y)
         ax.text(cx, cy - SIZE * 0.62, hx.id, fontsize=3.5, ha="center", va="center", color="#6b675c")
+    for _, (x1, y1), (x2, y2) in _border_segments(p):
+        ax.plot([x1, x2], [y1, y2], color=BORDER_STYLE[0], linewidth=BORDER_STYLE[1] / 2, linestyle=":")
     for _, (x1, y1), (x2, y2), (colour, width, dash) in _hexside_strokes(p):
         ax.plot([x1, x2], [y1, y2], color=colour, linewidth=width / 2,
                 linestyle="--" if dash else "-", solid_capstyle="round")

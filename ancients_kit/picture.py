@@ -3,14 +3,22 @@
 A game describes a position with a :class:`Picture` (``Game.picture``): the
 hexes with their centres, printed IDs and terrain, the hexside features, the
 counters (side, type code, strength, facing), markers, lines such as C&C's
-section lines, and a legend. :mod:`ancients_kit.drawing` turns any picture
+section lines, region borders (LDF's regions, Xenophon's satrapies), where north
+lies on the sheet, and a legend. :mod:`ancients_kit.drawing` turns any picture
 into SVG (and PNG), so every game gets ``ancients show`` and the HTML replay
 without drawing code of its own, and the core names no game.
 
 Centres are in units of the hex *size* (centre to corner): neighbouring
 hexes lie ``sqrt(3)`` apart. :func:`hexmap_hexes` lays out a core
 :class:`~ancients_kit.hexmap.HexMap`; a game with its own board (C&C) uses
-:func:`offset_centre`.
+:func:`offset_centre`. :func:`region_borders` gives the hexsides between hexes
+of different regions.
+
+A picture is laid out as the sheet is printed. A sheet printed with north
+elsewhere than at the top (Xenophon's, read with north to the right) says so in
+:attr:`Picture.north`; :func:`upright` turns such a picture north up, and the
+drawings (the table's grid, the SVG) draw it north up unless asked for the
+sheet as printed.
 """
 
 from __future__ import annotations
@@ -35,6 +43,8 @@ __all__ = [
     "direction_angle",
     "hexmap_hexes",
     "offset_centre",
+    "region_borders",
+    "upright",
 ]
 
 SQRT3 = math.sqrt(3.0)
@@ -117,6 +127,12 @@ class Picture:
     """Printed IDs of the hexes the current question is about."""
     legend: Mapping[str, str] = attrs.field(factory=dict)
     """Counter codes and marks -> what they mean."""
+    borders: tuple[PictureHexside, ...] = ()
+    """Region borders: the hexsides between two hexes of different regions (``feature`` names
+    the kind of region: ``region``, ``satrapy``). Drawn thinner than hexside features."""
+    north: int = 0
+    """Where north lies on the sheet as laid out: quarter turns clockwise from the top
+    (0 north up; 1 north to the right, as on Xenophon's sheet)."""
 
     def with_highlight(self, hex_ids: Sequence[str]) -> Picture:
         return attrs.evolve(self, highlight=frozenset(hex_ids))
@@ -171,3 +187,101 @@ def _lay_out(hexmap: HexMap) -> tuple[tuple[PictureHex, ...], tuple[PictureHexsi
         for f in sorted(feats):
             sides.append(PictureHexside(num.to_id(a), num.to_id(b), f))
     return hexes, tuple(sides)
+
+
+def region_borders(hexmap: HexMap, kind: str = "region", *, ignore: frozenset[str] = frozenset(),
+                   land_only: bool = True) -> tuple[PictureHexside, ...]:
+    """The hexsides between two hexes that do not lie in the same regions (each pair once, by ID).
+
+    A hex's regions are the map's regions holding it, less ``ignore``; two hexes
+    are in different regions when those sets differ. With ``land_only`` a hexside
+    touching a hex of no region (the sea) is no border: the coast shows itself.
+    Computed once per map and kind."""
+    key = (kind, ignore, land_only)
+    done = _BORDERS.setdefault(hexmap, {})
+    got = done.get(key)
+    if got is not None:
+        return got
+    num = hexmap.numbering
+    member: dict[Hex, set[str]] = {}
+    for name, hexes in hexmap.regions.items():
+        if name in ignore:
+            continue
+        for h in hexes:
+            member.setdefault(h, set()).add(name)
+    keys = {h: frozenset(r) for h, r in member.items()}
+    out = []
+    for h in num.hexes():
+        for n in hexmap.adjacency[h]:
+            if n <= h:  # each pair once
+                continue
+            a, b = keys.get(h, frozenset()), keys.get(n, frozenset())
+            if a == b or (land_only and (not a or not b)):
+                continue
+            ia, ib = num.to_id(h), num.to_id(n)
+            out.append(PictureHexside(min(ia, ib), max(ia, ib), kind))
+    got = done[key] = tuple(sorted(out, key=lambda s: (s.a, s.b)))
+    return got
+
+
+_BORDERS: weakref.WeakKeyDictionary[HexMap, dict[tuple[str, frozenset[str], bool], tuple[PictureHexside, ...]]] = (
+    weakref.WeakKeyDictionary())
+
+
+def _turn(x: float, y: float, quarters: int) -> tuple[float, float]:
+    """(x, y) turned ``quarters`` quarter turns counter-clockwise on screen (y pointing down)."""
+    for _ in range(quarters % 4):
+        x, y = y, -x
+    return x, y
+
+
+_UPRIGHT: dict[int, tuple[tuple[PictureHex, ...], tuple[PictureHex, ...]]] = {}
+"""id(hexes) -> (those hexes, the same turned north up): the hexes of a map are the same tuple at
+every drawing (:func:`hexmap_hexes`), so they are turned once."""
+
+
+def upright(p: Picture) -> Picture:
+    """``p`` turned so that north is at the top (``p`` itself when it already is).
+
+    Hex IDs, counters, hexsides and borders are unchanged; the centres turn (and
+    are moved back to start at 0, 0), flat-topped hexes become pointy-topped, counter
+    facings keep pointing where they pointed on the ground, and lines turn with the map."""
+    q = p.north % 4
+    if not q:
+        return p
+    orientation: Literal["flat", "pointy"] = p.orientation
+    if q % 2:
+        orientation = "pointy" if p.orientation == "flat" else "flat"
+    cached = _UPRIGHT.get(id(p.hexes))
+    if cached is not None and cached[0] is p.hexes:
+        hexes = cached[1]
+    else:
+        turned = [(h, *_turn(h.x, h.y, q)) for h in p.hexes]
+        x0 = min((x for _, x, _ in turned), default=0.0)
+        y0 = min((y for _, _, y in turned), default=0.0)
+        hexes = tuple(PictureHex(h.id, round(x - x0, 9), round(y - y0, 9), h.terrain) for h, x, y in turned)
+        if len(_UPRIGHT) > 16:
+            _UPRIGHT.clear()
+        _UPRIGHT[id(p.hexes)] = (p.hexes, hexes)
+    # where the turned picture's origin lies, for the lines: the first hex before and after
+    if p.hexes:
+        fx, fy = _turn(p.hexes[0].x, p.hexes[0].y, q)
+        dx, dy = hexes[0].x - fx, hexes[0].y - fy
+    else:
+        dx = dy = 0.0
+    lines = tuple(attrs.evolve(ln, x1=_turn(ln.x1, ln.y1, q)[0] + dx, y1=_turn(ln.x1, ln.y1, q)[1] + dy,
+                               x2=_turn(ln.x2, ln.y2, q)[0] + dx, y2=_turn(ln.x2, ln.y2, q)[1] + dy)
+                  for ln in p.lines)
+    counters = p.counters
+    if any(c.facing is not None for c in counters):
+        counters = tuple(c if c.facing is None else attrs.evolve(c, facing=_turned_facing(p.orientation, c.facing, q))
+                         for c in counters)
+    return attrs.evolve(p, orientation=orientation, hexes=hexes, lines=lines, counters=counters, north=0)
+
+
+def _turned_facing(orientation: str, direction: int, quarters: int) -> int:
+    """The direction (in the turned picture's orientation) of ``direction`` once turned."""
+    a = direction_angle(orientation, direction) - math.pi / 2 * quarters
+    new = ("pointy" if orientation == "flat" else "flat") if quarters % 2 else orientation
+    best = min(range(6), key=lambda d: abs(math.remainder(direction_angle(new, d) - a, 2 * math.pi)))
+    return best

@@ -5,7 +5,13 @@ Flat-top maps (Centurion, LDF, Xenophon) draw each hex two lines tall, label
 above and terrain glyph below, with shifted columns one line (half a hex)
 lower. Pointy-top maps (C&C) draw each row on one line with shifted rows
 indented by half a cell. A 30 x 20 flat map fits 120 columns with 4-character
-cells.
+cells. ``turned=True`` draws a flat map whose sheet is printed with north to the
+right (Xenophon's) north up: a line per column, north at the top, and the rows
+west to east along it.
+
+Hexside features and region borders (``edges``) are strokes on the cells'
+edges: an underline where two cells meet one above the other, a bar ``│`` in a
+blank character where they meet side by side.
 
 This module builds ``Text`` only; it never prints (the CLI owns the consoles)
 and applies no rule. It serves the display of every game's map.
@@ -22,6 +28,7 @@ from ancients_kit.hexmap import HexMap
 
 __all__ = [
     "DEFAULT_TERRAIN_STYLES",
+    "EDGE_BAR",
     "FACING_ARROWS",
     "facing_arrow",
     "render_legend",
@@ -70,6 +77,10 @@ FACING_ARROWS: dict[str, tuple[str, ...]] = {
 def facing_arrow(numbering: Numbering, direction: int) -> str:
     """A one-character arrow for ``direction`` on this map (``cen:full.facing`` labels)."""
     return FACING_ARROWS[numbering.orientation][direction % 6]
+
+
+EDGE_BAR = "│"
+"""The stroke of a hexside between two cells side by side."""
 
 
 def _fallback_style(name: str) -> str:
@@ -132,6 +143,8 @@ def render_map(
     cell: int | None = None,
     highlight_style: str = "bold reverse",
     max_width: int = 120,
+    edges: Iterable[tuple[Hex, Hex, str]] = (),
+    turned: bool = False,
 ) -> Text:
     """Draw ``hexmap`` as rich ``Text``.
 
@@ -142,7 +155,10 @@ def render_map(
     ``sublabel(h)``: second line of a flat-top hex (default: terrain glyph);
     giving it to a pointy map draws two lines per row as well. ``cell``:
     characters per hex; by default 6 when the map then fits ``max_width``,
-    else 4.
+    else 4. ``edges``: ``(a, b, colour)`` strokes on the hexside between
+    neighbours ``a`` and ``b`` (rivers, region borders; a later stroke on the
+    same hexside wins). ``turned``: a flat map printed with north to the right
+    drawn north up (a line pair per column, the last column on top).
     """
     num = hexmap.numbering
     if label is None:
@@ -157,6 +173,9 @@ def render_map(
             return f"{base} {highlight_style}".strip()
         return base
 
+    if num.orientation == "flat" and (edges or turned):
+        return _render_cells(hexmap, label, cell_style, sublabel or terrain_glyph(hexmap),
+                             cell or (6 if num.columns * 6 <= max_width else 4), edges, turned)
     if num.orientation == "flat":
         w = cell or (6 if num.columns * 6 <= max_width else 4)
         sub = sublabel or terrain_glyph(hexmap)
@@ -189,6 +208,86 @@ def render_map(
         if lines_per == 2:
             rows.append(bottom)
     return _join(rows)
+
+
+def cell_places(hexmap: HexMap, w: int, turned: bool = False) -> dict[Hex, tuple[int, int]]:
+    """Where :func:`render_map` puts each hex of a flat map: (first character, first line) of its
+    two-line cell ``w`` characters wide; ``turned`` as for :func:`render_map`."""
+    num = hexmap.numbering
+    out = {}
+    last = num.first_column + num.columns - 1
+    for h in num.hexes():
+        col, row = num.to_offset(h)
+        shifted = num.is_shifted(col)
+        if turned:  # north (the last column) on top; odd columns half a hex further east
+            out[h] = ((row - num.first_row) * w + (w // 2 if shifted else 0), 2 * (last - col))
+        else:
+            out[h] = ((col - num.first_column) * w, 2 * (row - num.first_row) + (1 if shifted else 0))
+    return out
+
+
+def _render_cells(hexmap: HexMap, label: Callable[[Hex], str], cell_style: Callable[[Hex], str],
+                  sub: Callable[[Hex], str], w: int, edges: Iterable[tuple[Hex, Hex, str]], turned: bool) -> Text:
+    """A flat map drawn character by character, so that strokes can lie on the cells' edges."""
+    places = cell_places(hexmap, w, turned)
+    width = max(x for x, _ in places.values()) + w
+    num = hexmap.numbering
+    height = 2 * num.columns if turned else 2 * num.rows + 1
+    chars = [[" "] * width for _ in range(height)]
+    styles: list[list[str]] = [[""] * width for _ in range(height)]
+    for h, (x, y) in places.items():
+        st = cell_style(h)
+        for i, text in enumerate((_fit(label(h), w), _fit(sub(h), w))):
+            row_c, row_s = chars[y + i], styles[y + i]
+            for j, ch in enumerate(text):
+                row_c[x + j] = ch
+                row_s[x + j] = st
+    strokes: dict[tuple[Hex, Hex], str] = {}
+    for a, b, colour in edges:
+        strokes[(a, b) if a <= b else (b, a)] = colour
+    under: list[tuple[int, int, int, str]] = []
+    bars: list[tuple[int, int, int, str]] = []
+    for (a, b), colour in strokes.items():
+        pa, pb = places.get(a), places.get(b)
+        if pa is None or pb is None or a == b:
+            continue
+        (xa, ya), (xb, yb) = sorted((pa, pb), key=lambda p: (p[1], p[0]))
+        if yb >= ya + 2:  # one above the other: the upper cell's bottom line, where they overlap
+            first, last = max(xa, xb), min(xa, xb) + w
+            if first < last:
+                under.append((ya + 1, first, last, colour))
+        else:  # side by side: the character either side of where they meet
+            left, right = sorted((pa, pb))
+            bars.append((max(ya, yb) if ya != yb else ya, left[0] + w - 1, right[0], colour))
+            if ya == yb:  # the same two lines (a turned map's rows): the stroke on both
+                bars.append((ya + 1, left[0] + w - 1, right[0], colour))
+    for line, first, last, colour in under:
+        for c in range(first, last):
+            ink = f" {colour}" if chars[line][c] == " " else ""
+            styles[line][c] = f"{styles[line][c]}{ink} underline".strip()
+    for line, at_left, at_right, colour in bars:
+        for c in (at_left, at_right):
+            if 0 <= c < width and chars[line][c] in (" ", EDGE_BAR):
+                chars[line][c] = EDGE_BAR
+                styles[line][c] = f"{styles[line][c]} {colour}".strip()
+                break
+    out = Text(no_wrap=True, overflow="crop")
+    for r in range(height):
+        if r:
+            out.append("\n")
+        row_c, row_s = chars[r], styles[r]
+        end = width
+        while end and row_c[end - 1] == " " and not row_s[end - 1]:
+            end -= 1
+        c = 0
+        while c < end:
+            st = row_s[c]
+            d = c + 1
+            while d < end and row_s[d] == st:
+                d += 1
+            out.append("".join(row_c[c:d]), style=st or None)
+            c = d
+    return out
 
 
 def _join(lines: Iterable[list[tuple[str, str]]]) -> Text:

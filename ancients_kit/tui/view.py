@@ -6,9 +6,10 @@ odds, the same log filters and the same inspector text:
 
 - :class:`MapGrid` lays any game's :class:`~ancients_kit.picture.Picture` out
   on a character grid (every hex a cell of a few characters, staggered as on
-  the board), draws it as rich text with the cursor and the current
-  question's hexes marked, and maps a screen cell back to its hex (mouse
-  clicks) or a hex to its neighbour on screen (arrow keys);
+  the board, north up), draws it as rich text with its hexside features
+  (rivers) and region borders, the cursor and the current question's hexes
+  marked, and maps a screen cell back to its hex (mouse clicks) or a hex to
+  its neighbour on screen (arrow keys);
 - :func:`decision_odds` asks the game (``Game.decision_odds``) for the exact
   outcome distribution of answering a question one way, and
   :func:`odds_lines` prints it as ``ancients odds`` does;
@@ -22,6 +23,7 @@ from __future__ import annotations
 import inspect
 import itertools
 import math
+import os
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -30,7 +32,7 @@ from rich.style import Style
 from rich.text import Text
 
 from ancients_kit.log import Event
-from ancients_kit.picture import Picture, PictureHex
+from ancients_kit.picture import Picture, PictureHex, PictureHexside, upright
 from ancients_kit.plugin import OddsReport
 from ancients_kit.tables import probability_percent
 
@@ -58,12 +60,37 @@ TERRAIN_STYLES = {
     "river": "on navy_blue", "water": "on navy_blue", "ford": "on dodger_blue3", "lake": "on navy_blue",
     "marsh": "on dark_olive_green3", "swamp": "on dark_olive_green3", "town": "on purple4",
     "camp": "on dark_red", "fortified camp": "on dark_red", "bridge": "on steel_blue",
+    "sea": "on navy_blue", "land": "on grey23", "desert": "on dark_goldenrod",
 }
 SPARE_STYLES = ("on grey23", "on dark_cyan", "on dark_goldenrod", "on purple4", "on dark_orange3", "on grey35")
 SECTION = "┊"
 """The character of a section line on the grid."""
 HIGHLIGHT = Style(bgcolor="khaki1", color="black", bold=True)
 CURSOR = Style(reverse=True, bold=True, underline=True)
+LAYOUT_ENV = "ANCIENTS_MAP_LAYOUT"
+"""The player's standing choice of layout for a sheet printed with north elsewhere than at the
+top (Xenophon's): ``north-up``, ``printed`` (the sheet as printed: Xenophon's rotated layout)
+or ``auto`` (the default: north up when it fits the room given, else as printed if that fits)."""
+EDGE_STYLES: dict[str, Style] = {
+    "rhine": Style(color="dodger_blue1", bold=True), "danube": Style(color="dodger_blue1", bold=True),
+    "river": Style(color="dodger_blue1", bold=True), "stream": Style(color="sky_blue2"),
+    "euphrates": Style(color="sky_blue2"), "tigris": Style(color="sky_blue2"), "nile": Style(color="sky_blue2"),
+    "lake": Style(color="dodger_blue1", bold=True), "strait": Style(color="bright_cyan", bold=True),
+    "sea": Style(color="cyan"), "ford": Style(color="bright_cyan"), "bridge": Style(color="grey70"),
+    "wall": Style(color="bright_white", bold=True), "cliff": Style(color="orange1"), "slope": Style(color="tan"),
+}
+"""Colour of each hexside feature's stroke on the grid; unknown features are drawn blue."""
+EDGE_ORDER = ("bridge", "ford", "rhine", "danube", "river", "lake", "strait", "euphrates", "tigris", "nile", "stream",
+              "wall", "cliff", "slope", "sea")
+"""Which feature a hexside shows when it carries several (a bridge over a river shows the bridge)."""
+BORDER = Style(color="grey89", bold=True)
+"""Colour of a region border's stroke (features are drawn over it)."""
+CROSSING = frozenset({"road", "trail", "track"})
+"""Features that cross a hexside rather than lie along it: not drawn as strokes on the grid."""
+EDGE_BAR = "│"
+"""The stroke of a hexside seen upright on the grid (between two cells on the same lines)."""
+EDGE_DASH = "─"
+"""The stroke of a hexside seen across a one-line gap between two cells (flat maps' N/S sides at zoom 0)."""
 
 
 def terrain_letters(picture: Picture) -> dict[str, str]:
@@ -107,21 +134,62 @@ class MapGrid:
     ``zoom`` 1 gives each hex two lines of eight characters (its ID and
     terrain letter above, the side letter and counter code below); ``zoom`` 0
     gives it one line of four (the counter, or the terrain letter).
+
+    Hexside features (rivers) and region borders are strokes on the edges of the
+    cells: an underline where two cells meet one above the other, a bar in the
+    blank column between two cells side by side, a dash in the gap between a
+    flat hex and the hex below it.
+
+    A picture whose sheet is printed with north elsewhere (Xenophon's) is drawn
+    north up when ``north_up`` is true, as printed when false; with ``None``
+    (the default) the player's :data:`LAYOUT_ENV` decides, and failing that it is
+    drawn north up unless ``room`` (the columns the grid may fill) is given, the
+    north-up grid is wider and the printed one fits.
     """
 
     picture: Picture
+    """What is drawn: the picture given, turned north up when the grid draws it so."""
     zoom: int = 1
+    north_up: bool | None = None
+    room: int | None = None
     cells: dict[str, tuple[int, int]] = attrs.field(init=False, factory=dict)
     """Hex ID -> (column, line) of its cell's top left corner."""
     width: int = attrs.field(init=False, default=0)
     height: int = attrs.field(init=False, default=0)
     terrain: dict[str, str] = attrs.field(init=False, factory=dict)
     sides: dict[str, str] = attrs.field(init=False, factory=dict)
+    sheet: Picture | None = attrs.field(init=False, default=None)
+    """The picture as given (laid out as its sheet is printed)."""
+    rotated: bool = attrs.field(init=False, default=False)
+    """True when a sheet printed with north elsewhere is drawn as printed (Xenophon's rotated layout)."""
+    edges: list[tuple[int, int, int, str, Style]] = attrs.field(init=False, factory=list)
+    """The strokes of hexside features and borders: (line, first column, last column + 1, how, style),
+    how being ``_`` (underline those characters), :data:`EDGE_BAR` or :data:`EDGE_DASH` (that character)."""
 
     def __attrs_post_init__(self) -> None:
+        self.sheet = self.picture
+        if self.picture.north % 4:
+            turn = self.north_up
+            if turn is None:
+                turn = self._north_up_fits()
+            if turn:
+                self.picture = upright(self.picture)
+            self.rotated = not turn
         self.terrain = terrain_letters(self.picture)
         self.sides = side_letters(self.picture, (c.side for c in self.picture.counters))
         self.layout()
+
+    def _north_up_fits(self) -> bool:
+        """The automatic choice: the player's standing choice, else north up unless ``room`` is
+        too narrow for it and wide enough for the sheet as printed."""
+        choice = os.environ.get(LAYOUT_ENV, "auto").strip().lower()
+        if choice in ("printed", "rotated"):
+            return False
+        if choice == "north-up" or self.room is None:
+            return True
+        if _grid_width(upright(self.picture), self.cell_w) <= self.room:
+            return True
+        return _grid_width(self.picture, self.cell_w) > self.room
 
     @property
     def cell_w(self) -> int:
@@ -132,10 +200,27 @@ class MapGrid:
         return 2 if self.zoom else 1
 
     def layout(self) -> None:
-        """Place every hex: the staggered axis advances half a cell per step."""
+        """Place every hex (the staggered axis advances half a cell per step) and the strokes
+        of its hexsides."""
         hexes = self.picture.hexes
         if not hexes:
             return
+        key = (id(hexes), id(self.picture.hexsides), id(self.picture.borders), self.picture.orientation, self.zoom)
+        kept = _LAID_OUT.get(key)
+        if kept is not None and all(a is b for a, b in zip(kept[0], (hexes, self.picture.hexsides,
+                                                                      self.picture.borders))):
+            _, cells, self.width, self.height, edges = kept
+            self.cells, self.edges = dict(cells), list(edges)
+            return
+        self._lay_out()
+        if len(_LAID_OUT) > 32:
+            _LAID_OUT.clear()
+        _LAID_OUT[key] = ((hexes, self.picture.hexsides, self.picture.borders), dict(self.cells), self.width,
+                          self.height, tuple(self.edges))
+
+    def _lay_out(self) -> None:
+        """:meth:`layout` for a picture not laid out before."""
+        hexes = self.picture.hexes
         flat = self.picture.orientation == "flat"
         # Flat-topped hexes: columns 1.5 apart, a column's neighbours half a hex (sqrt 3 / 2) lower.
         # Pointy-topped hexes: rows 1.5 apart, a row's neighbours sqrt 3 / 2 to the side.
@@ -151,6 +236,40 @@ class MapGrid:
             self.cells[h.id] = (xi * (self.cell_w // 2), yi * self.cell_h)
         self.width = max(c for c, _ in self.cells.values()) + self.cell_w
         self.height = max(r for _, r in self.cells.values()) + self.cell_h
+        self.edges = []
+        for border in self.picture.borders:
+            self._edge(border, BORDER)
+        shown: dict[tuple[str, str], str] = {}
+        rank = {f: i for i, f in enumerate(EDGE_ORDER)}
+        for side in self.picture.hexsides:
+            if side.feature in CROSSING:
+                continue
+            pair = (min(side.a, side.b), max(side.a, side.b))
+            had = shown.get(pair)
+            if had is None or rank.get(side.feature, len(rank)) < rank.get(had, len(rank)):
+                shown[pair] = side.feature
+        for (a, b), feature in sorted(shown.items()):
+            self._edge(PictureHexside(a, b, feature), EDGE_STYLES.get(feature, EDGE_STYLES["river"]))
+
+    def _edge(self, side: PictureHexside, style: Style) -> None:
+        """The stroke of the hexside between two cells, from where they lie on screen."""
+        if side.a not in self.cells or side.b not in self.cells:
+            return
+        (ca, ra), (cb, rb) = self.cells[side.a], self.cells[side.b]
+        if (rb, cb) < (ra, ca):
+            (ca, ra), (cb, rb) = (cb, rb), (ca, ra)
+        w, h = self.cell_w, self.cell_h
+        if ra == rb and cb == ca + w:  # side by side: the blank column between them
+            for line in range(ra, ra + h):
+                self.edges.append((line, ca + w - 1, ca + w, EDGE_BAR, style))
+        elif rb == ra + h and abs(cb - ca) < w:  # one above the other: the upper cell's bottom edge
+            self.edges.append((ra + h - 1, max(ca, cb), min(ca, cb) + w, "_", style))
+        elif rb == ra + 2 * h and cb == ca:  # a flat hex and the hex below it: the gap between the two
+            col = ca + w // 2 - 1
+            if h % 2:
+                self.edges.append((ra + h + h // 2, col, col + 1, EDGE_DASH, style))
+            else:
+                self.edges.append((ra + h + h // 2 - 1, col, col + 1, "_", style))
 
     def hex_at(self, col: int, line: int) -> str | None:
         """The hex whose cell covers screen position (``col``, ``line``), if any."""
@@ -238,6 +357,7 @@ class MapGrid:
                 for j, ch in enumerate(s):
                     chars[line + i][col + j] = ch
                     styles[line + i][col + j] = style
+        self._draw_edges(chars, styles)
         self._draw_lines(chars, styles)
         lines: list[list[tuple[str, Style | None]]] = []
         for r in range(self.height):
@@ -253,6 +373,44 @@ class MapGrid:
                 line.append((run, run_style))
             lines.append(line)
         return lines
+
+    def _draw_edges(self, chars: list[list[str]], styles: list[list[Style | None]]) -> None:
+        """The strokes of hexside features and borders (:attr:`edges`), never over a label:
+        an underline keeps the characters (and the colour of any letter) it runs under;
+        a bar or a dash goes only in a blank column."""
+        under: dict[tuple[Style | None, Style | None], Style] = {}
+        drawn: dict[tuple[int, int], Style | None] = {}  # a stroke's character -> the style under it
+        for line, first, last, how, style in self.edges:
+            row_chars, row_styles = chars[line], styles[line]
+            for c in range(first, min(last, self.width)):
+                if how == "_":
+                    old = row_styles[c]
+                    ink = style if row_chars[c] == " " else None  # a letter keeps its own colour
+                    got = under.get((old, ink))
+                    if got is None:
+                        got = under[(old, ink)] = (old or Style()) + (ink or Style()) + Style(underline=True)
+                    row_styles[c] = got
+                elif row_chars[c] == " " or (row_chars[c] in (EDGE_BAR, EDGE_DASH) and (line, c) in drawn):
+                    if (line, c) not in drawn:
+                        drawn[(line, c)] = row_styles[c]
+                    row_chars[c] = how
+                    row_styles[c] = (drawn[(line, c)] or Style()) + style
+
+    def edge_legend(self) -> str:
+        """What the strokes on the cells' edges mean (empty when the grid draws none), and which
+        way the map is turned when its sheet is not printed north up."""
+        features = sorted({f for *_, f in ((e.a, e.b, e.feature) for e in self.picture.hexsides)
+                           if f not in CROSSING})
+        kinds = sorted({b.feature for b in self.picture.borders})
+        parts = []
+        if features:
+            parts.append("hexsides (underlined edge, or " + EDGE_BAR + " / " + EDGE_DASH + " between cells): "
+                         + ", ".join(features))
+        if kinds:
+            parts.append(", ".join(kinds) + " borders in white")
+        if self.sheet is not None and self.sheet.north % 4:
+            parts.append("north to the right, as the sheet is printed" if self.rotated else "north up")
+        return "; ".join(parts)
 
     def line_columns(self) -> list[tuple[int, int, int]]:
         """Each vertical picture line (C&C's section lines) as (screen column, first line, last line):
@@ -301,16 +459,36 @@ class MapGrid:
         lines = [f"terrain: {terr}", f"sides: {sides}; + more in the stack; highlighted: the question's hexes"]
         if self.line_columns():
             lines[-1] += f"; {SECTION} section lines (a hex between two {SECTION} is in both sections)"
+        edges = self.edge_legend()
+        if edges:
+            lines.append(edges)
         if extra:
             lines.append(extra)
         return "\n".join(lines)
 
 
+_LAID_OUT: dict[tuple[int, int, int, str, int], tuple[Any, dict[str, tuple[int, int]], int, int,
+                                                     tuple[tuple[int, int, int, str, Style], ...]]] = {}
+"""Grids already laid out, by the identity of the picture's hexes, hexsides and borders (a game gives
+the same tuples at every answer, so the table lays its map out once)."""
+
+
+def _grid_width(picture: Picture, cell_w: int) -> int:
+    """How wide a :class:`MapGrid` of ``picture`` is with cells ``cell_w`` wide (as laid out, not turned)."""
+    hexes = picture.hexes
+    if not hexes:
+        return 0
+    xstep = 1.5 if picture.orientation == "flat" else math.sqrt(3) / 2
+    x0 = min(h.x for h in hexes)
+    return max(round((h.x - x0) / xstep) for h in hexes) * (cell_w // 2) + cell_w
+
+
 def viewport(picture: Picture, width: int, highlight: Sequence[str] = ()) -> Text:
     """The picture as a one-line-per-hex grid no wider than ``width``, centred on
     the question's hexes when the whole map does not fit, with the legend below
-    (line mode at 80 columns)."""
-    grid = MapGrid(picture, zoom=0)
+    (line mode at 80 columns). A sheet printed with north elsewhere (Xenophon's) is
+    drawn north up when that fits ``width``, else as printed when that fits."""
+    grid = MapGrid(picture, zoom=0, room=width)  # a sheet not printed north up: north up if that fits
     marks = [h for h in highlight if h in grid.cells]
     body = grid.render(None, marks)
     if grid.width > width:
