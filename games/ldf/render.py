@@ -15,7 +15,12 @@ nationality (2.5) and, on its second, the population centres and markers:
   ``^`` a narrows hex (1.5), ``=`` a Rhine or Danube bank (13.8, 12.7).
 
 The background tells the region: Roman core, Barbaria, Parthia, the Caucasus,
-the trans-river provinces, Palmyra, sea. Nothing on the map is secret (10.9);
+the trans-river provinces, Palmyra, sea. The cells' edges carry the hexsides
+(:data:`EDGES`): the Rhine and the Danube (13.8, 12.7, 11.1) in bright blue, the
+Euphrates, the Tigris and the Nile in pale blue, all-sea hexsides (11.1) in
+cyan, and the borders between regions (the Gallic Empire's of 9.5, Italy's of
+14.3, the Caucasus states' of 9.6, the frontiers) in white: an underline where
+two hexes meet one above the other, ``│`` where they meet side by side. Nothing on the map is secret (10.9);
 only the hands' contents are, and they are not drawn here. This module applies
 no rule and never changes the state.
 """
@@ -30,13 +35,14 @@ from rich.text import Text
 from ancients_kit.data import DataStore
 from ancients_kit.hexgrid import Hex
 from ancients_kit.plugin import TableInfo
+from ancients_kit.picture import PictureHexside, region_borders
 from ancients_kit.render import render_map
 
 from .state import GP as GP_SIDE
 from .state import LAST_TURN, LDFState, turn_years
 from .state import ROMAN as ROMAN_SIDE
 
-__all__ = ["LEGEND", "hex_label", "hex_markers", "inspect", "picture", "render", "tables", "tracks"]
+__all__ = ["EDGES", "LEGEND", "borders", "hex_label", "hex_markers", "inspect", "picture", "render", "tables", "tracks"]
 
 FACTION_LETTER = {"loyal": "R", "rebel": "B", "gallic": "X", "client": "K", "palmyran": "P", "parthian": "Y",
                   "german": "T"}
@@ -53,11 +59,18 @@ REGION_STYLE = (
     ("wastes", "on grey11"),
 )
 SEA_STYLE = "on navy_blue"
+EDGES = {"border": "bold grey89", "sea": "cyan", "euphrates": "sky_blue2", "tigris": "sky_blue2",
+         "nile": "sky_blue2", "rhine": "bold dodger_blue1", "danube": "bold dodger_blue1"}
+"""The stroke of each kind of hexside on the text map, in drawing order (a river over a border)."""
+BORDER_IGNORED = frozenset({"mediterranean-islands"})
+"""Regions whose edges are no border (the sea already parts the islands)."""
 
 LEGEND = ("R loyal Roman  B rebel  X Gallic Empire  K client  P Palmyra  Y Parthian  T German tribe  "
           "* emperor  + co-emperor (digits: units)\n"
           "centres: digit = unlooted TP  L looted  r rebuilding  F fortifying  # garrison  $ plague coin  "
-          "S siege equipment  ^ narrows  = Rhine/Danube bank")
+          "S siege equipment  ^ narrows  = Rhine/Danube bank\n"
+          "edges (underlined, or │ between cells): blue Rhine/Danube  pale blue Euphrates, Tigris, Nile  "
+          "cyan all-sea hexside  white region border")
 
 
 def hex_label(state: LDFState, hex_id: str) -> tuple[str, str]:
@@ -112,6 +125,32 @@ def hex_markers(state: LDFState, hex_id: str) -> str:
              for n in state.map.neighbors(h)):
         out += "="
     return out[:4]
+
+
+def borders(state: LDFState) -> tuple[PictureHexside, ...]:
+    """The hexsides between hexes of different regions (the map's regions, 1.4, 9.5-9.7, 14.3),
+    each once; the coast is no border."""
+    return region_borders(state.map, "region", ignore=BORDER_IGNORED)
+
+
+_EDGES: dict[int, tuple[Any, list[tuple[Hex, Hex, str]]]] = {}
+
+
+def _edges(state: LDFState) -> list[tuple[Hex, Hex, str]]:
+    """The strokes of the text map: borders first, then the hexside features over them
+    (computed once per map)."""
+    got = _EDGES.get(id(state.map))
+    if got is not None and got[0] is state.map:
+        return got[1]
+    m = state.map
+    out = [(state.hex(b.a), state.hex(b.b), EDGES["border"]) for b in borders(state)]
+    for feature in ("sea", "euphrates", "tigris", "nile", "rhine", "danube"):
+        for side in sorted(m.hexsides_with(feature)):
+            a, b = side.hexes()
+            out.append((a, b, EDGES[feature]))
+    _EDGES.clear()
+    _EDGES[id(m)] = (m, out)
+    return out
 
 
 def _region_style(state: LDFState, hex_id: str) -> str:
@@ -179,7 +218,8 @@ def render(state: LDFState, viewer: str | None = None, highlight: Collection[str
     marked = {state.hex(x) for x in highlight if x in state.data.ids}
     head = Text(no_wrap=True)
     head.append("".join(f"{num.first_column + i:^4}" for i in range(num.columns)), style="dim")
-    grid = render_map(state.map, label=label, style=style, highlight=marked, sublabel=sub, cell=4, max_width=160)
+    grid = render_map(state.map, label=label, style=style, highlight=marked, sublabel=sub, cell=4, max_width=160,
+                      edges=_edges(state))
     out = Text(no_wrap=True, overflow="crop")
     out.append_text(head)
     out.append("\n")
@@ -255,9 +295,10 @@ def picture(state: LDFState) -> Any:
             markers.append(Marker(hid, text))
     legend = {"R/B/X/K/P/Y/T": "loyal, rebel, Gallic, client, Palmyran, Parthian, German stack; the number of units",
               "*": "the emperor", "+": "the co-emperor", "digit": "unlooted TP", "L": "looted", "r": "rebuilding",
-              "F": "fortifying", "#": "garrison", "=": "Rhine/Danube bank", "^": "narrows"}
+              "F": "fortifying", "#": "garrison", "=": "Rhine/Danube bank", "^": "narrows",
+              "borders": "the edges between hexes of different regions (1.4, 9.5-9.7, 14.3)"}
     return Picture(orientation=state.map.numbering.orientation, hexes=hexes, hexsides=sides,
-                   counters=tuple(counters), markers=tuple(markers),
+                   counters=tuple(counters), markers=tuple(markers), borders=borders(state),
                    sides=((GP_SIDE, "Germano-Parthian"), (ROMAN_SIDE, "Roman")),
                    title="Lest Darkness Fall: the campaign", status=f"Turn {state.turn}, treasury {state.treasury} TP",
                    legend=legend)
