@@ -1,12 +1,27 @@
 """What Xenophon players see: a window on the map, the tracks, the Satrapy Control Chart.
 
-The map (40 columns x 50 rows, ``data/map.toml``) is drawn with
-:func:`ancients_kit.render.render_map` at four characters a hex: 160
-characters wide, but 101 lines high, more than a terminal shows. So
-:func:`render` draws a *window* of :data:`WINDOW_ROWS` hex rows (scrolled to
-the question's hexes, else to the phasing player's Supreme Leader), with the
-hex rows shown and the full map's extent said below it; ``rows=50`` draws the
-whole map. The TUI scrolls the same map through :func:`picture`.
+The sheet (40 columns x 50 rows, ``data/map.toml``) is printed with north to the
+right: columns run south to north, rows west to east (docs/games/xenophon-map.md).
+:func:`render` draws it in one of two layouts (:data:`LAYOUTS`):
+
+- ``north-up`` (the default): north at the top, a line pair per hex column
+  (column 40 on top), the rows west to east along it, three characters a hex:
+  154 characters wide with the column numbers on the left. A *window* of
+  :data:`WINDOW_COLUMNS` hex columns is shown (40 lines), scrolled to the
+  question's hexes, else to the phasing player's Supreme Leader;
+- ``rotated``: the sheet as printed, four characters a hex, 160 characters wide
+  and a window of :data:`WINDOW_ROWS` hex rows (41 lines).
+
+``rows=50`` (or ``columns=40``) draws the whole map. The player's standing
+choice is the environment variable ``ANCIENTS_MAP_LAYOUT`` (``printed`` or
+``rotated`` for the sheet as printed, ``north-up``), read by the full-screen
+table's grid too; ``layout=`` overrides it. The picture (:func:`picture`) says
+that its sheet has north to the right, so the table's grid and the SVG draw it
+north up.
+
+Satrapy borders are drawn on the cells' edges in white, rivers and lakes in
+blue, the straits in cyan (an underline where two hexes meet one above the
+other, ``│`` where they meet side by side).
 
 Each hex shows on its first line its units: the side letter (``E`` Empire,
 ``R`` Rebel, ``n`` neutral) and the number of units, ``*`` first if a Supreme
@@ -33,15 +48,25 @@ from rich.text import Text
 from ancients_kit.data import DataStore
 from ancients_kit.hexgrid import Hex
 from ancients_kit.plugin import TableInfo
+from ancients_kit.picture import PictureHexside, region_borders
 from ancients_kit.render import render_map
 
 from .state import EMPIRE, NEUTRAL, REBEL, XenData, XenState
 
-__all__ = ["LEGEND", "WINDOW_ROWS", "abbreviation", "hex_label", "hex_markers", "inspect", "picture", "render",
+__all__ = ["LAYOUTS", "LEGEND", "WINDOW_COLUMNS", "WINDOW_ROWS", "borders", "layout_choice", "abbreviation", "hex_label", "hex_markers", "inspect", "picture", "render",
            "satrapy_chart", "tables", "tracks"]
 
 WINDOW_ROWS = 20
-"""Hex rows in the default window (41 text lines)."""
+"""Hex rows in the default window of the rotated layout (41 text lines)."""
+WINDOW_COLUMNS = 20
+"""Hex columns in the default window of the north-up layout (40 text lines)."""
+LAYOUTS = ("north-up", "rotated")
+"""The text map's layouts: north up (the default), or the sheet as printed (north to the right)."""
+LAYOUT_ENV = "ANCIENTS_MAP_LAYOUT"
+"""The player's standing choice (the same variable as the table's grid, ancients_kit.tui.view)."""
+EDGES = {"satrapy": "bold grey89", "river": "bold dodger_blue1", "lake": "bold dodger_blue1",
+         "strait": "bold bright_cyan"}
+"""The stroke of each kind of hexside on the text map, in drawing order (a river over a border)."""
 
 SIDE_LETTER = {EMPIRE: "E", REBEL: "R", NEUTRAL: "n"}
 SIDE_STYLE = {EMPIRE: "bold bright_white", REBEL: "bold bright_yellow", NEUTRAL: "bold grey70"}
@@ -53,12 +78,41 @@ CONTROL_SHADES = {
 SEA_STYLE = "on navy_blue"
 CITY_LETTER = {"treasury": "T", "capital": "C", "city": "c", "colony": "o"}
 
-LEGEND = ("units: E Empire  R Rebel  n neutral + number; * Supreme Leader  + leader\n"
+LEGEND = ("units: E Empire  R Rebel  n neutral + number (north up: *12 a stack of 12 with a Supreme Leader, "
+          "the colour tells the side); * Supreme Leader  + leader\n"
           "second line: T Treasury City  C Capital  c city  o colony  x pillaged  w Public Works, then the FV "
           "(none shown: 0); or the satrapy (chart below)\n"
-          "background: purple Empire-controlled, red Rebel-controlled, grey neutral satrapy; navy sea")
+          "background: purple Empire-controlled, red Rebel-controlled, grey neutral satrapy; navy sea\n"
+          "edges (underlined, or │ between cells): white satrapy border  blue river or lake  cyan strait\n"
+          "ANCIENTS_MAP_LAYOUT=rotated draws the sheet as printed (north to the right)")
 
 _CACHE: dict[int, tuple[dict[str, str], dict[str, str], dict[str, int]]] = {}
+
+
+def _abbreviations(data: XenData, n: int) -> dict[str, str]:
+    """Satrapy -> a name of ``n`` capitals, each different (its first letters, else the first
+    ``n - 1`` and a later one)."""
+    abbr: dict[str, str] = {}
+    for s in data.satrapies:
+        letters = "".join(c for c in s if c.isalpha())
+        cand = letters[:n].upper()
+        i = n
+        while cand in abbr.values() and i < len(letters):
+            cand = (letters[:n - 1] + letters[i]).upper()
+            i += 1
+        abbr[s] = cand
+    return abbr
+
+
+_SHORT: dict[int, tuple[XenData, dict[str, str]]] = {}
+
+
+def short_abbreviation(data: XenData, satrapy: str) -> str:
+    """The satrapy's three-letter name on the north-up map (three characters a hex)."""
+    got = _SHORT.get(id(data))
+    if got is None or got[0] is not data:
+        got = _SHORT[id(data)] = (data, _abbreviations(data, 3))
+    return got[1][satrapy]
 
 
 def _satrapy_layout(data: XenData) -> tuple[dict[str, str], dict[str, str], dict[str, int]]:
@@ -66,15 +120,7 @@ def _satrapy_layout(data: XenData) -> tuple[dict[str, str], dict[str, str], dict
     key = id(data)
     if key in _CACHE:
         return _CACHE[key]
-    abbr: dict[str, str] = {}
-    for s in data.satrapies:
-        letters = "".join(c for c in s if c.isalpha())
-        cand = letters[:4].upper()
-        i = 4
-        while cand in abbr.values() and i < len(letters):
-            cand = (letters[:3] + letters[i]).upper()
-            i += 1
-        abbr[s] = cand
+    abbr = _abbreviations(data, 4)
     label_hex: dict[str, str] = {}
     for s in data.satrapies:
         hexes = [h for h in data.satrapy_hexes[s] if h not in data.city_kind]
@@ -113,8 +159,9 @@ def hex_label(state: XenState, hex_id: str) -> tuple[str, str]:
     return f"{lead}{SIDE_LETTER.get(side, '?')}{len(units)}"[:4], SIDE_STYLE.get(side, "")
 
 
-def hex_markers(state: XenState, hex_id: str) -> str:
-    """The second line of a hex: city, pillage, public works and FV; or the satrapy's name."""
+def hex_markers(state: XenState, hex_id: str, short: bool = False) -> str:
+    """The second line of a hex: city, pillage, public works and FV; or the satrapy's name
+    (``short``: in three letters, for the north-up map)."""
     out = ""
     kind = state.city_kind(hex_id)
     if kind is not None:
@@ -127,9 +174,51 @@ def hex_markers(state: XenState, hex_id: str) -> str:
         _, label_hex, _ = _satrapy_layout(state.data)
         sat = label_hex.get(hex_id)
         if sat is not None:
-            return abbreviation(state.data, sat)
+            return short_abbreviation(state.data, sat) if short else abbreviation(state.data, sat)
     fv = state.forage(hex_id)
     return (out + (str(fv) if fv else ""))[:4]
+
+
+def borders(state: XenState) -> tuple[PictureHexside, ...]:
+    """The hexsides between two satrapies (the map's regions), each once; the coast is no border."""
+    return region_borders(state.map, "satrapy")
+
+
+_EDGES: dict[int, tuple[Any, list[tuple[Hex, Hex, str]]]] = {}
+
+
+def _edges(state: XenState) -> list[tuple[Hex, Hex, str]]:
+    """The strokes of the text map, satrapy borders first (computed once per map)."""
+    got = _EDGES.get(id(state.map))
+    if got is not None and got[0] is state.map:
+        return got[1]
+    m = state.map
+    out = [(m.from_id(b.a), m.from_id(b.b), EDGES["satrapy"]) for b in borders(state)]
+    for feature in ("river", "lake", "strait"):
+        for side in sorted(m.hexsides_with(feature)):
+            a, b = side.hexes()
+            out.append((a, b, EDGES[feature]))
+    _EDGES.clear()
+    _EDGES[id(m)] = (m, out)
+    return out
+
+
+def layout_choice(layout: str | None = None) -> str:
+    """The layout to draw: ``layout`` if given, else the player's standing choice
+    (``ANCIENTS_MAP_LAYOUT``: ``printed``/``rotated`` or ``north-up``), else north up."""
+    import os
+
+    choice = (layout or os.environ.get(LAYOUT_ENV, "") or "north-up").strip().lower()
+    if choice in ("printed", "rotated"):
+        return "rotated"
+    if choice in ("north-up", "auto"):
+        return "north-up"
+    raise ValueError(f"map layout {choice!r}: give one of {', '.join(LAYOUTS)}")
+
+
+def _short(text: str) -> str:
+    """A stack's label in three characters: ``*E12`` reads ``*12`` (the colour tells the side)."""
+    return text if len(text) <= 3 else text[0] + text[2:]
 
 
 def _style(state: XenState, hex_id: str) -> str:
@@ -150,6 +239,16 @@ def _centre_row(state: XenState, highlight: Collection[str]) -> int:
     if u is not None and u.hex:
         return int(u.hex[2:])
     return 25
+
+
+def _centre_column(state: XenState, highlight: Collection[str]) -> int:
+    cols = [int(h[:2]) for h in highlight if h in state.data.neighbours]
+    if cols:
+        return (min(cols) + max(cols)) // 2
+    u = state.supreme_leader(state.player_turn)
+    if u is not None and u.hex:
+        return int(u.hex[:2])
+    return 20
 
 
 def tracks(state: XenState, viewer: str | None) -> Text:
@@ -182,8 +281,9 @@ def tracks(state: XenState, viewer: str | None) -> Text:
     return out
 
 
-def satrapy_chart(state: XenState) -> Text:
-    """The Satrapy Control Chart: abbreviation, name, control, Levy Value, cities held by whom."""
+def satrapy_chart(state: XenState, short: bool = False) -> Text:
+    """The Satrapy Control Chart: abbreviation (``short``: the north-up map's three letters), name,
+    control, Levy Value, cities held by whom."""
     out = Text(no_wrap=True, overflow="crop")
     cells = []
     for s in state.data.satrapies:
@@ -191,7 +291,8 @@ def satrapy_chart(state: XenState) -> Text:
         cities = state.cities_of(s)
         held = sum(1 for h in cities if state.occupier(h) == c) if c != NEUTRAL else \
             sum(1 for h in cities if state.occupier(h) == NEUTRAL)
-        cells.append((f"{abbreviation(state.data, s)} {s[:17]:<17} {SIDE_LETTER[c]} LV{state.data.row(s).levy_value}"
+        name = short_abbreviation(state.data, s) + " " if short else abbreviation(state.data, s)
+        cells.append((f"{name} {s[:17]:<17} {SIDE_LETTER[c]} LV{state.data.row(s).levy_value}"
                       f" {held}/{len(cities)}", CONTROL_SHADES[c][0]))
     for i, (text, style) in enumerate(cells):
         out.append(f"{text:<38}", style=style)
@@ -201,41 +302,62 @@ def satrapy_chart(state: XenState) -> Text:
 
 
 def render(state: XenState, viewer: str | None = None, highlight: Collection[str] = (), *,
-           rows: int = WINDOW_ROWS, centre_row: int | None = None) -> Text:
-    """The display: a window of ``rows`` hex rows (all 50: the whole map), the legend, tracks, chart."""
+           rows: int = WINDOW_ROWS, centre_row: int | None = None, layout: str | None = None,
+           columns: int = WINDOW_COLUMNS, centre_column: int | None = None) -> Text:
+    """The display: a window on the map (north up: ``columns`` hex columns; rotated: ``rows`` hex
+    rows; ``rows=50`` the whole map in either), the legend, tracks, chart. ``layout``: one of
+    :data:`LAYOUTS` (default: :func:`layout_choice`)."""
+    turned = layout_choice(layout) == "north-up"
     num = state.map.numbering
     ids = {h: state.map.to_id(h) for h in state.map.hexes()}
-    marked = {h for h, i in ids.items() if i in set(highlight)}
+    wanted = set(highlight)
+    marked = {h for h, i in ids.items() if i in wanted}
+    labels = {h: hex_label(state, i) for h, i in ids.items()}
 
     def label(h: Hex) -> str:
-        return hex_label(state, ids[h])[0]
+        return _short(labels[h][0]) if turned else labels[h][0]
 
     def style(h: Hex) -> str:
-        return f"{hex_label(state, ids[h])[1]} {_style(state, ids[h])}".strip()
+        return f"{labels[h][1]} {_style(state, ids[h])}".strip()
 
     def sub(h: Hex) -> str:
-        return hex_markers(state, ids[h])
+        return hex_markers(state, ids[h], short=turned)
 
-    grid = render_map(state.map, label=label, style=style, highlight=marked, sublabel=sub, cell=4, max_width=160)
+    grid = render_map(state.map, label=label, style=style, highlight=marked, sublabel=sub,
+                      cell=3 if turned else 4, max_width=160, edges=_edges(state), turned=turned)
     lines = grid.split("\n")
-    rows = max(1, min(rows, num.rows))
-    centre = centre_row if centre_row is not None else _centre_row(state, highlight)
-    first = max(num.first_row, min(centre - rows // 2, num.first_row + num.rows - rows))
-    y0 = first - num.first_row
-    window = lines[2 * y0: 2 * (y0 + rows) + 1]
     out = Text(no_wrap=True, overflow="crop")
-    out.append("".join(f"{num.first_column + i:02d}  " for i in range(num.columns)).rstrip(), style="dim")
-    out.append("\n")
-    out.append_text(Text("\n").join(window))
-    last = first + rows - 1
-    out.append(f"\n(hex rows {first:02d}-{last:02d} of {num.first_row:02d}-{num.first_row + num.rows - 1:02d}; "
-               "hex ID = column then row)", style="dim")
+    if turned:
+        last_col = num.first_column + num.columns - 1
+        shown = num.columns if rows >= num.rows else max(1, min(columns, num.columns))
+        centre = centre_column if centre_column is not None else _centre_column(state, highlight)
+        top = min(last_col, max(num.first_column + shown - 1, centre + shown // 2))
+        y0 = last_col - top
+        out.append("   " + "".join(f"{num.first_row + i:02d} " for i in range(num.rows)).rstrip(), style="dim")
+        for i, line in enumerate(lines[2 * y0: 2 * (y0 + shown)]):
+            out.append("\n")
+            out.append(f"{top - i // 2:02d} " if i % 2 == 0 else "   ", style="dim")
+            out.append_text(line)
+        out.append(f"\n(hex columns {top - shown + 1:02d}-{top:02d} of {num.first_column:02d}-{last_col:02d}, "
+                   "north up; rows west to east along the top; hex ID = column then row)", style="dim")
+    else:
+        rows = max(1, min(rows, num.rows))
+        centre = centre_row if centre_row is not None else _centre_row(state, highlight)
+        first = max(num.first_row, min(centre - rows // 2, num.first_row + num.rows - rows))
+        y0 = first - num.first_row
+        window = lines[2 * y0: 2 * (y0 + rows) + 1]
+        out.append("".join(f"{num.first_column + i:02d}  " for i in range(num.columns)).rstrip(), style="dim")
+        out.append("\n")
+        out.append_text(Text("\n").join(window))
+        last = first + rows - 1
+        out.append(f"\n(hex rows {first:02d}-{last:02d} of {num.first_row:02d}-{num.first_row + num.rows - 1:02d}; "
+                   "north to the right, as the sheet is printed; hex ID = column then row)", style="dim")
     out.append("\n")
     out.append(LEGEND, style="dim")
     out.append("\n")
     out.append_text(tracks(state, viewer))
     out.append("\n")
-    out.append_text(satrapy_chart(state))
+    out.append_text(satrapy_chart(state, short=turned))
     return out
 
 
@@ -290,7 +412,8 @@ def picture(state: XenState, viewer: str | None) -> Any:
               "digit": "Forage Value"}
     status = f"Turn {state.turn}/{state.last_turn}, {state.player_turn} {state.phase}"
     return Picture(orientation=state.map.numbering.orientation, hexes=hexes, hexsides=sides,
-                   counters=tuple(counters), markers=tuple(markers),
+                   counters=tuple(counters), markers=tuple(markers), borders=borders(state),
+                   north=1,  # the sheet is printed with north to the right (docs/games/xenophon-map.md)
                    sides=((REBEL, "Rebel"), (EMPIRE, "Empire"), (NEUTRAL, "neutral")),
                    title=f"Xenophon: {state.scenario}", status=status, legend=legend)
 

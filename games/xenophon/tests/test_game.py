@@ -102,13 +102,18 @@ def test_sequence_rebel_then_empire_phases_a_to_h_to_the_end(scenario: str, turn
 
 @pytest.mark.rule("xen:treasury", "xen:intelligence")
 def test_render_fits_160_columns_and_shows_the_treasury_to_its_owner_only() -> None:
+    from ancients_games.xenophon.render import render
+
     s = deployed()
     rebel = GAME.render(s.state, REBEL).plain
     assert "rebel $10" in rebel and "empire $?" in rebel
     empire = GAME.render(s.state, EMPIRE).plain
     assert "rebel $?" in empire and "empire $40" in empire
     assert max(len(line) for line in rebel.split("\n")) <= 160
-    assert "(hex rows 01-20 of 01-50" in rebel  # Cyrus in Sardis (row 08): the window's top rows
+    assert "(hex columns 20-39 of 01-40, north up" in rebel  # Cyrus in Sardis (2908): the window round column 29
+    rotated = render(s.state, REBEL, layout="rotated").plain
+    assert max(len(line) for line in rotated.split("\n")) <= 160
+    assert "(hex rows 01-20 of 01-50" in rotated  # Sardis is in row 08: the window's top rows
     opened = deployed(open_treasury=True)
     text = GAME.render(opened.state, EMPIRE).plain
     assert "rebel $10" in text and "empire $40" in text
@@ -120,9 +125,9 @@ def test_render_window_scrolls_to_the_highlighted_hexes_and_names_every_satrapy(
     from ancients_games.xenophon.render import abbreviation, render
 
     s = deployed()
-    low = render(s.state, None, ("2045",)).plain
+    low = render(s.state, None, ("2045",), layout="rotated").plain
     assert "hex rows 31-50 of 01-50" in low
-    whole = render(s.state, None, rows=50).plain
+    whole = render(s.state, None, rows=50, layout="rotated").plain
     for sat in s.state.data.satrapies:
         assert sat in whole and abbreviation(s.state.data, sat) in whole
     lines = GAME.inspect(s.state, REBEL, "2908")
