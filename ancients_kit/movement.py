@@ -32,7 +32,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from fractions import Fraction
 from heapq import heappop, heappush
 from types import MappingProxyType
-from typing import Union
+from typing import TypeVar, Union
 
 import attrs
 
@@ -48,10 +48,13 @@ __all__ = [
     "ZOC_STOP",
     "ZOC_XENOPHON",
     "ZocPolicy",
+    "distances_from",
     "find_path",
     "path_cost",
     "reachable",
 ]
+
+_N = TypeVar("_N")
 
 MP = Union[int, Fraction]
 """Movement points: an int or an exact Fraction."""
@@ -576,3 +579,26 @@ def path_cost(path: list[Hex], cost: CostFn | Mapping[Hex, MP | None]) -> MP | N
             return None
         total += w
     return total
+
+
+def distances_from(sources: Iterable[_N], neighbours: Callable[[_N], Iterable[_N]]) -> dict[_N, int]:
+    """Steps from the nearest of ``sources`` to every node reachable through
+    ``neighbours``: a breadth-first walk from all of them at once (a bot's
+    distance field to its objectives, on hex IDs or hexes alike)."""
+    got: dict[_N, int] = {}
+    frontier: list[_N] = []
+    for src in sources:
+        if src not in got:
+            got[src] = 0
+            frontier.append(src)
+    d = 0
+    while frontier:
+        d += 1
+        nxt: list[_N] = []
+        for h in frontier:
+            for n in neighbours(h):
+                if n not in got:
+                    got[n] = d
+                    nxt.append(n)
+        frontier = nxt
+    return got

@@ -18,6 +18,7 @@ from ancients_kit.hexgrid import Hex, Hexside, Numbering
 from ancients_kit.hexmap import HexMap
 from ancients_kit.movement import (
     MP,
+    distances_from,
     ZOC_IGNORE,
     ZOC_LOCKING,
     ZOC_STOP,
@@ -346,3 +347,12 @@ def test_benchmark_agrees_with_networkx() -> None:
     assert r["same_reachable_sets"] is True and r["same_costs"] is True
     assert r["mean_reachable_zoc"] < r["mean_reachable"]
     assert 200 <= r["blocked_hexes"] <= 400
+
+
+def test_distances_from_several_sources_are_the_hex_distance_to_the_nearest() -> None:
+    grid = {Hex(q, r) for q in range(-4, 5) for r in range(-4, 5) if abs(q + r) <= 4}
+    sources = [Hex(0, 0), Hex(3, -1)]
+    got = distances_from(sources, lambda h: (n for n in h.neighbors() if n in grid))
+    assert set(got) == grid
+    assert all(d == min(h.distance(s) for s in sources) for h, d in got.items())
+    assert distances_from([], lambda h: ()) == {}

@@ -60,7 +60,7 @@ import attrs
 from ancients_kit.choice import choose_group
 from ancients_kit.hexgrid import Hex
 from ancients_kit.hexmap import HexMap
-from ancients_kit.movement import MP
+from ancients_kit.movement import MP, distances_from
 from ancients_kit.session import Context, Decision, Option
 
 from . import movement as mv
@@ -923,18 +923,7 @@ def _field(m: HexMap, targets: frozenset[str]) -> dict[str, int]:
         if len(_FIELDS) > 64:
             _FIELDS.clear()
         _, edges = _edges(m, mv.terrain_costs())
-        got = {t: 0 for t in targets}
-        frontier = sorted(targets)
-        d = 0
-        while frontier:
-            d += 1
-            nxt = []
-            for h in frontier:
-                for n, *_ in edges[h]:
-                    if n not in got:
-                        got[n] = d
-                        nxt.append(n)
-            frontier = nxt
+        got = distances_from(sorted(targets), lambda h: (n for n, *_ in edges[h]))
         _FIELDS[key] = got
     return got
 

@@ -79,3 +79,13 @@ def pick(st: XenState, type_: str, side: str, n: int = 1, exclude: Iterable[str]
              and u.id not in skip]
     assert len(found) >= n, (type_, side, found)
     return found[:n]
+
+
+def give(st: XenState, side: str, chit: str) -> None:
+    """Deal ``chit`` from the pool into ``side``'s hand, returning chits to the pool first if it is full."""
+    hand = st.hands[side]
+    while len(hand) >= 15:
+        st.pool.add(hand.cards[0])
+        hand.remove(hand.cards[0])
+    st.pool.remove(chit)
+    hand.add(chit)

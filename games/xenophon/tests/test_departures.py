@@ -18,20 +18,11 @@ from ancients_games.xenophon import diplomacy, events, pillage, treasury, warnin
 from ancients_games.xenophon import operations as ops
 from ancients_games.xenophon.state import EMPIRE, NEUTRAL, REBEL
 from ancients_games.xenophon.stratagems import chit_key
-from ancients_games.xenophon.tests.ops_helpers import Script, drive, empty, pick, put
+from ancients_games.xenophon.tests.ops_helpers import Script, drive, empty, give, pick, put
 
 SARDIS, KELAINAI = "2908", "2909"
 HALIKARNASSOS, SEA = "2707", "2608"
 """Sardis (Lydia) and its Royal Road neighbour; Halikarnassos (a port) and an all-sea hex off it."""
-
-
-def _give(st, side: str, chit: str) -> None:  # type: ignore[no-untyped-def]
-    hand = st.hands[side]
-    while len(hand) >= 15:
-        st.pool.add(hand.cards[0])
-        hand.remove(hand.cards[0])
-    st.pool.remove(chit)
-    hand.add(chit)
 
 
 def _held(st, side: str) -> int:  # type: ignore[no-untyped-def]
@@ -186,7 +177,7 @@ def test_forced_march_is_not_offered_for_a_reaction_when_no_force_may_react() ->
     ctx, st = empty(reaction=True)
     emp = put(st, "3012", pick(st, "militia", EMPIRE))
     ops._reacted(st).update(emp)  # it has reacted this turn already
-    _give(st, EMPIRE, "Forced March")
+    give(st, EMPIRE, "Forced March")
     n = st.hands[EMPIRE].cards.count("Forced March")
     st.player_turn = REBEL
     script = Script(chit_key("Forced March"))

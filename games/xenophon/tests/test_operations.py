@@ -15,7 +15,7 @@ from ancients_games.xenophon import operations as ops
 from ancients_games.xenophon import stratagems
 from ancients_games.xenophon.negotiations import Agreement, Term
 from ancients_games.xenophon.state import EMPIRE, REBEL
-from ancients_games.xenophon.tests.ops_helpers import Script, drive, empty, pick, put
+from ancients_games.xenophon.tests.ops_helpers import Script, drive, empty, give, pick, put
 
 SARDIS, KELAINAI = "2908", "2909"
 
@@ -180,22 +180,13 @@ def test_score_prefers_moving_towards_a_city_not_held() -> None:
     assert ops._distance_to_target(st, REBEL, dest) < ops._distance_to_target(st, REBEL, "2811")
 
 
-def _give(st, side: str, chit: str) -> None:  # type: ignore[no-untyped-def]
-    hand = st.hands[side]
-    while len(hand) >= 15:
-        st.pool.add(hand.cards[0])
-        hand.remove(hand.cards[0])
-    st.pool.remove(chit)
-    hand.add(chit)
-
-
 @pytest.mark.rule("xen:opt.reaction", "xen:forced-march")
 def test_reaction_after_an_enemy_force_without_the_loss_roll_once_a_turn() -> None:
     ctx, st = empty(reaction=True)
     assert st.options.reaction
     put(st, SARDIS, pick(st, "phalanx", REBEL))
     emp = put(st, "3012", pick(st, "militia", EMPIRE, 2))
-    _give(st, EMPIRE, "Forced March")
+    give(st, EMPIRE, "Forced March")
     n_fm = st.hands[EMPIRE].cards.count("Forced March")
     ctx.chance.force(1, 3)  # the Rebel force's OP; the reacting force's OP (no loss roll between)
     script = Script(f"force:{SARDIS}", "stop", "forced-march", "force:3012", "done", "move:3011")
@@ -215,7 +206,7 @@ def test_without_the_optional_rule_forced_march_is_no_reaction() -> None:
     assert not st.options.reaction
     put(st, SARDIS, pick(st, "phalanx", REBEL))
     put(st, "3012", pick(st, "militia", EMPIRE))
-    _give(st, EMPIRE, "Forced March")
+    give(st, EMPIRE, "Forced March")
     ctx.chance.force(1)
     script = _phase(ctx, st, Script(f"force:{SARDIS}", "stop"))
     windows = [d for d in script.asked if d.kind == "window.reaction"]
@@ -226,7 +217,7 @@ def test_without_the_optional_rule_forced_march_is_no_reaction() -> None:
 def test_royal_road_quarter_op_while_on_the_road() -> None:
     ctx, st = empty()
     put(st, SARDIS, pick(st, "phalanx", REBEL))
-    _give(st, REBEL, "Royal Road")
+    give(st, REBEL, "Royal Road")
     ctx.chance.force(1)
     script = _phase(ctx, st, Script("royal-road", f"force:{SARDIS}", f"move:{KELAINAI}"))
     acts = [d for d in script.asked if d.kind == "ops.action"]
