@@ -50,6 +50,7 @@ what the asked side may see.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Generator, Sequence
 from fractions import Fraction
 from functools import lru_cache
@@ -372,13 +373,17 @@ def destinations(state: XenState, f: Force, ezoc: frozenset[str]) -> dict[str, t
     return {h: (Fraction(c, scale) if c % scale else c // scale, z, r, p) for h, (c, z, r, p) in found.items()}
 
 
+_RULE_IN_PARENS = re.compile(r"\((xen:[a-z0-9.-]+(?:, xen:[a-z0-9.-]+)*)\)")
+
+
 def _warned(state: XenState, f: Force, dest: str) -> str:
     """The warnings of a move into ``dest`` (issue 23, item 5), each naming its rule."""
     from . import warnings
 
     found = [w for w in (warnings.forage_warning(state, f.side, f.units, dest),
                          warnings.stranded_warning(state, f.side, f.units, dest)) if w]
-    return "".join(f"; WARNING: {w}" for w in found)
+    # the rule in square brackets, where a player's table shows rule IDs
+    return "".join("; WARNING: " + _RULE_IN_PARENS.sub(r"[\1]", w) for w in found)
 
 
 def destination_options(state: XenState, f: Force, ezoc: frozenset[str],
