@@ -29,6 +29,7 @@ from ancients_kit.cli import ui
 from ancients_kit.cli.common import load_variants, option_pairs, variant_option
 from ancients_kit.errors import AnswerError, InvalidAnswer
 from ancients_kit.log import Event
+from ancients_kit.places import WIDEN, listing, matching_areas, places_of
 from ancients_kit.plugin import find_game
 from ancients_kit.savefile import SaveError, SaveSlot
 from ancients_kit.session import Decision, Session
@@ -42,6 +43,8 @@ LIST_LIMIT = 24
 MAX_BOT_ANSWERS = 200_000
 """Most answers bots may give in a row (no human answering) before the game is called endless."""
 HELP = """Type an option's key (in any case), or its number from the list.
+A long list of places shows the nearest and the areas: type an area's name (Syria, core, Roma) to list
+its places, places to see every area again, or a hex number at any time.
 Commands: ?  all options | map  show the map | log  recent events | undo  take back your last answer
           explain [N]  the last N events (10) with their rules' titles and the dice behind them
           save [FILE]  save a copy | help  this text | quit  stop (the game is already saved)"""
@@ -111,6 +114,8 @@ class PlayLoop:
 
         self.phases = PhaseWatch()
         """Says when a phase ended on its own after a player's answer (typing ahead)."""
+        self.narrowed: str | None = None
+        """The area the list of the question asked now is narrowed to, as the player typed it."""
 
     # -- output ------------------------------------------------------------
     def viewer(self) -> str | None:
@@ -156,18 +161,51 @@ class PlayLoop:
             ui.out.print(f"[bold]{status}[/]")
 
     def print_decision(self, d: Decision, everything: bool = False) -> None:
+        """The question and its options: the first :data:`LIST_LIMIT` (``everything``: all); a
+        question offering places lists them nearest first, narrowed by area when long
+        (:func:`~ancients_kit.places.listing`)."""
         rule = f"  [dim]\\[{d.rule}][/]" if d.rule else ""
         ui.out.print(f"[bold]{d.side}[/]: {escape(d.prompt)}{rule}")
-        opts = d.options if everything else d.options[:LIST_LIMIT]
-        for i, o in enumerate(opts, 1):
-            label = f"  {escape(o.label)}" if o.label and o.label != o.key else ""
-            ui.out.print(f"  {i:>2}. [bold]{escape(o.key)}[/]{label}")
-        if len(d.options) > len(opts):
-            ui.out.print(f"  ... {len(d.options) - len(opts)} more: type '?' to list all, or type a key")
+        ps = places_of(d)
+        if ps is not None:
+            rows = listing(d, None if everything else self.narrowed, places=ps,
+                           **({"limit": len(d.options)} if everything else {}))
+            for r in rows:
+                if r.kind == "option":
+                    n, _, rest = r.text.partition(". ")
+                    ui.out.print(f"  {n.strip():>2}. [bold]{escape(r.key)}[/]{escape(rest[len(r.key):])}")
+                else:
+                    ui.out.print(escape(r.text), style="dim" if r.kind != "area" else None)
+            if any(r.kind == "area" for r in rows):
+                ui.out.print("  [dim]type an area's name to list its places, or a hex number; ? lists all[/]")
+            keys = [r.key for r in rows if r.kind == "option"]
+        else:
+            opts = d.options if everything else d.options[:LIST_LIMIT]
+            for i, o in enumerate(opts, 1):
+                label = f"  {escape(o.label)}" if o.label and o.label != o.key else ""
+                ui.out.print(f"  {i:>2}. [bold]{escape(o.key)}[/]{label}")
+            if len(d.options) > len(opts):
+                ui.out.print(f"  ... {len(d.options) - len(opts)} more: type '?' to list all, or type a key")
+            keys = [o.key for o in opts]
         from ancients_kit.tui.view import odds_notes
 
-        for line in odds_notes(self.s, d, [o.key for o in opts]):
+        for line in odds_notes(self.s, d, keys):
             ui.out.print(line, markup=False, highlight=False)
+
+    def narrow(self, d: Decision, text: str) -> bool:
+        """``text`` names areas of ``d``'s places (and is no answer): the list is narrowed to
+        them (``places``: every area again) and shown again. False if it names none."""
+        ps = places_of(d)
+        if ps is None or not text or text.isdigit() or any(k.lower() == text.lower() for k in d.keys):
+            return False
+        if text.lower() == WIDEN:
+            self.narrowed = None
+        elif matching_areas(ps, text):
+            self.narrowed = text
+        else:
+            return False
+        self.print_decision(d)
+        return True
 
     def save(self, path: Path | None = None) -> Path:
         """Write the game to its save file, or a copy of it to ``path``.
@@ -229,6 +267,7 @@ class PlayLoop:
             ui.prose(note, style="bold yellow")
             if _discard_typed_ahead():
                 ui.out.print("(what you typed ahead was discarded)", style="yellow")
+        self.narrowed = None
         self.print_decision(d)
         while True:
             try:
@@ -274,6 +313,8 @@ class PlayLoop:
                     ui.err.print(f"[red]not saved:[/] {_one_line(exc)}", soft_wrap=True)
                     continue
                 ui.out.print(f"saved to {p}".replace("[", "\\["), soft_wrap=True)
+                continue
+            if self.narrow(d, text):
                 continue
             if cmd == "undo":
                 if not self.undo_to_human():

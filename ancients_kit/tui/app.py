@@ -17,6 +17,13 @@ are typed as words (``undo``, ``save``, ``quit``). ``Enter`` on an empty box
 gives the highlighted option only when the player moved the highlight himself
 (arrows, a click, the map cursor); a new question never inherits a choice.
 
+Choosing places (:mod:`ancients_kit.places`): a question offering many hexes
+lists them nearest first with the areas to narrow by (an area's row, or its name
+typed, narrows the list; Escape on an empty box or ``places`` widens it again);
+the map cursor (Shift+arrows anywhere, arrows on the map, a click) on a hex that
+is an answer puts that answer in the box, so Enter gives it; a second click on
+the same hex gives it at once.
+
 The layout follows the terminal's size (:func:`layout_for`): at 150 columns
 and 40 lines or more the map, the question and the panes (odds, inspector,
 hand) stand side by side with the log below; below that the panes share one
@@ -45,6 +52,7 @@ from textual.widgets import Footer, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option as ListOption
 
 from ancients_kit.errors import AnswerError
+from ancients_kit.places import WIDEN, Places, Row, listing, matching_areas, places_of
 from ancients_kit.tui.view import LogRow, MapGrid, PhaseWatch, decision_odds, inspect_hex, kept, log_rows, odds_lines
 
 if TYPE_CHECKING:
@@ -59,8 +67,10 @@ KEYS = """Typing always goes to the answer box, wherever the focus is.
   undo / save [FILE] / quit                          typed as words, as in line mode
   Up / Down (in the box or the list)                 move the highlight; Enter on an empty box gives it
   Tab / Shift+Tab                                    the next pane (map, options, answer, panes)
-  arrows on the map, a click                         move the map cursor; Enter or a second click answers with it
-  Escape                                             empty the answer box
+  Shift+arrows (anywhere), arrows on the map, a click  move the map cursor; on an answer's hex it fills the box
+  Enter on the map, a second click on a hex          answer with the cursor's hex
+  an area's name (Syria, core, Roma), an area's row  list that area's places (long lists of places)
+  Escape                                             empty the answer box; on an empty box, every area again
   F1 these keys | F2 zoom the map | F3 the game's own map | F4 the next pane (odds, hex, hand, log)
   F5 / F6 the log's turn back / on | F7 every turn | F8 the log's side | F9 undo | Ctrl+Q quit (saved)"""
 """Every key of the table, as F1 shows it and the players' guide lists it."""
@@ -110,6 +120,10 @@ class MapView(ScrollView, can_focus=True):
         Binding("right", "move(1, 0)", "right", show=False),
         Binding("up", "move(0, -1)", "up", show=False),
         Binding("down", "move(0, 1)", "down", show=False),
+        Binding("shift+left", "move(-1, 0)", show=False),
+        Binding("shift+right", "move(1, 0)", show=False),
+        Binding("shift+up", "move(0, -1)", show=False),
+        Binding("shift+down", "move(0, 1)", show=False),
         Binding("enter", "choose", "answer with hex", show=False),
     ]
 
@@ -190,8 +204,21 @@ class MapView(ScrollView, can_focus=True):
             self.app.answer_hex(hid)  # type: ignore[attr-defined]
 
 
+MAP_CURSOR_KEYS: list[Binding] = [
+    Binding("shift+left", "app.map_move(-1, 0)", "map cursor left", show=False),
+    Binding("shift+right", "app.map_move(1, 0)", "map cursor right", show=False),
+    Binding("shift+up", "app.map_move(0, -1)", "map cursor up", show=False),
+    Binding("shift+down", "app.map_move(0, 1)", "map cursor down", show=False),
+]
+"""Shift+arrows move the map cursor wherever the focus is (in the answer box they would only
+select text, and an answer is one word)."""
+
+
 class AnswerList(OptionList):
-    """The question's options; the highlight is the player's only when he moved it."""
+    """The question's rows (:func:`~ancients_kit.places.listing`); the highlight is the player's only
+    when he moved it."""
+
+    BINDINGS: ClassVar = MAP_CURSOR_KEYS
 
     def _moved(self) -> None:
         self.app.highlight_moved = True  # type: ignore[attr-defined]
@@ -243,6 +270,7 @@ class AnswerBox(Input):
         Binding("pageup", "app.move_highlight(-10)", show=False),
         Binding("pagedown", "app.move_highlight(10)", show=False),
         Binding("escape", "clear", "clear", show=False),
+        *MAP_CURSOR_KEYS,
     ]
 
     def __init__(self, **kw: Any) -> None:
@@ -251,6 +279,8 @@ class AnswerBox(Input):
         """When the first key of the text now in the box was pressed (the key event's time)."""
 
     def on_key(self, event: events.Key) -> None:
+        if event.is_printable and self.value and self.value == self.app.box_from_map:  # type: ignore[attr-defined]
+            self.value = ""  # typing replaces the answer the map cursor put in the box
         if event.is_printable and not self.value:
             self.started = event.time
 
@@ -259,7 +289,11 @@ class AnswerBox(Input):
             self.started = event.time
 
     def action_clear(self) -> None:
-        self.value = ""
+        """Escape: empty the box; on an empty box, a narrowed list of places shows every area again."""
+        if self.value:
+            self.value = ""
+        else:
+            self.app.widen()  # type: ignore[attr-defined]
 
     def watch_value(self, value: str) -> None:
         if not value:
@@ -405,6 +439,14 @@ class TableApp(App[None]):
         """The log read so far: how many events, the turn after them, the last of them."""
         self.log_title = ""
         self.log_brief = ""
+        self.places: Places | None = None
+        """The question's options read as places (None: it offers fewer than two)."""
+        self.narrowed: str | None = None
+        """The areas the list of places is narrowed to, as typed or chosen (None: every area)."""
+        self.rows: list[Row] = []
+        """The rows of the option list, in the list's order."""
+        self.box_from_map: str | None = None
+        """The answer the map cursor put in the answer box (taken out when the cursor leaves its hex)."""
         self.table_layout = layout_for(120, 40)
         self.terminal_width = 120
         """The terminal's width the table is laid out for."""
@@ -549,6 +591,8 @@ class TableApp(App[None]):
             return False
         key = self.s.answers[-1]
         self.loop.save()
+        self.query_one("#answer", AnswerBox).value = ""
+        self.box_from_map = None
         self.mark = mark
         self.message = ""
         self.phases.answered(self.s, d, key, mark)
@@ -589,10 +633,46 @@ class TableApp(App[None]):
         self.holding, self.held = False, None
         return self.give(text)
 
+    def keys_at(self, hid: str | None) -> list[str]:
+        """The answers hex ``hid`` stands for: itself if it is an option's key, else the options
+        naming it as a place (``move:2907``), in the rules' order."""
+        d = self.s.decision
+        if d is None or hid is None:
+            return []
+        if hid in d.keys:
+            return [hid]
+        return [p.key for p in self.places.at(hid)] if self.places is not None else []
+
+    def hex_of(self, key: str) -> str | None:
+        """The map hex an option stands for: the key itself, or the place it names."""
+        view = self.query_one("#map", MapView)
+        if view.grid is not None and key in view.grid.cells:
+            return key
+        if self.places is not None:
+            return next((p.hex for p in self.places.places if p.key == key), None)
+        return None
+
+    def fill_box(self, key: str) -> None:
+        """Put answer ``key`` in the answer box, as chosen on the map: Enter gives it."""
+        box = self.query_one("#answer", AnswerBox)
+        if box.value != key:
+            box.value = key
+            box.cursor_position = len(key)
+        self.box_from_map = key
+
     def answer_hex(self, hid: str) -> None:
-        """Answer with a hex from the map; a hex that is no answer gets the game's refusal, naming its rule."""
-        if self.s.decision is not None:
-            self.give(hid)
+        """Answer with a hex from the map: the answer it stands for (a hex that is several answers
+        fills the box with the first and says which); a hex that is no answer gets the game's
+        refusal, naming its rule."""
+        if self.s.decision is None:
+            return
+        keys = self.keys_at(hid)
+        if len(keys) > 1:
+            self.fill_box(keys[0])
+            self.say(f"{hid} is {len(keys)} answers: {', '.join(keys)}; Enter gives {keys[0]}, or type another",
+                     "bold yellow")
+            return
+        self.give(keys[0] if keys else hid)
 
     def choose_hex(self, hid: str) -> None:
         """Enter on the map: the cursor's hex, if the player put the cursor there himself."""
@@ -617,6 +697,8 @@ class TableApp(App[None]):
         event.stop()
         event.prevent_default()
         box = self.query_one("#answer", AnswerBox)
+        if box.value and box.value == self.box_from_map:
+            box.value = ""  # typing replaces the answer the map cursor put in the box
         if not box.value:
             box.started = event.time
         box.focus()
@@ -625,6 +707,9 @@ class TableApp(App[None]):
     # -- drawing -----------------------------------------------------------
     def refresh_all(self) -> None:
         new = self.s.decision is not self.asked_for
+        if new:  # a new question: its places, and every area of them
+            self.places = places_of(self.s.decision) if self.s.decision is not None else None
+            self.narrowed, self.box_from_map = None, None
         self.draw_status()
         self.draw_map(new)
         self.draw_question()
@@ -653,6 +738,9 @@ class TableApp(App[None]):
         pic = self.s.game.picture(self.s.state, self.viewer)
         d = self.s.decision
         marks = tuple(str(h) for h in d.context.get("highlight", ())) if d is not None else ()
+        within = self.narrowed_areas()
+        if within and self.places is not None:  # a narrowed list: its places are the ones marked
+            marks = tuple(dict.fromkeys(p.hex for p in self.places.ordered(within)))
         if pic is not None:
             view.grid = MapGrid(pic, zoom=view.zoom)
             here = self.question_hexes(d, view.grid)
@@ -688,10 +776,13 @@ class TableApp(App[None]):
         box.placeholder = "answer: a number, a key, a hex; undo, save, quit"
         rule = f"  [{d.rule}]" if d.rule else ""
         q.update(Text(f"{d.side}: {d.prompt}{rule}"))
-        # Stable numbers: option n is always the n-th option of the question, as in line mode.
-        opts.add_options([ListOption(Text(f"{i:>3}. {o.key}" + (f"  {o.label}" if o.label and o.label != o.key else "")),
-                                     id=f"opt-{i}") for i, o in enumerate(d.options, 1)])
-        if d.options:
+        # Stable numbers: option n is always the n-th option of the question, as in line mode;
+        # a question offering places lists them nearest first, with areas to narrow by.
+        self.rows = listing(d, self.narrowed, places=self.places)
+        opts.add_options([ListOption(Text(r.text, style="bold" if r.kind == "area" else "dim" if r.kind != "option"
+                                          else ""), id=f"row-{i}", disabled=r.kind == "more")
+                          for i, r in enumerate(self.rows)])
+        if self.rows:
             opts.highlighted = 0
         self.query_one("#message", Static).update(Text(self.message, style=self.message_style))
         self.draw_odds(self.current_key())
@@ -714,8 +805,56 @@ class TableApp(App[None]):
             return None
         if self.query_one("#answer", AnswerBox).value.strip():
             return self.typed_key()
-        n = self.query_one("#options", OptionList).highlighted
-        return d.options[n].key if n is not None and n < len(d.options) else None
+        return self.row_key(self.query_one("#options", OptionList).highlighted)
+
+    def row_key(self, n: int | None) -> str | None:
+        """The option key of row ``n`` of the list (None for an area's row and the like)."""
+        if n is None or not 0 <= n < len(self.rows) or self.rows[n].kind != "option":
+            return None
+        return self.rows[n].key
+
+    def row_of(self, key: str) -> int | None:
+        """The list's row showing option ``key``, if it is shown."""
+        return next((i for i, r in enumerate(self.rows) if r.kind == "option" and r.key == key), None)
+
+    def narrowed_areas(self) -> frozenset[str]:
+        return matching_areas(self.places, self.narrowed) if self.places is not None and self.narrowed else frozenset()
+
+    def narrow_to(self, text: str) -> bool:
+        """Narrow the list of places to the areas ``text`` names (``places``: every area again);
+        False (nothing done) if ``text`` is an answer, a number, or names no area."""
+        d = self.s.decision
+        if d is None or self.places is None or not text or text.isdigit():
+            return False
+        if any(k.lower() == text.lower() for k in d.keys):
+            return False
+        if text.lower() == WIDEN:
+            self.widen()
+            return True
+        within = matching_areas(self.places, text)
+        if not within:
+            return False
+        self.narrowed = text
+        n = len(self.places.ordered(within))
+        self.redraw_list()
+        self.say(f"{n} place{'s' if n != 1 else ''} in {text}, nearest first; Escape on an empty box: every area",
+                 "green")
+        return True
+
+    def widen(self) -> None:
+        """Every area of the question's places again."""
+        if self.narrowed is None:
+            return
+        self.narrowed = None
+        self.redraw_list()
+        self.say("every area", "green")
+
+    def redraw_list(self) -> None:
+        self.query_one("#answer", AnswerBox).value = ""
+        self.highlight_moved = False
+        self.draw_question()
+        self.draw_map(new=False)
+        self.cursor_moved()
 
     def draw_odds(self, key: str | None) -> None:
         """The odds pane: every outcome of answering with ``key`` (it scrolls when short)."""
@@ -798,10 +937,14 @@ class TableApp(App[None]):
         more = getattr(self.s.game, "inspect", None)
         lines += [f"    {x}" for x in (more(self.s.state, self.viewer, view.cursor) if more else ())]
         d = self.s.decision
-        if d is not None and view.cursor in d.keys:
-            n = d.keys.index(view.cursor) + 1
-            lines.append(f"  option {n} of this question (Enter or click again to choose it)")
-            self.query_one("#options", OptionList).highlighted = n - 1
+        keys = self.keys_at(view.cursor)
+        if d is not None and keys:
+            n = d.keys.index(keys[0]) + 1
+            more = f" (and {', '.join(keys[1:])})" if len(keys) > 1 else ""
+            lines.append(f"  option {n}, {keys[0]}{more}, of this question (Enter or click again to choose it)")
+            row = self.row_of(keys[0])
+            if row is not None:
+                self.query_one("#options", OptionList).highlighted = row
         if view.grid is not None and not self.query_one("#legend-box").display:
             lines += ["", view.grid.legend()]  # no room under the map: the legend is here
         box.update(Text("\n".join(lines)))
@@ -810,9 +953,14 @@ class TableApp(App[None]):
         """The player moved the map cursor: the inspector follows, and so does the highlight."""
         self.cursor_moved_by_player = True
         view = self.query_one("#map", MapView)
-        d = self.s.decision
-        if d is not None and view.cursor in d.keys:
+        keys = self.keys_at(view.cursor)
+        box = self.query_one("#answer", AnswerBox)
+        if keys:  # an answer's hex: that answer in the box, Enter gives it
             self.highlight_moved = True
+            self.fill_box(keys[0])
+        elif self.box_from_map is not None and box.value == self.box_from_map:
+            box.value = ""  # the cursor left the hex whose answer it put in the box
+            self.box_from_map = None
         self.cursor_moved()
 
     # -- events ------------------------------------------------------------
@@ -822,21 +970,38 @@ class TableApp(App[None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         d = self.s.decision
-        if d is None or event.option_index >= len(d.options):
+        if d is None or event.option_index >= len(self.rows):
             return
-        self.give(d.options[event.option_index].key)  # picked from the list in view: given at once
+        self.pick_row(self.rows[event.option_index])
+
+    def pick_row(self, row: Row) -> None:
+        """A row picked from the list: an option is given at once, an area narrows the list."""
+        if row.kind == "option":
+            self.give(row.key)
+        elif row.kind == "area":
+            self.narrow_to(row.key)
+        elif row.kind == "back":
+            self.widen()
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         d = self.s.decision
-        if d is None or event.option_index >= len(d.options) or not self.table_shown():
+        if d is None or not self.table_shown():
             return
         if self.query_one("#answer", AnswerBox).value.strip():
             return  # the typed answer's odds stay on the panes
-        key = d.options[event.option_index].key
+        key = self.row_key(event.option_index)
+        if key is None:
+            return
         self.draw_odds(key)
+        if self.highlight_moved:  # the player's highlight; the table's own (a new list's first row) leaves the map
+            self.cursor_to(key)
+
+    def cursor_to(self, key: str) -> None:
+        """The map cursor on the hex option ``key`` stands for (if it is on the map)."""
         view = self.query_one("#map", MapView)
-        if view.grid is not None and key in view.grid.cells and view.cursor != key:
-            view.cursor = key
+        hid = self.hex_of(key)
+        if view.grid is not None and hid in view.grid.cells and view.cursor != hid:
+            view.cursor = hid
             view.redraw()
             self.cursor_moved()
 
@@ -846,14 +1011,10 @@ class TableApp(App[None]):
             return
         key = self.typed_key()
         if key is not None:
-            d = self.s.decision
-            opts = self.query_one("#options", OptionList)
-            opts.highlighted = d.keys.index(key)
-            view = self.query_one("#map", MapView)
-            if view.grid is not None and key in view.grid.cells and view.cursor != key:
-                view.cursor = key
-                view.redraw()
-                self.cursor_moved()
+            row = self.row_of(key)
+            if row is not None:
+                self.query_one("#options", OptionList).highlighted = row
+            self.cursor_to(key)
         self.draw_odds(self.current_key())
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -877,10 +1038,14 @@ class TableApp(App[None]):
             self.say(f"saved to {p}", "green")
         elif d is None:
             self.action_quit_saved()  # the game is over: Enter leaves
+        elif text and self.narrow_to(text):
+            pass  # an area's name: the list narrowed to it
         elif text:
             self.typed(text, started)
         elif self.highlight_moved and self.query_one("#options", OptionList).highlighted is not None:
-            self.give(d.options[self.query_one("#options", OptionList).highlighted].key)
+            n = self.query_one("#options", OptionList).highlighted
+            if n is not None and n < len(self.rows):
+                self.pick_row(self.rows[n])
         else:
             self.nothing_chosen()
 
@@ -892,14 +1057,18 @@ class TableApp(App[None]):
     def action_move_highlight(self, step: int) -> None:
         d = self.s.decision
         opts = self.query_one("#options", OptionList)
-        if d is None or not d.options:
+        if d is None or not self.rows:
             return
         box = self.query_one("#answer", AnswerBox)
         if box.value.strip():
             box.value = ""  # moving the highlight replaces the typed answer
         now = opts.highlighted if opts.highlighted is not None else 0
-        opts.highlighted = min(max(now + step, 0), len(d.options) - 1)
+        opts.highlighted = min(max(now + step, 0), len(self.rows) - 1)
         self.highlight_moved = True
+
+    def action_map_move(self, dx: int, dy: int) -> None:
+        """Shift+arrows: the map cursor one hex that way, wherever the focus is."""
+        self.query_one("#map", MapView).action_move(dx, dy)
 
     def action_quit_saved(self) -> None:
         self.loop.save()

@@ -21,22 +21,33 @@ force is at the other end of the Persian Empire:
 The first of these hexes holding a unit of the deciding side goes first (the
 deciding force's hex). Only the display changes: the context is neither
 saved nor logged, so saves, replays and digests are the same.
+
+:func:`focus` also offers the question's places (:mod:`ancients_kit.places`):
+an option naming a hex (``2907``, ``move:2907``, ``city:1539``,
+``force:1245``) is a place, named by its city, counted in hexes from the
+origin (the first hex the question names holding a unit of the deciding
+side, else the first it names, else the side's main force), in its satrapy
+to narrow by (``sea`` for a sea hex); a satrapy of more than 20 hexes is
+split by the nearest city (``Arabia near Damaskos``, ``Egypt around
+Memphis``). The areas are a reading aid, no rule.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Generator
+from typing import Any
 
 import attrs
 
+from ancients_kit import places
 from ancients_kit.highlight import HEX_NUMBER, completed, each_question, largest_stack
 from ancients_kit.plugin import Outcome
 from ancients_kit.session import Decision
 
 from .state import XenState, slug
 
-__all__ = ["focus", "focused", "option_hexes"]
+__all__ = ["focus", "focused", "option_hexes", "place_hex", "places_offered"]
 
 _SPLIT = re.compile(r"[:\-]")
 
@@ -52,6 +63,10 @@ class _Places:
     """Any satrapy's name in a sentence."""
     first: dict[str, str]
     """Satrapy name -> its first city (else hex)."""
+    coords: dict[str, Any]
+    """Hex ID -> its grid hex (for distances)."""
+    areas: dict[str, tuple[str, str]]
+    """Hex -> (area, satrapy) to narrow a list of places by (see the module docstring)."""
 
 
 _PLACES: list[tuple[object, _Places]] = []
@@ -74,7 +89,10 @@ def _places(state: XenState) -> _Places:
         named.setdefault(slug(name), (h,))
     names = sorted(first, key=len, reverse=True)  # the longest first: "Persian India" before "India"
     pattern = re.compile("|".join(re.escape(n) for n in names)) if names else None
-    out = _Places(frozenset(data.terrain), named, pattern, first)
+    coords = {data.map.to_id(h): h for h in data.map.hexes()}
+    dist = lambda a, b: coords[a].distance(coords[b])  # noqa: E731
+    areas = places.areas(coords, lambda h: data.satrapy_of.get(h, "sea"), dict(data.city_name), dist)
+    out = _Places(frozenset(data.terrain), named, pattern, first, coords, areas)
     _PLACES[:] = [(data, out)]
     return out
 
@@ -110,6 +128,39 @@ def option_hexes(state: XenState, key: str) -> tuple[str, ...]:
     return named[:1] if named else ()
 
 
+def place_hex(state: XenState, key: str) -> str | None:
+    """The hex an option key names as a place: a hex ID, or a key ending in one
+    (``move:2907``, ``city:1539``, ``force:1245``); ``None`` for a unit, a satrapy, ``done`` ..."""
+    hexes = _places(state).hexes
+    if key in hexes:
+        return key
+    if ":" in key or "-" in key:
+        return next((p for p in reversed(_SPLIT.split(key)) if p in hexes), None)
+    return None
+
+
+def _origin(state: XenState, decision: Decision, named: list[str]) -> str | None:
+    """The hex distances count from: the first named hex holding the deciding side's unit,
+    else the first named hex, else the side's main force."""
+    side = decision.side
+    known = [h for h in named if h in _places(state).hexes]
+    own = next((h for h in known if any(u.side == side for u in state.units_at(h))), None)
+    return own or (known[0] if known else _main_force(state, side))
+
+
+def places_offered(state: XenState, decision: Decision, named: list[str]) -> places.Places | None:
+    """``decision``'s options read as places (:mod:`ancients_kit.places`), for the table and
+    the prompt; ``None`` when fewer than two options are places."""
+    keyed = {o.key: place_hex(state, o.key) for o in decision.options}
+    if sum(h is not None for h in keyed.values()) < 2:
+        return None
+    p = _places(state)
+    names = state.data.city_name
+    return places.read_places(decision, keyed.__getitem__, lambda h: names.get(h, ""),
+                              lambda h: p.areas.get(h, ("sea", "sea")),
+                              lambda a, b: p.coords[a].distance(p.coords[b]), _origin(state, decision, named))
+
+
 def _main_force(state: XenState, side: str) -> str | None:
     """The hex of ``side``'s Supreme Leader, else of a leader, else of its largest stack."""
     sup = state.supreme_leader(side)
@@ -127,9 +178,10 @@ def focus(state: XenState, decision: Decision) -> Decision:
     named += [str(decision.context[k]) for k in _PLACE_KEYS if decision.context.get(k)]
     named += [h for name, h in _satrapies_named(state, decision.prompt)]
     side = decision.side
-    return completed(decision, named, lambda key: option_hexes(state, key), _places(state).hexes.__contains__,
+    done = completed(decision, named, lambda key: option_hexes(state, key), _places(state).hexes.__contains__,
                      lambda h: any(u.side == side for u in state.units_at(h)),
                      lambda: _main_force(state, side))
+    return places.offering(done, lambda: places_offered(state, decision, named))
 
 
 def focused(state: XenState, play: Generator[Decision, str, Outcome]) -> Generator[Decision, str, Outcome]:
