@@ -161,7 +161,16 @@ class MapView(ScrollView, can_focus=True):
             col, line = self.grid.cells[self.cursor]
             region = Region(col, line, self.grid.cell_w, self.grid.cell_h)
             # after the layout, so that the first drawing scrolls too (the pane has its size then)
-            self.call_after_refresh(self.scroll_to_region, region, animate=False, center=True, force=True)
+            self.call_after_refresh(self.show_cursor, region)
+
+    def show_cursor(self, region: Region) -> None:
+        """Scroll the cursor's cell to the middle of the pane, unless it is in view already: the
+        map stays still under a click or a step of the cursor, so a second click finds its hex."""
+        x0, y0 = self.scroll_offset
+        area = self.scrollable_content_region
+        if self.size.area and Region(x0, y0, area.width, area.height).contains_region(region):
+            return
+        self.scroll_to_region(region, animate=False, center=True, force=True)
 
     def render_line(self, y: int) -> Strip:
         x0, y0 = self.scroll_offset
