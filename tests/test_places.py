@@ -279,3 +279,30 @@ def test_the_table_narrows_a_long_list_by_area(tmp_path: Path) -> None:
         assert s.answers[n] == first.key
 
     _run(app, body, (80, 24))
+
+
+@pytest.mark.slow
+@pytest.mark.rule("ldf:10.4", "xen:operations", "xen:levy")
+@pytest.mark.parametrize(("game", "scenario"), [("ldf", "campaign"), ("xenophon", "cyrus-revolt"),
+                                                ("xenophon", "kings-war")])
+def test_no_strategic_question_shows_more_than_about_20_hexes(game: str, scenario: str) -> None:
+    """Whole greedy games: no question lists more than LIMIT places before it is narrowed, and
+    no narrowed list either (or it says how many more and how to reach them)."""
+    from ancients_kit.bots import make_bot
+    from ancients_kit.session import Session
+
+    s = Session.new(game, scenario, seed=2)
+    bot = make_bot("greedy")
+    while s.decision is not None and len(s.answers) < 30_000:
+        d = s.decision
+        ps = places_of(d)
+        if ps is not None:
+            keys = ps.keys()
+            rows = listing(d, places=ps)
+            assert sum(r.kind == "option" and r.key in keys for r in rows) <= LIMIT, d.prompt
+            for r in rows:
+                if r.kind == "area":
+                    narrowed = listing(d, r.key, places=ps)
+                    assert sum(x.kind == "option" and x.key in keys for x in narrowed) <= LIMIT, (d.prompt, r.key)
+        s.answer(bot.choose(s, d))
+    assert s.decision is None

@@ -223,7 +223,14 @@ class PlayLoop:
     # -- input -------------------------------------------------------------
     def resolve_number(self, d: Decision, text: str) -> str:
         """An option's number -> its key; a number past the list is refused with the
-        range (four digits or a leading zero, a hex ID such as ``0312``, is left to the game)."""
+        range (four digits or a leading zero, a hex ID such as ``0312``, is left to the game);
+        a hex ID that is no key but the place of exactly one option (``move:2907``) -> that key,
+        before any reading as a number (a list of 1,226 destinations has an option 1044 too)."""
+        if text not in d.keys:  # a hex number typed for the one answer that names it as a place (move:2907)
+            ps = places_of(d)
+            at = ps.at(text) if ps is not None else []
+            if len(at) == 1:
+                return at[0].key
         if text.isascii() and text.isdigit() and text not in d.keys:
             n = int(text)
             if 1 <= n <= len(d.options):

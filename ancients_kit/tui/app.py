@@ -797,13 +797,16 @@ class TableApp(App[None]):
         self.draw_odds(self.current_key())
 
     def typed_key(self) -> str | None:
-        """The option the text in the answer box names (its number, its key in any case), if any."""
+        """The option the text in the answer box names (its number, its key in any case, the hex of
+        its place), if any."""
         d = self.s.decision
         text = self.query_one("#answer", AnswerBox).value.strip()
         if d is None or not text:
             return None
-        if text.isascii() and text.isdigit() and text not in d.keys and 1 <= int(text) <= len(d.options):
-            return d.options[int(text) - 1].key
+        try:
+            text = self.loop.resolve_number(d, text)  # a number, or a hex naming one place
+        except AnswerError:
+            return None
         same = [o.key for o in d.options if o.key == text] or [o.key for o in d.options if o.key.lower() == text.lower()]
         return same[0] if len(same) == 1 else None
 
