@@ -67,7 +67,7 @@ KEYS = """Typing always goes to the answer box, wherever the focus is.
   undo / save [FILE] / quit                          typed as words, as in line mode
   Up / Down (in the box or the list)                 move the highlight; Enter on an empty box gives it
   Tab / Shift+Tab                                    the next pane (map, options, answer, panes)
-  Shift+arrows (anywhere), arrows on the map, a click  move the map cursor; on an answer's hex it fills the box
+  Shift+arrows; arrows on the map; a click           move the map cursor; on an answer's hex it fills the box
   Enter on the map, a second click on a hex          answer with the cursor's hex
   an area's name (Syria, core, Roma), an area's row  list that area's places (long lists of places)
   Escape                                             empty the answer box; on an empty box, every area again
