@@ -285,3 +285,29 @@ def _turned_facing(orientation: str, direction: int, quarters: int) -> int:
     new = ("pointy" if orientation == "flat" else "flat") if quarters % 2 else orientation
     best = min(range(6), key=lambda d: abs(math.remainder(direction_angle(new, d) - a, 2 * math.pi)))
     return best
+
+
+def hexside_strokes(hexmap: HexMap, borders: Sequence[PictureHexside], border_style: str,
+                    features: Mapping[str, str]) -> list[tuple[Hex, Hex, str]]:
+    """The strokes of a text map, ``(hex, hex, style)``: the ``borders`` first in
+    ``border_style``, then every hexside carrying one of ``features`` (in their order, each
+    in its style) over them. Computed once per map, borders and styles."""
+    key = (tuple(borders), border_style, tuple(features.items()))
+    done = _STROKES.setdefault(hexmap, {})
+    got = done.get(key)
+    if got is not None:
+        return got
+    num = hexmap.numbering
+    out = [(num.from_id(b.a), num.from_id(b.b), border_style) for b in borders]
+    for feature, style in features.items():
+        for side in sorted(hexmap.hexsides_with(feature)):
+            a, b = side.hexes()
+            out.append((a, b, style))
+    done.clear()
+    done[key] = out
+    return out
+
+
+_STROKES: weakref.WeakKeyDictionary[HexMap, dict[tuple[object, ...], list[tuple[Hex, Hex, str]]]] = (
+    weakref.WeakKeyDictionary()
+)

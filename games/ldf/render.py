@@ -35,7 +35,7 @@ from rich.text import Text
 from ancients_kit.data import DataStore
 from ancients_kit.hexgrid import Hex
 from ancients_kit.plugin import TableInfo
-from ancients_kit.picture import PictureHexside, region_borders
+from ancients_kit.picture import PictureHexside, hexside_strokes, region_borders
 from ancients_kit.render import render_map
 
 from .state import GP as GP_SIDE
@@ -133,24 +133,11 @@ def borders(state: LDFState) -> tuple[PictureHexside, ...]:
     return region_borders(state.map, "region", ignore=BORDER_IGNORED)
 
 
-_EDGES: dict[int, tuple[Any, list[tuple[Hex, Hex, str]]]] = {}
-
-
 def _edges(state: LDFState) -> list[tuple[Hex, Hex, str]]:
     """The strokes of the text map: borders first, then the hexside features over them
     (computed once per map)."""
-    got = _EDGES.get(id(state.map))
-    if got is not None and got[0] is state.map:
-        return got[1]
-    m = state.map
-    out = [(state.hex(b.a), state.hex(b.b), EDGES["border"]) for b in borders(state)]
-    for feature in ("sea", "euphrates", "tigris", "nile", "rhine", "danube"):
-        for side in sorted(m.hexsides_with(feature)):
-            a, b = side.hexes()
-            out.append((a, b, EDGES[feature]))
-    _EDGES.clear()
-    _EDGES[id(m)] = (m, out)
-    return out
+    return hexside_strokes(state.map, borders(state), EDGES["border"],
+                           {f: EDGES[f] for f in ("sea", "euphrates", "tigris", "nile", "rhine", "danube")})
 
 
 def _region_style(state: LDFState, hex_id: str) -> str:

@@ -130,12 +130,13 @@ def restores(state: XenState, hex_id: str) -> dict[str, Any]:
     }
 
 
-def in_any_ezoc(state: XenState, side: str, hex_id: str) -> bool:
+def in_any_ezoc(state: XenState, side: str, hex_id: str, *, fleets_only: bool = False) -> bool:
     """Whether ``hex_id`` lies in a zone of control of ``side``'s enemy, his land units' or his
     fleets' (xen:zoc): "A Force may not pillage or colonize if in EZOC" names no kind, and only
     movement is said to feel one kind alone ("Fleet EZOCs do not block movement of land units").
     Embarked land units and neutral units have no ZOC; no ZOC enters a City or Colony held by
-    ``side`` or by neutrals (docs/games/xenophon.md, Rulings: second reading 4)."""
+    ``side`` or by neutrals (docs/games/xenophon.md, Rulings: second reading 4).
+    ``fleets_only``: an enemy fleet's zone alone (a naval force's move, xen:naval)."""
     if side not in (EMPIRE, REBEL):
         return False
     if state.is_city(hex_id) and state.occupier(hex_id) in (side, NEUTRAL):
@@ -147,7 +148,7 @@ def in_any_ezoc(state: XenState, side: str, hex_id: str) -> bool:
         units = state.units_at(n)
         if not units or units[0].side != enemy:
             continue
-        for fleet in {u.fleet for u in units if u.fleet or u.embarked is None}:
+        for fleet in {u.fleet for u in units if u.fleet or (u.embarked is None and not fleets_only)}:
             if target in mv.zoc_of(m, m.from_id(n), fleet):
                 return True
     return False

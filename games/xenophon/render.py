@@ -48,7 +48,7 @@ from rich.text import Text
 from ancients_kit.data import DataStore
 from ancients_kit.hexgrid import Hex
 from ancients_kit.plugin import TableInfo
-from ancients_kit.picture import PictureHexside, region_borders
+from ancients_kit.picture import PictureHexside, hexside_strokes, region_borders
 from ancients_kit.render import render_map
 
 from .state import EMPIRE, NEUTRAL, REBEL, XenData, XenState
@@ -184,23 +184,10 @@ def borders(state: XenState) -> tuple[PictureHexside, ...]:
     return region_borders(state.map, "satrapy")
 
 
-_EDGES: dict[int, tuple[Any, list[tuple[Hex, Hex, str]]]] = {}
-
-
 def _edges(state: XenState) -> list[tuple[Hex, Hex, str]]:
     """The strokes of the text map, satrapy borders first (computed once per map)."""
-    got = _EDGES.get(id(state.map))
-    if got is not None and got[0] is state.map:
-        return got[1]
-    m = state.map
-    out = [(m.from_id(b.a), m.from_id(b.b), EDGES["satrapy"]) for b in borders(state)]
-    for feature in ("river", "lake", "strait"):
-        for side in sorted(m.hexsides_with(feature)):
-            a, b = side.hexes()
-            out.append((a, b, EDGES[feature]))
-    _EDGES.clear()
-    _EDGES[id(m)] = (m, out)
-    return out
+    return hexside_strokes(state.map, borders(state), EDGES["satrapy"],
+                           {f: EDGES[f] for f in ("river", "lake", "strait")})
 
 
 def layout_choice(layout: str | None = None) -> str:

@@ -22,7 +22,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from . import movement as mv
-from .state import EMPIRE, NEUTRAL, REBEL, Unit, XenState, other_side, units_words
+from .pillage import in_any_ezoc
+from .state import EMPIRE, REBEL, Unit, XenState, units_words
 from .supply import capacity
 
 __all__ = ["city_retreat_warning", "forage_warning", "stranded_warning"]
@@ -61,20 +62,6 @@ def forage_warning(state: XenState, side: str, units: Sequence[str], hex_id: str
             f"{units_words(excess)} out of supply in your Supply phase, {fate} (xen:supply)")
 
 
-def _in_fleet_ezoc(state: XenState, side: str, hex_id: str) -> bool:
-    """Whether ``hex_id`` lies in a zone of control of an enemy fleet (xen:zoc: not into all-land
-    hexes nor across all-land hexsides; none into a City or Colony held by ``side`` or neutrals)."""
-    if state.is_city(hex_id) and state.occupier(hex_id) in (side, NEUTRAL):
-        return False
-    enemy = other_side(side)
-    m = state.map
-    target = m.from_id(hex_id)
-    for n in state.neighbours(hex_id):
-        if any(u.fleet and u.side == enemy for u in state.units_at(n)) and target in mv.zoc_of(m, m.from_id(n), True):
-            return True
-    return False
-
-
 def stranded_warning(state: XenState, side: str, units: Sequence[str], hex_id: str) -> str | None:
     """A warning if a naval force of ``side`` entering ``hex_id`` would be stranded there.
 
@@ -98,7 +85,7 @@ def stranded_warning(state: XenState, side: str, units: Sequence[str], hex_id: s
         return None
     if not any(state.unit(u).fleet for u in units):
         return None
-    if state.data.terrain.get(hex_id) != mv.SEA or not _in_fleet_ezoc(state, side, hex_id):
+    if state.data.terrain.get(hex_id) != mv.SEA or not in_any_ezoc(state, side, hex_id, fleets_only=True):
         return None
     together = _units(state, side, units, hex_id)
     train = any(u.type == "supply_train" for u in together)
