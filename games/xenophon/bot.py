@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from types import ModuleType
 
 from ancients_kit.session import Decision
 
 from .state import Unit, XenState, other_side, slug
 
-__all__ = ["CORE_SCORES", "CHIT_VALUE", "evaluate", "score", "unit_value"]
+__all__ = ["CORE_SCORES", "CHIT_VALUE", "evaluate", "score", "score_options", "unit_value"]
 
 CHIT_VALUE: dict[str, float] = {
     "Agent": 3.0, "Treachery": 2.5, "Forced March": 2.0, "Military Advantage": 2.5, "Leader Arises": 3.0,
@@ -274,18 +275,43 @@ _MODULES: dict[str, str] = {
 """Decision-kind prefix -> the module whose ``score(state, decision, key)`` scores it (other branches)."""
 
 
+def _module(kind: str) -> ModuleType | None:
+    """The module that scores a decision kind (by :data:`_MODULES`), imported once."""
+    name = _MODULES.get(kind.split(".", 1)[0])
+    if name is None:
+        return None
+    mod = _LOADED.get(name)
+    if mod is None:
+        mod = _LOADED[name] = importlib.import_module(f"{__package__}.{name}")
+    return mod
+
+
+_LOADED: dict[str, ModuleType] = {}
+
+
 def score(state: XenState, decision: Decision, key: str) -> float | None:
     """A cheap score for answering ``decision`` with ``key`` (higher is better)."""
     fn = CORE_SCORES.get(decision.kind)
     if fn is not None:
         return fn(state, decision, key)
-    name = _MODULES.get(decision.kind.split(".", 1)[0])
-    if name is not None:
-        hook = getattr(importlib.import_module(f"{__package__}.{name}"), "score", None)
-        if hook is not None:
-            value = hook(state, decision, key)
-            return float(value) if value is not None else 0.0
+    hook = getattr(_module(decision.kind), "score", None)
+    if hook is not None:
+        value = hook(state, decision, key)
+        return float(value) if value is not None else 0.0
     return 0.0
+
+
+def score_options(state: XenState, decision: Decision) -> list[float | None]:
+    """:func:`score` of every option of ``decision``, in order; a module whose options share
+    costly work scores them all at once through its own ``score_options`` (the Operations
+    phase's moves share one distance field)."""
+    if decision.kind not in CORE_SCORES:
+        batch = getattr(_module(decision.kind), "score_options", None)
+        if batch is not None:
+            got = batch(state, decision)
+            if got is not None:
+                return list(got)
+    return [score(state, decision, o.key) for o in decision.options]
 
 
 

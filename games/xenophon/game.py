@@ -196,6 +196,11 @@ class Xenophon(Game):
 
         return score(state, decision, key)
 
+    def score_options(self, state: XenState, decision: Decision) -> list[float | None]:
+        from .bot import score_options
+
+        return score_options(state, decision)
+
     def tables(self, store: DataStore) -> list[TableInfo]:
         from .render import tables
 

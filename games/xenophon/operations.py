@@ -50,6 +50,7 @@ what the asked side may see.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Generator, Sequence
 from fractions import Fraction
@@ -303,16 +304,28 @@ def destinations(state: XenState, f: Force, ezoc: frozenset[str]) -> dict[str, t
     exactly these hexes: every step obeys the rules of :func:`step_options` (enemy and
     neutral units, the stacking limit in every hex passed through, EZOC to EZOC, straits,
     the Royal Road rate while on the road); a test compares the two on played positions."""
+    scale, found = _reach(state, f, ezoc)
+    return {h: (_op(c, scale), z, r, p) for h, (c, z, r, p) in found.items()}
+
+
+def _op(c: int, scale: int) -> MP:
+    """``c`` of ``1/scale`` OP as OP: a whole number when it is one, else a fraction."""
+    return Fraction(c, scale) if c % scale else c // scale
+
+
+def _reach(state: XenState, f: Force, ezoc: frozenset[str]
+           ) -> tuple[int, dict[str, tuple[int, bool, bool, tuple[str, ...]]]]:
+    """:func:`destinations` with the costs in whole ``1/scale`` OP, and the scale."""
     import heapq
 
-    if f.halted:
-        return {}
     costs = mv.terrain_costs()
     scale, edges = _edges(state.map, costs)
+    if f.halted:
+        return scale, {}
     zoc_cost = int(Fraction(costs.zoc) * scale)
     royal = int(ROYAL_ROAD_COST * scale)
     naval_cost = f.rate * scale
-    budget = f.op * scale
+    budget = math.floor(f.op * scale)  # whole costs: total > op*scale exactly when total > its floor
     side, size, naval_force = f.side, len(f.units), f.naval
     start = f.hex
     room: dict[str, bool] = {}
@@ -370,19 +383,15 @@ def destinations(state: XenState, f: Force, ezoc: frozenset[str]) -> dict[str, t
                 best[key] = total
                 came[key] = (hid, rr)
                 heapq.heappush(heap, (total, nid, held))
-    return {h: (Fraction(c, scale) if c % scale else c // scale, z, r, p) for h, (c, z, r, p) in found.items()}
+    return scale, found
 
 
 _RULE_IN_PARENS = re.compile(r"\((xen:[a-z0-9.-]+(?:, xen:[a-z0-9.-]+)*)\)")
 
 
-def _warned(state: XenState, f: Force, dest: str) -> str:
-    """The warnings of a move into ``dest`` (issue 23, item 5), each naming its rule."""
-    from . import warnings
-
-    found = [w for w in (warnings.forage_warning(state, f.side, f.units, dest),
-                         warnings.stranded_warning(state, f.side, f.units, dest)) if w]
-    # the rule in square brackets, where a player's table shows rule IDs
+def _warned(found: list[str]) -> str:
+    """The warnings of a move (issue 23, item 5) as the end of its text, each naming its rule
+    in square brackets, where a player's table shows rule IDs."""
     return "".join("; WARNING: " + _RULE_IN_PARENS.sub(r"[\1]", w) for w in found)
 
 
@@ -391,12 +400,20 @@ def destination_options(state: XenState, f: Force, ezoc: frozenset[str],
     """The force's moves, one option a destination (``move:<hex>``, path and cost in the text,
     nearest first), and for a force of fleets and land units the coastal marches of one hex
     (``march:<hex>``, :func:`step_options`)."""
+    from .warnings import move_warnings
+
     out = []
-    for dest, (cost, into, rr, path) in sorted(destinations(state, f, ezoc).items(),
-                                                key=lambda kv: (kv[1][0], kv[0])):
+    scale, found = _reach(state, f, ezoc)
+    reach = sorted(found.items(), key=lambda kv: (kv[1][0], kv[0]))  # nearest first, then by name
+    warned = move_warnings(state, f.side, f.units, (dest for dest, _ in reach))
+    as_op: dict[int, MP] = {}
+    for dest, (whole, into, rr, path) in reach:
+        cost = as_op.get(whole)
+        if cost is None:
+            cost = as_op[whole] = _op(whole, scale)
         by = f" by {', '.join(path[:-1])}" if len(path) > 1 else ""
         note = ", EZOC: the force stops" if into else ""
-        out.append(Option(f"move:{dest}", f"move to {dest}{by} ({cost} OP{note}{_warned(state, f, dest)})",
+        out.append(Option(f"move:{dest}", f"move to {dest}{by} ({cost} OP{note}{_warned(warned.get(dest, []))})",
                           data=(cost, into, rr, path)))
     out += [o for o in step_options(state, f, ezoc, land_ezoc) if o.key.startswith("march:")]
     return out
@@ -927,10 +944,21 @@ def _field(m: HexMap, targets: frozenset[str]) -> dict[str, int]:
     if got is None:
         if len(_FIELDS) > 64:
             _FIELDS.clear()
-        _, edges = _edges(m, mv.terrain_costs())
-        got = distances_from(sorted(targets), lambda h: (n for n, *_ in edges[h]))
+        got = distances_from(sorted(targets), _neighbour_ids(m).__getitem__)
         _FIELDS[key] = got
     return got
+
+
+_NEIGHBOURS: dict[int, tuple[HexMap, dict[str, tuple[str, ...]]]] = {}
+"""Each map's hexes -> their neighbours' IDs, in the order of :func:`_edges` (the map kept alive)."""
+
+
+def _neighbour_ids(m: HexMap) -> dict[str, tuple[str, ...]]:
+    got = _NEIGHBOURS.get(id(m))
+    if got is None or got[0] is not m:
+        _, edges = _edges(m, mv.terrain_costs())
+        got = _NEIGHBOURS[id(m)] = (m, {h: tuple(n for n, *_ in row) for h, row in edges.items()})
+    return got[1]
 
 
 def _distance_to_target(state: XenState, side: str, hex_id: str, decision: Decision | None = None) -> int:
@@ -943,6 +971,46 @@ def _distance_to_target(state: XenState, side: str, hex_id: str, decision: Decis
         if decision is not None:
             _LAST[0], _LAST[1] = decision, field
     return field.get(hex_id, 0)
+
+
+def _move_scores(state: XenState, decision: Decision, keys: list[str]) -> list[float]:
+    """The scores of the ``move:`` and ``march:`` answers ``keys`` of one ``ops.action``
+    decision: 1 + the hexes gained towards the nearest City or Colony not held, less a
+    hundredth of the OP spent (of two equal gains, the cheaper path), less 0.5 for leaving a
+    City held by two units or fewer. One distance field and one look at the force's hex serve
+    every key (:func:`score_options`)."""
+    side = decision.side
+    here = decision.context.get("highlight", ("",))[0]
+    start = _distance_to_target(state, side, here, decision)
+    field = _LAST[1]
+    if _LAST[3] is None or _LAST[3][0] is not decision:
+        _LAST[3] = (decision, {o.key: o.data for o in decision.options})
+    data_of = _LAST[3][1]
+    leave = 0.5 if state.is_city(here) and len(state.units_at(here)) <= 2 else 0.0
+    out = []
+    for key in keys:
+        gain = start - field.get(key.split(":", 1)[1], 0)
+        data = data_of.get(key)
+        spent = float(data[0]) / 100 if data else 0.0
+        out.append(1.0 + gain - spent - leave)
+    return out
+
+
+def score_options(state: XenState, decision: Decision) -> list[float] | None:
+    """:func:`score` of every option of an ``ops.action`` decision at once (the moves share
+    one distance field), or None for the other kinds (scored option by option)."""
+    if decision.kind != "ops.action":
+        return None
+    moves = [o.key for o in decision.options if o.key.startswith(("move:", "march:"))]
+    scored = iter(_move_scores(state, decision, moves))
+    out = []
+    for o in decision.options:
+        if o.key.startswith(("move:", "march:")):
+            out.append(next(scored))
+        else:
+            value = score(state, decision, o.key)
+            out.append(float(value) if value is not None else 0.0)
+    return out
 
 
 def score(state: XenState, decision: Decision, key: str) -> float | None:
@@ -963,18 +1031,12 @@ def score(state: XenState, decision: Decision, key: str) -> float | None:
         return 1.0 if key == "done" else 0.0
     if kind == "ops.action":
         here = decision.context.get("highlight", ("",))[0]
+        if key.startswith(("move:", "march:")):
+            return _move_scores(state, decision, [key])[0]
         if key == "stop":
             return 0.2 if state.occupier(here) == side and state.is_city(here) else 0.0
         if key == "stop:aboard":
             return 0.1
-        if key.startswith(("move:", "march:")):
-            dest = key.split(":", 1)[1]
-            gain = _distance_to_target(state, side, here, decision) - _distance_to_target(state, side, dest, decision)
-            if _LAST[3] is None or _LAST[3][0] is not decision:
-                _LAST[3] = (decision, {o.key: o.data for o in decision.options})
-            data = _LAST[3][1].get(key)
-            spent = float(data[0]) / 100 if data else 0.0  # of two equal gains, the cheaper path
-            return 1.0 + gain - spent - (0.5 if state.is_city(here) and len(state.units_at(here)) <= 2 else 0.0)
         if key.startswith("attack:"):
             force = decision.context.get("force", ())
             mine = sum(state.unit(u).cs for u in force)

@@ -414,13 +414,15 @@ class XenState:
         """The hex's Forage Value now (xen:supply): 0 if pillaged, or if a non-city hex
         next to a pillaged hex (not across an all-sea hexside) or in a satrapy under Famine
         this turn; else the printed value (desert's one own unit: supply.py)."""
-        if hex_id in self.pillaged:
+        pillaged = self.pillaged
+        if hex_id in pillaged:
             return 0
-        if not self.is_city(hex_id) and any(n in self.pillaged and not self._across_sea(hex_id, n)
-                                            for n in self.neighbours(hex_id)):
-            return 0
-        if not self.is_city(hex_id) and self.satrapy_of(hex_id) in self.effects.get("turn:famine", ()):
-            return 0  # the reconstructed Famine event (events.py)
+        famine = self.effects.get("turn:famine", ())
+        if (pillaged or famine) and not self.is_city(hex_id):
+            if pillaged and any(n in pillaged and not self._across_sea(hex_id, n) for n in self.neighbours(hex_id)):
+                return 0
+            if famine and self.satrapy_of(hex_id) in famine:
+                return 0  # the reconstructed Famine event (events.py)
         return self.data.forage.get(hex_id, 0)
 
     def _across_sea(self, a: str, b: str) -> bool:

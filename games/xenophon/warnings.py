@@ -19,14 +19,14 @@ The module is named for what it gives a player, not for Python's ``warnings``
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from . import movement as mv
 from .pillage import in_any_ezoc
 from .state import EMPIRE, REBEL, Unit, XenState, units_words
 from .supply import capacity
 
-__all__ = ["city_retreat_warning", "forage_warning", "stranded_warning"]
+__all__ = ["city_retreat_warning", "forage_warning", "move_warnings", "stranded_warning"]
 
 
 def _units(state: XenState, side: str, units: Sequence[str], hex_id: str) -> list[Unit]:
@@ -52,14 +52,46 @@ def forage_warning(state: XenState, side: str, units: Sequence[str], hex_id: str
         return None
     together = _units(state, side, units, hex_id)
     fv = capacity(state, hex_id, together)
-    excess = len(together) - fv
-    if excess <= 0:
+    if len(together) <= fv:
         return None
+    return _forage_line(hex_id, fv, together)
+
+
+def _forage_line(hex_id: str, fv: int, together: list[Unit]) -> str:
+    excess = len(together) - fv
     train = any(u.type == "supply_train" for u in together)
     fate = ("unless a Supply Train there is expended" if train
             else "and no Supply Train is there to feed them")
     return (f"forage: {hex_id} feeds {units_words(fv)} (FV {fv}) and would hold {len(together)} of yours: "
             f"{units_words(excess)} out of supply in your Supply phase, {fate} (xen:supply)")
+
+
+def move_warnings(state: XenState, side: str, units: Sequence[str], hexes: Iterable[str]) -> dict[str, list[str]]:
+    """:func:`forage_warning` and :func:`stranded_warning` of ``units`` moving into each of
+    ``hexes``, in that order, for the hexes that have any: the same lines, with the work
+    the hexes share (the force's units, whether it may be stranded at all) done once."""
+    if side not in (EMPIRE, REBEL) or not units:
+        return {}
+    ids = list(dict.fromkeys(units))
+    force = [state.unit(u) for u in ids]
+    taken = set(ids)
+    occupied = set(state.occupied())
+    may_strand = side == state.player_turn and any(u.fleet for u in force)
+    out: dict[str, list[str]] = {}
+    for h in hexes:
+        together = force + [u for u in state.units_at(h) if u.side == side and u.id not in taken] \
+            if h in occupied else force
+        found = []
+        fv = capacity(state, h, together)
+        if len(together) > fv:
+            found.append(_forage_line(h, fv, together))
+        if may_strand:
+            w = stranded_warning(state, side, units, h)
+            if w:
+                found.append(w)
+        if found:
+            out[h] = found
+    return out
 
 
 def stranded_warning(state: XenState, side: str, units: Sequence[str], hex_id: str) -> str | None:
