@@ -172,6 +172,26 @@ def ezoc_of(state: XenState, side: str, naval_force: bool) -> frozenset[str]:
     return frozenset(out)
 
 
+def zone_exerted(state: XenState, side: str, naval_force: bool, hex_id: str) -> bool:
+    """Whether enemy units still exert a zone of control of the kind a force of ``side`` feels
+    (fleets' for a naval force, land units' else) on ``hex_id``, leaving aside the shield of
+    a City or Colony the force now occupies (xen:zoc).
+
+    A force that entered an EZOC must cease movement and "can continue moving only if it
+    eliminates/retreats the enemy units exerting that EZOC": a force stopped in an empty City
+    that was in EZOC when it entered does not move on because its own presence now shields
+    the City from that zone (docs/games/xenophon.md, Rulings: operations 7)."""
+    m = state.map
+    enemy = other_side(side)
+    for n in (*state.neighbours(hex_id), hex_id):
+        units = state.units_at(n)
+        if not units or units[0].side != enemy:
+            continue
+        if any(u.fleet == naval_force and u.embarked is None for u in units) and hex_id in _zoc_ids(m, n, naval_force):
+            return True
+    return False
+
+
 @attrs.define
 class Force:
     """A force conducting operations (xen:forces)."""
@@ -608,7 +628,7 @@ def conduct(ctx: Context, state: XenState, f: Force) -> Generator[Decision, Any,
     while f.units:
         ezoc = ezoc_of(state, side, f.naval)
         land_ezoc = ezoc_of(state, side, False) if f.naval else ezoc
-        if f.halted and f.hex not in (land_ezoc if f.halted_by_land else ezoc):
+        if f.halted and not zone_exerted(state, side, f.naval and not f.halted_by_land, f.hex):
             f.halted = False  # xen:zoc: the units exerting it are gone
         opts = force_options(state, f, ezoc, land_ezoc)
         key = yield Decision(side, f"the force of {', '.join(f.units)} in {f.hex} has {f.op} OP: what next?",

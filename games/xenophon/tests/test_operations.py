@@ -345,3 +345,28 @@ def test_the_greedy_bot_counts_the_breach_penalty_against_an_attack() -> None:
     free = value()
     st.negotiations.append(Agreement(1, st.turn, EMPIRE, REBEL, (Term("no-combat"),)))
     assert value() == free - 3.5
+
+
+@pytest.mark.rule("xen:zoc", "xen:movement")
+def test_a_force_stopped_in_an_empty_city_in_ezoc_stays_stopped() -> None:
+    # "A Force must cease movement when it enters an EZOC. It can continue moving only if it
+    # eliminates/retreats the enemy units exerting that EZOC." Once there, the force occupies
+    # the City and "ZOCs never extend into Cities/Colonies occupied by enemy" units: that
+    # shield must not set it moving again, the enemy units are still there.
+    ctx, st = empty()
+    m = st.map
+    city = SARDIS
+    enemy_at = next(n for n in st.neighbours(city) if st.data.terrain.get(n) == "clear" and not st.units_at(n))
+    start = next(n for n in st.neighbours(city) if n != enemy_at and not st.units_at(n)
+                 and n not in ops._zoc_ids(m, enemy_at, False) and st.data.terrain.get(n) != "sea")
+    put(st, enemy_at, pick(st, "militia", EMPIRE))
+    force = put(st, start, pick(st, "phalanx", REBEL))
+    assert city in ops.ezoc_of(st, REBEL, False) and not st.units_at(city)
+    f = ops.Force(REBEL, force, start, start, 10, False)
+    script = Script(f"move:{city}")
+    drive(ops.conduct(ctx, st, f), script)
+    assert st.unit(force[0]).hex == city
+    assert city not in ops.ezoc_of(st, REBEL, False)  # the City it occupies is shielded now
+    after = script.asked[-1]
+    assert after.keys == ("stop",) or not [k for k in after.keys if k.startswith(("move:", "march:"))]
+    assert ops.zone_exerted(st, REBEL, False, city)
