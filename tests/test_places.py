@@ -198,6 +198,7 @@ def test_the_table_answers_a_place_from_the_map_by_click_and_by_cursor(tmp_path:
         assert view.cursor == ps.origin  # the force's hex
         area, (x0, y0) = view.scrollable_content_region, view.scroll_offset
         target = next(p for p in ps.ordered() if p.hex != ps.origin and len(app.keys_at(p.hex)) == 1
+                      and p.key.startswith("move:")  # a destination, not a battle (no places asked next)
                       and x0 <= view.grid.cells[p.hex][0] + 1 < x0 + area.width - 1
                       and y0 <= view.grid.cells[p.hex][1] < y0 + area.height)
         col, line = view.grid.cells[target.hex]
@@ -214,21 +215,28 @@ def test_the_table_answers_a_place_from_the_map_by_click_and_by_cursor(tmp_path:
         box.focus()
         names = {(1, 0): "right", (-1, 0): "left", (0, 1): "down", (0, -1): "up"}
 
-        def step_to_an_answer() -> tuple[str, str]:
-            here = view.cursor
-            dx, dy = next(m for m in names if app.keys_at(view.grid.step(here, *m)))
-            return names[(dx, dy)], view.grid.step(here, dx, dy)
+        def step_to_an_answer() -> tuple[list[str], str]:
+            """The Shift+arrow presses that take the cursor to the nearest hex with an answer
+            along one of the four directions, and that hex."""
+            for reach in range(1, 8):
+                for m in names:
+                    here = view.cursor
+                    for _ in range(reach):
+                        here = view.grid.step(here, *m)
+                    if app.keys_at(here):
+                        return [f"shift+{names[m]}"] * reach, here
+            raise AssertionError(f"no answer's hex near {view.cursor}")
 
-        name, there = step_to_an_answer()
-        await pilot.press(f"shift+{name}")
+        presses, there = step_to_an_answer()
+        await pilot.press(*presses)
         await pilot.pause()
         assert view.cursor == there and app.focused is box
         assert box.value == app.keys_at(there)[0] and s.decision is d2
         await pilot.press("x")
         assert box.value == "x"  # typing replaces what the cursor put in the box
         await pilot.press("backspace")
-        name, there = step_to_an_answer()
-        await pilot.press(f"shift+{name}")
+        presses, there = step_to_an_answer()
+        await pilot.press(*presses)
         await pilot.pause()
         key = app.keys_at(there)[0]
         assert view.cursor == there and box.value == key

@@ -217,6 +217,8 @@ class Force:
     units (:func:`.naval.land_gap`; xen:operations, errata); 0 once paid."""
     marched: bool = False
     """Its last step was a march by land: its land units end ashore, not embarked (xen:zoc)."""
+    visited: list[str] = attrs.field(factory=list)
+    """The hexes it has stood in or passed through in these operations (a hint for bots)."""
 
 
 def _blocked(state: XenState, side: str, hex_id: str) -> bool:
@@ -633,7 +635,8 @@ def conduct(ctx: Context, state: XenState, f: Force) -> Generator[Decision, Any,
         opts = force_options(state, f, ezoc, land_ezoc)
         key = yield Decision(side, f"the force of {', '.join(f.units)} in {f.hex} has {f.op} OP: what next?",
                              tuple(opts), rule=RULE, kind="ops.action", refuse=_refusal(state, f, ezoc, land_ezoc),
-                             context={"highlight": (f.hex,), "force": tuple(f.units)})
+                             context={"highlight": (f.hex,), "force": tuple(f.units),
+                                      "visited": (f.hex, *f.visited)})
         if key in ("stop", "stop:aboard"):
             aboard = key == "stop:aboard"
             break
@@ -658,6 +661,7 @@ def conduct(ctx: Context, state: XenState, f: Force) -> Generator[Decision, Any,
             if stop:
                 f.halted, f.halted_by_land = True, not by_sea
                 rules += ("xen:zoc",)
+            f.visited += (f.hex, *path)
             f.hex, f.moved = dest, True
             paid = f"{cost} OP" + (f" and {gap} OP (its land units' lower OV)" if gap else "")
             by = f" by {', '.join(path[:-1])}" if len(path) > 1 else ""
@@ -1006,14 +1010,45 @@ def _move_scores(state: XenState, decision: Decision, keys: list[str]) -> list[f
     if _LAST[3] is None or _LAST[3][0] is not decision:
         _LAST[3] = (decision, {o.key: o.data for o in decision.options})
     data_of = _LAST[3][1]
+    force = decision.context.get("force", ())
+    alone = _holds_alone(state, side, here, force)
     leave = 0.5 if state.is_city(here) and len(state.units_at(here)) <= 2 else 0.0
     out = []
+    visited = set(decision.context.get("visited", ()))
     for key in keys:
-        gain = start - field.get(key.split(":", 1)[1], 0)
+        dest = key.split(":", 1)[1]
+        if dest in visited:  # back where it has been these operations: a walk in circles
+            out.append(-1.0)
+            continue
+        gain = start - field.get(dest, 0)
         data = data_of.get(key)
         spent = float(data[0]) / 100 if data else 0.0
+        if alone:  # the City is lost if this force leaves it: only for a City worth more
+            leave = _city_vp(state, side, here) if _city_vp(state, side, dest) > _city_vp(state, side, here) \
+                and state.occupier(dest) != side else _NEVER
         out.append(1.0 + gain - spent - leave)
     return out
+
+
+_NEVER = 100.0
+"""What leaving a City costs the greedy bot when it would lose it for no better one."""
+
+
+def _city_vp(state: XenState, side: str, hex_id: str) -> int:
+    """The VP ``side`` scores for occupying ``hex_id`` at the end (0 for no City or Colony; xen:victory)."""
+    from .victory import CITY_VP
+
+    kind = state.city_kind(hex_id)
+    return CITY_VP[side][kind] if kind is not None else 0
+
+
+def _holds_alone(state: XenState, side: str, hex_id: str, units: Sequence[str]) -> bool:
+    """Whether ``units`` are all of ``side``'s units in the City or Colony ``hex_id``: if they
+    leave, the City is no longer occupied and scores nothing (xen:victory)."""
+    if not state.is_city(hex_id):
+        return False
+    mine = [u.id for u in state.units_at(hex_id) if u.side == side]
+    return bool(mine) and set(mine) <= set(units)
 
 
 def score_options(state: XenState, decision: Decision) -> list[float] | None:
@@ -1046,7 +1081,12 @@ def score(state: XenState, decision: Decision, key: str) -> float | None:
     if kind == "ops.force":
         if key == "end":
             return 0.0
-        return 2.0 if key.startswith("force:") else 0.5
+        if key.startswith("force:"):
+            # a lone garrison holds its City: it has nothing better to do (greedy hint)
+            hex_id = key.split(":", 1)[1]
+            lone = state.is_city(hex_id) and sum(1 for u in state.units_at(hex_id) if u.side == side) == 1
+            return -1.0 if lone else 2.0
+        return 0.5
     if kind == "ops.force-units":
         return 1.0 if key == "done" else 0.0
     if kind == "ops.action":
@@ -1073,6 +1113,12 @@ def score(state: XenState, decision: Decision, key: str) -> float | None:
         if key == "colonise":
             return 1.5
         if key.startswith("drop:"):
+            force = decision.context.get("force", ())
+            if len(force) >= 2 and _holds_alone(state, side, here, force):
+                # leave a garrison (the least valuable unit) to hold the City the force leaves
+                from .bot import unit_value
+
+                return 50.0 - unit_value(state, state.unit(key.split(":", 1)[1]))
             return -0.5
         return 0.0
     if kind in ("ops.colonist", "ops.forced-march-loss") and key in state.units:
