@@ -118,13 +118,28 @@ def hex_markers(state: LDFState, hex_id: str) -> str:
         out += "$"
     if state.siege == hex_id:
         out += "S"
-    h = state.hex(hex_id)
-    if state.map.value(h, "narrows"):
-        out += "^"
-    elif any(state.map.has_feature(h, n, "rhine") or state.map.has_feature(h, n, "danube")
-             for n in state.map.neighbors(h)):
-        out += "="
+    out += _shore_marks(state.map).get(hex_id, "")
     return out[:4]
+
+
+_SHORES: dict[int, tuple[Any, dict[str, str]]] = {}
+"""Each map (kept alive with it) -> its hexes' fixed marks: ``^`` the narrows, ``=`` a Rhine or
+Danube bank (a picture of the position draws them for every hex, frame after frame)."""
+
+
+def _shore_marks(m: Any) -> dict[str, str]:
+    got = _SHORES.get(id(m))
+    if got is None or got[0] is not m:
+        marks = {}
+        for h in m.hexes():
+            if m.value(h, "narrows"):
+                marks[m.to_id(h)] = "^"
+            elif any(m.has_feature(h, n, "rhine") or m.has_feature(h, n, "danube") for n in m.neighbors(h)):
+                marks[m.to_id(h)] = "="
+        if len(_SHORES) > 8:
+            _SHORES.clear()
+        got = _SHORES[id(m)] = (m, marks)
+    return got[1]
 
 
 def borders(state: LDFState) -> tuple[PictureHexside, ...]:

@@ -350,7 +350,10 @@ def _reach(state: XenState, f: Force, ezoc: frozenset[str]
     budget = math.floor(f.op * scale)  # whole costs: total > op*scale exactly when total > its floor
     side, size, naval_force = f.side, len(f.units), f.naval
     start = f.hex
-    room: dict[str, bool] = {}
+    # xen:movement, xen:stacking: the hexes closed to the force, worked out once for the search
+    empty_ok = mv.stack_room(0, size)
+    room: dict[str, bool] = {h: not _blocked(state, side, h) and mv.stack_room(len(state.units_at(h)), size)
+                             for h in state.occupied()}
     origin = (start, f.royal_road)
     best: dict[tuple[str, bool], int] = {origin: 0}
     came: dict[tuple[str, bool], tuple[str, bool]] = {}
@@ -376,10 +379,7 @@ def _reach(state: XenState, f: Force, ezoc: frozenset[str]
         for nid, land, road, strait, fleet_ok in edges[hid]:
             if nid == start:
                 continue
-            ok = room.get(nid)
-            if ok is None:
-                ok = room[nid] = not _blocked(state, side, nid) and mv.stack_room(len(state.units_at(nid)), size)
-            if not ok:
+            if not room.get(nid, empty_ok):
                 continue  # xen:movement: never into enemy or neutral units; xen:stacking
             if naval_force:
                 if not fleet_ok:
