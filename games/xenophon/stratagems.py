@@ -813,9 +813,13 @@ def score(state: XenState, decision: Decision, key: str) -> float | None:
     if kind.startswith("window."):
         if key == "no":
             return 0.0
-        if key == "never" or key.startswith("ask:"):
-            return -0.1
         name = kind.removeprefix("window.")
+        if key == "never":
+            # a window the bot never plays at (its taste below 0): it says so once, as a person
+            # would, and is not asked there again (ancients_kit.windows, standing choices)
+            return 0.1 if _WINDOW_PLAY.get(name, 0.0) < 0 else -0.1
+        if key == "turn" or key.startswith("ask:"):
+            return -0.1  # a standing choice is no play (it tied with the chits before)
         if name == "treasury":
             return 0.5 * len(unpillaged_cities(state, side)) - 1
         return _WINDOW_PLAY.get(name, 0.0)

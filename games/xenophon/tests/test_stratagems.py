@@ -350,3 +350,21 @@ def test_a_draw_and_a_gift_to_a_full_hand_ask_the_same_return() -> None:
         assert len(hand) == 15 and "Forced March" not in hand and "Forced March" in state.pool
     assert asked["draw"] == asked["gift"] == [("chit.return", ("agent", "forced-march", "treachery"), "xen:stratagem")]
     assert st.full_hand_return.__module__.endswith("stratagems")
+
+
+def test_the_greedy_bot_says_never_where_it_never_plays_and_plays_where_it_does() -> None:
+    """A standing choice is no play: at a window the bot plays at (Leader Arises at the levy
+    window) the chit scores above ``turn`` and ``never`` (``turn`` tied with it before); at one
+    it never plays at (after a die roll) ``never`` scores above ``no``, so the bot is asked
+    there once, as a person who does not mean to play there would be."""
+    from ancients_kit.session import Decision, Option
+
+    _, state = world()
+    keys = ("no", "turn", "never", "leader-arises")
+    levy = Decision(REBEL, "play at the levy?", tuple(Option(k) for k in keys), kind="window.levy")
+    got = {k: st.score(state, levy, k) for k in keys}
+    assert got["leader-arises"] > max(got["no"], got["turn"], got["never"])
+    roll = Decision(REBEL, "play after a die roll?", tuple(Option(k) for k in ("no", "turn", "never", "consult-oracles")),
+                    kind="window.after-roll")
+    got = {k: st.score(state, roll, k) for k in roll.keys}
+    assert got["never"] > got["no"] > got["consult-oracles"]
