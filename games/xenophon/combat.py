@@ -569,6 +569,10 @@ def withdrawal(ctx: Context, state: XenState, b: Battle) -> Generator[Decision, 
         return False
     d_ov, a_ov = best_ov(state, b.defenders), best_ov(state, b.attackers)
     p = withdrawal_chance(d_ov, a_ov)
+    if p == 0:  # no roll can withdraw: the defender has nothing to decide (docs, Rulings: combat)
+        ctx.event("withdrawal", f"{b.defender} stands in {b.target}: d6 + OV {d_ov} never beats d6 + OV {a_ov}",
+                  rules, side=b.defender)
+        return False
     v = float(battle_value(state, b))  # the battle's worth to the attacker, for bots
     key = yield Decision(
         b.defender,

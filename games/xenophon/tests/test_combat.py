@@ -546,3 +546,20 @@ def test_a_fleet_retreats_with_its_cargo() -> None:
                    {"combat.withdraw": "stand", "combat.crt": "engagement", "combat.retreat": first})
     assert out.result == "AR" and out.hex != sea
     assert st.unit(cargo[0]).hex == st.unit(fleet[0]).hex == out.hex and st.unit(cargo[0]).embarked == fleet[0]
+
+
+@pytest.mark.rule("xen:combat")
+def test_a_withdrawal_no_roll_can_win_is_not_offered() -> None:
+    # "If defender's total is higher, he may withdraw": militia (OV 8) against light infantry
+    # (OV 24) can never be higher (8 + 6 < 24 + 1), so trying decides nothing: no question
+    ctx, st, origin, att, dfn = duel("light", "militia")
+    assert combat.withdrawal_chance(8, 24) == 0
+    out, asked = drive(combat.battle(ctx, st, att, CENTRE), {"combat.crt": "skirmish", "combat.loss": first,
+                                                             "combat.retreat": first, "combat.hold": first})
+    assert "combat.withdraw" not in [d.kind for d in asked]
+    ev = next(e for e in ctx.log if e.kind == "withdrawal")
+    assert "never beats" in ev.text and ev.rules == ("xen:combat",)
+    # where a roll can win, the defender is asked
+    ctx, st, origin, att, dfn = duel("militia", "militia")
+    out, asked = drive(combat.battle(ctx, st, att, CENTRE), {"combat.withdraw": "stand"})
+    assert "combat.withdraw" in [d.kind for d in asked]
