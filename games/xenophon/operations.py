@@ -442,6 +442,8 @@ def destination_options(state: XenState, f: Force, ezoc: frozenset[str],
 
 
 def _attack_options(state: XenState, f: Force) -> list[Option]:
+    from .warnings import city_retreat_warning
+
     if f.op < ATTACK_OP:
         return []
     # xen:negotiations: an agreement not to initiate combat may be broken ("If broken, the violator rolls
@@ -458,7 +460,9 @@ def _attack_options(state: XenState, f: Force) -> list[Option]:
         if not naval.may_attack(m, f.naval, f.hex, nid):
             continue
         what = "neutral" if occ == NEUTRAL else "enemy"
-        out.append(Option(f"attack:{nid}", f"attack the {what} units in {nid} ({ATTACK_OP} OP{warn})"))
+        city = city_retreat_warning(state, f.side, nid)
+        held = _warned([city]) if city else ""
+        out.append(Option(f"attack:{nid}", f"attack the {what} units in {nid} ({ATTACK_OP} OP{warn}{held})"))
     return out
 
 

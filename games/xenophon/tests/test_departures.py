@@ -295,3 +295,21 @@ def test_city_retreat_warning_for_an_attack_into_an_unpillaged_city_or_colony() 
     assert "a Colony" in (warnings.city_retreat_warning(st, EMPIRE, field) or "")
     st.pillaged.add(SARDIS)
     assert warnings.city_retreat_warning(st, EMPIRE, SARDIS) is None  # "treated as clear"
+
+
+@pytest.mark.rule("xen:retreats", "xen:combat")
+def test_the_attack_option_into_a_city_carries_the_retreat_warning() -> None:
+    """The warning reaches the player where he chooses: the attack's text, rule in brackets."""
+    from ancients_games.xenophon import operations as ops
+
+    ctx, st = empty()
+    put(st, SARDIS, pick(st, "militia", REBEL))
+    field = next(n for n in st.neighbours(SARDIS) if not st.is_city(n) and st.data.terrain.get(n) == "clear")
+    attackers = put(st, field, pick(st, "phalanx", EMPIRE))
+    f = ops.Force(EMPIRE, attackers, field, field, 10, False)
+    opts = {o.key: o.label for o in ops.force_options(st, f, ops.ezoc_of(st, EMPIRE, False))}
+    assert f"attack:{SARDIS}" in opts
+    assert "WARNING: city:" in opts[f"attack:{SARDIS}"] and "[xen:retreats]" in opts[f"attack:{SARDIS}"]
+    st.pillaged.add(SARDIS)  # a pillaged City is "treated as clear": no warning
+    opts = {o.key: o.label for o in ops.force_options(st, f, ops.ezoc_of(st, EMPIRE, False))}
+    assert "WARNING" not in opts[f"attack:{SARDIS}"]
