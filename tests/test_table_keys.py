@@ -457,3 +457,35 @@ def test_the_layout_follows_a_resized_terminal(tmp_path: Path) -> None:
         assert main.has_class("shared") and app.query_one("#panes").region.bottom <= 23
 
     run(app, (80, 24), body)
+
+
+@pytest.mark.rule("xen:operations")
+def test_f3_turns_xenophon_s_map_to_the_printed_layout_and_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Xenophon's sheet is drawn north up by default; F3 shows the game's own map, then the
+    grid as printed (rotated), then north up again; a map without a turned sheet (C&C) goes
+    from the game's map straight back to its grid."""
+    monkeypatch.delenv("ANCIENTS_MAP_LAYOUT", raising=False)
+    s, loop = against_bot("xenophon", "cyrus-revolt", tmp_path / "x.json")
+    app = TableApp(loop)
+
+    async def body(pilot: Any) -> None:
+        view = app.query_one("#map", MapView)
+        assert view.grid is not None and not view.grid.rotated  # north up
+        await pilot.press("f3")
+        assert view.classic is not None
+        await pilot.press("f3")
+        assert view.classic is None and view.grid.rotated  # the sheet as printed
+        await pilot.press("f3")
+        assert view.classic is None and not view.grid.rotated and view.north_up is None
+        assert s.decision is not None and not s.answers[len(s.answers):]  # nothing answered
+
+    run(app, (160, 50), body)
+    s2, loop2 = against_bot("ccancients_rome", "tigranocerte", tmp_path / "c.json")
+    app2 = TableApp(loop2)
+
+    async def body2(pilot: Any) -> None:
+        view = app2.query_one("#map", MapView)
+        await pilot.press("f3", "f3")
+        assert view.classic is None and view.north_up is None
+
+    run(app2, (120, 40), body2)

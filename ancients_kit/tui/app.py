@@ -71,7 +71,7 @@ KEYS = """Typing always goes to the answer box, wherever the focus is.
   Enter on the map, a second click on a hex          answer with the cursor's hex
   an area's name (Syria, core, Roma), an area's row  list that area's places (long lists of places)
   Escape                                             empty the answer box; on an empty box, every area again
-  F1 these keys | F2 zoom the map | F3 the game's own map | F4 the next pane (odds, hex, hand, log)
+  F1 these keys | F2 zoom the map | F3 the game's map, layout | F4 the next pane (odds, hex, hand, log)
   F5 / F6 the log's turn back / on | F7 every turn | F8 the log's side | F9 undo | Ctrl+Q quit (saved)"""
 """Every key of the table, as F1 shows it and the players' guide lists it."""
 
@@ -135,6 +135,10 @@ class MapView(ScrollView, can_focus=True):
         self.zoom = 1
         """1: two lines a hex with its number (the default: answers are hex numbers); 0: one line a hex."""
         self.classic: Any = None
+        self.north_up: bool | None = None
+        """The grid's layout of a sheet printed with north elsewhere (Xenophon's): None the
+        player's standing choice (``ANCIENTS_MAP_LAYOUT``, north up by default), else north up
+        (True) or as printed (False), chosen with F3."""
         """The game's own rendering, shown instead of the grid when set (F3)."""
         self.lines: list[Strip] = []
         """What the map shows, a strip a line (drawn in view by :meth:`render_line`)."""
@@ -751,7 +755,7 @@ class TableApp(App[None]):
         if within and self.places is not None:  # a narrowed list: its places are the ones marked
             marks = tuple(dict.fromkeys(p.hex for p in self.places.ordered(within)))
         if pic is not None:
-            view.grid = MapGrid(pic, zoom=view.zoom)
+            view.grid = MapGrid(pic, zoom=view.zoom, north_up=view.north_up)
             here = self.question_hexes(d, view.grid)
             if new and here:  # the map follows the question: the cursor on its first hex, scrolled into view
                 view.cursor = here[0]
@@ -1102,8 +1106,18 @@ class TableApp(App[None]):
         self.draw_map(new=False)
 
     def action_classic(self) -> None:
+        """F3: the grid, then the game's own drawing of the map, then (for a sheet printed with
+        north elsewhere, Xenophon's) the grid in the other layout, and back."""
         view = self.query_one("#map", MapView)
-        view.classic = None if view.classic is not None else self.s.game.render(self.s.state, self.viewer)
+        grid = view.grid
+        turnable = grid is not None and grid.sheet is not None and grid.sheet.north % 4 != 0
+        if view.classic is None and view.north_up is None:
+            view.classic = self.s.game.render(self.s.state, self.viewer)
+        elif view.classic is not None and turnable:
+            view.classic = None
+            view.north_up = bool(grid.rotated)  # the layout the grid was not drawn in
+        else:
+            view.classic, view.north_up = None, None
         self.draw_map(new=False)
 
     def action_next_pane(self) -> None:
