@@ -183,7 +183,7 @@ def zone_exerted(state: XenState, side: str, naval_force: bool, hex_id: str) -> 
     the City from that zone (docs/games/xenophon.md, Rulings: operations 7)."""
     m = state.map
     enemy = other_side(side)
-    for n in (*state.neighbours(hex_id), hex_id):
+    for n in state.neighbours(hex_id):
         units = state.units_at(n)
         if not units or units[0].side != enemy:
             continue
@@ -1005,8 +1005,11 @@ def _move_scores(state: XenState, decision: Decision, keys: list[str]) -> list[f
     """The scores of the ``move:`` and ``march:`` answers ``keys`` of one ``ops.action``
     decision: 1 + the hexes gained towards the nearest City or Colony not held, less a
     hundredth of the OP spent (of two equal gains, the cheaper path), less 0.5 for leaving a
-    City held by two units or fewer. One distance field and one look at the force's hex serve
-    every key (:func:`score_options`)."""
+    City held by two units or fewer. Leaving a City the force alone holds costs that City's
+    VP if the destination is a City worth more not yet held, else it is never worth it; a hex
+    the force has stood in or passed through these operations scores -1 (no walking in
+    circles). One distance field and one look at the force's hex serve every key
+    (:func:`score_options`)."""
     side = decision.side
     here = decision.context.get("highlight", ("",))[0]
     start = _distance_to_target(state, side, here, decision)
