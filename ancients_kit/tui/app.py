@@ -135,11 +135,11 @@ class MapView(ScrollView, can_focus=True):
         self.zoom = 1
         """1: two lines a hex with its number (the default: answers are hex numbers); 0: one line a hex."""
         self.classic: Any = None
+        """The game's own rendering, shown instead of the grid when set (F3)."""
         self.north_up: bool | None = None
         """The grid's layout of a sheet printed with north elsewhere (Xenophon's): None the
         player's standing choice (``ANCIENTS_MAP_LAYOUT``, north up by default), else north up
         (True) or as printed (False), chosen with F3."""
-        """The game's own rendering, shown instead of the grid when set (F3)."""
         self.lines: list[Strip] = []
         """What the map shows, a strip a line (drawn in view by :meth:`render_line`)."""
 

@@ -275,6 +275,10 @@ _MODULES: dict[str, str] = {
 """Decision-kind prefix -> the module whose ``score(state, decision, key)`` scores it (other branches)."""
 
 
+_LOADED: dict[str, ModuleType] = {}
+"""The scoring modules imported so far, by name."""
+
+
 def _module(kind: str) -> ModuleType | None:
     """The module that scores a decision kind (by :data:`_MODULES`), imported once."""
     name = _MODULES.get(kind.split(".", 1)[0])
@@ -284,9 +288,6 @@ def _module(kind: str) -> ModuleType | None:
     if mod is None:
         mod = _LOADED[name] = importlib.import_module(f"{__package__}.{name}")
     return mod
-
-
-_LOADED: dict[str, ModuleType] = {}
 
 
 def score(state: XenState, decision: Decision, key: str) -> float | None:

@@ -1017,11 +1017,11 @@ def _move_scores(state: XenState, decision: Decision, keys: list[str]) -> list[f
     if _LAST[3] is None or _LAST[3][0] is not decision:
         _LAST[3] = (decision, {o.key: o.data for o in decision.options})
     data_of = _LAST[3][1]
-    force = decision.context.get("force", ())
-    alone = _holds_alone(state, side, here, force)
-    leave = 0.5 if state.is_city(here) and len(state.units_at(here)) <= 2 else 0.0
-    out = []
+    alone = _holds_alone(state, side, here, decision.context.get("force", ()))
+    here_vp = _city_vp(state, side, here)
+    thin = 0.5 if state.is_city(here) and len(state.units_at(here)) <= 2 else 0.0
     visited = set(decision.context.get("visited", ()))
+    out = []
     for key in keys:
         dest = key.split(":", 1)[1]
         if dest in visited:  # back where it has been these operations: a walk in circles
@@ -1030,9 +1030,10 @@ def _move_scores(state: XenState, decision: Decision, keys: list[str]) -> list[f
         gain = start - field.get(dest, 0)
         data = data_of.get(key)
         spent = float(data[0]) / 100 if data else 0.0
+        leave = thin
         if alone:  # the City is lost if this force leaves it: only for a City worth more
-            leave = _city_vp(state, side, here) if _city_vp(state, side, dest) > _city_vp(state, side, here) \
-                and state.occupier(dest) != side else _NEVER
+            better = _city_vp(state, side, dest) > here_vp and state.occupier(dest) != side
+            leave = here_vp if better else _NEVER
         out.append(1.0 + gain - spent - leave)
     return out
 

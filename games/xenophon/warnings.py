@@ -32,8 +32,12 @@ __all__ = ["city_retreat_warning", "forage_warning", "move_warnings", "stranded_
 def _units(state: XenState, side: str, units: Sequence[str], hex_id: str) -> list[Unit]:
     """The force's units and the friendly units already in ``hex_id``, each once."""
     ids = list(dict.fromkeys(units))
-    here = [u for u in state.units_at(hex_id) if u.side == side and u.id not in ids]
-    return [state.unit(u) for u in ids] + here
+    return _joined(state, side, [state.unit(u) for u in ids], set(ids), hex_id)
+
+
+def _joined(state: XenState, side: str, force: list[Unit], ids: set[str], hex_id: str) -> list[Unit]:
+    """``force`` (its units' IDs ``ids``) with the friendly units already in ``hex_id``."""
+    return force + [u for u in state.units_at(hex_id) if u.side == side and u.id not in ids]
 
 
 def forage_warning(state: XenState, side: str, units: Sequence[str], hex_id: str) -> str | None:
@@ -79,8 +83,7 @@ def move_warnings(state: XenState, side: str, units: Sequence[str], hexes: Itera
     may_strand = side == state.player_turn and any(u.fleet for u in force)
     out: dict[str, list[str]] = {}
     for h in hexes:
-        together = force + [u for u in state.units_at(h) if u.side == side and u.id not in taken] \
-            if h in occupied else force
+        together = _joined(state, side, force, taken, h) if h in occupied else force
         found = []
         fv = capacity(state, h, together)
         if len(together) > fv:
