@@ -349,6 +349,32 @@ def test_map_grid_cells_are_distinct_and_clickable() -> None:
     assert MapGrid(s.game.picture(s.state, None), zoom=0).width <= 80
 
 
+def test_the_grid_redraws_only_the_lines_that_changed_and_draws_them_as_a_fresh_grid_would() -> None:
+    """The table redraws the map at every answer; a line is drawn again only when a counter, a
+    mark or the cursor on it changed, and what it shows is what a grid drawn from nothing shows."""
+    from ancients_kit.tui import view
+
+    for game, scen in (("xenophon", "cyrus-revolt"), ("ccancients_rome", "tigranocerte")):
+        s = Session.new(game, scen, seed=2)
+        bot = make_bot("greedy")
+        before: list[object] = []
+        for _ in range(40):
+            if s.decision is None:
+                break
+            pic = s.game.picture(s.state, None)
+            here = [k for k in s.decision.keys if k in MapGrid(pic).cells]
+            for cursor in here[:3] or [None]:  # the cursor stepping over the question's hexes
+                warm = MapGrid(pic).runs(cursor, here[:3])
+                view._LAID_OUT.clear()  # forget every drawn line: drawn from nothing
+                cold = MapGrid(pic).runs(cursor, here[:3])
+                assert warm == cold
+                again = MapGrid(pic).runs(cursor, here[:3])
+                assert all(a is b for a, b in zip(again, cold))  # nothing changed: every line kept
+                before = cold
+            s.answer(bot.choose(s, s.decision))
+        assert before
+
+
 @pytest.mark.rule("ccr:base.sections")
 def test_cc_section_lines_on_the_grid_never_cut_a_label() -> None:
     """The section lines are drawn only in the blank column between cells; a hex a line

@@ -142,6 +142,8 @@ class MapView(ScrollView, can_focus=True):
         (True) or as printed (False), chosen with F3."""
         self.lines: list[Strip] = []
         """What the map shows, a strip a line (drawn in view by :meth:`render_line`)."""
+        self.strips: dict[int, tuple[Any, Strip]] = {}
+        """The strips of the grid's lines drawn last, by the identity of their runs (kept with them)."""
 
     def plain(self) -> str:
         """The whole map as plain text, a line a row (what scrolling over it would show)."""
@@ -156,8 +158,16 @@ class MapView(ScrollView, can_focus=True):
             while self.lines and not self.lines[-1].text.strip():
                 self.lines.pop()
         else:
-            self.lines = [Strip([Segment(text, style) for text, style in runs]).simplify()
-                          for runs in self.grid.runs(self.cursor, self.highlight)]
+            # a line the grid did not draw again is the same runs as before: its strip is kept
+            kept = self.strips
+            self.strips = {}
+            self.lines = []
+            for runs in self.grid.runs(self.cursor, self.highlight):
+                strip = kept.get(id(runs))
+                if strip is None or strip[0] is not runs:
+                    strip = (runs, Strip([Segment(text, style) for text, style in runs]).simplify())
+                self.strips[id(runs)] = strip
+                self.lines.append(strip[1])
         width = max((line.cell_length for line in self.lines), default=0)
         self.virtual_size = Size(width, len(self.lines))
         self.refresh()

@@ -127,6 +127,20 @@ def side_letters(picture: Picture, counters_sides: Iterable[str] = ()) -> dict[s
     return out
 
 
+@attrs.define(eq=False)
+class _Plan:
+    """What a layout's lines are drawn from, and what they showed when last drawn."""
+
+    rows: list[list[PictureHex]]
+    """The hexes whose cells cover each line, in the picture's order."""
+    edges: list[list[tuple[int, int, str, Style]]]
+    """The strokes on each line: (first column, last column + 1, how, style) (:attr:`MapGrid.edges`)."""
+    sections: list[list[int]]
+    """The columns of each line where a section line may be drawn."""
+    drawn: dict[int, tuple[tuple[Any, ...], list[tuple[str, Style | None]]]] = attrs.field(factory=dict)
+    """Line -> what was on it (each hex's terrain, top counter, mark and cursor) and its runs."""
+
+
 @attrs.define
 class MapGrid:
     """A picture laid out on a character grid.
@@ -165,6 +179,9 @@ class MapGrid:
     edges: list[tuple[int, int, int, str, Style]] = attrs.field(init=False, factory=list)
     """The strokes of hexside features and borders: (line, first column, last column + 1, how, style),
     how being ``_`` (underline those characters), :data:`EDGE_BAR` or :data:`EDGE_DASH` (that character)."""
+    _plans: dict[tuple[Any, ...], _Plan] = attrs.field(init=False, factory=dict, repr=False, eq=False)
+    """The drawing plans of this layout (shared by every grid laid out the same), by letters and section lines."""
+    _plan_here: _Plan | None = attrs.field(init=False, default=None, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
         self.sheet = self.picture
@@ -209,14 +226,14 @@ class MapGrid:
         kept = _LAID_OUT.get(key)
         if kept is not None and all(a is b for a, b in zip(kept[0], (hexes, self.picture.hexsides,
                                                                       self.picture.borders))):
-            _, cells, self.width, self.height, edges = kept
+            _, cells, self.width, self.height, edges, self._plans = kept
             self.cells, self.edges = dict(cells), list(edges)
             return
         self._lay_out()
         if len(_LAID_OUT) > 32:
             _LAID_OUT.clear()
         _LAID_OUT[key] = ((hexes, self.picture.hexsides, self.picture.borders), dict(self.cells), self.width,
-                          self.height, tuple(self.edges))
+                          self.height, tuple(self.edges), self._plans)
 
     def _lay_out(self) -> None:
         """:meth:`layout` for a picture not laid out before."""
@@ -331,70 +348,112 @@ class MapGrid:
 
     def runs(self, cursor: str | None = None, highlight: Iterable[str] = ()) -> list[list[tuple[str, Style | None]]]:
         """The map line by line, each line as runs of text in one style (what :meth:`render`
-        draws; the table draws only the lines in view from them)."""
+        draws; the table draws only the lines in view from them).
+
+        A line is drawn again only when something on it changed since the grid last drew the
+        same layout: a counter, a mark or the cursor (the table redraws at every answer, and
+        an answer changes a few lines of a map of a hundred). Unchanged lines are the same
+        list objects as before, so a caller may keep what it built from them."""
         marks = set(highlight)
-        chars = [[" "] * self.width for _ in range(self.height)]
-        styles: list[list[Style | None]] = [[None] * self.width for _ in range(self.height)]
         by_hex = self.counters_at()
         side_order = {s: i for i, s in enumerate(self.sides)}
+        seen: dict[str, tuple[Any, ...]] = {}
+        for h in self.picture.hexes:
+            counters = by_hex.get(h.id)
+            top = (counters[0].code, tuple(counters[0].marks), counters[0].side, len(counters) > 1) if counters else None
+            seen[h.id] = (h.terrain, top, h.id in marks, h.id == cursor)
+        plan = self._plan()
+        memo = plan.drawn
+        lines: list[list[tuple[str, Style | None]]] = []
+        for r, members in enumerate(plan.rows):
+            key = tuple(seen[h.id] for h in members)
+            kept = memo.get(r)
+            if kept is None or kept[0] != key:
+                kept = memo[r] = (key, self._draw_row(r, members, by_hex, marks, cursor, side_order))
+            lines.append(kept[1])
+        return lines
+
+    def _plan(self) -> _Plan:
+        """How this grid draws its lines: shared by every grid of the same layout, letters and
+        section lines, with the lines they drew last."""
+        if self._plan_here is None:
+            signature = (tuple(self.terrain.items()), tuple(self.sides.items()), tuple(self.line_columns()))
+            plan = self._plans.get(signature)
+            if plan is None:
+                rows: list[list[PictureHex]] = [[] for _ in range(self.height)]
+                for h in self.picture.hexes:
+                    line = self.cells[h.id][1]
+                    for i in range(self.cell_h):
+                        rows[line + i].append(h)
+                edges: list[list[tuple[int, int, str, Style]]] = [[] for _ in range(self.height)]
+                for line, first, last, how, style in self.edges:
+                    edges[line].append((first, last, how, style))
+                if len(self._plans) > 8:
+                    self._plans.clear()
+                plan = self._plans[signature] = _Plan(rows, edges, self._section_columns())
+            self._plan_here = plan
+        return self._plan_here
+
+    def _draw_row(self, r: int, members: Sequence[PictureHex], by_hex: Mapping[str, list[Any]], marks: set[str],
+                  cursor: str | None, side_order: Mapping[str, int]) -> list[tuple[str, Style | None]]:
+        """Line ``r`` of the map as runs of text in one style: its cells, then the strokes of edges
+        and section lines on it."""
+        chars = [" "] * self.width
+        styles: list[Style | None] = [None] * self.width
         spare = {name: SPARE_STYLES[i % len(SPARE_STYLES)]
                  for i, name in enumerate(sorted(n for n in self.terrain if n.lower() not in TERRAIN_STYLES))}
-        for h in self.picture.hexes:
+        for h in members:
             col, line = self.cells[h.id]
             counters = by_hex.get(h.id, [])
             texts = self._cell_texts(h, counters, h.id in marks)
+            i = r - line
             base = Style.parse(TERRAIN_STYLES.get(h.terrain.lower(), spare.get(h.terrain, "on grey23")))
             if h.id in marks:
                 base = base + HIGHLIGHT
-            for i, s in enumerate(texts):
-                style = base
-                if i == len(texts) - 1 and counters:
-                    style = base + Style.parse(SIDE_STYLES[side_order.get(counters[0].side, 0) % len(SIDE_STYLES)])
-                    if h.id in marks:
-                        style = style + Style(color="black")
-                if h.id == cursor:
-                    style = style + CURSOR
-                for j, ch in enumerate(s):
-                    chars[line + i][col + j] = ch
-                    styles[line + i][col + j] = style
-        self._draw_edges(chars, styles)
-        self._draw_lines(chars, styles)
-        lines: list[list[tuple[str, Style | None]]] = []
-        for r in range(self.height):
-            line: list[tuple[str, Style | None]] = []
-            run, run_style = "", None
-            for ch, st in zip(chars[r], styles[r]):
-                if st is not run_style and run:
-                    line.append((run, run_style))
-                    run = ""
-                run_style = st
-                run += ch
-            if run:
-                line.append((run, run_style))
-            lines.append(line)
-        return lines
+            style = base
+            if i == len(texts) - 1 and counters:
+                style = base + Style.parse(SIDE_STYLES[side_order.get(counters[0].side, 0) % len(SIDE_STYLES)])
+                if h.id in marks:
+                    style = style + Style(color="black")
+            if h.id == cursor:
+                style = style + CURSOR
+            for j, ch in enumerate(texts[i]):
+                chars[col + j] = ch
+                styles[col + j] = style
+        self._draw_edges(r, chars, styles)
+        self._draw_lines(r, chars, styles)
+        line_runs: list[tuple[str, Style | None]] = []
+        run, run_style = "", None
+        for ch, st in zip(chars, styles):
+            if st is not run_style and run:
+                line_runs.append((run, run_style))
+                run = ""
+            run_style = st
+            run += ch
+        if run:
+            line_runs.append((run, run_style))
+        return line_runs
 
-    def _draw_edges(self, chars: list[list[str]], styles: list[list[Style | None]]) -> None:
-        """The strokes of hexside features and borders (:attr:`edges`), never over a label:
-        an underline keeps the characters (and the colour of any letter) it runs under;
+    def _draw_edges(self, r: int, chars: list[str], styles: list[Style | None]) -> None:
+        """The strokes of hexside features and borders (:attr:`edges`) on line ``r``, never over a
+        label: an underline keeps the characters (and the colour of any letter) it runs under;
         a bar or a dash goes only in a blank column."""
         under: dict[tuple[Style | None, Style | None], Style] = {}
-        drawn: dict[tuple[int, int], Style | None] = {}  # a stroke's character -> the style under it
-        for line, first, last, how, style in self.edges:
-            row_chars, row_styles = chars[line], styles[line]
+        drawn: dict[int, Style | None] = {}  # a stroke's column -> the style under it
+        for first, last, how, style in self._plan().edges[r]:
             for c in range(first, min(last, self.width)):
                 if how == "_":
-                    old = row_styles[c]
-                    ink = style if row_chars[c] == " " else None  # a letter keeps its own colour
+                    old = styles[c]
+                    ink = style if chars[c] == " " else None  # a letter keeps its own colour
                     got = under.get((old, ink))
                     if got is None:
                         got = under[(old, ink)] = (old or Style()) + (ink or Style()) + Style(underline=True)
-                    row_styles[c] = got
-                elif row_chars[c] == " " or (row_chars[c] in (EDGE_BAR, EDGE_DASH) and (line, c) in drawn):
-                    if (line, c) not in drawn:
-                        drawn[(line, c)] = row_styles[c]
-                    row_chars[c] = how
-                    row_styles[c] = (drawn[(line, c)] or Style()) + style
+                    styles[c] = got
+                elif chars[c] == " " or (chars[c] in (EDGE_BAR, EDGE_DASH) and c in drawn):
+                    if c not in drawn:
+                        drawn[c] = styles[c]
+                    chars[c] = how
+                    styles[c] = (drawn[c] or Style()) + style
 
     def edge_legend(self) -> str:
         """What the strokes on the cells' edges mean (empty when the grid draws none), and which
@@ -434,10 +493,18 @@ class MapGrid:
             out.append((col, top, bottom))
         return out
 
-    def _draw_lines(self, chars: list[list[str]], styles: list[list[Style | None]]) -> None:
-        """Section lines in the blank column between two cells, never over a label: where a line
-        cuts a hex (a hex in both sections), it is drawn on both sides of that hex's cell."""
+    def _draw_lines(self, r: int, chars: list[str], styles: list[Style | None]) -> None:
+        """Section lines on line ``r``, in the blank column between two cells, never over a label:
+        where a line cuts a hex (a hex in both sections), it is drawn on both sides of that hex's cell."""
         style = Style(color="bright_white", bold=True)
+        for c in self._plan().sections[r]:
+            if 0 <= c < self.width and chars[c] == " ":
+                chars[c] = SECTION
+                styles[c] = style
+
+    def _section_columns(self) -> list[list[int]]:
+        """The columns of each grid line where a section line may be drawn (:meth:`_draw_lines`)."""
+        out: list[list[int]] = [[] for _ in range(self.height)]
         for col, top, bottom in self.line_columns():
             for r in range(top, bottom + 1):
                 places = [col - 1]
@@ -445,10 +512,8 @@ class MapGrid:
                 start = self.cells[hid][0] if hid is not None else 0
                 if hid is not None and start + self.cell_w - 1 != col - 1:  # inside a cell, not its blank column
                     places = [start - 1, start + self.cell_w - 1]
-                for c in places:
-                    if 0 <= c < self.width and chars[r][c] == " ":
-                        chars[r][c] = SECTION
-                        styles[r][c] = style
+                out[r].extend(places)
+        return out
 
     def legend(self) -> str:
         """One line each: terrain letters, side letters, the game's own legend."""
@@ -468,7 +533,8 @@ class MapGrid:
 
 
 _LAID_OUT: dict[tuple[int, int, int, str, int], tuple[Any, dict[str, tuple[int, int]], int, int,
-                                                     tuple[tuple[int, int, int, str, Style], ...]]] = {}
+                                                     tuple[tuple[int, int, int, str, Style], ...],
+                                                     dict[tuple[Any, ...], _Plan]]] = {}
 """Grids already laid out, by the identity of the picture's hexes, hexsides and borders (a game gives
 the same tuples at every answer, so the table lays its map out once)."""
 
