@@ -27,7 +27,7 @@ from ancients_kit.chance import BATTLE_DIE
 from ancients_kit.session import Context, Decision
 
 from .cards import OrderPlan
-from .leaders import casualty_check, leader_called, resolve_escapes
+from .leaders import casualty_check, escape, leader_called, resolve_escapes
 from .movement import blocked_for, card_move_bonus, reach
 from .protocol import ask
 from .state import BattleState, Leader, Unit
@@ -362,7 +362,13 @@ def apply_losses(ctx: Context, bs: BattleState, u: Unit, n: int, rules: tuple[st
         ctx.event("loss", f"{u.side} {u.code} at {u.hex} is eliminated", rules=rules, side=u.side, hex=u.hex)
         gain(ctx, bs, bs.other(u.side), 1, f"{u.code} eliminated", ("ccr:victory",))
         if ld is not None and not bs.over:
-            casualty_check(ctx, bs, ld, True)
+            if ld.lid in bs.checked:  # one leader casualty check per combat sequence: he only escapes
+                ctx.event("leader", f"{ld.name} was checked already in this combat: no second casualty check",
+                          rules=("ccr:base.leaders",), side=ld.side)
+                escape(ctx, bs, ld)
+            else:
+                bs.checked.add(ld.lid)
+                casualty_check(ctx, bs, ld, True)
         return True
     ctx.event("loss", f"{u.side} {u.code} at {u.hex} loses {n} block{'s' if n > 1 else ''} ({u.blocks} left)",
               rules=rules, side=u.side, hex=u.hex)

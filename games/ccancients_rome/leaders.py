@@ -69,8 +69,9 @@ def casualty_check(ctx: Context, bs: BattleState, ld: Leader, eliminated: bool, 
 def escape_options(bs: BattleState, ld: Leader) -> list[str]:
     """Hexes a leader left alone may escape to, 1-3 hexes back toward his own side (ccr:base.leaders).
 
-    Friendly units without a leader come first: if one can be reached, he must join one of them;
-    otherwise he goes to a free hex as far back as he can (reconstructed reading, L).
+    Friendly units without a leader come first: if one can be reached, he must join one of them
+    (reconstructed reading, L); otherwise he evades to any free hex 1, 2 or 3 hexes back, the
+    farthest back listed first (the leader rules: "1, 2, or 3 hexes back toward his own side").
     """
     board = bs.board
     back = _back(bs, ld)
@@ -93,10 +94,7 @@ def escape_options(bs: BattleState, ld: Leader) -> list[str]:
     off = [OFF] if _can_leave(bs, ld) else []
     if units:
         return [h for _, h in sorted(units)] + off
-    if not free:
-        return off
-    far = min(f[0] for f in free)
-    return [h for b, _, h in sorted(free) if b == far] + off
+    return [h for _, _, h in sorted(free)] + off
 
 
 def _can_leave(bs: BattleState, ld: Leader) -> bool:
@@ -140,7 +138,7 @@ def why_not_escape(bs: BattleState, ld: Leader, text: str) -> tuple[str, str]:
     opts = escape_options(bs, ld)
     if opts and opts[0] in bs.at:
         return f"{h} holds no friendly unit; a leader who can reach one within 3 hexes must join it", RULE
-    return f"{h} is not as far back as {ld.name} can go", RULE
+    return f"{ld.name} cannot escape to {h}", RULE
 
 
 def escape(ctx: Context, bs: BattleState, ld: Leader) -> None:

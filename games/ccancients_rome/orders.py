@@ -444,7 +444,7 @@ def _move_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, items
             continue
         rules: tuple[str, ...] = ("ccr:base.movement",)
         if isinstance(it, Unit):
-            bs.move_unit(it, dest)
+            bs.move_unit(it, dest, ordered=True)
             it.moved += r[dest]
             spec = bs.board.spec(dest)
             if spec.no_battle_on_entry and it.code not in spec.battle_on_entry_units:
@@ -636,13 +636,23 @@ def play_turn(ctx: Context, bs: BattleState, side: str) -> Gen:
     assert bs.deck is not None
     bs.phase = "card"
     hand = army.hand.cards
+    # Counter Attack cannot copy First Strike (the card's page): not offered after one, unless it is
+    # all the hand holds (then it orders as when there is no card to copy)
+    countered = bs.armies[bs.other(side)].last_card
+    no_counter = bool(countered) and bs.cards[countered].effect == "first-strike" \
+        and any(bs.cards[c].effect != "counter-attack" for c in hand)
     opts = []
     for c in dict.fromkeys(hand):
         spec = bs.cards[c]
+        if no_counter and spec.effect == "counter-attack":
+            continue
         opts.append((c, spec.name))
 
     def refuse(text: str) -> tuple[str, str]:
         t = text.strip().upper()
+        if no_counter and t in hand and bs.cards[t].effect == "counter-attack":
+            return (f"Counter Attack cannot copy First Strike, the card {bs.other(side)} played last; "
+                    f"play another card", "ccr:base.cards")
         if t in bs.cards:
             return f"you do not hold {bs.cards[t].name} ({t}); your hand: {', '.join(hand)}", "ccr:base.cards"
         return f"{text!r} is not a Command card id", "ccr:base.cards"
@@ -656,8 +666,8 @@ def play_turn(ctx: Context, bs: BattleState, side: str) -> Gen:
     if card == "CTA":
         # Counter Attack repeats the opponent's last card, flanks mirrored (ccr:base.cards).
         last = bs.armies[bs.other(side)].last_card or "2C"
-        while last == "CTA":
-            last = "2C"
+        if last == "CTA" or bs.cards[last].effect == "first-strike":
+            last = "2C"  # nothing it may copy: it orders as at the start of the battle
         spec = bs.cards[last]
         ctx.event("card", f"Counter Attack repeats {spec.name}", rules=("ccr:base.cards",), side=side)
         plan = mirror_plan(order_plan(spec, army.command))

@@ -306,10 +306,16 @@ class BattleState:
         if self.at.get(u.hex) is u:
             del self.at[u.hex]
 
-    def move_unit(self, u: Unit, dest: str) -> None:
+    def move_unit(self, u: Unit, dest: str, ordered: bool = False) -> None:
+        """Put ``u`` on ``dest``, with its attached leader (ccr:base.leaders).
+
+        In an ordered move (``ordered``) a leader ordered on his own does not go with the unit:
+        before his own move he detaches and moves alone; after it (he moved onto this unit) he
+        has used his order and stays. A retreat, an evasion or a momentum advance takes the
+        attached leader along whatever his orders."""
         leader = self.leader_with(u)
-        if leader is not None and leader.ordered and not leader.moved:
-            leader = None  # an ordered leader detaches and moves on his own (ccr:base.leaders)
+        if ordered and leader is not None and leader.ordered:
+            leader = None
         if self.at.get(u.hex) is u:
             del self.at[u.hex]
         u.hex = dest

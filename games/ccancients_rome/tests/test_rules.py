@@ -394,6 +394,59 @@ def test_counter_attack_mirrors_flanks_and_troop_card_fallback() -> None:
 
 
 @pytest.mark.rule("ccr:base.cards")
+def test_counter_attack_cannot_copy_first_strike() -> None:
+    """The card's page: "You cannot use Counter Attack on a First Strike card". After the enemy's
+    First Strike it is not offered (refused, naming the card), unless it is all the hand holds."""
+    from ancients_games.ccancients_rome.orders import play_turn
+
+    ctx, st, bs = fresh()
+    unit(bs, BOT, "HI", "0608")
+    bs.armies[TOP].last_card = "FS"
+    for c in ("CTA", "2C", "3L"):
+        bs.deck.draw_pile.remove(c)
+        bs.armies[BOT].hand.add(c)
+    d = next(play_turn(ctx, bs, BOT))
+    assert d.kind == "card" and set(d.keys) == {"2C", "3L"}
+    why, rule = _refusal(d, "CTA")
+    assert "cannot copy First Strike" in why and rule == "ccr:base.cards"
+    # all the hand holds: it is played, and orders as when there is nothing to copy
+    ctx, st, bs = fresh()
+    unit(bs, BOT, "HI", "0608")
+    bs.armies[TOP].last_card = "FS"
+    bs.deck.draw_pile.remove("CTA")
+    bs.armies[BOT].hand.add("CTA")
+    next(play_turn(ctx, bs, BOT))  # the one card is played at once
+    assert f"Counter Attack repeats {bs.cards['2C'].name}" in texts(ctx)
+
+
+@pytest.mark.rule("ccr:base.leaders", "ccr:base.movement")
+def test_a_leader_who_moved_onto_an_ordered_unit_does_not_move_again_with_it() -> None:
+    """A leader ordered on his own moves once: after he moved onto an ordered unit, that unit's
+    move leaves him where he is; an attached leader retreats with his unit whatever his orders."""
+    from ancients_games.ccancients_rome.combat import retreat
+
+    ctx, st, bs = fresh()
+    u = unit(bs, BOT, "HI", "0608")
+    ld = Leader(1, BOT, "Lucullus", "0708")
+    bs.leaders.append(ld)
+    u.ordered = ld.ordered = True
+    from ancients_games.ccancients_rome.orders import _move_phase
+
+    # the leader moves first, onto the unit; then the unit moves on
+    _, asked = drive(_move_phase(ctx, bs, BOT, order_plan(bs.cards["ILC"], 6), [u, ld]),
+                     ["L0708", "0608", "0608", "0607"])
+    assert u.hex == "0607" and ld.hex == "0608"
+    # an ordered leader who stayed is still attached: his unit's retreat takes him along
+    ctx, st, bs = fresh()
+    u = unit(bs, BOT, "HI", "0605")
+    ld = Leader(1, BOT, "Lucullus", "0605")
+    bs.leaders.append(ld)
+    ld.ordered = True
+    drive(retreat(ctx, bs, u, 1, ("ccr:base.retreat",)), ["0606"] if len(bs.board.toward_baseline("0605", "bottom")) > 1 else [])
+    assert ld.hex == u.hex != "0605"
+
+
+@pytest.mark.rule("ccr:base.cards")
 def test_first_strike_defender_battles_first() -> None:
     ctx, st, bs = fresh()
     hi = unit(bs, BOT, "HI", "0606")
@@ -641,6 +694,27 @@ def test_one_leader_casualty_check_per_combat_sequence() -> None:
     drive(close_combat(ctx, bs, hi, mi, order_plan(bs.cards["2C"], 6)))
     checks = [e for e in ctx.log if e.kind == "roll" and "casualty" in e.text]
     assert mi.blocks == 2 and len(checks) == 1 and bs.leaders
+
+
+@pytest.mark.rule("ccr:base.leaders", "ccr:base.retreat")
+def test_a_unit_lost_to_its_blocked_retreat_after_a_check_gives_its_leader_no_second_check() -> None:
+    """A hit costs a block (a two-dice check, survived); the flag that cannot be retreated then
+    eliminates the unit: the leader only escapes, with no one-die check (one check per combat)."""
+    ctx, st, bs = fresh()
+    hi = unit(bs, BOT, "HI", "0606")
+    mi = unit(bs, TOP, "MI", "0605", blocks=2)
+    ld = Leader(1, TOP, "Tigranes", "0605")
+    bs.leaders.append(ld)
+    unit(bs, BOT, "LI", "0504")
+    unit(bs, BOT, "LI", "0604")
+    friend = unit(bs, TOP, "LI", "0603")  # the one friendly unit he can reach
+    ctx.chance.force("medium", "flag", "flag", "light", "light")  # 1 hit, 2 flags (one ignored)
+    ctx.chance.force("light", "flag")  # the casualty check of the hit: survived
+    drive(close_combat(ctx, bs, hi, mi, order_plan(bs.cards["2C"], 6)), ["stay"])  # no momentum advance
+    checks = [e for e in ctx.log if e.kind == "roll" and "casualty" in e.text]
+    assert mi not in bs.units and len(checks) == 1
+    assert ld in bs.leaders and ld.hex == friend.hex
+    assert "no second casualty check" in texts(ctx)
 
 
 @pytest.mark.rule("ccr:base.cards", "ccr:base.leaders")
@@ -1005,12 +1079,15 @@ def test_leader_escape_is_asked_and_refused_with_reasons() -> None:
     except StopIteration:
         pass
     assert ld.hex == b.hex and a.hex == "0403"
-    # no unit within reach: he goes as far back as he can, and is asked only among those hexes
+    # no unit within reach: he may evade 1, 2 or 3 hexes back, the farthest back listed first
     ctx, st, bs = fresh()
     ld = Leader(1, TOP, "Tigranes", "0605")
     bs.leaders.append(ld)
     opts = escape_options(bs, ld)
-    assert opts and all(bs.board.row[h] == 2 for h in opts)
+    assert {bs.board.row[h] for h in opts} == {2, 3, 4}  # 3, 2 and 1 rows back
+    assert {bs.board.distance(ld.hex, h) for h in opts} == {1, 2, 3}
+    assert "0604" in opts  # one hex back: refused before
+    assert [bs.board.row[h] for h in opts] == sorted(bs.board.row[h] for h in opts)
 
 
 @pytest.mark.rule("ccr:base.sections")

@@ -22,30 +22,34 @@ from ancients_games.ccancients_rome import scenario as sc_mod
 # Re-recorded for the event-text pass of issue 14 (dice printed as faces, draws by name, CRT rolls
 # citing their attack's rules, C&C leader names and plurals): with the old texts patched back in,
 # every digest recorded before was reproduced, seed for seed; only texts and rule IDs changed.
+# Re-recorded for issue 26's leader and card fixes, each change traced to its first differing event:
+# a leader escaping to a hex 1 or 2 hexes back (offered now; 7 games), Counter Attack no longer
+# offered after First Strike (the random bot's card choice moves; 11 games) and no second leader
+# casualty check in one combat (tigranocerte seed 5).
 RECORDED: dict[str, list[str]] = {
     "first-bedriacum": [
-        "0f33db6314fe826c", "a259e751c13871fc", "456df06c4078ff68",
-        "a3ece3b9257eb328", "f75ab2cb1ec9583c", "d0207786aef16148",
+        "70905479f3cf911b", "0495984dcb8f2c6a", "456df06c4078ff68",
+        "b22a6dd8dd36ef5a", "f75ab2cb1ec9583c", "54ddaa626d4dd51a",
     ],
     "tigranocerte": [
-        "12850ba4b75f2221", "90993f6be76d8718", "b9c5fab65c09c57a",
-        "b4e68a5182e44467", "ea6788d33f3a3058", "7aab29c6bfcd601a",
+        "db4afebf9fbaac87", "1db81acb1de3e6b5", "b9c5fab65c09c57a",
+        "1e956b7861089016", "6a08c215683c0f0f", "7aab29c6bfcd601a",
     ],
     "edessa": [
         "81be2fb2074bc1db", "3040ca75eb2c7ac7", "a80467e71df630f3",
-        "af14999f53cdf069", "6a04c86b358f6ecc", "123c836556f1a1e6",
+        "344c6fb78b32e6dd", "6a04c86b358f6ecc", "8ee6c7a014b35a4d",
     ],
     "milvian-bridge": [
-        "86cf017e3f1fe96d", "8cd769c36c00dcd5", "6ac7556154d716ff",
-        "aa16e3db1907b01d", "c356a9eb5b30000c", "f27ca6e150f6920f",
+        "6c833d664c8e427d", "9869c2bbb4532ee7", "1219d16464b8597a",
+        "68dbc953f1779777", "c356a9eb5b30000c", "f27ca6e150f6920f",
     ],
     "carrhes": [
-        "db9d94d2920f614c", "dee97fb861b483a5", "6c7dddcef7c62971",
+        "db9d94d2920f614c", "dee97fb861b483a5", "c2ac40b70832eeb2",
         "ec2acb6a2203b9f3", "38a9917e16e97a12", "f2d92971b4c07201",
     ],
     "naissus": [
-        "d6e0ff37a07aac68", "33db2f4a15bf8029", "5c47f639cacd3463",
-        "40b4bfbce1b66e54", "ac27a4a89c2ebba7", "625652f94dba95e4",
+        "faba4e43e8db002e", "33db2f4a15bf8029", "e698c2f41dbcbb4f",
+        "40b4bfbce1b66e54", "05c8216ccdb9b96c", "aadb65783504984b",
     ],
 }
 
