@@ -10,9 +10,9 @@ before issue 23: at most a third of them.
 
 The before figures are the benchmark's means over seeds 1-3 at commit a173346
 (``benchmarks/results/questions.md``). Both run under the ``slow`` marker
-(``ANCIENTS_SLOW=1``): the table takes about 0.3 s an answer here, LDF's
-campaign (515 answers) about two and a half minutes, Cyrus' Revolt (3,443)
-about a quarter of an hour.
+(``ANCIENTS_SLOW=1``): the table takes about 0.2 s an answer here, LDF's
+campaign (515 answers) about two minutes, Cyrus' Revolt (3,312 answers and their
+hand-overs) 25 minutes on a shared two-core machine (measured 2026-12-02).
 """
 
 from __future__ import annotations
