@@ -378,6 +378,19 @@ def apply_losses(ctx: Context, bs: BattleState, u: Unit, n: int, rules: tuple[st
     return False
 
 
+def marsh_check(ctx: Context, bs: BattleState, u: Unit) -> bool:
+    """A unit entering a marsh hex (by a move, a retreat, an evasion or a momentum advance) rolls one
+    die and loses a block on its own symbol (ccr:base.terrain); an attached leader then makes his
+    casualty check. True if the unit is eliminated."""
+    if not bs.board.spec(u.hex).sink:
+        return False
+    rules = ("ccr:base.terrain",)
+    faces = _roll(ctx, 1, f"{u.code}@{u.hex} enters the {bs.board.terrain[u.hex]}", rules)
+    if bs.types[u.code].symbol not in faces:
+        return False
+    return apply_losses(ctx, bs, u, 1, rules)
+
+
 def _retreat_free(bs: BattleState, u: Unit, h: str) -> bool:
     if h in bs.at:
         return False
@@ -437,6 +450,11 @@ def retreat(ctx: Context, bs: BattleState, u: Unit, hexes: int, rules: tuple[str
                                   [(h, "retreat") for h in opts], "ccr:base.retreat", "retreat.hex",
                                   lambda text, _u=u: why_not_retreat(bs, _u, text), highlight=opts)
         bs.move_unit(u, dest)
+        if bs.board.spec(dest).sink:  # each marsh hex retreated onto costs a roll, before any other loss
+            ctx.event("retreat", f"{u.side} {u.code} retreats {start} -> {dest}", rules=rules, side=u.side)
+            start = dest
+            if marsh_check(ctx, bs, u):
+                return
         if not had_leader and (ld := bs.leader_with(u)) is not None:
             # A unit retreating onto a lone friendly leader takes him and stops there (ccr:base.retreat).
             ctx.event("retreat", f"{u.side} {u.code} reaches {ld.name} at {dest}: the leader attaches and the "
@@ -485,6 +503,11 @@ def evade_move(ctx: Context, bs: BattleState, u: Unit, rules: tuple[str, ...]) -
                                   lambda text, _u=u, _o=tuple(opts): why_not_evade_hex(bs, _u, _o, text),
                                   highlight=opts)
         bs.move_unit(u, dest)
+        if bs.board.spec(dest).sink:  # an evading unit does not stop in a marsh, but rolls for each one
+            ctx.event("retreat", f"{u.side} {u.code} evades {start} -> {dest}", rules=rules, side=u.side)
+            start = dest
+            if marsh_check(ctx, bs, u):
+                return
         if not had_leader and (ld := bs.leader_with(u)) is not None:
             ctx.event("retreat", f"{u.side} {u.code} evades onto {ld.name} at {dest}: the leader attaches and the "
                       f"evade stops", rules=("ccr:base.evade", "ccr:base.leaders"), side=u.side)
@@ -873,6 +896,9 @@ def _close_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, plan: Ord
     bs.move_unit(att, target_hex)
     ctx.event("move", f"{att.side} {att.code} advances {origin} -> {target_hex}", rules=("ccr:base.momentum",),
               side=att.side)
+    if marsh_check(ctx, bs, att):
+        yield from resolve_escapes(ctx, bs)
+        return
     spec = bs.board.spec(target_hex)
     if spec.no_battle_on_entry and att.code not in spec.battle_on_entry_units:
         return
@@ -891,6 +917,9 @@ def _close_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, plan: Ord
                 bs.move_unit(att, k)
                 ctx.event("move", f"{att.side} {att.code} moves on {start} -> {k} after its momentum advance",
                           rules=("ccr:base.momentum",), side=att.side)
+                if marsh_check(ctx, bs, att):
+                    yield from resolve_escapes(ctx, bs)
+                    return
                 spec = bs.board.spec(k)
                 if spec.no_battle_on_entry and att.code not in spec.battle_on_entry_units:
                     return

@@ -22,8 +22,8 @@ from .protocol import ask
 from .state import BattleState, Leader
 from .victory import gain
 
-__all__ = ["casualty_check", "escape", "escape_options", "kill_leader", "leader_called", "resolve_escapes",
-           "why_not_escape"]
+__all__ = ["casualty_check", "escape", "escape_options", "kill_leader", "leader_called", "marsh_check_leader",
+           "resolve_escapes", "why_not_escape"]
 
 RULE = "ccr:base.leaders"
 OFF = "off"
@@ -51,6 +51,18 @@ def kill_leader(ctx: Context, bs: BattleState, ld: Leader, why: str) -> None:
         bs.leaders.remove(ld)
     ctx.event("loss", f"{leader_called(ld)} is {why} at {ld.hex}", rules=(RULE,), side=ld.side)
     gain(ctx, bs, bs.other(ld.side), 1, f"{leader_called(ld, side=False)} {why}", (RULE,))
+
+
+def marsh_check_leader(ctx: Context, bs: BattleState, ld: Leader) -> None:
+    """A leader entering a marsh hex alone rolls one die and is lost on a leader symbol, his own symbol
+    (ccr:base.terrain; a leader who joins a unit standing there is attached, and does not roll)."""
+    if not bs.board.spec(ld.hex).sink or ld.hex in bs.at or ld not in bs.leaders:
+        return
+    rules = ("ccr:base.terrain", RULE)
+    faces = ctx.chance.symbols(BATTLE_DIE, 1, f"{leader_called(ld)} enters the {bs.board.terrain[ld.hex]} "
+                               f"alone at {ld.hex}", rules)
+    if "leader" in faces:
+        kill_leader(ctx, bs, ld, f"lost in the {bs.board.terrain[ld.hex]}")
 
 
 def casualty_check(ctx: Context, bs: BattleState, ld: Leader, eliminated: bool, extra: tuple[str, ...] = ()) -> None:
@@ -165,6 +177,7 @@ def _escape_to(ctx: Context, bs: BattleState, ld: Leader, dest: str) -> None:
     old, ld.hex = ld.hex, dest
     with_unit = f" to the {bs.at[dest].code}" if dest in bs.at else ""
     ctx.event("leader", f"{ld.name} evades from {old} to {dest}{with_unit}", rules=(RULE,), side=ld.side)
+    marsh_check_leader(ctx, bs, ld)
 
 
 def resolve_escapes(ctx: Context, bs: BattleState) -> Generator[Decision, str, None]:

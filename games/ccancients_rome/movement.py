@@ -2,7 +2,7 @@
 
 Owns the reachable-hex searches. Serves ``ccr:base.movement`` (move by unit
 type, no moving through units, stopping on a lone friendly leader),
-``ccr:base.terrain`` (stop, impassable), ``ccr:ford`` (stop on entering),
+``ccr:base.terrain`` (stop, impassable, marsh: leave only to an adjacent hex, no war machines), ``ccr:ford`` (stop on entering),
 ``ccr:bridge`` (no restriction), ``ccr:baggage-wagon`` (wagon movement, units
 stop on a wagon, no entry to a wagon in a fortified camp), ``ccr:wagon-laager``
 (stop on entering, leave only to an adjacent hex), ``ccr:julian-legions``
@@ -33,6 +33,8 @@ def blocked_for(bs: BattleState, h: str, code: str, mounted: bool) -> str:
         return ""
     if h in board.impassable:
         return f"{h} ({board.terrain[h]}) is impassable [ccr:base.terrain]"
+    if code in board.spec(h).barred:
+        return f"{code} may not enter {h} ({board.terrain[h]}) [ccr:base.terrain]"
     if bs.wagons:
         for w in bs.wagons:
             if w.hex == h:
@@ -67,6 +69,8 @@ def allowance(bs: BattleState, u: Unit, plan_bonus: int = 0, cap: int = -1, hc_m
         m = min(m, cap)
     if bs.wagon_at(u.hex, "wagon-laager") is not None:
         m = min(m, 1)  # ccr:wagon-laager: leave only to an adjacent hex
+    if bs.board.spec(u.hex).leave_adjacent:
+        m = min(m, 1)  # ccr:base.terrain: a unit leaving a marsh moves only to an adjacent hex
     return m
 
 
@@ -85,6 +89,9 @@ def reach(bs: BattleState, u: Unit, steps: int, through_friends: bool = False) -
     # hexes that stop movement: stop terrain, friendly lone leaders, wagons, crossing places
     stops = bs.stop_hexes()
     special = board.impassable.union(bs.crossing, (w.hex for w in bs.wagons)) if (bs.wagons or bs.crossing) else board.impassable
+    barred = board.barred_for(u.code)
+    if barred:
+        special = special | barred
     enemy_leaders = {ld.hex for ld in bs.leaders if ld.side != u.side}
     friend_leaders = {ld.hex for ld in bs.leaders if ld.side == u.side}
     out: dict[str, int] = {}
@@ -122,12 +129,13 @@ def can_step(bs: BattleState, u: Unit, through_friends: bool = False) -> bool:
     at = bs.at
     mounted = bs.types[u.code].mounted
     special = bs.crossing or bs.wagons
+    barred = bs.board.barred_for(u.code)
     for n in bs.board.neighbors[u.hex]:
         if n in at:
             continue
         if bs.leaders and any(ld.hex == n and ld.side != u.side for ld in bs.leaders):
             continue
-        if (special or n in bs.board.impassable) and blocked_for(bs, n, u.code, mounted):
+        if (special or n in bs.board.impassable or n in barred) and blocked_for(bs, n, u.code, mounted):
             continue
         return True
     return False

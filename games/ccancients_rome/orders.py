@@ -21,10 +21,10 @@ from ancients_kit.session import Context, Decision
 
 from .cards import OrderPlan, mirror_plan, mirror_sections, order_plan
 from .combat import (
-    attack_lone_leader, battle_options, close_combat, fire_at_lone_leader, ranged_combat, unit_at, unit_range,
-    why_no_battle, why_not_target,
+    attack_lone_leader, battle_options, close_combat, fire_at_lone_leader, marsh_check, ranged_combat, unit_at,
+    unit_range, why_no_battle, why_not_target,
 )
-from .leaders import leader_called, resolve_escapes
+from .leaders import leader_called, marsh_check_leader, resolve_escapes
 from .movement import allowance, blocked_for, can_step, leader_reach, reach, wagon_reach
 from .protocol import ask
 from .state import BattleState, Leader, Unit, Wagon
@@ -463,6 +463,12 @@ def _move_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, items
             it.moved = True
             rules = ("ccr:baggage-wagon",)
         ctx.event("move", f"{side} {_label(bs, it)} moves {start} -> {dest}", rules=rules, side=side)
+        if isinstance(it, Unit) and bs.board.spec(dest).sink:
+            bs.checked.clear()  # a leader's casualty check of its own, outside any combat (ccr:base.leaders)
+            marsh_check(ctx, bs, it)
+            yield from resolve_escapes(ctx, bs)
+        elif isinstance(it, Leader):
+            marsh_check_leader(ctx, bs, it)
 
 
 def _battle_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, items: list[Item]) -> Gen:

@@ -49,6 +49,13 @@ class TerrainSpec:
     ranged_cap_in: int = attrs.field(default=0, validator=_cap)
     blocks_los: bool = False
     ignore_flag_foot: bool = False
+    sink: bool = False
+    """A unit entering rolls one die and loses a block on its own symbol; a lone leader is lost on a
+    leader symbol (marsh, ccr:base.terrain)."""
+    leave_adjacent: bool = False
+    """A unit leaving the hex moves only to an adjacent hex (marsh, ccr:base.terrain)."""
+    barred: tuple[str, ...] = ()
+    """Unit codes that may never enter the hex, nor retreat onto it (war machines in a marsh, ccr:base.terrain)."""
     source: str = ""
 
 
@@ -104,6 +111,8 @@ _Geometry = tuple[tuple[str, ...], dict[str, tuple[int, int]], dict[str, tuple[s
 _GEOMETRY: list[_Geometry] = []
 _BETWEEN: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {}
 _DISTANCE: dict[tuple[str, str], int] = {}
+_BARRED: dict[tuple[int, int, str], tuple[dict[str, str], Mapping[str, TerrainSpec], frozenset[str]]] = {}
+"""(terrain map, terrain chart, unit code) -> the hexes that terrain bars to that code (:meth:`Board.barred_for`)."""
 _MIRRORED: dict[tuple[str, ...], tuple[str, ...]] = {}
 """Sections seen from the bottom -> the same from the top player's seat."""
 """(from hex, to hex) -> :meth:`Board.between`: line of sight asks about the same pairs all game long."""
@@ -141,6 +150,18 @@ class Board:
 
     def spec(self, h: str) -> TerrainSpec:
         return self.specs.get(self.terrain[h], _NO_EFFECT)
+
+    def barred_for(self, code: str) -> frozenset[str]:
+        """Hexes a unit of ``code`` may never enter by its terrain (war machines and marsh, ccr:base.terrain)."""
+        key = (id(self.terrain), id(self.specs), code)
+        kept = _BARRED.get(key)
+        if kept is None or kept[0] is not self.terrain or kept[1] is not self.specs:
+            if len(_BARRED) > 256:
+                _BARRED.clear()
+            # the terrain map is replaced, never changed in place (:meth:`set_terrain`): kept by identity
+            kept = _BARRED[key] = (self.terrain, self.specs, frozenset(
+                h for h, t in self.terrain.items() if code in self.specs.get(t, _NO_EFFECT).barred))
+        return kept[2]
 
     def copy(self) -> Board:
         """A copy whose terrain can change on its own (session checkpoints). The geometry is shared, and
