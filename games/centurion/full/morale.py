@@ -416,6 +416,11 @@ def rally(ctx: Context, state: CenturionState, side: str) -> None:
     or adjacent to its front": "its" is the panicked unit's (the ralliers are
     "they"), and to intercept running troops is to stand in their way, ahead of
     them (our reading; see the rulings page). A rallier's own facing does not matter.
+
+    "The Supreme COMMAND UNIT and the appropriate sub-ordinate COMMAND UNITS may rally": a
+    subordinate Command unit that heads a command of its own (a legion or tribe, multiple
+    commanders) rallies only a stack of its own command's troops; the Supreme Command unit and
+    stout-hearted troops rally any (our reading; see the rulings page).
     """
     panicked = {u.hex for u in state.live_units(side) if u.panicked and u.treachery == ""}
     if not panicked:
@@ -429,6 +434,9 @@ def rally(ctx: Context, state: CenturionState, side: str) -> None:
                         if p.panicked and p.treachery == "" and p.hex is not None and p.hex.distance(rh) == 1
                         and is_frontal(p.hex, p.facing, rh)), key=lambda h: state.hid(h))
         targets = [rh, *dict.fromkeys(ahead)]
+        if is_command(state, r) and not r.supreme and r.group:  # the "appropriate" subordinate only
+            targets = [h for h in targets if all(u.group == r.group for u in state.stack_at(h)
+                                                 if u.side == side and u.panicked and not u.treachery)]
         target = next((h for h in targets if h in panicked and h not in tried), None)
         if target is None:
             continue

@@ -190,8 +190,11 @@ def _command_modifier(state: CenturionState, side: str, units: Sequence[Unit], p
                     n += 1
             return n >= need
 
-        # cen:opt.command B: a command's own radius is five only when it takes part in the combat itself.
-        ids = {u.id for u in units} if participating_cmd else set()
+        # cen:opt.command B: "if they participate in combat themselves, within a FIVE hex radius". Read
+        # as: a Command unit that has made a melee attack this Combat Phase (this one included) lends its
+        # -1 to friendly troops within five hexes for the rest of the phase. Counted only for its own
+        # attack, as before, the five could never matter: every attacker stands next to the target.
+        ids = ({u.id for u in units} if participating_cmd else set()) | b.cmd_attacked
         if any(counts(c, 5 if c.id in ids else 3, True) for c in state.live_units(side) if _is_cmd(state, c)):
             mod -= 1
         if any(counts(c, 3, False) for c in state.live_units(state.opponent(side)) if _is_cmd(state, c)):
@@ -201,7 +204,6 @@ def _command_modifier(state: CenturionState, side: str, units: Sequence[Unit], p
     if units and sum(1 for u in units if u.furious) * 2 >= len(units) and any(u.furious for u in units):
         mod -= 1
         rules.append("cen:opt.command")
-    _ = b
     return mod, tuple(dict.fromkeys(rules))
 
 

@@ -132,6 +132,61 @@ def test_a4_only_a_command_taking_part_reaches_five_hexes():
     assert sequence._command_modifier(st, ro, [a, b, part], True)[0] == -1
 
 
+@pytest.mark.rule("cen:opt.command")
+def test_a4b_a_command_that_attacked_this_phase_reaches_five_hexes_for_the_later_attacks():
+    """Command rule B's five hexes: a Command unit that made a melee attack this Combat Phase lends
+    its -1 to a later attack by troops four hexes away (three-hex radius otherwise)."""
+    s = Session.new("centurion", "numidia", seed=3, options={"command": "on", "legion_integrity": "off"})
+    st = s.state
+    clear(st)
+    ro = "romans"
+    cms = [u for u in st.units.values() if u.original_side == ro and u.type == "CM"]
+    a = put(st, nth(st, ro, "SD", 0).id, "1010")
+    b = put(st, nth(st, ro, "SD", 1).id, "1010")
+    cmd = put(st, cms[0].id, "1014")  # four hexes off
+    assert sequence._command_modifier(st, ro, [a, b], False)[0] == 0  # it has not fought: three hexes
+    book(st).cmd_attacked.add(cmd.id)  # its own melee attack, earlier in this Combat Phase
+    assert sequence._command_modifier(st, ro, [a, b], False) == (-1, ("cen:opt.command",))
+    put(st, cmd.id, "1016")  # six hexes off: out of reach even so
+    assert sequence._command_modifier(st, ro, [a, b], False)[0] == 0
+
+
+@pytest.mark.rule("cen:full.panic", "cen:opt.command")
+def test_a4c_a_subordinate_command_rallies_only_its_own_legion():
+    """"The Supreme COMMAND UNIT and the appropriate sub-ordinate COMMAND UNITS may rally": the
+    I Legion's command does not try to rally a panicked II Legion stack; the Supreme Command does."""
+    from ancients_games.centurion.tests.positions import fresh
+
+    s, ctx, st = fresh("gaul", command="on")
+    clear(st)
+    ro = "romans"
+    sub = next(u for u in st.units.values() if u.original_side == ro and u.type == "CM" and u.group == "I")
+    other = next(u for u in st.units.values() if u.original_side == ro and u.type == "SD" and u.group == "II")
+    own = next(u for u in st.units.values() if u.original_side == ro and u.type == "SD" and u.group == "I")
+    put(st, other.id, "1010", "S")
+    other.panicked = True
+    put(st, sub.id, "1011", "N")  # in front of the panicked II Legion swordsmen
+    ctx.chance.force(6)
+    morale.rally(ctx, st, ro)
+    assert other.panicked and not any("rall" in e.text for e in ctx.log if e.kind == "morale")
+    options._withdraw(st, other)
+    put(st, own.id, "1010", "S")
+    own.panicked = True
+    ctx.chance.force(6)
+    morale.rally(ctx, st, ro)
+    assert not own.panicked
+    # the Supreme Command rallies any legion's troops
+    options._withdraw(st, own)
+    options._withdraw(st, sub)
+    chief = next(u for u in st.units.values() if u.original_side == ro and u.supreme)
+    put(st, other.id, "1010", "S")
+    other.panicked = True
+    put(st, chief.id, "1011", "N")
+    ctx.chance.force(6)
+    morale.rally(ctx, st, ro)
+    assert not other.panicked
+
+
 @pytest.mark.rule("cen:opt.weather", "cen:full.square")
 def test_a5_swordsmen_in_square_attack_whole_in_mud():
     got = {}
