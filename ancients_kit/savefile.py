@@ -183,6 +183,10 @@ def _answer(value: Any, _: Any = None) -> str:
 def _option_value(value: Any, _: Any = None) -> str | int | bool:
     if not isinstance(value, (str, int)):  # bool is an int
         raise TypeError(f"expected a string, a whole number, true or false, got {_json_kind(value)}")
+    if isinstance(value, int) and not isinstance(value, bool) and not -MAX_SEED < value < MAX_SEED:
+        raise ValueError("expected a whole number between -2**63 and 2**63")
+    if isinstance(value, str) and (len(value) > MAX_ANSWER_CHARS or not value.isprintable()):
+        raise ValueError(f"expected a value of at most {MAX_ANSWER_CHARS} printable characters")
     return value
 
 
@@ -503,9 +507,9 @@ def _checked_options(game: Game, scenario: str, variants: tuple[Variant, ...], o
         raise ReplayError(f"{where}: scenario: {game.id} has no scenario {scenario!r} (scenarios: {', '.join(known)})")
     specs = {s.name: s for s in game.option_specs(store, scenario)}
     out: dict[str, Any] = {}
-    given = [(f"{where}: variants[{i}]: {v.path}: options", v.options) for i, v in enumerate(variants)]
-    given.append((f"{where}: options", options))
-    for place, values in given:  # the save's own values win, as in the game it records
+    given = [(f"{where}: variants[{i}]: {v.path}: options", v.options, False) for i, v in enumerate(variants)]
+    given.append((f"{where}: options", options, True))
+    for place, values, exact in given:  # the save's own values win, as in the game it records
         for k, value in values.items():
             if k not in specs:
                 raise ReplayError(f"{place}.{k}: {game.id} has no option {k!r} "
@@ -514,6 +518,14 @@ def _checked_options(game: Game, scenario: str, variants: tuple[Variant, ...], o
                 out[k] = parse_option(specs[k], value)
             except ValueError as exc:
                 raise ReplayError(f"{place}.{k}: {exc}") from None
+            if exact and (type(out[k]) is not type(value) or out[k] != value):
+                # a save records every value as the game holds it: anything else was edited
+                raise ReplayError(f"{place}.{k}: {_json_kind(value)} is not written as a save records it "
+                                  f"({json.dumps(out[k])})")
+    missing = sorted(set(specs) - set(options))
+    if missing:
+        raise ReplayError(f"{where}: options: the save does not give {', '.join(missing)}; a save records "
+                          f"every option of its scenario, and a missing one is not taken as its default")
     return out
 
 
@@ -553,6 +565,9 @@ def _session_from_record(cls: type[S], rec: Any, where: str) -> S:
         game = find_game(r.game)
     except LookupError as exc:
         raise ReplayError(f"{where}: game: {exc}") from None
+    if game.id != r.game:  # a prefix finds a game on the command line; a save names it exactly
+        raise ReplayError(f"{where}: game: {r.game!r} is not a game's id (a save names its game exactly: "
+                          f"{game.id!r}?)")
     variants: list[Variant] = []
     for i, v in enumerate(r.variants):
         try:
@@ -589,8 +604,20 @@ def _session_from_record(cls: type[S], rec: Any, where: str) -> S:
             raise ReplayError(
                 f"{where}: meta.sides: {side!r} is not a side of this scenario (sides: {', '.join(real)})"
             )
+    for i, (written, key) in enumerate(zip(r.answers, s.answers)):
+        if written != key:  # the session takes " 2 " or "MOVE:2907" typed; a save records the key itself
+            raise ReplayError(f"{where}: answers[{i}]: {written!r} is not written as the game records its "
+                              f"answers ({key!r})")
+    if r.finished != s.finished:
+        said, got = ("finished", "does not end") if r.finished else ("not finished", "ends")
+        raise ReplayError(f"{where}: finished: the save says the game is {said}, but its answers replay to a game "
+                          f"that {got} there (another scenario, or edited answers)")
     outcome = s.outcome.to_json() if s.outcome is not None else None
-    s.replay_matches = r.log_sha256 == s.log.digest() and r.finished == s.finished and r.outcome == outcome
+    if r.finished and isinstance(r.outcome, Mapping) and outcome is not None \
+            and r.outcome.get("winner") != outcome.get("winner"):
+        raise ReplayError(f"{where}: outcome: the save names winner {r.outcome.get('winner')!r}, its answers "
+                          f"replay to {outcome.get('winner')!r}")
+    s.replay_matches = r.log_sha256 == s.log.digest() and r.outcome == outcome
     return s
 
 

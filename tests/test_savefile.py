@@ -199,17 +199,28 @@ def test_from_record_refuses_what_is_not_an_object(race_plugin: str) -> None:
 # -- meaning: options as `new` parses them, digests, variants ---------------------------
 
 
-def test_option_text_is_parsed_as_new_parses_it(race_plugin: str, tmp_path: Path) -> None:
+def test_option_values_are_taken_only_as_a_save_writes_them(race_plugin: str, tmp_path: Path) -> None:
+    """A save records every option as the game holds it (issue 27 item 4): text where the game holds
+    a number, or padding, was edited by hand and is refused, naming the option; so is a missing one."""
     p = tmp_path / "done.json"
     rec = json.loads((SAVES / "race-short-finished-v1.json").read_text())
-    rec["options"]["target"] = " 30 "  # as `--option target=" 30 "` would give it
+    for edited in (" 30 ", "30"):  # what `--option target=" 30 "` takes on the command line
+        rec["options"]["target"] = edited
+        p.write_text(json.dumps(rec))
+        with pytest.raises(ReplayError, match=r"options\.target: .* is not written as a save records it \(30\)"):
+            Session.load(p)
+    rec["options"]["target"] = 30
     p.write_text(json.dumps(rec))
     s = Session.load(p)
     assert s.options["target"] == 30 and s.replay_matches and s.finished
-    rec["options"]["target"] = "100"
+    rec["options"]["target"] = 100  # another game: its answers no longer end it
     p.write_text(json.dumps(rec))
-    s = Session.load(p)
-    assert s.options["target"] == 100 and not s.finished and not s.replay_matches  # flagged: not the game saved
+    with pytest.raises(ReplayError, match="finished: the save says the game is finished"):
+        Session.load(p)
+    del rec["options"]["target"]
+    p.write_text(json.dumps(rec))
+    with pytest.raises(ReplayError, match="options: the save does not give target"):
+        Session.load(p)
 
 
 def test_parse_option_keeps_json_types_apart() -> None:
@@ -231,10 +242,11 @@ def test_changed_log_digest_loads_but_is_flagged(saved: Path) -> None:
     saved.write_text(json.dumps(rec))
     assert not Session.load(saved).replay_matches
     rec = json.loads(saved.read_text())
-    rec["finished"] = True
+    rec["finished"] = True  # a finished flag its answers do not bear out is refused, not flagged
     rec["log_sha256"] = Session.load(SAVES / "race-short-v1.json").log.digest()
     saved.write_text(json.dumps(rec))
-    assert not Session.load(saved).replay_matches
+    with pytest.raises(ReplayError, match="finished: the save says the game is finished"):
+        Session.load(saved)
 
 
 def _variant(tmp_path: Path, target: int) -> Path:
@@ -494,3 +506,30 @@ def test_a_variant_option_the_save_does_not_record_is_checked_too(race_plugin: s
     p.write_text(json.dumps(rec))
     msg = _load_refused(p)
     assert f"variants[0]: {v}: options.target: option 'target' takes a whole number, not 'lots'" in msg
+
+
+def test_a_save_names_its_game_and_answers_exactly(saved: Path, tmp_path: Path) -> None:
+    """A prefix finds a game on the command line, and the session takes an answer padded or in
+    another case; a save holds neither (issue 27 item 4): both are refused, naming what it should say."""
+    rec = json.loads(saved.read_text())
+    p = tmp_path / "edited.json"
+    rec["game"] = "rac"
+    p.write_text(json.dumps(rec))
+    with pytest.raises(ReplayError, match=r"game: 'rac' is not a game's id .*'race'\?"):
+        Session.load(p)
+    rec = json.loads(saved.read_text())
+    first = rec["answers"][0]
+    for edited in (f" {first} ", first.upper()):
+        rec["answers"][0] = edited
+        p.write_text(json.dumps(rec))
+        with pytest.raises(ReplayError, match=rf"answers\[0\]: {edited!r} is not written as the game records"):
+            Session.load(p)
+    assert Session.load(saved).answers[0] == first  # the save as written loads
+
+
+def test_option_numbers_beyond_64_bits_are_refused(saved: Path, tmp_path: Path) -> None:
+    rec = json.loads(saved.read_text())
+    p = tmp_path / "huge.json"
+    p.write_text(json.dumps(rec).replace('"target": 0', '"target": 1' + "0" * 400))
+    with pytest.raises(ReplayError, match="options.target: expected a whole number between -2\\*\\*63 and 2\\*\\*63"):
+        Session.load(p)
