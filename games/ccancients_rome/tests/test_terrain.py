@@ -105,6 +105,27 @@ def test_a_retreat_through_marsh_does_not_stop_but_rolls_for_each_marsh_hex() ->
     assert u.hex == "0607" and u.blocks == bs.types["LC"].blocks - 1 and len(marsh_rolls(ctx)) == 2
 
 
+@pytest.mark.rule(RULE, "ccr:base.evade")
+def test_an_evading_unit_goes_on_through_a_marsh_and_rolls_for_it() -> None:
+    from ancients_games.ccancients_rome.combat import evade_move
+
+    ctx, st, bs = fresh()
+    u = unit(bs, BOT, "LC", "0605")
+    first = bs.board.toward_baseline("0605", "bottom")
+    for h in first:
+        bs.board.set_terrain(h, "marsh")
+    ctx.chance.force("light")  # the marsh takes a block; the evade goes on
+    gen = evade_move(ctx, bs, u, ("ccr:base.evade",))
+    try:  # the first hex offered at each step
+        d = next(gen)
+        while True:
+            d = gen.send(d.keys[0])
+    except StopIteration:
+        pass
+    assert bs.board.row[u.hex] == 7  # two hexes back: the marsh did not stop it
+    assert u.blocks == bs.types["LC"].blocks - 1 and len(marsh_rolls(ctx)) == 1
+
+
 @pytest.mark.rule(RULE, "ccr:base.momentum")
 def test_a_momentum_advance_into_a_marsh_rolls() -> None:
     ctx, st, bs = fresh()
