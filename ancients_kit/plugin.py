@@ -127,7 +127,15 @@ class OptionSpec:
     help: str
     rules: tuple[str, ...] = ()
     choices: tuple[Any, ...] = ()
-    """Allowed values; empty means booleans (for bool defaults) or free ints."""
+    """Allowed values; empty means booleans (for bool defaults) or whole numbers within :attr:`bounds`."""
+    bounds: tuple[int, int] = (-(2**31), 2**31 - 1)
+    """Least and greatest value of a whole-number option (a game narrows them: ``(0, 10_000)``)."""
+
+    def _in_bounds(self, n: int) -> int:
+        low, high = self.bounds
+        if not low <= n <= high:
+            raise ValueError(f"option {self.name!r} takes a whole number from {low} to {high}, not {n}")
+        return n
 
     def parse(self, text: str) -> Any:
         """Parse a command-line value (``yes``/``no``, numbers, choices)."""
@@ -139,10 +147,14 @@ class OptionSpec:
                     return c
             raise ValueError(f"option {self.name!r} takes one of {', '.join(map(str, self.choices))}, not {text!r}")
         if isinstance(self.default, int):
+            digits = text.strip()
             try:
-                return int(text)
+                n = int(digits) if len(digits) <= 20 else None
             except ValueError:
-                raise ValueError(f"option {self.name!r} takes a whole number, not {text!r}") from None
+                n = None
+            if n is None:
+                raise ValueError(f"option {self.name!r} takes a whole number, not {text[:40]!r}")
+            return self._in_bounds(n)
         return text
 
     def check(self, value: Any) -> Any:
@@ -162,7 +174,7 @@ class OptionSpec:
             raise ValueError(f"option {self.name!r} takes one of {', '.join(map(str, self.choices))}, not {value!r}")
         if isinstance(self.default, int):
             if isinstance(value, int) and not isinstance(value, bool):
-                return value
+                return self._in_bounds(value)
             raise ValueError(f"option {self.name!r} takes a whole number, not {value!r}")
         raise ValueError(f"option {self.name!r} takes a string, not {value!r}")
 

@@ -329,7 +329,10 @@ class Session:
             if k not in specs:
                 known = ", ".join(sorted(specs)) or "none"
                 raise InvalidAnswer(f"{self.game.id} has no option {k!r} (options: {known})")
-            out[k] = specs[k].parse(v) if isinstance(v, str) else v
+            try:
+                out[k] = specs[k].check(v)  # text as on the command line, other values of the option's type
+            except ValueError as exc:
+                raise InvalidAnswer(str(exc)) from None
         return out
 
     def _check_variant_options(self, variant: Variant) -> None:

@@ -533,3 +533,17 @@ def test_option_numbers_beyond_64_bits_are_refused(saved: Path, tmp_path: Path) 
     p.write_text(json.dumps(rec).replace('"target": 0', '"target": 1' + "0" * 400))
     with pytest.raises(ReplayError, match="options.target: expected a whole number between -2\\*\\*63 and 2\\*\\*63"):
         Session.load(p)
+
+
+def test_whole_number_options_have_bounds() -> None:
+    """LDF's action_limit of -3 or 10**4000 and C&C's negative turn_limit were taken (issue 27)."""
+    for game, scenario, name in (("ldf", "campaign", "action_limit"), ("ccancients_rome", "tigranocerte", "turn_limit")):
+        for bad in ("-3", "1" + "0" * 4000, -1):
+            with pytest.raises((ValueError, InvalidAnswer), match=repr(name)):
+                Session.new(game, scenario, seed=1, options={name: bad})
+    assert Session.new("ldf", "campaign", seed=1, options={"action_limit": "400"}).options["action_limit"] == 400
+    spec = OptionSpec("turns", 10, "", bounds=(1, 20))
+    assert spec.parse(" 20 ") == 20 and spec.check(1) == 1
+    for bad in ("0", "21", "x" * 50):
+        with pytest.raises(ValueError, match="'turns'"):
+            spec.parse(bad)

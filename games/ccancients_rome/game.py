@@ -140,7 +140,7 @@ class CCAncientsRome(Game):
         return [
             OptionSpec("turn_limit", 150, "End a battle after this many turns per side (0 = never); the side with "
                        "more banners then wins, equal is a draw. Not in the rules: a guard for bot games.",
-                       ("ccr:victory",)),
+                       ("ccr:victory",), bounds=(0, 100_000)),
             OptionSpec("first_strike", "ask", "How a held First Strike card reacts to enemy close combat: 'ask' the "
                        "defender each time (the question shows the opponent that the card is held), 'auto' play it "
                        "at the first chance without asking (keeps the hand secret), 'never' keep it for one's own turn.",

@@ -113,7 +113,7 @@ class LestDarknessFall(Game):
             OptionSpec("action_limit", 0, "End a turn as if both players had passed after this many actions "
                        "(0 = never, the default). Not in the rules (8.1 sets no limit): a guard a bot study may "
                        "set; a game between people never ends on it (docs/games/ldf.md, issue 23).",
-                       ("ldf:8.1", "ldf:8.20")),
+                       ("ldf:8.1", "ldf:8.20"), bounds=(0, 1_000_000)),
         ]
 
     # -- set-up and play ---------------------------------------------------------
