@@ -207,3 +207,46 @@ def test_every_terrain_a_battle_uses_is_one_the_rules_handle() -> None:
     assert set(used) <= set(TERRAIN_TESTS)
     assert set(chart) == set(TERRAIN_TESTS)
     assert used["marsh"] >= {"abrittus", "cibalae", "immae", "lugdunum", "philippi-i", "philippi-ii"}
+
+
+# What each terrain does, as the rulings and sources say (docs/games/ccancients_rome.md), written
+# here apart from the chart so that a changed chart row fails: (stops movement, impassable, blocks
+# sight, most close dice of a heavy infantry battling into it from clear, out of it into clear,
+# most ranged dice of a light bow that did not move, firing out of it, firing into it).
+EFFECTS = {
+    "clear": (False, False, False, 5, 5, 2, 2),
+    "hill": (False, False, True, 2, 3, 2, 2),  # uphill 2; foot from a hill 3
+    "forest": (True, False, True, 2, 2, 2, 1),
+    "river": (False, True, False, None, None, None, None),
+    "ford": (True, False, False, 2, 2, 1, 2),
+    "bridge": (False, False, False, 2, 2, 1, 2),
+    "camp": (True, False, True, 2, 5, 2, 2),
+    "town": (True, False, True, 2, 5, 2, 2),
+    "marsh": (True, False, False, 2, 2, 1, 2),
+}
+
+
+@pytest.mark.rule(RULE, "ccr:base.movement", "ccr:base.close-combat", "ccr:base.ranged", "ccr:ford", "ccr:bridge")
+@pytest.mark.parametrize("terrain", sorted(EFFECTS))
+def test_each_terrain_s_movement_battle_and_sight(terrain: str) -> None:
+    from ancients_games.ccancients_rome.combat import line_of_sight
+
+    stop, impassable, blocks, cc_in, cc_out, fire_out, fire_in = EFFECTS[terrain]
+    ctx, st, bs = fresh()
+    bs.board.set_terrain("0606", terrain)
+    assert ("0606" in bs.stop_hexes()) is stop
+    assert ("0606" in bs.board.impassable) is impassable
+    assert line_of_sight(bs, "0506", "0706") is not blocks
+    if impassable:
+        assert "0606" not in reach(bs, unit(bs, BOT, "HI", "0607"), 1)
+        return
+    hi = unit(bs, BOT, "HI", "0607")
+    inside = unit(bs, TOP, "HI", "0606")
+    assert close_dice(bs, hi, inside) == cc_in
+    assert close_dice(bs, inside, hi) == cc_out
+    bs.remove_unit(hi)
+    bs.remove_unit(inside)
+    lb = unit(bs, BOT, "LB", "0606")
+    assert ranged_dice(bs, lb) == fire_out
+    bs.remove_unit(lb)
+    assert ranged_dice(bs, unit(bs, BOT, "LB", "0608"), target_hex="0606") == fire_in
