@@ -36,7 +36,7 @@ from typing import Any, Literal
 
 import attrs
 
-from ancients_kit.data import DataStore, Meta, Source
+from ancients_kit.data import DataStore, Meta, Source, bounded
 from ancients_kit.hexgrid import Hex
 from ancients_kit.hexmap import HexMap
 from ancients_kit.tables import LookupTable, OddsTable, load_table
@@ -90,11 +90,11 @@ class Piece:
     name: str
     nationality: Nationality
     kind: PieceKind
-    count: int
+    count: int = attrs.field(validator=bounded(1, 500, rule="ldf:2.2"))
     """How many are in the counter mix (an absolute limit but for Looted markers, 2.6)."""
     combat: str = "none"
     """``"1"``, ``"d6+1"`` (German, per battle, 2.6), ``"tp"`` (garrisons: the hex's unlooted TP, 13.10), ``"none"``."""
-    movement: int = 0
+    movement: int = attrs.field(default=0, validator=bounded(0, 20, rule="ldf:2.6"))
     """Movement factor (2.6): 4, cavalry 8; 0 for leaders and static units."""
     zoc: bool = False
     """Whether it exerts a zone of control (11.1: not leaders and garrisons)."""
@@ -121,11 +121,11 @@ class Placement:
     piece: str
     side: Side
     where: str
-    count: int = 0
+    count: int = attrs.field(default=0, validator=bounded(0, 500, rule="ldf:3.2"))
     """A fixed number of pieces (0 when ``per_symbol`` or ``per_hex`` decides)."""
-    per_symbol: int = 0
+    per_symbol: int = attrs.field(default=0, validator=bounded(0, 10, rule="ldf:3.2"))
     """Pieces per legion symbol (``where = "legions"``)."""
-    per_hex: int = 0
+    per_hex: int = attrs.field(default=0, validator=bounded(0, 10, rule="ldf:3.2"))
     """Pieces per hex of ``where``."""
     one_per_hex: bool = False
     """The pieces must go into different hexes (German set-up, 3.3)."""
@@ -137,8 +137,9 @@ class Placement:
 class Start:
     """Treasury and turn at the start (``ldf:3.2``)."""
 
-    treasury: int
-    turn: int
+    treasury: int = attrs.field(validator=bounded(0, 10_000, rule="ldf:3.2"))
+    turn: int = attrs.field(validator=bounded(1, 5, rule="ldf:3.2"))
+    """The turn play starts in: 1 to 5, the last turn (``state.LAST_TURN``)."""
     rules: tuple[str, ...] = ()
 
 
@@ -253,7 +254,7 @@ class Chit:
     note: str = ""
     returns: Literal["after-use", "next-turn", "removed", "unstated"] = "after-use"
     """When it goes back to the pool (8.17)."""
-    count: int = 1
+    count: int = attrs.field(default=1, validator=bounded(1, 10, rule="ldf:8.17"))
     """Copies in the pool (2 for the cavalry, 25)."""
     sources: tuple[str, ...] = ()
 

@@ -248,3 +248,21 @@ def test_unknown_key_in_a_chit_is_an_error(tmp_path: Path) -> None:
     store = DataStore(model.PACKAGE, (Variant.from_file(tmp_path / "v.toml"),))
     with pytest.raises(DataError, match="colour"):
         model.load_chits(store)
+
+
+@pytest.mark.rule("ldf:2.2", "ldf:2.6", "ldf:3.2")
+@pytest.mark.parametrize(("old", "new", "key"), [
+    ("count = 33", "count = 9223372036854775807", "count"),  # set-up looped until memory ran out
+    ("count = 33", "count = -3", "count"),
+    ("treasury = 5", "treasury = -5", "treasury"),
+    ("turn = 1", "turn = 99", "turn"),
+])
+def test_counter_numbers_out_of_range_are_refused_naming_the_key(tmp_path: Path, old: str, new: str, key: str) -> None:
+    body = (DATA / "counters.toml").read_text(encoding="utf-8")
+    assert old in body
+    (tmp_path / "counters.toml").write_text(body.replace(old, new, 1), encoding="utf-8")
+    (tmp_path / "v.toml").write_text('[meta]\nid = "v"\nsource = "variant"\nnote = "x"\n'
+                                     '[replace."ldf.counters"]\nfile = "counters.toml"\n', encoding="utf-8")
+    store = DataStore(model.PACKAGE, (Variant.from_file(tmp_path / "v.toml"),))
+    with pytest.raises(DataError, match=rf"v\.toml \[replace\.ldf\.counters\]: .*\.{key}: .* is out of range"):
+        model.load_counters(store)
