@@ -8,11 +8,11 @@ Rules: xen:components, xen:control, xen:levy, xen:supply.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 import attrs
 
-from ancients_kit.data import DataError, DataStore, Meta
+from ancients_kit.data import DataError, DataStore, Meta, bounded
 from ancients_kit.hexmap import HexMap
 from ancients_kit.tables import ProvenanceMark, Table, load_table
 
@@ -22,17 +22,22 @@ Control = Literal["empire", "rebel", "neutral"]
 UNIT_TYPES = ("phalanx", "cavalry", "light", "militia", "barbarian_horde", "elephant", "fleet")
 
 
+def _count(high: int, rule: str, default: int = 0) -> Any:
+    """A whole number field from 0 to ``high`` (the data's bounds, checked when the file loads)."""
+    return attrs.field(default=default, validator=bounded(0, high, rule=rule))
+
+
 @attrs.frozen
 class Units:
     """Counts of satrapy units by type."""
 
-    phalanx: int = 0
-    cavalry: int = 0
-    light: int = 0
-    militia: int = 0
-    barbarian_horde: int = 0
-    elephant: int = 0
-    fleet: int = 0
+    phalanx: int = _count(99, "xen:components")
+    cavalry: int = _count(99, "xen:components")
+    light: int = _count(99, "xen:components")
+    militia: int = _count(99, "xen:components")
+    barbarian_horde: int = _count(99, "xen:components")
+    elephant: int = _count(99, "xen:components")
+    fleet: int = _count(99, "xen:components")
 
     @property
     def total(self) -> int:
@@ -48,11 +53,11 @@ class RosterRow(Units):
     """One row of the Unit and City Summary Roster (xen:components, xen:levy)."""
 
     name: str = ""
-    levy_value: int = 1
+    levy_value: int = _count(9, "xen:levy", 1)
     control: Control = "neutral"
-    cities: int = 0
-    treasury_cities: int = 0
-    capital_cities: int = 0
+    cities: int = _count(20, "xen:components")
+    treasury_cities: int = _count(20, "xen:components")
+    capital_cities: int = _count(20, "xen:components")
 
     @property
     def total_cities(self) -> int:
@@ -80,9 +85,9 @@ class SetupRow(Units):
 class Guard:
     """A side's Guard units set up at the start (xen:guards, xen:scenario.cyrus-revolt)."""
 
-    phalanx: int = 0
-    cavalry: int = 0
-    light: int = 0
+    phalanx: int = _count(20, "xen:guards")
+    cavalry: int = _count(20, "xen:guards")
+    light: int = _count(20, "xen:guards")
 
 
 @attrs.frozen
@@ -90,9 +95,9 @@ class Side:
     """One player's start: treasury, chits, leaders and guard (xen:scenario.cyrus-revolt)."""
 
     name: Literal["empire", "rebel"]
-    treasury: int
+    treasury: int = attrs.field(validator=bounded(0, 10_000, rule="xen:treasury"))
     """Starting $ (Empire 40, Rebel 10)."""
-    chits: int
+    chits: int = attrs.field(validator=bounded(0, 30, rule="xen:chits"))
     """Chits drawn at the start (Empire 2, Rebel 6)."""
     supreme_leader: str
     """Artaxerxes or Cyrus (xen:supreme-leaders)."""
@@ -109,7 +114,7 @@ class Scenario:
 
     id: str
     title: str
-    turns: int
+    turns: int = attrs.field(validator=bounded(1, 50, rule="xen:sequence"))
     """Game-turns: 7 (Cyrus' Revolt) or 15 (The King's War)."""
     first_player: Literal["rebel", "empire"]
 
@@ -197,7 +202,7 @@ class Chit:
     """One kind of Stratagem chit and how many of it the pool holds (xen:chits)."""
 
     name: str
-    count: int
+    count: int = attrs.field(validator=bounded(1, 40, rule="xen:chits"))
     phase: Phase
     text: str
 
@@ -215,10 +220,10 @@ class UnitFactor:
     """Combat Strength, Operations Value and costs of a unit type (xen:components, xen:treasury-chart)."""
 
     type: str
-    cs: int
-    ov: int
-    recruit: int
-    upkeep: int
+    cs: int = attrs.field(validator=bounded(0, 50, rule="xen:components"))
+    ov: int = attrs.field(validator=bounded(0, 50, rule="xen:components"))
+    recruit: int = attrs.field(validator=bounded(0, 100, rule="xen:treasury-chart"))
+    upkeep: int = attrs.field(validator=bounded(0, 100, rule="xen:treasury-chart"))
 
 
 @attrs.frozen

@@ -53,3 +53,34 @@ provenance = [{ entries = ["Atlantis"], source = "reconstructed", note = "x" }]
 def test_unknown_satrapy_lookup_names_the_rule() -> None:
     with pytest.raises(KeyError, match=r"xen:components"):
         load().row("Atlantis")
+
+
+@pytest.mark.rule("xen:sequence", "xen:treasury", "xen:components")
+@pytest.mark.parametrize(("scenario", "side", "setup", "key"), [
+    ('turns = 0', 'treasury = 10', 'militia = 1', "scenario[0].turns: 0 is out of range 1..50"),
+    ('turns = 7', 'treasury = -10', 'militia = 1', "side[0].treasury: -10 is out of range 0..10000"),
+    ('turns = 7', 'treasury = 10', 'militia = -1', "setup[0].militia: -1 is out of range 0..99"),
+    ('turns = 7', 'treasury = 10', 'militia = 100000', "setup[0].militia: 100000 is out of range 0..99"),
+])
+def test_scenario_numbers_out_of_range_refused(tmp_path: Path, scenario: str, side: str, setup: str,
+                                               key: str) -> None:
+    """Turns 0, a negative treasury and 100,000 militia were taken (issue 27)."""
+    store = _store(tmp_path, f'''[replace."xenophon.scenarios"]
+scenario = [{{ id = "s", title = "S", {scenario}, first_player = "rebel" }}]
+side = [{{ name = "rebel", {side}, chits = 6, supreme_leader = "Cyrus" }}]
+setup = [{{ satrapy = "Lydia", control = "rebel", {setup} }}]
+provenance = [{{ entries = ["Lydia"], source = "reconstructed", note = "x" }}]
+''')
+    with pytest.raises(DataError, match=key.replace(".", r"\.").replace("[", r"\[").replace("]", r"\]")) as err:
+        load(store)
+    assert "\n" not in str(err.value)
+
+
+@pytest.mark.rule("xen:components", "xen:treasury-chart")
+def test_unit_factors_out_of_range_refused(tmp_path: Path) -> None:
+    store = _store(tmp_path, '''[replace."xenophon.units"]
+unit = [{ type = "phalanx", cs = -8, ov = 16, recruit = 4, upkeep = 1 }]
+provenance = [{ entries = ["phalanx"], source = "variant", note = "x" }]
+''')
+    with pytest.raises(DataError, match=r"unit\[0\]\.cs: -8 is out of range 0\.\.50"):
+        load_units(store)
