@@ -188,7 +188,23 @@ def load(store: DataStore | None = None) -> XenophonData:
     for i, side in enumerate(scen.side):
         if side.guard_city and side.guard_city not in hexmap.places:
             raise DataError(store.path("scenarios.toml"), f"no city {side.guard_city!r} on the map", f"side[{i}].guard_city")
+    _check_unique(store.path("scenarios.toml"), "side", [s.name for s in scen.side], "name")
+    if sorted(s.name for s in scen.side) != ["empire", "rebel"]:
+        raise DataError(store.path("scenarios.toml"), "the two sides are the empire and the rebel, one row each "
+                        "(xen:scenario.cyrus-revolt)", "side")
+    _check_unique(store.path("scenarios.toml"), "scenario", [s.id for s in scen.scenario], "id")
+    _check_unique(store.path("scenarios.toml"), "setup", [r.satrapy for r in scen.setup], "satrapy")
+    _check_unique(store.path("roster.toml"), "satrapy", [r.name for r in roster.satrapy], "name")
     return XenophonData(hexmap, rmeta, roster, smeta, scen)
+
+
+def _check_unique(path: Any, table: str, values: list[str], key: str) -> None:
+    """Each ``values`` entry once: a second row with the same name is refused, naming it."""
+    seen: set[str] = set()
+    for i, v in enumerate(values):
+        if v in seen:
+            raise DataError(path, f"{v!r} appears twice; each {key} names one row", f"{table}[{i}].{key}")
+        seen.add(v)
 
 
 # ---------------------------------------------------------------------------

@@ -84,3 +84,25 @@ provenance = [{ entries = ["phalanx"], source = "variant", note = "x" }]
 ''')
     with pytest.raises(DataError, match=r"unit\[0\]\.cs: -8 is out of range 0\.\.50"):
         load_units(store)
+
+
+@pytest.mark.rule("xen:scenario.cyrus-revolt")
+@pytest.mark.parametrize(("sides", "setup", "message"), [
+    ('{ name = "rebel", treasury = 10, chits = 6, supreme_leader = "Cyrus" }', '{ satrapy = "Lydia", militia = 1 }',
+     "the two sides are the empire and the rebel"),  # the empire missing: a KeyError in set-up before
+    ('{ name = "rebel", treasury = 10, chits = 6, supreme_leader = "Cyrus" }, '
+     '{ name = "rebel", treasury = 10, chits = 6, supreme_leader = "Cyrus" }', '{ satrapy = "Lydia", militia = 1 }',
+     r"side\[1\]\.name: 'rebel' appears twice"),
+    ('{ name = "rebel", treasury = 10, chits = 6, supreme_leader = "Cyrus" }, '
+     '{ name = "empire", treasury = 40, chits = 2, supreme_leader = "Artaxerxes" }',
+     '{ satrapy = "Lydia", militia = 1 }, { satrapy = "Lydia", militia = 2 }', r"setup\[1\]\.satrapy: 'Lydia' appears twice"),
+])
+def test_scenario_sides_and_rows_checked(tmp_path: Path, sides: str, setup: str, message: str) -> None:
+    store = _store(tmp_path, f'''[replace."xenophon.scenarios"]
+scenario = [{{ id = "s", title = "S", turns = 7, first_player = "rebel" }}]
+side = [{sides}]
+setup = [{setup}]
+provenance = [{{ entries = ["Lydia"], source = "reconstructed", note = "x" }}]
+''')
+    with pytest.raises(DataError, match=message):
+        load(store)
