@@ -36,7 +36,7 @@ from typing import Any, Literal
 
 import attrs
 
-from ancients_kit.data import DataStore, Meta, Source, bounded
+from ancients_kit.data import DataError, DataStore, Meta, Source, bounded, document_file
 from ancients_kit.hexgrid import Hex
 from ancients_kit.hexmap import HexMap
 from ancients_kit.tables import LookupTable, OddsTable, load_table
@@ -207,13 +207,14 @@ class CounterMix:
                 raise ValueError(f"set-up places {n} x {pid!r}, the counter mix has {self.count(pid)} (ldf:2.6)")
 
 
-def _index(store: DataStore, rel: str, items: tuple[Any, ...], key: str, what: str) -> dict[Any, Any]:
-    """``items`` by their ``key`` attribute; a key listed twice is a ``ValueError`` naming the file."""
+def _index(store: DataStore, rel: str, meta: Meta, items: tuple[Any, ...], key: str, what: str) -> dict[Any, Any]:
+    """``items`` by their ``key`` attribute; a key listed twice is a :class:`DataError` naming the
+    file it came from (the packaged one, or the variant replacing it) and the row."""
     out: dict[Any, Any] = {}
-    for item in items:
+    for i, item in enumerate(items):
         k = getattr(item, key)
         if k in out:
-            raise ValueError(f"{store.path(rel)}: {what} {k!r} is listed twice")
+            raise DataError(document_file(store, rel, meta.id), f"{what} {k!r} is listed twice", f"{what}[{i}].{key}")
         out[k] = item
     return out
 
@@ -227,7 +228,7 @@ def _load_entries(store: DataStore, rel: str, doc_cls: type, field: str) -> tupl
 def load_counters(store: DataStore) -> CounterMix:
     """``data/counters.toml``."""
     meta, doc = store.load("counters.toml", _CounterDoc)
-    return CounterMix(meta, _index(store, "counters.toml", doc.piece, "id", "piece"), doc.setup, doc.start)
+    return CounterMix(meta, _index(store, "counters.toml", meta, doc.piece, "id", "piece"), doc.setup, doc.start)
 
 
 # ---------------------------------------------------------------- chits
@@ -290,7 +291,7 @@ class ChitSet:
 def load_chits(store: DataStore) -> ChitSet:
     """``data/chits.toml``; numbers must be unique."""
     meta, chits = _load_entries(store, "chits.toml", _ChitDoc, "chit")
-    return ChitSet(meta, _index(store, "chits.toml", chits, "number", "chit"))
+    return ChitSet(meta, _index(store, "chits.toml", meta, chits, "number", "chit"))
 
 
 # ---------------------------------------------------------------- actions and terrain key

@@ -266,3 +266,22 @@ def test_counter_numbers_out_of_range_are_refused_naming_the_key(tmp_path: Path,
     store = DataStore(model.PACKAGE, (Variant.from_file(tmp_path / "v.toml"),))
     with pytest.raises(DataError, match=rf"v\.toml \[replace\.ldf\.counters\]: .*\.{key}: .* is out of range"):
         model.load_counters(store)
+
+
+@pytest.mark.rule("ldf:2.2", "ldf:14.3")
+@pytest.mark.parametrize(("rel", "doc", "old", "new", "row"), [
+    ("counters.toml", "ldf.counters", 'id = "co-emperor"', 'id = "emperor"', r"piece\[1\]\.id"),
+    ("chits.toml", "ldf.chits", "number = 2\n", "number = 1\n", r"chit\[1\]\.number"),
+])
+def test_a_row_listed_twice_names_the_variant_that_did_it(tmp_path: Path, rel: str, doc: str, old: str, new: str,
+                                                           row: str) -> None:
+    """The message named the packaged file, which has no such row (issue 27)."""
+    body = (DATA / rel).read_text(encoding="utf-8")
+    assert old in body
+    (tmp_path / rel).write_text(body.replace(old, new, 1), encoding="utf-8")
+    (tmp_path / "v.toml").write_text('[meta]\nid = "v"\nsource = "variant"\nnote = "x"\n'
+                                     f'[replace."{doc}"]\nfile = "{rel}"\n', encoding="utf-8")
+    store = DataStore(model.PACKAGE, (Variant.from_file(tmp_path / "v.toml"),))
+    load = model.load_counters if rel == "counters.toml" else model.load_chits
+    with pytest.raises(DataError, match=rf"v\.toml \[replace\.{doc}\]: {row}: .* is listed twice"):
+        load(store)
