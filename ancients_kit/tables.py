@@ -85,7 +85,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Literal
@@ -113,6 +113,7 @@ __all__ = [
     "TableSpec",
     "build_table",
     "load_table",
+    "load_table_with_codes",
     "load_table_file",
     "parse_band",
     "parse_odds",
@@ -1248,6 +1249,32 @@ def load_table(store: DataStore, rel_path: str) -> Table:
     if hit is not None:
         file = f"{hit[0].path} [replace.{meta.id}]"
     return build_table(meta, spec, file)
+
+
+def load_table_with_codes(store: DataStore, rel_path: str, codes: Iterable[str], rule: str) -> Table:
+    """:func:`load_table`, refusing a table whose rows or automatic results give a code outside
+    ``codes``, the results the game's rules carry out (another game's table, a misspelt code).
+
+    Raises :class:`DataError` naming the file (or the variant replacing it), the row and the rule,
+    when the table loads, not when a battle first reads that cell."""
+    table = load_table(store, rel_path)
+    known = set(codes)
+    file = store.path(rel_path)
+    hit = store.override(table.meta.id)
+    if hit is not None:
+        file = f"{hit[0].path} [replace.{table.meta.id}]"
+    rows = getattr(table, "rows", ())
+    for i, row in enumerate(rows):
+        for j, code in enumerate(row.results):
+            if code not in known:
+                raise DataError(file, f"result {code!r} is not one this game carries out "
+                                f"({', '.join(sorted(known))}) [{rule}]", f"table.rows[{i}][{j}]")
+    for edge in ("below", "above"):
+        code = getattr(table, edge, None)
+        if code not in (None, "first", "last") and code not in known:
+            raise DataError(file, f"result {code!r} is not one this game carries out "
+                            f"({', '.join(sorted(known))}) [{rule}]", f"table.{edge}")
+    return table
 
 
 def load_table_file(path: str | Path) -> Table:

@@ -39,7 +39,7 @@ import attrs
 from ancients_kit.data import DataError, DataStore, Meta, Source, bounded, document_file
 from ancients_kit.hexgrid import Hex
 from ancients_kit.hexmap import HexMap
-from ancients_kit.tables import LookupTable, OddsTable, load_table
+from ancients_kit.tables import LookupTable, OddsTable, load_table, load_table_with_codes
 
 __all__ = [
     "CENTRE_TP",
@@ -357,9 +357,13 @@ def load_map(store: DataStore) -> HexMap:
     return HexMap.load(store, "map.toml")
 
 
+CRT_RESULTS = ("AE", "AS", "DE", "DR", "EX")
+"""The results the combat rules carry out (``ldf:13.11``-``13.14``): any other code is refused when the table loads."""
+
+
 def load_crt(store: DataStore) -> OddsTable:
     """The Combat Results Table (``ldf:13.2``, ``13.15``, ``14.6``)."""
-    table = load_table(store, "crt.toml")
+    table = load_table_with_codes(store, "crt.toml", CRT_RESULTS, "ldf:13.11")
     if not isinstance(table, OddsTable):
         raise ValueError(f"{store.path('crt.toml')}: the LDF CRT must be an odds table (ldf:13.2)")
     return table

@@ -14,7 +14,7 @@ import attrs
 
 from ancients_kit.data import DataError, DataStore, Meta, bounded
 from ancients_kit.hexmap import HexMap
-from ancients_kit.tables import ProvenanceMark, Table, load_table
+from ancients_kit.tables import ProvenanceMark, Table, load_table, load_table_with_codes
 
 from ancients_games.xenophon import PACKAGE
 
@@ -299,4 +299,11 @@ def load_units(store: DataStore | None = None) -> tuple[Meta, UnitsDoc]:
 def load_tables(store: DataStore | None = None) -> dict[str, Table]:
     """Every table of :data:`TABLES`, with its provenance per row or cell."""
     store = store or DataStore(PACKAGE)
-    return {name: load_table(store, rel) for name, rel in TABLES.items()}
+    return {name: load_table_with_codes(store, rel, CRT_RESULTS, "xen:crt") if name in CRTS else load_table(store, rel)
+            for name, rel in TABLES.items()}
+
+
+CRTS = ("engagement", "skirmish", "combined-arms")
+"""The three Combat Results Tables (xen:crt)."""
+CRT_RESULTS = ("--", "AZ", "AR", "AD", "DZ", "DR", "DD", "AM", "DM")
+"""The results combat carries out (``combat.apply_result``): any other code is refused when a CRT loads."""

@@ -285,3 +285,21 @@ def test_a_row_listed_twice_names_the_variant_that_did_it(tmp_path: Path, rel: s
     load = model.load_counters if rel == "counters.toml" else model.load_chits
     with pytest.raises(DataError, match=rf"v\.toml \[replace\.{doc}\]: {row}: .* is listed twice"):
         load(store)
+
+
+@pytest.mark.rule("ldf:13.11")
+def test_another_games_crt_is_refused_when_it_loads(tmp_path: Path) -> None:
+    """Centurion's melee table used as LDF's: "unknown combat result" came mid-game, and every later
+    play of that save crashed the same way (issue 27). Now the table is refused as it loads."""
+    import ancients_games.centurion as cen
+
+    text = (Path(cen.__file__).parent / "data" / "crt_melee.toml").read_text(encoding="utf-8")
+    assert 'id = "centurion.crt.melee"' in text
+    (tmp_path / "crt.toml").write_text(text.replace('id = "centurion.crt.melee"', 'id = "ldf.crt"', 1), encoding="utf-8")
+    (tmp_path / "v.toml").write_text('[meta]\nid = "v"\nsource = "variant"\nnote = "x"\n'
+                                     '[replace."ldf.crt"]\nfile = "crt.toml"\n', encoding="utf-8")
+    store = DataStore(model.PACKAGE, (Variant.from_file(tmp_path / "v.toml"),))
+    with pytest.raises(DataError, match=r"v\.toml \[replace\.ldf\.crt\]: table\.(rows\[\d+\]\[\d+\]|below|above): "
+                                        r"result '.*' is not one this game carries out \(AE, AS, DE, DR, EX\) "
+                                        r"\[ldf:13\.11\]"):
+        model.load_crt(store)

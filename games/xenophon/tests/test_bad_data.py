@@ -106,3 +106,19 @@ provenance = [{{ entries = ["Lydia"], source = "reconstructed", note = "x" }}]
 ''')
     with pytest.raises(DataError, match=message):
         load(store)
+
+
+@pytest.mark.rule("xen:crt")
+def test_another_games_crt_is_refused_when_it_loads(tmp_path: Path) -> None:
+    """LDF's CRT used as the engagement table: "unknown CRT result" came mid-game (issue 27)."""
+    import ancients_games.ldf as ldf
+    from ancients_games.xenophon.model import load_tables
+
+    text = (Path(ldf.__file__).parent / "data" / "crt.toml").read_text(encoding="utf-8")
+    assert 'id = "ldf.crt"' in text
+    (tmp_path / "crt.toml").write_text(text.replace('id = "ldf.crt"', 'id = "xenophon.crt-engagement"', 1),
+                                       encoding="utf-8")
+    store = _store(tmp_path, '[replace."xenophon.crt-engagement"]\nfile = "crt.toml"\n')
+    with pytest.raises(DataError, match=r"\[replace\.xenophon\.crt-engagement\]: table\.\S+: result '.*' is not "
+                                        r"one this game carries out \(.*\) \[xen:crt\]"):
+        load_tables(store)
