@@ -82,6 +82,10 @@ Confidence = Literal["H", "M", "L"]
 # ---------------------------------------------------------------- counters
 
 
+COMBAT_FACTORS = ("1", "d6+1", "tp", "none")
+"""The combat factors of ``ldf:2.6`` and ``13.10`` that the battle rules apply (``combat.strength``)."""
+
+
 @attrs.frozen
 class Piece:
     """One kind of counter in the mix (``ldf:2.2``-``2.6``)."""
@@ -104,6 +108,9 @@ class Piece:
     note: str = ""
 
     def __attrs_post_init__(self) -> None:
+        if self.combat not in COMBAT_FACTORS:
+            raise ValueError(f"piece {self.id!r}: combat {self.combat!r} is not a factor the rules know "
+                             f"({', '.join(COMBAT_FACTORS)}; ldf:2.6)")
         if self.count < 1:
             raise ValueError(f"piece {self.id!r}: count must be at least 1, got {self.count}")
         if self.source == "reconstructed" and not self.note.strip():

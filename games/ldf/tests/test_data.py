@@ -256,6 +256,7 @@ def test_unknown_key_in_a_chit_is_an_error(tmp_path: Path) -> None:
     ("count = 33", "count = -3", "count"),
     ("treasury = 5", "treasury = -5", "treasury"),
     ("turn = 1", "turn = 99", "turn"),
+    ('combat = "d6+1"', 'combat = "d600+1"', "combat"),
 ])
 def test_counter_numbers_out_of_range_are_refused_naming_the_key(tmp_path: Path, old: str, new: str, key: str) -> None:
     body = (DATA / "counters.toml").read_text(encoding="utf-8")
@@ -264,7 +265,7 @@ def test_counter_numbers_out_of_range_are_refused_naming_the_key(tmp_path: Path,
     (tmp_path / "v.toml").write_text('[meta]\nid = "v"\nsource = "variant"\nnote = "x"\n'
                                      '[replace."ldf.counters"]\nfile = "counters.toml"\n', encoding="utf-8")
     store = DataStore(model.PACKAGE, (Variant.from_file(tmp_path / "v.toml"),))
-    with pytest.raises(DataError, match=rf"v\.toml \[replace\.ldf\.counters\]: .*\.{key}: .* is out of range"):
+    with pytest.raises(DataError, match=rf"v\.toml \[replace\.ldf\.counters\]: .*{key}.* (is out of range|is not a factor)"):
         model.load_counters(store)
 
 
