@@ -304,3 +304,19 @@ def test_another_games_crt_is_refused_when_it_loads(tmp_path: Path) -> None:
                                         r"result '.*' is not one this game carries out \(AE, AS, DE, DR, EX\) "
                                         r"\[ldf:13\.11\]"):
         model.load_crt(store)
+
+
+@pytest.mark.rule("ldf:2.1")
+def test_a_map_with_renamed_terrain_is_refused_when_it_loads(tmp_path: Path) -> None:
+    """A variant map whose land is called "plain" played on and offered no move at all (issue 27)."""
+    body = (DATA / "map.toml").read_text(encoding="utf-8")
+    old = 'default = "land"\nlegend = { "." = "land", "~" = "sea" }'
+    assert old in body
+    (tmp_path / "map.toml").write_text(body.replace(old, 'default = "plain"\nlegend = { "." = "plain", "~" = "sea" }'),
+                                       encoding="utf-8")
+    (tmp_path / "v.toml").write_text('[meta]\nid = "v"\nsource = "variant"\nnote = "x"\n'
+                                     '[replace."ldf.map"]\nfile = "map.toml"\n', encoding="utf-8")
+    store = DataStore(model.PACKAGE, (Variant.from_file(tmp_path / "v.toml"),))
+    with pytest.raises(DataError, match=r"v\.toml \[replace\.ldf\.map\]: terrain: terrain 'plain' is not one the "
+                                        r"rules know \(land, sea\) \[ldf:2\.1\]"):
+        model.load_map(store)
