@@ -329,8 +329,15 @@ class _ActionDoc:
 
 
 def load_actions(store: DataStore) -> tuple[Meta, tuple[Action, ...]]:
-    """``data/actions.toml``."""
-    return _load_entries(store, "actions.toml", _ActionDoc, "action")
+    """``data/actions.toml``; ids must be unique, and ``turns`` a turn or a range of turns."""
+    meta, actions = _load_entries(store, "actions.toml", _ActionDoc, "action")
+    _index(store, "actions.toml", meta, actions, "id", "action")
+    for i, a in enumerate(actions):
+        lo, dash, hi = a.turns.partition("-")
+        if a.turns and not (lo.isdigit() and (not dash or hi.isdigit()) and 1 <= int(lo) <= int(hi or lo) <= 5):
+            raise DataError(document_file(store, "actions.toml", meta.id), f"turns {a.turns!r} is not a turn from 1 "
+                            f"to 5 or a range of them ('3', '4-5') [ldf:14.2]", f"action[{i}].turns")
+    return meta, actions
 
 
 @attrs.frozen

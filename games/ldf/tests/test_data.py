@@ -320,3 +320,20 @@ def test_a_map_with_renamed_terrain_is_refused_when_it_loads(tmp_path: Path) -> 
     with pytest.raises(DataError, match=r"v\.toml \[replace\.ldf\.map\]: terrain: terrain 'plain' is not one the "
                                         r"rules know \(land, sea\) \[ldf:2\.1\]"):
         model.load_map(store)
+
+
+@pytest.mark.rule("ldf:14.2")
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ('id = "attack"', 'id = "move"', r"action\[1\]\.id: action 'move' is listed twice"),
+    ('turns = "4-5"', 'turns = "5-4"', r"action\[\d+\]\.turns: turns '5-4' is not a turn from 1 to 5"),
+    ('turns = "3"', 'turns = "99"', r"action\[\d+\]\.turns: turns '99' is not a turn from 1 to 5"),
+])
+def test_action_list_rows_checked(tmp_path: Path, old: str, new: str, message: str) -> None:
+    body = (DATA / "actions.toml").read_text(encoding="utf-8")
+    assert old in body
+    (tmp_path / "actions.toml").write_text(body.replace(old, new, 1), encoding="utf-8")
+    (tmp_path / "v.toml").write_text('[meta]\nid = "v"\nsource = "variant"\nnote = "x"\n'
+                                     '[replace."ldf.actions"]\nfile = "actions.toml"\n', encoding="utf-8")
+    store = DataStore(model.PACKAGE, (Variant.from_file(tmp_path / "v.toml"),))
+    with pytest.raises(DataError, match=rf"v\.toml \[replace\.ldf\.actions\]: {message}"):
+        model.load_actions(store)
