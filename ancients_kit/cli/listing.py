@@ -18,7 +18,6 @@ from pathlib import Path
 import click
 from rich.cells import cell_len
 from rich.console import Console
-from rich.markup import escape
 from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
@@ -28,6 +27,7 @@ from ancients_kit.cli.common import variant_option, variant_store
 from ancients_kit.data import DataStore, Meta, split_meta
 from ancients_kit.plugin import TableInfo, find_game, load_games
 from ancients_kit.tables import Provenance, table_provenance
+from ancients_kit.text import markup
 
 __all__ = ["COMMANDS", "Listing", "variant_of"]
 
@@ -68,7 +68,7 @@ class Listing:
 
     def table(self) -> Table:
         """The listing as a rich table (names unwrapped, other columns at least a word wide)."""
-        t = Table(title=escape(self.title), caption=escape(self.caption) or None)
+        t = Table(title=markup(self.title), caption=markup(self.caption) or None)
         for h, w in zip(self.headers, self._min_widths()):
             if h in self.names:
                 t.add_column(h, no_wrap=True, min_width=w)
@@ -95,19 +95,19 @@ class Listing:
         if self.fits(console.width):
             console.print(self.table())
             return
-        console.print(f"[bold]{escape(self.title)}[/]")
+        console.print(f"[bold]{markup(self.title)}[/]")
         first = [k for k, h in enumerate(self.headers) if h in self.names] or [0]
         for r in self.rows:
             console.print("  ".join(f"[bold]{r[k]}[/]" for k in first), soft_wrap=True)
             for k, h in enumerate(self.headers):
                 if k not in first and Text.from_markup(r[k]).plain.strip():
-                    block = Padding(Text.from_markup(f"{escape(h)}: {r[k]}"), (0, 0, 0, 4), expand=False)
+                    block = Padding(Text.from_markup(f"{markup(h)}: {r[k]}"), (0, 0, 0, 4), expand=False)
                     for line in console.render_lines(block, pad=False):  # no trailing blanks in a pipe
                         text = Text.assemble(*((s.text, s.style) for s in line if not s.control))
                         text.rstrip()
                         console.print(text)
         if self.caption:
-            console.print(escape(self.caption))
+            console.print(markup(self.caption))
 
 
 def variant_of(store: DataStore, data_id: str) -> str | None:
@@ -135,7 +135,7 @@ def games_cmd(as_json: bool) -> None:
         return
     t = Listing("Installed games", "game", "title", "scenarios", names={"game"})
     for g in games.values():
-        t.add_row(g.id, escape(g.title), str(len(g.scenarios(DataStore(g.package)))))
+        t.add_row(markup(g.id), markup(g.title), str(len(g.scenarios(DataStore(g.package)))))
     t.print(ui.out)
 
 
@@ -169,7 +169,7 @@ def scenarios_cmd(game: str, as_json: bool, variant: tuple[str, ...]) -> None:
                 caption="* moves first")
     for s in infos:
         sides = " v ".join(f"{side}*" if side == s.first else side for side in s.sides)
-        t.add_row(s.id, escape(s.title), escape(sides), escape(_source_of(store, s.meta)))
+        t.add_row(markup(s.id), markup(s.title), markup(sides), markup(_source_of(store, s.meta)))
     t.print(ui.out)
 
 
@@ -215,12 +215,12 @@ def tables_cmd(game: str, table: str | None, as_json: bool, variant: tuple[str, 
         i = infos[0]
         prov = marked.get(i.id)
         cells = _cell_marks(i, prov) if prov is not None else None
-        t = Table(*i.header, title=f"{i.title} ({i.id})")
+        t = Table(*map(markup, i.header), title=markup(f"{i.title} ({i.id})"))
         for k, row in enumerate(i.rows):
             if cells is None:
-                t.add_row(*row)
+                t.add_row(*map(markup, row))
             else:
-                t.add_row(row[0], *(_marked_cell(v, m, prov) for v, m in zip(row[1:], cells[k])))
+                t.add_row(markup(row[0]), *(_marked_cell(v, m, prov) for v, m in zip(row[1:], cells[k])))
         ui.out.print(t)
         for code, meaning in i.legend.items():
             ui.out.print(f"  {code}: {meaning}", markup=False)
@@ -229,9 +229,9 @@ def tables_cmd(game: str, table: str | None, as_json: bool, variant: tuple[str, 
         if path is not None:
             source = f"variant {path}, replacing the game's {i.meta.id}" + (
                 f" (the replacement's own meta.source: {i.meta.source})" if i.meta.source != "variant" else "")
-        ui.out.print(f"[bold]source:[/] {escape(source)}; rules: {', '.join(i.meta.rules)}")
+        ui.out.print(f"[bold]source:[/] {markup(source)}; rules: {markup(', '.join(i.meta.rules))}")
         if i.meta.note:
-            ui.out.print(f"[bold]note:[/] {escape(i.meta.note)}")
+            ui.out.print(f"[bold]note:[/] {markup(i.meta.note)}")
         if prov is not None:
             ui.out.print("[bold]provenance by row and cell[/] (marked cells carry the mark's number):")
             for n, mark in enumerate(prov.marks):
@@ -240,14 +240,14 @@ def tables_cmd(game: str, table: str | None, as_json: bool, variant: tuple[str, 
         return
     t = Listing(f"{g.title}: tables", "table", "title", "source", "rules", names={"table"})
     for i in infos:
-        src = i.meta.source if i.meta.source != "reconstructed" else "[yellow]reconstructed[/]"
+        src = markup(i.meta.source) if i.meta.source != "reconstructed" else "[yellow]reconstructed[/]"
         if i.id in marked:
-            src = _mixed_source(marked[i.id]).replace("reconstructed", "[yellow]reconstructed[/]")
+            src = markup(_mixed_source(marked[i.id])).replace("reconstructed", "[yellow]reconstructed[/]")
         if variant_of(store, i.meta.id) is not None:
-            src = escape(_source_of(store, i.meta))
-        t.add_row(i.id, escape(i.title), src, ", ".join(i.meta.rules))
+            src = markup(_source_of(store, i.meta))
+        t.add_row(markup(i.id), markup(i.title), src, markup(", ".join(i.meta.rules)))
     t.print(ui.out)
-    ui.out.print("Show one with: ancients tables " + g.id + " TABLE   (its note says what it was built from)")
+    ui.out.print(f"Show one with: ancients tables {markup(g.id)} TABLE   (its note says what it was built from)")
 
 
 _SUPERSCRIPT = "\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079"
@@ -287,9 +287,10 @@ def _cell_marks(info: TableInfo, prov: Provenance) -> list[list[int | None]] | N
 
 
 def _marked_cell(value: str, mark: int | None, prov: Provenance) -> str:
+    """A cell as markup: its value, then its mark's number, yellow when reconstructed."""
     if mark is None:
-        return value
-    text = f"{value}{_sup(mark + 1)}"
+        return markup(value)
+    text = f"{markup(value)}{_sup(mark + 1)}"
     return f"[yellow]{text}[/]" if prov.marks[mark].source == "reconstructed" else text
 
 
@@ -357,10 +358,10 @@ def rules_cmd(game: str, as_json: bool, missing: bool) -> None:
     t = Listing(f"{g.title}: rules", "rule", "title", "implemented in", "tested in", names={"rule"})
     for row in rows:
         t.add_row(
-            row["id"],
-            escape(row["title"]),
-            ", ".join(row["implemented_in"]) or "[red]-[/]",
-            ", ".join(row["tested_in"]) or "[red]-[/]",
+            markup(row["id"]),
+            markup(row["title"]),
+            markup(", ".join(row["implemented_in"])) or "[red]-[/]",
+            markup(", ".join(row["tested_in"])) or "[red]-[/]",
         )
     t.print(ui.out)
     done = sum(1 for r in index if code.get(r.id) and tests.get(r.id))
@@ -411,7 +412,7 @@ def sources_cmd(game: str | None, as_json: bool, reconstructed: bool) -> None:
         marked_source = r["source"]
         if r["cells"] is not None:
             marked_source = f"{r['source']} ({r['cells']})"
-        t.add_row(r["game"], r["id"], escape(marked_source), escape(note[:160] + ("..." if len(note) > 160 else "")))
+        t.add_row(markup(r["game"]), markup(r["id"]), markup(marked_source), markup(note[:160] + ("..." if len(note) > 160 else "")))
     t.print(ui.out)
 
 

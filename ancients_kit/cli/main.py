@@ -15,6 +15,7 @@ from typing import Any
 import click
 
 from ancients_kit.cli import ui
+from ancients_kit.text import markup
 
 __all__ = ["cli", "main"]
 
@@ -42,8 +43,9 @@ class AncientsGroup(click.Group):
         except Exception as exc:  # a bug: report it briefly, keep the user's files safe
             if os.environ.get("ANCIENTS_DEBUG"):
                 raise
+            # The message may quote data (a title, a markup error about it): never markup.
             ui.err.print(
-                f"[bold red]internal error:[/] {type(exc).__name__}: {exc}\n"
+                f"[bold red]internal error:[/] {markup(type(exc).__name__)}: {markup(exc)}\n"
                 "Your saved games are untouched. Set ANCIENTS_DEBUG=1 to see the traceback, "
                 "and please report it."
             )

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import click
-from rich.markup import escape
 from rich.table import Table
 
 from ancients_kit.cli import ui
@@ -11,6 +10,7 @@ from ancients_kit.cli.common import variant_option, variant_store
 from ancients_kit.data import DataError
 from ancients_kit.plugin import find_game, parse_params
 from ancients_kit.tables import probability_decimal
+from ancients_kit.text import markup
 
 __all__ = ["COMMANDS"]
 
@@ -49,10 +49,10 @@ def odds_cmd(game: str, params: tuple[str, ...], as_json: bool, variant: tuple[s
             }
         )
         return
-    t = Table("outcome", "exact", "probability", title=escape(report.title))
+    t = Table("outcome", "exact", "probability", title=markup(report.title))
     for k, v in report.distribution.items():
         label = f"{k} ({report.legend[k]})" if k in report.legend else k
-        t.add_row(escape(label), str(v), probability_decimal(v))
+        t.add_row(markup(label), str(v), probability_decimal(v))
     ui.out.print(t)
     for line in report.explain:
         ui.out.print(f"  {line}", markup=False)

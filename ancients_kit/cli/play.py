@@ -21,7 +21,6 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import click
-from rich.markup import escape
 from rich.rule import Rule
 
 from ancients_kit.bots import Bot, EndlessGame, ProgressWatch, check_bot, make_bot
@@ -33,6 +32,7 @@ from ancients_kit.places import WIDEN, listing, matching_areas, places_of
 from ancients_kit.plugin import find_game
 from ancients_kit.savefile import SaveError, SaveSlot
 from ancients_kit.session import Decision, Session
+from ancients_kit.text import markup
 
 __all__ = ["COMMANDS", "PlayLoop", "default_save_path"]
 
@@ -133,9 +133,9 @@ class PlayLoop:
         self.shown = len(self.s.log)
 
     def print_event(self, e: Event, viewer: str | None) -> None:
-        rules = f" [dim]\\[{', '.join(e.rules)}][/]" if e.rules else ""
+        rules = f" [dim]\\[{markup(', '.join(e.rules))}][/]" if e.rules else ""
         style = {"turn": "bold", "phase": "bold cyan", "end": "bold green", "roll": "dim"}.get(e.kind, "")
-        text = e.text_for(viewer).replace("[", "\\[")
+        text = markup(e.text_for(viewer))
         ui.out.print(f"[{style}]{text}[/]{rules}" if style else f"{text}{rules}")
         if e.kind == "turn" and not self.humans and self.show_map:
             self.print_map()
@@ -158,14 +158,14 @@ class PlayLoop:
         ui.out.print(drawing, soft_wrap=True)
         status = g.status(self.s.state, self.viewer())
         if status:
-            ui.out.print(f"[bold]{status}[/]")
+            ui.out.print(f"[bold]{markup(status)}[/]")
 
     def print_decision(self, d: Decision, everything: bool = False) -> None:
         """The question and its options: the first :data:`LIST_LIMIT` (``everything``: all); a
         question offering places lists them nearest first, narrowed by area when long
         (:func:`~ancients_kit.places.listing`)."""
-        rule = f"  [dim]\\[{d.rule}][/]" if d.rule else ""
-        ui.out.print(f"[bold]{d.side}[/]: {escape(d.prompt)}{rule}")
+        rule = f"  [dim]\\[{markup(d.rule)}][/]" if d.rule else ""
+        ui.out.print(f"[bold]{markup(d.side)}[/]: {markup(d.prompt)}{rule}")
         ps = places_of(d)
         if ps is not None:
             rows = listing(d, None if everything else self.narrowed, places=ps,
@@ -173,17 +173,17 @@ class PlayLoop:
             for r in rows:
                 if r.kind == "option":
                     n, _, rest = r.text.partition(". ")
-                    ui.out.print(f"  {n.strip():>2}. [bold]{escape(r.key)}[/]{escape(rest[len(r.key):])}")
+                    ui.out.print(f"  {n.strip():>2}. [bold]{markup(r.key)}[/]{markup(rest[len(r.key):])}")
                 else:
-                    ui.out.print(escape(r.text), style="dim" if r.kind != "area" else None)
+                    ui.out.print(markup(r.text), style="dim" if r.kind != "area" else None)
             if any(r.kind == "area" for r in rows):
                 ui.out.print("  [dim]type an area's name to list its places, or a hex number; ? lists all[/]")
             keys = [r.key for r in rows if r.kind == "option"]
         else:
             opts = d.options if everything else d.options[:LIST_LIMIT]
             for i, o in enumerate(opts, 1):
-                label = f"  {escape(o.label)}" if o.label and o.label != o.key else ""
-                ui.out.print(f"  {i:>2}. [bold]{escape(o.key)}[/]{label}")
+                label = f"  {markup(o.label)}" if o.label and o.label != o.key else ""
+                ui.out.print(f"  {i:>2}. [bold]{markup(o.key)}[/]{label}")
             if len(d.options) > len(opts):
                 ui.out.print(f"  ... {len(d.options) - len(opts)} more: type '?' to list all, or type a key")
             keys = [o.key for o in opts]
@@ -263,7 +263,7 @@ class PlayLoop:
     def human_turn(self, d: Decision) -> bool:
         """Ask until a legal answer is given; False if the player quits."""
         if not self.handover(d.side):
-            ui.out.print(f"\nGame saved in {self.save_path}; continue with: ancients play {self.save_path}")
+            ui.out.print(f"\nGame saved in {markup(self.save_path)}; continue with: ancients play {markup(self.save_path)}")
             return False
         self.flush_events()
         if self.show_map:
@@ -280,7 +280,7 @@ class PlayLoop:
             try:
                 raw = click.prompt(">", prompt_suffix=" ", default="", show_default=False)
             except (click.Abort, EOFError):
-                ui.out.print(f"\nGame saved in {self.save_path}; continue with: ancients play {self.save_path}")
+                ui.out.print(f"\nGame saved in {markup(self.save_path)}; continue with: ancients play {markup(self.save_path)}")
                 return False
             text = raw.strip()
             word, _, rest = text.partition(" ")
@@ -288,7 +288,7 @@ class PlayLoop:
             if text in d.keys:
                 cmd = ""
             if cmd in {"quit", "exit", "q"}:
-                ui.out.print(f"Game saved in {self.save_path}; continue with: ancients play {self.save_path}")
+                ui.out.print(f"Game saved in {markup(self.save_path)}; continue with: ancients play {markup(self.save_path)}")
                 return False
             if cmd in {"help", "h"}:
                 ui.out.print(HELP)
@@ -301,7 +301,7 @@ class PlayLoop:
                 continue
             if cmd == "log":
                 for line in self.s.log.lines(d.side)[-30:]:
-                    ui.out.print(line.replace("[", "\\["))
+                    ui.out.print(markup(line))
                 continue
             if cmd == "explain":
                 from ancients_kit.cli.teach import explain_event, rule_titles
@@ -319,7 +319,7 @@ class PlayLoop:
                 except SaveError as exc:
                     ui.err.print(f"[red]not saved:[/] {_one_line(exc)}", soft_wrap=True)
                     continue
-                ui.out.print(f"saved to {p}".replace("[", "\\["), soft_wrap=True)
+                ui.out.print(f"saved to {markup(p)}", soft_wrap=True)
                 continue
             if self.narrow(d, text):
                 continue
@@ -335,7 +335,7 @@ class PlayLoop:
                 self.s.answer(key)
             except AnswerError as exc:
                 kind = type(exc).__name__.replace("Answer", "").lower()
-                ui.err.print(f"[red]{kind}:[/] {str(exc).replace('[', chr(92) + '[')}")
+                ui.err.print(f"[red]{kind}:[/] {markup(exc)}")
                 continue
             self.phases.answered(self.s, d, key, before)
             self.save()
@@ -376,8 +376,8 @@ class PlayLoop:
         while self.s.decision is not None:
             if self.stop_after is not None and given >= self.stop_after:
                 self.flush_events()
-                ui.out.print(f"Stopped after {given} answers; saved in {self.save_path}; "
-                             f"continue with: ancients play {self.save_path}")
+                ui.out.print(f"Stopped after {given} answers; saved in {markup(self.save_path)}; "
+                             f"continue with: ancients play {markup(self.save_path)}")
                 return
             given += 1
             d = self.s.decision
@@ -405,8 +405,8 @@ class PlayLoop:
         out = self.s.outcome
         ui.out.print(Rule("game over"))
         if out is not None:
-            ui.out.print(f"[bold green]{out.text}[/]")
-        ui.out.print(f"Saved in {self.save_path}; replay with: ancients replay {self.save_path}")
+            ui.out.print(f"[bold green]{markup(out.text)}[/]")
+        ui.out.print(f"Saved in {markup(self.save_path)}; replay with: ancients replay {markup(self.save_path)}")
 
 
 def _same_file(a: Path, b: Path) -> bool:
@@ -417,7 +417,7 @@ def _same_file(a: Path, b: Path) -> bool:
 
 
 def _one_line(exc: BaseException) -> str:
-    return " ".join(str(exc).split()).replace("[", "\\[")
+    return markup(" ".join(str(exc).split()))
 
 
 def _warn_if_replay_differs(s: Session) -> None:
@@ -459,8 +459,8 @@ def _start(session: Session, who: Mapping[str, str], save: str | None, delay: fl
         slot.claim_for_new()  # never over a game in progress or a file that is no save
         loop = PlayLoop(session, who, path, delay=delay, show_map=show_map, stop_after=stop_after, slot=slot)
         loop.save()
-        where = f"; saving to {path}" if kept else ""
-        ui.out.print(f"[dim]{session.game.title}: {session.scenario} (seed {session.seed}){where}[/]")
+        where = f"; saving to {markup(path)}" if kept else ""
+        ui.out.print(f"[dim]{markup(session.game.title)}: {markup(session.scenario)} (seed {session.seed}){where}[/]")
         _play(loop, plain)
 
 
@@ -574,7 +574,7 @@ def undo_cmd(save: str, count: int) -> None:
     d = s.decision
     ui.out.print(f"{count} answer(s) taken back; {len(s.answers)} remain.")
     if d is not None:
-        ui.out.print(f"Next: {d.side}: {d.prompt}")
+        ui.out.print(f"Next: {markup(d.side)}: {markup(d.prompt)}")
 
 
 @click.command("replay")
@@ -602,7 +602,7 @@ def replay_cmd(save: str, viewer: str | None, as_json: bool, check: bool, show_m
         raise ui.UsageProblem(f"{save}: the replayed log differs from the saved one")
     if html_path:
         Path(html_path).write_text(teach.html_replay(s, viewer), encoding="utf-8")
-        ui.out.print(f"written {html_path}: {len(s.answers) + 1} steps; open it in any browser")
+        ui.out.print(f"written {markup(html_path)}: {len(s.answers) + 1} steps; open it in any browser")
         return
     if explain:
         for line in teach.explain_lines(s, viewer):
@@ -612,8 +612,7 @@ def replay_cmd(save: str, viewer: str | None, as_json: bool, check: bool, show_m
         ui.print_json({"record": s.to_record(), "events": [e.to_json(viewer) for e in s.log]})
         return
     for e in s.log:
-        line = e.line(viewer).replace("[", "\\[")
-        ui.out.print(line)
+        ui.out.print(markup(e.line(viewer)))
     if follow:
         s = _follow(save, s, viewer)
     if show_map:
@@ -655,7 +654,7 @@ def _follow(save: str, s: Session, viewer: str | None) -> Session:
         if same < len(old):
             ui.out.print(f"[yellow]-- answers taken back: the game is at answer {len(t.answers)} again --[/]")
         for e in list(t.log)[same:]:
-            ui.out.print(e.line(viewer).replace("[", "\\["))
+            ui.out.print(markup(e.line(viewer)))
         s = t
     return s
 

@@ -22,7 +22,6 @@ from typing import Any
 
 import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.markup import escape
 from rich.table import Table
 
 from ancients_kit.bots import BOTS, SEARCH_BOTS, bot_spec, check_bot
@@ -32,6 +31,7 @@ from ancients_kit.data import Variant
 from ancients_kit.plugin import Game, find_game
 from ancients_kit.plots import check_plot
 from ancients_kit.study import Record, StudySpec, Summary, compare, run_study, summarize
+from ancients_kit.text import markup
 
 __all__ = ["COMMANDS"]
 
@@ -144,7 +144,7 @@ def _progress(show: str | None, label: str) -> Iterator[tuple[Any, Any]]:
         TimeRemainingColumn(),
     )
     with Progress(*cols, console=ui.err, transient=True) as bar:
-        task = bar.add_task(escape(label), total=None, rate="", playing="")
+        task = bar.add_task(markup(label), total=None, rate="", playing="")
 
         def tick(done: int, total: int) -> None:
             t = bar.tasks[task]
@@ -170,13 +170,13 @@ def _run_arm(spec: StudySpec, games: int, seed: int, jobs: int, dask: str | None
 
 
 def _summary_table(title: str, summaries: Sequence[Summary]) -> Table:
-    t = Table("", *(f"{s.label}" for s in summaries), title=title)
+    t = Table("", *(markup(s.label) for s in summaries), title=title)
     for side in summaries[0].sides:
-        t.add_row(f"wins: {side}", *(f"{s.wins[side]}  {s.win_rates[side].percent()}" for s in summaries))
+        t.add_row(f"wins: {markup(side)}", *(f"{s.wins[side]}  {s.win_rates[side].percent()}" for s in summaries))
     t.add_row("draws", *(f"{s.draws}  {s.draw_rate.percent()}" for s in summaries))
     levels = sorted({lv for s in summaries for lv in s.levels})
     for lv in levels:
-        t.add_row(f"  {lv}", *(str(s.levels.get(lv, 0)) for s in summaries))
+        t.add_row(f"  {markup(lv)}", *(str(s.levels.get(lv, 0)) for s in summaries))
     t.add_row("unfinished", *(str(s.unfinished) for s in summaries))
 
     def spread(iv: Any, q: Mapping[str, float]) -> str:
@@ -187,10 +187,10 @@ def _summary_table(title: str, summaries: Sequence[Summary]) -> Table:
     t.add_row("decisions", *(spread(s.decisions, s.decision_quantiles) for s in summaries))
     if any(s.scores for s in summaries):
         names = summaries[0].sides
-        t.add_row(f"margin ({names[0]} - {names[1]})" if len(names) > 1 else "margin",
+        t.add_row(markup(f"margin ({names[0]} - {names[1]})") if len(names) > 1 else "margin",
                   *(spread(s.margin, s.margin_quantiles) for s in summaries))
         for k in sorted({k for s in summaries for k in s.scores}):
-            t.add_row(f"  score: {k}", *(
+            t.add_row(f"  score: {markup(k)}", *(
                 f"{s.scores[k].estimate:.4g} [{s.scores[k].low:.4g}, {s.scores[k].high:.4g}]" if k in s.scores else "-"
                 for s in summaries
             ))
@@ -199,11 +199,11 @@ def _summary_table(title: str, summaries: Sequence[Summary]) -> Table:
 
 def _comparison_table(original: Summary, other: Summary) -> Table:
     t = Table("side", "difference (95%)", "z test p", "Fisher exact p", "games for a 5-point change",
-              title=f"{other.label} against {original.label}")
+              title=markup(f"{other.label} against {original.label}"))
     for c in compare(original, other):
         d = c.difference
         t.add_row(
-            c.side,
+            markup(c.side),
             f"{100 * d.estimate:+.1f} points [{100 * d.low:+.1f}, {100 * d.high:+.1f}]",
             f"{c.z_test.p_value:.3g}",
             f"{c.exact_test.p_value:.3g}",
@@ -301,11 +301,11 @@ def simulate_cmd(game: str, scenario: str, games: int, bot: str, sides: tuple[st
         ui.print_json(data)
         return
     bots_text = ", ".join(f"{s} {b}" for s, b in bots.items())
-    ui.out.print(_summary_table(escape(f"{g.title}: {scenario}, {games} games, bots: {bots_text}"), summaries))
+    ui.out.print(_summary_table(markup(f"{g.title}: {scenario}, {games} games, bots: {bots_text}"), summaries))
     if len(summaries) > 1:
         ui.out.print(_comparison_table(summaries[0], summaries[1]))
     if plot:
-        ui.out.print(f"chart written to {plot}")
+        ui.out.print(f"chart written to {markup(plot)}")
 
 
 @click.command("sweep")
@@ -349,15 +349,15 @@ def sweep_cmd(game: str, scenario: str, target: str, values_text: str, games: in
     if as_json:
         ui.print_json({"target": target, "bots": bots, "values": [s.to_json() for s in summaries]})
         return
-    t = Table("value", *(escape(f"wins: {s}") for s in bots), "draws", "mean decisions",
-              title=escape(f"{g.title}: {scenario}, {target}, {games} games a value, "
+    t = Table("value", *(markup(f"wins: {s}") for s in bots), "draws", "mean decisions",
+              title=markup(f"{g.title}: {scenario}, {target}, {games} games a value, "
                            f"bots: {', '.join(f'{s} {b}' for s, b in bots.items())}"))
     for s in summaries:
-        t.add_row(escape(s.label), *(s.win_rates[side].percent() for side in bots), s.draw_rate.percent(),
+        t.add_row(markup(s.label), *(s.win_rates[side].percent() for side in bots), s.draw_rate.percent(),
                   f"{s.decisions.estimate:.0f}")
     ui.out.print(t)
     if plot:
-        ui.out.print(f"chart written to {plot}")
+        ui.out.print(f"chart written to {markup(plot)}")
 
 
 COMMANDS = [simulate_cmd, sweep_cmd]
