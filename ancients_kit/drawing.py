@@ -12,7 +12,8 @@ lightness, rivers by width.
 :func:`svg_document` gives a whole standalone SVG; :func:`svg_layers` gives
 the static map and the counter layer apart, for the HTML replay, which draws
 the map once and swaps counters step by step. The output is deterministic
-(same picture, same bytes). :func:`write_png` renders the same SVG-equivalent
+(same picture, same bytes), and well-formed XML whatever text the picture holds
+(:mod:`ancients_kit.text`). :func:`write_png` renders the same SVG-equivalent
 scene with matplotlib (the ``plots`` extra).
 """
 
@@ -22,10 +23,10 @@ import functools
 import math
 from collections.abc import Iterable
 from pathlib import Path
-from xml.sax.saxutils import escape, quoteattr
 
 from ancients_kit.errors import GameError
 from ancients_kit.picture import Counter, Picture, PictureHex, PictureHexside, direction_angle, upright
+from ancients_kit.text import xml, xml_attr
 
 __all__ = ["DrawingError", "TERRAIN_COLOURS", "counter_layer", "counter_pieces", "svg_document", "svg_layers",
            "write_picture"]
@@ -82,7 +83,7 @@ class DrawingError(GameError):
 
 
 def terrain_colour(name: str) -> str:
-    return TERRAIN_COLOURS.get(name) or _FALLBACK[sum(name.encode()) % len(_FALLBACK)]
+    return TERRAIN_COLOURS.get(name) or _FALLBACK[sum(name.encode("utf-8", "surrogatepass")) % len(_FALLBACK)]
 
 
 def _fmt(v: float) -> str:
@@ -165,7 +166,7 @@ def _map_layer(p: Picture) -> list[str]:
     out = ['<g class="terrain">']
     for h in p.hexes:
         out.append(
-            f'<polygon class="hex" data-hex={quoteattr(h.id)} data-terrain={quoteattr(h.terrain)} '
+            f'<polygon class="hex" data-hex="{xml_attr(h.id)}" data-terrain="{xml_attr(h.terrain)}" '
             f'points="{_points(_corners(h, p.orientation))}" fill="{terrain_colour(h.terrain)}" '
             'stroke="#8a8577" stroke-width="0.8"/>'
         )
@@ -174,14 +175,14 @@ def _map_layer(p: Picture) -> list[str]:
         colour, width, dash = BORDER_STYLE
         out.append(f'<g class="borders" stroke="{colour}" stroke-width="{_fmt(width)}" stroke-dasharray="{dash}">')
         for s, (x1, y1), (x2, y2) in _border_segments(p):
-            out.append(f'<line class="border" data-region={quoteattr(s.feature)} data-hexes="{escape(s.a)} {escape(s.b)}" '
+            out.append(f'<line class="border" data-region="{xml_attr(s.feature)}" data-hexes="{xml_attr(s.a)} {xml_attr(s.b)}" '
                        f'x1="{_fmt(x1)}" y1="{_fmt(y1)}" x2="{_fmt(x2)}" y2="{_fmt(y2)}"/>')
         out.append("</g>")
     out.append('<g class="hexsides">')
     for s, (x1, y1), (x2, y2), (colour, width, dash) in _hexside_strokes(p):
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         out.append(
-            f'<line class="hexside" data-feature={quoteattr(s.feature)} data-hexes="{escape(s.a)} {escape(s.b)}" '
+            f'<line class="hexside" data-feature="{xml_attr(s.feature)}" data-hexes="{xml_attr(s.a)} {xml_attr(s.b)}" '
             f'x1="{_fmt(x1)}" y1="{_fmt(y1)}" x2="{_fmt(x2)}" y2="{_fmt(y2)}" '
             f'stroke="{colour}" stroke-width="{_fmt(width)}" stroke-linecap="round"{dash_attr}/>'
         )
@@ -191,14 +192,14 @@ def _map_layer(p: Picture) -> list[str]:
         for ln in p.lines:
             (x1, y1), (x2, y2) = _px(ln.x1, ln.y1), _px(ln.x2, ln.y2)
             out.append(
-                f'<line class="{escape(ln.kind)}" x1="{_fmt(x1)}" y1="{_fmt(y1)}" x2="{_fmt(x2)}" y2="{_fmt(y2)}" '
+                f'<line class="{xml_attr(ln.kind)}" x1="{_fmt(x1)}" y1="{_fmt(y1)}" x2="{_fmt(x2)}" y2="{_fmt(y2)}" '
                 'stroke="#b8860b" stroke-width="2" stroke-dasharray="5 4"/>'
             )
         out.append("</g>")
     out.append('<g class="numbers" font-family="sans-serif" font-size="7" fill="#6b675c" text-anchor="middle">')
     for h in p.hexes:
         cx, cy = _px(h.x, h.y)
-        out.append(f'<text x="{_fmt(cx)}" y="{_fmt(cy - SIZE * 0.62)}">{escape(h.id)}</text>')
+        out.append(f'<text x="{_fmt(cx)}" y="{_fmt(cy - SIZE * 0.62)}">{xml(h.id)}</text>')
     out.append("</g>")
     return out
 
@@ -212,9 +213,9 @@ def _counter(c: Counter, h: PictureHex, orientation: str, style: tuple[str, str,
     cx, cy = _px(h.x, h.y)
     ink, fill, letter = style
     half = SIZE * 0.5
-    out = [f'<g class="counter" data-hex={quoteattr(c.hex)} data-side={quoteattr(c.side)} data-code={quoteattr(c.code)}>']
+    out = [f'<g class="counter" data-hex="{xml_attr(c.hex)}" data-side="{xml_attr(c.side)}" data-code="{xml_attr(c.code)}">']
     if c.detail:
-        out.append(f"<title>{escape(c.detail)}</title>")
+        out.append(f"<title>{xml(c.detail)}</title>")
     face = "#bdbdbd" if c.hidden else fill
     out.append(
         f'<rect x="{_fmt(cx - half)}" y="{_fmt(cy - half * 0.8)}" width="{_fmt(2 * half)}" height="{_fmt(1.6 * half)}" '
@@ -229,17 +230,17 @@ def _counter(c: Counter, h: PictureHex, orientation: str, style: tuple[str, str,
     )
     out.append(
         f'<text x="{_fmt(cx)}" y="{_fmt(cy + 2)}" font-family="sans-serif" font-size="9" font-weight="bold" '
-        f'text-anchor="middle" fill="{ink}">{escape(c.code)}</text>'
+        f'text-anchor="middle" fill="{ink}">{xml(c.code)}</text>'
     )
     if c.strength and not c.hidden:
         out.append(
             f'<text x="{_fmt(cx)}" y="{_fmt(cy + half * 0.7)}" font-family="sans-serif" font-size="6.5" '
-            f'text-anchor="middle" fill="#222222">{escape(c.strength)}</text>'
+            f'text-anchor="middle" fill="#222222">{xml(c.strength)}</text>'
         )
     if c.marks:
         out.append(
             f'<text x="{_fmt(cx + half - 2)}" y="{_fmt(cy - half * 0.8 + 7)}" font-family="sans-serif" font-size="6" '
-            f'text-anchor="end" fill="#222222">{escape("".join(m[:1] for m in c.marks))}</text>'
+            f'text-anchor="end" fill="#222222">{xml("".join(m[:1] for m in c.marks))}</text>'
         )
     out.append("</g>")
     return "\n".join(out)
@@ -265,16 +266,16 @@ def counter_pieces(p: Picture, highlight: bool = True) -> list[str]:
             continue
         cx, cy = _px(h.x, h.y)
         out.append(
-            f'<text class="marker" data-hex={quoteattr(m.hex)} x="{_fmt(cx)}" y="{_fmt(cy + SIZE * 0.8)}" '
+            f'<text class="marker" data-hex="{xml_attr(m.hex)}" x="{_fmt(cx)}" y="{_fmt(cy + SIZE * 0.8)}" '
             f'font-family="sans-serif" font-size="7" font-style="italic" text-anchor="middle" fill="#5a3d1e">'
-            f"{escape(m.text)}</text>"
+            f"{xml(m.text)}</text>"
         )
     for hid in sorted(p.highlight) if highlight else ():
         h = by_id.get(hid)
         if h is None:
             continue
         out.append(
-            f'<polygon class="highlight" data-hex={quoteattr(hid)} points="{_points(_corners(h, p.orientation, 0.9))}" '
+            f'<polygon class="highlight" data-hex="{xml_attr(hid)}" points="{_points(_corners(h, p.orientation, 0.9))}" '
             f'fill="none" stroke="{HIGHLIGHT}" stroke-width="3"/>'
         )
     seen: dict[str, int] = {}
@@ -298,7 +299,7 @@ def _legend(p: Picture, width: float, top: float) -> tuple[list[str], float]:
         ink, fill, letter = styles[sid]
         out.append(f'<rect x="{_fmt(x)}" y="{_fmt(y - 9)}" width="14" height="11" rx="2" fill="{fill}" stroke="{ink}"/>')
         out.append(f'<text x="{_fmt(x + 3)}" y="{_fmt(y)}" font-size="8" font-weight="bold" fill="{ink}">{letter}</text>')
-        out.append(f"<text x=\"{_fmt(x + 20)}\" y=\"{_fmt(y)}\">{escape(name)}</text>")
+        out.append(f"<text x=\"{_fmt(x + 20)}\" y=\"{_fmt(y)}\">{xml(name)}</text>")
         x += 30 + 6.5 * len(name)
     y += 18
     x = MARGIN
@@ -306,7 +307,7 @@ def _legend(p: Picture, width: float, top: float) -> tuple[list[str], float]:
         if x + 110 > width:
             x, y = MARGIN, y + 16
         out.append(f'<rect x="{_fmt(x)}" y="{_fmt(y - 9)}" width="14" height="11" fill="{terrain_colour(t)}" stroke="#8a8577"/>')
-        out.append(f'<text x="{_fmt(x + 20)}" y="{_fmt(y)}">{escape(t)}</text>')
+        out.append(f'<text x="{_fmt(x + 20)}" y="{_fmt(y)}">{xml(t)}</text>')
         x += 30 + 6.5 * len(t)
     for f in sorted({s.feature for s in p.hexsides}):
         if x + 110 > width:
@@ -315,7 +316,7 @@ def _legend(p: Picture, width: float, top: float) -> tuple[list[str], float]:
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         out.append(f'<line x1="{_fmt(x)}" y1="{_fmt(y - 4)}" x2="{_fmt(x + 16)}" y2="{_fmt(y - 4)}" stroke="{colour}" '
                    f'stroke-width="{_fmt(w)}"{dash_attr}/>')
-        out.append(f'<text x="{_fmt(x + 22)}" y="{_fmt(y)}">{escape(f)} (hexside)</text>')
+        out.append(f'<text x="{_fmt(x + 22)}" y="{_fmt(y)}">{xml(f)} (hexside)</text>')
         x += 80 + 6.5 * len(f)
     for f in sorted({s.feature for s in p.borders}):
         if x + 110 > width:
@@ -323,7 +324,7 @@ def _legend(p: Picture, width: float, top: float) -> tuple[list[str], float]:
         colour, w, dash = BORDER_STYLE
         out.append(f'<line x1="{_fmt(x)}" y1="{_fmt(y - 4)}" x2="{_fmt(x + 16)}" y2="{_fmt(y - 4)}" stroke="{colour}" '
                    f'stroke-width="{_fmt(w)}" stroke-dasharray="{dash}"/>')
-        out.append(f'<text x="{_fmt(x + 22)}" y="{_fmt(y)}">{escape(f)} border</text>')
+        out.append(f'<text x="{_fmt(x + 22)}" y="{_fmt(y)}">{xml(f)} border</text>')
         x += 80 + 6.5 * len(f)
     y += 18
     if p.highlight:
@@ -331,7 +332,7 @@ def _legend(p: Picture, width: float, top: float) -> tuple[list[str], float]:
         out.append(f'<text x="{_fmt(MARGIN + 20)}" y="{_fmt(y)}">hexes of the current question</text>')
         y += 16
     for key, text in p.legend.items():
-        out.append(f'<text x="{_fmt(MARGIN)}" y="{_fmt(y)}"><tspan font-weight="bold">{escape(key)}</tspan> {escape(text)}</text>')
+        out.append(f'<text x="{_fmt(MARGIN)}" y="{_fmt(y)}"><tspan font-weight="bold">{xml(key)}</tspan> {xml(text)}</text>')
         y += 14
     out.append("</g>")
     return out, y + 6
@@ -354,13 +355,13 @@ def svg_document(p: Picture) -> str:
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{_fmt(w)}" height="{_fmt(bottom)}" '
         f'viewBox="0 0 {_fmt(w)} {_fmt(bottom)}">',
-        f"<title>{escape(p.title)}</title>",
+        f"<title>{xml(p.title)}</title>",
         f'<rect width="100%" height="100%" fill="#ffffff"/>',
     ]
     if head:
         parts.append(
             f'<text x="{_fmt(MARGIN)}" y="16" font-family="sans-serif" font-size="12" font-weight="bold">'
-            f"{escape(p.title)}<tspan font-weight='normal'>  {escape(p.status)}</tspan></text>"
+            f"{xml(p.title)}<tspan font-weight='normal'>  {xml(p.status)}</tspan></text>"
         )
     parts.append(f'<g transform="translate(0,{_fmt(head)})">')
     parts.extend(_map_layer(p))
@@ -461,21 +462,21 @@ def class_bars_svg(title: str, classes: Iterable[str], rows: Iterable[tuple[str,
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{_fmt(width)}" height="{_fmt(height)}" '
         f'viewBox="0 0 {_fmt(width)} {_fmt(height)}" font-family="sans-serif" font-size="11">',
         '<rect width="100%" height="100%" fill="#ffffff"/>',
-        f'<text x="{_fmt(MARGIN)}" y="18" font-size="12" font-weight="bold">{escape(title)}</text>',
+        f'<text x="{_fmt(MARGIN)}" y="18" font-size="12" font-weight="bold">{xml(title)}</text>',
     ]
     for i, (label, shares) in enumerate(data):
         y = 32 + i * row_h
         first, _, second = label.partition("\n")
-        out.append(f'<text x="{_fmt(MARGIN)}" y="{_fmt(y + 11)}">{escape(first)}</text>')
+        out.append(f'<text x="{_fmt(MARGIN)}" y="{_fmt(y + 11)}">{xml(first)}</text>')
         if second:
-            out.append(f'<text x="{_fmt(MARGIN)}" y="{_fmt(y + 23)}" font-size="9" fill="#555555">{escape(second)}</text>')
+            out.append(f'<text x="{_fmt(MARGIN)}" y="{_fmt(y + 23)}" font-size="9" fill="#555555">{xml(second)}</text>')
         x = MARGIN + label_w
         for name, colour in zip(names, CLASS_COLOURS):
             w = bar_w * shares.get(name, 0.0)
             if w <= 0:
                 continue
-            out.append(f'<rect class="share" data-class={quoteattr(name)} x="{_fmt(x)}" y="{_fmt(y)}" '
-                       f'width="{_fmt(w)}" height="{_fmt(row_h - 8)}" fill="{colour}"><title>{escape(name)}: '
+            out.append(f'<rect class="share" data-class="{xml_attr(name)}" x="{_fmt(x)}" y="{_fmt(y)}" '
+                       f'width="{_fmt(w)}" height="{_fmt(row_h - 8)}" fill="{colour}"><title>{xml(name)}: '
                        f'{shares[name]:.1%}</title></rect>')
             if w > 34:
                 out.append(f'<text x="{_fmt(x + w / 2)}" y="{_fmt(y + 17)}" text-anchor="middle">{shares[name]:.0%}</text>')
@@ -485,6 +486,6 @@ def class_bars_svg(title: str, classes: Iterable[str], rows: Iterable[tuple[str,
         cx = MARGIN + (j % 3) * 230
         cy = y + (j // 3) * 20
         out.append(f'<rect x="{_fmt(cx)}" y="{_fmt(cy)}" width="12" height="12" fill="{colour}"/>')
-        out.append(f'<text x="{_fmt(cx + 18)}" y="{_fmt(cy + 10)}">{escape(name)}</text>')
+        out.append(f'<text x="{_fmt(cx + 18)}" y="{_fmt(cy + 10)}">{xml(name)}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"

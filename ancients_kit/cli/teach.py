@@ -11,7 +11,6 @@ then rebuilt by the page's script.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -22,6 +21,7 @@ from ancients_kit.cli import ui
 from ancients_kit.log import Event
 from ancients_kit.plugin import RuleInfo
 from ancients_kit.session import Decision, Session
+from ancients_kit.text import markup, script_json, xml
 
 __all__ = ["COMMANDS", "explain_event", "explain_lines", "html_replay", "replay_data", "rule_titles", "session_at",
            "session_picture", "viewer_of"]
@@ -91,7 +91,7 @@ def show_cmd(save: str, at: int | None, viewer: str | None, svg_path: str | None
     for path in (svg_path, png_path):
         if path:
             out = write_picture(pic, Path(path))
-            ui.out.print(f"written {out}")
+            ui.out.print(f"written {markup(out)}")
 
 
 # -- explained logs -------------------------------------------------------------------------
@@ -262,7 +262,7 @@ const D = JSON.parse(unsqueeze(document.getElementById("data").textContent));
 const R = unpack(D);
 document.getElementById("paper").insertAdjacentHTML("afterend", R.map());
 let k = 0;
-function esc(s){const d=document.createElement("div");d.textContent=s;return d.innerHTML;}
+function esc(s){const d=document.createElement("div");d.textContent=s;return d.innerHTML.replace(/"/g,"&quot;");}
 function rules(ids){return ids.map(r=>'<span class="rule" data-rule="'+esc(r)+'">'+esc(r)+
   (D.titles[r]?' <span class="rule-title">('+esc(D.titles[r])+')</span>':'')+'</span>').join(", ");}
 function show(n){
@@ -270,8 +270,8 @@ function show(n){
   const s = R.step(k);
   let marks = "";
   for (const id of s.hl) {
-    const hex = document.querySelector('#map polygon.hex[data-hex="'+id+'"]');
-    if (hex) marks += '<polygon class="highlight" data-hex="'+id+'" points="'+hex.getAttribute("points")+
+    const hex = document.querySelector('#map polygon.hex[data-hex="'+CSS.escape(id)+'"]');
+    if (hex) marks += '<polygon class="highlight" data-hex="'+esc(id)+'" points="'+hex.getAttribute("points")+
       '" fill="none" stroke="#f5b800" stroke-width="3"/>';
   }
   document.getElementById("counters").innerHTML = marks + R.frame(s.frame);
@@ -321,19 +321,18 @@ def _pack_replay(s: Session, base: list[str], w: float, h: float, frames: list[l
 
 
 def _script_json(data: Any) -> str:
-    """JSON safe inside a <script> element: no "</" to end it, no "<!--" to open a comment."""
-    text = json.dumps(data, separators=(",", ":"), sort_keys=True)
-    return text.replace("</", "<\\/").replace("<!--", "\\u003c!--")
+    """The page's data as JSON safe inside a <script> element (:func:`ancients_kit.text.script_json`):
+    it holds no ``<`` at all, so it can neither end the element nor open a comment; the
+    squeeze adds none (:data:`ancients_kit.packing._DIGITS`)."""
+    return script_json(data, separators=(",", ":"), sort_keys=True)
 
 
 def _page(s: Session, data: Mapping[str, Any]) -> str:
-    from xml.sax.saxutils import escape
-
     from ancients_kit.packing import UNPACK_JS, squeeze
 
     w, h = data["size"]
     title = f"{s.game.title}: {s.scenario}"
-    return _PAGE % {"title": escape(title), "w": w, "h": h, "data": squeeze(_script_json(data)),
+    return _PAGE % {"title": xml(title), "w": xml(w), "h": xml(h), "data": squeeze(_script_json(data)),
                     "unpack": UNPACK_JS.strip(),
                     **_ICONS}
 
@@ -386,14 +385,14 @@ def compare_cmd(params: tuple[str, ...], as_json: bool, plot: str | None) -> Non
         ui.print_json({"engagement": e.describe(), "games": [t.to_json() for t in results], "refused": refused})
         return
     for t in results:
-        tab = Table("outcome", "exact", "probability", title=f"{t.game}: {t.system}")
+        tab = Table("outcome", "exact", "probability", title=markup(f"{t.game}: {t.system}"))
         for k, v in t.distribution.items():
-            tab.add_row(k, str(v), probability_decimal(v))
+            tab.add_row(markup(k), str(v), probability_decimal(v))
         ui.out.print(tab)
         for step in t.steps:
             ui.prose(f"  {step}")
         ui.out.print(f"  rules: {', '.join(t.rules)}", markup=False, highlight=False)
-    side = Table("common class", *(t.game for t in results), title=f"side by side: {e.describe()}")
+    side = Table("common class", *(markup(t.game) for t in results), title=markup(f"side by side: {e.describe()}"))
     totals = [class_totals(t) for t in results]
     for c in CLASSES:
         side.add_row(c, *(f"{probability_decimal(tot[c], 3)} ({tot[c]})" if tot[c] != 0 else "-" for tot in totals))
@@ -401,7 +400,7 @@ def compare_cmd(params: tuple[str, ...], as_json: bool, plot: str | None) -> Non
     for game, why in refused.items():
         ui.prose(f"{game}: cannot be compared ({why})")
     if plot:
-        ui.out.print(f"chart written to {plot}")
+        ui.out.print(f"chart written to {markup(plot)}")
 
 
 def _plot_compare(title: str, results: list[Any], path: Path) -> None:
