@@ -193,6 +193,10 @@ def load(store: DataStore | None = None) -> XenophonData:
         raise DataError(store.path("scenarios.toml"), "the two sides are the empire and the rebel, one row each "
                         "(xen:scenario.cyrus-revolt)", "side")
     _check_unique(store.path("scenarios.toml"), "scenario", [s.id for s in scen.scenario], "id")
+    for i, side in enumerate(scen.side):
+        _check_unique(store.path("scenarios.toml"), f"side[{i}].leaders", [side.supreme_leader, *side.leaders], "leader")
+    named = [ld for side in scen.side for ld in (side.supreme_leader, *side.leaders)]
+    _check_unique(store.path("scenarios.toml"), "side", named, "leader")
     _check_unique(store.path("scenarios.toml"), "setup", [r.satrapy for r in scen.setup], "satrapy")
     _check_unique(store.path("roster.toml"), "satrapy", [r.name for r in roster.satrapy], "name")
     return XenophonData(hexmap, rmeta, roster, smeta, scen)

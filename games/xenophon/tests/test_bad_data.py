@@ -122,3 +122,16 @@ def test_another_games_crt_is_refused_when_it_loads(tmp_path: Path) -> None:
     with pytest.raises(DataError, match=r"\[replace\.xenophon\.crt-engagement\]: table\.\S+: result '.*' is not "
                                         r"one this game carries out \(.*\) \[xen:crt\]"):
         load_tables(store)
+
+
+@pytest.mark.rule("xen:scenario.cyrus-revolt", "xen:supreme-leaders")
+def test_a_leader_named_twice_is_refused(tmp_path: Path) -> None:
+    store = _store(tmp_path, '''[replace."xenophon.scenarios"]
+scenario = [{ id = "s", title = "S", turns = 7, first_player = "rebel" }]
+side = [{ name = "rebel", treasury = 10, chits = 6, supreme_leader = "Cyrus", leaders = ["Clearchus", "Clearchus"] },
+        { name = "empire", treasury = 40, chits = 2, supreme_leader = "Artaxerxes" }]
+setup = [{ satrapy = "Lydia", militia = 1 }]
+provenance = [{ entries = ["Lydia"], source = "reconstructed", note = "x" }]
+''')
+    with pytest.raises(DataError, match=r"'Clearchus' appears twice"):
+        load(store)
