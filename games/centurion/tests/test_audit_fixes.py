@@ -114,15 +114,20 @@ def test_a3_an_enemy_command_raises_every_tribe_s_roll_whatever_its_legion():
         options._withdraw(st, b)
 
 
-@pytest.mark.rule("cen:opt.command")
-def test_a4_only_a_command_taking_part_reaches_five_hexes():
+def _two_swordsmen_and_the_commands():
+    """Numidia with the Command Unit Rules, the map cleared, two Roman swordsmen at 1010: the state,
+    the Roman side, its Command units (off the map) and the two swordsmen."""
     s = Session.new("centurion", "numidia", seed=3, options={"command": "on", "legion_integrity": "off"})
     st = s.state
     clear(st)
     ro = "romans"
     cms = [u for u in st.units.values() if u.original_side == ro and u.type == "CM"]
-    a = put(st, nth(st, ro, "SD", 0).id, "1010")
-    b = put(st, nth(st, ro, "SD", 1).id, "1010")
+    return st, ro, cms, put(st, nth(st, ro, "SD", 0).id, "1010"), put(st, nth(st, ro, "SD", 1).id, "1010")
+
+
+@pytest.mark.rule("cen:opt.command")
+def test_a4_only_a_command_taking_part_reaches_five_hexes():
+    st, ro, cms, a, b = _two_swordsmen_and_the_commands()
     put(st, cms[0].id, "1014")  # four hexes off, not in the attack
     assert sequence._command_modifier(st, ro, [a, b], False)[0] == 0
     part = put(st, cms[1].id, "1020")  # takes part, but ten hexes from the swordsmen
@@ -136,13 +141,7 @@ def test_a4_only_a_command_taking_part_reaches_five_hexes():
 def test_a4b_a_command_that_attacked_this_phase_reaches_five_hexes_for_the_later_attacks():
     """Command rule B's five hexes: a Command unit that made a melee attack this Combat Phase lends
     its -1 to a later attack by troops four hexes away (three-hex radius otherwise)."""
-    s = Session.new("centurion", "numidia", seed=3, options={"command": "on", "legion_integrity": "off"})
-    st = s.state
-    clear(st)
-    ro = "romans"
-    cms = [u for u in st.units.values() if u.original_side == ro and u.type == "CM"]
-    a = put(st, nth(st, ro, "SD", 0).id, "1010")
-    b = put(st, nth(st, ro, "SD", 1).id, "1010")
+    st, ro, cms, a, b = _two_swordsmen_and_the_commands()
     cmd = put(st, cms[0].id, "1014")  # four hexes off
     assert sequence._command_modifier(st, ro, [a, b], False)[0] == 0  # it has not fought: three hexes
     book(st).cmd_attacked.add(cmd.id)  # its own melee attack, earlier in this Combat Phase

@@ -16,6 +16,22 @@ from ancients_games.ldf import model
 DATA = Path(model.__file__).resolve().parent / "data"
 
 
+def _replaced(tmp_path: Path, rel: str, doc: str, text: str) -> DataStore:
+    """A store whose document ``doc`` is replaced by ``text``, written as ``rel`` beside a variant."""
+    (tmp_path / rel).write_text(text, encoding="utf-8")
+    (tmp_path / "v.toml").write_text('[meta]\nid = "v"\nsource = "variant"\nnote = "x"\n'
+                                     f'[replace."{doc}"]\nfile = "{rel}"\n', encoding="utf-8")
+    return DataStore(model.PACKAGE, (Variant.from_file(tmp_path / "v.toml"),))
+
+
+def _edited(tmp_path: Path, rel: str, doc: str, old: str, new: str) -> DataStore:
+    """:func:`_replaced` with the packaged ``rel``, its first ``old`` turned into ``new``."""
+    body = (DATA / rel).read_text(encoding="utf-8")
+    assert old in body
+    return _replaced(tmp_path, rel, doc, body.replace(old, new, 1))
+
+
+
 @pytest.fixture(scope="module")
 def store() -> DataStore:
     return DataStore(model.PACKAGE)
@@ -135,10 +151,7 @@ def test_crt_results_and_shape(store: DataStore) -> None:
 
 def test_crt_variant_replaces_it(tmp_path: Path) -> None:
     body = (DATA / "crt.toml").read_text(encoding="utf-8").replace('1 = ["AE", "AE", "AE"', '1 = ["AS", "AE", "AE"')
-    (tmp_path / "crt.toml").write_text(body, encoding="utf-8")
-    (tmp_path / "v.toml").write_text('[meta]\nid = "v"\nsource = "variant"\nnote = "x"\n'
-                                     '[replace."ldf.crt"]\nfile = "crt.toml"\n', encoding="utf-8")
-    store = DataStore(model.PACKAGE, (Variant.from_file(tmp_path / "v.toml"),))
+    store = _replaced(tmp_path, "crt.toml", "ldf.crt", body)
     crt = model.load_crt(store)
     assert crt.resolve(1, 3, 1).result == "AS"
 
@@ -242,10 +255,7 @@ def test_list_order_and_reconstructions(store: DataStore) -> None:
 
 def test_unknown_key_in_a_chit_is_an_error(tmp_path: Path) -> None:
     body = (DATA / "chits.toml").read_text(encoding="utf-8").replace('name = "Flanking Move"', 'name = "Flanking Move"\ncolour = "red"', 1)
-    (tmp_path / "chits.toml").write_text(body, encoding="utf-8")
-    (tmp_path / "v.toml").write_text('[meta]\nid = "v"\nsource = "variant"\nnote = "x"\n'
-                                     '[replace."ldf.chits"]\nfile = "chits.toml"\n', encoding="utf-8")
-    store = DataStore(model.PACKAGE, (Variant.from_file(tmp_path / "v.toml"),))
+    store = _replaced(tmp_path, "chits.toml", "ldf.chits", body)
     with pytest.raises(DataError, match="colour"):
         model.load_chits(store)
 
@@ -259,12 +269,7 @@ def test_unknown_key_in_a_chit_is_an_error(tmp_path: Path) -> None:
     ('combat = "d6+1"', 'combat = "d600+1"', "combat"),
 ])
 def test_counter_numbers_out_of_range_are_refused_naming_the_key(tmp_path: Path, old: str, new: str, key: str) -> None:
-    body = (DATA / "counters.toml").read_text(encoding="utf-8")
-    assert old in body
-    (tmp_path / "counters.toml").write_text(body.replace(old, new, 1), encoding="utf-8")
-    (tmp_path / "v.toml").write_text('[meta]\nid = "v"\nsource = "variant"\nnote = "x"\n'
-                                     '[replace."ldf.counters"]\nfile = "counters.toml"\n', encoding="utf-8")
-    store = DataStore(model.PACKAGE, (Variant.from_file(tmp_path / "v.toml"),))
+    store = _edited(tmp_path, "counters.toml", "ldf.counters", old, new)
     with pytest.raises(DataError, match=rf"v\.toml \[replace\.ldf\.counters\]: .*{key}.* (is out of range|is not a factor)"):
         model.load_counters(store)
 
@@ -277,12 +282,7 @@ def test_counter_numbers_out_of_range_are_refused_naming_the_key(tmp_path: Path,
 def test_a_row_listed_twice_names_the_variant_that_did_it(tmp_path: Path, rel: str, doc: str, old: str, new: str,
                                                            row: str) -> None:
     """The message named the packaged file, which has no such row (issue 27)."""
-    body = (DATA / rel).read_text(encoding="utf-8")
-    assert old in body
-    (tmp_path / rel).write_text(body.replace(old, new, 1), encoding="utf-8")
-    (tmp_path / "v.toml").write_text('[meta]\nid = "v"\nsource = "variant"\nnote = "x"\n'
-                                     f'[replace."{doc}"]\nfile = "{rel}"\n', encoding="utf-8")
-    store = DataStore(model.PACKAGE, (Variant.from_file(tmp_path / "v.toml"),))
+    store = _edited(tmp_path, rel, doc, old, new)
     load = model.load_counters if rel == "counters.toml" else model.load_chits
     with pytest.raises(DataError, match=rf"v\.toml \[replace\.{doc}\]: {row}: .* is listed twice"):
         load(store)
@@ -296,10 +296,7 @@ def test_another_games_crt_is_refused_when_it_loads(tmp_path: Path) -> None:
 
     text = (Path(cen.__file__).parent / "data" / "crt_melee.toml").read_text(encoding="utf-8")
     assert 'id = "centurion.crt.melee"' in text
-    (tmp_path / "crt.toml").write_text(text.replace('id = "centurion.crt.melee"', 'id = "ldf.crt"', 1), encoding="utf-8")
-    (tmp_path / "v.toml").write_text('[meta]\nid = "v"\nsource = "variant"\nnote = "x"\n'
-                                     '[replace."ldf.crt"]\nfile = "crt.toml"\n', encoding="utf-8")
-    store = DataStore(model.PACKAGE, (Variant.from_file(tmp_path / "v.toml"),))
+    store = _replaced(tmp_path, "crt.toml", "ldf.crt", text.replace('id = "centurion.crt.melee"', 'id = "ldf.crt"', 1))
     with pytest.raises(DataError, match=r"v\.toml \[replace\.ldf\.crt\]: table\.(rows\[\d+\]\[\d+\]|below|above): "
                                         r"result '.*' is not one this game carries out \(AE, AS, DE, DR, EX\) "
                                         r"\[ldf:13\.11\]"):
@@ -312,11 +309,8 @@ def test_a_map_with_renamed_terrain_is_refused_when_it_loads(tmp_path: Path) -> 
     body = (DATA / "map.toml").read_text(encoding="utf-8")
     old = 'default = "land"\nlegend = { "." = "land", "~" = "sea" }'
     assert old in body
-    (tmp_path / "map.toml").write_text(body.replace(old, 'default = "plain"\nlegend = { "." = "plain", "~" = "sea" }'),
-                                       encoding="utf-8")
-    (tmp_path / "v.toml").write_text('[meta]\nid = "v"\nsource = "variant"\nnote = "x"\n'
-                                     '[replace."ldf.map"]\nfile = "map.toml"\n', encoding="utf-8")
-    store = DataStore(model.PACKAGE, (Variant.from_file(tmp_path / "v.toml"),))
+    store = _replaced(tmp_path, "map.toml", "ldf.map",
+                      body.replace(old, 'default = "plain"\nlegend = { "." = "plain", "~" = "sea" }'))
     with pytest.raises(DataError, match=r"v\.toml \[replace\.ldf\.map\]: terrain: terrain 'plain' is not one the "
                                         r"rules know \(land, sea\) \[ldf:2\.1\]"):
         model.load_map(store)
@@ -329,11 +323,6 @@ def test_a_map_with_renamed_terrain_is_refused_when_it_loads(tmp_path: Path) -> 
     ('turns = "3"', 'turns = "99"', r"action\[\d+\]\.turns: turns '99' is not a turn from 1 to 5"),
 ])
 def test_action_list_rows_checked(tmp_path: Path, old: str, new: str, message: str) -> None:
-    body = (DATA / "actions.toml").read_text(encoding="utf-8")
-    assert old in body
-    (tmp_path / "actions.toml").write_text(body.replace(old, new, 1), encoding="utf-8")
-    (tmp_path / "v.toml").write_text('[meta]\nid = "v"\nsource = "variant"\nnote = "x"\n'
-                                     '[replace."ldf.actions"]\nfile = "actions.toml"\n', encoding="utf-8")
-    store = DataStore(model.PACKAGE, (Variant.from_file(tmp_path / "v.toml"),))
+    store = _edited(tmp_path, "actions.toml", "ldf.actions", old, new)
     with pytest.raises(DataError, match=rf"v\.toml \[replace\.ldf\.actions\]: {message}"):
         model.load_actions(store)
