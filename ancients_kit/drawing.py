@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from ancients_kit.errors import GameError
@@ -373,20 +373,22 @@ def svg_document(p: Picture) -> str:
     return "\n".join(parts) + "\n"
 
 
-def write_picture(p: Picture, path: Path) -> Path:
-    """Write ``p`` as ``.svg`` (no dependency) or ``.png`` (rendered with matplotlib)."""
+def write_picture(p: Picture, path: Path, reads: Sequence[str | Path] = (), what: str = "picture") -> Path:
+    """Write ``p`` as ``.svg`` (no dependency) or ``.png`` (rendered with matplotlib), as an
+    output: never one of ``reads``, a save or through a link (ancients_kit/outputs.py)."""
+    from ancients_kit.outputs import check_output, write_output
+
     suffix = path.suffix.lower()
-    svg = svg_document(p)
-    if suffix == ".svg":
-        path.write_text(svg, encoding="utf-8")
-        return path
-    if suffix != ".png":
+    if suffix not in (".svg", ".png"):
         raise DrawingError(f"{path}: name a .svg or .png file")
-    _png(p, path)
+    check_output(path, reads=reads, what=what)
+    if suffix == ".svg":
+        return write_output(path, svg_document(p), reads=reads, what=what)
+    _png(p, path, reads, what)
     return path
 
 
-def _png(p: Picture, path: Path) -> None:
+def _png(p: Picture, path: Path, reads: Sequence[str | Path], what: str) -> None:
     try:
         import matplotlib
 
@@ -438,7 +440,9 @@ def _png(p: Picture, path: Path) -> None:
         if c.facing is not None and not c.hidden:
             ax.add_patch(Polygon(_facing_triangle(cx, cy, half, p.orientation, c.facing), closed=True,
                                  facecolor=ink, edgecolor="none"))
-    fig.savefig(path, dpi=120)
+    from ancients_kit.outputs import write_figure
+
+    write_figure(fig, path, reads=reads, what=what, dpi=120)
     plt.close(fig)
 
 

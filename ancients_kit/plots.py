@@ -23,12 +23,16 @@ class PlotError(GameError):
     """A chart cannot be drawn (matplotlib missing, unknown format)."""
 
 
-def check_plot(path: Path) -> None:
-    """Refuse a chart that could not be drawn (a suffix not ``.svg``/``.png``, matplotlib not
-    installed) with one line: called before a study plays its first game, so that a long
-    study does not end without its chart."""
+def check_plot(path: Path, reads: Sequence[str | Path] = ()) -> None:
+    """Refuse a chart that could not be drawn or written (a suffix not ``.svg``/``.png``,
+    matplotlib not installed, a path that is one of ``reads``, a save or a link) with one
+    line: called before a study plays its first game, so that a long study does not end
+    without its chart."""
+    from ancients_kit.outputs import check_output
+
     if path.suffix.lower() not in FORMATS:
         raise PlotError(f"--plot {path}: name a .svg or .png file")
+    check_output(path, reads=reads, what="--plot")
     try:
         import matplotlib  # noqa: F401
     except ImportError:
@@ -46,14 +50,17 @@ def _pyplot(path: Path) -> Any:
     return plt
 
 
-def _save(fig: Any, path: Path) -> Path:
+def _save(fig: Any, path: Path, reads: Sequence[str | Path] = ()) -> Path:
+    """Write ``fig`` as an output (ancients_kit/outputs.py: never an input, a save or a link)."""
+    from ancients_kit.outputs import write_figure
+
     path.parent.mkdir(parents=True, exist_ok=True)
     meta = {"Date": None} if path.suffix.lower() == ".svg" else {}
-    fig.savefig(path, metadata=meta, bbox_inches="tight", dpi=120)
-    return path
+    return write_figure(fig, path, reads=reads, what="--plot", metadata=meta, bbox_inches="tight", dpi=120)
 
 
-def plot_study(summaries: Sequence[Summary], records: Sequence[Sequence[Record]], path: Path, title: str) -> Path:
+def plot_study(summaries: Sequence[Summary], records: Sequence[Sequence[Record]], path: Path, title: str,
+               reads: Sequence[str | Path] = ()) -> Path:
     """Win rates with their intervals, side by side per run, and game-length histograms."""
     plt = _pyplot(path)
     fig, (ax, hx) = plt.subplots(1, 2, figsize=(11, 4.2))
@@ -77,12 +84,13 @@ def plot_study(summaries: Sequence[Summary], records: Sequence[Sequence[Record]]
     hx.legend(fontsize="small")
     hx.set_title("game length")
     fig.suptitle(title)
-    out = _save(fig, path)
+    out = _save(fig, path, reads)
     plt.close(fig)
     return out
 
 
-def plot_sweep(target: str, values: Sequence[str], summaries: Sequence[Summary], path: Path, title: str) -> Path:
+def plot_sweep(target: str, values: Sequence[str], summaries: Sequence[Summary], path: Path, title: str,
+               reads: Sequence[str | Path] = ()) -> Path:
     """Win rate of each side against the swept value, with interval bands."""
     plt = _pyplot(path)
     fig, ax = plt.subplots(figsize=(7.5, 4.2))
@@ -102,6 +110,6 @@ def plot_sweep(target: str, values: Sequence[str], summaries: Sequence[Summary],
     ax.set_ylim(0, 100)
     ax.legend(fontsize="small")
     ax.set_title(title)
-    out = _save(fig, path)
+    out = _save(fig, path, reads)
     plt.close(fig)
     return out

@@ -738,19 +738,21 @@ def clean_stray_temps(path: Path) -> list[str]:
     return removed
 
 
-def write_atomic(path: str | Path, text: str) -> Path:
+def write_atomic(path: str | Path, text: str | bytes, *, follow_links: bool = True) -> Path:
     """Write ``text`` to ``path`` so that a crash leaves the old file or the new one.
 
-    A symlink is followed (its target is rewritten, the link stays); stray
-    temporary files of earlier killed saves are removed. Any failure is a
-    :class:`SaveError` with a one-line message, and the old file is untouched.
-    Returns the file written.
+    A save's symlink is followed (its target is rewritten, the link stays);
+    with ``follow_links=False`` (the outputs of :mod:`ancients_kit.outputs`) a
+    link is replaced by the new file instead. Stray temporary files of earlier
+    killed saves are removed. Any failure is a :class:`SaveError` with a
+    one-line message, and the old file is untouched. Returns the file written.
     """
     p = Path(path)
     try:
-        check_name(p)
-        target = _target(p)
-        data = text.encode("utf-8")
+        if follow_links or not p.is_symlink():
+            check_name(p)
+        target = _target(p) if follow_links else p
+        data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
         for attempt in range(3):
             target.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)

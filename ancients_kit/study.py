@@ -335,7 +335,8 @@ class _RecordWriter:
         self.next = 0
         if path is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
-            self.fh = path.open("ab" if path.exists() else "wb")
+            flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0)
+            self.fh = os.fdopen(os.open(path, flags, 0o666), "ab")
             if self.fh.tell() != sound:
                 self.fh.truncate(sound)
                 self.fh.seek(sound)
@@ -556,6 +557,13 @@ def run_study(
         raise StudyError(f"a study needs at least one game, not {games}")
     if jobs < 1:
         raise StudyError(f"--jobs must be at least 1, not {jobs}")
+    if records is not None:
+        from ancients_kit.outputs import OutputRefused, check_output
+
+        try:  # never a variant, a save or a link (ancients_kit/outputs.py)
+            check_output(records, reads=[v.path for v in spec.variants], what="--records")
+        except OutputRefused as exc:
+            raise StudyError(str(exc)) from None
     found, sound = read_records(records, spec) if records is not None else ({}, 0)
     moved = [r for i, r in sorted(found.items()) if r.seed != seed + i]
     if moved:

@@ -601,7 +601,11 @@ def replay_cmd(save: str, viewer: str | None, as_json: bool, check: bool, show_m
     if check and not s.replay_matches:
         raise ui.UsageProblem(f"{save}: the replayed log differs from the saved one")
     if html_path:
-        Path(html_path).write_text(teach.html_replay(s, viewer), encoding="utf-8")
+        from ancients_kit.outputs import check_output, write_output
+
+        reads = [save, *(v.path for v in s.variants)]
+        check_output(html_path, reads=reads, what="--html")
+        write_output(html_path, teach.html_replay(s, viewer), reads=reads, what="--html")
         ui.out.print(f"written {markup(html_path)}: {len(s.answers) + 1} steps; open it in any browser")
         return
     if explain:

@@ -79,6 +79,17 @@ def _arm_path(records: str | None, tag: str) -> Path | None:
     return p if tag == "original" else p.with_name(f"{p.stem}.{tag}{p.suffix or '.jsonl'}")
 
 
+def _check_records(records: str | None, tags: Sequence[str], reads: Sequence[str]) -> None:
+    """Before any game: no arm's records file is a variant, a save or a link
+    (ancients_kit/outputs.py), so a long study cannot end by overwriting one."""
+    from ancients_kit.outputs import check_output
+
+    for tag in tags:
+        path = _arm_path(records, tag)
+        if path is not None:
+            check_output(path, reads=reads, what="--records")
+
+
 PROGRESS_LINE_EVERY = 30.0
 """Seconds between two progress lines of a game still in play (when standard error is no terminal)."""
 
@@ -273,7 +284,7 @@ def simulate_cmd(game: str, scenario: str, games: int, bot: str, sides: tuple[st
     """
     g = find_game(game)
     if plot:
-        check_plot(Path(plot))  # before any game: a long study must not end without its chart
+        check_plot(Path(plot), variant)  # before any game: a long study must not end without its chart
     opts = option_pairs(options)
     variants = variant_store(g.package, variant).variants  # a bad variant is refused before any game
     bots = _bots_for(g, scenario, seed, opts, bot, sides, variants)
@@ -282,17 +293,18 @@ def simulate_cmd(game: str, scenario: str, games: int, bot: str, sides: tuple[st
     arms: list[tuple[str, tuple[Variant, ...]]] = [("original", ())]
     if variant:
         arms.append(("variant", variants))
+    specs = [(label, StudySpec(g.id, scenario, bots, opts, vs, max_decisions=max_decisions)) for label, vs in arms]
+    tags = [label if label == "original" else f"variant-{spec.variant}" for label, spec in specs]
+    _check_records(records, tags, variant)
     results: list[tuple[Summary, list[Record]]] = []
-    for label, vs in arms:
-        spec = StudySpec(g.id, scenario, bots, opts, vs, max_decisions=max_decisions)
-        tag = label if label == "original" else f"variant-{spec.variant}"
+    for (label, spec), tag in zip(specs, tags):
         recs = _run_arm(spec, games, seed, jobs, dask, _arm_path(records, tag), show, label)
         results.append((summarize(recs, list(bots), label), recs))
     summaries = [s for s, _ in results]
     if plot:
         from ancients_kit.plots import plot_study
 
-        plot_study(summaries, [r for _, r in results], Path(plot), f"{g.title}: {scenario}")
+        plot_study(summaries, [r for _, r in results], Path(plot), f"{g.title}: {scenario}", variant)
     if as_json:
         data: dict[str, Any] = {s.label: s.to_json() for s in summaries}
         data["bots"] = bots
@@ -329,7 +341,7 @@ def sweep_cmd(game: str, scenario: str, target: str, values_text: str, games: in
 
     g = find_game(game)
     if plot:
-        check_plot(Path(plot))
+        check_plot(Path(plot), variant)
     opts = option_pairs(options)
     base = variant_store(g.package, variant).variants
     values = parse_values(values_text)
@@ -337,6 +349,7 @@ def sweep_cmd(game: str, scenario: str, target: str, values_text: str, games: in
     bots = _bots_for(g, scenario, seed, opts, bot, sides, base + (swept[0][1],))
     jobs = jobs or os.cpu_count() or 1
     show = _show_progress(progress, as_json, bots)
+    _check_records(records, [f"sweep-{text}" for text, _ in swept], variant)
     summaries: list[Summary] = []
     for text, v in swept:
         spec = StudySpec(g.id, scenario, bots, opts, base + (v,), max_decisions=max_decisions)
@@ -345,7 +358,8 @@ def sweep_cmd(game: str, scenario: str, target: str, values_text: str, games: in
     if plot:
         from ancients_kit.plots import plot_sweep
 
-        plot_sweep(target, values, summaries, Path(plot), f"{g.title}: {scenario}, {games} games a value")
+        plot_sweep(target, values, summaries, Path(plot), f"{g.title}: {scenario}, {games} games a value",
+                   variant)
     if as_json:
         ui.print_json({"target": target, "bots": bots, "values": [s.to_json() for s in summaries]})
         return

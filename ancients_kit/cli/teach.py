@@ -88,9 +88,10 @@ def show_cmd(save: str, at: int | None, viewer: str | None, svg_path: str | None
         ui.out.print(s.game.render(s.state, who, hl), soft_wrap=True)
         return
     pic = session_picture(s, who)
-    for path in (svg_path, png_path):
+    reads = [save, *(v.path for v in s.variants)]
+    for path, what in ((svg_path, "--svg"), (png_path, "--png")):
         if path:
-            out = write_picture(pic, Path(path))
+            out = write_picture(pic, Path(path), reads, what)
             ui.out.print(f"written {markup(out)}")
 
 
@@ -410,7 +411,9 @@ def _plot_compare(title: str, results: list[Any], path: Path) -> None:
 
     rows = chart_rows(results)
     if path.suffix.lower() == ".svg":
-        path.write_text(class_bars_svg(title, CLASSES, rows), encoding="utf-8")
+        from ancients_kit.outputs import write_output
+
+        write_output(path, class_bars_svg(title, CLASSES, rows), what="--plot")
         return
     from ancients_kit.plots import _pyplot, _save
 
