@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 import attrs
 
-from ancients_kit.data import DataError, DataStore, Meta, bounded
+from ancients_kit.data import DataError, DataStore, Meta, bounded, document_file
 from ancients_kit.hexmap import HexMap
 from ancients_kit.tables import ProvenanceMark, Table, load_table, load_table_with_codes
 
@@ -20,6 +20,8 @@ from ancients_games.xenophon import PACKAGE
 
 Control = Literal["empire", "rebel", "neutral"]
 UNIT_TYPES = ("phalanx", "cavalry", "light", "militia", "barbarian_horde", "elephant", "fleet")
+FACTOR_TYPES = (*UNIT_TYPES, "siege_train", "supply_train", "leader")
+"""Every kind of counter of the mix: ``units.toml`` gives each its factors and costs (xen:components)."""
 
 
 def _count(high: int, rule: str, default: int = 0) -> Any:
@@ -179,27 +181,60 @@ def load(store: DataStore | None = None) -> XenophonData:
     hexmap = HexMap.load(store, "map.toml")
     rmeta, roster = store.load("roster.toml", RosterDoc)
     smeta, scen = store.load("scenarios.toml", ScenariosDoc)
-    _check_entries(store.path("roster.toml"), roster.provenance, [r.name for r in roster.satrapy], "satrapy")
+    # a check names the variant replacing the document it reads, not the packaged file
+    roster_file = document_file(store, "roster.toml", rmeta.id)
+    scenarios_file = document_file(store, "scenarios.toml", smeta.id)
+    _check_entries(roster_file, roster.provenance, [r.name for r in roster.satrapy], "satrapy")
     names = {r.name for r in roster.satrapy}
-    _check_marks(store.path("scenarios.toml"), scen.provenance, names)
+    _check_marks(scenarios_file, scen.provenance, names)
     for i, r in enumerate(scen.setup):
         if r.satrapy not in names:
-            raise DataError(store.path("scenarios.toml"), f"no satrapy {r.satrapy!r} in the roster", f"setup[{i}]")
+            raise DataError(scenarios_file, f"no satrapy {r.satrapy!r} in the roster", f"setup[{i}]")
     for i, side in enumerate(scen.side):
         if side.guard_city and side.guard_city not in hexmap.places:
-            raise DataError(store.path("scenarios.toml"), f"no city {side.guard_city!r} on the map", f"side[{i}].guard_city")
-    _check_unique(store.path("scenarios.toml"), "side", [s.name for s in scen.side], "name")
+            raise DataError(scenarios_file, f"no city {side.guard_city!r} on the map", f"side[{i}].guard_city")
+    _check_unique(scenarios_file, "side", [s.name for s in scen.side], "name")
     if sorted(s.name for s in scen.side) != ["empire", "rebel"]:
-        raise DataError(store.path("scenarios.toml"), "the two sides are the empire and the rebel, one row each "
+        raise DataError(scenarios_file, "the two sides are the empire and the rebel, one row each "
                         "(xen:scenario.cyrus-revolt)", "side")
-    _check_unique(store.path("scenarios.toml"), "scenario", [s.id for s in scen.scenario], "id")
+    _check_unique(scenarios_file, "scenario", [s.id for s in scen.scenario], "id")
     for i, side in enumerate(scen.side):
-        _check_unique(store.path("scenarios.toml"), f"side[{i}].leaders", [side.supreme_leader, *side.leaders], "leader")
+        _check_unique(scenarios_file, f"side[{i}].leaders", [side.supreme_leader, *side.leaders], "leader")
     named = [ld for side in scen.side for ld in (side.supreme_leader, *side.leaders)]
-    _check_unique(store.path("scenarios.toml"), "side", named, "leader")
-    _check_unique(store.path("scenarios.toml"), "setup", [r.satrapy for r in scen.setup], "satrapy")
-    _check_unique(store.path("roster.toml"), "satrapy", [r.name for r in roster.satrapy], "name")
+    _check_unique(scenarios_file, "side", named, "leader")
+    _check_unique(scenarios_file, "setup", [r.satrapy for r in scen.setup], "satrapy")
+    _check_unique(roster_file, "satrapy", [r.name for r in roster.satrapy], "name")
+    _check_map(document_file(store, "map.toml", hexmap.meta.id), hexmap, roster_file, roster)
+    rows = {r.name: r for r in roster.satrapy}
+    for i, r in enumerate(scen.setup):
+        for t in UNIT_TYPES:
+            if getattr(r, t) > getattr(rows[r.satrapy], t):
+                raise DataError(scenarios_file, f"the set-up of {r.satrapy} needs {getattr(r, t)} {t}, its roster row "
+                                f"({roster_file}) has {getattr(rows[r.satrapy], t)} [xen:roster]", f"setup[{i}].{t}")
     return XenophonData(hexmap, rmeta, roster, smeta, scen)
+
+
+MAP_KEYS = ("city", "forage", "port", "coastal", "desert")
+"""Per-hex keys the rules read: cities and their kind, Forage Values, ports, coasts, deserts (xen:components)."""
+
+MAP_PLACES = ("Sardis", "Persepolis", "Susa", "Ekbatana")
+"""Cities the set-up names (xen:scenario.cyrus-revolt): the Rebel's Sardis, the Empire's three capitals."""
+
+
+def _check_map(file: str, hexmap: HexMap, roster_file: str, roster: RosterDoc) -> None:
+    """The map holds what the rules read by name: its per-hex keys, the set-up's cities and a region
+    for each satrapy of the roster."""
+    missing = [k for k in MAP_KEYS if k not in hexmap.hex_keys]
+    if missing:
+        raise DataError(file, f"no per-hex key {', '.join(missing)}: the rules read it [xen:components]", "hexkeys")
+    missing = [p for p in MAP_PLACES if p not in hexmap.places]
+    if missing:
+        raise DataError(file, f"no place {', '.join(missing)}: the set-up names it [xen:scenario.cyrus-revolt]",
+                        "places")
+    missing = [r.name for r in roster.satrapy if r.name not in hexmap.regions]
+    if missing:
+        raise DataError(file, f"no region for satrapy {', '.join(missing)} of the roster ({roster_file}) "
+                        "[xen:components]", "regions")
 
 
 def _check_unique(path: Any, table: str, values: list[str], key: str) -> None:
@@ -284,7 +319,7 @@ def load_chits(store: DataStore | None = None) -> tuple[Meta, ChitsDoc]:
     """The chit pool; refuses a pool that is not 40 chits (xen:components)."""
     store = store or DataStore(PACKAGE)
     meta, doc = store.load("stratagems.toml", ChitsDoc)
-    file = store.path("stratagems.toml")
+    file = document_file(store, "stratagems.toml", meta.id)
     _check_entries(file, doc.provenance, [c.name for c in doc.chit], "chit")
     total = sum(c.count for c in doc.chit)
     if total != POOL_SIZE:
@@ -296,7 +331,11 @@ def load_units(store: DataStore | None = None) -> tuple[Meta, UnitsDoc]:
     """Unit factors and costs, one row per type."""
     store = store or DataStore(PACKAGE)
     meta, doc = store.load("units.toml", UnitsDoc)
-    _check_entries(store.path("units.toml"), doc.provenance, [u.type for u in doc.unit], "unit type")
+    file = document_file(store, "units.toml", meta.id)
+    _check_entries(file, doc.provenance, [u.type for u in doc.unit], "unit type")
+    missing = [t for t in FACTOR_TYPES if t not in {u.type for u in doc.unit}]
+    if missing:
+        raise DataError(file, f"no row for {', '.join(missing)}: the counter mix has such units [xen:components]", "unit")
     return meta, doc
 
 

@@ -43,7 +43,7 @@ from typing import Any, Literal
 import attrs
 
 from ancients_kit.chance import ChitCup, Hand
-from ancients_kit.data import DataStore
+from ancients_kit.data import DataError, DataStore, document_file
 from ancients_kit.hexmap import HexMap
 from ancients_kit.occupancy import HexIndex
 from ancients_kit.secret import SecretNumber
@@ -185,6 +185,12 @@ def load_data(store: DataStore) -> XenData:
         return data
     base = model.load(store)
     gmap = base.map
+    for i, side in enumerate(base.scenarios.side):
+        for leader in (side.supreme_leader, *side.leaders):
+            if leader not in LEADER_MIX[side.name]:
+                raise DataError(document_file(store, "scenarios.toml", base.scenarios_meta.id),
+                                f"{leader!r} is not a leader of the {side.name} ({', '.join(LEADER_MIX[side.name])}) "
+                                "[xen:roster]", f"side[{i}]")
     _, units_doc = model.load_units(store)
     _, chits_doc = model.load_chits(store)
     tables = model.load_tables(store)

@@ -135,3 +135,83 @@ provenance = [{ entries = ["Lydia"], source = "reconstructed", note = "x" }]
 ''')
     with pytest.raises(DataError, match=r"'Clearchus' appears twice"):
         load(store)
+
+
+# ---------------------------------------------------------------- issue 27 item 3: the mutation test's finds
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+
+
+def _edited(tmp_path: Path, rel: str, data_id: str, old: str, new: str) -> DataStore:
+    """A store whose document ``data_id`` is the packaged ``rel`` with its first ``old`` turned into ``new``."""
+    body = (DATA / rel).read_text(encoding="utf-8")
+    assert old in body
+    (tmp_path / "doc.toml").write_text(body.replace(old, new, 1), encoding="utf-8")
+    return _store(tmp_path, f'[replace."{data_id}"]\nfile = "doc.toml"\n')
+
+
+@pytest.mark.rule("xen:roster")
+@pytest.mark.parametrize(("rel", "data_id", "old", "new", "loader"), [
+    ("roster.toml", "xenophon.roster", 'name = "Lydia"', 'name = "LYDIA"', load),
+    ("scenarios.toml", "xenophon.scenarios", 'satrapy = "Lydia"', 'satrapy = "Lydi"', load),
+    ("stratagems.toml", "xenophon.stratagems", 'name = "Anabasis"', 'name = "Anabasi"', load_chits),
+    ("units.toml", "xenophon.units", 'type = "phalanx"', 'type = "PHALANX"', load_units),
+])
+def test_a_cross_check_names_the_variant_not_the_packaged_file(tmp_path: Path, rel: str, data_id: str, old: str,
+                                                              new: str, loader: object) -> None:
+    """The checks after structuring named the packaged file, which has no such row (issue 27)."""
+    store = _edited(tmp_path, rel, data_id, old, new)
+    with pytest.raises(DataError) as err:
+        loader(store)  # type: ignore[operator]
+    assert str(err.value).startswith(f"{tmp_path / 'v.toml'} [replace.{data_id}]: "), err.value
+
+
+@pytest.mark.rule("xen:roster")
+def test_a_set_up_the_roster_row_cannot_fill_is_refused(tmp_path: Path) -> None:
+    """Lydia's set-up takes 1 Light: a roster row with none was a ValueError in set-up (issue 27)."""
+    body = (DATA / "roster.toml").read_text(encoding="utf-8")
+    at = body.index('name = "Lydia"')
+    (tmp_path / "doc.toml").write_text(body[:at] + body[at:].replace("light = 1\n", "light = 0\n", 1), encoding="utf-8")
+    store = _store(tmp_path, '[replace."xenophon.roster"]\nfile = "doc.toml"\n')
+    with pytest.raises(DataError, match=r"scenarios\.toml: setup\[\d+\]\.light: the set-up of Lydia needs 1 light, "
+                                        r"its roster row \(.*v\.toml \[replace\.xenophon\.roster\]\) has 0 \[xen:roster\]"):
+        load(store)
+
+
+@pytest.mark.rule("xen:components", "xen:scenario.cyrus-revolt")
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ("[hexkeys.port]", "[hexkeys.harbour]", r"hexkeys: no per-hex key port: the rules read it \[xen:components\]"),
+    ('"Persepolis" = "2028"', '"Parsa" = "2028"', r"places: no place Persepolis: the set-up names it"),
+])
+def test_a_map_without_what_the_rules_name_is_refused(tmp_path: Path, old: str, new: str, message: str) -> None:
+    """A map without its ports was a ValueError in set-up (issue 27)."""
+    if old == "[hexkeys.port]":
+        body = (DATA / "map.toml").read_text(encoding="utf-8")
+        new_body = body.replace("[hexkeys.port]", "[hexkeys.harbour]").replace("[hexkeys.port.", "[hexkeys.harbour.")
+        (tmp_path / "doc.toml").write_text(new_body, encoding="utf-8")
+        store = _store(tmp_path, '[replace."xenophon.map"]\nfile = "doc.toml"\n')
+    else:
+        store = _edited(tmp_path, "map.toml", "xenophon.map", old, new)
+    with pytest.raises(DataError, match=r"v\.toml \[replace\.xenophon\.map\]: " + message):
+        load(store)
+
+
+@pytest.mark.rule("xen:components")
+def test_unit_factors_need_every_kind_of_counter(tmp_path: Path) -> None:
+    """The leader's row renamed (its provenance mark with it) was a KeyError in set-up (issue 27)."""
+    body = (DATA / "units.toml").read_text(encoding="utf-8")
+    assert body.count('"leader"') == 2
+    (tmp_path / "doc.toml").write_text(body.replace('"leader"', '"hero"'), encoding="utf-8")
+    store = _store(tmp_path, '[replace."xenophon.units"]\nfile = "doc.toml"\n')
+    with pytest.raises(DataError, match=r"unit: no row for leader: the counter mix has such units \[xen:components\]"):
+        load_units(store)
+
+
+@pytest.mark.rule("xen:roster")
+def test_a_leader_of_the_other_side_is_refused(tmp_path: Path) -> None:
+    """Cyrus set up for the Empire was taken; a renamed leader was a KeyError in set-up (issue 27)."""
+    from ancients_games.xenophon.state import load_data
+
+    store = _edited(tmp_path, "scenarios.toml", "xenophon.scenarios", '"Ariaos"', '"Ariaios"')
+    with pytest.raises(DataError, match=r"side\[\d\]: 'Ariaios' is not a leader of the rebel \(Cyrus, .*\) \[xen:roster\]"):
+        load_data(store)
