@@ -201,17 +201,33 @@ class CounterMix:
             return frozenset({game_map.from_id(where)})
         return game_map.region(where)
 
-    def check(self, game_map: HexMap) -> None:
-        """Every set-up instruction names a known piece and places no more than the mix holds
-        (``ValueError`` naming the piece otherwise)."""
+    def check(self, game_map: HexMap, file: str = "counters.toml", map_file: str = "map.toml") -> None:
+        """Every set-up instruction names a known piece and a place on the map, and places no more
+        than the mix holds: a :class:`DataError` naming ``file`` (the counters document, or the
+        variant replacing it), the instruction and the map it was counted on otherwise."""
         used: dict[str, int] = {}
-        for p in self.setup:
-            self.piece(p.piece)
-            self.hexes_of(p.where, game_map)
+        for i, p in enumerate(self.setup):
+            if p.piece not in self.pieces:
+                raise DataError(file, f"no piece {p.piece!r} in the counter mix (pieces: {', '.join(self.pieces)}) "
+                                "[ldf:2.2]", f"setup[{i}].piece")
+            try:
+                self.hexes_of(p.where, game_map)
+            except ValueError as exc:
+                raise DataError(file, f"{exc} (map {map_file}) [ldf:3.2]", f"setup[{i}].where") from None
             used[p.piece] = used.get(p.piece, 0) + self.placed(p, game_map)
-        for pid, n in used.items():
-            if n > self.count(pid):
-                raise ValueError(f"set-up places {n} x {pid!r}, the counter mix has {self.count(pid)} (ldf:2.6)")
+            if used[p.piece] > self.count(p.piece):
+                raise DataError(file, f"set-up places {used[p.piece]} x {p.piece!r} by this row, the counter mix "
+                                f"has {self.count(p.piece)} (map {map_file}) [ldf:2.6]", f"setup[{i}]")
+
+
+UNIT_PIECES = ("emperor", "co-emperor", "legion-base", "infantry-vexillation", "cavalry-vexillation",
+               "roman-garrison", "client-garrison", "palmyran-legion", "parthian-garrison", "parthian-gund",
+               "german-tribe")
+"""The pieces that become units (``ldf:2.2``): the rules name each, so the counter mix must hold them
+(``state.PREFIX`` gives each its unit IDs)."""
+
+LEADERS = ("emperor", "co-emperor")
+"""One counter each (``ldf:2.2``, ``ldf:8.7``): the rules move the Emperor and the Co-Emperor by name."""
 
 
 def _index(store: DataStore, rel: str, meta: Meta, items: tuple[Any, ...], key: str, what: str) -> dict[Any, Any]:
@@ -235,7 +251,17 @@ def _load_entries(store: DataStore, rel: str, doc_cls: type, field: str) -> tupl
 def load_counters(store: DataStore) -> CounterMix:
     """``data/counters.toml``."""
     meta, doc = store.load("counters.toml", _CounterDoc)
-    return CounterMix(meta, _index(store, "counters.toml", meta, doc.piece, "id", "piece"), doc.setup, doc.start)
+    pieces = _index(store, "counters.toml", meta, doc.piece, "id", "piece")
+    file = document_file(store, "counters.toml", meta.id)
+    missing = [pid for pid in UNIT_PIECES if pid not in pieces]
+    if missing:
+        raise DataError(file, f"the counter mix has no {', '.join(missing)}, which the rules play with [ldf:2.2]",
+                        "piece")
+    for i, p in enumerate(doc.piece):
+        if p.id in LEADERS and (p.count != 1 or p.kind != "leader"):
+            raise DataError(file, f"{p.id!r} is one leader counter (count = 1, kind = 'leader'), not "
+                            f"{p.count} x {p.kind!r} [ldf:2.2]", f"piece[{i}]")
+    return CounterMix(meta, pieces, doc.setup, doc.start)
 
 
 # ---------------------------------------------------------------- chits
@@ -245,7 +271,8 @@ def load_counters(store: DataStore) -> CounterMix:
 class Chit:
     """One event chit (``ldf:14.3``), or the cavalry units numbered 25."""
 
-    number: int
+    number: int = attrs.field(validator=bounded(1, 25, rule="ldf:3.5"))
+    """1 to 24, the event chits, and 25, the cavalry (``ldf:3.5``): the rules carry each out by number."""
     name: str
     player: Side
     """Who may play it (``both``, or one side: the other shows it and puts it back)."""
@@ -295,10 +322,23 @@ class ChitSet:
         return tuple(n for n, c in sorted(self.chits.items()) if c.on_draw)
 
 
+ONE_SIDED_CHITS = frozenset({9, 11, 12, 14, 16, 21, 22, 23, 24})
+"""The chits that may be for one player only (``ldf:14.3``): the other side drawing one shows it and
+puts it back (``chits.ONE_SIDE_SHOWN``) or hands it over (21); every other chit is for both."""
+
+
 def load_chits(store: DataStore) -> ChitSet:
-    """``data/chits.toml``; numbers must be unique."""
+    """``data/chits.toml``; numbers must be unique, 1 to 25, and a chit for one player only one
+    the rules say what the other does on drawing it."""
     meta, chits = _load_entries(store, "chits.toml", _ChitDoc, "chit")
-    return ChitSet(meta, _index(store, "chits.toml", meta, chits, "number", "chit"))
+    indexed = _index(store, "chits.toml", meta, chits, "number", "chit")
+    for i, c in enumerate(chits):
+        if c.player != "both" and c.number not in ONE_SIDED_CHITS:
+            raise DataError(document_file(store, "chits.toml", meta.id),
+                            f"chit {c.number} is for both players: only chits "
+                            f"{', '.join(map(str, sorted(ONE_SIDED_CHITS)))} may be for one [ldf:14.3]",
+                            f"chit[{i}].player")
+    return ChitSet(meta, indexed)
 
 
 # ---------------------------------------------------------------- actions and terrain key
@@ -370,15 +410,38 @@ MAP_TERRAIN = ("land", "sea")
 """The only terrain the rules tell apart (``ldf:2.1``): movement, ZOC, placement and sea moves read these names."""
 
 
+MAP_REGIONS = ("core", "barbaria", "parthia", "caucasus", "trans-river", "palmyra", "gallic-empire", "italy")
+"""Regions the rules read by name (``ldf:1.4``, ``1.5``, ``9.5``-``9.7``, ``12.5``-``12.7``, ``14.3``)."""
+
+MAP_KEYS = ("centres", "names", "legions", "narrows", "coastal")
+"""Per-hex keys the rules read (population centres, names, legion symbols, narrows, coasts)."""
+
+MAP_HEXES = {"Rome": "3318", "Palmyra": "4720", "Ctesiphon": "5020"}
+"""Hexes the rules name by their printed ID (``state.ROME``, ``state.PALMYRA``, :data:`CTESIPHON`)."""
+
+
 def load_map(store: DataStore) -> HexMap:
     """``data/map.toml`` (generated by ``tools/build_map.py``); a terrain other than land and sea
-    is refused naming the file (a renamed land hex offered no move at all)."""
+    is refused naming the file (a renamed land hex offered no move at all), and so is a map
+    without the regions, per-hex keys and hexes the rules read by name."""
     m = HexMap.load(store, "map.toml")
+    file = document_file(store, "map.toml", m.meta.id)
     unknown = sorted({m.terrain(h) for h in m.hexes()} - set(MAP_TERRAIN))
     if unknown:
-        raise DataError(document_file(store, "map.toml", m.meta.id),
-                        f"terrain {', '.join(map(repr, unknown))} is not one the rules know "
+        raise DataError(file, f"terrain {', '.join(map(repr, unknown))} is not one the rules know "
                         f"({', '.join(MAP_TERRAIN)}) [ldf:2.1]", "terrain")
+    for table, names, have, rule in (("regions", MAP_REGIONS, m.regions, "ldf:2.1"),
+                                     ("hexkeys", MAP_KEYS, m.hex_keys, "ldf:1.4")):
+        missing = [n for n in names if n not in have]
+        if missing:
+            raise DataError(file, f"no {', '.join(missing)}: the rules read them by name [{rule}]", table)
+    for name, hex_id in MAP_HEXES.items():
+        try:
+            on_map = m.from_id(hex_id) in m
+        except ValueError:
+            on_map = False
+        if not on_map:
+            raise DataError(file, f"hex {hex_id} ({name}) is not on the map: the rules name it [ldf:2.1]", "grid")
     return m
 
 
@@ -390,7 +453,8 @@ def load_crt(store: DataStore) -> OddsTable:
     """The Combat Results Table (``ldf:13.2``, ``13.15``, ``14.6``)."""
     table = load_table_with_codes(store, "crt.toml", CRT_RESULTS, "ldf:13.11")
     if not isinstance(table, OddsTable):
-        raise ValueError(f"{store.path('crt.toml')}: the LDF CRT must be an odds table (ldf:13.2)")
+        raise DataError(document_file(store, "crt.toml", table.meta.id),
+                        f"the LDF CRT is an odds table, not a {type(table).__name__} [ldf:13.2]", "table.kind")
     return table
 
 
@@ -398,7 +462,8 @@ def load_emperor_table(store: DataStore) -> LookupTable:
     """The Emperor Creation Table (``ldf:8.9``, ``14.4``)."""
     table = load_table(store, "emperor_creation.toml")
     if not isinstance(table, LookupTable):
-        raise ValueError(f"{store.path('emperor_creation.toml')}: the Emperor Creation Table is a d6 lookup (ldf:8.9)")
+        raise DataError(document_file(store, "emperor_creation.toml", table.meta.id),
+                        f"the Emperor Creation Table is a d6 lookup, not a {type(table).__name__} [ldf:8.9]", "table.kind")
     return table
 
 

@@ -32,7 +32,7 @@ from typing import Any, Literal
 import attrs
 
 from ancients_kit.chance import ChitCup, Hand
-from ancients_kit.data import DataStore
+from ancients_kit.data import DataStore, document_file
 from ancients_kit.hexgrid import Hex
 from ancients_kit.hexmap import HexMap
 from ancients_kit.occupancy import HexIndex
@@ -165,7 +165,8 @@ def load_data(store: DataStore) -> LDFData:
         return data
     game_map = model.load_map(store)
     counters = model.load_counters(store)
-    counters.check(game_map)
+    counters.check(game_map, document_file(store, "counters.toml", counters.meta.id),
+                   document_file(store, "map.toml", game_map.meta.id))
     _, actions = model.load_actions(store)
     ids = {game_map.to_id(h): h for h in game_map.hexes()}
     to_id = {h: i for i, h in ids.items()}

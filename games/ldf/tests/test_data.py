@@ -326,3 +326,92 @@ def test_action_list_rows_checked(tmp_path: Path, old: str, new: str, message: s
     store = _edited(tmp_path, "actions.toml", "ldf.actions", old, new)
     with pytest.raises(DataError, match=rf"v\.toml \[replace\.ldf\.actions\]: {message}"):
         model.load_actions(store)
+
+
+# ---------------------------------------------------------------- issue 27 item 3: the mutation test's finds
+
+
+@pytest.mark.rule("ldf:2.2")
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ('id = "german-tribe"', 'id = "GERMAN-TRIBE"', r"piece: the counter mix has no german-tribe, which the rules play with"),
+    ('kind = "leader"\ncount = 1', 'kind = "leader"\ncount = 2', r"piece\[0\]: 'emperor' is one leader counter"),
+])
+def test_the_pieces_the_rules_play_with_are_in_the_mix(tmp_path: Path, old: str, new: str, message: str) -> None:
+    """A renamed German tribe was a ValueError in set-up; two Emperors made units E1 and E2, and
+    the rules move "E" (issue 27)."""
+    store = _edited(tmp_path, "counters.toml", "ldf.counters", old, new)
+    with pytest.raises(DataError, match=rf"v\.toml \[replace\.ldf\.counters\]: {message}"):
+        model.load_counters(store)
+
+
+@pytest.mark.rule("ldf:2.6", "ldf:3.2")
+def test_a_set_up_the_map_makes_too_large_names_both_files(tmp_path: Path) -> None:
+    """A hex given two legion symbols sets up 34 legion bases of 33: a ValueError in set-up (issue 27)."""
+    from ancients_games.ldf.state import load_data
+
+    store = _edited(tmp_path, "map.toml", "ldf.map", '[hexdata."2518"]\nlegions = 1', '[hexdata."2518"]\nlegions = 2')
+    with pytest.raises(DataError, match=r"counters\.toml: setup\[\d+\]: set-up places 34 x 'legion-base' by this "
+                                        r"row, the counter mix has 33 \(map .*v\.toml \[replace\.ldf\.map\]\) \[ldf:2\.6\]"):
+        load_data(store)
+
+
+@pytest.mark.rule("ldf:3.5", "ldf:14.3")
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ("number = 2\n", "number = 9223372036854775807\n", r"chit\[1\]\.number: 9223372036854775807 is out of range 1\.\.25"),
+    ('name = "Flanking Move"\nplayer = "both"', 'name = "Flanking Move"\nplayer = "roman"',
+     r"chit\[0\]\.player: chit 1 is for both players: only chits 9, 11, .* may be for one \[ldf:14\.3\]"),
+])
+def test_chit_numbers_and_players_are_the_rules(tmp_path: Path, old: str, new: str, message: str) -> None:
+    """A chit numbered 2**63-1, or chit 1 made the Roman's, was a ValueError when the other side drew it (issue 27)."""
+    store = _edited(tmp_path, "chits.toml", "ldf.chits", old, new)
+    with pytest.raises(DataError, match=rf"v\.toml \[replace\.ldf\.chits\]: {message}"):
+        model.load_chits(store)
+
+
+@pytest.mark.rule("ldf:2.1", "ldf:1.4", "ldf:14.3")
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ('"italy" = [', '"italia" = [', r"regions: no italy: the rules read them by name \[ldf:2\.1\]"),
+    ("legions", "legion", r"hexkeys: no legions: the rules read them by name \[ldf:1\.4\]"),
+])
+def test_a_map_without_what_the_rules_name_is_refused(tmp_path: Path, old: str, new: str, message: str) -> None:
+    """A map without Italy or without its legion symbols was a ValueError in set-up or play (issue 27)."""
+    body = (DATA / "map.toml").read_text(encoding="utf-8")
+    assert old in body
+    store = _replaced(tmp_path, "map.toml", "ldf.map", body.replace(old, new))
+    with pytest.raises(DataError, match=rf"v\.toml \[replace\.ldf\.map\]: {message}"):
+        model.load_map(store)
+
+
+@pytest.mark.rule("ldf:13.2")
+def test_a_crt_that_is_not_an_odds_table_is_a_data_error(tmp_path: Path) -> None:
+    """A differential table of LDF's results was a ValueError, an internal error on the command line."""
+    store = _replaced(tmp_path, "crt.toml", "ldf.crt", '''[table]
+kind = "differential"
+die = "d6"
+columns = ["<=0", "1", ">=2"]
+
+[table.results]
+"1-6" = ["AE", "EX", "DE"]
+
+[codes]
+AE = "attacker eliminated"
+EX = "exchange"
+DE = "defender eliminated"
+
+[meta]
+id = "ldf.crt"
+source = "variant"
+''')
+    with pytest.raises(DataError, match=r"v\.toml \[replace\.ldf\.crt\]: table\.kind: the LDF CRT is an odds table, "
+                                        r"not a DifferentialTable \[ldf:13\.2\]"):
+        model.load_crt(store)
+
+
+@pytest.mark.rule("ldf:2.2", "ldf:14.3")
+def test_the_load_checks_name_what_the_rules_code_reads() -> None:
+    """The names the loaders require are the ones the rules modules use."""
+    from ancients_games.ldf import chits, state
+
+    assert set(model.UNIT_PIECES) == set(state.PREFIX)
+    assert model.ONE_SIDED_CHITS == chits.ONE_SIDE_SHOWN | {chits.SIEGE}
+    assert model.MAP_HEXES == {"Rome": state.ROME, "Palmyra": state.PALMYRA, "Ctesiphon": state.CTESIPHON}
