@@ -44,7 +44,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
 import attrs
 
@@ -575,16 +575,30 @@ def load_units(store: DataStore) -> dict[str, UnitType]:
     return out
 
 
+def _by_key(store: DataStore, rel: str, data_id: str, rows: Iterable[Any], key: str, what: str,
+            rule: str) -> dict[str, Any]:
+    """``rows`` by their ``key``; a key given twice is a DataError naming the file and the row (the
+    second row silently replaced the first)."""
+    out: dict[str, Any] = {}
+    for i, row in enumerate(rows):
+        k = getattr(row, key)
+        if k in out:
+            raise DataError(document_file(store, rel, data_id), f"{what} {k!r} has a row already [{rule}]",
+                            f"{what}[{i}].{key}")
+        out[k] = row
+    return out
+
+
 def load_capability(store: DataStore) -> dict[str, Capability]:
-    """Combat Unit Capability chart rows by unit code (``capability.toml``)."""
-    _, doc = store.load("capability.toml", _CapabilityDoc)
-    return {c.code: c for c in doc.capability}
+    """Combat Unit Capability chart rows by unit code (``capability.toml``); a code once."""
+    meta, doc = store.load("capability.toml", _CapabilityDoc)
+    return _by_key(store, "capability.toml", meta.id, doc.capability, "code", "capability", "cen:full.units")
 
 
 def load_terrain(store: DataStore) -> dict[str, TerrainEffect]:
-    """Terrain Effects Chart lines by terrain/feature id (``terrain.toml``)."""
-    _, doc = store.load("terrain.toml", _TerrainDoc)
-    return {t.id: t for t in doc.terrain}
+    """Terrain Effects Chart lines by terrain/feature id (``terrain.toml``); an id once."""
+    meta, doc = store.load("terrain.toml", _TerrainDoc)
+    return _by_key(store, "terrain.toml", meta.id, doc.terrain, "id", "terrain", "cen:full.movement")
 
 
 HEXSIDE_PRECEDENCE = ("bridge", "ford", "river")

@@ -595,3 +595,26 @@ def test_generated_files_are_what_the_generators_build() -> None:
     assert set(built) == set(on_disk)
     for name, (text, _) in built.items():
         assert text == on_disk[name], f"{name} differs from tools/build_scenarios.py output; rerun the script"
+
+
+@pytest.mark.rule("cen:full.units", "cen:full.movement")
+@pytest.mark.parametrize(("rel", "data_id", "old", "new", "message"), [
+    ("capability.toml", "centurion.capability", 'code = "SD"', 'code = "BI"',
+     r"capability\[1\]\.code: capability 'BI' has a row already \[cen:full\.units\]"),
+    ("terrain.toml", "centurion.terrain", 'id = "woods"', 'id = "clear"',
+     r"terrain\[\d+\]\.id: terrain 'clear' has a row already \[cen:full\.movement\]"),
+])
+def test_a_chart_row_given_twice_is_refused(tmp_path: Path, rel: str, data_id: str, old: str, new: str,
+                                            message: str) -> None:
+    """The second row silently replaced the first (issue 27 item 3: unique ids)."""
+    from ancients_kit.data import DataError, Variant
+
+    body = (DATA / rel).read_text(encoding="utf-8")
+    assert old in body
+    (tmp_path / "doc.toml").write_text(body.replace(old, new, 1), encoding="utf-8")
+    (tmp_path / "v.toml").write_text(f'[meta]\nid = "v"\nsource = "variant"\nnote = "x"\n'
+                                     f'[replace."{data_id}"]\nfile = "doc.toml"\n', encoding="utf-8")
+    store = DataStore("ancients_games.centurion", (Variant.from_file(tmp_path / "v.toml"),))
+    load = model.load_capability if rel == "capability.toml" else model.load_terrain
+    with pytest.raises(DataError, match=rf"v\.toml \[replace\.{data_id}\]: {message}"):
+        load(store)
