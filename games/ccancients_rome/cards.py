@@ -81,6 +81,12 @@ class _DeckFile:
 
 def load_deck(store: DataStore) -> Deckfile:
     meta, doc = load_packaged(store, "deck.toml", _DeckFile)
+    seen: set[str] = set()
+    for i, c in enumerate(doc.card):
+        if c.id in seen:  # by_id() kept the last, the deck list both: one card counted for two
+            raise DataError(document_file(store, "deck.toml", meta.id), f"card {c.id!r} is listed twice "
+                            "[ccr:base.cards]", f"card[{i}].id")
+        seen.add(c.id)
     total = sum(c.count for c in doc.card)
     if total != DECK_SIZE:
         # the same check for `ancients tables` as for `ancients new`: both load the deck here

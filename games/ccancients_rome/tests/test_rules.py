@@ -93,6 +93,24 @@ def test_deck_has_sixty_cards() -> None:
     assert lst.count("2C") == 4 and lst.count("LC") == 4 and lst.count("LAS") == 3
 
 
+@pytest.mark.rule("ccr:base.cards")
+def test_a_card_listed_twice_is_refused(tmp_path: Any) -> None:
+    """Two rows with one id: the deck list counted both, ``by_id`` kept the last (issue 27 item 3)."""
+    from pathlib import Path
+
+    from ancients_kit.data import DataError, Variant
+
+    body = (Path(load_deck.__code__.co_filename).parent / "data" / "deck.toml").read_text(encoding="utf-8")
+    assert 'id = "2C"' in body
+    (tmp_path / "deck.toml").write_text(body.replace('id = "2C"', 'id = "2L"', 1), encoding="utf-8")
+    (tmp_path / "v.toml").write_text('[meta]\nid = "v"\nsource = "variant"\nnote = "x"\n'
+                                     '[replace."ccancients_rome.deck"]\nfile = "deck.toml"\n', encoding="utf-8")
+    store = DataStore(GAME.package, (Variant.from_file(tmp_path / "v.toml"),))
+    with pytest.raises(DataError, match=r"v\.toml \[replace\.ccancients_rome\.deck\]: card\[1\]\.id: card '2L' is "
+                                        r"listed twice \[ccr:base\.cards\]"):
+        load_deck(store)
+
+
 @pytest.mark.rule("ccr:base.sections")
 def test_sections_and_shared_hexes() -> None:
     ctx, st, bs = fresh()
