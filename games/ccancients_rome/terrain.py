@@ -16,11 +16,11 @@ from collections.abc import Mapping
 
 import attrs
 
-from ancients_kit.data import DataStore, Meta, bounded
+from ancients_kit.data import DataError, DataStore, Meta, bounded, document_file
 from ancients_kit.hexgrid import Hex, line_candidates
 
 from .packaged import load_packaged
-from .scenario import BOARD_ROWS, Battle, board_hex_ids, parse_hex_id
+from .scenario import BOARD_ROWS, TERRAIN, Battle, board_hex_ids, parse_hex_id
 
 __all__ = ["SECTIONS", "Board", "TerrainSpec", "TerrainTable", "load_terrain"]
 
@@ -75,7 +75,13 @@ class _TerrainFile:
 
 
 def load_terrain(store: DataStore) -> TerrainTable:
+    """``data/terrain.toml``: effects by terrain name, each a terrain the battles' boards know
+    (:data:`scenario.TERRAIN`); a renamed line would leave its terrain without effects."""
     meta, doc = load_packaged(store, "terrain.toml", _TerrainFile)
+    for name in doc.terrain:
+        if name not in TERRAIN:
+            raise DataError(document_file(store, "terrain.toml", meta.id), f"{name!r} is no terrain of the "
+                            f"boards (known: {', '.join(TERRAIN)}) [ccr:base.terrain]", f"terrain.{name}")
     return TerrainTable(meta, dict(doc.terrain))
 
 

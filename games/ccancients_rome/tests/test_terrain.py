@@ -250,3 +250,22 @@ def test_each_terrain_s_movement_battle_and_sight(terrain: str) -> None:
     assert ranged_dice(bs, lb) == fire_out
     bs.remove_unit(lb)
     assert ranged_dice(bs, unit(bs, BOT, "LB", "0608"), target_hex="0606") == fire_in
+
+
+@pytest.mark.rule("ccr:base.terrain")
+def test_a_chart_line_for_no_terrain_of_the_boards_is_refused(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A renamed line ("FOREST") was taken, and the forests of every board lost their effects (issue 27 item 3)."""
+    from pathlib import Path
+
+    from ancients_games.ccancients_rome.terrain import load_terrain
+    from ancients_kit.data import DataError, DataStore, Variant
+
+    body = (Path(load_terrain.__code__.co_filename).parent / "data" / "terrain.toml").read_text(encoding="utf-8")
+    assert "[terrain.forest]" in body
+    (tmp_path / "terrain.toml").write_text(body.replace("[terrain.forest]", "[terrain.FOREST]"), encoding="utf-8")
+    (tmp_path / "v.toml").write_text('[meta]\nid = "v"\nsource = "variant"\nnote = "x"\n'
+                                     '[replace."ccancients_rome.terrain"]\nfile = "terrain.toml"\n', encoding="utf-8")
+    store = DataStore("ancients_games.ccancients_rome", (Variant.from_file(tmp_path / "v.toml"),))
+    with pytest.raises(DataError, match=r"v\.toml \[replace\.ccancients_rome\.terrain\]: terrain\.FOREST: 'FOREST' is "
+                                        r"no terrain of the boards \(known: clear, .*\) \[ccr:base\.terrain\]"):
+        load_terrain(store)
