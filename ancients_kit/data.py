@@ -40,7 +40,7 @@ import difflib
 import enum
 import hashlib
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from importlib import resources
 from pathlib import Path
@@ -358,43 +358,75 @@ class Variant:
     options: Mapping[str, Any] = attrs.field(factory=dict)
     digest: str = ""
     """sha256 of the variant file and every file it includes."""
+    sources: tuple[tuple[str, str], ...] = ()
+    """The texts it was read from, in the order read: the variant file itself
+    (name ``""``), then each included file by its ``file =`` name. A save carries
+    them (:meth:`from_sources`), so a saved game replays without the files."""
 
     @classmethod
     def from_file(cls, path: str | Path) -> Variant:
+        """The variant in the file ``path`` and the files it includes (paths.py:
+        inside its folder, regular, of bounded size)."""
         p = Path(path)
-        raw = read_file(p, "variant file")
-        doc = read_toml(raw, file=str(p))
+
+        def include(key: str, name: object) -> tuple[str, bytes]:
+            inc = resolve_inside(p.parent, name, file=str(p), key=f"{key}.file")
+            return str(inc), read_regular_file(inc, "included file", file=str(p), key=f"{key}.file")
+
+        return cls._parse(str(p), read_file(p, "variant file"), include)
+
+    @classmethod
+    def from_sources(cls, path: str, sources: Sequence[tuple[str, str]]) -> Variant:
+        """The variant rebuilt from the texts :attr:`sources` holds, reading no file;
+        ``path`` names it in messages. An include the texts do not hold is a
+        :class:`DataError`."""
+        texts = dict(sources)
+        if "" not in texts:
+            raise DataError(path, "the variant's own text is missing")
+
+        def include(key: str, name: object) -> tuple[str, bytes]:
+            if not isinstance(name, str) or name not in texts or not name:
+                raise DataError(path, f"the included file {name!r} is not among the texts carried", f"{key}.file")
+            return f"{path} ({name})", texts[name].encode("utf-8")
+
+        return cls._parse(path, texts[""].encode("utf-8"), include)
+
+    @classmethod
+    def _parse(cls, path: str, raw: bytes, include: Callable[[str, object], tuple[str, bytes]]) -> Variant:
+        doc = read_toml(raw, file=path)
         h = hashlib.sha256(raw)
+        sources = [("", raw.decode("utf-8"))]
         unknown = set(doc) - {"meta", "replace", "options"}
         if unknown:
-            raise DataError(str(p), f"unknown key(s): {', '.join(sorted(unknown))}")
-        meta = structure(doc.get("meta", {}), Meta, file=str(p), prefix="meta")
+            raise DataError(path, f"unknown key(s): {', '.join(sorted(unknown))}")
+        meta = structure(doc.get("meta", {}), Meta, file=path, prefix="meta")
         replace: dict[str, Mapping[str, Any]] = {}
         replacements = doc.get("replace", {})
         if not isinstance(replacements, dict):
-            raise DataError(str(p), "must be a table of replacement documents by data ID", "replace")
+            raise DataError(path, "must be a table of replacement documents by data ID", "replace")
         for data_id, body in replacements.items():
             key = f"replace.{data_id}"
             if not isinstance(body, dict):
-                raise DataError(str(p), "must be a table", key)
+                raise DataError(path, "must be a table", key)
             if set(body) == {"file"}:
-                # paths.py: relative to the variant's folder, inside it, a regular file of bounded size
-                inc = resolve_inside(p.parent, body["file"], file=str(p), key=f"{key}.file")
-                inc_raw = read_regular_file(inc, "included file", file=str(p), key=f"{key}.file")
+                name = body["file"]
+                where, inc_raw = include(key, name)
                 h.update(inc_raw)
-                body = read_toml(inc_raw, file=str(inc))
+                body = read_toml(inc_raw, file=where)
+                sources.append((str(name), inc_raw.decode("utf-8")))
             sub_meta = body.get("meta", {})
             if not isinstance(sub_meta, dict):
-                raise DataError(str(p), "must be a table", f"{key}.meta")
+                raise DataError(path, "must be a table", f"{key}.meta")
             if sub_meta.get("id", data_id) != data_id:
                 raise DataError(
-                    str(p), f"replacement declares meta.id {sub_meta.get('id')!r}", key
+                    path, f"replacement declares meta.id {sub_meta.get('id')!r}", key
                 )
             replace[data_id] = body
         options = doc.get("options", {})
         if not isinstance(options, dict):
-            raise DataError(str(p), "must be a table", "options")
-        return cls(path=str(p), meta=meta, replace=replace, options=options, digest=h.hexdigest())
+            raise DataError(path, "must be a table", "options")
+        return cls(path=path, meta=meta, replace=replace, options=options, digest=h.hexdigest(),
+                   sources=tuple(sources))
 
 
 _DOCUMENT_IDS: dict[tuple[str, str], dict[str, str]] = {}

@@ -6,10 +6,10 @@ docs/designers-guide.md, "Paths inside data files"):
 * a name inside a game's package (a scenario's ``map =``) is a relative path
   under the package's ``data/`` folder: no absolute path, no ``..`` step, no
   backslash, no NUL byte (:func:`check_package_name`);
-* a name inside a file on disk (a variant's ``file =``, a save's variant
-  paths) resolves relative to the folder of the file that names it and must
-  stay inside that folder once symbolic links are followed
-  (:func:`resolve_inside`, :func:`saved_variant_path`);
+* a name inside a file on disk (a variant's ``file =``) resolves relative to
+  the folder of the file that names it and must stay inside that folder once
+  symbolic links are followed (:func:`resolve_inside`); a save carries its
+  variants' texts and reads no file (:mod:`ancients_kit.savefile`);
 * whatever is read must be a regular file (never a directory, FIFO, socket or
   device such as ``/dev/zero``) of at most :data:`MAX_DATA_BYTES` bytes
   (:func:`read_regular_file`). A FIFO is refused without being opened for a
@@ -29,9 +29,7 @@ __all__ = [
     "MAX_DATA_BYTES",
     "check_package_name",
     "read_regular_file",
-    "record_variant_path",
     "resolve_inside",
-    "saved_variant_path",
 ]
 
 MAX_DATA_BYTES = 4 * 1024 * 1024
@@ -141,33 +139,3 @@ def _check_stat(st: os.stat_result, p: Path, what: str, limit: int, where: str, 
         raise _error(where, f"{prefix}cannot read {what}: it is {kind}, not a regular file", key)
     if st.st_size > limit:
         raise _error(where, f"{prefix}{what} is {st.st_size} bytes, larger than {limit} bytes", key)
-
-
-def saved_variant_path(recorded: object, save_file: str | Path, *, key: str = "variants") -> Path:
-    """Where a variant path recorded in a save file points, for the save loader.
-
-    The same rule as a variant's ``file =``: relative to the save file's
-    folder and inside it. The loader then reads it with
-    :meth:`ancients_kit.data.Variant.from_file` (a regular file of bounded
-    size) and compares its hash with the recorded one.
-    """
-    save = Path(save_file)
-    return resolve_inside(save.parent, recorded, file=str(save), key=key)
-
-
-def record_variant_path(variant_path: str | Path, save_file: str | Path) -> str:
-    """The path to record in ``save_file`` for a variant read from ``variant_path``.
-
-    Relative to the save's folder, ``/``-separated, so :func:`saved_variant_path`
-    finds it again from any working directory. A variant outside the save's
-    folder cannot be recorded: the message asks to keep it beside the save.
-    """
-    save = Path(save_file)
-    root = save.parent.resolve()
-    target = Path(variant_path).resolve()
-    try:
-        rel = target.relative_to(root)
-    except ValueError:
-        raise _error(str(save), f"variant {variant_path} is outside the save's folder {root}; keep variants beside "
-                     "the save (or in a folder below it)", "variants") from None
-    return rel.as_posix()

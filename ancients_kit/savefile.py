@@ -50,6 +50,7 @@ from cattrs.gen import override
 
 from ancients_kit.data import DataError, Variant, converter, make_structure_hook, structure
 from ancients_kit.errors import GameError, ReplayError
+from ancients_kit.paths import MAX_DATA_BYTES
 
 try:  # POSIX; elsewhere saves are written without a lock
     import fcntl
@@ -92,6 +93,8 @@ MAX_ANSWER_CHARS = 200
 """Longest single saved answer (keys are hex, unit and card IDs)."""
 MAX_ANSWERS = 100_000
 """Most answers a save may hold (a long Full Simulation game gives a few thousand)."""
+MAX_INCLUDES = 100
+"""Most included files one variant carried in a save may hold (a game has a few dozen documents)."""
 MAX_SEED = 2**63
 """Seeds are whole numbers with ``-MAX_SEED < seed < MAX_SEED``."""
 CONTROLLERS_HUMAN = "human"
@@ -164,6 +167,20 @@ def _seed(value: Any, _: Any = None) -> int:
     return n
 
 
+
+
+def _variant_text(value: Any, _: Any = None) -> str:
+    text = _text(value)
+    if len(text) > MAX_DATA_BYTES:
+        raise ValueError(f"expected a variant text of at most {MAX_DATA_BYTES} characters, got {len(text)}")
+    return text
+
+
+def _variant_includes(value: Any, _: Any = None) -> dict[str, str]:
+    obj = _object(value)
+    if len(obj) > MAX_INCLUDES:
+        raise ValueError(f"expected at most {MAX_INCLUDES} included files, got {len(obj)}")
+    return _dict_of(_variant_text)(obj, None)
 
 
 def _digest(value: Any, _: Any = None) -> str:
@@ -245,6 +262,13 @@ class VariantRecord:
     """Its ``meta.id``."""
     sha256: str
     """Content hash of the file and every file it includes."""
+    text: str | None = None
+    """The variant file's text, carried in the save: the game replays from it and
+    no file is read. ``None`` in saves written before saves carried their
+    variants (those are read from ``path``, trusted only if the hash matches)."""
+    includes: Mapping[str, str] = attrs.field(factory=dict)
+    """The text of each file the variant includes, by its ``file =`` name, in the
+    order they were read."""
 
 
 @attrs.frozen
@@ -289,6 +313,8 @@ make_structure_hook(
     path=override(struct_hook=_name),
     id=override(struct_hook=_text),
     sha256=override(struct_hook=_digest),
+    text=override(struct_hook=lambda v, _: None if v is None else _variant_text(v)),
+    includes=override(struct_hook=_variant_includes),
 )
 make_structure_hook(SaveMeta, sides=override(struct_hook=_dict_of(_name)))
 make_structure_hook(
@@ -556,6 +582,47 @@ def variant_location(recorded: str, where: str) -> str:
     return recorded
 
 
+def _saved_variant(v: VariantRecord, here: str, where: str) -> Variant:
+    """The variant a save names, checked by its hash before anything of it is used.
+
+    A save carries its variant's text: the hash of the carried bytes is checked
+    before they are parsed, and no file is read. An older save names a file
+    only: it is read only if it is a regular file of bounded size, and if it
+    is not exactly the variant recorded (unreadable as a variant, or another
+    hash) the message says so without quoting anything of it.
+    """
+    if v.text is not None:
+        h = hashlib.sha256(v.text.encode("utf-8"))
+        for t in v.includes.values():
+            h.update(t.encode("utf-8"))
+        if h.hexdigest() != v.sha256:
+            raise ReplayError(f"{here}: the variant text it carries does not match its sha256 (the save was edited)")
+        try:
+            var = Variant.from_sources(v.path, [("", v.text), *v.includes.items()])
+        except DataError as exc:
+            raise ReplayError(f"{here}: {exc}") from None
+        if var.digest != v.sha256:  # the includes listed in another order than the variant reads them
+            raise ReplayError(f"{here}: the included files it carries are not in the order the variant names them")
+    else:
+        path = variant_location(v.path, where)
+        try:
+            check_regular_file(path, "variant file", MAX_DATA_BYTES)
+            if not os.path.exists(path):
+                raise DataError(path, "no such file (the save names it by path: keep it where it was)")
+        except (DataError, OSError, ValueError) as exc:
+            raise ReplayError(f"{here}: {exc}") from None
+        try:
+            var = Variant.from_file(path)
+        except (DataError, GameError, OSError, ValueError):
+            var = None
+        if var is None or var.digest != v.sha256:
+            raise ReplayError(f"{here}: {v.path} is not the variant this game was saved with (it has changed or "
+                              "is another file; nothing of it is shown)")
+    if var.meta.id != v.id:
+        raise ReplayError(f"{here}: {v.path} is variant {var.meta.id!r}, the save names {v.id!r}")
+    return var
+
+
 def _session_from_record(cls: type[S], rec: Any, where: str) -> S:
     from ancients_kit.bots import BOTS, check_bot
     from ancients_kit.plugin import find_game
@@ -568,19 +635,7 @@ def _session_from_record(cls: type[S], rec: Any, where: str) -> S:
     if game.id != r.game:  # a prefix finds a game on the command line; a save names it exactly
         raise ReplayError(f"{where}: game: {r.game!r} is not a game's id (a save names its game exactly: "
                           f"{game.id!r}?)")
-    variants: list[Variant] = []
-    for i, v in enumerate(r.variants):
-        try:
-            path = variant_location(v.path, where)
-            check_regular_file(path, "variant file")
-            var = Variant.from_file(path)
-        except (DataError, GameError, OSError, ValueError) as exc:
-            raise ReplayError(f"{where}: variants[{i}]: {exc}") from None
-        if var.digest != v.sha256:
-            raise ReplayError(f"{where}: variant {v.path} has changed since the game was saved")
-        if var.meta.id != v.id:
-            raise ReplayError(f"{where}: variants[{i}]: {v.path} is variant {var.meta.id!r}, the save names {v.id!r}")
-        variants.append(var)
+    variants = [_saved_variant(v, f"{where}: variants[{i}]", where) for i, v in enumerate(r.variants)]
     options = _checked_options(game, r.scenario, tuple(variants), r.options, where)
     sides = converter.structure({"sides": r.meta["sides"]}, SaveMeta).sides if "sides" in r.meta else {}
     for side, kind in sides.items():

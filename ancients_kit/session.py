@@ -29,6 +29,7 @@ from ancients_kit.chance import Chance, Rng, Roll
 from ancients_kit.data import DataError, DataStore, Variant
 from ancients_kit.errors import AmbiguousAnswer, AnswerError, IllegalAnswer, InvalidAnswer, ReplayError
 from ancients_kit.log import Event, Log
+from ancients_kit.paths import MAX_DATA_BYTES
 from ancients_kit.plugin import Game, Outcome, find_game, supports_checkpoints
 from ancients_kit.savefile import MAX_ANSWER_CHARS, SAVE_FORMAT, SAVE_VERSION, record_text, session_from_record
 from ancients_kit.savefile import read_record as _read_record
@@ -249,6 +250,26 @@ def _known_scenarios(game: Game, store: DataStore) -> tuple[frozenset[str], tupl
     return frozenset(ids), ids
 
 
+def _check_carried(variants: Sequence[Variant]) -> None:
+    """A save carries its variants' texts: together at most
+    :data:`~ancients_kit.paths.MAX_DATA_BYTES`, so the save stays readable."""
+    size = sum(len(text.encode("utf-8")) for v in variants for _, text in v.sources)
+    if size > MAX_DATA_BYTES:
+        where = variants[-1].path if variants else "variants"
+        raise DataError(where, f"the variants hold {size} bytes together; a saved game carries at most "
+                        f"{MAX_DATA_BYTES} bytes of variants")
+
+
+def _variant_record(v: Variant) -> dict[str, Any]:
+    """A variant as a save records it: where it was, its id and hash, and its texts
+    (the save carries them, so it replays without the files: savefile.VariantRecord)."""
+    rec: dict[str, Any] = {"path": _recorded_path(v.path), "id": v.meta.id, "sha256": v.digest}
+    if v.sources:
+        rec["text"] = v.sources[0][1]
+        rec["includes"] = dict(v.sources[1:])
+    return rec
+
+
 def _recorded_path(path: str) -> str:
     """A variant file's path as a save records it: absolute, so the save loads from any
     working directory (in-memory variants, such as a sweep's, keep their name)."""
@@ -280,6 +301,7 @@ class Session:
         self.scenario = scenario
         self.seed = _seed_for(seed)
         self.variants = tuple(variants)
+        _check_carried(self.variants)
         merged: dict[str, Any] = {}
         for v in self.variants:
             merged.update(v.options)
@@ -634,7 +656,7 @@ class Session:
             "scenario": self.scenario,
             "seed": self.seed,
             "options": {k: v for k, v in sorted(self.options.items())},
-            "variants": [{"path": _recorded_path(v.path), "id": v.meta.id, "sha256": v.digest} for v in self.variants],
+            "variants": [_variant_record(v) for v in self.variants],
             "answers": list(self.answers),
             "finished": self.finished,
             "outcome": self.outcome.to_json() if self.outcome else None,

@@ -142,8 +142,13 @@ def test_a_changed_variant_is_named(run, tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
     assert json.loads(save.read_text())["variants"]
     v.write_text('[meta]\nid = "longer"\nsource = "variant"\nnote = "changed"\n\n[options]\n')
+    res = run("replay", str(save), "--check", "--no-map")  # the save carries the variant it was played with
+    assert res.exit_code == 0, res.output
+    rec = json.loads(save.read_text())
+    del rec["variants"][0]["text"], rec["variants"][0]["includes"]  # a save from before they carried it
+    save.write_text(json.dumps(rec))
     res = run("play", str(save), "--plain", "--no-map")
-    assert res.exit_code == 2 and "long.toml" in res.output and "has changed since the game was saved" in res.output
+    assert res.exit_code == 2 and "long.toml" in res.output and "is not the variant this game was saved with" in res.output
     assert len(res.output.strip().splitlines()) == 1
 
 

@@ -13,9 +13,7 @@ from ancients_kit.paths import (
     MAX_DATA_BYTES,
     check_package_name,
     read_regular_file,
-    record_variant_path,
     resolve_inside,
-    saved_variant_path,
 )
 
 HEAD = '[meta]\nid = "v"\nsource = "variant"\nnote = "test"\n\n'
@@ -185,33 +183,6 @@ def test_variant_file_itself_is_bounded(tmp_path: Path) -> None:
         fh.truncate(MAX_DATA_BYTES + 1)
     with pytest.raises(DataError, match="larger than"):
         Variant.from_file(big)
-
-
-# ---------------------------------------------------------------- a save's variant paths
-
-
-def test_saved_variant_path_round_trip(tmp_path: Path) -> None:
-    save = tmp_path / "games" / "g.json"
-    variant = tmp_path / "games" / "variants" / "v.toml"
-    variant.parent.mkdir(parents=True)
-    variant.write_text(HEAD)
-    recorded = record_variant_path(variant, save)
-    assert recorded == "variants/v.toml"
-    assert saved_variant_path(recorded, save) == variant.resolve()
-
-
-@pytest.mark.parametrize("recorded", ["/etc/passwd", "../../etc/passwd", "/dev/zero", 7, ""])
-def test_saved_variant_path_refuses_escapes(tmp_path: Path, recorded: object) -> None:
-    save = tmp_path / "g.json"
-    with pytest.raises(DataError) as info:
-        saved_variant_path(recorded, save)
-    assert str(info.value).startswith(f"{save}: variants: ")
-
-
-def test_record_variant_path_refuses_a_variant_outside_the_save_folder(tmp_path: Path) -> None:
-    (tmp_path / "saves").mkdir()
-    with pytest.raises(DataError, match="outside the save's folder"):
-        record_variant_path(tmp_path / "v.toml", tmp_path / "saves" / "g.json")
 
 
 # ---------------------------------------------------------------- map size (a variant map cannot hang the loader)

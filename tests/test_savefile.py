@@ -269,14 +269,18 @@ def test_variant_records_are_checked(race_plugin: str, tmp_path: Path) -> None:
     rec["variants"][0]["id"] = "other"
     p.write_text(json.dumps(rec))
     _load_refused(p, "variants[0]:", "is variant 'short-race', the save names 'other'")
-    # the variant file went away
+    # the variant file went away: the save carries its text
     rec["variants"][0]["id"] = "short-race"
     p.write_text(json.dumps(rec))
     v.rename(tmp_path / "gone.toml")
-    _load_refused(p, "variants[0]:", "cannot read variant file")
-    # the variant file changed
+    assert Session.load(p).replay_matches
+    # a save from before saves carried their variants names the file only
+    del rec["variants"][0]["text"], rec["variants"][0]["includes"]
+    p.write_text(json.dumps(rec))
+    _load_refused(p, "variants[0]:", "no such file")
+    # ... and that file changed
     _variant(tmp_path, 26)
-    _load_refused(p, "has changed since the game was saved")
+    _load_refused(p, "is not the variant this game was saved with")
 
 
 def test_lost_variant_records_are_flagged_loudly(race_plugin: str, tmp_path: Path) -> None:
