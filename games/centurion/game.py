@@ -29,7 +29,7 @@ from ancients_kit.hexgrid import Hex
 from ancients_kit.hexmap import HexMap
 from ancients_kit.plugin import Game, OddsReport, OptionSpec, Outcome, ScenarioInfo, TableInfo
 from ancients_kit.session import Context, Decision
-from ancients_kit.tables import OddsRefused, OddsTable, load_table
+from ancients_kit.tables import OddsRefused, OddsTable, load_table, load_table_with_codes
 
 from ancients_games.centurion import model
 from ancients_games.centurion.appraisal import BASIC_CRT, appraise
@@ -159,7 +159,15 @@ def load_crt(store: DataStore, rel: str) -> OddsTable:
         if row.band.low is None or row.band.high is None or row.band.low < low or row.band.high > high:
             raise DataError(file, f"row {row.band.label!r} lies outside the die's rolls {low}..{high}; modified "
                             f"rolls are clamped to {low}..{high} [cen:basic.combat]", f"table.results.{row.band.label}")
+    if rel in CRT_RESULTS:
+        load_table_with_codes(store, rel, CRT_RESULTS[rel], "cen:basic.combat")
     return table
+
+
+CRT_RESULTS = {CRT_MELEE: ("AE", "AD", "C", "DD", "DE"), CRT_FIRE: ("NE", "DD", "DE")}
+"""The results each CRT's combat carries out (``combat.apply_result``, the Full Game's melee and
+fire): a code outside them was played as a contact or as no effect without a word, so it is
+refused when the table loads."""
 
 
 def check_map_terrain(store: DataStore, rel: str, hexmap: HexMap, chart: Mapping[str, model.TerrainEffect]) -> None:

@@ -618,3 +618,23 @@ def test_a_chart_row_given_twice_is_refused(tmp_path: Path, rel: str, data_id: s
     load = model.load_capability if rel == "capability.toml" else model.load_terrain
     with pytest.raises(DataError, match=rf"v\.toml \[replace\.{data_id}\]: {message}"):
         load(store)
+
+
+@pytest.mark.rule("cen:basic.combat")
+def test_a_crt_result_the_combat_rules_do_not_carry_out_is_refused(tmp_path: Path) -> None:
+    """A melee CRT giving 'DR' (another game's defender retreat) played it as a contact without a
+    word (issue 27 item 3: result codes against the game's own)."""
+    from ancients_kit.data import DataError, Variant
+    from ancients_games.centurion.game import load_crt
+
+    body = (DATA / "crt_melee.toml").read_text(encoding="utf-8")
+    old = '1 = ["DD", "DE",'
+    assert old in body and "[codes]\n" in body
+    body = body.replace(old, '1 = ["DR", "DE",', 1).replace("[codes]\n", '[codes]\nDR = "Defender retreats"\n', 1)
+    (tmp_path / "doc.toml").write_text(body, encoding="utf-8")
+    (tmp_path / "v.toml").write_text('[meta]\nid = "v"\nsource = "variant"\nnote = "x"\n'
+                                     '[replace."centurion.crt.melee"]\nfile = "doc.toml"\n', encoding="utf-8")
+    store = DataStore("ancients_games.centurion", (Variant.from_file(tmp_path / "v.toml"),))
+    with pytest.raises(DataError, match=r"v\.toml \[replace\.centurion\.crt\.melee\]: table\.rows\[0\]\[0\]: result 'DR' "
+                                        r"is not one this game carries out \(AD, AE, C, DD, DE\) \[cen:basic\.combat\]"):
+        load_crt(store, "crt_melee.toml")
