@@ -399,8 +399,26 @@ class _TerrainDoc:
 
 
 def load_terrain_key(store: DataStore) -> tuple[Meta, tuple[TerrainKeyEntry, ...]]:
-    """``data/terrain_key.toml``."""
-    return _load_entries(store, "terrain_key.toml", _TerrainDoc, "entry")
+    """``data/terrain_key.toml``: keys once each, and every ``map_key`` names what the map holds
+    (a region, a hexside feature, a population-centre size, a terrain or a per-hex key)."""
+    meta, entries = _load_entries(store, "terrain_key.toml", _TerrainDoc, "entry")
+    _index(store, "terrain_key.toml", meta, entries, "key", "entry")
+    m = load_map(store)
+    file = document_file(store, "terrain_key.toml", meta.id)
+    for i, e in enumerate(entries):
+        for name in e.map_key.split() or [""]:
+            if e.kind == "region":
+                found = name in m.regions
+            elif e.kind == "hexside":
+                found = bool(m.hexsides_with(name))
+            elif e.kind == "centre":
+                found = name in (m.hex_key("centres").choices or ())
+            else:
+                found = name in m.terrain_names() or name in m.hex_keys
+            if not found:
+                raise DataError(file, f"the map ({document_file(store, 'map.toml', m.meta.id)}) has no {e.kind} "
+                                f"{name!r} [ldf:14.5]", f"entry[{i}].map_key")
+    return meta, entries
 
 
 # ---------------------------------------------------------------- map and tables
@@ -458,12 +476,18 @@ def load_crt(store: DataStore) -> OddsTable:
     return table
 
 
+EMPEROR_RESULTS = ("PRAETORIANS", "LEGIONS", "SENATE", "STRIFE", "COLLEAGUE", "ORDERLY")
+"""The Emperor Creation Table results the succession rules carry out (``politics``, ``ldf:14.4``)."""
+
+
 def load_emperor_table(store: DataStore) -> LookupTable:
     """The Emperor Creation Table (``ldf:8.9``, ``14.4``)."""
     table = load_table(store, "emperor_creation.toml")
-    if not isinstance(table, LookupTable):
+    if not isinstance(table, LookupTable) or table.die != "d6":
         raise DataError(document_file(store, "emperor_creation.toml", table.meta.id),
-                        f"the Emperor Creation Table is a d6 lookup, not a {type(table).__name__} [ldf:8.9]", "table.kind")
+                        f"the Emperor Creation Table is a d6 lookup, not a {type(table).__name__} read by "
+                        f"{table.die or 'no die'} [ldf:8.9]", "table.kind")
+    load_table_with_codes(store, "emperor_creation.toml", EMPEROR_RESULTS, "ldf:14.4")
     return table
 
 

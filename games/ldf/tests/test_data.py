@@ -415,3 +415,33 @@ def test_the_load_checks_name_what_the_rules_code_reads() -> None:
     assert set(model.UNIT_PIECES) == set(state.PREFIX)
     assert model.ONE_SIDED_CHITS == chits.ONE_SIDE_SHOWN | {chits.SIEGE}
     assert model.MAP_HEXES == {"Rome": state.ROME, "Palmyra": state.PALMYRA, "Ctesiphon": state.CTESIPHON}
+
+
+@pytest.mark.rule("ldf:14.4")
+def test_an_emperor_creation_result_the_rules_do_not_carry_out_is_refused(tmp_path: Path) -> None:
+    """A renamed result (row and code) was a ValueError at the first succession (issue 27 item 3)."""
+    body = (DATA / "emperor_creation.toml").read_text(encoding="utf-8")
+    assert body.count("ORDERLY") == 2
+    store = _replaced(tmp_path, "emperor_creation.toml", "ldf.emperor-creation", body.replace("ORDERLY", "CHAOS"))
+    with pytest.raises(DataError, match=r"v\.toml \[replace\.ldf\.emperor-creation\]: table\.rows\[5\]\[0\]: result "
+                                        r"'CHAOS' is not one this game carries out \(.*\) \[ldf:14\.4\]"):
+        model.load_emperor_table(store)
+
+
+def test_the_emperor_results_are_the_successions() -> None:
+    from ancients_games.ldf import politics
+
+    assert all(f'"{code}"' in Path(politics.__file__).read_text(encoding="utf-8") for code in model.EMPEROR_RESULTS)
+
+
+@pytest.mark.rule("ldf:14.5")
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ('map_key = "rhine"', 'map_key = "RHINE"', r"entry\[\d+\]\.map_key: the map \(.*\) has no hexside 'RHINE' \[ldf:14\.5\]"),
+    ('key = "danube"', 'key = "rhine"', r"entry\[\d+\]\.key: entry 'rhine' is listed twice"),
+])
+def test_the_terrain_key_names_what_the_map_holds_when_it_loads(tmp_path: Path, old: str, new: str,
+                                                                message: str) -> None:
+    """A renamed key or a second row for one key was listed by `ancients tables` as if it were so (issue 27 item 3)."""
+    store = _edited(tmp_path, "terrain_key.toml", "ldf.terrain-key", old, new)
+    with pytest.raises(DataError, match=rf"v\.toml \[replace\.ldf\.terrain-key\]: {message}"):
+        model.load_terrain_key(store)
