@@ -8,13 +8,15 @@ Rules: xen:components, xen:control, xen:levy, xen:supply.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any, Literal
 
 import attrs
 
 from ancients_kit.data import DataError, DataStore, Meta, bounded, document_file
 from ancients_kit.hexmap import HexMap
-from ancients_kit.tables import ProvenanceMark, Table, load_table, load_table_with_codes
+from ancients_kit.tables import (DifferentialTable, LookupTable, OddsTable, ProvenanceMark, Table, load_table,
+                                 load_table_with_codes)
 
 from ancients_games.xenophon import PACKAGE
 
@@ -340,13 +342,73 @@ def load_units(store: DataStore | None = None) -> tuple[Meta, UnitsDoc]:
 
 
 def load_tables(store: DataStore | None = None) -> dict[str, Table]:
-    """Every table of :data:`TABLES`, with its provenance per row or cell."""
+    """Every table of :data:`TABLES`, with its provenance per row or cell; each of the kind its rules
+    read (:data:`TABLE_KINDS`), giving only results they carry out (:data:`TABLE_RESULTS`), and the
+    Terrain Effects Chart with every movement cost (:data:`TERRAIN_COSTS`)."""
     store = store or DataStore(PACKAGE)
-    return {name: load_table_with_codes(store, rel, CRT_RESULTS, "xen:crt") if name in CRTS else load_table(store, rel)
-            for name, rel in TABLES.items()}
+    out: dict[str, Table] = {}
+    for name, rel in TABLES.items():
+        table = load_table(store, rel)
+        kind, die, rule = TABLE_KINDS[name]
+        if not isinstance(table, kind) or table.die != die:
+            raise DataError(document_file(store, rel, table.meta.id), f"the {name} table is a {kind.__name__} "
+                            f"read by {die or 'no die'}, not a {type(table).__name__} read by "
+                            f"{table.die or 'no die'} [{rule}]", "table")
+        if name in TABLE_RESULTS:
+            codes, rule = TABLE_RESULTS[name]
+            table = load_table_with_codes(store, rel, codes, rule)
+        out[name] = table
+    _check_terrain_costs(out["terrain"], document_file(store, TABLES["terrain"], out["terrain"].meta.id))
+    return out
+
+
+def _check_terrain_costs(chart: Table, file: str) -> None:
+    entries = getattr(chart, "entries", {})
+    for key in TERRAIN_COSTS:
+        text = entries.get(key)
+        try:
+            cost = Fraction(str(text).strip().lstrip("+"))
+        except (ValueError, ZeroDivisionError):
+            cost = None
+        if text is None or cost is None or not 0 <= cost <= 99:
+            raise DataError(file, f"{'no entry' if text is None else repr(text)}: the movement cost is a number "
+                            "0..99 ('1', '+2', '1/2') [xen:movement]", f"table.entries.{key}")
 
 
 CRTS = ("engagement", "skirmish", "combined-arms")
 """The three Combat Results Tables (xen:crt)."""
 CRT_RESULTS = ("--", "AZ", "AR", "AD", "DZ", "DR", "DD", "AM", "DM")
 """The results combat carries out (``combat.apply_result``): any other code is refused when a CRT loads."""
+
+EVENT_RESULTS = ("leader-arises", "troops-rally", "attrition", "mediterranean-war", "plague", "dissent",
+                 "revolt-hellas", "revolt-anatolia", "revolt-levant", "revolt-north", "revolt-heartland",
+                 "revolt-upper", "revolt-india", "satrapy-resists", "satrapy-resists-enemy", "tribute", "stratagem",
+                 "quiet", "quiet-late", "persian-gold", "mercenaries", "unpaid-troops", "famine", "omens", "conspiracy")
+"""The Random Events the rules carry out (``events.HANDLERS``)."""
+
+TABLE_RESULTS: dict[str, tuple[tuple[str, ...], str]] = {
+    **{name: (CRT_RESULTS, "xen:crt") for name in CRTS},
+    "diplomacy": (("--", "R", "2R", "D1", "D2", "D3"), "xen:diplomacy"),
+    "pillage": (("--", "R", "P", "P+R"), "xen:pillage"),
+    "colonisation": (("--", "R", "C", "C+R"), "xen:colonisation"),
+    "disband": (("mutiny", "disband", "loyal"), "xen:disband"),
+    "revolt": (("revolt", "none"), "xen:revolt"),
+    "random-events": (EVENT_RESULTS, "xen:random-events"),
+}
+"""Table name -> the results its rules carry out, and the rule: another code is refused when the table loads
+(a code no handler knows was a KeyError mid-game)."""
+
+TABLE_KINDS: dict[str, tuple[type, str | None, str]] = {
+    **{name: (OddsTable, "d6", "xen:crt") for name in CRTS},
+    "diplomacy": (DifferentialTable, "d6", "xen:diplomacy"),
+    "pillage": (DifferentialTable, "d6", "xen:pillage"),
+    "colonisation": (DifferentialTable, "d6", "xen:colonisation"),
+    "disband": (LookupTable, "d6", "xen:disband"),
+    "revolt": (LookupTable, "d6", "xen:revolt"),
+    "random-events": (LookupTable, "d66", "xen:random-events"),
+    "terrain": (LookupTable, None, "xen:movement"),
+}
+"""Table name -> the kind of table and the die its rules read it by."""
+
+TERRAIN_COSTS = ("clear", "desert", "rough", "pass", "river", "lake", "strait", "road", "zoc")
+"""The Terrain Effects Chart entries movement reads as costs (``movement.terrain_costs``)."""

@@ -215,3 +215,52 @@ def test_a_leader_of_the_other_side_is_refused(tmp_path: Path) -> None:
     store = _edited(tmp_path, "scenarios.toml", "xenophon.scenarios", '"Ariaos"', '"Ariaios"')
     with pytest.raises(DataError, match=r"side\[\d\]: 'Ariaios' is not a leader of the rebel \(Cyrus, .*\) \[xen:roster\]"):
         load_data(store)
+
+
+@pytest.mark.rule("xen:random-events")
+def test_a_random_event_no_rule_carries_out_is_refused(tmp_path: Path) -> None:
+    """A renamed event (in its row and its code) was a KeyError when the roll came up (issue 27 item 3)."""
+    from ancients_games.xenophon.model import load_tables
+
+    body = (DATA / "tables" / "events.toml").read_text(encoding="utf-8")
+    assert body.count("quiet-late") == 2
+    (tmp_path / "doc.toml").write_text(body.replace("quiet-late", "eclipse"), encoding="utf-8")
+    store = _store(tmp_path, '[replace."xenophon.random-events"]\nfile = "doc.toml"\n')
+    with pytest.raises(DataError, match=r"v\.toml \[replace\.xenophon\.random-events\]: table\.rows\[\d+\]\[0\]: result "
+                                        r"'eclipse' is not one this game carries out \(.*\) \[xen:random-events\]"):
+        load_tables(store)
+
+
+@pytest.mark.rule("xen:movement")
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ('road = "1/2"', 'road = "half"', r"table\.entries\.road: 'half': the movement cost is a number 0\.\.99"),
+    ('river = "+2"\n', "", r"table\.entries\.river: no entry: the movement cost is a number 0\.\.99"),
+])
+def test_terrain_costs_are_numbers_when_the_chart_loads(tmp_path: Path, old: str, new: str, message: str) -> None:
+    """A cost that is no number, or no river line, was a ValueError or KeyError at the first move (issue 27 item 3)."""
+    from ancients_games.xenophon.model import load_tables
+
+    store = _edited(tmp_path, "tables/terrain.toml", "xenophon.terrain", old, new)
+    with pytest.raises(DataError, match=rf"v\.toml \[replace\.xenophon\.terrain\]: {message}"):
+        load_tables(store)
+
+
+@pytest.mark.rule("xen:disband")
+def test_a_table_of_another_kind_is_refused(tmp_path: Path) -> None:
+    """The Diplomacy Table served as the Disband Table loaded; the rules read it as a lookup (issue 27 item 3)."""
+    from ancients_games.xenophon.model import load_tables
+
+    body = (DATA / "tables" / "diplomacy.toml").read_text(encoding="utf-8")
+    assert 'id = "xenophon.diplomacy"' in body
+    (tmp_path / "doc.toml").write_text(body.replace('id = "xenophon.diplomacy"', 'id = "xenophon.disband"'),
+                                       encoding="utf-8")
+    store = _store(tmp_path, '[replace."xenophon.disband"]\nfile = "doc.toml"\n')
+    with pytest.raises(DataError, match=r"v\.toml \[replace\.xenophon\.disband\]: table: the disband table is a "
+                                        r"LookupTable read by d6, not a DifferentialTable read by d6 \[xen:disband\]"):
+        load_tables(store)
+
+
+def test_the_table_results_are_the_handlers() -> None:
+    from ancients_games.xenophon import events, model
+
+    assert set(events.HANDLERS) == set(model.EVENT_RESULTS)
