@@ -12,6 +12,7 @@ helmets, rampage; flagged per type in the data) and the expansion types
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Literal
 
 import attrs
 
@@ -52,8 +53,9 @@ class UnitSpec:
     """One unit type (ccr:units and the base-game unit table)."""
 
     name: str
-    symbol: str
-    """Die face that hits this unit: light, medium or heavy (ccr:base.dice)."""
+    symbol: Literal["light", "medium", "heavy"]
+    """Die face that hits this unit: light, medium or heavy (ccr:base.dice); another name was taken and
+    no die face ever hit the unit (issue 27 item 3)."""
     mounted: bool
     move: int = attrs.field(validator=_move)
     close: int = attrs.field(validator=_dice)

@@ -1456,3 +1456,20 @@ def test_warriors_move_a_second_hex_only_to_charge() -> None:
     assert "0807" not in d.keys and "0606" in d.keys
     why, rule = d.refuse("0807")
     assert "only to charge" in why and rule == "ccr:base.movement"
+
+
+@pytest.mark.rule("ccr:base.dice")
+def test_a_unit_symbol_no_die_face_shows_is_refused(tmp_path: Any) -> None:
+    """A renamed symbol ("LIGHT") was taken, and no die face ever hit the unit (issue 27 item 3)."""
+    from pathlib import Path
+
+    from ancients_kit.data import DataError, Variant
+
+    body = (Path(load_units.__code__.co_filename).parent / "data" / "units.toml").read_text(encoding="utf-8")
+    assert 'symbol = "light"' in body
+    (tmp_path / "units.toml").write_text(body.replace('symbol = "light"', 'symbol = "LIGHT"', 1), encoding="utf-8")
+    (tmp_path / "v.toml").write_text('[meta]\nid = "v"\nsource = "variant"\nnote = "x"\n'
+                                     '[replace."ccancients_rome.units"]\nfile = "units.toml"\n', encoding="utf-8")
+    store = DataStore(GAME.package, (Variant.from_file(tmp_path / "v.toml"),))
+    with pytest.raises(DataError, match=r"v\.toml \[replace\.ccancients_rome\.units\]: types\.\w+\.symbol: .*LIGHT"):
+        load_units(store)
