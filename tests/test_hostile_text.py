@@ -41,7 +41,7 @@ from ancients_kit.cli.main import cli
 from ancients_kit.drawing import svg_document
 from ancients_kit.packing import UNPACK_JS, pack, unsqueeze
 from ancients_kit.picture import Counter, Marker, Picture, PictureHex, PictureHexside, PictureLine
-from ancients_kit.text import clean, markup, script_json, xml, xml_attr
+from ancients_kit.text import CONTROL, clean, markup, script_json, xml, xml_attr
 
 ROOT = Path(__file__).resolve().parents[1]
 CARRHES = ROOT / "games" / "ccancients_rome" / "data" / "battles" / "carrhes.toml"
@@ -348,3 +348,37 @@ def test_any_names_reach_the_terminal_as_written(race_plugin: str, tmp_path_fact
     assert not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f]", everything)
     replayed, explained = _squeezed(outputs[3]), _squeezed(outputs[4])
     assert _shown(f"Turn 1: {red}") in replayed and _shown(f"Turn 2: {blue}") in explained
+
+
+def test_the_full_screen_table_draws_no_control_character(tmp_path: Path) -> None:
+    """The table draws the hostile title (in the log and in a message) with its
+    brackets as written and without one control character: every line it draws
+    goes through NoControlCharacters."""
+    import asyncio
+
+    from textual.geometry import Region
+
+    from ancients_kit.cli.play import PlayLoop
+    from ancients_kit.session import Session
+    from ancients_kit.tui.app import TableApp
+
+    s = Session.new("ccancients_rome", "carrhes", seed=3, variants=[_carrhes_variant(tmp_path, HOSTILE)])
+    side = s.decision.side
+    other = next(x for x in s.game.sides(s.state) if x != side)
+    loop = PlayLoop(s, {side: "human", other: "greedy"}, tmp_path / "g.json")
+    shots: list[str] = []
+
+    async def go() -> None:
+        app = TableApp(loop)
+        async with app.run_test(size=(170, 52)) as pilot:
+            await pilot.pause()
+            app.say(f"about {HOSTILE}")
+            await pilot.pause()
+            for w in app.screen.query("*"):  # every line as the widget draws it (filters applied)
+                if w.display and w.size.area:
+                    shots.extend(strip.text for strip in w.render_lines(Region(0, 0, *w.size)))
+
+    asyncio.run(go())
+    drawn = "\n".join(shots)
+    assert "about Carrhes [/] <!--<script> [revised]" in drawn and "red" in drawn
+    assert not CONTROL.search(drawn)

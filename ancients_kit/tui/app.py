@@ -34,6 +34,7 @@ of those panes too. Nothing is cut: a pane that is too short scrolls.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
@@ -43,7 +44,9 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from rich.segment import Segment
 from textual.containers import Container, Vertical, VerticalScroll
+from textual.color import Color
 from textual.events import Click
+from textual.filter import LineFilter
 from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -52,6 +55,7 @@ from textual.widgets import Footer, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option as ListOption
 
 from ancients_kit.errors import AnswerError
+from ancients_kit.text import CONTROL
 from ancients_kit.places import WIDEN, Places, Row, listing, matching_areas, places_of
 from ancients_kit.tui.view import LogRow, MapGrid, PhaseWatch, decision_odds, inspect_hex, kept, log_rows, odds_lines
 
@@ -374,6 +378,19 @@ class KeysHelp(ModalScreen[None]):
         self.dismiss(None)
 
 
+class NoControlCharacters(LineFilter):
+    """Drops the control characters (:data:`ancients_kit.text.CONTROL`) that data text
+    may hold from every line the table draws, so no ESC, BEL or C1 byte of a
+    scenario title, unit or log text reaches the terminal (issue 27 item 1). They
+    take no cell, so the layout is the same; the table's own escape sequences are
+    not segment text and pass untouched."""
+
+    def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
+        if not CONTROL.search("".join(seg.text for seg in segments)):
+            return segments
+        return [seg if seg.control else Segment(CONTROL.sub("", seg.text), seg.style) for seg in segments]
+
+
 class TableApp(App[None]):
     """The players' table for one session."""
 
@@ -423,6 +440,7 @@ class TableApp(App[None]):
 
     def __init__(self, loop: PlayLoop) -> None:
         super().__init__()
+        self._no_controls = NoControlCharacters()
         self.loop = loop
         self.s = loop.s
         self.turn_filter: int | None = None
@@ -475,6 +493,11 @@ class TableApp(App[None]):
         """The terminal's width the table is laid out for."""
 
     # -- layout ------------------------------------------------------------
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's filters, then :class:`NoControlCharacters` on every line."""
+        return [*super().get_line_filters(), self._no_controls]
+
     def compose(self) -> ComposeResult:
         yield Static("", id="status")
         with Container(id="main"):
