@@ -25,6 +25,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from ancients_kit.errors import GameError
+from ancients_kit.outputs import check_output, write_figure, write_output
 from ancients_kit.picture import Counter, Picture, PictureHex, PictureHexside, direction_angle, upright
 from ancients_kit.text import xml, xml_attr
 
@@ -376,8 +377,6 @@ def svg_document(p: Picture) -> str:
 def write_picture(p: Picture, path: Path, reads: Sequence[str | Path] = (), what: str = "picture") -> Path:
     """Write ``p`` as ``.svg`` (no dependency) or ``.png`` (rendered with matplotlib), as an
     output: never one of ``reads``, a save or through a link (ancients_kit/outputs.py)."""
-    from ancients_kit.outputs import check_output, write_output
-
     suffix = path.suffix.lower()
     if suffix not in (".svg", ".png"):
         raise DrawingError(f"{path}: name a .svg or .png file")
@@ -440,8 +439,6 @@ def _png(p: Picture, path: Path, reads: Sequence[str | Path], what: str) -> None
         if c.facing is not None and not c.hidden:
             ax.add_patch(Polygon(_facing_triangle(cx, cy, half, p.orientation, c.facing), closed=True,
                                  facecolor=ink, edgecolor="none"))
-    from ancients_kit.outputs import write_figure
-
     write_figure(fig, path, reads=reads, what=what, dpi=120)
     plt.close(fig)
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ancients_kit.errors import GameError
+from ancients_kit.outputs import check_output, write_figure
 from ancients_kit.study import Record, Summary
 
 __all__ = ["FORMATS", "PlotError", "check_plot", "plot_study", "plot_sweep"]
@@ -28,8 +29,6 @@ def check_plot(path: Path, reads: Sequence[str | Path] = ()) -> None:
     matplotlib not installed, a path that is one of ``reads``, a save or a link) with one
     line: called before a study plays its first game, so that a long study does not end
     without its chart."""
-    from ancients_kit.outputs import check_output
-
     if path.suffix.lower() not in FORMATS:
         raise PlotError(f"--plot {path}: name a .svg or .png file")
     check_output(path, reads=reads, what="--plot")
@@ -52,8 +51,6 @@ def _pyplot(path: Path) -> Any:
 
 def _save(fig: Any, path: Path, reads: Sequence[str | Path] = ()) -> Path:
     """Write ``fig`` as an output (ancients_kit/outputs.py: never an input, a save or a link)."""
-    from ancients_kit.outputs import write_figure
-
     path.parent.mkdir(parents=True, exist_ok=True)
     meta = {"Date": None} if path.suffix.lower() == ".svg" else {}
     return write_figure(fig, path, reads=reads, what="--plot", metadata=meta, bbox_inches="tight", dpi=120)

@@ -41,6 +41,7 @@ import attrs
 from ancients_kit import stats
 from ancients_kit.data import Variant
 from ancients_kit.errors import GameError
+from ancients_kit.outputs import OutputRefused, check_output
 from ancients_kit.plugin import find_game
 
 __all__ = [
@@ -558,8 +559,6 @@ def run_study(
     if jobs < 1:
         raise StudyError(f"--jobs must be at least 1, not {jobs}")
     if records is not None:
-        from ancients_kit.outputs import OutputRefused, check_output
-
         try:  # never a variant, a save or a link (ancients_kit/outputs.py)
             check_output(records, reads=[v.path for v in spec.variants], what="--records")
         except OutputRefused as exc:

@@ -28,6 +28,7 @@ from ancients_kit.cli import ui
 from ancients_kit.cli.common import load_variants, option_pairs, variant_option
 from ancients_kit.errors import AnswerError, InvalidAnswer
 from ancients_kit.log import Event
+from ancients_kit.outputs import check_output, write_output
 from ancients_kit.places import WIDEN, listing, matching_areas, places_of
 from ancients_kit.plugin import find_game
 from ancients_kit.savefile import SaveError, SaveSlot
@@ -601,8 +602,6 @@ def replay_cmd(save: str, viewer: str | None, as_json: bool, check: bool, show_m
     if check and not s.replay_matches:
         raise ui.UsageProblem(f"{save}: the replayed log differs from the saved one")
     if html_path:
-        from ancients_kit.outputs import check_output, write_output
-
         reads = [save, *(v.path for v in s.variants)]
         check_output(html_path, reads=reads, what="--html")
         write_output(html_path, teach.html_replay(s, viewer), reads=reads, what="--html")

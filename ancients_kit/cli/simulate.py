@@ -28,8 +28,9 @@ from ancients_kit.bots import BOTS, SEARCH_BOTS, bot_spec, check_bot
 from ancients_kit.cli import ui
 from ancients_kit.cli.common import option_pairs, variant_option, variant_store
 from ancients_kit.data import Variant
-from ancients_kit.plugin import Game, find_game
+from ancients_kit.outputs import check_output
 from ancients_kit.plots import check_plot
+from ancients_kit.plugin import Game, find_game
 from ancients_kit.study import Record, StudySpec, Summary, compare, run_study, summarize
 from ancients_kit.text import markup
 
@@ -82,8 +83,6 @@ def _arm_path(records: str | None, tag: str) -> Path | None:
 def _check_records(records: str | None, tags: Sequence[str], reads: Sequence[str]) -> None:
     """Before any game: no arm's records file is a variant, a save or a link
     (ancients_kit/outputs.py), so a long study cannot end by overwriting one."""
-    from ancients_kit.outputs import check_output
-
     for tag in tags:
         path = _arm_path(records, tag)
         if path is not None:

@@ -19,6 +19,7 @@ import click
 
 from ancients_kit.cli import ui
 from ancients_kit.log import Event
+from ancients_kit.outputs import write_output
 from ancients_kit.plugin import RuleInfo
 from ancients_kit.session import Decision, Session
 from ancients_kit.text import markup, script_json, xml
@@ -411,8 +412,6 @@ def _plot_compare(title: str, results: list[Any], path: Path) -> None:
 
     rows = chart_rows(results)
     if path.suffix.lower() == ".svg":
-        from ancients_kit.outputs import write_output
-
         write_output(path, class_bars_svg(title, CLASSES, rows), what="--plot")
         return
     from ancients_kit.plots import _pyplot, _save
