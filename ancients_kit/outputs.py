@@ -23,6 +23,7 @@ file and why, with exit code 2 from the command line.
 
 from __future__ import annotations
 
+import errno
 import io
 import os
 import stat
@@ -71,15 +72,14 @@ def check_output(path: str | Path, *, reads: Iterable[str | Path] = (), what: st
     ``reads`` are the files the command reads (its save, its variants); ``what``
     names the option in the message (``"--html"``). Returns ``path``.
     """
-    p = Path(path)
-    shown = str(p)
-    if "\x00" in shown:
-        raise OutputRefused(f"{what} {shown!r}: the name holds a NUL byte")
+    p, shown = Path(path), str(path)
     try:
-        st = os.lstat(p)
-    except FileNotFoundError:
-        return p
+        st = os.lstat(p)  # the name itself: a link is not followed
+    except ValueError:
+        raise OutputRefused(f"{what} {shown!r}: the name holds a NUL byte") from None
     except OSError as exc:
+        if exc.errno == errno.ENOENT:
+            return p
         raise OutputRefused(f"{what} {shown}: cannot be written ({exc.strerror or exc})") from None
     if stat.S_ISLNK(st.st_mode):
         raise OutputRefused(f"{what} {shown}: is a symbolic link; an output is not written through a link "
