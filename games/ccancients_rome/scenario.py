@@ -896,6 +896,10 @@ def load_series(store: DataStore, series_id: str) -> Series:
     if len(series.battles) < 2:
         raise ScenarioError(file, "a series needs at least two battles", "battles", "ccr:para-bellum")
     for i, sb in enumerate(series.battles):
+        if not sb.battle.startswith(BATTLE_PREFIX) or not _SLUG_RE.match(sb.battle.removeprefix(BATTLE_PREFIX)):
+            # a ValueError from the loader was an internal error (issue 27 item 3)
+            raise ScenarioError(file, f"battle {sb.battle!r} is not a battle ID ({BATTLE_PREFIX}<slug>)",
+                                f"battles[{i}].battle", "ccr:para-bellum")
         try:
             load_battle(store, sb.battle)
         except DataError as exc:

@@ -82,3 +82,24 @@ def test_benchmark_runs() -> None:
     spec.loader.exec_module(mod)
     r = mod.run(seconds=0.3, workers=1)
     assert r["battles"] >= 1 and r["battles_per_minute"] > 0
+
+
+@pytest.mark.rule("ccr:para-bellum")
+@pytest.mark.parametrize("battle", ["", "CCANCIENTS_ROME.BATTLE.PAVIA", "ccancients_rome.battle.Pavia!"])
+def test_a_series_naming_no_battle_id_is_refused(tmp_path: Path, battle: str) -> None:
+    """It was a ValueError from the battle loader, an internal error (issue 27 item 3)."""
+    from ancients_games.ccancients_rome.scenario import load_series
+    from ancients_kit.data import DataError, Variant
+
+    body = (Path(load_series.__code__.co_filename).parent / "data" / "series" / "placentia-fano-pavia.toml").read_text(
+        encoding="utf-8")
+    old = 'battle = "ccancients_rome.battle.pavia"'
+    assert old in body
+    (tmp_path / "s.toml").write_text(body.replace(old, f'battle = "{battle}"'), encoding="utf-8")
+    (tmp_path / "v.toml").write_text('[meta]\nid = "v"\nsource = "variant"\nnote = "x"\n'
+                                     '[replace."ccancients_rome.series.placentia-fano-pavia"]\nfile = "s.toml"\n',
+                                     encoding="utf-8")
+    store = DataStore(GAME.package, (Variant.from_file(tmp_path / "v.toml"),))
+    with pytest.raises(DataError, match=r"v\.toml \[replace\.ccancients_rome\.series\.placentia-fano-pavia\]: "
+                                        r"battles\[2\]\.battle: battle '.*' is not a battle ID"):
+        load_series(store, "ccancients_rome.series.placentia-fano-pavia")
