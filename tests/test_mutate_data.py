@@ -60,8 +60,9 @@ ROOT = Path(__file__).resolve().parents[1]
 GAMES = ("centurion", "ccancients_rome", "ldf", "xenophon")
 DECISIONS = int(os.environ.get("ANCIENTS_FUZZ_DECISIONS", "0")) or 150
 """Answers the bots give per example: the game's end or this cap, whichever comes first."""
-DEADLINE = 60.0 if os.environ.get("ANCIENTS_FUZZ_EXAMPLES") else 30.0
-"""Seconds one example may take before it counts as a hang."""
+DEADLINE = max(30.0, DECISIONS / 5)
+"""Seconds one example may take before it counts as a hang: far above the slowest game's pace
+(LDF's greedy bots, about 20 ms an answer, alone on a core)."""
 
 DEFAULT_SCENARIO = {"centurion": "basic-gaul", "ccancients_rome": "tigranocerte", "ldf": "campaign",
                     "xenophon": "cyrus-revolt"}
