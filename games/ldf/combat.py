@@ -48,7 +48,6 @@ from typing import Any
 
 import attrs
 
-from ancients_kit.data import DataStore
 from ancients_kit.plugin import OddsReport
 from ancients_kit.session import Context, Decision, Option
 from ancients_kit.tables import Automatic, Resolution
@@ -735,8 +734,7 @@ def _fits_left(state: LDFState, staying: Sequence[Unit]) -> bool:
 # ---------------------------------------------------------------- the odds before an attack is declared
 
 
-def battle_odds(state: LDFState, side: str, origin: str, target: str, force: Sequence[str],
-                store: Any = None) -> OddsReport:
+def battle_odds(state: LDFState, side: str, origin: str, target: str, force: Sequence[str]) -> OddsReport:
     """The exact result distribution of a battle about to be declared (``ldf:13.2``, ``13.15``):
     German strengths mixed over their six values (``ldf:2.6``), the leaders' and the river's
     shifts (``ldf:13.8``, ``13.9``), siege equipment (``ldf:14.3``); the battle chits still to
@@ -759,7 +757,7 @@ def battle_odds(state: LDFState, side: str, origin: str, target: str, force: Seq
         params["river"] = "yes"
     if battle.double_attack:
         params["siege"] = "yes"
-    report = odds.odds(store if store is not None else DataStore(model.PACKAGE), params)
+    report = odds.table_odds(state.data.crt, params)  # the CRT this game plays with, variants included
     command = "ancients odds ldf " + " ".join(f"{k}={v}" for k, v in params.items())
     return attrs.evolve(report, title=f"{report.title}: {', '.join(battle.attackers)} from {origin} on {target}",
                         explain=(*report.explain, "battle chits (Flanking Move, They Shall Not Pass ...) not counted",
@@ -769,7 +767,8 @@ def battle_odds(state: LDFState, side: str, origin: str, target: str, force: Seq
 def decision_odds(state: LDFState, decision: Decision, key: str, store: Any = None) -> OddsReport | None:
     """For :meth:`Game.decision_odds`: the odds of the battle an ``attack.target`` answer
     (every unit that can attacks) or an ``attack.units`` answer (the units chosen, with the
-    toggled one in or out) would start."""
+    toggled one in or out) would start, read on the CRT the game plays with (``store`` is
+    the hook's and not needed: the state holds its tables)."""
     if decision.kind == "attack.target" and key in decision.keys:
         origin, _, target = key.partition("-")
         force = [u.id for u in able_attackers(state, decision.side, origin, target)]
@@ -787,7 +786,7 @@ def decision_odds(state: LDFState, decision: Decision, key: str, store: Any = No
     if not force:
         return None
     try:
-        return battle_odds(state, decision.side, origin, target, force, store)
+        return battle_odds(state, decision.side, origin, target, force)
     except ValueError:
         return None
 

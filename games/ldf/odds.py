@@ -199,11 +199,35 @@ def _factor(params: Mapping[str, str], key: str) -> int | None:
 
 def odds(store: DataStore, params: Mapping[str, str]) -> OddsReport:
     """``ancients odds ldf ...``: the exact result distribution of a described battle."""
+    return table_odds(model.load_crt(store), params, store)
+
+
+_MEMO: dict[tuple[int, tuple[tuple[str, str], ...]], tuple[OddsTable, OddsReport]] = {}
+"""Reports already worked out, by table and parameters (a report is immutable; the
+entry keeps its table alive, so the table's id is not reused while it is here)."""
+MEMO_SIZE = 4096
+
+
+def table_odds(table: OddsTable, params: Mapping[str, str], store: DataStore | None = None) -> OddsReport:
+    """:func:`odds` read on ``table`` (the CRT the game plays with); ``store`` is needed
+    only for ``garrison=`` (the map). The same battle is worked out once: a bot scores
+    every attack at every decision, most of them battles it has seen."""
+    key = (id(table), tuple(sorted(params.items())))
+    hit = _MEMO.get(key)
+    if hit is not None and hit[0] is table:
+        return hit[1]
+    report = _table_odds(table, params, store)
+    if len(_MEMO) >= MEMO_SIZE:
+        _MEMO.clear()
+    _MEMO[key] = (table, report)
+    return report
+
+
+def _table_odds(table: OddsTable, params: Mapping[str, str], store: DataStore | None) -> OddsReport:
     p = {("defense" if k == "defence" else k.replace("defence", "defense")): v for k, v in params.items()}
     bad = sorted(set(params) - _KNOWN)
     if bad:
         raise ValueError(f"unknown parameter(s) {', '.join(bad)}")
-    table = model.load_crt(store)
     attack = _int(p, "attack")
     given = {"garrison", "german_defense", "german_defense_factor"} & set(p)
     defense = _int(p, "defense", 0 if given else None)
@@ -212,7 +236,7 @@ def odds(store: DataStore, params: Mapping[str, str]) -> OddsReport:
     explain: list[str] = []
     rules: list[str] = ["ldf:13.2", "ldf:13.15", "ldf:14.6"]
     if "garrison" in p:
-        game_map = model.load_map(store)
+        game_map = model.load_map(store if store is not None else DataStore(model.PACKAGE))
         try:
             h = game_map.from_id(p["garrison"])
         except ValueError:

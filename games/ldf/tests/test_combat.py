@@ -581,3 +581,35 @@ def test_the_siege_equipment_goes_back_to_the_pool_when_its_romans_leave_the_hex
     combat_rules.release_abandoned_siege(ctx, state)
     assert state.siege is None and 21 in state.pool and len(state.pool) == before + 1
     assert any(e.kind == "siege" and e.rules == ("ldf:14.3",) for e in ctx.log)
+
+
+@pytest.mark.rule("ldf:13.2", "ldf:14.6")
+def test_the_odds_and_the_bot_read_the_crt_the_game_plays_with(tmp_path: Any) -> None:
+    """Under a variant CRT the odds shown, and the greedy bot's score of an attack, come from
+    that CRT (they came from the packaged one while the battle was fought on the variant's)."""
+    from pathlib import Path
+
+    from ancients_kit.data import Variant
+
+    body = (Path(model.__file__).parent / "data" / "crt.toml").read_text(encoding="utf-8")
+    rows = body[body.index("[table.results]"):body.index("[codes]")]
+    sure = "[table.results]\n" + "".join(f'{r} = ["DE", "DE", "DE", "DE", "DE", "DE", "DE", "DE"]\n'
+                                           for r in range(1, 7)) + "\n"
+    (tmp_path / "crt.toml").write_text(body.replace(rows, sure), encoding="utf-8")
+    (tmp_path / "v.toml").write_text('[meta]\nid = "v"\nsource = "variant"\nnote = "sure wins"\n'
+                                     '[replace."ldf.crt"]\nfile = "crt.toml"\n', encoding="utf-8")
+    store = DataStore(model.PACKAGE, (Variant.from_file(tmp_path / "v.toml"),))
+    ctx = Context(store, {}, 1, Log())
+    state = build_campaign(ctx, load_data(store))
+    for u in list(state.on_map()):
+        state.remove(u.id, "aside")
+    state.turn, state.phase = 2, "actions"
+    put(state, "3317", "I1", "I2")
+    _rebels(state, "3318", "I3")
+    d = Decision(ROMAN, "attack?", (combat.Option("3317-3318", "x"),), kind="attack.target")
+    assert GAME.decision_odds(state, d, "3317-3318", store).distribution == {"DE": 1}
+    assert GAME.decision_odds(state, d, "3317-3318", STORE).distribution == {"DE": 1}  # the state's CRT
+    fresh_ctx, packaged = fresh()
+    put(packaged, "3317", "I1", "I2")
+    _rebels(packaged, "3318", "I3")
+    assert GAME.decision_odds(packaged, d, "3317-3318", STORE).distribution == DATA.crt.distribution(2, 1)
