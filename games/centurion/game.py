@@ -127,12 +127,13 @@ def _cached(store: DataStore, what: str, make: Any) -> Any:
 
 def load_all(store: DataStore) -> dict[str, Any]:
     """Unit types, capability chart, terrain chart and CRTs (shared, immutable)."""
-    return _cached(store, "core", lambda: {
-        "types": model.load_units(store),
-        "capability": model.load_capability(store),
-        "terrain": model.load_terrain(store),
-        "melee": load_crt(store, CRT_MELEE),
-    })
+    def load() -> dict[str, Any]:
+        types, chart = model.load_units(store), model.load_capability(store)
+        model.check_capability(store, types, chart)
+        return {"types": types, "capability": chart, "terrain": model.load_terrain(store),
+                "melee": load_crt(store, CRT_MELEE)}
+
+    return _cached(store, "core", load)
 
 
 CRT_ROLLS = (1, 6)

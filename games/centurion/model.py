@@ -595,6 +595,23 @@ def load_capability(store: DataStore) -> dict[str, Capability]:
     return _by_key(store, "capability.toml", meta.id, doc.capability, "code", "capability", "cen:full.units")
 
 
+def check_capability(store: DataStore, types: Mapping[str, UnitType], chart: Mapping[str, Capability]) -> None:
+    """Each unit type has its Capability chart row and each row (and each code it dismounts as) is a
+    unit type: a row for a renamed type was never read, and the type played without one."""
+    meta, _ = store.load("capability.toml", _CapabilityDoc)
+    file = document_file(store, "capability.toml", meta.id)
+    units_meta, _ = store.load("units.toml", _UnitsDoc)
+    units_file = document_file(store, "units.toml", units_meta.id)
+    missing = sorted(set(types) - set(chart))
+    if missing:
+        raise DataError(file, f"no row for unit type {', '.join(missing)} of {units_file} [cen:full.units]", "capability")
+    for i, (code, row) in enumerate(chart.items()):
+        for key, named in [("code", code)] + [(f"dismount_as[{j}]", c) for j, c in enumerate(row.dismount_as)]:
+            if named not in types:
+                raise DataError(file, f"{named!r} is no unit type of {units_file} [cen:full.units]",
+                                f"capability[{i}].{key}")
+
+
 def load_terrain(store: DataStore) -> dict[str, TerrainEffect]:
     """Terrain Effects Chart lines by terrain/feature id (``terrain.toml``); an id once."""
     meta, doc = store.load("terrain.toml", _TerrainDoc)

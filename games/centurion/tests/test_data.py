@@ -638,3 +638,24 @@ def test_a_crt_result_the_combat_rules_do_not_carry_out_is_refused(tmp_path: Pat
     with pytest.raises(DataError, match=r"v\.toml \[replace\.centurion\.crt\.melee\]: table\.rows\[0\]\[0\]: result 'DR' "
                                         r"is not one this game carries out \(AD, AE, C, DD, DE\) \[cen:basic\.combat\]"):
         load_crt(store, "crt_melee.toml")
+
+
+@pytest.mark.rule("cen:full.units")
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ('code = "SD"', 'code = "SDX"', r"capability: no row for unit type SD of ancients_games/centurion/data/units\.toml"),
+    ('dismount_as = ["DSD"', 'dismount_as = ["DSX"', r"capability\[\d+\]\.dismount_as\[0\]: 'DSX' is no unit type of"),
+])
+def test_the_capability_chart_and_the_unit_types_name_each_other(tmp_path: Path, old: str, new: str,
+                                                                 message: str) -> None:
+    """A renamed row was never read and its unit type played without one (issue 27 item 3)."""
+    from ancients_kit.data import DataError, Variant
+    from ancients_games.centurion.game import load_all
+
+    body = (DATA / "capability.toml").read_text(encoding="utf-8")
+    assert old in body
+    (tmp_path / "doc.toml").write_text(body.replace(old, new, 1), encoding="utf-8")
+    (tmp_path / "v.toml").write_text('[meta]\nid = "v"\nsource = "variant"\nnote = "x"\n'
+                                     '[replace."centurion.capability"]\nfile = "doc.toml"\n', encoding="utf-8")
+    store = DataStore("ancients_games.centurion", (Variant.from_file(tmp_path / "v.toml"),))
+    with pytest.raises(DataError, match=rf"v\.toml \[replace\.centurion\.capability\]: {message}"):
+        load_all(store)
