@@ -473,6 +473,11 @@ def load_crt(store: DataStore) -> OddsTable:
     if not isinstance(table, OddsTable):
         raise DataError(document_file(store, "crt.toml", table.meta.id),
                         f"the LDF CRT is an odds table, not a {type(table).__name__} [ldf:13.2]", "table.kind")
+    if table.below is None:
+        # the rules resolve every attack: without it an attack below the first column, which the
+        # game offers, was refused mid-game (issue 27 item 3)
+        raise DataError(document_file(store, "crt.toml", table.meta.id), "odds below the first column need a "
+                        "result ('AE') or 'first' [ldf:13.15]", "table.below")
     return table
 
 

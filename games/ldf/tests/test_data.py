@@ -445,3 +445,12 @@ def test_the_terrain_key_names_what_the_map_holds_when_it_loads(tmp_path: Path, 
     store = _edited(tmp_path, "terrain_key.toml", "ldf.terrain-key", old, new)
     with pytest.raises(DataError, match=rf"v\.toml \[replace\.ldf\.terrain-key\]: {message}"):
         model.load_terrain_key(store)
+
+
+@pytest.mark.rule("ldf:13.15")
+def test_a_crt_refusing_low_odds_is_refused(tmp_path: Path) -> None:
+    """Without 'below', an attack at 1:10, which the game offers, was refused mid-game (issue 27 item 3)."""
+    store = _edited(tmp_path, "crt.toml", "ldf.crt", 'below = "AE"\n', "")
+    with pytest.raises(DataError, match=r"v\.toml \[replace\.ldf\.crt\]: table\.below: odds below the first column "
+                                        r"need a result \('AE'\) or 'first' \[ldf:13\.15\]"):
+        model.load_crt(store)
