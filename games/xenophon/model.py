@@ -191,7 +191,7 @@ def load(store: DataStore | None = None) -> XenophonData:
     _check_marks(scenarios_file, scen.provenance, names)
     for i, r in enumerate(scen.setup):
         if r.satrapy not in names:
-            raise DataError(scenarios_file, f"no satrapy {r.satrapy!r} in the roster", f"setup[{i}]")
+            raise DataError(scenarios_file, f"no satrapy {r.satrapy!r} in the roster ({roster_file})", f"setup[{i}]")
     for i, side in enumerate(scen.side):
         if side.guard_city and side.guard_city not in hexmap.places:
             raise DataError(scenarios_file, f"no city {side.guard_city!r} on the map", f"side[{i}].guard_city")

@@ -264,3 +264,15 @@ def test_the_table_results_are_the_handlers() -> None:
     from ancients_games.xenophon import events, model
 
     assert set(events.HANDLERS) == set(model.EVENT_RESULTS)
+
+
+@pytest.mark.rule("xen:roster")
+def test_a_set_up_satrapy_the_variant_roster_lacks_names_the_roster(tmp_path: Path) -> None:
+    """The message named only the packaged scenarios file, which the variant did not change (issue 27 item 3)."""
+    body = (DATA / "roster.toml").read_text(encoding="utf-8")
+    assert body.count('"Lydia"') == 2  # the row and its provenance mark
+    (tmp_path / "doc.toml").write_text(body.replace('"Lydia"', '"Lydda"'), encoding="utf-8")
+    store = _store(tmp_path, '[replace."xenophon.roster"]\nfile = "doc.toml"\n')
+    with pytest.raises(DataError, match=r"scenarios\.toml: setup\[\d+\]: no satrapy 'Lydia' in the roster "
+                                        r"\(.*v\.toml \[replace\.xenophon\.roster\]\)"):
+        load(store)
