@@ -194,7 +194,8 @@ def load(store: DataStore | None = None) -> XenophonData:
             raise DataError(scenarios_file, f"no satrapy {r.satrapy!r} in the roster ({roster_file})", f"setup[{i}]")
     for i, side in enumerate(scen.side):
         if side.guard_city and side.guard_city not in hexmap.places:
-            raise DataError(scenarios_file, f"no city {side.guard_city!r} on the map", f"side[{i}].guard_city")
+            raise DataError(scenarios_file, f"no city {side.guard_city!r} on the map "
+                            f"({document_file(store, 'map.toml', hexmap.meta.id)})", f"side[{i}].guard_city")
     _check_unique(scenarios_file, "side", [s.name for s in scen.side], "name")
     if sorted(s.name for s in scen.side) != ["empire", "rebel"]:
         raise DataError(scenarios_file, "the two sides are the empire and the rebel, one row each "

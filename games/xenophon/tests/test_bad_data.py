@@ -276,3 +276,12 @@ def test_a_set_up_satrapy_the_variant_roster_lacks_names_the_roster(tmp_path: Pa
     with pytest.raises(DataError, match=r"scenarios\.toml: setup\[\d+\]: no satrapy 'Lydia' in the roster "
                                         r"\(.*v\.toml \[replace\.xenophon\.roster\]\)"):
         load(store)
+
+
+@pytest.mark.rule("xen:guards")
+def test_a_guard_city_the_variant_map_lacks_names_the_map(tmp_path: Path) -> None:
+    """The message named only the packaged scenarios file, which the variant did not change (issue 27 item 3)."""
+    store = _edited(tmp_path, "map.toml", "xenophon.map", '"Sardis" = "2908"', '"Sardeis" = "2908"')
+    with pytest.raises(DataError, match=r"scenarios\.toml: side\[\d\]\.guard_city: no city 'Sardis' on the map "
+                                        r"\(.*v\.toml \[replace\.xenophon\.map\]\)"):
+        load(store)
