@@ -37,8 +37,10 @@ def chromium_path() -> str | None:
 class Browser:
     """One headless browser with one page; use as a context manager."""
 
-    def __init__(self, binary: str, timeout: float = 30.0) -> None:
+    def __init__(self, binary: str, timeout: float = 120.0) -> None:
         self.timeout = timeout
+        """Seconds one call may take: a guard against a hung browser, not a speed test (a
+        whole campaign's positions rebuilt in the page took over 30 s on a loaded machine)."""
         self._profile = tempfile.mkdtemp(prefix="ancients-chromium-")
         to_child_r, self._to_child = os.pipe()
         self._from_child, from_child_w = os.pipe()
