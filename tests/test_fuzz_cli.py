@@ -98,7 +98,10 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
                                  HealthCheck.filter_too_much, HealthCheck.data_too_large])
 @given(data=st.data())
-def test_no_command_line_ends_in_a_traceback(folder: Path, data: st.DataObject) -> None:
+def test_no_command_line_ends_in_a_traceback(folder: Path, data: st.DataObject,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(folder)  # outputs named by a relative path (--records %s) land there
+    monkeypatch.setenv("ANCIENTS_KIT_SAVES", str(folder / "saves"))
     argv = data.draw(_command(folder), label="argv")
     (folder / "v.toml").write_text(VARIANT)  # an output of an earlier line may have replaced them
     (folder / "notes.txt").write_text("my notes\n")
