@@ -115,7 +115,8 @@ def write_figure(fig: Any, path: str | Path, *, reads: Iterable[str | Path] = ()
                  **savefig: Any) -> Path:
     """A matplotlib figure written as :func:`write_output` writes (the format
     from the suffix: ``.svg`` or ``.png``)."""
-    p = check_output(path, reads=tuple(reads), what=what)
+    reads = tuple(reads)
+    p = check_output(path, reads=reads, what=what)
     buf = io.BytesIO()
     fig.savefig(buf, format=p.suffix.lower().lstrip("."), **savefig)
     return write_output(p, buf.getvalue(), reads=reads, what=what)
