@@ -601,8 +601,9 @@ def _saved_variant(v: VariantRecord, here: str, where: str) -> Variant:
             var = Variant.from_sources(v.path, [("", v.text), *v.includes.items()])
         except DataError as exc:
             raise ReplayError(f"{here}: {exc}") from None
-        if var.digest != v.sha256:  # the includes listed in another order than the variant reads them
-            raise ReplayError(f"{here}: the included files it carries are not in the order the variant names them")
+        if var.digest != v.sha256:  # includes it does not read, or listed in another order than it reads them
+            raise ReplayError(f"{here}: the included files it carries are not the ones the variant reads, "
+                              "in the order it reads them")
     else:
         path = variant_location(v.path, where)
         try:
