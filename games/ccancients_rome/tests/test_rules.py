@@ -27,6 +27,20 @@ from ancients_kit.log import Log
 from ancients_kit.session import Context
 
 STORE = DataStore(GAME.package)
+
+
+def _edited(tmp_path: Any, rel: str, data_id: str, old: str, new: str) -> DataStore:
+    """A store whose document ``data_id`` is the packaged ``data/rel`` with its first ``old`` turned into ``new``."""
+    from pathlib import Path
+
+    from ancients_kit.data import Variant
+
+    body = (Path(load_deck.__code__.co_filename).parent / "data" / rel).read_text(encoding="utf-8")
+    assert old in body
+    (tmp_path / rel).write_text(body.replace(old, new, 1), encoding="utf-8")
+    (tmp_path / "v.toml").write_text('[meta]\nid = "v"\nsource = "variant"\nnote = "x"\n'
+                                     f'[replace."{data_id}"]\nfile = "{rel}"\n', encoding="utf-8")
+    return DataStore(GAME.package, (Variant.from_file(tmp_path / "v.toml"),))
 TOP, BOT = "armenian", "roman"
 
 
@@ -96,16 +110,9 @@ def test_deck_has_sixty_cards() -> None:
 @pytest.mark.rule("ccr:base.cards")
 def test_a_card_listed_twice_is_refused(tmp_path: Any) -> None:
     """Two rows with one id: the deck list counted both, ``by_id`` kept the last (issue 27 item 3)."""
-    from pathlib import Path
+    from ancients_kit.data import DataError
 
-    from ancients_kit.data import DataError, Variant
-
-    body = (Path(load_deck.__code__.co_filename).parent / "data" / "deck.toml").read_text(encoding="utf-8")
-    assert 'id = "2C"' in body
-    (tmp_path / "deck.toml").write_text(body.replace('id = "2C"', 'id = "2L"', 1), encoding="utf-8")
-    (tmp_path / "v.toml").write_text('[meta]\nid = "v"\nsource = "variant"\nnote = "x"\n'
-                                     '[replace."ccancients_rome.deck"]\nfile = "deck.toml"\n', encoding="utf-8")
-    store = DataStore(GAME.package, (Variant.from_file(tmp_path / "v.toml"),))
+    store = _edited(tmp_path, "deck.toml", "ccancients_rome.deck", 'id = "2C"', 'id = "2L"')
     with pytest.raises(DataError, match=r"v\.toml \[replace\.ccancients_rome\.deck\]: card\[1\]\.id: card '2L' is "
                                         r"listed twice \[ccr:base\.cards\]"):
         load_deck(store)
@@ -1461,15 +1468,8 @@ def test_warriors_move_a_second_hex_only_to_charge() -> None:
 @pytest.mark.rule("ccr:base.dice")
 def test_a_unit_symbol_no_die_face_shows_is_refused(tmp_path: Any) -> None:
     """A renamed symbol ("LIGHT") was taken, and no die face ever hit the unit (issue 27 item 3)."""
-    from pathlib import Path
+    from ancients_kit.data import DataError
 
-    from ancients_kit.data import DataError, Variant
-
-    body = (Path(load_units.__code__.co_filename).parent / "data" / "units.toml").read_text(encoding="utf-8")
-    assert 'symbol = "light"' in body
-    (tmp_path / "units.toml").write_text(body.replace('symbol = "light"', 'symbol = "LIGHT"', 1), encoding="utf-8")
-    (tmp_path / "v.toml").write_text('[meta]\nid = "v"\nsource = "variant"\nnote = "x"\n'
-                                     '[replace."ccancients_rome.units"]\nfile = "units.toml"\n', encoding="utf-8")
-    store = DataStore(GAME.package, (Variant.from_file(tmp_path / "v.toml"),))
+    store = _edited(tmp_path, "units.toml", "ccancients_rome.units", 'symbol = "light"', 'symbol = "LIGHT"')
     with pytest.raises(DataError, match=r"v\.toml \[replace\.ccancients_rome\.units\]: types\.\w+\.symbol: .*LIGHT"):
         load_units(store)

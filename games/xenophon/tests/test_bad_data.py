@@ -142,11 +142,12 @@ provenance = [{ entries = ["Lydia"], source = "reconstructed", note = "x" }]
 DATA = Path(__file__).resolve().parents[1] / "data"
 
 
-def _edited(tmp_path: Path, rel: str, data_id: str, old: str, new: str) -> DataStore:
-    """A store whose document ``data_id`` is the packaged ``rel`` with its first ``old`` turned into ``new``."""
+def _edited(tmp_path: Path, rel: str, data_id: str, old: str, new: str, count: int = 1) -> DataStore:
+    """A store whose document ``data_id`` is the packaged ``rel`` with its first ``count``
+    ``old`` (every one for -1) turned into ``new``."""
     body = (DATA / rel).read_text(encoding="utf-8")
     assert old in body
-    (tmp_path / "doc.toml").write_text(body.replace(old, new, 1), encoding="utf-8")
+    (tmp_path / "doc.toml").write_text(body.replace(old, new, count), encoding="utf-8")
     return _store(tmp_path, f'[replace."{data_id}"]\nfile = "doc.toml"\n')
 
 
@@ -222,10 +223,8 @@ def test_a_random_event_no_rule_carries_out_is_refused(tmp_path: Path) -> None:
     """A renamed event (in its row and its code) was a KeyError when the roll came up (issue 27 item 3)."""
     from ancients_games.xenophon.model import load_tables
 
-    body = (DATA / "tables" / "events.toml").read_text(encoding="utf-8")
-    assert body.count("quiet-late") == 2
-    (tmp_path / "doc.toml").write_text(body.replace("quiet-late", "eclipse"), encoding="utf-8")
-    store = _store(tmp_path, '[replace."xenophon.random-events"]\nfile = "doc.toml"\n')
+    assert (DATA / "tables" / "events.toml").read_text(encoding="utf-8").count("quiet-late") == 2
+    store = _edited(tmp_path, "tables/events.toml", "xenophon.random-events", "quiet-late", "eclipse", -1)
     with pytest.raises(DataError, match=r"v\.toml \[replace\.xenophon\.random-events\]: table\.rows\[\d+\]\[0\]: result "
                                         r"'eclipse' is not one this game carries out \(.*\) \[xen:random-events\]"):
         load_tables(store)
@@ -250,11 +249,8 @@ def test_a_table_of_another_kind_is_refused(tmp_path: Path) -> None:
     """The Diplomacy Table served as the Disband Table loaded; the rules read it as a lookup (issue 27 item 3)."""
     from ancients_games.xenophon.model import load_tables
 
-    body = (DATA / "tables" / "diplomacy.toml").read_text(encoding="utf-8")
-    assert 'id = "xenophon.diplomacy"' in body
-    (tmp_path / "doc.toml").write_text(body.replace('id = "xenophon.diplomacy"', 'id = "xenophon.disband"'),
-                                       encoding="utf-8")
-    store = _store(tmp_path, '[replace."xenophon.disband"]\nfile = "doc.toml"\n')
+    store = _edited(tmp_path, "tables/diplomacy.toml", "xenophon.disband", 'id = "xenophon.diplomacy"',
+                    'id = "xenophon.disband"')
     with pytest.raises(DataError, match=r"v\.toml \[replace\.xenophon\.disband\]: table: the disband table is a "
                                         r"LookupTable read by d6, not a DifferentialTable read by d6 \[xen:disband\]"):
         load_tables(store)
@@ -269,10 +265,8 @@ def test_the_table_results_are_the_handlers() -> None:
 @pytest.mark.rule("xen:roster")
 def test_a_set_up_satrapy_the_variant_roster_lacks_names_the_roster(tmp_path: Path) -> None:
     """The message named only the packaged scenarios file, which the variant did not change (issue 27 item 3)."""
-    body = (DATA / "roster.toml").read_text(encoding="utf-8")
-    assert body.count('"Lydia"') == 2  # the row and its provenance mark
-    (tmp_path / "doc.toml").write_text(body.replace('"Lydia"', '"Lydda"'), encoding="utf-8")
-    store = _store(tmp_path, '[replace."xenophon.roster"]\nfile = "doc.toml"\n')
+    assert (DATA / "roster.toml").read_text(encoding="utf-8").count('"Lydia"') == 2  # the row and its provenance
+    store = _edited(tmp_path, "roster.toml", "xenophon.roster", '"Lydia"', '"Lydda"', -1)
     with pytest.raises(DataError, match=r"scenarios\.toml: setup\[\d+\]: no satrapy 'Lydia' in the roster "
                                         r"\(.*v\.toml \[replace\.xenophon\.roster\]\)"):
         load(store)
