@@ -133,6 +133,14 @@ class Log:
         """The readable log; golden replays compare this text."""
         return "\n".join(self.lines(viewer)) + ("\n" if self._events else "")
 
+    def digest_of_first(self, n: int) -> str:
+        """sha256 of the first ``n`` events, as :meth:`digest` hashes them (a save's set-up)."""
+        h = hashlib.sha256()
+        for e in self._events[:n]:
+            h.update(json.dumps(e.to_json(None), sort_keys=True, default=str).encode())
+            h.update(b"\n")
+        return h.hexdigest()
+
     def digest(self) -> str:
         """sha256 of the full event stream (text, rules, dice and data)."""
         h = self._hash

@@ -295,6 +295,10 @@ class SaveRecord:
     outcome: Mapping[str, Any] | None
     log_sha256: str
     meta: Mapping[str, Any]
+    setup_sha256: str | None = None
+    """sha256 of the log up to the first question: the scenario's set-up as it was played.
+    A replay whose set-up differs (another scenario, or its data changed) is refused.
+    ``None`` in saves written before it was recorded."""
 
 
 def _meta(value: Any, _: Any = None) -> dict[str, Any]:
@@ -331,6 +335,7 @@ make_structure_hook(
     outcome=override(struct_hook=_outcome),
     log_sha256=override(struct_hook=_digest),
     meta=override(struct_hook=_meta),
+    setup_sha256=override(struct_hook=lambda v, _: None if v is None else _digest(v)),
 )
 
 
@@ -654,6 +659,10 @@ def _session_from_record(cls: type[S], rec: Any, where: str) -> S:
         raise ReplayError(f"{where}: {exc}") from None
     except (DataError, GameError) as exc:
         raise ReplayError(f"{where}: {exc}") from None
+    if r.setup_sha256 is not None and r.setup_sha256 != s.setup_digest():
+        raise ReplayError(f"{where}: scenario: the set-up of {r.scenario!r} is not the one this game was played "
+                          "from (another scenario, or its data changed since the save); refused rather than "
+                          "continued from another position")
     real = game.sides(s.state)
     for side in sides:
         if side not in real:

@@ -385,6 +385,12 @@ class Session:
         self.state = self.game.setup(self.ctx, self.scenario)
         self._gen: Generator[Decision, str, Outcome] = self.game.play(self.ctx, self.state)
         self._step(None)
+        self._setup_events = len(self.log)
+        """Events before the first answer: the scenario's set-up (:meth:`setup_digest`)."""
+
+    def setup_digest(self) -> str:
+        """sha256 of the log up to the first question (the set-up a save records)."""
+        return self.log.digest_of_first(self._setup_events)
 
     # -- checkpoints ----------------------------------------------------------
     def _on_checkpoint(self, where: Hashable) -> None:
@@ -502,6 +508,7 @@ class Session:
         other.meta = dict(self.meta)
         other._checkpoints = list(self._checkpoints[: index + 1])
         other._resume_where = _NOT_RESUMING
+        other._setup_events = self._setup_events
         other._resume(index, self.log, self.answers, self.asked)
         return other
 
@@ -618,6 +625,7 @@ class Session:
         other._keep_checkpoints = self._keep_checkpoints
         other._keyed_dice = self._keyed_dice
         other.log, other.answers, other.asked = self.log, list(self.answers), list(self.asked)
+        other._setup_events = self._setup_events
         return other
 
     @property
@@ -662,6 +670,7 @@ class Session:
             "outcome": self.outcome.to_json() if self.outcome else None,
             "log_sha256": self.log.digest(),
             "meta": self.meta,
+            "setup_sha256": self.setup_digest(),
         }
 
     def save(self, path: str | Path) -> Path:

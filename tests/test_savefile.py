@@ -60,8 +60,9 @@ def test_version_1_saves_made_before_the_schema_still_load(race_plugin: str, tmp
     done = Session.load(SAVES / "race-short-finished-v1.json")
     assert done.replay_matches and done.finished and done.outcome is not None
     assert done.outcome.winner == "Blue"
-    # and what the new code writes is the same format, key for key
+    # and what the new code writes is the same format, key for key, with the set-up's digest
     again = json.loads(s.save(tmp_path / "again.json").read_text())
+    assert again.pop("setup_sha256") == s.setup_digest()
     assert again == json.loads((SAVES / "race-short-v1.json").read_text())
 
 
@@ -294,7 +295,10 @@ def test_lost_variant_records_are_flagged_loudly(race_plugin: str, tmp_path: Pat
     rec = json.loads(p.read_text())
     rec["variants"] = []
     p.write_text(json.dumps(rec))
-    assert not Session.load(p).replay_matches  # Red plays where Green did: the log differs
+    _load_refused(p, "the set-up of 'short' is not the one this game was played from")  # Red where Green was
+    del rec["setup_sha256"]  # a save from before the set-up digest: loaded, and its log differs
+    p.write_text(json.dumps(rec))
+    assert not Session.load(p).replay_matches
     res = CliRunner().invoke(cli, ["replay", str(p), "--check", "--no-map"])
     assert res.exit_code == 2 and "differs from the saved one" in res.output
     res = CliRunner().invoke(cli, ["undo", str(p)])
@@ -551,3 +555,38 @@ def test_whole_number_options_have_bounds() -> None:
     for bad in ("0", "21", "x" * 50):
         with pytest.raises(ValueError, match="'turns'"):
             spec.parse(bad)
+
+
+# -- the set-up a save was played from ------------------------------------------------------
+
+
+def test_a_scenario_changed_by_hand_is_refused_before_it_is_played_on(tmp_path: Path) -> None:
+    """Cyrus' Revolt's first answers are legal in The King's War too: the save
+    passed with a warning (issue 27 item 4). Its set-up digest tells them apart."""
+    from ancients_kit.bots import make_bot
+
+    s = Session.new("xenophon", "cyrus-revolt", seed=1)
+    bot = make_bot("greedy")
+    for _ in range(4):
+        s.answer(bot.choose(s, s.decision))
+    p = s.save(tmp_path / "g.json")
+    rec = json.loads(p.read_text())
+    assert rec["setup_sha256"] == s.setup_digest() and Session.load(p).replay_matches
+    rec["scenario"] = "kings-war"
+    p.write_text(json.dumps(rec))
+    _load_refused(p, "scenario: the set-up of 'kings-war' is not the one this game was played from")
+    del rec["setup_sha256"]  # a save from before the digest: the full log still tells
+    p.write_text(json.dumps(rec))
+    assert not Session.load(p).replay_matches
+
+
+@pytest.mark.parametrize(("bad", "message"), [
+    ("0" * 64, "scenario: the set-up of 'short' is not the one"),
+    ("xyz", "setup_sha256: expected a sha256 digest"),
+    (5, "setup_sha256: expected a string"),
+])
+def test_a_wrong_setup_digest_is_refused(saved: Path, bad: Any, message: str) -> None:
+    rec = json.loads(saved.read_text())
+    rec["setup_sha256"] = bad
+    saved.write_text(json.dumps(rec))
+    _load_refused(saved, message)
