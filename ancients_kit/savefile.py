@@ -281,7 +281,9 @@ class SaveMeta:
 
 @attrs.frozen
 class SaveRecord:
-    """The shape of a save file (``SAVE_VERSION`` 1); every key is required."""
+    """The shape of a save file (``SAVE_VERSION`` 1); every key is required but
+    those added since (``setup_sha256``, a variant's ``text`` and ``includes``),
+    which saves written before them lack."""
 
     format: str
     version: int
