@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 import attrs
@@ -133,19 +133,22 @@ class Log:
         """The readable log; golden replays compare this text."""
         return "\n".join(self.lines(viewer)) + ("\n" if self._events else "")
 
+    @staticmethod
+    def _hash_events(h: Any, events: Iterable[Event]) -> None:
+        """Feed ``events`` to the hash ``h``: each as sorted JSON and a newline."""
+        for e in events:
+            h.update(json.dumps(e.to_json(None), sort_keys=True, default=str).encode())
+            h.update(b"\n")
+
     def digest_of_first(self, n: int) -> str:
         """sha256 of the first ``n`` events, as :meth:`digest` hashes them (a save's set-up)."""
         h = hashlib.sha256()
-        for e in self._events[:n]:
-            h.update(json.dumps(e.to_json(None), sort_keys=True, default=str).encode())
-            h.update(b"\n")
+        self._hash_events(h, self._events[:n])
         return h.hexdigest()
 
     def digest(self) -> str:
         """sha256 of the full event stream (text, rules, dice and data)."""
         h = self._hash
-        for e in self._events[self._hashed:]:
-            h.update(json.dumps(e.to_json(None), sort_keys=True, default=str).encode())
-            h.update(b"\n")
+        self._hash_events(h, self._events[self._hashed:])
         self._hashed = len(self._events)
         return h.hexdigest()
