@@ -40,7 +40,7 @@ import difflib
 import enum
 import hashlib
 import tomllib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from importlib import resources
 from pathlib import Path
@@ -71,6 +71,7 @@ __all__ = [
     "bounded",
     "converter",
     "document_file",
+    "first_repeat",
     "freeze",
     "read_file",
     "read_toml",
@@ -135,6 +136,18 @@ class RangeError(ValueError):
     def __init__(self, field: str, message: str) -> None:
         self.field = field
         super().__init__(message)
+
+
+def first_repeat(values: Iterable[Hashable]) -> tuple[int, Hashable] | None:
+    """The first value of ``values`` seen before, with its index, or ``None``: the
+    check behind every "an id names one row" rule of the games' data files (each
+    game words its own message)."""
+    seen: set[Hashable] = set()
+    for i, v in enumerate(values):
+        if v in seen:
+            return i, v
+        seen.add(v)
+    return None
 
 
 def bounded(low: int | Fraction | None = None, high: int | Fraction | None = None, *, rule: str = "") -> Any:
@@ -385,7 +398,7 @@ class Variant:
             raise DataError(path, "the variant's own text is missing")
 
         def include(key: str, name: object) -> tuple[str, bytes]:
-            if not isinstance(name, str) or name not in texts or not name:
+            if not isinstance(name, str) or not name or name not in texts:
                 raise DataError(path, f"the included file {name!r} is not among the texts carried", f"{key}.file")
             return f"{path} ({name})", texts[name].encode("utf-8")
 

@@ -51,7 +51,6 @@ def _pyplot(path: Path) -> Any:
 
 def _save(fig: Any, path: Path, reads: Sequence[str | Path] = ()) -> Path:
     """Write ``fig`` as an output (ancients_kit/outputs.py: never an input, a save or a link)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
     meta = {"Date": None} if path.suffix.lower() == ".svg" else {}
     return write_figure(fig, path, reads=reads, what="--plot", metadata=meta, bbox_inches="tight", dpi=120)
 

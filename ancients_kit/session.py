@@ -255,8 +255,7 @@ def _check_carried(variants: Sequence[Variant]) -> None:
     :data:`~ancients_kit.paths.MAX_DATA_BYTES`, so the save stays readable."""
     size = sum(len(text.encode("utf-8")) for v in variants for _, text in v.sources)
     if size > MAX_DATA_BYTES:
-        where = variants[-1].path if variants else "variants"
-        raise DataError(where, f"the variants hold {size} bytes together; a saved game carries at most "
+        raise DataError(variants[-1].path, f"the variants hold {size} bytes together; a saved game carries at most "
                         f"{MAX_DATA_BYTES} bytes of variants")
 
 

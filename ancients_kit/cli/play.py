@@ -603,7 +603,7 @@ def replay_cmd(save: str, viewer: str | None, as_json: bool, check: bool, show_m
         raise ui.UsageProblem(f"{save}: the replayed log differs from the saved one")
     if html_path:
         reads = [save, *(v.path for v in s.variants)]
-        check_output(html_path, reads=reads, what="--html")
+        check_output(html_path, reads=reads, what="--html")  # before the page is built (write_output checks again)
         write_output(html_path, teach.html_replay(s, viewer), reads=reads, what="--html")
         ui.out.print(f"written {markup(html_path)}: {len(s.answers) + 1} steps; open it in any browser")
         return

@@ -43,8 +43,8 @@ from textual import _time, events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from rich.segment import Segment
-from textual.containers import Container, Vertical, VerticalScroll
 from textual.color import Color
+from textual.containers import Container, Vertical, VerticalScroll
 from textual.events import Click
 from textual.filter import LineFilter
 from textual.geometry import Region, Size
@@ -55,8 +55,8 @@ from textual.widgets import Footer, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option as ListOption
 
 from ancients_kit.errors import AnswerError
-from ancients_kit.text import CONTROL
 from ancients_kit.places import WIDEN, Places, Row, listing, matching_areas, places_of
+from ancients_kit.text import CONTROL
 from ancients_kit.tui.view import LogRow, MapGrid, PhaseWatch, decision_odds, inspect_hex, kept, log_rows, odds_lines
 
 if TYPE_CHECKING:

@@ -14,7 +14,7 @@ from typing import Literal
 
 import attrs
 
-from ancients_kit.data import DataError, DataStore, Meta, RangeError, bounded, document_file
+from ancients_kit.data import DataError, DataStore, Meta, RangeError, bounded, document_file, first_repeat
 
 from .packaged import load_packaged
 
@@ -81,12 +81,11 @@ class _DeckFile:
 
 def load_deck(store: DataStore) -> Deckfile:
     meta, doc = load_packaged(store, "deck.toml", _DeckFile)
-    seen: set[str] = set()
-    for i, c in enumerate(doc.card):
-        if c.id in seen:  # by_id() kept the last, the deck list both: one card counted for two
-            raise DataError(document_file(store, "deck.toml", meta.id), f"card {c.id!r} is listed twice "
-                            "[ccr:base.cards]", f"card[{i}].id")
-        seen.add(c.id)
+    repeat = first_repeat(c.id for c in doc.card)
+    if repeat is not None:  # by_id() kept the last, the deck list both: one card counted for two
+        i, card_id = repeat
+        raise DataError(document_file(store, "deck.toml", meta.id), f"card {card_id!r} is listed twice "
+                        "[ccr:base.cards]", f"card[{i}].id")
     total = sum(c.count for c in doc.card)
     if total != DECK_SIZE:
         # the same check for `ancients tables` as for `ancients new`: both load the deck here

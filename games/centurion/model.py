@@ -48,7 +48,7 @@ from typing import Any, Literal, Protocol
 
 import attrs
 
-from ancients_kit.data import DataError, DataStore, Meta, RangeError, Source, bounded, document_file
+from ancients_kit.data import DataError, DataStore, Meta, RangeError, Source, bounded, document_file, first_repeat
 from ancients_kit.paths import check_package_name
 
 __all__ = [
@@ -579,14 +579,13 @@ def _by_key(store: DataStore, rel: str, data_id: str, rows: Iterable[Any], key: 
             rule: str) -> dict[str, Any]:
     """``rows`` by their ``key``; a key given twice is a DataError naming the file and the row (the
     second row silently replaced the first)."""
-    out: dict[str, Any] = {}
-    for i, row in enumerate(rows):
-        k = getattr(row, key)
-        if k in out:
-            raise DataError(document_file(store, rel, data_id), f"{what} {k!r} has a row already [{rule}]",
-                            f"{what}[{i}].{key}")
-        out[k] = row
-    return out
+    rows = tuple(rows)
+    repeat = first_repeat(getattr(row, key) for row in rows)
+    if repeat is not None:
+        i, k = repeat
+        raise DataError(document_file(store, rel, data_id), f"{what} {k!r} has a row already [{rule}]",
+                        f"{what}[{i}].{key}")
+    return {getattr(row, key): row for row in rows}
 
 
 def load_capability(store: DataStore) -> dict[str, Capability]:

@@ -36,7 +36,7 @@ from typing import Any, Literal
 
 import attrs
 
-from ancients_kit.data import DataError, DataStore, Meta, Source, bounded, document_file
+from ancients_kit.data import DataError, DataStore, Meta, Source, bounded, document_file, first_repeat
 from ancients_kit.hexgrid import Hex
 from ancients_kit.hexmap import HexMap
 from ancients_kit.tables import LookupTable, OddsTable, load_table, load_table_with_codes
@@ -233,13 +233,11 @@ LEADERS = ("emperor", "co-emperor")
 def _index(store: DataStore, rel: str, meta: Meta, items: tuple[Any, ...], key: str, what: str) -> dict[Any, Any]:
     """``items`` by their ``key`` attribute; a key listed twice is a :class:`DataError` naming the
     file it came from (the packaged one, or the variant replacing it) and the row."""
-    out: dict[Any, Any] = {}
-    for i, item in enumerate(items):
-        k = getattr(item, key)
-        if k in out:
-            raise DataError(document_file(store, rel, meta.id), f"{what} {k!r} is listed twice", f"{what}[{i}].{key}")
-        out[k] = item
-    return out
+    repeat = first_repeat(getattr(item, key) for item in items)
+    if repeat is not None:
+        i, k = repeat
+        raise DataError(document_file(store, rel, meta.id), f"{what} {k!r} is listed twice", f"{what}[{i}].{key}")
+    return {getattr(item, key): item for item in items}
 
 
 def _load_entries(store: DataStore, rel: str, doc_cls: type, field: str) -> tuple[Meta, tuple[Any, ...]]:

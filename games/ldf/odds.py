@@ -210,8 +210,11 @@ MEMO_SIZE = 4096
 
 def table_odds(table: OddsTable, params: Mapping[str, str], store: DataStore | None = None) -> OddsReport:
     """:func:`odds` read on ``table`` (the CRT the game plays with); ``store`` is needed
-    only for ``garrison=`` (the map). The same battle is worked out once: a bot scores
-    every attack at every decision, most of them battles it has seen."""
+    only for ``garrison=`` (its map). The same battle is worked out once: a bot scores
+    every attack at every decision, most of them battles it has seen (a garrison's
+    report depends on the map too, so it is not kept)."""
+    if "garrison" in params:
+        return _table_odds(table, params, store)
     key = (id(table), tuple(sorted(params.items())))
     hit = _MEMO.get(key)
     if hit is not None and hit[0] is table:
@@ -236,7 +239,9 @@ def _table_odds(table: OddsTable, params: Mapping[str, str], store: DataStore | 
     explain: list[str] = []
     rules: list[str] = ["ldf:13.2", "ldf:13.15", "ldf:14.6"]
     if "garrison" in p:
-        game_map = model.load_map(store if store is not None else DataStore(model.PACKAGE))
+        if store is None:
+            raise ValueError("garrison= needs the game's map: give table_odds its store")
+        game_map = model.load_map(store)
         try:
             h = game_map.from_id(p["garrison"])
         except ValueError:

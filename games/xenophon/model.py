@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 import attrs
 
-from ancients_kit.data import DataError, DataStore, Meta, bounded, document_file
+from ancients_kit.data import DataError, DataStore, Meta, bounded, document_file, first_repeat
 from ancients_kit.hexmap import HexMap
 from ancients_kit.tables import (DifferentialTable, LookupTable, OddsTable, ProvenanceMark, Table, load_table,
                                  load_table_with_codes)
@@ -242,11 +242,10 @@ def _check_map(file: str, hexmap: HexMap, roster_file: str, roster: RosterDoc) -
 
 def _check_unique(path: Any, table: str, values: list[str], key: str) -> None:
     """Each ``values`` entry once: a second row with the same name is refused, naming it."""
-    seen: set[str] = set()
-    for i, v in enumerate(values):
-        if v in seen:
-            raise DataError(path, f"{v!r} appears twice; each {key} names one row", f"{table}[{i}].{key}")
-        seen.add(v)
+    repeat = first_repeat(values)
+    if repeat is not None:
+        i, v = repeat
+        raise DataError(path, f"{v!r} appears twice; each {key} names one row", f"{table}[{i}].{key}")
 
 
 # ---------------------------------------------------------------------------
