@@ -450,6 +450,10 @@ class HexMap:
     graph: HexGraph = attrs.field(init=False, repr=False)
     """Indexed adjacency for fast movement searches: ``reachable(..., neighbors=m.graph)``."""
     _by_feature: Mapping[str, frozenset[Hexside]] = attrs.field(init=False, repr=False)
+    _where: dict[tuple[str, Any], frozenset[Hex]] = attrs.field(init=False, repr=False, factory=dict)
+    """:meth:`hexes_where`'s answers so far (a map never changes)."""
+    _ids: dict[Hex, str] = attrs.field(init=False, repr=False, factory=dict)
+    """:meth:`to_id`'s answers so far."""
 
     def __attrs_post_init__(self) -> None:
         hs = self.numbering.hex_set()
@@ -555,11 +559,20 @@ class HexMap:
         """Hexes whose ``key`` equals ``value`` (defaults included); without
         ``value``, the hexes where ``key`` has any value (flags: is set)."""
         self.hex_key(key)
-        if value is None:
-            return frozenset(h for h in self.terrain_of if _has(self.value(h, key)))
         if isinstance(value, list):
             value = tuple(value)
-        return frozenset(h for h in self.terrain_of if self.value(h, key) == value)
+        try:
+            return self._where[(key, value)]
+        except KeyError:
+            pass
+        except TypeError:  # a value that cannot be a key: asked each time
+            return frozenset(h for h in self.terrain_of if self.value(h, key) == value)
+        if value is None:
+            found = frozenset(h for h in self.terrain_of if _has(self.value(h, key)))
+        else:
+            found = frozenset(h for h in self.terrain_of if self.value(h, key) == value)
+        self._where[(key, value)] = found
+        return found
 
     def contains(self, h: Hex) -> bool:
         """True if ``h`` is on the map."""
@@ -578,7 +591,10 @@ class HexMap:
 
     def to_id(self, h: Hex) -> str:
         """Printed ID of ``h``."""
-        return self.numbering.to_id(h)
+        got = self._ids.get(h)
+        if got is None:
+            got = self._ids[h] = self.numbering.to_id(h)
+        return got
 
     def from_id(self, hex_id: str) -> Hex:
         """The on-map hex printed as ``hex_id`` (``ValueError`` naming it if not)."""

@@ -43,7 +43,7 @@ control and stacking are ``movement.py``'s, ``zoc.py``'s and ``stacking.py``'s
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -179,6 +179,18 @@ def attack_forbidden(state: LDFState, force: Sequence[Unit], origin: str, target
     """Why ``force`` may not attack ``target`` from ``origin`` (a message naming the rule), or None."""
     if not force:
         return "no unit in that hex can attack (ldf:13.10: garrisons never attack; ldf:2.6: leaders never alone)"
+    why = _pair_forbidden(state, force, origin, target)
+    if why:
+        return why
+    for u in force:
+        why = _unit_forbidden(state, u, target)
+        if why:
+            return why
+    return None
+
+
+def _pair_forbidden(state: LDFState, force: Sequence[Unit], origin: str, target: str) -> str | None:
+    """:func:`attack_forbidden` but for what each unit of the (non-empty) force forbids."""
     gmap = state.map
     a, b = state.hex(origin), state.hex(target)
     if b not in gmap.neighbors(a):
@@ -189,10 +201,6 @@ def attack_forbidden(state: LDFState, force: Sequence[Unit], origin: str, target
         return f"{origin} and {target} are parted by an all-sea hexside (ldf:11.1, ldf:12.2; ruling)"
     if state.parthia_collapsed and state.in_region(target, "parthia"):
         return "while Parthia is collapsed no unit may attack into it (ldf:7.3)"
-    for u in force:
-        why = _unit_forbidden(state, u, target)
-        if why:
-            return why
     return None
 
 
@@ -206,22 +214,29 @@ def able_attackers(state: LDFState, side: str, origin: str, target: str) -> list
     return [u for u in attackers_in(state, side, origin) if _unit_forbidden(state, u, target) is None]
 
 
-def attack_targets(state: LDFState, side: str) -> list[tuple[str, str]]:
-    """Every ``(origin, target)`` pair ``side`` may attack now (``ldf:8.6``, ``13.4``)."""
-    out = []
+def _attack_pairs(state: LDFState, side: str) -> Iterator[tuple[str, str]]:
+    """The ``(origin, target)`` pairs of :func:`attack_targets`, one at a time, in its order."""
     for origin in sorted(set(state.occupied())):
-        if not attackers_in(state, side, origin):
+        attackers = attackers_in(state, side, origin)
+        if not attackers:
             continue
         for target in state.data.neighbours(origin):
-            force = able_attackers(state, side, origin, target)
-            if force and attack_forbidden(state, force, origin, target) is None:
-                out.append((origin, target))
-    return out
+            if not state.units_at(target):
+                continue  # ldf:13.4: no enemy there (what attack_forbidden would say, found cheaply)
+            force = [u for u in attackers if _unit_forbidden(state, u, target) is None]
+            if force and _pair_forbidden(state, force, origin, target) is None:
+                yield origin, target
+
+
+def attack_targets(state: LDFState, side: str) -> list[tuple[str, str]]:
+    """Every ``(origin, target)`` pair ``side`` may attack now (``ldf:8.6``, ``13.4``)."""
+    return list(_attack_pairs(state, side))
 
 
 def attack_available(state: LDFState, side: str) -> bool:
-    """Whether ``side`` has any attack to make (the action is offered only then, ``ldf:8.1``)."""
-    return bool(attack_targets(state, side))
+    """Whether ``side`` has any attack to make (the action is offered only then, ``ldf:8.1``):
+    the search stops at the first target found."""
+    return next(_attack_pairs(state, side), None) is not None
 
 
 # ---------------------------------------------------------------- the action

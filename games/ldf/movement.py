@@ -185,7 +185,7 @@ def closed_hex(m: HexMap, pos: Position, units: Sequence[Unit], b: Hex) -> tuple
 def stop_problem(m: HexMap, pos: Position, units: Sequence[Unit], h: Hex) -> tuple[str, str] | None:
     """Why ``units`` may not end a move (or be dropped off) in ``h``, or ``None`` (``ldf:10.1``)."""
     ids = {u.id for u in units}
-    there = [u for u in pos.at(h) if u.id not in ids] + [attrs.evolve(u, hex=h) for u in units]
+    there = [u for u in pos.at(h) if u.id not in ids] + [u.moved_to(h) for u in units]
     found = stacking.problems(pos, there)
     if found:
         return found[0]
@@ -424,7 +424,7 @@ class MovingForce:
         return [u for u, n in self.left.items() if n <= 0]
 
     def movers(self, pos: Position) -> list[Unit]:
-        return [attrs.evolve(pos.unit(u), hex=self.at) for u in self.units]
+        return [pos.unit(u).moved_to(self.at) for u in self.units]
 
     def leader(self, pos: Position) -> Unit | None:
         for u in self.units:
@@ -563,6 +563,16 @@ def force_can_move(m: HexMap, pos: Position, units: Sequence[Unit], cache: dict[
 
 def _movable(state: LDFState, side: str, first_only: bool) -> list[str]:
     m, pos = state.map, position(state)
+    key = ("movable", id(m), side, first_only)
+    hit = pos.memo.get(key)
+    if hit is not None and hit[0] is m:
+        return list(hit[1])  # the same map and position: the same forces can move
+    found = _movable_in(m, pos, side, first_only)
+    pos.memo[key] = (m, tuple(found))
+    return found
+
+
+def _movable_in(m: HexMap, pos: Position, side: str, first_only: bool) -> list[str]:
     cache: dict[str, frozenset[Hex]] = {}
     out = []
     ids = hex_ids(m)
@@ -960,7 +970,7 @@ def _land_move(
         if moved:
             for uid in f.drop_off_candidates(pos):
                 u = pos.unit(uid)
-                if stop_problem(m, pos, [attrs.evolve(u, hex=f.at)], f.at) is not None:
+                if stop_problem(m, pos, [u.moved_to(f.at)], f.at) is not None:
                     continue
                 if u.piece in LEADERS and not [v for v in pos.at(f.at) if v.id not in f.units]:
                     continue  # ldf:8.4: a leader is never left alone

@@ -82,6 +82,8 @@ def vexillation_limit(pos: Position, units: Sequence[Unit], camp: str) -> int:
 def problems(pos: Position, units: Sequence[Unit]) -> list[tuple[str, str]]:
     """Every stacking limit that ``units``, all in one hex, break: ``(why, rule)`` pairs."""
     out: list[tuple[str, str]] = []
+    if len(units) < 2:
+        return out  # one unit alone breaks no limit: each limit below is at least one
     camps = sorted({u.camp for u in units})
     for i, a in enumerate(camps):
         for b in camps[i + 1:]:
@@ -221,6 +223,8 @@ def excess(pos: Position, h: Hex) -> list[Unit]:
     """
     units = pos.at(h)
     out: list[Unit] = []
+    if len(units) <= PLAIN_VEXILLATIONS:
+        return out  # no limit is lower
     for camp in ("loyal", "rebel", "gallic"):
         limit = vexillation_limit(pos, units, camp)
         kinds = ("infantry-vexillation", "cavalry-vexillation") if pos.cavalry_reserve else ("infantry-vexillation",)

@@ -48,7 +48,7 @@ frontier likewise only the other side's ZOC holds (rulings in
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
@@ -106,6 +106,10 @@ class Unit:
     hex: Hex
     camp: Camp
 
+    def moved_to(self, h: Hex) -> Unit:
+        """The same unit in hex ``h``."""
+        return Unit(self.id, self.piece, h, self.camp)
+
 
 @attrs.frozen
 class Position:
@@ -129,6 +133,10 @@ class Position:
     """Dacia or Germania Decumates has been looted (``ldf:12.7``)."""
     by_hex: Mapping[Hex, tuple[Unit, ...]] = attrs.field(init=False, eq=False, repr=False)
     by_id: Mapping[str, Unit] = attrs.field(init=False, eq=False, repr=False)
+    memo: dict[tuple[Any, ...], tuple[HexMap, Any]] = attrs.field(init=False, eq=False, repr=False, factory=dict)
+    """Answers of the rules that depend only on the map and this position, by the rule's
+    key (``(id(map), camp)``: :func:`ezoc`): a position never changes, so neither do they.
+    Each entry keeps its map, to be checked with ``is``."""
 
     def __attrs_post_init__(self) -> None:
         where: dict[Hex, list[Unit]] = {}
@@ -267,12 +275,29 @@ def ezoc(m: HexMap, pos: Position, camp: str, *, ignore: Iterable[str] = ()) -> 
     the defenders a combat result removed).
     """
     skip = frozenset(ignore)
-    out: set[Hex] = set()
-    for u in pos.units:
-        if u.id in skip or not hostile(u.camp, camp, pos.palmyra):
-            continue
-        out |= zoc_of(m, pos, u)
-    return frozenset(out)
+    if skip:
+        out: set[Hex] = set()
+        for u in pos.units:
+            if u.id in skip or not hostile(u.camp, camp, pos.palmyra):
+                continue
+            out |= zoc_of(m, pos, u)
+        return frozenset(out)
+    hit = pos.memo.get((id(m), camp))
+    if hit is not None and hit[0] is m:
+        return hit[1]
+    by_camp = pos.memo.get((id(m), ""))
+    if by_camp is None or by_camp[0] is not m:
+        # every camp's zones once per position and map; each camp's EZOC is then a union of a few
+        zones: dict[str, set[Hex]] = {}
+        for u in pos.units:
+            z = zoc_of(m, pos, u)
+            if z:
+                zones.setdefault(u.camp, set()).update(z)
+        by_camp = (m, {c: frozenset(z) for c, z in zones.items()})
+        pos.memo[(id(m), "")] = by_camp  # type: ignore[assignment]
+    found = frozenset().union(*(z for c, z in by_camp[1].items() if hostile(c, camp, pos.palmyra)))  # type: ignore[union-attr]
+    pos.memo[(id(m), camp)] = (m, found)
+    return found
 
 
 def in_ezoc(m: HexMap, pos: Position, h: Hex, camp: str) -> bool:
@@ -295,8 +320,35 @@ def camp_of(state: "LDFState", u: "StateUnit") -> Camp:
     return f  # type: ignore[return-value]
 
 
+_POSITIONS: dict[tuple[object, ...], tuple[object, Position]] = {}
+"""The last positions built, by everything :func:`position` reads (see there)."""
+_KEPT_POSITIONS = 32
+
+
 def position(state: "LDFState") -> Position:
-    """The :class:`Position` of a game in progress (every unit on the map)."""
+    """The :class:`Position` of a game in progress (every unit on the map).
+
+    Positions are kept by what they are made of (each unit on the map with its
+    counter, nationality, hex and loyalty, and the political facts), so the
+    rules asking again about an unchanged map get the same object, and with it
+    the zones :func:`ezoc` found there, instead of building it anew. The key is
+    read from the state at each call: no rule has to say that it changed
+    something."""
+    key = (state.palmyra, state.gallic_active, state.cavalry_reserve, state.parthia_collapsed,
+           "3816" in state.looted, "3215" in state.looted,
+           tuple([(u.id, u.kind, u.nationality, u.hex, u.rebel, u.gallic) for u in state.units.values()
+                  if u.where == "map"]))
+    hit = _POSITIONS.get(key)
+    if hit is not None and hit[0] is state.data:
+        return hit[1]
+    pos = _position(state)
+    if len(_POSITIONS) >= _KEPT_POSITIONS:
+        del _POSITIONS[next(iter(_POSITIONS))]
+    _POSITIONS[key] = (state.data, pos)
+    return pos
+
+
+def _position(state: "LDFState") -> Position:
     ids = state.data.ids
     units = tuple(Unit(u.id, u.kind, ids[u.hex], camp_of(state, u)) for u in state.on_map() if u.hex is not None)
     return Position(
