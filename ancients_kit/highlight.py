@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Generator, Iterable
+from collections.abc import Callable, Generator, Iterable, Mapping
+from typing import Any
 
 import attrs
 
 from ancients_kit.plugin import Outcome
-from ancients_kit.session import Decision
+from ancients_kit.session import Decision, DeferredContext
 
 __all__ = ["HEX_NUMBER", "completed", "each_question", "largest_stack", "own_first", "with_highlight"]
 
@@ -58,14 +59,22 @@ def completed(decision: Decision, named: Iterable[str], option_hexes: Callable[[
     """``decision`` with its highlight completed: the hexes it ``named``, the highlight the
     rules set, the hexes its options stand for (``option_hexes`` of a key), those on the map
     (``known``) each once, the first holding the deciding side's unit (``own``) first; failing
-    all of these, the deciding side's ``main_force``."""
-    given = [str(h) for h in decision.context.get("highlight", ())]
-    from_options = [h for o in decision.options for h in option_hexes(o.key)]
-    hexes = own_first([*named, *given, *from_options], known, own)
-    if not hexes:
-        main = main_force()
-        hexes = [main] if main else []
-    return with_highlight(decision, hexes)
+    all of these, the deciding side's ``main_force``.
+
+    The highlight is worked out when the context is first read
+    (:class:`~ancients_kit.session.DeferredContext`): a bot's game never pays for it."""
+    named = list(named)
+
+    def context() -> Mapping[str, Any]:
+        given = [str(h) for h in decision.context.get("highlight", ())]
+        from_options = [h for o in decision.options for h in option_hexes(o.key)]
+        hexes = own_first([*named, *given, *from_options], known, own)
+        if not hexes:
+            main = main_force()
+            hexes = [main] if main else []
+        return with_highlight(decision, hexes).context
+
+    return attrs.evolve(decision, context=DeferredContext(context))
 
 
 def each_question(play: Generator[Decision, str, Outcome],

@@ -131,7 +131,9 @@ def offering(decision: Any, read: Callable[[], Places | None]) -> Any:
             done.append(read())
         return done[0]
 
-    return attrs.evolve(decision, context={**decision.context, CONTEXT_KEY: once})
+    more = {CONTEXT_KEY: once}
+    updated = getattr(decision.context, "updated", None)  # a DeferredContext stays unread
+    return attrs.evolve(decision, context=updated(more) if updated is not None else {**decision.context, **more})
 
 
 def read_places(decision: Any, place_hex: Callable[[str], str | None], name_of: Callable[[str], str],

@@ -35,7 +35,7 @@ from ancients_kit.savefile import MAX_ANSWER_CHARS, SAVE_FORMAT, SAVE_VERSION, r
 from ancients_kit.savefile import read_record as _read_record
 from ancients_kit.savefile import write_atomic as write_atomic
 
-__all__ = ["SAVE_FORMAT", "Checkpoint", "Context", "Decision", "Option", "Session"]
+__all__ = ["SAVE_FORMAT", "Checkpoint", "Context", "Decision", "DeferredContext", "Option", "Session"]
 
 
 @attrs.frozen(slots=True)
@@ -48,6 +48,45 @@ class Option:
     """Human description shown next to the key."""
     data: Any = attrs.field(default=None, eq=False, repr=False)
     """Game-private payload (not saved; saves keep only ``key``)."""
+
+
+class DeferredContext(Mapping[str, Any]):
+    """A decision's context worked out when it is first read.
+
+    The display hints a game adds to every question (the hexes to outline, the
+    places among the options) cost time to find and a bot never reads them: a
+    game's question hook (:mod:`ancients_kit.highlight`) wraps them in this, and
+    only a table or a prompt that shows the question pays. ``make`` is called at
+    most once, when the question is the one being asked (the state it reads is
+    the question's)."""
+
+    __slots__ = ("_make", "_made")
+
+    def __init__(self, make: Callable[[], Mapping[str, Any]]) -> None:
+        self._make: Callable[[], Mapping[str, Any]] | None = make
+        self._made: dict[str, Any] | None = None
+
+    def _context(self) -> dict[str, Any]:
+        if self._made is None:
+            assert self._make is not None
+            self._made, self._make = dict(self._make()), None
+        return self._made
+
+    def __getitem__(self, key: str) -> Any:
+        return self._context()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._context())
+
+    def __len__(self) -> int:
+        return len(self._context())
+
+    def __repr__(self) -> str:
+        return f"DeferredContext({self._made!r})" if self._made is not None else "DeferredContext(<not read yet>)"
+
+    def updated(self, more: Mapping[str, Any]) -> DeferredContext:
+        """This context with ``more`` added, still worked out when first read."""
+        return DeferredContext(lambda: {**self._context(), **more})
 
 
 @attrs.frozen(slots=True)

@@ -185,8 +185,15 @@ def closed_hex(m: HexMap, pos: Position, units: Sequence[Unit], b: Hex) -> tuple
 def stop_problem(m: HexMap, pos: Position, units: Sequence[Unit], h: Hex) -> tuple[str, str] | None:
     """Why ``units`` may not end a move (or be dropped off) in ``h``, or ``None`` (``ldf:10.1``)."""
     ids = {u.id for u in units}
-    there = [u for u in pos.at(h) if u.id not in ids] + [u.moved_to(h) for u in units]
-    found = stacking.problems(pos, there)
+    others = [u for u in pos.at(h) if u.id not in ids]
+    if others:
+        found = stacking.problems(pos, others + [u.moved_to(h) for u in units])
+    else:  # the force alone: the same limits wherever it stands (stacking reads camps and counters)
+        key = ("alone", tuple((u.camp, u.piece) for u in units))
+        hit = pos.memo.get(key)
+        if hit is None:
+            hit = pos.memo[key] = (m, stacking.problems(pos, units))
+        found = hit[1]
     if found:
         return found[0]
     camps = _force_camps(units)

@@ -255,8 +255,24 @@ def hex_ids(m: HexMap) -> Mapping[Hex, str]:
     return _links(m).ids
 
 
+_ZOC_OF: dict[tuple[int, str, str, Hex, bool], tuple[HexMap, Mapping[str, Piece], frozenset[Hex]]] = {}
+""":func:`zoc_of` by map, counter, camp, hex and whether Palmyra is inactive (all it reads)."""
+
+
 def zoc_of(m: HexMap, pos: Position, u: Unit) -> frozenset[Hex]:
     """The hexes ``u``'s zone of control reaches (empty if it exerts none), ``ldf:11.1``, ``ldf:9.5``."""
+    key = (id(m), u.piece, u.camp, u.hex, pos.palmyra == "inactive")
+    hit = _ZOC_OF.get(key)
+    if hit is not None and hit[0] is m and hit[1] is pos.pieces:
+        return hit[2]
+    if len(_ZOC_OF) > 50_000:
+        _ZOC_OF.clear()
+    zone = _zoc_of(m, pos, u)
+    _ZOC_OF[key] = (m, pos.pieces, zone)
+    return zone
+
+
+def _zoc_of(m: HexMap, pos: Position, u: Unit) -> frozenset[Hex]:
     if not projects_zoc(pos, u):
         return frozenset()
     links = _links(m)
