@@ -38,7 +38,10 @@ setting names one.
     .venv/bin/python -m benchmarks balance
     BENCH_BALANCE_GAMES=20 .venv/bin/python benchmarks/bench_balance.py
 
-Measured figures: ``benchmarks/results/balance.md``.
+Measured on 3 December 2026 (commit 322a816, greedy, 100 games a battle, one
+process; ``benchmarks/results/balance.md``): Spearman **-0.08 [-0.67, 0.47]**,
+mean gap **22.4 points [16.3, 28.9]** where sampling alone leaves about 8: greedy
+self-play does not yet rank the battles as people's results do.
 """
 
 from __future__ import annotations
