@@ -446,6 +446,8 @@ class Session:
         cps = self._checkpoints
         if cps and cps[-1].answers == len(self.answers):
             cps.pop()  # no answer since the previous one: this one, further on, serves every rebuild it did
+        elif cps and len(self.answers) - cps[-1].answers < (self._spacing or self.checkpoint_spacing):
+            return  # too near the previous one to pay for its copy (a fork reaching here keeps it: _plain_fork)
         cps.append(
             Checkpoint(len(self.answers), len(self.log), where, self.game.copy_state(self.state),
                        self.ctx.chance.getstate())
@@ -675,8 +677,15 @@ class Session:
     def _plain_fork(self) -> Session:
         if self._checkpoints:
             other = self._at_checkpoint(len(self._checkpoints) - 1)
+            other._spacing = 1  # every safe point on the way: the last one is kept here too
             for a in self.answers[len(other.answers):]:
                 other._apply(a)
+            other._spacing = self._spacing
+            mine, theirs = self._checkpoints, other._checkpoints
+            if theirs[-1].answers > mine[-1].answers:
+                # The checkpoint nearest this point, which the game passed without a copy: the
+                # next fork or undo here replays from it (checkpoints are never changed: shared).
+                mine.append(theirs[-1])
             return other
         return Session(
             self.game,
@@ -726,6 +735,15 @@ class Session:
         (:mod:`ancients_kit.savefile`); a bad record is a :class:`ReplayError`."""
         return session_from_record(cls, rec, where=where)
 
+    checkpoint_spacing: int = 8
+    """Answers at least between two checkpoints a game keeps as it plays (its copies
+    cost more than the rules between most safe points): undo and fork replay at most
+    about this many answers, and the first fork at a point keeps the checkpoint nearest
+    it, so that the next ones replay less (:meth:`_plain_fork`). A class setting (1
+    keeps every safe point); the games it plays do not depend on it."""
+    _spacing: int | None = None
+    """This session's own spacing, if not the class's (a fork replays with 1, to find the
+    nearest checkpoint)."""
     replay_matches: bool = True
     """False if a loaded game's log differs from the one saved (rules changed)."""
     _keep_checkpoints: bool = True

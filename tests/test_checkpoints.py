@@ -135,11 +135,44 @@ def test_hook_detection() -> None:
     assert not supports_checkpoints(PigNoCheckpoints())
 
 
-def test_checkpoints_taken_at_each_turn_and_undo_does_not_replay_from_the_start() -> None:
-    game = Pig()
-    s = _play(game, MOVES)
+def test_checkpoints_taken_at_each_turn_when_every_one_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(Session, "checkpoint_spacing", 1)
+    s = _play(Pig(), MOVES)
     assert [cp.where for cp in s.checkpoints] == [("turn", i) for i in range(len(s.checkpoints))]
     assert len(s.checkpoints) > 5
+    assert verify(s) == len(s.checkpoints)
+
+
+def test_checkpoints_kept_at_least_spacing_answers_apart_and_the_game_unchanged() -> None:
+    sparse = _play(Pig(), MOVES)
+    gaps = [b.answers - a.answers for a, b in zip(sparse.checkpoints, sparse.checkpoints[1:])]
+    assert gaps and min(gaps) >= Session.checkpoint_spacing
+    turns = [cp.where[1] for cp in sparse.checkpoints]
+    assert turns == sorted(turns) and turns[0] == 0
+    every = Session(Pig(), "short", seed=5)
+    every.checkpoint_spacing = 1  # an instance may keep every one too
+    for m in sparse.answers:
+        every.answer(m)
+    assert len(every.checkpoints) > len(sparse.checkpoints)
+    assert every.log.digest() == sparse.log.digest()
+
+
+def test_a_fork_keeps_the_checkpoint_nearest_it_for_the_next() -> None:
+    s = _play(Pig(), MOVES)
+    before = s.checkpoints
+    f = s.fork()
+    assert f.log.digest() == s.log.digest()
+    # the fork passed safe points the game had kept no copy of: the last of them is kept now
+    assert s.checkpoints[: len(before)] == before and len(s.checkpoints) == len(before) + 1
+    assert s.checkpoints[-1] is f.checkpoints[-1] and s.checkpoints[-1].answers > before[-1].answers
+    assert verify(s) == len(s.checkpoints)
+    g = s.fork()
+    assert len(s.checkpoints) == len(before) + 1 and g.log.digest() == s.log.digest()
+
+
+def test_undo_does_not_replay_from_the_start() -> None:
+    game = Pig()
+    s = _play(game, MOVES)
     setups = game.setups
     s.undo(3)
     assert game.setups == setups  # rebuilt from a checkpoint, not from setup
@@ -200,7 +233,8 @@ def test_game_without_the_hook_keeps_full_replay() -> None:
 
 
 def test_verify_passes_for_a_right_game_and_names_a_wrong_resume() -> None:
-    assert verify(_play(Pig(), MOVES)) > 5
+    s = _play(Pig(), MOVES)
+    assert verify(s) == len(s.checkpoints) >= 3
     bad = _play(PigBadResume(), MOVES)
     with pytest.raises(ReplayError, match="reached"):
         bad.undo(2)

@@ -53,8 +53,9 @@ def test_undo_and_fork_rebuild_from_the_latest_turn() -> None:
     s = _random_game("edessa", seed=8, limit=300)
     cps = s.checkpoints
     f = s.fork()
-    assert f.log.text() == s.log.text() and f.checkpoints == cps
-    assert all(a is b for a, b in zip(f.checkpoints, cps))  # shared, never copied
+    assert f.log.text() == s.log.text() and f.checkpoints == s.checkpoints
+    assert s.checkpoints[: len(cps)] == cps  # the fork may add the one nearest this point
+    assert all(a is b for a, b in zip(f.checkpoints, s.checkpoints))  # shared, never copied
     assert f.state.battle is not s.state.battle
     s.undo(5)
     ref = Session(GAME, "edessa", seed=8, answers=s.answers)

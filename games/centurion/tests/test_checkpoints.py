@@ -53,7 +53,7 @@ def test_rebuilt_from_every_checkpoint_equals_the_game(scenario: str) -> None:
 def test_a_basic_game_to_its_end_rebuilt_from_every_checkpoint() -> None:
     s = _random_game("basic-carrhae", seed=2)
     assert s.finished and s.outcome is not None
-    assert verify(s, watched=3) > 100
+    assert verify(s, watched=3) == len(s.checkpoints) > 40  # about one every Session.checkpoint_spacing answers
 
 
 @pytest.mark.rule("cen:full.sequence", "cen:full.movement")
