@@ -5,7 +5,7 @@ with a ``[meta]`` table::
 
     [meta]
     id = "centurion.crt"              # unique data ID, used by variants
-    source = "reconstructed"          # "rulebook", "reconstructed" or "variant"
+    source = "reconstructed"          # "rulebook", "reconstructed", "variant" or "observed"
     rules = ["cen:basic.combat"]      # rule IDs the data serves
     note = "What it was built from and why."
 
@@ -80,9 +80,11 @@ __all__ = [
 
 T = TypeVar("T")
 
-Source = Literal["rulebook", "reconstructed", "variant"]
+Source = Literal["rulebook", "reconstructed", "variant", "observed"]
 """Where a data document comes from: printed in our rulebook text, rebuilt from
-other evidence (the note says what), or a designer's own."""
+other evidence (the note says what), a designer's own, or ``observed``: not game
+data but records of play by people (win rates a benchmark compares the bots with),
+from the sources the note names."""
 
 
 class DataError(ValueError):
@@ -114,7 +116,7 @@ class Meta:
     id: str
     """Unique data ID such as ``centurion.crt``; variants replace documents by it."""
     source: Source
-    """``rulebook``, ``reconstructed`` or ``variant``."""
+    """``rulebook``, ``reconstructed``, ``variant`` or ``observed`` (:data:`Source`)."""
     rules: tuple[str, ...] = ()
     """Rule IDs this document serves."""
     note: str = ""

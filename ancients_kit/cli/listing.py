@@ -274,7 +274,7 @@ def marked_tables(store: DataStore) -> dict[str, Provenance]:
 
 def _mixed_source(prov: Provenance) -> str:
     """Every source some cell of a partly printed table has: ``rulebook + reconstructed``."""
-    return " + ".join(sorted(prov.sources_used(), key=("rulebook", "reconstructed", "variant").index))
+    return " + ".join(sorted(prov.sources_used(), key=("rulebook", "reconstructed", "variant", "observed").index))
 
 
 def _cell_marks(info: TableInfo, prov: Provenance) -> list[list[int | None]] | None:
