@@ -34,6 +34,7 @@ Memphis``). The areas are a reading aid, no rule.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Generator
 from typing import Any
@@ -51,7 +52,7 @@ __all__ = ["focus", "focused", "option_hexes", "place_hex", "places_offered"]
 
 _SPLIT = re.compile(r"[:\-]")
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # not slotted: functools.cached_property keeps ``areas`` in its __dict__
 class _Places:
     """What a map's data says of its places, for reading questions (built once per data)."""
 
@@ -65,8 +66,16 @@ class _Places:
     """Satrapy name -> its first city (else hex)."""
     coords: dict[str, Any]
     """Hex ID -> its grid hex (for distances)."""
-    areas: dict[str, tuple[str, str]]
-    """Hex -> (area, satrapy) to narrow a list of places by (see the module docstring)."""
+    data: Any = attrs.field(eq=False, repr=False)
+    """The map data they were read from (for :attr:`areas`)."""
+
+    @functools.cached_property
+    def areas(self) -> dict[str, tuple[str, str]]:
+        """Hex -> (area, satrapy) to narrow a list of places by (see the module docstring);
+        worked out when first read: only a question shown to a player reads it."""
+        data, coords = self.data, self.coords
+        dist = lambda a, b: coords[a].distance(coords[b])  # noqa: E731
+        return places.areas(coords, lambda h: data.satrapy_of.get(h, "sea"), dict(data.city_name), dist)
 
 
 _PLACES: list[tuple[object, _Places]] = []
@@ -90,9 +99,7 @@ def _places(state: XenState) -> _Places:
     names = sorted(first, key=len, reverse=True)  # the longest first: "Persian India" before "India"
     pattern = re.compile("|".join(re.escape(n) for n in names)) if names else None
     coords = {data.map.to_id(h): h for h in data.map.hexes()}
-    dist = lambda a, b: coords[a].distance(coords[b])  # noqa: E731
-    areas = places.areas(coords, lambda h: data.satrapy_of.get(h, "sea"), dict(data.city_name), dist)
-    out = _Places(frozenset(data.terrain), named, pattern, first, coords, areas)
+    out = _Places(frozenset(data.terrain), named, pattern, first, coords, data)
     _PLACES[:] = [(data, out)]
     return out
 

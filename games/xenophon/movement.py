@@ -63,6 +63,7 @@ __all__ = [
     "fleet_may_cross",
     "fleet_may_enter",
     "force_reach",
+    "island_ids",
     "land_step_cost",
     "naval_rate",
     "naval_step_cost",
@@ -132,6 +133,13 @@ def _islands(m: HexMap) -> dict[Hex, str]:
             continue
         out[h] = name if name != "Aegean" else f"Aegean-{m.to_id(h)}"  # five separate islands
     return out
+
+
+@lru_cache(maxsize=4)
+def island_ids(m: HexMap) -> frozenset[str]:
+    """The printed IDs of the island hexes of :func:`all_sea_hexside`: a hexside touching none
+    of them is never all-sea."""
+    return frozenset(m.to_id(h) for h in _islands(m))
 
 
 def all_sea_hexside(m: HexMap, a: Hex, b: Hex) -> bool:

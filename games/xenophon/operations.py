@@ -155,20 +155,23 @@ def ezoc_of(state: XenState, side: str, naval_force: bool) -> frozenset[str]:
     """
     m = state.map
     enemy = other_side(side)
+    units, ids_at = state.units, state.ids_at
     out: set[str] = set()
     for h in state.occupied():
-        units = state.units_at(h)
-        if units[0].side != enemy:
+        ids = ids_at(h)
+        if units[ids[0]].side != enemy:
             continue
-        if any(u.fleet == naval_force and u.embarked is None for u in units):
-            out |= _zoc_ids(m, h, naval_force)
+        for uid in ids:
+            u = units[uid]
+            if (u.type == "fleet") == naval_force and u.embarked is None:  # Unit.fleet
+                out |= _zoc_ids(m, h, naval_force)
+                break
     if not out:
         return frozenset()
-    for h in list(state.data.city_kind) + sorted(state.colonies):
-        if h in out:
-            occ = state.occupier(h)
-            if occ == side or occ == NEUTRAL:
-                out.discard(h)
+    for h in out.intersection(state.data.city_kind) | out.intersection(state.colonies):
+        occ = state.occupier(h)
+        if occ == side or occ == NEUTRAL:
+            out.discard(h)  # no ZOC enters a City or Colony held by the side or by neutrals
     return frozenset(out)
 
 
@@ -304,13 +307,17 @@ def _build_edges(m: HexMap, costs: Any) -> tuple[int, dict[str, tuple[tuple[str,
               Fraction(costs.lake), *(Fraction(v) for v in costs.hex_cost.values())]
     scale = lcm(*(v.denominator for v in values))
     out: dict[str, tuple[tuple[str, int | None, bool, bool, bool], ...]] = {}
+    crossed: dict[tuple[Hex, Hex], bool] = {}  # fleet_may_cross is the same both ways across a hexside
     for h in m.hexes():
         row = []
         for n in m.neighbors(h):
             land = mv.land_step_cost(m, costs, h, n)
             feats = m.hexside_features(h, n)
-            row.append((m.to_id(n), None if land is None else int(Fraction(land) * scale),
-                        "road" in feats, "strait" in feats, mv.fleet_may_cross(m, h, n)))
+            fleet = crossed.pop((n, h), None)
+            if fleet is None:
+                fleet = crossed[h, n] = mv.fleet_may_cross(m, h, n)
+            row.append((m.to_id(n), None if land is None else int(land * scale),
+                        "road" in feats, "strait" in feats, fleet))
         out[m.to_id(h)] = tuple(row)
     return scale, out
 
@@ -335,77 +342,213 @@ def _op(c: int, scale: int) -> MP:
     return Fraction(c, scale) if c % scale else c // scale
 
 
-def _reach(state: XenState, f: Force, ezoc: frozenset[str]
-           ) -> tuple[int, dict[str, tuple[int, bool, bool, tuple[str, ...]]]]:
-    """:func:`destinations` with the costs in whole ``1/scale`` OP, and the scale."""
-    import heapq
+@attrs.frozen
+class _Graph:
+    """The map's steps of :func:`_edges` by hex number, for the search of :func:`_reach`: the
+    hexes numbered in the order of their IDs (so a number sorts as its ID does)."""
 
+    scale: int
+    """Costs are whole numbers of ``1/scale`` OP (:func:`_build_edges`)."""
+    ids: tuple[str, ...]
+    """Hex number -> hex ID, in the order of the IDs."""
+    index: dict[str, int]
+    """Hex ID -> its number."""
+    land: tuple[tuple[tuple[int, int, bool], ...], ...]
+    """Hex number -> its land steps: (neighbour, cost, a strait crossed)."""
+    road: tuple[frozenset[int], ...]
+    """Hex number -> the neighbours it reaches across a road hexside."""
+    sea: tuple[tuple[int, ...], ...]
+    """Hex number -> the neighbours a fleet may step into."""
+    positive: bool
+    """Every land step costs something (the chart's costs do): a search may then take the
+    hexes cost by cost (:func:`_reach_by_cost`)."""
+    by_sea: dict[int, tuple[tuple[tuple[int, int, bool], ...], ...]] = attrs.field(factory=dict)
+    """Naval rate -> :attr:`sea` as steps of :attr:`land`'s shape (built when first asked)."""
+
+    def sea_steps(self, rate: int) -> tuple[tuple[tuple[int, int, bool], ...], ...]:
+        got = self.by_sea.get(rate)
+        if got is None:
+            cost = rate * self.scale
+            got = self.by_sea[rate] = tuple(tuple((j, cost, False) for j in row) for row in self.sea)
+        return got
+
+
+_GRAPHS: dict[tuple[int, int], tuple[HexMap, Any, _Graph]] = {}
+"""_graph by the map and chart it was built from (kept alive with them, so ids stay theirs)."""
+
+
+def _graph(m: HexMap, costs: Any) -> _Graph:
+    """:func:`_edges` numbered for the search, built once per map and terrain chart."""
+    key = (id(m), id(costs))
+    got = _GRAPHS.get(key)
+    if got is None:
+        if len(_GRAPHS) > 8:
+            _GRAPHS.clear()
+        scale, edges = _edges(m, costs)
+        ids = tuple(sorted(edges))
+        index = {h: i for i, h in enumerate(ids)}
+        land = tuple(tuple((index[n], c, strait) for n, c, _, strait, _ in edges[h] if c is not None) for h in ids)
+        road = tuple(frozenset(index[n] for n, c, road, _, _ in edges[h] if c is not None and road) for h in ids)
+        sea = tuple(tuple(index[n] for n, _, _, _, fleet_ok in edges[h] if fleet_ok) for h in ids)
+        positive = all(c >= 1 for row in land for _, c, _ in row)
+        got = _GRAPHS[key] = (m, costs, _Graph(scale, ids, index, land, road, sea, positive))
+    return got[2]
+
+
+_FREE, _ZONE, _CLOSED = 0, 1, 2
+"""What the search knows of a hex (:func:`_status`): free, in the enemy zone of control, never entered."""
+
+_Found = dict[str, tuple[int, bool, bool, tuple[str, ...]]]
+"""Hex ID -> (cost in whole ``1/scale`` OP, ends in an EZOC, Royal Road rate still held, path)."""
+
+
+def _reach(state: XenState, f: Force, ezoc: frozenset[str]) -> tuple[int, _Found]:
+    """:func:`destinations` with the costs in whole ``1/scale`` OP, and the scale.
+
+    A Dijkstra search from the force's hex, the states taken cheapest first and, at equal
+    cost, in the order of their hex IDs (:func:`_reach_by_cost`; :func:`_reach_by_heap`
+    while the Royal Road rate is held); each hex's path is its predecessor's plus itself.
+    The hexes come nearest first, then by ID, as :func:`destination_options` lists them: in
+    that order they are found when every step costs something, else they are sorted."""
     costs = mv.terrain_costs()
-    scale, edges = _edges(state.map, costs)
-    if f.halted:
-        return scale, {}
-    zoc_cost = int(Fraction(costs.zoc) * scale)
-    royal = int(ROYAL_ROAD_COST * scale)
-    naval_cost = f.rate * scale
+    g = _graph(state.map, costs)
+    scale = g.scale
+    if f.halted or not mv.stack_room(0, len(f.units)):
+        return scale, {}  # xen:zoc: a halted force moves no more; xen:stacking: no hex has room
+    start = g.index[f.hex]
+    in_zone = f.hex in ezoc
+    status = _status(state, f, ezoc, g)
     budget = math.floor(f.op * scale)  # whole costs: total > op*scale exactly when total > its floor
-    side, size, naval_force = f.side, len(f.units), f.naval
-    start = f.hex
-    # xen:movement, xen:stacking: the hexes closed to the force, worked out once for the search
-    empty_ok = mv.stack_room(0, size)
-    room: dict[str, bool] = {h: not _blocked(state, side, h) and mv.stack_room(len(state.units_at(h)), size)
-                             for h in state.occupied()}
-    origin = (start, f.royal_road)
-    best: dict[tuple[str, bool], int] = {origin: 0}
-    came: dict[tuple[str, bool], tuple[str, bool]] = {}
-    found: dict[str, tuple[int, bool, bool, tuple[str, ...]]] = {}
-    heap: list[tuple[int, str, bool]] = [(0, start, f.royal_road)]
-    while heap:
-        spent, hid, rr = heapq.heappop(heap)
-        if best.get((hid, rr)) != spent:
+    zoc_cost = int(Fraction(costs.zoc) * scale)
+    royal = f.royal_road and not f.naval  # by sea no hexside is a road (the rate is for land moves)
+    steps = g.sea_steps(f.rate) if f.naval else g.land
+    positive = (f.rate >= 1 if f.naval else g.positive) and zoc_cost >= 0  # every step costs 1/scale OP or more
+    if positive and not royal:
+        return scale, _reach_by_cost(g, steps, start, in_zone, status, budget, zoc_cost)
+    found = _reach_by_heap(g, steps, start, royal, in_zone, status, budget, zoc_cost)
+    return scale, found if positive else dict(sorted(found.items(), key=_nearest))
+
+
+def _status(state: XenState, f: Force, ezoc: frozenset[str], g: _Graph) -> bytearray:
+    """What the search must know of each hex, by number: ``_CLOSED`` where the force never
+    enters (enemy or neutral units, no room for it: xen:movement, xen:stacking; its own hex,
+    which the walk never comes back to), ``_ZONE`` in the enemy zone of control ``ezoc``
+    (xen:zoc), else ``_FREE``."""
+    index = g.index
+    status = bytearray(len(g.ids))
+    for h in ezoc:
+        i = index.get(h)
+        if i is not None:
+            status[i] = _ZONE
+    units, size, side, ids_at = state.units, len(f.units), f.side, state.ids_at
+    for h in state.occupied():
+        there = ids_at(h)
+        if units[there[0]].side != side or not mv.stack_room(len(there), size):
+            status[index[h]] = _CLOSED
+    status[index[f.hex]] = _CLOSED
+    return status
+
+
+def _reach_by_cost(g: _Graph, steps: Any, start: int, in_zone: bool, status: bytearray, budget: int,
+                   zoc_cost: int) -> _Found:
+    """:func:`_reach` by a list of hexes for each whole cost (every step costs 1 or more,
+    :attr:`_Graph.positive`): a cost's list is complete when it is reached, and taken in the
+    order of the hex numbers, so the hexes come in the order a heap of (cost, hex ID) gives."""
+    ids = g.ids
+    over = budget + 1
+    best = [over] * len(ids)
+    best[start] = 0
+    came: dict[int, int] = {}
+    paths: dict[int, tuple[str, ...]] = {start: ()}
+    found: _Found = {}
+    by_cost: list[list[int]] = [[] for _ in range(over)]
+    if by_cost:
+        by_cost[0].append(start)
+    for spent, hexes in enumerate(by_cost):
+        if not hexes:
             continue
-        in_zone = hid in ezoc
-        if hid != start:
-            if hid not in found:  # popped cheapest first; at equal cost the Royal Road rate held wins below
-                path: list[str] = []
-                at = (hid, rr)
-                while at != origin:
-                    path.append(at[0])
-                    at = came[at]
-                found[hid] = (spent, in_zone, rr, tuple(reversed(path)))
-            elif rr and not found[hid][2] and found[hid][0] == spent:
-                found[hid] = found[hid][:2] + (True,) + found[hid][3:]
+        hexes.sort()
+        for i in hexes:
+            if best[i] != spent:
+                continue  # reached more cheaply since
+            if i != start:
+                hid = ids[i]
+                in_zone = status[i] == _ZONE
+                path = paths[i] = paths[came[i]] + (hid,)
+                found[hid] = (spent, in_zone, False, path)
+                if in_zone:
+                    continue  # xen:zoc: the force stops on entering an enemy zone of control
+            for j, cost, strait in steps[i]:
+                st = status[j]
+                if st:
+                    if st == _CLOSED:
+                        continue  # xen:movement: never into enemy or neutral units; xen:stacking
+                    if in_zone or strait:
+                        continue  # xen:zoc: never straight from one EZOC to another, nor across a strait into one
+                    cost += zoc_cost
+                total = spent + cost
+                if total < best[j]:  # never more than the budget: best starts above it
+                    best[j] = total
+                    came[j] = i
+                    by_cost[total].append(j)
+    return found
+
+
+def _reach_by_heap(g: _Graph, steps: Any, start: int, royal: bool, start_in_zone: bool, status: bytearray,
+                   budget: int, zoc_cost: int) -> _Found:
+    """:func:`_reach` by a heap, over (hex, Royal Road rate held): the Royal Road chit
+    (stratagems.toml) gives road hexsides at 1/4 OP while the force keeps to the road. A
+    state is its hex's number times 2 plus 1 while the rate is held, a heap entry ``total *
+    2N + state``, so entries come off in the order of (cost, hex ID, rate held); at equal
+    cost the rate held wins."""
+    from heapq import heappop, heappush
+
+    ids, roads = g.ids, g.road
+    rate = int(ROYAL_ROAD_COST * g.scale)
+    over = budget + 1
+    span = 2 * len(ids)
+    origin = 2 * start + (1 if royal else 0)
+    best = {origin: 0}
+    came: dict[int, int] = {}
+    paths: dict[int, tuple[str, ...]] = {origin: ()}
+    found: _Found = {}
+    heap = [origin]
+    while heap:
+        spent, k = divmod(heappop(heap), span)
+        if best[k] != spent:
+            continue  # reached more cheaply since
+        i, rr = k >> 1, k & 1
+        in_zone = start_in_zone
+        if k != origin:
+            hid = ids[i]
+            in_zone = status[i] == _ZONE
+            path = paths[k] = paths[came[k]] + (hid,)
+            got = found.get(hid)
+            if got is None:
+                found[hid] = (spent, in_zone, bool(rr), path)
+            elif rr and not got[2] and got[0] == spent:
+                found[hid] = (got[0], got[1], True, got[3])
             if in_zone:
                 continue  # xen:zoc: the force stops on entering an enemy zone of control
-        for nid, land, road, strait, fleet_ok in edges[hid]:
-            if nid == start:
-                continue
-            if not room.get(nid, empty_ok):
+        road = roads[i] if rr else ()
+        for j, cost, strait in steps[i]:
+            st = status[j]
+            if st == _CLOSED:
                 continue  # xen:movement: never into enemy or neutral units; xen:stacking
-            if naval_force:
-                if not fleet_ok:
-                    continue
-                cost, held = naval_cost, False
-            else:
-                if land is None:
-                    continue
-                held = rr and road
-                cost = royal if held else land
-            into = nid in ezoc
-            if into:
-                if in_zone:
-                    continue  # xen:zoc: never straight from one EZOC to another
-                if not naval_force and strait:
-                    continue  # xen:movement: a strait is not crossed straight into an EZOC
+            held = j in road
+            if held:
+                cost = rate
+            if st == _ZONE:
+                if in_zone or strait:
+                    continue  # xen:zoc: never straight from one EZOC to another, nor across a strait into one
                 cost += zoc_cost
             total = spent + cost
-            if total > budget:
-                continue
-            key = (nid, held)
-            if total < best.get(key, budget + 1):
+            key = 2 * j + held
+            if total < best.get(key, over):
                 best[key] = total
-                came[key] = (hid, rr)
-                heapq.heappush(heap, (total, nid, held))
-    return scale, found
+                came[key] = k
+                heappush(heap, total * span + key)
+    return found
 
 
 _RULE_IN_PARENS = re.compile(r"\((xen:[a-z0-9.-]+(?:, xen:[a-z0-9.-]+)*)\)")
@@ -422,23 +565,55 @@ def destination_options(state: XenState, f: Force, ezoc: frozenset[str],
     """The force's moves, one option a destination (``move:<hex>``, path and cost in the text,
     nearest first), and for a force of fleets and land units the coastal marches of one hex
     (``march:<hex>``, :func:`step_options`)."""
-    from .warnings import move_warnings
+    from .warnings import move_warning_lines
 
-    out = []
+    out: list[Option] = []
     scale, found = _reach(state, f, ezoc)
-    reach = sorted(found.items(), key=lambda kv: (kv[1][0], kv[0]))  # nearest first, then by name
-    warned = move_warnings(state, f.side, f.units, (dest for dest, _ in reach))
-    as_op: dict[int, MP] = {}
+    reach = found.items()  # nearest first, then by name (_reach)
+    warned = move_warning_lines(state, f.side, f.units, found)
+    if len(_WARNED) > 20000:
+        _WARNED.clear()
+    ends = _WARNED
+    costs = _cost_texts(scale)
+    append = out.append
     for dest, (whole, into, rr, path) in reach:
-        cost = as_op.get(whole)
-        if cost is None:
-            cost = as_op[whole] = _op(whole, scale)
-        by = f" by {', '.join(path[:-1])}" if len(path) > 1 else ""
-        note = ", EZOC: the force stops" if into else ""
-        out.append(Option(f"move:{dest}", f"move to {dest}{by} ({cost} OP{note}{_warned(warned.get(dest, []))})",
-                          data=(cost, into, rr, path)))
-    out += [o for o in step_options(state, f, ezoc, land_ezoc) if o.key.startswith("march:")]
+        got = costs.get(whole)
+        if got is None:
+            cost = _op(whole, scale)
+            got = costs[whole] = (cost, f"{cost} OP", f"{cost} OP, EZOC: the force stops")
+        lines = warned.get(dest)
+        if lines:
+            end = ends.get(lines)
+            if end is None:
+                end = ends[lines] = _warned(list(lines))
+        else:
+            end = ""
+        paid = got[2] if into else got[1]
+        if len(path) > 1:
+            label = f"move to {dest} by {', '.join(path[:-1])} ({paid}{end})"
+        else:
+            label = f"move to {dest} ({paid}{end})"
+        append(Option(f"move:{dest}", label, (got[0], into, rr, path)))
+    if f.naval:  # only a force of fleets and land units marches along the coast (step_options)
+        out += [o for o in step_options(state, f, ezoc, land_ezoc) if o.key.startswith("march:")]
     return out
+
+
+def _nearest(item: tuple[str, tuple[int, bool, bool, tuple[str, ...]]]) -> tuple[int, str]:
+    """Destinations nearest first, then by name."""
+    return item[1][0], item[0]
+
+
+_COST_TEXTS: dict[int, dict[int, tuple[MP, str, str]]] = {}
+"""Whole ``1/scale`` OP -> (the OP, as a move's text gives it, and with its EZOC note), by scale."""
+
+
+def _cost_texts(scale: int) -> dict[int, tuple[MP, str, str]]:
+    return _COST_TEXTS.setdefault(scale, {})
+
+
+_WARNED: dict[tuple[str, ...], str] = {}
+""":func:`_warned` by the warnings it is given (the same lines recur move after move)."""
 
 
 def _attack_options(state: XenState, f: Force) -> list[Option]:
@@ -720,8 +895,13 @@ def _attack(ctx: Context, state: XenState, f: Force, target: str) -> Generator[D
 
 
 def _candidates(state: XenState, side: str, hex_id: str, exclude: set[str]) -> list[Option]:
-    return [Option(u.id, f"{u.id} ({type_name(u.type)})", data=u) for u in state.units_at(hex_id)
-            if u.side == side and u.id not in exclude]
+    return [Option(u.id, f"{u.id} ({type_name(u.type)})", data=u)
+            for u in _candidate_units(state, side, hex_id, exclude)]
+
+
+def _candidate_units(state: XenState, side: str, hex_id: str, exclude: set[str]) -> list[Unit]:
+    """The units of :func:`_candidates`."""
+    return [u for u in state.units_at(hex_id) if u.side == side and u.id not in exclude]
 
 
 def _group(u: Unit) -> str:
@@ -731,23 +911,27 @@ def _group(u: Unit) -> str:
 def _default(state: XenState, hex_id: str, cands: list[Option]) -> list[str]:
     """The force offered first: the whole stack if it may move as one; else, on land, its land
     units (the fleets stay), at sea the fleets with what they can carry (xen:naval-transport)."""
-    units: list[Unit] = [o.data for o in cands][:FORCE_LIMIT]
+    return [u.id for u in _default_units(state, hex_id, [o.data for o in cands])]
+
+
+def _default_units(state: XenState, hex_id: str, cands: list[Unit]) -> list[Unit]:
+    """:func:`_default` of the candidate units themselves."""
+    units = cands[:FORCE_LIMIT]
     fleets = [u for u in units if u.fleet]
+    if not fleets:
+        return units
     land = [u for u in units if not u.fleet]
-    if not fleets or len(land) <= naval.CAPACITY * len(fleets):
-        chosen = units
-    elif state.data.terrain.get(hex_id) != "sea":
-        chosen = land
-    else:
-        chosen = fleets + land[: naval.CAPACITY * len(fleets)]
-    return [u.id for u in chosen]
+    if len(land) <= naval.CAPACITY * len(fleets):
+        return units
+    if state.data.terrain.get(hex_id) != "sea":
+        return land
+    return fleets + land[: naval.CAPACITY * len(fleets)]
 
 
 def can_form(state: XenState, side: str, hex_id: str, exclude: set[str]) -> bool:
     """Whether some force of these units may conduct operations (land units stranded at sea may not)."""
-    cands = _candidates(state, side, hex_id, exclude)
-    default = _default(state, hex_id, cands)
-    return bool(default) and naval.capacity_refusal([state.unit(u) for u in default], hex_id, state) is None
+    default = _default_units(state, hex_id, _candidate_units(state, side, hex_id, exclude))
+    return bool(default) and naval.capacity_refusal(default, hex_id, state) is None
 
 
 def _group_words(u: Unit) -> str:
@@ -846,8 +1030,8 @@ def operations_phase(ctx: Context, state: XenState, side: str) -> Generator[Deci
         else:
             opts = [Option("end", "end the Operations phase")]
             for h in fresh:
-                cands = _candidates(state, side, h, done)
-                whole = _default(state, h, cands)
+                cands = _candidate_units(state, side, h, done)
+                whole = [u.id for u in _default_units(state, h, cands)]
                 opts.append(Option(f"force:{h}", f"operations with the force in {h}: {', '.join(whole)}"))
                 if len(cands) > 1:
                     opts.append(Option(f"choose:{h}", f"operations with a force in {h}: choose its units"))
@@ -859,7 +1043,7 @@ def operations_phase(ctx: Context, state: XenState, side: str) -> Generator[Deci
                 return
             how, _, hex_id = key.partition(":")
             if how == "force":  # the force offered first, in one answer (issue 23: no forced choices)
-                units = _default(state, hex_id, _candidates(state, side, hex_id, done))
+                units = [u.id for u in _default_units(state, hex_id, _candidate_units(state, side, hex_id, done))]
             else:
                 units = yield from _form(state, side, hex_id, done, "xen:forces")
             f = yield from _start(ctx, state, side, units, hex_id, "operations with", (RULE,),

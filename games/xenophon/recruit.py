@@ -90,18 +90,21 @@ def recruit_cities(state: XenState, side: str) -> list[str]:
     return [h for h in friendly_cities(state, side) if len(state.units_at(h)) < STACK and h not in state.pillaged]
 
 
-def recruit_choices(state: XenState, side: str, h: str) -> list[tuple[str, str, int]]:
+def recruit_choices(state: XenState, side: str, h: str,
+                    kinds: set[tuple[str | None, str, str | None]] | None = None) -> list[tuple[str, str, int]]:
     """``(key, label, cost)`` of what ``side`` may buy into city ``h`` now (xen:recruit, xen:guards).
 
     Nothing goes into a pillaged hex: until its marker is removed a printed City is treated
     as clear and its port as coast (xen:pillage, Pillage effects), so it is no City/Colony to
     recruit into, no port for a fleet and no place for Public Works (the errata keep it a City
-    only for occupation and Victory Points)."""
+    only for occupation and Victory Points). ``kinds``: :meth:`~.state.XenState.mix_kinds`, if known."""
     used: tuple[str, ...] = state.effects.get("player-turn:recruited", {}).get(h, ())
     money = state.treasury[side].value
     if len(state.units_at(h)) >= STACK or state.occupier(h) != side or h in state.pillaged:
         return []
     out: list[tuple[str, str, int]] = []
+    if kinds is None:
+        kinds = state.mix_kinds()  # what state.mix would find, read once
     sat = state.satrapy_of(h)
     closed = closed_satrapies(state, side)
     # Mediterranean War: no unit of any kind (satrapy, Guard, train, mercenary) is purchased in
@@ -115,20 +118,20 @@ def recruit_choices(state: XenState, side: str, h: str) -> list[tuple[str, str, 
             for t in TYPE_LETTER:
                 if t == "fleet" and not port:
                     continue
-                if state.mix(sat, t) and cost(state, t) <= money:
+                if (sat, t, None) in kinds and cost(state, t) <= money:
                     out.append((f"{t}", f"{sat} {type_name(t)} (${cost(state, t)})", cost(state, t)))
         leader = any(u.leader and u.side == side for u in state.units_at(h))
         if leader and h not in state.pillaged:
             for t in GUARD_TYPES:
-                if state.mix(None, t, side) and cost(state, t) <= money:
+                if (None, t, side) in kinds and cost(state, t) <= money:
                     out.append((f"guard-{t}", f"Guard {type_name(t)} (${cost(state, t)})", cost(state, t)))
-        if state.effects.get("player-turn:mercenaries") == side and state.mix(None, "phalanx", side) \
+        if state.effects.get("player-turn:mercenaries") == side and (None, "phalanx", side) in kinds \
                 and MERCENARY_COST <= money:
             out.append(("mercenary", f"a mercenary Guard phalanx (Mercenaries, ${MERCENARY_COST})", MERCENARY_COST))
     leader = any(u.leader and u.side == side for u in state.units_at(h))
     if leader and h not in state.pillaged and not shut:
         for t in TRAINS:
-            if t not in used and state.mix(None, t, side) and cost(state, t) <= money:
+            if t not in used and (None, t, side) in kinds and cost(state, t) <= money:
                 out.append((t, f"{t.replace('_', ' ')} (${cost(state, t)})", cost(state, t)))
     if state.options.public_works and h not in state.public_works and PUBLIC_WORKS_COST <= money:
         out.append(("public-works", f"Public Works marker (${PUBLIC_WORKS_COST})", PUBLIC_WORKS_COST))
@@ -168,7 +171,8 @@ def _buy(ctx: Context, state: XenState, side: str, h: str, key: str) -> None:
 def recruit_phase(ctx: Context, state: XenState, side: str) -> Generator[Decision, Any, None]:
     """e. Recruit phase (xen:recruit, xen:guards, xen:opt.public-works)."""
     while True:
-        cities = [h for h in recruit_cities(state, side) if recruit_choices(state, side, h)]
+        kinds = state.mix_kinds()
+        cities = [h for h in recruit_cities(state, side) if recruit_choices(state, side, h, kinds)]
         if not cities:
             break
         names = state.data.city_name
@@ -225,10 +229,16 @@ def levy_hexes(state: XenState, side: str, satrapy: str, fleet: bool, used: Coll
 def _levy_types(state: XenState, side: str, satrapy: str, used: Collection[str],
                 ezoc: dict[bool, frozenset[str]] | None = None) -> list[str]:
     """The unit types ``satrapy`` may still levy: in the mix, with a legal hex."""
-    if ezoc is None:
-        ezoc = {f: placement_ezoc(state, side, f) for f in (False, True)}
-    return [t for t in TYPE_LETTER
-            if state.mix(satrapy, t) and levy_hexes(state, side, satrapy, t == "fleet", used, ezoc[t == "fleet"])]
+    zones = ezoc if ezoc is not None else {f: placement_ezoc(state, side, f) for f in (False, True)}
+    kinds = state.mix_kinds()
+    room: dict[bool, bool] = {}  # whether some hex takes a land unit, a fleet (the same for every land type)
+
+    def placed(fleet: bool) -> bool:
+        if fleet not in room:
+            room[fleet] = bool(levy_hexes(state, side, satrapy, fleet, used, zones[fleet]))
+        return room[fleet]
+
+    return [t for t in TYPE_LETTER if (satrapy, t, None) in kinds and placed(t == "fleet")]
 
 
 def levy_phase(ctx: Context, state: XenState, side: str) -> Generator[Decision, Any, None]:

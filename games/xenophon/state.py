@@ -37,7 +37,7 @@ per-hex index (:meth:`XenState.units_at`) right.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Literal
 
 import attrs
@@ -227,6 +227,10 @@ def load_data(store: DataStore) -> XenData:
 
 # ---------------------------------------------------------------------------
 # Units and options
+
+
+_SHORES: list[Any] = [None, {}]
+"""The map data last read and :meth:`XenState._forage_neighbours` by hex for it."""
 
 
 @attrs.define(slots=True)
@@ -425,18 +429,32 @@ class XenState:
             return 0
         famine = self.effects.get("turn:famine", ())
         if (pillaged or famine) and not self.is_city(hex_id):
-            if pillaged and any(n in pillaged and not self._across_sea(hex_id, n) for n in self.neighbours(hex_id)):
+            if pillaged and not pillaged.isdisjoint(self._forage_neighbours(hex_id)):
                 return 0
             if famine and self.satrapy_of(hex_id) in famine:
                 return 0  # the reconstructed Famine event (events.py)
         return self.data.forage.get(hex_id, 0)
 
+    def _forage_neighbours(self, hex_id: str) -> tuple[str, ...]:
+        """The neighbours whose Pillage marker takes this hex's forage: those not across an
+        all-sea hexside (:meth:`_across_sea`); a fact of the map, kept per map data."""
+        if _SHORES[0] is not self.data:
+            _SHORES[:] = [self.data, {}]
+        memo: dict[str, tuple[str, ...]] = _SHORES[1]
+        got = memo.get(hex_id)
+        if got is None:
+            got = memo[hex_id] = tuple(n for n in self.neighbours(hex_id) if not self._across_sea(hex_id, n))
+        return got
+
     def _across_sea(self, a: str, b: str) -> bool:
         """Whether the hexside between two land hexes is all-sea (an island's shore): pillage's
         lost forage does not cross it (pillage.forage_destroyed, movement.all_sea_hexside)."""
-        from .movement import all_sea_hexside
+        from .movement import all_sea_hexside, island_ids
 
         m = self.data.map
+        islands = island_ids(m)
+        if a not in islands and b not in islands:
+            return False  # all_sea_hexside: only an island's shore is all-sea
         return all_sea_hexside(m, m.from_id(a), m.from_id(b))
 
     # ------------------------------------------------------------------ units
@@ -458,6 +476,12 @@ class XenState:
     def units_at(self, hex_id: str) -> list[Unit]:
         """The units in a hex (embarked ones included), in the order they arrived."""
         return [self.units[u] for u in self._at.ids(hex_id)]
+
+    @property
+    def ids_at(self) -> Callable[[str], Sequence[str]]:
+        """Hex ID -> the IDs of the units in it, in the order they arrived (do not change what
+        it returns): the index's own lookup, for the loops that read every occupied hex."""
+        return self._at.ids
 
     def occupied(self) -> Iterator[str]:
         """Every hex holding one or more units."""
@@ -484,6 +508,13 @@ class XenState:
         return [u for u in self.units.values()
                 if u.where == "mix" and u.satrapy == satrapy and u.type == type
                 and (satrapy is not None or u.side == side) and not u.leader]
+
+    def mix_kinds(self) -> set[tuple[str | None, str, str | None]]:
+        """What the counter mix holds, as :meth:`mix` asks for it: ``(satrapy, type, None)`` for
+        a satrapy's units, ``(None, type, side)`` for guards and trains (leaders left out), so
+        that ``mix(satrapy, type, side)`` is empty exactly when its triple is not here."""
+        return {(u.satrapy, u.type, None if u.satrapy is not None else u.side)
+                for u in self.units.values() if u.where == "mix" and u.type != "leader"}
 
     def place(self, uid: str, hex_id: str) -> None:
         """Put a unit into a hex (from anywhere); no rule is checked here."""

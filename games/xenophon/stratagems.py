@@ -570,7 +570,7 @@ def empire_mobilizes(ctx: Context, state: XenState, side: str, n: int) -> Genera
     """Empire Mobilizes: ``n`` units levied beyond the normal levy, one a controlled
     satrapy, placed by the normal Levy rules (recruit.levy_hexes; no satrapy closed
     by Mediterranean War). Returns the units placed."""
-    from .recruit import _levy_types, levy_hexes
+    from .recruit import _levy_types, levy_hexes, placement_ezoc
     from .state import slug, type_name
     from .treasury import closed_satrapies
 
@@ -579,7 +579,9 @@ def empire_mobilizes(ctx: Context, state: XenState, side: str, n: int) -> Genera
     done: set[str] = set()
     placed: list[str] = []
     while len(placed) < n:
-        sats = [s for s in state.controlled(side) if s not in done and s not in closed and _levy_types(state, side, s, set())]
+        ezoc = {f: placement_ezoc(state, side, f) for f in (False, True)}  # the same for every satrapy asked
+        sats = [s for s in state.controlled(side)
+                if s not in done and s not in closed and _levy_types(state, side, s, set(), ezoc)]
         if not sats:
             ctx.event("levy", f"Empire Mobilizes: {n - len(placed)} extra levies lost (no satrapy left to levy in)",
                       rules, side=side)

@@ -20,13 +20,14 @@ The module is named for what it gives a player, not for Python's ``warnings``
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from . import movement as mv
 from .pillage import in_any_ezoc
 from .state import EMPIRE, REBEL, Unit, XenState, units_words
 from .supply import capacity
 
-__all__ = ["city_retreat_warning", "forage_warning", "move_warnings", "stranded_warning"]
+__all__ = ["city_retreat_warning", "forage_warning", "move_warning_lines", "move_warnings", "stranded_warning"]
 
 
 def _units(state: XenState, side: str, units: Sequence[str], hex_id: str) -> list[Unit]:
@@ -74,6 +75,13 @@ def move_warnings(state: XenState, side: str, units: Sequence[str], hexes: Itera
     """:func:`forage_warning` and :func:`stranded_warning` of ``units`` moving into each of
     ``hexes``, in that order, for the hexes that have any: the same lines, with the work
     the hexes share (the force's units, whether it may be stranded at all) done once."""
+    return {h: list(found) for h, found in move_warning_lines(state, side, units, hexes).items()}
+
+
+def move_warning_lines(state: XenState, side: str, units: Sequence[str], hexes: Iterable[str]
+                       ) -> dict[str, tuple[str, ...]]:
+    """:func:`move_warnings` as tuples; the Forage Values under the markers now and the lines
+    already written are kept between calls (the same lines recur move after move)."""
     if side not in (EMPIRE, REBEL) or not units:
         return {}
     ids = list(dict.fromkeys(units))
@@ -81,20 +89,87 @@ def move_warnings(state: XenState, side: str, units: Sequence[str], hexes: Itera
     taken = set(ids)
     occupied = set(state.occupied())
     may_strand = side == state.player_turn and any(u.fleet for u in force)
-    out: dict[str, list[str]] = {}
+    fvs = _forage_values(state)
+    desert, terrain, satrapy_of = state.data.desert, state.data.terrain, state.data.satrapy_of
+    own_force = {u.satrapy for u in force}
+    train_force = any(u.type == "supply_train" for u in force)
+    if len(_LINES) > 20000:
+        _LINES.clear()
+    lines = _LINES
+    out: dict[str, tuple[str, ...]] = {}
     for h in hexes:
-        together = _joined(state, side, force, taken, h) if h in occupied else force
-        found = []
-        fv = capacity(state, h, together)
-        if len(together) > fv:
-            found.append(_forage_line(h, fv, together))
-        if may_strand:
+        fv = fvs.get(h)
+        if fv is None:
+            fv = fvs[h] = state.forage(h)
+        if h in occupied:
+            together = _joined(state, side, force, taken, h)
+            if fv < 1 and h in desert and any(u.satrapy == satrapy_of.get(h) for u in together):
+                fv = 1  # supply.capacity: a desert hex feeds one unit of its own satrapy
+            n = len(together)
+            train = None
+        else:
+            together, n, train = force, len(force), train_force
+            if fv < 1 and h in desert and satrapy_of.get(h) in own_force:
+                fv = 1  # supply.capacity, as above
+        found: tuple[str, ...] = ()
+        if n > fv:
+            if train is None:
+                train = any(u.type == "supply_train" for u in together)
+            line_key = (h, fv, n, train)
+            found = lines.get(line_key)  # type: ignore[assignment]
+            if found is None:
+                found = lines[line_key] = (_forage_line(h, fv, together),)
+        if may_strand and terrain.get(h) == mv.SEA:  # stranded_warning is None off the sea
             w = stranded_warning(state, side, units, h)
             if w:
-                found.append(w)
+                found += (w,)
         if found:
             out[h] = found
     return out
+
+
+_LINES: dict[tuple[str, int, int, bool], tuple[str]] = {}
+""":func:`_forage_line` by what it reads (the hex, its FV, how many units, a Supply Train among
+them), as the one line of a tuple."""
+
+_FORAGE: list[Any] = [None, None, None, None, {}]
+"""The map data, Pillage markers, Colony markers and Famine the Forage Values were last read
+under, and those values by hex."""
+
+
+def _forage_values(state: XenState) -> dict[str, int]:
+    """A memo of :meth:`~.state.XenState.forage` by hex, kept while what it reads holds: a
+    hex's value reads its own Pillage and Colony markers, its neighbours' Pillage markers and
+    the satrapies under Famine this turn. A marker placed or removed drops the values of its
+    hex and the hexes next to it; another map or another Famine, all of them."""
+    data = state.data
+    pillaged, colonies = frozenset(state.pillaged), frozenset(state.colonies)
+    famine = frozenset(state.effects.get("turn:famine", ()))
+    memo = _FORAGE
+    if memo[0] is not data or memo[3] != famine or not _symmetric(data.neighbours):
+        memo[:] = [data, pillaged, colonies, famine, {}]
+    elif memo[1] != pillaged or memo[2] != colonies:
+        fvs = memo[4]
+        for h in (memo[1] ^ pillaged) | (memo[2] ^ colonies):
+            fvs.pop(h, None)
+            for n in data.neighbours.get(h, ()):
+                fvs.pop(n, None)
+        memo[1], memo[2] = pillaged, colonies
+    return memo[4]  # type: ignore[no-any-return]
+
+
+_SYMMETRIC: list[Any] = [None, False]
+"""The neighbour table last checked, and whether each hex is its neighbours' neighbour."""
+
+
+def _symmetric(neighbours: Any) -> bool:
+    """Whether every hex of ``neighbours`` (hex -> its neighbours) is a neighbour of each of its
+    neighbours, as on any hex map: the hexes whose forage a marker touches are then its own
+    neighbours (:func:`_forage_values`)."""
+    if _SYMMETRIC[0] is not neighbours:
+        ok = all(h in neighbours.get(n, ()) for h, ns in neighbours.items() for n in ns)
+        _SYMMETRIC[:] = [neighbours, ok]
+    return bool(_SYMMETRIC[1])
 
 
 def stranded_warning(state: XenState, side: str, units: Sequence[str], hex_id: str) -> str | None:

@@ -84,6 +84,26 @@ def test_destinations_are_the_hexes_step_by_step_moves_reach_at_the_same_cost(sc
             assert not set(path[:-1]) & ezoc  # the walk would have stopped there
 
 
+@pytest.mark.rule("xen:movement", "xen:zoc", "xen:naval-transport")
+def test_the_search_cost_by_cost_finds_what_the_search_by_heap_finds_in_the_same_order() -> None:
+    """The search takes hexes cost by cost when every step costs something (the chart's do),
+    else by a heap (the Royal Road rate, a variant chart with a free step): both give the
+    same hexes, costs and paths, nearest first and then by hex ID."""
+    from ancients_games.xenophon import movement as mv
+
+    for s, f in _positions("kings-war", 2, 12):
+        st = s.state
+        ezoc = ops.ezoc_of(st, f.side, f.naval)
+        g = ops._graph(st.map, mv.terrain_costs())
+        steps = g.sea_steps(f.rate) if f.naval else g.land
+        start, budget = g.index[f.hex], int(f.op * g.scale)
+        status = ops._status(st, f, ezoc, g)
+        by_cost = ops._reach_by_cost(g, steps, start, f.hex in ezoc, status, budget, 0)
+        by_heap = ops._reach_by_heap(g, steps, start, False, f.hex in ezoc, status, budget, 0)
+        assert list(by_cost.items()) == list(by_heap.items()), f"{f.side} force {f.units} in {f.hex}"
+        assert list(by_cost) == sorted(by_cost, key=lambda h: (by_cost[h][0], h))
+
+
 @pytest.mark.rule("xen:naval-transport")
 def test_land_units_come_ashore_where_a_naval_force_ends_on_a_coast_unless_they_stay_aboard() -> None:
     for answer, ashore in (("stop", True), ("stop:aboard", False)):
