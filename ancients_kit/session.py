@@ -686,6 +686,7 @@ class Session:
                 # The checkpoint nearest this point, which the game passed without a copy: the
                 # next fork or undo here replays from it (checkpoints are never changed: shared).
                 mine.append(theirs[-1])
+            other._checkpoints = list(mine)  # the same as the game's: the ones passed on the way are dropped
             return other
         return Session(
             self.game,
@@ -735,7 +736,7 @@ class Session:
         (:mod:`ancients_kit.savefile`); a bad record is a :class:`ReplayError`."""
         return session_from_record(cls, rec, where=where)
 
-    checkpoint_spacing: int = 8
+    checkpoint_spacing: int = 16
     """Answers at least between two checkpoints a game keeps as it plays (its copies
     cost more than the rules between most safe points): undo and fork replay at most
     about this many answers, and the first fork at a point keeps the checkpoint nearest

@@ -9,6 +9,8 @@ itself.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -20,6 +22,15 @@ from ancients_kit.data import DataStore
 from ancients_kit.session import Session
 
 SCENARIOS = [s.id for s in GAME.scenarios(DataStore(GAME.package))]
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _every_safe_point() -> Iterator[None]:
+    """These tests rebuild the game from every safe point it has (Session.checkpoint_spacing
+    keeps fewer in play: tests/test_checkpoints.py checks that)."""
+    before, Session.checkpoint_spacing = Session.checkpoint_spacing, 1
+    yield
+    Session.checkpoint_spacing = before
 
 
 def _random_game(scenario: str, seed: int, limit: int = 100_000, **options: object) -> Session:
