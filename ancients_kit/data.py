@@ -58,6 +58,7 @@ from cattrs.cols import (
 from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, IterableValidationError
 from cattrs.gen import make_dict_structure_fn
 
+from ancients_kit.errors import DataError
 from ancients_kit.paths import check_package_name, read_regular_file, resolve_inside
 
 __all__ = [
@@ -87,26 +88,6 @@ data but records of play by people (win rates a benchmark compares the bots with
 from the sources the note names."""
 
 
-class DataError(ValueError):
-    """A data file cannot be read or does not fit its schema.
-
-    The message names the file and the key path of the offending value.
-    """
-
-    def __init__(self, file: str, message: str, path: str = "") -> None:
-        self.file = file
-        self.path = path
-        self.detail = message
-        where = f"{file}: {path}: " if path else f"{file}: "
-        super().__init__(_one_line(where + message))
-
-
-def _one_line(text: str) -> str:
-    """``text`` with line breaks and other unprintable characters escaped, so a key
-    or a file name holding them cannot break the one-line message."""
-    if text.isprintable():
-        return text
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 @attrs.frozen

@@ -5,11 +5,15 @@
 - :class:`AmbiguousAnswer`: it matches more than one option.
 
 All are ``ValueError`` subclasses; the session stays as it was after any of them.
+:class:`ReplayError` is a save that cannot be replayed, :class:`DataError` a data,
+variant or save file that cannot be read or does not fit its schema (it lives here,
+below both the data loaders and the path checks that raise it; ``ancients_kit.data``
+exports it too).
 """
 
 from __future__ import annotations
 
-__all__ = ["AmbiguousAnswer", "AnswerError", "GameError", "IllegalAnswer", "InvalidAnswer", "ReplayError"]
+__all__ = ["AmbiguousAnswer", "AnswerError", "DataError", "GameError", "IllegalAnswer", "InvalidAnswer", "ReplayError"]
 
 
 class GameError(Exception):
@@ -46,3 +50,25 @@ class AmbiguousAnswer(AnswerError):
 
 class ReplayError(GameError, ValueError):
     """A saved game cannot be replayed (changed rules, data or variant)."""
+
+
+class DataError(ValueError):
+    """A data file cannot be read or does not fit its schema.
+
+    The message names the file and the key path of the offending value.
+    """
+
+    def __init__(self, file: str, message: str, path: str = "") -> None:
+        self.file = file
+        self.path = path
+        self.detail = message
+        where = f"{file}: {path}: " if path else f"{file}: "
+        super().__init__(_one_line(where + message))
+
+
+def _one_line(text: str) -> str:
+    """``text`` with line breaks and other unprintable characters escaped, so a key
+    or a file name holding them cannot break the one-line message."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)

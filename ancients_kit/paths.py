@@ -15,7 +15,7 @@ docs/designers-guide.md, "Paths inside data files"):
   (:func:`read_regular_file`). A FIFO is refused without being opened for a
   blocking read, a device without being read.
 
-Every refusal is a :class:`~ancients_kit.data.DataError` naming the file that
+Every refusal is a :class:`~ancients_kit.errors.DataError` naming the file that
 holds the path and the key that holds it, in one line.
 """
 
@@ -24,6 +24,8 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path, PurePosixPath
+
+from ancients_kit.errors import DataError
 
 __all__ = [
     "MAX_DATA_BYTES",
@@ -38,8 +40,6 @@ document is about 12 kB, so a designer's file has 300 times the room)."""
 
 
 def _error(file: str, message: str, key: str = "") -> Exception:
-    from ancients_kit.data import DataError
-
     return DataError(file, message, key)
 
 
@@ -93,7 +93,7 @@ def read_regular_file(path: str | Path, what: str, *, limit: int = MAX_DATA_BYTE
     """The bytes of the regular file ``path``, of at most ``limit`` bytes.
 
     A missing or unreadable file, a directory, FIFO, socket or device, or a
-    file over ``limit`` is a :class:`~ancients_kit.data.DataError` naming
+    file over ``limit`` is a :class:`~ancients_kit.errors.DataError` naming
     ``file`` (the file that named ``path``; ``path`` itself by default) and
     ``key``. The file is checked before it is opened and again once open
     (``O_NONBLOCK``, so a FIFO swapped in between cannot block the read).
