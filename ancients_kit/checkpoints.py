@@ -26,7 +26,8 @@ path of the first difference.
 from __future__ import annotations
 
 import types
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from enum import Enum
 from fractions import Fraction
 from typing import Any
@@ -35,9 +36,20 @@ from ancients_kit.data import FrozenDict
 from ancients_kit.errors import ReplayError
 from ancients_kit.session import Checkpoint, Session
 
-__all__ = ["dump", "restored", "same_state", "verify"]
+__all__ = ["dump", "every_safe_point", "restored", "same_state", "verify"]
 
 _FUNCTIONS = (types.FunctionType, types.MethodType, types.BuiltinFunctionType, types.BuiltinMethodType)
+
+
+@contextmanager
+def every_safe_point() -> Iterator[None]:
+    """Sessions made inside the block keep a checkpoint at every safe point
+    (``Session.checkpoint_spacing = 1``), so a test rebuilds the game from each."""
+    before, Session.checkpoint_spacing = Session.checkpoint_spacing, 1
+    try:
+        yield
+    finally:
+        Session.checkpoint_spacing = before
 
 
 def restored(session: Session, index: int) -> Session:

@@ -561,17 +561,17 @@ class HexMap:
         self.hex_key(key)
         if isinstance(value, list):
             value = tuple(value)
-        try:
-            return self._where[(key, value)]
-        except KeyError:
-            pass
-        except TypeError:  # a value that cannot be a key: asked each time
+        def matching() -> frozenset[Hex]:
+            if value is None:
+                return frozenset(h for h in self.terrain_of if _has(self.value(h, key)))
             return frozenset(h for h in self.terrain_of if self.value(h, key) == value)
-        if value is None:
-            found = frozenset(h for h in self.terrain_of if _has(self.value(h, key)))
-        else:
-            found = frozenset(h for h in self.terrain_of if self.value(h, key) == value)
-        self._where[(key, value)] = found
+
+        try:
+            found = self._where.get((key, value))
+        except TypeError:  # a value that cannot be a key: asked each time
+            return matching()
+        if found is None:
+            found = self._where[(key, value)] = matching()
         return found
 
     def contains(self, h: Hex) -> bool:

@@ -211,7 +211,11 @@ def _unit_forbidden(state: LDFState, u: Unit, target: str) -> str | None:
 
 def able_attackers(state: LDFState, side: str, origin: str, target: str) -> list[Unit]:
     """The units of ``origin`` that may attack ``target`` (``attackers_in`` less those 9.2 or 9.5 keep out)."""
-    return [u for u in attackers_in(state, side, origin) if _unit_forbidden(state, u, target) is None]
+    return _able(state, attackers_in(state, side, origin), target)
+
+
+def _able(state: LDFState, attackers: Sequence[Unit], target: str) -> list[Unit]:
+    return [u for u in attackers if _unit_forbidden(state, u, target) is None]
 
 
 def _attack_pairs(state: LDFState, side: str) -> Iterator[tuple[str, str]]:
@@ -223,7 +227,7 @@ def _attack_pairs(state: LDFState, side: str) -> Iterator[tuple[str, str]]:
         for target in state.data.neighbours(origin):
             if not state.units_at(target):
                 continue  # ldf:13.4: no enemy there (what attack_forbidden would say, found cheaply)
-            force = [u for u in attackers if _unit_forbidden(state, u, target) is None]
+            force = _able(state, attackers, target)
             if force and _pair_forbidden(state, force, origin, target) is None:
                 yield origin, target
 

@@ -189,11 +189,8 @@ def stop_problem(m: HexMap, pos: Position, units: Sequence[Unit], h: Hex) -> tup
     if others:
         found = stacking.problems(pos, others + [u.moved_to(h) for u in units])
     else:  # the force alone: the same limits wherever it stands (stacking reads camps and counters)
-        key = ("alone", tuple((u.camp, u.piece) for u in units))
-        hit = pos.memo.get(key)
-        if hit is None:
-            hit = pos.memo[key] = (m, stacking.problems(pos, units))
-        found = hit[1]
+        found = pos.remembered(m, ("alone", *((u.camp, u.piece) for u in units)),
+                               lambda: stacking.problems(pos, units))
     if found:
         return found[0]
     camps = _force_camps(units)
@@ -570,13 +567,8 @@ def force_can_move(m: HexMap, pos: Position, units: Sequence[Unit], cache: dict[
 
 def _movable(state: LDFState, side: str, first_only: bool) -> list[str]:
     m, pos = state.map, position(state)
-    key = ("movable", id(m), side, first_only)
-    hit = pos.memo.get(key)
-    if hit is not None and hit[0] is m:
-        return list(hit[1])  # the same map and position: the same forces can move
-    found = _movable_in(m, pos, side, first_only)
-    pos.memo[key] = (m, tuple(found))
-    return found
+    # the same map and position: the same forces can move
+    return list(pos.remembered(m, ("movable", side, first_only), lambda: tuple(_movable_in(m, pos, side, first_only))))
 
 
 def _movable_in(m: HexMap, pos: Position, side: str, first_only: bool) -> list[str]:

@@ -47,7 +47,7 @@ frontier likewise only the other side's ZOC holds (rulings in
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
@@ -95,6 +95,9 @@ GERMANO_PARTHIAN = "germano-parthian"
 
 RHINE_DANUBE = ("rhine", "danube")
 
+RIVER_PROVINCES = frozenset({"3816", "3215"})
+"""Dacia and Germania Decumates: looting either loses riverine movement (``ldf:12.7``)."""
+
 
 @attrs.frozen
 class Unit:
@@ -134,9 +137,8 @@ class Position:
     by_hex: Mapping[Hex, tuple[Unit, ...]] = attrs.field(init=False, eq=False, repr=False)
     by_id: Mapping[str, Unit] = attrs.field(init=False, eq=False, repr=False)
     memo: dict[tuple[Any, ...], tuple[HexMap, Any]] = attrs.field(init=False, eq=False, repr=False, factory=dict)
-    """Answers of the rules that depend only on the map and this position, by the rule's
-    key (``(id(map), camp)``: :func:`ezoc`): a position never changes, so neither do they.
-    Each entry keeps its map, to be checked with ``is``."""
+    """Answers of the rules that depend only on the map and this position (:meth:`remembered`):
+    a position never changes, so neither do they."""
 
     def __attrs_post_init__(self) -> None:
         where: dict[Hex, list[Unit]] = {}
@@ -168,6 +170,13 @@ class Position:
 
     def side(self, u: Unit) -> str:
         return side_of(u.camp, self.palmyra)
+
+    def remembered(self, m: HexMap, key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
+        """``make()``, worked out once for this position on map ``m`` under the rule's ``key``."""
+        hit = self.memo.get((id(m), *key))
+        if hit is None or hit[0] is not m:
+            hit = self.memo[(id(m), *key)] = (m, make())
+        return hit[1]
 
     def replace(self, units: Iterable[Unit]) -> Position:
         """The same political facts with other units."""
@@ -298,22 +307,20 @@ def ezoc(m: HexMap, pos: Position, camp: str, *, ignore: Iterable[str] = ()) -> 
                 continue
             out |= zoc_of(m, pos, u)
         return frozenset(out)
-    hit = pos.memo.get((id(m), camp))
-    if hit is not None and hit[0] is m:
-        return hit[1]
-    by_camp = pos.memo.get((id(m), ""))
-    if by_camp is None or by_camp[0] is not m:
-        # every camp's zones once per position and map; each camp's EZOC is then a union of a few
-        zones: dict[str, set[Hex]] = {}
-        for u in pos.units:
-            z = zoc_of(m, pos, u)
-            if z:
-                zones.setdefault(u.camp, set()).update(z)
-        by_camp = (m, {c: frozenset(z) for c, z in zones.items()})
-        pos.memo[(id(m), "")] = by_camp  # type: ignore[assignment]
-    found = frozenset().union(*(z for c, z in by_camp[1].items() if hostile(c, camp, pos.palmyra)))  # type: ignore[union-attr]
-    pos.memo[(id(m), camp)] = (m, found)
-    return found
+    zones = pos.remembered(m, ("zones",), lambda: _zones_by_camp(m, pos))
+    return pos.remembered(m, ("ezoc", camp), lambda: frozenset().union(
+        *(z for c, z in zones.items() if hostile(c, camp, pos.palmyra))))
+
+
+def _zones_by_camp(m: HexMap, pos: Position) -> dict[str, frozenset[Hex]]:
+    """Every camp's zones of control on the map (once per position: each camp's EZOC is then a
+    union of a few)."""
+    zones: dict[str, set[Hex]] = {}
+    for u in pos.units:
+        z = zoc_of(m, pos, u)
+        if z:
+            zones.setdefault(u.camp, set()).update(z)
+    return {c: frozenset(z) for c, z in zones.items()}
 
 
 def in_ezoc(m: HexMap, pos: Position, h: Hex, camp: str) -> bool:
@@ -351,7 +358,7 @@ def position(state: "LDFState") -> Position:
     read from the state at each call: no rule has to say that it changed
     something."""
     key = (state.palmyra, state.gallic_active, state.cavalry_reserve, state.parthia_collapsed,
-           "3816" in state.looted, "3215" in state.looted,
+           tuple(h in state.looted for h in sorted(RIVER_PROVINCES)),
            tuple([(u.id, u.kind, u.nationality, u.hex, u.rebel, u.gallic) for u in state.units.values()
                   if u.where == "map"]))
     hit = _POSITIONS.get(key)
@@ -370,5 +377,5 @@ def _position(state: "LDFState") -> Position:
     return Position(
         units, state.data.counters.pieces, palmyra=state.palmyra, gallic_active=state.gallic_active,
         cavalry_reserve=state.cavalry_reserve, parthia_collapsed=state.parthia_collapsed,
-        river_movement_lost=bool({"3816", "3215"} & state.looted),
+        river_movement_lost=bool(RIVER_PROVINCES & state.looted),
     )

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from ancients_games.ccancients_rome import GAME
 from ancients_kit.bots import RandomBot, play_out
-from ancients_kit.checkpoints import same_state, verify
+from ancients_kit.checkpoints import every_safe_point, same_state, verify
 from ancients_kit.data import DataStore
 from ancients_kit.session import Session
 
@@ -28,9 +28,8 @@ SCENARIOS = [s.id for s in GAME.scenarios(DataStore(GAME.package))]
 def _every_safe_point() -> Iterator[None]:
     """These tests rebuild the game from every safe point it has (Session.checkpoint_spacing
     keeps fewer in play: tests/test_checkpoints.py checks that)."""
-    before, Session.checkpoint_spacing = Session.checkpoint_spacing, 1
-    yield
-    Session.checkpoint_spacing = before
+    with every_safe_point():
+        yield
 
 
 def _random_game(scenario: str, seed: int, limit: int = 100_000, **options: object) -> Session:

@@ -21,7 +21,7 @@ from ancients_games.centurion.full.sequence import MOVE_CHECKPOINT_EVERY
 from ancients_games.centurion.game import CenturionGame, scenario_ids
 from ancients_games.centurion.movement import _moved_count
 from ancients_kit.bots import RandomBot, play_out
-from ancients_kit.checkpoints import same_state, verify
+from ancients_kit.checkpoints import every_safe_point, same_state, verify
 from ancients_kit.data import DataStore
 from ancients_kit.session import Session
 
@@ -35,9 +35,8 @@ PREFIX = 110
 def _every_safe_point() -> Iterator[None]:
     """These tests rebuild the game from every safe point it has (Session.checkpoint_spacing
     keeps fewer in play: tests/test_checkpoints.py checks that)."""
-    before, Session.checkpoint_spacing = Session.checkpoint_spacing, 1
-    yield
-    Session.checkpoint_spacing = before
+    with every_safe_point():
+        yield
 
 
 def _random_game(scenario: str, seed: int, limit: int = 100_000) -> Session:
