@@ -216,7 +216,15 @@ def _shared() -> list[Any]:
     from ancients_games.ccancients_rome import orders, packaged, protocol, scenario, terrain
 
     return [scenario._PACKAGED, scenario._LISTED, packaged._DOCS, terrain._GEOMETRY, terrain._BETWEEN,
-            terrain._DISTANCE, terrain._MIRRORED, orders._LABELS, protocol._OPTIONS]
+            terrain._DISTANCES, terrain._MIRRORED, orders._LABELS, protocol._OPTIONS]
+
+
+def _distance_reference(board: Any, a: str, b: str) -> int:
+    """The distance as the old code worked it out: from the axial coordinates, every time."""
+    q1, r1 = board.axial[a]
+    q2, r2 = board.axial[b]
+    dq, dr = q1 - q2, r1 - r2
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
 @contextmanager
@@ -234,7 +242,7 @@ def reference_code() -> Iterator[None]:
     for c in caches:
         c.clear()  # the next Session sets up as the old code did
     Board.between = Board._between  # type: ignore[method-assign]
-    Board.distance = Board._distance  # type: ignore[method-assign]
+    Board.distance = _distance_reference  # type: ignore[method-assign]
     orders._label = orders._label_reference
     protocol._option = Option  # type: ignore[assignment]
     try:

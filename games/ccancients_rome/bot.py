@@ -20,7 +20,7 @@ from .combat import close_dice, close_hit_symbols, ranged_dice, unit_range
 from .orders import _cats, _fits, _troop_ok, _with_fallback
 from .state import BattleState, GameState, Unit
 
-__all__ = ["score"]
+__all__ = ["score", "scores"]
 
 _FIXED = {
     "done": -1.0, "stay": 0.0, "back": -2.0, "none": -0.5, "no": 0.0, "strike": 1.0, "stand": 0.2,
@@ -30,11 +30,11 @@ FACES = 6
 
 
 def _nearest_enemy(bs: BattleState, side: str, h: str) -> int:
+    dist = bs.board.distances_from(h)
     d = 99
-    dist = bs.board.distance
     for u in bs.units.values():
         if u.side != side:
-            x = dist(h, u.hex)
+            x = dist[u.hex]
             if x < d:
                 d = x
     return d
@@ -124,7 +124,9 @@ def _card_value(bs: BattleState, side: str, card: str) -> float:
     return total + (0.3 if spec.kind == "tactic" else 0.0)
 
 
-def _move_value(bs: BattleState, u: Unit, h: str, side: str) -> float:
+def _move_value(bs: BattleState, u: Unit, h: str, side: str, foes: tuple[str, ...] | None = None) -> float:
+    """How good a hex is for ``u`` to stand in; ``foes``, the enemy units' hexes (worked out
+    here when not given: a whole decision's hexes share them, :func:`scores`)."""
     board = bs.board
     t = bs.types[u.code]
     at = bs.at
@@ -146,7 +148,15 @@ def _move_value(bs: BattleState, u: Unit, h: str, side: str) -> float:
             if u.blocks <= 1:
                 v -= 1.0
     else:
-        d = _nearest_enemy(bs, side, h)
+        if foes is None:
+            d = _nearest_enemy(bs, side, h)
+        else:
+            dist = board.distances_from(h)
+            d = 99
+            for e in foes:
+                x = dist[e]
+                if x < d:
+                    d = x
         want = 2 if shooter else 1
         v += 1.0 - abs(d - want) * 0.3
     if friends >= 2:
@@ -227,3 +237,16 @@ def score(state: GameState, decision: Decision, key: str) -> float | None:
     if kind == "leader.escape":
         return 1.0 if key in bs.at else 0.0
     return 0.0
+
+
+def scores(state: GameState, decision: Decision) -> list[float | None]:
+    """:func:`score` of every option of ``decision``, in order; the hexes of a move share
+    the enemy units' hexes, found once."""
+    bs = state.battle
+    kind = decision.kind
+    if bs is not None and kind == "move.hex" and isinstance(bs.current, Unit):
+        u, side = bs.current, decision.side
+        foes = tuple(v.hex for v in bs.units.values() if v.side != side)
+        return [_FIXED[o.key] if o.key in _FIXED else _move_value(bs, u, o.key, side, foes)
+                for o in decision.options]
+    return [score(state, decision, o.key) for o in decision.options]

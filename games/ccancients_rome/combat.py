@@ -241,14 +241,14 @@ def battle_options(bs: BattleState, u: Unit, plan: OrderPlan) -> list[tuple[str,
     rng = unit_range(bs, u)
     if not rng or ranged_dice(bs, u) <= 0:
         return []
-    board = bs.board
+    dist = bs.board.distances_from(u.hex)
     out = []
     for v in bs.units.values():
-        if v.side != u.side and 2 <= board.distance(u.hex, v.hex) <= rng and line_of_sight(bs, u.hex, v.hex):
+        if v.side != u.side and 2 <= dist[v.hex] <= rng and line_of_sight(bs, u.hex, v.hex):
             out.append((v.hex, "ranged"))
     for ld in bs.leaders:
         # a lone enemy leader may be the target of ranged combat (commandsandcolors.net FAQ 50, ccr:base.ranged)
-        if ld.side != u.side and ld.hex not in bs.at and 2 <= board.distance(u.hex, ld.hex) <= rng \
+        if ld.side != u.side and ld.hex not in bs.at and 2 <= dist[ld.hex] <= rng \
                 and line_of_sight(bs, u.hex, ld.hex) and (ld.hex, "leader-ranged") not in out:
             out.append((ld.hex, "leader-ranged"))
     out.sort()

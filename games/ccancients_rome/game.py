@@ -20,6 +20,7 @@ from ancients_kit.data import DataStore
 from ancients_kit.plugin import Game, OddsReport, OptionSpec, Outcome, ScenarioInfo, TableInfo
 from ancients_kit.session import Context, Decision
 
+from . import bot as bot_mod
 from . import odds as odds_mod
 from . import render as render_mod
 from .cards import load_deck
@@ -299,9 +300,10 @@ class CCAncientsRome(Game):
         return {"iterations": 300, "samples": 30}
 
     def score_option(self, state: GameState, decision: Decision, key: str) -> float | None:
-        from .bot import score
+        return bot_mod.score(state, decision, key)
 
-        return score(state, decision, key)
+    def score_options(self, state: GameState, decision: Decision) -> list[float | None]:
+        return bot_mod.scores(state, decision)
 
     def determinize(self, state: GameState, viewer: str, rng: Any) -> None:
         """Deal the other side's hand again from the cards ``viewer`` has not seen.

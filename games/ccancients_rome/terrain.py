@@ -116,7 +116,9 @@ _Geometry = tuple[tuple[str, ...], dict[str, tuple[int, int]], dict[str, tuple[s
                   dict[str, int], dict[str, tuple[str, ...]], dict[tuple[int, int], str]]
 _GEOMETRY: list[_Geometry] = []
 _BETWEEN: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {}
-_DISTANCE: dict[tuple[str, str], int] = {}
+_DISTANCES: dict[str, dict[str, int]] = {}
+"""Hex -> every hex of the battlefield -> the distance between them (geometry only: the same on
+every board), each row built on first use: the bots and the ranged-target search ask it in loops."""
 _BARRED: dict[tuple[int, int, str], tuple[dict[str, str], Mapping[str, TerrainSpec], frozenset[str]]] = {}
 """(terrain map, terrain chart, unit code) -> the hexes that terrain bars to that code (:meth:`Board.barred_for`)."""
 _MIRRORED: dict[tuple[str, ...], tuple[str, ...]] = {}
@@ -186,16 +188,19 @@ class Board:
         return sorted(h for h, t in self.terrain.items() if t == name)
 
     def distance(self, a: str, b: str) -> int:
-        got = _DISTANCE.get((a, b))
+        got = _DISTANCES.get(a)
         if got is None:
-            got = _DISTANCE[(a, b)] = self._distance(a, b)  # geometry only: the same on every board
-        return got
+            got = self.distances_from(a)
+        return got[b]
 
-    def _distance(self, a: str, b: str) -> int:
-        q1, r1 = self.axial[a]
-        q2, r2 = self.axial[b]
-        dq, dr = q1 - q2, r1 - r2
-        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+    def distances_from(self, a: str) -> dict[str, int]:
+        """Every hex of the battlefield -> its distance from ``a`` (shared: never change it)."""
+        got = _DISTANCES.get(a)
+        if got is None:
+            q1, r1 = self.axial[a]
+            got = _DISTANCES[a] = {b: (abs(q1 - q2) + abs(r1 - r2) + abs(q1 - q2 + r1 - r2)) // 2
+                                   for b, (q2, r2) in self.axial.items()}
+        return got
 
     def sections(self, h: str, side: str) -> tuple[str, ...]:
         """Sections of ``h`` from ``side``'s seat: the top player's left is the bottom player's right."""

@@ -194,3 +194,19 @@ def test_search_looks_ahead_in_player_turns() -> None:
     base, futures = seen[:sides], seen[sides:]
     assert all(k == root for k, _ in base)
     assert futures and all(k != root or over for k, over in futures)
+
+
+@pytest.mark.parametrize(("scenario", "bot"), [("tigranocerte", "greedy"), ("carrhes", "random")])
+def test_batched_scores_are_the_option_by_option_scores(scenario: str, bot: str) -> None:
+    """score_options (a move's hexes sharing the enemy units' hexes) gives exactly what
+    score_option gives, option by option, on every decision of a battle."""
+    s = Session(GAME, scenario, seed=8)
+    player = GreedyBot() if bot == "greedy" else RandomBot()
+    kinds: Counter[str] = Counter()
+    while s.decision is not None and len(s.answers) < 1500:
+        d = s.decision
+        assert GAME.score_options(s.state, d) == [GAME.score_option(s.state, d, o.key) for o in d.options], \
+            (d.kind, len(s.answers))
+        kinds[d.kind] += 1
+        s.answer(player.choose(s, d))
+    assert kinds["move.hex"] >= 20 and kinds["card"] >= 5, kinds
