@@ -11,10 +11,10 @@ Rules it serves, as the games parametrise it:
 
 - entry costs, movement allowance, no skipping hexes: ``cen:basic.movement``,
   ``cen:full.movement``, ``ldf:12.2``, ``xen:movement``, ``ccr:base.movement``;
-- zones of control: stop on entering an EZOC and never leave one
-  (:data:`ZOC_LOCKING`: ``ldf:11.3``, ``ldf:11.4``, ``cen:basic.zoc`` A and
-  B); stop on entering, may leave but not straight into another EZOC
-  (:data:`ZOC_XENOPHON`: ``xen:zoc``); plain stop on entering (:data:`ZOC_STOP`);
+- zones of control, as a :class:`ZocPolicy` the game picks: stop on entering
+  an EZOC and never leave one (:data:`ZOC_LOCKING`); stop on entering, may
+  leave but not straight into another EZOC (:data:`ZOC_NOT_EZOC_TO_EZOC`);
+  plain stop on entering (:data:`ZOC_STOP`); none (:data:`ZOC_IGNORE`);
 - stacking: a unit may pass through a hex it may not end in
   (``can_stop``; ``cen:full.stacking`` C, ``xen:stacking``).
 
@@ -46,7 +46,7 @@ __all__ = [
     "ZOC_IGNORE",
     "ZOC_LOCKING",
     "ZOC_STOP",
-    "ZOC_XENOPHON",
+    "ZOC_NOT_EZOC_TO_EZOC",
     "ZocPolicy",
     "distances_from",
     "find_path",
@@ -81,9 +81,9 @@ ZOC_IGNORE = ZocPolicy(stop_on_entry=False, may_leave=True, ezoc_to_ezoc=True, n
 ZOC_STOP = ZocPolicy(stop_on_entry=True, may_leave=True, ezoc_to_ezoc=True, name="stop")
 """Stop on entering an EZOC; a unit starting in one moves freely out of it."""
 ZOC_LOCKING = ZocPolicy(stop_on_entry=True, may_leave=False, ezoc_to_ezoc=False, name="locking")
-"""Stop on entering; never leave (``ldf:11.3``, ``ldf:11.4``; ``cen:basic.zoc`` A, B)."""
-ZOC_XENOPHON = ZocPolicy(stop_on_entry=True, may_leave=True, ezoc_to_ezoc=False, name="xenophon")
-"""Stop on entering; a force starting in EZOC may leave but not straight into another (``xen:zoc``)."""
+"""Stop on entering; never leave."""
+ZOC_NOT_EZOC_TO_EZOC = ZocPolicy(stop_on_entry=True, may_leave=True, ezoc_to_ezoc=False, name="not-ezoc-to-ezoc")
+"""Stop on entering; a unit starting in an EZOC may leave it, but not straight into another."""
 
 
 class Reach:

@@ -11,7 +11,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ancients_kit.chance import (
-    BATTLE_DIE,
     Chance,
     ChanceError,
     ChitCup,
@@ -27,6 +26,9 @@ from ancients_kit.chance import (
     symbol_pool_distribution,
     symbol_pool_joint,
 )
+
+SIX_SYMBOLS = SymbolDie("battle", ("light", "medium", "heavy", "leader", "flag", "swords"))
+"""A die of six symbols, one a face (the shape of the C&C battle die; the core knows no game's die)."""
 
 # ---------------------------------------------------------------- generator
 
@@ -237,7 +239,7 @@ def test_force_rejects_impossible_face() -> None:
         ch.d6()
     ch.force("dragon")
     with pytest.raises(ChanceError, match="not a face"):
-        ch.symbols(BATTLE_DIE, 1)
+        ch.symbols(SIX_SYMBOLS, 1)
 
 
 def test_reroll_keeps_other_faces() -> None:
@@ -261,7 +263,7 @@ def test_reroll_keeps_other_faces() -> None:
 def test_reroll_symbols() -> None:
     ch = Chance(4)
     ch.force("flag", "heavy")
-    first = ch.symbols(BATTLE_DIE, 2)
+    first = ch.symbols(SIX_SYMBOLS, 2)
     assert first == ("flag", "heavy")
     ch.force("swords")
     r = ch.reroll(indices=[0])
@@ -278,16 +280,10 @@ def test_reroll_needs_a_roll() -> None:
 # ---------------------------------------------------------------- symbols
 
 
-@pytest.mark.rule("ccr:base.dice")
-def test_battle_die_faces() -> None:
-    assert len(BATTLE_DIE.faces) == 6
-    assert set(BATTLE_DIE.faces) == {"light", "medium", "heavy", "leader", "flag", "swords"}
-
-
 def test_symbol_rolls_only_show_faces() -> None:
     ch = Chance(10)
-    faces = ch.symbols(BATTLE_DIE, 200)
-    assert set(faces) <= set(BATTLE_DIE.faces) and len(set(faces)) == 6
+    faces = ch.symbols(SIX_SYMBOLS, 200)
+    assert set(faces) <= set(SIX_SYMBOLS.faces) and len(set(faces)) == 6
 
 
 def _brute_force(die: SymbolDie, n: int, cats: list[set[str]]) -> dict[tuple[int, ...], Fraction]:
@@ -298,25 +294,25 @@ def _brute_force(die: SymbolDie, n: int, cats: list[set[str]]) -> dict[tuple[int
     return {k: Fraction(v, total) for k, v in out.items()}
 
 
-symbol_sets = st.sets(st.sampled_from(BATTLE_DIE.symbols), min_size=0, max_size=6)
+symbol_sets = st.sets(st.sampled_from(SIX_SYMBOLS.symbols), min_size=0, max_size=6)
 lopsided = SymbolDie("lopsided", ("a", "a", "b", "c"))
 
 
 @given(st.integers(min_value=0, max_value=4), symbol_sets)
 @settings(max_examples=40, deadline=None)
 def test_pool_distribution_matches_brute_force(n: int, hits: set[str]) -> None:
-    dist = symbol_pool_distribution(BATTLE_DIE, n, hits)
+    dist = symbol_pool_distribution(SIX_SYMBOLS, n, hits)
     assert sum(dist.values()) == 1
-    brute = _brute_force(BATTLE_DIE, n, [hits])
+    brute = _brute_force(SIX_SYMBOLS, n, [hits])
     assert {(k,): p for k, p in dist.items() if p} == brute
 
 
 @given(st.integers(min_value=0, max_value=4), symbol_sets, symbol_sets)
 @settings(max_examples=40, deadline=None)
 def test_pool_joint_matches_brute_force(n: int, a: set[str], b: set[str]) -> None:
-    joint = symbol_pool_joint(BATTLE_DIE, n, {"hits": a, "flags": b})
+    joint = symbol_pool_joint(SIX_SYMBOLS, n, {"hits": a, "flags": b})
     assert sum(joint.values()) == 1
-    assert joint == _brute_force(BATTLE_DIE, n, [a, b])
+    assert joint == _brute_force(SIX_SYMBOLS, n, [a, b])
 
 
 def test_pool_with_doubled_face() -> None:
@@ -331,14 +327,14 @@ def test_pool_with_doubled_face() -> None:
 def test_pool_heavy_infantry_vs_heavy_known_value() -> None:
     # Five dice against a heavy unit in close combat: heavy square and swords
     # hit, so p = 1/3 per die; P(no hit) = (2/3)**5.
-    dist = symbol_pool_distribution(BATTLE_DIE, 5, {"heavy", "swords"})
+    dist = symbol_pool_distribution(SIX_SYMBOLS, 5, {"heavy", "swords"})
     assert dist[0] == Fraction(32, 243)
     assert dist[5] == Fraction(1, 243)
 
 
 def test_pool_ten_dice_is_fast_and_exact() -> None:
     joint = symbol_pool_joint(
-        BATTLE_DIE, 10, {"hits": {"medium", "swords"}, "flags": {"flag"}, "leader": {"leader"}}
+        SIX_SYMBOLS, 10, {"hits": {"medium", "swords"}, "flags": {"flag"}, "leader": {"leader"}}
     )
     assert sum(joint.values()) == 1
     assert joint[(0, 0, 0)] == Fraction(2**10, 6**10)
@@ -346,7 +342,7 @@ def test_pool_ten_dice_is_fast_and_exact() -> None:
 
 def test_pool_rejects_unknown_symbol() -> None:
     with pytest.raises(ChanceError, match="not on the battle die"):
-        symbol_pool_distribution(BATTLE_DIE, 2, {"skull"})
+        symbol_pool_distribution(SIX_SYMBOLS, 2, {"skull"})
 
 
 # ---------------------------------------------------------------- containers
@@ -506,7 +502,7 @@ def test_chance_spawn_independent_stream() -> None:
 def test_variant_die_under_the_same_name_is_used_for_rerolls() -> None:
     variant = SymbolDie("battle", ("light", "light", "medium", "heavy", "flag", "swords"))
     ch = Chance(12)
-    ch.symbols(BATTLE_DIE, 1)
+    ch.symbols(SIX_SYMBOLS, 1)
     ch.force("light")
     ch.symbols(variant, 1)
     ch.force("leader")  # no leader face on the variant die
@@ -543,8 +539,8 @@ def test_keyed_dice_are_fair_and_cover_every_kind_of_draw() -> None:
     counts = Counter(ch.d6(f"attack {i}") for i in range(6000))
     for face in range(1, 7):
         assert abs(counts[face] - 1000) < 5 * (6000 * (1 / 6) * (5 / 6)) ** 0.5
-    faces = {ch.symbols(BATTLE_DIE, 1, f"battle {i}")[0] for i in range(200)}
-    assert faces == set(BATTLE_DIE.faces)
+    faces = {ch.symbols(SIX_SYMBOLS, 1, f"battle {i}")[0] for i in range(200)}
+    assert faces == set(SIX_SYMBOLS.faces)
     a, b = _keyed(9), _keyed(9)
     a.d6("noise")
     cup_a, cup_b = ChitCup(range(10)), ChitCup(range(10))

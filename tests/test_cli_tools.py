@@ -268,3 +268,15 @@ def test_a_demo_leaves_no_save_file(race_plugin: str, tmp_path: Path, monkeypatc
     assert "--save FILE" in res.output
     res = invoke("demo", race_plugin, "--save", str(tmp_path / "kept.json"))
     assert res.exit_code == 0 and json.loads((tmp_path / "kept.json").read_text())["finished"]
+
+
+def test_a_demo_without_a_game_plays_the_first_installed_game(tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """The core names no game: ``ancients demo`` alone takes the first installed game by name."""
+    from ancients_kit.plugin import load_games
+
+    monkeypatch.setenv("ANCIENTS_KIT_SAVES", str(tmp_path / "saves"))
+    first = min(load_games())
+    res = invoke("demo", "--save", str(tmp_path / "first.json"))
+    assert res.exit_code == 0, res.output
+    assert json.loads((tmp_path / "first.json").read_text())["game"] == first

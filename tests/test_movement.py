@@ -22,7 +22,7 @@ from ancients_kit.movement import (
     ZOC_IGNORE,
     ZOC_LOCKING,
     ZOC_STOP,
-    ZOC_XENOPHON,
+    ZOC_NOT_EZOC_TO_EZOC,
     HexGraph,
     ZocPolicy,
     find_path,
@@ -76,7 +76,7 @@ def reference(
 
 
 entry_costs = st.sampled_from([1, 1, 1, 2, 3, None, 0])
-policies = st.sampled_from([ZOC_IGNORE, ZOC_STOP, ZOC_LOCKING, ZOC_XENOPHON,
+policies = st.sampled_from([ZOC_IGNORE, ZOC_STOP, ZOC_LOCKING, ZOC_NOT_EZOC_TO_EZOC,
                             ZocPolicy(stop_on_entry=False, may_leave=True, ezoc_to_ezoc=False)])
 
 
@@ -246,11 +246,11 @@ def test_locking_zoc_never_leaves() -> None:
 def test_xenophon_may_leave_but_not_into_another_ezoc() -> None:
     start = h("0303")
     ezoc = frozenset({start, h("0304"), h("0403")})
-    r = reachable(start, 1, clear, neighbors=GRAPH, ezoc=ezoc, zoc=ZOC_XENOPHON)
+    r = reachable(start, 1, clear, neighbors=GRAPH, ezoc=ezoc, zoc=ZOC_NOT_EZOC_TO_EZOC)
     assert h("0304") not in r.cost and h("0403") not in r.cost  # EZOC -> EZOC forbidden
     assert h("0302") in r.hexes  # leaving to a free hex is fine
     # with more OP the force steps out first, then may enter an EZOC (and stops there)
-    r = reachable(start, 6, clear, neighbors=GRAPH, ezoc=ezoc, zoc=ZOC_XENOPHON)
+    r = reachable(start, 6, clear, neighbors=GRAPH, ezoc=ezoc, zoc=ZOC_NOT_EZOC_TO_EZOC)
     assert r.cost[h("0304")] == 2 and r.path_to(h("0304"))[1] not in ezoc
     assert h("0304") in r.stopped
     around = reachable(start, 6, clear, neighbors=GRAPH, ezoc=ezoc, zoc=ZOC_STOP)

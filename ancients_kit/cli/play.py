@@ -30,7 +30,7 @@ from ancients_kit.errors import AnswerError, InvalidAnswer
 from ancients_kit.log import Event
 from ancients_kit.outputs import check_output, write_output
 from ancients_kit.places import WIDEN, listing, matching_areas, places_of
-from ancients_kit.plugin import find_game
+from ancients_kit.plugin import find_game, load_games
 from ancients_kit.savefile import SaveError, SaveSlot
 from ancients_kit.session import Decision, Session
 from ancients_kit.text import markup
@@ -663,15 +663,22 @@ def _follow(save: str, s: Session, viewer: str | None) -> Session:
 
 
 @click.command("demo")
-@click.argument("game", required=False, default="centurion")
+@click.argument("game", required=False)
 @click.argument("scenario", required=False)
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--delay", type=click.FloatRange(0, 3600), default=0.0, help="Seconds to pause after each answer.")
 @click.option("--save", type=click.Path(dir_okay=False), help="Keep the game in this file (default: none is kept).")
-def demo_cmd(game: str, scenario: str | None, seed: int, delay: float, save: str | None) -> None:
-    """Watch a greedy bot play a random bot to the end (keeping no save file unless --save)."""
+def demo_cmd(game: str | None, scenario: str | None, seed: int, delay: float, save: str | None) -> None:
+    """Watch a greedy bot play a random bot to the end (keeping no save file unless --save).
+
+    GAME defaults to the first installed game by name, SCENARIO to its first scenario."""
     import tempfile
 
+    if game is None:
+        installed = load_games()
+        if not installed:
+            raise click.UsageError("no game is installed: nothing to demonstrate")
+        game = min(installed)
     g = find_game(game)
     from ancients_kit.data import DataStore
 

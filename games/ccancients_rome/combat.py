@@ -23,10 +23,10 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from ancients_kit.chance import BATTLE_DIE
 from ancients_kit.session import Context, Decision
 
 from .cards import OrderPlan
+from .dice import BATTLE_DIE
 from .leaders import casualty_check, escape, leader_called, resolve_escapes
 from .movement import blocked_for, card_move_bonus, reach
 from .protocol import ask

@@ -15,7 +15,7 @@ from collections.abc import Collection
 from collections.abc import Generator, Mapping
 from typing import Any
 
-from ancients_kit.chance import BATTLE_DIE, Deck
+from ancients_kit.chance import Deck
 from ancients_kit.data import DataStore
 from ancients_kit.plugin import Game, OddsReport, OptionSpec, Outcome, ScenarioInfo, TableInfo
 from ancients_kit.session import Context, Decision
@@ -24,6 +24,7 @@ from . import bot as bot_mod
 from . import odds as odds_mod
 from . import render as render_mod
 from .cards import load_deck
+from .dice import BATTLE_DIE
 from .expansion import apply_special_rules
 from .orders import play_turn, turn_after_orders
 from .scenario import BATTLE_PREFIX, SERIES_PREFIX, list_battles, list_series, load_battle, load_series

@@ -13,11 +13,12 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from ancients_kit.chance import BATTLE_DIE, symbol_pool_joint
+from ancients_kit.chance import symbol_pool_joint
 from ancients_kit.data import DataStore
 from ancients_kit.plugin import OddsReport, parse_flag
 from ancients_kit.tables import probability_percent, probability_text
 
+from .dice import BATTLE_DIE
 from .units import load_units
 
 __all__ = ["HELP", "decision_odds", "odds"]

@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Generator
 
 import attrs
-from ancients_kit.chance import BATTLE_DIE
 from ancients_kit.session import Context, Decision
 
 from .cards import OrderPlan, mirror_plan, mirror_sections, order_plan
@@ -24,6 +23,7 @@ from .combat import (
     attack_lone_leader, battle_options, close_combat, fire_at_lone_leader, marsh_check, ranged_combat, unit_at,
     unit_range, why_no_battle, why_not_target,
 )
+from .dice import BATTLE_DIE
 from .leaders import leader_called, marsh_check_leader, resolve_escapes
 from .movement import allowance, blocked_for, can_step, leader_reach, reach, wagon_reach
 from .protocol import ask

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from ancients_kit.chance import BATTLE_DIE
 from ancients_kit.session import Context, Decision
 
+from .dice import BATTLE_DIE
 from .protocol import ask
 from .state import BattleState, GameState
 

@@ -18,7 +18,7 @@ Rules served (each cited where it is applied):
   City or Colony held by the other side or by neutrals; entering costs 0
   (errata); stop on entering, and never straight from one EZOC to another
   (a force beginning its operations in EZOC may leave):
-  :data:`ancients_kit.movement.ZOC_XENOPHON`; a strait may not be crossed
+  :data:`ZOC` (the core's ``ZOC_NOT_EZOC_TO_EZOC``); a strait may not be crossed
   straight into an EZOC;
 - ``xen:stacking``: at most 10 units a hex, leaders, trains, fleets and
   embarked units included; friendly, enemy and neutral units never together;
@@ -50,12 +50,13 @@ import attrs
 from ancients_kit.data import DataStore
 from ancients_kit.hexgrid import Hex
 from ancients_kit.hexmap import HexMap
-from ancients_kit.movement import MP, ZOC_XENOPHON, Reach, reachable
+from ancients_kit.movement import MP, ZOC_NOT_EZOC_TO_EZOC, Reach, reachable
 
 from ancients_games.xenophon.model import load_tables
 
 __all__ = [
     "STACK_LIMIT",
+    "ZOC",
     "TerrainCosts",
     "all_land_hexside",
     "all_sea_hexside",
@@ -72,6 +73,9 @@ __all__ = [
     "zoc_of",
 ]
 
+ZOC = ZOC_NOT_EZOC_TO_EZOC
+"""xen:zoc: stop on entering an enemy zone of control, and never straight from one to another
+(a force beginning its operations in one may leave it)."""
 STACK_LIMIT = 10
 """xen:stacking: at most 10 units a hex, leaders and supply included, markers ignored."""
 SEA = "sea"
@@ -266,7 +270,7 @@ def force_reach(
     a land force, the fleets' for a naval one (xen:naval). ``blocked``: hexes
     holding enemy or neutral units (xen:movement). ``room``: free stacking
     places per hex where fewer than 10 are free (xen:stacking); the force never
-    enters a hex it would overstack. EZOC per :data:`ZOC_XENOPHON`; a land
+    enters a hex it would overstack. EZOC per :data:`ZOC`; a land
     force never crosses a strait straight into an EZOC.
     """
     chart = costs or terrain_costs()
@@ -281,7 +285,7 @@ def force_reach(
             return False
         return rate is not None or not (b in ezoc and "strait" in m.hexside_features(a, b))
 
-    return reachable(start, op, cost, ezoc=ezoc, zoc=ZOC_XENOPHON, can_enter=can_enter, neighbors=m.graph)
+    return reachable(start, op, cost, ezoc=ezoc, zoc=ZOC, can_enter=can_enter, neighbors=m.graph)
 
 
 # ---------------------------------------------------------------- stacking

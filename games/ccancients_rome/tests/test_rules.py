@@ -16,6 +16,7 @@ from ancients_games.ccancients_rome.cards import load_deck, mirror_plan, order_p
 from ancients_games.ccancients_rome.combat import (
     battle_options, close_combat, close_dice, flags_ignored, line_of_sight, ranged_combat, ranged_dice,
 )
+from ancients_games.ccancients_rome.dice import BATTLE_DIE
 from ancients_games.ccancients_rome.movement import allowance, reach, wagon_reach
 from ancients_games.ccancients_rome.orders import order_units, play_turn
 from ancients_games.ccancients_rome.state import BattleState, Leader, Wagon
@@ -1473,3 +1474,10 @@ def test_a_unit_symbol_no_die_face_shows_is_refused(tmp_path: Any) -> None:
     store = _edited(tmp_path, "units.toml", "ccancients_rome.units", 'symbol = "light"', 'symbol = "LIGHT"')
     with pytest.raises(DataError, match=r"v\.toml \[replace\.ccancients_rome\.units\]: types\.\w+\.symbol: .*LIGHT"):
         load_units(store)
+
+
+@pytest.mark.rule("ccr:base.dice")
+def test_battle_die_faces() -> None:
+    """Six faces, one symbol each (the reading recorded with BATTLE_DIE)."""
+    assert len(BATTLE_DIE.faces) == 6
+    assert set(BATTLE_DIE.faces) == {"light", "medium", "heavy", "leader", "flag", "swords"}
