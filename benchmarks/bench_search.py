@@ -95,6 +95,16 @@ a decision) on more samples of the same seven root options (twenty each):
   85.8%]** (13 of 20 first, 17 of 20 second; greedy in the same seats wins 20
   of 40), 1.10 s of processor time and 128 iterations on the average searched
   decision (8.6 ms an iteration). Carrhae's Parthians still lose all five.
+
+Measured on 4 December 2026 (``BENCH_SEARCH_JOBS=2``, code of a90849d: the
+C&C rules and greedy scores 15% cheaper, same games;
+``BENCH_SEARCH_SETTINGS=iterations=180,samples=18``, since then C&C's
+suggestion; some short tests ran beside it):
+
+- C&C: **60 wins in 80 games, 75% [64.5%, 83.2%]** (23 of 40 first, 37 of 40
+  second; greedy in the same seats wins 33 of 80), 0.092 s of processor time
+  and 63 iterations on the average searched decision (1.45 ms an iteration):
+  issue 24's bar (70% at under 100 ms a decision over 80 games) for C&C.
 """
 
 from __future__ import annotations
