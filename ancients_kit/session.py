@@ -446,12 +446,15 @@ class Session:
         cps = self._checkpoints
         if cps and cps[-1].answers == len(self.answers):
             cps.pop()  # no answer since the previous one: this one, further on, serves every rebuild it did
-        elif cps and len(self.answers) - cps[-1].answers < (self._spacing or self.checkpoint_spacing):
+        elif cps and len(self.answers) - cps[-1].answers < self._gap():
             return  # too near the previous one to pay for its copy (a fork reaching here keeps it: _plain_fork)
+        elif cps and not self._used:
+            self._thinned = min(2 * self._gap(), self.checkpoint_spacing_max)  # no rebuild asked for since
         cps.append(
             Checkpoint(len(self.answers), len(self.log), where, self.game.copy_state(self.state),
                        self.ctx.chance.getstate())
         )
+        self._used = False
 
     @property
     def checkpoints(self) -> tuple[Checkpoint, ...]:
@@ -556,6 +559,7 @@ class Session:
         """The game after ``answers`` (a prefix of the answers given): from the
         latest checkpoint before their end plus the answers since, or from the
         start for a game without checkpoints."""
+        self._asked_to_rebuild()
         branch = self._branch
         if branch is not None:
             at = branch[0]
@@ -627,6 +631,7 @@ class Session:
             raise ValueError("fork(checkpoints=False) is for search copies: give reseed=... too")
         if keyed_dice and reseed is None:
             raise ValueError("fork(keyed_dice=True) is for search copies: give reseed=... too")
+        self._asked_to_rebuild()
         if self._branch is not None:
             other = self._clone_for_rebuild()
             other._rebuild(self.answers)
@@ -736,12 +741,33 @@ class Session:
         (:mod:`ancients_kit.savefile`); a bad record is a :class:`ReplayError`."""
         return session_from_record(cls, rec, where=where)
 
+    def _gap(self) -> int:
+        """Answers at least between this checkpoint and the next one."""
+        base = self._spacing or self.checkpoint_spacing
+        return base if base <= 1 else max(base, self._thinned)
+
+    def _asked_to_rebuild(self) -> None:
+        """A fork, an undo or a refused answer: checkpoints pay again, at the base spacing."""
+        self._used = True
+        self._thinned = 0
+
     checkpoint_spacing: int = 16
     """Answers at least between two checkpoints a game keeps as it plays (its copies
     cost more than the rules between most safe points): undo and fork replay at most
     about this many answers, and the first fork at a point keeps the checkpoint nearest
     it, so that the next ones replay less (:meth:`_plain_fork`). A class setting (1
     keeps every safe point); the games it plays do not depend on it."""
+    checkpoint_spacing_max: int = 256
+    """The spacing doubles at each checkpoint taken with no fork, undo or refused answer since
+    the one before (a game played on by bots that never look ahead, ``ancients simulate``
+    with random or greedy bots, makes a copy every few hundred answers), up to this; the
+    next fork or undo brings it back to :attr:`checkpoint_spacing`, so a bot that looks
+    ahead at every decision finds one at most that many answers back. A spacing of 1
+    keeps every safe point, never thinned."""
+    _thinned: int = 0
+    """The spacing reached by doubling (0: the base one)."""
+    _used: bool = False
+    """A fork, an undo or a refused answer came since the last checkpoint taken."""
     _spacing: int | None = None
     """This session's own spacing, if not the class's (a fork replays with 1, to find the
     nearest checkpoint)."""

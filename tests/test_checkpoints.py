@@ -157,6 +157,28 @@ def test_checkpoints_kept_at_least_spacing_answers_apart_and_the_game_unchanged(
     assert every.log.digest() == sparse.log.digest()
 
 
+def test_checkpoints_thin_out_until_a_fork_or_an_undo(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With no fork or undo, each gap doubles up to checkpoint_spacing_max; a fork or an
+    undo brings the spacing back to checkpoint_spacing. The game is the same either way."""
+    monkeypatch.setattr(Session, "checkpoint_spacing", 2)
+    monkeypatch.setattr(Session, "checkpoint_spacing_max", 16)
+    s = Session(Pig(), "short", seed=5)  # every answer a turn, every turn a safe point
+    for _ in range(80):
+        s.answer("hold")
+    gaps = [b.answers - a.answers for a, b in zip(s.checkpoints, s.checkpoints[1:])]
+    assert gaps == [2, 4, 8, 16, 16, 16, 16]
+    for then in (lambda: s.fork(), lambda: s.undo()):
+        then()
+        kept = len(s.checkpoints)
+        for _ in range(20):
+            s.answer("hold")
+        at = [cp.answers for cp in s.checkpoints[kept - 1:]]
+        after = [b - a for a, b in zip(at, at[1:])]
+        assert after[0] == 2 and after == sorted(after) and after[-1] >= 8, at  # the base spacing, then doubling
+    again = Session(Pig(), "short", seed=5, answers=s.answers)
+    assert again.log.digest() == s.log.digest() and verify(s) == len(s.checkpoints)
+
+
 def test_a_fork_keeps_the_checkpoint_nearest_it_for_the_next() -> None:
     s = _play(Pig(), MOVES)
     before = s.checkpoints
