@@ -63,10 +63,9 @@ before its budget, once each root option has had that many paired samples.
 
 A game may suggest settings (:meth:`Game.search_defaults
 <ancients_kit.plugin.Game.search_defaults>`): the bot uses them for every
-setting it was not given. C&C suggests an iteration budget of about one
-second of one idle core on a decision that uses it all (most stop sooner),
-Centurion one of about a second on the average decision (see
-``benchmarks/bench_search.py`` for what they cost and how they play).
+setting it was not given: a budget, and how far a sample looks (each game's
+``search_defaults`` says what it costs; ``benchmarks/bench_search.py`` measures
+how the suggestions play).
 
 At a decision that its own answers brought back unchanged, with nothing
 logged since it last answered it, the bot does not give an answer it already

@@ -296,10 +296,13 @@ class CCAncientsRome(Game):
 
     def search_defaults(self) -> Mapping[str, Any]:
         """Settings for the ``mcts`` bot: 180 iterations, at most 18 paired samples of
-        each option: about 90 ms of processor time on the average searched decision
-        (about 1.5 ms an iteration; a decision with few options stops sooner), 75% of
-        80 games won against greedy (benchmarks/results/search.md)."""
-        return {"iterations": 180, "samples": 18}
+        each option, each sample played to the end of the side's own turn (``plies``
+        1: the rest of the turn, then ``evaluate``): about 35 ms of processor time on
+        the average searched decision (0.6 ms an iteration; a decision with few
+        options stops sooner), 74% of 80 games won against greedy. Looking on through
+        the other side's reply (``plies=2``) won 75% at 92 ms a decision
+        (benchmarks/results/search.md)."""
+        return {"iterations": 180, "samples": 18, "plies": 1}
 
     def score_option(self, state: GameState, decision: Decision, key: str) -> float | None:
         return bot_mod.score(state, decision, key)
