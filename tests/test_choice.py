@@ -13,11 +13,10 @@ sys.path.insert(0, str(Path(__file__).parent / "plugins"))
 
 from chits_game import GAME as CHITS  # noqa: E402
 
-from tests.driving import drive  # noqa: E402
-
 from ancients_kit.choice import DONE, choose_group  # noqa: E402
 from ancients_kit.errors import IllegalAnswer  # noqa: E402
 from ancients_kit.session import Option, Session  # noqa: E402
+from ancients_kit.testing import drive  # noqa: E402
 
 FORCE = [
     Option("phalanx-1", data="phalanx"),

@@ -3,7 +3,9 @@
 For each game: its rule index matches the shared rulebook index; every table
 and scenario names its provenance with rule IDs from that index; every
 scenario starts, answers random legal moves, replays identically from its
-answers, and survives a save/load round trip; every log event names a rule.
+answers, and survives a save/load round trip; every log event names a rule;
+every scenario ends with greedy and random bots; a game with checkpoints,
+rebuilt from each safe point it passed, equals the game.
 """
 
 from __future__ import annotations
@@ -13,9 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from ancients_kit.bots import RandomBot
+from ancients_kit.bots import RandomBot, make_bot, play_out
+from ancients_kit.checkpoints import every_safe_point, verify
 from ancients_kit.data import DataStore
-from ancients_kit.plugin import LOAD_ERRORS, load_games
+from ancients_kit.plugin import LOAD_ERRORS, load_games, supports_checkpoints
 from ancients_kit.session import Session
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "rules"
@@ -97,8 +100,6 @@ GAME_CAP = 60_000
 
 
 def _play_to_the_end(game: str, scenario: str, seed: int, first: str, rest: str) -> None:
-    from ancients_kit.bots import make_bot, play_out
-
     g = GAMES[game]
     s = Session(g, scenario, seed=seed)
     sides = g.sides(s.state)
@@ -124,3 +125,20 @@ def test_every_scenario_ends_sweep(game: str, scenario: str, seed: int) -> None:
     for first in ("random", "greedy"):
         for rest in ("random", "greedy"):
             _play_to_the_end(game, scenario, seed, first, rest)
+
+
+CHECKPOINTED = [g for g in sorted(GAMES) if supports_checkpoints(GAMES[g])]
+
+
+@pytest.mark.parametrize("game", CHECKPOINTED)
+def test_a_game_rebuilt_from_every_safe_point_equals_the_game(game: str) -> None:
+    """The checkpoint consistency check (ancients_kit.checkpoints.verify) for every installed
+    game that keeps checkpoints: its first scenario, random bots, a copy at every safe point;
+    each rebuilt game logs byte for byte and holds the state the game held there."""
+    g = GAMES[game]
+    scenario = g.scenarios(DataStore(g.package))[0].id
+    with every_safe_point():
+        s = Session(g, scenario, seed=3)
+        play_out(s, RandomBot(), max_decisions=1_500)
+        assert len(s.checkpoints) >= 3, f"{game} {scenario}: {len(s.checkpoints)} safe points in {len(s.answers)} answers"
+        assert verify(s) == len(s.checkpoints)

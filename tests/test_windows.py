@@ -19,11 +19,10 @@ sys.path.insert(0, str(Path(__file__).parent / "plugins"))
 from chits_game import GAME as CHITS  # noqa: E402
 from salt_game import GAME as SALT  # noqa: E402
 
-from tests.driving import drive  # noqa: E402
-
 from ancients_kit.bots import GreedyBot, RandomBot, play_out  # noqa: E402
 from ancients_kit.errors import IllegalAnswer  # noqa: E402
 from ancients_kit.session import Decision, Option, Session  # noqa: E402
+from ancients_kit.testing import drive  # noqa: E402
 from ancients_kit.windows import (  # noqa: E402
     CLOSE,
     DecliningBot,

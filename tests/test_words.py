@@ -273,9 +273,8 @@ def test_window_questions_of_the_strategic_games_read_as_plain_words(game: str, 
 def test_a_staged_choice_names_its_groups_in_words() -> None:
     """Groups named by an internal ID (``leader.rebel``) read as words in the labels; the
     keys (``add:leader.rebel``) stay what is typed and saved."""
-    from tests.driving import drive
-
     from ancients_kit.choice import choose_group
+    from ancients_kit.testing import drive
 
     units = [Option(f"L{i}", f"L{i} (rebel leader)", data="leader.rebel") for i in (1, 2)]
     units.append(Option("H1", "H1 (hoplite)", data="hoplite.rebel"))

@@ -3,7 +3,6 @@ replays, the command line, saves and the odds calculator."""
 
 from __future__ import annotations
 
-import os
 from fractions import Fraction
 from pathlib import Path
 
@@ -15,11 +14,11 @@ from ancients_kit.bots import GreedyBot, RandomBot, play_out
 from ancients_kit.cli.main import cli
 from ancients_kit.data import DataStore
 from ancients_kit.session import Session
+from ancients_kit.testing import check_golden
 
 STORE = DataStore(GAME.package)
 GOLDEN = Path(__file__).parent / "golden"
 GOLDEN_BATTLES = ("tigranocerte", "edessa", "milvian-bridge")
-UPDATE = os.environ.get("CCR_GOLDEN_UPDATE") == "1"
 
 BATTLE_PARAMS = [
     pytest.param("tigranocerte", marks=pytest.mark.rule("ccr:scenario.tigranocerte", "ccr:baggage-wagon", "ccr:marian-legions")),
@@ -114,16 +113,9 @@ def _golden_session(battle: str) -> Session:
 @pytest.mark.rule("ccr:sequence", "ccr:base.cards", "ccr:base.close-combat")
 @pytest.mark.parametrize("battle", GOLDEN_BATTLES)
 def test_golden_replay(battle: str) -> None:
-    """The readable log of a seeded random-bot game (regenerate: CCR_GOLDEN_UPDATE=1)."""
-    s = _golden_session(battle)
-    text = s.log.text()
-    path = GOLDEN / f"{battle}.txt"
-    if UPDATE or not path.exists():
-        path.write_text(text, encoding="utf-8")
-    assert text == path.read_text(encoding="utf-8"), f"{battle}: log differs from the golden replay {path}"
-    # and replaying the answers reproduces it
-    again = Session(GAME, battle, seed=2026, options={"turn_limit": 12}, answers=s.answers)
-    assert again.log.text() == text
+    """The golden playthrough of a seeded random-bot game (ancients_kit.testing.check_golden;
+    regenerate: CCR_GOLDEN_UPDATE=1)."""
+    check_golden(lambda: _golden_session(battle), GOLDEN / battle, update_var="CCR_GOLDEN_UPDATE")
 
 
 @pytest.mark.rule("ccr:base.cards", "ccr:setup")

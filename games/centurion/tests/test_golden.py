@@ -1,14 +1,14 @@
 """Golden replays: the readable log of a seeded random-bot game per scenario, checked in.
 
 A change in the rules or data shows up as a reviewable diff of these files.
-Regenerate them with ``CEN_GOLDEN_UPDATE=1 pytest games/centurion/tests/test_golden.py``
-(as ``games/ccancients_rome/tests/test_play.py`` does with CCR_GOLDEN_UPDATE)
-and read the diff before committing.
+Each is a golden playthrough (:func:`ancients_kit.testing.check_golden`): the log
+and the seed, options and answers that made it. Regenerate them with
+``CEN_GOLDEN_UPDATE=1 pytest games/centurion/tests/test_golden.py`` (or
+``ANCIENTS_GOLDEN_UPDATE=1`` for every game) and read the diff before committing.
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
@@ -16,11 +16,11 @@ import pytest
 
 from ancients_kit.bots import RandomBot, play_out
 from ancients_kit.session import Session
+from ancients_kit.testing import check_golden
 
 from ancients_games.centurion import GAME
 
 GOLDEN = Path(__file__).parent / "golden"
-UPDATE = os.environ.get("CEN_GOLDEN_UPDATE") == "1"
 SEED = 2026
 MAX_DECISIONS = 3_000
 """Cap on answers, so a golden file stays well under 300 KB (a whole game fits today)."""
@@ -51,16 +51,6 @@ def _golden_session(scenario: str) -> Session:
 
 @pytest.mark.parametrize("scenario", PARAMS)
 def test_golden_replay(scenario: str) -> None:
-    """The readable log of a seeded random-bot game (regenerate: CEN_GOLDEN_UPDATE=1)."""
-    s = _golden_session(scenario)
-    text = s.log.text()
-    assert len(text.encode("utf-8")) < MAX_BYTES
-    path = GOLDEN / f"{scenario}.txt"
-    if UPDATE or not path.exists():
-        path.write_text(text, encoding="utf-8")
-    assert text == path.read_text(encoding="utf-8"), (
-        f"{scenario}: log differs from the golden replay {path} (if the change is intended, regenerate with "
-        f"CEN_GOLDEN_UPDATE=1 and review the diff)")
-    # replaying the answers reproduces it
-    again = Session(GAME, scenario, seed=SEED, options=GOLDEN_GAMES[scenario], answers=s.answers)
-    assert again.log.text() == text
+    """The golden playthrough of a seeded random-bot game (regenerate: CEN_GOLDEN_UPDATE=1)."""
+    check_golden(lambda: _golden_session(scenario), GOLDEN / scenario, update_var="CEN_GOLDEN_UPDATE",
+                 max_bytes=MAX_BYTES)

@@ -1,0 +1,96 @@
+"""What the games' tests share: driving a rules generator, golden playthroughs.
+
+For the test suites of the games shipped here and of third-party plugins (it
+needs no test framework; a failed check is an :class:`AssertionError`):
+
+- :func:`drive` runs a rules generator (a phase, a window, a staged choice)
+  on typed answers, without a session, and gives back the decisions asked
+  and the generator's result;
+- :func:`check_golden` plays a seeded game and compares it with its golden
+  playthrough, two checked-in files: ``NAME.txt``, the readable log (a change
+  in the rules or data shows as a reviewable diff), and ``NAME.json``, the
+  game, scenario, seed, options and answers that made it. The answers must
+  replay to the log (the rules alone), the game played now must give the
+  same answers (the bots too), and a missing file fails: it is written only
+  with ``ANCIENTS_GOLDEN_UPDATE=1`` (or the game's own variable), to be read
+  before it is committed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Generator, Sequence
+from pathlib import Path
+from typing import Any
+
+from ancients_kit.session import Decision, Session
+
+__all__ = ["GOLDEN_UPDATE_VAR", "check_golden", "drive", "golden_record"]
+
+GOLDEN_UPDATE_VAR = "ANCIENTS_GOLDEN_UPDATE"
+"""Set to ``1`` to write the golden playthroughs anew (then read the diff before committing)."""
+
+
+def drive(gen: Generator[Decision, str, Any], answers: Sequence[str]) -> tuple[list[Decision], Any]:
+    """Send ``answers`` one by one (each read as a typed answer, so refusals
+    raise as in a session); return the decisions asked and the generator's
+    result. Fails if the generator still asks after the last answer."""
+    asked: list[Decision] = []
+    try:
+        d = next(gen)
+        for a in answers:
+            asked.append(d)
+            d = gen.send(d.match(a).key)
+    except StopIteration as stop:
+        return asked, stop.value
+    raise AssertionError(f"still asking {d.side}: {d.prompt} after {list(answers)}")
+
+
+def golden_record(session: Session) -> dict[str, Any]:
+    """What a golden playthrough keeps beside its log: game, scenario, seed, options, answers."""
+    return {"game": session.game.id, "scenario": session.scenario, "seed": session.seed,
+            "options": dict(sorted(session.options.items())), "answers": list(session.answers)}
+
+
+def _record_text(rec: dict[str, Any]) -> str:
+    # one answer a line, so that a change of play shows as a readable diff
+    return json.dumps(rec, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def check_golden(play: Callable[[], Session], path: Path | str, *, update_var: str = "",
+                 max_bytes: int | None = None) -> Session:
+    """Play the game ``play`` gives (seeded, bots to the end or to a cap) and check it
+    against the golden playthrough ``path`` (``NAME``: ``NAME.txt`` and ``NAME.json``).
+
+    With ``ANCIENTS_GOLDEN_UPDATE=1`` (or ``update_var=1``) both files are written
+    from this game first. Otherwise a missing file fails, naming the variable that
+    writes it. Checked: the log equals ``NAME.txt`` byte for byte (and is under
+    ``max_bytes``), the answers equal those in ``NAME.json`` and replay, with its
+    seed and options, to the same log. Returns the game played."""
+    base = Path(path)
+    log_file, record_file = base.with_suffix(".txt"), base.with_suffix(".json")
+    s = play()
+    text = s.log.text()
+    if max_bytes is not None:
+        size = len(text.encode("utf-8"))
+        assert size < max_bytes, f"{log_file}: a golden log of {size} bytes, over {max_bytes}: play less of the game"
+    how = f"{GOLDEN_UPDATE_VAR}=1" + (f" (or {update_var}=1)" if update_var else "")
+    if os.environ.get(GOLDEN_UPDATE_VAR) == "1" or (update_var and os.environ.get(update_var) == "1"):
+        log_file.write_text(text, encoding="utf-8")
+        record_file.write_text(_record_text(golden_record(s)), encoding="utf-8")
+    for f in (log_file, record_file):
+        assert f.is_file(), f"the golden playthrough {f} is missing: write it with {how} and review it"
+    assert text == log_file.read_text(encoding="utf-8"), (
+        f"the log differs from the golden playthrough {log_file} (if the change is intended, write it anew "
+        f"with {how} and review the diff)")
+    rec = json.loads(record_file.read_text(encoding="utf-8"))
+    mine = golden_record(s)
+    for key in ("game", "scenario", "seed", "options"):
+        assert rec.get(key) == mine[key], f"{record_file}: {key} {rec.get(key)!r}, the test plays {mine[key]!r}"
+    assert rec.get("answers") == mine["answers"], (
+        f"{record_file}: the game gave other answers than the golden playthrough (the bots changed?); "
+        f"write it anew with {how} and review the diff")
+    again = Session(s.game, rec["scenario"], seed=rec["seed"], options=rec["options"], answers=rec["answers"])
+    assert again.log.text() == text, f"{record_file}: its answers replay to another log than {log_file}"
+    return s
