@@ -228,7 +228,7 @@ RATIO_SCENARIOS = ("numidia", "pharsalus")
 def reference_code() -> Iterator[None]:
     """The Full Simulation as it was before issue 11 item 5: the target queries' ``_reference``
     twins, checkpoint copies by ``copy.deepcopy`` and a ``setattr`` loop per unit
-    (``state._copy_unit_reference``), Attack Allocation without its memo of targets and asking
+    (``_centurion_reference.copy_unit``), Attack Allocation without its memo of targets and asking
     for every eligible unit where one would do, and the Movement Phase asking
     ``refuse_destination`` at every reachable hex (no ``destination_check``), and a session
     checkpoint at every choice of a unit to move (``MOVE_CHECKPOINT_EVERY`` 1)."""
@@ -237,15 +237,20 @@ def reference_code() -> Iterator[None]:
     from ancients_games.centurion import state as st
     from ancients_games.centurion.full import sequence as seq
 
+    try:
+        from benchmarks import _centurion_reference as reference
+    except ImportError:  # run as a script from benchmarks/
+        import _centurion_reference as reference  # type: ignore[no-redef]
+
     saved = (seq._fire_targets, seq._deserter_hexes, seq._adjacent, st._copy_unit, st._copy_extra,
              seq._memo_targets, seq._eligible, seq._destination_check, seq.MOVE_CHECKPOINT_EVERY)
     eligible = seq._eligible
-    seq._fire_targets = seq._fire_targets_reference
-    seq._deserter_hexes = seq._deserter_hexes_reference
+    seq._fire_targets = reference.fire_targets
+    seq._deserter_hexes = reference.deserter_hexes
     seq._adjacent = lambda h: h.neighbors()
-    st._copy_unit = st._copy_unit_reference
+    st._copy_unit = reference.copy_unit
     st._copy_extra = copy.deepcopy
-    seq._memo_targets = seq._memo_targets_reference
+    seq._memo_targets = reference.memo_targets
     seq._eligible = lambda *a, first=False, memo=None: eligible(*a, memo=memo)  # every eligible unit, as before
     seq._destination_check = None  # hooks made in reference games filter hex by hex, as before
     seq.MOVE_CHECKPOINT_EVERY = 1  # a checkpoint at every choice of a unit to move, as before

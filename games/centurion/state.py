@@ -147,23 +147,13 @@ SHARED_EXTRA: set[str] = set()
 cached with the ``state.rev`` they were made at): :meth:`CenturionState.copy` shares them."""
 
 _UNIT_SLOTS = tuple(f.name for f in attrs.fields(Unit))
-_get_unit_slots = operator.attrgetter(*_UNIT_SLOTS)
-
-
-def _copy_unit_reference(unit: Unit) -> Unit:
-    """:meth:`Unit.copy` as it was before issue 11 item 5 (the benchmark's "before")."""
-    other = object.__new__(Unit)
-    for name, value in zip(_UNIT_SLOTS, _get_unit_slots(unit)):
-        setattr(other, name, value)
-    other.contact = set(unit.contact)
-    return other
 
 
 def _unit_copier() -> Callable[[Unit], Unit]:
     """:meth:`Unit.copy` as straight-line code, one assignment per field: a session
     takes a checkpoint at every choice of a unit to move, copying every unit, and a
     loop of ``setattr`` calls made that a tenth of a Full Simulation game's time.
-    The same fields as :func:`_copy_unit_reference`, ``contact`` a new set."""
+    Every field of :class:`Unit`, ``contact`` a new set."""
     lines = ["def copy_unit(unit, new=object.__new__, cls=Unit):", "    other = new(cls)"]
     lines += [f"    other.{n} = unit.{n}" for n in _UNIT_SLOTS if n != "contact"]
     lines += ["    other.contact = set(unit.contact)", "    return other"]

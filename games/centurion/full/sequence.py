@@ -913,16 +913,6 @@ def _deserter_hexes(state: CenturionState, side: str) -> list[Hex]:
     return out
 
 
-def _deserter_hexes_reference(state: CenturionState, side: str) -> list[Hex]:
-    """:func:`_deserter_hexes` as it was before issue 11 item 5 (benchmarks and tests)."""
-    out = []
-    for u in state.live_units(side):
-        if u.treachery == "leaving" and u.hex is not None and u.hex not in out and all(
-                x.side == side and x.treachery == "leaving" for x in state.stack_at(u.hex)):
-            out.append(u.hex)
-    return out
-
-
 def _is_deserter_hex(state: CenturionState, side: str, h: Hex) -> bool:
     st = state.stack_at(h)
     return bool(st) and all(x.side == side and x.treachery == "leaving" for x in st)
@@ -935,17 +925,6 @@ def _fire_targets(state: CenturionState, u: Unit) -> list[Hex]:
     targets = [h for h, ids in state.stacks.items() if ids and units[ids[0]].side == enemy]  # occupied_by(enemy)
     if u.treachery != "leaving":
         targets.extend(_deserter_hexes(state, u.side))  # cen:full.treachery D
-    return fire.fire_targets_in_reach(
-        u.hex, u.facing, _reach(state, u), _on_hill(state, u.hex), targets, _fire_blocked(state)
-    )
-
-
-def _fire_targets_reference(state: CenturionState, u: Unit) -> list[Hex]:
-    """:func:`_fire_targets` as it was before issue 11 item 5 (benchmarks and tests)."""
-    assert u.hex is not None
-    targets = list(state.occupied_by(state.opponent(u.side)))
-    if u.treachery != "leaving":
-        targets.extend(_deserter_hexes_reference(state, u.side))
     return fire.fire_targets_in_reach(
         u.hex, u.facing, _reach(state, u), _on_hill(state, u.hex), targets, _fire_blocked(state)
     )
@@ -1135,11 +1114,6 @@ def _memo_targets(memo: _Memo | None, kind: str, state: CenturionState, u: Unit)
     if got is None:
         got = memo[(kind, u.id)] = _fire_targets(state, u) if kind == "fire" else _melee_targets(state, u)
     return got
-
-
-def _memo_targets_reference(memo: _Memo | None, kind: str, state: CenturionState, u: Unit) -> list[Hex]:
-    """:func:`_memo_targets` without the memo, as before issue 11 item 5 (benchmarks)."""
-    return _fire_targets(state, u) if kind == "fire" else _melee_targets(state, u)
 
 
 def _eligible(state: CenturionState, side: str, target: Hex, mode: str, attacks: Sequence[Attack], cur: Attack,

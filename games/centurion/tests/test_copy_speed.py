@@ -21,8 +21,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ancients_kit.bots import RandomBot, play_out
+from ancients_kit.checkpoints import every_safe_point
 from ancients_kit.hexgrid import Hex
 from ancients_kit.session import Session
+
+from benchmarks import _centurion_reference as reference
 
 from ancients_games.centurion import GAME
 from ancients_games.centurion import state as cstate
@@ -153,8 +156,9 @@ def test_property_copy_extra_is_deepcopy(value: Any, share: int) -> None:
 def test_checkpoint_copies_equal_the_old_copies(scenario: str) -> None:
     """At every checkpoint of a seeded Full Simulation game: ``state.extra`` copied as
     ``copy.deepcopy`` copied it, every unit as the ``setattr`` loop copied it."""
-    s = Session(GAME, scenario, seed=5, options={"version": "full"})
-    play_out(s, RandomBot(), max_decisions=160)
+    with every_safe_point():
+        s = Session(GAME, scenario, seed=5, options={"version": "full"})
+        play_out(s, RandomBot(), max_decisions=160)
     assert len(s.checkpoints) > 5
     for cp in s.checkpoints:
         state = cp.state
@@ -165,7 +169,7 @@ def test_checkpoint_copies_equal_the_old_copies(scenario: str) -> None:
                 memo_keep.append(state.extra[key])
         _same_as_deepcopy(state.extra, tuple(memo_keep))
         for u in state.units.values():
-            new, old = cstate._copy_unit(u), cstate._copy_unit_reference(u)
+            new, old = cstate._copy_unit(u), reference.copy_unit(u)
             assert new is not u and new.contact is not u.contact
             assert attrs.asdict(new) == attrs.asdict(old) == attrs.asdict(u)
 

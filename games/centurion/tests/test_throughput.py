@@ -2,7 +2,8 @@
 
 ``session.log.digest()[:16]`` of seeded random games through the Session, recorded on the code
 before the throughput changes (main at 4f2d723), must not move; and the faster target queries
-agree with the ``_reference`` they replace at every position of seeded games.
+agree with the old code they replace (``benchmarks/_centurion_reference.py``) at every position of
+seeded games.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from hypothesis import strategies as st
 from ancients_kit.bots import RandomBot, play_out
 from ancients_kit.hexgrid import Hex
 from ancients_kit.session import Session
+
+from benchmarks import _centurion_reference as reference
 
 from ancients_games.centurion import GAME
 from ancients_games.centurion.full import sequence as seq
@@ -56,9 +59,9 @@ def test_fire_targets_agree_with_the_reference(scenario, monkeypatch):
 
     def both(state, u):
         got = fast_fire(state, u)
-        assert got == seq._fire_targets_reference(state, u), (u.id, state.turn)
+        assert got == reference.fire_targets(state, u), (u.id, state.turn)
         for side in state.sides:
-            assert fast_des(state, side) == seq._deserter_hexes_reference(state, side)
+            assert fast_des(state, side) == reference.deserter_hexes(state, side)
         asked[0] += 1
         return got
 
