@@ -10,8 +10,12 @@ alive. They are hints, not rules: every option offered is legal.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from types import ModuleType
+
 from ancients_kit.session import Decision, Option
 
+from . import chits, clients, combat, movement, politics
 from .state import GP, PALMYRA, ROMAN, ROME, LDFState
 from .victory import core_intruders
 
@@ -98,21 +102,17 @@ def score(state: LDFState, decision: Decision, key: str) -> float | None:
     return 0.0
 
 
-_MODULES = {"move": "movement", "stack": "movement", "retreat": "movement", "advance": "combat",
-            "attack": "combat", "battle": "combat", "chit": "chits", "politics": "politics",
-            "treachery": "politics", "diplomacy": "politics", "salt": "politics", "client": "clients",
-            "emperor": "politics", "palmyra": "clients", "gallic": "clients", "window": "politics",
-            "co-emperor": "politics", "rebel": "politics", "siege": "politics"}
-"""Decision-kind prefix -> the module that may supply ``score(state, decision, key)`` for it."""
+_SCORING: dict[str, ModuleType] = {
+    "move": movement, "stack": movement, "retreat": movement, "advance": combat, "attack": combat,
+    "battle": combat, "chit": chits, "politics": politics, "treachery": politics, "diplomacy": politics,
+    "salt": politics, "client": clients, "emperor": politics, "palmyra": clients, "gallic": clients,
+    "window": politics, "co-emperor": politics, "rebel": politics, "siege": politics}
+"""Decision-kind prefix -> the rules module that may supply ``score(state, decision, key)`` for it."""
 
 
-def _module_score(kind: str):  # type: ignore[no-untyped-def]
-    import importlib
-
-    name = _MODULES.get(kind.split(".", 1)[0])
-    if name is None:
-        return None
-    return getattr(importlib.import_module(f"{__package__}.{name}"), "score", None)
+def _module_score(kind: str) -> Callable[[LDFState, Decision, str], float] | None:
+    mod = _SCORING.get(kind.split(".", 1)[0])
+    return getattr(mod, "score", None) if mod is not None else None
 
 
 def _distance(state: LDFState, a: str, b: str) -> int:

@@ -25,7 +25,7 @@ from ancients_kit.plugin import Game, OptionSpec, Outcome, ScenarioInfo, TableIn
 from ancients_kit.session import Context, Decision, Option
 from ancients_kit.windows import own
 
-from . import admin, chits, combat, movement, stacking, victory
+from . import admin, bot, chits, combat, movement, stacking, victory
 from .actions import ACTIONS, can_draw, free_chit
 from .hints import focused
 from .setup import build_campaign, deploy
@@ -275,14 +275,10 @@ class LestDarknessFall(Game):
 
     # -- bots ----------------------------------------------------------------------
     def evaluate(self, state: LDFState, side: str) -> float:
-        from .bot import evaluate
-
-        return evaluate(state, side)
+        return bot.evaluate(state, side)
 
     def score_option(self, state: LDFState, decision: Decision, key: str) -> float | None:
-        from .bot import score
-
-        return score(state, decision, key)
+        return bot.score(state, decision, key)
 
     # -- combat (ldf-combat) ---------------------------------------------------------
     @property

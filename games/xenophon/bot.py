@@ -4,7 +4,7 @@ The greedy bot asks :func:`score` for every option of a decision. Every kind
 of decision the xen-core phases ask has a score here (:data:`CORE_SCORES`);
 the kinds of the other modules (operations, movement, combat, chits,
 diplomacy, negotiations ...) are scored by that module's own
-``score(state, decision, key)`` (:data:`_MODULES`); a kind nobody scores gets 0
+``score(state, decision, key)`` (:data:`_SCORING`); a kind nobody scores gets 0
 (the greedy bot then picks at random among its options). The scores encode
 the aims of xen:victory (cities, controlled satrapies' Levy Values, the
 enemy's Supreme Leader) and sound housekeeping (pay upkeep, keep strong
@@ -15,13 +15,14 @@ rules: every option offered is legal.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from types import ModuleType
 
 from ancients_kit.session import Decision
 
-from .state import Unit, XenState, other_side, slug
+from . import combat, diplomacy, operations, stratagems
+from .state import Unit, XenState, other_side, slug, unit_value
+from .victory import scores
 
 __all__ = ["CORE_SCORES", "CHIT_VALUE", "evaluate", "score", "score_options", "unit_value"]
 
@@ -34,18 +35,8 @@ CHIT_VALUE: dict[str, float] = {
 """What a chit is worth to hold (for returns and Favourable Omens)."""
 
 
-def unit_value(state: XenState, u: Unit) -> float:
-    """A unit's worth: its CS and OV; leaders much more, a Supreme Leader most."""
-    v = u.cs + u.ov / 8
-    if u.leader:
-        v += 12.0 if state.supreme.get(u.side) == u.id else 6.0
-    return v
-
-
 def evaluate(state: XenState, side: str) -> float:
     """The position for ``side``: the VP difference, units on the map, $ (own only), chits."""
-    from .victory import scores
-
     vp = scores(state)
     mine = sum(unit_value(state, u) for u in state.side_units(side))
     theirs = sum(unit_value(state, u) for u in state.side_units(other_side(side)))
@@ -260,34 +251,25 @@ CORE_SCORES: dict[str, Callable[[XenState, Decision, str], float]] = {
 }
 """Decision kind -> its score, for every decision the xen-core modules ask."""
 
-_MODULES: dict[str, str] = {
-    "ops": "operations",
-    "combat": "combat",
-    "diplomacy": "diplomacy",
-    "negotiations": "diplomacy",
-    "window": "stratagems",
-    "stratagem": "stratagems",
-    "leader": "stratagems",
-    "ten-thousand": "stratagems",
-    "scorched-earth": "stratagems",
-    "mobilize": "stratagems",
+_SCORING: dict[str, ModuleType] = {
+    "ops": operations,
+    "combat": combat,
+    "diplomacy": diplomacy,
+    "negotiations": diplomacy,
+    "window": stratagems,
+    "stratagem": stratagems,
+    "leader": stratagems,
+    "ten-thousand": stratagems,
+    "scorched-earth": stratagems,
+    "mobilize": stratagems,
 }
-"""Decision-kind prefix -> the module whose ``score(state, decision, key)`` scores it (other branches)."""
-
-
-_LOADED: dict[str, ModuleType] = {}
-"""The scoring modules imported so far, by name."""
+"""Decision-kind prefix -> the rules module whose ``score(state, decision, key)`` (and, where
+its options share costly work, ``score_options``) scores it (the kinds not in CORE_SCORES)."""
 
 
 def _module(kind: str) -> ModuleType | None:
-    """The module that scores a decision kind (by :data:`_MODULES`), imported once."""
-    name = _MODULES.get(kind.split(".", 1)[0])
-    if name is None:
-        return None
-    mod = _LOADED.get(name)
-    if mod is None:
-        mod = _LOADED[name] = importlib.import_module(f"{__package__}.{name}")
-    return mod
+    """The module that scores a decision kind (by :data:`_SCORING`)."""
+    return _SCORING.get(kind.split(".", 1)[0])
 
 
 def score(state: XenState, decision: Decision, key: str) -> float | None:
@@ -313,8 +295,3 @@ def score_options(state: XenState, decision: Decision) -> list[float | None]:
             if got is not None:
                 return list(got)
     return [score(state, decision, o.key) for o in decision.options]
-
-
-
-# -- xen-ops: the Operations phase's decisions (ops.*) are scored by operations.score
-_MODULES["ops"] = "operations"

@@ -23,7 +23,7 @@ from ancients_kit.data import DataStore
 from ancients_kit.plugin import Game, OptionSpec, Outcome, ScenarioInfo, TableInfo
 from ancients_kit.session import Context, Decision
 
-from . import victory
+from . import bot, victory
 from .hints import focused
 from .phases import PHASE_ORDER, PHASE_RULES, PHASES, phase_title
 from .setup import build, deploy
@@ -187,19 +187,13 @@ class Xenophon(Game):
         return (state.turn, state.player_turn)
 
     def evaluate(self, state: XenState, side: str) -> float:
-        from .bot import evaluate
-
-        return evaluate(state, side)
+        return bot.evaluate(state, side)
 
     def score_option(self, state: XenState, decision: Decision, key: str) -> float | None:
-        from .bot import score
-
-        return score(state, decision, key)
+        return bot.score(state, decision, key)
 
     def score_options(self, state: XenState, decision: Decision) -> list[float | None]:
-        from .bot import score_options
-
-        return score_options(state, decision)
+        return bot.score_options(state, decision)
 
     def tables(self, store: DataStore) -> list[TableInfo]:
         from .render import tables

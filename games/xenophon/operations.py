@@ -67,7 +67,7 @@ from ancients_kit.session import Context, Decision, Option
 
 from . import movement as mv
 from . import naval, negotiations, pillage, stratagems
-from .state import NEUTRAL, Unit, XenState, other_side, type_name
+from .state import NEUTRAL, Unit, XenState, other_side, type_name, unit_value
 
 __all__ = [
     "ATTACK_OP",
@@ -1308,8 +1308,6 @@ def score(state: XenState, decision: Decision, key: str) -> float | None:
             force = decision.context.get("force", ())
             if len(force) >= 2 and _holds_alone(state, side, here, force):
                 # leave a garrison (the least valuable unit) to hold the City the force leaves
-                from .bot import unit_value
-
                 return 50.0 - unit_value(state, state.unit(key.split(":", 1)[1]))
             return -0.5
         return 0.0

@@ -68,6 +68,7 @@ __all__ = [
     "load_data",
     "other_side",
     "slug",
+    "unit_value",
 ]
 
 EMPIRE = "empire"
@@ -583,3 +584,11 @@ class XenState:
         self.over, self.winner, self.level, self.result = True, winner, level, text
         self.result_rules = tuple(rules)
         self.phase = "over"
+
+
+def unit_value(state: XenState, u: Unit) -> float:
+    """A unit's worth: its CS and OV; leaders much more, a Supreme Leader most."""
+    v = u.cs + u.ov / 8
+    if u.leader:
+        v += 12.0 if state.supreme.get(u.side) == u.id else 6.0
+    return v
