@@ -1,13 +1,14 @@
 """The full-screen game: map, question, odds, inspector, hand and log on one screen.
 
-:class:`TableApp` plays a :class:`~ancients_kit.cli.play.PlayLoop`'s session
-(the same session, bots and save file as the line-mode prompt) through the
+:class:`TableApp` plays a :class:`TableLoop`'s session (the line-mode prompt's
+:class:`~ancients_kit.cli.play.PlayLoop` is one: the same session, bots and save
+file, and the command line hands it over; the table never imports it) through the
 plugin contract only: ``Game.picture`` for the map, the inspector and hex
 selection, ``Game.render`` for the game's own drawing, ``Game.status`` for the
 turn, phase and losses, ``Game.decision_odds`` for the odds of an attack
 before it is rolled, and ``Game.hand`` for the cards or chits the side holds.
 Every answer, a human's or a bot's, goes through ``Session.answer`` and is
-saved with ``PlayLoop.save`` (a human's at once, a bots' run when it ends,
+saved with ``TableLoop.save`` (a human's at once, a bots' run when it ends,
 before the next question shows), so quitting (Ctrl+Q, Ctrl+C) loses nothing.
 
 The keyboard (see :data:`KEYS`): every printable key a player types, wherever
@@ -34,8 +35,9 @@ of those panes too. Nothing is cut: a pane that is too short scrolls.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import attrs
 from rich.text import Text
@@ -60,11 +62,32 @@ from ancients_kit.text import CONTROL
 from ancients_kit.tui.view import LogRow, MapGrid, PhaseWatch, decision_odds, inspect_hex, kept, log_rows, odds_lines
 
 if TYPE_CHECKING:
-    from ancients_kit.cli.play import PlayLoop
-    from ancients_kit.session import Decision
+    from ancients_kit.bots import Bot
+    from ancients_kit.session import Decision, Session
 
-__all__ = ["KEYS", "AnswerBox", "AnswerList", "HandOver", "KeysHelp", "Layout", "MapView", "TableApp",
+__all__ = ["KEYS", "AnswerBox", "TableLoop", "AnswerList", "HandOver", "KeysHelp", "Layout", "MapView", "TableApp",
            "layout_for", "run_table"]
+
+class TableLoop(Protocol):
+    """What the table needs of the loop that runs a game in the terminal: its session,
+    who plays each side, the save file it keeps, and the line-mode prompt's reading of a
+    typed number and of ``undo`` (so both read an answer alike)."""
+
+    s: Session
+    who: Mapping[str, str]
+    bots: Mapping[str, Bot]
+    humans: list[str]
+    last_human: str | None
+    save_path: Path
+
+    def save(self, path: Path | None = None) -> Path: ...
+
+    def viewer(self) -> str | None: ...
+
+    def resolve_number(self, d: Decision, text: str) -> str: ...
+
+    def undo_count(self) -> int: ...
+
 
 KEYS = """Typing always goes to the answer box, wherever the focus is.
   an option's number, its key (any case), a hex ID   answer (Enter gives it)
@@ -438,7 +461,7 @@ class TableApp(App[None]):
         Binding("f9", "undo", "undo"),
     ]
 
-    def __init__(self, loop: PlayLoop) -> None:
+    def __init__(self, loop: TableLoop) -> None:
         super().__init__()
         self._no_controls = NoControlCharacters()
         self.loop = loop
@@ -1190,7 +1213,7 @@ class TableApp(App[None]):
         self.say(self.message, "yellow")
 
 
-def run_table(loop: PlayLoop) -> str:
+def run_table(loop: TableLoop) -> str:
     """Play ``loop``'s session full-screen until it ends or the player quits; the closing line."""
     app = TableApp(loop)
     app.run()
