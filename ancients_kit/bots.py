@@ -35,8 +35,6 @@ from __future__ import annotations
 import gc
 import math
 import os
-import statistics
-from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any, Protocol
@@ -46,7 +44,7 @@ import attrs
 from ancients_kit.chance import Rng, spawned_below
 from ancients_kit.errors import GameError
 from ancients_kit.log import Event
-from ancients_kit.plugin import Game, Outcome
+from ancients_kit.plugin import Outcome
 from ancients_kit.search import ENV_VAR, MCTSBot, SearchSettingsError
 from ancients_kit.session import Decision, Session
 
@@ -58,7 +56,6 @@ __all__ = [
     "ProgressWatch",
     "RandomBot",
     "SEARCH_BOTS",
-    "SimulationStats",
     "bot_spec",
     "check_bot",
     "fewer_collections",
@@ -66,7 +63,6 @@ __all__ = [
     "play_out",
     "play_until",
     "search_settings",
-    "simulate",
 ]
 
 
@@ -391,76 +387,3 @@ def play_until(session: Session, kind: str, bot: Bot | None = None, *, limit: in
             return d
         session.answer(bot.choose(session, d))
     raise LookupError(f"no {kind!r} question within {limit} answers")
-
-
-@attrs.frozen
-class SimulationStats:
-    """What many bot games of one scenario came to."""
-
-    games: int
-    wins: Mapping[str, int]
-    """Side (or ``draw``) -> number of games."""
-    levels: Mapping[str, int]
-    """``side: level`` -> number of games."""
-    mean_turns: float
-    median_decisions: float
-    mean_decisions: float
-    unfinished: int
-
-    def win_rate(self, side: str) -> float:
-        return self.wins.get(side, 0) / self.games if self.games else 0.0
-
-    def to_json(self) -> dict[str, Any]:
-        return attrs.asdict(self)
-
-
-def simulate(
-    game: Game,
-    scenario: str,
-    games: int,
-    *,
-    bots: Mapping[str, str] | str = "random",
-    seed: int = 1,
-    options: Mapping[str, Any] | None = None,
-    variants: Sequence[Any] = (),
-    max_decisions: int = 200_000,
-    strict: bool = True,
-) -> SimulationStats:
-    """Play ``games`` bot games with seeds ``seed, seed+1, ...`` and tally them.
-
-    A game that stops making progress raises :class:`EndlessGame`; so does one
-    that passes ``max_decisions`` answers, unless ``strict`` is false (then it
-    is counted as ``unfinished``).
-    """
-    from ancients_kit import study
-
-    study._IN_PROCESS[game.id] = game
-    if isinstance(bots, str):
-        probe = Session(game, scenario, seed=seed, options=options, variants=tuple(variants))
-        per_side = {side: bots for side in game.sides(probe.state)}
-    else:
-        per_side = dict(bots)
-    spec = study.StudySpec(game.id, scenario, per_side, dict(options or {}), tuple(variants),
-                           max_decisions=max_decisions, strict=strict)
-    records = study.run_study(spec, games, seed=seed)
-    wins: Counter[str] = Counter()
-    levels: Counter[str] = Counter()
-    turns = [r.turn for r in records if r.finished]
-    lengths = [r.decisions for r in records]
-    unfinished = sum(1 for r in records if not r.finished)
-    for r in records:
-        if not r.finished:
-            continue
-        w = r.winner or "draw"
-        wins[w] += 1
-        if r.level:
-            levels[f"{w}: {r.level}"] += 1
-    return SimulationStats(
-        games=games,
-        wins=dict(sorted(wins.items())),
-        levels=dict(sorted(levels.items())),
-        mean_turns=statistics.fmean(turns) if turns else 0.0,
-        median_decisions=statistics.median(lengths) if lengths else 0.0,
-        mean_decisions=statistics.fmean(lengths) if lengths else 0.0,
-        unfinished=unfinished,
-    )

@@ -30,7 +30,9 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import statistics
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from pathlib import Path
@@ -39,10 +41,12 @@ from typing import Any
 import attrs
 
 from ancients_kit import stats
+from ancients_kit.bots import EndlessGame, make_bot, play_out
 from ancients_kit.data import Variant
 from ancients_kit.errors import GameError
 from ancients_kit.outputs import OutputRefused, check_output
 from ancients_kit.plugin import find_game
+from ancients_kit.session import Session
 
 __all__ = [
     "HEARTBEAT_EVERY",
@@ -51,6 +55,7 @@ __all__ = [
     "Heartbeat",
     "Progress",
     "Record",
+    "SimulationStats",
     "StudyError",
     "StudySpec",
     "Summary",
@@ -61,6 +66,7 @@ __all__ = [
     "run_study",
     "summarize",
     "variants_hash",
+    "simulate",
 ]
 
 RECORD_FORMAT = "ancients-kit/study-record/1"
@@ -186,13 +192,11 @@ def _int(v: Any) -> int:
 
 _IN_PROCESS: dict[str, Any] = {}
 """Games of this process by name: those handed over as objects
-(:func:`ancients_kit.bots.simulate`, usable only with ``jobs=1``) and those
+(:func:`simulate`, usable only with ``jobs=1``) and those
 already looked up in the plugin registry."""
 
 
 def _session_and_bots(spec: StudySpec, seed: int) -> tuple[Any, Any]:
-    from ancients_kit.bots import make_bot
-    from ancients_kit.session import Session
 
     game = _IN_PROCESS.get(spec.game)
     if game is None:  # looking a game up scans the installed entry points: once per process
@@ -224,14 +228,12 @@ def play_game(spec: StudySpec, index: int, seed: int, *,
 
     ``on_answers(index, answers)``, if given, hears how far the game has got, at
     most every :data:`HEARTBEAT_EVERY` seconds (it only listens: the game is the same)."""
-    from ancients_kit.bots import play_out
 
     t0 = time.perf_counter()
     session, bots = _session_and_bots(spec, seed + index)
     beat = _Beat(index, on_answers, HEARTBEAT_EVERY) if on_answers is not None else None
     out = play_out(session, bots, max_decisions=spec.max_decisions, on_answer=beat)
     if out is None and spec.strict:
-        from ancients_kit.bots import EndlessGame
 
         raise EndlessGame(
             f"the game did not end within {spec.max_decisions} decisions",
@@ -273,7 +275,6 @@ def replay_record(record: Record, variants: Sequence[Variant] = ()) -> Any:
         raise StudyError(
             f"game {record.index}: recorded with variant {record.variant}, given {variants_hash(variants)}"
         )
-    from ancients_kit.bots import play_out
 
     spec = StudySpec(record.game, record.scenario, record.bots, record.options, tuple(variants))
     session, bots = _session_and_bots(spec, record.seed)
@@ -711,3 +712,77 @@ def compare(original: Summary, variant: Summary) -> list[Comparison]:
             )
         )
     return out
+
+
+# -- in one process, from a game object ------------------------------------------------------
+
+
+@attrs.frozen
+class SimulationStats:
+    """What many bot games of one scenario came to."""
+
+    games: int
+    wins: Mapping[str, int]
+    """Side (or ``draw``) -> number of games."""
+    levels: Mapping[str, int]
+    """``side: level`` -> number of games."""
+    mean_turns: float
+    median_decisions: float
+    mean_decisions: float
+    unfinished: int
+
+    def win_rate(self, side: str) -> float:
+        return self.wins.get(side, 0) / self.games if self.games else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return attrs.asdict(self)
+
+
+def simulate(
+    game: Any,
+    scenario: str,
+    games: int,
+    *,
+    bots: Mapping[str, str] | str = "random",
+    seed: int = 1,
+    options: Mapping[str, Any] | None = None,
+    variants: Sequence[Any] = (),
+    max_decisions: int = 200_000,
+    strict: bool = True,
+) -> SimulationStats:
+    """Play ``games`` bot games with seeds ``seed, seed+1, ...`` and tally them.
+
+    A game that stops making progress raises :class:`EndlessGame`; so does one
+    that passes ``max_decisions`` answers, unless ``strict`` is false (then it
+    is counted as ``unfinished``).
+    """
+    _IN_PROCESS[game.id] = game
+    if isinstance(bots, str):
+        probe = Session(game, scenario, seed=seed, options=options, variants=tuple(variants))
+        per_side = {side: bots for side in game.sides(probe.state)}
+    else:
+        per_side = dict(bots)
+    spec = StudySpec(game.id, scenario, per_side, dict(options or {}), tuple(variants),
+                           max_decisions=max_decisions, strict=strict)
+    records = run_study(spec, games, seed=seed)
+    wins: Counter[str] = Counter()
+    levels: Counter[str] = Counter()
+    turns = [r.turn for r in records if r.finished]
+    lengths = [r.decisions for r in records]
+    unfinished = sum(1 for r in records if not r.finished)
+    for r in records:
+        if not r.finished:
+            continue
+        w = r.winner or "draw"
+        wins[w] += 1
+        if r.level:
+            levels[f"{w}: {r.level}"] += 1
+    return SimulationStats(
+        games=games,
+        wins=dict(sorted(wins.items())),
+        levels=dict(sorted(levels.items())),
+        mean_turns=statistics.fmean(turns) if turns else 0.0,
+        median_decisions=statistics.median(lengths) if lengths else 0.0,
+        mean_decisions=statistics.fmean(lengths) if lengths else 0.0,
+        unfinished=unfinished,
+    )

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from ancients_kit.bots import EndlessGame, GreedyBot, ProgressWatch, RandomBot, play_out, simulate
+from ancients_kit.bots import EndlessGame, GreedyBot, ProgressWatch, RandomBot, play_out
+from ancients_kit.study import simulate
 from ancients_kit.cli.main import cli
 from ancients_kit.cli.play import PlayLoop
 from ancients_kit.session import Session

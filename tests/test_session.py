@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ancients_kit.bots import GreedyBot, RandomBot, play_out, simulate
+from ancients_kit.bots import GreedyBot, RandomBot, play_out
+from ancients_kit.study import simulate
 from ancients_kit.errors import AmbiguousAnswer, IllegalAnswer, InvalidAnswer, ReplayError
 from ancients_kit.plugin import find_game, load_games
 from ancients_kit.session import Decision, Option, Session
