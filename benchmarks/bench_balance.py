@@ -42,6 +42,12 @@ Measured on 3 December 2026 (commit 322a816, greedy, 100 games a battle, one
 process; ``benchmarks/results/balance.md``): Spearman **-0.08 [-0.67, 0.47]**,
 mean gap **22.4 points [16.3, 28.9]** where sampling alone leaves about 8: greedy
 self-play does not yet rank the battles as people's results do.
+
+Measured on 4 December 2026 (``BENCH_BALANCE_BOTS=mcts BENCH_BALANCE_GAMES=20
+BENCH_BALANCE_JOBS=2``, C&C's suggested search budget, 220 games in 38 minutes
+on 2 cores): the search bot on both sides, Spearman **-0.06 [-0.69, 0.52]**,
+mean gap **21.8 points [13.5, 30.8]** (sampling alone: about 11): no nearer
+to people than greedy.
 """
 
 from __future__ import annotations
