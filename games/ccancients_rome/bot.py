@@ -40,6 +40,16 @@ def _nearest_enemy(bs: BattleState, side: str, h: str) -> int:
     return d
 
 
+def _nearest(dist: dict[str, int], hexes: tuple[str, ...]) -> int:
+    """The least of ``dist`` over ``hexes`` (99 when there are none)."""
+    d = 99
+    for e in hexes:
+        x = dist[e]
+        if x < d:
+            d = x
+    return d
+
+
 def _expected(n: int, hitting: int) -> float:
     return n * hitting / FACES
 
@@ -148,15 +158,7 @@ def _move_value(bs: BattleState, u: Unit, h: str, side: str, foes: tuple[str, ..
             if u.blocks <= 1:
                 v -= 1.0
     else:
-        if foes is None:
-            d = _nearest_enemy(bs, side, h)
-        else:
-            dist = board.distances_from(h)
-            d = 99
-            for e in foes:
-                x = dist[e]
-                if x < d:
-                    d = x
+        d = _nearest_enemy(bs, side, h) if foes is None else _nearest(board.distances_from(h), foes)
         want = 2 if shooter else 1
         v += 1.0 - abs(d - want) * 0.3
     if friends >= 2:
