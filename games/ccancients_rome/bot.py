@@ -13,12 +13,16 @@ fast enough for the battles-per-minute benchmark.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from ancients_kit.session import Decision
 
 from .cards import order_plan
 from .combat import close_dice, close_hit_symbols, ranged_dice, unit_range
 from .orders import _cats, _fits, _troop_ok, _with_fallback
 from .state import BattleState, GameState, Unit
+from .vocab import Kind
 
 __all__ = ["score", "scores"]
 
@@ -168,77 +172,134 @@ def _move_value(bs: BattleState, u: Unit, h: str, side: str, foes: tuple[str, ..
     return v
 
 
+def _evade_or_stand(bs: BattleState, side: str, key: str) -> float | None:
+    """Evade or stand against the attack under way; None for any other answer (scored as any)."""
+    if bs.attack is None or key not in ("evade", "stand"):
+        return None
+    att, tgt = bs.attack
+    n = close_dice(bs, att, tgt)
+    stand = _expected(n, len(close_hit_symbols(bs, att, tgt)))
+    evade = _expected(n, 1)
+    if key == "stand":
+        nb = close_dice(bs, tgt, att, 0, battle_back=True)
+        back = _expected(nb, len(close_hit_symbols(bs, tgt, att)))
+        return back / max(att.blocks, 1) - stand / max(tgt.blocks, 1) - 0.1  # 0.1: a flag may find no way back
+    return -evade / max(tgt.blocks, 1)
+
+
+def _card(bs: BattleState, side: str, key: str) -> float:
+    return _card_value(bs, side, key) if key in bs.cards else 0.0
+
+
+def _order_unit(bs: BattleState, side: str, key: str) -> float:
+    u = bs.at.get(key)
+    if u is None:
+        return 0.2
+    return _activities(bs, side).get(u.uid, _activity(bs, u)) + u.blocks * 0.05
+
+
+def _mover(bs: BattleState, side: str, key: str) -> float:
+    return 1.0
+
+
+def _battler(bs: BattleState, side: str, key: str) -> float:
+    u = bs.at.get(key)
+    if u is None:
+        return 1.0
+    adj = bs.adjacent_enemies(u)
+    return 1.0 + (max(_close_value(bs, u, t) for t in adj) if adj else 0.0)
+
+
+def _move_hex(bs: BattleState, side: str, key: str) -> float:
+    u = bs.current
+    if not isinstance(u, Unit):
+        return 0.5
+    return _move_value(bs, u, key, side)
+
+
+def _target_of(bs: BattleState, u: Any, key: str) -> float:
+    t = bs.at.get(key)
+    if t is None:
+        return 1.5  # a lone leader: a banner on a helmet
+    if not isinstance(u, Unit) or bs.units.get(u.uid) is not u:
+        return 3.0 - t.blocks * 0.5
+    if bs.board.distance(u.hex, t.hex) == 1:
+        return _close_value(bs, u, t)
+    return _ranged_value(bs, u, t)
+
+
+def _battle_target(bs: BattleState, side: str, key: str) -> float:
+    return _target_of(bs, bs.current, key)
+
+
+def _bonus_target(bs: BattleState, side: str, key: str) -> float:
+    return _target_of(bs, bs.attack[0] if bs.attack is not None else None, key)
+
+
+def _advance(bs: BattleState, side: str, key: str) -> float:
+    u = bs.attack[0] if bs.attack is not None else None
+    if not isinstance(u, Unit) or key not in bs.board.row:
+        return 0.5
+    gain = _move_value(bs, u, key, side) - _move_value(bs, u, u.hex, side)
+    again = bs.types[u.code].mounted or bs.leader_with(u) is not None
+    return gain + (1.0 if again else 0.2)  # mounted units, and foot with a leader, may battle again
+
+
+def _extra_hex(bs: BattleState, side: str, key: str) -> float:
+    u = bs.attack[0] if bs.attack is not None else None
+    if not isinstance(u, Unit) or key not in bs.board.row:
+        return 0.5
+    return _move_value(bs, u, key, side) - _move_value(bs, u, u.hex, side)
+
+
+def _way_out(bs: BattleState, side: str, key: str) -> float:
+    near = [v for n in bs.board.neighbors[key] if (v := bs.at.get(n)) is not None]
+    foes = sum(1 for v in near if v.side != side)
+    friends = sum(1 for v in near if v.side == side)
+    return -float(foes) + 0.3 * min(friends, 3)
+
+
+def _escape(bs: BattleState, side: str, key: str) -> float:
+    return 1.0 if key in bs.at else 0.0
+
+
+_SCORERS: dict[str, Callable[[BattleState, str, str], float | None]] = {
+    Kind.CARD: _card,
+    Kind.ORDER_UNIT: _order_unit,
+    Kind.MOVE_UNIT: _mover,
+    Kind.BATTLE_UNIT: _battler,
+    Kind.MOVE_HEX: _move_hex,
+    Kind.BATTLE_TARGET: _battle_target,
+    Kind.MOMENTUM_BONUS: _bonus_target,
+    Kind.MOMENTUM_ADVANCE: _advance,
+    Kind.MOMENTUM_EXTRA: _extra_hex,
+    Kind.EVADE_HEX: _way_out,
+    Kind.LEADER_ESCAPE: _escape,
+}
+"""Decision kind -> its score (``bs``, the side asked, the option's key), asked after the
+answers every kind shares (``done``, ``back``, ``stay`` ...: :data:`_FIXED`); a kind in
+neither scores 0."""
+_BEFORE_FIXED: dict[str, Callable[[BattleState, str, str], float | None]] = {
+    Kind.REACT_EVADE: _evade_or_stand,
+    Kind.RETREAT_HEX: _way_out,
+}
+"""Decision kind -> its score, asked first (None: go on to :data:`_FIXED`)."""
+
+
 def score(state: GameState, decision: Decision, key: str) -> float | None:
     bs = state.battle
     if bs is None:
         return 0.0
     kind = decision.kind
-    side = decision.side
-    pair = bs.attack
-    if kind == "react.evade" and pair is not None and key in ("evade", "stand"):
-        att, tgt = pair
-        n = close_dice(bs, att, tgt)
-        stand = _expected(n, len(close_hit_symbols(bs, att, tgt)))
-        evade = _expected(n, 1)
-        if key == "stand":
-            nb = close_dice(bs, tgt, att, 0, battle_back=True)
-            back = _expected(nb, len(close_hit_symbols(bs, tgt, att)))
-            return back / max(att.blocks, 1) - stand / max(tgt.blocks, 1) - 0.1  # 0.1: a flag may find no way back
-        return -evade / max(tgt.blocks, 1)
-    if key in _FIXED and kind != "retreat.hex":
-        if kind == "momentum.advance" and key == "stay":
-            return 0.0
+    first = _BEFORE_FIXED.get(kind)
+    if first is not None:
+        got = first(bs, decision.side, key)
+        if got is not None:
+            return got
+    if key in _FIXED:
         return _FIXED[key]
-    if kind == "card":
-        if key not in bs.cards:
-            return 0.0
-        return _card_value(bs, side, key)
-    if kind == "order.unit":
-        u = bs.at.get(key)
-        if u is None:
-            return 0.2
-        return _activities(bs, side).get(u.uid, _activity(bs, u)) + u.blocks * 0.05
-    if kind in ("move.unit", "battle.unit"):
-        u = bs.at.get(key)
-        if kind == "battle.unit" and u is not None:
-            adj = bs.adjacent_enemies(u)
-            return 1.0 + (max(_close_value(bs, u, t) for t in adj) if adj else 0.0)
-        return 1.0
-    if kind == "move.hex":
-        u = bs.current
-        if not isinstance(u, Unit):
-            return 0.5
-        return _move_value(bs, u, key, side)
-    if kind in ("battle.target", "momentum.bonus"):
-        u = bs.current if kind == "battle.target" else (pair[0] if pair is not None else None)
-        t = bs.at.get(key)
-        if t is None:
-            return 1.5  # a lone leader: a banner on a helmet
-        if not isinstance(u, Unit) or bs.units.get(u.uid) is not u:
-            return 3.0 - t.blocks * 0.5
-        if bs.board.distance(u.hex, t.hex) == 1:
-            return _close_value(bs, u, t)
-        return _ranged_value(bs, u, t)
-    if kind == "momentum.advance":
-        u = pair[0] if pair is not None else None
-        if not isinstance(u, Unit) or key not in bs.board.row:
-            return 0.5
-        gain = _move_value(bs, u, key, side) - _move_value(bs, u, u.hex, side)
-        again = bs.types[u.code].mounted or bs.leader_with(u) is not None
-        return gain + (1.0 if again else 0.2)  # mounted units, and foot with a leader, may battle again
-    if kind == "momentum.extra":
-        u = pair[0] if pair is not None else None
-        if not isinstance(u, Unit) or key not in bs.board.row:
-            return 0.5
-        return _move_value(bs, u, key, side) - _move_value(bs, u, u.hex, side)
-    if kind in ("retreat.hex", "evade.hex"):
-        near = [v for n in bs.board.neighbors[key] if (v := bs.at.get(n)) is not None]
-        foes = sum(1 for v in near if v.side != side)
-        friends = sum(1 for v in near if v.side == side)
-        return -float(foes) + 0.3 * min(friends, 3)
-    if kind == "leader.escape":
-        return 1.0 if key in bs.at else 0.0
-    return 0.0
+    fn = _SCORERS.get(kind)
+    return fn(bs, decision.side, key) if fn is not None else 0.0
 
 
 def scores(state: GameState, decision: Decision) -> list[float | None]:
@@ -246,7 +307,7 @@ def scores(state: GameState, decision: Decision) -> list[float | None]:
     the enemy units' hexes, found once."""
     bs = state.battle
     kind = decision.kind
-    if bs is not None and kind == "move.hex" and isinstance(bs.current, Unit):
+    if bs is not None and kind == Kind.MOVE_HEX and isinstance(bs.current, Unit):
         u, side = bs.current, decision.side
         foes = tuple(v.hex for v in bs.units.values() if v.side != side)
         return [_FIXED[o.key] if o.key in _FIXED else _move_value(bs, u, o.key, side, foes)

@@ -33,6 +33,7 @@ from .protocol import ask
 from .state import BattleState, Leader, Unit
 from .units import LIGHT_FOOT, can_evade
 from .victory import gain
+from .vocab import Kind
 
 __all__ = [
     "at_full_strength", "battle_options", "close_combat", "close_dice", "close_hit_symbols", "fire_at_lone_leader",
@@ -447,7 +448,7 @@ def retreat(ctx: Context, bs: BattleState, u: Unit, hexes: int, rules: tuple[str
             dest = opts[0]
         else:
             dest = yield from ask(u.side, f"Retreat {bs.types[u.code].name} from {u.hex} ({hexes - i} to go): to which hex?",
-                                  [(h, "retreat") for h in opts], "ccr:base.retreat", "retreat.hex",
+                                  [(h, "retreat") for h in opts], "ccr:base.retreat", Kind.RETREAT_HEX,
                                   lambda text, _u=u: why_not_retreat(bs, _u, text), highlight=opts)
         bs.move_unit(u, dest)
         if bs.board.spec(dest).sink:  # each marsh hex retreated onto costs a roll, before any other loss
@@ -499,7 +500,7 @@ def evade_move(ctx: Context, bs: BattleState, u: Unit, rules: tuple[str, ...]) -
             dest = opts[0]
         else:
             dest = yield from ask(u.side, f"Evade {bs.types[u.code].name} from {u.hex} ({2 - step} to go): to which hex?",
-                                  [(h, "evade") for h in opts], "ccr:base.evade", "evade.hex",
+                                  [(h, "evade") for h in opts], "ccr:base.evade", Kind.EVADE_HEX,
                                   lambda text, _u=u, _o=tuple(opts): why_not_evade_hex(bs, _u, _o, text),
                                   highlight=opts)
         bs.move_unit(u, dest)
@@ -826,7 +827,7 @@ def _close_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, plan: Ord
         else:
             k = yield from ask(tgt.side, f"{unit_at(bs, att)} attacks your {unit_at(bs, tgt)}: play First Strike?",
                                [("strike", "play First Strike: battle first"), ("no", "keep the card")],
-                               "ccr:base.cards", "react.first-strike",
+                               "ccr:base.cards", Kind.REACT_FIRST_STRIKE,
                                lambda text: _why_not_react(bs, tgt, att, text, "'strike' or 'no'", "ccr:base.cards"))
         if k == "strike":
             first = True
@@ -844,7 +845,7 @@ def _close_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, plan: Ord
     if not first and can_evade(tt, att.code, at_) and can_retreat(bs, tgt, 1):
         k = yield from ask(tgt.side, f"{unit_at(bs, att)} attacks your {unit_at(bs, tgt)}: evade?",
                            [("evade", "evade 2 hexes: only your unit symbol hits"), ("stand", "stand and fight")],
-                           "ccr:base.evade", "react.evade",
+                           "ccr:base.evade", Kind.REACT_EVADE,
                            lambda text: _why_not_react(bs, tgt, att, text, "'evade' or 'stand'", "ccr:base.evade"))
         evading = k == "evade"
     n = close_dice(bs, att, tgt, cc_bonus)
@@ -889,7 +890,7 @@ def _close_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, plan: Ord
     if at_.no_battle_after_move or blocked_for(bs, target_hex, att.code, at_.mounted):
         return
     k = yield from ask(att.side, f"{unit_at(bs, att, origin)} may advance into {target_hex}: advance?",
-                       [(target_hex, "momentum advance"), ("stay", "stay")], "ccr:base.momentum", "momentum.advance",
+                       [(target_hex, "momentum advance"), ("stay", "stay")], "ccr:base.momentum", Kind.MOMENTUM_ADVANCE,
                        lambda text: why_not_advance(bs, att, target_hex, text), highlight=[target_hex])
     if k != target_hex:
         return
@@ -910,7 +911,7 @@ def _close_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, plan: Ord
         if more:
             k = yield from ask(att.side, f"{unit_at(bs, att)} may move {at_.momentum_extra} more hex before its "
                                f"bonus close combat: to which hex?", [(h, "move on") for h in more] + [("stay", "stay")],
-                               "ccr:base.momentum", "momentum.extra",
+                               "ccr:base.momentum", Kind.MOMENTUM_EXTRA,
                                lambda text, _h=att.hex: _why_not_extra(bs, att, _h, more, text), highlight=more)
             if k != "stay":
                 start = att.hex
@@ -929,7 +930,7 @@ def _close_combat(ctx: Context, bs: BattleState, att: Unit, tgt: Unit, plan: Ord
     att.bonus_done = True
     k = yield from ask(att.side, f"Bonus close combat for {unit_at(bs, att)}: which target?",
                        [(h, f"attack {bs.types[bs.at[h].code].name}") for h in sorted(targets)] + [("none", "no bonus combat")],
-                       "ccr:base.momentum", "momentum.bonus", lambda text: _why_not_bonus(bs, att, text),
+                       "ccr:base.momentum", Kind.MOMENTUM_BONUS, lambda text: _why_not_bonus(bs, att, text),
                        highlight=targets)
     if k == "none":
         return

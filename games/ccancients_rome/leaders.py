@@ -21,6 +21,7 @@ from .dice import BATTLE_DIE
 from .protocol import ask
 from .state import BattleState, Leader
 from .victory import gain
+from .vocab import Kind
 
 __all__ = ["casualty_check", "escape", "escape_options", "kill_leader", "leader_called", "marsh_check_leader",
            "resolve_escapes", "why_not_escape"]
@@ -195,6 +196,6 @@ def resolve_escapes(ctx: Context, bs: BattleState) -> Generator[Decision, str, N
                    f"join the {bs.types[bs.at[h].code].name}" if h in bs.at else "free hex") for h in opts]
         dest = yield from ask(ld.side, f"Your {_own_leader(ld)} is left alone at {ld.hex}: escape to which hex?",
                               labels, RULE,
-                              "leader.escape", lambda text, _ld=ld: why_not_escape(bs, _ld, text),
+                              Kind.LEADER_ESCAPE, lambda text, _ld=ld: why_not_escape(bs, _ld, text),
                               highlight=[h for h in opts if h != OFF])
         _escape_to(ctx, bs, ld, dest)

@@ -20,6 +20,7 @@ from ancients_kit.tables import probability_percent, probability_text
 
 from .dice import BATTLE_DIE
 from .units import load_units
+from .vocab import Kind
 
 __all__ = ["HELP", "decision_odds", "odds"]
 
@@ -138,7 +139,7 @@ def decision_odds(state: Any, decision: Any, key: str, store: DataStore) -> Odds
     from .combat import close_dice, close_hit_symbols, flags_ignored, ranged_dice
     from .units import can_evade
 
-    if decision.kind != "battle.target" or key not in decision.keys or key == "back":
+    if decision.kind != Kind.BATTLE_TARGET or key not in decision.keys or key == "back":
         return None
     bs = state.battle
     att = bs.current if bs is not None else None

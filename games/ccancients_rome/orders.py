@@ -30,6 +30,7 @@ from .protocol import ask
 from .state import BattleState, Leader, Unit, Wagon
 from .units import LIGHT_FOOT
 from .victory import gain
+from .vocab import Kind
 
 __all__ = ["play_turn"]
 
@@ -263,7 +264,7 @@ def order_units(ctx: Context, bs: BattleState, side: str, plan: OrderPlan) -> Ge
             return _why_not_order(bs, side, plan, chosen, cats, text)
 
         k = yield from ask(side, f"{_card(bs, plan)}: order a unit ({len(chosen)} ordered)", opts, "ccr:base.sections",
-                           "order.unit", refuse)
+                           Kind.ORDER_UNIT, refuse)
         if k == "done":
             break
         it, c = cand[k]
@@ -282,7 +283,7 @@ def _order_leader_chain(ctx: Context, bs: BattleState, side: str, plan: OrderPla
         # "... or order one unit of your choice": a free choice, not only when no leader qualifies (printed cards)
         opts.append((ONE, "order one unit of your choice instead"))
     k = yield from ask(side, f"{_card(bs, plan)}: order which leader?", opts + [("done", "order nobody")],
-                       "ccr:base.leaders", "order.unit",
+                       "ccr:base.leaders", Kind.ORDER_UNIT,
                        lambda text: (f"{text.strip()!r} is not one of your leaders this card may order "
                                      f"(answer {', '.join(k for k, _ in opts)} or done)", "ccr:base.leaders"))
     if k == "done":
@@ -316,7 +317,7 @@ def _order_leader_chain(ctx: Context, bs: BattleState, side: str, plan: OrderPla
             break
         k = yield from ask(side, f"{_card(bs, plan)}: order a linked unit ({len(chosen)} of {limit})",
                            [(v.hex, _label(bs, v)) for v in cand] + [("done", "stop ordering")],
-                           "ccr:base.leaders", "order.unit",
+                           "ccr:base.leaders", Kind.ORDER_UNIT,
                            lambda text, _l=frozenset(linked): (
                                f"{text.strip()!r} is not an unordered unit of yours adjacent to the leader or a unit "
                                f"already ordered (linked hexes: {', '.join(sorted(_l))})", "ccr:base.leaders"))
@@ -396,7 +397,7 @@ def _move_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, items
                 return f"{it.code}@{h} may battle but not move with card {plan.card}", "ccr:base.cards"
             return f"{_label(bs, it)} at {h} has no hex it can move to", "ccr:base.movement"
 
-        k = yield from ask(side, "Move which ordered unit?", opts, "ccr:base.movement", "move.unit", refuse_mover)
+        k = yield from ask(side, "Move which ordered unit?", opts, "ccr:base.movement", Kind.MOVE_UNIT, refuse_mover)
         if k == "done":
             return
         it, found = dests[k]
@@ -439,7 +440,7 @@ def _move_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, items
 
         dest = yield from ask(side, f"Move {_label(bs, it)} from {start} to which hex?",
                               [(h, f"{r[h]} hex{'es' if r[h] > 1 else ''}") for h in hexes] + [("stay", "do not move")],
-                              "ccr:base.movement", "move.hex", refuse, highlight=hexes)
+                              "ccr:base.movement", Kind.MOVE_HEX, refuse, highlight=hexes)
         if dest == "stay":
             continue
         rules: tuple[str, ...] = ("ccr:base.movement",)
@@ -498,7 +499,7 @@ def _battle_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, ite
                 return f"{v.code}@{v.hex} was not ordered this turn", "ccr:base.cards"
             return why_no_battle(bs, v, plan)
 
-        k = yield from ask(side, "Which ordered unit battles?", opts, "ccr:sequence", "battle.unit", refuse_unit)
+        k = yield from ask(side, "Which ordered unit battles?", opts, "ccr:sequence", Kind.BATTLE_UNIT, refuse_unit)
         if k == "done":
             return
         u, t = targets[k]
@@ -508,7 +509,7 @@ def _battle_phase(ctx: Context, bs: BattleState, side: str, plan: OrderPlan, ite
                             [(h, f"{mode} combat against {bs.types[bs.at[h].code].name}" if h in bs.at else
                               "fire at the lone leader" if mode == "leader-ranged" else "attack the lone leader")
                              for h, mode in t] + [("back", "choose another unit")],
-                            "ccr:base.close-combat" if t[0][1] == "close" else "ccr:base.ranged", "battle.target",
+                            "ccr:base.close-combat" if t[0][1] == "close" else "ccr:base.ranged", Kind.BATTLE_TARGET,
                             lambda text, _u=u: why_not_target(bs, _u, text.strip(), plan), highlight=[h for h, _ in t])
         if tk == "back":
             continue
@@ -566,7 +567,7 @@ def _reserve(ctx: Context, bs: BattleState, side: str, card: str) -> Generator[D
     if card not in {names.get(c, c) for c in rule.cards}:
         return []
     k = yield from ask(side, "Bring the reserve into play?", [("reserve", "enter the reserve"), ("keep", "keep it back")],
-                       f"ccr:scenario.{bs.battle.slug}", "reserve",
+                       f"ccr:scenario.{bs.battle.slug}", Kind.RESERVE,
                        lambda text: (f"{text.strip()!r}: answer 'reserve' to place the reserve on your centre baseline "
                                      f"now, or 'keep' to hold it back", f"ccr:scenario.{bs.battle.slug}"))
     if k != "reserve":
@@ -616,7 +617,7 @@ def _exits(ctx: Context, bs: BattleState, side: str, items: list[Item]) -> Gen:
                 continue
             k = yield from ask(side, f"{_label(bs, it)} at {it.hex} may leave the battlefield by the {r.edge} edge: leave?",
                                [("exit", f"leave: {r.banners} banner"), ("stay", "stay")],
-                               f"ccr:scenario.{bs.battle.slug}", "exit",
+                               f"ccr:scenario.{bs.battle.slug}", Kind.EXIT,
                                lambda text, _h=it.hex: (f"{text.strip()!r}: answer 'exit' to leave the battlefield from "
                                                         f"{_h} for the banner, or 'stay'",
                                                         f"ccr:scenario.{bs.battle.slug}"))
@@ -663,7 +664,7 @@ def play_turn(ctx: Context, bs: BattleState, side: str) -> Gen:
             return f"you do not hold {bs.cards[t].name} ({t}); your hand: {', '.join(hand)}", "ccr:base.cards"
         return f"{text!r} is not a Command card id", "ccr:base.cards"
 
-    card = yield from ask(side, "Play a Command card", opts, "ccr:base.cards", "card", refuse)
+    card = yield from ask(side, "Play a Command card", opts, "ccr:base.cards", Kind.CARD, refuse)
     army.hand.remove(card)
     bs.deck.discard(card)
     bs.card = card

@@ -6,6 +6,8 @@ from collections.abc import Callable, Generator, Sequence
 
 from ancients_kit.session import Decision, Option
 
+from .vocab import Kind
+
 __all__ = ["Ask", "ask"]
 
 Ask = Generator[Decision, str, str]
@@ -25,7 +27,7 @@ def _option(k: str, lbl: str) -> Option:
     return got
 
 
-def ask(side: str, prompt: str, options: Sequence[tuple[str, str]], rule: str, kind: str,
+def ask(side: str, prompt: str, options: Sequence[tuple[str, str]], rule: str, kind: Kind,
         refuse: Callable[[str], tuple[str, str] | str | None] | None = None,
         highlight: Sequence[str] = ()) -> Ask:
     """Yield one decision and return the key chosen (skips the question when there is one option)."""

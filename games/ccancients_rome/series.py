@@ -18,6 +18,7 @@ from ancients_kit.session import Context, Decision
 from .dice import BATTLE_DIE
 from .protocol import ask
 from .state import BattleState, GameState
+from .vocab import Kind
 
 __all__ = ["leave_out", "rally_lost"]
 
@@ -51,7 +52,7 @@ def leave_out(ctx: Context, state: GameState, bs: BattleState) -> Generator[Deci
             if not cands:
                 continue
             h = yield from ask(side, f"Leave out one {bs.types[code].name} (an unrallied block)",
-                               [(c, f"leave out the {bs.types[code].name} at {c}") for c in cands], RULE, "series.leave-out",
+                               [(c, f"leave out the {bs.types[code].name} at {c}") for c in cands], RULE, Kind.SERIES_LEAVE_OUT,
                                lambda text, _c=tuple(cands), _k=code: (
                                    f"{text.strip()!r} is not a full-strength {_k} of yours; leave out one of "
                                    f"{', '.join(_c)}", RULE),
