@@ -98,13 +98,26 @@ a decision) on more samples of the same seven root options (twenty each):
 
 Measured on 4 December 2026 (``BENCH_SEARCH_JOBS=2``, code of a90849d: the
 C&C rules and greedy scores 15% cheaper, same games;
-``BENCH_SEARCH_SETTINGS=iterations=180,samples=18``, since then C&C's
-suggestion; some short tests ran beside it):
+``BENCH_SEARCH_SETTINGS=iterations=180,samples=18``; some short tests ran
+beside it):
 
 - C&C: **60 wins in 80 games, 75% [64.5%, 83.2%]** (23 of 40 first, 37 of 40
   second; greedy in the same seats wins 33 of 80), 0.092 s of processor time
   and 63 iterations on the average searched decision (1.45 ms an iteration):
   issue 24's bar (70% at under 100 ms a decision over 80 games) for C&C.
+
+Then, the same day, each sample ended with the side's own turn (``plies=1``,
+since then part of C&C's suggestion, 180 iterations and 18 samples):
+
+- C&C: **59 wins in 80, 73.8% [63.2%, 82.1%]** at 0.035 s a searched decision
+  (0.63 ms an iteration); with ``iterations=300,samples=30``: **64 in 80,
+  80.0% [70.0%, 87.3%]** at 0.054 s.
+- Centurion with ``plies=1`` (width 7, keyed): 21/40 at 28 iterations
+  (0.054 s), 17/40 at 49 (0.126 s), against greedy's 20/40 in the same seats:
+  without the reply the search does not see the attacks its moves invite, so
+  Centurion keeps ``plies=2``.
+
+Figures and records of every run: ``benchmarks/results/search.md``.
 """
 
 from __future__ import annotations
