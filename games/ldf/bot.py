@@ -49,7 +49,7 @@ def score(state: LDFState, decision: Decision, key: str) -> float | None:
 
     Decisions of the other modules (moves, battles, chits, politics) are scored by
     that module's ``score(state, decision, key)`` when it defines one (see
-    ``_MODULES``); anything else scores 0 (the greedy bot then picks at random
+    ``_SCORING``); anything else scores 0 (the greedy bot then picks at random
     among the options, never looking ahead)."""
     side = decision.side
     if decision.kind == "action":
