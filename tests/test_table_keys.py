@@ -265,9 +265,19 @@ def test_the_map_follows_each_question(game: str, scenario: str, tmp_path: Path)
             if here:
                 assert view.cursor == here[0]
                 col, line = view.grid.cells[view.cursor]
-                area, (x0, y0) = view.scrollable_content_region, view.scroll_offset
-                assert x0 <= col and col + view.grid.cell_w <= x0 + area.width + 1, (view.cursor, x0, col)
-                assert y0 <= line < y0 + area.height, (view.cursor, y0, line)
+
+                def in_view() -> tuple[bool, bool]:
+                    area, (x0, y0) = view.scrollable_content_region, view.scroll_offset
+                    return (x0 <= col and col + view.grid.cell_w <= x0 + area.width + 1,
+                            y0 <= line < y0 + area.height)
+
+                for _ in range(20):  # the pane scrolls after its next refresh (show_cursor): wait for it
+                    if all(in_view()):
+                        break
+                    await pilot.pause(0.02)
+                across, down = in_view()
+                assert across, (view.cursor, view.scroll_offset, col)
+                assert down, (view.cursor, view.scroll_offset, line)
                 followed += 1
             await fast_type(pilot, app, player.choose(s, d))
         assert followed >= 5
