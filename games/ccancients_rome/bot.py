@@ -33,15 +33,9 @@ _FIXED = {
 FACES = 6
 
 
-def _nearest_enemy(bs: BattleState, side: str, h: str) -> int:
-    dist = bs.board.distances_from(h)
-    d = 99
-    for u in bs.units.values():
-        if u.side != side:
-            x = dist[u.hex]
-            if x < d:
-                d = x
-    return d
+def _foes(bs: BattleState, side: str) -> tuple[str, ...]:
+    """The hexes of the units not of ``side``."""
+    return tuple(u.hex for u in bs.units.values() if u.side != side)
 
 
 def _nearest(dist: dict[str, int], hexes: tuple[str, ...]) -> int:
@@ -77,13 +71,14 @@ def _ranged_value(bs: BattleState, u: Unit, t: Unit) -> float:
     return 2.0 * exp / max(t.blocks, 1) + (1.0 if exp >= t.blocks else 0.0) + 0.2 * exp
 
 
-def _activity(bs: BattleState, u: Unit) -> float:
-    """How much ordering ``u`` is worth now: battling at once beats closing in beats idling."""
+def _activity(bs: BattleState, u: Unit, foes: tuple[str, ...] | None = None) -> float:
+    """How much ordering ``u`` is worth now: battling at once beats closing in beats idling
+    (``foes``: :func:`_foes` of its side, when the caller has them)."""
     adj = bs.adjacent_enemies(u)
     if adj:
         return 2.0 + max(_close_value(bs, u, t) for t in adj) * 0.5
     rng = unit_range(bs, u)
-    d = _nearest_enemy(bs, u.side, u.hex)
+    d = _nearest(bs.board.distances_from(u.hex), foes if foes is not None else _foes(bs, u.side))
     if rng and d <= rng:
         return 1.5
     reach = bs.types[u.code].move + 1
@@ -98,7 +93,8 @@ def _activities(bs: BattleState, side: str) -> dict[int, float]:
     if cache.get("key") != key:
         cache.clear()
         cache["key"] = key
-        cache["act"] = {u.uid: _activity(bs, u) for u in bs.side_units(side)}
+        foes = _foes(bs, side)
+        cache["act"] = {u.uid: _activity(bs, u, foes) for u in bs.side_units(side)}
     return cache["act"]  # type: ignore[no-any-return]
 
 
@@ -139,8 +135,8 @@ def _card_value(bs: BattleState, side: str, card: str) -> float:
 
 
 def _move_value(bs: BattleState, u: Unit, h: str, side: str, foes: tuple[str, ...] | None = None) -> float:
-    """How good a hex is for ``u`` to stand in; ``foes``, the enemy units' hexes (worked out
-    here when not given: a whole decision's hexes share them, :func:`scores`)."""
+    """How good a hex is for ``u`` to stand in; ``foes``, :func:`_foes` of ``side`` (worked
+    out here when not given: a whole decision's hexes share them, :func:`scores`)."""
     board = bs.board
     t = bs.types[u.code]
     at = bs.at
@@ -162,7 +158,7 @@ def _move_value(bs: BattleState, u: Unit, h: str, side: str, foes: tuple[str, ..
             if u.blocks <= 1:
                 v -= 1.0
     else:
-        d = _nearest_enemy(bs, side, h) if foes is None else _nearest(board.distances_from(h), foes)
+        d = _nearest(board.distances_from(h), foes if foes is not None else _foes(bs, side))
         want = 2 if shooter else 1
         v += 1.0 - abs(d - want) * 0.3
     if friends >= 2:
@@ -309,7 +305,7 @@ def scores(state: GameState, decision: Decision) -> list[float | None]:
     kind = decision.kind
     if bs is not None and kind == Kind.MOVE_HEX and isinstance(bs.current, Unit):
         u, side = bs.current, decision.side
-        foes = tuple(v.hex for v in bs.units.values() if v.side != side)
+        foes = _foes(bs, side)
         return [_FIXED[o.key] if o.key in _FIXED else _move_value(bs, u, o.key, side, foes)
                 for o in decision.options]
     return [score(state, decision, o.key) for o in decision.options]
