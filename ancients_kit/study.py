@@ -45,7 +45,7 @@ from ancients_kit.bots import EndlessGame, make_bot, play_out
 from ancients_kit.data import Variant
 from ancients_kit.errors import GameError
 from ancients_kit.outputs import OutputRefused, check_output
-from ancients_kit.plugin import find_game
+from ancients_kit.plugin import Game, find_game
 from ancients_kit.session import Session
 
 __all__ = [
@@ -64,9 +64,9 @@ __all__ = [
     "read_records",
     "replay_record",
     "run_study",
+    "simulate",
     "summarize",
     "variants_hash",
-    "simulate",
 ]
 
 RECORD_FORMAT = "ancients-kit/study-record/1"
@@ -197,7 +197,6 @@ already looked up in the plugin registry."""
 
 
 def _session_and_bots(spec: StudySpec, seed: int) -> tuple[Any, Any]:
-
     game = _IN_PROCESS.get(spec.game)
     if game is None:  # looking a game up scans the installed entry points: once per process
         game = _IN_PROCESS[spec.game] = find_game(spec.game)
@@ -228,13 +227,11 @@ def play_game(spec: StudySpec, index: int, seed: int, *,
 
     ``on_answers(index, answers)``, if given, hears how far the game has got, at
     most every :data:`HEARTBEAT_EVERY` seconds (it only listens: the game is the same)."""
-
     t0 = time.perf_counter()
     session, bots = _session_and_bots(spec, seed + index)
     beat = _Beat(index, on_answers, HEARTBEAT_EVERY) if on_answers is not None else None
     out = play_out(session, bots, max_decisions=spec.max_decisions, on_answer=beat)
     if out is None and spec.strict:
-
         raise EndlessGame(
             f"the game did not end within {spec.max_decisions} decisions",
             game=spec.game, scenario=spec.scenario, seed=session.seed, answer=len(session.answers),
@@ -275,7 +272,6 @@ def replay_record(record: Record, variants: Sequence[Variant] = ()) -> Any:
         raise StudyError(
             f"game {record.index}: recorded with variant {record.variant}, given {variants_hash(variants)}"
         )
-
     spec = StudySpec(record.game, record.scenario, record.bots, record.options, tuple(variants))
     session, bots = _session_and_bots(spec, record.seed)
     play_out(session, bots, max_decisions=spec.max_decisions)
@@ -739,7 +735,7 @@ class SimulationStats:
 
 
 def simulate(
-    game: Any,
+    game: Game,
     scenario: str,
     games: int,
     *,
@@ -763,7 +759,7 @@ def simulate(
     else:
         per_side = dict(bots)
     spec = StudySpec(game.id, scenario, per_side, dict(options or {}), tuple(variants),
-                           max_decisions=max_decisions, strict=strict)
+                     max_decisions=max_decisions, strict=strict)
     records = run_study(spec, games, seed=seed)
     wins: Counter[str] = Counter()
     levels: Counter[str] = Counter()

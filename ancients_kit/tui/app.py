@@ -65,8 +65,9 @@ if TYPE_CHECKING:
     from ancients_kit.bots import Bot
     from ancients_kit.session import Decision, Session
 
-__all__ = ["KEYS", "AnswerBox", "TableLoop", "AnswerList", "HandOver", "KeysHelp", "Layout", "MapView", "TableApp",
+__all__ = ["KEYS", "AnswerBox", "AnswerList", "HandOver", "KeysHelp", "Layout", "MapView", "TableApp", "TableLoop",
            "layout_for", "run_table"]
+
 
 class TableLoop(Protocol):
     """What the table needs of the loop that runs a game in the terminal: its session,
