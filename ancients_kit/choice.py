@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Sequence
 from typing import Final
 
-from ancients_kit.session import Decision, Option
+from ancients_kit.protocol import Decision, Option
 
 __all__ = ["ADD", "DONE", "REMOVE", "choose_group"]
 

@@ -18,6 +18,7 @@ from typing import Any, Literal
 
 import attrs
 
+from ancients_kit.data import DataStore
 from ancients_kit.errors import GameError
 from ancients_kit.plugin import parse_flag
 
@@ -116,8 +117,6 @@ def class_totals(t: Translation) -> dict[str, Fraction]:
 def translate_all(games: Mapping[str, Any], e: Engagement) -> tuple[list[Translation], dict[str, str]]:
     """Every game's translation of ``e`` (games in name order), and the reason of each
     game that refuses it (a unit kind it lacks), by game title."""
-    from ancients_kit.data import DataStore
-
     results: list[Translation] = []
     refused: dict[str, str] = {}
     for _, g in sorted(games.items()):

@@ -20,7 +20,7 @@ from typing import Any
 import attrs
 
 from ancients_kit.plugin import Outcome
-from ancients_kit.session import Decision, DeferredContext
+from ancients_kit.protocol import Decision, DeferredContext
 
 __all__ = ["HEX_NUMBER", "completed", "each_question", "largest_stack", "own_first", "with_highlight"]
 
@@ -62,7 +62,7 @@ def completed(decision: Decision, named: Iterable[str], option_hexes: Callable[[
     all of these, the deciding side's ``main_force``.
 
     The highlight is worked out when the context is first read
-    (:class:`~ancients_kit.session.DeferredContext`): a bot's game never pays for it."""
+    (:class:`~ancients_kit.protocol.DeferredContext`): a bot's game never pays for it."""
     named = list(named)
 
     def context() -> Mapping[str, Any]:

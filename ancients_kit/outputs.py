@@ -14,7 +14,7 @@ writes"), checked before the first byte is written:
   picture is either the old one or the whole new one.
 
 Saves are the one file written through a link (a save kept in a synced folder
-by a link stays there; :func:`ancients_kit.savefile.write_atomic`), because a
+by a link stays there; :func:`ancients_kit.files.write_atomic`), because a
 save is the file the player named to hold his game.
 
 Every refusal is an :class:`OutputRefused`: one line naming the option, the
@@ -32,7 +32,8 @@ from pathlib import Path
 from typing import Any
 
 from ancients_kit.errors import GameError
-from ancients_kit.savefile import SAVE_FORMAT, write_atomic
+from ancients_kit.files import write_atomic
+from ancients_kit.savefile import SAVE_FORMAT
 
 __all__ = ["OutputRefused", "check_output", "is_save_file", "write_output", "write_figure"]
 

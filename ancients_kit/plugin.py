@@ -13,7 +13,7 @@ A game supplies:
 
 - ``setup(ctx, scenario)``: build the initial state from the scenario's data;
 - ``play(ctx, state)``: a generator that follows the sequence of play, yields one
-  :class:`~ancients_kit.session.Decision` at a time, receives the chosen option
+  :class:`~ancients_kit.protocol.Decision` at a time, receives the chosen option
   key, and returns an :class:`Outcome` when the game ends;
 - listings for the CLI (scenarios, options, tables, odds) and a renderer.
 
@@ -38,7 +38,7 @@ from ancients_kit.data import DataStore, Meta
 
 if TYPE_CHECKING:
     from ancients_kit.chance import Rng
-    from ancients_kit.session import Context, Decision
+    from ancients_kit.protocol import Context, Decision
 
 __all__ = [
     "ENTRY_POINT_GROUP",

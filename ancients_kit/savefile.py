@@ -1,7 +1,9 @@
-"""Save files: reading them defensively, writing them atomically, one writer per game.
+"""Save files: a session as a record and back, read defensively, one writer per game.
 
-A save file is the JSON :meth:`Session.to_record <ancients_kit.session.Session.to_record>`
-writes. Reading one trusts nothing in it:
+A save file is the JSON of :func:`to_record`: the game, scenario, seed, options,
+variants and answers of a :class:`~ancients_kit.session.Session` (which itself
+knows nothing of files). :func:`save` writes it, :func:`load` and
+:func:`from_record` replay it. Reading one trusts nothing in it:
 
 - the file must be a regular file (a FIFO or a device such as ``/dev/zero`` is
   refused before a byte is read) of at most :data:`MAX_SAVE_BYTES`, in UTF-8,
@@ -21,66 +23,72 @@ message names the file, the key path and what was expected. A save whose log
 digest differs after the replay (the rules or data changed) loads with
 ``replay_matches`` false, which every command reports loudly.
 
-Writing goes through :func:`write_atomic` (temporary file, ``fsync``, rename):
-a symlink is followed, never replaced, and the temporary files a killed save
-left behind are removed. :class:`SaveSlot` adds the advisory lock that lets one
-process at a time play a save, and refuses to overwrite a file that somebody
-else changed since this process read it.
+Writing goes through :func:`ancients_kit.files.write_atomic` (temporary file,
+``fsync``, rename): a symlink is followed, never replaced, and the temporary
+files a killed save left behind are removed. :class:`SaveSlot` adds the
+advisory lock (:class:`~ancients_kit.files.FileLock`) that lets one process at
+a time play a save, and refuses to overwrite a file that somebody else changed
+since this process read it.
+
+The format names the controller of each side (``meta.sides``: a person or a
+bot), so it stands above the bots (:func:`ancients_kit.bots.check_bot` checks
+each name) and below the command line only.
 """
 
 from __future__ import annotations
 
-import datetime
-import errno
 import hashlib
 import json
 import os
-import socket
-import stat
-import sys
-import tempfile
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any
 
 import attrs
 from cattrs.errors import IterableValidationError
 from cattrs.gen import override
 
-from ancients_kit.data import DataError, Variant, converter, make_structure_hook, structure
+from ancients_kit.bots import BOTS, check_bot
+from ancients_kit.data import DataError, DataStore, Variant, converter, make_structure_hook, structure
 from ancients_kit.errors import GameError, ReplayError
+from ancients_kit.files import (
+    FileLock,
+    SaveError,
+    SaveLocked,
+    check_regular_file,
+    read_bytes_bounded,
+    show_path,
+    write_atomic,
+)
 from ancients_kit.paths import MAX_DATA_BYTES
-
-try:  # POSIX; elsewhere saves are written without a lock
-    import fcntl
-except ImportError:  # pragma: no cover - Windows
-    fcntl = None  # type: ignore[assignment]
-
-if TYPE_CHECKING:
-    from ancients_kit.plugin import Game, OptionSpec
-    from ancients_kit.session import Session
+from ancients_kit.plugin import Game, OptionSpec, find_game
+from ancients_kit.protocol import MAX_ANSWER_CHARS
+from ancients_kit.session import Session
 
 __all__ = [
     "MAX_ANSWERS",
     "MAX_ANSWER_CHARS",
     "MAX_DEPTH",
     "MAX_SAVE_BYTES",
+    "SAVE_FORMAT",
+    "SAVE_VERSION",
     "SaveConflict",
     "SaveError",
     "SaveLocked",
     "SaveRecord",
     "SaveSlot",
     "VariantRecord",
-    "check_regular_file",
+    "from_record",
+    "load",
     "parse_option",
     "read_record",
     "record_text",
-    "session_from_record",
-    "write_atomic",
+    "save",
+    "to_record",
 ]
-
-S = TypeVar("S", bound="Session")
+"""SaveError and SaveLocked are :mod:`ancients_kit.files`' (writing and locking any file the
+program keeps), named here with the save's own conflict error."""
 
 SAVE_FORMAT = "ancients-kit/session"
 SAVE_VERSION = 1
@@ -89,8 +97,6 @@ MAX_SAVE_BYTES = 8 * 1024 * 1024
 """Largest save file read (a finished long game is well under 100 kB)."""
 MAX_DEPTH = 16
 """Deepest nesting of JSON arrays and objects a save may hold (the format needs 4)."""
-MAX_ANSWER_CHARS = 200
-"""Longest single saved answer (keys are hex, unit and card IDs)."""
 MAX_ANSWERS = 100_000
 """Most answers a save may hold (a long Full Simulation game gives a few thousand)."""
 MAX_INCLUDES = 100
@@ -98,14 +104,6 @@ MAX_INCLUDES = 100
 MAX_SEED = 2**63
 """Seeds are whole numbers with ``-MAX_SEED < seed < MAX_SEED``."""
 CONTROLLERS_HUMAN = "human"
-
-
-class SaveError(GameError, OSError):
-    """A save file cannot be written (a directory, no permission, a bad name ...)."""
-
-
-class SaveLocked(SaveError):
-    """Another process holds the save file's lock (it is playing that game)."""
 
 
 class SaveConflict(SaveError):
@@ -371,71 +369,6 @@ def _depth(doc: Any) -> int:
     return deepest
 
 
-def _file_kind(mode: int) -> str:
-    return (
-        "a directory" if stat.S_ISDIR(mode)
-        else "a FIFO" if stat.S_ISFIFO(mode)
-        else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
-        else "a socket" if stat.S_ISSOCK(mode)
-        else "not a regular file"
-    )
-
-
-def read_bytes_bounded(path: Path, limit: int | None = None, what: str = "save file") -> bytes:
-    """The bytes of the regular file ``path``, at most ``limit`` of them.
-
-    A FIFO, a device, a socket or a directory is refused without reading (the
-    file is opened non-blocking, so even opening a FIFO cannot hang).
-    ``limit`` defaults to :data:`MAX_SAVE_BYTES`.
-    """
-    limit = MAX_SAVE_BYTES if limit is None else limit
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-    except OSError as exc:
-        raise ReplayError(f"cannot read {what} {path}: {exc.strerror or exc}") from None
-    except ValueError:  # a NUL byte in the name
-        raise ReplayError(f"cannot read {what} {path!r}: the name holds a NUL byte") from None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            raise ReplayError(f"{path}: is {_file_kind(st.st_mode)}, not a {what}; refused without reading it")
-        if st.st_size > limit:
-            raise ReplayError(f"{path}: {st.st_size} bytes is more than a {what} may hold ({limit} bytes)")
-        chunks: list[bytes] = []
-        size = 0
-        while True:
-            chunk = os.read(fd, 1 << 16)
-            if not chunk:
-                break
-            size += len(chunk)
-            if size > limit:
-                raise ReplayError(f"{path}: more than {limit} bytes, more than a {what} may hold")
-            chunks.append(chunk)
-        return b"".join(chunks)
-    except OSError as exc:
-        raise ReplayError(f"cannot read {what} {path}: {exc.strerror or exc}") from None
-    finally:
-        os.close(fd)
-
-
-def check_regular_file(path: str | Path, what: str, limit: int | None = None) -> None:
-    """Refuse, without reading it, a ``path`` that is not a regular file of at
-    most ``limit`` bytes (default :data:`MAX_SAVE_BYTES`): a
-    :class:`~ancients_kit.data.DataError` naming the file. A missing file is
-    left for the reader to report."""
-    limit = MAX_SAVE_BYTES if limit is None else limit
-    try:
-        st = os.stat(path)
-    except ValueError:
-        raise DataError(repr(str(path)), "the name holds a NUL byte") from None
-    except OSError:
-        return
-    if not stat.S_ISREG(st.st_mode):
-        raise DataError(str(path), f"is {_file_kind(st.st_mode)}, not a {what}; refused without reading it")
-    if st.st_size > limit:
-        raise DataError(str(path), f"{st.st_size} bytes is more than a {what} may hold ({limit} bytes)")
-
-
 def parse_record(raw: bytes, *, where: str) -> dict[str, Any]:
     """The JSON object in ``raw``; anything else is a :class:`ReplayError`."""
     try:
@@ -478,7 +411,7 @@ def read_record(path: str | Path) -> dict[str, Any]:
     """Read and parse the save file at ``path`` (bounded, regular files only)."""
     p = Path(path)
     with _one_line_errors():
-        return parse_record(read_bytes_bounded(p), where=str(p))
+        return parse_record(read_bytes_bounded(p, MAX_SAVE_BYTES), where=str(p))
 
 
 def check_record(rec: Any, *, where: str) -> SaveRecord:
@@ -529,8 +462,6 @@ def parse_option(spec: OptionSpec, value: Any) -> Any:
 
 def _checked_options(game: Game, scenario: str, variants: tuple[Variant, ...], options: Mapping[str, Any],
                      where: str) -> dict[str, Any]:
-    from ancients_kit.data import DataStore
-
     store = DataStore(game.package, variants)
     try:
         known = [info.id for info in game.scenarios(store)]
@@ -562,11 +493,11 @@ def _checked_options(game: Game, scenario: str, variants: tuple[Variant, ...], o
     return out
 
 
-def session_from_record(cls: type[S], rec: Any, *, where: str = "save") -> S:
+def from_record(rec: Any, *, where: str = "save") -> Session:
     """Check ``rec`` against the schema and its meaning, then replay it; every
     failure is a :class:`ReplayError` with a one-line message."""
     with _one_line_errors():
-        return _session_from_record(cls, rec, where)
+        return _session_from_record(rec, where)
 
 
 def variant_location(recorded: str, where: str) -> str:
@@ -631,10 +562,7 @@ def _saved_variant(v: VariantRecord, here: str, where: str) -> Variant:
     return var
 
 
-def _session_from_record(cls: type[S], rec: Any, where: str) -> S:
-    from ancients_kit.bots import BOTS, check_bot
-    from ancients_kit.plugin import find_game
-
+def _session_from_record(rec: Any, where: str) -> Session:
     r = check_record(rec, where=where)
     try:
         game = find_game(r.game)
@@ -655,7 +583,7 @@ def _session_from_record(cls: type[S], rec: Any, where: str) -> S:
             raise ReplayError(f"{where}: meta.sides.{side}: {kind!r} is not a controller "
                               f"(human, {', '.join(sorted(BOTS))}, mcts:N): {exc}") from None
     try:
-        s = cls(game, r.scenario, seed=r.seed, options=options, variants=variants, answers=r.answers,
+        s = Session(game, r.scenario, seed=r.seed, options=options, variants=variants, answers=r.answers,
                 meta=dict(r.meta))
     except ReplayError as exc:
         raise ReplayError(f"{where}: {exc}") from None
@@ -696,185 +624,63 @@ def record_text(rec: Mapping[str, Any]) -> str:
     return json.dumps(rec, indent=1, sort_keys=False) + "\n"
 
 
-def check_name(path: Path) -> None:
-    """Refuse, with a :class:`SaveError`, a save path that can never be written:
-    a NUL byte, a name or path too long for the system, a directory,
-    anything but a regular file (a symlink counts as what it points to), or a
-    file without any write permission (kept as it is, even from root)."""
-    text = str(path)
-    if "\x00" in text:
-        raise SaveError(f"cannot write {text!r}: the name holds a NUL byte")
-    try:
-        st = os.stat(path)
-    except FileNotFoundError:
-        return
-    except OSError as exc:
-        if exc.errno in (errno.ENOENT, errno.ENOTDIR, errno.EACCES, errno.ELOOP):
-            return  # reported by the write itself, with its reason
-        raise SaveError(_describe_oserror(path, exc)) from None
-    if stat.S_ISDIR(st.st_mode):
-        raise SaveError(f"cannot write {_show(path)}: it is a directory")
-    if not stat.S_ISREG(st.st_mode):  # never rename a save over /dev/null or a FIFO
-        raise SaveError(f"{_show(path)}: is {_file_kind(st.st_mode)}, not a save file; "
-                        "refused without reading or writing it")
-    if not st.st_mode & 0o222:  # the owner made it read-only: a save kept as it is
-        raise SaveError(f"cannot write {_show(path)}: it is read-only (chmod u+w to let games write it)")
-
-
-def _target(path: Path) -> Path:
-    """The file a save to ``path`` writes: a symlink's target (never the link itself)."""
-    if path.is_symlink():
-        real = Path(os.path.realpath(path))
-        if not real.parent.is_dir():
-            raise SaveError(f"cannot write {path}: it is a symlink to {real}, whose folder does not exist")
-        return real
-    return path
-
-
-def _show(path: Path | str) -> str:
-    """A path for a one-line message (a very long one shortened in the middle)."""
-    text = str(path)
-    return text if len(text) <= 160 else f"{text[:80]}...{text[-60:]}"
-
-
-def _describe_oserror(path: Path, exc: OSError) -> str:
-    if exc.errno == errno.EISDIR:
-        return f"cannot write {_show(path)}: it is a directory"
-    if exc.errno == errno.ENAMETOOLONG:
-        return f"cannot write {_show(path)}: the name is too long"
-    return f"cannot write {_show(path)}: {exc.strerror or exc}"
-
-
-def _mode_for(target: Path) -> int:
-    """The permission bits a save keeps: the old file's, or 0o666 less the umask."""
-    try:
-        return stat.S_IMODE(os.stat(target).st_mode)
-    except OSError:
-        mask = os.umask(0)
-        os.umask(mask)
-        return 0o666 & ~mask
-
-
-def _flock(fd: int, *, block: bool = False) -> bool:
-    if fcntl is None:  # pragma: no cover
-        return True
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | (0 if block else fcntl.LOCK_NB))
-    except BlockingIOError:
-        return False
-    except OSError as exc:  # some filesystems have no flock: treat as unlocked
-        if exc.errno in (errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOSYS):
-            return True
-        raise
-    return True
-
-
-def _is_temp_name(name: str, base: str) -> bool:
-    prefix = f".{base}."
-    return name.startswith(prefix) and name.endswith(".tmp") and len(name) > len(prefix) + len(".tmp")
-
-
-def clean_stray_temps(path: Path) -> list[str]:
-    """Remove ``.NAME.xxxx.tmp`` files a killed save of ``path`` left behind.
-
-    A save holds a lock on its temporary file while writing it, so only files
-    nobody is writing are removed. Returns the names removed.
-    """
-    folder = path.parent
-    removed: list[str] = []
-    try:
-        names = os.listdir(folder)
-    except OSError:
-        return removed
-    for name in names:
-        if not _is_temp_name(name, path.name):
-            continue
-        full = folder / name
-        try:
-            fd = os.open(full, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
-        except OSError:
-            continue
-        try:
-            if stat.S_ISREG(os.fstat(fd).st_mode) and _flock(fd):
-                os.unlink(full)
-                removed.append(name)
-        except OSError:
-            pass
-        finally:
-            os.close(fd)
-    return removed
-
-
-def write_atomic(path: str | Path, text: str | bytes, *, follow_links: bool = True) -> Path:
-    """Write ``text`` to ``path`` so that a crash leaves the old file or the new one.
-
-    A save's symlink is followed (its target is rewritten, the link stays);
-    with ``follow_links=False`` (the outputs of :mod:`ancients_kit.outputs`) a
-    link is replaced by the new file instead. Stray temporary files of earlier
-    killed saves are removed. Any failure is a :class:`SaveError` with a
-    one-line message, and the old file is untouched. Returns the file written.
-    """
-    p = Path(path)
-    try:
-        if follow_links or not p.is_symlink():
-            check_name(p)
-        target = _target(p) if follow_links else p
-        data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
-        for attempt in range(3):
-            target.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-            try:
-                with os.fdopen(fd, "wb") as fh:
-                    _flock(fh.fileno())
-                    os.fchmod(fh.fileno(), _mode_for(target))
-                    fh.write(data)
-                    fh.flush()
-                    os.fsync(fh.fileno())
-                    os.replace(tmp, target)
-                break
-            except FileNotFoundError:  # another cleaner took our temp file: once more
-                if attempt == 2:
-                    raise
-            except BaseException:
-                try:
-                    os.unlink(tmp)
-                except OSError:
-                    pass
-                raise
-        clean_stray_temps(target)
-        return target
-    except SaveError:
-        raise
-    except OSError as exc:
-        raise SaveError(_describe_oserror(p, exc)) from None
-    except (ValueError, UnicodeError) as exc:
-        raise SaveError(f"cannot write {str(p)!r}: {exc}") from None
-
-
-# -- one writer per game -------------------------------------------------------------
-
-
-def lock_path(path: Path) -> Path:
-    """The advisory lock file of the save ``path`` (next to the file it protects)."""
-    t = Path(os.path.realpath(path))
-    return t.with_name(f".{t.name}.lock")
-
-
-def _holder() -> dict[str, Any]:
+def to_record(session: Session) -> dict[str, Any]:
+    """The save record of ``session``: its game, scenario, seed, options, variants
+    (with their texts) and answers, with digests of its log and set-up that a load
+    checks. A search copy (a fork with its own dice) is refused: it is no game the
+    seed replays."""
+    if session.branched is not None:
+        raise ReplayError("a search copy (fork with reseed) cannot be saved: its dice are not the seed's")
     return {
-        "pid": os.getpid(),
-        "host": socket.gethostname(),
-        "command": " ".join(os.path.basename(a) if i == 0 else a for i, a in enumerate(sys.argv))[:200],
-        "since": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M:%S UTC"),
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "game": session.game.id,
+        "scenario": session.scenario,
+        "seed": session.seed,
+        "options": {k: v for k, v in sorted(session.options.items())},
+        "variants": [_variant_record(v) for v in session.variants],
+        "answers": list(session.answers),
+        "finished": session.finished,
+        "outcome": session.outcome.to_json() if session.outcome else None,
+        "log_sha256": session.log.digest(),
+        "meta": session.meta,
+        "setup_sha256": session.setup_digest(),
     }
 
 
-def _describe_holder(raw: bytes) -> str:
-    try:
-        info = json.loads(raw.decode("utf-8"))
-        return f"process {int(info['pid'])} on {str(info['host'])[:64]} (since {str(info['since'])[:32]})"
-    except (ValueError, KeyError, TypeError, AttributeError):
-        return "another process"
+def _variant_record(v: Variant) -> dict[str, Any]:
+    """A variant as a save records it: where it was, its id and hash, and its texts
+    (the save carries them, so it replays without the files: :class:`VariantRecord`)."""
+    rec: dict[str, Any] = {"path": _recorded_path(v.path), "id": v.meta.id, "sha256": v.digest}
+    if v.sources:
+        rec["text"] = v.sources[0][1]
+        rec["includes"] = dict(v.sources[1:])
+    return rec
+
+
+def _recorded_path(path: str) -> str:
+    """A variant file's path as a save records it: absolute, so the save loads from any
+    working directory (in-memory variants, such as a sweep's, keep their name)."""
+    p = Path(path)
+    return str(p.resolve()) if p.exists() else path
+
+
+def save(session: Session, path: str | Path) -> Path:
+    """Write ``session`` as readable JSON, atomically (temp file + rename).
+
+    A symlink is followed, never replaced; a failure is a :class:`SaveError`
+    and leaves the old file as it was. Returns the file written (a symlink's
+    target). :class:`SaveSlot` adds the lock and the check that nobody else
+    changed the file.
+    """
+    return write_atomic(Path(path), record_text(to_record(session)))
+
+
+def load(path: str | Path) -> Session:
+    """Read a save file (a regular file of bounded size, never a FIFO or a
+    device) and replay it; any problem is a :class:`ReplayError` naming the file."""
+    p = Path(path)
+    return from_record(read_record(p), where=str(p))
 
 
 class SaveSlot:
@@ -892,7 +698,7 @@ class SaveSlot:
         self.path = Path(path)
         self._known: str | None = None
         """sha256 of the file's content as this process last saw it (None: not yet read)."""
-        self._fd: int | None = None
+        self._lock = FileLock(self.path)
 
     # the lock
     @contextmanager
@@ -904,65 +710,25 @@ class SaveSlot:
             self.release()
 
     def acquire(self) -> None:
-        if fcntl is None or self._fd is not None:  # pragma: no cover - no flock here
-            return
-        check_name(self.path)
-        lp = lock_path(self.path)
-        for _ in range(20):
-            try:
-                lp.parent.mkdir(parents=True, exist_ok=True)
-                fd = os.open(lp, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0),
-                             0o644)
-            except OSError as exc:
-                why = _describe_oserror(self.path, exc)
-                raise SaveError(f"{why} (its lock file {lp.name} cannot be made)") from None
-            if not _flock(fd):
-                try:
-                    who = _describe_holder(os.pread(fd, 4096, 0))
-                finally:
-                    os.close(fd)
-                raise SaveLocked(
-                    f"{self.path} is being played by {who}; one game has one writer: "
-                    f"wait until it stops, or watch with `ancients replay --follow {self.path}`"
-                )
-            try:
-                same = os.path.samestat(os.fstat(fd), os.stat(lp))
-            except FileNotFoundError:
-                same = False
-            if not same:  # the holder released (and removed) it meanwhile: try the new file
-                os.close(fd)
-                continue
-            os.ftruncate(fd, 0)
-            os.pwrite(fd, json.dumps(_holder()).encode("utf-8"), 0)
-            self._fd = fd
-            return
-        raise SaveError(f"cannot lock {self.path}: the lock file keeps changing ({lp})")
+        """Take the lock, or raise :class:`SaveLocked` naming the process playing the game."""
+        self._lock.acquire()
 
     def release(self) -> None:
-        fd, self._fd = self._fd, None
-        if fd is None:
-            return
-        try:
-            os.unlink(lock_path(self.path))
-        except OSError:
-            pass
-        os.close(fd)
+        self._lock.release()
 
     # reading and writing
     def _disk_digest(self) -> str | None:
         try:
-            return hashlib.sha256(read_bytes_bounded(self.path)).hexdigest()
+            return hashlib.sha256(read_bytes_bounded(self.path, MAX_SAVE_BYTES)).hexdigest()
         except ReplayError:
             return None if not os.path.lexists(self.path) else "unreadable"
 
     def load(self) -> Session:
         """Read the session in the file (validated), remembering what the file held."""
-        from ancients_kit.session import Session as cls
-
         with _one_line_errors():
-            raw = read_bytes_bounded(self.path)
+            raw = read_bytes_bounded(self.path, MAX_SAVE_BYTES)
             rec = parse_record(raw, where=str(self.path))
-        s = cls.from_record(rec, where=str(self.path))
+        s = from_record(rec, where=str(self.path))
         self._known = hashlib.sha256(raw).hexdigest()
         return s
 
@@ -981,11 +747,11 @@ class SaveSlot:
             self.claim()
             return
         try:
-            rec = parse_record(read_bytes_bounded(self.path), where=str(self.path))
+            rec = parse_record(read_bytes_bounded(self.path, MAX_SAVE_BYTES), where=str(self.path))
         except ReplayError as exc:
             raise SaveError(f"{_printable(str(exc))}; not overwriting it with a new game") from None
         if rec.get("format") != SAVE_FORMAT:
-            raise SaveError(f"{_show(self.path)} is not an ancients-kit save; not overwriting it with a new game")
+            raise SaveError(f"{show_path(self.path)} is not an ancients-kit save; not overwriting it with a new game")
         answers = rec.get("answers")
         earlier = (
             session is not None and isinstance(answers, list)
@@ -996,15 +762,15 @@ class SaveSlot:
         if rec.get("finished") is not True and answers != [] and not earlier:
             n = f"{len(answers)} answers" if isinstance(answers, list) else "answers"
             raise SaveError(
-                f"{_show(self.path)} holds a game in progress ({n}): "
-                f"continue it with `ancients play {_show(self.path)}`, "
+                f"{show_path(self.path)} holds a game in progress ({n}): "
+                f"continue it with `ancients play {show_path(self.path)}`, "
                 "or delete it, or give another --save"
             )
         self.claim()
 
     def save(self, session: Session) -> Path:
         """Write ``session``, unless somebody else changed the file since it was read."""
-        text = record_text(session.to_record())
+        text = record_text(to_record(session))
         now = self._disk_digest()
         if now is not None and now != self._known:
             other = self.path.with_name(f"{self.path.stem}.conflict-{os.getpid()}{self.path.suffix}")
@@ -1012,7 +778,7 @@ class SaveSlot:
                 write_atomic(other, text)
             except SaveError as exc:
                 raise SaveConflict(
-                    f"{_show(self.path)} was changed by another program since this game read it; "
+                    f"{show_path(self.path)} was changed by another program since this game read it; "
                     f"not overwriting its answers, and this game could not be kept either: {exc}"
                 ) from None
             raise SaveConflict(

@@ -28,7 +28,7 @@ from ancients_kit.errors import IllegalAnswer
 from ancients_kit.log import Event
 
 if TYPE_CHECKING:
-    from ancients_kit.session import Context
+    from ancients_kit.protocol import Context
 
 __all__ = ["SecretNumber"]
 

@@ -6,6 +6,9 @@ needs no test framework; a failed check is an :class:`AssertionError`):
 - :func:`drive` runs a rules generator (a phase, a window, a staged choice)
   on typed answers, without a session, and gives back the decisions asked
   and the generator's result;
+- :class:`DecliningBot` and :func:`public_view` test what a side may see: a
+  game played on by bots that never play at a window, as one viewer saw it
+  (two games differing only in another side's hand must look the same);
 - :func:`check_golden` plays a seeded game and compares it with its golden
   playthrough, two checked-in files: ``NAME.txt``, the readable log (a change
   in the rules or data shows as a reviewable diff), and ``NAME.json``, the
@@ -18,15 +21,18 @@ needs no test framework; a failed check is an :class:`AssertionError`):
 
 from __future__ import annotations
 
+import io
 import json
 import os
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from ancients_kit.bots import Bot, RandomBot
 from ancients_kit.session import Decision, Session
+from ancients_kit.windows import NEVER, NO, seen_by
 
-__all__ = ["GOLDEN_UPDATE_VAR", "check_golden", "drive", "golden_record"]
+__all__ = ["GOLDEN_UPDATE_VAR", "DecliningBot", "check_golden", "drive", "golden_record", "public_view"]
 
 GOLDEN_UPDATE_VAR = "ANCIENTS_GOLDEN_UPDATE"
 """Set to ``1`` to write the golden playthroughs anew (then read the diff before committing)."""
@@ -94,3 +100,52 @@ def check_golden(play: Callable[[], Session], path: Path | str, *, update_var: s
     again = Session(s.game, rec["scenario"], seed=rec["seed"], options=rec["options"], answers=rec["answers"])
     assert again.log.text() == text, f"{record_file}: its answers replay to another log than {log_file}"
     return s
+
+
+class DecliningBot:
+    """A bot that never plays at a window (``never`` at the windows named in
+    ``mute``, ``no`` at the others) and answers everything else as ``base``
+    does (a random bot by default). None of its answers looks at its hand, so
+    two games that differ only in its hand must look the same to its opponents:
+    the property :func:`public_view` tests."""
+
+    name = "declining"
+
+    def __init__(self, mute: Iterable[str] = (), base: Bot | None = None) -> None:
+        self.mute = frozenset(mute)
+        self.base: Bot = base if base is not None else RandomBot()
+
+    def choose(self, session: Session, decision: Decision) -> str:
+        if decision.kind.startswith("window."):
+            return NEVER if decision.kind.removeprefix("window.") in self.mute else NO
+        return self.base.choose(session, decision)
+
+
+def public_view(
+    session: Session, viewer: str, bots: Mapping[str, Bot], *, limit: int = 10_000
+) -> tuple[tuple[tuple[Any, ...], ...], tuple[str, ...], str]:
+    """Play ``session`` on with ``bots`` (one per side) and return all that
+    ``viewer`` saw: every question as :func:`~ancients_kit.windows.seen_by` shows it, the log as
+    ``viewer`` reads it, and the game's final render for ``viewer`` (as plain text).
+
+    Two games that differ only in another side's hand or secret numbers (with that side's
+    answers independent of them, e.g. a :class:`DecliningBot`) give the same log in this view;
+    their questions differ at most in that side being asked where it holds a play.
+    """
+    questions: list[tuple[Any, ...]] = []
+    while session.decision is not None and len(questions) < limit:
+        d = session.decision
+        questions.append(seen_by(d, viewer))
+        session.answer(bots[d.side].choose(session, d))
+    return tuple(questions), tuple(session.log.lines(viewer)), _as_text(session.game.render(session.state, viewer))
+
+
+def _as_text(renderable: Any) -> str:
+    """A render as plain text, so that two renders compare by what they show."""
+    if isinstance(renderable, str):
+        return renderable
+    from rich.console import Console
+
+    console = Console(record=True, width=200, color_system=None, file=io.StringIO())
+    console.print(renderable)
+    return console.export_text()

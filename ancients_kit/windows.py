@@ -57,17 +57,15 @@ so copies and snapshots of the state carry them.
 
 from __future__ import annotations
 
-import io
-from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from ancients_kit.session import Decision, Option
+from ancients_kit.protocol import Decision, Option
 
 if TYPE_CHECKING:
-    from ancients_kit.bots import Bot
-    from ancients_kit.session import Context, Session
+    from ancients_kit.protocol import Context
 
 __all__ = [
     "ASK",
@@ -75,14 +73,12 @@ __all__ = [
     "NEVER",
     "NO",
     "TURN",
-    "DecliningBot",
     "Play",
     "Standing",
     "Window",
     "chain",
     "offer",
     "own",
-    "public_view",
     "seen_by",
 ]
 
@@ -355,54 +351,3 @@ def seen_by(decision: Decision, viewer: str | None) -> tuple[Any, ...]:
     if viewer is None or viewer == decision.side:
         return (decision.side, decision.kind, decision.rule, decision.prompt, decision.keys)
     return (decision.side, decision.kind, decision.rule)
-
-
-class DecliningBot:
-    """A bot that never plays at a window (``never`` at the windows named in
-    ``mute``, ``no`` at the others) and answers everything else as ``base``
-    does (a random bot by default). None of its answers looks at its hand, so
-    two games that differ only in its hand must look the same to its opponents:
-    the property :func:`public_view` tests."""
-
-    name = "declining"
-
-    def __init__(self, mute: Iterable[str] = (), base: Bot | None = None) -> None:
-        from ancients_kit.bots import RandomBot
-
-        self.mute = frozenset(mute)
-        self.base: Bot = base if base is not None else RandomBot()
-
-    def choose(self, session: Session, decision: Decision) -> str:
-        if decision.kind.startswith("window."):
-            return NEVER if decision.kind.removeprefix("window.") in self.mute else NO
-        return self.base.choose(session, decision)
-
-
-def public_view(
-    session: Session, viewer: str, bots: Mapping[str, Bot], *, limit: int = 10_000
-) -> tuple[tuple[tuple[Any, ...], ...], tuple[str, ...], str]:
-    """Play ``session`` on with ``bots`` (one per side) and return all that
-    ``viewer`` saw: every question as :func:`seen_by` shows it, the log as
-    ``viewer`` reads it, and the game's final render for ``viewer`` (as plain text).
-
-    Two games that differ only in another side's hand or secret numbers (with that side's
-    answers independent of them, e.g. a :class:`DecliningBot`) give the same log in this view;
-    their questions differ at most in that side being asked where it holds a play.
-    """
-    questions: list[tuple[Any, ...]] = []
-    while session.decision is not None and len(questions) < limit:
-        d = session.decision
-        questions.append(seen_by(d, viewer))
-        session.answer(bots[d.side].choose(session, d))
-    return tuple(questions), tuple(session.log.lines(viewer)), _as_text(session.game.render(session.state, viewer))
-
-
-def _as_text(renderable: Any) -> str:
-    """A render as plain text, so that two renders compare by what they show."""
-    if isinstance(renderable, str):
-        return renderable
-    from rich.console import Console
-
-    console = Console(record=True, width=200, color_system=None, file=io.StringIO())
-    console.print(renderable)
-    return console.export_text()

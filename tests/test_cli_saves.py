@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from ancients_kit import savefile
 from ancients_kit.cli.main import cli
 
 
@@ -202,14 +203,14 @@ def test_follow_announces_answers_taken_back(race_plugin: str, tmp_path: Path, m
     s = Session.new("race", "short", seed=4)
     for a in ("roll", "roll", "roll"):
         s.answer(a)
-    s.save(save)
-    watched = Session.load(save)
+    savefile.save(s, save)
+    watched = savefile.load(save)
     taken_back = Session.new("race", "short", seed=4, answers=["roll"])
     finished = Session.new("race", "short", seed=4, answers=["roll"])
     bot = RandomBot()
     while finished.decision is not None:
         finished.answer(bot.choose(finished, finished.decision))
-    steps = iter([lambda: None, lambda: taken_back.save(save), lambda: finished.save(save)])
+    steps = iter([lambda: None, lambda: savefile.save(taken_back, save), lambda: savefile.save(finished, save)])
     monkeypatch.setattr(play.time, "sleep", lambda _: next(steps)())  # each look at the file finds the next save
     end = play._follow(str(save), watched, None)
     out = capsys.readouterr().out

@@ -42,6 +42,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from ancients_kit import savefile
 from ancients_kit.cli.main import cli
 from ancients_kit.session import Session
 
@@ -138,7 +139,7 @@ def save(scratch: Path) -> Path:
     while len(s.answers) < 40 and s.decision is not None:
         s.answer(bot.choose(s, s.decision))
     s.meta["sides"] = {side: "human" for side in s.game.sides(s.state)}
-    return s.save(scratch / "game.json")
+    return savefile.save(s, scratch / "game.json")
 
 
 @pytest.fixture(scope="module")
@@ -148,7 +149,7 @@ def finished(scratch: Path) -> Path:
     s = Session.new("centurion", "basic-servile-war", seed=7)
     play_out(s, RandomBot())
     assert s.finished
-    return s.save(scratch / "finished.json")
+    return savefile.save(s, scratch / "finished.json")
 
 
 COMMANDS = doc_commands()

@@ -31,6 +31,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from ancients_kit import savefile
 from ancients_kit.bots import RandomBot
 from ancients_kit.cli.main import cli
 from ancients_kit.errors import AnswerError, ReplayError
@@ -130,21 +131,21 @@ def base(race_plugin: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> t
     for _ in range(8):
         s.answer(bot.choose(s, s.decision))
     s.meta["sides"] = {"Red": "human", "Blue": "greedy"}
-    p = s.save(tmp_path / "base.json")
+    p = savefile.save(s, tmp_path / "base.json")
     return p, json.loads(p.read_text())
 
 
 def _check_load(p: Path) -> Session | None:
     before = p.read_bytes()
     try:
-        s = Session.load(p)
+        s = savefile.load(p)
     except ReplayError as exc:
         msg = str(exc)
         assert msg.isprintable() and msg.startswith(str(p)), msg
         s = None
     assert p.read_bytes() == before
     if s is not None:  # what loads saves and loads again to the same game
-        again = Session.from_record(json.loads(json.dumps(s.to_record())), where="again")
+        again = savefile.from_record(json.loads(json.dumps(savefile.to_record(s))), where="again")
         assert again.log.digest() == s.log.digest() and again.answers == s.answers
     return s
 
@@ -159,7 +160,7 @@ def test_damaged_records_load_or_raise_replay_error(base: tuple[Path, dict[str, 
     p.write_text(json.dumps(damaged))
     _check_load(p)
     with pytest.raises(ReplayError) if not isinstance(damaged, dict) else _maybe():
-        Session.from_record(damaged, where="mem")
+        savefile.from_record(damaged, where="mem")
 
 
 class _maybe:
@@ -234,7 +235,7 @@ def test_garbage_answers_through_the_api(race_plugin: str, prior: int, seed: int
                     s.decision.keys if s.decision else None, s.outcome) == snapshot
             continue
         assert d is not None and isinstance(a, str) and s.answers[:-1] == snapshot[0] and s.answers[-1] in d.keys
-    again = Session.from_record(json.loads(json.dumps(s.to_record())))
+    again = savefile.from_record(json.loads(json.dumps(savefile.to_record(s))))
     assert again.log.digest() == s.log.digest()
 
 
@@ -247,7 +248,7 @@ def test_garbage_lines_through_play(base: tuple[Path, dict[str, Any]], tmp_path:
     res = CliRunner().invoke(cli, ["play", str(p), "--no-map"], input="\n".join([*lines, "quit"]) + "\n")
     assert res.exit_code == 0, res.output
     assert "internal error" not in res.output
-    s = Session.load(p)  # whatever was typed, the file holds a game that replays exactly
+    s = savefile.load(p)  # whatever was typed, the file holds a game that replays exactly
     assert s.replay_matches
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from ancients_kit import savefile
 from ancients_kit.bots import RandomBot, make_bot, play_out
 from ancients_kit.checkpoints import every_safe_point, verify
 from ancients_kit.data import DataStore
@@ -75,7 +76,7 @@ def test_scenario_starts_replays_and_saves(game: str, scenario: str, tmp_path: P
         assert set(e.rules) <= known, f"unknown rule IDs in {e.text!r}: {set(e.rules) - known}"
     again = Session(g, scenario, seed=7, answers=s.answers)
     assert again.log.text() == s.log.text()
-    loaded = Session.load(s.save(tmp_path / "s.json"))
+    loaded = savefile.load(savefile.save(s, tmp_path / "s.json"))
     assert loaded.log.digest() == s.log.digest() and loaded.decision == s.decision
     if s.answers:
         s.undo()

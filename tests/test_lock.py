@@ -18,7 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from ancients_kit.savefile import SaveLocked, SaveSlot, lock_path
+from ancients_kit import savefile
+from ancients_kit.files import SaveLocked, lock_path
+from ancients_kit.savefile import SaveSlot
 from ancients_kit.session import Session
 
 from .conftest import PLUGINS
@@ -131,7 +133,7 @@ def test_writer_ignoring_the_lock_is_never_overwritten(save: Path, tmp_path: Pat
         # Someone writes the file behind the player's back (an old version, an editor ...).
         intruder = Session.new("race", "short", seed=4)
         intruder.answer("hold")
-        intruder.save(save)
+        savefile.save(intruder, save)
         written = save.read_bytes()
         out, err = first.communicate("roll\n", timeout=WAIT)
     finally:
@@ -142,7 +144,7 @@ def test_writer_ignoring_the_lock_is_never_overwritten(save: Path, tmp_path: Pat
     assert save.read_bytes() == written  # the other writer's answers are intact
     conflict = tmp_path / f"g.conflict-{first.pid}.json"
     assert conflict.exists() and _answers(conflict) == ["roll"]  # and this player's are kept too
-    assert Session.load(conflict).answers == ["roll"]
+    assert savefile.load(conflict).answers == ["roll"]
 
 
 def test_killed_player_leaves_no_lock_that_matters(save: Path, tmp_path: Path) -> None:
@@ -174,9 +176,9 @@ def test_save_killed_before_its_rename_leaves_old_file_and_a_temp_the_next_save_
     before = save.read_bytes()
     child = (
         "import os, signal, sys\n"
-        "from ancients_kit import savefile\n"
-        "savefile.os.replace = lambda *a: os.kill(os.getpid(), signal.SIGKILL)\n"
-        "savefile.write_atomic(sys.argv[1], '{\"half\": ')\n"
+        "from ancients_kit import files\n"
+        "files.os.replace = lambda *a: os.kill(os.getpid(), signal.SIGKILL)\n"
+        "files.write_atomic(sys.argv[1], '{\"half\": ')\n"
     )
     res = subprocess.run([sys.executable, "-c", child, str(save)], env=_env(tmp_path), timeout=WAIT)
     assert res.returncode == -signal.SIGKILL
@@ -204,6 +206,6 @@ def test_a_watcher_follows_the_game_being_played_to_its_end(save: Path, tmp_path
     assert watcher.returncode == 0, err
     followed = (seen + out).splitlines()
     full = _run(tmp_path, "replay", str(save), "--no-map").stdout.splitlines()
-    assert Session.load(save).finished
+    assert savefile.load(save).finished
     # every event, in order, once (a watcher between two saves sees the later one whole)
     assert followed == full

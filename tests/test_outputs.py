@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from ancients_kit.cli.main import cli
 from ancients_kit.outputs import OutputRefused, check_output, is_save_file, write_output
-from ancients_kit.savefile import write_atomic
+from ancients_kit.files import write_atomic
 
 VARIANT = '[meta]\nid = "plain"\nsource = "variant"\nnote = "changes nothing"\n'
 

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from ancients_kit import savefile
 from ancients_kit.bots import EndlessGame, GreedyBot, ProgressWatch, RandomBot, play_out
 from ancients_kit.study import simulate
 from ancients_kit.cli.main import cli
@@ -138,7 +139,7 @@ def test_new_with_bots_stops_a_loop_and_keeps_the_save(loop_plugin: str, tmp_pat
     assert res.exit_code == 2, res.output
     assert "loop dead-end (seed 1), from answer 1: no progress" in res.output
     assert f"saved in {save}" in res.output.replace("\n", "")
-    assert Session.load(save).answers[:2] == ["A", "melee"]
+    assert savefile.load(save).answers[:2] == ["A", "melee"]
 
 
 def test_play_loop_caps_bot_answers_in_a_row(loop_plugin: str, tmp_path: Path) -> None:
@@ -148,4 +149,4 @@ def test_play_loop_caps_bot_answers_in_a_row(loop_plugin: str, tmp_path: Path) -
     loop = PlayLoop(s, {"Red": "greedy", "Blue": "greedy"}, tmp_path / "c.json", show_map=False, max_bot_answers=40)
     with pytest.raises(ui.UsageProblem, match=r"loop chatty \(seed 1\), answer 40: bots gave 40 answers in a row"):
         loop.run()
-    assert len(Session.load(tmp_path / "c.json").answers) == 40
+    assert len(savefile.load(tmp_path / "c.json").answers) == 40

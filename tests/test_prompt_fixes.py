@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from ancients_kit import savefile
 from ancients_kit.cli.main import cli
 from ancients_kit.plugin import load_games
 
@@ -85,7 +86,7 @@ def test_square_brackets_in_labels_are_printed(run, tmp_path: Path) -> None:
     play_until(s, "combat.hex")
     s.answer(s.decision.keys[1])
     s.meta["sides"] = {"parthians": "human", "romans": "greedy"}
-    save = s.save(tmp_path / "b.json")
+    save = savefile.save(s, tmp_path / "b.json")
     res = run("play", str(save), "--no-map", input="quit\n")
     assert res.exit_code == 0, res.output
     assert "[ ] " in res.output

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from ancients_kit import savefile
 from ancients_kit.errors import ReplayError
 from ancients_kit.session import Session
 
@@ -22,7 +23,7 @@ def _game(race_plugin: str, folder: Path, monkeypatch: pytest.MonkeyPatch) -> Pa
     monkeypatch.chdir(folder)
     s = Session.new(race_plugin, "short", seed=3, variants=["v.toml"])
     s.answer(s.decision.keys[0])
-    return s.save(folder / "g.json")
+    return savefile.save(s, folder / "g.json")
 
 
 def test_a_save_records_absolute_variant_paths_and_loads_from_anywhere(
@@ -33,7 +34,7 @@ def test_a_save_records_absolute_variant_paths_and_loads_from_anywhere(
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     monkeypatch.chdir(elsewhere)
-    assert Session.load(save).answers == rec["answers"]
+    assert savefile.load(save).answers == rec["answers"]
 
 
 def _older(rec: dict) -> dict:
@@ -53,7 +54,7 @@ def test_a_relative_variant_path_is_looked_up_beside_the_save(
     rec["variants"][0]["path"] = "v.toml"
     (moved / "g.json").write_text(json.dumps(rec))
     monkeypatch.chdir(tmp_path.parent)
-    assert Session.load(moved / "g.json").variants[0].path == str(moved / "v.toml")
+    assert savefile.load(moved / "g.json").variants[0].path == str(moved / "v.toml")
 
 
 def test_a_save_cannot_read_a_file_whose_content_it_does_not_already_know(
@@ -67,7 +68,7 @@ def test_a_save_cannot_read_a_file_whose_content_it_does_not_already_know(
         rec["variants"][0]["path"] = os.fspath(secret)
         save.write_text(json.dumps(rec))
         with pytest.raises(ReplayError, match="is not the variant this game was saved with") as err:
-            Session.load(save)
+            savefile.load(save)
         assert "not the variant\"" not in str(err.value) and "password" not in str(err.value)
         assert "secret]" not in str(err.value) and "hunter2" not in str(err.value)
 
@@ -81,11 +82,11 @@ def test_a_save_carries_its_variant_and_reads_no_file(
     assert rec["variants"][0]["text"] == VARIANT and rec["variants"][0]["includes"] == {}
     (tmp_path / "v.toml").unlink()
     os.mkfifo(tmp_path / "v.toml")  # opening this for reading would block the load
-    loaded = Session.load(save)
+    loaded = savefile.load(save)
     assert loaded.answers == rec["answers"] and loaded.replay_matches
     assert loaded.variants[0].sources == (("", VARIANT),)
     resaved = tmp_path / "again.json"
-    loaded.save(resaved)
+    savefile.save(loaded, resaved)
     assert json.loads(resaved.read_text())["variants"] == rec["variants"]
 
 
@@ -99,11 +100,11 @@ def test_included_files_are_carried_in_the_order_read(
     monkeypatch.chdir(tmp_path)
     s = Session.new(race_plugin, "short", seed=3, variants=["w.toml"])
     s.answer(s.decision.keys[0])
-    save = s.save(tmp_path / "g.json")
+    save = savefile.save(s, tmp_path / "g.json")
     rec = json.loads(save.read_text())
     assert list(rec["variants"][0]["includes"]) == ["parts/race.toml"]
     (tmp_path / "parts" / "race.toml").unlink()
-    loaded = Session.load(save)
+    loaded = savefile.load(save)
     assert loaded.replay_matches and loaded.state.target == 6
 
 
@@ -121,7 +122,7 @@ def test_an_edited_carried_variant_is_refused_by_its_hash_before_it_is_read(
     edit(rec["variants"][0])
     save.write_text(json.dumps(rec))
     with pytest.raises(ReplayError, match=message) as err:
-        Session.load(save)
+        savefile.load(save)
     assert "\n" not in str(err.value)
 
 
@@ -138,5 +139,5 @@ def test_a_carried_variant_whose_hash_is_forged_still_loads_only_as_a_variant(
     v["sha256"] = hashlib.sha256(v["text"].encode()).hexdigest()
     save.write_text(json.dumps(rec))
     with pytest.raises(ReplayError, match=r"variants\[0\].*unknown key\(s\): bogus") as err:
-        Session.load(save)
+        savefile.load(save)
     assert "\n" not in str(err.value)

@@ -18,7 +18,8 @@ from ancients_kit import savefile
 from ancients_kit.bots import RandomBot
 from ancients_kit.errors import InvalidAnswer, ReplayError
 from ancients_kit.plugin import OptionSpec
-from ancients_kit.savefile import SaveError, clean_stray_temps, parse_option, write_atomic
+from ancients_kit.files import SaveError, clean_stray_temps, write_atomic
+from ancients_kit.savefile import parse_option
 from ancients_kit.session import Session
 
 SAVES = Path(__file__).parent / "data" / "saves"
@@ -32,13 +33,13 @@ def saved(race_plugin: str, tmp_path: Path) -> Path:
     for _ in range(6):
         s.answer(bot.choose(s, s.decision))
     s.meta["sides"] = {"Red": "human", "Blue": "greedy"}
-    return s.save(tmp_path / "g.json")
+    return savefile.save(s, tmp_path / "g.json")
 
 
 def _load_refused(p: Path, *fragments: str) -> str:
     before = p.read_bytes()
     with pytest.raises(ReplayError) as info:
-        Session.load(p)
+        savefile.load(p)
     msg = str(info.value)
     assert "\n" not in msg and msg.startswith(str(p)), msg
     for f in fragments:
@@ -54,14 +55,14 @@ def test_version_1_saves_made_before_the_schema_still_load(race_plugin: str, tmp
     # Both files were written by the code of commit 4f9ce3d (before the schema); their
     # log_sha256 was re-recorded when roll texts changed (issue 14: dice printed as faces):
     # with the old texts patched back in, the replay gives the digest first recorded.
-    s = Session.load(SAVES / "race-short-v1.json")
+    s = savefile.load(SAVES / "race-short-v1.json")
     assert s.replay_matches and not s.finished and len(s.answers) == 9
     assert s.options["target"] == 30 and s.meta["sides"] == {"Red": "human", "Blue": "greedy"}
-    done = Session.load(SAVES / "race-short-finished-v1.json")
+    done = savefile.load(SAVES / "race-short-finished-v1.json")
     assert done.replay_matches and done.finished and done.outcome is not None
     assert done.outcome.winner == "Blue"
     # and what the new code writes is the same format, key for key, with the set-up's digest
-    again = json.loads(s.save(tmp_path / "again.json").read_text())
+    again = json.loads(savefile.save(s, tmp_path / "again.json").read_text())
     assert again.pop("setup_sha256") == s.setup_digest()
     assert again == json.loads((SAVES / "race-short-v1.json").read_text())
 
@@ -178,23 +179,23 @@ def test_too_big_is_refused_before_reading(saved: Path, monkeypatch: pytest.Monk
 
 def test_device_fifo_and_directory_refused_without_reading(race_plugin: str, tmp_path: Path) -> None:
     with pytest.raises(ReplayError, match="is a device, not a save file; refused without reading"):
-        Session.load("/dev/zero")
+        savefile.load("/dev/zero")
     fifo = tmp_path / "pipe.json"
     os.mkfifo(fifo)  # nobody writes to it: reading would block forever
     with pytest.raises(ReplayError, match="is a FIFO"):
-        Session.load(fifo)
+        savefile.load(fifo)
     with pytest.raises(ReplayError, match="is a directory"):
-        Session.load(tmp_path)
+        savefile.load(tmp_path)
     with pytest.raises(ReplayError, match="No such file"):
-        Session.load(tmp_path / "missing.json")
+        savefile.load(tmp_path / "missing.json")
     with pytest.raises(ReplayError, match="NUL byte"):
-        Session.load("a\x00b.json")
+        savefile.load("a\x00b.json")
 
 
 def test_from_record_refuses_what_is_not_an_object(race_plugin: str) -> None:
     for rec in ([], "x", 5, None):
         with pytest.raises(ReplayError, match="not an ancients-kit save file"):
-            Session.from_record(rec)  # type: ignore[arg-type]
+            savefile.from_record(rec)  # type: ignore[arg-type]
 
 
 # -- meaning: options as `new` parses them, digests, variants ---------------------------
@@ -209,19 +210,19 @@ def test_option_values_are_taken_only_as_a_save_writes_them(race_plugin: str, tm
         rec["options"]["target"] = edited
         p.write_text(json.dumps(rec))
         with pytest.raises(ReplayError, match=r"options\.target: .* is not written as a save records it \(30\)"):
-            Session.load(p)
+            savefile.load(p)
     rec["options"]["target"] = 30
     p.write_text(json.dumps(rec))
-    s = Session.load(p)
+    s = savefile.load(p)
     assert s.options["target"] == 30 and s.replay_matches and s.finished
     rec["options"]["target"] = 100  # another game: its answers no longer end it
     p.write_text(json.dumps(rec))
     with pytest.raises(ReplayError, match="finished: the save says the game is finished"):
-        Session.load(p)
+        savefile.load(p)
     del rec["options"]["target"]
     p.write_text(json.dumps(rec))
     with pytest.raises(ReplayError, match="options: the save does not give target"):
-        Session.load(p)
+        savefile.load(p)
 
 
 def test_parse_option_keeps_json_types_apart() -> None:
@@ -241,13 +242,13 @@ def test_changed_log_digest_loads_but_is_flagged(saved: Path) -> None:
     rec = json.loads(saved.read_text())
     rec["log_sha256"] = "0" * 64
     saved.write_text(json.dumps(rec))
-    assert not Session.load(saved).replay_matches
+    assert not savefile.load(saved).replay_matches
     rec = json.loads(saved.read_text())
     rec["finished"] = True  # a finished flag its answers do not bear out is refused, not flagged
-    rec["log_sha256"] = Session.load(SAVES / "race-short-v1.json").log.digest()
+    rec["log_sha256"] = savefile.load(SAVES / "race-short-v1.json").log.digest()
     saved.write_text(json.dumps(rec))
     with pytest.raises(ReplayError, match="finished: the save says the game is finished"):
-        Session.load(saved)
+        savefile.load(saved)
 
 
 def _variant(tmp_path: Path, target: int) -> Path:
@@ -263,8 +264,8 @@ def test_variant_records_are_checked(race_plugin: str, tmp_path: Path) -> None:
     v = _variant(tmp_path, 25)
     s = Session.new("race", "short", seed=3, variants=[v])
     s.answer("roll")
-    p = s.save(tmp_path / "g.json")
-    assert Session.load(p).replay_matches
+    p = savefile.save(s, tmp_path / "g.json")
+    assert savefile.load(p).replay_matches
     rec = json.loads(p.read_text())
     # another variant's id under the same path
     rec["variants"][0]["id"] = "other"
@@ -274,7 +275,7 @@ def test_variant_records_are_checked(race_plugin: str, tmp_path: Path) -> None:
     rec["variants"][0]["id"] = "short-race"
     p.write_text(json.dumps(rec))
     v.rename(tmp_path / "gone.toml")
-    assert Session.load(p).replay_matches
+    assert savefile.load(p).replay_matches
     # a save from before saves carried their variants names the file only
     del rec["variants"][0]["text"], rec["variants"][0]["includes"]
     p.write_text(json.dumps(rec))
@@ -291,14 +292,14 @@ def test_lost_variant_records_are_flagged_loudly(race_plugin: str, tmp_path: Pat
 
     s = Session.new("race", "short", seed=3, variants=[_variant(tmp_path, 25)])
     s.answer("hold")
-    p = s.save(tmp_path / "g.json")
+    p = savefile.save(s, tmp_path / "g.json")
     rec = json.loads(p.read_text())
     rec["variants"] = []
     p.write_text(json.dumps(rec))
     _load_refused(p, "the set-up of 'short' is not the one this game was played from")  # Red where Green was
     del rec["setup_sha256"]  # a save from before the set-up digest: loaded, and its log differs
     p.write_text(json.dumps(rec))
-    assert not Session.load(p).replay_matches
+    assert not savefile.load(p).replay_matches
     res = CliRunner().invoke(cli, ["replay", str(p), "--check", "--no-map"])
     assert res.exit_code == 2 and "differs from the saved one" in res.output
     res = CliRunner().invoke(cli, ["undo", str(p)])
@@ -343,15 +344,15 @@ def test_answer_refuses_a_huge_string(race_plugin: str) -> None:
 def test_save_through_symlink_writes_the_target(saved: Path, tmp_path: Path) -> None:
     link = tmp_path / "link.json"
     link.symlink_to(saved.name)
-    s = Session.load(link)
+    s = savefile.load(link)
     s.undo()
-    assert s.save(link) == saved
+    assert savefile.save(s, link) == saved
     assert link.is_symlink() and os.readlink(link) == saved.name
     assert len(json.loads(saved.read_text())["answers"]) == 5
     dangling = tmp_path / "dangling.json"
     dangling.symlink_to(tmp_path / "no-such-folder" / "x.json")
     with pytest.raises(SaveError, match="whose folder does not exist"):
-        s.save(dangling)
+        savefile.save(s, dangling)
     assert dangling.is_symlink()
 
 
@@ -368,7 +369,7 @@ def test_stray_temp_files_are_cleaned_but_not_a_save_in_progress(saved: Path, tm
         p.write_text("keep")
     with open(busy, "rb") as fh:
         fcntl.flock(fh.fileno(), fcntl.LOCK_EX)  # as a save being written right now holds it
-        Session.load(saved).save(saved)
+        savefile.save(savefile.load(saved), saved)
         assert busy.exists()
     assert not any(p.exists() for p in stray)
     assert all(p.exists() for p in other)
@@ -390,7 +391,7 @@ def test_unwritable_save_is_a_one_line_save_error(saved: Path, tmp_path: Path,
     before = saved.read_bytes()
     listing = sorted(os.listdir(tmp_path))
     with pytest.raises(SaveError) as info:
-        Session.load(saved).save(where(tmp_path))
+        savefile.save(savefile.load(saved), where(tmp_path))
     assert expected in str(info.value) and "\n" not in str(info.value)
     assert isinstance(info.value, OSError)  # callers catching OSError keep working
     assert saved.read_bytes() == before and sorted(os.listdir(tmp_path)) == listing
@@ -403,10 +404,10 @@ def test_never_renamed_over_a_device_or_fifo(saved: Path, tmp_path: Path) -> Non
     os.mkfifo(fifo)
     link = tmp_path / "null.json"
     link.symlink_to("/dev/null")
-    s = Session.load(saved)
+    s = savefile.load(saved)
     for target in (Path("/dev/null"), fifo, link):
         with pytest.raises(SaveError, match="is a (device|FIFO), not a save file; refused without reading or writing"):
-            s.save(target)
+            savefile.save(s, target)
     assert stat.S_ISCHR(os.stat("/dev/null").st_mode) and stat.S_ISFIFO(os.stat(fifo).st_mode)
     assert not [n for n in os.listdir("/dev") if n.startswith(".null.")]
 
@@ -418,7 +419,7 @@ def test_read_only_folder(saved: Path, tmp_path: Path) -> None:
     ro.chmod(0o500)
     try:
         with pytest.raises(SaveError, match="Permission denied"):
-            Session.load(saved).save(ro / "g.json")
+            savefile.save(savefile.load(saved), ro / "g.json")
     finally:
         ro.chmod(0o700)
 
@@ -426,16 +427,16 @@ def test_read_only_folder(saved: Path, tmp_path: Path) -> None:
 def test_read_only_save_is_never_rewritten(saved: Path) -> None:
     saved.chmod(0o444)
     before = saved.read_bytes()
-    s = Session.load(saved)
+    s = savefile.load(saved)
     s.undo()
     with pytest.raises(SaveError, match="it is read-only"):
-        s.save(saved)
+        savefile.save(s, saved)
     assert saved.read_bytes() == before
 
 
 def test_save_keeps_the_file_mode(saved: Path) -> None:
     saved.chmod(0o640)
-    Session.load(saved).save(saved)
+    savefile.save(savefile.load(saved), saved)
     assert saved.stat().st_mode & 0o777 == 0o640
 
 
@@ -464,10 +465,10 @@ def test_fixture_files_are_what_the_old_code_wrote() -> None:
 
 def test_deepcopy_of_record_round_trips(saved: Path) -> None:
     rec = json.loads(saved.read_text())
-    s = Session.from_record(copy.deepcopy(rec), where="mem")
-    assert s.to_record() == rec
+    s = savefile.from_record(copy.deepcopy(rec), where="mem")
+    assert savefile.to_record(s) == rec
     shutil.copy(saved, saved.with_name("copy.json"))
-    assert Session.load(saved.with_name("copy.json")).replay_matches
+    assert savefile.load(saved.with_name("copy.json")).replay_matches
 
 
 def test_messages_stay_on_one_line_whatever_the_file_holds(saved: Path) -> None:
@@ -493,12 +494,12 @@ def test_record_in_memory_nested_too_deep_or_cyclic(saved: Path) -> None:
         cur = cur["x"]
     rec["meta"]["notes"] = deep
     with pytest.raises(ReplayError, match="nested more than 16 deep"):
-        Session.from_record(rec, where="mem")
+        savefile.from_record(rec, where="mem")
     cyclic: dict[str, Any] = {}
     cyclic["self"] = cyclic
     rec["meta"]["notes"] = cyclic
     with pytest.raises(ReplayError, match="nested more than 16 deep"):
-        Session.from_record(rec, where="mem")
+        savefile.from_record(rec, where="mem")
 
 
 def test_a_variant_option_the_save_does_not_record_is_checked_too(race_plugin: str, tmp_path: Path) -> None:
@@ -524,15 +525,15 @@ def test_a_save_names_its_game_and_answers_exactly(saved: Path, tmp_path: Path) 
     rec["game"] = "rac"
     p.write_text(json.dumps(rec))
     with pytest.raises(ReplayError, match=r"game: 'rac' is not a game's id .*'race'\?"):
-        Session.load(p)
+        savefile.load(p)
     rec = json.loads(saved.read_text())
     first = rec["answers"][0]
     for edited in (f" {first} ", first.upper()):
         rec["answers"][0] = edited
         p.write_text(json.dumps(rec))
         with pytest.raises(ReplayError, match=rf"answers\[0\]: {edited!r} is not written as the game records"):
-            Session.load(p)
-    assert Session.load(saved).answers[0] == first  # the save as written loads
+            savefile.load(p)
+    assert savefile.load(saved).answers[0] == first  # the save as written loads
 
 
 def test_option_numbers_beyond_64_bits_are_refused(saved: Path, tmp_path: Path) -> None:
@@ -540,7 +541,7 @@ def test_option_numbers_beyond_64_bits_are_refused(saved: Path, tmp_path: Path) 
     p = tmp_path / "huge.json"
     p.write_text(json.dumps(rec).replace('"target": 0', '"target": 1' + "0" * 400))
     with pytest.raises(ReplayError, match="options.target: expected a whole number between -2\\*\\*63 and 2\\*\\*63"):
-        Session.load(p)
+        savefile.load(p)
 
 
 def test_whole_number_options_have_bounds() -> None:
@@ -569,15 +570,15 @@ def test_a_scenario_changed_by_hand_is_refused_before_it_is_played_on(tmp_path: 
     bot = make_bot("greedy")
     for _ in range(4):
         s.answer(bot.choose(s, s.decision))
-    p = s.save(tmp_path / "g.json")
+    p = savefile.save(s, tmp_path / "g.json")
     rec = json.loads(p.read_text())
-    assert rec["setup_sha256"] == s.setup_digest() and Session.load(p).replay_matches
+    assert rec["setup_sha256"] == s.setup_digest() and savefile.load(p).replay_matches
     rec["scenario"] = "kings-war"
     p.write_text(json.dumps(rec))
     _load_refused(p, "scenario: the set-up of 'kings-war' is not the one this game was played from")
     del rec["setup_sha256"]  # a save from before the digest: the full log still tells
     p.write_text(json.dumps(rec))
-    assert not Session.load(p).replay_matches
+    assert not savefile.load(p).replay_matches
 
 
 @pytest.mark.parametrize(("bad", "message"), [

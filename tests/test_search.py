@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from ancients_kit import savefile
 from ancients_kit.chance import Rng
 from ancients_kit.bots import BOTS, RandomBot, make_bot, play_out
 from ancients_kit.errors import ReplayError
@@ -69,7 +70,7 @@ def test_search_copy_keeps_its_dice_through_undo_and_forks(race_plugin: str) -> 
 def test_search_copy_refuses_to_be_saved_and_viewer_needs_reseed(race_plugin: str) -> None:
     s = _played(race_plugin)
     with pytest.raises(ReplayError, match="cannot be saved"):
-        s.fork(reseed=1).to_record()
+        savefile.to_record(s.fork(reseed=1))
     with pytest.raises(ValueError, match="needs reseed"):
         s.fork(viewer="Red")
     with pytest.raises(ValueError, match="not a side"):

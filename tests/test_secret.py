@@ -19,7 +19,7 @@ from ancients_kit.errors import IllegalAnswer  # noqa: E402
 from ancients_kit.log import Log  # noqa: E402
 from ancients_kit.secret import SecretNumber  # noqa: E402
 from ancients_kit.session import Context, Session  # noqa: E402
-from ancients_kit.windows import DecliningBot, public_view  # noqa: E402
+from ancients_kit.testing import DecliningBot, public_view  # noqa: E402
 
 
 def _ctx() -> tuple[Context, Log]:

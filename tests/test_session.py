@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from ancients_kit import savefile
 from ancients_kit.bots import GreedyBot, RandomBot, play_out
 from ancients_kit.study import simulate
 from ancients_kit.errors import AmbiguousAnswer, IllegalAnswer, InvalidAnswer, ReplayError
@@ -102,10 +103,10 @@ def test_save_load_round_trip(race_plugin: str, tmp_path: Path) -> None:
             break
         s.answer(RandomBot().choose(s, s.decision))
     saves = tmp_path / "saves"
-    p = s.save(saves / "g.json")
+    p = savefile.save(s, saves / "g.json")
     rec = json.loads(p.read_text())
     assert rec["answers"] == s.answers and rec["seed"] == 5
-    t = Session.load(p)
+    t = savefile.load(p)
     assert t.log.text() == s.log.text() and t.replay_matches
     assert [x.name for x in saves.iterdir()] == ["g.json"]  # no temp files left behind
 
@@ -113,15 +114,15 @@ def test_save_load_round_trip(race_plugin: str, tmp_path: Path) -> None:
 def test_load_refuses_tampered_answers(race_plugin: str, tmp_path: Path) -> None:
     s = Session.new("race", "short", seed=5)
     s.answer("roll")
-    p = s.save(tmp_path / "g.json")
+    p = savefile.save(s, tmp_path / "g.json")
     rec = json.loads(p.read_text())
     rec["answers"] = ["jump"]
     p.write_text(json.dumps(rec))
     with pytest.raises(ReplayError, match="answer 1 .*'jump'"):
-        Session.load(p)
+        savefile.load(p)
     p.write_text("{not json")
     with pytest.raises(ReplayError, match="not valid JSON"):
-        Session.load(p)
+        savefile.load(p)
 
 
 def test_undo_replays_all_but_last(race_plugin: str) -> None:
@@ -137,8 +138,8 @@ def test_undo_replays_all_but_last(race_plugin: str) -> None:
 
 def test_replay_of_finished_game_is_identical(race_plugin: str, tmp_path: Path) -> None:
     s = _play(21)
-    s.save(tmp_path / "done.json")
-    t = Session.load(tmp_path / "done.json")
+    savefile.save(s, tmp_path / "done.json")
+    t = savefile.load(tmp_path / "done.json")
     assert t.finished and t.outcome == s.outcome and t.log.digest() == s.log.digest()
 
 

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from textual import events
 
+from ancients_kit import savefile
 from ancients_kit.bots import make_bot, play_until
 from ancients_kit.cli.play import PlayLoop
 from ancients_kit.session import Decision, Session
@@ -113,7 +114,7 @@ def test_done_and_undo_typed_after_resuming_a_centurion_save(tmp_path: Path) -> 
     s, loop = against_bot("centurion", "basic-carrhae", path, until="move.unit")
     loop.save()
     loop.slot.release()
-    again = Session.load(path)
+    again = savefile.load(path)
     loop = PlayLoop(again, loop.who, path)
     app = TableApp(loop)
 
@@ -436,7 +437,7 @@ def test_a_whole_game_typed_key_by_key(game: str, scenario: str, opponent: str, 
         assert "replay with: ancients replay" in app.exit_note and "continue with" not in app.exit_note
 
     run(app, size, body)
-    again = Session.load(path)
+    again = savefile.load(path)
     assert again.replay_matches and again.outcome == s.outcome
 
 

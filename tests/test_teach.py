@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from ancients_kit import savefile
 from ancients_kit.bots import RandomBot, play_out
 from ancients_kit.cli.main import cli
 from ancients_kit.cli.teach import html_replay
@@ -88,7 +89,7 @@ def bot_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
     s = Session.new("centurion", "basic-gaul", seed=3)
     play_out(s, RandomBot(), max_decisions=60)
     path = tmp_path_factory.mktemp("teach") / "gaul.json"
-    s.save(path)
+    savefile.save(s, path)
     return path
 
 
@@ -108,7 +109,7 @@ def test_show_writes_svg_and_png(run, bot_game: Path, tmp_path: Path) -> None:
 
 
 def test_show_highlights_the_hexes_of_the_question(bot_game: Path) -> None:
-    s = Session.load(bot_game)
+    s = savefile.load(bot_game)
     from ancients_kit.cli.teach import session_picture
 
     pic = session_picture(s, None)
@@ -132,7 +133,7 @@ STEP_BUTTONS = {"first": "first", "prev": "back", "next": "forward", "last": "la
 def test_step_buttons_say_what_they_do_in_plain_letters(bot_game: Path) -> None:
     """Every font has the ASCII letters; the arrows beside them are drawn, not typed
     (the first and last buttons used to be glyphs few fonts have, shown as empty boxes)."""
-    page = html_replay(Session.load(bot_game))
+    page = html_replay(savefile.load(bot_game))
     for button, word in STEP_BUTTONS.items():
         start = page.index(f'<button id="{button}"')
         html = page[start:page.index("</button>", start)]
@@ -147,7 +148,7 @@ def test_step_buttons_say_what_they_do_in_plain_letters(bot_game: Path) -> None:
 def test_html_replay_steps_in_a_real_browser(bot_game: Path, tmp_path: Path) -> None:
     binary = chromium_path()
     assert binary, "CI must install Chromium (.ci/run)"
-    s = Session.load(bot_game)
+    s = savefile.load(bot_game)
     page = tmp_path / "replay.html"
     page.write_text(html_replay(s), encoding="utf-8")
     steps = [Session(s.game, s.scenario, seed=s.seed, answers=s.answers[:k]) for k in (0, 3, 4)]

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from ancients_kit import savefile
 from ancients_kit.bots import make_bot, play_until
 from ancients_kit.cli.play import PlayLoop, free_save_path, full_screen_allowed
 from ancients_kit.session import Session
@@ -491,7 +492,7 @@ def test_a_whole_battle_without_leaving_the_table(game: str, scenario: str, oppo
             await pilot.press("ctrl+q")
 
     run(go)
-    again = Session.load(path)
+    again = savefile.load(path)
     assert again.replay_matches and again.outcome == s.outcome
 
 

@@ -19,13 +19,13 @@ sys.path.insert(0, str(Path(__file__).parent / "plugins"))
 from chits_game import GAME as CHITS  # noqa: E402
 from salt_game import GAME as SALT  # noqa: E402
 
+from ancients_kit import savefile  # noqa: E402
 from ancients_kit.bots import GreedyBot, RandomBot, play_out  # noqa: E402
 from ancients_kit.errors import IllegalAnswer  # noqa: E402
 from ancients_kit.session import Decision, Option, Session  # noqa: E402
-from ancients_kit.testing import drive  # noqa: E402
+from ancients_kit.testing import DecliningBot, drive, public_view  # noqa: E402
 from ancients_kit.windows import (  # noqa: E402
     CLOSE,
-    DecliningBot,
     NEVER,
     NO,
     TURN,
@@ -35,7 +35,6 @@ from ancients_kit.windows import (  # noqa: E402
     chain,
     offer,
     own,
-    public_view,
     seen_by,
 )
 
@@ -223,7 +222,7 @@ def test_standing_preferences_are_saved_and_replayed_as_answers(tmp_path: Path) 
     assert not [line for line in s.log.lines("Germans") if "not asked" in line]
     s.answer(NO)
     assert s.decision.side == "Romans" and "ask:battle-start" in s.decision.keys
-    rec = json.loads(s.save(tmp_path / "game.json").read_text("utf-8"))  # the test game has no entry point
+    rec = json.loads(savefile.save(s, tmp_path / "game.json").read_text("utf-8"))  # the test game has no entry point
     loaded = Session(SALT, rec["scenario"], seed=rec["seed"], options=rec["options"], answers=rec["answers"])
     assert loaded.answers == s.answers and loaded.log.digest() == s.log.digest()
     assert loaded.state.standing == s.state.standing

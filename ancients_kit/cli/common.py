@@ -8,6 +8,8 @@ from typing import Any, TypeVar
 import click
 
 from ancients_kit.data import DataStore, Variant
+from ancients_kit.files import check_regular_file
+from ancients_kit.paths import MAX_DATA_BYTES
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -26,10 +28,8 @@ def variant_option(f: F) -> F:
 
 def load_variants(paths: tuple[str, ...]) -> tuple[Variant, ...]:
     """The ``--variant`` files; a device or FIFO (``/dev/zero``) is refused unread."""
-    from ancients_kit.savefile import check_regular_file
-
     for p in paths:
-        check_regular_file(p, "variant file")
+        check_regular_file(p, "variant file", MAX_DATA_BYTES)
     return tuple(Variant.from_file(p) for p in paths)
 
 

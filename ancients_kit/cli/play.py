@@ -23,6 +23,7 @@ from pathlib import Path
 import click
 from rich.rule import Rule
 
+from ancients_kit import savefile
 from ancients_kit.bots import Bot, EndlessGame, ProgressWatch, check_bot, make_bot
 from ancients_kit.cli import ui
 from ancients_kit.cli.common import load_variants, option_pairs, variant_option
@@ -597,7 +598,7 @@ def replay_cmd(save: str, viewer: str | None, as_json: bool, check: bool, show_m
     if follow and (as_json or check or explain or html_path):
         raise ui.UsageProblem("--follow prints the events as they come; it does not combine with --json, --check, "
                               "--explain or --html")
-    s = Session.load(save)
+    s = savefile.load(save)
     viewer = teach.viewer_of(s, viewer)
     if check and not s.replay_matches:
         raise ui.UsageProblem(f"{save}: the replayed log differs from the saved one")
@@ -612,7 +613,7 @@ def replay_cmd(save: str, viewer: str | None, as_json: bool, check: bool, show_m
             ui.prose(line)
         return
     if as_json:
-        ui.print_json({"record": s.to_record(), "events": [e.to_json(viewer) for e in s.log]})
+        ui.print_json({"record": savefile.to_record(s), "events": [e.to_json(viewer) for e in s.log]})
         return
     for e in s.log:
         ui.out.print(markup(e.line(viewer)))
@@ -649,7 +650,7 @@ def _follow(save: str, s: Session, viewer: str | None) -> Session:
         if now is None:
             raise ui.UsageProblem(f"{save}: the save file went away while it was followed")
         stamp = now
-        t = Session.load(save)  # saves are renamed into place whole: never half a file
+        t = savefile.load(save)  # saves are renamed into place whole: never half a file
         old, new = [e.to_json(None) for e in s.log], [e.to_json(None) for e in t.log]
         same = 0
         while same < min(len(old), len(new)) and old[same] == new[same]:

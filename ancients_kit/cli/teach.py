@@ -17,6 +17,7 @@ from typing import Any
 
 import click
 
+from ancients_kit import savefile
 from ancients_kit.cli import ui
 from ancients_kit.log import Event
 from ancients_kit.outputs import write_output
@@ -80,7 +81,7 @@ def show_cmd(save: str, at: int | None, viewer: str | None, svg_path: str | None
     """
     from ancients_kit.drawing import write_picture
 
-    s = Session.load(save)
+    s = savefile.load(save)
     who = viewer_of(s, viewer)
     s = session_at(s, at)
     if not svg_path and not png_path:

@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from ancients_games.ccancients_rome import GAME
+from ancients_kit import savefile
 from ancients_kit.bots import GreedyBot, RandomBot, play_out
 from ancients_kit.cli.main import cli
 from ancients_kit.data import DataStore
@@ -100,7 +101,7 @@ def test_placentia_fano_pavia_series() -> None:
     out = play_out(s, RandomBot(), max_decisions=80_000)
     assert out is not None and [r[0] for r in s.state.results] == ["Placentia", "Fano", "Pavia"]
     # saved and reloaded, the series replays identically in one session
-    s2 = Session.from_record(s.to_record())
+    s2 = savefile.from_record(savefile.to_record(s))
     assert s2.replay_matches and s2.outcome == out
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from ancients_kit import savefile
 from ancients_kit.bots import make_bot
 from ancients_kit.errors import ReplayError
 from ancients_kit.session import Session
@@ -219,12 +220,12 @@ def test_a_save_whose_answers_no_longer_fit_is_refused_in_one_line(tmp_path: Pat
     """Saves hold answer keys: a save made when the action menu said ``move`` (before issue 23)
     no longer replays, and says so in one line naming the answer."""
     s = _deployed()
-    path = s.save(tmp_path / "new.json")
+    path = savefile.save(s, tmp_path / "new.json")
     rec = json.loads(path.read_text(encoding="utf-8"))
     rec["answers"] = list(rec["answers"]) + ["move", "3016"]
     old = tmp_path / "old.json"
     old.write_text(json.dumps(rec), encoding="utf-8")
     with pytest.raises(ReplayError) as info:
-        Session.load(old)
+        savefile.load(old)
     assert "\n" not in str(info.value) and "move" in str(info.value)
 

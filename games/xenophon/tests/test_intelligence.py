@@ -8,7 +8,8 @@ import pytest
 
 from ancients_kit.chance import Rng
 from ancients_kit.session import Decision, Session
-from ancients_kit.windows import DecliningBot, seen_by
+from ancients_kit.testing import DecliningBot
+from ancients_kit.windows import seen_by
 from ancients_games.xenophon import GAME
 from ancients_games.xenophon import intelligence as intel
 from ancients_games.xenophon.diplomacy import BIDDING_CHITS
