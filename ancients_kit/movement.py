@@ -18,6 +18,12 @@ Rules it serves, as the games parametrise it:
 - stacking: a unit may pass through a hex it may not end in
   (``can_stop``; ``cen:full.stacking`` C, ``xen:stacking``).
 
+Games that move by hexes rather than movement points (C&C: "move up to 2
+hexes", terrain that stops a move or bars it) use :func:`reach_in_steps`:
+a breadth-first walk on the same idea, where the game says of each hex what
+entering it means (:data:`BARRED`, :data:`THROUGH`, :data:`HALT`,
+:data:`ONWARD`), on any node type and adjacency.
+
 Determinism: ties between equal-cost paths are broken by the order in which
 neighbours are tried (direction order, or the order of the ``neighbors``
 mapping), never by hashing, so paths are the same on every run.
@@ -28,7 +34,7 @@ exact, no floats.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Container, Iterable, Mapping
 from fractions import Fraction
 from heapq import heappop, heappush
 from types import MappingProxyType
@@ -52,6 +58,11 @@ __all__ = [
     "find_path",
     "path_cost",
     "reachable",
+    "reach_in_steps",
+    "BARRED",
+    "THROUGH",
+    "HALT",
+    "ONWARD",
 ]
 
 _N = TypeVar("_N")
@@ -602,3 +613,54 @@ def distances_from(sources: Iterable[_N], neighbours: Callable[[_N], Iterable[_N
                     nxt.append(n)
         frontier = nxt
     return got
+
+
+BARRED = 0
+""":func:`reach_in_steps`: the hex may not be entered."""
+THROUGH = 1
+""":func:`reach_in_steps`: the move may pass through the hex, not end in it (a friendly unit)."""
+HALT = 2
+""":func:`reach_in_steps`: the move may end in the hex and goes no further (terrain that stops a move)."""
+ONWARD = HALT | THROUGH
+""":func:`reach_in_steps`: the move may end in the hex or go on."""
+
+
+def reach_in_steps(
+    start: _N, steps: int, neighbours: Mapping[_N, Iterable[_N]], enter: Callable[[_N, int], int],
+    asks: Container[_N] | None = None,
+) -> dict[_N, int]:
+    """Where a move of at most ``steps`` hexes from ``start`` may end, with the hexes it takes.
+
+    ``enter(n, d)`` says what entering ``n`` as the move's ``d``-th hex means:
+    :data:`BARRED`, :data:`THROUGH` (go on, never end there), :data:`HALT`
+    (end there, go no further) or :data:`ONWARD` (either). Each hex is judged
+    once, at the fewest steps that reach it (what entering a hex means may not
+    depend on the way in), so the walk is breadth-first: the result maps each
+    hex the move may end in, ``start`` excluded, to its least number of steps,
+    in the order the walk finds them (``neighbours``' order, the same on every
+    run). ``asks``, if given, holds every hex ``enter`` might not call
+    :data:`ONWARD` (the units, the terrain that stops or bars, ...): the others
+    are not asked, which saves a call per hex on an open field.
+    """
+    out: dict[_N, int] = {}
+    if steps <= 0:
+        return out
+    frontier = [start]
+    seen = {start}
+    for d in range(1, steps + 1):
+        last = d == steps
+        nxt: list[_N] = []
+        for h in frontier:
+            for n in neighbours[h]:
+                if n in seen:
+                    continue
+                seen.add(n)
+                e = enter(n, d) if asks is None or n in asks else ONWARD
+                if e & HALT:
+                    out[n] = d
+                if e & THROUGH and not last:
+                    nxt.append(n)
+        if not nxt:
+            break
+        frontier = nxt
+    return out

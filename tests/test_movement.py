@@ -17,7 +17,11 @@ from hypothesis import strategies as st
 from ancients_kit.hexgrid import Hex, Hexside, Numbering
 from ancients_kit.hexmap import HexMap
 from ancients_kit.movement import (
+    BARRED,
+    HALT,
     MP,
+    ONWARD,
+    THROUGH,
     distances_from,
     ZOC_IGNORE,
     ZOC_LOCKING,
@@ -27,6 +31,7 @@ from ancients_kit.movement import (
     ZocPolicy,
     find_path,
     path_cost,
+    reach_in_steps,
     reachable,
 )
 
@@ -356,3 +361,42 @@ def test_distances_from_several_sources_are_the_hex_distance_to_the_nearest() ->
     assert set(got) == grid
     assert all(d == min(h.distance(s) for s in sources) for h, d in got.items())
     assert distances_from([], lambda h: ()) == {}
+
+
+# -- moves counted in hexes: reach_in_steps --------------------------------------------------------------------
+
+def _line(n: int) -> dict[int, list[int]]:
+    """Nodes 0..n-1 in a row, each next to its neighbours."""
+    return {i: [j for j in (i - 1, i + 1) if 0 <= j < n] for i in range(n)}
+
+
+def test_reach_in_steps_counts_hexes_and_stops_at_the_allowance() -> None:
+    assert reach_in_steps(0, 3, _line(10), lambda n, d: ONWARD) == {1: 1, 2: 2, 3: 3}
+    assert reach_in_steps(0, 0, _line(10), lambda n, d: ONWARD) == {}
+
+
+def test_reach_in_steps_barred_halt_and_through() -> None:
+    line = _line(10)
+    assert reach_in_steps(0, 5, line, lambda n, d: BARRED if n == 2 else ONWARD) == {1: 1}
+    assert reach_in_steps(0, 5, line, lambda n, d: HALT if n == 2 else ONWARD) == {1: 1, 2: 2}
+    # through a hex it may not end in, never ending there, and not on the last step
+    assert reach_in_steps(0, 5, line, lambda n, d: THROUGH if n == 2 else ONWARD) == {1: 1, 3: 3, 4: 4, 5: 5}
+    assert reach_in_steps(0, 2, line, lambda n, d: THROUGH if n == 2 else ONWARD) == {1: 1}
+
+
+def test_reach_in_steps_finds_the_fewest_steps_in_neighbour_order() -> None:
+    ring = {0: [1, 5], 1: [0, 2], 2: [1, 3], 3: [2, 4], 4: [3, 5], 5: [4, 0]}
+    got = reach_in_steps(0, 3, ring, lambda n, d: ONWARD)
+    assert got == {1: 1, 5: 1, 2: 2, 4: 2, 3: 3}
+    assert list(got) == [1, 5, 2, 4, 3]
+
+
+def test_reach_in_steps_asks_only_the_hexes_named() -> None:
+    asked: list[int] = []
+
+    def enter(n: int, d: int) -> int:
+        asked.append(n)
+        return BARRED if n == 3 else ONWARD
+
+    assert reach_in_steps(0, 5, _line(10), enter, asks={3}) == {1: 1, 2: 2}
+    assert asked == [3]

@@ -1,6 +1,8 @@
 """Movement: where an ordered unit, leader or Baggage Wagon may go.
 
-Owns the reachable-hex searches. Serves ``ccr:base.movement`` (move by unit
+Says what entering each hex means for a unit, a leader or a wagon; the core's
+breadth-first walk (:func:`ancients_kit.movement.reach_in_steps`) finds the
+hexes. Serves ``ccr:base.movement`` (move by unit
 type, no moving through units, stopping on a lone friendly leader),
 ``ccr:base.terrain`` (stop, impassable, marsh: leave only to an adjacent hex, no war machines), ``ccr:ford`` (stop on entering),
 ``ccr:bridge`` (no restriction), ``ccr:baggage-wagon`` (wagon movement, units
@@ -10,6 +12,8 @@ stop on a wagon, no entry to a wagon in a fortified camp), ``ccr:wagon-laager``
 """
 
 from __future__ import annotations
+
+from ancients_kit.movement import BARRED, HALT, ONWARD, THROUGH, reach_in_steps
 
 from .state import BattleState, Leader, Unit, Wagon
 from .units import LIGHT_FOOT
@@ -84,42 +88,32 @@ def reach(bs: BattleState, u: Unit, steps: int, through_friends: bool = False) -
         return {}
     board = bs.board
     at = bs.at
-    nbrs = board.neighbors
     mounted = bs.types[u.code].mounted
+    side = u.side
+    code = u.code
     # hexes that stop movement: stop terrain, friendly lone leaders, wagons, crossing places
     stops = bs.stop_hexes()
     special = board.impassable.union(bs.crossing, (w.hex for w in bs.wagons)) if (bs.wagons or bs.crossing) else board.impassable
-    barred = board.barred_for(u.code)
+    barred = board.barred_for(code)
     if barred:
         special = special | barred
-    enemy_leaders = {ld.hex for ld in bs.leaders if ld.side != u.side}
-    friend_leaders = {ld.hex for ld in bs.leaders if ld.side == u.side}
-    out: dict[str, int] = {}
-    frontier = [u.hex]
-    seen = {u.hex}
-    for d in range(1, steps + 1):
-        nxt = []
-        for h in frontier:
-            for n in nbrs[h]:
-                if n in seen:
-                    continue
-                seen.add(n)
-                if n in enemy_leaders:
-                    continue
-                if n in at:
-                    if through_friends and at[n].side == u.side and d < steps and n not in stops \
-                            and n not in special:
-                        nxt.append(n)  # passes through the friendly unit (ccr:base.cards)
-                    continue
-                if n in special and blocked_for(bs, n, u.code, mounted):
-                    continue
-                out[n] = d
-                if d < steps and n not in stops and n not in friend_leaders and n not in special:
-                    nxt.append(n)
-        frontier = nxt
-        if not frontier:
-            break
-    return out
+    enemy_leaders = {ld.hex for ld in bs.leaders if ld.side != side}
+    friend_leaders = {ld.hex for ld in bs.leaders if ld.side == side}
+
+    def enter(n: str, _: int) -> int:
+        if n in enemy_leaders:
+            return BARRED
+        if n in at:
+            if through_friends and at[n].side == side and n not in stops and n not in special:
+                return THROUGH  # passes through the friendly unit (ccr:base.cards)
+            return BARRED
+        if n in special:
+            return BARRED if blocked_for(bs, n, code, mounted) else HALT
+        return HALT if n in stops or n in friend_leaders else ONWARD
+
+    asks = set(at)
+    asks.update(stops, special, enemy_leaders, friend_leaders)
+    return reach_in_steps(u.hex, steps, board.neighbors, enter, asks)
 
 
 def can_step(bs: BattleState, u: Unit, through_friends: bool = False) -> bool:
@@ -147,38 +141,29 @@ def leader_reach(bs: BattleState, ld: Leader) -> dict[str, int]:
     A leader leaving a Wagon Laager moves only to an adjacent hex, as a unit does (ccr:wagon-laager).
     """
     board = bs.board
+    at = bs.at
+    side = ld.side
     steps = 1 if bs.wagons and bs.wagon_at(ld.hex, "wagon-laager") is not None else LEADER_MOVE
-    out: dict[str, int] = {}
-    frontier = [ld.hex]
-    seen = {ld.hex}
     stops = bs.stop_hexes()
-    enemy_leaders = {o.hex for o in bs.leaders if o.side != ld.side}
-    friend_leaders = {o.hex for o in bs.leaders if o.side == ld.side}
+    enemy_leaders = {o.hex for o in bs.leaders if o.side != side}
+    friend_leaders = {o.hex for o in bs.leaders if o.side == side}
     wagons = {w.hex for w in bs.wagons}
-    for d in range(1, steps + 1):
-        nxt = []
-        for h in frontier:
-            for n in board.neighbors[h]:
-                if n in seen:
-                    continue
-                seen.add(n)
-                v = bs.at.get(n)
-                if v is not None and v.side != ld.side:
-                    continue
-                if n in enemy_leaders:
-                    continue
-                if n in board.impassable and n not in bs.crossing:
-                    continue
-                if wagons and blocked_for(bs, n, "LI", False):
-                    continue  # a wagon holding a camp, or an impassable laager
-                if n not in stops and n not in wagons:
-                    # leaders stop on a wagon (ccr:baggage-wagon, ccr:wagon-laager) and, like units, on
-                    # terrain that stops movement: forest, ford, camp (ccr:base.terrain, ccr:ford)
-                    nxt.append(n)
-                if n not in friend_leaders:
-                    out[n] = d
-        frontier = nxt
-    return out
+
+    def enter(n: str, _: int) -> int:
+        v = at.get(n)
+        if v is not None and v.side != side or n in enemy_leaders:
+            return BARRED
+        if n in board.impassable and n not in bs.crossing:
+            return BARRED
+        if wagons and blocked_for(bs, n, "LI", False):
+            return BARRED  # a wagon holding a camp, or an impassable laager
+        # leaders stop on a wagon (ccr:baggage-wagon, ccr:wagon-laager) and, like units, on
+        # terrain that stops movement: forest, ford, camp (ccr:base.terrain, ccr:ford); a hex
+        # holding a friendly leader is passed through, never ended in
+        onward = THROUGH if n not in stops and n not in wagons else BARRED
+        return onward | (HALT if n not in friend_leaders else BARRED)
+
+    return reach_in_steps(ld.hex, steps, board.neighbors, enter)
 
 
 def wagon_reach(bs: BattleState, w: Wagon, steps: int) -> dict[str, int]:
@@ -186,21 +171,11 @@ def wagon_reach(bs: BattleState, w: Wagon, steps: int) -> dict[str, int]:
     if bs.at.get(w.hex) is not None or bs.leaders_at(w.hex):
         return {}
     board = bs.board
-    out: dict[str, int] = {}
-    frontier = [w.hex]
-    seen = {w.hex}
     occupied = set(bs.at) | {ld.hex for ld in bs.leaders} | {o.hex for o in bs.wagons}
-    for d in range(1, steps + 1):
-        nxt = []
-        for h in frontier:
-            for n in board.neighbors[h]:
-                if n in seen or n in occupied:
-                    continue
-                seen.add(n)
-                if blocked_for(bs, n, "HC", True):
-                    continue
-                out[n] = d
-                if not board.spec(n).stop:
-                    nxt.append(n)
-        frontier = nxt
-    return out
+
+    def enter(n: str, _: int) -> int:
+        if n in occupied or blocked_for(bs, n, "HC", True):
+            return BARRED
+        return HALT if board.spec(n).stop else ONWARD
+
+    return reach_in_steps(w.hex, steps, board.neighbors, enter)
