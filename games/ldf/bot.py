@@ -15,7 +15,7 @@ from types import ModuleType
 
 from ancients_kit.session import Decision, Option
 
-from . import chits, clients, combat, movement, politics
+from . import chit_events, clients, combat, movement, politics
 from .state import GP, PALMYRA, ROMAN, ROME, LDFState
 from .victory import core_intruders
 
@@ -104,7 +104,7 @@ def score(state: LDFState, decision: Decision, key: str) -> float | None:
 
 _SCORING: dict[str, ModuleType] = {
     "move": movement, "stack": movement, "retreat": movement, "advance": combat, "attack": combat,
-    "battle": combat, "chit": chits, "politics": politics, "treachery": politics, "diplomacy": politics,
+    "battle": combat, "chit": chit_events, "politics": politics, "treachery": politics, "diplomacy": politics,
     "salt": politics, "client": clients, "emperor": politics, "palmyra": clients, "gallic": clients,
     "window": politics, "co-emperor": politics, "rebel": politics, "siege": politics}
 """Decision-kind prefix -> the rules module that may supply ``score(state, decision, key)`` for it."""

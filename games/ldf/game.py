@@ -26,7 +26,8 @@ from ancients_kit.session import Context, Decision, Option
 from ancients_kit.windows import own
 
 from . import admin, bot, chits, combat, movement, stacking, victory
-from .actions import ACTIONS, can_draw, free_chit
+from .actions import ACTIONS
+from .chit_events import can_draw, free_chit
 from .hints import focused
 from .setup import build_campaign, deploy
 from .state import GP, LAST_TURN, ROMAN, SIDES, LDFState, load_data, other_side

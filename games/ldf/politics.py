@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from collections.abc import Generator, Mapping
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 import attrs
 
@@ -39,8 +39,8 @@ from ancients_kit.hexgrid import Hex
 from ancients_kit.session import Context, Decision, Option
 from ancients_kit.windows import Play, Window, chain
 
-if TYPE_CHECKING:
-    from .state import LDFState
+from . import chits, stacking
+from .state import LDFState
 
 __all__ = [
     "AGENTS",
@@ -302,7 +302,7 @@ def modified_roll(ctx: Context, state: LDFState, actor: str, what: str, rules: t
        salt or chit 17, so steps 1-2 are put again before it, within the same action;
     4. the final result is the die plus the modifiers, above six read as six.
     """
-    from . import chits, economy
+    from . import economy
 
     mods = Modifiers(actor)
     opponent = GP if actor == ROMAN else ROMAN
@@ -397,8 +397,6 @@ def rebel_co_emperor_removed(ctx: Context, state: LDFState, where: str, rules: t
 def _co_emperor_hexes(state: LDFState) -> list[str]:
     """8.7: a loyal co-emperor is placed in any hex with loyal Roman mobile units, not the
     emperor's (the leaders never share a hex, 8.3; ``stacking.placement_problem``)."""
-    from . import stacking
-
     ce = state.units["CE"]
     return sorted(h for h in {u.hex for u in state.on_map() if _loyal_roman(u) and u.mobile and u.hex}
                   if stacking.placement_problem(state, h, [ce], rebel=False) is None)
@@ -412,8 +410,6 @@ def side_change_problem(state: LDFState, hex_id: str, rebel: bool = True,
     enemies never stack), and no non-Gallic rebel ever stands in an active Gallic Empire (9.5:
     they may not enter it; a rising or a conversion there would put them in it). ``joining``:
     Roman counters placed there on that side at the same time (the rebel co-emperor of 8.7)."""
-    from . import stacking
-
     if rebel and state.gallic_active and state.in_region(hex_id, "gallic-empire"):
         return ("no non-Gallic rebel stands in an active Gallic Empire", "ldf:9.5")
     flipping = [u for u in state.units_at(hex_id) if u.nationality == "roman" and u.kind != "emperor"
@@ -454,12 +450,8 @@ def can_create_co_emperor(state: LDFState, side: str) -> bool:
 
 def create_co_emperor(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str, None]:
     """Roman action (``ldf:8.7``): place the co-emperor, loyal side up, with loyal mobile units."""
-    from .chits import _choose_hex
-
-    where = yield from _choose_hex(ROMAN, "Place the loyal co-emperor", _co_emperor_hexes(state), "ldf:8.7",
+    where = yield from chits.choose_hex(ROMAN, "Place the loyal co-emperor", _co_emperor_hexes(state), "ldf:8.7",
                                    "co-emperor.hex")
-    from . import stacking
-
     state.units["CE"].rebel = False
     stacking.place(state, where, ["CE"], "ldf:8.7")
     ctx.event("co-emperor", f"the Roman player creates a loyal co-emperor in {where}", ("ldf:8.7",), side=ROMAN,
@@ -475,8 +467,6 @@ def create_rebel(ctx: Context, state: LDFState, side: str) -> Generator[Decision
     """Germano-Parthian action (``ldf:8.7``): on a 5-6 a rebel co-emperor rises in a hex of
     loyal Romans (not the emperor's, not Rome/Ostia) and its units turn rebel. Not a
     diplomacy or treachery roll, so not salted (ruling); chit 2 may reroll it."""
-    from . import chits
-
     die = yield from chits.roll_die(ctx, state, GP, "rebel co-emperor", ("ldf:8.7",))
     if die < SUCCESS_FROM:
         ctx.event("co-emperor", f"the Germano-Parthian tries to raise a rebel co-emperor: {die}, no rising",
@@ -487,9 +477,7 @@ def create_rebel(ctx: Context, state: LDFState, side: str) -> Generator[Decision
         ctx.event("co-emperor", f"rebel co-emperor: {die}, but no hex of loyal Romans may receive him",
                   ("ldf:8.7",), side=GP, dice=(die,))
         return
-    from . import stacking
-
-    where = yield from chits._choose_hex(GP, "Place the rebel co-emperor", hexes, "ldf:8.7", "rebel.hex")
+    where = yield from chits.choose_hex(GP, "Place the rebel co-emperor", hexes, "ldf:8.7", "rebel.hex")
     flipped = [u.id for u in state.units_at(where) if u.nationality == "roman" and u.kind != "co-emperor"]
     for uid in flipped:  # the hex's units turn rebel first, so the placement check reads them as they end
         state.units[uid].rebel = True
@@ -601,8 +589,6 @@ def emperor_eliminated(ctx: Context, state: LDFState, rules: tuple[str, ...]) ->
     the Emperor Creation Table at once (``ldf:14.4``), no action spent, and places the
     new emperor as the result says; among two or more hexes he chooses (errata).
     combat.py calls this after taking the emperor off the map with his force."""
-    from . import chits, stacking
-
     if state.units["E"].on_map:
         state.remove("E", "aside")
     die = yield from chits.roll_die(ctx, state, ROMAN, "Emperor Creation Table", ("ldf:14.4",))
@@ -614,7 +600,7 @@ def emperor_eliminated(ctx: Context, state: LDFState, rules: tuple[str, ...]) ->
     if s.replaces_co_emperor:
         state.remove("CE", "aside")
     ids = _emperor_hexes(state, [state.map.to_id(h) for h in s.hexes])
-    where = yield from chits._choose_hex(ROMAN, "Emperor Creation Table: choose the new emperor's hex", ids,
+    where = yield from chits.choose_hex(ROMAN, "Emperor Creation Table: choose the new emperor's hex", ids,
                                          "ldf:errata" if s.applied == "LEGIONS" else "ldf:14.4", "emperor.hex")
     stacking.place(state, where, ["E"], "ldf:14.4")
     text = f"Emperor Creation Table {die}: {res.result}"
@@ -638,8 +624,6 @@ def _emperor_hexes(state: LDFState, hexes: list[str]) -> list[str]:
     """The table's hexes where the new emperor may stand (``stacking.placement_problem``: an
     allied Palmyran in Rome/Ostia, say, keeps him out, 10.4); if none of them can take him, any
     hex of loyal Roman units that can, else any core hex free of enemy units that can."""
-    from . import stacking
-
     e = state.units["E"]
 
     def fit(hs: Any) -> list[str]:
@@ -658,9 +642,7 @@ def rebel_takes_rome(ctx: Context, state: LDFState) -> Generator[Decision, str, 
     """A rebel co-emperor moves into Rome/Ostia (``ldf:8.3``): the emperor goes to Rome, the
     rebel co-emperor is set aside, every non-Gallic rebel flips to loyal, and the Roman
     loses a die of TP. movement.py calls this when the rebel co-emperor enters 3318."""
-    from . import chits, economy
-
-    from . import stacking
+    from . import economy
 
     state.remove("CE", "aside")
     state.units["CE"].rebel = False
@@ -680,8 +662,6 @@ def convert(ctx: Context, state: LDFState, hex_id: str) -> Generator[Decision, s
     the moving rebel co-emperor: even, they all turn rebel together (static units and
     garrisons too, ruling); odd, they stay loyal (and the move ends, which movement.py
     decides). Returns whether they converted."""
-    from . import chits
-
     why = side_change_problem(state, hex_id)
     if why is not None:  # movement.conversion_targets skips such hexes; never a roll, never a flip
         ctx.event("conversion", f"{hex_id} cannot be converted: {why[0]}", ("ldf:8.3", why[1]), side=GP, hex=hex_id)

@@ -215,9 +215,9 @@ def test_no_non_gallic_rebel_rises_inside_an_active_gallic_empire() -> None:
     h = next(h for h in gallic if any(u.nationality == "roman" for u in st.units_at(h)))
     assert h not in politics._rebel_hexes(st)
     assert not politics.convertible(st.map, movement.position(st), st.hex(h))
-    from ancients_games.ldf import chits
+    from ancients_games.ldf import chit_events
 
-    assert not any(st.in_region(b, "gallic-empire") for b in chits._bread_hexes(st))  # Bread & Circuses
+    assert not any(st.in_region(b, "gallic-empire") for b in chit_events._bread_hexes(st))  # Bread & Circuses
 
 
 @pytest.mark.rule("ldf:14.3", "ldf:10.1", "ldf:10.8")
