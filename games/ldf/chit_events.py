@@ -22,7 +22,7 @@ from typing import Any, Final
 
 from ancients_kit.session import Context, Decision, Option
 
-from . import admin, economy, movement, politics, stacking
+from . import economy, movement, politics, stacking, treasury
 from .chits import (
     BREAD,
     CAVALRY,
@@ -369,7 +369,7 @@ def _debasement(ctx: Context, state: LDFState, side: str) -> Generator[Decision,
     """11, Debasement of the Coinage (``ldf:14.3``, reconstructed; ``ldf:6.3``): +3 TP, then the
     Germano-Parthian loots one empty unlooted core centre other than Rome/Ostia."""
     spend(ctx, state, side, DEBASEMENT, "3 TP, at the price of a looted centre", ())
-    economy.gain(ctx, state, 3, "Debasement of the Coinage", ("ldf:14.3",))
+    treasury.gain(ctx, state, 3, "Debasement of the Coinage", ("ldf:14.3",))
     hexes = _bread_hexes(state)
     if not hexes:
         ctx.event("chit", "Debasement: no empty unlooted core centre to loot", ("ldf:14.3",))
@@ -473,7 +473,7 @@ def _resurgence(ctx: Context, state: LDFState, side: str) -> Generator[Decision,
     spend(ctx, state, side, RESURGENCE, "the dead Parthians return"
           + ("; the Parthian collapse ends" if state.parthia_collapsed else ""), ("ldf:7.3",))
     state.parthia_collapsed = False
-    yield from admin.redeploy_parthia(ctx, state, ("ldf:14.3", "ldf:7.2", "ldf:7.3"))
+    yield from economy.redeploy_parthia(ctx, state, ("ldf:14.3", "ldf:7.2", "ldf:7.3"))
 
 
 def _german_increase(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str, None]:
@@ -515,9 +515,9 @@ def _windfall(ctx: Context, state: LDFState, side: str) -> Generator[Decision, s
         ROMAN, f"Revenue Windfall: {die} + 3 = {n}: how many as TP?", tuple(options), rule="ldf:14.3",
         kind="chit.windfall"))
     tp = int(key.removeprefix("tp-"))
-    economy.gain(ctx, state, tp, "Roman Revenue Windfall", ("ldf:14.3",))
+    treasury.gain(ctx, state, tp, "Roman Revenue Windfall", ("ldf:14.3",))
     for _ in range(min((n - tp) // 2, pairs)):
-        hexes = admin._reclaim_hexes(state, "legion")
+        hexes = economy.reclaim_hexes(state, "legion")
         if not hexes:
             break
         b, v = state.of_kind("legion-base", "dead")[0], state.of_kind("infantry-vexillation", "dead")[0]

@@ -807,7 +807,7 @@ def _move(
 
 def _rebel_in_rome(ctx: Context, state: LDFState, uids: Sequence[str], hex_id: str) -> Generator[Decision, Any, bool]:
     """8.3: did the rebel co-emperor who moved into Rome/Ostia end the rebellion there?
-    ``economy.on_enter`` (called just before) applies ``politics.rebel_takes_rome``,
+    ``economy.on_enter`` (called just before) applies ``economy.rebel_takes_rome``,
     which sets him aside; this only tells the move to stop."""
     return hex_id == ROME and "CE" in uids and state.unit("CE").hex is None
     yield  # a generator, as its callers expect

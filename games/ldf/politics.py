@@ -5,7 +5,7 @@ Rules served (``ldf:`` IDs):
 - 8.3  rebel conversion: :func:`convert` rolls for one hex a moving rebel
   co-emperor has come next to (even: the hex's loyal Roman units turn rebel);
   movement.py finds the hexes (``movement.conversion_targets``) and calls it once
-  per hex moved adjacent to; :func:`rebel_takes_rome` when he enters Rome/Ostia;
+  per hex moved adjacent to; :func:`.economy.rebel_takes_rome` when he enters Rome/Ostia;
 - 8.7  creating a loyal co-emperor (Roman, free placement) or a rebel one
   (Germano-Parthian, 5-6); removing a rebel co-emperor flips every non-Gallic
   rebel back to loyal (:func:`rebels_return`);
@@ -39,7 +39,7 @@ from ancients_kit.hexgrid import Hex
 from ancients_kit.session import Context, Decision, Option
 from ancients_kit.windows import Play, Window, chain
 
-from . import chits, stacking
+from . import chits, stacking, treasury
 from .state import LDFState
 
 __all__ = [
@@ -69,7 +69,6 @@ __all__ = [
     "modified_roll",
     "political_roll",
     "rebel_co_emperor_removed",
-    "rebel_takes_rome",
     "rebels_return",
     "recovery_roll",
     "result",
@@ -294,7 +293,7 @@ def modified_roll(ctx: Context, state: LDFState, actor: str, what: str, rules: t
 
     1. the Roman announces his salting first (1-3 TP, +1 each on his own roll, -1
        each on the Germano-Parthian's; the Germano-Parthian pauses for it), the TP
-       spent at once (``economy.spend``);
+       spent at once (:func:`.treasury.spend`);
     2. the ``before-roll`` window: either player, the actor first, may declare
        Agents in Enemy Camp (17: +2 own, -2 opponent's), never past the +3 cap;
     3. the die is rolled (:func:`chits.roll_die`): the ``after-roll`` window lets
@@ -302,8 +301,6 @@ def modified_roll(ctx: Context, state: LDFState, actor: str, what: str, rules: t
        salt or chit 17, so steps 1-2 are put again before it, within the same action;
     4. the final result is the die plus the modifiers, above six read as six.
     """
-    from . import economy
-
     mods = Modifiers(actor)
     opponent = GP if actor == ROMAN else ROMAN
 
@@ -323,7 +320,7 @@ def modified_roll(ctx: Context, state: LDFState, actor: str, what: str, rules: t
             if n:
                 mods.add_salt(n)
                 # "the spent TP are indeed spent" (8.8)
-                economy.spend(ctx, state, n, f"salt {mods.salt_effect:+d} on the {what} roll", ("ldf:8.8",))
+                treasury.spend(ctx, state, n, f"salt {mods.salt_effect:+d} on the {what} roll", ("ldf:8.8",))
 
         def plays(side: str) -> list[Option]:
             if AGENTS in state.hands[side] and mods.may_play_agents(side):
@@ -636,22 +633,6 @@ def _emperor_hexes(state: LDFState, hexes: list[str]) -> list[str]:
         out = fit(h for h in state.region("core") if state.map.terrain(state.hex(h)) == "land"
                   and not state.enemy_in(h, ROMAN))
     return out or hexes
-
-
-def rebel_takes_rome(ctx: Context, state: LDFState) -> Generator[Decision, str, None]:
-    """A rebel co-emperor moves into Rome/Ostia (``ldf:8.3``): the emperor goes to Rome, the
-    rebel co-emperor is set aside, every non-Gallic rebel flips to loyal, and the Roman
-    loses a die of TP. movement.py calls this when the rebel co-emperor enters 3318."""
-    from . import economy
-
-    state.remove("CE", "aside")
-    state.units["CE"].rebel = False
-    rebels_return(ctx, state, ("ldf:8.3",))  # his force in Rome is loyal again before the emperor joins it
-    stacking.place(state, ROME, ["E"], "ldf:8.3")
-    die = yield from chits.roll_die(ctx, state, ROMAN, "rebel co-emperor in Rome/Ostia", ("ldf:8.3",))
-    ctx.event("emperor", f"the rebel co-emperor enters Rome/Ostia: the emperor returns there, the rebels return "
-              f"to loyalty and the Roman loses {die} TP", ("ldf:8.3",), dice=(die,))
-    yield from economy.deduct(ctx, state, die, "rebel co-emperor in Rome/Ostia", ("ldf:8.3",))
 
 
 # ---------------------------------------------------------------- conversion while moving (8.3)

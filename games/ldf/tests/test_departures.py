@@ -131,7 +131,7 @@ def test_returning_parthian_garrisons_never_join_germano_parthian_palmyrans() ->
 
 @pytest.mark.rule("ldf:10.4", "ldf:14.3", "ldf:7.3")
 def test_parthian_resurgence_places_no_gund_with_palmyrans() -> None:
-    """Chit 22 returns the Parthians "as in 7.2" (``admin.redeploy_parthia``)."""
+    """Chit 22 returns the Parthians "as in 7.2" (``economy.redeploy_parthia``)."""
     ctx, st = world()
     st.palmyra = GP
     for g in st.of_kind("parthian-gund"):
@@ -139,7 +139,7 @@ def test_parthian_resurgence_places_no_gund_with_palmyrans() -> None:
     st.eliminate("PG1")
     for i in range(1, 9):
         st.place(f"P{i}", PARTHIAN_CENTRE)
-    drive(admin.redeploy_parthia(ctx, st, ("ldf:14.3", "ldf:7.2")), Script())
+    drive(economy.redeploy_parthia(ctx, st, ("ldf:14.3", "ldf:7.2")), Script())
     assert not any(u.nationality == "parthian" for u in st.units_at(PARTHIAN_CENTRE))
     assert not _illegal_stacks(st)
 
