@@ -37,7 +37,7 @@ import attrs
 
 from ancients_kit.session import Context, Decision
 
-from . import chit_events, clients, combat, economy, movement, politics, stacking
+from . import chit_events, clients, combat, economy, movement, politics, unstacking
 from .chit_events import can_draw, draw_chit_action, free_chit
 from .state import LDFState
 
@@ -97,7 +97,7 @@ ACTIONS: dict[str, ActionSpec] = {
                                       rules=("ldf:7.3",)),
     # ldf-move: movement (8.2-8.5, 10.x-12.x)
     "move": ActionSpec(available=movement.can_move, run=movement.move_action, rules=("ldf:8.2",)),
-    "emergency-unstacking": ActionSpec(available=lambda s, side: False, run=stacking.emergency_unstacking_action,
+    "emergency-unstacking": ActionSpec(available=lambda s, side: False, run=unstacking.emergency_unstacking_action,
                                        rules=("ldf:10.7",)),
     # ldf-combat: attacks (8.6, 13.x)
     "attack": ActionSpec(available=combat.attack_available, run=combat.attack_action, rules=("ldf:8.6",)),

@@ -24,7 +24,7 @@ from typing import Any
 
 from ancients_kit.session import Context, Decision, Option
 
-from . import clients, economy, politics, stacking, treasury
+from . import clients, economy, politics, stacking, treasury, unstacking
 from .state import GP, ROMAN, LDFState
 
 __all__ = ["administrative_phase", "chits_back", "collection"]
@@ -65,7 +65,7 @@ def collection(ctx: Context, state: LDFState) -> Generator[Decision, Any, None]:
         if key == "collect":
             break
         economy.emergency_tax(ctx, state, key)
-        yield from stacking.share_fate(ctx, state, ("ldf:6.6",), "emergency taxation")  # a leader left alone (8.4)
+        yield from politics.share_fate(ctx, state, ("ldf:6.6",), "emergency taxation")  # a leader left alone (8.4)
         if state.over:
             return
     paying = economy.revenue_hexes(state)
@@ -208,4 +208,4 @@ def administrative_phase(ctx: Context, state: LDFState) -> Generator[Decision, A
     yield from parthian_returns(ctx, state)
     yield from parthian_recovery(ctx, state)
     yield from clients.palmyra_replenishment(ctx, state)  # 9.2-9.4
-    yield from stacking.settle(ctx, state)  # 10.1 "all during each turn's mutual administrative phase"; 8.4
+    yield from unstacking.settle(ctx, state)  # 10.1 "all during each turn's mutual administrative phase"; 8.4

@@ -22,7 +22,7 @@ from typing import Any, Final
 
 from ancients_kit.session import Context, Decision, Option
 
-from . import economy, movement, politics, stacking, treasury
+from . import economy, land_movement, movement, politics, stacking, treasury
 from .chits import (
     BREAD,
     CAVALRY,
@@ -54,6 +54,7 @@ from .chits import (
     spend,
 )
 from .state import GP, HAND_LIMIT, LAST_TURN, PALMYRA, ROMAN, ROME, LDFState, other_side
+from .zoc import land_links, position
 
 
 # ---------------------------------------------------------------- drawing chits (8.17, 8.19)
@@ -530,14 +531,14 @@ def _windfall(ctx: Context, state: LDFState, side: str) -> Generator[Decision, s
 
 def _enemy_forces(state: LDFState, side: str) -> list[str]:
     """Hexes holding an enemy force that could be moved by chit 5 (it may leave an EZOC)."""
-    pos = movement.position(state)
+    pos = position(state)
     enemy = other_side(side)
     out = []
     for h in sorted({u.hex for u in state.on_map() if u.hex and state.side_of(u) == enemy}):
         units = movement.movable_units(pos, enemy, state.hex(h))
-        if units and movement.force_problem(pos, units, enemy) is None and any(
-                movement.step_problem(state.map, pos, units, state.hex(h), n) is None
-                for n in movement.land_links(state.map).get(state.hex(h), ())):
+        if units and land_movement.force_problem(pos, units, enemy) is None and any(
+                land_movement.step_problem(state.map, pos, units, state.hex(h), n) is None
+                for n in land_links(state.map).get(state.hex(h), ())):
             out.append(h)
     return out
 
@@ -554,7 +555,7 @@ def _valley(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str
                           Option("back", "choose another action")), rule="ldf:14.3", kind="chit.valley")
     if key == "back":
         return False
-    force = [u.id for u in movement.movable_units(movement.position(state), enemy, state.hex(key))]
+    force = [u.id for u in movement.movable_units(position(state), enemy, state.hex(key))]
     spend(ctx, state, side, VALLEY, f"{side} moves the enemy force in {key}: {', '.join(force)}", ("ldf:11.4",))
     yield from movement.move_force(ctx, state, side, force, no_drop_offs=True, leave_ezoc=True, transport=False,
                                    window=False)

@@ -52,7 +52,7 @@ from ancients_kit.plugin import OddsReport
 from ancients_kit.session import Context, Decision, Option
 from ancients_kit.tables import Automatic, Resolution
 
-from . import chits, clients, economy, model, movement, odds, politics, stacking, zoc
+from . import chits, clients, economy, land_movement, model, odds, politics, stacking, unstacking, zoc
 from .odds import Shift
 from .state import GP, ROMAN, ROME, LDFState, Unit
 
@@ -443,7 +443,7 @@ def apply_result(ctx: Context, state: LDFState, battle: Battle) -> Generator[Dec
     if lost:
         yield from leaders_lost(ctx, state, lost)
         for h in (battle.origin, battle.target):  # a stack left over the limit by its leader's loss (10.7)
-            yield from stacking.emergency_unstack(ctx, state, h)
+            yield from unstacking.emergency_unstack(ctx, state, h)
     if not state.over and not state.units_at(battle.target) and code in ("DE", "DR", "EX"):
         yield from advance(ctx, state, battle)
 
@@ -637,12 +637,12 @@ def _zunit(state: LDFState, u: Unit, hex_id: str) -> zoc.Unit:
 
 def _may_enter(state: LDFState, units: Sequence[Unit], frm: str, to: str) -> bool:
     """Whether ``units`` may go from ``frm`` into the adjacent ``to`` and stay there
-    (``ldf:13.12``: no hex or hexside "otherwise prohibited"; ``movement.step_problem``:
+    (``ldf:13.12``: no hex or hexside "otherwise prohibited"; ``land_movement.step_problem``:
     all-sea, narrows, enemy units, the other leader, Palmyra, the Gallic Empire,
     collapsed Parthia; ``clients.palmyra_forbids``: not ending in an allied Palmyra)."""
     pos = _position(state)
     zs = [_zunit(state, u, frm) for u in units]
-    if movement.step_problem(state.map, pos, zs, state.hex(frm), state.hex(to)) is not None:
+    if land_movement.step_problem(state.map, pos, zs, state.hex(frm), state.hex(to)) is not None:
         return False
     return all(clients.palmyra_forbids(state, u, to, stop=True) is None for u in units)
 

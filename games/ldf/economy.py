@@ -101,7 +101,7 @@ def clear_deficit_step(ctx: Context, state: LDFState, short: int) -> Generator[D
         yield from demobilise_step(ctx, state, forced=True)
     else:
         emergency_tax(ctx, state, key)
-        yield from stacking.share_fate(ctx, state, ("ldf:6.6", "ldf:6.10"), "emergency taxation")
+        yield from politics.share_fate(ctx, state, ("ldf:6.6", "ldf:6.10"), "emergency taxation")
     return True
 
 
@@ -169,7 +169,7 @@ def emergency_tax_hexes(state: LDFState) -> list[str]:
 def emergency_tax(ctx: Context, state: LDFState, hex_id: str) -> int:
     """Tax one hex in emergency (6.6): double TP, then it is looted; a garrison there goes to the
     dead pile and a fortification under way stops. A leader it leaves alone shares the
-    garrison's fate (8.4): the callers follow with ``stacking.share_fate``."""
+    garrison's fate (8.4): the callers follow with ``politics.share_fate``."""
     if hex_id not in emergency_tax_hexes(state):
         raise ValueError(f"hex {hex_id} cannot be taxed in emergency (ldf:6.6)")
     tp = 2 * state.unlooted_tp(hex_id)
@@ -219,7 +219,7 @@ def demobilise_step(ctx: Context, state: LDFState, forced: bool = False) -> Gene
         state.remove(key, "dead")
         ctx.event("demobilise", f"The Roman player demobilises {what} {key} (over-supplied)", rules=("ldf:6.7",),
                   side=ROMAN)
-        yield from stacking.share_fate(ctx, state, ("ldf:6.7",), "demobilisation")
+        yield from politics.share_fate(ctx, state, ("ldf:6.7",), "demobilisation")
         return 0
     kb = yield Decision(ROMAN, "Demobilise a legion base (with an infantry vexillation: 2 TP)",
                         tuple(Option(u.id, f"{u.id} in {u.hex}") for u in bases), rule="ldf:6.7",
@@ -230,7 +230,7 @@ def demobilise_step(ctx: Context, state: LDFState, forced: bool = False) -> Gene
     state.remove(kb, "dead")
     state.remove(kv, "dead")
     treasury.gain(ctx, state, 2, f"demobilising {kb} and {kv}", ("ldf:6.7",) + (("ldf:6.10",) if forced else ()))
-    yield from stacking.share_fate(ctx, state, ("ldf:6.7",), "demobilisation")  # a leader left alone (8.4)
+    yield from politics.share_fate(ctx, state, ("ldf:6.7",), "demobilisation")  # a leader left alone (8.4)
     return 2
 
 
@@ -346,7 +346,7 @@ def withdraw_from_parthia(ctx: Context, state: LDFState) -> Generator[Decision, 
             ctx.event("withdraw", f"The Roman force in {src} ({', '.join(u.id for u in force)}) finds no core hex "
                       "that can take it and is eliminated", rules=("ldf:7.3", "ldf:10.1"), side=ROMAN,
                       units=tuple(u.id for u in force))
-            yield from stacking.share_fate(ctx, state, ("ldf:7.3",))
+            yield from politics.share_fate(ctx, state, ("ldf:7.3",))
             continue
         best = min(origin.distance(state.hex(h)) for h in targets)
         near = [h for h in targets if origin.distance(state.hex(h)) == best]

@@ -25,7 +25,7 @@ from ancients_kit.plugin import Game, OptionSpec, Outcome, ScenarioInfo, TableIn
 from ancients_kit.session import Context, Decision, Option
 from ancients_kit.windows import own
 
-from . import admin, bot, chits, combat, movement, stacking, victory
+from . import admin, bot, chits, combat, movement, unstacking, victory
 from .actions import ACTIONS
 from .chit_events import can_draw, free_chit
 from .hints import focused
@@ -212,7 +212,7 @@ class LestDarknessFall(Game):
             taken = yield from _run_action(ctx, state, side, key)
             if taken is False:
                 continue  # the player went back: no action spent
-            yield from stacking.settle(ctx, state)  # ldf-move: 10.7, a stack left over the limit unstacks now
+            yield from unstacking.settle(ctx, state)  # ldf-move: 10.7, a stack left over the limit unstacks now
             combat.release_abandoned_siege(ctx, state)  # 14.3, chit 21: no Roman unit left with it
             if key != "pass":
                 state.passes = 0  # 8.20: a pass then an action gives the passer another chance

@@ -29,7 +29,7 @@ first; the actions follow.
 from __future__ import annotations
 
 import re
-from collections.abc import Generator, Mapping
+from collections.abc import Generator, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Final
 
@@ -74,6 +74,7 @@ __all__ = [
     "result",
     "roll_succeeded",
     "score",
+    "share_fate",
     "side_change_problem",
     "succeeds",
     "success_chance",
@@ -663,6 +664,34 @@ def emperor_creation_action(ctx: Context, state: LDFState, side: str) -> Generat
     """The free entry of the Action Summary (``ldf:14.4``): never chosen from the menu; the
     rules call :func:`emperor_eliminated`."""
     yield from emperor_eliminated(ctx, state, ("ldf:8.9", "ldf:14.4"))
+
+
+# ---------------------------------------------------------------- a leader never alone (8.4)
+
+
+def share_fate(ctx: Context, state: LDFState, rules: Sequence[str],
+               why: str = "") -> Generator[Decision, Any, list[str]]:
+    """8.4: "a leader shares the fate of the last friendly unit, mobile or static, in his hex",
+    wherever that unit went: eliminated, demobilised (6.7), lost to emergency taxation (6.6) or
+    to the plague (chit 10). Each leader left alone goes to the dead pile at once, with what
+    follows: the Emperor Creation Table for the emperor (8.9, 14.4), every non-Gallic rebel
+    back to loyal for a rebel co-emperor (8.7). No emperor or co-emperor is ever left alone on
+    the map. ``rules``: the rules of what took the unit away. Returns the leaders lost."""
+    lost = stacking.lone_leaders(state)
+    for uid in lost:
+        lead = state.unit(uid)
+        h = lead.hex
+        rebel = lead.rebel
+        state.eliminate(uid)
+        ctx.event("eliminated", f"{uid} shares the fate of the last unit in {h}" + (f" ({why})" if why else ""),
+                  tuple(dict.fromkeys((*rules, "ldf:8.4"))), units=(uid,), hex=h)
+        if uid == "E":
+            yield from emperor_eliminated(ctx, state, ("ldf:8.4", "ldf:14.4"))
+        elif rebel:
+            rebel_co_emperor_removed(ctx, state, "dead", ("ldf:8.4", "ldf:8.7"))
+        if state.over:
+            break
+    return lost
 
 
 # ---------------------------------------------------------------- hints for the greedy bot

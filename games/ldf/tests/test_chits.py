@@ -268,14 +268,14 @@ def test_siege_equipment() -> None:
 
 @pytest.mark.rule("ldf:14.3", "ldf:12.1", "ldf:8.2")
 def test_move_start_window_gives_the_extra_movement() -> None:
-    from ancients_games.ldf import movement
+    from ancients_games.ldf import land_movement, movement
 
     ctx, st = world()
     _hand(st, ROMAN, 8)
     assert drive(chits.move_start(ctx, st, ROMAN), Script()) == 0
     where = "2812"
     pos = movement.position(st)
-    caps = movement.movement_caps(pos, [pos.unit(u.id) for u in st.units_at(where) if u.mobile])
+    caps = land_movement.movement_caps(pos, [pos.unit(u.id) for u in st.units_at(where) if u.mobile])
     force = [u.id for u in st.units_at(where) if u.mobile]
     script = Script({"move.to": ["chit-8", "steps"]})  # played in the move's own question, as it is declared
     drive(movement.move_force(ctx, st, ROMAN, force), script)

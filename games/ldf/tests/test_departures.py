@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from ancients_games.ldf import GAME, admin, economy, movement, politics, stacking, warnings, zoc
+from ancients_games.ldf import GAME, admin, economy, movement, politics, stacking, unstacking, warnings, zoc
 from ancients_games.ldf.state import GP, ROMAN, LDFState
 from ancients_games.ldf.tests.politics_helpers import Script, drive, world
 
@@ -92,11 +92,11 @@ def test_the_emperor_shares_the_fate_of_a_garrison_lost_to_emergency_taxation() 
 @pytest.mark.rule("ldf:8.4", "ldf:8.7", "ldf:10.1")
 def test_no_leader_is_left_alone_at_the_end_of_an_action() -> None:
     """The loyal co-emperor whose last unit, a Caucasus garrison, died of the plague (chit 10):
-    the action loop's ``stacking.settle`` takes him too."""
+    the action loop's ``unstacking.settle`` takes him too."""
     ctx, st = world()
     st.place("CE", CAUCASUS_HEX)
     st.eliminate("CG1")
-    drive(stacking.settle(ctx, st), Script())
+    drive(unstacking.settle(ctx, st), Script())
     assert st.unit("CE").where == "dead" and not stacking.lone_leaders(st)
 
 

@@ -342,8 +342,8 @@ def test_the_emperors_stack_unstacks_when_treachery_takes_him() -> None:
     script = Script({"salt": "salt-0", "emperor.hex": elsewhere})
     drive(politics.treachery_emperor(ctx, st, GP), script)
     assert st.units["E"].hex == elsewhere
-    from ancients_games.ldf import stacking
+    from ancients_games.ldf import unstacking
 
-    drive(stacking.settle(ctx, st), script)  # the action loop settles stacks after each action (10.7)
+    drive(unstacking.settle(ctx, st), script)  # the action loop settles stacks after each action (10.7)
     assert any(d.kind == "move.unstack" for d in script.asked)
     assert sum(u.kind == "infantry-vexillation" for u in st.units_at(ROME)) == 2
