@@ -68,15 +68,11 @@ def score(state: LDFState, decision: Decision, key: str) -> float | None:
         if key == "draw-chit" and len(state.hands[side]) >= 6:
             w -= 2.5
         if key == "attack" and what:  # ldf-combat: as good as this battle, the best one first
-            from . import combat
-
             d = Decision(side, "attack?", (Option(what, ""),), kind="attack.target")
             value = combat.score(state, d, what) or 0.0
             w += min(0.0, 3.0 * value) + 0.001 * value
         elif key == "attack":
-            from .combat import best_attack
-
-            w += min(0.0, 3.0 * best_attack(state, side))
+            w += min(0.0, 3.0 * combat.best_attack(state, side))
         return w
     kind = decision.kind
     if kind == "concede":

@@ -79,6 +79,7 @@ __all__ = [
     "move_from",
     "move_options",
     "score",
+    "start_refusal",
 ]
 
 
@@ -391,7 +392,7 @@ def _choose_force(ctx: Context, state: LDFState, side: str, hex_id: str) -> Gene
         chosen.append(key)
 
 
-def _start_refusal(state: LDFState, side: str) -> Callable[[str], tuple[str, str] | None]:
+def start_refusal(state: LDFState, side: str) -> Callable[[str], tuple[str, str] | None]:
     """Why no move may start from the hex a player typed (``ldf:8.2`` and the rules it cites)."""
 
     def refuse(text: str) -> tuple[str, str] | None:
@@ -461,7 +462,7 @@ def move_action(ctx: Context, state: LDFState, side: str) -> Generator[Decision,
                 for h in hexes]
         opts.append(Option("back", "choose another action"))
         key = yield Decision(side, "Move: choose the hex the moving force starts from", tuple(opts),
-                             rule="ldf:8.2", kind="move.hex", refuse=_start_refusal(state, side),
+                             rule="ldf:8.2", kind="move.hex", refuse=start_refusal(state, side),
                              context={"highlight": tuple(hexes)})
         if key == "back":
             return False
@@ -480,7 +481,7 @@ def move_from(ctx: Context, state: LDFState, side: str, hex_id: str) -> Generato
     pos = position(state)
     here = movable_units(pos, side, state.hex(hex_id))
     if not here:
-        why = _start_refusal(state, side)(hex_id) or (f"{hex_id} holds no {side} force that may move", "ldf:8.2")
+        why = start_refusal(state, side)(hex_id) or (f"{hex_id} holds no {side} force that may move", "ldf:8.2")
         raise ValueError(f"move from {hex_id}: {why[0]} ({why[1]})")
     force: list[str] | None = [u.id for u in here]
     if force_problem(pos, here, side) is not None:

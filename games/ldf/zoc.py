@@ -48,7 +48,7 @@ frontier likewise only the other side's ZOC holds (rulings in
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 import attrs
 
@@ -56,10 +56,8 @@ from ancients_kit.hexgrid import Hex
 from ancients_kit.hexmap import HexMap
 
 from ancients_games.ldf.model import Piece
-
-if TYPE_CHECKING:
-    from ancients_games.ldf.state import LDFState
-    from ancients_games.ldf.state import Unit as StateUnit
+from ancients_games.ldf.state import LDFState
+from ancients_games.ldf.state import Unit as StateUnit
 
 __all__ = [
     "CAMPS",
@@ -334,7 +332,7 @@ def in_ezoc(m: HexMap, pos: Position, h: Hex, camp: str) -> bool:
     return False
 
 
-def camp_of(state: "LDFState", u: "StateUnit") -> Camp:
+def camp_of(state: LDFState, u: StateUnit) -> Camp:
     """A state unit's camp: :meth:`LDFState.faction_of`, with Palmyra's own garrison (a client
     counter in hex 4720) counted as Palmyran (``ldf:9.1``-``ldf:9.4``)."""
     f = state.faction_of(u)
@@ -348,7 +346,7 @@ _POSITIONS: dict[tuple[object, ...], tuple[object, Position]] = {}
 _KEPT_POSITIONS = 32
 
 
-def position(state: "LDFState") -> Position:
+def position(state: LDFState) -> Position:
     """The :class:`Position` of a game in progress (every unit on the map).
 
     Positions are kept by what they are made of (each unit on the map with its
@@ -371,7 +369,7 @@ def position(state: "LDFState") -> Position:
     return pos
 
 
-def _position(state: "LDFState") -> Position:
+def _position(state: LDFState) -> Position:
     ids = state.data.ids
     units = tuple(Unit(u.id, u.kind, ids[u.hex], camp_of(state, u)) for u in state.on_map() if u.hex is not None)
     return Position(
