@@ -257,7 +257,7 @@ def _cavalry(ctx: Context, state: LDFState, side: str) -> Generator[Decision, st
 
 
 def on_drawn(ctx: Context, state: LDFState, side: str, number: int) -> Generator[Decision, str, bool]:
-    """A chit ``side`` just drew (called by ``actions.receive_chit``, ldf-core; 18 is
+    """A chit ``side`` just drew (called by :func:`receive_chit`, ldf-core; 18 is
     resolved there). Chits 10, 19, 20 and 25 are resolved now (``ldf:8.17``); a chit
     only the other side may use is shown and put back, 21 handed to the Roman
     (``ldf:14.3``). Returns ``True`` when the chit does not go into the hand."""

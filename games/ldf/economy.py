@@ -2,14 +2,18 @@
 
 - looting (6.3) and what else happens when a unit enters a hex: :func:`on_enter`
   (the Parthian TP of 6.5, rebuilding and fortifying halted, 6.4 and 8.13, the
-  sudden death of 4.2, Parthian collapse, 7.3);
+  sudden death of 4.2, Parthian collapse, 7.3, a rebel co-emperor in Rome, 8.3:
+  :func:`rebel_takes_rome`);
 - revenue (6.5) and its carry-over cap (6.9): :func:`revenue`, :func:`carry_over`;
 - emergency taxation (6.6) and demobilisation (6.7), also the means of clearing
   a deficit (6.10): :func:`emergency_tax`, :func:`demobilise_step`,
   :func:`deduct`;
-- fortifying (8.13) and rebuilding (6.4, 8.14), two actions each.
+- fortifying (8.13) and rebuilding (6.4, 8.14), two actions each;
+- where reclaimed units may stand (6.8, :func:`reclaim_hexes`) and the dead
+  Parthians' return (7.2, 7.3, chit 22: :func:`redeploy_parthia`).
 
-TP are public (10.9): every treasury change is a public log event.
+TP are public (10.9): every treasury change is a public log event, made by
+:mod:`.treasury` (:func:`.treasury.gain`, :func:`.treasury.spend`).
 """
 
 from __future__ import annotations

@@ -19,6 +19,9 @@ Rules served (``ldf:`` IDs):
   co-emperor; 8.12 diplomacy against a German tribe in the Roman core;
 - 14.4 the Emperor Creation Table (:func:`succession`), with the errata's
   "if two or more hexes" (the Roman player chooses among tied hexes).
+- 8.4  a leader shares the fate of the last friendly unit in his hex
+  (:func:`share_fate`), with what follows for the emperor (14.4) or a rebel
+  co-emperor (8.7).
 
 Every diplomacy and treachery roll succeeds on a final 5 or 6
 (:data:`SUCCESS_FROM`). The functions that need no game state (the

@@ -84,7 +84,7 @@ def emergency_unstacking_action(ctx: Context, state: LDFState, side: str) -> Gen
 
 def settle(ctx: Context, state: LDFState) -> Generator[Decision, Any, None]:
     """10.1, 10.7, 8.4: stacking holds at the end of every action: a leader left without a
-    unit of his own in his hex shares its fate (:func:`share_fate`: a chit's plague, say), and
+    unit of his own in his hex shares its fate (:func:`.politics.share_fate`: a chit's plague, say), and
     any Roman stack left over the limit (its leader moved away, died in battle or fell to
     treachery) unstacks at once, the Germano-Parthian's first. The action loop calls it after
     each action, the administrative phase at its end."""
