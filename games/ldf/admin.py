@@ -26,6 +26,7 @@ from ancients_kit.session import Context, Decision, Option
 
 from . import clients, economy, politics, stacking, treasury, unstacking
 from .state import GP, ROMAN, LDFState
+from .vocab import Kind
 
 __all__ = ["administrative_phase", "chits_back", "collection"]
 
@@ -61,7 +62,7 @@ def collection(ctx: Context, state: LDFState) -> Generator[Decision, Any, None]:
                              (Option("collect", "collect the revenue"),) + tuple(
                                  Option(h, f"{h}: {2 * state.unlooted_tp(h)} TP instead of {state.unlooted_tp(h)}")
                                  for h in hexes),
-                             rule="ldf:6.6", kind="admin.tax", context={"highlight": hexes})
+                             rule="ldf:6.6", kind=Kind.ADMIN_TAX, context={"highlight": hexes})
         if key == "collect":
             break
         economy.emergency_tax(ctx, state, key)
@@ -94,7 +95,7 @@ def demobilisation(ctx: Context, state: LDFState) -> Generator[Decision, Any, No
     while economy.demobilise_choices(state):
         key = yield Decision(ROMAN, "Demobilise legions for TP (6.7: 2 TP per base and vexillation)?",
                              (Option("done", "no more demobilisation"), Option("demobilise", "demobilise")),
-                             rule="ldf:6.7", kind="admin.demobilise?")
+                             rule="ldf:6.7", kind=Kind.ADMIN_DEMOBILISE_ASK)
         if key == "done":
             return
         yield from economy.demobilise_step(ctx, state)
@@ -115,13 +116,13 @@ def reclaiming(ctx: Context, state: LDFState) -> Generator[Decision, Any, None]:
         if len(opts) == 1:
             return
         key = yield Decision(ROMAN, f"Reclaim units from the dead pile (6.8; treasury {state.treasury} TP)?",
-                             tuple(opts), rule="ldf:6.8", kind="admin.reclaim")
+                             tuple(opts), rule="ldf:6.8", kind=Kind.ADMIN_RECLAIM)
         if key == "done":
             return
         hexes = economy.reclaim_hexes(state, key)
         where = yield Decision(ROMAN, f"Place the reclaimed {'legion' if key == 'legion' else 'cavalry'}: "
                                "a core hex free of enemy units", tuple(Option(h, h) for h in hexes),
-                               rule="ldf:6.8", kind="admin.reclaim.hex", context={"highlight": hexes})
+                               rule="ldf:6.8", kind=Kind.ADMIN_RECLAIM_HEX, context={"highlight": hexes})
         if key == "legion":
             b, v = bases[0], vexes[0]
             treasury.spend(ctx, state, 2, f"reclaiming {b.id} and {v.id}", ("ldf:6.8",))
@@ -147,7 +148,7 @@ def german_returns(ctx: Context, state: LDFState) -> Generator[Decision, Any, No
         if not free:
             break
         key = yield Decision(GP, f"German tribe {t.id} returns (7.1): an empty hex of Barbaria",
-                             tuple(Option(h, h) for h in free), rule="ldf:7.1", kind="admin.tribe",
+                             tuple(Option(h, h) for h in free), rule="ldf:7.1", kind=Kind.ADMIN_TRIBE,
                              context={"highlight": free})
         stacking.place(state, key, [t.id], "ldf:7.1")
         back.append(f"{t.id} {key}")

@@ -54,6 +54,7 @@ from .chits import (
     spend,
 )
 from .state import GP, HAND_LIMIT, LAST_TURN, PALMYRA, ROMAN, ROME, LDFState, other_side
+from .vocab import Kind
 from .zoc import land_links, position
 
 
@@ -106,7 +107,7 @@ def draw_chit(ctx: Context, state: LDFState, side: str, *, free: bool = False) -
         held = sorted(set(hand.cards))  # type: ignore[type-var]
         key = yield Decision(side, f"You hold {len(hand)} chits, the most allowed: put one back before drawing",
                              tuple(Option(str(n), state.data.chits.chit(int(n)).name) for n in held),
-                             rule="ldf:8.17", kind="chit.put-back")
+                             rule="ldf:8.17", kind=Kind.CHIT_PUT_BACK)
         hand.remove(int(key))
         state.pool.add(int(key))
         ctx.event("chit", f"{side} puts chit {key} back into the pool before drawing", rules=("ldf:8.17",),
@@ -136,7 +137,7 @@ def free_chit(ctx: Context, state: LDFState, side: str) -> Generator[Decision, A
     """8.19: the winner of a battle may draw a free chit; the choice comes before the next action."""
     key = yield Decision(side, "You won the battle: draw a free chit?",
                          (Option("draw", "draw a chit (no action spent)"), Option("no", "do not draw")),
-                         rule="ldf:8.19", kind="chit.free")
+                         rule="ldf:8.19", kind=Kind.CHIT_FREE)
     if key == "draw":
         yield from draw_chit(ctx, state, side, free=True)
     else:
@@ -168,7 +169,7 @@ def _plague(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str
         ctx.event("chit", f"chit 10, Plague: {die}: no {target} garrison is left; nothing happens", rules, dice=(die,))
         return
     where = yield from choose_hex(chooser, f"Plague: choose the {target.capitalize()} garrison it takes", hexes, "ldf:14.3",
-                                   "chit.plague")
+                                   Kind.CHIT_PLAGUE)
     for u in [u for u in state.units_at(where) if u.garrison]:
         state.eliminate(u.id)
     state.plague.add(where)
@@ -201,7 +202,7 @@ def _bread(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str,
     key = "pay"
     if len(options) > 1:
         key = yield Decision(ROMAN, "Bread & Circuses: pay for the games or refuse?", tuple(options),
-                             rule="ldf:14.3", kind="chit.bread")
+                             rule="ldf:14.3", kind=Kind.CHIT_BREAD)
     if key == "pay":
         die = yield from roll_die(ctx, state, ROMAN, "Bread & Circuses", ("ldf:14.3",))
         ctx.event("chit", f"chit 19, Bread & Circuses: the Roman pays {dole_cost(die)} TP", ("ldf:14.3",),
@@ -209,7 +210,7 @@ def _bread(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str,
         yield from economy.deduct(ctx, state, dole_cost(die), "Bread & Circuses", ("ldf:14.3",))
         return
     where = yield from choose_hex(GP, "Bread & Circuses refused: choose the hex of the rebel garrison", hexes,
-                                   "ldf:14.3", "chit.bread-hex")
+                                   "ldf:14.3", Kind.CHIT_BREAD_HEX)
     g = spare[0]
     g.rebel = True
     stacking.place(state, where, [g.id], "ldf:14.3")  # ldf-core: the one placement check (10.1)
@@ -242,7 +243,7 @@ def _cavalry(ctx: Context, state: LDFState, side: str) -> Generator[Decision, st
         ctx.event("chit", f"{side} draws a Roman cavalry vexillation; no hex may receive it: back in the pool", rules)
         return
     where = yield from choose_hex(ROMAN, "Cavalry reinforcement: place it in a hex with your units and no cavalry",
-                                   hexes, "ldf:14.3", "chit.cavalry")
+                                   hexes, "ldf:14.3", Kind.CHIT_CAVALRY)
     stacking.place(state, where, [units[0].id], "ldf:14.3")
     ctx.event("chit", f"{side} draws a Roman cavalry vexillation: {units[0].id} placed in {where}", rules,
               side=side, hex=where)
@@ -285,7 +286,7 @@ def on_drawn(ctx: Context, state: LDFState, side: str, number: int) -> Generator
         if not may_draw(len(roman)):
             back = yield Decision(ROMAN, "Chit 21 is handed to you at the hand limit: put one chit back first",
                                   tuple(Option(str(n), chit_name(state, int(n)))  # type: ignore[call-overload]
-                                        for n in sorted(set(roman.cards))), rule="ldf:8.17", kind="chit.put-back")
+                                        for n in sorted(set(roman.cards))), rule="ldf:8.17", kind=Kind.CHIT_PUT_BACK)
             roman.remove(int(back))
             state.pool.add(int(back))
             ctx.event("chit", "roman puts a chit back into the pool", ("ldf:8.17",), side=ROMAN, private_to=ROMAN,
@@ -322,7 +323,7 @@ def _jaws(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str, 
         key = yield Decision(side, "From the Jaws of Death: put back another chit?",
                              (Option("done", "keep the rest"),
                               *(Option(str(n), f"put back {n}, {chit_name(state, int(n))}")  # type: ignore[call-overload]
-                                for n in held)), rule="ldf:14.3", kind="chit.jaws")
+                                for n in held)), rule="ldf:14.3", kind=Kind.CHIT_JAWS)
         if key == "done":
             break
         hand.remove(int(key))
@@ -360,7 +361,7 @@ def _mutiny(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str
     targets = _mutiny_targets(state)
     uid = yield Decision(GP, "Mutiny: which loyal infantry vexillation?",
                          tuple(Option(t, f"{t} in {state.units[t].hex}") for t in targets), rule="ldf:14.3",
-                         kind="chit.mutiny")
+                         kind=Kind.CHIT_MUTINY)
     where = state.units[uid].hex
     spend(ctx, state, side, MUTINY, f"{uid} in {where} mutinies and goes to the dead pile", ())
     state.eliminate(uid)
@@ -376,7 +377,7 @@ def _debasement(ctx: Context, state: LDFState, side: str) -> Generator[Decision,
         ctx.event("chit", "Debasement: no empty unlooted core centre to loot", ("ldf:14.3",))
         return
     where = yield from choose_hex(GP, "Debasement: which empty core centre is looted?", hexes, "ldf:14.3",
-                                   "chit.debasement")
+                                   Kind.CHIT_DEBASEMENT)
     state.looted.add(where)
     ctx.event("loot", f"Debasement of the Coinage: {where} is looted", ("ldf:14.3", "ldf:6.3"), hex=where)
 
@@ -404,7 +405,7 @@ def _limes(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str,
     options = [Option(f"rebuild:{h}", f"rebuild {h}") for h in economy.rebuild_hexes(state)]
     options += [Option(f"fortify:{h}", f"fortify {h}") for h in economy.garrison_hexes(state)]  # 10.1, 10.4
     key = yield Decision(ROMAN, "Limes Restored: rebuild or fortify which hex?", tuple(options), rule="ldf:14.3",
-                         kind="chit.limes")
+                         kind=Kind.CHIT_LIMES)
     what, _, where = key.partition(":")
     spend(ctx, state, side, LIMES, f"{what} {where} in one action", ("ldf:8.13", "ldf:8.14"))
     if what == "rebuild":
@@ -460,9 +461,9 @@ def _sea_raiders(ctx: Context, state: LDFState, side: str) -> Generator[Decision
     tribes, targets = _raid(state)
     tid = tribes[0] if len(tribes) == 1 else (yield Decision(
         GP, "Gothic Sea Raiders: which tribe sails?", tuple(Option(t, f"{t} in {state.units[t].hex}") for t in tribes),
-        rule="ldf:14.3", kind="chit.raiders"))
+        rule="ldf:14.3", kind=Kind.CHIT_RAIDERS))
     where = yield from choose_hex(GP, "Gothic Sea Raiders: where does it land?", targets, "ldf:14.3",
-                                   "chit.raiders-hex")
+                                   Kind.CHIT_RAIDERS_HEX)
     spend(ctx, state, side, SEA_RAIDERS, f"{tid} sails from {state.units[tid].hex} to {where}", ())
     stacking.place(state, where, [tid], "ldf:14.3")
     yield from economy.on_enter(ctx, state, [tid], where)
@@ -490,7 +491,7 @@ def _german_increase(ctx: Context, state: LDFState, side: str) -> Generator[Deci
         if not free:
             break
         where = yield from choose_hex(GP, f"German Population Increase: a hex for {t.id}", free, "ldf:7.1",
-                                       "chit.tribe")
+                                       Kind.CHIT_TRIBE)
         stacking.place(state, where, [t.id], "ldf:7.1")
         back.append(t.id)
     ctx.event("returns", f"German Population Increase: {die} + 3 = {most}: {len(back)} tribe(s) return",
@@ -514,7 +515,7 @@ def _windfall(ctx: Context, state: LDFState, side: str) -> Generator[Decision, s
         options.append(Option(f"tp-{tp}", f"{tp} TP and {units} units ({units // 2} legion pairs)"))
     key = options[0].key if len(options) == 1 else (yield Decision(
         ROMAN, f"Revenue Windfall: {die} + 3 = {n}: how many as TP?", tuple(options), rule="ldf:14.3",
-        kind="chit.windfall"))
+        kind=Kind.CHIT_WINDFALL))
     tp = int(key.removeprefix("tp-"))
     treasury.gain(ctx, state, tp, "Roman Revenue Windfall", ("ldf:14.3",))
     for _ in range(min((n - tp) // 2, pairs)):
@@ -523,7 +524,7 @@ def _windfall(ctx: Context, state: LDFState, side: str) -> Generator[Decision, s
             break
         b, v = state.of_kind("legion-base", "dead")[0], state.of_kind("infantry-vexillation", "dead")[0]
         where = yield from choose_hex(ROMAN, "Revenue Windfall: place a reclaimed legion", hexes, "ldf:6.8",
-                                       "chit.windfall-hex")
+                                       Kind.CHIT_WINDFALL_HEX)
         stacking.place(state, where, [b.id, v.id], "ldf:6.8")
         ctx.event("reclaim", f"Revenue Windfall: {b.id} and {v.id} return in {where}", ("ldf:14.3", "ldf:6.8"),
                   side=ROMAN, hex=where)
@@ -552,7 +553,7 @@ def _valley(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str
     hexes = _enemy_forces(state, side)
     key = yield Decision(side, "Into the Valley of the Shadow of Death: move which enemy force?",
                          (*(Option(h, f"the enemy force in {h}") for h in hexes),
-                          Option("back", "choose another action")), rule="ldf:14.3", kind="chit.valley")
+                          Option("back", "choose another action")), rule="ldf:14.3", kind=Kind.CHIT_VALLEY)
     if key == "back":
         return False
     force = [u.id for u in movement.movable_units(position(state), enemy, state.hex(key))]
@@ -601,7 +602,7 @@ def play_chit(ctx: Context, state: LDFState, side: str) -> Generator[Decision, s
     numbers = playable(state, side)
     key = yield Decision(side, "Play which chit?", (*(Option(str(n), f"{n}, {chit_name(state, n)}") for n in numbers),
                                                      Option("back", "choose another action")),
-                         rule="ldf:8.18", kind="chit.play")
+                         rule="ldf:8.18", kind=Kind.CHIT_PLAY)
     if key == "back":
         return False
     return (yield from AS_ACTION[int(key)][1](ctx, state, side))
@@ -634,7 +635,7 @@ def deploy_siege(ctx: Context, state: LDFState, side: str) -> Generator[Decision
     key = yield Decision(ROMAN, "Heavy siege equipment: with which force?",
                          (*(Option(a, f"the force in {a} (next to "
                                    f"{', '.join(t for f, t in siege_targets(state) if f == a)})") for a in hexes),
-                          Option("back", "choose another action")), rule="ldf:8.16", kind="siege.hex")
+                          Option("back", "choose another action")), rule="ldf:8.16", kind=Kind.SIEGE_HEX)
     if key == "back":
         return False
     state.hands[ROMAN].remove(SIEGE)

@@ -25,6 +25,7 @@ from ancients_kit.session import Context, Decision, Option
 
 from . import chits, clients, politics, stacking, treasury
 from .state import CARRY_OVER, CTESIPHON, GP, PALMYRA, ROMAN, ROME, LDFState, Unit
+from .vocab import Kind
 
 __all__ = [
     "can_finish_fortify",
@@ -100,7 +101,7 @@ def clear_deficit_step(ctx: Context, state: LDFState, short: int) -> Generator[D
     for h in tax:
         opts.append(Option(h, f"emergency taxation of {h}: {2 * state.unlooted_tp(h)} TP, then looted (6.6)"))
     key = yield Decision(ROMAN, f"The treasury is {short} TP short: demobilise or tax in emergency (6.10)",
-                         tuple(opts), rule="ldf:6.10", kind="treasury.deficit", context={"highlight": tax})
+                         tuple(opts), rule="ldf:6.10", kind=Kind.TREASURY_DEFICIT, context={"highlight": tax})
     if key == "demobilise":
         yield from demobilise_step(ctx, state, forced=True)
     else:
@@ -219,7 +220,7 @@ def demobilise_step(ctx: Context, state: LDFState, forced: bool = False) -> Gene
         what = "legion base" if pool is bases else "infantry vexillation"
         key = yield Decision(ROMAN, f"Demobilise an over-supplied {what} first (6.7: no TP)",
                              tuple(Option(u.id, f"{u.id} in {u.hex}") for u in pool), rule="ldf:6.7",
-                             kind="admin.demobilise", context={"highlight": sorted({u.hex for u in pool if u.hex})})
+                             kind=Kind.ADMIN_DEMOBILISE, context={"highlight": sorted({u.hex for u in pool if u.hex})})
         state.remove(key, "dead")
         ctx.event("demobilise", f"The Roman player demobilises {what} {key} (over-supplied)", rules=("ldf:6.7",),
                   side=ROMAN)
@@ -227,10 +228,10 @@ def demobilise_step(ctx: Context, state: LDFState, forced: bool = False) -> Gene
         return 0
     kb = yield Decision(ROMAN, "Demobilise a legion base (with an infantry vexillation: 2 TP)",
                         tuple(Option(u.id, f"{u.id} in {u.hex}") for u in bases), rule="ldf:6.7",
-                        kind="admin.demobilise", context={"highlight": sorted({u.hex for u in bases if u.hex})})
+                        kind=Kind.ADMIN_DEMOBILISE, context={"highlight": sorted({u.hex for u in bases if u.hex})})
     kv = yield Decision(ROMAN, f"Demobilise an infantry vexillation with {kb}",
                         tuple(Option(u.id, f"{u.id} in {u.hex}") for u in vexes), rule="ldf:6.7",
-                        kind="admin.demobilise", context={"highlight": sorted({u.hex for u in vexes if u.hex})})
+                        kind=Kind.ADMIN_DEMOBILISE, context={"highlight": sorted({u.hex for u in vexes if u.hex})})
     state.remove(kb, "dead")
     state.remove(kv, "dead")
     treasury.gain(ctx, state, 2, f"demobilising {kb} and {kv}", ("ldf:6.7",) + (("ldf:6.10",) if forced else ()))
@@ -357,7 +358,7 @@ def withdraw_from_parthia(ctx: Context, state: LDFState) -> Generator[Decision, 
         key = near[0]
         if len(near) > 1:
             key = yield Decision(ROMAN, f"Parthia has collapsed: withdraw the force in {src} to core territory",
-                                 tuple(Option(h, h) for h in near), rule="ldf:7.3", kind="admin.withdraw",
+                                 tuple(Option(h, h) for h in near), rule="ldf:7.3", kind=Kind.ADMIN_WITHDRAW,
                                  context={"highlight": near})
         moving = [u.id for u in force]
         stacking.place(state, key, moving, "ldf:7.3")
@@ -427,7 +428,7 @@ def _core_hex(state: LDFState, prompt: str, hexes: list[str], rule: str,
 def start_fortify(ctx: Context, state: LDFState, side: str) -> Generator[Decision, Any, Any]:
     """8.13: the Fortify marker into a core population-centre hex without a garrison or enemy."""
     key = yield from _core_hex(state, "Begin fortifying which core population-centre hex?", fortify_hexes(state),
-                               "ldf:8.13", "fortify.hex")
+                               "ldf:8.13", Kind.FORTIFY_HEX)
     if key is None:
         return False
     state.fortify = key
@@ -469,7 +470,7 @@ def can_finish_rebuild(state: LDFState, side: str) -> bool:
 def start_rebuild(ctx: Context, state: LDFState, side: str) -> Generator[Decision, Any, Any]:
     """6.4, 8.14: turn a looted core hex's marker to its Rebuild side (still looted)."""
     key = yield from _core_hex(state, "Begin rebuilding which looted core hex?", rebuild_hexes(state),
-                               "ldf:8.14", "rebuild.hex")
+                               "ldf:8.14", Kind.REBUILD_HEX)
     if key is None:
         return False
     state.rebuilding.add(key)
@@ -485,7 +486,7 @@ def finish_rebuild(ctx: Context, state: LDFState, side: str) -> Generator[Decisi
     if len(hexes) > 1:
         key = yield Decision(ROMAN, "Finish rebuilding which hex?",
                              tuple(Option(h, f"{state.unlooted_tp(h)} TP") for h in hexes),
-                             rule="ldf:8.14", kind="rebuild.finish", context={"highlight": hexes})
+                             rule="ldf:8.14", kind=Kind.REBUILD_FINISH, context={"highlight": hexes})
     state.rebuilding.discard(key)
     state.looted.discard(key)
     ctx.event("rebuild", f"The Roman player finishes rebuilding {key}: it produces {state.unlooted_tp(key)} TP again",
@@ -560,7 +561,7 @@ def redeploy_parthia(ctx: Context, state: LDFState, rules: tuple[str, ...],
         if not free:
             break
         key = yield Decision(GP, f"Parthian gund {g.id} returns: a hex for it", tuple(Option(h, h) for h in free),
-                             rule=rules[0], kind="admin.gund", context={"highlight": free})
+                             rule=rules[0], kind=Kind.ADMIN_GUND, context={"highlight": free})
         stacking.place(state, key, [g.id], rules[0])
     if put or gunds:
         ctx.event("returns", f"{put} Parthian garrisons and {len(gunds)} gunds return to Parthia", rules=rules,

@@ -31,6 +31,7 @@ from .chit_events import can_draw, free_chit
 from .hints import focused
 from .setup import build_campaign, deploy
 from .state import GP, LAST_TURN, ROMAN, SIDES, LDFState, load_data, other_side
+from .vocab import Kind
 
 __all__ = ["LestDarknessFall", "action_menu"]
 
@@ -192,13 +193,13 @@ class LestDarknessFall(Game):
             # A side that asked never to be asked at a window may ask again with its next action.
             key = yield from own(
                 Decision(side, f"Turn {state.turn}, action {state.action_number + 1}: choose your action",
-                         tuple(opts), rule="ldf:8.1", kind="action",
+                         tuple(opts), rule="ldf:8.1", kind=Kind.ACTION,
                          refuse=lambda text: _refuse_action(state, side, text)),
                 chits.standing(state))
             if key == "concede":
                 sure = yield Decision(side, "Concede the game? Your opponent wins (4.5)",
                                       (Option("no", "go on playing"), Option("yes", "concede")),
-                                      rule="ldf:4.4", kind="concede")
+                                      rule="ldf:4.4", kind=Kind.CONCEDE)
                 if sure == "yes":
                     victory.concede(ctx, state, side)
                     return

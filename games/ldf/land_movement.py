@@ -26,6 +26,7 @@ from ancients_kit.hexmap import HexMap
 from ancients_kit.movement import ZOC_LOCKING, ZOC_STOP, Reach, reachable
 
 from . import stacking
+from .vocab import Side
 from .zoc import ROMAN_CAMPS, Position, Unit, ezoc, hostile, land_links
 
 __all__ = [
@@ -155,9 +156,9 @@ def stop_problem(m: HexMap, pos: Position, units: Sequence[Unit], h: Hex) -> tup
         return found[0]
     camps = force_camps(units)
     if h in m.region("palmyra"):
-        if pos.palmyra == "roman" and "loyal" in camps:
+        if pos.palmyra == Side.ROMAN and "loyal" in camps:
             return ("loyal Roman units may pass through an allied Palmyra but not end a move there", "ldf:9.3")
-        if pos.palmyra == "germano-parthian" and "parthian" in camps:
+        if pos.palmyra == Side.GERMANO_PARTHIAN and "parthian" in camps:
             return ("Parthian units may pass through an allied Palmyra but not end a move there", "ldf:9.4")
     return None
 

@@ -63,6 +63,7 @@ from ancients_games.ldf.land_movement import (
 from ancients_games.ldf.sea_movement import river_destinations, sea_destinations
 from ancients_games.ldf.state import GP, ROME, LDFState
 from ancients_games.ldf.unstacking import emergency_unstack
+from ancients_games.ldf.vocab import Kind
 from ancients_games.ldf.warnings import leader_left_alone
 from ancients_games.ldf.zoc import Position, Unit, ezoc, hex_ids, land_links, position
 
@@ -381,7 +382,7 @@ def _choose_force(ctx: Context, state: LDFState, side: str, hex_id: str) -> Gene
 
         key = yield Decision(side, f"Move from {hex_id}: choose the units of the force"
                              + (f" (so far {', '.join(chosen)})" if chosen else ""),
-                             tuple(opts), rule="ldf:8.2", kind="move.unit", refuse=refuse,
+                             tuple(opts), rule="ldf:8.2", kind=Kind.MOVE_UNIT, refuse=refuse,
                              context={"highlight": (hex_id,)})
         if key == "back":
             return None
@@ -462,7 +463,7 @@ def move_action(ctx: Context, state: LDFState, side: str) -> Generator[Decision,
                 for h in hexes]
         opts.append(Option("back", "choose another action"))
         key = yield Decision(side, "Move: choose the hex the moving force starts from", tuple(opts),
-                             rule="ldf:8.2", kind="move.hex", refuse=start_refusal(state, side),
+                             rule="ldf:8.2", kind=Kind.MOVE_HEX, refuse=start_refusal(state, side),
                              context={"highlight": tuple(hexes)})
         if key == "back":
             return False
@@ -743,13 +744,13 @@ def _land_move(
         opts += transport
         names = ", ".join(f.units)
         if steps_mode:
-            prompt, kind = f"Moving {names} in {at_id}, {rem} MP left: where next?", "move.step"
+            prompt, kind = f"Moving {names} in {at_id}, {rem} MP left: where next?", Kind.MOVE_STEP
             refuse = _step_refusal(state, f, going, ez, rem)
         else:
             prompt = (f"Move {names} from {at_id} ({rem} MP): where to?"
                       + _leader_warning(state, at_id, [u.id for u in going]) if not moved
                       else f"Moving {names} in {at_id}, {rem} MP left: where now?")
-            kind, refuse = "move.to", _destination_refusal(state, f, going, ez, rem)
+            kind, refuse = Kind.MOVE_TO, _destination_refusal(state, f, going, ez, rem)
         key = yield Decision(side, prompt, tuple(opts), rule="ldf:8.2", kind=kind, refuse=refuse,
                              context={"highlight": tuple(o.key for o in opts if o.key.isdigit())})
         fresh = pause = False
@@ -849,7 +850,7 @@ def score(state: LDFState, decision: Decision, key: str) -> float | None:
         return 3.0  # the chits of a move's start are played when held, as at the window before
     if key == "land":
         return 1.0
-    if decision.kind == "move.to" and key.isdigit():
+    if decision.kind == Kind.MOVE_TO and key.isdigit():
         # A destination is worth its hex when that is worth going on for (the 0.5 of "stop");
         # otherwise the force goes one hex, the best first step, as a walk hex by hex would.
         label = decision.option(key).label
@@ -858,7 +859,7 @@ def score(state: LDFState, decision: Decision, key: str) -> float | None:
         if end >= 0.5:
             return end
         return _hex_score(state, decision.side, way[0]) - 0.05 * (len(way) - 1)
-    if decision.kind in ("move.step", "move.to", "move.transport", "move.unstack") and key[-4:].isdigit():
+    if decision.kind in (Kind.MOVE_STEP, Kind.MOVE_TO, "move.transport", Kind.MOVE_UNSTACK) and key[-4:].isdigit():
         return _hex_score(state, decision.side, key[-4:])
     if key == "stop":
         return 0.5

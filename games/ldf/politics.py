@@ -43,7 +43,8 @@ from ancients_kit.session import Context, Decision, Option
 from ancients_kit.windows import Play, Window, chain
 
 from . import chits, stacking, treasury
-from .state import LDFState
+from .state import GP, ROMAN, ROME, LDFState
+from .vocab import Kind
 
 __all__ = [
     "AGENTS",
@@ -101,9 +102,6 @@ AGENTS: Final = 17
 """Agents in Enemy Camp (``ldf:8.8``, ``ldf:14.3``)."""
 AGENTS_EFFECT: Final = 2
 """+2 on one's own diplomacy/treachery roll, -2 on the opponent's (``ldf:14.3``)."""
-ROMAN: Final = "roman"
-GP: Final = "germano-parthian"
-ROME: Final = "3318"
 
 
 def result(die: int, modifier: int = 0) -> int:
@@ -319,7 +317,7 @@ def modified_roll(ctx: Context, state: LDFState, actor: str, what: str, rules: t
                 ROMAN, f"Salt the {actor} player's roll for {what}? ({state.treasury} TP)",
                 (Option("salt-0", "no salt"),
                  *(Option(f"salt-{n}", f"spend {n} TP: {sign}{n} to the roll") for n in choices)),
-                rule="ldf:8.8", kind="salt")
+                rule="ldf:8.8", kind=Kind.SALT)
             n = int(key.removeprefix("salt-"))
             if n:
                 mods.add_salt(n)
@@ -452,7 +450,7 @@ def can_create_co_emperor(state: LDFState, side: str) -> bool:
 def create_co_emperor(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str, None]:
     """Roman action (``ldf:8.7``): place the co-emperor, loyal side up, with loyal mobile units."""
     where = yield from chits.choose_hex(ROMAN, "Place the loyal co-emperor", _co_emperor_hexes(state), "ldf:8.7",
-                                   "co-emperor.hex")
+                                   Kind.CO_EMPEROR_HEX)
     state.units["CE"].rebel = False
     stacking.place(state, where, ["CE"], "ldf:8.7")
     ctx.event("co-emperor", f"the Roman player creates a loyal co-emperor in {where}", ("ldf:8.7",), side=ROMAN,
@@ -478,7 +476,7 @@ def create_rebel(ctx: Context, state: LDFState, side: str) -> Generator[Decision
         ctx.event("co-emperor", f"rebel co-emperor: {die}, but no hex of loyal Romans may receive him",
                   ("ldf:8.7",), side=GP, dice=(die,))
         return
-    where = yield from chits.choose_hex(GP, "Place the rebel co-emperor", hexes, "ldf:8.7", "rebel.hex")
+    where = yield from chits.choose_hex(GP, "Place the rebel co-emperor", hexes, "ldf:8.7", Kind.REBEL_HEX)
     flipped = [u.id for u in state.units_at(where) if u.nationality == "roman" and u.kind != "co-emperor"]
     for uid in flipped:  # the hex's units turn rebel first, so the placement check reads them as they end
         state.units[uid].rebel = True
@@ -554,7 +552,7 @@ def diplomacy_german(ctx: Context, state: LDFState, side: str) -> Generator[Deci
     if len(tribes) > 1:
         uid = yield Decision(ROMAN, "Diplomacy against which German tribe?",
                              tuple(Option(t, f"{t} in {state.units[t].hex}") for t in tribes), rule="ldf:8.12",
-                             kind="diplomacy.tribe")
+                             kind=Kind.DIPLOMACY_TRIBE)
     where = state.units[uid].hex
     ok = yield from political_roll(ctx, state, ROMAN, f"diplomacy against tribe {uid} in {where}", ("ldf:8.12",))
     if ok:
@@ -602,7 +600,7 @@ def emperor_eliminated(ctx: Context, state: LDFState, rules: tuple[str, ...]) ->
         state.remove("CE", "aside")
     ids = _emperor_hexes(state, [state.map.to_id(h) for h in s.hexes])
     where = yield from chits.choose_hex(ROMAN, "Emperor Creation Table: choose the new emperor's hex", ids,
-                                         "ldf:errata" if s.applied == "LEGIONS" else "ldf:14.4", "emperor.hex")
+                                         "ldf:errata" if s.applied == "LEGIONS" else "ldf:14.4", Kind.EMPEROR_HEX)
     stacking.place(state, where, ["E"], "ldf:14.4")
     text = f"Emperor Creation Table {die}: {res.result}"
     if s.applied != s.code:
@@ -616,7 +614,7 @@ def emperor_eliminated(ctx: Context, state: LDFState, rules: tuple[str, ...]) ->
     if s.rebel_roll and state.leader("co-emperor") is None and _rebel_hexes(state):
         key = yield Decision(GP, "Disputed succession: roll for a rebel co-emperor now (no action)?",
                              (Option("roll", "roll: 5-6 raises a rebel co-emperor"), Option("no", "do not roll")),
-                             rule="ldf:14.4", kind="emperor.strife")
+                             rule="ldf:14.4", kind=Kind.EMPEROR_STRIFE)
         if key == "roll":
             yield from create_rebel(ctx, state, GP)
 
@@ -712,7 +710,7 @@ def score(state: LDFState, decision: Decision, key: str) -> float | None:
         return None
     if key == "back":
         return -1.0
-    if kind == "salt":
+    if kind == Kind.SALT:
         n = int(key.removeprefix("salt-"))
         return float(min(n, state.treasury - 2 - n))
     if kind == "window.after-roll":
@@ -728,12 +726,12 @@ def score(state: LDFState, decision: Decision, key: str) -> float | None:
         if key == "never":
             return -1.0
         return 0.0 if key == "no" else 1.0
-    if kind == "chit.bread":
+    if kind == Kind.CHIT_BREAD:
         return 1.0 if (key == "pay") == (state.treasury >= 6) else 0.0
-    if kind == "chit.windfall":
+    if kind == Kind.CHIT_WINDFALL:
         return float(key.removeprefix("tp-"))
-    if kind == "chit.jaws":
+    if kind == Kind.CHIT_JAWS:
         return 1.0 if key == "done" else 0.0
-    if kind in ("emperor.hex", "co-emperor.hex", "rebel.hex") and key.isdigit():
+    if kind in (Kind.EMPEROR_HEX, Kind.CO_EMPEROR_HEX, Kind.REBEL_HEX) and key.isdigit():
         return float(sum(1 for u in state.units_at(key) if u.mobile))
     return 0.0

@@ -20,6 +20,7 @@ from .land_movement import step_problem, stop_problem
 from .politics import share_fate
 from .stacking import excess, overstacked_hexes, place
 from .state import LDFState
+from .vocab import Kind
 from .zoc import land_links, position
 
 __all__ = ["emergency_unstack", "emergency_unstacking_action", "settle", "unstack_all"]
@@ -55,14 +56,14 @@ def emergency_unstack(ctx: Context, state: LDFState, hex_id: str) -> Generator[D
             uid = ids[0] if len(ids) == 1 else (yield Decision(
                 side, f"{hex_id} is overstacked without its leader ({len(extra)} too many) and no vexillation can "
                 "leave: choose one to eliminate", tuple(Option(i, f"eliminate {i}") for i in ids), rule="ldf:10.7",
-                kind="move.unstack.eliminate", context={"highlight": (hex_id,)}))
+                kind=Kind.MOVE_UNSTACK_ELIMINATE, context={"highlight": (hex_id,)}))
             state.eliminate(uid)
             ctx.event("unstack", f"{uid} in the overstacked {hex_id} has nowhere to go and is eliminated",
                       rules=("ldf:10.7",), side=side, hex=hex_id, units=(uid,))
             continue
         key = yield Decision(side, f"{hex_id} is overstacked without its leader ({len(extra)} too many): "
                              "move a vexillation to an adjacent hex", tuple(opts), rule="ldf:10.7",
-                             kind="move.unstack", context={"highlight": (hex_id,)})
+                             kind=Kind.MOVE_UNSTACK, context={"highlight": (hex_id,)})
         uid, _, dest = key.partition(">")
         place(state, dest, [uid], "ldf:10.7")
         ctx.event("unstack", f"emergency unstacking: {uid} from {hex_id} to {dest} (no action spent)",

@@ -58,6 +58,7 @@ from ancients_kit.hexmap import HexMap
 from ancients_games.ldf.model import Piece
 from ancients_games.ldf.state import LDFState
 from ancients_games.ldf.state import Unit as StateUnit
+from ancients_games.ldf.vocab import Side
 
 __all__ = [
     "CAMPS",
@@ -87,9 +88,6 @@ ROMAN_CAMPS: frozenset[str] = frozenset({"loyal", "rebel", "gallic"})
 """Camps of Roman units, loyal or rebel (``ldf:1.2``): the only ones that may enter narrows (``ldf:1.5``)."""
 REBEL_CAMPS: frozenset[str] = frozenset({"rebel", "gallic"})
 """Rebel Romans (blue, ``ldf:1.2``): pinned by, and pinning, the other Germano-Parthian units (``ldf:11.4``)."""
-
-ROMAN = "roman"
-GERMANO_PARTHIAN = "germano-parthian"
 
 RHINE_DANUBE = ("rhine", "danube")
 
@@ -184,10 +182,10 @@ class Position:
 def side_of(camp: str, palmyra: PalmyraStatus = "inactive") -> str:
     """``roman`` or ``germano-parthian``: who commands (or is nominally allied with) a camp (``ldf:1.2``)."""
     if camp in ("loyal", "client"):
-        return ROMAN
+        return Side.ROMAN
     if camp == "palmyran":
-        return GERMANO_PARTHIAN if palmyra == "germano-parthian" else ROMAN
-    return GERMANO_PARTHIAN
+        return Side.GERMANO_PARTHIAN if palmyra == Side.GERMANO_PARTHIAN else Side.ROMAN
+    return Side.GERMANO_PARTHIAN
 
 
 def hostile(a: str, b: str, palmyra: PalmyraStatus = "inactive") -> bool:
@@ -199,7 +197,7 @@ def hostile(a: str, b: str, palmyra: PalmyraStatus = "inactive") -> bool:
     sa, sb = side_of(a, palmyra), side_of(b, palmyra)
     if sa != sb:
         return True
-    if sa == GERMANO_PARTHIAN:
+    if sa == Side.GERMANO_PARTHIAN:
         return (a in REBEL_CAMPS) != (b in REBEL_CAMPS)  # ldf:11.4: rebels and G-P units pin each other
     return False
 
