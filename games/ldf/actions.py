@@ -14,8 +14,8 @@ Each branch registers its actions here, one line per action, grouped by owner.
 
 Hooks between the branches (call them; do not copy them):
 
-- :func:`receive_chit` (ldf-core): a chit just drawn (8.17, 8.19, chit 3). It
-  resolves chit 18 itself (5.4) and hands the others to ``chits.on_drawn(ctx,
+- :func:`.chit_events.receive_chit` (ldf-core): a chit just drawn (8.17, 8.19, chit 3). It
+  resolves chit 18 itself (5.4) and hands the others to ``chit_events.on_drawn(ctx,
   state, side, number)``: a generator returning ``True`` if it dealt with the
   chit (resolved on the draw, put back, handed over), ``False`` to keep it in
   the hand.
@@ -35,12 +35,13 @@ from typing import Any
 
 import attrs
 
-from ancients_kit.session import Context, Decision, Option
+from ancients_kit.session import Context, Decision
 
-from . import economy, movement, stacking
-from .state import HAND_LIMIT, LAST_TURN, LDFState
+from . import chit_events, clients, combat, economy, movement, politics, unstacking
+from .chit_events import can_draw, draw_chit_action, free_chit
+from .state import LDFState
 
-__all__ = ["ACTIONS", "Action", "ActionSpec", "draw_chit", "receive_chit"]
+__all__ = ["ACTIONS", "Action", "ActionSpec"]
 
 Action = Callable[[Context, LDFState, str], Generator[Decision, Any, Any]]
 
@@ -69,106 +70,12 @@ def pass_action(ctx: Context, state: LDFState, side: str) -> Generator[Decision,
     yield  # pragma: no cover
 
 
-# ---------------------------------------------------------------- drawing chits (8.17, 8.19)
-
-
-def gods_are_bored(ctx: Context, state: LDFState, side: str) -> Generator[Decision, Any, bool]:
-    """Chit 18, The Gods Are Bored (14.3, 5.4): in Turns 1-4 roll a die, even ends the turn,
-    odd returns the chit to the pool; in Turn 5 it is set aside as "No Event"."""
-    if state.turn >= LAST_TURN:
-        state.set_aside.append(18)
-        ctx.event("chit", f"{side} draws chit 18, The Gods Are Bored: no event in Turn {LAST_TURN}",
-                  rules=("ldf:14.3", "ldf:5.4"), side=side)
-        return True
-    state.pool.add(18)
-    roll = yield from _roll(ctx, state, side, "The Gods Are Bored: even ends the turn", ("ldf:14.3", "ldf:5.4"))
-    if roll % 2 == 0:
-        state.turn_over = True
-        ctx.event("turn-end", f"{side} draws chit 18, The Gods Are Bored: {roll}, even: Turn {state.turn} ends",
-                  rules=("ldf:14.3", "ldf:5.4"), side=side, dice=(roll,))
-    else:
-        ctx.event("chit", f"{side} draws chit 18, The Gods Are Bored: {roll}, odd: nothing happens; back in the pool",
-                  rules=("ldf:14.3",), side=side, dice=(roll,))
-    return True
-
-
-def _roll(ctx: Context, state: LDFState, roller: str, reason: str,
-          rules: tuple[str, ...]) -> Generator[Decision, Any, int]:
-    """A die roll that Beseech the Gods (chit 2) may answer (``chits.roll_die``)."""
-    return (yield from chits.roll_die(ctx, state, roller, reason, rules))
-
-
-def receive_chit(ctx: Context, state: LDFState, side: str, number: int) -> Generator[Decision, Any, None]:
-    """A chit ``side`` just drew: resolved now if it must be (8.17), else into the hand."""
-    if number == 18:
-        yield from gods_are_bored(ctx, state, side)
-        return
-    handled = yield from chits.on_drawn(ctx, state, side, number)  # 10, 19, 20, 25; shown or handed over
-    if handled:
-        return
-    state.hands[side].add(number)
-
-
-def _draw_one(ctx: Context, state: LDFState, side: str, why: str, rules: tuple[str, ...]) -> int:
-    with ctx.secret(side):
-        number = state.pool.draw(ctx.chance, why, rules)
-    return int(number)  # type: ignore[call-overload]
-
-
-def draw_chit(ctx: Context, state: LDFState, side: str, *, free: bool = False) -> Generator[Decision, Any, Any]:
-    """Draw a chit from the pool (8.17; a free draw after a won battle, 8.19). At the hand
-    limit of six the player first puts back a chit of his choice, and may draw it again."""
-    rule = "ldf:8.19" if free else "ldf:8.17"
-    hand = state.hands[side]
-    if len(hand) >= HAND_LIMIT:
-        held = sorted(set(hand.cards))  # type: ignore[type-var]
-        key = yield Decision(side, f"You hold {len(hand)} chits, the most allowed: put one back before drawing",
-                             tuple(Option(str(n), state.data.chits.chit(int(n)).name) for n in held),
-                             rule="ldf:8.17", kind="chit.put-back")
-        hand.remove(int(key))
-        state.pool.add(int(key))
-        ctx.event("chit", f"{side} puts chit {key} back into the pool before drawing", rules=("ldf:8.17",),
-                  side=side, private_to=side, public_text=f"{side} puts a chit back into the pool before drawing")
-    if not len(state.pool):
-        ctx.event("chit", f"{side} finds the chit pool empty", rules=(rule,), side=side)
-        return None
-    number = _draw_one(ctx, state, side, f"{side} draws a chit", (rule,))
-    if number not in state.data.chits.on_draw():
-        ctx.event("chit", f"{side} draws chit {number}, {state.data.chits.chit(number).name}", rules=(rule,),
-                  side=side, private_to=side, public_text=f"{side} draws a chit")
-    yield from receive_chit(ctx, state, side, number)
-    return None
-
-
-def draw_chit_action(ctx: Context, state: LDFState, side: str) -> Generator[Decision, Any, Any]:
-    return (yield from draw_chit(ctx, state, side))
-
-
-def can_draw(state: LDFState, side: str) -> bool:
-    """A draw needs a chit in the pool, or a full hand, which puts one back first (8.17;
-    audit D2: a draw from an empty pool with room in hand would do nothing)."""
-    return len(state.pool) > 0 or len(state.hands[side]) >= HAND_LIMIT
-
-
-def free_chit(ctx: Context, state: LDFState, side: str) -> Generator[Decision, Any, Any]:
-    """8.19: the winner of a battle may draw a free chit; the choice comes before the next action."""
-    key = yield Decision(side, "You won the battle: draw a free chit?",
-                         (Option("draw", "draw a chit (no action spent)"), Option("no", "do not draw")),
-                         rule="ldf:8.19", kind="chit.free")
-    if key == "draw":
-        yield from draw_chit(ctx, state, side, free=True)
-    else:
-        ctx.event("chit", f"{side} declines the free chit", rules=("ldf:8.19",), side=side)
-
-
 def _both(state: LDFState, side: str) -> bool:
     return True
 
 
 # ---------------------------------------------------------------- the registry
 
-from . import chits, clients, politics  # noqa: E402  (ldf-politics; they import this module lazily)
-from . import combat  # noqa: E402  (ldf-combat: the attack action, 8.6 and 13.x)
 # One line per action, grouped by owner. Keys are the ids of data/actions.toml.
 
 ACTIONS: dict[str, ActionSpec] = {
@@ -190,17 +97,17 @@ ACTIONS: dict[str, ActionSpec] = {
                                       rules=("ldf:7.3",)),
     # ldf-move: movement (8.2-8.5, 10.x-12.x)
     "move": ActionSpec(available=movement.can_move, run=movement.move_action, rules=("ldf:8.2",)),
-    "emergency-unstacking": ActionSpec(available=lambda s, side: False, run=stacking.emergency_unstacking_action,
+    "emergency-unstacking": ActionSpec(available=lambda s, side: False, run=unstacking.emergency_unstacking_action,
                                        rules=("ldf:10.7",)),
     # ldf-combat: attacks (8.6, 13.x)
     "attack": ActionSpec(available=combat.attack_available, run=combat.attack_action, rules=("ldf:8.6",)),
     # ldf-politics: chits, leaders, diplomacy, treachery, client states (8.7-8.12, 8.15-8.18, 9.x)
-    "play-chit": ActionSpec(available=chits.can_play_chit, run=chits.play_chit, rules=("ldf:8.18",)),
+    "play-chit": ActionSpec(available=chit_events.can_play_chit, run=chit_events.play_chit, rules=("ldf:8.18",)),
     "create-co-emperor": ActionSpec(available=politics.can_create_co_emperor, run=politics.create_co_emperor, rules=("ldf:8.7",)),
     "treachery-rebel": ActionSpec(available=politics.can_treachery_rebel, run=politics.treachery_rebel, rules=("ldf:8.7", "ldf:8.11")),
     "diplomacy-german": ActionSpec(available=politics.can_diplomacy_german, run=politics.diplomacy_german, rules=("ldf:8.12",)),
     "activate-palmyra": ActionSpec(available=clients.can_activate_palmyra, run=clients.activate_palmyra, rules=("ldf:8.15", "ldf:9.3")),
-    "deploy-siege": ActionSpec(available=chits.can_deploy_siege, run=chits.deploy_siege, rules=("ldf:8.16",)),
+    "deploy-siege": ActionSpec(available=chit_events.can_deploy_siege, run=chit_events.deploy_siege, rules=("ldf:8.16",)),
     "create-rebel": ActionSpec(available=politics.can_create_rebel, run=politics.create_rebel, rules=("ldf:8.7",)),
     "treachery-emperor": ActionSpec(available=politics.can_treachery_emperor, run=politics.treachery_emperor, rules=("ldf:8.9",)),
     "diplomacy-co-emperor": ActionSpec(available=politics.can_diplomacy_co_emperor, run=politics.diplomacy_co_emperor, rules=("ldf:8.10",)),

@@ -24,8 +24,9 @@ from typing import Any
 
 from ancients_kit.session import Context, Decision, Option
 
-from . import clients, economy, politics, stacking
-from .state import GP, ROMAN, LDFState, Unit
+from . import clients, economy, politics, stacking, treasury, unstacking
+from .state import GP, ROMAN, LDFState
+from .vocab import Kind
 
 __all__ = ["administrative_phase", "chits_back", "collection"]
 
@@ -61,11 +62,11 @@ def collection(ctx: Context, state: LDFState) -> Generator[Decision, Any, None]:
                              (Option("collect", "collect the revenue"),) + tuple(
                                  Option(h, f"{h}: {2 * state.unlooted_tp(h)} TP instead of {state.unlooted_tp(h)}")
                                  for h in hexes),
-                             rule="ldf:6.6", kind="admin.tax", context={"highlight": hexes})
+                             rule="ldf:6.6", kind=Kind.ADMIN_TAX, context={"highlight": hexes})
         if key == "collect":
             break
         economy.emergency_tax(ctx, state, key)
-        yield from stacking.share_fate(ctx, state, ("ldf:6.6",), "emergency taxation")  # a leader left alone (8.4)
+        yield from politics.share_fate(ctx, state, ("ldf:6.6",), "emergency taxation")  # a leader left alone (8.4)
         if state.over:
             return
     paying = economy.revenue_hexes(state)
@@ -84,7 +85,7 @@ def collection(ctx: Context, state: LDFState) -> Generator[Decision, Any, None]:
     if any(state.in_region(h, "trans-river") for h in paying):
         rules.append("ldf:9.7")
     if total:
-        economy.gain(ctx, state, total, "collection: " + ", ".join(parts), rules)
+        treasury.gain(ctx, state, total, "collection: " + ", ".join(parts), rules)
     else:
         ctx.event("treasury", "Collection: no hex pays the Roman treasury", rules=("ldf:6.2", "ldf:6.5"), side=ROMAN)
 
@@ -94,37 +95,10 @@ def demobilisation(ctx: Context, state: LDFState) -> Generator[Decision, Any, No
     while economy.demobilise_choices(state):
         key = yield Decision(ROMAN, "Demobilise legions for TP (6.7: 2 TP per base and vexillation)?",
                              (Option("done", "no more demobilisation"), Option("demobilise", "demobilise")),
-                             rule="ldf:6.7", kind="admin.demobilise?")
+                             rule="ldf:6.7", kind=Kind.ADMIN_DEMOBILISE_ASK)
         if key == "done":
             return
         yield from economy.demobilise_step(ctx, state)
-
-
-def _reclaim_units(state: LDFState, kind: str) -> list[Unit]:
-    """The dead units one reclaim of ``kind`` brings back together (6.8): a legion base with an
-    infantry vexillation, or one cavalry vexillation; empty when the dead pile lacks them."""
-    if kind == "legion":
-        bases, vexes = state.of_kind("legion-base", "dead"), state.of_kind("infantry-vexillation", "dead")
-        return [bases[0], vexes[0]] if bases and vexes else []
-    cav = state.of_kind("cavalry-vexillation", "dead")
-    return cav[:1]
-
-
-def _reclaim_hexes(state: LDFState, kind: str) -> list[str]:
-    """Core land hexes free of enemy units (6.8) where the reclaimed units may stand, loyal side
-    up, within stacking (10.1-10.8: ``stacking.placement_problem``); not Palmyra's hex."""
-    coming = _reclaim_units(state, kind)
-    if not coming:
-        return []
-    out = []
-    for h in sorted(state.region("core")):
-        if state.map.terrain(state.hex(h)) != "land" or not economy.roman_controls(state, h):
-            continue
-        if state.in_region(h, "palmyra"):
-            continue
-        if stacking.placement_problem(state, h, coming, rebel=False) is None:
-            out.append(h)
-    return out
 
 
 def reclaiming(ctx: Context, state: LDFState) -> Generator[Decision, Any, None]:
@@ -135,29 +109,29 @@ def reclaiming(ctx: Context, state: LDFState) -> Generator[Decision, Any, None]:
         vexes = state.of_kind("infantry-vexillation", "dead")
         cav = state.of_kind("cavalry-vexillation", "dead") if state.cavalry_reserve else []
         opts = [Option("done", "reclaim no more")]
-        if bases and vexes and state.treasury >= 2 and _reclaim_hexes(state, "legion"):
+        if bases and vexes and state.treasury >= 2 and economy.reclaim_hexes(state, "legion"):
             opts.append(Option("legion", "a legion base with an infantry vexillation (2 TP)"))
-        if cav and state.treasury >= 1 and _reclaim_hexes(state, "cavalry"):
+        if cav and state.treasury >= 1 and economy.reclaim_hexes(state, "cavalry"):
             opts.append(Option("cavalry", "a cavalry vexillation (1 TP)"))
         if len(opts) == 1:
             return
         key = yield Decision(ROMAN, f"Reclaim units from the dead pile (6.8; treasury {state.treasury} TP)?",
-                             tuple(opts), rule="ldf:6.8", kind="admin.reclaim")
+                             tuple(opts), rule="ldf:6.8", kind=Kind.ADMIN_RECLAIM)
         if key == "done":
             return
-        hexes = _reclaim_hexes(state, key)
+        hexes = economy.reclaim_hexes(state, key)
         where = yield Decision(ROMAN, f"Place the reclaimed {'legion' if key == 'legion' else 'cavalry'}: "
                                "a core hex free of enemy units", tuple(Option(h, h) for h in hexes),
-                               rule="ldf:6.8", kind="admin.reclaim.hex", context={"highlight": hexes})
+                               rule="ldf:6.8", kind=Kind.ADMIN_RECLAIM_HEX, context={"highlight": hexes})
         if key == "legion":
             b, v = bases[0], vexes[0]
-            economy.spend(ctx, state, 2, f"reclaiming {b.id} and {v.id}", ("ldf:6.8",))
+            treasury.spend(ctx, state, 2, f"reclaiming {b.id} and {v.id}", ("ldf:6.8",))
             stacking.place(state, where, [b.id, v.id], "ldf:6.8")
             ctx.event("reclaim", f"Legion base {b.id} and infantry vexillation {v.id} return in {where}",
                       rules=("ldf:6.8", "ldf:10.6", "ldf:10.7"), side=ROMAN, hex=where)
         else:
             c = cav[0]
-            economy.spend(ctx, state, 1, f"reclaiming {c.id}", ("ldf:6.8",))
+            treasury.spend(ctx, state, 1, f"reclaiming {c.id}", ("ldf:6.8",))
             stacking.place(state, where, [c.id], "ldf:6.8")
             ctx.event("reclaim", f"Cavalry vexillation {c.id} returns in {where}", rules=("ldf:6.8", "ldf:10.8"),
                       side=ROMAN, hex=where)
@@ -174,7 +148,7 @@ def german_returns(ctx: Context, state: LDFState) -> Generator[Decision, Any, No
         if not free:
             break
         key = yield Decision(GP, f"German tribe {t.id} returns (7.1): an empty hex of Barbaria",
-                             tuple(Option(h, h) for h in free), rule="ldf:7.1", kind="admin.tribe",
+                             tuple(Option(h, h) for h in free), rule="ldf:7.1", kind=Kind.ADMIN_TRIBE,
                              context={"highlight": free})
         stacking.place(state, key, [t.id], "ldf:7.1")
         back.append(f"{t.id} {key}")
@@ -190,50 +164,6 @@ def _roman_in(state: LDFState, hex_id: str) -> bool:
     return any(u.nationality == "roman" for u in state.units_at(hex_id))
 
 
-def parthian_places(state: LDFState) -> list[str]:
-    """Parthian population-centre hexes not occupied by an enemy unit (7.2): no unit of the Roman
-    player's and no rebel Roman (the Parthians' enemies too, 11.4, 6.8 note)."""
-    parthian = [u for u in state.units.values() if u.nationality == "parthian"][:1]
-    return sorted(h for h in state.region("parthia") if state.data.centres(h)
-                  and not any(state.side_of(u) == ROMAN or (parthian and state.hostile(u, parthian[0]))
-                              for u in state.units_at(h)))
-
-
-def redeploy_parthia(ctx: Context, state: LDFState, rules: tuple[str, ...],
-                     anywhere: bool = False) -> Generator[Decision, Any, None]:
-    """The dead Parthian units back on the map (7.2; 7.3 and chit 22 "as in 3.3"/"as in 7.2"): a
-    garrison into every Parthian centre hex free of Roman units without one, then the gunds into
-    those hexes (into any Parthian hex when ``anywhere``, 3.3), eight at most to a hex (10.3)."""
-    places = parthian_places(state)
-    garrisons = state.of_kind("parthian-garrison", "dead")
-    put = 0
-    for h in places:
-        if not garrisons:
-            break
-        if not stacking.can_place(state, h, garrisons[:1]):  # a garrison there, or Palmyrans (10.3, 10.4)
-            continue
-        g = garrisons.pop(0)
-        stacking.place(state, h, [g.id], rules[0])
-        state.plague.discard(h)
-        put += 1
-    gunds = state.of_kind("parthian-gund", "dead")
-    if anywhere:
-        targets = sorted(h for h in state.region("parthia") if state.map.terrain(state.hex(h)) == "land"
-                         and not state.enemy_in(h, GP))
-    else:
-        targets = places
-    for g in gunds:
-        free = [h for h in targets if stacking.can_place(state, h, [g])]  # 10.1, 10.3, 10.4
-        if not free:
-            break
-        key = yield Decision(GP, f"Parthian gund {g.id} returns: a hex for it", tuple(Option(h, h) for h in free),
-                             rule=rules[0], kind="admin.gund", context={"highlight": free})
-        stacking.place(state, key, [g.id], rules[0])
-    if put or gunds:
-        ctx.event("returns", f"{put} Parthian garrisons and {len(gunds)} gunds return to Parthia", rules=rules,
-                  side=GP)
-
-
 def parthian_returns(ctx: Context, state: LDFState) -> Generator[Decision, Any, None]:
     """7.2 (not while collapsed), with 6.4: looted Parthian centres free of Roman units recover."""
     if state.parthia_collapsed:
@@ -246,7 +176,7 @@ def parthian_returns(ctx: Context, state: LDFState) -> Generator[Decision, Any, 
     if recovered:
         ctx.event("recover", f"Looted Parthian centres recover: {', '.join(recovered)}", rules=("ldf:6.4", "ldf:7.2"),
                   side=GP)
-    yield from redeploy_parthia(ctx, state, ("ldf:7.2",))
+    yield from economy.redeploy_parthia(ctx, state, ("ldf:7.2",))
 
 
 def parthian_recovery(ctx: Context, state: LDFState) -> Generator[Decision, Any, None]:
@@ -261,7 +191,7 @@ def parthian_recovery(ctx: Context, state: LDFState) -> Generator[Decision, Any,
             state.looted.discard(h)
         ctx.event("recover", f"Parthian recovery roll {roll}: Parthia recovers", rules=("ldf:7.3",), side=GP,
                   dice=(die,))
-        yield from redeploy_parthia(ctx, state, ("ldf:7.3", "ldf:3.3"), anywhere=True)
+        yield from economy.redeploy_parthia(ctx, state, ("ldf:7.3", "ldf:3.3"), anywhere=True)
     else:
         ctx.event("recover", f"Parthian recovery roll {roll}: Parthia stays collapsed", rules=("ldf:7.3",), side=GP,
                   dice=(die,))
@@ -279,4 +209,4 @@ def administrative_phase(ctx: Context, state: LDFState) -> Generator[Decision, A
     yield from parthian_returns(ctx, state)
     yield from parthian_recovery(ctx, state)
     yield from clients.palmyra_replenishment(ctx, state)  # 9.2-9.4
-    yield from stacking.settle(ctx, state)  # 10.1 "all during each turn's mutual administrative phase"; 8.4
+    yield from unstacking.settle(ctx, state)  # 10.1 "all during each turn's mutual administrative phase"; 8.4

@@ -15,9 +15,10 @@ from types import ModuleType
 
 from ancients_kit.session import Decision, Option
 
-from . import chits, clients, combat, movement, politics
+from . import chit_events, clients, combat, movement, politics
 from .state import GP, PALMYRA, ROMAN, ROME, LDFState
 from .victory import core_intruders
+from .vocab import Kind
 
 __all__ = ["evaluate", "score"]
 
@@ -52,7 +53,7 @@ def score(state: LDFState, decision: Decision, key: str) -> float | None:
     ``_SCORING``); anything else scores 0 (the greedy bot then picks at random
     among the options, never looking ahead)."""
     side = decision.side
-    if decision.kind == "action":
+    if decision.kind == Kind.ACTION:
         key, _, what = key.partition(":")  # move:<hex>, attack:<origin>-<target> (game.action_menu)
         w = ACTION_WEIGHTS.get(side, {}).get(key, 1.0)
         if key == "pass":
@@ -68,32 +69,28 @@ def score(state: LDFState, decision: Decision, key: str) -> float | None:
         if key == "draw-chit" and len(state.hands[side]) >= 6:
             w -= 2.5
         if key == "attack" and what:  # ldf-combat: as good as this battle, the best one first
-            from . import combat
-
-            d = Decision(side, "attack?", (Option(what, ""),), kind="attack.target")
+            d = Decision(side, "attack?", (Option(what, ""),), kind=Kind.ATTACK_TARGET)
             value = combat.score(state, d, what) or 0.0
             w += min(0.0, 3.0 * value) + 0.001 * value
         elif key == "attack":
-            from .combat import best_attack
-
-            w += min(0.0, 3.0 * best_attack(state, side))
+            w += min(0.0, 3.0 * combat.best_attack(state, side))
         return w
     kind = decision.kind
-    if kind == "concede":
+    if kind == Kind.CONCEDE:
         return 1.0 if key == "no" else 0.0
-    if kind == "chit.free":
+    if kind == Kind.CHIT_FREE:
         return 1.0 if key == "draw" else 0.0
-    if kind == "admin.tax":
+    if kind == Kind.ADMIN_TAX:
         return 1.0 if key == "collect" else 0.0
-    if kind == "admin.demobilise?":
+    if kind == Kind.ADMIN_DEMOBILISE_ASK:
         return 1.0 if key == "done" else 0.0
-    if kind == "admin.reclaim":
+    if kind == Kind.ADMIN_RECLAIM:
         return 1.0 if key != "done" else 0.0
-    if kind in ("setup.tribe", "admin.tribe") and key in state.data.ids:
+    if kind in (Kind.SETUP_TRIBE, Kind.ADMIN_TRIBE) and key in state.data.ids:
         return -float(_distance(state, key, ROME))  # tribes as near Rome as Barbaria allows
-    if kind in ("setup.gund", "admin.gund") and key in state.data.ids:
+    if kind in (Kind.SETUP_GUND, Kind.ADMIN_GUND) and key in state.data.ids:
         return -float(_distance(state, key, PALMYRA))  # gunds toward the Roman East
-    if kind in ("admin.reclaim.hex", "admin.withdraw") and key in state.data.ids:
+    if kind in (Kind.ADMIN_RECLAIM_HEX, Kind.ADMIN_WITHDRAW) and key in state.data.ids:
         intruders = core_intruders(state)
         return -float(min((_distance(state, key, h) for h in intruders), default=0))
     hook = _module_score(kind)
@@ -104,7 +101,7 @@ def score(state: LDFState, decision: Decision, key: str) -> float | None:
 
 _SCORING: dict[str, ModuleType] = {
     "move": movement, "stack": movement, "retreat": movement, "advance": combat, "attack": combat,
-    "battle": combat, "chit": chits, "politics": politics, "treachery": politics, "diplomacy": politics,
+    "battle": combat, "chit": chit_events, "politics": politics, "treachery": politics, "diplomacy": politics,
     "salt": politics, "client": clients, "emperor": politics, "palmyra": clients, "gallic": clients,
     "window": politics, "co-emperor": politics, "rebel": politics, "siege": politics}
 """Decision-kind prefix -> the rules module that may supply ``score(state, decision, key)`` for it."""

@@ -28,14 +28,12 @@
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from ancients_kit.session import Context, Decision
 
-from .state import GP, PALMYRA, ROMAN, TRIER
-
-if TYPE_CHECKING:
-    from .state import LDFState, Unit
+from . import politics, stacking
+from .state import GP, PALMYRA, ROMAN, TRIER, LDFState, Unit
 
 __all__ = [
     "CAUCASUS_STATES",
@@ -125,8 +123,6 @@ def can_diplomacy_palmyra(state: LDFState, side: str) -> bool:
 def diplomacy_palmyra(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str, None]:
     """Germano-Parthian action (``ldf:9.4``): on 5-6 (salted and chit-modified as any
     diplomacy, 8.8) Palmyra becomes his ally for the rest of the game."""
-    from . import politics
-
     ok = yield from politics.political_roll(ctx, state, GP, "diplomacy with Palmyra", ("ldf:9.4", "ldf:8.15"))
     if ok:
         state.palmyra = GP
@@ -141,8 +137,6 @@ def palmyra_replenishment(ctx: Context, state: LDFState) -> Generator[Decision, 
     Its garrison, once lost, never returns (``ldf:8.13``)."""
     if state.palmyra == "inactive" or not state.palmyra_replenishes or state.is_looted(PALMYRA):
         return
-    from . import stacking
-
     owner = state.palmyra
     dead = sorted((u for u in state.of_kind("palmyran-legion", where="dead")), key=lambda u: u.id)
     # 10.1, 10.4: not into a hex held by the enemy, nor by any unit but Palmyrans (a rebel in a
@@ -224,8 +218,6 @@ def gallic_replenishment(ctx: Context, state: LDFState) -> Generator[Decision, s
     onto a base lacking one (ruling: bases and vexillations are paired by hex)."""
     if not state.gallic_active or state.turn not in (4, 5):
         return
-    from . import stacking
-
     gallic = _gallic(state)
     dead = sorted(state.of_kind("infantry-vexillation", where="dead"), key=lambda u: u.id)
     placed: list[str] = []

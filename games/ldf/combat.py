@@ -52,9 +52,10 @@ from ancients_kit.plugin import OddsReport
 from ancients_kit.session import Context, Decision, Option
 from ancients_kit.tables import Automatic, Resolution
 
-from . import chits, clients, economy, model, movement, odds, politics, stacking, zoc
+from . import chits, clients, economy, land_movement, model, odds, politics, stacking, unstacking, zoc
 from .odds import Shift
 from .state import GP, ROMAN, ROME, LDFState, Unit
+from .vocab import Kind
 
 __all__ = [
     "Battle",
@@ -253,7 +254,7 @@ def attack_action(ctx: Context, state: LDFState, side: str) -> Generator[Decisio
         raise ValueError(f"{side} has no enemy hex to attack (ldf:8.6, ldf:13.4)")
     options = tuple(Option(f"{o}-{t}", f"from {o} against {t} ({_stack_text(state, t)})") for o, t in pairs)
     key = yield Decision(side, "attack which hex, from where?", options, rule="ldf:13.4",
-                         kind="attack.target", context={"highlight": sorted({t for _, t in pairs})})
+                         kind=Kind.ATTACK_TARGET, context={"highlight": sorted({t for _, t in pairs})})
     origin, _, target = key.partition("-")
     force = yield from _choose_force(state, side, origin, target)
     yield from resolve_battle(ctx, state, side, origin, target, force)
@@ -275,7 +276,7 @@ def _choose_force(state: LDFState, side: str, origin: str, target: str) -> Gener
             opts.append(Option("all", "attack with every unit that can"))
         opts.extend(Option(uid, f"{'leave out' if uid in chosen else 'add'} {uid}") for uid in eligible)
         key = yield Decision(side, f"which units attack {target} from {origin}?", tuple(opts),
-                             rule="ldf:13.4", kind="attack.units",
+                             rule="ldf:13.4", kind=Kind.ATTACK_UNITS,
                              context={"origin": origin, "target": target, "chosen": tuple(chosen),
                                       "highlight": [origin, target]})
         if key == "attack":
@@ -398,7 +399,7 @@ def _read_crt(ctx: Context, state: LDFState, battle: Battle) -> Generator[Decisi
                 key = yield Decision(battle.attacker, "keep which roll?",
                                      (Option("first", f"{roll}: {_result(battle, res.result)}"),
                                       Option("second", f"{second}: {_result(battle, other.result)}")),
-                                     rule="ldf:14.3", kind="attack.keep-roll")
+                                     rule="ldf:14.3", kind=Kind.ATTACK_KEEP_ROLL)
                 if key == "second":
                     res = other
     battle.resolution = res
@@ -443,7 +444,7 @@ def apply_result(ctx: Context, state: LDFState, battle: Battle) -> Generator[Dec
     if lost:
         yield from leaders_lost(ctx, state, lost)
         for h in (battle.origin, battle.target):  # a stack left over the limit by its leader's loss (10.7)
-            yield from stacking.emergency_unstack(ctx, state, h)
+            yield from unstacking.emergency_unstack(ctx, state, h)
     if not state.over and not state.units_at(battle.target) and code in ("DE", "DR", "EX"):
         yield from advance(ctx, state, battle)
 
@@ -462,7 +463,7 @@ def _exchange(ctx: Context, state: LDFState, battle: Battle) -> Generator[Decisi
         while len(chosen) < n:
             opts = tuple(Option(uid, f"remove {uid}") for uid in left if uid not in chosen)
             key = yield Decision(battle.attacker, f"exchange, remove {n - len(chosen)} more of "
-                                 "your attacking units", opts, rule="ldf:13.11", kind="battle.exchange",
+                                 "your attacking units", opts, rule="ldf:13.11", kind=Kind.BATTLE_EXCHANGE,
                                  context={"highlight": [battle.origin]})
             chosen.append(key)
     if battle.leader and len(chosen) == len(left):
@@ -606,7 +607,7 @@ def _beyond(ctx: Context, state: LDFState, units: list[Unit], via: str, origin: 
 def _pick_hex(side: str, choices: Sequence[str], prompt: str, rule: str) -> Generator[Decision, str, str]:
     if len(choices) == 1:
         return choices[0]
-    key = yield Decision(side, prompt, tuple(Option(h, h) for h in choices), rule=rule, kind="battle.retreat",
+    key = yield Decision(side, prompt, tuple(Option(h, h) for h in choices), rule=rule, kind=Kind.BATTLE_RETREAT,
                          context={"highlight": list(choices)})
     return key
 
@@ -637,12 +638,12 @@ def _zunit(state: LDFState, u: Unit, hex_id: str) -> zoc.Unit:
 
 def _may_enter(state: LDFState, units: Sequence[Unit], frm: str, to: str) -> bool:
     """Whether ``units`` may go from ``frm`` into the adjacent ``to`` and stay there
-    (``ldf:13.12``: no hex or hexside "otherwise prohibited"; ``movement.step_problem``:
+    (``ldf:13.12``: no hex or hexside "otherwise prohibited"; ``land_movement.step_problem``:
     all-sea, narrows, enemy units, the other leader, Palmyra, the Gallic Empire,
     collapsed Parthia; ``clients.palmyra_forbids``: not ending in an allied Palmyra)."""
     pos = _position(state)
     zs = [_zunit(state, u, frm) for u in units]
-    if movement.step_problem(state.map, pos, zs, state.hex(frm), state.hex(to)) is not None:
+    if land_movement.step_problem(state.map, pos, zs, state.hex(frm), state.hex(to)) is not None:
         return False
     return all(clients.palmyra_forbids(state, u, to, stop=True) is None for u in units)
 
@@ -686,7 +687,7 @@ def advance(ctx: Context, state: LDFState, battle: Battle) -> Generator[Decision
         if lead and chosen:
             opts.append(Option(lead, f"{'hold back' if with_leader else 'advance'} {lead}"))
         key = yield Decision(side, f"advance into {battle.target}?", tuple(opts), rule="ldf:13.14",
-                             kind="advance.units", context={"highlight": [battle.target], "chosen": tuple(chosen)})
+                             kind=Kind.ADVANCE_UNITS, context={"highlight": [battle.target], "chosen": tuple(chosen)})
         if key == "advance":  # every unit that can, in one answer (issue 23)
             chosen = list(able)
             with_leader = not _advance_legal(state, battle, [state.unit(u) for u in able])
@@ -788,10 +789,10 @@ def decision_odds(state: LDFState, decision: Decision, key: str, store: Any = No
     (every unit that can attacks) or an ``attack.units`` answer (the units chosen, with the
     toggled one in or out) would start, read on the CRT the game plays with (``store`` is
     the hook's and not needed: the state holds its tables)."""
-    if decision.kind == "attack.target" and key in decision.keys:
+    if decision.kind == Kind.ATTACK_TARGET and key in decision.keys:
         origin, _, target = key.partition("-")
         force = [u.id for u in able_attackers(state, decision.side, origin, target)]
-    elif decision.kind == "attack.units" and key in decision.keys:
+    elif decision.kind == Kind.ATTACK_UNITS and key in decision.keys:
         origin, target = str(decision.context["origin"]), str(decision.context["target"])
         chosen = list(decision.context.get("chosen", ()))
         if key == "all":
@@ -829,7 +830,7 @@ def best_attack(state: LDFState, side: str) -> float:
     pairs = attack_targets(state, side)
     if not pairs:
         return 0.0
-    d = Decision(side, "attack?", tuple(Option(f"{o}-{t}", "") for o, t in pairs), kind="attack.target")
+    d = Decision(side, "attack?", tuple(Option(f"{o}-{t}", "") for o, t in pairs), kind=Kind.ATTACK_TARGET)
     return max(score(state, d, k) or 0.0 for k in d.keys)
 
 
@@ -839,7 +840,7 @@ def score(state: LDFState, decision: Decision, key: str) -> float | None:
     unit; advance with every unit; any retreat hex and any exchange loss alike; keep the
     better of two rolls (chit 15). ``None`` for the decisions of other modules."""
     kind = decision.kind
-    if kind == "attack.target":
+    if kind == Kind.ATTACK_TARGET:
         report = decision_odds(state, decision, key)
         if report is None:
             return 0.0
@@ -848,13 +849,13 @@ def score(state: LDFState, decision: Decision, key: str) -> float | None:
         defenders = sum(1 for u in state.units_at(target) if not u.leader)
         wins = target == ROME and any(u.kind == "german-tribe" for u in force)
         return sum(float(p) * _value(c, len(force), defenders, wins) for c, p in report.distribution.items())
-    if kind == "attack.units":
+    if kind == Kind.ATTACK_UNITS:
         return 1.0 if key == "attack" else 0.5 if key == "all" else 0.0
-    if kind == "advance.units":
+    if kind == Kind.ADVANCE_UNITS:
         return 3.0 if key == "advance" else 2.0 if key == "all" else 1.0 if key == "done" else 0.0
-    if kind in ("battle.retreat", "battle.exchange"):
+    if kind in (Kind.BATTLE_RETREAT, Kind.BATTLE_EXCHANGE):
         return 0.0
-    if kind == "attack.keep-roll":
+    if kind == Kind.ATTACK_KEEP_ROLL:
         label = decision.option(key).label
         return _value(label.rsplit(": ", 1)[-1], 1, 1, False)
     return None

@@ -2,14 +2,18 @@
 
 - looting (6.3) and what else happens when a unit enters a hex: :func:`on_enter`
   (the Parthian TP of 6.5, rebuilding and fortifying halted, 6.4 and 8.13, the
-  sudden death of 4.2, Parthian collapse, 7.3);
+  sudden death of 4.2, Parthian collapse, 7.3, a rebel co-emperor in Rome, 8.3:
+  :func:`rebel_takes_rome`);
 - revenue (6.5) and its carry-over cap (6.9): :func:`revenue`, :func:`carry_over`;
 - emergency taxation (6.6) and demobilisation (6.7), also the means of clearing
   a deficit (6.10): :func:`emergency_tax`, :func:`demobilise_step`,
   :func:`deduct`;
-- fortifying (8.13) and rebuilding (6.4, 8.14), two actions each.
+- fortifying (8.13) and rebuilding (6.4, 8.14), two actions each;
+- where reclaimed units may stand (6.8, :func:`reclaim_hexes`) and the dead
+  Parthians' return (7.2, 7.3, chit 22: :func:`redeploy_parthia`).
 
-TP are public (10.9): every treasury change is a public log event.
+TP are public (10.9): every treasury change is a public log event, made by
+:mod:`.treasury` (:func:`.treasury.gain`, :func:`.treasury.spend`).
 """
 
 from __future__ import annotations
@@ -19,8 +23,9 @@ from typing import Any
 
 from ancients_kit.session import Context, Decision, Option
 
-from . import stacking
-from .state import CTESIPHON, GP, PALMYRA, ROMAN, ROME, LDFState, Unit
+from . import chits, clients, politics, stacking, treasury
+from .state import CARRY_OVER, CTESIPHON, GP, PALMYRA, ROMAN, ROME, LDFState, Unit
+from .vocab import Kind
 
 __all__ = [
     "can_finish_fortify",
@@ -35,8 +40,12 @@ __all__ = [
     "emergency_tax_hexes",
     "finish_fortify",
     "finish_rebuild",
-    "gain",
     "on_enter",
+    "parthian_places",
+    "rebel_takes_rome",
+    "reclaim_hexes",
+    "reclaim_units",
+    "redeploy_parthia",
     "revenue",
     "roman_controls",
     "start_fortify",
@@ -48,26 +57,6 @@ COLLAPSE_TP = 11
 
 
 # ---------------------------------------------------------------- treasury
-
-
-def gain(ctx: Context, state: LDFState, amount: int, why: str, rules: Iterable[str]) -> None:
-    """Add TP to the treasury (public, 10.9)."""
-    if amount <= 0:
-        return
-    state.treasury += amount
-    ctx.event("treasury", f"Roman treasury +{amount} TP ({why}): {state.treasury} TP", rules=tuple(rules),
-              side=ROMAN, tp=state.treasury)
-
-
-def spend(ctx: Context, state: LDFState, amount: int, why: str, rules: Iterable[str]) -> None:
-    """Spend TP the Roman player has (salting 8.8, reclaiming 6.8): never below zero (6.10)."""
-    if amount > state.treasury:
-        raise ValueError(f"the Roman treasury holds {state.treasury} TP, not {amount} (ldf:6.10)")
-    if amount <= 0:
-        return
-    state.treasury -= amount
-    ctx.event("treasury", f"Roman treasury -{amount} TP ({why}): {state.treasury} TP", rules=tuple(rules),
-              side=ROMAN, tp=state.treasury)
 
 
 def deduct(ctx: Context, state: LDFState, amount: int, why: str,
@@ -112,12 +101,12 @@ def clear_deficit_step(ctx: Context, state: LDFState, short: int) -> Generator[D
     for h in tax:
         opts.append(Option(h, f"emergency taxation of {h}: {2 * state.unlooted_tp(h)} TP, then looted (6.6)"))
     key = yield Decision(ROMAN, f"The treasury is {short} TP short: demobilise or tax in emergency (6.10)",
-                         tuple(opts), rule="ldf:6.10", kind="treasury.deficit", context={"highlight": tax})
+                         tuple(opts), rule="ldf:6.10", kind=Kind.TREASURY_DEFICIT, context={"highlight": tax})
     if key == "demobilise":
         yield from demobilise_step(ctx, state, forced=True)
     else:
         emergency_tax(ctx, state, key)
-        yield from stacking.share_fate(ctx, state, ("ldf:6.6", "ldf:6.10"), "emergency taxation")
+        yield from politics.share_fate(ctx, state, ("ldf:6.6", "ldf:6.10"), "emergency taxation")
     return True
 
 
@@ -128,8 +117,6 @@ def clear_deficit_action(ctx: Context, state: LDFState, side: str) -> Generator[
 
 def carry_over(ctx: Context, state: LDFState) -> None:
     """6.9: at most five TP are carried over from one turn to the next."""
-    from .state import CARRY_OVER
-
     if state.treasury > CARRY_OVER:
         lost = state.treasury - CARRY_OVER
         state.treasury = CARRY_OVER
@@ -187,7 +174,7 @@ def emergency_tax_hexes(state: LDFState) -> list[str]:
 def emergency_tax(ctx: Context, state: LDFState, hex_id: str) -> int:
     """Tax one hex in emergency (6.6): double TP, then it is looted; a garrison there goes to the
     dead pile and a fortification under way stops. A leader it leaves alone shares the
-    garrison's fate (8.4): the callers follow with ``stacking.share_fate``."""
+    garrison's fate (8.4): the callers follow with ``politics.share_fate``."""
     if hex_id not in emergency_tax_hexes(state):
         raise ValueError(f"hex {hex_id} cannot be taxed in emergency (ldf:6.6)")
     tp = 2 * state.unlooted_tp(hex_id)
@@ -200,7 +187,7 @@ def emergency_tax(ctx: Context, state: LDFState, hex_id: str) -> int:
         state.fortify = None
     extra = (f"; garrison {', '.join(lost)} to the dead pile" if lost else "") + \
         ("; its fortification stops" if stopped else "")
-    gain(ctx, state, tp, f"emergency taxation of {hex_id}, now looted{extra}", ("ldf:6.6",))
+    treasury.gain(ctx, state, tp, f"emergency taxation of {hex_id}, now looted{extra}", ("ldf:6.6",))
     return tp
 
 
@@ -233,22 +220,22 @@ def demobilise_step(ctx: Context, state: LDFState, forced: bool = False) -> Gene
         what = "legion base" if pool is bases else "infantry vexillation"
         key = yield Decision(ROMAN, f"Demobilise an over-supplied {what} first (6.7: no TP)",
                              tuple(Option(u.id, f"{u.id} in {u.hex}") for u in pool), rule="ldf:6.7",
-                             kind="admin.demobilise", context={"highlight": sorted({u.hex for u in pool if u.hex})})
+                             kind=Kind.ADMIN_DEMOBILISE, context={"highlight": sorted({u.hex for u in pool if u.hex})})
         state.remove(key, "dead")
         ctx.event("demobilise", f"The Roman player demobilises {what} {key} (over-supplied)", rules=("ldf:6.7",),
                   side=ROMAN)
-        yield from stacking.share_fate(ctx, state, ("ldf:6.7",), "demobilisation")
+        yield from politics.share_fate(ctx, state, ("ldf:6.7",), "demobilisation")
         return 0
     kb = yield Decision(ROMAN, "Demobilise a legion base (with an infantry vexillation: 2 TP)",
                         tuple(Option(u.id, f"{u.id} in {u.hex}") for u in bases), rule="ldf:6.7",
-                        kind="admin.demobilise", context={"highlight": sorted({u.hex for u in bases if u.hex})})
+                        kind=Kind.ADMIN_DEMOBILISE, context={"highlight": sorted({u.hex for u in bases if u.hex})})
     kv = yield Decision(ROMAN, f"Demobilise an infantry vexillation with {kb}",
                         tuple(Option(u.id, f"{u.id} in {u.hex}") for u in vexes), rule="ldf:6.7",
-                        kind="admin.demobilise", context={"highlight": sorted({u.hex for u in vexes if u.hex})})
+                        kind=Kind.ADMIN_DEMOBILISE, context={"highlight": sorted({u.hex for u in vexes if u.hex})})
     state.remove(kb, "dead")
     state.remove(kv, "dead")
-    gain(ctx, state, 2, f"demobilising {kb} and {kv}", ("ldf:6.7",) + (("ldf:6.10",) if forced else ()))
-    yield from stacking.share_fate(ctx, state, ("ldf:6.7",), "demobilisation")  # a leader left alone (8.4)
+    treasury.gain(ctx, state, 2, f"demobilising {kb} and {kv}", ("ldf:6.7",) + (("ldf:6.10",) if forced else ()))
+    yield from politics.share_fate(ctx, state, ("ldf:6.7",), "demobilisation")  # a leader left alone (8.4)
     return 2
 
 
@@ -277,7 +264,7 @@ def on_enter(ctx: Context, state: LDFState, unit_ids: Iterable[str], hex_id: str
     Roman unit in Ctesiphon collapses Parthia (7.3). Rebel co-emperors loot as
     any enemy (8.3); a rebel co-emperor entering Rome/Ostia, by a move or an
     advance or retreat after combat, ends his rebellion (8.3,
-    ``politics.rebel_takes_rome``). The client states' own entry rules (Trier, 9.5) are
+    :func:`rebel_takes_rome`). The client states' own entry rules (Trier, 9.5) are
     :func:`clients.on_enter`'s, called last.
     """
     units = [state.unit(uid) for uid in unit_ids]
@@ -306,17 +293,26 @@ def on_enter(ctx: Context, state: LDFState, unit_ids: Iterable[str], hex_id: str
             ctx.event("loot", f"{who} enters {hex_id}: the hex is looted ({tp} TP lost to its owner)",
                       rules=("ldf:6.3",), side=state.side_of(enemy[0]), hex=hex_id)
             if state.in_region(hex_id, "parthia"):
-                gain(ctx, state, tp, f"first entry into the Parthian centres of {hex_id}", ("ldf:6.5", "ldf:6.3"))
+                treasury.gain(ctx, state, tp, f"first entry into the Parthian centres of {hex_id}", ("ldf:6.5", "ldf:6.3"))
     if hex_id == CTESIPHON and not state.parthia_collapsed and any(
             state.side_of(u) == ROMAN and u.nationality == "roman" for u in units):
         yield from collapse_parthia(ctx, state)
     if hex_id == ROME and any(u.id == "CE" and u.rebel for u in units):
-        from . import politics  # ldf-politics; 8.3 by a move, an advance or a retreat alike
-
-        yield from politics.rebel_takes_rome(ctx, state)
-    from . import clients  # ldf-politics; it imports this module
-
+        yield from rebel_takes_rome(ctx, state)  # 8.3 by a move, an advance or a retreat alike
     yield from clients.on_enter(ctx, state, [u.id for u in units], hex_id)  # Trier ends the Gallic Empire (9.5)
+
+def rebel_takes_rome(ctx: Context, state: LDFState) -> Generator[Decision, str, None]:
+    """A rebel co-emperor moves into Rome/Ostia (``ldf:8.3``): the emperor goes to Rome, the
+    rebel co-emperor is set aside, every non-Gallic rebel flips to loyal, and the Roman
+    loses a die of TP. :func:`on_enter` calls this when the rebel co-emperor enters 3318."""
+    state.remove("CE", "aside")
+    state.units["CE"].rebel = False
+    politics.rebels_return(ctx, state, ("ldf:8.3",))  # his force in Rome is loyal again before the emperor joins it
+    stacking.place(state, ROME, ["E"], "ldf:8.3")
+    die = yield from chits.roll_die(ctx, state, ROMAN, "rebel co-emperor in Rome/Ostia", ("ldf:8.3",))
+    ctx.event("emperor", f"the rebel co-emperor enters Rome/Ostia: the emperor returns there, the rebels return "
+              f"to loyalty and the Roman loses {die} TP", ("ldf:8.3",), dice=(die,))
+    yield from deduct(ctx, state, die, "rebel co-emperor in Rome/Ostia", ("ldf:8.3",))
 
 
 def collapse_parthia(ctx: Context, state: LDFState) -> Generator[Decision, Any, None]:
@@ -328,7 +324,7 @@ def collapse_parthia(ctx: Context, state: LDFState) -> Generator[Decision, Any, 
         state.eliminate(uid)
     ctx.event("collapse", f"Parthian dynastic collapse: {len(gone)} Parthian units to the dead pile",
               rules=("ldf:7.3",), side=ROMAN)
-    gain(ctx, state, COLLAPSE_TP, "the Sassanids laid low", ("ldf:7.3",))
+    treasury.gain(ctx, state, COLLAPSE_TP, "the Sassanids laid low", ("ldf:7.3",))
     yield from withdraw_from_parthia(ctx, state)
 
 
@@ -355,14 +351,14 @@ def withdraw_from_parthia(ctx: Context, state: LDFState) -> Generator[Decision, 
             ctx.event("withdraw", f"The Roman force in {src} ({', '.join(u.id for u in force)}) finds no core hex "
                       "that can take it and is eliminated", rules=("ldf:7.3", "ldf:10.1"), side=ROMAN,
                       units=tuple(u.id for u in force))
-            yield from stacking.share_fate(ctx, state, ("ldf:7.3",))
+            yield from politics.share_fate(ctx, state, ("ldf:7.3",))
             continue
         best = min(origin.distance(state.hex(h)) for h in targets)
         near = [h for h in targets if origin.distance(state.hex(h)) == best]
         key = near[0]
         if len(near) > 1:
             key = yield Decision(ROMAN, f"Parthia has collapsed: withdraw the force in {src} to core territory",
-                                 tuple(Option(h, h) for h in near), rule="ldf:7.3", kind="admin.withdraw",
+                                 tuple(Option(h, h) for h in near), rule="ldf:7.3", kind=Kind.ADMIN_WITHDRAW,
                                  context={"highlight": near})
         moving = [u.id for u in force]
         stacking.place(state, key, moving, "ldf:7.3")
@@ -432,7 +428,7 @@ def _core_hex(state: LDFState, prompt: str, hexes: list[str], rule: str,
 def start_fortify(ctx: Context, state: LDFState, side: str) -> Generator[Decision, Any, Any]:
     """8.13: the Fortify marker into a core population-centre hex without a garrison or enemy."""
     key = yield from _core_hex(state, "Begin fortifying which core population-centre hex?", fortify_hexes(state),
-                               "ldf:8.13", "fortify.hex")
+                               "ldf:8.13", Kind.FORTIFY_HEX)
     if key is None:
         return False
     state.fortify = key
@@ -474,7 +470,7 @@ def can_finish_rebuild(state: LDFState, side: str) -> bool:
 def start_rebuild(ctx: Context, state: LDFState, side: str) -> Generator[Decision, Any, Any]:
     """6.4, 8.14: turn a looted core hex's marker to its Rebuild side (still looted)."""
     key = yield from _core_hex(state, "Begin rebuilding which looted core hex?", rebuild_hexes(state),
-                               "ldf:8.14", "rebuild.hex")
+                               "ldf:8.14", Kind.REBUILD_HEX)
     if key is None:
         return False
     state.rebuilding.add(key)
@@ -490,9 +486,83 @@ def finish_rebuild(ctx: Context, state: LDFState, side: str) -> Generator[Decisi
     if len(hexes) > 1:
         key = yield Decision(ROMAN, "Finish rebuilding which hex?",
                              tuple(Option(h, f"{state.unlooted_tp(h)} TP") for h in hexes),
-                             rule="ldf:8.14", kind="rebuild.finish", context={"highlight": hexes})
+                             rule="ldf:8.14", kind=Kind.REBUILD_FINISH, context={"highlight": hexes})
     state.rebuilding.discard(key)
     state.looted.discard(key)
     ctx.event("rebuild", f"The Roman player finishes rebuilding {key}: it produces {state.unlooted_tp(key)} TP again",
               rules=("ldf:6.4", "ldf:8.14"), side=ROMAN, hex=key)
     return None
+
+
+
+# ---------------------------------------------------------------- reclaiming (6.8) and the Parthians' return (7.2)
+
+def reclaim_units(state: LDFState, kind: str) -> list[Unit]:
+    """The dead units one reclaim of ``kind`` brings back together (6.8): a legion base with an
+    infantry vexillation, or one cavalry vexillation; empty when the dead pile lacks them."""
+    if kind == "legion":
+        bases, vexes = state.of_kind("legion-base", "dead"), state.of_kind("infantry-vexillation", "dead")
+        return [bases[0], vexes[0]] if bases and vexes else []
+    cav = state.of_kind("cavalry-vexillation", "dead")
+    return cav[:1]
+
+
+def reclaim_hexes(state: LDFState, kind: str) -> list[str]:
+    """Core land hexes free of enemy units (6.8) where the reclaimed units may stand, loyal side
+    up, within stacking (10.1-10.8: ``stacking.placement_problem``); not Palmyra's hex."""
+    coming = reclaim_units(state, kind)
+    if not coming:
+        return []
+    out = []
+    for h in sorted(state.region("core")):
+        if state.map.terrain(state.hex(h)) != "land" or not roman_controls(state, h):
+            continue
+        if state.in_region(h, "palmyra"):
+            continue
+        if stacking.placement_problem(state, h, coming, rebel=False) is None:
+            out.append(h)
+    return out
+
+
+def parthian_places(state: LDFState) -> list[str]:
+    """Parthian population-centre hexes not occupied by an enemy unit (7.2): no unit of the Roman
+    player's and no rebel Roman (the Parthians' enemies too, 11.4, 6.8 note)."""
+    parthian = [u for u in state.units.values() if u.nationality == "parthian"][:1]
+    return sorted(h for h in state.region("parthia") if state.data.centres(h)
+                  and not any(state.side_of(u) == ROMAN or (parthian and state.hostile(u, parthian[0]))
+                              for u in state.units_at(h)))
+
+
+def redeploy_parthia(ctx: Context, state: LDFState, rules: tuple[str, ...],
+                     anywhere: bool = False) -> Generator[Decision, Any, None]:
+    """The dead Parthian units back on the map (7.2; 7.3 and chit 22 "as in 3.3"/"as in 7.2"): a
+    garrison into every Parthian centre hex free of Roman units without one, then the gunds into
+    those hexes (into any Parthian hex when ``anywhere``, 3.3), eight at most to a hex (10.3)."""
+    places = parthian_places(state)
+    garrisons = state.of_kind("parthian-garrison", "dead")
+    put = 0
+    for h in places:
+        if not garrisons:
+            break
+        if not stacking.can_place(state, h, garrisons[:1]):  # a garrison there, or Palmyrans (10.3, 10.4)
+            continue
+        g = garrisons.pop(0)
+        stacking.place(state, h, [g.id], rules[0])
+        state.plague.discard(h)
+        put += 1
+    gunds = state.of_kind("parthian-gund", "dead")
+    if anywhere:
+        targets = sorted(h for h in state.region("parthia") if state.map.terrain(state.hex(h)) == "land"
+                         and not state.enemy_in(h, GP))
+    else:
+        targets = places
+    for g in gunds:
+        free = [h for h in targets if stacking.can_place(state, h, [g])]  # 10.1, 10.3, 10.4
+        if not free:
+            break
+        key = yield Decision(GP, f"Parthian gund {g.id} returns: a hex for it", tuple(Option(h, h) for h in free),
+                             rule=rules[0], kind=Kind.ADMIN_GUND, context={"highlight": free})
+        stacking.place(state, key, [g.id], rules[0])
+    if put or gunds:
+        ctx.event("returns", f"{put} Parthian garrisons and {len(gunds)} gunds return to Parthia", rules=rules,
+                  side=GP)

@@ -25,11 +25,13 @@ from ancients_kit.plugin import Game, OptionSpec, Outcome, ScenarioInfo, TableIn
 from ancients_kit.session import Context, Decision, Option
 from ancients_kit.windows import own
 
-from . import admin, bot, chits, combat, movement, stacking, victory
-from .actions import ACTIONS, can_draw, free_chit
+from . import admin, bot, chits, combat, compare, model, movement, odds, render, unstacking, victory
+from .actions import ACTIONS
+from .chit_events import can_draw, free_chit
 from .hints import focused
 from .setup import build_campaign, deploy
 from .state import GP, LAST_TURN, ROMAN, SIDES, LDFState, load_data, other_side
+from .vocab import Kind
 
 __all__ = ["LestDarknessFall", "action_menu"]
 
@@ -99,9 +101,7 @@ class LestDarknessFall(Game):
 
     # -- listings ------------------------------------------------------------
     def scenarios(self, store: DataStore) -> list[ScenarioInfo]:
-        from .model import load_counters
-
-        meta = load_counters(store).meta
+        meta = model.load_counters(store).meta
         return [ScenarioInfo(SCENARIO, "The campaign: Rome in crisis, AD 235-285 (five turns)", SIDES, meta,
                              "The Germano-Parthian invades, loots and occupies; the Roman holds the core.",
                              first=GP, turns=LAST_TURN)]
@@ -193,13 +193,13 @@ class LestDarknessFall(Game):
             # A side that asked never to be asked at a window may ask again with its next action.
             key = yield from own(
                 Decision(side, f"Turn {state.turn}, action {state.action_number + 1}: choose your action",
-                         tuple(opts), rule="ldf:8.1", kind="action",
+                         tuple(opts), rule="ldf:8.1", kind=Kind.ACTION,
                          refuse=lambda text: _refuse_action(state, side, text)),
                 chits.standing(state))
             if key == "concede":
                 sure = yield Decision(side, "Concede the game? Your opponent wins (4.5)",
                                       (Option("no", "go on playing"), Option("yes", "concede")),
-                                      rule="ldf:4.4", kind="concede")
+                                      rule="ldf:4.4", kind=Kind.CONCEDE)
                 if sure == "yes":
                     victory.concede(ctx, state, side)
                     return
@@ -211,7 +211,7 @@ class LestDarknessFall(Game):
             taken = yield from _run_action(ctx, state, side, key)
             if taken is False:
                 continue  # the player went back: no action spent
-            yield from stacking.settle(ctx, state)  # ldf-move: 10.7, a stack left over the limit unstacks now
+            yield from unstacking.settle(ctx, state)  # ldf-move: 10.7, a stack left over the limit unstacks now
             combat.release_abandoned_siege(ctx, state)  # 14.3, chit 21: no Roman unit left with it
             if key != "pass":
                 state.passes = 0  # 8.20: a pass then an action gives the passer another chance
@@ -239,19 +239,13 @@ class LestDarknessFall(Game):
                 f"pool {len(state.pool)}")
 
     def render(self, state: LDFState, viewer: str | None, highlight: Collection[str] = ()) -> Any:
-        from .render import render
-
-        return render(state, viewer, highlight)
+        return render.render(state, viewer, highlight)
 
     def picture(self, state: LDFState, viewer: str | None) -> Any:
-        from .render import picture
-
-        return picture(state)
+        return render.picture(state)
 
     def inspect(self, state: LDFState, viewer: str | None, hex_id: str) -> tuple[str, ...]:
-        from .render import inspect
-
-        return inspect(state, hex_id)
+        return render.inspect(state, hex_id)
 
     def hand(self, state: LDFState, viewer: str | None) -> tuple[tuple[str, str], ...]:
         """The chits ``viewer`` holds (10.9: only their number is public)."""
@@ -269,9 +263,7 @@ class LestDarknessFall(Game):
         redeal(hand, state.pool, rng)
 
     def tables(self, store: DataStore) -> list[TableInfo]:
-        from .render import tables
-
-        return tables(store)
+        return render.tables(store)
 
     # -- bots ----------------------------------------------------------------------
     def evaluate(self, state: LDFState, side: str) -> float:
@@ -283,25 +275,17 @@ class LestDarknessFall(Game):
     # -- combat (ldf-combat) ---------------------------------------------------------
     @property
     def odds_help(self) -> str:  # type: ignore[override]
-        from .odds import HELP
-
-        return HELP
+        return odds.HELP
 
     def odds(self, store: DataStore, params: Any) -> Any:
         """``ancients odds ldf ...`` (odds.py): a battle's exact results, German strength mixed."""
-        from .odds import odds
-
-        return odds(store, params)
+        return odds.odds(store, params)
 
     def decision_odds(self, state: LDFState, decision: Decision, key: str, store: DataStore | None = None) -> Any:
-        from .combat import decision_odds
-
-        return decision_odds(state, decision, key, store)
+        return combat.decision_odds(state, decision, key, store)
 
     def compare(self, store: DataStore, engagement: Any) -> Any:
-        from .compare import translate
-
-        return translate(store, engagement)
+        return compare.translate(store, engagement)
 
 
 def _refuse_action(state: LDFState, side: str, text: str) -> tuple[str, str] | None:
@@ -312,7 +296,7 @@ def _refuse_action(state: LDFState, side: str, text: str) -> tuple[str, str] | N
         return (f"name the force with the action: {what}", "ldf:8.2" if word == "move" else "ldf:13.4")
     aid, _, what = word.partition(":")
     if aid == "move" and what:
-        return movement._start_refusal(state, side)(what) if what in state.data.ids else None
+        return movement.start_refusal(state, side)(what) if what in state.data.ids else None
     if aid == "attack" and what:
         origin, _, target = what.partition("-")
         if origin not in state.data.ids or target not in state.data.ids:

@@ -45,300 +45,46 @@ import attrs
 
 from ancients_kit.hexgrid import Hex
 from ancients_kit.hexmap import HexMap
-from ancients_kit.movement import ZOC_LOCKING, ZOC_STOP, Reach, reachable
 from ancients_kit.session import Context, Decision, Option
 
-from ancients_games.ldf import stacking
+from ancients_games.ldf import chits, politics
 from ancients_games.ldf.economy import on_enter
-from ancients_games.ldf.stacking import emergency_unstack
+from ancients_games.ldf.land_movement import (
+    LEADER_BONUS,
+    LEADERS,
+    force_camps,
+    force_problem,
+    is_leader,
+    land_reach,
+    movement_caps,
+    step_problem,
+    stop_problem,
+)
+from ancients_games.ldf.sea_movement import river_destinations, sea_destinations
 from ancients_games.ldf.state import GP, ROME, LDFState
-from ancients_games.ldf.zoc import ROMAN_CAMPS, Position, Unit, ezoc, hex_ids, hostile, land_links, position
+from ancients_games.ldf.unstacking import emergency_unstack
+from ancients_games.ldf.vocab import Kind
+from ancients_games.ldf.warnings import leader_left_alone
+from ancients_games.ldf.zoc import Position, Unit, ezoc, hex_ids, land_links, position
 
 __all__ = [
-    "LEADER_BONUS",
     "MovingForce",
-    "PETRA",
     "can_move",
-    "closed_hex",
     "conversion_rolls",
     "conversion_targets",
     "force_can_move",
-    "force_problem",
-    "land_reach",
     "movable_hexes",
     "movable_units",
     "move_action",
     "move_force",
     "move_from",
     "move_options",
-    "movement_caps",
-    "ports",
-    "riverbank_hexes",
-    "river_destinations",
     "score",
-    "sea_destinations",
-    "step_problem",
-    "stop_problem",
+    "start_refusal",
 ]
-
-LEADER_BONUS = 1
-"""A leader adds one to the force's movement factor (``ldf:8.4``)."""
-PETRA = "4623"
-"""No sea movement ever starts or ends at Petra (``ldf:12.6``)."""
-LEADERS = ("emperor", "co-emperor")
-
-
-def _is_leader(u: Unit) -> bool:
-    return u.piece in LEADERS
-
-
-def movement_caps(pos: Position, units: Sequence[Unit], *, bonus: int = 0) -> dict[str, int]:
-    """The MP each mobile unit of a force starting a move may spend (``ldf:2.6``, ``ldf:8.4``, ``ldf:8.5``).
-
-    ``bonus``: extra hexes granted to the whole force (chit Inspired Subordinates).
-    Leaders are not in the result: they move only with mobile units.
-    """
-    mobile = [u for u in units if pos.kind(u) == "mobile"]
-    leader = any(_is_leader(u) for u in units)
-    mfs = {pos.piece(u).movement for u in mobile}
-    mixed = len(mfs) > 1
-    out: dict[str, int] = {}
-    for u in mobile:
-        base = pos.piece(u).movement
-        if mixed and not leader:
-            base = min(mfs)  # ldf:8.5: leaderless, the cavalry stops when the infantry do, at 4
-        out[u.id] = base + (LEADER_BONUS if leader else 0) + bonus  # ldf:8.4: +1 with a leader
-    return out
-
-
-def force_problem(pos: Position, units: Sequence[Unit], side: str) -> tuple[str, str] | None:
-    """Why ``units`` may not set off together as one force of ``side``, or ``None``."""
-    if not units:
-        return ("a force needs at least one unit", "ldf:8.2")
-    hexes = {u.hex for u in units}
-    if len(hexes) > 1:
-        return ("a force is units of one hex", "ldf:8.2")
-    for u in units:
-        if pos.side(u) != side:
-            return (f"{u.id} is not a {side} unit", "ldf:1.2")
-        kind = pos.kind(u)
-        if kind == "static":
-            return (f"{u.id} is a static unit: it never moves", "ldf:2.4")
-        if u.camp == "palmyran" and pos.palmyra == "inactive":
-            return (f"{u.id}: an inactive Palmyra's units may not move", "ldf:9.2")
-    mobile = [u for u in units if pos.kind(u) == "mobile"]
-    if not mobile:
-        return ("a leader moves only with one or more friendly mobile units", "ldf:8.4")
-    if any(u.camp == "rebel" for u in mobile) and not any(u.piece == "co-emperor" and u.camp == "rebel" for u in units):
-        return ("rebel Roman mobile units move only with the rebel co-emperor", "ldf:8.3")
-    h = next(iter(hexes))
-    ids = {u.id for u in units}
-    rest = [u for u in pos.at(h) if u.id not in ids]
-    if rest and all(_is_leader(u) for u in rest):
-        return (f"{rest[0].id} would be left alone: a leader is never without friendly units", "ldf:8.4")
-    return None
-
-
-def _force_camps(units: Iterable[Unit]) -> frozenset[str]:
-    return frozenset(u.camp for u in units)
-
-
-def step_problem(m: HexMap, pos: Position, units: Sequence[Unit], a: Hex, b: Hex) -> tuple[str, str] | None:
-    """Why the force ``units`` may not step from ``a`` into ``b``, or ``None`` (ZOC and MP aside)."""
-    if b not in land_links(m).get(a, ()):
-        if b in m and m.terrain(b) == "sea":
-            return (f"{m.to_id(b)} is an all-sea hex", "ldf:12.2")
-        if b in m and a in m and b in m.neighbors(a):
-            return (f"{m.to_id(a)}-{m.to_id(b)} is an all-sea hexside", "ldf:12.2")
-        return (f"{m.to_id(b) if b in m else b} is not adjacent to {m.to_id(a)}: no skipping hexes", "ldf:12.2")
-    camps = _force_camps(units)
-    if m.value(b, "narrows") and not camps <= ROMAN_CAMPS:
-        return (f"{m.to_id(b)} is a narrows hex: only Roman units may move into or through it", "ldf:1.5")
-    return closed_hex(m, pos, units, b)
-
-
-def closed_hex(m: HexMap, pos: Position, units: Sequence[Unit], b: Hex) -> tuple[str, str] | None:
-    """Why the force ``units`` may not enter hex ``b`` at all, by land, sea or river (or ``None``):
-    enemy units (``ldf:12.3``, ``ldf:10.5``), the other leader (``ldf:8.3``), an inactive
-    Palmyra (``ldf:9.2``), the Gallic Empire's frontier (``ldf:9.5``), a collapsed Parthia (``ldf:7.3``)."""
-    camps = _force_camps(units)
-    for v in pos.at(b):
-        if any(hostile(v.camp, c, pos.palmyra) for c in camps):
-            rule = "ldf:10.5" if {v.camp} | camps <= ROMAN_CAMPS else "ldf:12.3"
-            return (f"{m.to_id(b)} holds enemy units ({v.id})", rule)
-    if any(_is_leader(u) for u in units) and any(_is_leader(v) for v in pos.at(b)):
-        return (f"{m.to_id(b)} holds the other leader: the two never share or pass through a hex", "ldf:8.3")
-    if b in m.region("palmyra"):
-        if pos.palmyra == "inactive" and camps & ROMAN_CAMPS:
-            return ("Roman units may not move into or through an inactive Palmyra", "ldf:9.2")
-    if pos.gallic_active:
-        gallic = m.region("gallic-empire")
-        if "gallic" in camps and b not in gallic:
-            return ("Gallic Empire forces move only into Gallic Empire hexes", "ldf:9.5")
-        if b in gallic and camps & {"german", "rebel"}:
-            return ("Germanic and non-Gallic rebel units may not move into the Gallic Empire", "ldf:9.5")
-    if pos.parthia_collapsed and b in m.region("parthia"):
-        return ("while Parthia is collapsed no unit may move into it", "ldf:7.3")
-    return None
-
-
-def stop_problem(m: HexMap, pos: Position, units: Sequence[Unit], h: Hex) -> tuple[str, str] | None:
-    """Why ``units`` may not end a move (or be dropped off) in ``h``, or ``None`` (``ldf:10.1``)."""
-    ids = {u.id for u in units}
-    others = [u for u in pos.at(h) if u.id not in ids]
-    if others:
-        found = stacking.problems(pos, others + [u.moved_to(h) for u in units])
-    else:  # the force alone: the same limits wherever it stands (stacking reads camps and counters)
-        found = pos.remembered(m, ("alone", *((u.camp, u.piece) for u in units)),
-                               lambda: stacking.problems(pos, units))
-    if found:
-        return found[0]
-    camps = _force_camps(units)
-    if h in m.region("palmyra"):
-        if pos.palmyra == "roman" and "loyal" in camps:
-            return ("loyal Roman units may pass through an allied Palmyra but not end a move there", "ldf:9.3")
-        if pos.palmyra == "germano-parthian" and "parthian" in camps:
-            return ("Parthian units may pass through an allied Palmyra but not end a move there", "ldf:9.4")
-    return None
-
-
-_ONE: dict[int, tuple[HexMap, dict[Hex, int]]] = {}
-
-
-def _one_mp(m: HexMap) -> dict[Hex, int]:
-    """One MP for every land hex entered (``ldf:12.4``: no terrain costs)."""
-    hit = _ONE.get(id(m))
-    if hit is None or hit[0] is not m:
-        hit = (m, {h: 1 for h in land_links(m)})
-        _ONE.clear()
-        _ONE[id(m)] = hit
-    return hit[1]
-
-
-def land_reach(
-    m: HexMap,
-    pos: Position,
-    units: Sequence[Unit],
-    at: Hex,
-    mp: int,
-    *,
-    locked: bool = True,
-    ignore_zoc_of: Iterable[str] = (),
-    ezoc_hexes: frozenset[Hex] | None = None,
-) -> Reach:
-    """Where the force ``units``, now in ``at`` with ``mp`` MP left, may end its move.
-
-    One MP a hex (``ldf:12.4``), the vetoes of :func:`step_problem`, the stops of
-    :func:`stop_problem`; it stops on entering an EZOC (``ldf:11.3``) and, if
-    ``locked``, cannot leave one it is in (``ldf:11.4``); ``locked=False`` after
-    the 8.3 conversions freed it (``ldf:8.3``) or for the chit that moves an
-    enemy force out of an EZOC. ``ezoc_hexes``: the EZOC already worked out.
-    """
-    ez: frozenset[Hex] = frozenset()
-    if ezoc_hexes is not None:
-        ez = ezoc_hexes
-    else:
-        for c in _force_camps(units):
-            ez |= ezoc(m, pos, c, ignore=ignore_zoc_of)
-
-    def can_enter(a: Hex, b: Hex) -> bool:
-        return step_problem(m, pos, units, a, b) is None
-
-    def can_stop(h: Hex) -> bool:
-        return stop_problem(m, pos, units, h) is None
-
-    return reachable(
-        at, mp, _one_mp(m), ezoc=ez, zoc=ZOC_LOCKING if locked else ZOC_STOP,
-        can_enter=can_enter, can_stop=can_stop, neighbors=land_links(m),
-    )
 
 
 # ---------------------------------------------------------------- sea and river movement
-
-def ports(m: HexMap) -> frozenset[Hex]:
-    """Coastal population centres, Petra excepted (``ldf:12.6``)."""
-    petra = m.from_id(PETRA)
-    return frozenset(h for h in m.hexes_where("coastal") if h != petra)
-
-
-def riverbank_hexes(m: HexMap) -> frozenset[Hex]:
-    """The hexes on either bank of the Rhine or the Danube (``ldf:12.7``)."""
-    out: set[Hex] = set()
-    for f in ("rhine", "danube"):
-        for side in m.hexsides_with(f):
-            out.update(side)
-    return frozenset(out)
-
-
-def _roman_realm(m: HexMap) -> frozenset[Hex]:
-    return m.region("core") | m.region("caucasus") | m.region("trans-river")
-
-
-def _transport_problem(m: HexMap, pos: Position, units: Sequence[Unit], rule: str) -> tuple[str, str] | None:
-    camps = _force_camps(units)
-    if not camps <= ROMAN_CAMPS:
-        return ("only Roman mobile units and leaders may use it", rule)
-    return None
-
-
-def _friendly_port(m: HexMap, pos: Position, units: Sequence[Unit], h: Hex) -> bool:
-    """Is ``h`` friendly controlled for the force (``ldf:12.6``; ruling in ``docs/games/ldf.md``)?"""
-    camps = _force_camps(units)
-    there = [u for u in pos.at(h) if u.id not in {x.id for x in units}]
-    if any(hostile(v.camp, c, pos.palmyra) for v in there for c in camps):
-        return False
-    if there:
-        return True
-    if "gallic" in camps:
-        return h in m.region("gallic-empire")
-    if "loyal" in camps:
-        if pos.gallic_active and h in m.region("gallic-empire"):
-            return False
-        return h in _roman_realm(m)
-    return False  # a non-Gallic rebel force controls only hexes its own units hold
-
-
-def sea_destinations(m: HexMap, pos: Position, units: Sequence[Unit]) -> tuple[list[Hex], tuple[str, str] | None]:
-    """The ports the force may reach by sea movement (``ldf:12.6``), or why none.
-
-    It must begin the action in a coastal population centre (not Petra) and goes
-    straight to another friendly-controlled one; EZOC at either end does not
-    matter; stacking and the Gallic and Palmyran closures do.
-    """
-    bad = _transport_problem(m, pos, units, "ldf:12.6")
-    if bad:
-        return [], bad
-    at = units[0].hex
-    harbours = ports(m)
-    if at not in harbours:
-        why = "Petra: no sea movement starts there" if m.to_id(at) == PETRA else "not a coastal population centre"
-        return [], (f"{m.to_id(at)} is {why}", "ldf:12.6")
-    out = []
-    for h in sorted(harbours, key=hex_ids(m).__getitem__):
-        if h == at or not _friendly_port(m, pos, units, h):
-            continue
-        if closed_hex(m, pos, units, h) or stop_problem(m, pos, units, h):
-            continue
-        out.append(h)
-    return out, None if out else (f"no friendly-controlled port can receive the force from {m.to_id(at)}", "ldf:12.6")
-
-
-def river_destinations(m: HexMap, pos: Position, units: Sequence[Unit]) -> tuple[list[Hex], tuple[str, str] | None]:
-    """The bank hexes the force may reach by river movement (``ldf:12.7``), or why none."""
-    bad = _transport_problem(m, pos, units, "ldf:12.7")
-    if bad:
-        return [], bad
-    if any(u.camp == "gallic" for u in units):
-        return [], ("Gallic Empire units may never use riverine movement", "ldf:12.7")
-    if pos.river_movement_lost:
-        return [], ("riverine movement was lost when Dacia or Germania Decumates was looted", "ldf:12.7")
-    at = units[0].hex
-    banks = riverbank_hexes(m)
-    if at not in banks:
-        return [], (f"{m.to_id(at)} is not on the Rhine or the Danube", "ldf:12.7")
-    out = [h for h in sorted(banks, key=hex_ids(m).__getitem__)
-           if h != at and not closed_hex(m, pos, units, h) and not stop_problem(m, pos, units, h)]
-    return out, None if out else (f"no bank hex can receive the force from {m.to_id(at)}", "ldf:12.7")
 
 
 # ---------------------------------------------------------------- conversions (8.3)
@@ -346,8 +92,6 @@ def river_destinations(m: HexMap, pos: Position, units: Sequence[Unit]) -> tuple
 def _convertible(m: HexMap, pos: Position, h: Hex) -> bool:
     """Whether the loyal units of ``h`` could turn rebel where they stand (``politics.convertible``:
     ldf:8.3 with 10.1 and 9.5; ldf-politics' ruling of issue 23)."""
-    from . import politics
-
     return politics.convertible(m, pos, h)
 
 
@@ -409,7 +153,7 @@ class MovingForce:
         caps = movement_caps(pos, units, bonus=bonus)
         return cls(
             units=[u.id for u in units], at=units[0].hex, left=caps, path=[units[0].hex],
-            leader_bonus=any(_is_leader(u) for u in units), no_drop_offs=no_drop_offs,
+            leader_bonus=any(is_leader(u) for u in units), no_drop_offs=no_drop_offs,
             moved={u.id for u in units},
         )
 
@@ -559,7 +303,7 @@ def _has_land_step(m: HexMap, pos: Position, units: Sequence[Unit], ez: frozense
 def force_can_move(m: HexMap, pos: Position, units: Sequence[Unit], cache: dict[str, frozenset[Hex]] | None = None,
                    ) -> bool:
     """Whether the force has any move at all: a land step, a sea or a river move."""
-    ez = _ezoc_for(m, pos, _force_camps(units), cache)
+    ez = _ezoc_for(m, pos, force_camps(units), cache)
     if _has_land_step(m, pos, units, ez):
         return True
     return bool(sea_destinations(m, pos, units)[0] or river_destinations(m, pos, units)[0])
@@ -599,8 +343,6 @@ def conversion_rolls(ctx: Context, state: LDFState, hex_id: str, rolled: set[str
     hex of loyal Roman units not yet rolled for in this move (never the emperor's hex).
     Even: the hex's loyal Romans turn rebel; odd: they stay loyal and the move ends.
     Returns ``False`` if any roll failed."""
-    from . import politics  # ldf-politics: the roll (through the chit-2 window) and the flip
-
     m, pos = state.map, position(state)
     targets, _ = conversion_targets(m, pos, state.hex(hex_id), {state.hex(h) for h in rolled})
     ok = True
@@ -640,7 +382,7 @@ def _choose_force(ctx: Context, state: LDFState, side: str, hex_id: str) -> Gene
 
         key = yield Decision(side, f"Move from {hex_id}: choose the units of the force"
                              + (f" (so far {', '.join(chosen)})" if chosen else ""),
-                             tuple(opts), rule="ldf:8.2", kind="move.unit", refuse=refuse,
+                             tuple(opts), rule="ldf:8.2", kind=Kind.MOVE_UNIT, refuse=refuse,
                              context={"highlight": (hex_id,)})
         if key == "back":
             return None
@@ -651,7 +393,7 @@ def _choose_force(ctx: Context, state: LDFState, side: str, hex_id: str) -> Gene
         chosen.append(key)
 
 
-def _start_refusal(state: LDFState, side: str) -> Callable[[str], tuple[str, str] | None]:
+def start_refusal(state: LDFState, side: str) -> Callable[[str], tuple[str, str] | None]:
     """Why no move may start from the hex a player typed (``ldf:8.2`` and the rules it cites)."""
 
     def refuse(text: str) -> tuple[str, str] | None:
@@ -721,7 +463,7 @@ def move_action(ctx: Context, state: LDFState, side: str) -> Generator[Decision,
                 for h in hexes]
         opts.append(Option("back", "choose another action"))
         key = yield Decision(side, "Move: choose the hex the moving force starts from", tuple(opts),
-                             rule="ldf:8.2", kind="move.hex", refuse=_start_refusal(state, side),
+                             rule="ldf:8.2", kind=Kind.MOVE_HEX, refuse=start_refusal(state, side),
                              context={"highlight": tuple(hexes)})
         if key == "back":
             return False
@@ -740,7 +482,7 @@ def move_from(ctx: Context, state: LDFState, side: str, hex_id: str) -> Generato
     pos = position(state)
     here = movable_units(pos, side, state.hex(hex_id))
     if not here:
-        why = _start_refusal(state, side)(hex_id) or (f"{hex_id} holds no {side} force that may move", "ldf:8.2")
+        why = start_refusal(state, side)(hex_id) or (f"{hex_id} holds no {side} force that may move", "ldf:8.2")
         raise ValueError(f"move from {hex_id}: {why[0]} ({why[1]})")
     force: list[str] | None = [u.id for u in here]
     if force_problem(pos, here, side) is not None:
@@ -807,7 +549,7 @@ def _move(
 
 def _rebel_in_rome(ctx: Context, state: LDFState, uids: Sequence[str], hex_id: str) -> Generator[Decision, Any, bool]:
     """8.3: did the rebel co-emperor who moved into Rome/Ostia end the rebellion there?
-    ``economy.on_enter`` (called just before) applies ``politics.rebel_takes_rome``,
+    ``economy.on_enter`` (called just before) applies ``economy.rebel_takes_rome``,
     which sets him aside; this only tells the move to stop."""
     return hex_id == ROME and "CE" in uids and state.unit("CE").hex is None
     yield  # a generator, as its callers expect
@@ -824,12 +566,7 @@ def _after_move(ctx: Context, state: LDFState, units: Sequence[Unit], start: str
 
 def _leader_warning(state: LDFState, from_hex: str, moving: Sequence[str]) -> str:
     """The warning of ``warnings.leader_left_alone`` for a move that leaves a leader alone
-    (issue 23 item 5), as words to add to an answer; empty when there is none (or no such
-    module yet)."""
-    try:
-        from .warnings import leader_left_alone
-    except ImportError:
-        return ""
+    (issue 23 item 5), as words to add to an answer; empty when there is none."""
     text = leader_left_alone(state, from_hex, list(moving))
     return f" Warning: {text}" if text else ""
 
@@ -885,7 +622,7 @@ def _land_move(
         movers = f.movers(pos)
         going = [u for u in movers if u.id not in f.exhausted()]
         tired = [u for u in movers if u.id in f.exhausted()]
-        camps = _force_camps(movers)
+        camps = force_camps(movers)
         ez = _ezoc_for(m, pos, camps)
         locked = (f.at in ez and not free_start) or _stasis(m, pos, movers, f.at)
         rem = f.remaining()
@@ -928,7 +665,7 @@ def _land_move(
                         if not ok:
                             ended = "a conversion roll failed: the move action ends (ldf:8.3)"
                 pos = position(state)
-                if f.at in _ezoc_for(m, pos, _force_camps(f.movers(pos))):
+                if f.at in _ezoc_for(m, pos, force_camps(f.movers(pos))):
                     rules.add("ldf:11.3")
                 continue
             plan = []  # stopped on the way: ask again here
@@ -942,7 +679,7 @@ def _land_move(
         dests: dict[str, list[Hex]] = {}
         land_ok = can_go or must_roll
         if declaring and not moved and chits_offered and land_ok:
-            opts += chits_mod().move_start_plays(state, side)
+            opts += chits.move_start_plays(state, side)
         if must_roll and not moved:
             opts.append(Option("land", "move by land: first roll to win over the loyal units next to the force (8.3)"))
         elif steps_mode and can_go:
@@ -1007,13 +744,13 @@ def _land_move(
         opts += transport
         names = ", ".join(f.units)
         if steps_mode:
-            prompt, kind = f"Moving {names} in {at_id}, {rem} MP left: where next?", "move.step"
+            prompt, kind = f"Moving {names} in {at_id}, {rem} MP left: where next?", Kind.MOVE_STEP
             refuse = _step_refusal(state, f, going, ez, rem)
         else:
             prompt = (f"Move {names} from {at_id} ({rem} MP): where to?"
                       + _leader_warning(state, at_id, [u.id for u in going]) if not moved
                       else f"Moving {names} in {at_id}, {rem} MP left: where now?")
-            kind, refuse = "move.to", _destination_refusal(state, f, going, ez, rem)
+            kind, refuse = Kind.MOVE_TO, _destination_refusal(state, f, going, ez, rem)
         key = yield Decision(side, prompt, tuple(opts), rule="ldf:8.2", kind=kind, refuse=refuse,
                              context={"highlight": tuple(o.key for o in opts if o.key.isdigit())})
         fresh = pause = False
@@ -1034,7 +771,7 @@ def _land_move(
                 ended = "a conversion roll failed: the move action ends (ldf:8.3)"
             continue
         if key.startswith("chit-"):
-            gain = chits_mod().play_move_start(ctx, state, side, int(key.removeprefix("chit-")))
+            gain = chits.play_move_start(ctx, state, side, int(key.removeprefix("chit-")))
             bonus += gain
             no_drop_offs = no_drop_offs or gain % 2 == 1  # Inspired Subordinates: together, no drop-offs
             f = MovingForce.start(position(state), units, bonus=bonus, no_drop_offs=no_drop_offs)
@@ -1076,13 +813,6 @@ def _land_move(
     return True
 
 
-def chits_mod() -> Any:
-    """The chits module (ldf-politics), imported late: it imports this one."""
-    from . import chits
-
-    return chits
-
-
 def _destination_refusal(state: LDFState, f: MovingForce, going: Sequence[Unit], ez: frozenset[Hex], rem: int
                          ) -> Callable[[str], tuple[str, str] | None]:
     """Why the force may not go to the hex a player typed now."""
@@ -1120,7 +850,7 @@ def score(state: LDFState, decision: Decision, key: str) -> float | None:
         return 3.0  # the chits of a move's start are played when held, as at the window before
     if key == "land":
         return 1.0
-    if decision.kind == "move.to" and key.isdigit():
+    if decision.kind == Kind.MOVE_TO and key.isdigit():
         # A destination is worth its hex when that is worth going on for (the 0.5 of "stop");
         # otherwise the force goes one hex, the best first step, as a walk hex by hex would.
         label = decision.option(key).label
@@ -1129,7 +859,7 @@ def score(state: LDFState, decision: Decision, key: str) -> float | None:
         if end >= 0.5:
             return end
         return _hex_score(state, decision.side, way[0]) - 0.05 * (len(way) - 1)
-    if decision.kind in ("move.step", "move.to", "move.transport", "move.unstack") and key[-4:].isdigit():
+    if decision.kind in (Kind.MOVE_STEP, Kind.MOVE_TO, "move.transport", Kind.MOVE_UNSTACK) and key[-4:].isdigit():
         return _hex_score(state, decision.side, key[-4:])
     if key == "stop":
         return 0.5

@@ -5,7 +5,7 @@ Rules served (``ldf:`` IDs):
 - 8.3  rebel conversion: :func:`convert` rolls for one hex a moving rebel
   co-emperor has come next to (even: the hex's loyal Roman units turn rebel);
   movement.py finds the hexes (``movement.conversion_targets``) and calls it once
-  per hex moved adjacent to; :func:`rebel_takes_rome` when he enters Rome/Ostia;
+  per hex moved adjacent to; :func:`.economy.rebel_takes_rome` when he enters Rome/Ostia;
 - 8.7  creating a loyal co-emperor (Roman, free placement) or a rebel one
   (Germano-Parthian, 5-6); removing a rebel co-emperor flips every non-Gallic
   rebel back to loyal (:func:`rebels_return`);
@@ -19,6 +19,9 @@ Rules served (``ldf:`` IDs):
   co-emperor; 8.12 diplomacy against a German tribe in the Roman core;
 - 14.4 the Emperor Creation Table (:func:`succession`), with the errata's
   "if two or more hexes" (the Roman player chooses among tied hexes).
+- 8.4  a leader shares the fate of the last friendly unit in his hex
+  (:func:`share_fate`), with what follows for the emperor (14.4) or a rebel
+  co-emperor (8.7).
 
 Every diplomacy and treachery roll succeeds on a final 5 or 6
 (:data:`SUCCESS_FROM`). The functions that need no game state (the
@@ -29,9 +32,9 @@ first; the actions follow.
 from __future__ import annotations
 
 import re
-from collections.abc import Generator, Mapping
+from collections.abc import Generator, Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 import attrs
 
@@ -39,8 +42,9 @@ from ancients_kit.hexgrid import Hex
 from ancients_kit.session import Context, Decision, Option
 from ancients_kit.windows import Play, Window, chain
 
-if TYPE_CHECKING:
-    from .state import LDFState
+from . import chits, stacking, treasury
+from .state import GP, ROMAN, ROME, LDFState
+from .vocab import Kind
 
 __all__ = [
     "AGENTS",
@@ -69,12 +73,12 @@ __all__ = [
     "modified_roll",
     "political_roll",
     "rebel_co_emperor_removed",
-    "rebel_takes_rome",
     "rebels_return",
     "recovery_roll",
     "result",
     "roll_succeeded",
     "score",
+    "share_fate",
     "side_change_problem",
     "succeeds",
     "success_chance",
@@ -98,9 +102,6 @@ AGENTS: Final = 17
 """Agents in Enemy Camp (``ldf:8.8``, ``ldf:14.3``)."""
 AGENTS_EFFECT: Final = 2
 """+2 on one's own diplomacy/treachery roll, -2 on the opponent's (``ldf:14.3``)."""
-ROMAN: Final = "roman"
-GP: Final = "germano-parthian"
-ROME: Final = "3318"
 
 
 def result(die: int, modifier: int = 0) -> int:
@@ -294,7 +295,7 @@ def modified_roll(ctx: Context, state: LDFState, actor: str, what: str, rules: t
 
     1. the Roman announces his salting first (1-3 TP, +1 each on his own roll, -1
        each on the Germano-Parthian's; the Germano-Parthian pauses for it), the TP
-       spent at once (``economy.spend``);
+       spent at once (:func:`.treasury.spend`);
     2. the ``before-roll`` window: either player, the actor first, may declare
        Agents in Enemy Camp (17: +2 own, -2 opponent's), never past the +3 cap;
     3. the die is rolled (:func:`chits.roll_die`): the ``after-roll`` window lets
@@ -302,8 +303,6 @@ def modified_roll(ctx: Context, state: LDFState, actor: str, what: str, rules: t
        salt or chit 17, so steps 1-2 are put again before it, within the same action;
     4. the final result is the die plus the modifiers, above six read as six.
     """
-    from . import chits, economy
-
     mods = Modifiers(actor)
     opponent = GP if actor == ROMAN else ROMAN
 
@@ -318,12 +317,12 @@ def modified_roll(ctx: Context, state: LDFState, actor: str, what: str, rules: t
                 ROMAN, f"Salt the {actor} player's roll for {what}? ({state.treasury} TP)",
                 (Option("salt-0", "no salt"),
                  *(Option(f"salt-{n}", f"spend {n} TP: {sign}{n} to the roll") for n in choices)),
-                rule="ldf:8.8", kind="salt")
+                rule="ldf:8.8", kind=Kind.SALT)
             n = int(key.removeprefix("salt-"))
             if n:
                 mods.add_salt(n)
                 # "the spent TP are indeed spent" (8.8)
-                economy.spend(ctx, state, n, f"salt {mods.salt_effect:+d} on the {what} roll", ("ldf:8.8",))
+                treasury.spend(ctx, state, n, f"salt {mods.salt_effect:+d} on the {what} roll", ("ldf:8.8",))
 
         def plays(side: str) -> list[Option]:
             if AGENTS in state.hands[side] and mods.may_play_agents(side):
@@ -397,8 +396,6 @@ def rebel_co_emperor_removed(ctx: Context, state: LDFState, where: str, rules: t
 def _co_emperor_hexes(state: LDFState) -> list[str]:
     """8.7: a loyal co-emperor is placed in any hex with loyal Roman mobile units, not the
     emperor's (the leaders never share a hex, 8.3; ``stacking.placement_problem``)."""
-    from . import stacking
-
     ce = state.units["CE"]
     return sorted(h for h in {u.hex for u in state.on_map() if _loyal_roman(u) and u.mobile and u.hex}
                   if stacking.placement_problem(state, h, [ce], rebel=False) is None)
@@ -412,8 +409,6 @@ def side_change_problem(state: LDFState, hex_id: str, rebel: bool = True,
     enemies never stack), and no non-Gallic rebel ever stands in an active Gallic Empire (9.5:
     they may not enter it; a rising or a conversion there would put them in it). ``joining``:
     Roman counters placed there on that side at the same time (the rebel co-emperor of 8.7)."""
-    from . import stacking
-
     if rebel and state.gallic_active and state.in_region(hex_id, "gallic-empire"):
         return ("no non-Gallic rebel stands in an active Gallic Empire", "ldf:9.5")
     flipping = [u for u in state.units_at(hex_id) if u.nationality == "roman" and u.kind != "emperor"
@@ -454,12 +449,8 @@ def can_create_co_emperor(state: LDFState, side: str) -> bool:
 
 def create_co_emperor(ctx: Context, state: LDFState, side: str) -> Generator[Decision, str, None]:
     """Roman action (``ldf:8.7``): place the co-emperor, loyal side up, with loyal mobile units."""
-    from .chits import _choose_hex
-
-    where = yield from _choose_hex(ROMAN, "Place the loyal co-emperor", _co_emperor_hexes(state), "ldf:8.7",
-                                   "co-emperor.hex")
-    from . import stacking
-
+    where = yield from chits.choose_hex(ROMAN, "Place the loyal co-emperor", _co_emperor_hexes(state), "ldf:8.7",
+                                   Kind.CO_EMPEROR_HEX)
     state.units["CE"].rebel = False
     stacking.place(state, where, ["CE"], "ldf:8.7")
     ctx.event("co-emperor", f"the Roman player creates a loyal co-emperor in {where}", ("ldf:8.7",), side=ROMAN,
@@ -475,8 +466,6 @@ def create_rebel(ctx: Context, state: LDFState, side: str) -> Generator[Decision
     """Germano-Parthian action (``ldf:8.7``): on a 5-6 a rebel co-emperor rises in a hex of
     loyal Romans (not the emperor's, not Rome/Ostia) and its units turn rebel. Not a
     diplomacy or treachery roll, so not salted (ruling); chit 2 may reroll it."""
-    from . import chits
-
     die = yield from chits.roll_die(ctx, state, GP, "rebel co-emperor", ("ldf:8.7",))
     if die < SUCCESS_FROM:
         ctx.event("co-emperor", f"the Germano-Parthian tries to raise a rebel co-emperor: {die}, no rising",
@@ -487,9 +476,7 @@ def create_rebel(ctx: Context, state: LDFState, side: str) -> Generator[Decision
         ctx.event("co-emperor", f"rebel co-emperor: {die}, but no hex of loyal Romans may receive him",
                   ("ldf:8.7",), side=GP, dice=(die,))
         return
-    from . import stacking
-
-    where = yield from chits._choose_hex(GP, "Place the rebel co-emperor", hexes, "ldf:8.7", "rebel.hex")
+    where = yield from chits.choose_hex(GP, "Place the rebel co-emperor", hexes, "ldf:8.7", Kind.REBEL_HEX)
     flipped = [u.id for u in state.units_at(where) if u.nationality == "roman" and u.kind != "co-emperor"]
     for uid in flipped:  # the hex's units turn rebel first, so the placement check reads them as they end
         state.units[uid].rebel = True
@@ -565,7 +552,7 @@ def diplomacy_german(ctx: Context, state: LDFState, side: str) -> Generator[Deci
     if len(tribes) > 1:
         uid = yield Decision(ROMAN, "Diplomacy against which German tribe?",
                              tuple(Option(t, f"{t} in {state.units[t].hex}") for t in tribes), rule="ldf:8.12",
-                             kind="diplomacy.tribe")
+                             kind=Kind.DIPLOMACY_TRIBE)
     where = state.units[uid].hex
     ok = yield from political_roll(ctx, state, ROMAN, f"diplomacy against tribe {uid} in {where}", ("ldf:8.12",))
     if ok:
@@ -601,8 +588,6 @@ def emperor_eliminated(ctx: Context, state: LDFState, rules: tuple[str, ...]) ->
     the Emperor Creation Table at once (``ldf:14.4``), no action spent, and places the
     new emperor as the result says; among two or more hexes he chooses (errata).
     combat.py calls this after taking the emperor off the map with his force."""
-    from . import chits, stacking
-
     if state.units["E"].on_map:
         state.remove("E", "aside")
     die = yield from chits.roll_die(ctx, state, ROMAN, "Emperor Creation Table", ("ldf:14.4",))
@@ -614,8 +599,8 @@ def emperor_eliminated(ctx: Context, state: LDFState, rules: tuple[str, ...]) ->
     if s.replaces_co_emperor:
         state.remove("CE", "aside")
     ids = _emperor_hexes(state, [state.map.to_id(h) for h in s.hexes])
-    where = yield from chits._choose_hex(ROMAN, "Emperor Creation Table: choose the new emperor's hex", ids,
-                                         "ldf:errata" if s.applied == "LEGIONS" else "ldf:14.4", "emperor.hex")
+    where = yield from chits.choose_hex(ROMAN, "Emperor Creation Table: choose the new emperor's hex", ids,
+                                         "ldf:errata" if s.applied == "LEGIONS" else "ldf:14.4", Kind.EMPEROR_HEX)
     stacking.place(state, where, ["E"], "ldf:14.4")
     text = f"Emperor Creation Table {die}: {res.result}"
     if s.applied != s.code:
@@ -629,7 +614,7 @@ def emperor_eliminated(ctx: Context, state: LDFState, rules: tuple[str, ...]) ->
     if s.rebel_roll and state.leader("co-emperor") is None and _rebel_hexes(state):
         key = yield Decision(GP, "Disputed succession: roll for a rebel co-emperor now (no action)?",
                              (Option("roll", "roll: 5-6 raises a rebel co-emperor"), Option("no", "do not roll")),
-                             rule="ldf:14.4", kind="emperor.strife")
+                             rule="ldf:14.4", kind=Kind.EMPEROR_STRIFE)
         if key == "roll":
             yield from create_rebel(ctx, state, GP)
 
@@ -638,8 +623,6 @@ def _emperor_hexes(state: LDFState, hexes: list[str]) -> list[str]:
     """The table's hexes where the new emperor may stand (``stacking.placement_problem``: an
     allied Palmyran in Rome/Ostia, say, keeps him out, 10.4); if none of them can take him, any
     hex of loyal Roman units that can, else any core hex free of enemy units that can."""
-    from . import stacking
-
     e = state.units["E"]
 
     def fit(hs: Any) -> list[str]:
@@ -654,24 +637,6 @@ def _emperor_hexes(state: LDFState, hexes: list[str]) -> list[str]:
     return out or hexes
 
 
-def rebel_takes_rome(ctx: Context, state: LDFState) -> Generator[Decision, str, None]:
-    """A rebel co-emperor moves into Rome/Ostia (``ldf:8.3``): the emperor goes to Rome, the
-    rebel co-emperor is set aside, every non-Gallic rebel flips to loyal, and the Roman
-    loses a die of TP. movement.py calls this when the rebel co-emperor enters 3318."""
-    from . import chits, economy
-
-    from . import stacking
-
-    state.remove("CE", "aside")
-    state.units["CE"].rebel = False
-    rebels_return(ctx, state, ("ldf:8.3",))  # his force in Rome is loyal again before the emperor joins it
-    stacking.place(state, ROME, ["E"], "ldf:8.3")
-    die = yield from chits.roll_die(ctx, state, ROMAN, "rebel co-emperor in Rome/Ostia", ("ldf:8.3",))
-    ctx.event("emperor", f"the rebel co-emperor enters Rome/Ostia: the emperor returns there, the rebels return "
-              f"to loyalty and the Roman loses {die} TP", ("ldf:8.3",), dice=(die,))
-    yield from economy.deduct(ctx, state, die, "rebel co-emperor in Rome/Ostia", ("ldf:8.3",))
-
-
 # ---------------------------------------------------------------- conversion while moving (8.3)
 
 
@@ -680,8 +645,6 @@ def convert(ctx: Context, state: LDFState, hex_id: str) -> Generator[Decision, s
     the moving rebel co-emperor: even, they all turn rebel together (static units and
     garrisons too, ruling); odd, they stay loyal (and the move ends, which movement.py
     decides). Returns whether they converted."""
-    from . import chits
-
     why = side_change_problem(state, hex_id)
     if why is not None:  # movement.conversion_targets skips such hexes; never a roll, never a flip
         ctx.event("conversion", f"{hex_id} cannot be converted: {why[0]}", ("ldf:8.3", why[1]), side=GP, hex=hex_id)
@@ -704,6 +667,34 @@ def emperor_creation_action(ctx: Context, state: LDFState, side: str) -> Generat
     yield from emperor_eliminated(ctx, state, ("ldf:8.9", "ldf:14.4"))
 
 
+# ---------------------------------------------------------------- a leader never alone (8.4)
+
+
+def share_fate(ctx: Context, state: LDFState, rules: Sequence[str],
+               why: str = "") -> Generator[Decision, Any, list[str]]:
+    """8.4: "a leader shares the fate of the last friendly unit, mobile or static, in his hex",
+    wherever that unit went: eliminated, demobilised (6.7), lost to emergency taxation (6.6) or
+    to the plague (chit 10). Each leader left alone goes to the dead pile at once, with what
+    follows: the Emperor Creation Table for the emperor (8.9, 14.4), every non-Gallic rebel
+    back to loyal for a rebel co-emperor (8.7). No emperor or co-emperor is ever left alone on
+    the map. ``rules``: the rules of what took the unit away. Returns the leaders lost."""
+    lost = stacking.lone_leaders(state)
+    for uid in lost:
+        lead = state.unit(uid)
+        h = lead.hex
+        rebel = lead.rebel
+        state.eliminate(uid)
+        ctx.event("eliminated", f"{uid} shares the fate of the last unit in {h}" + (f" ({why})" if why else ""),
+                  tuple(dict.fromkeys((*rules, "ldf:8.4"))), units=(uid,), hex=h)
+        if uid == "E":
+            yield from emperor_eliminated(ctx, state, ("ldf:8.4", "ldf:14.4"))
+        elif rebel:
+            rebel_co_emperor_removed(ctx, state, "dead", ("ldf:8.4", "ldf:8.7"))
+        if state.over:
+            break
+    return lost
+
+
 # ---------------------------------------------------------------- hints for the greedy bot
 
 _MY_KINDS = ("salt", "co-emperor.", "rebel.", "emperor.", "diplomacy.", "chit.", "siege.", "window.")
@@ -719,7 +710,7 @@ def score(state: LDFState, decision: Decision, key: str) -> float | None:
         return None
     if key == "back":
         return -1.0
-    if kind == "salt":
+    if kind == Kind.SALT:
         n = int(key.removeprefix("salt-"))
         return float(min(n, state.treasury - 2 - n))
     if kind == "window.after-roll":
@@ -735,12 +726,12 @@ def score(state: LDFState, decision: Decision, key: str) -> float | None:
         if key == "never":
             return -1.0
         return 0.0 if key == "no" else 1.0
-    if kind == "chit.bread":
+    if kind == Kind.CHIT_BREAD:
         return 1.0 if (key == "pay") == (state.treasury >= 6) else 0.0
-    if kind == "chit.windfall":
+    if kind == Kind.CHIT_WINDFALL:
         return float(key.removeprefix("tp-"))
-    if kind == "chit.jaws":
+    if kind == Kind.CHIT_JAWS:
         return 1.0 if key == "done" else 0.0
-    if kind in ("emperor.hex", "co-emperor.hex", "rebel.hex") and key.isdigit():
+    if kind in (Kind.EMPEROR_HEX, Kind.CO_EMPEROR_HEX, Kind.REBEL_HEX) and key.isdigit():
         return float(sum(1 for u in state.units_at(key) if u.mobile))
     return 0.0

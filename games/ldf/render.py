@@ -35,9 +35,10 @@ from rich.text import Text
 from ancients_kit.data import DataStore
 from ancients_kit.hexgrid import Hex
 from ancients_kit.plugin import TableInfo
-from ancients_kit.picture import PictureHexside, hexside_strokes, region_borders
+from ancients_kit.picture import Counter, Marker, Picture, PictureHexside, hexmap_hexes, hexside_strokes, region_borders
 from ancients_kit.render import render_map
 
+from . import model
 from .state import GP as GP_SIDE
 from .state import LAST_TURN, LDFState, turn_years
 from .state import ROMAN as ROMAN_SIDE
@@ -237,8 +238,6 @@ def tables(store: DataStore) -> list[TableInfo]:
     """Every LDF chart with its provenance (``ancients tables ldf``): the CRT (14.6), the
     Emperor Creation Table (14.4), the Action Summary (14.2), the Terrain Key (14.5), the
     event chits (14.3), the counter mix and set-up (2.2-3.5) and the map's TP hexes (6.5)."""
-    from . import model
-
     crt = model.load_crt(store)
     crt_rows = tuple((r.band.label,) + tuple(r.results) for r in crt.rows)
     legend = {k: v for k, v in crt.codes.items()}
@@ -280,8 +279,6 @@ def tables(store: DataStore) -> list[TableInfo]:
 def picture(state: LDFState) -> Any:
     """The position (nothing on the map is secret, 10.9) as a core :class:`~ancients_kit.picture.Picture` (``ancients show``, the HTML
     replay): one counter per stack, coded as on the terminal map, centres and markers as markers."""
-    from ancients_kit.picture import Counter, Marker, Picture, hexmap_hexes
-
     hexes, sides = hexmap_hexes(state.map)
     counters = []
     markers = []
@@ -336,6 +333,4 @@ def inspect(state: LDFState, hex_id: str) -> tuple[str, ...]:
 
 
 def model_garrison(state: LDFState, hex_id: str) -> int:
-    from . import model
-
     return model.garrison_strength(state.map, state.hex(hex_id))

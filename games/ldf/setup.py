@@ -20,6 +20,7 @@ from ancients_kit.session import Context, Decision, Option
 
 from . import model, stacking
 from .state import GP, PREFIX, LDFData, LDFState, Unit
+from .vocab import Kind
 
 __all__ = ["build_campaign", "deploy", "deploy_gunds", "deploy_tribes"]
 
@@ -102,7 +103,7 @@ def deploy_tribes(ctx: Context, state: LDFState) -> Generator[Decision, Any, Non
     for uid in _to_deploy(state, "german-tribe"):
         free = [h for h in barbaria if not state.units_at(h)]
         key = yield Decision(GP, f"Set up German tribe {uid}: a hex of Barbaria without a tribe",
-                             tuple(Option(h, f"{h}") for h in free), rule="ldf:3.3", kind="setup.tribe",
+                             tuple(Option(h, f"{h}") for h in free), rule="ldf:3.3", kind=Kind.SETUP_TRIBE,
                              context={"highlight": free, "unit": uid})
         stacking.place(state, key, [uid], "ldf:3.3")
     ctx.event("setup", "The Germano-Parthian player sets up the German tribes, one per hex of Barbaria",
@@ -114,7 +115,7 @@ def deploy_gunds(ctx: Context, state: LDFState) -> Generator[Decision, Any, None
     parthia = sorted(h for h in state.region("parthia") if state.map.terrain(state.hex(h)) == "land")
     for uid in _to_deploy(state, "parthian-gund"):
         key = yield Decision(GP, f"Set up Parthian gund {uid}: any hex of Parthia",
-                             tuple(Option(h, h) for h in parthia), rule="ldf:3.3", kind="setup.gund",
+                             tuple(Option(h, h) for h in parthia), rule="ldf:3.3", kind=Kind.SETUP_GUND,
                              context={"highlight": parthia, "unit": uid})
         stacking.place(state, key, [uid], "ldf:3.3")
     ctx.event("setup", "The Germano-Parthian player sets up the Parthian gunds", rules=("ldf:3.3",), side=GP)

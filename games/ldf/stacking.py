@@ -26,20 +26,17 @@ rulebook forbids them nothing else (ruling in ``docs/games/ldf.md``).
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ancients_kit.hexgrid import Hex
-from ancients_kit.session import Context, Decision, Option
 
 from ancients_games.ldf.state import LDFState
-from ancients_games.ldf.zoc import Position, Unit, hostile, land_links, position
+from ancients_games.ldf.zoc import Position, Unit, hostile, position
 
 __all__ = [
     "LEADER_VEXILLATIONS",
     "PLAIN_VEXILLATIONS",
-    "emergency_unstack",
-    "emergency_unstacking_action",
     "excess",
     "can_place",
     "fits",
@@ -50,9 +47,6 @@ __all__ = [
     "lone_leaders",
     "overstacked_hexes",
     "problems",
-    "settle",
-    "share_fate",
-    "unstack_all",
     "vexillation_limit",
 ]
 
@@ -247,80 +241,6 @@ def overstacked_hexes(state: LDFState, side: str) -> list[str]:
     return out
 
 
-def emergency_unstack(ctx: Context, state: LDFState, hex_id: str) -> Generator[Decision, Any, None]:
-    """10.7: a stack the departure or loss of its leader left over the limit unstacks at once.
-
-    Its owner moves the minimum number of vexillations, one at a time, into
-    adjacent land hexes where they break no stacking limit and may enter (no
-    enemy units, narrows only for Romans: they are Roman); ZOC plays no part
-    (ruling in docs/games/ldf.md). What cannot go is eliminated. No action is
-    spent. When none can go, the owner chooses which are eliminated, one at a time
-    ("the player in command of that stack"). Call it wherever a leader leaves or dies
-    (move, combat, treachery).
-    """
-    from .economy import on_enter  # ldf-core: looting and the other entry rules (6.3 ...)
-    from .movement import step_problem, stop_problem
-
-    m = state.map
-    while not state.over:
-        pos = position(state)
-        h = state.hex(hex_id)
-        extra = excess(pos, h)
-        if not extra:
-            return
-        side = state.side_of(state.unit(extra[0].id))
-        counted = ("infantry-vexillation", "cavalry-vexillation") if pos.cavalry_reserve else ("infantry-vexillation",)
-        candidates = [u for u in pos.at(h) if u.piece in counted and u.camp == extra[0].camp]
-        opts: list[Option] = []
-        for u in candidates:
-            for n in land_links(m).get(h, ()):
-                if step_problem(m, pos, [u], h, n) is None and stop_problem(m, pos, [u], n) is None:
-                    opts.append(Option(f"{u.id}>{m.to_id(n)}", f"{u.id} to {m.to_id(n)}"))
-        if not opts:  # nowhere to go: "the player in command of that stack" says which are eliminated
-            ids = sorted(u.id for u in candidates)
-            uid = ids[0] if len(ids) == 1 else (yield Decision(
-                side, f"{hex_id} is overstacked without its leader ({len(extra)} too many) and no vexillation can "
-                "leave: choose one to eliminate", tuple(Option(i, f"eliminate {i}") for i in ids), rule="ldf:10.7",
-                kind="move.unstack.eliminate", context={"highlight": (hex_id,)}))
-            state.eliminate(uid)
-            ctx.event("unstack", f"{uid} in the overstacked {hex_id} has nowhere to go and is eliminated",
-                      rules=("ldf:10.7",), side=side, hex=hex_id, units=(uid,))
-            continue
-        key = yield Decision(side, f"{hex_id} is overstacked without its leader ({len(extra)} too many): "
-                             "move a vexillation to an adjacent hex", tuple(opts), rule="ldf:10.7",
-                             kind="move.unstack", context={"highlight": (hex_id,)})
-        uid, _, dest = key.partition(">")
-        place(state, dest, [uid], "ldf:10.7")
-        ctx.event("unstack", f"emergency unstacking: {uid} from {hex_id} to {dest} (no action spent)",
-                  rules=("ldf:10.7",), side=side, hex=dest)
-        yield from on_enter(ctx, state, [uid], dest)
-
-
-def unstack_all(ctx: Context, state: LDFState, side: str) -> Generator[Decision, Any, None]:
-    """Emergency unstacking (``ldf:10.7``) of every overstacked hex of ``side``."""
-    for h in overstacked_hexes(state, side):
-        yield from emergency_unstack(ctx, state, h)
-
-
-def emergency_unstacking_action(ctx: Context, state: LDFState, side: str) -> Generator[Decision, Any, Any]:
-    """The free "emergency unstacking" entry of the Action Summary (``ldf:10.7``): never in the menu."""
-    yield from unstack_all(ctx, state, side)
-    return None
-
-
-def settle(ctx: Context, state: LDFState) -> Generator[Decision, Any, None]:
-    """10.1, 10.7, 8.4: stacking holds at the end of every action: a leader left without a
-    unit of his own in his hex shares its fate (:func:`share_fate`: a chit's plague, say), and
-    any Roman stack left over the limit (its leader moved away, died in battle or fell to
-    treachery) unstacks at once, the Germano-Parthian's first. The action loop calls it after
-    each action, the administrative phase at its end."""
-    yield from share_fate(ctx, state, ("ldf:8.4",))
-    for side in state.sides:
-        if state.over:
-            return
-        yield from unstack_all(ctx, state, side)
-
-
 # ---------------------------------------------------------------- a leader never alone (8.4)
 
 
@@ -340,30 +260,3 @@ def lone_leaders(state: LDFState) -> list[str]:
                 and not _friends(state, lead, state.units_at(lead.hex)):
             out.append(uid)
     return out
-
-
-def share_fate(ctx: Context, state: LDFState, rules: Sequence[str],
-               why: str = "") -> Generator[Decision, Any, list[str]]:
-    """8.4: "a leader shares the fate of the last friendly unit, mobile or static, in his hex",
-    wherever that unit went: eliminated, demobilised (6.7), lost to emergency taxation (6.6) or
-    to the plague (chit 10). Each leader left alone goes to the dead pile at once, with what
-    follows: the Emperor Creation Table for the emperor (8.9, 14.4), every non-Gallic rebel
-    back to loyal for a rebel co-emperor (8.7). No emperor or co-emperor is ever left alone on
-    the map. ``rules``: the rules of what took the unit away. Returns the leaders lost."""
-    from . import politics
-
-    lost = lone_leaders(state)
-    for uid in lost:
-        lead = state.unit(uid)
-        h = lead.hex
-        rebel = lead.rebel
-        state.eliminate(uid)
-        ctx.event("eliminated", f"{uid} shares the fate of the last unit in {h}" + (f" ({why})" if why else ""),
-                  tuple(dict.fromkeys((*rules, "ldf:8.4"))), units=(uid,), hex=h)
-        if uid == "E":
-            yield from politics.emperor_eliminated(ctx, state, ("ldf:8.4", "ldf:14.4"))
-        elif rebel:
-            politics.rebel_co_emperor_removed(ctx, state, "dead", ("ldf:8.4", "ldf:8.7"))
-        if state.over:
-            break
-    return lost

@@ -27,7 +27,7 @@ per-hex index (:meth:`LDFState.units_at`) right.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 import attrs
 
@@ -39,6 +39,7 @@ from ancients_kit.occupancy import HexIndex
 from ancients_kit.tables import LookupTable, OddsTable
 
 from . import model
+from .vocab import Side
 
 __all__ = [
     "GP",
@@ -53,9 +54,9 @@ __all__ = [
     "other_side",
 ]
 
-ROMAN = "roman"
+ROMAN: Final = Side.ROMAN
 """The Roman player (1.2): loyal Romans, the Caucasus clients, an allied Palmyra."""
-GP = "germano-parthian"
+GP: Final = Side.GERMANO_PARTHIAN
 """The Germano-Parthian player (1.2): Germans, Parthians, rebels, the Gallic Empire, a hostile Palmyra."""
 SIDES: tuple[str, str] = (GP, ROMAN)
 """In the order of the alternating actions phase: the Germano-Parthian acts first (5.3)."""

@@ -48,7 +48,7 @@ frontier likewise only the other side's ZOC holds (rulings in
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 import attrs
 
@@ -56,10 +56,9 @@ from ancients_kit.hexgrid import Hex
 from ancients_kit.hexmap import HexMap
 
 from ancients_games.ldf.model import Piece
-
-if TYPE_CHECKING:
-    from ancients_games.ldf.state import LDFState
-    from ancients_games.ldf.state import Unit as StateUnit
+from ancients_games.ldf.state import LDFState
+from ancients_games.ldf.state import Unit as StateUnit
+from ancients_games.ldf.vocab import Side
 
 __all__ = [
     "CAMPS",
@@ -89,9 +88,6 @@ ROMAN_CAMPS: frozenset[str] = frozenset({"loyal", "rebel", "gallic"})
 """Camps of Roman units, loyal or rebel (``ldf:1.2``): the only ones that may enter narrows (``ldf:1.5``)."""
 REBEL_CAMPS: frozenset[str] = frozenset({"rebel", "gallic"})
 """Rebel Romans (blue, ``ldf:1.2``): pinned by, and pinning, the other Germano-Parthian units (``ldf:11.4``)."""
-
-ROMAN = "roman"
-GERMANO_PARTHIAN = "germano-parthian"
 
 RHINE_DANUBE = ("rhine", "danube")
 
@@ -186,10 +182,10 @@ class Position:
 def side_of(camp: str, palmyra: PalmyraStatus = "inactive") -> str:
     """``roman`` or ``germano-parthian``: who commands (or is nominally allied with) a camp (``ldf:1.2``)."""
     if camp in ("loyal", "client"):
-        return ROMAN
+        return Side.ROMAN
     if camp == "palmyran":
-        return GERMANO_PARTHIAN if palmyra == "germano-parthian" else ROMAN
-    return GERMANO_PARTHIAN
+        return Side.GERMANO_PARTHIAN if palmyra == Side.GERMANO_PARTHIAN else Side.ROMAN
+    return Side.GERMANO_PARTHIAN
 
 
 def hostile(a: str, b: str, palmyra: PalmyraStatus = "inactive") -> bool:
@@ -201,7 +197,7 @@ def hostile(a: str, b: str, palmyra: PalmyraStatus = "inactive") -> bool:
     sa, sb = side_of(a, palmyra), side_of(b, palmyra)
     if sa != sb:
         return True
-    if sa == GERMANO_PARTHIAN:
+    if sa == Side.GERMANO_PARTHIAN:
         return (a in REBEL_CAMPS) != (b in REBEL_CAMPS)  # ldf:11.4: rebels and G-P units pin each other
     return False
 
@@ -334,7 +330,7 @@ def in_ezoc(m: HexMap, pos: Position, h: Hex, camp: str) -> bool:
     return False
 
 
-def camp_of(state: "LDFState", u: "StateUnit") -> Camp:
+def camp_of(state: LDFState, u: StateUnit) -> Camp:
     """A state unit's camp: :meth:`LDFState.faction_of`, with Palmyra's own garrison (a client
     counter in hex 4720) counted as Palmyran (``ldf:9.1``-``ldf:9.4``)."""
     f = state.faction_of(u)
@@ -348,7 +344,7 @@ _POSITIONS: dict[tuple[object, ...], tuple[object, Position]] = {}
 _KEPT_POSITIONS = 32
 
 
-def position(state: "LDFState") -> Position:
+def position(state: LDFState) -> Position:
     """The :class:`Position` of a game in progress (every unit on the map).
 
     Positions are kept by what they are made of (each unit on the map with its
@@ -371,7 +367,7 @@ def position(state: "LDFState") -> Position:
     return pos
 
 
-def _position(state: "LDFState") -> Position:
+def _position(state: LDFState) -> Position:
     ids = state.data.ids
     units = tuple(Unit(u.id, u.kind, ids[u.hex], camp_of(state, u)) for u in state.on_map() if u.hex is not None)
     return Position(

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from ancients_kit.data import DataStore
-from ancients_games.ldf import chits, model
+from ancients_games.ldf import chit_events, chits, model
 
 
 @pytest.fixture(scope="module")
@@ -76,7 +76,7 @@ from ancients_games.ldf.tests.politics_helpers import Script, drive, texts, worl
 def drawn(ctx, st, side, number, script=None):
     """``side`` has just drawn ``number`` from the pool: resolve it (8.17)."""
     st.pool.remove(number)
-    return drive(chits.on_drawn(ctx, st, side, number), script or Script())
+    return drive(chit_events.on_drawn(ctx, st, side, number), script or Script())
 
 
 @pytest.mark.rule("ldf:14.3", "ldf:10.9")
@@ -126,7 +126,7 @@ def test_bread_and_circuses_and_persecutions() -> None:
     assert st.treasury == 1 and 19 in st.pool
     script = Script({"chit.bread": "refuse"})
     drawn(ctx, st, ROMAN, 19, script)
-    hexes = chits._bread_hexes(st)
+    hexes = chit_events._bread_hexes(st)
     where = next(d for d in script.asked if d.kind == "chit.bread-hex").options[0].key
     g = next(u for u in st.units_at(where) if u.garrison)
     assert g.rebel and st.side_of(g) == GP and where in st.looted and where not in hexes and where != ROME
@@ -186,9 +186,9 @@ def test_revenue_windfall_4_or_5_tp() -> None:
         ctx, st = world()
         st.treasury = 0
         st.hands[ROMAN].add(24)
-        assert chits.playable(st, ROMAN) == [24] and chits.playable(st, GP) == []
+        assert chit_events.playable(st, ROMAN) == [24] and chit_events.playable(st, GP) == []
         ctx.chance.force(die)
-        drive(chits.play_chit(ctx, st, ROMAN), Script({"chit.play": "24"}))
+        drive(chit_events.play_chit(ctx, st, ROMAN), Script({"chit.play": "24"}))
         assert st.treasury == tp and 24 in st.set_aside  # once a turn (8.17)
 
 
@@ -199,7 +199,7 @@ def test_revenue_windfall_reclaims_legion_pairs() -> None:
         st.eliminate(u.id)
     st.hands[ROMAN].add(24)
     ctx.chance.force(3)  # 6: e.g. 2 TP and two legion pairs
-    drive(chits.play_chit(ctx, st, ROMAN), Script({"chit.play": "24", "chit.windfall": "tp-2"}))
+    drive(chit_events.play_chit(ctx, st, ROMAN), Script({"chit.play": "24", "chit.windfall": "tp-2"}))
     assert st.treasury == 7
     assert len(st.of_kind("legion-base", "dead")) == 0 == len(st.of_kind("infantry-vexillation", "dead"))
 
@@ -209,7 +209,7 @@ def test_spies_reveal_a_hand_to_its_player_only() -> None:
     ctx, st = world()
     st.hands[GP].add(13)
     st.hands[ROMAN].add(17)
-    drive(chits.play_chit(ctx, st, GP), Script({"chit.play": "13"}))
+    drive(chit_events.play_chit(ctx, st, GP), Script({"chit.play": "13"}))
     assert st.revealed[ROMAN] == (17,)
     ev = ctx.log.lines(ROMAN)[-1]
     assert "17" not in ev and "sees the roman hand (1 chits)" in ev
@@ -221,12 +221,12 @@ def test_jaws_of_death() -> None:
     ctx, st = world()
     st.hands[ROMAN].add(3)
     st.hands[ROMAN].add(2)
-    assert chits.playable(st, ROMAN) == []  # no German in Italy
+    assert chit_events.playable(st, ROMAN) == []  # no German in Italy
     tribe = st.of_kind("german-tribe", where="aside")[0]
     st.place(tribe.id, "3316")
-    assert chits.playable(st, ROMAN) == [3]
+    assert chit_events.playable(st, ROMAN) == [3]
     ctx.chance.force(2)
-    drive(chits.play_chit(ctx, st, ROMAN), Script({"chit.play": "3", "chit.jaws": ["2", "done"]}))
+    drive(chit_events.play_chit(ctx, st, ROMAN), Script({"chit.play": "3", "chit.jaws": ["2", "done"]}))
     assert 3 in st.set_aside
     assert len(st.hands[ROMAN]) <= 2
 
@@ -254,28 +254,28 @@ def test_battle_windows() -> None:
 def test_siege_equipment() -> None:
     ctx, st = world()
     st.hands[ROMAN].add(21)
-    at_start = chits.siege_targets(st)
+    at_start = chit_events.siege_targets(st)
     assert at_start and all(st.in_region(t, "parthia") for _, t in at_start)  # the Parthian centres
     tribe = st.of_kind("german-tribe", where="aside")[0]
     target = next(h for h in sorted(st.region("core")) if st.data.centres(h) and not st.units_at(h)
                   and any(u.nationality == "roman" for n in st.data.neighbours(h) for u in st.units_at(n)))
     st.place(tribe.id, target)
-    assert chits.can_deploy_siege(st, ROMAN) and not chits.can_deploy_siege(st, GP)
-    a = next(a for a, t in chits.siege_targets(st) if t == target)
-    drive(chits.deploy_siege(ctx, st, ROMAN), Script({"siege.hex": a}))
-    assert st.siege == a and 21 not in st.hands[ROMAN] and not chits.can_deploy_siege(st, ROMAN)
+    assert chit_events.can_deploy_siege(st, ROMAN) and not chit_events.can_deploy_siege(st, GP)
+    a = next(a for a, t in chit_events.siege_targets(st) if t == target)
+    drive(chit_events.deploy_siege(ctx, st, ROMAN), Script({"siege.hex": a}))
+    assert st.siege == a and 21 not in st.hands[ROMAN] and not chit_events.can_deploy_siege(st, ROMAN)
 
 
 @pytest.mark.rule("ldf:14.3", "ldf:12.1", "ldf:8.2")
 def test_move_start_window_gives_the_extra_movement() -> None:
-    from ancients_games.ldf import movement
+    from ancients_games.ldf import land_movement, movement
 
     ctx, st = world()
     _hand(st, ROMAN, 8)
     assert drive(chits.move_start(ctx, st, ROMAN), Script()) == 0
     where = "2812"
     pos = movement.position(st)
-    caps = movement.movement_caps(pos, [pos.unit(u.id) for u in st.units_at(where) if u.mobile])
+    caps = land_movement.movement_caps(pos, [pos.unit(u.id) for u in st.units_at(where) if u.mobile])
     force = [u.id for u in st.units_at(where) if u.mobile]
     script = Script({"move.to": ["chit-8", "steps"]})  # played in the move's own question, as it is declared
     drive(movement.move_force(ctx, st, ROMAN, force), script)
@@ -290,10 +290,10 @@ def test_move_start_window_gives_the_extra_movement() -> None:
 def test_into_the_valley_moves_an_enemy_force() -> None:
     ctx, st = world()
     _hand(st, GP, 5)
-    assert 5 in chits.playable(st, GP)
-    hexes = chits._enemy_forces(st, GP)
+    assert 5 in chit_events.playable(st, GP)
+    hexes = chit_events._enemy_forces(st, GP)
     script = Script({"chit.play": "5", "chit.valley": hexes[0]})
-    drive(chits.play_chit(ctx, st, GP), script)
+    drive(chit_events.play_chit(ctx, st, GP), script)
     assert all(d.side == GP for d in script.asked)  # the chit's player makes every choice
     assert not any(k.startswith("drop:") for d in script.asked for k in d.keys)
     assert not any(d.kind == "window.move-start" for d in script.asked)
@@ -302,16 +302,16 @@ def test_into_the_valley_moves_an_enemy_force() -> None:
 
 @pytest.mark.rule("ldf:8.19", "ldf:8.17")
 def test_free_chit_after_a_won_battle_is_optional_and_costs_no_action() -> None:
-    from ancients_games.ldf import actions
+    from ancients_games.ldf import chit_events
 
     ctx, st = world()
     ctx.chance.force(17)
-    drive(actions.free_chit(ctx, st, GP), Script({"chit.free": "draw"}))
+    drive(chit_events.free_chit(ctx, st, GP), Script({"chit.free": "draw"}))
     assert 17 in st.hands[GP] and st.action_number == 0
-    drive(actions.free_chit(ctx, st, GP), Script({"chit.free": "no"}))
+    drive(chit_events.free_chit(ctx, st, GP), Script({"chit.free": "no"}))
     assert len(st.hands[GP]) == 1
     ctx.chance.force(24)  # a Roman-only chit drawn free by the Germano-Parthian: shown and put back
-    drive(actions.free_chit(ctx, st, GP), Script({"chit.free": "draw"}))
+    drive(chit_events.free_chit(ctx, st, GP), Script({"chit.free": "draw"}))
     assert 24 in st.pool and 24 not in st.hands[GP]
 
 
@@ -357,15 +357,15 @@ def test_chit_21_handed_to_a_full_roman_hand() -> None:
 def test_mad_dash_mutiny_and_debasement() -> None:
     ctx, st = world()
     _hand(st, GP, 7, 9)
-    drive(chits.play_chit(ctx, st, GP), Script({"chit.play": "7"}))
+    drive(chit_events.play_chit(ctx, st, GP), Script({"chit.play": "7"}))
     assert st.extra_action == GP and 7 in st.set_aside
-    target = chits._mutiny_targets(st)[0]
-    assert all(st.units[t].hex != ROME for t in chits._mutiny_targets(st))
-    drive(chits.play_chit(ctx, st, GP), Script({"chit.play": "9", "chit.mutiny": target}))
+    target = chit_events._mutiny_targets(st)[0]
+    assert all(st.units[t].hex != ROME for t in chit_events._mutiny_targets(st))
+    drive(chit_events.play_chit(ctx, st, GP), Script({"chit.play": "9", "chit.mutiny": target}))
     assert st.units[target].where == "dead"
     _hand(st, ROMAN, 11)
     script = Script({"chit.play": "11"})
-    drive(chits.play_chit(ctx, st, ROMAN), script)
+    drive(chit_events.play_chit(ctx, st, ROMAN), script)
     looted = next(d for d in script.asked if d.kind == "chit.debasement").options[0].key
     assert st.treasury == 8 and looted in st.looted and not st.units_at(looted) and looted != ROME
 
@@ -377,7 +377,7 @@ def test_limes_restored_in_one_action() -> None:
     h = next(x for x in sorted(st.region("core")) if st.data.centres(x) and not st.units_at(x)
              and not st.in_region(x, "gallic-empire"))
     st.looted.add(h)
-    drive(chits.play_chit(ctx, st, ROMAN), Script({"chit.play": "14", "chit.limes": f"rebuild:{h}"}))
+    drive(chit_events.play_chit(ctx, st, ROMAN), Script({"chit.play": "14", "chit.limes": f"rebuild:{h}"}))
     assert h not in st.looted and 14 in st.set_aside
 
 
@@ -388,22 +388,22 @@ def test_sea_raiders_resurgence_and_german_increase() -> None:
     st.place(tribe.id, "4116")
     _hand(st, GP, 16, 22, 23)
     script = Script({"chit.play": "16"})
-    drive(chits.play_chit(ctx, st, GP), script)
+    drive(chit_events.play_chit(ctx, st, GP), script)
     where = st.units[tribe.id].hex
     assert where != "4116" and where in st.looted and 16 in st.pool
-    assert "4119" not in chits._raid(st)[1]  # a narrows hex: no German enters it (1.5)
+    assert "4119" not in chit_events._raid(st)[1]  # a narrows hex: no German enters it (1.5)
     for g in st.of_kind("parthian-gund", where="aside")[:3]:
         st.place(g.id, "5020")
         st.eliminate(g.id)
     st.parthia_collapsed = True
-    drive(chits.play_chit(ctx, st, GP), Script({"chit.play": "22"}))
+    drive(chit_events.play_chit(ctx, st, GP), Script({"chit.play": "22"}))
     assert not st.parthia_collapsed and not st.of_kind("parthian-gund", "dead")
     assert len(st.of_kind("parthian-gund")) == 3 and 22 in st.set_aside
     others = [t for t in st.of_kind("german-tribe", where="aside")][:6]
     for t in others:
         st.remove(t.id, "dead")
     ctx.chance.force(1)  # 1 + 3 = 4 of the 6 dead tribes return
-    drive(chits.play_chit(ctx, st, GP), Script({"chit.play": "23"}))
+    drive(chit_events.play_chit(ctx, st, GP), Script({"chit.play": "23"}))
     assert len(st.of_kind("german-tribe", "dead")) == 2 and 23 in st.pool
 
 
@@ -412,8 +412,8 @@ def test_sea_raiders_land_only_on_centres_flagged_coastal(monkeypatch: pytest.Mo
     """16 names a "coastal population-centre hex" of either sea: a Black Sea neighbour whose
     map entry drops the coastal flag is no longer a target (second audit, E7)."""
     ctx, st = world()
-    targets = chits._raid(st)[1]
-    pontic = next(t for t in targets if any(n in chits._black_sea(st) for n in st.data.neighbours(t)))
+    targets = chit_events._raid(st)[1]
+    pontic = next(t for t in targets if any(n in chit_events._black_sea(st) for n in st.data.neighbours(t)))
     m = st.map
     value = type(m).value
 
@@ -423,4 +423,4 @@ def test_sea_raiders_land_only_on_centres_flagged_coastal(monkeypatch: pytest.Mo
         return value(self, h, key)
 
     monkeypatch.setattr(type(m), "value", without_flag)
-    assert pontic not in chits._raid(st)[1]
+    assert pontic not in chit_events._raid(st)[1]

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from ancients_games.ldf import GAME, admin, economy, movement, politics, stacking, warnings, zoc
+from ancients_games.ldf import GAME, admin, economy, movement, politics, stacking, unstacking, warnings, zoc
 from ancients_games.ldf.state import GP, ROMAN, LDFState
 from ancients_games.ldf.tests.politics_helpers import Script, drive, world
 
@@ -92,11 +92,11 @@ def test_the_emperor_shares_the_fate_of_a_garrison_lost_to_emergency_taxation() 
 @pytest.mark.rule("ldf:8.4", "ldf:8.7", "ldf:10.1")
 def test_no_leader_is_left_alone_at_the_end_of_an_action() -> None:
     """The loyal co-emperor whose last unit, a Caucasus garrison, died of the plague (chit 10):
-    the action loop's ``stacking.settle`` takes him too."""
+    the action loop's ``unstacking.settle`` takes him too."""
     ctx, st = world()
     st.place("CE", CAUCASUS_HEX)
     st.eliminate("CG1")
-    drive(stacking.settle(ctx, st), Script())
+    drive(unstacking.settle(ctx, st), Script())
     assert st.unit("CE").where == "dead" and not stacking.lone_leaders(st)
 
 
@@ -131,7 +131,7 @@ def test_returning_parthian_garrisons_never_join_germano_parthian_palmyrans() ->
 
 @pytest.mark.rule("ldf:10.4", "ldf:14.3", "ldf:7.3")
 def test_parthian_resurgence_places_no_gund_with_palmyrans() -> None:
-    """Chit 22 returns the Parthians "as in 7.2" (``admin.redeploy_parthia``)."""
+    """Chit 22 returns the Parthians "as in 7.2" (``economy.redeploy_parthia``)."""
     ctx, st = world()
     st.palmyra = GP
     for g in st.of_kind("parthian-gund"):
@@ -139,7 +139,7 @@ def test_parthian_resurgence_places_no_gund_with_palmyrans() -> None:
     st.eliminate("PG1")
     for i in range(1, 9):
         st.place(f"P{i}", PARTHIAN_CENTRE)
-    drive(admin.redeploy_parthia(ctx, st, ("ldf:14.3", "ldf:7.2")), Script())
+    drive(economy.redeploy_parthia(ctx, st, ("ldf:14.3", "ldf:7.2")), Script())
     assert not any(u.nationality == "parthian" for u in st.units_at(PARTHIAN_CENTRE))
     assert not _illegal_stacks(st)
 
@@ -215,9 +215,9 @@ def test_no_non_gallic_rebel_rises_inside_an_active_gallic_empire() -> None:
     h = next(h for h in gallic if any(u.nationality == "roman" for u in st.units_at(h)))
     assert h not in politics._rebel_hexes(st)
     assert not politics.convertible(st.map, movement.position(st), st.hex(h))
-    from ancients_games.ldf import chits
+    from ancients_games.ldf import chit_events
 
-    assert not any(st.in_region(b, "gallic-empire") for b in chits._bread_hexes(st))  # Bread & Circuses
+    assert not any(st.in_region(b, "gallic-empire") for b in chit_events._bread_hexes(st))  # Bread & Circuses
 
 
 @pytest.mark.rule("ldf:14.3", "ldf:10.1", "ldf:10.8")

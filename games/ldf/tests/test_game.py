@@ -380,7 +380,7 @@ def test_a_side_that_asked_never_at_a_window_may_ask_again_with_its_next_action(
 
 @pytest.mark.rule("ldf:8.17")
 def test_no_draw_from_an_empty_pool_unless_the_hand_is_full() -> None:
-    from ancients_games.ldf.actions import can_draw
+    from ancients_games.ldf.chit_events import can_draw
     from ancients_games.ldf.state import HAND_LIMIT
 
     st = deployed().state

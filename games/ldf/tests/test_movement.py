@@ -15,7 +15,7 @@ import pytest
 from ancients_kit.data import DataStore
 from ancients_kit.log import Log
 from ancients_kit.session import Context, Decision
-from ancients_games.ldf import model, movement, setup, stacking
+from ancients_games.ldf import land_movement, model, movement, sea_movement, setup, unstacking
 from ancients_games.ldf.actions import ACTIONS
 from ancients_games.ldf.state import GP, ROMAN, LDFState, load_data
 from ancients_games.ldf.zoc import Position, Unit, position
@@ -99,13 +99,13 @@ def test_movement_factors_four_cavalry_eight_plus_one_with_a_leader() -> None:
              ("E", "emperor", "3416", "loyal"), ("T1", "german-tribe", "3415", "german"),
              ("G1", "parthian-gund", "5020", "parthian"), ("P1", "palmyran-legion", "4720", "palmyran"))
     u = p.unit
-    assert movement.movement_caps(p, [u("I1")]) == {"I1": 4}
-    assert movement.movement_caps(p, [u("C1")]) == {"C1": 8}
-    assert movement.movement_caps(p, [u("I1"), u("E")]) == {"I1": 5}
-    assert movement.movement_caps(p, [u("C1"), u("E")]) == {"C1": 9}
-    assert movement.movement_caps(p, [u("T1")]) == {"T1": 4}
-    assert movement.movement_caps(p, [u("G1")]) == {"G1": 4}
-    assert movement.movement_caps(p, [u("P1")]) == {"P1": 4}
+    assert land_movement.movement_caps(p, [u("I1")]) == {"I1": 4}
+    assert land_movement.movement_caps(p, [u("C1")]) == {"C1": 8}
+    assert land_movement.movement_caps(p, [u("I1"), u("E")]) == {"I1": 5}
+    assert land_movement.movement_caps(p, [u("C1"), u("E")]) == {"C1": 9}
+    assert land_movement.movement_caps(p, [u("T1")]) == {"T1": 4}
+    assert land_movement.movement_caps(p, [u("G1")]) == {"G1": 4}
+    assert land_movement.movement_caps(p, [u("P1")]) == {"P1": 4}
 
 
 @pytest.mark.rule("ldf:8.5")
@@ -113,8 +113,8 @@ def test_mixed_force_caps_with_and_without_a_leader() -> None:
     p = view(("I1", "infantry-vexillation", "3416", "loyal"), ("C1", "cavalry-vexillation", "3416", "loyal"),
              ("E", "emperor", "3416", "loyal"))
     u = p.unit
-    assert movement.movement_caps(p, [u("I1"), u("C1")]) == {"I1": 4, "C1": 4}
-    assert movement.movement_caps(p, [u("I1"), u("C1"), u("E")]) == {"I1": 5, "C1": 9}
+    assert land_movement.movement_caps(p, [u("I1"), u("C1")]) == {"I1": 4, "C1": 4}
+    assert land_movement.movement_caps(p, [u("I1"), u("C1"), u("E")]) == {"I1": 5, "C1": 9}
 
 
 def land(d: Driver) -> Driver:
@@ -167,7 +167,7 @@ def test_without_a_leader_a_mixed_force_stops_at_four() -> None:
 def test_one_mp_a_hex_whatever_the_terrain() -> None:
     p = view(("I1", "infantry-vexillation", "3016", "loyal"))
     start = M.from_id("3016")
-    r = movement.land_reach(M, p, [p.unit("I1")], start, 4)
+    r = land_movement.land_reach(M, p, [p.unit("I1")], start, 4)
     assert max(r.cost.values()) == 4
     assert all(r.cost[h] == start.distance(h) for h in r.cost if start.distance(h) <= 1)
     assert all(len(r.path_to(h)) - 1 == r.cost[h] for h in r.cost)
@@ -177,12 +177,12 @@ def test_one_mp_a_hex_whatever_the_terrain() -> None:
 def test_hex_to_adjacent_hex_no_skipping_no_sea() -> None:
     p = view(("I1", "infantry-vexillation", "3316", "loyal"))
     u = [p.unit("I1")]
-    assert movement.step_problem(M, p, u, M.from_id("3316"), M.from_id("3416")) is None
-    why = movement.step_problem(M, p, u, M.from_id("3316"), M.from_id("3518"))
+    assert land_movement.step_problem(M, p, u, M.from_id("3316"), M.from_id("3416")) is None
+    why = land_movement.step_problem(M, p, u, M.from_id("3316"), M.from_id("3518"))
     assert why is not None and why[1] == "ldf:12.2" and "skipping" in why[0]
-    why = movement.step_problem(M, p, u, M.from_id("3316"), M.from_id("3317"))
+    why = land_movement.step_problem(M, p, u, M.from_id("3316"), M.from_id("3317"))
     assert why is not None and why[1] == "ldf:12.2" and "all-sea hexside" in why[0]
-    why = movement.step_problem(M, p, u, M.from_id("4018"), M.from_id("4118"))
+    why = land_movement.step_problem(M, p, u, M.from_id("4018"), M.from_id("4118"))
     assert why is not None and why[1] == "ldf:12.2" and "all-sea hex" in why[0]
 
 
@@ -191,8 +191,8 @@ def test_never_into_enemy_hexes_loyal_and_rebel_never_pass_through() -> None:
     p = view(("I1", "infantry-vexillation", "3316", "loyal"), ("T1", "german-tribe", "3416", "german"),
              ("I2", "infantry-vexillation", "3217", "rebel"))
     u = [p.unit("I1")]
-    assert movement.step_problem(M, p, u, M.from_id("3316"), M.from_id("3416"))[1] == "ldf:12.3"  # type: ignore[index]
-    assert movement.step_problem(M, p, u, M.from_id("3316"), M.from_id("3217"))[1] == "ldf:10.5"  # type: ignore[index]
+    assert land_movement.step_problem(M, p, u, M.from_id("3316"), M.from_id("3416"))[1] == "ldf:12.3"  # type: ignore[index]
+    assert land_movement.step_problem(M, p, u, M.from_id("3316"), M.from_id("3217"))[1] == "ldf:10.5"  # type: ignore[index]
 
 
 @pytest.mark.rule("ldf:1.5", "ldf:12.5")
@@ -202,19 +202,19 @@ def test_only_romans_enter_narrows_at_no_extra_cost() -> None:
              ("P1", "palmyran-legion", "4020", "palmyran"), ("I2", "infantry-vexillation", "3918", "loyal"),
              palmyra="roman")
     for uid, frm in (("T1", thrace), ("G1", M.from_id("4020")), ("P1", M.from_id("4020"))):
-        why = movement.step_problem(M, p, [p.unit(uid)], frm, hel)
+        why = land_movement.step_problem(M, p, [p.unit(uid)], frm, hel)
         assert why is not None and why[1] == "ldf:1.5"
-    assert movement.step_problem(M, p, [p.unit("I2")], M.from_id("3918"), hel) is None
+    assert land_movement.step_problem(M, p, [p.unit("I2")], M.from_id("3918"), hel) is None
     # Across the bridged strait: 4018 -> 4019 -> 4020 costs two MP.
     q = view(("I2", "infantry-vexillation", "4018", "loyal"))
-    r = movement.land_reach(M, q, [q.unit("I2")], thrace, 4)
+    r = land_movement.land_reach(M, q, [q.unit("I2")], thrace, 4)
     assert r.cost[M.from_id("4020")] == 2 and r.cost[hel] == 1
 
 
 @pytest.mark.rule("ldf:11.3", "ldf:11.4")
 def test_stop_on_entering_an_ezoc_and_never_leave_one() -> None:
     p = view(("I1", "infantry-vexillation", "3016", "loyal"), ("T1", "german-tribe", "2917", "german"))
-    r = movement.land_reach(M, p, [p.unit("I1")], M.from_id("3016"), 4)
+    r = land_movement.land_reach(M, p, [p.unit("I1")], M.from_id("3016"), 4)
     zone = set(M.neighbors(M.from_id("2917")))
     stopped = r.stopped
     assert stopped and stopped <= zone
@@ -222,7 +222,7 @@ def test_stop_on_entering_an_ezoc_and_never_leave_one() -> None:
         assert not any(x in stopped for x in r.path_to(h)[1:-1])
     # A force that starts in an EZOC cannot move by land (11.4).
     p = view(("I1", "infantry-vexillation", "2915", "loyal"), ("T1", "german-tribe", "2916", "german"))
-    assert movement.land_reach(M, p, [p.unit("I1")], M.from_id("2915"), 4).hexes == frozenset()
+    assert land_movement.land_reach(M, p, [p.unit("I1")], M.from_id("2915"), 4).hexes == frozenset()
 
 
 @pytest.mark.rule("ldf:11.3")
@@ -256,9 +256,9 @@ def test_pass_through_friendly_stacks_but_not_end_over_the_limit() -> None:
     put(st, "3015", "I2", "I3")
     p = position(st)
     u = [p.unit("I1")]
-    assert movement.step_problem(M, p, u, st.hex("3016"), st.hex("3015")) is None
-    assert movement.stop_problem(M, p, u, st.hex("3015"))[1] == "ldf:10.7"  # type: ignore[index]
-    r = movement.land_reach(M, p, u, st.hex("3016"), 4)
+    assert land_movement.step_problem(M, p, u, st.hex("3016"), st.hex("3015")) is None
+    assert land_movement.stop_problem(M, p, u, st.hex("3015"))[1] == "ldf:10.7"  # type: ignore[index]
+    r = land_movement.land_reach(M, p, u, st.hex("3016"), 4)
     assert st.hex("3015") in r.cost and st.hex("3015") not in r.hexes
     d = land(move(st, ROMAN, "I1"))
     d.answer("3015")
@@ -275,7 +275,7 @@ def test_markers_never_count_for_stacking() -> None:
     put(st, "3015", "I2")
     put(st, "3016", "I1")
     p = position(st)
-    assert movement.stop_problem(M, p, [p.unit("I1")], st.hex("3015")) is None
+    assert land_movement.stop_problem(M, p, [p.unit("I1")], st.hex("3015")) is None
 
 
 # ---------------------------------------------------------------- pick-ups and drop-offs (8.2, 8.4)
@@ -323,11 +323,11 @@ def test_a_leader_moves_only_with_mobile_units_and_is_never_left_alone() -> None
     st = empty_state()
     put(st, "3016", "E", "I1")
     p = position(st)
-    why = movement.force_problem(p, [p.unit("E")], ROMAN)
+    why = land_movement.force_problem(p, [p.unit("E")], ROMAN)
     assert why is not None and why[1] == "ldf:8.4"
-    why = movement.force_problem(p, [p.unit("I1")], ROMAN)
+    why = land_movement.force_problem(p, [p.unit("I1")], ROMAN)
     assert why is not None and why[1] == "ldf:8.4" and "alone" in why[0]
-    assert movement.force_problem(p, [p.unit("I1"), p.unit("E")], ROMAN) is None
+    assert land_movement.force_problem(p, [p.unit("I1"), p.unit("E")], ROMAN) is None
 
 
 @pytest.mark.rule("ldf:2.4")
@@ -335,7 +335,7 @@ def test_static_units_never_move() -> None:
     st = empty_state()
     put(st, "3016", "B1", "I1")
     p = position(st)
-    assert movement.force_problem(p, [p.unit("B1")], ROMAN)[1] == "ldf:2.4"  # type: ignore[index]
+    assert land_movement.force_problem(p, [p.unit("B1")], ROMAN)[1] == "ldf:2.4"  # type: ignore[index]
     assert [u.id for u in movement.movable_units(p, ROMAN, st.hex("3016"))] == ["I1"]
 
 
@@ -345,9 +345,9 @@ def test_the_leaders_never_pass_through_each_others_hexes() -> None:
     put(st, "3016", "E", "I1")
     put(st, "3015", "CE", "I2")
     p = position(st)
-    why = movement.step_problem(M, p, [p.unit("E"), p.unit("I1")], st.hex("3016"), st.hex("3015"))
+    why = land_movement.step_problem(M, p, [p.unit("E"), p.unit("I1")], st.hex("3016"), st.hex("3015"))
     assert why is not None and why[1] == "ldf:8.3"
-    assert movement.step_problem(M, p, [p.unit("I1")], st.hex("3016"), st.hex("3015")) is None
+    assert land_movement.step_problem(M, p, [p.unit("I1")], st.hex("3016"), st.hex("3015")) is None
 
 
 # ---------------------------------------------------------------- rebels (8.3)
@@ -359,7 +359,7 @@ def test_rebel_mobile_units_move_only_with_the_rebel_co_emperor() -> None:
     put(st, "3016", "I1", rebel=True)
     p = position(st)
     assert movement.movable_units(p, GP, st.hex("3016")) == []
-    why = movement.force_problem(p, [p.unit("I1")], GP)
+    why = land_movement.force_problem(p, [p.unit("I1")], GP)
     assert why is not None and why[1] == "ldf:8.3"
     put(st, "3016", "CE", rebel=True)
     p = position(st)
@@ -409,12 +409,12 @@ def test_no_conversion_roll_next_to_the_emperor_only_stasis() -> None:
 def test_palmyra_closed_to_romans_while_inactive_passable_when_allied() -> None:
     pal = M.from_id("4720")
     p = view(("I1", "infantry-vexillation", "4621", "loyal"))
-    assert movement.step_problem(M, p, [p.unit("I1")], M.from_id("4621"), pal)[1] == "ldf:9.2"  # type: ignore[index]
+    assert land_movement.step_problem(M, p, [p.unit("I1")], M.from_id("4621"), pal)[1] == "ldf:9.2"  # type: ignore[index]
     p = view(("I1", "infantry-vexillation", "4621", "loyal"), palmyra="roman")
-    assert movement.step_problem(M, p, [p.unit("I1")], M.from_id("4621"), pal) is None
-    assert movement.stop_problem(M, p, [p.unit("I1")], pal)[1] == "ldf:9.3"  # type: ignore[index]
+    assert land_movement.step_problem(M, p, [p.unit("I1")], M.from_id("4621"), pal) is None
+    assert land_movement.stop_problem(M, p, [p.unit("I1")], pal)[1] == "ldf:9.3"  # type: ignore[index]
     p = view(("G1", "parthian-gund", "4820", "parthian"), palmyra="germano-parthian")
-    assert movement.stop_problem(M, p, [p.unit("G1")], pal)[1] == "ldf:9.4"  # type: ignore[index]
+    assert land_movement.stop_problem(M, p, [p.unit("G1")], pal)[1] == "ldf:9.4"  # type: ignore[index]
 
 
 @pytest.mark.rule("ldf:9.5")
@@ -422,16 +422,16 @@ def test_gallic_empire_closures() -> None:
     p = view(("I1", "infantry-vexillation", "3315", "gallic"), ("T1", "german-tribe", "3214", "german"),
              ("I2", "infantry-vexillation", "3416", "rebel"), gallic_active=True)
     f = M.from_id
-    assert movement.step_problem(M, p, [p.unit("I1")], f("3315"), f("3416"))[1] == "ldf:9.5"  # type: ignore[index]
-    assert movement.step_problem(M, p, [p.unit("I1")], f("3315"), f("3216")) is None
-    assert movement.step_problem(M, p, [p.unit("T1")], f("3214"), f("3114"))[1] == "ldf:9.5"  # type: ignore[index]
-    assert movement.step_problem(M, p, [p.unit("I2")], f("3416"), f("3315"))[1] == "ldf:9.5"  # type: ignore[index]
+    assert land_movement.step_problem(M, p, [p.unit("I1")], f("3315"), f("3416"))[1] == "ldf:9.5"  # type: ignore[index]
+    assert land_movement.step_problem(M, p, [p.unit("I1")], f("3315"), f("3216")) is None
+    assert land_movement.step_problem(M, p, [p.unit("T1")], f("3214"), f("3114"))[1] == "ldf:9.5"  # type: ignore[index]
+    assert land_movement.step_problem(M, p, [p.unit("I2")], f("3416"), f("3315"))[1] == "ldf:9.5"  # type: ignore[index]
 
 
 @pytest.mark.rule("ldf:7.3")
 def test_no_move_into_a_collapsed_parthia() -> None:
     p = view(("I1", "infantry-vexillation", "4719", "loyal"), parthia_collapsed=True)
-    why = movement.step_problem(M, p, [p.unit("I1")], M.from_id("4719"), M.from_id("4819"))
+    why = land_movement.step_problem(M, p, [p.unit("I1")], M.from_id("4719"), M.from_id("4819"))
     assert why is not None and why[1] == "ldf:7.3"
 
 
@@ -445,7 +445,7 @@ def test_sea_movement_port_to_friendly_port_never_petra() -> None:
     st.place("T1", "3419")  # a German in Capua: not a friendly port, and an EZOC on Rome
     st.place("T2", "4520")
     p = position(st)
-    dests, why = movement.sea_destinations(M, p, [p.unit("E"), p.unit("I1"), p.unit("C1")])
+    dests, why = sea_movement.sea_destinations(M, p, [p.unit("E"), p.unit("I1"), p.unit("C1")])
     got = ids(dests)
     assert why is None and not {"3419", "4623", "3318", "4520"} & got and {"2813", "4223"} <= got
     d = move(st, ROMAN, "E", "I1", "C1", c=c)  # it departs from an EZOC
@@ -455,25 +455,25 @@ def test_sea_movement_port_to_friendly_port_never_petra() -> None:
     assert [e for e in c.log if e.kind == "move"][-1].rules == ("ldf:8.2", "ldf:12.6")
     put(st, "4623", "I5")
     p = position(st)
-    assert movement.sea_destinations(M, p, [p.unit("I5")])[1][1] == "ldf:12.6"  # type: ignore[index]
+    assert sea_movement.sea_destinations(M, p, [p.unit("I5")])[1][1] == "ldf:12.6"  # type: ignore[index]
 
 
 @pytest.mark.rule("ldf:12.6")
 def test_sea_movement_only_for_romans() -> None:
     p = view(("T1", "german-tribe", "3318", "german"))
-    assert movement.sea_destinations(M, p, [p.unit("T1")])[1][1] == "ldf:12.6"  # type: ignore[index]
+    assert sea_movement.sea_destinations(M, p, [p.unit("T1")])[1][1] == "ldf:12.6"  # type: ignore[index]
 
 
 @pytest.mark.rule("ldf:12.7")
 def test_river_movement_bank_to_bank_out_of_an_ezoc() -> None:
-    banks = ids(movement.riverbank_hexes(M))
+    banks = ids(sea_movement.riverbank_hexes(M))
     assert {"3114", "3214", "3615", "3714", "3816", "3817", "4017", "4018"} <= banks
     st, c = empty_state(), ctx()
     put(st, "3615", "I1")
     st.place("T1", "3714")
     st.place("T2", "3514")  # 3514-3615 is a Danube hexside: the tribe pins nothing
     p = position(st)
-    dests, why = movement.river_destinations(M, p, [p.unit("I1")])
+    dests, why = sea_movement.river_destinations(M, p, [p.unit("I1")])
     got = ids(dests)
     assert why is None and not {"3514", "3615", "3714"} & got and {"3214", "3114"} <= got
     d = move(st, ROMAN, "I1", c=c)
@@ -482,9 +482,9 @@ def test_river_movement_bank_to_bank_out_of_an_ezoc() -> None:
     assert [e for e in c.log if e.kind == "move"][-1].rules == ("ldf:8.2", "ldf:12.7")
     st.looted.add("3816")
     p = position(st)
-    assert "looted" in movement.river_destinations(M, p, [p.unit("I1")])[1][0]  # type: ignore[index]
+    assert "looted" in sea_movement.river_destinations(M, p, [p.unit("I1")])[1][0]  # type: ignore[index]
     p = view(("I1", "infantry-vexillation", "3114", "gallic"), gallic_active=True)
-    assert "Gallic" in movement.river_destinations(M, p, [p.unit("I1")])[1][0]  # type: ignore[index]
+    assert "Gallic" in sea_movement.river_destinations(M, p, [p.unit("I1")])[1][0]  # type: ignore[index]
 
 
 # ---------------------------------------------------------------- emergency unstacking (10.7) and the action
@@ -513,7 +513,7 @@ def test_emergency_unstacking_eliminates_what_cannot_go() -> None:
     for i, h in enumerate(st.data.neighbours("3016")):
         if st.map.terrain(st.hex(h)) == "land":
             st.place(f"T{i + 1}", h)
-    d = Driver(stacking.emergency_unstack(c, st, "3016"))
+    d = Driver(unstacking.emergency_unstack(c, st, "3016"))
     assert not d.done and d.decision.kind == "move.unstack.eliminate"  # the owner chooses (10.7)
     assert d.decision.side == "roman" and set(d.decision.keys) == {"I1", "I2", "I3"}
     d.answer("I1")
@@ -566,7 +566,7 @@ def test_a_stack_whose_leader_died_unstacks_at_the_end_of_the_action() -> None:
     st, c = empty_state(), ctx()
     put(st, "3016", "E", "I1", "I2", "I3", "I4", "I5")
     st.eliminate("E")  # say, by treachery (8.9)
-    d = Driver(stacking.settle(c, st))
+    d = Driver(unstacking.settle(c, st))
     n = 0
     while d.decision is not None:
         assert d.decision.kind == "move.unstack" and d.decision.side == ROMAN
@@ -636,7 +636,7 @@ def test_rebels_sail_only_to_ports_their_units_hold() -> None:
     put(st, "3318", "CE", "I1", rebel=True)
     put(st, "3221", "I2", rebel=True)  # Carthago, held by rebels
     p = position(st)
-    dests, why = movement.sea_destinations(M, p, [p.unit("CE"), p.unit("I1")])
+    dests, why = sea_movement.sea_destinations(M, p, [p.unit("CE"), p.unit("I1")])
     assert why is None and ids(dests) == {"3221"}
 
 

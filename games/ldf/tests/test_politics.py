@@ -10,7 +10,7 @@ import pytest
 
 from ancients_kit.data import DataStore
 from ancients_kit.hexgrid import Hex
-from ancients_games.ldf import model, politics
+from ancients_games.ldf import economy, model, politics
 from ancients_games.ldf.politics import Modifiers, SuccessionFacts, success_chance, succession
 
 
@@ -295,7 +295,7 @@ def test_rebel_co_emperor_takes_rome() -> None:
     drive(politics.create_rebel(ctx, st, GP), Script({"rebel.hex": where}))
     st.place("E", "3317")
     ctx.chance.force(3)
-    drive(politics.rebel_takes_rome(ctx, st), Script())
+    drive(economy.rebel_takes_rome(ctx, st), Script())
     assert st.units["E"].hex == ROME and st.units["CE"].where == "aside" and st.treasury == 2
     assert not any(u.rebel for u in st.units.values())
 
@@ -342,8 +342,8 @@ def test_the_emperors_stack_unstacks_when_treachery_takes_him() -> None:
     script = Script({"salt": "salt-0", "emperor.hex": elsewhere})
     drive(politics.treachery_emperor(ctx, st, GP), script)
     assert st.units["E"].hex == elsewhere
-    from ancients_games.ldf import stacking
+    from ancients_games.ldf import unstacking
 
-    drive(stacking.settle(ctx, st), script)  # the action loop settles stacks after each action (10.7)
+    drive(unstacking.settle(ctx, st), script)  # the action loop settles stacks after each action (10.7)
     assert any(d.kind == "move.unstack" for d in script.asked)
     assert sum(u.kind == "infantry-vexillation" for u in st.units_at(ROME)) == 2
