@@ -27,7 +27,7 @@ from ancients_kit.session import Context, Decision
 
 from .cards import OrderPlan
 from .dice import BATTLE_DIE
-from .leaders import casualty_check, escape, leader_called, resolve_escapes
+from .leaders import casualty_check, escape, kill_leader, leader_called, resolve_escapes
 from .movement import blocked_for, card_move_bonus, reach
 from .protocol import ask
 from .state import BattleState, Leader, Unit
@@ -281,8 +281,6 @@ def attack_lone_leader(ctx: Context, bs: BattleState, att: Unit, h: str) -> None
 def _lone_leader_struck(ctx: Context, bs: BattleState, ld: Leader, faces: tuple[str, ...], how: str,
                         rules: tuple[str, ...]) -> None:
     """A lone leader attacked: a leader symbol kills him, otherwise he escapes (ccr:base.leaders)."""
-    from .leaders import escape, kill_leader
-
     if "leader" in faces:
         kill_leader(ctx, bs, ld, "killed")
         return

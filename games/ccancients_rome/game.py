@@ -21,6 +21,7 @@ from ancients_kit.plugin import Game, OddsReport, OptionSpec, Outcome, ScenarioI
 from ancients_kit.session import Context, Decision
 
 from . import bot as bot_mod
+from . import compare as compare_mod
 from . import odds as odds_mod
 from . import render as render_mod
 from .cards import load_deck
@@ -267,14 +268,10 @@ class CCAncientsRome(Game):
         return render_mod.render(state, viewer, highlight)
 
     def compare(self, store: DataStore, engagement: Any) -> Any:
-        from .compare import translate
-
-        return translate(store, engagement)
+        return compare_mod.translate(store, engagement)
 
     def picture(self, state: GameState, viewer: str | None) -> Any:
-        from .render import picture
-
-        return picture(state, viewer)
+        return render_mod.picture(state, viewer)
 
     def status(self, state: GameState, viewer: str | None) -> str:
         return render_mod.status(state, viewer)

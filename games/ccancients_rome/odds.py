@@ -18,8 +18,9 @@ from ancients_kit.data import DataStore
 from ancients_kit.plugin import OddsReport, parse_flag
 from ancients_kit.tables import probability_percent, probability_text
 
+from .combat import close_dice, close_hit_symbols, flags_ignored, ranged_dice
 from .dice import BATTLE_DIE
-from .units import load_units
+from .units import can_evade, load_units
 from .vocab import Kind
 
 __all__ = ["HELP", "decision_odds", "odds"]
@@ -136,9 +137,6 @@ def decision_odds(state: Any, decision: Any, key: str, store: DataStore) -> Odds
     back, evasion and sword re-rolls come after this roll and are named, not
     counted.
     """
-    from .combat import close_dice, close_hit_symbols, flags_ignored, ranged_dice
-    from .units import can_evade
-
     if decision.kind != Kind.BATTLE_TARGET or key not in decision.keys or key == "back":
         return None
     bs = state.battle

@@ -17,11 +17,12 @@ from rich.console import Group
 from rich.text import Text
 
 from ancients_kit.data import DataStore
+from ancients_kit.picture import SQRT3, Counter, Marker, Picture, PictureHex, PictureLine, offset_centre
 from ancients_kit.plugin import TableInfo
 
 from .cards import load_deck
 from .leaders import leader_called
-from .scenario import BOARD_ROWS, hex_id, row_length
+from .scenario import BOARD_ROWS, hex_id, list_battles, load_battle, parse_hex_id, row_length
 from .state import GameState
 from .terrain import load_terrain
 from .units import load_units
@@ -138,8 +139,6 @@ def tables(store: DataStore) -> list[TableInfo]:
     drows = tuple((c.id, c.name, str(c.count), c.kind,
                    ", ".join(f"{k} {v or 'command'}" for k, v in c.orders.items()) or c.troops or c.effect)
                   for c in deck.cards)
-    from .scenario import list_battles, load_battle
-
     maps = []
     for bid in list_battles(store):
         b = load_battle(store, bid)
@@ -172,9 +171,6 @@ def picture(state: GameState, viewer: str | None = None) -> Any:
     the two dotted section lines (ccr:base.sections), units with their blocks,
     leaders (attached or alone) and wagons. Nothing on the board is hidden in
     C&C; the hands are not part of the picture."""
-    from ancients_kit.picture import SQRT3, Counter, Marker, Picture, PictureHex, PictureLine, offset_centre
-
-    from .scenario import parse_hex_id
 
     bs = state.b
     board = bs.board

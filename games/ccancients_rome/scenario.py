@@ -86,7 +86,8 @@ from typing import Any, Literal
 
 import attrs
 
-from ancients_kit.data import DataError, DataStore, Meta, bounded, document_file
+from ancients_kit.data import DataError, DataStore, Meta, bounded, document_file, split_meta, structure
+from ancients_kit.hexmap import HexMap, MapSpec
 
 from .packaged import load_packaged
 
@@ -554,9 +555,6 @@ class Board:
 
     def hexmap(self, data_id: str, note: str = "") -> Any:
         """The board as an :class:`ancients_kit.hexmap.HexMap` (terrain, places, board sections)."""
-        from ancients_kit.data import split_meta, structure
-        from ancients_kit.hexmap import HexMap, MapSpec
-
         doc = self.map_document(data_id, note)
         meta, body = split_meta(doc, file=data_id)
         return HexMap.from_spec(structure(body, MapSpec, file=data_id), meta, file=data_id)
