@@ -54,7 +54,7 @@ from ancients_kit.session import Context, Decision, Option
 from ancients_kit.tables import OddsTable, probability_text
 from ancients_kit.walks import Walker
 
-from . import control, leaders, naval, stratagems
+from . import chits, control, leaders, naval, stratagems
 from . import movement as mv
 from .state import NEUTRAL, Unit, XenState, other_side, type_name
 
@@ -400,13 +400,13 @@ def strengths(state: XenState, battle: Battle) -> tuple[int, int, tuple[Multipli
 
 def roll_d6(ctx: Context, state: XenState, reason: str, rules: Sequence[str]) -> Generator[Decision, str, int]:
     """One d6 of a battle, followed by the ``after-roll`` window (Consult Oracles, xen:chits)."""
-    return (yield from stratagems.roll(ctx, state, reason, tuple(rules)))
+    return (yield from chits.roll(ctx, state, reason, tuple(rules)))
 
 
 def award_chits(ctx: Context, state: XenState, side: str, n: int, rules: Sequence[str]) -> Generator[Decision, str, int]:
     """``side`` draws ``n`` chits from the pool (xen:crt: AZ/DZ 2, AD/DD 1), secretly; a full
     hand returns one of its choice (ruling 19). Returns how many were drawn."""
-    return (yield from stratagems.draw(ctx, state, side, n, "battle result", (*rules, "xen:stratagem")))
+    return (yield from chits.draw(ctx, state, side, n, "battle result", (*rules, "xen:stratagem")))
 
 
 # ---------------------------------------------------------------- the battle

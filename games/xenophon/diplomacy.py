@@ -51,6 +51,9 @@ from ancients_kit.session import Context, Decision, Option
 from ancients_kit.tables import DifferentialTable, Resolution
 from ancients_kit.windows import Play, Window, chain, own
 
+from . import chits
+from .chits import held
+
 if TYPE_CHECKING:
     from .state import XenState
 
@@ -346,8 +349,6 @@ def shifts_for(state: XenState, side: str, satrapy: str) -> tuple[Shift, ...]:
 
 
 def _agent_options(state: XenState, side: str, satrapy: str) -> list[Option]:
-    from .stratagems import held
-
     return [Option(KEYS[c], f"play {c} ({agent_value(c, side, satrapy)} Agent)", data=c)
             for c in held(state, side) if c in AGENT_CHITS and agent_value(c, side, satrapy) >= 1]
 
@@ -379,7 +380,6 @@ def diplomacy_phase(ctx: Context, state: XenState, side: str) -> Generator[Decis
 
 def attempt(ctx: Context, state: XenState, side: str, satrapy: str) -> Generator[Decision, str, str]:
     """One Diplomacy attempt on ``satrapy`` by the phasing ``side``; returns the result code."""
-    from . import stratagems
 
     other = _other(side)
     if satrapy not in targets(state, side):
@@ -398,7 +398,7 @@ def attempt(ctx: Context, state: XenState, side: str, satrapy: str) -> Generator
         b = Bid(len(bids) + 1, who, chit, agent_value(chit, who, satrapy), target)
         bids.append(b)
         ctx.event("bid", f"Diplomacy in {satrapy}: {b.describe()}; differential {differential(bids, side)}",
-                  stratagems.EFFECTS[chit].rules, side=who, chit=chit, number=b.number, target=target)
+                  chits.EFFECTS[chit].rules, side=who, chit=chit, number=b.number, target=target)
 
     chit, _ = key_chit(key)
     put(side, chit, None)
@@ -416,12 +416,12 @@ def attempt(ctx: Context, state: XenState, side: str, satrapy: str) -> Generator
         return f"{satrapy}: differential {differential(bids, side)}"
         yield  # a generator
 
-    w = Window("diplomacy", stratagems.WINDOWS["diplomacy"].title, RULE, sides=(other, side),
+    w = Window("diplomacy", chits.WINDOWS["diplomacy"].title, RULE, sides=(other, side),
                detail=f"{satrapy}: differential {differential(bids, side)}")
     yield from chain(w, state.standing, plays, resolve, ctx=ctx)
     diff = differential(bids, side)
     shifts = shifts_for(state, side, satrapy)
-    roll = yield from stratagems.roll(ctx, state, f"Diplomacy in {satrapy}", (RULE,))
+    roll = yield from chits.roll(ctx, state, f"Diplomacy in {satrapy}", (RULE,))
     res = read_table(state.data.tables["diplomacy"], diff, roll, shifts)  # type: ignore[arg-type]
     for who, c in played:
         state.pool.add(c)
@@ -433,11 +433,11 @@ def attempt(ctx: Context, state: XenState, side: str, satrapy: str) -> Generator
 
 
 def _apply(ctx: Context, state: XenState, side: str, satrapy: str, code: str) -> Generator[Decision, str, None]:
-    from . import intelligence, stratagems
+    from . import intelligence
 
     other = _other(side)
     if code in ("R", "2R"):
-        yield from stratagems.draw(ctx, state, other, 2 if code == "2R" else 1, f"Reaction to Diplomacy in {satrapy}",
+        yield from chits.draw(ctx, state, other, 2 if code == "2R" else 1, f"Reaction to Diplomacy in {satrapy}",
                                    (RULE,))
         return
     if code not in ("D1", "D2", "D3"):
@@ -474,8 +474,6 @@ def score(state: XenState, decision: Decision, key: str) -> float | None:
     deciding side's view: its hand, the open map): an attempt is worth its chance of
     a D2/D3 times the satrapy's Levy Value; the greedy bot makes no offer and
     accepts none."""
-    from .stratagems import held
-
     side, kind = decision.side, decision.kind
     if kind == "diplomacy.satrapy":
         if key == "done":
@@ -503,8 +501,5 @@ def score(state: XenState, decision: Decision, key: str) -> float | None:
     if kind in _DECLINE:
         return 1.0 if key == _DECLINE[kind] else 0.0
     if kind == "negotiations.chit":
-        from .stratagems import _KEEP
-        from .stratagems import key_chit as chit_of
-
-        return -float(_KEEP.get(chit_of(key), 3))
+        return -float(chits.KEEP.get(chits.key_chit(key), 3))
     return None

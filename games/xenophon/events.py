@@ -28,17 +28,15 @@ from ancients_kit.session import Context, Decision, Option
 from ancients_kit.tables import LookupTable
 
 from . import control, leaders
-from .stratagems import roll
+from .chits import draw_chit, lose_chits, roll
 from .state import EMPIRE, NEUTRAL, REBEL, Unit, XenState, other_side, slug, type_name
 
 __all__ = [
     "HANDLERS",
     "MEDITERRANEAN",
     "REVOLT_REGIONS",
-    "draw_chit",
     "eliminate",
     "events_phase",
-    "lose_chits",
     "revolt",
     "revolt_drm",
 ]
@@ -82,41 +80,6 @@ def eliminate(ctx: Context, state: XenState, uid: str, why: str,
                       side=u.side, unit=p)
 
     yield from leaders.eliminate_units(ctx, state, [uid], why, rules, with_cargo=False, announce=announce)
-
-
-def lose_chits(ctx: Context, state: XenState, side: str, n: int, why: str, rules: tuple[str, ...]) -> int:
-    """``side`` returns ``n`` chits chosen at random to the pool (xen:stratagem); returns how many."""
-    hand = state.hands[side]
-    lost = 0
-    with ctx.secret(side):
-        for _ in range(min(n, len(hand))):
-            c = ctx.chance.draw(hand, f"{side} loses a chit ({why})", rules)
-            state.pool.add(c)
-            lost += 1
-    ctx.event("chits-lost", f"{side} returns {lost} chit(s) at random to the pool ({why})", rules, side=side)
-    return lost
-
-
-def draw_chit(ctx: Context, state: XenState, side: str, why: str,
-              rules: tuple[str, ...]) -> Generator[Decision, str, str | None]:
-    """``side`` draws a chit from the pool; with 15 in hand he returns one of his choice (ruling 19)."""
-    if not len(state.pool):
-        ctx.event("chit", f"{side} would draw a chit ({why}) but the pool is empty", rules, side=side)
-        return None
-    hand = state.hands[side]
-    with ctx.secret(side):
-        chit = str(state.pool.draw(ctx.chance, f"{side} draws a chit ({why})", rules))
-    if hand.limit is not None and len(hand) >= hand.limit:
-        from .stratagems import full_hand_return
-
-        back = yield from full_hand_return(state, side, chit, f"You hold {len(hand)} chits, the most allowed, "
-                                           f"and drew {chit}: return one to the pool")
-        ctx.event("chit", f"{side} draws a chit ({why}) and returns one to the pool (hand of 15)", rules,
-                  side=side)
-        return None if back == chit else chit
-    hand.add(chit)
-    ctx.event("chit", f"{side} draws a chit ({why})", rules, side=side)
-    return chit
 
 
 def friendly_hexes(state: XenState, side: str, room: int = 1) -> list[str]:

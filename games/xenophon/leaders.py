@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from ancients_kit.session import Context, Decision, Option
 
-from . import diplomacy, stratagems
+from . import chits, diplomacy, stratagems
 from .state import REBEL, Unit, XenState, other_side
 
 if TYPE_CHECKING:
@@ -140,7 +140,7 @@ def eliminate(
     base = tuple(dict.fromkeys((*rules, "xen:leaders")))
     if u.id == XENOPHON:
         r = (*base, "xen:xenophon")
-        roll = yield from stratagems.roll(ctx, state, "Xenophon's escape roll", r)
+        roll = yield from chits.roll(ctx, state, "Xenophon's escape roll", r)
         dest = nearest_friendly_hex(state, side, here, exclude=[uid]) if roll in ESCAPE_ROLLS else None
         if dest is not None:
             state.place(uid, dest)
@@ -258,14 +258,14 @@ def assassinate(ctx: Context, state: XenState, side: str, leader: str) -> Genera
         raise ValueError(f"{leader} is not an enemy leader on the map (xen:diplomacy: D3)")
     supreme = is_supreme(state, u)
     rules = ("xen:diplomacy", "xen:leaders") + (("xen:supreme-leaders",) if supreme else ())
-    roll = yield from stratagems.roll(ctx, state, f"assassination of {leader}", rules)
+    roll = yield from chits.roll(ctx, state, f"assassination of {leader}", rules)
     if diplomacy.assassination_succeeds(roll, supreme):
         ctx.event("assassination", f"{side} assassinates {leader} (roll {roll})", rules, side=side, dice=(roll,))
         yield from eliminate(ctx, state, leader, "assassinated", rules)
         return True
     ctx.event("assassination", f"{side} fails to assassinate {leader} (roll {roll}); {u.side} draws a chit",
               rules, side=side, dice=(roll,))
-    yield from stratagems.draw(ctx, state, u.side, 1, "a failed assassination", (*rules, "xen:stratagem"))
+    yield from chits.draw(ctx, state, u.side, 1, "a failed assassination", (*rules, "xen:stratagem"))
     return False
 
 
@@ -339,7 +339,7 @@ def personal_combat(ctx: Context, state: XenState, b: Battle) -> Generator[Decis
     rolls = {}
     for side in (declarer, other):
         drm = PERSONAL_DRM.get(picks[side], 0)
-        rolls[side] = (yield from stratagems.roll(ctx, state, f"personal combat: {picks[side]}", PERSONAL_RULES)) + drm
+        rolls[side] = (yield from chits.roll(ctx, state, f"personal combat: {picks[side]}", PERSONAL_RULES)) + drm
     a, d = rolls[declarer], rolls[other]
     text = f"personal combat: {picks[declarer]} {a} against {picks[other]} {d}"
     if a == d:

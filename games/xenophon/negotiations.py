@@ -43,6 +43,8 @@ import attrs
 from ancients_kit.session import Context, Decision, Option
 from ancients_kit.windows import Window, offer
 
+from . import chits
+
 if TYPE_CHECKING:
     from .state import XenState
 
@@ -298,7 +300,7 @@ def _make_offer(ctx: Context, state: XenState, proposer: str) -> Generator[Decis
 
 def _carry_out(ctx: Context, state: XenState, a: Agreement) -> Generator[Decision, str, None]:
     """The terms carried out at once: money, chits, neutrality, the end of the game."""
-    from . import diplomacy, stratagems, victory
+    from . import diplomacy, victory
 
     for t in a.terms:
         giver, taker = (a.proposer, a.recipient) if t.kind in ("give-money", "give-chits", "neutral") else (
@@ -308,17 +310,17 @@ def _carry_out(ctx: Context, state: XenState, a: Agreement) -> Generator[Decisio
             state.treasury[taker].gain(ctx, t.amount, f"agreement {a.number}: paid by {giver}", (RULE, "xen:treasury"))
         elif t.kind in ("give-chits", "ask-chits"):
             for _ in range(t.amount):
-                kinds = stratagems.held(state, giver)
+                kinds = chits.held(state, giver)
                 if not kinds:
                     break
                 key = yield Decision(giver, f"agreement {a.number}: which chit do you give {taker}?",
-                                     tuple(Option(stratagems.chit_key(k), k) for k in kinds), rule=RULE,
+                                     tuple(Option(chits.chit_key(k), k) for k in kinds), rule=RULE,
                                      kind="negotiations.chit")
-                chit = stratagems.key_chit(key)
+                chit = chits.key_chit(key)
                 state.hands[giver].remove(chit)
                 ctx.event("chits", f"{giver} gives {taker} {chit} (agreement {a.number})", (RULE,), side=giver,
                           private_to=giver, public_text=f"{giver} gives {taker} a chit (agreement {a.number})")
-                yield from stratagems.receive(ctx, state, taker, chit, f"agreement {a.number}", (RULE,))
+                yield from chits.receive(ctx, state, taker, chit, f"agreement {a.number}", (RULE,))
         elif t.kind in ("neutral", "ask-neutral"):
             if state.control.get(t.satrapy) == giver:
                 yield from diplomacy.change_control(ctx, state, t.satrapy, "neutral", (RULE, "xen:control"),
@@ -377,10 +379,8 @@ def breach(ctx: Context, state: XenState, violator: str) -> Generator[Decision, 
     """A broken agreement (``xen:negotiations``): the violator rolls 1d6 and loses that
     many chits at random; for each he cannot lose, his opponent draws one from the
     pool (the cup is opaque: "picks" is a draw, ruling)."""
-    from . import stratagems
-    from .events import lose_chits
 
-    n = yield from stratagems.roll(ctx, state, f"{violator} breaks an agreement: chits lost", (RULE,))
-    lost = lose_chits(ctx, state, violator, n, "broken agreement", (RULE, "xen:stratagem"))
+    n = yield from chits.roll(ctx, state, f"{violator} breaks an agreement: chits lost", (RULE,))
+    lost = chits.lose_chits(ctx, state, violator, n, "broken agreement", (RULE, "xen:stratagem"))
     if n > lost:
-        yield from stratagems.draw(ctx, state, _other(violator), n - lost, f"{violator} broke an agreement", (RULE,))
+        yield from chits.draw(ctx, state, _other(violator), n - lost, f"{violator} broke an agreement", (RULE,))

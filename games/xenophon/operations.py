@@ -36,7 +36,7 @@ Rules served (each cited where it is applied):
 The stratagem windows of :mod:`.stratagems` open here: ``operations``
 before each force (Forced March text A, Royal Road), ``reaction`` after each
 (Forced March text B, Scorched Earth); every die goes through
-:func:`.stratagems.roll` (Consult Oracles).
+:func:`.chits.roll` (Consult Oracles).
 
 Decisions are bounded and their keys stable: ``ops.force`` (``force:<hex>``,
 ``end``), ``ops.forced-march-force`` and ``ops.reaction-force``
@@ -66,7 +66,7 @@ from ancients_kit.movement import MP, distances_from
 from ancients_kit.session import Context, Decision, Option
 
 from . import movement as mv
-from . import naval, negotiations, pillage, stratagems
+from . import chits, naval, negotiations, pillage, stratagems
 from .state import NEUTRAL, Unit, XenState, other_side, type_name, unit_value
 
 __all__ = [
@@ -116,7 +116,7 @@ def _multiplier(state: XenState, force: Sequence[str]) -> int:
 def ops_points(ctx: Context, state: XenState, force: Sequence[str]) -> Generator[Decision, Any, int]:
     """Roll a force's OP (xen:operations; xen:leaders, xen:xenophon, xen:naval-transport as they apply).
 
-    The die goes through :func:`.stratagems.roll` (Consult Oracles may reroll it)."""
+    The die goes through :func:`.chits.roll` (Consult Oracles may reroll it)."""
     units = [state.unit(u) for u in force]
     ov = naval.naval_ov(units)
     k = _multiplier(state, force)
@@ -125,7 +125,7 @@ def ops_points(ctx: Context, state: XenState, force: Sequence[str]) -> Generator
         rules += ("xen:leaders",) + (("xen:xenophon",) if k == 3 else ())
     if naval.is_naval(units) and any(not u.fleet for u in units):
         rules += ("xen:naval-transport",)
-    roll = yield from stratagems.roll(ctx, state, f"OP of the force in {units[0].hex}", rules)
+    roll = yield from chits.roll(ctx, state, f"OP of the force in {units[0].hex}", rules)
     total = op_total(ov, roll, k)
     times = "" if k == 1 else f" x{k}"
     ctx.event("op", f"{units[0].side}: the force of {', '.join(force)} in {units[0].hex} has {ov} + {roll}{times} "
@@ -1015,7 +1015,7 @@ def operations_phase(ctx: Context, state: XenState, side: str) -> Generator[Deci
         again = [h for h in _hexes_with(state, side, lambda u: u.id in done) if can_form(state, side, h, set())]
         chit = None
         if fresh or again:
-            play = yield from stratagems.open_window(
+            play = yield from chits.open_window(
                 ctx, state, "operations", detail=f"the {side} player's next force",
                 eligible=lambda s, c: c != FORCED_MARCH or bool(again))
             chit = str(play.option.data) if play is not None else None
@@ -1083,7 +1083,7 @@ def _forced_march(ctx: Context, state: XenState, side: str, units: list[str], he
     from .leaders import eliminate_units
 
     rules = ("xen:forced-march",)
-    roll = yield from stratagems.roll(ctx, state, "forced march loss roll", rules)
+    roll = yield from chits.roll(ctx, state, "forced march loss roll", rules)
     if stratagems.forced_march_loss(roll):
         opts = tuple(Option(u, f"{u} ({state.unit(u).type})") for u in units)
         lost = opts[0].key if len(opts) == 1 else (yield Decision(

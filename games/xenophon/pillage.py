@@ -36,9 +36,8 @@ from typing import Any
 
 from ancients_kit.session import Context, Decision, Option
 
-from . import control, stratagems
+from . import chits, control
 from . import movement as mv
-from .events import draw_chit
 from .state import EMPIRE, NEUTRAL, REBEL, XenState, other_side, type_name
 
 __all__ = [
@@ -206,7 +205,7 @@ def pillage(ctx: Context, state: XenState, side: str, force: list[str], hex_id: 
     types = [state.unit(u).type for u in force]
     count = max(1, pillage_count(types))
     table = state.data.tables["pillage"]
-    roll = yield from stratagems.roll(ctx, state, f"{side} pillages {hex_id} with {count} units", rules)
+    roll = yield from chits.roll(ctx, state, f"{side} pillages {hex_id} with {count} units", rules)
     res = table.resolve_value(count, roll)  # type: ignore[union-attr]
     # errata "Leaders do count for pillage": cited only when a leader is counted in the column
     led = ("xen:errata",) if any(state.unit(u).leader for u in force) else ()
@@ -227,7 +226,7 @@ def pillage(ctx: Context, state: XenState, side: str, force: list[str], hex_id: 
         ctx.event("pillaged", f"Pillage marker in {hex_id}: FV 0 in {', '.join(lost)}", ("xen:pillage", "xen:supply"),
                   hex=hex_id, forage_lost=lost)
         if kind in ("treasury", "capital"):
-            gain = yield from stratagems.roll(ctx, state, f"loot of {hex_id}", rules)
+            gain = yield from chits.roll(ctx, state, f"loot of {hex_id}", rules)
         elif kind in ("city", "colony"):
             gain = 1
         else:
@@ -235,7 +234,7 @@ def pillage(ctx: Context, state: XenState, side: str, force: list[str], hex_id: 
         if gain:
             state.treasury[side].gain(ctx, gain, f"loot of {hex_id}", rules)
     if "R" in res.result:
-        yield from draw_chit(ctx, state, other_side(side), f"reaction to the pillage of {hex_id}", rules)
+        yield from chits.draw_chit(ctx, state, other_side(side), f"reaction to the pillage of {hex_id}", rules)
     return res.result
 
 
@@ -248,7 +247,7 @@ def colonise(ctx: Context, state: XenState, side: str, force: list[str], hex_id:
     clear = state.data.terrain.get(hex_id) == "clear"
     points = colonisation_points((state.unit(u).type for u in force), clear)
     table = state.data.tables["colonisation"]
-    roll = yield from stratagems.roll(ctx, state, f"{side} colonises {hex_id} with {points} points", rules)
+    roll = yield from chits.roll(ctx, state, f"{side} colonises {hex_id} with {points} points", rules)
     res = table.resolve_value(max(1, points), roll)  # type: ignore[union-attr]
     ctx.event("colonise", f"{side} colonise {hex_id} ({points} points): {res.explain()}", rules, side=side,
               hex=hex_id, result=res.result)
@@ -273,5 +272,5 @@ def colonise(ctx: Context, state: XenState, side: str, force: list[str], hex_id:
             ctx.event("colony", f"Colony placed in {hex_id}; {removed} settles it and leaves the map", rules,
                       side=side, hex=hex_id, unit=removed)
     if "R" in res.result:
-        yield from draw_chit(ctx, state, other_side(side), f"reaction to the colony at {hex_id}", rules)
+        yield from chits.draw_chit(ctx, state, other_side(side), f"reaction to the colony at {hex_id}", rules)
     return res.result, removed

@@ -34,8 +34,8 @@ from typing import Any
 from ancients_kit.session import Context, Decision, Option
 from ancients_kit.tables import LookupTable
 
-from .events import draw_chit, mark_pillaged
-from .stratagems import roll
+from .chits import draw_chit, roll
+from .events import mark_pillaged
 from .state import Unit, XenState, other_side, units_words
 
 __all__ = [

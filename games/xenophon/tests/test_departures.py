@@ -17,7 +17,7 @@ import pytest
 from ancients_games.xenophon import diplomacy, events, pillage, treasury, warnings
 from ancients_games.xenophon import operations as ops
 from ancients_games.xenophon.state import EMPIRE, NEUTRAL, REBEL
-from ancients_games.xenophon.stratagems import chit_key
+from ancients_games.xenophon.chits import chit_key
 from ancients_games.xenophon.tests.ops_helpers import Script, drive, empty, give, pick, put
 
 SARDIS, KELAINAI = "2908", "2909"

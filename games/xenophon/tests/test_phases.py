@@ -594,7 +594,7 @@ def test_excess_units_die_unless_a_supply_train_is_expended() -> None:
 def test_consult_oracles_rerolls_the_random_events_roll_in_the_events_phase() -> None:
     """The after-roll window of the Random Events phase is asked and a chit played there acts
     (T2): the Rebel plays Consult Oracles on his d66 and the table reads the new roll."""
-    from ancients_games.xenophon.stratagems import chit_key
+    from ancients_games.xenophon.chits import chit_key
     ctx, st = game()
     if "Consult Oracles" not in st.hands[REBEL]:
         st.pool.remove("Consult Oracles")
