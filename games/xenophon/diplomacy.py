@@ -30,8 +30,8 @@ diplomacy" of docs/games/xenophon.md).
 
 Results (:func:`attempt`): R and 2R, the non-phasing player draws; D1, the
 phasing player examines the chits or the $ (:func:`.intelligence.reveal`); D2
-and D3 change control (:func:`change_control`), or D3 tries an assassination
-(:func:`.leaders.assassinate`, whose odds are :func:`assassination_chance`).
+and D3 change control (:func:`.control.turn_and_unstack`), or D3 tries an assassination
+(:func:`.leaders.assassinate`, whose odds are :func:`.leaders.assassination_chance`).
 The phase (:func:`diplomacy_phase`) starts with the negotiation window
 (:func:`.negotiations.negotiate`).
 
@@ -51,7 +51,7 @@ from ancients_kit.session import Context, Decision, Option
 from ancients_kit.tables import DifferentialTable, Resolution
 from ancients_kit.windows import Play, Window, chain, own
 
-from . import chits
+from . import chits, control, intelligence, leaders, negotiations
 from .chits import held
 
 if TYPE_CHECKING:
@@ -69,12 +69,9 @@ __all__ = [
     "Shift",
     "TREACHERY",
     "agent_value",
-    "assassination_chance",
-    "assassination_succeeds",
     "bid_key",
     "attempt",
     "cancelled",
-    "change_control",
     "column_value",
     "column_shifts",
     "diplomacy_phase",
@@ -280,53 +277,12 @@ def outcome_distribution(table: DifferentialTable, diff: int, shift: int = 0) ->
     return table.distribution_value(*column_value(diff, shift))
 
 
-def assassination_succeeds(roll: int, supreme: bool) -> bool:
-    """D3's assassination (``xen:diplomacy``): 1d6, 1-2 kills a Supreme Leader, 1-3 another leader."""
-    if not 1 <= roll <= 6:
-        raise ValueError(f"a d6 roll is 1-6, not {roll} ({RULE})")
-    return roll <= (2 if supreme else 3)
-
-
-def assassination_chance(supreme: bool) -> Fraction:
-    """Exact chance that D3's assassination kills the leader chosen: 1/3 or 1/2."""
-    return Fraction(sum(assassination_succeeds(r, supreme) for r in range(1, 7)), 6)
-
-
 # ---------------------------------------------------------------------------
 # The phase (phase c)
 
 
 def _other(side: str) -> str:
     return EMPIRE if side == REBEL else REBEL
-
-
-def change_control(ctx: Context, state: XenState, satrapy: str, new: str, rules: Sequence[str],
-                   why: str) -> Generator[Decision, str, None]:
-    """``satrapy`` changes control (control.turn, ruling 16). When it turns
-    to a player, its units left in a hex with the other player's units are
-    eliminated too (ruling: friendly and enemy units never stack, ``xen:stacking``);
-    the other player's units aboard such a fleet go ashore on a coast and at sea
-    are lost with it, a leader by the leader rules (:func:`.leaders.eliminate_units`)."""
-    from . import control
-    from .leaders import eliminate_units
-
-    yield from control.turn(ctx, state, satrapy, new, why, tuple(rules))
-    if new == "neutral":
-        return
-    mixed = sorted(u.id for u in state.on_map() if u.satrapy == satrapy
-                   and any(o.side not in (new, "neutral") for o in state.units_at(u.hex or "")))
-
-    def announce(plain: list[str]) -> None:
-        own = [u for u in plain if u in mixed]
-        sunk = [u for u in plain if u not in mixed]
-        text = f"{satrapy}'s units stacked with the other player's are eliminated: {', '.join(own)}"
-        if sunk:
-            text += f"; lost at sea with them: {', '.join(sunk)}"
-        ctx.event("control", text, (*rules, "xen:stacking") + (("xen:naval-transport",) if sunk else ()),
-                  satrapy=satrapy, eliminated=tuple(plain))
-
-    yield from eliminate_units(ctx, state, mixed, f"aboard a fleet of {satrapy}, which turns {new}", rules,
-                               with_cargo=False, announce=announce)
 
 
 def targets(state: XenState, side: str) -> list[str]:
@@ -337,14 +293,11 @@ def targets(state: XenState, side: str) -> list[str]:
 def shifts_for(state: XenState, side: str, satrapy: str) -> tuple[Shift, ...]:
     """:func:`column_shifts` read from the state: the Supreme Leader in an unpillaged
     Capital, every City/Colony of the satrapy occupied (pillaged ones count, errata)."""
-    from .control import occupies_all_cities
-    from .stratagems import capital_occupied
-
     return column_shifts(
         side,
         satrapy,
-        supreme_in_capital=capital_occupied(state, side) is not None,
-        occupies_all_cities=occupies_all_cities(state, side, satrapy),
+        supreme_in_capital=control.capital_occupied(state, side) is not None,
+        occupies_all_cities=control.occupies_all_cities(state, side, satrapy),
     )
 
 
@@ -361,7 +314,6 @@ def diplomacy_phase(ctx: Context, state: XenState, side: str) -> Generator[Decis
     """Phase c (``xen:diplomacy``): negotiations first (``xen:negotiations``), then any
     number of attempts, each with at least one Agent chit, until the player is done.
     The player is asked whatever he holds; his options show only what he can play."""
-    from . import negotiations
 
     yield from negotiations.negotiate(ctx, state, side)
     while not state.over:
@@ -433,7 +385,6 @@ def attempt(ctx: Context, state: XenState, side: str, satrapy: str) -> Generator
 
 
 def _apply(ctx: Context, state: XenState, side: str, satrapy: str, code: str) -> Generator[Decision, str, None]:
-    from . import intelligence
 
     other = _other(side)
     if code in ("R", "2R"):
@@ -443,9 +394,9 @@ def _apply(ctx: Context, state: XenState, side: str, satrapy: str, code: str) ->
     if code not in ("D1", "D2", "D3"):
         return
     opts = [Option("examine-chits", f"examine {other}'s chits"), Option("examine-treasury", f"examine {other}'s $")]
-    control = state.control[satrapy]
+    held_by = state.control[satrapy]
     if code == "D2":
-        new = side if control == "neutral" else "neutral"
+        new = side if held_by == "neutral" else "neutral"
         opts.append(Option("control", f"{satrapy} becomes {new}"))
     if code == "D3":
         opts.append(Option("control", f"{satrapy} becomes {side}"))
@@ -457,12 +408,10 @@ def _apply(ctx: Context, state: XenState, side: str, satrapy: str, code: str) ->
         what = key.removeprefix("examine-")
         intelligence.reveal(ctx, state, other, side, (what,), (RULE, intelligence.RULE), f"Diplomacy {code}")
     elif key == "control":
-        new = side if code == "D3" or control == "neutral" else "neutral"
-        yield from change_control(ctx, state, satrapy, new, (RULE, "xen:control"), f"Diplomacy {code}")
+        new = side if code == "D3" or held_by == "neutral" else "neutral"
+        yield from control.turn_and_unstack(ctx, state, satrapy, new, (RULE, "xen:control"), f"Diplomacy {code}")
     else:
-        from .leaders import assassinate
-
-        yield from assassinate(ctx, state, side, key.split(":", 1)[1])
+        yield from leaders.assassinate(ctx, state, side, key.split(":", 1)[1])
 
 
 _DECLINE: Final = {"negotiations.term": "cancel", "negotiations.answer": "reject"}
@@ -496,7 +445,7 @@ def score(state: XenState, decision: Decision, key: str) -> float | None:
         if key.startswith("assassinate:"):
             leader = key.split(":", 1)[1]
             supreme = state.supreme.get(_other(side)) == leader
-            return float(assassination_chance(supreme)) * (12.0 if supreme else 4.0)
+            return float(leaders.assassination_chance(supreme)) * (12.0 if supreme else 4.0)
         return 0.5 if key == "examine-chits" else 0.3
     if kind in _DECLINE:
         return 1.0 if key == _DECLINE[kind] else 0.0

@@ -43,7 +43,7 @@ import attrs
 from ancients_kit.session import Context, Decision, Option
 from ancients_kit.windows import Window, offer
 
-from . import chits
+from . import chits, control, victory
 
 if TYPE_CHECKING:
     from .state import XenState
@@ -236,8 +236,8 @@ def _can_fulfil(state: XenState, side: str, terms: Sequence[Term], as_proposer: 
     give, ask = money_owed(terms)
     pay = give if as_proposer else ask
     kind = "give-chits" if as_proposer else "ask-chits"
-    chits = sum(t.amount for t in terms if t.kind == kind)
-    return state.treasury[side].value >= pay and len(state.hands[side]) >= chits
+    owed = sum(t.amount for t in terms if t.kind == kind)
+    return state.treasury[side].value >= pay and len(state.hands[side]) >= owed
 
 
 def negotiate(ctx: Context, state: XenState, phasing: str) -> Generator[Decision, str, None]:
@@ -300,7 +300,6 @@ def _make_offer(ctx: Context, state: XenState, proposer: str) -> Generator[Decis
 
 def _carry_out(ctx: Context, state: XenState, a: Agreement) -> Generator[Decision, str, None]:
     """The terms carried out at once: money, chits, neutrality, the end of the game."""
-    from . import diplomacy, victory
 
     for t in a.terms:
         giver, taker = (a.proposer, a.recipient) if t.kind in ("give-money", "give-chits", "neutral") else (
@@ -323,7 +322,7 @@ def _carry_out(ctx: Context, state: XenState, a: Agreement) -> Generator[Decisio
                 yield from chits.receive(ctx, state, taker, chit, f"agreement {a.number}", (RULE,))
         elif t.kind in ("neutral", "ask-neutral"):
             if state.control.get(t.satrapy) == giver:
-                yield from diplomacy.change_control(ctx, state, t.satrapy, "neutral", (RULE, "xen:control"),
+                yield from control.turn_and_unstack(ctx, state, t.satrapy, "neutral", (RULE, "xen:control"),
                                                     f"agreement {a.number}")
         elif t.kind == "end-game":
             victory.final(ctx, state, f"agreement {a.number}: the players end the game")

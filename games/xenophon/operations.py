@@ -68,6 +68,7 @@ from ancients_kit.session import Context, Decision, Option
 from . import movement as mv
 from . import chits, naval, negotiations, pillage, stratagems
 from .state import NEUTRAL, Unit, XenState, other_side, type_name, unit_value
+from .zoc import ezoc_of, zone_exerted
 
 __all__ = [
     "ATTACK_OP",
@@ -75,7 +76,6 @@ __all__ = [
     "Force",
     "can_form",
     "conduct",
-    "ezoc_of",
     "force_options",
     "op_total",
     "operations_phase",
@@ -136,63 +136,9 @@ def ops_points(ctx: Context, state: XenState, force: Sequence[str]) -> Generator
 # ---------------------------------------------------------------- zones, rooms, steps
 
 
-@lru_cache(maxsize=8192)
-def _zoc_ids(m: HexMap, hex_id: str, fleet: bool) -> frozenset[str]:
-    return frozenset(m.to_id(h) for h in mv.zoc_of(m, m.from_id(hex_id), fleet))
-
-
 @lru_cache(maxsize=4)
 def _hexes(m: HexMap) -> dict[str, Hex]:
     return {m.to_id(h): h for h in m.hexes()}
-
-
-def ezoc_of(state: XenState, side: str, naval_force: bool) -> frozenset[str]:
-    """The hexes in the enemy's zone of control for a force of ``side`` (xen:zoc).
-
-    A land force feels only enemy land units' ZOC, a naval force only enemy
-    fleets'; neutral and embarked units have none; no ZOC enters a City or
-    Colony held by ``side`` or by neutrals.
-    """
-    m = state.map
-    enemy = other_side(side)
-    units, ids_at = state.units, state.ids_at
-    out: set[str] = set()
-    for h in state.occupied():
-        ids = ids_at(h)
-        if units[ids[0]].side != enemy:
-            continue
-        for uid in ids:
-            u = units[uid]
-            if (u.type == "fleet") == naval_force and u.embarked is None:  # Unit.fleet
-                out |= _zoc_ids(m, h, naval_force)
-                break
-    if not out:
-        return frozenset()
-    for h in out.intersection(state.data.city_kind) | out.intersection(state.colonies):
-        occ = state.occupier(h)
-        if occ == side or occ == NEUTRAL:
-            out.discard(h)  # no ZOC enters a City or Colony held by the side or by neutrals
-    return frozenset(out)
-
-
-def zone_exerted(state: XenState, side: str, naval_force: bool, hex_id: str) -> bool:
-    """Whether enemy units still exert a zone of control of the kind a force of ``side`` feels
-    (fleets' for a naval force, land units' else) on ``hex_id``, leaving aside the shield of
-    a City or Colony the force now occupies (xen:zoc).
-
-    A force that entered an EZOC must cease movement and "can continue moving only if it
-    eliminates/retreats the enemy units exerting that EZOC": a force stopped in an empty City
-    that was in EZOC when it entered does not move on because its own presence now shields
-    the City from that zone (docs/games/xenophon.md, Rulings: operations 7)."""
-    m = state.map
-    enemy = other_side(side)
-    for n in state.neighbours(hex_id):
-        units = state.units_at(n)
-        if not units or units[0].side != enemy:
-            continue
-        if any(u.fleet == naval_force and u.embarked is None for u in units) and hex_id in _zoc_ids(m, n, naval_force):
-            return True
-    return False
 
 
 @attrs.define

@@ -37,8 +37,10 @@ from typing import Any
 from ancients_kit.session import Context, Decision, Option
 
 from . import chits, control
+from .leaders import eliminate
 from . import movement as mv
-from .state import EMPIRE, NEUTRAL, REBEL, XenState, other_side, type_name
+from .state import XenState, other_side, type_name
+from .zoc import in_any_ezoc
 
 __all__ = [
     "COLONISE_TYPES",
@@ -49,7 +51,7 @@ __all__ = [
     "colonise",
     "colonise_refusal",
     "forage_destroyed",
-    "in_any_ezoc",
+    "mark_pillaged",
     "pillage",
     "pillage_column",
     "pillage_count",
@@ -127,30 +129,6 @@ def restores(state: XenState, hex_id: str) -> dict[str, Any]:
         "forage": state.data.forage.get(hex_id, 0),
         "colony": False,
     }
-
-
-def in_any_ezoc(state: XenState, side: str, hex_id: str, *, fleets_only: bool = False) -> bool:
-    """Whether ``hex_id`` lies in a zone of control of ``side``'s enemy, his land units' or his
-    fleets' (xen:zoc): "A Force may not pillage or colonize if in EZOC" names no kind, and only
-    movement is said to feel one kind alone ("Fleet EZOCs do not block movement of land units").
-    Embarked land units and neutral units have no ZOC; no ZOC enters a City or Colony held by
-    ``side`` or by neutrals (docs/games/xenophon.md, Rulings: second reading 4).
-    ``fleets_only``: an enemy fleet's zone alone (a naval force's move, xen:naval)."""
-    if side not in (EMPIRE, REBEL):
-        return False
-    if state.is_city(hex_id) and state.occupier(hex_id) in (side, NEUTRAL):
-        return False
-    enemy = other_side(side)
-    m = state.map
-    target = m.from_id(hex_id)
-    for n in state.neighbours(hex_id):
-        units = state.units_at(n)
-        if not units or units[0].side != enemy:
-            continue
-        for fleet in {u.fleet for u in units if u.fleet or (u.embarked is None and not fleets_only)}:
-            if target in mv.zoc_of(m, m.from_id(n), fleet):
-                return True
-    return False
 
 
 def pillage_refusal(state: XenState, hex_id: str, in_ezoc: bool, naval: bool, side: str | None = None) -> str | None:
@@ -262,8 +240,6 @@ def colonise(ctx: Context, state: XenState, side: str, force: list[str], hex_id:
         if state.unit(removed).leader:
             # Only leaders (and fleets) in the force: the leader is eliminated like any unit (xen:leaders):
             # Xenophon's escape roll, a Supreme Leader's Anabasis and lost chits (leaders.eliminate).
-            from .leaders import eliminate
-
             ctx.event("colony", f"Colony placed in {hex_id}; leader {removed} settles it", rules + ("xen:leaders",),
                       side=side, hex=hex_id, unit=removed)
             yield from eliminate(ctx, state, removed, f"settled the Colony in {hex_id}", rules)
@@ -274,3 +250,20 @@ def colonise(ctx: Context, state: XenState, side: str, force: list[str], hex_id:
     if "R" in res.result:
         yield from chits.draw_chit(ctx, state, other_side(side), f"reaction to the colony at {hex_id}", rules)
     return res.result, removed
+
+
+def mark_pillaged(ctx: Context, state: XenState, h: str, why: str, rules: tuple[str, ...],
+                  *, colony_marker: bool = False) -> None:
+    """A Pillage marker in a printed city, or a colony removed (the Plague's words, and pillage's:
+    "Colonies are removed if their hexes are Pillaged", xen:colonisation); public works go too.
+    With ``colony_marker`` a Colony hex gets the marker as well as losing its Colony (the Disband
+    Table's mutiny: "If hex unpillaged place Pillage marker", xen:disband)."""
+    state.public_works.discard(h)
+    if h in state.colonies and h not in state.data.city_kind and not colony_marker:
+        state.colonies.discard(h)
+        ctx.event("pillage", f"the colony in {h} is removed ({why})", rules, hex=h)
+        return
+    colony = h in state.colonies
+    state.colonies.discard(h)
+    state.pillaged.add(h)
+    ctx.event("pillage", f"Pillage marker in {h}{'; its colony is removed' if colony else ''} ({why})", rules, hex=h)

@@ -57,15 +57,20 @@ module and every phase. Here are the effects played at their moments:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping
 from typing import Any, Final
 
 from ancients_kit.session import Context, Decision, Option
 from ancients_kit.windows import CLOSE, Play, Window, chain, own
 
-from .chits import (EFFECTS, KEEP, RULE, WINDOWS, chit_key, draw, held, key_chit, lose_all, open_window, play,
-                    playable, return_chit, roll)
-from .state import XenState, other_side
+from . import control, diplomacy, intelligence, leaders, negotiations
+from .chits import EFFECTS, KEEP, RULE, WINDOWS, chit_key, draw, held, key_chit, open_window, play, playable, return_chit, roll
+from .control import friendly_cities
+from .leaders import successor
+from .pillage import mark_pillaged
+from .recruit import levy_hexes, levy_types, placement_ezoc
+from .state import XenState, other_side, slug, type_name
+from .treasury import closed_satrapies
 
 __all__ = [
     "battle_chits",
@@ -93,9 +98,6 @@ def forced_march_loss(roll: int) -> bool:
 def unpillaged_cities(state: XenState, side: str) -> list[str]:
     """Friendly-occupied unpillaged Cities and Colonies, outside the satrapies
     Mediterranean War closes to the player (Currency Reform's count, Ten Thousand's cities)."""
-    from .control import friendly_cities
-    from .treasury import closed_satrapies
-
     closed = set(closed_satrapies(state, side))
     return sorted(h for h in friendly_cities(state, side) if h not in state.pillaged
                   and state.satrapy_of(h) not in closed)
@@ -111,32 +113,6 @@ def treasury_window(ctx: Context, state: XenState, side: str) -> Generator[Decis
     if n:
         state.treasury[side].gain(ctx, n, f"Currency Reform: {n} cities/colonies", ("xen:chits", "xen:treasury"))
     return n
-
-
-def available_leaders(state: XenState, side: str) -> list[str]:
-    """Leaders ``side`` may receive (Leader Arises, Anabasis): its own, off the map,
-    not removed, not a Supreme Leader (``xen:leaders``)."""
-    from .state import SUPREME
-
-    banned = {SUPREME.get(side), state.supreme.get(side)}
-    return sorted(u.id for u in state.leaders(side, where="mix") if u.id not in banned)
-
-
-def receive_leader(
-    ctx: Context, state: XenState, side: str, why: str, rules: Sequence[str]
-) -> Generator[Decision, str, str | None]:
-    """``side`` chooses an available leader, placed with a friendly unit with room
-    (Leader Arises; Anabasis A; events' placement). Returns the leader placed, or None."""
-    from .events import _place_with_friendly
-
-    names = available_leaders(state, side)
-    if not names:
-        ctx.event("leader", f"{side}: no leader can arise ({why}): none available", tuple(rules), side=side)
-        return None
-    who = yield Decision(side, f"which leader arises ({why})?",
-                         tuple(Option(n, n) for n in names), rule="xen:leaders", kind="leader.arise")
-    yield from _place_with_friendly(ctx, state, side, state.unit(who), why, tuple(rules))
-    return who if state.unit(who).on_map else None
 
 
 def _place_words(state: XenState, h: str) -> str:
@@ -196,8 +172,6 @@ def recruit_window(ctx: Context, state: XenState, side: str) -> Generator[Decisi
 
 def key_satrapy(state: XenState, key: str) -> str:
     """The satrapy an option key (its slug) names."""
-    from .state import slug
-
     return next(s for s in state.data.satrapies if slug(s) == key)
 
 
@@ -205,10 +179,6 @@ def empire_mobilizes(ctx: Context, state: XenState, side: str, n: int) -> Genera
     """Empire Mobilizes: ``n`` units levied beyond the normal levy, one a controlled
     satrapy, placed by the normal Levy rules (recruit.levy_hexes; no satrapy closed
     by Mediterranean War). Returns the units placed."""
-    from .recruit import _levy_types, levy_hexes, placement_ezoc
-    from .state import slug, type_name
-    from .treasury import closed_satrapies
-
     rules = EFFECTS["Empire Mobilizes"].rules
     closed = set(closed_satrapies(state, side))
     done: set[str] = set()
@@ -216,7 +186,7 @@ def empire_mobilizes(ctx: Context, state: XenState, side: str, n: int) -> Genera
     while len(placed) < n:
         ezoc = {f: placement_ezoc(state, side, f) for f in (False, True)}  # the same for every satrapy asked
         sats = [s for s in state.controlled(side)
-                if s not in done and s not in closed and _levy_types(state, side, s, set(), ezoc)]
+                if s not in done and s not in closed and levy_types(state, side, s, set(), ezoc)]
         if not sats:
             ctx.event("levy", f"Empire Mobilizes: {n - len(placed)} extra levies lost (no satrapy left to levy in)",
                       rules, side=side)
@@ -229,7 +199,7 @@ def empire_mobilizes(ctx: Context, state: XenState, side: str, n: int) -> Genera
         sat = key_satrapy(state, key)
         done.add(sat)
         t = yield Decision(side, f"which {sat} unit to levy (the Empire Mobilizes chit)?",
-                           tuple(Option(t, f"{sat} {type_name(t)}") for t in _levy_types(state, side, sat, set())),
+                           tuple(Option(t, f"{sat} {type_name(t)}") for t in levy_types(state, side, sat, set())),
                            rule="xen:levy", kind="mobilize.type")
         hexes = levy_hexes(state, side, sat, t == "fleet")
         h = yield Decision(side, f"{sat} {type_name(t)} levied (the Empire Mobilizes chit): in which hex?",
@@ -256,7 +226,7 @@ def levy_window(ctx: Context, state: XenState, side: str) -> Generator[Decision,
         last = got
         chit = str(got.option.data)
         if chit == "Leader Arises":
-            yield from receive_leader(ctx, state, side, "Leader Arises", EFFECTS[chit].rules)
+            yield from leaders.receive_leader(ctx, state, side, "Leader Arises", EFFECTS[chit].rules)
         elif chit == "Empire Mobilizes":
             n = yield from roll(ctx, state, "Empire Mobilizes: extra levies", EFFECTS[chit].rules)
             yield from empire_mobilizes(ctx, state, side, n)
@@ -289,8 +259,6 @@ def reaction_window(ctx: Context, state: XenState, side: str, detail: str = "",
     got = yield from open_window(ctx, state, "reaction", detail=detail, sides=(side,), eligible=eligible)
     if got is None or str(got.option.data) != "Scorched Earth":
         return got
-    from .events import mark_pillaged
-
     rules = (*EFFECTS["Scorched Earth"].rules, "xen:pillage")
     hexes = scorched_earth_hexes(state, side)
     if not hexes:
@@ -334,38 +302,8 @@ def before_odds(
     return got
 
 
-def supreme_leader_eliminated(ctx: Context, state: XenState, side: str) -> Generator[Decision, str, None]:
-    """The instant ``side``'s Supreme Leader is eliminated (leaders.py calls this):
-    the ``supreme-leader-lost`` window offers Anabasis (A: receive a leader on a
-    friendly force; B: return every other chit and draw 1d6; C: Anabasis back to
-    the pool); without it every chit is discarded (``xen:supreme-leaders``)."""
-    rules = ("xen:supreme-leaders", RULE)
-    got = yield from open_window(ctx, state, "supreme-leader-lost", sides=(side,),
-                                 detail=f"{side}'s Supreme Leader eliminated")
-    if got is None:
-        lose_all(ctx, state, side, "Supreme Leader eliminated", rules)
-        return
-    arules = EFFECTS["Anabasis"].rules
-    state.pool.remove("Anabasis")  # C: it goes back only after B's draws
-    yield from receive_leader(ctx, state, side, "Anabasis", arules)
-    lose_all(ctx, state, side, "Anabasis: every other chit returned", arules)
-    n = yield from roll(ctx, state, "Anabasis: chits drawn", arules)
-    yield from draw(ctx, state, side, n, "Anabasis", arules)
-    state.pool.add("Anabasis")
-
-
 # ---------------------------------------------------------------------------
 # The Stratagem phase (phase b)
-
-
-def capital_occupied(state: XenState, side: str) -> str | None:
-    """The unpillaged Capital City ``side``'s Supreme Leader occupies, if any
-    (a pillaged city is treated as clear, ``xen:pillage``)."""
-    sl = state.supreme_leader(side)
-    if sl is None or sl.hex is None or sl.embarked:
-        return None
-    h = sl.hex
-    return h if state.data.city_kind.get(h) == "capital" and h not in state.pillaged else None
 
 
 def stratagem_phase(ctx: Context, state: XenState, side: str) -> Generator[Decision, str, None]:
@@ -373,10 +311,8 @@ def stratagem_phase(ctx: Context, state: XenState, side: str) -> Generator[Decis
     (negotiations.py), one free chit if his
     Supreme Leader occupies a Capital City, then his own plays: King's Eye,
     Successor, returning chits, revealing his chits or $ (``xen:intelligence``)."""
-    from . import intelligence, negotiations
-
     yield from negotiations.check_expired(ctx, state)
-    cap = capital_occupied(state, side)
+    cap = control.capital_occupied(state, side)
     if cap is not None:
         yield from draw(ctx, state, side, 1, f"Supreme Leader in {_hex_label(state, cap)}",
                         (RULE, "xen:supreme-leaders"))
@@ -400,8 +336,6 @@ def stratagem_phase(ctx: Context, state: XenState, side: str) -> Generator[Decis
             intelligence.reveal(ctx, state, other_side(side), side, ("chits", "treasury"), rules, "King's Eye")
         elif key.startswith("successor:"):
             leader = key.split(":", 1)[1]
-            from .leaders import successor
-
             rules = play(ctx, state, side, "Successor", f"{leader} becomes Supreme Leader")
             successor(state, side, leader)
             ctx.event("leader", f"{side}: {leader} is the new Supreme Leader", rules, side=side, leader=leader)
@@ -436,8 +370,6 @@ def score(state: XenState, decision: Decision, key: str) -> float | None:
     """Cheap heuristic score of ``key`` for ``decision.side`` (higher is better), for
     the greedy bot (``Game.score_option``), or None for a decision these modules do
     not ask. It reads only what that side may see (its hand, its $, the open map)."""
-    from . import diplomacy
-
     side, kind = decision.side, decision.kind
     if kind.startswith("window."):
         if key == "no":
@@ -513,13 +445,11 @@ def battle_chits(
     if name == "supreme-leader-lost":
         if side is None:
             raise ValueError("the supreme-leader-lost window needs the side that lost him")
-        yield from supreme_leader_eliminated(ctx, state, side)
+        yield from leaders.supreme_leader_eliminated(ctx, state, side)
         return
     detail = battle.describe() if hasattr(battle, "describe") else ""
     if name == "battle":
-        from .negotiations import attack_declared
-
-        yield from attack_declared(ctx, state, battle.attacker)
+        yield from negotiations.attack_declared(ctx, state, battle.attacker)
         if (yield from battle_window(ctx, state, battle.attacker, detail)):
             battle.no_withdrawal = True
         return

@@ -23,9 +23,9 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from . import movement as mv
-from .pillage import in_any_ezoc
 from .state import EMPIRE, REBEL, Unit, XenState, units_words
 from .supply import capacity
+from .zoc import in_any_ezoc
 
 __all__ = ["city_retreat_warning", "forage_warning", "move_warning_lines", "move_warnings", "stranded_warning"]
 

@@ -12,6 +12,7 @@ from ancients_kit.session import Session
 
 from ancients_games.xenophon import GAME
 from ancients_games.xenophon import operations as ops
+from ancients_games.xenophon import zoc
 from ancients_games.xenophon.state import REBEL, XenState
 from ancients_games.xenophon.tests.ops_helpers import Script, drive, empty, put
 
@@ -76,7 +77,7 @@ def test_destinations_are_the_hexes_step_by_step_moves_reach_at_the_same_cost(sc
     assert len(positions) == 12
     for s, f in positions:
         st = s.state
-        ezoc = ops.ezoc_of(st, f.side, f.naval)
+        ezoc = zoc.ezoc_of(st, f.side, f.naval)
         found = {h: v[0] for h, v in ops.destinations(st, f, ezoc).items()}
         assert found == _stepwise(st, f, ezoc), f"{f.side} force {f.units} in {f.hex}"
         for h, (cost, into, _, path) in ops.destinations(st, f, ezoc).items():
@@ -93,7 +94,7 @@ def test_the_search_cost_by_cost_finds_what_the_search_by_heap_finds_in_the_same
 
     for s, f in _positions("kings-war", 2, 12):
         st = s.state
-        ezoc = ops.ezoc_of(st, f.side, f.naval)
+        ezoc = zoc.ezoc_of(st, f.side, f.naval)
         g = ops._graph(st.map, mv.terrain_costs())
         steps = g.sea_steps(f.rate) if f.naval else g.land
         start, budget = g.index[f.hex], int(f.op * g.scale)

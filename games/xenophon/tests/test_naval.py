@@ -6,6 +6,7 @@ import pytest
 
 from ancients_games.xenophon import naval
 from ancients_games.xenophon import operations as ops
+from ancients_games.xenophon import zoc
 from ancients_games.xenophon.state import EMPIRE, REBEL
 from ancients_games.xenophon.tests.ops_helpers import Script, drive, empty, pick, put
 
@@ -87,13 +88,13 @@ def test_fleet_and_land_zones_of_control_are_separate() -> None:
     _, st = empty()
     put(st, SEA, ["syria-F1"])  # an Empire fleet at sea
     assert st.unit("syria-F1").side == EMPIRE
-    assert HALIKARNASSOS not in ops.ezoc_of(st, REBEL, False)  # fleet EZOC does not block land units
-    assert HALIKARNASSOS in ops.ezoc_of(st, REBEL, True)
+    assert HALIKARNASSOS not in zoc.ezoc_of(st, REBEL, False)  # fleet EZOC does not block land units
+    assert HALIKARNASSOS in zoc.ezoc_of(st, REBEL, True)
     # Land units embarked on fleets have no ZOC.
     emp = pick(st, "militia", EMPIRE)
     put(st, SEA, emp)
     st.unit(emp[0]).embarked = "syria-F1"
-    assert ops.ezoc_of(st, REBEL, False) == frozenset()
+    assert zoc.ezoc_of(st, REBEL, False) == frozenset()
 
 
 @pytest.mark.rule("xen:naval-combat", "xen:combat")
@@ -195,7 +196,7 @@ def test_a_coastal_march_uses_the_land_units_ov_and_leaves_them_ashore_with_thei
     move = [e for e in ctx.log if e.kind == "move"][-1]
     assert "xen:operations" in move.rules and "lower OV" in move.text
     assert st.unit(mil[0]).embarked is None  # ashore: its ZOC counts again
-    assert ops.ezoc_of(st, EMPIRE, False)  # the militia projects a land ZOC around its hex
+    assert zoc.ezoc_of(st, EMPIRE, False)  # the militia projects a land ZOC around its hex
 
 
 @pytest.mark.rule("xen:zoc", "xen:pillage", "xen:colonisation", "xen:naval")
@@ -210,7 +211,7 @@ def test_a_naval_force_in_a_land_ezoc_may_not_pillage_or_colonise() -> None:
     put(st, nb, pick(st, "militia", EMPIRE))
     f = ops.Force(REBEL, force, h, h, 10, True, 1)
     naval.embark(st, [st.unit(x) for x in force])
-    fleet_zone, land_zone = ops.ezoc_of(st, REBEL, True), ops.ezoc_of(st, REBEL, False)
+    fleet_zone, land_zone = zoc.ezoc_of(st, REBEL, True), zoc.ezoc_of(st, REBEL, False)
     assert h in land_zone and h not in fleet_zone
     keys = {o.key for o in ops.force_options(st, f, fleet_zone, land_zone)}
     assert "pillage" not in keys and "colonise" not in keys

@@ -12,6 +12,7 @@ from ancients_kit.session import Decision, Option, Session
 
 from ancients_games.xenophon import GAME
 from ancients_games.xenophon import operations as ops
+from ancients_games.xenophon import zoc
 from ancients_games.xenophon import stratagems
 from ancients_games.xenophon.negotiations import Agreement, Term
 from ancients_games.xenophon.state import EMPIRE, REBEL
@@ -81,7 +82,7 @@ def test_entering_ezoc_stops_the_force_and_a_force_starting_there_leaves_only_to
     assert not [k for k in after.keys if k.startswith("move:")]  # stopped in the EZOC
     assert "xen:zoc" in [e for e in ctx.log if e.kind == "move"][-1].rules
     # Next phase the force begins in the EZOC: it may leave, never straight into another EZOC hex.
-    ezoc = ops.ezoc_of(st, REBEL, False)
+    ezoc = zoc.ezoc_of(st, REBEL, False)
     ctx.chance.force(6)
     script = _phase(ctx, st, Script("force:2910"))
     first = [d for d in script.asked if d.kind == "ops.action"][0]
@@ -252,7 +253,7 @@ def test_an_attack_costs_two_op_and_neutral_units_attacked_change_control() -> N
     put(st, athens, [u.id for u in st.units.values() if u.satrapy == "Athens" and not u.fleet][:1])
     force = put(st, larisa, pick(st, "phalanx", REBEL, 3))
     f = ops.Force(REBEL, force, larisa, larisa, 10, False)
-    opts = {o.key for o in ops.force_options(st, f, ops.ezoc_of(st, REBEL, False))}
+    opts = {o.key for o in ops.force_options(st, f, zoc.ezoc_of(st, REBEL, False))}
     assert f"attack:{athens}" in opts and f"move:{athens}" not in opts  # neutral units: attack, never enter
     drive(ops.conduct(ctx, st, f), Script(f"attack:{athens}"))
     assert st.control["Athens"] == EMPIRE
@@ -266,7 +267,7 @@ def test_bad_actions_are_refused_with_the_rule() -> None:
     force = put(st, SARDIS, pick(st, "phalanx", REBEL))
     put(st, KELAINAI, pick(st, "militia", EMPIRE))
     f = ops.Force(REBEL, force, SARDIS, SARDIS, 10, False)
-    ez = ops.ezoc_of(st, REBEL, False)
+    ez = zoc.ezoc_of(st, REBEL, False)
     d = Decision(REBEL, "next?", tuple(ops.force_options(st, f, ez)), rule="xen:operations",
                  refuse=ops._refusal(st, f, ez, ez))
     cases = {f"move:{KELAINAI}": "xen:movement", "move:3020": "xen:movement", "move:9999": "xen:movement",
@@ -359,15 +360,15 @@ def test_a_force_stopped_in_an_empty_city_in_ezoc_stays_stopped() -> None:
     city = SARDIS
     enemy_at = next(n for n in st.neighbours(city) if st.data.terrain.get(n) == "clear" and not st.units_at(n))
     start = next(n for n in st.neighbours(city) if n != enemy_at and not st.units_at(n)
-                 and n not in ops._zoc_ids(m, enemy_at, False) and st.data.terrain.get(n) != "sea")
+                 and n not in zoc._zoc_ids(m, enemy_at, False) and st.data.terrain.get(n) != "sea")
     put(st, enemy_at, pick(st, "militia", EMPIRE))
     force = put(st, start, pick(st, "phalanx", REBEL))
-    assert city in ops.ezoc_of(st, REBEL, False) and not st.units_at(city)
+    assert city in zoc.ezoc_of(st, REBEL, False) and not st.units_at(city)
     f = ops.Force(REBEL, force, start, start, 10, False)
     script = Script(f"move:{city}")
     drive(ops.conduct(ctx, st, f), script)
     assert st.unit(force[0]).hex == city
-    assert city not in ops.ezoc_of(st, REBEL, False)  # the City it occupies is shielded now
+    assert city not in zoc.ezoc_of(st, REBEL, False)  # the City it occupies is shielded now
     after = script.asked[-1]
     assert after.keys == ("stop",) or not [k for k in after.keys if k.startswith(("move:", "march:"))]
-    assert ops.zone_exerted(st, REBEL, False, city)
+    assert zoc.zone_exerted(st, REBEL, False, city)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ancients_kit.data import DataError
-from ancients_games.xenophon import chits
+from ancients_games.xenophon import chits, control, leaders
 from ancients_games.xenophon import stratagems as st
 from ancients_games.xenophon.model import Chit, ChitsDoc, load_chits
 
@@ -85,7 +85,7 @@ def test_every_chit_goes_back_when_the_supreme_leader_dies() -> None:
 def test_stratagem_phase_free_chit_only_for_a_supreme_leader_in_an_unpillaged_capital() -> None:
     ctx, state = world()
     # Artaxerxes starts in Persepolis (a Capital); Cyrus in Sardis (a Treasury City)
-    assert st.capital_occupied(state, EMPIRE) is not None and st.capital_occupied(state, REBEL) is None
+    assert control.capital_occupied(state, EMPIRE) is not None and control.capital_occupied(state, REBEL) is None
     n = len(state.hands[EMPIRE])
     state.player_turn = EMPIRE
     drive(st.stratagem_phase(ctx, state, EMPIRE), Script())
@@ -121,7 +121,7 @@ def test_successor_replaces_an_eliminated_supreme_leader() -> None:
     deal(state, REBEL, "Successor", "Agent")
     state.eliminate("Cyrus")
     script = Script()
-    drive(st.supreme_leader_eliminated(ctx, state, REBEL), script)
+    drive(leaders.supreme_leader_eliminated(ctx, state, REBEL), script)
     assert script.kinds() == []  # no Anabasis: nothing to play, no question
     assert not len(state.hands[REBEL])  # no Anabasis: every chit discarded
     deal(state, REBEL, "Successor")
@@ -142,12 +142,12 @@ def test_anabasis_a_leader_then_return_all_and_draw_1d6() -> None:
     state.eliminate("Cyrus")
     ctx.chance.force(3)  # 1d6 chits
     script = Script({"window.supreme-leader-lost": "anabasis", "leader.arise": "Xenophon"})
-    drive(st.supreme_leader_eliminated(ctx, state, REBEL), script)
+    drive(leaders.supreme_leader_eliminated(ctx, state, REBEL), script)
     assert state.unit("Xenophon").on_map
     assert state.unit("Xenophon").hex in {u.hex for u in state.side_units(REBEL) if u.id != "Xenophon"}
     assert len(state.hands[REBEL]) == 3 and "Anabasis" not in state.hands[REBEL]
     assert "Anabasis" in state.pool and len(state.pool) + 3 + len(state.hands[EMPIRE]) == 40
-    assert "Cyrus" not in st.available_leaders(state, REBEL)
+    assert "Cyrus" not in leaders.available_leaders(state, REBEL)
 
 
 @pytest.mark.rule("xen:chits")
@@ -222,7 +222,7 @@ def test_levy_window_leader_arises_and_empire_mobilizes() -> None:
     assert [state.unit(u).satrapy for u in levied] == ["Media", "Persis"]
     assert "media" not in [d for d in script.asked if d.kind == "mobilize.satrapy"][1].keys
     assert state.removed_chits == ["Empire Mobilizes"] and "Empire Mobilizes" not in state.pool
-    assert "Artaxerxes" not in st.available_leaders(state, EMPIRE)
+    assert "Artaxerxes" not in leaders.available_leaders(state, EMPIRE)
     # the Rebel may keep Empire Mobilizes but never play it
     state.player_turn = REBEL
     deal(state, REBEL, "Leader Arises")
