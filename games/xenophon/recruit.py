@@ -41,6 +41,7 @@ from typing import Any
 from ancients_kit.session import Context, Decision, Option
 
 from .control import friendly_cities
+from .naval import ports
 from .state import TYPE_LETTER, Unit, XenState, type_name
 from .treasury import closed_satrapies
 from .zoc import ezoc_of
@@ -111,8 +112,6 @@ def recruit_choices(state: XenState, side: str, h: str,
     shut = sat in closed
     if "unit" not in used and not shut:
         if sat is not None and state.control.get(sat) == side:
-            from .naval import ports
-
             port = h in ports(state)  # printed ports not pillaged, coastal Colonies (xen:pillage)
             for t in TYPE_LETTER:
                 if t == "fleet" and not port:
