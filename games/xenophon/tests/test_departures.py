@@ -14,9 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from ancients_games.xenophon import diplomacy, events, pillage, treasury, warnings
+from ancients_games.xenophon import diplomacy, events, march, pillage, treasury, warnings, zoc
 from ancients_games.xenophon import operations as ops
-from ancients_games.xenophon import zoc
 from ancients_games.xenophon.state import EMPIRE, NEUTRAL, REBEL
 from ancients_games.xenophon.chits import chit_key
 from ancients_games.xenophon.tests.ops_helpers import Script, drive, empty, give, pick, put
@@ -100,7 +99,7 @@ def test_xenophon_lost_at_sea_with_the_fleets_makes_his_escape_roll() -> None:
     land = pick(st, "militia", REBEL, 5)
     force = put(st, SEA, ["ionia-F1", "ionia-F2", *land, "Xenophon"])
     friend = put(st, SARDIS, pick(st, "militia", REBEL, 1, exclude=land))
-    f = ops.Force(REBEL, list(force), SEA, SEA, 10, True, 1)
+    f = march.Force(REBEL, list(force), SEA, SEA, 10, True, 1)
     ops.naval.embark(st, [st.unit(u) for u in force])
     st.eliminate("ionia-F2")  # gone, its passengers not with it (the bare removal)
     ops._alive(st, f)
@@ -307,7 +306,7 @@ def test_the_attack_option_into_a_city_carries_the_retreat_warning() -> None:
     put(st, SARDIS, pick(st, "militia", REBEL))
     field = next(n for n in st.neighbours(SARDIS) if not st.is_city(n) and st.data.terrain.get(n) == "clear")
     attackers = put(st, field, pick(st, "phalanx", EMPIRE))
-    f = ops.Force(EMPIRE, attackers, field, field, 10, False)
+    f = march.Force(EMPIRE, attackers, field, field, 10, False)
     opts = {o.key: o.label for o in ops.force_options(st, f, zoc.ezoc_of(st, EMPIRE, False))}
     assert f"attack:{SARDIS}" in opts
     assert "WARNING: city:" in opts[f"attack:{SARDIS}"] and "[xen:retreats]" in opts[f"attack:{SARDIS}"]

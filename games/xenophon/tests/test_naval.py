@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from ancients_games.xenophon import naval
+from ancients_games.xenophon import march, naval, zoc
 from ancients_games.xenophon import operations as ops
-from ancients_games.xenophon import zoc
 from ancients_games.xenophon.state import EMPIRE, REBEL
 from ancients_games.xenophon.tests.ops_helpers import Script, drive, empty, pick, put
 
@@ -126,8 +125,8 @@ def test_fleets_and_land_units_march_together_along_the_coast() -> None:
     tarsos = "2713"
     land = [u.id for u in st.units.values() if u.satrapy == "Cilicia" and not u.fleet][:2]
     force = put(st, tarsos, ["cilicia-F1", *land])
-    f = ops.Force(REBEL, force, tarsos, tarsos, 10, True, 1)
-    opts = {o.key: o.data for o in ops.step_options(st, f, frozenset(), frozenset())}
+    f = march.Force(REBEL, force, tarsos, tarsos, 10, True, 1)
+    opts = {o.key: o.data for o in march.step_options(st, f, frozenset(), frozenset())}
     marches = [k for k in opts if k.startswith("march:")]
     assert marches and all(k[6:] in st.data.coastal for k in marches)
     m = st.map
@@ -136,7 +135,7 @@ def test_fleets_and_land_units_march_together_along_the_coast() -> None:
     # A land EZOC stops the march, not the sailing.
     dest = marches[0][6:]
     land_zone = frozenset({dest})
-    opts = {o.key: o.data for o in ops.step_options(st, f, frozenset(), land_zone)}
+    opts = {o.key: o.data for o in march.step_options(st, f, frozenset(), land_zone)}
     assert opts[f"march:{dest}"][1] is True and (f"move:{dest}" not in opts or opts[f"move:{dest}"][1] is False)
 
 
@@ -162,7 +161,7 @@ def test_passengers_without_room_are_lost_at_sea_and_left_on_a_coast() -> None:
         ctx, st = empty()
         land = _ionians(st, 6)
         force = put(st, where, ["ionia-F1", "ionia-F2", *land])
-        f = ops.Force(REBEL, list(force), where, where, 10, True, 1)
+        f = march.Force(REBEL, list(force), where, where, 10, True, 1)
         ops.naval.embark(st, [st.unit(u) for u in force])
         st.eliminate("ionia-F2")  # sunk in a battle, say
         ops._alive(st, f)
@@ -187,12 +186,12 @@ def test_a_coastal_march_uses_the_land_units_ov_and_leaves_them_ashore_with_thei
     ctx.chance.force(1)
     f = drive(ops._start(ctx, st, REBEL, force, port, "test", ("xen:operations",)), Script())
     assert f is not None and f.op == 17 and f.land_gap == 16 - st.unit(mil[0]).ov
-    marches = [o for o in ops.step_options(st, f, frozenset(), frozenset()) if o.key.startswith("march:")]
+    marches = [o for o in march.step_options(st, f, frozenset(), frozenset()) if o.key.startswith("march:")]
     assert marches and all(o.data[0] + f.land_gap <= 17 for o in marches)
-    march = marches[0]
+    step = marches[0]
     land_op = st.unit(mil[0]).ov + 1
-    drive(ops.conduct(ctx, st, f), Script(march.key))
-    assert f.op == land_op - march.data[0]  # the land OP: 9 less the march, not 17 less it
+    drive(ops.conduct(ctx, st, f), Script(step.key))
+    assert f.op == land_op - step.data[0]  # the land OP: 9 less the march, not 17 less it
     move = [e for e in ctx.log if e.kind == "move"][-1]
     assert "xen:operations" in move.rules and "lower OV" in move.text
     assert st.unit(mil[0]).embarked is None  # ashore: its ZOC counts again
@@ -209,7 +208,7 @@ def test_a_naval_force_in_a_land_ezoc_may_not_pillage_or_colonise() -> None:
     nb = next(n for n in st.neighbours(h) if st.data.terrain.get(n) != "sea" and not st.is_city(n))
     force = put(st, h, pick(st, "fleet", REBEL)) + put(st, h, pick(st, "phalanx", REBEL))
     put(st, nb, pick(st, "militia", EMPIRE))
-    f = ops.Force(REBEL, force, h, h, 10, True, 1)
+    f = march.Force(REBEL, force, h, h, 10, True, 1)
     naval.embark(st, [st.unit(x) for x in force])
     fleet_zone, land_zone = zoc.ezoc_of(st, REBEL, True), zoc.ezoc_of(st, REBEL, False)
     assert h in land_zone and h not in fleet_zone
