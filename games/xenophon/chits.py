@@ -32,7 +32,7 @@ from ancients_kit.session import Context, Decision, Option
 from ancients_kit.windows import Play, Window, chain, offer
 
 from .model import ChitsDoc
-from .state import XenState, other_side, slug
+from .state import EMPIRE, HAND_LIMIT, REBEL, XenState, other_side, slug
 
 __all__ = [
     "BOTH",
@@ -41,7 +41,6 @@ __all__ = [
     "EFFECTS",
     "EXTRA_MOMENTS",
     "Effect",
-    "HAND_LIMIT",
     "KEEP",
     "PURCHASE_COST",
     "RULE",
@@ -71,13 +70,9 @@ RULE: Final = "xen:stratagem"
 CHITS_RULE: Final = "xen:chits"
 CHIT_RULES: Final = (RULE, CHITS_RULE)
 
-HAND_LIMIT: Final = 15
-"""Players may hold up to 15 chits (``xen:stratagem``)."""
 PURCHASE_COST: Final = 2
 """$2 a chit in the friendly Treasury phase (``xen:stratagem``, ``xen:treasury``)."""
 
-EMPIRE: Final = "empire"
-REBEL: Final = "rebel"
 BOTH: Final = (EMPIRE, REBEL)
 
 

@@ -1,10 +1,11 @@
-"""Xenophon stratagem chits: the pool, hands of 15, draws, losses and every chit's moment (``xen:stratagem``, ``xen:chits``).
+"""Xenophon stratagem chits at their moments: each chit's effect, the windows the phases open
+and the Stratagem phase (``xen:stratagem``, ``xen:chits``).
 
 The chits' names, counts and texts are data (``data/stratagems.toml``, 21
-printed, 19 rebuilt); this module gives each its **moment of play** and, where
-the effect is the stratagem rules' own, the effect itself.
+printed, 19 rebuilt); :mod:`.chits` gives each its **moment of play**; this
+module, where the effect is the stratagem rules' own, the effect itself.
 
-Moments (:data:`WINDOW_CHITS`). A chit played outside the player's own
+Moments (:data:`.chits.WINDOW_CHITS`). A chit played outside the player's own
 Stratagem phase is offered through an interrupt window
 (:mod:`ancients_kit.windows`) that the rules owning the moment open by name,
 asking every side the rule allows whatever it holds:
@@ -40,7 +41,7 @@ offered in the friendly Stratagem phase (``PHASES["stratagem"]``); the Blank
 does nothing.
 
 The chits as data and in hand (moments, pool, hands of 15, draws, losses,
-plays, windows and :func:`.chits.roll`) are :mod:`.chits`', under this
+plays, windows and :func:`.chits.roll`) live in :mod:`.chits`, under this
 module and every phase. Here are the effects played at their moments:
 
 - combat.py: ``yield from stratagems.battle_chits(ctx, state, name, battle)``
