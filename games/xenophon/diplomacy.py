@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Iterable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 import attrs
 
@@ -53,9 +53,7 @@ from ancients_kit.windows import Play, Window, chain, own
 
 from . import chits, control, intelligence, leaders, negotiations
 from .chits import held
-
-if TYPE_CHECKING:
-    from .state import XenState
+from .state import EMPIRE, REBEL, XenState, other_side
 
 __all__ = [
     "AGENT_CHITS",
@@ -88,9 +86,6 @@ __all__ = [
 
 RULE: Final = "xen:diplomacy"
 CHITS_RULE: Final = "xen:chits"
-
-EMPIRE: Final = "empire"
-REBEL: Final = "rebel"
 
 AGENT: Final = "Agent"
 EXPEDITION: Final = "Expedition"
@@ -281,13 +276,9 @@ def outcome_distribution(table: DifferentialTable, diff: int, shift: int = 0) ->
 # The phase (phase c)
 
 
-def _other(side: str) -> str:
-    return EMPIRE if side == REBEL else REBEL
-
-
 def targets(state: XenState, side: str) -> list[str]:
     """Satrapies ``side`` may attempt: neutral or enemy-controlled (``xen:diplomacy``)."""
-    return [s for s in state.data.satrapies if state.control.get(s) in ("neutral", _other(side))]
+    return [s for s in state.data.satrapies if state.control.get(s) in ("neutral", other_side(side))]
 
 
 def shifts_for(state: XenState, side: str, satrapy: str) -> tuple[Shift, ...]:
@@ -333,7 +324,7 @@ def diplomacy_phase(ctx: Context, state: XenState, side: str) -> Generator[Decis
 def attempt(ctx: Context, state: XenState, side: str, satrapy: str) -> Generator[Decision, str, str]:
     """One Diplomacy attempt on ``satrapy`` by the phasing ``side``; returns the result code."""
 
-    other = _other(side)
+    other = other_side(side)
     if satrapy not in targets(state, side):
         raise ValueError(f"{side} may attempt only a neutral or enemy satrapy, not {satrapy} ({RULE})")
     opening = _agent_options(state, side, satrapy)
@@ -386,7 +377,7 @@ def attempt(ctx: Context, state: XenState, side: str, satrapy: str) -> Generator
 
 def _apply(ctx: Context, state: XenState, side: str, satrapy: str, code: str) -> Generator[Decision, str, None]:
 
-    other = _other(side)
+    other = other_side(side)
     if code in ("R", "2R"):
         yield from chits.draw(ctx, state, other, 2 if code == "2R" else 1, f"Reaction to Diplomacy in {satrapy}",
                                    (RULE,))
@@ -444,7 +435,7 @@ def score(state: XenState, decision: Decision, key: str) -> float | None:
             return 4.0
         if key.startswith("assassinate:"):
             leader = key.split(":", 1)[1]
-            supreme = state.supreme.get(_other(side)) == leader
+            supreme = state.supreme.get(other_side(side)) == leader
             return float(leaders.assassination_chance(supreme)) * (12.0 if supreme else 4.0)
         return 0.5 if key == "examine-chits" else 0.3
     if kind in _DECLINE:

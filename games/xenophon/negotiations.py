@@ -36,7 +36,7 @@ What is enforced, and how:
 from __future__ import annotations
 
 from collections.abc import Generator, Iterable, Sequence
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 import attrs
 
@@ -44,9 +44,7 @@ from ancients_kit.session import Context, Decision, Option
 from ancients_kit.windows import Window, offer
 
 from . import chits, control, victory
-
-if TYPE_CHECKING:
-    from .state import XenState
+from .state import XenState, other_side
 
 __all__ = [
     "Agreement",
@@ -177,10 +175,6 @@ def money_owed(terms: Iterable[Term]) -> tuple[int, int]:
     return give, ask
 
 
-def _other(side: str) -> str:
-    return "empire" if side == "rebel" else "rebel"
-
-
 @attrs.frozen
 class Agreement:
     """An accepted offer (kept in ``state.negotiations``, never changed: a new
@@ -200,7 +194,7 @@ class Agreement:
 
 def menu(state: XenState, proposer: str, chosen: Sequence[Term]) -> tuple[Option, ...]:
     """The terms ``proposer`` may add to his offer now (bounded; a term once)."""
-    recipient = _other(proposer)
+    recipient = other_side(proposer)
     taken = {t.key for t in chosen}
     give, _ = money_owed(chosen)
     have = state.treasury[proposer].value - give
@@ -244,7 +238,7 @@ def negotiate(ctx: Context, state: XenState, phasing: str) -> Generator[Decision
     """The negotiation window at the start of a Diplomacy phase: each player, the
     phasing one first, is asked whether he makes an offer (whatever he holds);
     an offer is built term by term and the other accepts or rejects it."""
-    w = Window("negotiations", "the start of the Diplomacy phase", RULE, sides=(phasing, _other(phasing)))
+    w = Window("negotiations", "the start of the Diplomacy phase", RULE, sides=(phasing, other_side(phasing)))
     asked: set[str] = set()
     while not state.over:
         got = yield from offer(
@@ -260,7 +254,7 @@ def negotiate(ctx: Context, state: XenState, phasing: str) -> Generator[Decision
 
 
 def _make_offer(ctx: Context, state: XenState, proposer: str) -> Generator[Decision, str, None]:
-    recipient = _other(proposer)
+    recipient = other_side(proposer)
     terms: list[Term] = []
     while len(terms) < MAX_TERMS:
         opts = [Option("cancel", "make no offer after all")]
@@ -382,4 +376,4 @@ def breach(ctx: Context, state: XenState, violator: str) -> Generator[Decision, 
     n = yield from chits.roll(ctx, state, f"{violator} breaks an agreement: chits lost", (RULE,))
     lost = chits.lose_chits(ctx, state, violator, n, "broken agreement", (RULE, "xen:stratagem"))
     if n > lost:
-        yield from chits.draw(ctx, state, _other(violator), n - lost, f"{violator} broke an agreement", (RULE,))
+        yield from chits.draw(ctx, state, other_side(violator), n - lost, f"{violator} broke an agreement", (RULE,))
