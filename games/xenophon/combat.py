@@ -43,7 +43,6 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from fractions import Fraction
 from math import ceil
-from typing import Any
 
 import attrs
 
