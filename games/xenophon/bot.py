@@ -22,6 +22,7 @@ from ancients_kit.session import Decision
 
 from . import combat, diplomacy, operations, stratagems
 from .state import Unit, XenState, other_side, slug, unit_value
+from .treasury import upkeep
 from .victory import scores
 
 __all__ = ["CORE_SCORES", "CHIT_VALUE", "evaluate", "score", "score_options", "unit_value"]
@@ -78,8 +79,6 @@ def _chit_named(key: str) -> str | None:
 
 def _reserve(state: XenState, side: str) -> int:
     """$ the side wants left for next turn's upkeep."""
-    from .treasury import upkeep
-
     return sum(c for _, c in upkeep(state, side))
 
 

@@ -43,7 +43,6 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from fractions import Fraction
 from math import ceil
-from typing import Any
 
 import attrs
 
@@ -54,15 +53,15 @@ from ancients_kit.session import Context, Decision, Option
 from ancients_kit.tables import OddsTable, probability_text
 from ancients_kit.walks import Walker
 
-from . import control, leaders, naval, stratagems
+from . import chits, control, leaders, naval, stratagems
 from . import movement as mv
+from .battle import Battle, BattleOutcome
 from .state import NEUTRAL, Unit, XenState, other_side, type_name
+from .zoc import ezoc_of
 
 __all__ = [
     "CRTS",
     "RESULT_VALUE",
-    "Battle",
-    "BattleOutcome",
     "battle",
     "attack_value",
     "battle_report",
@@ -276,59 +275,6 @@ RESULT_RULES = ("xen:crt",)
 RETREAT_RULES = ("xen:retreats",)
 
 
-@attrs.define
-class Battle:
-    """One battle being fought: what the chits and the optional rules may read or change."""
-
-    attacker: str
-    """The attacking player (the side of the attacking force)."""
-    defender: str
-    origin: str
-    """The attacking force's hex."""
-    target: str
-    """The hex attacked."""
-    attackers: list[str]
-    """The attacking units (``xen:combat``: all units of the force attack)."""
-    defenders: list[str]
-    """Every unit of the hex attacked (``xen:combat``: all are attacked together)."""
-    rules: tuple[str, ...] = ("xen:combat",)
-    """The rules the caller's attack applies (``xen:naval-combat`` for a naval battle)."""
-    no_withdrawal: bool = False
-    """The defender may not withdraw (Bribery, set at the ``battle`` window)."""
-    advantage: set[str] = attrs.Factory(set)
-    """Sides that played Military Advantage (``before-odds`` window): one multiplier each."""
-    no_leader_multiplier: set[str] = attrs.Factory(set)
-    """Sides that refused personal combat: no leader multiplier this battle (``xen:opt.personal-combat``)."""
-    crt: str = ""
-    attack: int = 0
-    defence: int = 0
-    result: str = ""
-
-    def describe(self) -> str:
-        return f"{self.attacker} attacks {self.target} from {self.origin}"
-
-
-@attrs.frozen
-class BattleOutcome:
-    """What a battle left behind, for the operation that called it (xen-ops)."""
-
-    result: str
-    """The CRT result, ``withdrew`` (the defender withdrew before battle) or ``none`` (nothing left to fight)."""
-    crt: str
-    """The CRT read (empty when no CRT was read)."""
-    attackers: tuple[str, ...]
-    """The attacking units still on the map."""
-    hex: str | None
-    """Where they are now (they may have retreated; None if none is left). A force of fleets
-    and land units that retreated apart is in two hexes: this is the first unit's."""
-    defenders: tuple[str, ...]
-    """The defending units still on the map (wherever they withdrew or retreated)."""
-    cleared: bool
-    """The hex attacked holds no defender any more (xen:zoc: the force may move on)."""
-    odds: str = ""
-    """The column read, e.g. ``3:2``."""
-
-
 def _place(state: XenState, hex_id: str) -> str:
     """A hex a force may retreat into, as an option's label (its number is the key): the City's
     name or the terrain."""
@@ -400,13 +346,13 @@ def strengths(state: XenState, battle: Battle) -> tuple[int, int, tuple[Multipli
 
 def roll_d6(ctx: Context, state: XenState, reason: str, rules: Sequence[str]) -> Generator[Decision, str, int]:
     """One d6 of a battle, followed by the ``after-roll`` window (Consult Oracles, xen:chits)."""
-    return (yield from stratagems.roll(ctx, state, reason, tuple(rules)))
+    return (yield from chits.roll(ctx, state, reason, tuple(rules)))
 
 
 def award_chits(ctx: Context, state: XenState, side: str, n: int, rules: Sequence[str]) -> Generator[Decision, str, int]:
     """``side`` draws ``n`` chits from the pool (xen:crt: AZ/DZ 2, AD/DD 1), secretly; a full
     hand returns one of its choice (ruling 19). Returns how many were drawn."""
-    return (yield from stratagems.draw(ctx, state, side, n, "battle result", (*rules, "xen:stratagem")))
+    return (yield from chits.draw(ctx, state, side, n, "battle result", (*rules, "xen:stratagem")))
 
 
 # ---------------------------------------------------------------- the battle
@@ -633,9 +579,7 @@ def _blocked(state: XenState, side: str, size: int, fleet: bool) -> Callable[[He
 
 def ezoc(state: XenState, side: str, fleet: bool) -> frozenset[str]:
     """Hexes in the other player's ZOC for a walking force of ``side`` (``xen:zoc``): land
-    units feel land units' ZOC, fleets fleets'; xen-ops's :func:`.operations.ezoc_of`."""
-    from .operations import ezoc_of
-
+    units feel land units' ZOC, fleets fleets' (:func:`.zoc.ezoc_of`)."""
     return ezoc_of(state, side, fleet)
 
 

@@ -22,9 +22,13 @@ control the way every rule that changes it must:
   becomes controlled by the *other* player (xen:control). xen-ops and
   xen-combat call it.
 
+- :func:`turn_and_unstack` (Diplomacy's D2/D3, an agreement): :func:`turn`, then the
+  satrapy's units left stacked with the other player's are eliminated (xen:stacking).
+
 Queries: :func:`occupies_all_cities` (the Diplomacy Table's "occupies all
 Cities/Colonies", a pillaged city still counting, xen:errata),
-:func:`friendly_cities` (income and recruiting).
+:func:`friendly_cities` (income and recruiting), :func:`capital_occupied` (the
+Supreme Leader in an unpillaged Capital: a free chit, a Diplomacy shift).
 """
 
 from __future__ import annotations
@@ -33,9 +37,18 @@ from collections.abc import Generator, Sequence
 
 from ancients_kit.session import Context, Decision
 
+from .leaders import eliminate_units
 from .state import EMPIRE, NEUTRAL, REBEL, XenState, other_side
 
-__all__ = ["change_control", "friendly_cities", "occupies_all_cities", "turn", "violate_neutrality"]
+__all__ = [
+    "capital_occupied",
+    "change_control",
+    "friendly_cities",
+    "occupies_all_cities",
+    "turn",
+    "turn_and_unstack",
+    "violate_neutrality",
+]
 
 
 def _set(state: XenState, satrapy: str, new: str) -> list[str]:
@@ -87,8 +100,6 @@ def turn(ctx: Context, state: XenState, satrapy: str, new: str, why: str,
     units of other satrapies, and leaders, aboard its fleets lost go ashore on a coast and at sea
     are lost with them (xen:naval-transport; docs, Rulings: operations 12), a leader by the
     leader rules (xen:leaders, xen:supreme-leaders, xen:xenophon). Returns the IDs eliminated."""
-    from .leaders import eliminate_units
-
     old = state.control[satrapy]
     if old == new:
         return []
@@ -129,3 +140,39 @@ def occupies_all_cities(state: XenState, side: str, satrapy: str) -> bool:
     city still counts, xen:errata). False for a satrapy with none."""
     cities = state.cities_of(satrapy)
     return bool(cities) and all(state.occupier(h) == side for h in cities)
+
+
+def capital_occupied(state: XenState, side: str) -> str | None:
+    """The unpillaged Capital City ``side``'s Supreme Leader occupies, if any
+    (a pillaged city is treated as clear, ``xen:pillage``)."""
+    sl = state.supreme_leader(side)
+    if sl is None or sl.hex is None or sl.embarked:
+        return None
+    h = sl.hex
+    return h if state.data.city_kind.get(h) == "capital" and h not in state.pillaged else None
+
+
+def turn_and_unstack(ctx: Context, state: XenState, satrapy: str, new: str, rules: Sequence[str],
+                     why: str) -> Generator[Decision, str, None]:
+    """``satrapy`` changes control by Diplomacy or an agreement (:func:`turn`, ruling 16). When it turns
+    to a player, its units left in a hex with the other player's units are
+    eliminated too (ruling: friendly and enemy units never stack, ``xen:stacking``);
+    the other player's units aboard such a fleet go ashore on a coast and at sea
+    are lost with it, a leader by the leader rules (:func:`.leaders.eliminate_units`)."""
+    yield from turn(ctx, state, satrapy, new, why, tuple(rules))
+    if new == "neutral":
+        return
+    mixed = sorted(u.id for u in state.on_map() if u.satrapy == satrapy
+                   and any(o.side not in (new, "neutral") for o in state.units_at(u.hex or "")))
+
+    def announce(plain: list[str]) -> None:
+        own = [u for u in plain if u in mixed]
+        sunk = [u for u in plain if u not in mixed]
+        text = f"{satrapy}'s units stacked with the other player's are eliminated: {', '.join(own)}"
+        if sunk:
+            text += f"; lost at sea with them: {', '.join(sunk)}"
+        ctx.event("control", text, (*rules, "xen:stacking") + (("xen:naval-transport",) if sunk else ()),
+                  satrapy=satrapy, eliminated=tuple(plain))
+
+    yield from eliminate_units(ctx, state, mixed, f"aboard a fleet of {satrapy}, which turns {new}", rules,
+                               with_cargo=False, announce=announce)

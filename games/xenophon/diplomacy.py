@@ -30,8 +30,8 @@ diplomacy" of docs/games/xenophon.md).
 
 Results (:func:`attempt`): R and 2R, the non-phasing player draws; D1, the
 phasing player examines the chits or the $ (:func:`.intelligence.reveal`); D2
-and D3 change control (:func:`change_control`), or D3 tries an assassination
-(:func:`.leaders.assassinate`, whose odds are :func:`assassination_chance`).
+and D3 change control (:func:`.control.turn_and_unstack`), or D3 tries an assassination
+(:func:`.leaders.assassinate`, whose odds are :func:`.leaders.assassination_chance`).
 The phase (:func:`diplomacy_phase`) starts with the negotiation window
 (:func:`.negotiations.negotiate`).
 
@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Iterable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 import attrs
 
@@ -51,8 +51,9 @@ from ancients_kit.session import Context, Decision, Option
 from ancients_kit.tables import DifferentialTable, Resolution
 from ancients_kit.windows import Play, Window, chain, own
 
-if TYPE_CHECKING:
-    from .state import XenState
+from . import chits, control, intelligence, leaders, negotiations
+from .chits import held
+from .state import EMPIRE, REBEL, XenState, other_side
 
 __all__ = [
     "AGENT_CHITS",
@@ -66,12 +67,9 @@ __all__ = [
     "Shift",
     "TREACHERY",
     "agent_value",
-    "assassination_chance",
-    "assassination_succeeds",
     "bid_key",
     "attempt",
     "cancelled",
-    "change_control",
     "column_value",
     "column_shifts",
     "diplomacy_phase",
@@ -88,9 +86,6 @@ __all__ = [
 
 RULE: Final = "xen:diplomacy"
 CHITS_RULE: Final = "xen:chits"
-
-EMPIRE: Final = "empire"
-REBEL: Final = "rebel"
 
 AGENT: Final = "Agent"
 EXPEDITION: Final = "Expedition"
@@ -277,77 +272,27 @@ def outcome_distribution(table: DifferentialTable, diff: int, shift: int = 0) ->
     return table.distribution_value(*column_value(diff, shift))
 
 
-def assassination_succeeds(roll: int, supreme: bool) -> bool:
-    """D3's assassination (``xen:diplomacy``): 1d6, 1-2 kills a Supreme Leader, 1-3 another leader."""
-    if not 1 <= roll <= 6:
-        raise ValueError(f"a d6 roll is 1-6, not {roll} ({RULE})")
-    return roll <= (2 if supreme else 3)
-
-
-def assassination_chance(supreme: bool) -> Fraction:
-    """Exact chance that D3's assassination kills the leader chosen: 1/3 or 1/2."""
-    return Fraction(sum(assassination_succeeds(r, supreme) for r in range(1, 7)), 6)
-
-
 # ---------------------------------------------------------------------------
 # The phase (phase c)
 
 
-def _other(side: str) -> str:
-    return EMPIRE if side == REBEL else REBEL
-
-
-def change_control(ctx: Context, state: XenState, satrapy: str, new: str, rules: Sequence[str],
-                   why: str) -> Generator[Decision, str, None]:
-    """``satrapy`` changes control (control.turn, ruling 16). When it turns
-    to a player, its units left in a hex with the other player's units are
-    eliminated too (ruling: friendly and enemy units never stack, ``xen:stacking``);
-    the other player's units aboard such a fleet go ashore on a coast and at sea
-    are lost with it, a leader by the leader rules (:func:`.leaders.eliminate_units`)."""
-    from . import control
-    from .leaders import eliminate_units
-
-    yield from control.turn(ctx, state, satrapy, new, why, tuple(rules))
-    if new == "neutral":
-        return
-    mixed = sorted(u.id for u in state.on_map() if u.satrapy == satrapy
-                   and any(o.side not in (new, "neutral") for o in state.units_at(u.hex or "")))
-
-    def announce(plain: list[str]) -> None:
-        own = [u for u in plain if u in mixed]
-        sunk = [u for u in plain if u not in mixed]
-        text = f"{satrapy}'s units stacked with the other player's are eliminated: {', '.join(own)}"
-        if sunk:
-            text += f"; lost at sea with them: {', '.join(sunk)}"
-        ctx.event("control", text, (*rules, "xen:stacking") + (("xen:naval-transport",) if sunk else ()),
-                  satrapy=satrapy, eliminated=tuple(plain))
-
-    yield from eliminate_units(ctx, state, mixed, f"aboard a fleet of {satrapy}, which turns {new}", rules,
-                               with_cargo=False, announce=announce)
-
-
 def targets(state: XenState, side: str) -> list[str]:
     """Satrapies ``side`` may attempt: neutral or enemy-controlled (``xen:diplomacy``)."""
-    return [s for s in state.data.satrapies if state.control.get(s) in ("neutral", _other(side))]
+    return [s for s in state.data.satrapies if state.control.get(s) in ("neutral", other_side(side))]
 
 
 def shifts_for(state: XenState, side: str, satrapy: str) -> tuple[Shift, ...]:
     """:func:`column_shifts` read from the state: the Supreme Leader in an unpillaged
     Capital, every City/Colony of the satrapy occupied (pillaged ones count, errata)."""
-    from .control import occupies_all_cities
-    from .stratagems import capital_occupied
-
     return column_shifts(
         side,
         satrapy,
-        supreme_in_capital=capital_occupied(state, side) is not None,
-        occupies_all_cities=occupies_all_cities(state, side, satrapy),
+        supreme_in_capital=control.capital_occupied(state, side) is not None,
+        occupies_all_cities=control.occupies_all_cities(state, side, satrapy),
     )
 
 
 def _agent_options(state: XenState, side: str, satrapy: str) -> list[Option]:
-    from .stratagems import held
-
     return [Option(KEYS[c], f"play {c} ({agent_value(c, side, satrapy)} Agent)", data=c)
             for c in held(state, side) if c in AGENT_CHITS and agent_value(c, side, satrapy) >= 1]
 
@@ -360,7 +305,6 @@ def diplomacy_phase(ctx: Context, state: XenState, side: str) -> Generator[Decis
     """Phase c (``xen:diplomacy``): negotiations first (``xen:negotiations``), then any
     number of attempts, each with at least one Agent chit, until the player is done.
     The player is asked whatever he holds; his options show only what he can play."""
-    from . import negotiations
 
     yield from negotiations.negotiate(ctx, state, side)
     while not state.over:
@@ -379,9 +323,8 @@ def diplomacy_phase(ctx: Context, state: XenState, side: str) -> Generator[Decis
 
 def attempt(ctx: Context, state: XenState, side: str, satrapy: str) -> Generator[Decision, str, str]:
     """One Diplomacy attempt on ``satrapy`` by the phasing ``side``; returns the result code."""
-    from . import stratagems
 
-    other = _other(side)
+    other = other_side(side)
     if satrapy not in targets(state, side):
         raise ValueError(f"{side} may attempt only a neutral or enemy satrapy, not {satrapy} ({RULE})")
     opening = _agent_options(state, side, satrapy)
@@ -398,7 +341,7 @@ def attempt(ctx: Context, state: XenState, side: str, satrapy: str) -> Generator
         b = Bid(len(bids) + 1, who, chit, agent_value(chit, who, satrapy), target)
         bids.append(b)
         ctx.event("bid", f"Diplomacy in {satrapy}: {b.describe()}; differential {differential(bids, side)}",
-                  stratagems.EFFECTS[chit].rules, side=who, chit=chit, number=b.number, target=target)
+                  chits.EFFECTS[chit].rules, side=who, chit=chit, number=b.number, target=target)
 
     chit, _ = key_chit(key)
     put(side, chit, None)
@@ -416,12 +359,12 @@ def attempt(ctx: Context, state: XenState, side: str, satrapy: str) -> Generator
         return f"{satrapy}: differential {differential(bids, side)}"
         yield  # a generator
 
-    w = Window("diplomacy", stratagems.WINDOWS["diplomacy"].title, RULE, sides=(other, side),
+    w = Window("diplomacy", chits.WINDOWS["diplomacy"].title, RULE, sides=(other, side),
                detail=f"{satrapy}: differential {differential(bids, side)}")
     yield from chain(w, state.standing, plays, resolve, ctx=ctx)
     diff = differential(bids, side)
     shifts = shifts_for(state, side, satrapy)
-    roll = yield from stratagems.roll(ctx, state, f"Diplomacy in {satrapy}", (RULE,))
+    roll = yield from chits.roll(ctx, state, f"Diplomacy in {satrapy}", (RULE,))
     res = read_table(state.data.tables["diplomacy"], diff, roll, shifts)  # type: ignore[arg-type]
     for who, c in played:
         state.pool.add(c)
@@ -433,19 +376,18 @@ def attempt(ctx: Context, state: XenState, side: str, satrapy: str) -> Generator
 
 
 def _apply(ctx: Context, state: XenState, side: str, satrapy: str, code: str) -> Generator[Decision, str, None]:
-    from . import intelligence, stratagems
 
-    other = _other(side)
+    other = other_side(side)
     if code in ("R", "2R"):
-        yield from stratagems.draw(ctx, state, other, 2 if code == "2R" else 1, f"Reaction to Diplomacy in {satrapy}",
+        yield from chits.draw(ctx, state, other, 2 if code == "2R" else 1, f"Reaction to Diplomacy in {satrapy}",
                                    (RULE,))
         return
     if code not in ("D1", "D2", "D3"):
         return
     opts = [Option("examine-chits", f"examine {other}'s chits"), Option("examine-treasury", f"examine {other}'s $")]
-    control = state.control[satrapy]
+    held_by = state.control[satrapy]
     if code == "D2":
-        new = side if control == "neutral" else "neutral"
+        new = side if held_by == "neutral" else "neutral"
         opts.append(Option("control", f"{satrapy} becomes {new}"))
     if code == "D3":
         opts.append(Option("control", f"{satrapy} becomes {side}"))
@@ -457,12 +399,10 @@ def _apply(ctx: Context, state: XenState, side: str, satrapy: str, code: str) ->
         what = key.removeprefix("examine-")
         intelligence.reveal(ctx, state, other, side, (what,), (RULE, intelligence.RULE), f"Diplomacy {code}")
     elif key == "control":
-        new = side if code == "D3" or control == "neutral" else "neutral"
-        yield from change_control(ctx, state, satrapy, new, (RULE, "xen:control"), f"Diplomacy {code}")
+        new = side if code == "D3" or held_by == "neutral" else "neutral"
+        yield from control.turn_and_unstack(ctx, state, satrapy, new, (RULE, "xen:control"), f"Diplomacy {code}")
     else:
-        from .leaders import assassinate
-
-        yield from assassinate(ctx, state, side, key.split(":", 1)[1])
+        yield from leaders.assassinate(ctx, state, side, key.split(":", 1)[1])
 
 
 _DECLINE: Final = {"negotiations.term": "cancel", "negotiations.answer": "reject"}
@@ -474,8 +414,6 @@ def score(state: XenState, decision: Decision, key: str) -> float | None:
     deciding side's view: its hand, the open map): an attempt is worth its chance of
     a D2/D3 times the satrapy's Levy Value; the greedy bot makes no offer and
     accepts none."""
-    from .stratagems import held
-
     side, kind = decision.side, decision.kind
     if kind == "diplomacy.satrapy":
         if key == "done":
@@ -497,14 +435,11 @@ def score(state: XenState, decision: Decision, key: str) -> float | None:
             return 4.0
         if key.startswith("assassinate:"):
             leader = key.split(":", 1)[1]
-            supreme = state.supreme.get(_other(side)) == leader
-            return float(assassination_chance(supreme)) * (12.0 if supreme else 4.0)
+            supreme = state.supreme.get(other_side(side)) == leader
+            return float(leaders.assassination_chance(supreme)) * (12.0 if supreme else 4.0)
         return 0.5 if key == "examine-chits" else 0.3
     if kind in _DECLINE:
         return 1.0 if key == _DECLINE[kind] else 0.0
     if kind == "negotiations.chit":
-        from .stratagems import _KEEP
-        from .stratagems import key_chit as chit_of
-
-        return -float(_KEEP.get(chit_of(key), 3))
+        return -float(chits.KEEP.get(chits.key_chit(key), 3))
     return None

@@ -28,17 +28,16 @@ from ancients_kit.session import Context, Decision, Option
 from ancients_kit.tables import LookupTable
 
 from . import control, leaders
-from .stratagems import roll
+from .chits import draw_chit, lose_chits, roll
+from .pillage import mark_pillaged
+from .treasury import disband_check, maintained_units
 from .state import EMPIRE, NEUTRAL, REBEL, Unit, XenState, other_side, slug, type_name
 
 __all__ = [
     "HANDLERS",
     "MEDITERRANEAN",
     "REVOLT_REGIONS",
-    "draw_chit",
-    "eliminate",
     "events_phase",
-    "lose_chits",
     "revolt",
     "revolt_drm",
 ]
@@ -59,85 +58,6 @@ REVOLT_REGIONS: dict[str, tuple[str, ...]] = {
     "revolt-india": ("Gandara", "Parikania", "Persian India", "Greater India", "Sakans", "Massagetai"),
 }
 """The satrapies each reconstructed regional Revolt event names (events.toml 31-41): all 34 once."""
-
-STACK = 10  # xen:stacking
-
-
-# ---------------------------------------------------------------------------
-# Helpers shared with the other phases
-
-
-def eliminate(ctx: Context, state: XenState, uid: str, why: str,
-              rules: tuple[str, ...]) -> Generator[Decision, str, None]:
-    """Eliminate a unit to the counter mix through :func:`.leaders.eliminate_units`: a leader
-    by the leader rules (Xenophon's escape roll, a Supreme Leader's Anabasis window and lost
-    chits); the units a fleet carries go ashore on a coast and are lost with it at sea
-    (each unit is fed or lost on its own in the Supply phase, and chosen on its own by Attrition)."""
-    u = state.unit(uid)
-
-    def announce(plain: list[str]) -> None:
-        for p in plain:
-            ctx.event("eliminated", f"{p} eliminated ({why})" if p == uid else f"{p} eliminated (aboard {uid}, "
-                      f"lost at sea with it: {why})", rules + (("xen:naval-transport",) if p != uid else ()),
-                      side=u.side, unit=p)
-
-    yield from leaders.eliminate_units(ctx, state, [uid], why, rules, with_cargo=False, announce=announce)
-
-
-def lose_chits(ctx: Context, state: XenState, side: str, n: int, why: str, rules: tuple[str, ...]) -> int:
-    """``side`` returns ``n`` chits chosen at random to the pool (xen:stratagem); returns how many."""
-    hand = state.hands[side]
-    lost = 0
-    with ctx.secret(side):
-        for _ in range(min(n, len(hand))):
-            c = ctx.chance.draw(hand, f"{side} loses a chit ({why})", rules)
-            state.pool.add(c)
-            lost += 1
-    ctx.event("chits-lost", f"{side} returns {lost} chit(s) at random to the pool ({why})", rules, side=side)
-    return lost
-
-
-def draw_chit(ctx: Context, state: XenState, side: str, why: str,
-              rules: tuple[str, ...]) -> Generator[Decision, str, str | None]:
-    """``side`` draws a chit from the pool; with 15 in hand he returns one of his choice (ruling 19)."""
-    if not len(state.pool):
-        ctx.event("chit", f"{side} would draw a chit ({why}) but the pool is empty", rules, side=side)
-        return None
-    hand = state.hands[side]
-    with ctx.secret(side):
-        chit = str(state.pool.draw(ctx.chance, f"{side} draws a chit ({why})", rules))
-    if hand.limit is not None and len(hand) >= hand.limit:
-        from .stratagems import full_hand_return
-
-        back = yield from full_hand_return(state, side, chit, f"You hold {len(hand)} chits, the most allowed, "
-                                           f"and drew {chit}: return one to the pool")
-        ctx.event("chit", f"{side} draws a chit ({why}) and returns one to the pool (hand of 15)", rules,
-                  side=side)
-        return None if back == chit else chit
-    hand.add(chit)
-    ctx.event("chit", f"{side} draws a chit ({why})", rules, side=side)
-    return chit
-
-
-def friendly_hexes(state: XenState, side: str, room: int = 1) -> list[str]:
-    """Hexes holding a unit of ``side`` with room for ``room`` more (xen:stacking)."""
-    return sorted(h for h in state.occupied() if state.occupier(h) == side and len(state.units_at(h)) + room <= STACK)
-
-
-def _place_with_friendly(ctx: Context, state: XenState, side: str, u: Unit, why: str,
-                         rules: tuple[str, ...]) -> Generator[Decision, str, None]:
-    cand = friendly_hexes(state, side)
-    if u.fleet:
-        cand = [h for h in cand if h in state.data.coastal or state.data.terrain.get(h) == "sea"]
-    if not cand:
-        ctx.event("event", f"{why}: no friendly unit with room to receive {u.id}", rules, side=side)
-        return
-    key = yield Decision(side, f"{why}: place {u.id} with which friendly unit?",
-                         tuple(Option(h, f"{state.satrapy_of(h) or 'sea'}, {len(state.units_at(h))} "
-                                         f"unit{'' if len(state.units_at(h)) == 1 else 's'} there")
-                               for h in cand), rule=rules[0], kind="event.place", context={"highlight": tuple(cand)})
-    state.place(u.id, key)
-    ctx.event("event", f"{side}: {u.id} placed in {key} ({why})", rules, side=side, unit=u.id, hex=key)
 
 
 # ---------------------------------------------------------------------------
@@ -184,11 +104,9 @@ Handler = Callable[[Context, XenState, str], Generator[Decision, str, None]]
 
 
 def _leader_arises(ctx: Context, state: XenState, side: str) -> Generator[Decision, str, None]:
-    from .stratagems import available_leaders
-
     # One list with the chit and Anabasis (xen:leaders): neither the current Supreme Leader nor
     # the scenario's (dead, after a Successor) may arise as an ordinary leader.
-    allowed = set(available_leaders(state, side))
+    allowed = set(leaders.available_leaders(state, side))
     avail = [u for u in state.units.values() if u.id in allowed]
     if not avail:
         ctx.event("event", f"Leader Arises: {side} has no leader available", (EV, "xen:leaders"), side=side)
@@ -196,7 +114,7 @@ def _leader_arises(ctx: Context, state: XenState, side: str) -> Generator[Decisi
     key = yield Decision(side, "Leader Arises: which leader?", tuple(Option(slug(u.id), u.id) for u in avail),
                          rule=EV, kind="event.leader")
     u = next(u for u in avail if slug(u.id) == key)
-    yield from _place_with_friendly(ctx, state, side, u, "Leader Arises", (EV, "xen:leaders"))
+    yield from leaders.place_with_friendly(ctx, state, side, u, "Leader Arises", (EV, "xen:leaders"))
 
 
 def _troops_rally(ctx: Context, state: XenState, side: str) -> Generator[Decision, str, None]:
@@ -213,7 +131,7 @@ def _troops_rally(ctx: Context, state: XenState, side: str) -> Generator[Decisio
     key = yield Decision(side, "Troops Rally: which unit (satrapy and type)?",
                          tuple(Option(k, f"{u.satrapy}: {type_name(u.type)}") for k, u in choices), rule=EV, kind="event.unit")
     u = dict(choices)[key]
-    yield from _place_with_friendly(ctx, state, side, u, "Troops Rally", (EV,))
+    yield from leaders.place_with_friendly(ctx, state, side, u, "Troops Rally", (EV,))
 
 
 def _attrition(ctx: Context, state: XenState, side: str) -> Generator[Decision, str, None]:
@@ -227,7 +145,7 @@ def _attrition(ctx: Context, state: XenState, side: str) -> Generator[Decision, 
         key = yield Decision(side, f"Attrition ({i + 1} of {n}): eliminate {what}",
                              tuple(Option(u.id, f"{u.id} in {u.hex}") for u in sorted(pool, key=lambda u: u.id)),
                              rule=EV, kind="event.attrition")
-        yield from eliminate(ctx, state, key, "Attrition", (EV,))
+        yield from leaders.eliminate_unit(ctx, state, key, "Attrition", (EV,))
         must_leader = False
 
 
@@ -247,7 +165,7 @@ def _plague(ctx: Context, state: XenState, side: str) -> Generator[Decision, str
         for h in state.hexes_of(s):
             for u in list(state.units_at(h)):
                 if u.where == "map" and (yield from roll(ctx, state, f"Plague: {u.id}", (EV,))) <= 2:
-                    yield from eliminate(ctx, state, u.id, f"plague in {s}", (EV,))
+                    yield from leaders.eliminate_unit(ctx, state, u.id, f"plague in {s}", (EV,))
         for h in state.cities_of(s):
             if h in state.pillaged:
                 continue
@@ -256,23 +174,6 @@ def _plague(ctx: Context, state: XenState, side: str) -> Generator[Decision, str
     for p in (REBEL, EMPIRE):
         n = yield from roll(ctx, state, f"Plague: {p} discards chits", (EV,))
         lose_chits(ctx, state, p, n, "plague", (EV, "xen:stratagem"))
-
-
-def mark_pillaged(ctx: Context, state: XenState, h: str, why: str, rules: tuple[str, ...],
-                  *, colony_marker: bool = False) -> None:
-    """A Pillage marker in a printed city, or a colony removed (the Plague's words, and pillage's:
-    "Colonies are removed if their hexes are Pillaged", xen:colonisation); public works go too.
-    With ``colony_marker`` a Colony hex gets the marker as well as losing its Colony (the Disband
-    Table's mutiny: "If hex unpillaged place Pillage marker", xen:disband)."""
-    state.public_works.discard(h)
-    if h in state.colonies and h not in state.data.city_kind and not colony_marker:
-        state.colonies.discard(h)
-        ctx.event("pillage", f"the colony in {h} is removed ({why})", rules, hex=h)
-        return
-    colony = h in state.colonies
-    state.colonies.discard(h)
-    state.pillaged.add(h)
-    ctx.event("pillage", f"Pillage marker in {h}{'; its colony is removed' if colony else ''} ({why})", rules, hex=h)
 
 
 def _dissent(ctx: Context, state: XenState, side: str) -> Generator[Decision, str, None]:
@@ -339,8 +240,6 @@ def _mercenaries(ctx: Context, state: XenState, side: str) -> Generator[Decision
 
 
 def _unpaid_troops(ctx: Context, state: XenState, side: str) -> Generator[Decision, str, None]:
-    from .treasury import disband_check, maintained_units
-
     n = yield from roll(ctx, state, "Unpaid Troops: units checking", (EV,))
     for i in range(n):
         cand = [u for u in maintained_units(state, side) if u.embarked is None]

@@ -23,11 +23,12 @@ from ancients_kit.data import DataStore
 from ancients_kit.plugin import Game, OptionSpec, Outcome, ScenarioInfo, TableInfo
 from ancients_kit.session import Context, Decision
 
-from . import bot, victory
+from . import bot, combat, model, victory
 from .hints import focused
 from .phases import PHASE_ORDER, PHASE_RULES, PHASES, phase_title
 from .setup import build, deploy
 from .state import SIDES, XenState, load_data
+from .treasury import income
 
 __all__ = ["Xenophon"]
 
@@ -44,8 +45,6 @@ class Xenophon(Game):
 
     # -- listings ------------------------------------------------------------
     def scenarios(self, store: DataStore) -> list[ScenarioInfo]:
-        from . import model
-
         meta, doc = store.load("scenarios.toml", model.ScenariosDoc)
         summary = {
             "cyrus-revolt": "401-395 BC: Cyrus the Younger rises against his brother Artaxerxes II.",
@@ -149,17 +148,17 @@ class Xenophon(Game):
                 f"{money}; {hands}; pool {len(state.pool)}")
 
     def render(self, state: XenState, viewer: str | None, highlight: Collection[str] = ()) -> Any:
-        from .render import render
+        from .render import render  # here, not at the top: start-up time (rich, the map drawing)
 
         return render(state, viewer, highlight)
 
     def picture(self, state: XenState, viewer: str | None) -> Any:
-        from .render import picture
+        from .render import picture  # start-up time, as render
 
         return picture(state, viewer)
 
     def inspect(self, state: XenState, viewer: str | None, hex_id: str) -> tuple[str, ...]:
-        from .render import inspect
+        from .render import inspect  # start-up time, as render
 
         return inspect(state, viewer, hex_id)
 
@@ -174,8 +173,6 @@ class Xenophon(Game):
         hand; its size kept), and put the other treasury, unless open, at what ``viewer`` can
         estimate: that side's income now (xen:intelligence: $ and chits are secret; what King's
         Eye showed is a snapshot that later draws and spending make stale, so it is not used)."""
-        from .treasury import income
-
         other = "empire" if viewer == "rebel" else "rebel"
         hand = state.hands[other]
         redeal(hand, state.pool, rng)
@@ -196,30 +193,28 @@ class Xenophon(Game):
         return bot.score_options(state, decision)
 
     def tables(self, store: DataStore) -> list[TableInfo]:
-        from .render import tables
+        from .render import tables  # start-up time, as render
 
         return tables(store)
 
     # -- combat (xen-combat): odds.py, compare.py ------------------------------------
     @property
     def odds_help(self) -> str:  # type: ignore[override]
-        from .odds import HELP
+        from .odds import HELP  # here, not at the top: start-up time (the odds reports load only when asked)
 
         return HELP
 
     def odds(self, store: DataStore, params: Any) -> Any:
         """``ancients odds xenophon ...`` (odds.py): battles, withdrawal, personal combat, diplomacy ..."""
-        from .odds import odds
+        from .odds import odds  # start-up time, as HELP
 
         return odds(store, params)
 
     def compare(self, store: DataStore, engagement: Any) -> Any:
-        from .compare import translate
+        from .compare import translate  # here, not at the top: start-up time (the cross-game translation)
 
         return translate(store, engagement)
 
     def decision_odds(self, state: XenState, decision: Decision, key: str, store: DataStore | None = None) -> Any:
         """An attack offered by the operations loop (``attack:HEX``): the battle's odds (combat.py)."""
-        from .combat import decision_odds
-
-        return decision_odds(state, decision, key)
+        return combat.decision_odds(state, decision, key)

@@ -24,23 +24,18 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 import attrs
 
 from ancients_kit.chance import Rng
 from ancients_kit.session import Context
 
-if TYPE_CHECKING:
-    from .state import XenState
+from .state import XenState, other_side
 
 __all__ = ["RULE", "Seen", "UnitView", "View", "reveal", "sample_hand", "seen", "unseen_chits", "view_for"]
 
 RULE: Final = "xen:intelligence"
-
-
-def _other(side: str) -> str:
-    return "empire" if side == "rebel" else "rebel"
 
 
 @attrs.frozen
@@ -105,7 +100,7 @@ def seen(state: XenState, viewer: str, what: str) -> Seen | None:
 def view_for(state: XenState, side: str) -> View:
     """What ``side`` may see: open forces, its own hand and $, the opponent's hand
     size, his $ only if open, and its remembered looks."""
-    other = _other(side)
+    other = other_side(side)
     units = tuple(
         UnitView(u.id, u.type, u.side, u.satrapy, u.hex, u.cs, u.ov, u.embarked)
         for u in sorted(state.on_map(), key=lambda u: u.id)
@@ -182,7 +177,7 @@ def sample_hand(state: XenState, side: str, rng: Rng) -> tuple[str, ...]:
     """A guess at the opponent's hand for ``side``'s bot: the hand it saw, if
     it saw it this player-turn and the size still matches; otherwise the
     opponent's hand size drawn at random from :func:`unseen_chits`."""
-    other = _other(side)
+    other = other_side(side)
     n = len(state.hands[other])
     look = seen(state, side, "chits")
     if look is not None and look.chits is not None and (look.turn, look.player_turn) == (

@@ -18,36 +18,46 @@ Rules: ``xen:leaders``, ``xen:supreme-leaders``, ``xen:xenophon``,
   regular leader; otherwise the victim's player draws a chit.
 * Personal combat (optional): each player's chosen leader rolls a d6, Cyrus +1;
   the high roll kills the other leader, a tie kills neither.
+
+Under every phase, this module is also the one way rules code takes units out of
+play (:func:`eliminate_units`; one unit on its own, :func:`eliminate_unit`) and
+brings a leader or a rallying unit in with a friendly force
+(:func:`receive_leader`, :func:`place_with_friendly`); the Supreme Leader's loss
+opens Anabasis's window (:func:`supreme_leader_eliminated`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from ancients_kit.session import Context, Decision, Option
 
-from . import diplomacy, stratagems
-from .state import REBEL, Unit, XenState, other_side
+from . import chits
+from .battle import Battle
+from .state import REBEL, SUPREME, Unit, XenState, other_side
 
-if TYPE_CHECKING:
-    from .combat import Battle
 
 __all__ = [
     "PERSONAL_DRM",
     "XENOPHON",
     "assassinate",
     "assassination_chance",
+    "assassination_succeeds",
+    "available_leaders",
     "eliminate",
+    "eliminate_unit",
     "eliminate_units",
+    "friendly_hexes",
     "is_supreme",
     "nearest_friendly_hex",
     "op_multiplier",
     "personal_combat",
     "personal_combat_chances",
+    "place_with_friendly",
+    "receive_leader",
     "successor",
-    "supreme_leader_lost",
+    "supreme_leader_eliminated",
 ]
 
 XENOPHON = "Xenophon"
@@ -71,10 +81,17 @@ def personal_combat_chances(drm: int = 0, other_drm: int = 0) -> dict[str, Fract
     return out
 
 
+def assassination_succeeds(roll: int, supreme: bool) -> bool:
+    """D3's assassination (``xen:diplomacy``): 1d6, 1-2 kills a Supreme Leader, 1-3 another leader."""
+    if not 1 <= roll <= 6:
+        raise ValueError(f"a d6 roll is 1-6, not {roll} (xen:diplomacy)")
+    return roll <= (2 if supreme else 3)
+
+
 def assassination_chance(supreme: bool) -> Fraction:
-    """P(the leader chosen dies) on a D3 assassination: 1-2 a Supreme Leader, 1-3 another leader
-    (xen-politics's :func:`.diplomacy.assassination_chance`)."""
-    return diplomacy.assassination_chance(supreme)
+    """Exact chance that D3's assassination kills the leader chosen (``xen:diplomacy``): 1-2 a
+    Supreme Leader (1/3), 1-3 another leader (1/2)."""
+    return Fraction(sum(assassination_succeeds(r, supreme) for r in range(1, 7)), 6)
 
 
 # ================================================================= on the game state
@@ -140,7 +157,7 @@ def eliminate(
     base = tuple(dict.fromkeys((*rules, "xen:leaders")))
     if u.id == XENOPHON:
         r = (*base, "xen:xenophon")
-        roll = yield from stratagems.roll(ctx, state, "Xenophon's escape roll", r)
+        roll = yield from chits.roll(ctx, state, "Xenophon's escape roll", r)
         dest = nearest_friendly_hex(state, side, here, exclude=[uid]) if roll in ESCAPE_ROLLS else None
         if dest is not None:
             state.place(uid, dest)
@@ -159,7 +176,7 @@ def eliminate(
         return
     r = (*base, "xen:supreme-leaders")
     ctx.event("supreme-leader-eliminated", f"{side}: Supreme Leader {uid} eliminated ({why})", r, side=side)
-    yield from supreme_leader_lost(ctx, state, side)
+    yield from supreme_leader_eliminated(ctx, state, side)
 
 
 def aboard(state: XenState, fleet: str) -> list[str]:
@@ -232,12 +249,6 @@ def eliminate_units(
     return out
 
 
-def supreme_leader_lost(ctx: Context, state: XenState, side: str) -> Generator[Decision, str, None]:
-    """The ``supreme-leader-lost`` window for Anabasis, then every chit held goes back to the
-    pool (``xen:supreme-leaders``): xen-politics's :func:`.stratagems.supreme_leader_eliminated`."""
-    yield from stratagems.supreme_leader_eliminated(ctx, state, side)
-
-
 def successor(state: XenState, side: str, leader: str) -> None:
     """Successor (``xen:supreme-leaders``): a friendly leader on the map becomes Supreme Leader
     once the old one is gone. ValueError naming the rule otherwise."""
@@ -258,14 +269,14 @@ def assassinate(ctx: Context, state: XenState, side: str, leader: str) -> Genera
         raise ValueError(f"{leader} is not an enemy leader on the map (xen:diplomacy: D3)")
     supreme = is_supreme(state, u)
     rules = ("xen:diplomacy", "xen:leaders") + (("xen:supreme-leaders",) if supreme else ())
-    roll = yield from stratagems.roll(ctx, state, f"assassination of {leader}", rules)
-    if diplomacy.assassination_succeeds(roll, supreme):
+    roll = yield from chits.roll(ctx, state, f"assassination of {leader}", rules)
+    if assassination_succeeds(roll, supreme):
         ctx.event("assassination", f"{side} assassinates {leader} (roll {roll})", rules, side=side, dice=(roll,))
         yield from eliminate(ctx, state, leader, "assassinated", rules)
         return True
     ctx.event("assassination", f"{side} fails to assassinate {leader} (roll {roll}); {u.side} draws a chit",
               rules, side=side, dice=(roll,))
-    yield from stratagems.draw(ctx, state, u.side, 1, "a failed assassination", (*rules, "xen:stratagem"))
+    yield from chits.draw(ctx, state, u.side, 1, "a failed assassination", (*rules, "xen:stratagem"))
     return False
 
 
@@ -339,7 +350,7 @@ def personal_combat(ctx: Context, state: XenState, b: Battle) -> Generator[Decis
     rolls = {}
     for side in (declarer, other):
         drm = PERSONAL_DRM.get(picks[side], 0)
-        rolls[side] = (yield from stratagems.roll(ctx, state, f"personal combat: {picks[side]}", PERSONAL_RULES)) + drm
+        rolls[side] = (yield from chits.roll(ctx, state, f"personal combat: {picks[side]}", PERSONAL_RULES)) + drm
     a, d = rolls[declarer], rolls[other]
     text = f"personal combat: {picks[declarer]} {a} against {picks[other]} {d}"
     if a == d:
@@ -348,3 +359,88 @@ def personal_combat(ctx: Context, state: XenState, b: Battle) -> Generator[Decis
     loser = other if a > d else declarer
     ctx.event("personal-combat", f"{text}: {picks[loser]} is killed", PERSONAL_RULES, side=declarer)
     yield from eliminate(ctx, state, picks[loser], "killed in personal combat", PERSONAL_RULES)
+
+
+# ---------------------------------------------------------------- arising, placing and the Supreme Leader's loss
+
+
+def available_leaders(state: XenState, side: str) -> list[str]:
+    """Leaders ``side`` may receive (Leader Arises, Anabasis): its own, off the map,
+    not removed, not a Supreme Leader (``xen:leaders``)."""
+    banned = {SUPREME.get(side), state.supreme.get(side)}
+    return sorted(u.id for u in state.leaders(side, where="mix") if u.id not in banned)
+
+
+def receive_leader(
+    ctx: Context, state: XenState, side: str, why: str, rules: Sequence[str]
+) -> Generator[Decision, str, str | None]:
+    """``side`` chooses an available leader, placed with a friendly unit with room
+    (Leader Arises; Anabasis A; events' placement). Returns the leader placed, or None."""
+    names = available_leaders(state, side)
+    if not names:
+        ctx.event("leader", f"{side}: no leader can arise ({why}): none available", tuple(rules), side=side)
+        return None
+    who = yield Decision(side, f"which leader arises ({why})?",
+                         tuple(Option(n, n) for n in names), rule="xen:leaders", kind="leader.arise")
+    yield from place_with_friendly(ctx, state, side, state.unit(who), why, tuple(rules))
+    return who if state.unit(who).on_map else None
+
+
+def supreme_leader_eliminated(ctx: Context, state: XenState, side: str) -> Generator[Decision, str, None]:
+    """The instant ``side``'s Supreme Leader is eliminated (:func:`eliminate`, a battle's window):
+    the ``supreme-leader-lost`` window offers Anabasis (A: receive a leader on a
+    friendly force; B: return every other chit and draw 1d6; C: Anabasis back to
+    the pool); without it every chit is discarded (``xen:supreme-leaders``)."""
+    rules = ("xen:supreme-leaders", chits.RULE)
+    got = yield from chits.open_window(ctx, state, "supreme-leader-lost", sides=(side,),
+                                 detail=f"{side}'s Supreme Leader eliminated")
+    if got is None:
+        chits.lose_all(ctx, state, side, "Supreme Leader eliminated", rules)
+        return
+    arules = chits.EFFECTS["Anabasis"].rules
+    state.pool.remove("Anabasis")  # C: it goes back only after B's draws
+    yield from receive_leader(ctx, state, side, "Anabasis", arules)
+    chits.lose_all(ctx, state, side, "Anabasis: every other chit returned", arules)
+    n = yield from chits.roll(ctx, state, "Anabasis: chits drawn", arules)
+    yield from chits.draw(ctx, state, side, n, "Anabasis", arules)
+    state.pool.add("Anabasis")
+
+
+def friendly_hexes(state: XenState, side: str, room: int = 1) -> list[str]:
+    """Hexes holding a unit of ``side`` with room for ``room`` more (xen:stacking)."""
+    return sorted(h for h in state.occupied() if state.occupier(h) == side and len(state.units_at(h)) + room <= STACK_LIMIT)
+
+
+def place_with_friendly(ctx: Context, state: XenState, side: str, u: Unit, why: str,
+                        rules: tuple[str, ...]) -> Generator[Decision, str, None]:
+    """``u`` comes into play with a friendly unit with room, in a hex ``side`` chooses (a fleet
+    only on a coast or at sea): a leader arising, a unit rallying (xen:leaders, xen:random-events)."""
+    cand = friendly_hexes(state, side)
+    if u.fleet:
+        cand = [h for h in cand if h in state.data.coastal or state.data.terrain.get(h) == "sea"]
+    if not cand:
+        ctx.event("event", f"{why}: no friendly unit with room to receive {u.id}", rules, side=side)
+        return
+    key = yield Decision(side, f"{why}: place {u.id} with which friendly unit?",
+                         tuple(Option(h, f"{state.satrapy_of(h) or 'sea'}, {len(state.units_at(h))} "
+                                         f"unit{'' if len(state.units_at(h)) == 1 else 's'} there")
+                               for h in cand), rule=rules[0], kind="event.place", context={"highlight": tuple(cand)})
+    state.place(u.id, key)
+    ctx.event("event", f"{side}: {u.id} placed in {key} ({why})", rules, side=side, unit=u.id, hex=key)
+
+
+def eliminate_unit(ctx: Context, state: XenState, uid: str, why: str,
+                   rules: tuple[str, ...]) -> Generator[Decision, str, None]:
+    """Eliminate one unit to the counter mix through :func:`eliminate_units`: a leader
+    by the leader rules (Xenophon's escape roll, a Supreme Leader's Anabasis window and lost
+    chits); the units a fleet carries go ashore on a coast and are lost with it at sea
+    (each unit is fed or lost on its own in the Supply phase, and chosen on its own by Attrition)."""
+    u = state.unit(uid)
+
+    def announce(plain: list[str]) -> None:
+        for p in plain:
+            ctx.event("eliminated", f"{p} eliminated ({why})" if p == uid else f"{p} eliminated (aboard {uid}, "
+                      f"lost at sea with it: {why})", rules + (("xen:naval-transport",) if p != uid else ()),
+                      side=u.side, unit=p)
+
+    yield from eliminate_units(ctx, state, [uid], why, rules, with_cargo=False, announce=announce)

@@ -36,15 +36,15 @@ What is enforced, and how:
 from __future__ import annotations
 
 from collections.abc import Generator, Iterable, Sequence
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 import attrs
 
 from ancients_kit.session import Context, Decision, Option
 from ancients_kit.windows import Window, offer
 
-if TYPE_CHECKING:
-    from .state import XenState
+from . import chits, control, victory
+from .state import XenState, other_side
 
 __all__ = [
     "Agreement",
@@ -175,10 +175,6 @@ def money_owed(terms: Iterable[Term]) -> tuple[int, int]:
     return give, ask
 
 
-def _other(side: str) -> str:
-    return "empire" if side == "rebel" else "rebel"
-
-
 @attrs.frozen
 class Agreement:
     """An accepted offer (kept in ``state.negotiations``, never changed: a new
@@ -198,7 +194,7 @@ class Agreement:
 
 def menu(state: XenState, proposer: str, chosen: Sequence[Term]) -> tuple[Option, ...]:
     """The terms ``proposer`` may add to his offer now (bounded; a term once)."""
-    recipient = _other(proposer)
+    recipient = other_side(proposer)
     taken = {t.key for t in chosen}
     give, _ = money_owed(chosen)
     have = state.treasury[proposer].value - give
@@ -234,15 +230,15 @@ def _can_fulfil(state: XenState, side: str, terms: Sequence[Term], as_proposer: 
     give, ask = money_owed(terms)
     pay = give if as_proposer else ask
     kind = "give-chits" if as_proposer else "ask-chits"
-    chits = sum(t.amount for t in terms if t.kind == kind)
-    return state.treasury[side].value >= pay and len(state.hands[side]) >= chits
+    owed = sum(t.amount for t in terms if t.kind == kind)
+    return state.treasury[side].value >= pay and len(state.hands[side]) >= owed
 
 
 def negotiate(ctx: Context, state: XenState, phasing: str) -> Generator[Decision, str, None]:
     """The negotiation window at the start of a Diplomacy phase: each player, the
     phasing one first, is asked whether he makes an offer (whatever he holds);
     an offer is built term by term and the other accepts or rejects it."""
-    w = Window("negotiations", "the start of the Diplomacy phase", RULE, sides=(phasing, _other(phasing)))
+    w = Window("negotiations", "the start of the Diplomacy phase", RULE, sides=(phasing, other_side(phasing)))
     asked: set[str] = set()
     while not state.over:
         got = yield from offer(
@@ -258,7 +254,7 @@ def negotiate(ctx: Context, state: XenState, phasing: str) -> Generator[Decision
 
 
 def _make_offer(ctx: Context, state: XenState, proposer: str) -> Generator[Decision, str, None]:
-    recipient = _other(proposer)
+    recipient = other_side(proposer)
     terms: list[Term] = []
     while len(terms) < MAX_TERMS:
         opts = [Option("cancel", "make no offer after all")]
@@ -298,7 +294,6 @@ def _make_offer(ctx: Context, state: XenState, proposer: str) -> Generator[Decis
 
 def _carry_out(ctx: Context, state: XenState, a: Agreement) -> Generator[Decision, str, None]:
     """The terms carried out at once: money, chits, neutrality, the end of the game."""
-    from . import diplomacy, stratagems, victory
 
     for t in a.terms:
         giver, taker = (a.proposer, a.recipient) if t.kind in ("give-money", "give-chits", "neutral") else (
@@ -308,20 +303,20 @@ def _carry_out(ctx: Context, state: XenState, a: Agreement) -> Generator[Decisio
             state.treasury[taker].gain(ctx, t.amount, f"agreement {a.number}: paid by {giver}", (RULE, "xen:treasury"))
         elif t.kind in ("give-chits", "ask-chits"):
             for _ in range(t.amount):
-                kinds = stratagems.held(state, giver)
+                kinds = chits.held(state, giver)
                 if not kinds:
                     break
                 key = yield Decision(giver, f"agreement {a.number}: which chit do you give {taker}?",
-                                     tuple(Option(stratagems.chit_key(k), k) for k in kinds), rule=RULE,
+                                     tuple(Option(chits.chit_key(k), k) for k in kinds), rule=RULE,
                                      kind="negotiations.chit")
-                chit = stratagems.key_chit(key)
+                chit = chits.key_chit(key)
                 state.hands[giver].remove(chit)
                 ctx.event("chits", f"{giver} gives {taker} {chit} (agreement {a.number})", (RULE,), side=giver,
                           private_to=giver, public_text=f"{giver} gives {taker} a chit (agreement {a.number})")
-                yield from stratagems.receive(ctx, state, taker, chit, f"agreement {a.number}", (RULE,))
+                yield from chits.receive(ctx, state, taker, chit, f"agreement {a.number}", (RULE,))
         elif t.kind in ("neutral", "ask-neutral"):
             if state.control.get(t.satrapy) == giver:
-                yield from diplomacy.change_control(ctx, state, t.satrapy, "neutral", (RULE, "xen:control"),
+                yield from control.turn_and_unstack(ctx, state, t.satrapy, "neutral", (RULE, "xen:control"),
                                                     f"agreement {a.number}")
         elif t.kind == "end-game":
             victory.final(ctx, state, f"agreement {a.number}: the players end the game")
@@ -377,10 +372,8 @@ def breach(ctx: Context, state: XenState, violator: str) -> Generator[Decision, 
     """A broken agreement (``xen:negotiations``): the violator rolls 1d6 and loses that
     many chits at random; for each he cannot lose, his opponent draws one from the
     pool (the cup is opaque: "picks" is a draw, ruling)."""
-    from . import stratagems
-    from .events import lose_chits
 
-    n = yield from stratagems.roll(ctx, state, f"{violator} breaks an agreement: chits lost", (RULE,))
-    lost = lose_chits(ctx, state, violator, n, "broken agreement", (RULE, "xen:stratagem"))
+    n = yield from chits.roll(ctx, state, f"{violator} breaks an agreement: chits lost", (RULE,))
+    lost = chits.lose_chits(ctx, state, violator, n, "broken agreement", (RULE, "xen:stratagem"))
     if n > lost:
-        yield from stratagems.draw(ctx, state, _other(violator), n - lost, f"{violator} broke an agreement", (RULE,))
+        yield from chits.draw(ctx, state, other_side(violator), n - lost, f"{violator} broke an agreement", (RULE,))

@@ -20,6 +20,7 @@ from typing import Any
 
 from ancients_kit.session import Context, Decision
 
+from . import diplomacy, events, operations, recruit, stratagems, supply, treasury
 from .state import XenState
 
 __all__ = ["PHASES", "PHASE_LETTER", "PHASE_ORDER", "PHASE_RULES", "Phase", "placeholder", "phase_title"]
@@ -80,8 +81,6 @@ PHASES: dict[str, Phase] = {name: placeholder(name) for name in PHASE_ORDER}
 
 def _register() -> None:
     """Each owner's phases, one line each (XEN_PLAN.md): replace a placeholder here."""
-    from . import events, recruit, supply, treasury
-
     # xen-core
     PHASES["events"] = events.events_phase
     PHASES["treasury"] = treasury.treasury_phase
@@ -89,16 +88,14 @@ def _register() -> None:
     PHASES["levy"] = recruit.levy_phase
     PHASES["supply"] = supply.supply_phase
     # xen-ops
-    from .operations import operations_phase; PHASES["operations"] = operations_phase  # noqa: E702
+    PHASES["operations"] = operations.operations_phase
     # xen-combat
     # xen-politics
-    from .diplomacy import diplomacy_phase
-    from .stratagems import opening, stratagem_phase
-    PHASES["stratagem"] = stratagem_phase
-    PHASES["diplomacy"] = diplomacy_phase
-    PHASES["treasury"] = opening("treasury", PHASES["treasury"])
-    PHASES["recruit"] = opening("recruit", PHASES["recruit"])
-    PHASES["levy"] = opening("levy", PHASES["levy"])
+    PHASES["stratagem"] = stratagems.stratagem_phase
+    PHASES["diplomacy"] = diplomacy.diplomacy_phase
+    PHASES["treasury"] = stratagems.opening("treasury", PHASES["treasury"])
+    PHASES["recruit"] = stratagems.opening("recruit", PHASES["recruit"])
+    PHASES["levy"] = stratagems.opening("levy", PHASES["levy"])
 
 
 _register()

@@ -36,10 +36,11 @@ from typing import Any
 
 from ancients_kit.session import Context, Decision, Option
 
-from . import control, stratagems
+from . import chits, control
+from .leaders import eliminate
 from . import movement as mv
-from .events import draw_chit
-from .state import EMPIRE, NEUTRAL, REBEL, XenState, other_side, type_name
+from .state import XenState, other_side, type_name
+from .zoc import in_any_ezoc
 
 __all__ = [
     "COLONISE_TYPES",
@@ -50,7 +51,7 @@ __all__ = [
     "colonise",
     "colonise_refusal",
     "forage_destroyed",
-    "in_any_ezoc",
+    "mark_pillaged",
     "pillage",
     "pillage_column",
     "pillage_count",
@@ -130,30 +131,6 @@ def restores(state: XenState, hex_id: str) -> dict[str, Any]:
     }
 
 
-def in_any_ezoc(state: XenState, side: str, hex_id: str, *, fleets_only: bool = False) -> bool:
-    """Whether ``hex_id`` lies in a zone of control of ``side``'s enemy, his land units' or his
-    fleets' (xen:zoc): "A Force may not pillage or colonize if in EZOC" names no kind, and only
-    movement is said to feel one kind alone ("Fleet EZOCs do not block movement of land units").
-    Embarked land units and neutral units have no ZOC; no ZOC enters a City or Colony held by
-    ``side`` or by neutrals (docs/games/xenophon.md, Rulings: second reading 4).
-    ``fleets_only``: an enemy fleet's zone alone (a naval force's move, xen:naval)."""
-    if side not in (EMPIRE, REBEL):
-        return False
-    if state.is_city(hex_id) and state.occupier(hex_id) in (side, NEUTRAL):
-        return False
-    enemy = other_side(side)
-    m = state.map
-    target = m.from_id(hex_id)
-    for n in state.neighbours(hex_id):
-        units = state.units_at(n)
-        if not units or units[0].side != enemy:
-            continue
-        for fleet in {u.fleet for u in units if u.fleet or (u.embarked is None and not fleets_only)}:
-            if target in mv.zoc_of(m, m.from_id(n), fleet):
-                return True
-    return False
-
-
 def pillage_refusal(state: XenState, hex_id: str, in_ezoc: bool, naval: bool, side: str | None = None) -> str | None:
     """Why a force of ``side`` (by default the hex's occupier) in ``hex_id`` may not pillage
     (None: it may). ``in_ezoc`` is the caller's finding; any enemy zone of control, a fleet's
@@ -206,7 +183,7 @@ def pillage(ctx: Context, state: XenState, side: str, force: list[str], hex_id: 
     types = [state.unit(u).type for u in force]
     count = max(1, pillage_count(types))
     table = state.data.tables["pillage"]
-    roll = yield from stratagems.roll(ctx, state, f"{side} pillages {hex_id} with {count} units", rules)
+    roll = yield from chits.roll(ctx, state, f"{side} pillages {hex_id} with {count} units", rules)
     res = table.resolve_value(count, roll)  # type: ignore[union-attr]
     # errata "Leaders do count for pillage": cited only when a leader is counted in the column
     led = ("xen:errata",) if any(state.unit(u).leader for u in force) else ()
@@ -227,7 +204,7 @@ def pillage(ctx: Context, state: XenState, side: str, force: list[str], hex_id: 
         ctx.event("pillaged", f"Pillage marker in {hex_id}: FV 0 in {', '.join(lost)}", ("xen:pillage", "xen:supply"),
                   hex=hex_id, forage_lost=lost)
         if kind in ("treasury", "capital"):
-            gain = yield from stratagems.roll(ctx, state, f"loot of {hex_id}", rules)
+            gain = yield from chits.roll(ctx, state, f"loot of {hex_id}", rules)
         elif kind in ("city", "colony"):
             gain = 1
         else:
@@ -235,7 +212,7 @@ def pillage(ctx: Context, state: XenState, side: str, force: list[str], hex_id: 
         if gain:
             state.treasury[side].gain(ctx, gain, f"loot of {hex_id}", rules)
     if "R" in res.result:
-        yield from draw_chit(ctx, state, other_side(side), f"reaction to the pillage of {hex_id}", rules)
+        yield from chits.draw_chit(ctx, state, other_side(side), f"reaction to the pillage of {hex_id}", rules)
     return res.result
 
 
@@ -248,7 +225,7 @@ def colonise(ctx: Context, state: XenState, side: str, force: list[str], hex_id:
     clear = state.data.terrain.get(hex_id) == "clear"
     points = colonisation_points((state.unit(u).type for u in force), clear)
     table = state.data.tables["colonisation"]
-    roll = yield from stratagems.roll(ctx, state, f"{side} colonises {hex_id} with {points} points", rules)
+    roll = yield from chits.roll(ctx, state, f"{side} colonises {hex_id} with {points} points", rules)
     res = table.resolve_value(max(1, points), roll)  # type: ignore[union-attr]
     ctx.event("colonise", f"{side} colonise {hex_id} ({points} points): {res.explain()}", rules, side=side,
               hex=hex_id, result=res.result)
@@ -263,8 +240,6 @@ def colonise(ctx: Context, state: XenState, side: str, force: list[str], hex_id:
         if state.unit(removed).leader:
             # Only leaders (and fleets) in the force: the leader is eliminated like any unit (xen:leaders):
             # Xenophon's escape roll, a Supreme Leader's Anabasis and lost chits (leaders.eliminate).
-            from .leaders import eliminate
-
             ctx.event("colony", f"Colony placed in {hex_id}; leader {removed} settles it", rules + ("xen:leaders",),
                       side=side, hex=hex_id, unit=removed)
             yield from eliminate(ctx, state, removed, f"settled the Colony in {hex_id}", rules)
@@ -273,5 +248,22 @@ def colonise(ctx: Context, state: XenState, side: str, force: list[str], hex_id:
             ctx.event("colony", f"Colony placed in {hex_id}; {removed} settles it and leaves the map", rules,
                       side=side, hex=hex_id, unit=removed)
     if "R" in res.result:
-        yield from draw_chit(ctx, state, other_side(side), f"reaction to the colony at {hex_id}", rules)
+        yield from chits.draw_chit(ctx, state, other_side(side), f"reaction to the colony at {hex_id}", rules)
     return res.result, removed
+
+
+def mark_pillaged(ctx: Context, state: XenState, h: str, why: str, rules: tuple[str, ...],
+                  *, colony_marker: bool = False) -> None:
+    """A Pillage marker in a printed city, or a colony removed (the Plague's words, and pillage's:
+    "Colonies are removed if their hexes are Pillaged", xen:colonisation); public works go too.
+    With ``colony_marker`` a Colony hex gets the marker as well as losing its Colony (the Disband
+    Table's mutiny: "If hex unpillaged place Pillage marker", xen:disband)."""
+    state.public_works.discard(h)
+    if h in state.colonies and h not in state.data.city_kind and not colony_marker:
+        state.colonies.discard(h)
+        ctx.event("pillage", f"the colony in {h} is removed ({why})", rules, hex=h)
+        return
+    colony = h in state.colonies
+    state.colonies.discard(h)
+    state.pillaged.add(h)
+    ctx.event("pillage", f"Pillage marker in {h}{'; its colony is removed' if colony else ''} ({why})", rules, hex=h)

@@ -41,8 +41,10 @@ from typing import Any
 from ancients_kit.session import Context, Decision, Option
 
 from .control import friendly_cities
+from .naval import ports
 from .state import TYPE_LETTER, Unit, XenState, type_name
 from .treasury import closed_satrapies
+from .zoc import ezoc_of
 
 __all__ = [
     "GUARD_TYPES",
@@ -74,9 +76,7 @@ def cost(state: XenState, type_: str) -> int:
 def placement_ezoc(state: XenState, side: str, fleet: bool) -> frozenset[str]:
     """Hexes in the other player's ZOC where ``side`` may not place a unit (xen:zoc): for a
     land unit the enemy land units' zone, for a fleet the enemy fleets' (each kind's ZOC
-    affects only its own kind, xen:zoc; operations.ezoc_of, xen-ops)."""
-    from .operations import ezoc_of
-
+    affects only its own kind, xen:zoc; :func:`.zoc.ezoc_of`)."""
     return ezoc_of(state, side, fleet)
 
 
@@ -112,8 +112,6 @@ def recruit_choices(state: XenState, side: str, h: str,
     shut = sat in closed
     if "unit" not in used and not shut:
         if sat is not None and state.control.get(sat) == side:
-            from .naval import ports
-
             port = h in ports(state)  # printed ports not pillaged, coastal Colonies (xen:pillage)
             for t in TYPE_LETTER:
                 if t == "fleet" and not port:
@@ -226,9 +224,10 @@ def levy_hexes(state: XenState, side: str, satrapy: str, fleet: bool, used: Coll
     return out
 
 
-def _levy_types(state: XenState, side: str, satrapy: str, used: Collection[str],
-                ezoc: dict[bool, frozenset[str]] | None = None) -> list[str]:
-    """The unit types ``satrapy`` may still levy: in the mix, with a legal hex."""
+def levy_types(state: XenState, side: str, satrapy: str, used: Collection[str],
+               ezoc: dict[bool, frozenset[str]] | None = None) -> list[str]:
+    """The unit types ``satrapy`` may still levy (``xen:levy``): in the mix, not in ``used``,
+    with a legal hex (``ezoc``: the zones :func:`placement_ezoc` gives, if already known)."""
     zones = ezoc if ezoc is not None else {f: placement_ezoc(state, side, f) for f in (False, True)}
     kinds = state.mix_kinds()
     room: dict[bool, bool] = {}  # whether some hex takes a land unit, a fleet (the same for every land type)
@@ -256,7 +255,7 @@ def levy_phase(ctx: Context, state: XenState, side: str) -> Generator[Decision, 
         levied: list[Unit] = []
         ezoc = {f: placement_ezoc(state, side, f) for f in (False, True)} if n else {}
         for i in range(n):
-            types = _levy_types(state, side, sat, used, ezoc)
+            types = levy_types(state, side, sat, used, ezoc)
             if not types:
                 if i < n:
                     ctx.event("levy", f"{sat}: {n - i} levy lost (no unit in the mix or no legal hex)", rules,

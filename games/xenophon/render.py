@@ -50,7 +50,10 @@ from ancients_kit.hexgrid import Hex
 from ancients_kit.plugin import TableInfo
 from ancients_kit.picture import PictureHexside, hexside_strokes, region_borders
 from ancients_kit.render import render_map
+from ancients_kit.tables import DifferentialTable, LookupTable, OddsTable
 
+from . import model, victory
+from .phases import PHASE_ORDER, phase_title
 from .state import EMPIRE, NEUTRAL, REBEL, XenData, XenState
 
 __all__ = ["LAYOUTS", "LEGEND", "WINDOW_COLUMNS", "WINDOW_ROWS", "borders", "layout_choice", "abbreviation", "hex_label", "hex_markers", "inspect", "picture", "render",
@@ -240,9 +243,6 @@ def _centre_column(state: XenState, highlight: Collection[str]) -> int:
 
 def tracks(state: XenState, viewer: str | None) -> Text:
     """The Turn track, the phase, treasuries (owner only), hands, the VP as they stand."""
-    from . import victory
-    from .phases import PHASE_ORDER, phase_title
-
     out = Text(no_wrap=True, overflow="crop")
     out.append("Turn ")
     for t in range(1, state.last_turn + 1):
@@ -409,9 +409,6 @@ def tables(store: DataStore) -> list[TableInfo]:
     """Every Xenophon table and chart with its provenance per row (``ancients tables xenophon``):
     the three CRTs, Diplomacy, Pillage, Colonisation, Disband, Revolt, Random Events, Terrain;
     the unit factors, the chits and the roster with a source column."""
-    from . import model
-    from ancients_kit.tables import DifferentialTable, LookupTable, OddsTable
-
     out: list[TableInfo] = []
     for name, table in model.load_tables(store).items():
         if isinstance(table, (OddsTable, DifferentialTable)):

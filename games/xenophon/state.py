@@ -51,6 +51,7 @@ from ancients_kit.tables import Table
 from ancients_kit.windows import Standing
 
 from . import model
+from .movement import all_sea_hexside, island_ids
 
 __all__ = [
     "EMPIRE",
@@ -450,8 +451,6 @@ class XenState:
     def _across_sea(self, a: str, b: str) -> bool:
         """Whether the hexside between two land hexes is all-sea (an island's shore): pillage's
         lost forage does not cross it (pillage.forage_destroyed, movement.all_sea_hexside)."""
-        from .movement import all_sea_hexside, island_ids
-
         m = self.data.map
         islands = island_ids(m)
         if a not in islands and b not in islands:

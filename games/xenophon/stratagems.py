@@ -1,10 +1,11 @@
-"""Xenophon stratagem chits: the pool, hands of 15, draws, losses and every chit's moment (``xen:stratagem``, ``xen:chits``).
+"""Xenophon stratagem chits at their moments: each chit's effect, the windows the phases open
+and the Stratagem phase (``xen:stratagem``, ``xen:chits``).
 
 The chits' names, counts and texts are data (``data/stratagems.toml``, 21
-printed, 19 rebuilt); this module gives each its **moment of play** and, where
-the effect is the stratagem rules' own, the effect itself.
+printed, 19 rebuilt); :mod:`.chits` gives each its **moment of play**; this
+module, where the effect is the stratagem rules' own, the effect itself.
 
-Moments (:data:`WINDOW_CHITS`). A chit played outside the player's own
+Moments (:data:`.chits.WINDOW_CHITS`). A chit played outside the player's own
 Stratagem phase is offered through an interrupt window
 (:mod:`ancients_kit.windows`) that the rules owning the moment open by name,
 asking every side the rule allows whatever it holds:
@@ -39,404 +40,44 @@ King's Eye, Successor and the return of chits to the pool "at any time" are
 offered in the friendly Stratagem phase (``PHASES["stratagem"]``); the Blank
 does nothing.
 
-Hooks the other modules call (the names are stable):
+The chits as data and in hand (moments, pool, hands of 15, draws, losses,
+plays, windows and :func:`.chits.roll`) live in :mod:`.chits`, under this
+module and every phase. Here are the effects played at their moments:
 
-- every die roll a player may reroll: ``yield from stratagems.roll(ctx, state,
-  reason, rules, kind="d6")`` (``kind="d66"`` for the Random Events);
-- combat.py: ``combat.open_window`` is ``yield from stratagems.battle_chits(ctx,
-  state, name, battle, side=side)``; ``combat.roll_d6`` is ``stratagems.roll``;
-- leaders.py / events.py, a Supreme Leader eliminated: ``yield from
-  stratagems.supreme_leader_eliminated(ctx, state, side)`` (Anabasis, else every
-  chit discarded: it does the discarding);
-- operations.py: ``stratagems.operations_window`` before each force (Royal Road,
-  applied by the movement costs), ``stratagems.reaction_window`` after each
-  phasing force (Forced March B with the option; Scorched Earth applied here),
-  ``negotiations.may_attack`` before an attack;
+- combat.py: ``yield from stratagems.battle_chits(ctx, state, name, battle)``
+  (an agreement broken, Bribery, Military Advantage);
+- operations.py: :func:`operations_window` before each force (Royal Road,
+  applied by the movement costs), :func:`reaction_window` after each phasing
+  force (Forced March B with the option; Scorched Earth applied here);
+- the Supreme Leader's loss and Anabasis, Leader Arises' placement:
+  :func:`.leaders.supreme_leader_eliminated`, :func:`.leaders.receive_leader`;
 - phases.py wraps the Treasury, Recruit and Levy phases with their windows
   (:func:`opening`); bot.py scores these modules' decisions with :func:`score`;
   render.py and the bots read :func:`~.intelligence.view_for`.
-
-Hands (``xen:stratagem``): at most 15 chits; a player awarded a chit with 15
-in hand draws it and returns one of his choice (ruling 19). Losses are random
-among the chits held and go back to the pool; the death of a Supreme Leader
-loses them all (after the Anabasis window).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Callable, Generator, Mapping
+from typing import Any, Final
 
-import attrs
-
-from ancients_kit.data import DataError
 from ancients_kit.session import Context, Decision, Option
-from ancients_kit.windows import CLOSE, Play, Window, chain, offer, own
+from ancients_kit.windows import CLOSE, Play, Window, chain, own
 
-from .model import ChitsDoc
-
-if TYPE_CHECKING:
-    from .state import XenState
+from . import control, diplomacy, intelligence, leaders, negotiations
+from .chits import EFFECTS, KEEP, RULE, WINDOWS, chit_key, draw, held, key_chit, open_window, play, playable, return_chit, roll
+from .control import friendly_cities
+from .leaders import successor
+from .pillage import mark_pillaged
+from .recruit import levy_hexes, levy_types, placement_ezoc
+from .state import XenState, other_side, slug, type_name
+from .treasury import closed_satrapies
 
 __all__ = [
-    "CHIT_RULES",
     "battle_chits",
-    "EFFECTS",
-    "Effect",
-    "HAND_LIMIT",
-    "PURCHASE_COST",
-    "RULE",
-    "WINDOWS",
-    "WINDOW_CHITS",
-    "WindowSpec",
-    "check_chits",
-    "chit_key",
-    "key_chit",
     "opening",
     "score",
 ]
-
-RULE: Final = "xen:stratagem"
-CHITS_RULE: Final = "xen:chits"
-CHIT_RULES: Final = (RULE, CHITS_RULE)
-
-HAND_LIMIT: Final = 15
-"""Players may hold up to 15 chits (``xen:stratagem``)."""
-PURCHASE_COST: Final = 2
-"""$2 a chit in the friendly Treasury phase (``xen:stratagem``, ``xen:treasury``)."""
-
-EMPIRE: Final = "empire"
-REBEL: Final = "rebel"
-BOTH: Final = (EMPIRE, REBEL)
-
-
-@attrs.frozen
-class WindowSpec:
-    """A named moment at which chits are played, who is asked and the rule opening it."""
-
-    name: str
-    title: str
-    asked: str
-    """Who is asked, from public facts: ``phasing``, ``non-phasing``, ``both``, ``attacker``, ``owner``."""
-    rule: str
-
-
-WINDOWS: Final[Mapping[str, WindowSpec]] = {
-    w.name: w
-    for w in (
-        WindowSpec("after-roll", "after a die roll", "both", CHITS_RULE),
-        WindowSpec("diplomacy", "a Diplomacy attempt", "both", "xen:diplomacy"),
-        WindowSpec("treasury", "the start of the Treasury phase", "phasing", "xen:treasury"),
-        WindowSpec("recruit", "the start of the Recruit phase", "phasing", "xen:recruit"),
-        WindowSpec("levy", "the start of the Levy phase", "phasing", "xen:levy"),
-        WindowSpec("operations", "the designation of a force", "phasing", "xen:operations"),
-        WindowSpec("reaction", "the end of an enemy force's operations", "non-phasing", "xen:opt.reaction"),
-        WindowSpec("battle", "the declaration of an attack", "attacker", "xen:combat"),
-        WindowSpec("before-odds", "a battle, before its odds are set", "both", "xen:combat"),
-        WindowSpec("supreme-leader-lost", "a Supreme Leader's elimination", "owner", "xen:supreme-leaders"),
-    )
-}
-"""The windows chits are played at; other modules open them by these names."""
-
-
-@attrs.frozen
-class Effect:
-    """When and by whom a chit kind may be played (``xen:chits``)."""
-
-    chit: str
-    moment: str
-    """A window name of :data:`WINDOWS`, ``stratagem`` (the friendly Stratagem
-    phase) or ``never`` (the Blank)."""
-    sides: tuple[str, ...] = BOTH
-    """Players who may play it (Empire Mobilizes: Empire; Ten Thousand: Rebel)."""
-    leaves_game: bool = False
-    """Removed from the game once played instead of returning to the pool (Empire Mobilizes)."""
-    rules: tuple[str, ...] = CHIT_RULES
-    """Rule IDs its play applies."""
-
-
-EFFECTS: Final[Mapping[str, Effect]] = {
-    e.chit: e
-    for e in (
-        Effect("Agent", "diplomacy", rules=(*CHIT_RULES, "xen:diplomacy")),
-        Effect("Expedition", "diplomacy", rules=(*CHIT_RULES, "xen:diplomacy")),
-        Effect("Great King", "diplomacy", rules=(*CHIT_RULES, "xen:diplomacy")),
-        Effect("Hellenistic League", "diplomacy", rules=(*CHIT_RULES, "xen:diplomacy")),
-        Effect("Treachery", "diplomacy", rules=(*CHIT_RULES, "xen:diplomacy")),
-        Effect("Anabasis", "supreme-leader-lost", rules=(*CHIT_RULES, "xen:supreme-leaders")),
-        Effect("Consult Oracles", "after-roll"),
-        Effect("Currency Reform", "treasury", rules=(*CHIT_RULES, "xen:treasury")),
-        Effect("Empire Mobilizes", "levy", sides=(EMPIRE,), leaves_game=True, rules=(*CHIT_RULES, "xen:levy")),
-        Effect("Forced March", "operations", rules=(*CHIT_RULES, "xen:forced-march")),
-        Effect("King's Eye", "stratagem", rules=(*CHIT_RULES, "xen:intelligence")),
-        Effect("Leader Arises", "levy", rules=(*CHIT_RULES, "xen:leaders")),
-        Effect("Military Advantage", "before-odds", rules=(*CHIT_RULES, "xen:combat")),
-        Effect("Successor", "stratagem", rules=(*CHIT_RULES, "xen:supreme-leaders")),
-        Effect("Ten Thousand", "recruit", sides=(REBEL,), rules=(*CHIT_RULES, "xen:recruit")),
-        Effect("Royal Road", "operations", rules=(*CHIT_RULES, "xen:movement")),
-        Effect("Bribery", "battle", rules=(*CHIT_RULES, "xen:combat")),
-        Effect("Scorched Earth", "reaction", rules=(*CHIT_RULES, "xen:supply")),
-        Effect("Blank", "never"),
-    )
-}
-"""Every chit kind of ``data/stratagems.toml`` and its moment of play."""
-
-EXTRA_MOMENTS: Final[Mapping[str, tuple[str, ...]]] = {"Forced March": ("reaction",)}
-"""Chits played at a second moment too: Forced March's text B, a Reaction in the
-enemy Operations phase (only with the optional rule, ``xen:opt.reaction``)."""
-
-
-def _window_chits() -> dict[str, tuple[str, ...]]:
-    out: dict[str, list[str]] = {name: [] for name in WINDOWS}
-    for e in EFFECTS.values():
-        for moment in (e.moment, *EXTRA_MOMENTS.get(e.chit, ())):
-            if moment in out:
-                out[moment].append(e.chit)
-    return {k: tuple(v) for k, v in out.items()}
-
-
-WINDOW_CHITS: Final[Mapping[str, tuple[str, ...]]] = _window_chits()
-"""Window name -> the chit kinds played there."""
-
-
-def chit_key(chit: str) -> str:
-    """Stable option key of a chit kind, the state's slug: ``consult-oracles``, ``kings-eye``."""
-    from .state import slug
-
-    return slug(chit)
-
-
-_BY_KEY: Final = {chit_key(c): c for c in EFFECTS}
-
-
-def key_chit(key: str) -> str:
-    """The chit kind an option key names; ValueError naming the rule if none."""
-    try:
-        return _BY_KEY[key]
-    except KeyError:
-        raise ValueError(f"{key!r} is not a stratagem chit ({CHITS_RULE})") from None
-
-
-def check_chits(doc: ChitsDoc, file: str = "stratagems.toml") -> None:
-    """Every chit of the data has a moment here and every moment a chit of the data
-    (``xen:chits``); the phases the data names agree with the moments."""
-    names = [c.name for c in doc.chit]
-    missing = sorted(set(names) - set(EFFECTS))
-    if missing:
-        raise DataError(file, f"no effect for the chit(s) {', '.join(missing)} ({CHITS_RULE})", "chit")
-    unknown = sorted(set(EFFECTS) - set(names))
-    if unknown:
-        raise DataError(file, f"the pool has no {', '.join(unknown)} chit ({CHITS_RULE})", "chit")
-    phase_of = {
-        "diplomacy": "diplomacy",
-        "treasury": "treasury",
-        "recruit": "recruit",
-        "levy": "levy",
-        "operations": "operations",
-        "reaction": "operations",
-        "battle": "combat",
-        "before-odds": "combat",
-        "after-roll": "any",
-        "supreme-leader-lost": "any",
-        "stratagem": "any",
-        "never": "none",
-    }
-    for i, c in enumerate(doc.chit):
-        if phase_of[EFFECTS[c.name].moment] != c.phase:
-            raise DataError(
-                file, f"{c.name} is played at {EFFECTS[c.name].moment}, not in phase {c.phase!r} ({CHITS_RULE})", f"chit[{i}].phase"
-            )
-
-
-# ---------------------------------------------------------------------------
-# Hands: draws, returns, losses (xen:stratagem)
-
-
-def _other(side: str) -> str:
-    return EMPIRE if side == REBEL else REBEL
-
-
-def held(state: XenState, side: str) -> tuple[str, ...]:
-    """The chit kinds ``side`` holds, each once, sorted (its own view only)."""
-    return tuple(sorted({str(c) for c in state.hands[side].cards}))
-
-
-def draw(
-    ctx: Context, state: XenState, side: str, n: int, reason: str, rules: Sequence[str] = CHIT_RULES
-) -> Generator[Decision, str, int]:
-    """``side`` draws ``n`` chits from the pool, privately (events.draw_chit: with 15 in
-    hand one of his choice goes back, ruling 19); returns how many it drew."""
-    from .events import draw_chit
-
-    got = 0
-    for _ in range(n):
-        if not len(state.pool):
-            break
-        yield from draw_chit(ctx, state, side, reason, tuple(rules))
-        got += 1
-    return got
-
-
-def full_hand_return(state: XenState, side: str, chit: str, prompt: str) -> Generator[Decision, str, str]:
-    """``chit`` comes to ``side``, who already holds the 15 allowed (xen:stratagem, ruling 19):
-    he returns one chit of his choice, perhaps that one, to the pool; returns it. The one home
-    of the full-hand rule for a draw (:func:`.events.draw_chit`) and a gift (:func:`receive`)."""
-    hand = state.hands[side]
-    kinds = sorted({*map(str, hand.cards), chit})
-    d = Decision(side, prompt, tuple(Option(chit_key(k), k) for k in kinds), rule=RULE, kind="chit.return")
-    back = key_chit((yield d))
-    if back != chit:
-        hand.remove(back)
-        hand.add(chit)
-    state.pool.add(back)
-    return back
-
-
-def receive(
-    ctx: Context, state: XenState, side: str, chit: str, reason: str, rules: Sequence[str] = CHIT_RULES
-) -> Generator[Decision, str, None]:
-    """A known ``chit`` comes into ``side``'s hand (a gift, xen:negotiations): logged
-    privately; with 15 in hand it comes in and ``side`` returns one of its choice to
-    the pool (ruling 19, as events.draw_chit for a draw)."""
-    ctx.event("chits", f"{side} receives {chit} ({reason})", tuple(rules), side=side, private_to=side,
-              public_text=f"{side} receives a chit ({reason})")
-    hand = state.hands[side]
-    if hand.limit is None or len(hand) < hand.limit:
-        hand.add(chit)
-        return
-    back = yield from full_hand_return(
-        state, side, chit, f"{side}: you hold {len(hand)} chits, the most allowed; return one to the pool")
-    ctx.event("chits", f"{side} returns {back} to the pool (hand of {HAND_LIMIT})", (RULE,), side=side,
-              private_to=side, public_text=f"{side} returns a chit to the pool (hand of {HAND_LIMIT})")
-
-
-def return_chit(ctx: Context, state: XenState, side: str, chit: str) -> None:
-    """Return a held chit to the pool without effect (``xen:stratagem``: at any time)."""
-    hand = state.hands[side]
-    if chit not in hand:
-        raise ValueError(f"{side} holds no {chit} ({RULE})")
-    hand.remove(chit)
-    state.pool.add(chit)
-    ctx.event("chits", f"{side} returns {chit} to the pool without effect", (RULE,), side=side,
-              private_to=side, public_text=f"{side} returns a chit to the pool")
-
-
-def lose_all(ctx: Context, state: XenState, side: str, reason: str, rules: Sequence[str] = (RULE,)) -> int:
-    """Every chit held back to the pool (the Supreme Leader's death, ``xen:supreme-leaders``)."""
-    hand = state.hands[side]
-    lost = [str(c) for c in hand.cards]
-    for c in lost:
-        hand.remove(c)
-        state.pool.add(c)
-    if lost:
-        ctx.event("chits", f"{side} discards all {len(lost)} chits ({reason}): {', '.join(lost)}", tuple(rules),
-                  side=side, private_to=side, public_text=f"{side} discards all {len(lost)} chits ({reason})",
-                  lost=tuple(lost))
-    return len(lost)
-
-
-def play(ctx: Context, state: XenState, side: str, chit: str, detail: str = "") -> tuple[str, ...]:
-    """``side`` plays ``chit``: out of its hand, back to the pool (or out of the game,
-    Empire Mobilizes), logged publicly with the chit's rules. Returns the rules applied."""
-    effect = EFFECTS[chit]
-    if side not in effect.sides:
-        raise ValueError(f"{chit} may be played only by {' or '.join(effect.sides)} ({CHITS_RULE})")
-    hand = state.hands[side]
-    if chit not in hand:
-        raise ValueError(f"{side} holds no {chit} ({CHITS_RULE})")
-    hand.remove(chit)
-    if effect.leaves_game:
-        state.removed_chits.append(chit)
-    else:
-        state.pool.add(chit)
-    where = " (removed from the game)" if effect.leaves_game else ""
-    ctx.event("chit-played", f"{side} plays {chit}{where}" + (f": {detail}" if detail else ""), effect.rules,
-              side=side, chit=chit)
-    return effect.rules
-
-
-# ---------------------------------------------------------------------------
-# Windows: the chits played outside one's own Stratagem phase
-
-
-def window_sides(state: XenState, name: str, *, attacker: str | None = None, owner: str | None = None) -> tuple[str, ...]:
-    """Who is asked at a window, from public facts (:data:`WINDOWS`)."""
-    spec = WINDOWS[name]
-    phasing = state.player_turn
-    if spec.asked == "phasing":
-        return (phasing,)
-    if spec.asked == "non-phasing":
-        return (_other(phasing),)
-    if spec.asked == "attacker":
-        return (attacker or phasing,)
-    if spec.asked == "owner":
-        if owner is None:
-            raise ValueError(f"window {name!r} needs the owner asked")
-        return (owner,)
-    first = attacker or phasing
-    return (first, _other(first))
-
-
-def playable(state: XenState, side: str, name: str, eligible: Callable[[str, str], bool] | None = None) -> list[Option]:
-    """The plays ``side`` may make at window ``name``: the kinds it holds that are
-    played there by that side (and that ``eligible(side, chit)`` allows)."""
-    out: list[Option] = []
-    for chit in held(state, side):
-        if chit not in WINDOW_CHITS[name] or side not in EFFECTS[chit].sides:
-            continue
-        if name == "reaction" and chit == "Forced March" and not state.options.reaction:
-            continue  # text B needs the optional rule (ruling 4)
-        if eligible is not None and not eligible(side, chit):
-            continue
-        out.append(Option(chit_key(chit), f"play {chit}: {state.data.chits[chit].text}", data=chit))
-    return out
-
-
-def open_window(
-    ctx: Context,
-    state: XenState,
-    name: str,
-    *,
-    detail: str = "",
-    sides: Sequence[str] | None = None,
-    eligible: Callable[[str, str], bool] | None = None,
-) -> Generator[Decision, str, Play | None]:
-    """Open window ``name`` (:data:`WINDOWS`): ask each side whatever it holds; the
-    first play found is played (:func:`play`) and returned, ``play.option.data``
-    the chit's name. The caller applies what the chit does at its moment."""
-    spec = WINDOWS[name]
-    asked = tuple(sides) if sides is not None else window_sides(state, name)
-    w = Window(name, spec.title, spec.rule, sides=asked, detail=detail)
-    got = yield from offer(w, state.standing, lambda side: playable(state, side, name, eligible), ctx=ctx)
-    if got is not None:
-        play(ctx, state, got.side, str(got.option.data), detail)
-    return got
-
-
-def roll(
-    ctx: Context, state: XenState, reason: str, rules: Sequence[str], kind: str = "d6", *, sides: Sequence[str] | None = None
-) -> Generator[Decision, str, int]:
-    """Roll a die a player may have rerolled by Consult Oracles (``xen:chits``):
-    after the roll the ``after-roll`` window asks both players (the phasing one
-    first); a play ignores the roll and rolls again (both dice for the d66 of
-    events). Every rules module rolls its players' dice through this."""
-    value = ctx.chance.roll(kind, reason, tuple(rules))
-    last = ctx.chance.last
-    spec = WINDOWS["after-roll"]
-    asked = tuple(sides) if sides is not None else window_sides(state, "after-roll")
-    w = Window("after-roll", spec.title, spec.rule, sides=asked, detail=f"{reason}: {value}")
-    result = {"value": value, "roll": last}
-
-    def resolve(p: Play) -> Generator[Decision, str, Any]:
-        play(ctx, state, p.side, str(p.option.data), f"{reason}: {result['value']} ignored")
-        again = ctx.chance.reroll(result["roll"], reason=f"{reason} (Consult Oracles)", rules=(*tuple(rules), CHITS_RULE))
-        result["value"], result["roll"] = again.value, again
-        return f"{reason}: {again.value}"
-        yield  # a generator
-
-    yield from chain(w, state.standing, lambda side: playable(state, side, "after-roll"), resolve, ctx=ctx)
-    return int(result["value"])
-
 
 # ---------------------------------------------------------------------------
 # The chits' effects at their moments
@@ -458,9 +99,6 @@ def forced_march_loss(roll: int) -> bool:
 def unpillaged_cities(state: XenState, side: str) -> list[str]:
     """Friendly-occupied unpillaged Cities and Colonies, outside the satrapies
     Mediterranean War closes to the player (Currency Reform's count, Ten Thousand's cities)."""
-    from .control import friendly_cities
-    from .treasury import closed_satrapies
-
     closed = set(closed_satrapies(state, side))
     return sorted(h for h in friendly_cities(state, side) if h not in state.pillaged
                   and state.satrapy_of(h) not in closed)
@@ -476,32 +114,6 @@ def treasury_window(ctx: Context, state: XenState, side: str) -> Generator[Decis
     if n:
         state.treasury[side].gain(ctx, n, f"Currency Reform: {n} cities/colonies", ("xen:chits", "xen:treasury"))
     return n
-
-
-def available_leaders(state: XenState, side: str) -> list[str]:
-    """Leaders ``side`` may receive (Leader Arises, Anabasis): its own, off the map,
-    not removed, not a Supreme Leader (``xen:leaders``)."""
-    from .state import SUPREME
-
-    banned = {SUPREME.get(side), state.supreme.get(side)}
-    return sorted(u.id for u in state.leaders(side, where="mix") if u.id not in banned)
-
-
-def receive_leader(
-    ctx: Context, state: XenState, side: str, why: str, rules: Sequence[str]
-) -> Generator[Decision, str, str | None]:
-    """``side`` chooses an available leader, placed with a friendly unit with room
-    (Leader Arises; Anabasis A; events' placement). Returns the leader placed, or None."""
-    from .events import _place_with_friendly
-
-    names = available_leaders(state, side)
-    if not names:
-        ctx.event("leader", f"{side}: no leader can arise ({why}): none available", tuple(rules), side=side)
-        return None
-    who = yield Decision(side, f"which leader arises ({why})?",
-                         tuple(Option(n, n) for n in names), rule="xen:leaders", kind="leader.arise")
-    yield from _place_with_friendly(ctx, state, side, state.unit(who), why, tuple(rules))
-    return who if state.unit(who).on_map else None
 
 
 def _place_words(state: XenState, h: str) -> str:
@@ -561,8 +173,6 @@ def recruit_window(ctx: Context, state: XenState, side: str) -> Generator[Decisi
 
 def key_satrapy(state: XenState, key: str) -> str:
     """The satrapy an option key (its slug) names."""
-    from .state import slug
-
     return next(s for s in state.data.satrapies if slug(s) == key)
 
 
@@ -570,10 +180,6 @@ def empire_mobilizes(ctx: Context, state: XenState, side: str, n: int) -> Genera
     """Empire Mobilizes: ``n`` units levied beyond the normal levy, one a controlled
     satrapy, placed by the normal Levy rules (recruit.levy_hexes; no satrapy closed
     by Mediterranean War). Returns the units placed."""
-    from .recruit import _levy_types, levy_hexes, placement_ezoc
-    from .state import slug, type_name
-    from .treasury import closed_satrapies
-
     rules = EFFECTS["Empire Mobilizes"].rules
     closed = set(closed_satrapies(state, side))
     done: set[str] = set()
@@ -581,7 +187,7 @@ def empire_mobilizes(ctx: Context, state: XenState, side: str, n: int) -> Genera
     while len(placed) < n:
         ezoc = {f: placement_ezoc(state, side, f) for f in (False, True)}  # the same for every satrapy asked
         sats = [s for s in state.controlled(side)
-                if s not in done and s not in closed and _levy_types(state, side, s, set(), ezoc)]
+                if s not in done and s not in closed and levy_types(state, side, s, set(), ezoc)]
         if not sats:
             ctx.event("levy", f"Empire Mobilizes: {n - len(placed)} extra levies lost (no satrapy left to levy in)",
                       rules, side=side)
@@ -594,7 +200,7 @@ def empire_mobilizes(ctx: Context, state: XenState, side: str, n: int) -> Genera
         sat = key_satrapy(state, key)
         done.add(sat)
         t = yield Decision(side, f"which {sat} unit to levy (the Empire Mobilizes chit)?",
-                           tuple(Option(t, f"{sat} {type_name(t)}") for t in _levy_types(state, side, sat, set())),
+                           tuple(Option(t, f"{sat} {type_name(t)}") for t in levy_types(state, side, sat, set())),
                            rule="xen:levy", kind="mobilize.type")
         hexes = levy_hexes(state, side, sat, t == "fleet")
         h = yield Decision(side, f"{sat} {type_name(t)} levied (the Empire Mobilizes chit): in which hex?",
@@ -621,7 +227,7 @@ def levy_window(ctx: Context, state: XenState, side: str) -> Generator[Decision,
         last = got
         chit = str(got.option.data)
         if chit == "Leader Arises":
-            yield from receive_leader(ctx, state, side, "Leader Arises", EFFECTS[chit].rules)
+            yield from leaders.receive_leader(ctx, state, side, "Leader Arises", EFFECTS[chit].rules)
         elif chit == "Empire Mobilizes":
             n = yield from roll(ctx, state, "Empire Mobilizes: extra levies", EFFECTS[chit].rules)
             yield from empire_mobilizes(ctx, state, side, n)
@@ -654,8 +260,6 @@ def reaction_window(ctx: Context, state: XenState, side: str, detail: str = "",
     got = yield from open_window(ctx, state, "reaction", detail=detail, sides=(side,), eligible=eligible)
     if got is None or str(got.option.data) != "Scorched Earth":
         return got
-    from .events import mark_pillaged
-
     rules = (*EFFECTS["Scorched Earth"].rules, "xen:pillage")
     hexes = scorched_earth_hexes(state, side)
     if not hexes:
@@ -699,38 +303,8 @@ def before_odds(
     return got
 
 
-def supreme_leader_eliminated(ctx: Context, state: XenState, side: str) -> Generator[Decision, str, None]:
-    """The instant ``side``'s Supreme Leader is eliminated (leaders.py calls this):
-    the ``supreme-leader-lost`` window offers Anabasis (A: receive a leader on a
-    friendly force; B: return every other chit and draw 1d6; C: Anabasis back to
-    the pool); without it every chit is discarded (``xen:supreme-leaders``)."""
-    rules = ("xen:supreme-leaders", RULE)
-    got = yield from open_window(ctx, state, "supreme-leader-lost", sides=(side,),
-                                 detail=f"{side}'s Supreme Leader eliminated")
-    if got is None:
-        lose_all(ctx, state, side, "Supreme Leader eliminated", rules)
-        return
-    arules = EFFECTS["Anabasis"].rules
-    state.pool.remove("Anabasis")  # C: it goes back only after B's draws
-    yield from receive_leader(ctx, state, side, "Anabasis", arules)
-    lose_all(ctx, state, side, "Anabasis: every other chit returned", arules)
-    n = yield from roll(ctx, state, "Anabasis: chits drawn", arules)
-    yield from draw(ctx, state, side, n, "Anabasis", arules)
-    state.pool.add("Anabasis")
-
-
 # ---------------------------------------------------------------------------
 # The Stratagem phase (phase b)
-
-
-def capital_occupied(state: XenState, side: str) -> str | None:
-    """The unpillaged Capital City ``side``'s Supreme Leader occupies, if any
-    (a pillaged city is treated as clear, ``xen:pillage``)."""
-    sl = state.supreme_leader(side)
-    if sl is None or sl.hex is None or sl.embarked:
-        return None
-    h = sl.hex
-    return h if state.data.city_kind.get(h) == "capital" and h not in state.pillaged else None
 
 
 def stratagem_phase(ctx: Context, state: XenState, side: str) -> Generator[Decision, str, None]:
@@ -738,10 +312,8 @@ def stratagem_phase(ctx: Context, state: XenState, side: str) -> Generator[Decis
     (negotiations.py), one free chit if his
     Supreme Leader occupies a Capital City, then his own plays: King's Eye,
     Successor, returning chits, revealing his chits or $ (``xen:intelligence``)."""
-    from . import intelligence, negotiations
-
     yield from negotiations.check_expired(ctx, state)
-    cap = capital_occupied(state, side)
+    cap = control.capital_occupied(state, side)
     if cap is not None:
         yield from draw(ctx, state, side, 1, f"Supreme Leader in {_hex_label(state, cap)}",
                         (RULE, "xen:supreme-leaders"))
@@ -762,11 +334,9 @@ def stratagem_phase(ctx: Context, state: XenState, side: str) -> Generator[Decis
             return
         if key == "kings-eye":
             rules = play(ctx, state, side, "King's Eye")
-            intelligence.reveal(ctx, state, _other(side), side, ("chits", "treasury"), rules, "King's Eye")
+            intelligence.reveal(ctx, state, other_side(side), side, ("chits", "treasury"), rules, "King's Eye")
         elif key.startswith("successor:"):
             leader = key.split(":", 1)[1]
-            from .leaders import successor
-
             rules = play(ctx, state, side, "Successor", f"{leader} becomes Supreme Leader")
             successor(state, side, leader)
             ctx.event("leader", f"{side}: {leader} is the new Supreme Leader", rules, side=side, leader=leader)
@@ -783,20 +353,12 @@ def stratagem_phase(ctx: Context, state: XenState, side: str) -> Generator[Decis
                                   rule=intelligence.RULE, kind="stratagem.reveal")
             if what != "back":
                 items = ("chits", "treasury") if what == "both" else (what,)
-                intelligence.reveal(ctx, state, side, _other(side), items, (intelligence.RULE,), "shown voluntarily")
+                intelligence.reveal(ctx, state, side, other_side(side), items, (intelligence.RULE,), "shown voluntarily")
 
 
 # ---------------------------------------------------------------------------
 # Bot heuristics for every decision these modules ask
 
-
-_KEEP: Final = {
-    "Blank": 0, "Scorched Earth": 1, "Royal Road": 1, "Bribery": 2, "Consult Oracles": 2, "Currency Reform": 2,
-    "Ten Thousand": 2, "Forced March": 3, "King's Eye": 2, "Treachery": 4, "Military Advantage": 4, "Agent": 4,
-    "Expedition": 4, "Leader Arises": 4, "Empire Mobilizes": 5, "Great King": 5, "Hellenistic League": 5,
-    "Successor": 5, "Anabasis": 5,
-}
-"""How much a bot wants to keep each chit kind (returns the least wanted)."""
 
 _WINDOW_PLAY: Final = {
     "after-roll": -0.5, "diplomacy": 1.0, "treasury": 1.0, "recruit": 1.0, "levy": 2.0, "operations": -0.2,
@@ -809,8 +371,6 @@ def score(state: XenState, decision: Decision, key: str) -> float | None:
     """Cheap heuristic score of ``key`` for ``decision.side`` (higher is better), for
     the greedy bot (``Game.score_option``), or None for a decision these modules do
     not ask. It reads only what that side may see (its hand, its $, the open map)."""
-    from . import diplomacy
-
     side, kind = decision.side, decision.kind
     if kind.startswith("window."):
         if key == "no":
@@ -828,7 +388,7 @@ def score(state: XenState, decision: Decision, key: str) -> float | None:
     if kind == "stratagem.play":
         return {"done": 0.0, "kings-eye": 0.2}.get(key, 5.0 if key.startswith("successor:") else -1.0)
     if kind in ("stratagem.return", "chit.return"):
-        return 1.0 if key == "back" else float(10 - _KEEP.get(key_chit(key), 3))
+        return 1.0 if key == "back" else float(10 - KEEP.get(key_chit(key), 3))
     if kind == "stratagem.reveal":
         return 1.0 if key == "back" else -1.0
     if kind in ("leader.arise",):
@@ -886,13 +446,11 @@ def battle_chits(
     if name == "supreme-leader-lost":
         if side is None:
             raise ValueError("the supreme-leader-lost window needs the side that lost him")
-        yield from supreme_leader_eliminated(ctx, state, side)
+        yield from leaders.supreme_leader_eliminated(ctx, state, side)
         return
     detail = battle.describe() if hasattr(battle, "describe") else ""
     if name == "battle":
-        from .negotiations import attack_declared
-
-        yield from attack_declared(ctx, state, battle.attacker)
+        yield from negotiations.attack_declared(ctx, state, battle.attacker)
         if (yield from battle_window(ctx, state, battle.attacker, detail)):
             battle.no_withdrawal = True
         return

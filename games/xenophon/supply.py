@@ -24,7 +24,7 @@ from typing import Any
 
 from ancients_kit.session import Context, Decision, Option
 
-from .events import eliminate
+from .leaders import eliminate_unit
 from .state import Unit, XenState, type_name, units_words
 
 __all__ = ["capacity", "out_of_supply", "supply_phase"]
@@ -67,7 +67,7 @@ def supply_phase(ctx: Context, state: XenState, side: str) -> Generator[Decision
                                                          Option("forage", f"keep it and eliminate {units_words(excess)}")),
                                  rule=SP, kind="supply.train", context={"highlight": (h,)})
             if key == "expend":
-                yield from eliminate(ctx, state, trains[0].id, f"expended to supply {h}", (SP,))
+                yield from eliminate_unit(ctx, state, trains[0].id, f"expended to supply {h}", (SP,))
                 ctx.event("supply", f"{side}: the units in {h} are supplied by {trains[0].id}", (SP,), side=side,
                           hex=h)
                 continue
@@ -84,4 +84,4 @@ def supply_phase(ctx: Context, state: XenState, side: str) -> Generator[Decision
             key = yield Decision(side, f"Supply in {h}: FV {fv}, {units_words(len(left))}: eliminate one "
                                  f"({i + 1} of {excess})", tuple(Option(u.id, f"{u.id} ({type_name(u.type)})") for u in left),
                                  rule=SP, kind="supply.lose", context={"highlight": (h,)})
-            yield from eliminate(ctx, state, key, f"out of supply in {h}", (SP,))
+            yield from eliminate_unit(ctx, state, key, f"out of supply in {h}", (SP,))

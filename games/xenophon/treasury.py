@@ -34,8 +34,9 @@ from typing import Any
 from ancients_kit.session import Context, Decision, Option
 from ancients_kit.tables import LookupTable
 
-from .events import draw_chit, mark_pillaged
-from .stratagems import roll
+from .chits import draw_chit, roll
+from .leaders import eliminate_units
+from .pillage import mark_pillaged
 from .state import Unit, XenState, other_side, units_words
 
 __all__ = [
@@ -139,8 +140,6 @@ def disband_check(ctx: Context, state: XenState, uid: str,
 
     # "Disband/mutiny affects units aboard as well": a leader aboard is lost by the leader rules
     # (Xenophon's escape roll, a Supreme Leader's chits; xen:leaders), not quietly to the mix.
-    from .leaders import eliminate_units
-
     yield from eliminate_units(ctx, state, [uid], f"aboard {uid}, which {_verb(res.result)}", rules, announce=announce)
     if res.result == "mutiny":
         if state.data.terrain.get(hex_id) == "sea":

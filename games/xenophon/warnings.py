@@ -19,15 +19,23 @@ The module is named for what it gives a player, not for Python's ``warnings``
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from . import movement as mv
-from .pillage import in_any_ezoc
 from .state import EMPIRE, REBEL, Unit, XenState, units_words
 from .supply import capacity
+from .zoc import in_any_ezoc
 
-__all__ = ["city_retreat_warning", "forage_warning", "move_warning_lines", "move_warnings", "stranded_warning"]
+__all__ = [
+    "city_retreat_warning",
+    "forage_warning",
+    "move_warning_lines",
+    "move_warnings",
+    "stranded_warning",
+    "warning_text",
+]
 
 
 def _units(state: XenState, side: str, units: Sequence[str], hex_id: str) -> list[Unit]:
@@ -222,3 +230,12 @@ def city_retreat_warning(state: XenState, attacker_side: str, target_hex: str) -
     kind = "a Colony" if target_hex in state.colonies else "a City"
     return (f"city: {target_hex} is {kind}: its defenders may ignore a retreat result and hold it "
             f"(xen:retreats)")
+
+
+_RULE_IN_PARENS = re.compile(r"\((xen:[a-z0-9.-]+(?:, xen:[a-z0-9.-]+)*)\)")
+
+
+def warning_text(found: list[str]) -> str:
+    """The warnings of a move (issue 23, item 5) as the end of its text, each naming its rule
+    in square brackets, where a player's table shows rule IDs."""
+    return "".join("; WARNING: " + _RULE_IN_PARENS.sub(r"[\1]", w) for w in found)

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from ancients_games.xenophon import diplomacy, events, pillage, treasury, warnings
+from ancients_games.xenophon import diplomacy, events, march, pillage, treasury, warnings, zoc
 from ancients_games.xenophon import operations as ops
 from ancients_games.xenophon.state import EMPIRE, NEUTRAL, REBEL
-from ancients_games.xenophon.stratagems import chit_key
+from ancients_games.xenophon.chits import chit_key
 from ancients_games.xenophon.tests.ops_helpers import Script, drive, empty, give, pick, put
 
 SARDIS, KELAINAI = "2908", "2909"
@@ -99,7 +99,7 @@ def test_xenophon_lost_at_sea_with_the_fleets_makes_his_escape_roll() -> None:
     land = pick(st, "militia", REBEL, 5)
     force = put(st, SEA, ["ionia-F1", "ionia-F2", *land, "Xenophon"])
     friend = put(st, SARDIS, pick(st, "militia", REBEL, 1, exclude=land))
-    f = ops.Force(REBEL, list(force), SEA, SEA, 10, True, 1)
+    f = march.Force(REBEL, list(force), SEA, SEA, 10, True, 1)
     ops.naval.embark(st, [st.unit(u) for u in force])
     st.eliminate("ionia-F2")  # gone, its passengers not with it (the bare removal)
     ops._alive(st, f)
@@ -207,7 +207,7 @@ def test_no_pillage_or_colony_in_an_enemy_fleets_zone_of_control() -> None:
     put(st, sea, pick(st, "fleet", EMPIRE))
     assert "zone of control" in (pillage.pillage_refusal(st, coast, False, False) or "")
     assert "zone of control" in (pillage.colonise_refusal(st, coast, False) or "")
-    assert pillage.in_any_ezoc(st, REBEL, coast) and not pillage.in_any_ezoc(st, EMPIRE, sea)
+    assert zoc.in_any_ezoc(st, REBEL, coast) and not zoc.in_any_ezoc(st, EMPIRE, sea)
 
 
 @pytest.mark.rule("xen:diplomacy")
@@ -306,10 +306,10 @@ def test_the_attack_option_into_a_city_carries_the_retreat_warning() -> None:
     put(st, SARDIS, pick(st, "militia", REBEL))
     field = next(n for n in st.neighbours(SARDIS) if not st.is_city(n) and st.data.terrain.get(n) == "clear")
     attackers = put(st, field, pick(st, "phalanx", EMPIRE))
-    f = ops.Force(EMPIRE, attackers, field, field, 10, False)
-    opts = {o.key: o.label for o in ops.force_options(st, f, ops.ezoc_of(st, EMPIRE, False))}
+    f = march.Force(EMPIRE, attackers, field, field, 10, False)
+    opts = {o.key: o.label for o in ops.force_options(st, f, zoc.ezoc_of(st, EMPIRE, False))}
     assert f"attack:{SARDIS}" in opts
     assert "WARNING: city:" in opts[f"attack:{SARDIS}"] and "[xen:retreats]" in opts[f"attack:{SARDIS}"]
     st.pillaged.add(SARDIS)  # a pillaged City is "treated as clear": no warning
-    opts = {o.key: o.label for o in ops.force_options(st, f, ops.ezoc_of(st, EMPIRE, False))}
+    opts = {o.key: o.label for o in ops.force_options(st, f, zoc.ezoc_of(st, EMPIRE, False))}
     assert "WARNING" not in opts[f"attack:{SARDIS}"]

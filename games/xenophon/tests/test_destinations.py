@@ -11,6 +11,7 @@ from ancients_kit.bots import make_bot
 from ancients_kit.session import Session
 
 from ancients_games.xenophon import GAME
+from ancients_games.xenophon import march, zoc
 from ancients_games.xenophon import operations as ops
 from ancients_games.xenophon.state import REBEL, XenState
 from ancients_games.xenophon.tests.ops_helpers import Script, drive, empty, put
@@ -18,8 +19,8 @@ from ancients_games.xenophon.tests.ops_helpers import Script, drive, empty, put
 HALIKARNASSOS, SEA = "2707", "2608"
 
 
-def _stepwise(state: XenState, f: ops.Force, ezoc: frozenset[str]) -> dict[str, object]:
-    """Every hex reachable one step at a time (:func:`ops.step_options`, the units placed at
+def _stepwise(state: XenState, f: march.Force, ezoc: frozenset[str]) -> dict[str, object]:
+    """Every hex reachable one step at a time (:func:`march.step_options`, the units placed at
     each step as play does), with the least OP it costs: the reference the search must equal."""
     start_units = {u: state.unit(u).hex for u in f.units}
     best: dict[str, object] = {f.hex: 0}
@@ -32,8 +33,8 @@ def _stepwise(state: XenState, f: ops.Force, ezoc: frozenset[str]) -> dict[str, 
                 continue
             for u in f.units:
                 state.place(u, here)
-            g = ops.Force(f.side, list(f.units), here, f.start, f.op - spent, f.naval, f.rate)
-            for o in ops.step_options(state, g, ezoc):
+            g = march.Force(f.side, list(f.units), here, f.start, f.op - spent, f.naval, f.rate)
+            for o in march.step_options(state, g, ezoc):
                 if not o.key.startswith("move:"):
                     continue
                 n, total = o.key[5:], spent + o.data[0]
@@ -47,7 +48,7 @@ def _stepwise(state: XenState, f: ops.Force, ezoc: frozenset[str]) -> dict[str, 
     return best
 
 
-def _positions(scenario: str, seed: int, n: int) -> list[tuple[Session, ops.Force]]:
+def _positions(scenario: str, seed: int, n: int) -> list[tuple[Session, march.Force]]:
     """Forces about to act in a greedy game, rebuilt from their questions."""
     s = Session(GAME, scenario, seed=seed)
     bot = make_bot("greedy")
@@ -62,7 +63,7 @@ def _positions(scenario: str, seed: int, n: int) -> list[tuple[Session, ops.Forc
             naval = any(st.unit(u).fleet for u in units)
             from fractions import Fraction
 
-            f = ops.Force(d.side, units, hex_id, hex_id, Fraction(op), naval,
+            f = march.Force(d.side, units, hex_id, hex_id, Fraction(op), naval,
                           2 if naval and hex_id not in ops.naval.ports(st) else 1)
             out.append((s.fork(), f))
         s.answer(bot.choose(s, d))
@@ -76,10 +77,10 @@ def test_destinations_are_the_hexes_step_by_step_moves_reach_at_the_same_cost(sc
     assert len(positions) == 12
     for s, f in positions:
         st = s.state
-        ezoc = ops.ezoc_of(st, f.side, f.naval)
-        found = {h: v[0] for h, v in ops.destinations(st, f, ezoc).items()}
+        ezoc = zoc.ezoc_of(st, f.side, f.naval)
+        found = {h: v[0] for h, v in march.destinations(st, f, ezoc).items()}
         assert found == _stepwise(st, f, ezoc), f"{f.side} force {f.units} in {f.hex}"
-        for h, (cost, into, _, path) in ops.destinations(st, f, ezoc).items():
+        for h, (cost, into, _, path) in march.destinations(st, f, ezoc).items():
             assert path[-1] == h and into == (h in ezoc)
             assert not set(path[:-1]) & ezoc  # the walk would have stopped there
 
@@ -93,13 +94,13 @@ def test_the_search_cost_by_cost_finds_what_the_search_by_heap_finds_in_the_same
 
     for s, f in _positions("kings-war", 2, 12):
         st = s.state
-        ezoc = ops.ezoc_of(st, f.side, f.naval)
-        g = ops._graph(st.map, mv.terrain_costs())
+        ezoc = zoc.ezoc_of(st, f.side, f.naval)
+        g = march._graph(st.map, mv.terrain_costs())
         steps = g.sea_steps(f.rate) if f.naval else g.land
         start, budget = g.index[f.hex], int(f.op * g.scale)
-        status = ops._status(st, f, ezoc, g)
-        by_cost = ops._reach_by_cost(g, steps, start, f.hex in ezoc, status, budget, 0)
-        by_heap = ops._reach_by_heap(g, steps, start, False, f.hex in ezoc, status, budget, 0)
+        status = march._status(st, f, ezoc, g)
+        by_cost = march._reach_by_cost(g, steps, start, f.hex in ezoc, status, budget, 0)
+        by_heap = march._reach_by_heap(g, steps, start, False, f.hex in ezoc, status, budget, 0)
         assert list(by_cost.items()) == list(by_heap.items()), f"{f.side} force {f.units} in {f.hex}"
         assert list(by_cost) == sorted(by_cost, key=lambda h: (by_cost[h][0], h))
 

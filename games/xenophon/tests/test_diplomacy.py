@@ -7,6 +7,7 @@ from fractions import Fraction
 import pytest
 
 from ancients_games.xenophon import diplomacy as dip
+from ancients_games.xenophon import leaders
 from ancients_games.xenophon.diplomacy import Bid
 from ancients_games.xenophon.model import load_chits, load_tables
 
@@ -124,11 +125,11 @@ def test_rebuilt_cells_and_exact_odds() -> None:
 @pytest.mark.rule("xen:diplomacy")
 def test_assassination_chances() -> None:
     # STRATEGIC_GAMES 4.2: D3 assassination kills the Supreme Leader 1/3, another leader 1/2.
-    assert dip.assassination_chance(True) == Fraction(1, 3)
-    assert dip.assassination_chance(False) == Fraction(1, 2)
-    assert dip.assassination_succeeds(3, False) and not dip.assassination_succeeds(3, True)
+    assert leaders.assassination_chance(True) == Fraction(1, 3)
+    assert leaders.assassination_chance(False) == Fraction(1, 2)
+    assert leaders.assassination_succeeds(3, False) and not leaders.assassination_succeeds(3, True)
     with pytest.raises(ValueError, match="xen:diplomacy"):
-        dip.assassination_succeeds(7, True)
+        leaders.assassination_succeeds(7, True)
 
 
 @pytest.mark.rule("xen:diplomacy")

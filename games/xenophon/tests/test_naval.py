@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ancients_games.xenophon import naval
+from ancients_games.xenophon import march, naval, zoc
 from ancients_games.xenophon import operations as ops
 from ancients_games.xenophon.state import EMPIRE, REBEL
 from ancients_games.xenophon.tests.ops_helpers import Script, drive, empty, pick, put
@@ -87,13 +87,13 @@ def test_fleet_and_land_zones_of_control_are_separate() -> None:
     _, st = empty()
     put(st, SEA, ["syria-F1"])  # an Empire fleet at sea
     assert st.unit("syria-F1").side == EMPIRE
-    assert HALIKARNASSOS not in ops.ezoc_of(st, REBEL, False)  # fleet EZOC does not block land units
-    assert HALIKARNASSOS in ops.ezoc_of(st, REBEL, True)
+    assert HALIKARNASSOS not in zoc.ezoc_of(st, REBEL, False)  # fleet EZOC does not block land units
+    assert HALIKARNASSOS in zoc.ezoc_of(st, REBEL, True)
     # Land units embarked on fleets have no ZOC.
     emp = pick(st, "militia", EMPIRE)
     put(st, SEA, emp)
     st.unit(emp[0]).embarked = "syria-F1"
-    assert ops.ezoc_of(st, REBEL, False) == frozenset()
+    assert zoc.ezoc_of(st, REBEL, False) == frozenset()
 
 
 @pytest.mark.rule("xen:naval-combat", "xen:combat")
@@ -125,8 +125,8 @@ def test_fleets_and_land_units_march_together_along_the_coast() -> None:
     tarsos = "2713"
     land = [u.id for u in st.units.values() if u.satrapy == "Cilicia" and not u.fleet][:2]
     force = put(st, tarsos, ["cilicia-F1", *land])
-    f = ops.Force(REBEL, force, tarsos, tarsos, 10, True, 1)
-    opts = {o.key: o.data for o in ops.step_options(st, f, frozenset(), frozenset())}
+    f = march.Force(REBEL, force, tarsos, tarsos, 10, True, 1)
+    opts = {o.key: o.data for o in march.step_options(st, f, frozenset(), frozenset())}
     marches = [k for k in opts if k.startswith("march:")]
     assert marches and all(k[6:] in st.data.coastal for k in marches)
     m = st.map
@@ -135,7 +135,7 @@ def test_fleets_and_land_units_march_together_along_the_coast() -> None:
     # A land EZOC stops the march, not the sailing.
     dest = marches[0][6:]
     land_zone = frozenset({dest})
-    opts = {o.key: o.data for o in ops.step_options(st, f, frozenset(), land_zone)}
+    opts = {o.key: o.data for o in march.step_options(st, f, frozenset(), land_zone)}
     assert opts[f"march:{dest}"][1] is True and (f"move:{dest}" not in opts or opts[f"move:{dest}"][1] is False)
 
 
@@ -161,7 +161,7 @@ def test_passengers_without_room_are_lost_at_sea_and_left_on_a_coast() -> None:
         ctx, st = empty()
         land = _ionians(st, 6)
         force = put(st, where, ["ionia-F1", "ionia-F2", *land])
-        f = ops.Force(REBEL, list(force), where, where, 10, True, 1)
+        f = march.Force(REBEL, list(force), where, where, 10, True, 1)
         ops.naval.embark(st, [st.unit(u) for u in force])
         st.eliminate("ionia-F2")  # sunk in a battle, say
         ops._alive(st, f)
@@ -186,16 +186,16 @@ def test_a_coastal_march_uses_the_land_units_ov_and_leaves_them_ashore_with_thei
     ctx.chance.force(1)
     f = drive(ops._start(ctx, st, REBEL, force, port, "test", ("xen:operations",)), Script())
     assert f is not None and f.op == 17 and f.land_gap == 16 - st.unit(mil[0]).ov
-    marches = [o for o in ops.step_options(st, f, frozenset(), frozenset()) if o.key.startswith("march:")]
+    marches = [o for o in march.step_options(st, f, frozenset(), frozenset()) if o.key.startswith("march:")]
     assert marches and all(o.data[0] + f.land_gap <= 17 for o in marches)
-    march = marches[0]
+    step = marches[0]
     land_op = st.unit(mil[0]).ov + 1
-    drive(ops.conduct(ctx, st, f), Script(march.key))
-    assert f.op == land_op - march.data[0]  # the land OP: 9 less the march, not 17 less it
+    drive(ops.conduct(ctx, st, f), Script(step.key))
+    assert f.op == land_op - step.data[0]  # the land OP: 9 less the march, not 17 less it
     move = [e for e in ctx.log if e.kind == "move"][-1]
     assert "xen:operations" in move.rules and "lower OV" in move.text
     assert st.unit(mil[0]).embarked is None  # ashore: its ZOC counts again
-    assert ops.ezoc_of(st, EMPIRE, False)  # the militia projects a land ZOC around its hex
+    assert zoc.ezoc_of(st, EMPIRE, False)  # the militia projects a land ZOC around its hex
 
 
 @pytest.mark.rule("xen:zoc", "xen:pillage", "xen:colonisation", "xen:naval")
@@ -208,9 +208,9 @@ def test_a_naval_force_in_a_land_ezoc_may_not_pillage_or_colonise() -> None:
     nb = next(n for n in st.neighbours(h) if st.data.terrain.get(n) != "sea" and not st.is_city(n))
     force = put(st, h, pick(st, "fleet", REBEL)) + put(st, h, pick(st, "phalanx", REBEL))
     put(st, nb, pick(st, "militia", EMPIRE))
-    f = ops.Force(REBEL, force, h, h, 10, True, 1)
+    f = march.Force(REBEL, force, h, h, 10, True, 1)
     naval.embark(st, [st.unit(x) for x in force])
-    fleet_zone, land_zone = ops.ezoc_of(st, REBEL, True), ops.ezoc_of(st, REBEL, False)
+    fleet_zone, land_zone = zoc.ezoc_of(st, REBEL, True), zoc.ezoc_of(st, REBEL, False)
     assert h in land_zone and h not in fleet_zone
     keys = {o.key for o in ops.force_options(st, f, fleet_zone, land_zone)}
     assert "pillage" not in keys and "colonise" not in keys

@@ -11,8 +11,8 @@ from ancients_kit.errors import IllegalAnswer
 from ancients_kit.session import Decision, Option, Session
 
 from ancients_games.xenophon import GAME
+from ancients_games.xenophon import march, stratagems, zoc
 from ancients_games.xenophon import operations as ops
-from ancients_games.xenophon import stratagems
 from ancients_games.xenophon.negotiations import Agreement, Term
 from ancients_games.xenophon.state import EMPIRE, REBEL
 from ancients_games.xenophon.tests.ops_helpers import Script, drive, empty, give, pick, put
@@ -81,7 +81,7 @@ def test_entering_ezoc_stops_the_force_and_a_force_starting_there_leaves_only_to
     assert not [k for k in after.keys if k.startswith("move:")]  # stopped in the EZOC
     assert "xen:zoc" in [e for e in ctx.log if e.kind == "move"][-1].rules
     # Next phase the force begins in the EZOC: it may leave, never straight into another EZOC hex.
-    ezoc = ops.ezoc_of(st, REBEL, False)
+    ezoc = zoc.ezoc_of(st, REBEL, False)
     ctx.chance.force(6)
     script = _phase(ctx, st, Script("force:2910"))
     first = [d for d in script.asked if d.kind == "ops.action"][0]
@@ -97,13 +97,13 @@ def test_entering_ezoc_stops_the_force_and_a_force_starting_there_leaves_only_to
 def test_enemy_hexes_closed_and_ten_units_a_hex() -> None:
     ctx, st = empty()
     mover = put(st, SARDIS, pick(st, "phalanx", REBEL))
-    f = ops.Force(REBEL, mover, SARDIS, SARDIS, 10, False)
-    assert f"move:{KELAINAI}" in {o.key for o in ops.step_options(st, f, frozenset())}
+    f = march.Force(REBEL, mover, SARDIS, SARDIS, 10, False)
+    assert f"move:{KELAINAI}" in {o.key for o in march.step_options(st, f, frozenset())}
     enemy = put(st, KELAINAI, pick(st, "militia", EMPIRE))
-    assert f"move:{KELAINAI}" not in {o.key for o in ops.step_options(st, f, frozenset())}
+    assert f"move:{KELAINAI}" not in {o.key for o in march.step_options(st, f, frozenset())}
     st.to_mix(enemy[0])
     put(st, KELAINAI, pick(st, "militia", REBEL, 10))
-    assert f"move:{KELAINAI}" not in {o.key for o in ops.step_options(st, f, frozenset())}
+    assert f"move:{KELAINAI}" not in {o.key for o in march.step_options(st, f, frozenset())}
 
 
 @pytest.mark.rule("xen:forces", "xen:movement", "xen:operations")
@@ -169,7 +169,7 @@ def test_bots_play_cyrus_revolt_to_the_end(bot) -> None:  # type: ignore[no-unty
 def test_score_prefers_moving_towards_a_city_not_held() -> None:
     ctx, st = empty()
     force = put(st, "2811", pick(st, "phalanx", REBEL))
-    f = ops.Force(REBEL, force, "2811", "2811", 10, False)
+    f = march.Force(REBEL, force, "2811", "2811", 10, False)
     opts = ops.force_options(st, f, frozenset())
     d = Decision(REBEL, "next?", tuple(opts), kind="ops.action", context={"highlight": ("2811",), "force": force})
     scores = {o.key: ops.score(st, d, o.key) for o in opts}
@@ -233,7 +233,7 @@ def test_a_halted_force_moves_on_once_the_ezoc_is_gone() -> None:
     ctx, st = empty()
     force = put(st, "2910", pick(st, "phalanx", REBEL))
     enemy = put(st, "3011", pick(st, "militia", EMPIRE))
-    f = ops.Force(REBEL, force, "2910", SARDIS, 6, False, halted=True, moved=True)
+    f = march.Force(REBEL, force, "2910", SARDIS, 6, False, halted=True, moved=True)
     script = Script()
     drive(ops.conduct(ctx, st, f), script)
     assert not [k for k in script.asked[0].keys if k.startswith("move:")]  # still in the enemy's zone
@@ -251,8 +251,8 @@ def test_an_attack_costs_two_op_and_neutral_units_attacked_change_control() -> N
     assert st.control["Athens"] == "neutral" and athens in st.neighbours(larisa)
     put(st, athens, [u.id for u in st.units.values() if u.satrapy == "Athens" and not u.fleet][:1])
     force = put(st, larisa, pick(st, "phalanx", REBEL, 3))
-    f = ops.Force(REBEL, force, larisa, larisa, 10, False)
-    opts = {o.key for o in ops.force_options(st, f, ops.ezoc_of(st, REBEL, False))}
+    f = march.Force(REBEL, force, larisa, larisa, 10, False)
+    opts = {o.key for o in ops.force_options(st, f, zoc.ezoc_of(st, REBEL, False))}
     assert f"attack:{athens}" in opts and f"move:{athens}" not in opts  # neutral units: attack, never enter
     drive(ops.conduct(ctx, st, f), Script(f"attack:{athens}"))
     assert st.control["Athens"] == EMPIRE
@@ -265,8 +265,8 @@ def test_bad_actions_are_refused_with_the_rule() -> None:
     ctx, st = empty()
     force = put(st, SARDIS, pick(st, "phalanx", REBEL))
     put(st, KELAINAI, pick(st, "militia", EMPIRE))
-    f = ops.Force(REBEL, force, SARDIS, SARDIS, 10, False)
-    ez = ops.ezoc_of(st, REBEL, False)
+    f = march.Force(REBEL, force, SARDIS, SARDIS, 10, False)
+    ez = zoc.ezoc_of(st, REBEL, False)
     d = Decision(REBEL, "next?", tuple(ops.force_options(st, f, ez)), rule="xen:operations",
                  refuse=ops._refusal(st, f, ez, ez))
     cases = {f"move:{KELAINAI}": "xen:movement", "move:3020": "xen:movement", "move:9999": "xen:movement",
@@ -312,7 +312,7 @@ def test_an_agreement_not_to_fight_may_be_broken_and_the_attacker_pays_1d6_chits
     ctx, st = empty()
     force = put(st, SARDIS, pick(st, "phalanx", REBEL))
     put(st, KELAINAI, pick(st, "militia", EMPIRE))
-    f = ops.Force(REBEL, force, SARDIS, SARDIS, 10, False)
+    f = march.Force(REBEL, force, SARDIS, SARDIS, 10, False)
     plain = {o.key: o.label for o in ops.force_options(st, f, frozenset())}
     assert "BREAKS" not in plain[f"attack:{KELAINAI}"]
     st.negotiations.append(Agreement(1, st.turn, EMPIRE, REBEL, (Term("no-combat"),)))
@@ -335,7 +335,7 @@ def test_the_greedy_bot_counts_the_breach_penalty_against_an_attack() -> None:
     _, st = empty()
     force = put(st, SARDIS, pick(st, "phalanx", REBEL))
     put(st, KELAINAI, pick(st, "militia", EMPIRE))
-    f = ops.Force(REBEL, force, SARDIS, SARDIS, 10, False)
+    f = march.Force(REBEL, force, SARDIS, SARDIS, 10, False)
     key = f"attack:{KELAINAI}"
 
     def value() -> float:
@@ -359,15 +359,15 @@ def test_a_force_stopped_in_an_empty_city_in_ezoc_stays_stopped() -> None:
     city = SARDIS
     enemy_at = next(n for n in st.neighbours(city) if st.data.terrain.get(n) == "clear" and not st.units_at(n))
     start = next(n for n in st.neighbours(city) if n != enemy_at and not st.units_at(n)
-                 and n not in ops._zoc_ids(m, enemy_at, False) and st.data.terrain.get(n) != "sea")
+                 and n not in zoc._zoc_ids(m, enemy_at, False) and st.data.terrain.get(n) != "sea")
     put(st, enemy_at, pick(st, "militia", EMPIRE))
     force = put(st, start, pick(st, "phalanx", REBEL))
-    assert city in ops.ezoc_of(st, REBEL, False) and not st.units_at(city)
-    f = ops.Force(REBEL, force, start, start, 10, False)
+    assert city in zoc.ezoc_of(st, REBEL, False) and not st.units_at(city)
+    f = march.Force(REBEL, force, start, start, 10, False)
     script = Script(f"move:{city}")
     drive(ops.conduct(ctx, st, f), script)
     assert st.unit(force[0]).hex == city
-    assert city not in ops.ezoc_of(st, REBEL, False)  # the City it occupies is shielded now
+    assert city not in zoc.ezoc_of(st, REBEL, False)  # the City it occupies is shielded now
     after = script.asked[-1]
     assert after.keys == ("stop",) or not [k for k in after.keys if k.startswith(("move:", "march:"))]
-    assert ops.zone_exerted(st, REBEL, False, city)
+    assert zoc.zone_exerted(st, REBEL, False, city)

@@ -8,7 +8,7 @@ from fractions import Fraction as F
 import pytest
 
 from ancients_kit.tables import LookupTable
-from ancients_games.xenophon import control, events, recruit, supply, treasury, victory
+from ancients_games.xenophon import control, events, pillage, recruit, supply, treasury, victory
 from ancients_games.xenophon.state import EMPIRE, NEUTRAL, REBEL, XenState
 
 from .core_helpers import clear_hex, events as log_events, game, hex_of, run
@@ -525,7 +525,7 @@ def test_public_works_cost_5_add_1_tax_1_vp_revolt_drm_and_go_with_pillage() -> 
     assert treasury.income(st, REBEL)[0] == inc + 1
     assert victory.scores(st)[REBEL] == vp + 1
     assert events.revolt_drm(st, "Lydia", REBEL) == 1  # every city of Lydia has Public Works
-    events.mark_pillaged(ctx, st, SARDIS, "test", ("xen:pillage",))
+    pillage.mark_pillaged(ctx, st, SARDIS, "test", ("xen:pillage",))
     assert SARDIS not in st.public_works
     _, plain = game()
     assert "public-works" not in {k for k, _, _ in recruit.recruit_choices(plain, REBEL, SARDIS)}
@@ -594,7 +594,7 @@ def test_excess_units_die_unless_a_supply_train_is_expended() -> None:
 def test_consult_oracles_rerolls_the_random_events_roll_in_the_events_phase() -> None:
     """The after-roll window of the Random Events phase is asked and a chit played there acts
     (T2): the Rebel plays Consult Oracles on his d66 and the table reads the new roll."""
-    from ancients_games.xenophon.stratagems import chit_key
+    from ancients_games.xenophon.chits import chit_key
     ctx, st = game()
     if "Consult Oracles" not in st.hands[REBEL]:
         st.pool.remove("Consult Oracles")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ancients_kit.data import DataError
+from ancients_games.xenophon import chits, control, leaders
 from ancients_games.xenophon import stratagems as st
 from ancients_games.xenophon.model import Chit, ChitsDoc, load_chits
 
@@ -13,34 +14,34 @@ META, DOC = load_chits()
 
 @pytest.mark.rule("xen:chits", "xen:stratagem")
 def test_every_chit_of_the_pool_has_a_moment() -> None:
-    st.check_chits(DOC)
+    chits.check_chits(DOC)
     assert sum(c.count for c in DOC.chit) == 40
-    played = {c for chits in st.WINDOW_CHITS.values() for c in chits}
-    own_phase = {e.chit for e in st.EFFECTS.values() if e.moment == "stratagem"}
+    played = {c for chits in chits.WINDOW_CHITS.values() for c in chits}
+    own_phase = {e.chit for e in chits.EFFECTS.values() if e.moment == "stratagem"}
     assert played | own_phase | {"Blank"} == {c.name for c in DOC.chit}
-    assert st.WINDOW_CHITS["after-roll"] == ("Consult Oracles",)
-    assert set(st.WINDOW_CHITS["diplomacy"]) == {"Agent", "Expedition", "Great King", "Hellenistic League", "Treachery"}
-    assert "Forced March" in st.WINDOW_CHITS["operations"] and "Forced March" in st.WINDOW_CHITS["reaction"]
-    assert st.EFFECTS["Empire Mobilizes"].sides == ("empire",) and st.EFFECTS["Empire Mobilizes"].leaves_game
-    assert st.EFFECTS["Ten Thousand"].sides == ("rebel",)
-    for name in st.EFFECTS:
-        assert st.key_chit(st.chit_key(name)) == name
-    assert st.chit_key("King's Eye") == "kings-eye"
+    assert chits.WINDOW_CHITS["after-roll"] == ("Consult Oracles",)
+    assert set(chits.WINDOW_CHITS["diplomacy"]) == {"Agent", "Expedition", "Great King", "Hellenistic League", "Treachery"}
+    assert "Forced March" in chits.WINDOW_CHITS["operations"] and "Forced March" in chits.WINDOW_CHITS["reaction"]
+    assert chits.EFFECTS["Empire Mobilizes"].sides == ("empire",) and chits.EFFECTS["Empire Mobilizes"].leaves_game
+    assert chits.EFFECTS["Ten Thousand"].sides == ("rebel",)
+    for name in chits.EFFECTS:
+        assert chits.key_chit(chits.chit_key(name)) == name
+    assert chits.chit_key("King's Eye") == "kings-eye"
 
 
 @pytest.mark.rule("xen:chits")
 def test_check_chits_refuses_a_chit_without_effect_or_a_wrong_phase() -> None:
     extra = ChitsDoc(DOC.chit + (Chit("Golden Fleece", 1, "any", "x"),), DOC.provenance)
     with pytest.raises(DataError, match="no effect for the chit.*Golden Fleece"):
-        st.check_chits(extra)
+        chits.check_chits(extra)
     fewer = ChitsDoc(tuple(c for c in DOC.chit if c.name != "Bribery"), DOC.provenance)
     with pytest.raises(DataError, match="no Bribery chit"):
-        st.check_chits(fewer)
+        chits.check_chits(fewer)
     wrong = ChitsDoc(tuple(Chit(c.name, c.count, "levy", c.text) if c.name == "Agent" else c for c in DOC.chit))
     with pytest.raises(DataError, match="Agent is played at diplomacy"):
-        st.check_chits(wrong)
+        chits.check_chits(wrong)
     with pytest.raises(ValueError, match="xen:chits"):
-        st.key_chit("golden-fleece")
+        chits.key_chit("golden-fleece")
 
 
 # ---------------------------------------------------------------------------
@@ -59,7 +60,7 @@ def test_a_full_hand_draws_then_returns_one_of_its_choice() -> None:
     assert len(state.hands[REBEL]) == 15
     ctx.chance.force("Forced March")
     script = Script({"chit.return": "agent"})
-    assert drive(st.draw(ctx, state, REBEL, 1, "test"), script) == 1
+    assert drive(chits.draw(ctx, state, REBEL, 1, "test"), script) == 1
     assert script.kinds() == ["chit.return"]
     assert set(script.asked[0].keys) == {"agent", "treachery", "forced-march"}
     hand = state.hands[REBEL].cards
@@ -73,7 +74,7 @@ def test_a_full_hand_draws_then_returns_one_of_its_choice() -> None:
 def test_every_chit_goes_back_when_the_supreme_leader_dies() -> None:
     ctx, state = world()
     deal(state, EMPIRE, "Agent", "Great King")
-    assert st.lose_all(ctx, state, EMPIRE, "Supreme Leader eliminated") == 2
+    assert chits.lose_all(ctx, state, EMPIRE, "Supreme Leader eliminated") == 2
     assert len(state.pool) + len(state.hands[REBEL]) == 40
     # which chits they were stays the Empire's secret
     assert "Great King" in texts(ctx, EMPIRE) and "Great King" not in texts(ctx, REBEL)
@@ -84,7 +85,7 @@ def test_every_chit_goes_back_when_the_supreme_leader_dies() -> None:
 def test_stratagem_phase_free_chit_only_for_a_supreme_leader_in_an_unpillaged_capital() -> None:
     ctx, state = world()
     # Artaxerxes starts in Persepolis (a Capital); Cyrus in Sardis (a Treasury City)
-    assert st.capital_occupied(state, EMPIRE) is not None and st.capital_occupied(state, REBEL) is None
+    assert control.capital_occupied(state, EMPIRE) is not None and control.capital_occupied(state, REBEL) is None
     n = len(state.hands[EMPIRE])
     state.player_turn = EMPIRE
     drive(st.stratagem_phase(ctx, state, EMPIRE), Script())
@@ -120,7 +121,7 @@ def test_successor_replaces_an_eliminated_supreme_leader() -> None:
     deal(state, REBEL, "Successor", "Agent")
     state.eliminate("Cyrus")
     script = Script()
-    drive(st.supreme_leader_eliminated(ctx, state, REBEL), script)
+    drive(leaders.supreme_leader_eliminated(ctx, state, REBEL), script)
     assert script.kinds() == []  # no Anabasis: nothing to play, no question
     assert not len(state.hands[REBEL])  # no Anabasis: every chit discarded
     deal(state, REBEL, "Successor")
@@ -141,12 +142,12 @@ def test_anabasis_a_leader_then_return_all_and_draw_1d6() -> None:
     state.eliminate("Cyrus")
     ctx.chance.force(3)  # 1d6 chits
     script = Script({"window.supreme-leader-lost": "anabasis", "leader.arise": "Xenophon"})
-    drive(st.supreme_leader_eliminated(ctx, state, REBEL), script)
+    drive(leaders.supreme_leader_eliminated(ctx, state, REBEL), script)
     assert state.unit("Xenophon").on_map
     assert state.unit("Xenophon").hex in {u.hex for u in state.side_units(REBEL) if u.id != "Xenophon"}
     assert len(state.hands[REBEL]) == 3 and "Anabasis" not in state.hands[REBEL]
     assert "Anabasis" in state.pool and len(state.pool) + 3 + len(state.hands[EMPIRE]) == 40
-    assert "Cyrus" not in st.available_leaders(state, REBEL)
+    assert "Cyrus" not in leaders.available_leaders(state, REBEL)
 
 
 @pytest.mark.rule("xen:chits")
@@ -155,7 +156,7 @@ def test_consult_oracles_ignores_a_roll_and_rolls_again() -> None:
     deal(state, EMPIRE, "Consult Oracles")
     ctx.chance.force(2, 5)
     script = Script({"window.after-roll": ["consult-oracles"]})
-    got = drive(st.roll(ctx, state, "Diplomacy in Athens", ("xen:diplomacy",)), script)
+    got = drive(chits.roll(ctx, state, "Diplomacy in Athens", ("xen:diplomacy",)), script)
     assert got == 5
     # only the holder is asked; after the reroll nobody holds the chit, nobody is asked
     assert [d.side for d in script.asked] == ["empire"]
@@ -165,7 +166,7 @@ def test_consult_oracles_ignores_a_roll_and_rolls_again() -> None:
     deal(state, REBEL, "Consult Oracles")
     ctx.chance.force(1, 3, 6, 6)
     script = Script({"window.after-roll": ["consult-oracles"]})
-    assert drive(st.roll(ctx, state, "Random Events", ("xen:random-events",), "d66"), script) == 66
+    assert drive(chits.roll(ctx, state, "Random Events", ("xen:random-events",), "d66"), script) == 66
 
 
 @pytest.mark.rule("xen:chits", "xen:treasury", "xen:random-events")
@@ -221,7 +222,7 @@ def test_levy_window_leader_arises_and_empire_mobilizes() -> None:
     assert [state.unit(u).satrapy for u in levied] == ["Media", "Persis"]
     assert "media" not in [d for d in script.asked if d.kind == "mobilize.satrapy"][1].keys
     assert state.removed_chits == ["Empire Mobilizes"] and "Empire Mobilizes" not in state.pool
-    assert "Artaxerxes" not in st.available_leaders(state, EMPIRE)
+    assert "Artaxerxes" not in leaders.available_leaders(state, EMPIRE)
     # the Rebel may keep Empire Mobilizes but never play it
     state.player_turn = REBEL
     deal(state, REBEL, "Leader Arises")
@@ -230,7 +231,7 @@ def test_levy_window_leader_arises_and_empire_mobilizes() -> None:
     drive(st.levy_window(ctx, state, REBEL), script)
     assert script.asked[0].keys == ("no", "turn", "never", "leader-arises")
     with pytest.raises(ValueError, match="only by empire"):
-        st.play(ctx, state, REBEL, "Empire Mobilizes")
+        chits.play(ctx, state, REBEL, "Empire Mobilizes")
 
 
 @pytest.mark.rule("xen:chits", "xen:combat")
@@ -332,8 +333,8 @@ def test_the_treasury_recruit_and_levy_phases_open_their_windows_first() -> None
 
 @pytest.mark.rule("xen:stratagem")
 def test_a_draw_and_a_gift_to_a_full_hand_ask_the_same_return() -> None:
-    # One home for the full-hand rule (ruling 19): stratagems.full_hand_return serves the draw
-    # (events.draw_chit, which stratagems.draw and combat.award_chits call) and a gift (receive).
+    # One home for the full-hand rule (ruling 19): chits.full_hand_return serves the draw
+    # (chits.draw_chit, which chits.draw and combat.award_chits call) and a gift (receive).
     asked = {}
     for how in ("draw", "gift"):
         ctx, state = world()
@@ -341,15 +342,15 @@ def test_a_draw_and_a_gift_to_a_full_hand_ask_the_same_return() -> None:
         script = Script({"chit.return": "forced-march"})
         if how == "draw":
             ctx.chance.force("Forced March")
-            drive(st.draw(ctx, state, REBEL, 1, "test"), script)
+            drive(chits.draw(ctx, state, REBEL, 1, "test"), script)
         else:
             state.pool.remove("Forced March")
-            drive(st.receive(ctx, state, REBEL, "Forced March", "test"), script)
+            drive(chits.receive(ctx, state, REBEL, "Forced March", "test"), script)
         asked[how] = [(d.kind, d.keys, d.rule) for d in script.asked]
         hand = state.hands[REBEL].cards
         assert len(hand) == 15 and "Forced March" not in hand and "Forced March" in state.pool
     assert asked["draw"] == asked["gift"] == [("chit.return", ("agent", "forced-march", "treachery"), "xen:stratagem")]
-    assert st.full_hand_return.__module__.endswith("stratagems")
+    assert chits.full_hand_return.__module__.endswith(".chits")
 
 
 def test_the_greedy_bot_says_never_where_it_never_plays_and_plays_where_it_does() -> None:
