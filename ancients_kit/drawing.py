@@ -388,7 +388,7 @@ def write_picture(p: Picture, path: Path, reads: Sequence[str | Path] = (), what
 
 
 def _png(p: Picture, path: Path, reads: Sequence[str | Path], what: str) -> None:
-    try:
+    try:  # matplotlib is optional (the plots extra): loaded only to draw a PNG
         import matplotlib
 
         matplotlib.use("Agg", force=True)

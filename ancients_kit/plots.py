@@ -15,7 +15,7 @@ from ancients_kit.errors import GameError
 from ancients_kit.outputs import check_output, write_figure
 from ancients_kit.study import Record, Summary
 
-__all__ = ["FORMATS", "PlotError", "check_plot", "plot_study", "plot_sweep"]
+__all__ = ["FORMATS", "PlotError", "check_plot", "plot_study", "plot_sweep", "pyplot_for", "save_figure"]
 
 FORMATS = (".svg", ".png")
 
@@ -39,17 +39,18 @@ def check_plot(path: Path, reads: Sequence[str | Path] = ()) -> None:
                         "(no game was played)") from None
 
 
-def _pyplot(path: Path) -> Any:
+def pyplot_for(path: Path) -> Any:
+    """matplotlib's pyplot, set up to draw ``path`` reproducibly (refused if matplotlib is missing)."""
     check_plot(path)
-    import matplotlib
+    import matplotlib  # optional (the plots extra): loaded only to draw
     matplotlib.use("Agg", force=True)
     matplotlib.rcParams["svg.hashsalt"] = "ancients-kit"
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt  # after use("Agg"): no display needed
 
     return plt
 
 
-def _save(fig: Any, path: Path, reads: Sequence[str | Path] = ()) -> Path:
+def save_figure(fig: Any, path: Path, reads: Sequence[str | Path] = ()) -> Path:
     """Write ``fig`` as an output (ancients_kit/outputs.py: never an input, a save or a link)."""
     meta = {"Date": None} if path.suffix.lower() == ".svg" else {}
     return write_figure(fig, path, reads=reads, what="--plot", metadata=meta, bbox_inches="tight", dpi=120)
@@ -58,7 +59,7 @@ def _save(fig: Any, path: Path, reads: Sequence[str | Path] = ()) -> Path:
 def plot_study(summaries: Sequence[Summary], records: Sequence[Sequence[Record]], path: Path, title: str,
                reads: Sequence[str | Path] = ()) -> Path:
     """Win rates with their intervals, side by side per run, and game-length histograms."""
-    plt = _pyplot(path)
+    plt = pyplot_for(path)
     fig, (ax, hx) = plt.subplots(1, 2, figsize=(11, 4.2))
     sides = list(summaries[0].sides) + ["draw"]
     width = 0.8 / max(1, len(summaries))
@@ -80,7 +81,7 @@ def plot_study(summaries: Sequence[Summary], records: Sequence[Sequence[Record]]
     hx.legend(fontsize="small")
     hx.set_title("game length")
     fig.suptitle(title)
-    out = _save(fig, path, reads)
+    out = save_figure(fig, path, reads)
     plt.close(fig)
     return out
 
@@ -88,7 +89,7 @@ def plot_study(summaries: Sequence[Summary], records: Sequence[Sequence[Record]]
 def plot_sweep(target: str, values: Sequence[str], summaries: Sequence[Summary], path: Path, title: str,
                reads: Sequence[str | Path] = ()) -> Path:
     """Win rate of each side against the swept value, with interval bands."""
-    plt = _pyplot(path)
+    plt = pyplot_for(path)
     fig, ax = plt.subplots(figsize=(7.5, 4.2))
     try:
         xs: list[float] = [float(v) for v in values]
@@ -106,6 +107,6 @@ def plot_sweep(target: str, values: Sequence[str], summaries: Sequence[Summary],
     ax.set_ylim(0, 100)
     ax.legend(fontsize="small")
     ax.set_title(title)
-    out = _save(fig, path, reads)
+    out = save_figure(fig, path, reads)
     plt.close(fig)
     return out

@@ -29,7 +29,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import multiprocessing
 import os
+import queue as queues
 import statistics
 import time
 from collections import Counter
@@ -437,9 +439,6 @@ def _pool(spec: StudySpec, seed: int, todo: Sequence[int], jobs: int,
     not depend on which worker finished first. With a ``heartbeat`` the
     workers report their games' answers through a queue, read between waits.
     """
-    import multiprocessing
-    import queue as queues
-
     ctx = multiprocessing.get_context()
     beats = ctx.Queue() if heartbeat is not None else None
     playing = _Playing(heartbeat)
@@ -505,7 +504,7 @@ def _pool(spec: StudySpec, seed: int, todo: Sequence[int], jobs: int,
 
 
 def _dask(spec: StudySpec, seed: int, todo: Sequence[int], address: str) -> Iterator[Record]:
-    try:
+    try:  # Dask is optional (the cluster extra): loaded only for --dask
         from distributed import Client, LocalCluster, as_completed
     except ImportError:
         raise StudyError("--dask needs Dask distributed: pip install -e '.[cluster]'") from None

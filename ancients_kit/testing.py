@@ -28,6 +28,8 @@ from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from rich.console import Console
+
 from ancients_kit.bots import Bot, RandomBot
 from ancients_kit.session import Decision, Session
 from ancients_kit.windows import NEVER, NO, seen_by
@@ -144,7 +146,6 @@ def _as_text(renderable: Any) -> str:
     """A render as plain text, so that two renders compare by what they show."""
     if isinstance(renderable, str):
         return renderable
-    from rich.console import Console
 
     console = Console(record=True, width=200, color_system=None, file=io.StringIO())
     console.print(renderable)

@@ -14,7 +14,10 @@ from typing import Any
 
 import click
 
-from ancients_kit.cli import ui
+from ancients_kit.cli import listing, odds, play, simulate, teach, ui
+from ancients_kit.data import DataError, DataStore
+from ancients_kit.errors import GameError
+from ancients_kit.plugin import GameNotFound, find_game, load_games
 from ancients_kit.text import markup
 
 __all__ = ["cli", "main"]
@@ -24,10 +27,6 @@ class AncientsGroup(click.Group):
     """Turns our own errors into one-line messages instead of tracebacks."""
 
     def invoke(self, ctx: click.Context) -> Any:
-        from ancients_kit.data import DataError
-        from ancients_kit.errors import GameError
-        from ancients_kit.plugin import GameNotFound
-
         try:
             return super().invoke(ctx)
         except click.MissingParameter as exc:
@@ -53,8 +52,6 @@ class AncientsGroup(click.Group):
 
     def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The help names how many games are installed (counted when asked, not at start-up)."""
-        from ancients_kit.plugin import load_games
-
         n = len(load_games())
         words = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
         saved = self.help
@@ -70,9 +67,6 @@ def _scenario_hint(exc: click.MissingParameter) -> str | None:
     """For a command given a GAME but no SCENARIO (``ancients new centurion``): the
     message naming the game's scenarios; None when that is not the problem, or the
     game cannot be found (then the game's own message comes when it is named right)."""
-    from ancients_kit.data import DataStore
-    from ancients_kit.plugin import find_game
-
     sub = exc.ctx
     if exc.param is None or exc.param.name != "scenario" or sub is None or not sub.params.get("game"):
         return None
@@ -101,8 +95,6 @@ def cli() -> None:
 
 
 def _register() -> None:
-    from ancients_kit.cli import listing, odds, play, simulate, teach
-
     for mod in (listing, odds, play, simulate, teach):
         for command in mod.COMMANDS:
             cli.add_command(command)

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import inspect
 import os
+import sys
+import tempfile
 import time
 from collections.abc import Mapping
 from pathlib import Path
@@ -25,8 +27,10 @@ from rich.rule import Rule
 
 from ancients_kit import savefile
 from ancients_kit.bots import Bot, EndlessGame, ProgressWatch, check_bot, make_bot
-from ancients_kit.cli import ui
+from ancients_kit.cli import teach, ui
 from ancients_kit.cli.common import load_variants, option_pairs, variant_option
+from ancients_kit.cli.teach import explain_event, rule_titles
+from ancients_kit.data import DataStore
 from ancients_kit.errors import AnswerError, InvalidAnswer
 from ancients_kit.log import Event
 from ancients_kit.outputs import check_output, write_output
@@ -35,6 +39,7 @@ from ancients_kit.plugin import find_game, load_games
 from ancients_kit.savefile import SaveError, SaveSlot
 from ancients_kit.session import Decision, Session
 from ancients_kit.text import markup
+from ancients_kit.tui.view import PhaseWatch, odds_notes, viewport
 
 __all__ = ["COMMANDS", "PlayLoop", "default_save_path"]
 
@@ -112,7 +117,6 @@ class PlayLoop:
         self.shown = len(session.log)
         self.last_human: str | None = None
         self.humans = [s for s, k in who.items() if k == HUMAN]
-        from ancients_kit.tui.view import PhaseWatch
 
         self.phases = PhaseWatch()
         """Says when a phase ended on its own after a player's answer (typing ahead)."""
@@ -154,8 +158,6 @@ class PlayLoop:
         if ui.out.is_terminal and ui.out.measure(drawing, options=wide).maximum > ui.out.width:
             pic = g.picture(self.s.state, self.viewer())  # too wide: a grid that fits, centred on the action
             if pic is not None:
-                from ancients_kit.tui.view import viewport
-
                 drawing = viewport(pic, ui.out.width, marks)
         ui.out.print(drawing, soft_wrap=True)
         status = g.status(self.s.state, self.viewer())
@@ -189,7 +191,6 @@ class PlayLoop:
             if len(d.options) > len(opts):
                 ui.out.print(f"  ... {len(d.options) - len(opts)} more: type '?' to list all, or type a key")
             keys = [o.key for o in opts]
-        from ancients_kit.tui.view import odds_notes
 
         for line in odds_notes(self.s, d, keys):
             ui.out.print(line, markup=False, highlight=False)
@@ -306,8 +307,6 @@ class PlayLoop:
                     ui.out.print(markup(line))
                 continue
             if cmd == "explain":
-                from ancients_kit.cli.teach import explain_event, rule_titles
-
                 n = int(rest) if rest.strip().isdigit() else 10
                 titles = rule_titles(self.s)
                 for e in list(self.s.log)[-max(1, n):]:
@@ -431,12 +430,10 @@ def _warn_if_replay_differs(s: Session) -> None:
 def _discard_typed_ahead() -> bool:
     """At a terminal, drop input typed before the question changed (a script's piped
     answers are kept: they were written for the game as it goes). True if dropped."""
-    import sys
-
     try:
         if not sys.stdin.isatty():
             return False
-        import termios
+        import termios  # POSIX only: elsewhere nothing is dropped
 
         termios.tcflush(sys.stdin, termios.TCIFLUSH)
     except (OSError, ValueError, ImportError, AttributeError):
@@ -480,8 +477,6 @@ def free_save_path(path: Path) -> Path:
 def full_screen_allowed(loop: PlayLoop, plain: bool) -> bool:
     """The full-screen table is used for a human at a real terminal, unless ``--plain``
     or ``--stop-after`` (scripts) asks for line mode, or ``ANCIENTS_KIT_PLAIN`` is set."""
-    import sys
-
     if plain or loop.stop_after is not None or not loop.humans or os.environ.get("ANCIENTS_KIT_PLAIN"):
         return False
     if os.environ.get("TERM", "") in ("", "dumb"):
@@ -491,7 +486,7 @@ def full_screen_allowed(loop: PlayLoop, plain: bool) -> bool:
 
 def _play(loop: PlayLoop, plain: bool) -> None:
     if full_screen_allowed(loop, plain):
-        from ancients_kit.tui.app import run_table
+        from ancients_kit.tui.app import run_table  # start-up time: Textual loads only for the table
 
         ui.out.print(run_table(loop))
         return
@@ -593,8 +588,6 @@ def undo_cmd(save: str, count: int) -> None:
 def replay_cmd(save: str, viewer: str | None, as_json: bool, check: bool, show_map: bool, explain: bool,
                html_path: str | None, follow: bool) -> None:
     """Replay a saved game from its seed and answers and print its log."""
-    from ancients_kit.cli import teach
-
     if follow and (as_json or check or explain or html_path):
         raise ui.UsageProblem("--follow prints the events as they come; it does not combine with --json, --check, "
                               "--explain or --html")
@@ -673,15 +666,12 @@ def demo_cmd(game: str | None, scenario: str | None, seed: int, delay: float, sa
     """Watch a greedy bot play a random bot to the end (keeping no save file unless --save).
 
     GAME defaults to the first installed game by name, SCENARIO to its first scenario."""
-    import tempfile
-
     if game is None:
         installed = load_games()
         if not installed:
             raise click.UsageError("no game is installed: nothing to demonstrate")
         game = min(installed)
     g = find_game(game)
-    from ancients_kit.data import DataStore
 
     scen = scenario or g.scenarios(DataStore(g.package))[0].id
     s = Session(g, scen, seed=seed)

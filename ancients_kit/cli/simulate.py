@@ -29,9 +29,11 @@ from ancients_kit.cli import ui
 from ancients_kit.cli.common import option_pairs, variant_option, variant_store
 from ancients_kit.data import Variant
 from ancients_kit.outputs import check_output
-from ancients_kit.plots import check_plot
+from ancients_kit.plots import check_plot, plot_study, plot_sweep
 from ancients_kit.plugin import Game, find_game
+from ancients_kit.session import Session
 from ancients_kit.study import Record, StudySpec, Summary, compare, run_study, summarize
+from ancients_kit.sweep import parse_values, sweep_variants
 from ancients_kit.text import markup
 
 __all__ = ["COMMANDS"]
@@ -50,8 +52,6 @@ def _bot(spec: str, option: str) -> str:
 
 def _bots_for(g: Game, scenario: str, seed: int, options: Mapping[str, str], bot: str,
               sides: tuple[str, ...], variants: Sequence[Variant] = ()) -> dict[str, str]:
-    from ancients_kit.session import Session
-
     try:  # a bad scenario or option value is the user's to fix, as for `new`
         probe = Session(g, scenario, seed=seed, options=options, variants=variants)
     except ValueError as exc:
@@ -301,8 +301,6 @@ def simulate_cmd(game: str, scenario: str, games: int, bot: str, sides: tuple[st
         results.append((summarize(recs, list(bots), label), recs))
     summaries = [s for s, _ in results]
     if plot:
-        from ancients_kit.plots import plot_study
-
         plot_study(summaries, [r for _, r in results], Path(plot), f"{g.title}: {scenario}", variant)
     if as_json:
         data: dict[str, Any] = {s.label: s.to_json() for s in summaries}
@@ -336,8 +334,6 @@ def sweep_cmd(game: str, scenario: str, target: str, values_text: str, games: in
     Each value is played as an in-memory variant of the named data document
     (on top of any --variant files), with the same seeds for every value.
     """
-    from ancients_kit.sweep import parse_values, sweep_variants
-
     g = find_game(game)
     if plot:
         check_plot(Path(plot), variant)
@@ -355,8 +351,6 @@ def sweep_cmd(game: str, scenario: str, target: str, values_text: str, games: in
         recs = _run_arm(spec, games, seed, jobs, dask, _arm_path(records, f"sweep-{text}"), show, f"{target}={text}")
         summaries.append(summarize(recs, list(bots), text))
     if plot:
-        from ancients_kit.plots import plot_sweep
-
         plot_sweep(target, values, summaries, Path(plot), f"{g.title}: {scenario}, {games} games a value",
                    variant)
     if as_json:

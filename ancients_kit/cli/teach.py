@@ -15,14 +15,21 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+import attrs
 import click
+from rich.table import Table
 
 from ancients_kit import savefile
 from ancients_kit.cli import ui
+from ancients_kit.compare import CLASSES, chart_rows, class_totals, parse_engagement, translate_all
+from ancients_kit.drawing import CLASS_COLOURS, class_bars_svg, counter_pieces, svg_layers, write_picture
 from ancients_kit.log import Event
 from ancients_kit.outputs import write_output
-from ancients_kit.plugin import RuleInfo
+from ancients_kit.packing import UNPACK_JS, pack, squeeze
+from ancients_kit.plots import pyplot_for, save_figure
+from ancients_kit.plugin import RuleInfo, load_games, parse_params
 from ancients_kit.session import Decision, Session
+from ancients_kit.tables import probability_decimal
 from ancients_kit.text import markup, script_json, xml
 
 __all__ = ["COMMANDS", "explain_event", "explain_lines", "html_replay", "replay_data", "rule_titles", "session_at",
@@ -62,8 +69,6 @@ def session_picture(s: Session, viewer: str | None) -> Any:
         pic = pic.with_highlight([h for h in hl if h in known])
     status = s.game.status(s.state, viewer)
     if status:
-        import attrs
-
         pic = attrs.evolve(pic, status=status)
     return pic
 
@@ -79,8 +84,6 @@ def show_cmd(save: str, at: int | None, viewer: str | None, svg_path: str | None
 
     Without --svg or --png the map is drawn in the terminal.
     """
-    from ancients_kit.drawing import write_picture
-
     s = savefile.load(save)
     who = viewer_of(s, viewer)
     s = session_at(s, at)
@@ -167,8 +170,6 @@ def _steps(s: Session, viewer: str | None) -> tuple[list[str], float, float, lis
                                                    list[dict[str, Any]]]:
     """The replay's plain data: the static map (SVG lines), its size, the distinct
     counter layers (each as its pieces), the steps and the events."""
-    from ancients_kit.drawing import counter_pieces, svg_layers
-
     fresh = Session(s.game, s.scenario, seed=s.seed, options=s.options, variants=s.variants)
     pic = session_picture(fresh, viewer)
     base, _, width, height = svg_layers(pic)
@@ -313,8 +314,6 @@ def replay_data(s: Session, viewer: str | None = None) -> dict[str, Any]:
 
 def _pack_replay(s: Session, base: list[str], w: float, h: float, frames: list[list[str]],
                  steps: list[dict[str, Any]], events: list[dict[str, Any]]) -> dict[str, Any]:
-    from ancients_kit.packing import pack
-
     used = {r for e in events for r in e["rules"]} | {st["q"]["rule"] for st in steps if st["q"] and st["q"]["rule"]}
     titles = {k: v.title for k, v in rule_titles(s).items() if k in used}
     data = pack(frames, steps, events, base=base)
@@ -331,8 +330,6 @@ def _script_json(data: Any) -> str:
 
 
 def _page(s: Session, data: Mapping[str, Any]) -> str:
-    from ancients_kit.packing import UNPACK_JS, squeeze
-
     w, h = data["size"]
     title = f"{s.game.title}: {s.scenario}"
     return _PAGE % {"title": xml(title), "w": xml(w), "h": xml(h), "data": squeeze(_script_json(data)),
@@ -368,12 +365,6 @@ def compare_cmd(params: tuple[str, ...], as_json: bool, plot: str | None) -> Non
            light-cavalry medium-cavalry heavy-cavalry cataphracts elephants
     Example: ancients compare attacker=heavy-infantry*2 defender=warband terrain=hill
     """
-    from rich.table import Table
-
-    from ancients_kit.compare import CLASSES, class_totals, parse_engagement, translate_all
-    from ancients_kit.plugin import load_games, parse_params
-    from ancients_kit.tables import probability_decimal
-
     try:
         e = parse_engagement(parse_params(params))
     except ValueError as exc:
@@ -408,16 +399,11 @@ def compare_cmd(params: tuple[str, ...], as_json: bool, plot: str | None) -> Non
 
 def _plot_compare(title: str, results: list[Any], path: Path) -> None:
     """The common classes game by game: SVG drawn by the core (no dependency), PNG by matplotlib."""
-    from ancients_kit.compare import CLASSES, chart_rows
-    from ancients_kit.drawing import CLASS_COLOURS, class_bars_svg
-
     rows = chart_rows(results)
     if path.suffix.lower() == ".svg":
         write_output(path, class_bars_svg(title, CLASSES, rows), what="--plot")
         return
-    from ancients_kit.plots import _pyplot, _save
-
-    plt = _pyplot(path)
+    plt = pyplot_for(path)
     fig, ax = plt.subplots(figsize=(8, 1.2 + 0.9 * len(rows)))
     for i, (_, shares) in enumerate(rows):
         left = 0.0
@@ -430,7 +416,7 @@ def _plot_compare(title: str, results: list[Any], path: Path) -> None:
     ax.set_xlabel("probability")
     ax.legend(fontsize="small", ncol=3, loc="upper center", bbox_to_anchor=(0.5, -0.35))
     ax.set_title(title, fontsize=10)
-    _save(fig, path)
+    save_figure(fig, path)
     plt.close(fig)
 
 

@@ -40,6 +40,7 @@ state.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Collection
 from typing import Any
 
@@ -47,8 +48,8 @@ from rich.text import Text
 
 from ancients_kit.data import DataStore
 from ancients_kit.hexgrid import Hex
+from ancients_kit.picture import Counter, Marker, Picture, PictureHexside, hexmap_hexes, hexside_strokes, region_borders
 from ancients_kit.plugin import TableInfo
-from ancients_kit.picture import PictureHexside, hexside_strokes, region_borders
 from ancients_kit.render import render_map
 from ancients_kit.tables import DifferentialTable, LookupTable, OddsTable
 
@@ -196,8 +197,6 @@ def _edges(state: XenState) -> list[tuple[Hex, Hex, str]]:
 def layout_choice(layout: str | None = None) -> str:
     """The layout to draw: ``layout`` if given, else the player's standing choice
     (``ANCIENTS_MAP_LAYOUT``: ``printed``/``rotated`` or ``north-up``), else north up."""
-    import os
-
     choice = (layout or os.environ.get(LAYOUT_ENV, "") or "north-up").strip().lower()
     if choice in ("printed", "rotated"):
         return "rotated"
@@ -380,8 +379,6 @@ def inspect(state: XenState, viewer: str | None, hex_id: str) -> tuple[str, ...]
 def picture(state: XenState, viewer: str | None) -> Any:
     """The position as a core :class:`~ancients_kit.picture.Picture` (``ancients show``, the TUI's
     scrolling map, the HTML replay): one counter a stack, cities and markers as markers."""
-    from ancients_kit.picture import Counter, Marker, Picture, hexmap_hexes
-
     hexes, sides = hexmap_hexes(state.map)
     counters = []
     for hid in sorted(state.occupied()):
