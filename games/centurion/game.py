@@ -16,7 +16,6 @@ re-read TOML for every game.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Collection, Generator, Iterable, Mapping
 from fractions import Fraction
 from typing import Any
@@ -24,29 +23,34 @@ from typing import Any
 import attrs
 
 from ancients_kit.data import DataError, DataStore, document_file
-from ancients_kit.errors import IllegalAnswer, InvalidAnswer
+from ancients_kit.errors import IllegalAnswer
 from ancients_kit.hexgrid import Hex
 from ancients_kit.hexmap import HexMap
 from ancients_kit.plugin import Game, OddsReport, OptionSpec, Outcome, ScenarioInfo, TableInfo
 from ancients_kit.session import Context, Decision
-from ancients_kit.tables import OddsRefused, OddsTable, load_table, load_table_with_codes
+from ancients_kit.tables import OddsRefused, OddsTable
 
 from ancients_games.centurion import model
 from ancients_games.centurion.appraisal import BASIC_CRT, appraise
 from ancients_games.centurion.basic import loss_fractions, play_basic
 from ancients_games.centurion.combat import (
+    ALL,
     ATTACK,
     basic_attack_factor,
     basic_defence,
     best_group,
+    command_rounding,
     eligible_attackers,
+    stranded,
 )
+from ancients_games.centurion.full import bots as full_bots, options as full_options
+from ancients_games.centurion.full.odds import full_decision_odds
+from ancients_games.centurion.full.sequence import play_full
+from ancients_games.centurion.model import CRT_MELEE, load_crt
 from ancients_games.centurion.state import SHARED_EXTRA, CenturionState, build_state
 
 __all__ = ["BASE_OPTIONS", "CenturionGame"]
 
-CRT_MELEE = "crt_melee.toml"
-CRT_FIRE = "crt_fire.toml"
 
 # name, default, rule IDs, help, choices. Only the rules version lives here:
 # every optional and special rule is defined once, in full/options.py's
@@ -136,41 +140,6 @@ def load_all(store: DataStore) -> dict[str, Any]:
     return _cached(store, "core", load)
 
 
-CRT_ROLLS = (1, 6)
-"""The rows a Centurion CRT prints: one die, 1 to 6 (cen:basic.combat I: "a die is
-rolled"); modified rolls are clamped to them (crt_melee.toml note), so rows 0 or 7
-would never be read."""
-
-
-def load_crt(store: DataStore, rel: str) -> OddsTable:
-    """A Centurion CRT (``crt_melee.toml``, ``crt_fire.toml``) checked against the game's rules.
-
-    Beyond the core's table checks: an odds table read by one d6 whose rows
-    are exactly the rolls 1..6 (cen:basic.combat). A variant's table breaking
-    that is a DataError naming the variant file and the key.
-    """
-    table = load_table(store, rel)
-    file = document_file(store, rel, table.id)
-    if not isinstance(table, OddsTable):
-        raise DataError(file, "a Centurion CRT is an odds table (kind = \"odds\") [cen:basic.combat]", "table.kind")
-    if table.die != "d6":
-        raise DataError(file, f"a Centurion CRT is read by one d6, not {table.die} [cen:basic.combat]", "table.die")
-    low, high = CRT_ROLLS
-    for row in table.rows:
-        if row.band.low is None or row.band.high is None or row.band.low < low or row.band.high > high:
-            raise DataError(file, f"row {row.band.label!r} lies outside the die's rolls {low}..{high}; modified "
-                            f"rolls are clamped to {low}..{high} [cen:basic.combat]", f"table.results.{row.band.label}")
-    if rel in CRT_RESULTS:
-        load_table_with_codes(store, rel, CRT_RESULTS[rel], "cen:basic.combat")
-    return table
-
-
-CRT_RESULTS = {CRT_MELEE: ("AE", "AD", "C", "DD", "DE"), CRT_FIRE: ("NE", "DD", "DE")}
-"""The results each CRT's combat carries out (``combat.apply_result``, the Full Game's melee and
-fire): a code outside them was played as a contact or as no effect without a word, so it is
-refused when the table loads."""
-
-
 def check_map_terrain(store: DataStore, rel: str, hexmap: HexMap, chart: Mapping[str, model.TerrainEffect]) -> None:
     """Every terrain the map paints has a line of the Terrain Effects Chart (cen:basic.movement).
 
@@ -195,15 +164,6 @@ def load_scenario(store: DataStore, scenario_id: str) -> model.Scenario:
 
 def scenario_ids(store: DataStore) -> list[str]:
     return _cached(store, "scenario-ids", lambda: model.list_scenarios(store))
-
-
-def _full_module(name: str) -> Any | None:
-    try:
-        return importlib.import_module(f"ancients_games.centurion.full.{name}")
-    except ModuleNotFoundError as exc:
-        if exc.name and exc.name.startswith("ancients_games.centurion.full"):
-            return None
-        raise
 
 
 class CenturionGame(Game):
@@ -243,11 +203,7 @@ class CenturionGame(Game):
         specs: dict[str, OptionSpec] = {}
         for name, default, rules, help_, choices in BASE_OPTIONS:
             specs[name] = OptionSpec(name, default, help_, rules, choices)
-        opts = _full_module("options")
-        extra = getattr(opts, "OPTION_SPECS", None) if opts is not None else None
-        if callable(extra):
-            extra = extra(store, scenario)
-        for spec in extra or ():
+        for spec in full_options.OPTION_SPECS:
             if spec.name in specs:
                 raise AssertionError(f"option {spec.name!r} defined twice (game.py and full/options.py)")
             specs[spec.name] = spec
@@ -270,23 +226,13 @@ class CenturionGame(Game):
             refused = basic_game_refusal(self.option_specs(store, scenario), ctx.options)
             if refused is not None:
                 raise IllegalAnswer(refused[0], rule=refused[1])
-        if state.version != "basic" and _full_module("sequence") is None:
-            raise InvalidAnswer(
-                f"scenario {scenario!r} is a Full Simulation game, and the Full Simulation rules "
-                f"(ancients_games.centurion.full.sequence, cen:full.sequence) are not installed yet; "
-                f"play it as a Basic Game with --option version=basic",
-                rule="cen:full.sequence",
-            )
         return state
 
     def play(self, ctx: Context, state: CenturionState) -> Generator[Decision, str, Outcome]:
         if state.version == "basic":
             table = state.extra[BASIC_CRT] = load_all(ctx.store)["melee"]  # appraised by the search bot
             return (yield from play_basic(ctx, state, table))
-        seq = _full_module("sequence")
-        if seq is None:  # setup refuses first; kept for direct callers
-            raise InvalidAnswer("the Full Simulation rules are not installed yet", rule="cen:full.sequence")
-        return (yield from seq.play_full(ctx, state))
+        return (yield from play_full(ctx, state))
 
     def copy_state(self, state: CenturionState) -> CenturionState:
         return state.copy()
@@ -298,10 +244,9 @@ class CenturionGame(Game):
         if version == "basic":
             table = state.extra[BASIC_CRT] = load_all(ctx.store)["melee"]
             return play_basic(ctx, state, table, resume=(where[1], where[2]))
-        seq = _full_module("sequence")
-        if version != "full" or seq is None:
+        if version != "full":
             raise ValueError(f"not a checkpoint of this game: {where!r}")
-        return seq.play_full(ctx, state, resume=tuple(where[1:]))
+        return play_full(ctx, state, resume=tuple(where[1:]))
 
     def sides(self, state: CenturionState) -> tuple[str, ...]:
         return tuple(state.sides)
@@ -421,12 +366,9 @@ class CenturionGame(Game):
         """
         kind = decision.kind
         if state.version != "basic":
-            fb = _full_module("bots")
-            fn = getattr(fb, "score_option", None) if fb is not None else None
-            if fn is not None:
-                got = fn(state, decision, key)
-                if got is not None:
-                    return float(got)
+            got = full_bots.score_option(state, decision, key)
+            if got is not None:
+                return float(got)
         if kind == "move.unit":
             return -1.0 if key == "done" else 0.0
         if kind == "move.hex":
@@ -453,7 +395,7 @@ class CenturionGame(Game):
             if u is None:
                 return 0.0
             return 20.0 if not u.attacked and "[ ]" in decision.option(key).label else -5.0
-        # Full Simulation decisions (full/sequence.py), scored the same simple way
+        # Full Simulation decisions (the phases of full/sequence.py), scored the same simple way
         if kind == "attack.target":
             if key == "done":
                 return 1.5
@@ -487,11 +429,7 @@ class CenturionGame(Game):
         (what ``all`` would choose); toggling an attacker shows the group with
         it in or out; ``attack`` shows the group as chosen. The report is
         ``ancients odds centurion`` for the same factors and rounding."""
-        from ancients_games.centurion.combat import ALL, command_rounding, stranded
-
         if state.version != "basic":
-            from ancients_games.centurion.full.odds import full_decision_odds
-
             return full_decision_odds(self, state, decision, key, store or DataStore(self.package))
         if decision.kind == "combat.hex":
             if key not in decision.keys or key == "done":
