@@ -22,9 +22,9 @@ from typing import Any
 
 import attrs
 
-from ancients_kit.data import DataError, DataStore, document_file
+from ancients_kit.data import DataStore, Meta
 from ancients_kit.errors import IllegalAnswer
-from ancients_kit.hexgrid import Hex
+from ancients_kit.hexgrid import Hex, Hexside, Numbering
 from ancients_kit.hexmap import HexMap
 from ancients_kit.plugin import Game, OddsReport, OptionSpec, Outcome, ScenarioInfo, TableInfo
 from ancients_kit.session import Context, Decision
@@ -43,11 +43,14 @@ from ancients_games.centurion.combat import (
     eligible_attackers,
     stranded,
 )
+from ancients_games.centurion.compare import translate
+from ancients_games.centurion.equipment import (
+    PACKAGE, check_map_terrain, load_all, load_fire_crt, load_map, load_scenario, scenario_ids,
+)
 from ancients_games.centurion.full import bots as full_bots, options as full_options
 from ancients_games.centurion.full.odds import full_decision_odds
 from ancients_games.centurion.full.sequence import play_full
-from ancients_games.centurion.model import CRT_MELEE, load_crt
-from ancients_games.centurion.state import SHARED_EXTRA, CenturionState, build_state
+from ancients_games.centurion.state import SHARED_EXTRA, CenturionState, Unit, build_state, stack_visible
 
 __all__ = ["BASE_OPTIONS", "CenturionGame"]
 
@@ -115,63 +118,12 @@ def basic_game_refusal(specs: list[OptionSpec], options: Mapping[str, Any]) -> t
     return None
 
 
-_CACHE: dict[tuple[Any, ...], Any] = {}
-
-
-def _cached(store: DataStore, what: str, make: Any) -> Any:
-    key = (store.package, tuple(v.digest for v in store.variants), what)
-    got = _CACHE.get(key)
-    if got is None:
-        got = make()
-        if len(_CACHE) > 512:
-            _CACHE.clear()
-        _CACHE[key] = got
-    return got
-
-
-def load_all(store: DataStore) -> dict[str, Any]:
-    """Unit types, capability chart, terrain chart and CRTs (shared, immutable)."""
-    def load() -> dict[str, Any]:
-        types, chart = model.load_units(store), model.load_capability(store)
-        model.check_capability(store, types, chart)
-        return {"types": types, "capability": chart, "terrain": model.load_terrain(store),
-                "melee": load_crt(store, CRT_MELEE)}
-
-    return _cached(store, "core", load)
-
-
-def check_map_terrain(store: DataStore, rel: str, hexmap: HexMap, chart: Mapping[str, model.TerrainEffect]) -> None:
-    """Every terrain the map paints has a line of the Terrain Effects Chart (cen:basic.movement).
-
-    Checked at set-up, so a variant's chart or map that lacks one is refused
-    naming both files, instead of failing in the middle of a movement phase.
-    """
-    missing = sorted(t for t in hexmap.terrain_names() if t not in chart or chart[t].placement != "hex")
-    if missing:
-        terrain_meta, _ = store.load("terrain.toml", model._TerrainDoc)
-        raise DataError(document_file(store, "terrain.toml", terrain_meta.id),
-                        f"no hex terrain line for {', '.join(map(repr, missing))}, which the map "
-                        f"{document_file(store, rel, hexmap.id)} uses [cen:basic.movement]", "terrain")
-
-
-def load_map(store: DataStore, rel: str) -> HexMap:
-    return _cached(store, f"map:{rel}", lambda: HexMap.load(store, rel))
-
-
-def load_scenario(store: DataStore, scenario_id: str) -> model.Scenario:
-    return _cached(store, f"scenario:{scenario_id}", lambda: model.load_scenario(store, scenario_id))
-
-
-def scenario_ids(store: DataStore) -> list[str]:
-    return _cached(store, "scenario-ids", lambda: model.list_scenarios(store))
-
-
 class CenturionGame(Game):
     """Centurion: Tactical Warfare, 100 B.C.-600 A.D. (SPI, 1971)."""
 
     id = "centurion"
     title = "Centurion: Tactical Warfare, 100 B.C.-600 A.D."
-    package = "ancients_games.centurion"
+    package = PACKAGE
     rule_prefix = "cen"
     hidden_information = False
 
@@ -253,6 +205,8 @@ class CenturionGame(Game):
 
     # ------------------------------------------------------------ display
     def render(self, state: CenturionState, viewer: str | None, highlight: Collection[str] = ()) -> Any:
+        # render (and rich with it) is loaded on first display: about 20 ms of start-up that
+        # headless runs (simulate, bots, tests) never need
         from ancients_games.centurion.render import render_state
 
         marks = set()
@@ -264,26 +218,22 @@ class CenturionGame(Game):
         return render_state(state, viewer, marks)
 
     def compare(self, store: DataStore, engagement: Any) -> Any:
-        from ancients_games.centurion.compare import translate
-
         return translate(store, engagement)
 
     def picture(self, state: CenturionState, viewer: str | None) -> Any:
-        from ancients_games.centurion.render import picture_of
+        from ancients_games.centurion.render import picture_of  # loaded on first display (see render)
 
         return picture_of(state, viewer)
 
     def inspect(self, state: CenturionState, viewer: str | None, hex_id: str) -> tuple[str, ...]:
         """Each unit of the stack on ``hex_id`` with its factors and state, unless the
         viewer may not see the stack's make-up (cen:basic.stacking C)."""
-        from ancients_games.centurion.render import _visible
-
         try:
             h = state.hex_of(hex_id)
         except ValueError:
             return ()
         units = state.stack_at(h)
-        if not units or not _visible(state, h, viewer):
+        if not units or not stack_visible(state, h, viewer):
             return ()
         full = state.version != "basic"
         facing = ("N", "NE", "SE", "S", "SW", "NW") if state.map.numbering.orientation == "flat" else (
@@ -479,7 +429,7 @@ class CenturionGame(Game):
 
     # ------------------------------------------------------------ listings
     def tables(self, store: DataStore) -> list[TableInfo]:
-        from ancients_games.centurion.render import table_infos
+        from ancients_games.centurion.render import table_infos  # loaded on first display (see render)
 
         return table_infos(store)
 
@@ -523,8 +473,7 @@ class CenturionGame(Game):
             raise ValueError(f"crt is melee or fire, not {p['crt']!r} (cen:full.combat H: missile fire has its own "
                              f"table, crt_fire)")
         # Missile fire (Full Simulation) reads crt_fire.toml: fire factor after FEM against Fire Protection.
-        table: OddsTable = load_all(store)["melee"] if crt == "melee" else _cached(
-            store, "crt_fire", lambda: load_crt(store, "crt_fire.toml"))
+        table: OddsTable = load_all(store)["melee"] if crt == "melee" else load_fire_crt(store)
         explain = [f"attack {attack} against defence {defense} (cen:basic.combat procedure)" if crt == "melee" else
                    f"fire {attack} against protection {defense} (cen:full.combat H, cen:full.fire-protection)"]
         if "rounding" in p:
@@ -668,9 +617,6 @@ def sandbox_state(
     facing name])``; ``terrain`` maps hex IDs to terrain names; ``features``
     maps hex-ID pairs to hexside features. The first side moves first.
     """
-    from ancients_kit.data import Meta
-    from ancients_kit.hexgrid import Hexside, Numbering
-
     store = store or DataStore(CenturionGame.package)
     data = load_all(store)
     num = Numbering("flat", "even", columns, rows)
@@ -695,8 +641,6 @@ def sandbox_state(
         face = entry[3] if len(entry) > 3 else "N"
         n = counters.get((side, code), 0) + 1
         counters[(side, code)] = n
-        from ancients_games.centurion.state import Unit
-
         u = Unit(id=f"{side[:3].upper()}-{code}{n:02d}", side=side, type=code, hex=None,
                  facing=num.direction_from_name(face))
         state.place(u, num.from_id(hex_id))

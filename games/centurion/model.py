@@ -50,13 +50,8 @@ import attrs
 
 from ancients_kit.data import DataError, DataStore, Meta, RangeError, Source, bounded, document_file, first_repeat
 from ancients_kit.paths import check_package_name
-from ancients_kit.tables import OddsTable, load_table, load_table_with_codes
 
 __all__ = [
-    "CRT_FIRE",
-    "CRT_MELEE",
-    "CRT_RESULTS",
-    "CRT_ROLLS",
     "BasicFactors",
     "Capability",
     "DeploymentZone",
@@ -76,7 +71,6 @@ __all__ = [
     "army_point_value",
     "crossing_effect",
     "load_capability",
-    "load_crt",
     "load_scenario",
     "load_terrain",
     "load_units",
@@ -876,43 +870,3 @@ def panic_threshold(points: int) -> int:
         raise ValueError(f"point value must not be negative, got {points} (cen:full.panic)")
     forty = (points * 2) // 5
     return forty - forty % 5
-
-CRT_MELEE = "crt_melee.toml"
-
-
-CRT_FIRE = "crt_fire.toml"
-
-
-CRT_ROLLS = (1, 6)
-"""The rows a Centurion CRT prints: one die, 1 to 6 (cen:basic.combat I: "a die is
-rolled"); modified rolls are clamped to them (crt_melee.toml note), so rows 0 or 7
-would never be read."""
-
-
-CRT_RESULTS = {CRT_MELEE: ("AE", "AD", "C", "DD", "DE"), CRT_FIRE: ("NE", "DD", "DE")}
-"""The results each CRT's combat carries out (``combat.apply_result``, the Full Game's melee and
-fire): a code outside them was played as a contact or as no effect without a word, so it is
-refused when the table loads."""
-
-
-def load_crt(store: DataStore, rel: str) -> OddsTable:
-    """A Centurion CRT (``crt_melee.toml``, ``crt_fire.toml``) checked against the game's rules.
-
-    Beyond the core's table checks: an odds table read by one d6 whose rows
-    are exactly the rolls 1..6 (cen:basic.combat). A variant's table breaking
-    that is a DataError naming the variant file and the key.
-    """
-    table = load_table(store, rel)
-    file = document_file(store, rel, table.id)
-    if not isinstance(table, OddsTable):
-        raise DataError(file, "a Centurion CRT is an odds table (kind = \"odds\") [cen:basic.combat]", "table.kind")
-    if table.die != "d6":
-        raise DataError(file, f"a Centurion CRT is read by one d6, not {table.die} [cen:basic.combat]", "table.die")
-    low, high = CRT_ROLLS
-    for row in table.rows:
-        if row.band.low is None or row.band.high is None or row.band.low < low or row.band.high > high:
-            raise DataError(file, f"row {row.band.label!r} lies outside the die's rolls {low}..{high}; modified "
-                            f"rolls are clamped to {low}..{high} [cen:basic.combat]", f"table.results.{row.band.label}")
-    if rel in CRT_RESULTS:
-        load_table_with_codes(store, rel, CRT_RESULTS[rel], "cen:basic.combat")
-    return table

@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 
     from ancients_games.centurion.model import Capability, Scenario, TerrainEffect, UnitType
 
-__all__ = ["CenturionState", "MapLike", "Unit", "PHASES_BASIC"]
+__all__ = ["CenturionState", "MapLike", "Unit", "PHASES_BASIC", "stack_visible"]
 
 _HEX_TO_ID: dict[int, dict[Hex, str]] = {}
 _ID_TO_HEX: dict[int, dict[str, Hex]] = {}
@@ -620,6 +620,18 @@ def log(ctx: Context, state: CenturionState, kind: str, text: str, rules: Iterab
     """Record an event for the active side with its rule IDs (rules never print)."""
     ctx.event(kind, text, rules=tuple([rules] if isinstance(rules, str) else rules), side=state.active or None,
               turn=state.turn, **data)
+
+
+def stack_visible(state: CenturionState, h: Hex, viewer: str | None) -> bool:
+    """May ``viewer`` (``None``: everyone) see the make-up of the stack on ``h``?
+    cen:basic.stacking C: an enemy stack's make-up is seen only with a friendly
+    unit within three hexes."""
+    if viewer is None:
+        return True
+    side = state.side_at(h)
+    if side == viewer:
+        return True
+    return any(u.hex is not None and u.hex.distance(h) <= 3 for u in state.live_units(viewer))
 
 
 def _facing_toward(frm: Hex, to: Hex) -> int:

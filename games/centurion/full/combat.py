@@ -19,11 +19,12 @@ from ancients_kit.hexgrid import Hex
 from ancients_kit.session import Context
 from ancients_kit.tables import OddsRefused, OddsTable
 
+from ancients_games.centurion.equipment import load_crt
 from ancients_games.centurion.full import fire, melee, morale, options as opt, square
 from ancients_games.centurion.full.book import FullBook, book, log_event
 from ancients_games.centurion.full.units import is_command, melee_factor, terrain_of, unit_type
 from ancients_games.centurion.full.works import works_captured
-from ancients_games.centurion.model import UnitKind, load_crt
+from ancients_games.centurion.model import UnitKind
 from ancients_games.centurion.state import CenturionState, Unit
 
 
