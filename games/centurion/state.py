@@ -440,12 +440,8 @@ class CenturionState:
         self._zoc_cache.pop(unit.side, None)
         self.rev += 1
 
-    def remove(self, unit: Unit, *, left_field: bool = False) -> None:
-        """Take ``unit`` off the map and count its loss (cen:basic.victory,
-        cen:full.victory). ``left_field``: it went off a map edge (panic,
-        treachery) and is lost all the same (cen:full.movement I)."""
-        if unit.eliminated:
-            return
+    def take_off(self, unit: Unit) -> None:
+        """Take ``unit``'s counter off the map, counting no loss (:meth:`remove` counts it)."""
         if unit.hex is not None:
             ids = self.stacks[unit.hex]
             ids.remove(unit.id)
@@ -453,6 +449,14 @@ class CenturionState:
                 del self.stacks[unit.hex]
         unit.hex = None
         unit.eliminated = True
+
+    def remove(self, unit: Unit, *, left_field: bool = False) -> None:
+        """Take ``unit`` off the map and count its loss (cen:basic.victory,
+        cen:full.victory). ``left_field``: it went off a map edge (panic,
+        treachery) and is lost all the same (cen:full.movement I)."""
+        if unit.eliminated:
+            return
+        self.take_off(unit)
         unit.left_field = left_field
         unit.contact.clear()
         for other in self.units.values():

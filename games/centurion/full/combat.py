@@ -46,6 +46,17 @@ def combat_tables(ctx: Context, state: CenturionState) -> tuple[OddsTable, OddsT
     return t  # type: ignore[return-value]
 
 
+def marker_multiplier(state: CenturionState, h: Hex, effect: str) -> Fraction:
+    """The product of the markers' ``effect`` (a Terrain Effects Chart multiplier such as
+    ``melee_defence``) on ``h``: earthworks and caltrops (cen:opt.earthworks, cen:opt.caltrops)."""
+    m = Fraction(1)
+    for mk in state.markers.get(h, ()):
+        mt = state.terrain_chart.get(mk)
+        if mt is not None:
+            m *= getattr(mt, effect)
+    return m
+
+
 def hex_defence_multiplier(state: CenturionState, h: Hex, attacker_hexes: Sequence[Hex]) -> Fraction:
     """Terrain and markers multiplying the defence of ``h`` (cen:full.combat N, cen:opt.earthworks)."""
     m = Fraction(1)
@@ -55,11 +66,7 @@ def hex_defence_multiplier(state: CenturionState, h: Hex, attacker_hexes: Sequen
             state.map.terrain(a) != state.map.terrain(h) for a in attacker_hexes
         ):
             m *= ter.melee_defence
-    for mk in state.markers.get(h, ()):
-        mt = state.terrain_chart.get(mk)
-        if mt is not None:
-            m *= mt.melee_defence
-    return m
+    return m * marker_multiplier(state, h, "melee_defence")
 
 
 def attack_out(state: CenturionState, frm: Hex, to: Hex) -> Fraction:
@@ -73,11 +80,7 @@ def attack_out(state: CenturionState, frm: Hex, to: Hex) -> Fraction:
             if ft is not None:
                 m *= ft.melee_attack_out
             break
-    for mk in state.markers.get(frm, ()):
-        mt = state.terrain_chart.get(mk)
-        if mt is not None:
-            m *= mt.melee_attack_out
-    return m
+    return m * marker_multiplier(state, frm, "melee_attack_out")
 
 
 def fpf_multiplier(state: CenturionState, h: Hex) -> Fraction:
@@ -85,11 +88,7 @@ def fpf_multiplier(state: CenturionState, h: Hex) -> Fraction:
     ter = terrain_of(state, h)
     if ter is not None:
         m *= ter.fire_protection
-    for mk in state.markers.get(h, ()):
-        mt = state.terrain_chart.get(mk)
-        if mt is not None:
-            m *= mt.fire_protection
-    return m
+    return m * marker_multiplier(state, h, "fire_protection")
 
 
 def fire_rounding(state: CenturionState, b: FullBook, side: str) -> str:

@@ -19,13 +19,7 @@ from ancients_games.centurion.state import CenturionState, Unit
 
 def withdraw(state: CenturionState, u: Unit) -> None:
     """Take a counter off the map without counting a loss (a mount remounted)."""
-    if u.hex is not None:
-        ids = state.stacks[u.hex]
-        ids.remove(u.id)
-        if not ids:
-            del state.stacks[u.hex]
-    u.hex = None
-    u.eliminated = True
+    state.take_off(u)
     state._zoc_cache.clear()
 
 
