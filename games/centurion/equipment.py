@@ -101,14 +101,17 @@ def check_map_terrain(store: DataStore, rel: str, hexmap: HexMap, chart: Mapping
 
 
 def load_map(store: DataStore, rel: str) -> HexMap:
+    """The map ``rel`` (shared per store)."""
     return _cached(store, f"map:{rel}", lambda: HexMap.load(store, rel))
 
 
 def load_scenario(store: DataStore, scenario_id: str) -> model.Scenario:
+    """The scenario ``scenario_id``, checked (cen:scenarios; shared per store)."""
     return _cached(store, f"scenario:{scenario_id}", lambda: model.load_scenario(store, scenario_id))
 
 
 def scenario_ids(store: DataStore) -> list[str]:
+    """The IDs of every scenario in ``data/scenarios`` (shared per store)."""
     return _cached(store, "scenario-ids", lambda: model.list_scenarios(store))
 
 

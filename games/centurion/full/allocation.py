@@ -101,6 +101,8 @@ def fill_all(state: CenturionState, side: str, attacks: Sequence[Attack], cur: A
 
 def open_targets(state: CenturionState, side: str, attacks: Sequence[Attack],
              memo: _Memo | None = None) -> dict[Hex, set[str]]:
+    """Target hexes still open to ``side`` after ``attacks``, each with the kinds of attack
+    (``melee``, ``fire``, ``both``) some unallocated unit may actually make on it (cen:full.combat A-C, H, L)."""
     used = allocated_units(attacks)
     taken = {(a.target, a.mode) for a in attacks}
     out: dict[Hex, set[str]] = {}

@@ -90,9 +90,11 @@ def book(state: CenturionState) -> FullBook:
 
 def log_event(ctx: Context, state: CenturionState, kind: str, text: str, rules: Iterable[str] | str,
          side: str | None = None, **data: Any) -> None:
+    """Log one event of the Full Simulation (``rules``: one rule ID or several), on the active side by default."""
     r = (rules,) if isinstance(rules, str) else tuple(rules)
     ctx.event(kind, text, rules=r, side=side or state.active or None, turn=state.turn, **data)
 
 
 def units_text(state: CenturionState, h: Hex, side: str) -> str:
+    """The IDs of ``side``'s units on ``h``, for a question's options."""
     return ", ".join(u.id for u in state.stack_at(h) if u.side == side)

@@ -39,6 +39,8 @@ class Attack:
 
 
 def combat_tables(ctx: Context, state: CenturionState) -> tuple[OddsTable, OddsTable]:
+    """The melee and missile fire CRTs (``crt_melee.toml``, ``crt_fire.toml``; cen:full.combat),
+    loaded once a game and kept on the state."""
     t = state.extra.get("full_tables")
     if t is None:
         t = (load_crt(ctx.store, "crt_melee.toml"), load_crt(ctx.store, "crt_fire.toml"))
@@ -84,6 +86,7 @@ def attack_out(state: CenturionState, frm: Hex, to: Hex) -> Fraction:
 
 
 def fpf_multiplier(state: CenturionState, h: Hex) -> Fraction:
+    """Terrain and markers multiplying the Fire Protection of ``h`` (cen:full.fire-protection)."""
     m = Fraction(1)
     ter = terrain_of(state, h)
     if ter is not None:
@@ -152,6 +155,7 @@ def command_modifier(state: CenturionState, side: str, units: Sequence[Unit], pa
 
 
 def allocated_units(attacks: Sequence[Attack]) -> set[str]:
+    """The IDs of every unit in ``attacks`` (cen:full.combat L: one attack a unit a turn)."""
     return {uid for a in attacks for uid in a.units}
 
 
@@ -170,7 +174,7 @@ def merged(attacks: Sequence[Attack], mode: str) -> list[Attack]:
 
 
 def melee_sides(state: CenturionState, side: str, a: Attack, attackers: Sequence[Unit] | None = None,
-                 only_defenders: Sequence[Unit] | None = None):
+                 only_defenders: Sequence[Unit] | None = None) -> tuple[Fraction, Fraction, list[Unit], list[Hex]]:
     """(attack factor, defence factor, attacking units, attacker hexes) for a melee attack.
 
     ``only_defenders``: the defending units allotted to this battle when a
@@ -239,6 +243,10 @@ def viability(state: CenturionState, side: str, a: Attack) -> str | None:
 
 
 def eliminate(ctx: Context, state: CenturionState, units: Sequence[Unit], rules: tuple[str, ...]) -> None:
+    """Destroy ``units``: a square they leave breaks up, deserters destroyed by their own side
+    count no loss (cen:full.treachery D), mounts cost a point (cen:opt.mount-dismount F),
+    earthworks left empty are captured (cen:opt.earthworks), a Command unit's loss follows
+    (cen:opt.command F, G, I)."""
     b = book(state)
     for u in units:
         if u.eliminated:
@@ -319,6 +327,8 @@ def _dispersal_turns(state: CenturionState, u: Unit) -> int:
 
 
 def disperse(state: CenturionState, units: Sequence[Unit]) -> None:
+    """Disperse ``units`` for their turns (cen:full.demoralization, cen:opt.command F); a
+    dispersed unit keeps no place in a square (cen:full.square)."""
     b = book(state)
     for u in units:
         if u.eliminated:

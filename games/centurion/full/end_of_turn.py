@@ -37,6 +37,8 @@ def _marks(state: CenturionState) -> dict[str, tuple[VictoryLevel, ...]]:
 
 
 def final_outcome(state: CenturionState, why: str, cap: VictoryLevel | None = None) -> Outcome:
+    """The game's result from the points lost (cen:full.victory), at most ``cap`` (a withdrawal,
+    cen:full.concession)."""
     a = victory.assess(state.sides, state.lost_points, state.start_points, _marks(state))
     lvl = a.level if cap is None else victory.cap_level(a.level, cap)
     if a.leader is None or lvl is None:

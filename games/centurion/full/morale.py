@@ -533,4 +533,5 @@ def defect(ctx: Context, state: CenturionState, troops: list[Unit], enemy: str, 
 
 
 def fraction_half(x: int) -> Fraction:
+    """Half of ``x`` as an exact fraction."""
     return Fraction(x, 2)

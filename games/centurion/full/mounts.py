@@ -24,6 +24,8 @@ def withdraw(state: CenturionState, u: Unit) -> None:
 
 
 def dismountable(state: CenturionState, side: str) -> list[Unit]:
+    """``side``'s riders that may dismount now: free of contact, dispersal and panic, with room
+    for their mounts (cen:opt.mount-dismount A, E)."""
     out = []
     for u in state.live_units(side):
         c = state.capability.get(u.type)
@@ -34,6 +36,8 @@ def dismountable(state: CenturionState, side: str) -> list[Unit]:
 
 
 def mountable(state: CenturionState, side: str) -> list[Unit]:
+    """``side``'s dismounted riders next to their own (undispersed) mounts, which may mount again
+    (cen:opt.mount-dismount B, E)."""
     mounts = state.extra.get("full_mounts", {})
     out = []
     for rid, (mid, _orig) in mounts.items():

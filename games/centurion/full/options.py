@@ -265,6 +265,7 @@ def apply_setup_options(ctx: Context, state: CenturionState) -> None:
 
 
 def is_roman_side_by_name(state: CenturionState, side: str) -> bool:
+    """Is ``side`` called Roman (by its name in the scenario)?"""
     return "roman" in state.side_names.get(side, side).lower()
 
 
@@ -272,4 +273,5 @@ def is_roman_side_by_name(state: CenturionState, side: str) -> bool:
 
 
 def describe_options(values: Sequence[tuple[str, Any]]) -> str:
+    """``name=value`` pairs, comma-separated, for a log line."""
     return ", ".join(f"{k}={v}" for k, v in values)

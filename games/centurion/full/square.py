@@ -139,11 +139,13 @@ def form_square_problem(
 
 
 def is_square_swordsman(state: CenturionState, u: Unit) -> bool:
+    """Does ``u`` form square (the capability chart's ``form_square``: Roman Swordsmen)?"""
     c = state.capability.get(u.type)
     return c is not None and c.form_square
 
 
 def square_allowed(state: CenturionState, h: Hex) -> bool:
+    """May a square stand on ``h``: terrain and markers (earthworks, caltrops) allow it (case A)?"""
     ter = state.terrain_chart.get(state.map.terrain(h))
     if ter is not None and not ter.square_allowed:
         return False
@@ -155,6 +157,7 @@ def square_allowed(state: CenturionState, h: Hex) -> bool:
 
 
 def square_hexes(state: CenturionState, side: str) -> list[Hex]:
+    """Hexes where ``side`` may form a square now (cases A, B, E, F)."""
     out = []
     for h in sorted(set(state.occupied_by(side))):
         units = [u for u in state.stack_at(h) if u.side == side]

@@ -9,33 +9,39 @@ nothing on the map.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 from ancients_kit.hexgrid import Hex, in_front_arc, is_frontal
 
 from ancients_games.centurion.full import cavalry, fire, options as opt, square
 from ancients_games.centurion.full.book import book
-from ancients_games.centurion.model import UnitKind
+from ancients_games.centurion.model import Capability, TerrainEffect, UnitKind, UnitType
 from ancients_games.centurion.state import CenturionState, Unit
 
 
-def unit_type(state: CenturionState, u: Unit):
+def unit_type(state: CenturionState, u: Unit) -> UnitType:
+    """The unit type of ``u``."""
     return state.types[u.type]
 
 
-def capability(state: CenturionState, u: Unit):
+def capability(state: CenturionState, u: Unit) -> Capability | None:
+    """The capability chart's line for ``u``'s type, if it has one."""
     return state.capability.get(u.type)
 
 
 def is_command(state: CenturionState, u: Unit) -> bool:
+    """Is ``u`` a Command unit?"""
     return state.types[u.type].kind is UnitKind.COMMAND
 
 
-def terrain_of(state: CenturionState, h: Hex):
+def terrain_of(state: CenturionState, h: Hex) -> TerrainEffect | None:
+    """The Terrain Effects Chart's line for the terrain of ``h``, if it has one."""
     return state.terrain_chart.get(state.map.terrain(h))
 
 
 def on_hill(state: CenturionState, h: Hex) -> bool:
+    """Is ``h`` a hilltop, adding to missile range (cen:full.combat D)?"""
     ter = terrain_of(state, h)
     return ter is not None and ter.fire_range_bonus > 0
 
@@ -79,6 +85,7 @@ def can_fire(state: CenturionState, u: Unit, defensive: bool = False) -> bool:
 
 
 def fire_factor(state: CenturionState, u: Unit) -> Fraction:
+    """The Fire Combat Factor ``u`` brings, halved in panic (cen:full.panic B)."""
     v = Fraction(unit_type(state, u).fire)
     if u.panicked:
         v /= 2  # cen:full.panic B
@@ -86,11 +93,14 @@ def fire_factor(state: CenturionState, u: Unit) -> Fraction:
 
 
 def fire_reach(state: CenturionState, u: Unit) -> int:
+    """How far ``u`` fires now: its range, one more from a hilltop except in fog (cen:full.combat B, D;
+    cen:opt.weather)."""
     assert u.hex is not None
     return fire.fire_range(unit_type(state, u), on_hill(state, u.hex), book(state).weather)
 
 
-def fire_blocked(state: CenturionState):
+def fire_blocked(state: CenturionState) -> Callable[[Hex], bool]:
+    """Whether a hex stops missile fire through it: units, or terrain that blocks fire (cen:full.combat D)."""
     def blocked(h: Hex) -> bool:
         if state.stacks.get(h):
             return True
@@ -111,11 +121,14 @@ def deserter_hexes(state: CenturionState, side: str) -> list[Hex]:
 
 
 def is_deserter_hex(state: CenturionState, side: str, h: Hex) -> bool:
+    """Does ``h`` hold only deserters of ``side`` (cen:full.treachery D)?"""
     st = state.stack_at(h)
     return bool(st) and all(x.side == side and x.treachery == "leaving" for x in st)
 
 
 def fire_targets(state: CenturionState, u: Unit) -> list[Hex]:
+    """Hexes ``u`` may fire at now: enemy-held (or its own side's deserters, cen:full.treachery D),
+    to its front, in range and field of fire (cen:full.combat B, D)."""
     assert u.hex is not None
     enemy = state.opponent(u.side)
     units = state.units
@@ -133,6 +146,7 @@ at every melee allocation)."""
 
 
 def adjacent(h: Hex) -> tuple[Hex, ...]:
+    """The hexes next to ``h`` (``h.neighbors()``, kept in a table)."""
     got = _ADJACENT.get(h)
     if got is None:
         if len(_ADJACENT) > 100_000:
@@ -155,6 +169,9 @@ def river_flank_problem(state: CenturionState, u: Unit, target: Hex) -> tuple[st
 
 
 def melee_targets(state: CenturionState, u: Unit) -> list[Hex]:
+    """Hexes ``u`` may melee now: next to it and to its front (cen:full.combat A, M), enemy-held or
+    holding its side's deserters (cen:full.treachery D); Command units only dispersed or Command
+    units without the Command Unit Rules; no flank slipped past a river (cen:full.cross-river)."""
     assert u.hex is not None
     out = []
     for h in adjacent(u.hex):
@@ -174,6 +191,7 @@ def melee_targets(state: CenturionState, u: Unit) -> list[Hex]:
 
 
 def stack_text(state: CenturionState, h: Hex) -> str:
+    """The stack on ``h`` by unit type (``2xSD PK``), for a question's options."""
     kinds: dict[str, int] = {}
     for u in state.stack_at(h):
         kinds[u.type] = kinds.get(u.type, 0) + 1

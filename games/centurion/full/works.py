@@ -55,6 +55,8 @@ def works_captured(ctx: Context, state: CenturionState, h: Hex, loser: str) -> N
 
 
 def builder_hexes(state: CenturionState, side: str) -> list[Hex]:
+    """Hexes where ``side`` may start works: no marker yet, no works under way, and units able
+    to build free of contact, dispersal, panic and squares (cen:opt.earthworks, cen:opt.caltrops)."""
     out = []
     for h in sorted(set(state.occupied_by(side))):
         if state.markers.get(h):
