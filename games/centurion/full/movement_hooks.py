@@ -21,7 +21,9 @@ from ancients_kit.session import Context
 from ancients_games.centurion.full import cavalry, options as opt, square
 from ancients_games.centurion.full.book import book
 from ancients_games.centurion.full.options import active_for, is_barbarian
-from ancients_games.centurion.full.square import is_square_swordsman, square_join_cost, square_join_problem
+from ancients_games.centurion.full.square import (
+    is_square_swordsman, moves_one_hex, square_join_cost, square_join_problem, square_moves_whole,
+)
 from ancients_games.centurion.full.units import capability, is_command, terrain_of
 from ancients_games.centurion.movement import LAST_REACH, MOVING_GROUP, MoveHooks, cost_table, reachable, stack_limit
 from ancients_games.centurion.state import CenturionState, Unit
@@ -96,7 +98,7 @@ def move_hooks(state: CenturionState) -> MoveHooks:
             extra_cost=_extra_cost,
             refuse_destination=warrior_destination_problem,
             destination_check=_destination_check,
-            moves_with=_moves_with,
+            moves_with=square_moves_whole,
         )
         state.extra["full_hooks"] = h
     return h
@@ -161,7 +163,7 @@ def _facts(state: CenturionState, side: str) -> _Facts:
 def _stop_hexes(state: CenturionState, unit: Unit) -> frozenset[Hex]:
     """Hexes the unit must stop on entering: the squares it may join (entered, never
     passed, cen:full.square H); for Swordsmen in square, or out of a square disbanded this
-    turn, every hex next to them: they move one hex (cen:full.square D, K; see _one_hex)."""
+    turn, every hex next to them: they move one hex (cen:full.square D, K; see square.moves_one_hex)."""
     f = _facts(state, unit.side)
     got = f.stops.get(unit.id)
     if got is None:
@@ -169,30 +171,10 @@ def _stop_hexes(state: CenturionState, unit: Unit) -> frozenset[Hex]:
         # flank "may pass through if they wish" (cen:full.cross-river); one that passes may not
         # then attack that flank (_after_move records it, river_flank_problem refuses it).
         stops = set(_joinable_squares(state, unit))
-        if _one_hex(state, unit) and unit.hex is not None:
+        if moves_one_hex(state, unit) and unit.hex is not None:
             stops.update(unit.hex.neighbors())
         got = f.stops[unit.id] = frozenset(stops)
     return got
-
-
-def _one_hex(state: CenturionState, unit: Unit) -> bool:
-    """cen:full.square D, K: "Swordsmen in square have a movement factor of one hex per turn";
-    after disbanding they "may move only one hex that turn". Our reading (see the rulings page):
-    one hex, whatever its terrain costs, within the unit's own Movement Factor Allowance, so a
-    square may step onto a hill or into woods (a cap of one Movement Factor would shut it out)."""
-    return (unit.in_square and is_square_swordsman(state, unit)) or unit.id in book(state).square_disbanded
-
-
-def _moves_with(state: CenturionState, unit: Unit) -> tuple[frozenset[str], str, str] | None:
-    """MoveHooks.moves_with: Swordsmen in square move only with their whole square, every unit
-    in it (cen:full.square D; cen:full.movement C: "Each unit is moved separately (Exception:
-    Roman Orbis/Testudo Rule)"). A Swordsmen unit leaves a square only by disbanding it (K);
-    the one other unit and Command units may move out alone for two Movement Factors (F)."""
-    if not unit.in_square or unit.hex is None or not is_square_swordsman(state, unit):
-        return None
-    ids = frozenset(x.id for x in state.stack_at(unit.hex) if x.side == unit.side and x.in_square)
-    return ids, (f"{unit.id} is in the square at {state.hid(unit.hex)}: a square moves as a whole, and its "
-                 f"Swordsmen leave it only by disbanding (D, K)"), "cen:full.square"
 
 
 def _river_controlled(state: CenturionState, side: str) -> frozenset[Hex]:
@@ -291,7 +273,7 @@ def movement_allowance(state: CenturionState, unit: Unit) -> int:
     b = book(state)
     m = state.types[unit.type].movement
     sd = is_square_swordsman(state, unit)
-    # Swordsmen in square, or just disbanded, move one hex (D, K): _one_hex stops them on the
+    # Swordsmen in square, or just disbanded, move one hex (D, K): moves_one_hex stops them on the
     # first hex entered, whatever it costs within their own allowance.
     if unit.id in b.dismounting:
         m = m // 2

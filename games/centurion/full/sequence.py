@@ -43,7 +43,7 @@ from ancients_games.centurion.full.fire_phase import defensive_fire_phase, offen
 from ancients_games.centurion.full.light_cavalry import push_out_light_cavalry
 from ancients_games.centurion.full.melee_phase import melee_phase
 from ancients_games.centurion.full.movement_hooks import move_hooks
-from ancients_games.centurion.full.start_of_turn import start_of_turn_actions, treachery_step
+from ancients_games.centurion.full.start_of_turn import start_of_player_turn
 from ancients_games.centurion.full.warriors import after_movement
 from ancients_games.centurion.full.works import raze_step
 from ancients_games.centurion.movement import movement_phase
@@ -97,31 +97,12 @@ def play_full(ctx: Context, state: CenturionState,
 
 def player_turn(ctx: Context, state: CenturionState, side: str) -> Generator[Decision, str, Outcome | None]:
     """One Player-Turn of ``side``: start, then the five phases (cen:full.sequence)."""
-    b = book(state)
     state.begin_player_turn(side)
+    # 0. The start: panic, treachery, rally, formations and works
     state.phase = "start"
-    b.squares_formed.clear()
-    b.square_disbanded.clear()
-    b.dismounting.clear()
-    b.charge_start.clear()
-    b.square_joined.clear()
-    b.left_square.clear()
-    b.river_passed.clear()
-    for k in [k for k in state.extra if isinstance(k, tuple) and k and k[0] == "river_ctl"]:
-        del state.extra[k]
-    for u in state.live_units(side):
-        if u.furious:
-            u.furious -= 1
-    if b.panic_pending.get(side):
-        morale.start_panic(ctx, state, side)
-    for g in sorted(b.tribe_panic.pop(side, ())):
-        morale.start_panic(ctx, state, side, group=g)
-    out = yield from treachery_step(ctx, state, side)
+    out = yield from start_of_player_turn(ctx, state, side)
     if out is not None:
         return out
-    push_out_light_cavalry(ctx, state)  # defectors may have closed a ring
-    morale.rally(ctx, state, side)
-    yield from start_of_turn_actions(ctx, state, side)
     # 1. Movement
     state.phase = "movement"
     morale.run_for_the_edge(ctx, state, side)

@@ -47,6 +47,7 @@ __all__ = [
     "drop_out_of_square",
     "form_square_problem",
     "is_square_swordsman",
+    "moves_one_hex",
     "square_allowed",
     "square_attack",
     "square_casualties",
@@ -56,6 +57,7 @@ __all__ = [
     "square_join_cost",
     "square_join_problem",
     "square_leavers",
+    "square_moves_whole",
 ]
 
 MAX_SQUARE_SWORDSMEN = 4
@@ -248,6 +250,26 @@ def square_join_cost(state: CenturionState, unit: Unit) -> int:
     """Movement Factors ``unit`` pays, on top of the terrain, to enter a square:
     three for Swordsmen (cen:full.square E), two for others (F)."""
     return SQUARE_JOIN_COST if is_square_swordsman(state, unit) else SQUARE_OTHER_COST
+
+
+def moves_one_hex(state: CenturionState, unit: Unit) -> bool:
+    """cen:full.square D, K: "Swordsmen in square have a movement factor of one hex per turn";
+    after disbanding they "may move only one hex that turn". Our reading (see the rulings page):
+    one hex, whatever its terrain costs, within the unit's own Movement Factor Allowance, so a
+    square may step onto a hill or into woods (a cap of one Movement Factor would shut it out)."""
+    return (unit.in_square and is_square_swordsman(state, unit)) or unit.id in book(state).square_disbanded
+
+
+def square_moves_whole(state: CenturionState, unit: Unit) -> tuple[frozenset[str], str, str] | None:
+    """MoveHooks.moves_with: Swordsmen in square move only with their whole square, every unit
+    in it (cen:full.square D; cen:full.movement C: "Each unit is moved separately (Exception:
+    Roman Orbis/Testudo Rule)"). A Swordsmen unit leaves a square only by disbanding it (K);
+    the one other unit and Command units may move out alone for two Movement Factors (F)."""
+    if not unit.in_square or unit.hex is None or not is_square_swordsman(state, unit):
+        return None
+    ids = frozenset(x.id for x in state.stack_at(unit.hex) if x.side == unit.side and x.in_square)
+    return ids, (f"{unit.id} is in the square at {state.hid(unit.hex)}: a square moves as a whole, and its "
+                 f"Swordsmen leave it only by disbanding (D, K)"), "cen:full.square"
 
 
 def drop_out_of_square(state: CenturionState, units: Iterable[Unit]) -> None:

@@ -1,4 +1,4 @@
-"""The start of a Player-Turn: treachery invoked, then formations, relief, works and mounts
+"""The start of a Player-Turn: panic, treachery invoked, rally, then formations, relief, works and mounts
 (cen:full.treachery, cen:full.square, cen:full.relief, cen:opt.earthworks, cen:opt.caltrops,
 cen:opt.mount-dismount).
 
@@ -13,7 +13,9 @@ from typing import Any
 from ancients_kit.plugin import Outcome
 from ancients_kit.session import Context, Decision, Option
 
+from ancients_games.centurion.full import morale
 from ancients_games.centurion.full.book import book, units_text
+from ancients_games.centurion.full.light_cavalry import push_out_light_cavalry
 from ancients_games.centurion.full.morale import command_groups, treachery
 from ancients_games.centurion.full.mounts import (
     destroy_mounts, dismount, dismountable, mount, mountable, own_mounts,
@@ -25,6 +27,38 @@ from ancients_games.centurion.full.square import (
 from ancients_games.centurion.full.works import builder_hexes, progress_works
 from ancients_games.centurion.model import UnitKind
 from ancients_games.centurion.state import CenturionState, Unit
+
+
+def start_of_player_turn(ctx: Context, state: CenturionState, side: str) -> Generator[Decision, str, Outcome | None]:
+    """The start of ``side``'s Player-Turn (cen:full.sequence), before its Movement Phase: the
+    turn's bookkeeping cleared, fury wearing off (cen:opt.command I), panic striking if due
+    (cen:full.panic, cen:barb.tribe), treachery if invoked (cen:full.treachery), Light Cavalry
+    pushed out of a ring defectors closed (cen:full.cavalry), rally attempts (cen:full.panic E),
+    then the formations, relief, works and mounts (:func:`start_of_turn_actions`)."""
+    b = book(state)
+    b.squares_formed.clear()
+    b.square_disbanded.clear()
+    b.dismounting.clear()
+    b.charge_start.clear()
+    b.square_joined.clear()
+    b.left_square.clear()
+    b.river_passed.clear()
+    for k in [k for k in state.extra if isinstance(k, tuple) and k and k[0] == "river_ctl"]:
+        del state.extra[k]
+    for u in state.live_units(side):
+        if u.furious:
+            u.furious -= 1
+    if b.panic_pending.get(side):
+        morale.start_panic(ctx, state, side)
+    for g in sorted(b.tribe_panic.pop(side, ())):
+        morale.start_panic(ctx, state, side, group=g)
+    out = yield from treachery_step(ctx, state, side)
+    if out is not None:
+        return out
+    push_out_light_cavalry(ctx, state)  # defectors may have closed a ring
+    morale.rally(ctx, state, side)
+    yield from start_of_turn_actions(ctx, state, side)
+    return None
 
 
 def treachery_step(ctx: Context, state: CenturionState, side: str) -> Generator[Decision, str, Outcome | None]:

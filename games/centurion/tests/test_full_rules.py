@@ -15,7 +15,7 @@ from ancients_kit.session import Session
 
 from ancients_games.centurion.full import (
     combat, deployment, end_of_turn, fire_phase, melee_phase, morale, mounts, movement_hooks, options,
-    start_of_turn, victory, warriors,
+    square, start_of_turn, victory, warriors,
 )
 from ancients_games.centurion.full.book import book
 from ancients_games.centurion.full.combat import Attack
@@ -395,7 +395,7 @@ def test_millenarian_stack_of_four_and_square_movement():
     st.options["millenarian"] = "off"
     assert movement_hooks._stack_limit(st, sds[3], st.hex_of("1510")) == 3
     sds[0].in_square = True
-    assert movement_hooks._one_hex(st, sds[0])  # cen:full.square D: one hex a turn (stop on the first entered)
+    assert square.moves_one_hex(st, sds[0])  # cen:full.square D: one hex a turn (stop on the first entered)
     assert set(sds[0].hex.neighbors()) <= movement_hooks._stop_hexes(st, sds[0])
 
 
