@@ -75,7 +75,7 @@ def _non_viable(title: str, exc: Exception, rules: tuple[str, ...]) -> OddsRepor
 def melee_odds(game: Any, state: CenturionState, store: DataStore, side: str, a: Attack,
                how: str) -> OddsReport | None:
     """The odds of melee attack ``a`` (with every melee already allocated on its hex: one
-    battle, cen:full.combat J), as ``_melee_one`` / ``_melee_square`` would roll it now."""
+    battle, cen:full.combat J), as ``melee_phase``'s ``_melee_one`` / ``_melee_square`` would roll it now."""
     key = state.hid(a.target)
     defenders = list(state.stack_at(a.target))
     if not defenders or not a.units:
@@ -160,7 +160,7 @@ def _joined(reports: Sequence[tuple[str, OddsReport, str]]) -> OddsReport | None
 
 def fire_odds(game: Any, state: CenturionState, store: DataStore, side: str, firers: Sequence[Unit], target: Any,
               modifier: int, rules: tuple[str, ...], how: str) -> OddsReport | None:
-    """The odds of fire by ``firers`` at ``target`` as ``_resolve_fire`` would roll it now
+    """The odds of fire by ``firers`` at ``target`` as ``fire_phase._resolve_fire`` would roll it now
     (FEM cen:full.fem, Fire Protection cen:full.fire-protection)."""
     targets = list(state.stack_at(target))
     firers = [u for u in firers if not u.eliminated and u.hex is not None]
