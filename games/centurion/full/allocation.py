@@ -66,7 +66,8 @@ def eligible(state: CenturionState, side: str, target: Hex, mode: str, attacks: 
             continue
         ok = False
         if mode in ("melee", "both"):
-            if u.hex.distance(target) == 1 and target in memo_targets(memo, "melee", state, u) and melee_factor(state, u) is not None:
+            if u.hex.distance(target) == 1 and target in memo_targets(memo, "melee", state, u) \
+                    and melee_factor(state, u) is not None:
                 same = _melee_mates(state, attacks, cur, target, u.hex)
                 if not same or melee.homogeneity_problem(
                     [unit_type(state, x) for x in [*same, u]], [x.group for x in [*same, u]], li

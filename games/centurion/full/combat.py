@@ -99,7 +99,8 @@ def fire_rounding(state: CenturionState, b: FullBook, side: str) -> str:
     return "attacker" if b.fortune == side else "defender"
 
 
-def melee_rounding(state: CenturionState, b: FullBook, side: str, hexes: Sequence[Hex], target: Hex) -> tuple[str, tuple[str, ...]]:
+def melee_rounding(state: CenturionState, b: FullBook, side: str, hexes: Sequence[Hex],
+                   target: Hex) -> tuple[str, tuple[str, ...]]:
     """Melee rounding: fortune (cen:opt.fortune), else the Command unit within five
     hexes (cen:basic.combat J, which the Full Simulation keeps)."""
     if b.fortune == side:
@@ -113,7 +114,8 @@ def melee_rounding(state: CenturionState, b: FullBook, side: str, hexes: Sequenc
     return "defender", ()
 
 
-def command_modifier(state: CenturionState, side: str, units: Sequence[Unit], participating_cmd: bool) -> tuple[int, tuple[str, ...]]:
+def command_modifier(state: CenturionState, side: str, units: Sequence[Unit],
+                     participating_cmd: bool) -> tuple[int, tuple[str, ...]]:
     """Die modifier from Command units (cen:opt.command A-C, E; low rolls favour the roller)
     and fury (cen:opt.command I)."""
     mod = 0

@@ -35,7 +35,8 @@ def _moved_this_turn(state: CenturionState, u: Unit) -> bool:
     return u.moved
 
 
-def defensive_fire_phase(ctx: Context, state: CenturionState, side: str, attacks: list[Attack]) -> Generator[Decision, str, None]:
+def defensive_fire_phase(ctx: Context, state: CenturionState, side: str,
+                         attacks: list[Attack]) -> Generator[Decision, str, None]:
     """Defensive Fire (cen:full.sequence phase 3, cen:full.defensive-fire, combat E).
 
     The defender's missile units in attacked hexes fire at attacking hexes on

@@ -20,7 +20,8 @@ from ancients_games.centurion.state import CenturionState, Unit
 def light_cavalry_retreat(ctx: Context, state: CenturionState, side: str, a: Attack) -> Generator[Decision, str, None]:
     """Light Cavalry may retreat before combat, up to four hexes (combat, 2nd paragraph)."""
     defender = state.opponent(side)
-    lcs = [x for x in state.stack_at(a.target) if capability(state, x) is not None and capability(state, x).retreat_before_combat
+    lcs = [x for x in state.stack_at(a.target)
+           if capability(state, x) is not None and capability(state, x).retreat_before_combat
            and not x.dispersed and not x.contact]
     if not lcs:
         return

@@ -355,7 +355,8 @@ def _stack_limit(state: CenturionState, unit: Unit, h: Hex) -> int:
     lim = stack_limit(state, unit, h)
     if f.millenarian and unit.group:
         here = state.stack_at(h)
-        legion_stack = [u for u in here if u.group == unit.group and (capability(state, u) and capability(state, u).form_square)]
+        legion_stack = [u for u in here
+                        if u.group == unit.group and (capability(state, u) and capability(state, u).form_square)]
         if len(legion_stack) >= 3 and not any(
             len([x for x in state.stack_at(o.hex) if x.group == unit.group]) >= 4
             for o in state.live_units(unit.side) if o.hex is not None and o.hex != h and o.group == unit.group
