@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import attrs
 
-from ancients_games.centurion.full import fire
-from ancients_games.centurion.full import sequence as seq
+from ancients_games.centurion.full import fire, units
 from ancients_games.centurion.state import CenturionState, Unit
 from ancients_kit.hexgrid import Hex
 
@@ -18,7 +17,7 @@ _UNIT_SLOTS = tuple(f.name for f in attrs.fields(Unit))
 
 
 def deserter_hexes(state: CenturionState, side: str) -> list[Hex]:
-    """``sequence._deserter_hexes`` as it was: over ``live_units``."""
+    """``units.deserter_hexes`` as it was: over ``live_units``."""
     out: list[Hex] = []
     for u in state.live_units(side):
         if u.treachery == "leaving" and u.hex is not None and u.hex not in out and all(
@@ -28,19 +27,19 @@ def deserter_hexes(state: CenturionState, side: str) -> list[Hex]:
 
 
 def fire_targets(state: CenturionState, u: Unit) -> list[Hex]:
-    """``sequence._fire_targets`` as it was: the enemy's hexes from ``occupied_by``."""
+    """``units.fire_targets`` as it was: the enemy's hexes from ``occupied_by``."""
     assert u.hex is not None
     targets = list(state.occupied_by(state.opponent(u.side)))
     if u.treachery != "leaving":
         targets.extend(deserter_hexes(state, u.side))
     return fire.fire_targets_in_reach(
-        u.hex, u.facing, seq._reach(state, u), seq._on_hill(state, u.hex), targets, seq._fire_blocked(state)
+        u.hex, u.facing, units.fire_reach(state, u), units.on_hill(state, u.hex), targets, units.fire_blocked(state)
     )
 
 
 def memo_targets(memo: object, kind: str, state: CenturionState, u: Unit) -> list[Hex]:
-    """``sequence._memo_targets`` without the memo."""
-    return seq._fire_targets(state, u) if kind == "fire" else seq._melee_targets(state, u)
+    """``allocation.memo_targets`` without the memo."""
+    return units.fire_targets(state, u) if kind == "fire" else units.melee_targets(state, u)
 
 
 def copy_unit(unit: Unit) -> Unit:

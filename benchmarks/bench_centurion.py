@@ -235,30 +235,33 @@ def reference_code() -> Iterator[None]:
     import copy
 
     from ancients_games.centurion import state as st
-    from ancients_games.centurion.full import sequence as seq
+    from ancients_games.centurion.full import allocation, fire_phase, movement_hooks, sequence as seq, units
 
     try:
         from benchmarks import _centurion_reference as reference
     except ImportError:  # run as a script from benchmarks/
         import _centurion_reference as reference  # type: ignore[no-redef]
 
-    saved = (seq._fire_targets, seq._deserter_hexes, seq._adjacent, st._copy_unit, st._copy_extra,
-             seq._memo_targets, seq._eligible, seq._destination_check, seq.MOVE_CHECKPOINT_EVERY)
-    eligible = seq._eligible
-    seq._fire_targets = reference.fire_targets
-    seq._deserter_hexes = reference.deserter_hexes
-    seq._adjacent = lambda h: h.neighbors()
+    # each name where the rules look it up: fire targets are asked by Attack Allocation and the fire phases
+    saved = (allocation.fire_targets, fire_phase.fire_targets, units.deserter_hexes, units.adjacent, st._copy_unit,
+             st._copy_extra, allocation.memo_targets, allocation.eligible, movement_hooks._destination_check,
+             seq.MOVE_CHECKPOINT_EVERY)
+    eligible = allocation.eligible
+    allocation.fire_targets = fire_phase.fire_targets = reference.fire_targets
+    units.deserter_hexes = reference.deserter_hexes
+    units.adjacent = lambda h: h.neighbors()
     st._copy_unit = reference.copy_unit
     st._copy_extra = copy.deepcopy
-    seq._memo_targets = reference.memo_targets
-    seq._eligible = lambda *a, first=False, memo=None: eligible(*a, memo=memo)  # every eligible unit, as before
-    seq._destination_check = None  # hooks made in reference games filter hex by hex, as before
+    allocation.memo_targets = reference.memo_targets
+    allocation.eligible = lambda *a, first=False, memo=None: eligible(*a, memo=memo)  # every eligible unit, as before
+    movement_hooks._destination_check = None  # hooks made in reference games filter hex by hex, as before
     seq.MOVE_CHECKPOINT_EVERY = 1  # a checkpoint at every choice of a unit to move, as before
     try:
         yield
     finally:
-        (seq._fire_targets, seq._deserter_hexes, seq._adjacent, st._copy_unit, st._copy_extra,
-         seq._memo_targets, seq._eligible, seq._destination_check, seq.MOVE_CHECKPOINT_EVERY) = saved
+        (allocation.fire_targets, fire_phase.fire_targets, units.deserter_hexes, units.adjacent, st._copy_unit,
+         st._copy_extra, allocation.memo_targets, allocation.eligible, movement_hooks._destination_check,
+         seq.MOVE_CHECKPOINT_EVERY) = saved
 
 
 def _full_game(scenario: str, seed: int, reference: bool) -> tuple[float, int, str]:

@@ -308,7 +308,8 @@ def test_all_warns_of_a_hex_it_would_strand_basic_game() -> None:
 def test_all_warns_of_a_hex_it_would_strand_full_simulation() -> None:
     from ancients_kit.bots import make_bot
     from ancients_kit.session import Session
-    from ancients_games.centurion.full import sequence as seq
+    from ancients_games.centurion.full.allocation import fill_all, open_targets
+    from ancients_games.centurion.full.combat import Attack
 
     s = Session.new("centurion", "carrhae", seed=5)
     bot = make_bot("greedy")
@@ -319,14 +320,14 @@ def test_all_warns_of_a_hex_it_would_strand_full_simulation() -> None:
             report = s.game.decision_odds(s.state, d, "all", s.store)
             warning = [x for x in report.explain if x.startswith("warning:")] if report else []
             if warning:
-                attacks = [seq.Attack(s.state.hex_of(h), m, list(u)) for h, m, u in d.context["allocated"]]
-                cur = seq._fill_all(s.state, d.side, attacks, seq.Attack(s.state.hex_of(d.context["target"]),
-                                                                          d.context["mode"], list(d.context["chosen"])))
+                attacks = [Attack(s.state.hex_of(h), m, list(u)) for h, m, u in d.context["allocated"]]
+                cur = fill_all(s.state, d.side, attacks, Attack(s.state.hex_of(d.context["target"]),
+                                                                d.context["mode"], list(d.context["chosen"])))
                 gone = warning[0].split("leaves ")[1].split(" with")[0].split(", ")
                 for hid in gone:
                     h = s.state.hex_of(hid)
-                    assert h in seq._targets(s.state, d.side, attacks)  # attackable now
-                    assert h not in seq._targets(s.state, d.side, [*attacks, cur])  # not after all
+                    assert h in open_targets(s.state, d.side, attacks)  # attackable now
+                    assert h not in open_targets(s.state, d.side, [*attacks, cur])  # not after all
                 warned += 1
         s.answer(bot.choose(s, d))
     assert warned

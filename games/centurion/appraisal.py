@@ -45,6 +45,7 @@ from ancients_games.centurion.combat import (
     command_rounding,
     eligible_attackers,
 )
+from ancients_games.centurion.equipment import PACKAGE, load_all
 from ancients_games.centurion.state import SHARED_EXTRA, CenturionState
 
 __all__ = ["ATTACK_ODDS", "BASIC_CRT", "DISPERSED_ATTACKER", "DISPERSED_DEFENDER", "appraise", "expected_losses"]
@@ -78,9 +79,7 @@ def _table(state: CenturionState) -> OddsTable:
     if got is not None:
         return got  # type: ignore[no-any-return]
     if not _DEFAULT_TABLE:  # a position built by hand (sandbox_state): the game's own table
-        from ancients_games.centurion.game import CenturionGame, load_all
-
-        _DEFAULT_TABLE.append(load_all(DataStore(CenturionGame.package))["melee"])
+        _DEFAULT_TABLE.append(load_all(DataStore(PACKAGE))["melee"])
     return _DEFAULT_TABLE[0]
 
 

@@ -23,6 +23,7 @@ from ancients_kit.session import Context, Decision
 from ancients_kit.tables import OddsTable
 
 from ancients_games.centurion.combat import RAIN, basic_movement, combat_phase, fortunate_side
+from ancients_games.centurion.full.options import WEATHER_BY_ROLL
 from ancients_games.centurion.movement import MoveHooks, movement_phase
 from ancients_games.centurion.state import CenturionState, Unit, log
 
@@ -69,8 +70,6 @@ def start_weather(ctx: Context, state: CenturionState) -> MoveHooks | None:
     rain and mud every unit loses two Movement Factors (the hook returned) and
     Spearmen are halved (combat.py). Fog and light rain only stop missile fire,
     which the Basic Game does not have."""
-    from ancients_games.centurion.full.options import WEATHER_BY_ROLL
-
     w = state.options.get("weather", "fine")
     if w == "roll":
         w = WEATHER_BY_ROLL[ctx.chance.d6("weather", ("cen:opt.weather",))]

@@ -18,6 +18,9 @@ from ancients_kit.compare import Engagement, Translation
 from ancients_kit.data import DataStore
 from ancients_kit.tables import OddsRefused, OddsTable, load_table
 
+from ancients_games.centurion.equipment import load_all
+from ancients_games.centurion.full.fire import whole_odds
+
 __all__ = ["KIND_UNITS", "translate"]
 
 KIND_UNITS: dict[str, str | None] = {
@@ -35,8 +38,6 @@ CLASSES = {"AE": "attacker harmed", "AD": "attacker harmed", "C": "no effect", "
 
 
 def translate(store: DataStore, e: Engagement) -> Translation:
-    from ancients_games.centurion.game import load_all
-
     data = load_all(store)
     types, chart = data["types"], data["terrain"]
     steps: list[str] = []
@@ -82,8 +83,6 @@ def translate(store: DataStore, e: Engagement) -> Translation:
                      ("; the enemy Command unit negates the attacker's (case J)" if e.attacker_leader else ""))
     if e.support:
         steps.append("support: Centurion has no support rule (adjacent friends add nothing)")
-    from ancients_games.centurion.full.fire import whole_odds
-
     ai, di = whole_odds(attack, defence)
     try:
         col = table.odds(ai, di, rounding)

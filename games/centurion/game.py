@@ -16,37 +16,44 @@ re-read TOML for every game.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Collection, Generator, Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
 import attrs
 
-from ancients_kit.data import DataError, DataStore, document_file
-from ancients_kit.errors import IllegalAnswer, InvalidAnswer
-from ancients_kit.hexgrid import Hex
+from ancients_kit.data import DataStore, Meta
+from ancients_kit.errors import IllegalAnswer
+from ancients_kit.hexgrid import Hex, Hexside, Numbering
 from ancients_kit.hexmap import HexMap
 from ancients_kit.plugin import Game, OddsReport, OptionSpec, Outcome, ScenarioInfo, TableInfo
 from ancients_kit.session import Context, Decision
-from ancients_kit.tables import OddsRefused, OddsTable, load_table, load_table_with_codes
+from ancients_kit.tables import OddsRefused, OddsTable
 
 from ancients_games.centurion import model
 from ancients_games.centurion.appraisal import BASIC_CRT, appraise
 from ancients_games.centurion.basic import loss_fractions, play_basic
 from ancients_games.centurion.combat import (
+    ALL,
     ATTACK,
     basic_attack_factor,
     basic_defence,
     best_group,
+    command_rounding,
     eligible_attackers,
+    stranded,
 )
-from ancients_games.centurion.state import SHARED_EXTRA, CenturionState, build_state
+from ancients_games.centurion.compare import translate
+from ancients_games.centurion.equipment import (
+    PACKAGE, check_map_terrain, load_all, load_fire_crt, load_map, load_scenario, scenario_ids,
+)
+from ancients_games.centurion.full import bots as full_bots, options as full_options
+from ancients_games.centurion.full.odds import full_decision_odds
+from ancients_games.centurion.full.sequence import play_full
+from ancients_games.centurion.state import SHARED_EXTRA, CenturionState, Unit, build_state, stack_visible
 
 __all__ = ["BASE_OPTIONS", "CenturionGame"]
 
-CRT_MELEE = "crt_melee.toml"
-CRT_FIRE = "crt_fire.toml"
 
 # name, default, rule IDs, help, choices. Only the rules version lives here:
 # every optional and special rule is defined once, in full/options.py's
@@ -111,107 +118,12 @@ def basic_game_refusal(specs: list[OptionSpec], options: Mapping[str, Any]) -> t
     return None
 
 
-_CACHE: dict[tuple[Any, ...], Any] = {}
-
-
-def _cached(store: DataStore, what: str, make: Any) -> Any:
-    key = (store.package, tuple(v.digest for v in store.variants), what)
-    got = _CACHE.get(key)
-    if got is None:
-        got = make()
-        if len(_CACHE) > 512:
-            _CACHE.clear()
-        _CACHE[key] = got
-    return got
-
-
-def load_all(store: DataStore) -> dict[str, Any]:
-    """Unit types, capability chart, terrain chart and CRTs (shared, immutable)."""
-    def load() -> dict[str, Any]:
-        types, chart = model.load_units(store), model.load_capability(store)
-        model.check_capability(store, types, chart)
-        return {"types": types, "capability": chart, "terrain": model.load_terrain(store),
-                "melee": load_crt(store, CRT_MELEE)}
-
-    return _cached(store, "core", load)
-
-
-CRT_ROLLS = (1, 6)
-"""The rows a Centurion CRT prints: one die, 1 to 6 (cen:basic.combat I: "a die is
-rolled"); modified rolls are clamped to them (crt_melee.toml note), so rows 0 or 7
-would never be read."""
-
-
-def load_crt(store: DataStore, rel: str) -> OddsTable:
-    """A Centurion CRT (``crt_melee.toml``, ``crt_fire.toml``) checked against the game's rules.
-
-    Beyond the core's table checks: an odds table read by one d6 whose rows
-    are exactly the rolls 1..6 (cen:basic.combat). A variant's table breaking
-    that is a DataError naming the variant file and the key.
-    """
-    table = load_table(store, rel)
-    file = document_file(store, rel, table.id)
-    if not isinstance(table, OddsTable):
-        raise DataError(file, "a Centurion CRT is an odds table (kind = \"odds\") [cen:basic.combat]", "table.kind")
-    if table.die != "d6":
-        raise DataError(file, f"a Centurion CRT is read by one d6, not {table.die} [cen:basic.combat]", "table.die")
-    low, high = CRT_ROLLS
-    for row in table.rows:
-        if row.band.low is None or row.band.high is None or row.band.low < low or row.band.high > high:
-            raise DataError(file, f"row {row.band.label!r} lies outside the die's rolls {low}..{high}; modified "
-                            f"rolls are clamped to {low}..{high} [cen:basic.combat]", f"table.results.{row.band.label}")
-    if rel in CRT_RESULTS:
-        load_table_with_codes(store, rel, CRT_RESULTS[rel], "cen:basic.combat")
-    return table
-
-
-CRT_RESULTS = {CRT_MELEE: ("AE", "AD", "C", "DD", "DE"), CRT_FIRE: ("NE", "DD", "DE")}
-"""The results each CRT's combat carries out (``combat.apply_result``, the Full Game's melee and
-fire): a code outside them was played as a contact or as no effect without a word, so it is
-refused when the table loads."""
-
-
-def check_map_terrain(store: DataStore, rel: str, hexmap: HexMap, chart: Mapping[str, model.TerrainEffect]) -> None:
-    """Every terrain the map paints has a line of the Terrain Effects Chart (cen:basic.movement).
-
-    Checked at set-up, so a variant's chart or map that lacks one is refused
-    naming both files, instead of failing in the middle of a movement phase.
-    """
-    missing = sorted(t for t in hexmap.terrain_names() if t not in chart or chart[t].placement != "hex")
-    if missing:
-        terrain_meta, _ = store.load("terrain.toml", model._TerrainDoc)
-        raise DataError(document_file(store, "terrain.toml", terrain_meta.id),
-                        f"no hex terrain line for {', '.join(map(repr, missing))}, which the map "
-                        f"{document_file(store, rel, hexmap.id)} uses [cen:basic.movement]", "terrain")
-
-
-def load_map(store: DataStore, rel: str) -> HexMap:
-    return _cached(store, f"map:{rel}", lambda: HexMap.load(store, rel))
-
-
-def load_scenario(store: DataStore, scenario_id: str) -> model.Scenario:
-    return _cached(store, f"scenario:{scenario_id}", lambda: model.load_scenario(store, scenario_id))
-
-
-def scenario_ids(store: DataStore) -> list[str]:
-    return _cached(store, "scenario-ids", lambda: model.list_scenarios(store))
-
-
-def _full_module(name: str) -> Any | None:
-    try:
-        return importlib.import_module(f"ancients_games.centurion.full.{name}")
-    except ModuleNotFoundError as exc:
-        if exc.name and exc.name.startswith("ancients_games.centurion.full"):
-            return None
-        raise
-
-
 class CenturionGame(Game):
     """Centurion: Tactical Warfare, 100 B.C.-600 A.D. (SPI, 1971)."""
 
     id = "centurion"
     title = "Centurion: Tactical Warfare, 100 B.C.-600 A.D."
-    package = "ancients_games.centurion"
+    package = PACKAGE
     rule_prefix = "cen"
     hidden_information = False
 
@@ -243,11 +155,7 @@ class CenturionGame(Game):
         specs: dict[str, OptionSpec] = {}
         for name, default, rules, help_, choices in BASE_OPTIONS:
             specs[name] = OptionSpec(name, default, help_, rules, choices)
-        opts = _full_module("options")
-        extra = getattr(opts, "OPTION_SPECS", None) if opts is not None else None
-        if callable(extra):
-            extra = extra(store, scenario)
-        for spec in extra or ():
+        for spec in full_options.OPTION_SPECS:
             if spec.name in specs:
                 raise AssertionError(f"option {spec.name!r} defined twice (game.py and full/options.py)")
             specs[spec.name] = spec
@@ -270,23 +178,13 @@ class CenturionGame(Game):
             refused = basic_game_refusal(self.option_specs(store, scenario), ctx.options)
             if refused is not None:
                 raise IllegalAnswer(refused[0], rule=refused[1])
-        if state.version != "basic" and _full_module("sequence") is None:
-            raise InvalidAnswer(
-                f"scenario {scenario!r} is a Full Simulation game, and the Full Simulation rules "
-                f"(ancients_games.centurion.full.sequence, cen:full.sequence) are not installed yet; "
-                f"play it as a Basic Game with --option version=basic",
-                rule="cen:full.sequence",
-            )
         return state
 
     def play(self, ctx: Context, state: CenturionState) -> Generator[Decision, str, Outcome]:
         if state.version == "basic":
             table = state.extra[BASIC_CRT] = load_all(ctx.store)["melee"]  # appraised by the search bot
             return (yield from play_basic(ctx, state, table))
-        seq = _full_module("sequence")
-        if seq is None:  # setup refuses first; kept for direct callers
-            raise InvalidAnswer("the Full Simulation rules are not installed yet", rule="cen:full.sequence")
-        return (yield from seq.play_full(ctx, state))
+        return (yield from play_full(ctx, state))
 
     def copy_state(self, state: CenturionState) -> CenturionState:
         return state.copy()
@@ -298,16 +196,17 @@ class CenturionGame(Game):
         if version == "basic":
             table = state.extra[BASIC_CRT] = load_all(ctx.store)["melee"]
             return play_basic(ctx, state, table, resume=(where[1], where[2]))
-        seq = _full_module("sequence")
-        if version != "full" or seq is None:
+        if version != "full":
             raise ValueError(f"not a checkpoint of this game: {where!r}")
-        return seq.play_full(ctx, state, resume=tuple(where[1:]))
+        return play_full(ctx, state, resume=tuple(where[1:]))
 
     def sides(self, state: CenturionState) -> tuple[str, ...]:
         return tuple(state.sides)
 
     # ------------------------------------------------------------ display
     def render(self, state: CenturionState, viewer: str | None, highlight: Collection[str] = ()) -> Any:
+        # render (and rich with it) is loaded on first display: about 20 ms of start-up that
+        # headless runs (simulate, bots, tests) never need
         from ancients_games.centurion.render import render_state
 
         marks = set()
@@ -319,26 +218,22 @@ class CenturionGame(Game):
         return render_state(state, viewer, marks)
 
     def compare(self, store: DataStore, engagement: Any) -> Any:
-        from ancients_games.centurion.compare import translate
-
         return translate(store, engagement)
 
     def picture(self, state: CenturionState, viewer: str | None) -> Any:
-        from ancients_games.centurion.render import picture_of
+        from ancients_games.centurion.render import picture_of  # loaded on first display (see render)
 
         return picture_of(state, viewer)
 
     def inspect(self, state: CenturionState, viewer: str | None, hex_id: str) -> tuple[str, ...]:
         """Each unit of the stack on ``hex_id`` with its factors and state, unless the
         viewer may not see the stack's make-up (cen:basic.stacking C)."""
-        from ancients_games.centurion.render import _visible
-
         try:
             h = state.hex_of(hex_id)
         except ValueError:
             return ()
         units = state.stack_at(h)
-        if not units or not _visible(state, h, viewer):
+        if not units or not stack_visible(state, h, viewer):
             return ()
         full = state.version != "basic"
         facing = ("N", "NE", "SE", "S", "SW", "NW") if state.map.numbering.orientation == "flat" else (
@@ -421,12 +316,9 @@ class CenturionGame(Game):
         """
         kind = decision.kind
         if state.version != "basic":
-            fb = _full_module("bots")
-            fn = getattr(fb, "score_option", None) if fb is not None else None
-            if fn is not None:
-                got = fn(state, decision, key)
-                if got is not None:
-                    return float(got)
+            got = full_bots.score_option(state, decision, key)
+            if got is not None:
+                return float(got)
         if kind == "move.unit":
             return -1.0 if key == "done" else 0.0
         if kind == "move.hex":
@@ -453,7 +345,7 @@ class CenturionGame(Game):
             if u is None:
                 return 0.0
             return 20.0 if not u.attacked and "[ ]" in decision.option(key).label else -5.0
-        # Full Simulation decisions (full/sequence.py), scored the same simple way
+        # Full Simulation decisions (the phases of full/sequence.py), scored the same simple way
         if kind == "attack.target":
             if key == "done":
                 return 1.5
@@ -487,11 +379,7 @@ class CenturionGame(Game):
         (what ``all`` would choose); toggling an attacker shows the group with
         it in or out; ``attack`` shows the group as chosen. The report is
         ``ancients odds centurion`` for the same factors and rounding."""
-        from ancients_games.centurion.combat import ALL, command_rounding, stranded
-
         if state.version != "basic":
-            from ancients_games.centurion.full.odds import full_decision_odds
-
             return full_decision_odds(self, state, decision, key, store or DataStore(self.package))
         if decision.kind == "combat.hex":
             if key not in decision.keys or key == "done":
@@ -541,7 +429,7 @@ class CenturionGame(Game):
 
     # ------------------------------------------------------------ listings
     def tables(self, store: DataStore) -> list[TableInfo]:
-        from ancients_games.centurion.render import table_infos
+        from ancients_games.centurion.render import table_infos  # loaded on first display (see render)
 
         return table_infos(store)
 
@@ -585,8 +473,7 @@ class CenturionGame(Game):
             raise ValueError(f"crt is melee or fire, not {p['crt']!r} (cen:full.combat H: missile fire has its own "
                              f"table, crt_fire)")
         # Missile fire (Full Simulation) reads crt_fire.toml: fire factor after FEM against Fire Protection.
-        table: OddsTable = load_all(store)["melee"] if crt == "melee" else _cached(
-            store, "crt_fire", lambda: load_crt(store, "crt_fire.toml"))
+        table: OddsTable = load_all(store)["melee"] if crt == "melee" else load_fire_crt(store)
         explain = [f"attack {attack} against defence {defense} (cen:basic.combat procedure)" if crt == "melee" else
                    f"fire {attack} against protection {defense} (cen:full.combat H, cen:full.fire-protection)"]
         if "rounding" in p:
@@ -730,9 +617,6 @@ def sandbox_state(
     facing name])``; ``terrain`` maps hex IDs to terrain names; ``features``
     maps hex-ID pairs to hexside features. The first side moves first.
     """
-    from ancients_kit.data import Meta
-    from ancients_kit.hexgrid import Hexside, Numbering
-
     store = store or DataStore(CenturionGame.package)
     data = load_all(store)
     num = Numbering("flat", "even", columns, rows)
@@ -757,8 +641,6 @@ def sandbox_state(
         face = entry[3] if len(entry) > 3 else "N"
         n = counters.get((side, code), 0) + 1
         counters[(side, code)] = n
-        from ancients_games.centurion.state import Unit
-
         u = Unit(id=f"{side[:3].upper()}-{code}{n:02d}", side=side, type=code, hex=None,
                  facing=num.direction_from_name(face))
         state.place(u, num.from_id(hex_id))

@@ -22,24 +22,16 @@ from ancients_kit.data import DataStore
 from ancients_kit.hexgrid import Hex
 from ancients_kit.plugin import TableInfo
 from ancients_kit.render import render_map, terrain_glyph, terrain_style
+from ancients_kit.tables import OddsTable
 
-from ancients_games.centurion.state import CenturionState
+from ancients_games.centurion import model
+from ancients_games.centurion.equipment import load_all, load_crt, load_map
+from ancients_games.centurion.state import CenturionState, stack_visible
 
 __all__ = ["render_state", "table_infos", "unit_label"]
 
 ARROWS = ("↑", "↗", "↘", "↓", "↙", "↖")
 """Facing arrows for directions N NE SE S SW NW (cen:full.facing)."""
-
-
-def _visible(state: CenturionState, h: Hex, viewer: str | None) -> bool:
-    """cen:basic.stacking C: an enemy stack's make-up is seen only with a
-    friendly unit within three hexes."""
-    if viewer is None:
-        return True
-    side = state.side_at(h)
-    if side == viewer:
-        return True
-    return any(u.hex is not None and u.hex.distance(h) <= 3 for u in state.live_units(viewer))
 
 
 SIDE_STYLES = ("bold bright_yellow", "bold bright_cyan")
@@ -53,7 +45,7 @@ def unit_label(state: CenturionState, h: Hex, viewer: str | None = None) -> str:
     units = state.stack_at(h)
     if not units:
         return ""
-    if not _visible(state, h, viewer):
+    if not stack_visible(state, h, viewer):
         return "??"
     combat = [u for u in units if not state.types[u.type].is_command] or units
     code = combat[0].type[:2]
@@ -81,7 +73,7 @@ def render_state(state: CenturionState, viewer: str | None = None, highlight: se
             marks = state.markers.get(h, ())
             return "E" if "earthworks" in marks else ("x" if "caltrops" in marks else glyph(h))
         letter = "A" if units[0].side == first else "B"
-        if full and _visible(state, h, viewer):
+        if full and stack_visible(state, h, viewer):
             combat = [u for u in units if not state.types[u.type].is_command] or units
             return letter + ARROWS[combat[0].facing % 6]
         return letter
@@ -121,10 +113,6 @@ def _frac(x: Any) -> str:
 
 def table_infos(store: DataStore) -> list[TableInfo]:
     """Every chart, table, unit list and map of Centurion with its provenance."""
-    from ancients_games.centurion import model
-    from ancients_games.centurion.game import load_all, load_crt, load_map
-    from ancients_kit.tables import OddsTable
-
     data = load_all(store)
     out: list[TableInfo] = []
     meta_units, _ = store.load("units.toml", model._UnitsDoc)
@@ -194,7 +182,7 @@ def picture_of(state: CenturionState, viewer: str | None = None) -> Any:
             continue
         side = units[0].side
         hid = state.hid(h)
-        if not _visible(state, h, viewer):
+        if not stack_visible(state, h, viewer):
             counters.append(Counter(hid, side, "??", hidden=True, detail=f"{hid}: an enemy stack out of sight"))
             continue
         combat = [u for u in units if not state.types[u.type].is_command] or units

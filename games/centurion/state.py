@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 
     from ancients_games.centurion.model import Capability, Scenario, TerrainEffect, UnitType
 
-__all__ = ["CenturionState", "MapLike", "Unit", "PHASES_BASIC"]
+__all__ = ["CenturionState", "MapLike", "Unit", "PHASES_BASIC", "stack_visible"]
 
 _HEX_TO_ID: dict[int, dict[Hex, str]] = {}
 _ID_TO_HEX: dict[int, dict[str, Hex]] = {}
@@ -440,12 +440,8 @@ class CenturionState:
         self._zoc_cache.pop(unit.side, None)
         self.rev += 1
 
-    def remove(self, unit: Unit, *, left_field: bool = False) -> None:
-        """Take ``unit`` off the map and count its loss (cen:basic.victory,
-        cen:full.victory). ``left_field``: it went off a map edge (panic,
-        treachery) and is lost all the same (cen:full.movement I)."""
-        if unit.eliminated:
-            return
+    def take_off(self, unit: Unit) -> None:
+        """Take ``unit``'s counter off the map, counting no loss (:meth:`remove` counts it)."""
         if unit.hex is not None:
             ids = self.stacks[unit.hex]
             ids.remove(unit.id)
@@ -453,6 +449,14 @@ class CenturionState:
                 del self.stacks[unit.hex]
         unit.hex = None
         unit.eliminated = True
+
+    def remove(self, unit: Unit, *, left_field: bool = False) -> None:
+        """Take ``unit`` off the map and count its loss (cen:basic.victory,
+        cen:full.victory). ``left_field``: it went off a map edge (panic,
+        treachery) and is lost all the same (cen:full.movement I)."""
+        if unit.eliminated:
+            return
+        self.take_off(unit)
         unit.left_field = left_field
         unit.contact.clear()
         for other in self.units.values():
@@ -620,6 +624,18 @@ def log(ctx: Context, state: CenturionState, kind: str, text: str, rules: Iterab
     """Record an event for the active side with its rule IDs (rules never print)."""
     ctx.event(kind, text, rules=tuple([rules] if isinstance(rules, str) else rules), side=state.active or None,
               turn=state.turn, **data)
+
+
+def stack_visible(state: CenturionState, h: Hex, viewer: str | None) -> bool:
+    """May ``viewer`` (``None``: everyone) see the make-up of the stack on ``h``?
+    cen:basic.stacking C: an enemy stack's make-up is seen only with a friendly
+    unit within three hexes."""
+    if viewer is None:
+        return True
+    side = state.side_at(h)
+    if side == viewer:
+        return True
+    return any(u.hex is not None and u.hex.distance(h) <= 3 for u in state.live_units(viewer))
 
 
 def _facing_toward(frm: Hex, to: Hex) -> int:

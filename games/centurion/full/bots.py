@@ -12,6 +12,8 @@ from fractions import Fraction
 from typing import Any
 
 from ancients_games.centurion.full import fire
+from ancients_games.centurion.full.allocation import fill_all
+from ancients_games.centurion.full.combat import Attack, melee_sides
 
 __all__ = ["score_option"]
 
@@ -46,16 +48,14 @@ def score_option(state: Any, decision: Any, key: str) -> float | None:
 
 def _target_score(state: Any, side: str, key: str) -> float:
     """Attack-to-defence ratio with every unit that fronts on the hex (an upper bound)."""
-    from ancients_games.centurion.full.sequence import Attack, _fill_all, _melee_sides
-
     try:
         h = state.hex_of(key)
     except ValueError:
         return 0.0
-    cur = _fill_all(state, side, [], Attack(h, "melee"))
+    cur = fill_all(state, side, [], Attack(h, "melee"))
     if not cur.units:
         return 0.6  # fire only: worth a shot
-    att, dfn, _, _ = _melee_sides(state, side, cur)
+    att, dfn, _, _ = melee_sides(state, side, cur)
     if dfn <= 0:
         return 10.0
     a, d = fire.whole_odds(att, dfn)

@@ -13,10 +13,10 @@ different places may not end on the same hex. Heavy rain and mud halve charges
 
 This module measures a charge from the path a unit moved this turn; the
 engine's movement records the path (among equally cheap paths, one ending in
-the longest straight run in the final facing), the sequence passes it here,
+the longest straight run in the final facing), the movement hooks pass it here,
 and also counts a longer straight run the unit could have made to the same
 hex within its allowance at a higher cost ("ride away ... to gain room",
-``sequence._straight_charge_possible``).
+``movement_hooks._straight_charge_possible``).
 """
 
 from __future__ import annotations

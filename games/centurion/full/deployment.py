@@ -30,7 +30,9 @@ from typing import Any
 from ancients_kit.hexgrid import Hex, arc_side
 from ancients_kit.session import Context, Decision, Option
 
+from ancients_games.centurion.full.movement_hooks import move_hooks
 from ancients_games.centurion.model import UnitKind
+from ancients_games.centurion.movement import stack_room
 from ancients_games.centurion.state import CenturionState
 
 __all__ = [
@@ -182,9 +184,6 @@ def deployment_phase(ctx: Context, state: CenturionState) -> Generator[Decision,
     _log_check(ctx, state, "deployment")
     if not state.options.get("placement"):
         return
-    from ancients_games.centurion.full.sequence import move_hooks
-    from ancients_games.centurion.movement import stack_room
-
     hooks = move_hooks(state)
     order = [state.scenario.deploys_first, state.opponent(state.scenario.deploys_first)]
     for side in order:

@@ -20,8 +20,8 @@ Rules served:
   not attack together.
 
 Differently faced defenders attacked from several sides (case J) fight
-separate battles, each attack met by the units fronting it; the sequence
-makes that allotment (``sequence._split_battles``, our reading, L) and calls
+separate battles, each attack met by the units fronting it; the melee phase
+makes that allotment (``melee_phase.split_battles``, our reading, L) and calls
 :func:`defence_total` once per battle. Where no unit fronts an attack, the hex
 fights one combined battle, each unit at the value facing the attack.
 """

@@ -36,15 +36,17 @@ cen:full.movement I).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-import attrs
+from ancients_kit.hexgrid import Hex, direction_to, is_frontal
 
-from ancients_kit.hexgrid import Hex, is_frontal
-
-from ancients_games.centurion.model import UnitKind
+from ancients_games.centurion.full.book import FullBook, book, log_event
+from ancients_games.centurion.full.movement_hooks import move_hooks
+from ancients_games.centurion.full.options import is_roman
+from ancients_games.centurion.full.square import drop_out_of_square
+from ancients_games.centurion.full.units import is_command
+from ancients_games.centurion.movement import cost_table, stack_room
 
 if TYPE_CHECKING:
     from ancients_kit.session import Context
@@ -75,104 +77,6 @@ THRESHOLD_DROP = 20
 """Points lost in one turn that lower the panic threshold by the same (cen:full.panic H)."""
 
 
-@attrs.define
-class FullBook:
-    """Full Simulation bookkeeping kept on ``state.extra['full']``."""
-
-    threshold: dict[str, int] = attrs.field(factory=dict)
-    """Current panic threshold per side (cen:full.panic J, H)."""
-    panic_used: dict[str, bool] = attrs.field(factory=dict)
-    panic_pending: dict[str, bool] = attrs.field(factory=dict)
-    treachery_used: dict[str, bool] = attrs.field(factory=dict)
-    weather: str = "fine"
-    attacks: int = 0
-    """Attacks the active side made this Player-Turn."""
-    failed: int = 0
-    """Of them, those that neither eliminated nor dispersed the defender."""
-    cmd_attacked: set[str] = attrs.field(factory=set)
-    """Command units that joined an attack this Player-Turn."""
-    cmd_able: set[str] | None = None
-    """Without the Command Unit Rules: the Command units that could have joined one of this
-    Player-Turn's melee attacks (cen:full.demoralization; None: every chief is bound)."""
-    cmd_dispersed: dict[str, bool] = attrs.field(factory=dict)
-    """A Command unit of the side was dispersed this Game-Turn."""
-    charge_start: dict[str, Hex] = attrs.field(factory=dict)
-    """Cavalry id -> hex its charge started from this turn (cen:full.cavalry)."""
-    squares_formed: set[str] = attrs.field(factory=set)
-    """Units that formed square in place this turn and may not move (cen:full.square E)."""
-    square_disbanded: set[str] = attrs.field(factory=set)
-    """Units whose square disbanded this turn: one hex of movement (cen:full.square K)."""
-    square_joined: set[str] = attrs.field(factory=set)
-    """Squares (hex IDs) a Swordsmen unit joined this turn: one a turn (cen:full.square E)."""
-    left_square: set[str] = attrs.field(factory=set)
-    """Units that left a square this turn: two Movement Factors spent (cen:full.square F)."""
-    river_passed: dict[str, set[str]] = attrs.field(factory=dict)
-    """Unit id -> enemy units behind a river whose controlled hexes it passed through this turn
-    without stopping; it may not attack their flanks (cen:full.cross-river)."""
-    dismounting: set[str] = attrs.field(factory=set)
-    """Units mounting or dismounting this turn (cen:opt.mount-dismount E)."""
-    first_blood: bool = False
-    """Some combat has happened (cen:barb.warrior)."""
-    fury: dict[str, int] = attrs.field(factory=dict)
-    """Side -> unused (fury is per unit: Unit.furious)."""
-    tribe_panic: dict[str, set[str]] = attrs.field(factory=dict)
-    """Side -> tribes whose chief was lost: they panic at the start of the side's next turn."""
-    refund: dict[str, int] = attrs.field(factory=dict)
-    """Points not counted as lost (deserters destroyed before leaving, cen:full.treachery D)."""
-    fortune: str = ""
-    """The fortunate side, or empty (cen:opt.fortune)."""
-    options: dict[str, Any] = attrs.field(factory=dict)
-
-
-def book(state: CenturionState) -> FullBook:
-    """The Full Simulation bookkeeping of ``state`` (created on first use)."""
-    b = state.extra.get("full")
-    if b is None:
-        b = FullBook()
-        for s in state.scenario.sides:
-            b.threshold[s.id] = s.panic_threshold
-        state.extra["full"] = b
-    return b
-
-
-def _log(ctx: Context, state: CenturionState, kind: str, text: str, rules: Iterable[str], side: str | None = None,
-         **data: Any) -> None:
-    ctx.event(kind, text, rules=tuple(rules), side=side or state.active or None, turn=state.turn, **data)
-
-
-def is_command(state: CenturionState, u: Unit) -> bool:
-    return state.types[u.type].kind is UnitKind.COMMAND
-
-
-# ------------------------------------------------------------------ squares
-
-
-def drop_out_of_square(state: CenturionState, units: Iterable[Unit]) -> None:
-    """cen:full.square: a square is an ordered formation, formed and disbanded whole (A, K).
-    A unit in it that is dispersed, panics, turns traitor or is pushed off its hex keeps no
-    place in it (our reading, by fire or by melee alike); a square left with no Swordsmen
-    breaks up (:func:`break_up_square`)."""
-    left = set()
-    for u in units:
-        if u.in_square:
-            u.in_square = False
-            if u.hex is not None:
-                left.add((u.hex, u.side))
-    for h, side in sorted(left):
-        break_up_square(state, h, side)
-
-
-def break_up_square(state: CenturionState, h: Hex, side: str) -> None:
-    """A square is its Swordsmen (cen:full.square B): once none of ``side``'s stands in square
-    on ``h``, the other unit and Command units there are in no square any more."""
-    here = [x for x in state.stack_at(h) if x.side == side]
-    caps = state.capability
-    if not any(x.in_square and caps.get(x.type) is not None and caps[x.type].form_square for x in here):
-        for x in here:
-            x.in_square = False
-    state.rev += 1  # the movement hooks' caches key on it
-
-
 # ------------------------------------------------------------------ demoralization
 
 
@@ -180,7 +84,7 @@ def demoralize(ctx: Context, state: CenturionState, side: str, why: str) -> None
     """Demoralize ``side``'s army for one complete turn (cen:full.demoralization)."""
     for u in state.live_units(side):
         u.demoralized = 2
-    _log(ctx, state, "morale", f"{state.side_names.get(side, side)} demoralized: {why}", ("cen:full.demoralization",),
+    log_event(ctx, state, "morale", f"{state.side_names.get(side, side)} demoralized: {why}", ("cen:full.demoralization",),
          side=side)
 
 
@@ -231,7 +135,7 @@ def threshold_drop(ctx: Context, state: CenturionState) -> None:
         lost = state.turn_lost_points.get(s, 0)
         if lost >= THRESHOLD_DROP and not b.panic_used.get(s):
             b.threshold[s] = b.threshold.get(s, 0) - THRESHOLD_DROP
-            _log(ctx, state, "morale", f"{s} lost {lost} points this turn: panic threshold falls to {b.threshold[s]}",
+            log_event(ctx, state, "morale", f"{s} lost {lost} points this turn: panic threshold falls to {b.threshold[s]}",
                  ("cen:full.panic",), side=s)
 
 
@@ -243,7 +147,7 @@ def check_panic(ctx: Context, state: CenturionState) -> None:
             continue
         if state.lost_points.get(s, 0) >= b.threshold.get(s, 10**9):
             b.panic_pending[s] = True
-            _log(ctx, state, "morale",
+            log_event(ctx, state, "morale",
                  f"{s} has lost {state.lost_points.get(s, 0)} points, its panic threshold is {b.threshold[s]}: "
                  f"panic at the start of its next turn", ("cen:full.panic",), side=s)
 
@@ -284,7 +188,7 @@ def start_panic(ctx: Context, state: CenturionState, side: str, group: str = "")
         u.panicked = True
         out.append(u)
     drop_out_of_square(state, out)  # panicked units run one by one (A)
-    _log(ctx, state, "morale", f"PANIC in the army of {state.side_names.get(side, side)}: {len(out)} units break",
+    log_event(ctx, state, "morale", f"PANIC in the army of {state.side_names.get(side, side)}: {len(out)} units break",
          ("cen:full.panic",), side=side, units=[u.id for u in out])
     return out
 
@@ -326,8 +230,6 @@ def flee_step_path(state: CenturionState, u: Unit) -> tuple[list[Hex], bool]:
     by the straightest route; hexes next to the enemy avoided if at all possible;
     never into enemy units or over-full stacks.
     """
-    from ancients_games.centurion.movement import cost_table, stack_room
-
     assert u.hex is not None
     edges = _edges(state)
     enemy = state.opponent(u.side)
@@ -388,18 +290,16 @@ def run_for_the_edge(ctx: Context, state: CenturionState, side: str) -> None:
             frm = u.hex
             state.move(u, path[-1])
             u.facing = _direction_of(path)
-            _log(ctx, state, "move", f"{u.id} runs {state.hid(frm)} -> {state.hid(u.hex)}", rules, side=side,
+            log_event(ctx, state, "move", f"{u.id} runs {state.hid(frm)} -> {state.hid(u.hex)}", rules, side=side,
                  unit=u.id, path=[state.hid(h) for h in path])
         u.moved = True
         if leaves:
-            _log(ctx, state, "loss", f"{u.id} leaves the field at {state.hid(u.hex)} and is lost",
+            log_event(ctx, state, "loss", f"{u.id} leaves the field at {state.hid(u.hex)} and is lost",
                  (*rules, "cen:full.movement"), side=side, unit=u.id)
             state.remove(u, left_field=True)
 
 
 def _direction_of(path: list[Hex]) -> int:
-    from ancients_kit.hexgrid import direction_to
-
     if len(path) < 2:
         return 0
     return direction_to(path[-2], path[-1])
@@ -448,10 +348,10 @@ def rally(ctx: Context, state: CenturionState, side: str) -> None:
                 u.panicked = False
                 u.rallied = True
             panicked.discard(target)
-            _log(ctx, state, "morale", f"{r.id} rallies {', '.join(u.id for u in stack)} (roll {roll})",
+            log_event(ctx, state, "morale", f"{r.id} rallies {', '.join(u.id for u in stack)} (roll {roll})",
                  ("cen:full.panic",), side=side, dice=(roll,))
         else:
-            _log(ctx, state, "morale", f"{r.id} fails to rally the stack at {state.hid(target)} (roll {roll})",
+            log_event(ctx, state, "morale", f"{r.id} fails to rally the stack at {state.hid(target)} (roll {roll})",
                  ("cen:full.panic",), side=side, dice=(roll,))
         if not panicked:
             return
@@ -484,8 +384,6 @@ def _may_betray(state: CenturionState, u: Unit, civil_war: bool) -> bool:
         return False
     if civil_war:
         return True
-    from ancients_games.centurion.full.options import is_roman
-
     if is_roman(state, u.original_side):
         # I: Roman troops are not affected, "However, Barbarian Infantry, Light Cavalry, and
         # Spearmen with the Roman Swordsmen may be affected" (Pikemen are retyped Spearmen).
@@ -508,7 +406,7 @@ def treachery_of_command(ctx: Context, state: CenturionState, side: str, group: 
     roll = ctx.chance.d6(f"treachery of command {group}", ("cen:full.treachery",))
     ids = ", ".join(u.id for u in troops)
     if roll <= 3:
-        _log(ctx, state, "morale", f"command {group} stays loyal (roll {roll})", ("cen:full.treachery",), side=side,
+        log_event(ctx, state, "morale", f"command {group} stays loyal (roll {roll})", ("cen:full.treachery",), side=side,
              dice=(roll,))
     elif roll == 4:
         for u in troops:
@@ -516,7 +414,7 @@ def treachery_of_command(ctx: Context, state: CenturionState, side: str, group: 
             u.panicked = False
             u.contact.clear()
         drop_out_of_square(state, troops)
-        _log(ctx, state, "morale", f"command {group} ({ids}) turns traitor and leaves the field (roll {roll})",
+        log_event(ctx, state, "morale", f"command {group} ({ids}) turns traitor and leaves the field (roll {roll})",
              ("cen:full.treachery",), side=side, dice=(roll,))
     else:
         by_hex: dict[Hex, list[Unit]] = {}
@@ -550,7 +448,7 @@ def treachery(ctx: Context, state: CenturionState, side: str, civil_war: bool, m
         roll = ctx.chance.d6(f"treachery at {state.hid(h)}", ("cen:full.treachery",))
         ids = ", ".join(u.id for u in troops)
         if roll <= 3:
-            _log(ctx, state, "morale", f"{ids} at {state.hid(h)} stay loyal (roll {roll})", ("cen:full.treachery",),
+            log_event(ctx, state, "morale", f"{ids} at {state.hid(h)} stay loyal (roll {roll})", ("cen:full.treachery",),
                  side=side, dice=(roll,))
         elif roll <= 5:
             for u in troops:
@@ -558,7 +456,7 @@ def treachery(ctx: Context, state: CenturionState, side: str, civil_war: bool, m
                 u.panicked = False
                 u.contact.clear()
             drop_out_of_square(state, troops)
-            _log(ctx, state, "morale", f"{ids} at {state.hid(h)} turn traitor and leave the field (roll {roll})",
+            log_event(ctx, state, "morale", f"{ids} at {state.hid(h)} turn traitor and leave the field (roll {roll})",
                  ("cen:full.treachery",), side=side, dice=(roll,))
         else:
             defect(ctx, state, troops, enemy, roll)
@@ -567,9 +465,6 @@ def treachery(ctx: Context, state: CenturionState, side: str, civil_war: bool, m
 def _nearest_room(state: CenturionState, u: Unit, h: Hex, side: str) -> Hex | None:
     """The nearest hex to ``h`` (rings outward, hex ID order within a ring) that ``side`` may
     share and that has stacking room for ``u`` (cen:full.stacking)."""
-    from ancients_games.centurion.full.sequence import move_hooks
-    from ancients_games.centurion.movement import stack_room
-
     hooks = move_hooks(state)
     seen = {h}
     ring = [h]
@@ -626,16 +521,17 @@ def defect(ctx: Context, state: CenturionState, troops: list[Unit], enemy: str, 
     state.rev += 1
     gone = [u for u in troops if u not in back]
     if gone:
-        _log(ctx, state, "morale",
+        log_event(ctx, state, "morale",
              f"{', '.join(u.id for u in gone)} at {state.hid(h)} defect to {enemy} (roll {roll})",
              ("cen:full.treachery",), side=side, dice=(roll,))
     if back:
         pts = sum(state.types[u.type].points for u in back)
-        _log(ctx, state, "morale",
+        log_event(ctx, state, "morale",
              f"{', '.join(u.id for u in back)} at {state.hid(h)} re-defect to their original side {enemy} "
              f"(roll {roll}): {pts} points regained by {enemy}", ("cen:full.treachery",), side=side, dice=(roll,),
              units=[u.id for u in back])
 
 
 def fraction_half(x: int) -> Fraction:
+    """Half of ``x`` as an exact fraction."""
     return Fraction(x, 2)

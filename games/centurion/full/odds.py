@@ -6,8 +6,8 @@ target hex of Attack Allocation, the kind of attack, each unit added (or
 -- can show the exact outcome distribution of the attack that answer makes:
 the CRT column and the probability of each of its results. The factors,
 rounding and die modifier are computed by the same functions that resolve
-the attack (``full/sequence.py``: ``_melee_sides``, ``_melee_rounding``,
-``_command_modifier``, and the fire module's FEM and Fire Protection), and
+the attack (``full/combat.py``: ``melee_sides``, ``melee_rounding``,
+``command_modifier``, and the fire module's FEM and Fire Protection), and
 the distribution is ``Game.odds`` for those numbers, so the report names the
 ``ancients odds centurion ...`` command that prints the same figures.
 
@@ -33,9 +33,15 @@ from ancients_kit.plugin import OddsReport
 from ancients_kit.session import Decision
 from ancients_kit.tables import probability_percent
 
-from ancients_games.centurion.full import fire, melee, square
-from ancients_games.centurion.full import sequence as seq
-from ancients_games.centurion.full.morale import book
+from ancients_games.centurion.full import fire, melee, options as opt, square
+from ancients_games.centurion.full.allocation import fill_all, open_targets
+from ancients_games.centurion.full.book import DONE, book
+from ancients_games.centurion.full.combat import (
+    Attack, attack_out, command_modifier, fire_rounding, fpf_multiplier, hex_defence_multiplier, melee_rounding,
+    melee_sides, merged,
+)
+from ancients_games.centurion.full.melee_phase import split_battles
+from ancients_games.centurion.full.units import can_fire, fire_factor, is_command, melee_factor, unit_type
 from ancients_games.centurion.model import UnitKind
 from ancients_games.centurion.state import CenturionState, Unit
 
@@ -66,17 +72,17 @@ def _non_viable(title: str, exc: Exception, rules: tuple[str, ...]) -> OddsRepor
     return OddsReport(f"{title} is non-viable", {}, (str(exc),), (*rules, "cen:full.defensive-fire"), {})
 
 
-def melee_odds(game: Any, state: CenturionState, store: DataStore, side: str, a: seq.Attack,
+def melee_odds(game: Any, state: CenturionState, store: DataStore, side: str, a: Attack,
                how: str) -> OddsReport | None:
     """The odds of melee attack ``a`` (with every melee already allocated on its hex: one
-    battle, cen:full.combat J), as ``_melee_one`` / ``_melee_square`` would roll it now."""
+    battle, cen:full.combat J), as ``melee_phase``'s ``_melee_one`` / ``_melee_square`` would roll it now."""
     key = state.hid(a.target)
     defenders = list(state.stack_at(a.target))
     if not defenders or not a.units:
         return None
     b = book(state)
     rules: tuple[str, ...] = ("cen:full.combat", "cen:full.facing")
-    if all(seq._t(state, x).kind is UnitKind.MOUNT for x in defenders):
+    if all(unit_type(state, x).kind is UnitKind.MOUNT for x in defenders):
         return _certain(f"melee on {key}: {how}", "DE", "riderless mounts are destroyed when attacked",
                         ("cen:opt.mount-dismount",))
     battles: list[tuple[str, list[Unit] | None, list[Unit] | None]] = []
@@ -86,11 +92,11 @@ def melee_odds(game: Any, state: CenturionState, store: DataStore, side: str, a:
         by_hex: dict[Any, list[Unit]] = {}
         for i in a.units:
             u = state.units[i]
-            if u.hex is not None and not u.eliminated and seq._melee_factor(state, u) is not None:
+            if u.hex is not None and not u.eliminated and melee_factor(state, u) is not None:
                 by_hex.setdefault(u.hex, []).append(u)
         battles = [(f"from {state.hid(h)}", grp, None) for h, grp in sorted(by_hex.items())]
     else:
-        split = seq._split_battles(state, a)
+        split = split_battles(state, a)
         if split is None:
             battles = [("", None, None)]
         else:
@@ -102,24 +108,24 @@ def melee_odds(game: Any, state: CenturionState, store: DataStore, side: str, a:
             assert grp is not None
             h = grp[0].hex
             heavy = b.weather in ("heavy-rain", "mud")
-            tribe = seq.opt.active(state, "cen:barb.tribe")
+            tribe = opt.active(state, "cen:barb.tribe")
             att = sum((melee.attacker_factor(melee.Attacker(
-                seq._t(state, u), h, bool(u.demoralized),
-                seq._melee_factor(state, u) if seq._t(state, u).charge_length > 0 else None,
-                seq._attack_out(state, h, a.target), halved=tribe and seq.opt.isolated_tribesman(state, u)), heavy)
+                unit_type(state, u), h, bool(u.demoralized),
+                melee_factor(state, u) if unit_type(state, u).charge_length > 0 else None,
+                attack_out(state, h, a.target), halved=tribe and opt.isolated_tribesman(state, u)), heavy)
                 for u in grp), Fraction(0))
-            dfn = square.square_defence([seq._t(state, x) for x in sq], state.capability)
-            dfn *= seq._hex_defence_multiplier(state, a.target, [u.hex for u in grp])
+            dfn = square.square_defence([unit_type(state, x) for x in sq], state.capability)
+            dfn *= hex_defence_multiplier(state, a.target, [u.hex for u in grp])
             units, hexes = grp, [h]
         else:
-            att, dfn, units, hexes = seq._melee_sides(state, side, a, grp, dfs)
+            att, dfn, units, hexes = melee_sides(state, side, a, grp, dfs)
         if not units:
             continue
-        rnd, rrules = seq._melee_rounding(state, b, side, hexes, a.target)
-        mod, crules = seq._command_modifier(state, side, units, False if sq else any(seq._is_cmd(state, u)
+        rnd, rrules = melee_rounding(state, b, side, hexes, a.target)
+        mod, crules = command_modifier(state, side, units, False if sq else any(is_command(state, u)
                                                                                    for u in units))
         extra = (*rrules, *crules)
-        if any(seq._t(state, u).charge_length > 0 for u in units) and not sq:
+        if any(unit_type(state, u).charge_length > 0 for u in units) and not sq:
             extra = ("cen:full.cavalry", *extra)
         title = f"melee on {key}{' ' + label if label else ''}: {how} ({', '.join(u.id for u in units)})"
         if dfn <= 0:
@@ -154,7 +160,7 @@ def _joined(reports: Sequence[tuple[str, OddsReport, str]]) -> OddsReport | None
 
 def fire_odds(game: Any, state: CenturionState, store: DataStore, side: str, firers: Sequence[Unit], target: Any,
               modifier: int, rules: tuple[str, ...], how: str) -> OddsReport | None:
-    """The odds of fire by ``firers`` at ``target`` as ``_resolve_fire`` would roll it now
+    """The odds of fire by ``firers`` at ``target`` as ``fire_phase._resolve_fire`` would roll it now
     (FEM cen:full.fem, Fire Protection cen:full.fire-protection)."""
     targets = list(state.stack_at(target))
     firers = [u for u in firers if not u.eliminated and u.hex is not None]
@@ -163,17 +169,17 @@ def fire_odds(game: Any, state: CenturionState, store: DataStore, side: str, fir
     key = state.hid(target)
     b = book(state)
     f_hexes = sorted({u.hex for u in firers if u.hex is not None})
-    fcf = fire.effective_fire([seq._fire_factor(state, u) for u in firers], [seq._t(state, x) for x in targets])
-    fpf = fire.stack_fpf(target, [(seq._t(state, x), None if seq._t(state, x).kind is UnitKind.MOUNT else x.facing)
-                                  for x in targets], f_hexes, seq._fpf_multiplier(state, target),
+    fcf = fire.effective_fire([fire_factor(state, u) for u in firers], [unit_type(state, x) for x in targets])
+    fpf = fire.stack_fpf(target, [(unit_type(state, x), None if unit_type(state, x).kind is UnitKind.MOUNT else x.facing)
+                                  for x in targets], f_hexes, fpf_multiplier(state, target),
                          [bool(x.building) for x in targets], [x.in_square for x in targets])
-    cmod, crules = seq._command_modifier(state, side, firers, False)
+    cmod, crules = command_modifier(state, side, firers, False)
     mod = modifier + cmod
     rules = tuple(dict.fromkeys((*rules, *crules, *(("cen:opt.fortune",) if b.fortune == side else ()))))
     title = f"fire at {key}: {how} ({', '.join(u.id for u in firers)})"
     if fpf <= 0:
         return _certain(title, "DE", "nothing protects the target", rules)
-    rnd = seq._rounding(state, b, side)
+    rnd = fire_rounding(state, b, side)
     try:
         report, command = _odds(game, store, "fire", fcf, fpf, rnd, mod)
     except ValueError as exc:
@@ -183,24 +189,24 @@ def fire_odds(game: Any, state: CenturionState, store: DataStore, side: str, fir
     return attrs.evolve(report, title=f"{report.title}: {title}", explain=explain, rules=rules)
 
 
-def _allocated(state: CenturionState, d: Decision) -> list[seq.Attack]:
+def _allocated(state: CenturionState, d: Decision) -> list[Attack]:
     out = []
     for hid, mode, units in d.context.get("allocated", ()):
-        out.append(seq.Attack(state.hex_of(hid), mode, list(units)))
+        out.append(Attack(state.hex_of(hid), mode, list(units)))
     return out
 
 
-def _attack_odds(game: Any, state: CenturionState, store: DataStore, side: str, attacks: list[seq.Attack],
-                 cur: seq.Attack, how: str) -> OddsReport | None:
+def _attack_odds(game: Any, state: CenturionState, store: DataStore, side: str, attacks: list[Attack],
+                 cur: Attack, how: str) -> OddsReport | None:
     """The odds of ``cur`` (fire, melee, or a cataphract's both: its melee) joined with the
     attacks of its kind already allocated on its hex (one attack a hex, cen:full.combat I, J)."""
     mode = "fire" if cur.mode == "fire" else "melee"
-    joined = seq._merged([*attacks, cur], mode)
+    joined = merged([*attacks, cur], mode)
     whole = next((x for x in joined if x.target == cur.target), cur)
     if len(whole.units) > len(cur.units):
         how += f", with the {mode} already allocated on it"
     if mode == "fire":
-        firers = [state.units[i] for i in whole.units if seq._can_fire(state, state.units[i])]
+        firers = [state.units[i] for i in whole.units if can_fire(state, state.units[i])]
         report = fire_odds(game, state, store, side, firers, cur.target, 0,
                            ("cen:full.combat", "cen:full.fire-protection", "cen:full.fem"), how)
         return report
@@ -250,10 +256,10 @@ def full_decision_odds(game: Any, state: CenturionState, d: Decision, key: str,
         chosen = list(d.context.get("chosen", ()))
         if key == "all":
             how = "with every unit that may join"
-            cur = seq._fill_all(state, side, attacks, seq.Attack(target, mode, chosen))
+            cur = fill_all(state, side, attacks, Attack(target, mode, chosen))
             return _warned(state, side, attacks, cur, _attack_odds(game, state, store, side, attacks, cur, how)) \
                 if cur.units else None
-        if key == seq.DONE:
+        if key == DONE:
             if not chosen:
                 return None
             how = "the units chosen"
@@ -263,22 +269,22 @@ def full_decision_odds(game: Any, state: CenturionState, d: Decision, key: str,
         else:
             return None
     if chosen is None:
-        cur = seq._fill_all(state, side, attacks, seq.Attack(target, mode))
+        cur = fill_all(state, side, attacks, Attack(target, mode))
     else:
-        cur = seq.Attack(target, mode, chosen)
+        cur = Attack(target, mode, chosen)
     if not cur.units:
         return None
     return _warned(state, side, attacks, cur, _attack_odds(game, state, store, side, attacks, cur, how))
 
 
-def _warned(state: CenturionState, side: str, attacks: list[seq.Attack], cur: seq.Attack,
+def _warned(state: CenturionState, side: str, attacks: list[Attack], cur: Attack,
             report: OddsReport | None) -> OddsReport | None:
     """The report with a warning naming the enemy hexes this attack's units would leave with
     no unit to attack them (each unit makes one attack a turn; cen:full.combat)."""
     if report is None:
         return None
-    before = set(seq._targets(state, side, attacks)) - {cur.target}
-    after = set(seq._targets(state, side, [*attacks, cur]))
+    before = set(open_targets(state, side, attacks)) - {cur.target}
+    after = set(open_targets(state, side, [*attacks, cur]))
     left = sorted(state.hid(h) for h in before - after)
     if not left:
         return report

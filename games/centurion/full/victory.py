@@ -17,7 +17,7 @@ Rules served:
   our reading (L): an army may claim only its marked levels or higher; an
   army with no marks may claim any.
 * ``cen:opt.command`` G: in a Civil War, losing the Supreme Command Unit loses
-  the battle (handled by the sequence, which calls :func:`outcome_for`).
+  the battle (``end_of_turn.civil_war_check``, after each Player-Turn).
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ancients_kit.session import Session
 
-from ancients_games.centurion.full import options
+from ancients_games.centurion.full import mounts, options
 
 
 def fresh(scenario: str = "numidia", **opts):
@@ -21,7 +21,7 @@ def fresh(scenario: str = "numidia", **opts):
 def clear(state) -> None:
     for u in list(state.units.values()):
         if u.hex is not None:
-            options._withdraw(state, u)
+            mounts.withdraw(state, u)
 
 
 def put(state, uid: str, hid: str, facing: str = "N"):

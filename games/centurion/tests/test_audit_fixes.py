@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import pytest
 
+from ancients_kit.hexgrid import direction_to, is_frontal
 from ancients_kit.session import Session
 
-from ancients_games.centurion.full import morale, options, sequence
-from ancients_games.centurion.full.morale import book
+from ancients_games.centurion.full import (
+    allocation, combat, fire_phase, melee_phase, morale, mounts, movement_hooks, options, units, warriors,
+)
+from ancients_games.centurion.full.book import book
 from ancients_games.centurion.movement import movement_phase
 from ancients_games.centurion.tests.positions import clear, gaul_warrior, nth, put
 
@@ -19,7 +22,7 @@ from ancients_games.centurion.tests.positions import clear, gaul_warrior, nth, p
 def _daras_cataphract_ring():
     s = Session.new("centurion", "daras", seed=1)
     st, ctx = s.state, s.ctx
-    sequence._tables(ctx, st)
+    combat.combat_tables(ctx, st)
     clear(st)
     bc = next(u for u in st.units.values() if u.type == "BC")
     side = bc.original_side
@@ -36,14 +39,14 @@ def _daras_cataphract_ring():
 def test_a1_a_hex_is_fired_on_once_and_meleed_once_with_cataphract_fire_and_melee():
     s, ctx, st, side, bc, sp, sk, tgt = _daras_cataphract_ring()
     h = st.hex_of("1009")
-    A = sequence.Attack
+    A = combat.Attack
     attacks = [A(h, "both", [bc.id]), A(h, "melee", [sp.id]), A(h, "fire", [sk.id])]
     n0 = len(s.log)
     ctx.chance.force(6, 6, 6, 6)
-    sequence.offensive_fire_phase(ctx, st, side, attacks)
+    fire_phase.offensive_fire_phase(ctx, st, side, attacks)
     fire_rolls = [e for e in s.log.since(n0) if e.kind == "roll" and e.text.startswith("d6 ")]
     n1 = len(s.log)
-    mg = sequence.melee_phase(ctx, st, side, attacks)
+    mg = melee_phase.melee_phase(ctx, st, side, attacks)
     try:
         while True:
             next(mg)
@@ -65,7 +68,7 @@ def test_a2_a_barbarian_answered_stay_within_seven_hexes_still_advances():
     foe = st.hex_of("1510")
     before = bi.hex.distance(foe)
     st.extra["full_move_start_hex"] = {u.id: u.hex for u in st.live_units(barb)}
-    gen = movement_phase(ctx, st, barb, sequence.move_hooks(st))
+    gen = movement_phase(ctx, st, barb, movement_hooks.move_hooks(st))
     d = next(gen)
     d = gen.send(bi.id)
     assert "stay" in d.keys
@@ -75,7 +78,7 @@ def test_a2_a_barbarian_answered_stay_within_seven_hexes_still_advances():
         pass
     gen.close()
     assert bi.moved and bi.hex.distance(foe) == before  # "stay" marks it moved, it has not advanced
-    options.after_movement(ctx, st, barb)
+    warriors.after_movement(ctx, st, barb)
     assert bi.hex.distance(foe) < before
 
 
@@ -84,7 +87,7 @@ def test_a2_a_barbarian_within_seven_hexes_may_not_move_away_from_the_foe():
     s, ctx, st, barb, bi = _gaul_warrior()
     foe = st.hex_of("1510")
     before = bi.hex.distance(foe)
-    gen = movement_phase(ctx, st, barb, sequence.move_hooks(st))
+    gen = movement_phase(ctx, st, barb, movement_hooks.move_hooks(st))
     next(gen)
     d = gen.send(bi.id)
     dests = [st.hex_of(k) for k in d.keys if k not in ("stay", "back")]
@@ -110,8 +113,8 @@ def test_a3_an_enemy_command_raises_every_tribe_s_roll_whatever_its_legion():
     for g in groups:
         b = next(x for x in bis if x.group == g)
         put(st, b.id, "1012")  # two hexes from the Roman command
-        assert sequence._command_modifier(st, ga, [b], False)[0] == 1, g
-        options._withdraw(st, b)
+        assert combat.command_modifier(st, ga, [b], False)[0] == 1, g
+        mounts.withdraw(st, b)
 
 
 def _two_swordsmen_and_the_commands():
@@ -129,12 +132,12 @@ def _two_swordsmen_and_the_commands():
 def test_a4_only_a_command_taking_part_reaches_five_hexes():
     st, ro, cms, a, b = _two_swordsmen_and_the_commands()
     put(st, cms[0].id, "1014")  # four hexes off, not in the attack
-    assert sequence._command_modifier(st, ro, [a, b], False)[0] == 0
+    assert combat.command_modifier(st, ro, [a, b], False)[0] == 0
     part = put(st, cms[1].id, "1020")  # takes part, but ten hexes from the swordsmen
-    assert sequence._command_modifier(st, ro, [a, b, part], True)[0] == 0
+    assert combat.command_modifier(st, ro, [a, b, part], True)[0] == 0
     # the participating command itself within five hexes does give its -1
     put(st, part.id, "1015")
-    assert sequence._command_modifier(st, ro, [a, b, part], True)[0] == -1
+    assert combat.command_modifier(st, ro, [a, b, part], True)[0] == -1
 
 
 @pytest.mark.rule("cen:opt.command")
@@ -143,11 +146,11 @@ def test_a4b_a_command_that_attacked_this_phase_reaches_five_hexes_for_the_later
     its -1 to a later attack by troops four hexes away (three-hex radius otherwise)."""
     st, ro, cms, a, b = _two_swordsmen_and_the_commands()
     cmd = put(st, cms[0].id, "1014")  # four hexes off
-    assert sequence._command_modifier(st, ro, [a, b], False)[0] == 0  # it has not fought: three hexes
+    assert combat.command_modifier(st, ro, [a, b], False)[0] == 0  # it has not fought: three hexes
     book(st).cmd_attacked.add(cmd.id)  # its own melee attack, earlier in this Combat Phase
-    assert sequence._command_modifier(st, ro, [a, b], False) == (-1, ("cen:opt.command",))
+    assert combat.command_modifier(st, ro, [a, b], False) == (-1, ("cen:opt.command",))
     put(st, cmd.id, "1016")  # six hexes off: out of reach even so
-    assert sequence._command_modifier(st, ro, [a, b], False)[0] == 0
+    assert combat.command_modifier(st, ro, [a, b], False)[0] == 0
 
 
 @pytest.mark.rule("cen:full.panic", "cen:opt.command")
@@ -168,15 +171,15 @@ def test_a4c_a_subordinate_command_rallies_only_its_own_legion():
     ctx.chance.force(6)
     morale.rally(ctx, st, ro)
     assert other.panicked and not any("rall" in e.text for e in ctx.log if e.kind == "morale")
-    options._withdraw(st, other)
+    mounts.withdraw(st, other)
     put(st, own.id, "1010", "S")
     own.panicked = True
     ctx.chance.force(6)
     morale.rally(ctx, st, ro)
     assert not own.panicked
     # the Supreme Command rallies any legion's troops
-    options._withdraw(st, own)
-    options._withdraw(st, sub)
+    mounts.withdraw(st, own)
+    mounts.withdraw(st, sub)
     chief = next(u for u in st.units.values() if u.original_side == ro and u.supreme)
     put(st, other.id, "1010", "S")
     other.panicked = True
@@ -200,8 +203,8 @@ def test_a5_swordsmen_in_square_attack_whole_in_mud():
         put(st, nth(st, nu, "SK", 0).id, "1009", "S")
         book(st).weather = w
         st.begin_player_turn(ro)
-        att = sequence.Attack(st.hex_of("1009"), "melee", [a.id, b.id])
-        got[w] = sequence._melee_sides(st, ro, att)[0]
+        att = combat.Attack(st.hex_of("1009"), "melee", [a.id, b.id])
+        got[w] = combat.melee_sides(st, ro, att)[0]
     assert got["fine"] > 0 and got["mud"] == got["fine"]
 
 
@@ -211,7 +214,7 @@ def test_a6_an_isolated_tribesman_attacks_a_square_at_half():
     for mate in (False, True):
         s = Session.new("centurion", "gaul", seed=3)
         st, ctx = s.state, s.ctx
-        table = sequence._tables(ctx, st)[0]
+        table = combat.combat_tables(ctx, st)[0]
         clear(st)
         ro = "romans"
         ga = st.opponent(ro)
@@ -228,7 +231,7 @@ def test_a6_an_isolated_tribesman_attacks_a_square_at_half():
         st.begin_player_turn(ga)
         n0 = len(s.log)
         ctx.chance.force(6)
-        sequence._melee_square(ctx, st, ga, sequence.Attack(st.hex_of("1010"), "melee", [bi.id]), table)
+        melee_phase._melee_square(ctx, st, ga, combat.Attack(st.hex_of("1010"), "melee", [bi.id]), table)
         texts[mate] = next(e.text for e in s.log.since(n0) if "attack the square" in e.text)
     full = st.types[bi.type].melee_attack
     assert f": {full}:" in texts[True]
@@ -243,20 +246,20 @@ def test_a7_units_may_pass_river_controlled_hexes_but_then_not_attack_the_flank(
     ro, nu = "romans", "numidians"
     d = put(st, nth(st, ro, "SD", 0).id, "2604", "NE")  # river hexsides 2604-2704 and 2604-2705
     st.begin_player_turn(nu)
-    ctl = sorted(sequence._river_controlled(st, nu), key=st.hid)
+    ctl = sorted(movement_hooks._river_controlled(st, nu), key=st.hid)
     assert ctl
     lc = nth(st, nu, "LC", 0)
-    assert not set(ctl) & sequence._stop_hexes(st, lc)  # "they may pass through if they wish"
+    assert not set(ctl) & movement_hooks._stop_hexes(st, lc)  # "they may pass through if they wish"
     flank = next(h for h in d.hex.neighbors()
-                 if not sequence.is_frontal(d.hex, d.facing, h) and st.side_at(h) is None)
+                 if not is_frontal(d.hex, d.facing, h) and st.side_at(h) is None)
     start = next(h for h in ctl[0].neighbors() if h not in ctl and h != d.hex and st.side_at(h) is None)
     put(st, lc.id, st.hid(flank))
-    lc.facing = sequence.direction_to(flank, d.hex)
-    assert sequence._melee_problem(st, lc, d.hex) is None  # came another way: may attack the flank
-    sequence._after_move(ctx, st, lc, [start, ctl[0], flank])
-    why = sequence._melee_problem(st, lc, d.hex)
+    lc.facing = direction_to(flank, d.hex)
+    assert allocation._melee_problem(st, lc, d.hex) is None  # came another way: may attack the flank
+    movement_hooks._after_move(ctx, st, lc, [start, ctl[0], flank])
+    why = allocation._melee_problem(st, lc, d.hex)
     assert why is not None and why[1] == "cen:full.cross-river"
-    assert d.hex not in sequence._melee_targets(st, lc)
+    assert d.hex not in units.melee_targets(st, lc)
 
 
 @pytest.mark.rule("cen:full.treachery")
@@ -281,7 +284,7 @@ def test_a9_only_allied_troops_of_a_roman_army_are_liable_outside_civil_wars():
 def test_a11_a_unit_left_standing_next_to_missile_troops_is_not_fired_on():
     s = Session.new("centurion", "numidia", seed=3)
     st, ctx = s.state, s.ctx
-    sequence._tables(ctx, st)
+    combat.combat_tables(ctx, st)
     clear(st)
     ro, nu = "romans", "numidians"
     st.begin_player_turn(ro)
@@ -291,7 +294,7 @@ def test_a11_a_unit_left_standing_next_to_missile_troops_is_not_fired_on():
     came = put(st, nth(st, ro, "SD", 1).id, st.hid(other), "N")
     st.extra["full_move_start_hex"] = {stood.id: stood.hex, came.id: st.hex_of("1413")}
     stood.moved = came.moved = True  # "stay" marks a unit moved too
-    gen = sequence.defensive_fire_phase(ctx, st, ro, [])
+    gen = fire_phase.defensive_fire_phase(ctx, st, ro, [])
     d = next(gen)
     assert d.side == nu
     targets = set(d.keys) - {"done"}
@@ -341,8 +344,8 @@ def test_a12_riderless_mounts_are_placed_only_where_there_is_stacking_room():
         put(st, u.id, st.hid(behind))
     assert st.stacking_count(behind, side) == 3
     st.begin_player_turn(side)
-    assert bc in options._dismountable(st, side)
-    mt = options.dismount(ctx, st, bc, st.capability["BC"].dismount_as[0])
+    assert bc in mounts.dismountable(st, side)
+    mt = mounts.dismount(ctx, st, bc, st.capability["BC"].dismount_as[0])
     assert mt.hex == bc.hex  # behind is full: the mounts stand in the rider's own hex
     # a second cataphract with both hexes full may not dismount at all
     put(st, bc2.id, "1510", "N")
@@ -351,9 +354,9 @@ def test_a12_riderless_mounts_are_placed_only_where_there_is_stacking_room():
         put(st, u.id, st.hid(behind2))
     put(st, foot[6].id, "1510")
     put(st, foot[7].id, "1510")
-    assert bc2 not in options._dismountable(st, side)
+    assert bc2 not in mounts.dismountable(st, side)
     with pytest.raises(ValueError, match="cen:opt.mount-dismount"):
-        options.dismount(ctx, st, bc2, st.capability["BC"].dismount_as[0])
+        mounts.dismount(ctx, st, bc2, st.capability["BC"].dismount_as[0])
 
 
 @pytest.mark.rule("cen:full.panic", "cen:full.movement")
@@ -397,16 +400,16 @@ def test_a10_a_second_charge_from_elsewhere_ending_on_the_same_hex_is_no_charge(
     ro = "romans"
     st.begin_player_turn(ro)
     a = put(st, nth(st, ro, "LC", 0).id, "1510", "N")
-    sequence._after_move(ctx, st, a, [st.hex_of("1512"), st.hex_of("1511"), st.hex_of("1510")])
+    movement_hooks._after_move(ctx, st, a, [st.hex_of("1512"), st.hex_of("1511"), st.hex_of("1510")])
     assert a.charged_this_turn and a.charge_length == 2
     # a second unit from the same place shares the end hex and keeps its charge
     b = put(st, nth(st, ro, "LC", 1).id, "1510", "N")
-    sequence._after_move(ctx, st, b, [st.hex_of("1512"), st.hex_of("1511"), st.hex_of("1510")])
+    movement_hooks._after_move(ctx, st, b, [st.hex_of("1512"), st.hex_of("1511"), st.hex_of("1510")])
     assert b.charged_this_turn and b.charge_length == 2
     # one whose straight run started elsewhere (1511, one hex) ending there has made no charge,
     # whichever hex it then attacks
     c = put(st, nth(st, ro, "LC", 2).id, "1510", "N")
-    sequence._after_move(ctx, st, c, [st.hex_of("1511"), st.hex_of("1510")])
+    movement_hooks._after_move(ctx, st, c, [st.hex_of("1511"), st.hex_of("1510")])
     assert not c.charged_this_turn and c.charge_length == 0
     assert c.id not in book(st).charge_start
 
@@ -422,14 +425,14 @@ def test_a16_loyal_troops_may_attack_deserters_and_only_their_kill_is_not_a_loss
     loyal = put(st, nth(st, nu, "SP", 0).id, "1010", "N")
     archer = put(st, nth(st, nu, "SK", 1).id, "1008", "S")
     st.begin_player_turn(nu)
-    assert dz.hex in sequence._melee_targets(st, loyal)
-    assert dz.hex in sequence._fire_targets(st, archer)
-    assert dz.hex in sequence._targets(st, nu, [])
+    assert dz.hex in units.melee_targets(st, loyal)
+    assert dz.hex in units.fire_targets(st, archer)
+    assert dz.hex in allocation.open_targets(st, nu, [])
     # a hex of loyal troops is never a target
     friend = put(st, nth(st, nu, "SK", 2).id, st.hid(loyal.hex.neighbor((loyal.facing + 1) % 6)), "N")
-    assert friend.hex not in sequence._melee_targets(st, loyal)
+    assert friend.hex not in units.melee_targets(st, loyal)
     lost = st.lost_points[nu]
-    sequence._eliminate(ctx, st, [dz], ("cen:full.treachery",))
+    combat.eliminate(ctx, st, [dz], ("cen:full.treachery",))
     assert st.lost_points[nu] == lost  # destroyed by loyal troops: not counted
     # a deserter destroyed by the enemy, in the enemy's Player-Turn, is a loss as usual
     dz2 = put(st, nth(st, nu, "SK", 3).id, "1509", "S")
@@ -437,7 +440,7 @@ def test_a16_loyal_troops_may_attack_deserters_and_only_their_kill_is_not_a_loss
     st.end_player_turn(nu)
     st.begin_player_turn(ro)
     lost = st.lost_points[nu]
-    sequence._eliminate(ctx, st, [dz2], ("cen:full.combat",))
+    combat.eliminate(ctx, st, [dz2], ("cen:full.combat",))
     assert st.lost_points[nu] == lost + st.types[dz2.type].points
 
 
@@ -451,7 +454,7 @@ def test_a14_the_other_side_reads_moves_without_unit_ids():
     put(st, nth(st, nu, "SK", 0).id, "0502", "S")
     st.begin_player_turn(ro)
     n0 = len(s.log)
-    gen = movement_phase(ctx, st, ro, sequence.move_hooks(st))
+    gen = movement_phase(ctx, st, ro, movement_hooks.move_hooks(st))
     next(gen)
     gen.send(sd.id)
     d = gen.send("1508")
@@ -472,7 +475,7 @@ def _two_way_stack(choice: str):
 
     s = Session.new("centurion", "numidia", seed=3)
     st, ctx = s.state, s.ctx
-    sequence._tables(ctx, st)
+    combat.combat_tables(ctx, st)
     clear(st)
     ro, nu = "romans", "numidians"
     t = st.hex_of("1010")
@@ -487,7 +490,7 @@ def _two_way_stack(choice: str):
     st.begin_player_turn(nu)
     n0 = len(s.log)
     ctx.chance.force(6, 6)
-    gen = sequence.melee_phase(ctx, st, nu, [sequence.Attack(t, "melee", [a1.id, a2.id])])
+    gen = melee_phase.melee_phase(ctx, st, nu, [combat.Attack(t, "melee", [a1.id, a2.id])])
     d = next(gen)
     try:
         gen.send(choice)
@@ -511,11 +514,11 @@ def test_a1_units_from_one_hex_in_separate_attacks_on_one_target_stay_homogeneou
     s, ctx, st, side, bc, sp, sk, tgt = _daras_cataphract_ring()
     h = st.hex_of("1009")
     other = put(st, nth(st, side, "SK", 1).id, st.hid(bc.hex), "N")  # stacked with the cataphract
-    first = sequence.Attack(h, "both", [bc.id])
-    cur = sequence.Attack(h, "melee")
-    mates = sequence._melee_mates(st, [first], cur, h, bc.hex)
+    first = combat.Attack(h, "both", [bc.id])
+    cur = combat.Attack(h, "melee")
+    mates = allocation._melee_mates(st, [first], cur, h, bc.hex)
     assert mates == [bc]
-    why = sequence._join_problem(st, side, other, h, "melee", [first], cur)
-    alone = sequence._join_problem(st, side, other, h, "melee", [], cur)
+    why = allocation._join_problem(st, side, other, h, "melee", [first], cur)
+    alone = allocation._join_problem(st, side, other, h, "melee", [], cur)
     assert alone is None or "case H" not in alone[0]
     assert why is not None and "case H" in why[0]

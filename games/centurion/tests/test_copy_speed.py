@@ -29,8 +29,8 @@ from benchmarks import _centurion_reference as reference
 
 from ancients_games.centurion import GAME
 from ancients_games.centurion import state as cstate
-from ancients_games.centurion.full import options
-from ancients_games.centurion.full.sequence import move_hooks
+from ancients_games.centurion.full import movement_hooks
+from ancients_games.centurion.full.movement_hooks import move_hooks
 from ancients_games.centurion.movement import reachable
 from ancients_games.centurion.tests.positions import gaul_warrior
 
@@ -179,14 +179,14 @@ def test_destination_check_agrees_with_refuse_destination() -> None:
     """The Movement Phase filters destinations with MoveHooks.destination_check; refusals are
     explained by refuse_destination: the two agree on every hex the warrior can reach."""
     s, ctx, state, barb, bi = gaul_warrior("1519")
-    from ancients_games.centurion.full.morale import book
+    from ancients_games.centurion.full.book import book
 
     for blood in (False, True):
         book(state).first_blood = blood
         hooks = move_hooks(state)
         check = hooks.destination_check(state, bi)
         hexes = list(reachable(state, bi, hooks).cost)
-        refused = [h for h in hexes if options.warrior_destination_problem(state, bi, h) is not None]
+        refused = [h for h in hexes if movement_hooks.warrior_destination_problem(state, bi, h) is not None]
         assert refused == ([h for h in hexes if check(h) is not None] if check is not None else [])
         if blood:
             assert refused and check is not None

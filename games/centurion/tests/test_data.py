@@ -625,7 +625,7 @@ def test_a_crt_result_the_combat_rules_do_not_carry_out_is_refused(tmp_path: Pat
     """A melee CRT giving 'DR' (another game's defender retreat) played it as a contact without a
     word (issue 27 item 3: result codes against the game's own)."""
     from ancients_kit.data import DataError, Variant
-    from ancients_games.centurion.game import load_crt
+    from ancients_games.centurion.equipment import load_crt
 
     body = (DATA / "crt_melee.toml").read_text(encoding="utf-8")
     old = '1 = ["DD", "DE",'

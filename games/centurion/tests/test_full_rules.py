@@ -13,9 +13,12 @@ import pytest
 from ancients_kit.bots import RandomBot, play_out
 from ancients_kit.session import Session
 
-from ancients_games.centurion.full import deployment, morale, options, sequence, victory
-from ancients_games.centurion.full.morale import book
-from ancients_games.centurion.full.sequence import Attack
+from ancients_games.centurion.full import (
+    combat, deployment, end_of_turn, fire_phase, melee_phase, morale, mounts, movement_hooks, options,
+    square, start_of_turn, victory, warriors,
+)
+from ancients_games.centurion.full.book import book
+from ancients_games.centurion.full.combat import Attack
 from ancients_games.centurion.model import VictoryLevel
 from ancients_games.centurion.movement import movable_reason
 from ancients_games.centurion.tests.positions import clear, first, fresh, put
@@ -47,7 +50,7 @@ def test_tactical_concession_caps_the_level_and_needs_two_to_one():
     assert victory.cap_level(VictoryLevel.STRATEGIC, VictoryLevel.TACTICAL) is VictoryLevel.TACTICAL
     s, ctx, st = fresh()
     st.lost_points.update({"romans": 0, "numidians": 60})
-    out = sequence.final_outcome(st, "test", cap=VictoryLevel.TACTICAL)
+    out = end_of_turn.final_outcome(st, "test", cap=VictoryLevel.TACTICAL)
     assert out.winner == "romans" and out.level == "tactical"
     assert "cen:full.concession" in out.rules
 
@@ -84,15 +87,15 @@ def test_deployment_radius_and_distance():
 @pytest.mark.rule("cen:full.defensive-fire", "cen:full.sequence", "cen:full.fem", "cen:full.fire-protection")
 def test_defensive_fire_disperses_attackers_and_the_attack_becomes_non_viable():
     s, ctx, st = fresh()
-    sequence._tables(ctx, st)
+    combat.combat_tables(ctx, st)
     clear(st)
     ro, nu = "romans", "numidians"
     st.active = ro
     sd = put(st, first(st, ro, "SD").id, "1510", "N")
     sk = put(st, first(st, nu, "SK").id, "1509", "S")
     a = Attack(sk.hex, "melee", [sd.id])
-    assert sequence._viability(st, ro, a) is not None
-    gen = sequence.defensive_fire_phase(ctx, st, ro, [a])
+    assert combat.viability(st, ro, a) is not None
+    gen = fire_phase.defensive_fire_phase(ctx, st, ro, [a])
     d = next(gen)
     assert d.side == nu and "1510" in d.keys
     ctx.chance.force(1)
@@ -100,13 +103,13 @@ def test_defensive_fire_disperses_attackers_and_the_attack_becomes_non_viable():
         gen.send("1510")
         next(gen)
     assert sd.dispersed or sd.eliminated
-    assert sequence._viability(st, ro, a) is None  # dropped: no attacker left able to attack
+    assert combat.viability(st, ro, a) is None  # dropped: no attacker left able to attack
 
 
 @pytest.mark.rule("cen:full.combat", "cen:full.sequence")
 def test_offensive_fire_uses_fem_against_a_stack():
     s, ctx, st = fresh()
-    sequence._tables(ctx, st)
+    combat.combat_tables(ctx, st)
     clear(st)
     ro, nu = "romans", "numidians"
     st.active = ro
@@ -114,7 +117,7 @@ def test_offensive_fire_uses_fem_against_a_stack():
     tgt = [put(st, first(st, nu, "SD" if any(u.type == "SD" for u in st.units.values() if u.side == nu) else "SK",
                           i).id, "1509", "S") for i in range(2)]
     ctx.chance.force(1)
-    sequence.offensive_fire_phase(ctx, st, ro, [Attack(st.hex_of("1509"), "fire", [sk.id])])
+    fire_phase.offensive_fire_phase(ctx, st, ro, [Attack(st.hex_of("1509"), "fire", [sk.id])])
     text = " ".join(e.text for e in s.log.since(0) if e.kind == "combat")
     assert "fire 4" in text  # 2 x 2 targets
     assert all(u.eliminated or u.dispersed for u in tgt)
@@ -131,9 +134,9 @@ def test_contact_result_locks_units():
     st.active = ro
     sd = put(st, first(st, ro, "SD").id, "1510", "N")
     en = put(st, first(st, nu, "SK").id, "1509", "S")
-    sequence._apply_melee(ctx, st, ro, "C", [sd], [en], en.hex, ("cen:full.combat",))
+    melee_phase._apply_melee(ctx, st, ro, "C", [sd], [en], en.hex, ("cen:full.combat",))
     assert en.id in sd.contact and sd.id in en.contact
-    why = movable_reason(st, sd, sequence.move_hooks(st))
+    why = movable_reason(st, sd, movement_hooks.move_hooks(st))
     assert why is not None and why[1] == "cen:full.contact"
 
 
@@ -144,13 +147,13 @@ def test_units_behind_a_river_control_the_hexes_to_their_front():
     ro, nu = "romans", "numidians"
     st.active = nu
     d = put(st, first(st, ro, "SD").id, "2604", "NE")  # river hexsides 2604-2704 and 2604-2705
-    ctl = sequence._river_controlled(st, nu)
+    ctl = movement_hooks._river_controlled(st, nu)
     front = {d.hex.neighbor(x % 6) for x in (d.facing - 1, d.facing, d.facing + 1)}
     assert ctl and ctl <= front
     across = [h for h in front if "river" in st.map.hexside_features(d.hex, h)]
     assert set(across) == set(ctl)
     # they are passable (audit A7): not stop hexes; passing bars a flank attack instead
-    assert not ctl & sequence._stop_hexes(st, first(st, nu, "SK"))
+    assert not ctl & movement_hooks._stop_hexes(st, first(st, nu, "SK"))
 
 
 @pytest.mark.rule("cen:full.relief", "cen:rom.declining", "cen:rom.legion-integrity")
@@ -163,17 +166,17 @@ def test_roman_relief_swaps_dispersed_swordsmen():
     b_ = next(u for u in st.units.values() if u.side == ro and u.type == "SD" and u.group == a.group and u is not a)
     put(st, b_.id, "1511")
     a.dispersed = 1
-    pairs = options._relief_pairs(st, ro)
+    pairs = start_of_turn._relief_pairs(st, ro)
     assert (a, b_) in pairs
     other = next(u for u in st.units.values() if u.side == ro and u.type == "SD" and u.group != a.group)
     st.options["legion_integrity"] = "on"
-    options._withdraw(st, b_)
+    mounts.withdraw(st, b_)
     put(st, other.id, "1511")
-    assert options._relief_pairs(st, ro) == []
+    assert start_of_turn._relief_pairs(st, ro) == []
     st.options["legion_integrity"] = "off"
-    assert options._relief_pairs(st, ro)
+    assert start_of_turn._relief_pairs(st, ro)
     st.options["declining_legion"] = "on"
-    assert options._relief_pairs(st, ro) == []
+    assert start_of_turn._relief_pairs(st, ro) == []
 
 
 # ------------------------------------------------------------------ morale
@@ -240,7 +243,7 @@ def test_demoralization_when_most_attacks_fail_and_its_effects():
     morale.end_of_player_turn_morale(ctx, st, "romans", {"romans": False, "numidians": False})
     u = next(st.live_units("romans"))
     assert u.demoralized
-    assert sequence._dispersal_turns(st, u) == 2
+    assert combat._dispersal_turns(st, u) == 2
     b.attacks, b.failed = 5, 3
     w = next(st.live_units("numidians"))
     morale.end_of_player_turn_morale(ctx, st, "numidians", {"romans": False, "numidians": False})
@@ -265,7 +268,7 @@ def test_treachery_loyal_leaving_and_defecting():
     assert st.lost_points[nu] == lost + st.types[c.type].points
     # A deserter destroyed before it leaves is not counted as lost.
     before = st.lost_points[nu]
-    sequence._eliminate(ctx, st, [b_], ("cen:full.treachery",))
+    combat.eliminate(ctx, st, [b_], ("cen:full.treachery",))
     assert st.lost_points[nu] == before
 
 
@@ -313,7 +316,7 @@ def test_weather_roll_three_is_fog():
     assert book(s.state).weather == "fog"
     s2 = Session.new("centurion", "numidia", seed=3, options={"weather": "mud"})
     u = next(s2.state.live_units("romans"))
-    assert sequence._mfa(s2.state, u) == s2.state.types[u.type].movement - 2
+    assert movement_hooks.movement_allowance(s2.state, u) == s2.state.types[u.type].movement - 2
 
 
 @pytest.mark.rule("cen:opt.fortune")
@@ -321,8 +324,8 @@ def test_fortune_rounds_for_the_fortunate_side():
     s, ctx, st = fresh(fortune="first")
     b = book(st)
     assert b.fortune == st.sides[0]
-    assert sequence._rounding(st, b, st.sides[0]) == "attacker"
-    assert sequence._rounding(st, b, st.sides[1]) == "defender"
+    assert combat.fire_rounding(st, b, st.sides[0]) == "attacker"
+    assert combat.fire_rounding(st, b, st.sides[1]) == "defender"
 
 
 @pytest.mark.rule("cen:opt.command")
@@ -332,10 +335,10 @@ def test_command_units_modify_die_rolls():
     ro, nu = "romans", "numidians"
     sd = put(st, first(st, ro, "SD").id, "1510")
     put(st, first(st, ro, "CM").id, "1512")
-    mod, rules = sequence._command_modifier(st, ro, [sd], False)
+    mod, rules = combat.command_modifier(st, ro, [sd], False)
     assert mod == -1 and "cen:opt.command" in rules
     put(st, first(st, nu, "CM").id, "1508")
-    mod, _ = sequence._command_modifier(st, ro, [sd], False)
+    mod, _ = combat.command_modifier(st, ro, [sd], False)
     assert mod == 0
 
 
@@ -343,13 +346,13 @@ def test_command_units_modify_die_rolls():
 def test_earthworks_double_and_caltrops_halve_and_bar_cavalry():
     s, ctx, st = fresh()
     h = st.hex_of("1510")
-    assert sequence._hex_defence_multiplier(st, h, [st.hex_of("1509")]) == 1
+    assert combat.hex_defence_multiplier(st, h, [st.hex_of("1509")]) == 1
     st.markers[h] = {"earthworks"}
-    assert sequence._hex_defence_multiplier(st, h, [st.hex_of("1509")]) == 2
+    assert combat.hex_defence_multiplier(st, h, [st.hex_of("1509")]) == 2
     st.markers[h] = {"caltrops"}
-    assert sequence._attack_out(st, h, st.hex_of("1509")) == Fraction(1, 2)
+    assert combat.attack_out(st, h, st.hex_of("1509")) == Fraction(1, 2)
     lc = first(st, "romans", "LC")
-    assert h in sequence._blocked(st, lc)
+    assert h in movement_hooks._blocked(st, lc)
 
 
 @pytest.mark.rule("cen:barb.tribe", "cen:barb.warrior", "cen:full.stacking")
@@ -374,11 +377,11 @@ def test_barbarian_tribes_and_warriors():
     put(st, foe.id, "1509", "S")
     st.active = barb
     attacks: list[Attack] = []
-    options.barbarian_must_attack(ctx, st, barb, attacks)
+    warriors.barbarian_must_attack(ctx, st, barb, attacks)
     assert attacks and a.id in attacks[0].units
     alien = next((u for u in bis if u.group and u.group != a.group), None)
     if alien is not None:
-        assert st.hex_of("1510") in sequence._blocked(st, alien)
+        assert st.hex_of("1510") in movement_hooks._blocked(st, alien)
 
 
 @pytest.mark.rule("cen:rom.millenarian", "cen:full.stacking", "cen:full.square")
@@ -388,12 +391,12 @@ def test_millenarian_stack_of_four_and_square_movement():
     sds = [u for u in st.units.values() if u.side == "romans" and u.type == "SD" and u.group == "I"][:4]
     for u in sds[:3]:
         put(st, u.id, "1510")
-    assert sequence._stack_limit(st, sds[3], st.hex_of("1510")) == 4
+    assert movement_hooks._stack_limit(st, sds[3], st.hex_of("1510")) == 4
     st.options["millenarian"] = "off"
-    assert sequence._stack_limit(st, sds[3], st.hex_of("1510")) == 3
+    assert movement_hooks._stack_limit(st, sds[3], st.hex_of("1510")) == 3
     sds[0].in_square = True
-    assert sequence._one_hex(st, sds[0])  # cen:full.square D: one hex a turn (stop on the first entered)
-    assert set(sds[0].hex.neighbors()) <= sequence._stop_hexes(st, sds[0])
+    assert square.moves_one_hex(st, sds[0])  # cen:full.square D: one hex a turn (stop on the first entered)
+    assert set(sds[0].hex.neighbors()) <= movement_hooks._stop_hexes(st, sds[0])
 
 
 @pytest.mark.rule("cen:rom.mixed-legion", "cen:barb.cavalry", "cen:opt.non-roman-swordsmen")
@@ -418,10 +421,10 @@ def test_dismount_places_riderless_mounts_and_mount_takes_them_back():
     s = Session.new("centurion", sc, seed=1, options={"mount_dismount": "on"})
     st, ctx = s.state, s.ctx
     bc = next(u for u in st.units.values() if u.type == "BC")
-    mt = options.dismount(ctx, st, bc, "DSK")
+    mt = mounts.dismount(ctx, st, bc, "DSK")
     assert bc.type == "DSK" and mt.type == "MT" and mt.on_map
     assert st.types["DSK"].melee_defence_front == 2
-    options.mount(ctx, st, bc)
+    mounts.mount(ctx, st, bc)
     assert bc.type == "BC" and not mt.on_map
 
 

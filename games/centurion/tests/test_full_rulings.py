@@ -11,7 +11,9 @@ import pytest
 
 from ancients_kit.session import Session
 
-from ancients_games.centurion.full import morale, options, sequence
+from ancients_games.centurion.full import (
+    combat, light_cavalry, morale, mounts, movement_hooks, options, start_of_turn, works,
+)
 from ancients_games.centurion.tests.positions import clear, fresh, nth, put
 
 
@@ -90,20 +92,20 @@ def test_capturing_earthworks_costs_two_and_recapturing_regains_two():
     sd = put(st, nth(st, ro, "SD", 0).id, "1510")
     lost_ro, lost_nu = st.lost_points[ro], st.lost_points[nu]
     n0 = len(s.log)
-    sequence._eliminate(ctx, st, [sd], ("cen:full.combat",))  # the Numidians capture the works
+    combat.eliminate(ctx, st, [sd], ("cen:full.combat",))  # the Numidians capture the works
     assert st.lost_points[ro] == lost_ro + st.types["SD"].points + 2
     assert any("captured" in t for t in events(s, n0, "cen:opt.earthworks"))
     # Numidians occupy the works; the Romans destroy them and recapture.
     sk = put(st, nth(st, nu, "SK", 0).id, "1510")
     n1 = len(s.log)
-    sequence._eliminate(ctx, st, [sk], ("cen:full.combat",))
+    combat.eliminate(ctx, st, [sk], ("cen:full.combat",))
     assert st.lost_points[nu] == lost_nu + st.types["SK"].points + 2
     assert st.lost_points[ro] == lost_ro + st.types["SD"].points  # two points gained back
     assert any("recapture" in t for t in events(s, n1, "cen:opt.earthworks"))
     # A second capture by the Numidians is a recapture for them in turn, once.
     sd2 = put(st, nth(st, ro, "SD", 1).id, "1510")
     before = st.lost_points[nu]
-    sequence._eliminate(ctx, st, [sd2], ("cen:full.combat",))
+    combat.eliminate(ctx, st, [sd2], ("cen:full.combat",))
     assert st.lost_points[nu] == before - 2
 
 
@@ -117,7 +119,7 @@ def test_no_capture_while_defenders_remain_in_the_works():
     a = put(st, nth(st, ro, "SD", 0).id, "1510")
     put(st, nth(st, ro, "SD", 1).id, "1510")
     lost = st.lost_points[ro]
-    sequence._eliminate(ctx, st, [a], ("cen:full.combat",))
+    combat.eliminate(ctx, st, [a], ("cen:full.combat",))
     assert st.lost_points[ro] == lost + st.types["SD"].points
 
 
@@ -135,18 +137,18 @@ def test_owner_may_destroy_riderless_mounts_for_one_point():
     s = Session.new("centurion", sc, seed=1, options={"mount_dismount": "on"})
     st, ctx = s.state, s.ctx
     bc = next(u for u in st.units.values() if u.type == "BC")
-    mt = options.dismount(ctx, st, bc, "DSD")
+    mt = mounts.dismount(ctx, st, bc, "DSD")
     side = bc.side
     options.book(st).dismounting.clear()
-    assert mt in options._own_mounts(st, side)
+    assert mt in mounts.own_mounts(st, side)
     lost = st.lost_points[side]
     n0 = len(s.log)
-    options.destroy_mounts(ctx, st, mt)
+    mounts.destroy_mounts(ctx, st, mt)
     assert not mt.on_map and st.lost_points[side] == lost + 1
     assert events(s, n0, "cen:opt.mount-dismount")
-    assert bc not in options._mountable(st, side)  # the rider can never mount again
+    assert bc not in mounts.mountable(st, side)  # the rider can never mount again
     with pytest.raises(ValueError, match="cen:opt.mount-dismount"):
-        options.destroy_mounts(ctx, st, bc)
+        mounts.destroy_mounts(ctx, st, bc)
 
 
 @pytest.mark.rule("cen:opt.mount-dismount", "cen:full.sequence")
@@ -155,9 +157,9 @@ def test_destroy_mounts_is_offered_at_the_start_of_turn():
     s = Session.new("centurion", sc, seed=1, options={"mount_dismount": "on"})
     st, ctx = s.state, s.ctx
     bc = next(u for u in st.units.values() if u.type == "BC")
-    mt = options.dismount(ctx, st, bc, "DSD")
+    mt = mounts.dismount(ctx, st, bc, "DSD")
     options.book(st).dismounting.clear()
-    gen = options.start_of_turn_actions(ctx, st, bc.side)
+    gen = start_of_turn.start_of_turn_actions(ctx, st, bc.side)
     d = next(gen)
     assert "destroy-mounts" in d.keys
     d = gen.send("destroy-mounts")
@@ -178,14 +180,14 @@ def test_surrounded_light_cavalry_is_pushed_out_of_the_ring():
     ring = [st.hid(n) for n in lc.hex.neighbors()]
     pool = troops(st, nu)
     sds = [put(st, pool[i].id, hid) for i, hid in enumerate(ring)]
-    assert sequence.is_surrounded(st, lc)
+    assert light_cavalry.is_surrounded(st, lc)
     lc.contact.add(sds[0].id)
     sds[0].contact.add(lc.id)
     n0 = len(s.log)
-    pushed = sequence.push_out_light_cavalry(ctx, st)
+    pushed = light_cavalry.push_out_light_cavalry(ctx, st)
     assert pushed == [lc]
     assert lc.hex.distance(st.hex_of("1510")) == 2
-    assert not sequence.is_surrounded(st, lc)
+    assert not light_cavalry.is_surrounded(st, lc)
     assert st.side_at(lc.hex) != nu and not lc.contact and lc.id not in sds[0].contact
     assert any("pushed out" in t for t in events(s, n0, "cen:full.cavalry"))
 
@@ -203,8 +205,8 @@ def test_light_cavalry_with_one_free_neighbour_or_other_units_are_not_pushed():
         put(st, pool[i].id, hid)
     for i, n in enumerate(sd.hex.neighbors()):
         put(st, pool[5 + i].id, st.hid(n))
-    assert not sequence.is_surrounded(st, lc)
-    assert sequence.push_out_light_cavalry(ctx, st) == []
+    assert not light_cavalry.is_surrounded(st, lc)
+    assert light_cavalry.push_out_light_cavalry(ctx, st) == []
     assert st.hid(lc.hex) == "1510" and st.hid(sd.hex) == "1515"  # Swordsmen may be surrounded
 
 
@@ -220,9 +222,9 @@ def test_occupied_earthworks_are_razed_at_the_end_of_the_movement_phase_for_one_
     put(st, nth(st, ro, "SD", 0).id, "1510")
     for hid in ("1510", "1512"):
         st.markers.setdefault(st.hex_of(hid), set()).add("earthworks")
-    start = next(options.start_of_turn_actions(ctx, st, ro), None)
+    start = next(start_of_turn.start_of_turn_actions(ctx, st, ro), None)
     assert start is None or "raze" not in start.keys  # not before movement
-    gen = options.raze_step(ctx, st, ro)
+    gen = works.raze_step(ctx, st, ro)
     d = next(gen)
     assert d.kind == "works.raze" and d.keys == ("done", "1510")
     with pytest.raises(ValueError, match="must be occupied") as exc:
@@ -232,7 +234,7 @@ def test_occupied_earthworks_are_razed_at_the_end_of_the_movement_phase_for_one_
     with pytest.raises(StopIteration):
         gen.send("1510")
     assert "earthworks" not in st.markers[st.hex_of("1510")] and st.lost_points[ro] == lost + 1
-    assert options.start_action_problem(st, ro, "raze")[1] == "cen:opt.earthworks"
+    assert start_of_turn.start_action_problem(st, ro, "raze")[1] == "cen:opt.earthworks"
 
 
 # ------------------------------------------------------------------ straight charges
@@ -252,12 +254,12 @@ def test_a_charge_counts_the_straight_run_the_unit_could_have_made_to_its_hex():
     assert dest == start.neighbor(0).neighbor(0)
     st.extra["full_move_start"] = {oc.id: oc.facing}
     st.move(oc, dest)
-    sequence._after_move(ctx, st, oc, zig)
+    movement_hooks._after_move(ctx, st, oc, zig)
     assert oc.charge_length == 2 and oc.charged_this_turn  # straight north would have charged two hexes
     assert options.book(st).charge_start[oc.id] == start
     # A friendly unit in the way leaves only the last hex of the run.
     st.move(oc, start)
     other = put(st, nth(st, side, "OC", 1).id, st.hid(start.neighbor(0)), "N")
     st.move(oc, dest)
-    sequence._after_move(ctx, st, oc, zig)
+    movement_hooks._after_move(ctx, st, oc, zig)
     assert oc.charge_length == 1 and options.book(st).charge_start[oc.id] == other.hex

@@ -16,7 +16,7 @@ import pytest
 from ancients_kit.errors import IllegalAnswer
 from ancients_kit.session import Session
 
-from ancients_games.centurion.full import sequence
+from ancients_games.centurion.full import allocation, combat
 from ancients_games.centurion.tests.positions import clear, nth, put
 
 
@@ -25,7 +25,7 @@ def _cataphract_with(mate_type: str):
     and an enemy Skirmisher unit at 1009 in front of both; the cataphract's side is phasing."""
     s = Session.new("centurion", "daras", seed=1)
     st, ctx = s.state, s.ctx
-    sequence._tables(ctx, st)
+    combat.combat_tables(ctx, st)
     clear(st)
     bc = nth(st, "romans", "BC", 0)
     side = bc.original_side
@@ -38,7 +38,7 @@ def _cataphract_with(mate_type: str):
 
 def _allocate_both(ctx, st, side, bc):
     """Run Attack Allocation up to the target question after a "both" attack by the cataphract."""
-    gen = sequence.allocation_phase(ctx, st, side)
+    gen = allocation.allocation_phase(ctx, st, side)
     d = next(gen)
     assert d.kind == "attack.target" and "1009" in d.keys
     d = gen.send("1009")
@@ -58,7 +58,7 @@ def test_after_a_both_attack_a_stacked_oriental_cavalry_may_only_fire_at_the_tar
     gen, d = _allocate_both(ctx, st, side, bc)
     assert d.kind == "attack.target"
     # case H: the Oriental Cavalry may not melee 1009 beside the cataphract; its fire is free of the rule
-    assert sequence._targets(st, side, [sequence.Attack(h, "both", [bc.id])]) == {h: {"fire"}}
+    assert allocation.open_targets(st, side, [combat.Attack(h, "both", [bc.id])]) == {h: {"fire"}}
     assert d.option("1009").label.endswith("(fire)")
     d = gen.send("1009")  # one kind of attack left: no melee-or-missile question that leads nowhere
     assert d.kind == "attack.unit" and d.prompt.startswith("fire attack on 1009") and oc.id in d.keys

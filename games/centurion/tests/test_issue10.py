@@ -13,8 +13,11 @@ from ancients_kit.data import DataStore
 from ancients_kit.hexgrid import Hex
 from ancients_kit.session import Session
 
-from ancients_games.centurion.full import fire, morale, options, sequence
-from ancients_games.centurion.full.morale import book
+from ancients_games.centurion.full import (
+    combat, fire, fire_phase, light_cavalry, melee_phase, morale, mounts, movement_hooks, options, start_of_turn,
+    units, warriors, works,
+)
+from ancients_games.centurion.full.book import book
 from ancients_games.centurion.model import load_units
 from ancients_games.centurion.movement import movement_phase
 from ancients_games.centurion.tests.positions import clear, first, fresh, gaul_warrior, put
@@ -23,7 +26,7 @@ from ancients_games.centurion.tests.positions import clear, first, fresh, gaul_w
 def _numidia(to_play: str, **opts):
     """Numidia cleared of its set-up, the tables loaded, ``to_play``'s Player-Turn begun."""
     s, ctx, st = fresh(**opts)
-    sequence._tables(ctx, st)
+    combat.combat_tables(ctx, st)
     clear(st)
     st.begin_player_turn(to_play)
     return s, ctx, st, "romans", "numidians"
@@ -60,7 +63,7 @@ def test_18_failed_offensive_fire_counts_among_the_attacks_of_the_turn():
     sk = put(st, first(st, ro, "SK", 0).id, "1010", "N")
     tgt = put(st, first(st, nu, "SK", 0).id, "1009", "S")
     ctx.chance.force(6)  # 2 against 2 at 1-1: no effect
-    sequence.offensive_fire_phase(ctx, st, ro, [sequence.Attack(tgt.hex, "fire", [sk.id])])
+    fire_phase.offensive_fire_phase(ctx, st, ro, [combat.Attack(tgt.hex, "fire", [sk.id])])
     b = book(st)
     assert (b.attacks, b.failed) == (1, 1)
     morale.end_of_player_turn_morale(ctx, st, ro, {ro: False, nu: True})
@@ -74,7 +77,7 @@ def test_18_fire_that_disperses_is_no_failed_attack():
     sk = put(st, first(st, ro, "SK", 0).id, "1010", "N")
     tgt = put(st, first(st, nu, "SK", 0).id, "1009", "S")
     ctx.chance.force(2)  # 1-1, roll 2: dispersed
-    sequence.offensive_fire_phase(ctx, st, ro, [sequence.Attack(tgt.hex, "fire", [sk.id])])
+    fire_phase.offensive_fire_phase(ctx, st, ro, [combat.Attack(tgt.hex, "fire", [sk.id])])
     assert tgt.dispersed and (book(st).attacks, book(st).failed) == (1, 0)
 
 
@@ -92,8 +95,8 @@ def _gaul_far_warrior():
 def test_17_beyond_seven_hexes_barbarians_manoeuvre_freely_before_first_blood():
     s, ctx, st, barb, bi = _gaul_far_warrior()
     assert not book(st).first_blood
-    assert options.warrior_destination_problem(st, bi, st.hex_of("1520")) is None
-    options.after_movement(ctx, st, barb)
+    assert movement_hooks.warrior_destination_problem(st, bi, st.hex_of("1520")) is None
+    warriors.after_movement(ctx, st, barb)
     assert bi.hex == st.hex_of("1519")
 
 
@@ -104,9 +107,9 @@ def test_17_after_first_blood_every_barbarian_must_advance_to_the_attack():
     s, ctx, st, barb, bi = _gaul_far_warrior()
     foe = st.hex_of("1510")
     book(st).first_blood = True
-    why = options.warrior_destination_problem(st, bi, st.hex_of("1520"))
+    why = movement_hooks.warrior_destination_problem(st, bi, st.hex_of("1520"))
     assert why is not None and why[1] == "cen:barb.warrior" and "blood" in why[0]
-    options.after_movement(ctx, st, barb)
+    warriors.after_movement(ctx, st, barb)
     assert bi.hex.distance(foe) < 9
     assert any("must advance to the attack" in e.text and "cen:barb.warrior" in e.rules for e in s.log.since(0))
 
@@ -128,19 +131,19 @@ def test_19_riderless_mounts_are_never_placed_in_earthworks_or_caltrops():
     behind = bc.hex.neighbor((bc.facing + 3) % 6)
     st.markers.setdefault(behind, set()).add("earthworks")
     st.rev += 1
-    mt = options.dismount(ctx, st, bc, st.capability["BC"].dismount_as[0])
+    mt = mounts.dismount(ctx, st, bc, st.capability["BC"].dismount_as[0])
     assert mt.hex == bc.hex  # not behind, into the works
     bc2 = next(u for u in st.units.values() if u.type == "BC" and u is not bc)
     put(st, bc2.id, "1510", "N")
     behind2 = bc2.hex.neighbor((bc2.facing + 3) % 6)
     st.markers.setdefault(behind2, set()).add("caltrops")
     st.rev += 1
-    mt2 = options.dismount(ctx, st, bc2, st.capability["BC"].dismount_as[0])
+    mt2 = mounts.dismount(ctx, st, bc2, st.capability["BC"].dismount_as[0])
     assert mt2.hex == bc2.hex
     # an open hex behind: there, as before
     bc3 = next(u for u in st.units.values() if u.type == "BC" and u not in (bc, bc2))
     put(st, bc3.id, "2010", "N")
-    mt3 = options.dismount(ctx, st, bc3, st.capability["BC"].dismount_as[0])
+    mt3 = mounts.dismount(ctx, st, bc3, st.capability["BC"].dismount_as[0])
     assert mt3.hex == bc3.hex.neighbor((bc3.facing + 3) % 6)
 
 
@@ -148,7 +151,7 @@ def test_19_riderless_mounts_are_never_placed_in_earthworks_or_caltrops():
 
 
 def _retreat(ctx, st, side, a):
-    gen = sequence._light_cavalry_retreat(ctx, st, side, a)
+    gen = light_cavalry.light_cavalry_retreat(ctx, st, side, a)
     try:
         d = next(gen)
         assert d.kind == "retreat"
@@ -166,12 +169,12 @@ def test_20_light_cavalry_retreating_before_combat_never_enters_earthworks_or_ca
     for i, n in enumerate(others):
         st.markers.setdefault(n, set()).add("earthworks" if i % 2 else "caltrops")
     st.rev += 1
-    _retreat(ctx, st, ro, sequence.Attack(lc.hex, "melee", [sd.id]))
+    _retreat(ctx, st, ro, combat.Attack(lc.hex, "melee", [sd.id]))
     assert lc.hex == st.hex_of("1010")  # every way out is closed to cavalry: it stays and fights
     # one neighbour opened: it retreats through it
     st.markers[others[0]].clear()
     st.rev += 1
-    _retreat(ctx, st, ro, sequence.Attack(lc.hex, "melee", [sd.id]))
+    _retreat(ctx, st, ro, combat.Attack(lc.hex, "melee", [sd.id]))
     assert lc.hex != st.hex_of("1010") and not st.markers.get(lc.hex)
 
 
@@ -183,14 +186,14 @@ def test_20_the_retreat_pays_terrain_within_the_movement_allowance():
     lc = put(st, first(st, nu, "LC", 0).id, "0504", "S")
     sd = put(st, first(st, ro, "SD", 0).id, "0505", "N")
     book(st).weather = "heavy-rain"
-    _retreat(ctx, st, ro, sequence.Attack(lc.hex, "melee", [sd.id]))
+    _retreat(ctx, st, ro, combat.Attack(lc.hex, "melee", [sd.id]))
     assert st.hid(lc.hex) == "0202"  # was 0102, four hexes of forest (12 MF) on a 7 MF allowance
     ev = next(e for e in s.log.since(0) if "retreats before combat" in e.text)
     assert ev.rules == ("cen:full.cavalry", "cen:full.combat")
     # leaving caltrops costs two more (cen:opt.caltrops: "leave it at like cost")
     from ancients_games.centurion.movement import cost_table, step_ticks
 
-    hooks = sequence.move_hooks(st)
+    hooks = movement_hooks.move_hooks(st)
     a, b = st.hex_of("1010"), st.hex_of("1011")
     plain = step_ticks(st, lc, a, b, hooks)
     st.markers.setdefault(a, set()).add("caltrops")
@@ -212,7 +215,7 @@ def test_20_surrounded_light_cavalry_is_pushed_out_only_onto_ground_open_to_cava
     for h in near[:-1]:
         st.markers.setdefault(h, set()).add("earthworks")
     st.rev += 1
-    pushed = sequence.push_out_light_cavalry(ctx, st)
+    pushed = light_cavalry.push_out_light_cavalry(ctx, st)
     assert pushed == [lc] and lc.hex == near[-1]  # was near[0], into earthworks
 
 
@@ -248,7 +251,7 @@ def test_16_no_swordsmen_unit_leaves_a_square_by_moving_alone():
     """Movement C: "Each unit is moved separately (Exception: Roman Orbis/Testudo Rule)";
     square A, K: a square is formed and disbanded all at once, so its Swordsmen move only with it."""
     s, ctx, st, ro, sq = _roman_square("1510")
-    gen = movement_phase(ctx, st, ro, sequence.move_hooks(st))
+    gen = movement_phase(ctx, st, ro, movement_hooks.move_hooks(st))
     d = next(gen)
     assert all(u.id not in d.keys for u in sq) and "1510" in d.keys
     why = d.refuse(sq[0].id)
@@ -262,7 +265,7 @@ def test_16_the_other_unit_in_a_square_moves_with_it_or_out_of_it():
     s, ctx, st, ro, sq = _roman_square("1510", 2)
     sk = put(st, first(st, ro, "SK", 0).id, "1510", "N")
     sk.in_square = True
-    gen = movement_phase(ctx, st, ro, sequence.move_hooks(st))
+    gen = movement_phase(ctx, st, ro, movement_hooks.move_hooks(st))
     d = next(gen)
     assert sk.id in d.keys and "1510" in d.keys  # out of it alone (F), or with the whole square
     assert _move_square(gen, "1510", "1509") == {u.id for u in [*sq, sk]}
@@ -274,7 +277,7 @@ def test_16_the_other_unit_in_a_square_moves_with_it_or_out_of_it():
 def test_16_a_square_steps_one_hex_whatever_its_cost_but_not_onto_its_own_troops():
     """Square D: "a movement factor of one hex per turn": one hex, a 2-MF hill included."""
     s, ctx, st, ro, sq = _roman_square("1109")  # next to the hill 1008-1209 (2 MF)
-    hooks = sequence.move_hooks(st)
+    hooks = movement_hooks.move_hooks(st)
     from ancients_games.centurion.movement import reachable
 
     r = reachable(st, sq[0], hooks)
@@ -298,7 +301,7 @@ def test_reading_treachery_rolls_per_command_in_a_multi_commander_army_without_t
     side = st.sides[0]
     assert morale.command_groups(st, side)
     st.turn = 2
-    gen = options.treachery_step(ctx, st, side)
+    gen = start_of_turn.treachery_step(ctx, st, side)
     d = next(gen)
     assert d.kind == "treachery"
     n0 = len(s.log)
@@ -322,7 +325,7 @@ def test_reading_losing_every_command_keeps_troops_already_dispersed_so_for_two_
     sd = first(st, ro, "SD", 0)
     st.disperse(sd, 1)
     cmds = [u for u in st.live_units(ro) if st.types[u.type].kind.value == "command"]
-    sequence._eliminate(ctx, st, cmds, ("cen:full.combat",))
+    combat.eliminate(ctx, st, cmds, ("cen:full.combat",))
     assert sd.dispersed == 2
     assert any("remain dispersed for two turns" in e.text and e.rules == ("cen:opt.command",)
                for e in s.log.since(0))
@@ -379,7 +382,7 @@ def test_reading_a_square_is_fired_on_through_its_front_from_every_side():
     sk = put(st, first(st, nu, "SK", 0).id, "1011", "N")  # behind the square's counters
     n0 = len(s.log)
     ctx.chance.force(6)
-    sequence.offensive_fire_phase(ctx, st, nu, [sequence.Attack(sq[0].hex, "fire", [sk.id])])
+    fire_phase.offensive_fire_phase(ctx, st, nu, [combat.Attack(sq[0].hex, "fire", [sk.id])])
     text = next(e.text for e in s.log.since(n0) if "fire at 1010" in e.text and "protection" in e.text)
     assert "against protection 4" in text, text  # 2 + 2, not the flank 1 + 1
 
@@ -398,7 +401,7 @@ def test_reading_swordsmen_dispersed_by_fire_drop_out_of_the_square_as_by_melee(
         u.in_square = True
     sk = put(st, first(st, nu, "SK", 0).id, "1009", "S")
     ctx.chance.force(2)  # 2 x 3 (FEM) against 2 + 2 + 2 at 1-1: roll 2, dispersed
-    sequence.offensive_fire_phase(ctx, st, nu, [sequence.Attack(sq[0].hex, "fire", [sk.id])])
+    fire_phase.offensive_fire_phase(ctx, st, nu, [combat.Attack(sq[0].hex, "fire", [sk.id])])
     assert all(u.dispersed for u in (*sq, other))
     assert not any(u.in_square for u in (*sq, other))  # was: still "in square" though dispersed
 
@@ -415,19 +418,19 @@ def test_reading_a_turn_in_which_the_builders_are_attacked_does_not_count_toward
     h = u.hex
     u.building = 1
     st.extra.setdefault("full_works", {})[h] = ("earthworks", [u.id])
-    options._progress_works(ctx, st, ro)
+    works.progress_works(ctx, st, ro)
     assert u.building == 2
     st.begin_player_turn(nu)
     sk = put(st, first(st, nu, "SK", 0).id, "1509", "S")
     ctx.chance.force(6)  # no effect: the builders survive
-    sequence.offensive_fire_phase(ctx, st, nu, [sequence.Attack(h, "fire", [sk.id])])
+    fire_phase.offensive_fire_phase(ctx, st, nu, [combat.Attack(h, "fire", [sk.id])])
     assert not u.dispersed and not u.eliminated
     st.begin_player_turn(ro)
-    options._progress_works(ctx, st, ro)
+    works.progress_works(ctx, st, ro)
     assert u.building == 2  # interrupted: this turn does not count, the work done stays
     assert any("interrupted by combat" in e.text and e.rules == ("cen:opt.earthworks",) for e in s.log.since(0))
-    options._progress_works(ctx, st, ro)
-    options._progress_works(ctx, st, ro)
+    works.progress_works(ctx, st, ro)
+    works.progress_works(ctx, st, ro)
     assert "earthworks" in st.markers[h] and u.building == 0
 
 
@@ -437,7 +440,7 @@ def test_reading_a_turn_in_which_the_builders_are_attacked_does_not_count_toward
 def _gaul_attack(chief_hex: str):
     s = Session.new("centurion", "gaul", seed=3)
     st, ctx = s.state, s.ctx
-    sequence._tables(ctx, st)
+    combat.combat_tables(ctx, st)
     barb = next(x for x in st.sides if options.is_barbarian(st, x))
     ro = st.opponent(barb)
     assert not options.active(st, "cen:opt.command")
@@ -450,7 +453,7 @@ def _gaul_attack(chief_hex: str):
 
 
 def _melee(ctx, st, side, attacks):
-    gen = sequence.melee_phase(ctx, st, side, attacks)
+    gen = melee_phase.melee_phase(ctx, st, side, attacks)
     try:
         next(gen)
     except StopIteration:
@@ -464,7 +467,7 @@ def test_reading_without_the_command_rules_a_chief_who_could_not_attack_does_not
     dispersed units and enemy Command units, so a chief with no such attack open has not failed."""
     s, ctx, st, barb, ro, bi, foe, chief = _gaul_attack("1510")
     ctx.chance.force(3)
-    _melee(ctx, st, barb, [sequence.Attack(foe.hex, "melee", [bi.id])])
+    _melee(ctx, st, barb, [combat.Attack(foe.hex, "melee", [bi.id])])
     assert book(st).attacks == 1 and chief.id not in book(st).cmd_attacked
     morale.end_of_player_turn_morale(ctx, st, barb, {barb: True, ro: False})
     assert not any("took no part" in e.text for e in s.log.since(0))
@@ -475,9 +478,9 @@ def test_reading_without_the_command_rules_a_chief_who_could_attack_a_dispersed_
     s, ctx, st, barb, ro, bi, foe, chief = _gaul_attack("1110")
     chief.facing = st.numbering.direction_from_name("NW")
     st.disperse(foe, 1)
-    assert foe.hex in sequence._melee_targets(st, chief)
+    assert foe.hex in units.melee_targets(st, chief)
     ctx.chance.force(3)
-    _melee(ctx, st, barb, [sequence.Attack(foe.hex, "melee", [bi.id])])
+    _melee(ctx, st, barb, [combat.Attack(foe.hex, "melee", [bi.id])])
     morale.end_of_player_turn_morale(ctx, st, barb, {barb: True, ro: False})
     assert any("took no part" in e.text and e.rules == ("cen:full.demoralization",) for e in s.log.since(0))
 
@@ -494,12 +497,12 @@ def test_reading_an_attack_no_defender_fronts_is_still_a_separate_battle_met_at_
     d2 = put(st, first(st, nu, "SK", 0).id, "1510", "NE")
     a1 = put(st, first(st, ro, "SD", 0).id, "1509", "S")  # on both defenders' front
     a2 = put(st, first(st, ro, "SD", 1).id, "1511", "N")  # on neither's front
-    split = sequence._split_battles(st, sequence.Attack(d1.hex, "melee", [a1.id, a2.id]))
+    split = melee_phase.split_battles(st, combat.Attack(d1.hex, "melee", [a1.id, a2.id]))
     assert split is not None and len(split) == 2  # was None: one combined battle
     met = {tuple(u.id for u in att): [d.id for d in dfs] for att, dfs in split}
     assert len(met[(a1.id,)]) == 1 and len(met[(a2.id,)]) == 1
     flank = st.units[met[(a2.id,)][0]]
-    att, dfn, _, _ = sequence._melee_sides(st, ro, sequence.Attack(d1.hex, "melee", [a2.id]), only_defenders=[flank])
+    att, dfn, _, _ = combat.melee_sides(st, ro, combat.Attack(d1.hex, "melee", [a2.id]), only_defenders=[flank])
     assert dfn == st.types[flank.type].melee_defence_flank
 
 

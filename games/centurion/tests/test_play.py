@@ -9,26 +9,17 @@ from ancients_kit.data import DataStore
 from ancients_kit.session import Session
 
 from ancients_games.centurion import GAME
-from ancients_games.centurion.game import _full_module, load_scenario, scenario_ids
+from ancients_games.centurion.game import load_scenario, scenario_ids
 
 STORE = DataStore("ancients_games.centurion")
 SCENARIOS = scenario_ids(STORE)
-FULL_READY = _full_module("sequence") is not None
 MAX_DECISIONS = 20_000
-
-
-def _version(scenario: str) -> str:
-    """Full Simulation scenarios are played under their own rules once the
-    Full Simulation is installed, else as Basic Games (the chart serves both)."""
-    if load_scenario(STORE, scenario).game.value == "basic" or FULL_READY:
-        return "scenario"
-    return "basic"
 
 
 @pytest.mark.rule("cen:basic.sequence", "cen:basic.victory", "cen:scenarios")
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_random_bots_finish_every_scenario(scenario):
-    s = Session(GAME, scenario, seed=11, options={"version": _version(scenario)})
+    s = Session(GAME, scenario, seed=11, options={"version": "scenario"})
     out = play_out(s, RandomBot(), max_decisions=MAX_DECISIONS)
     assert out is not None, f"{scenario} did not finish in {MAX_DECISIONS} decisions"
     assert out.rules and all(r.startswith("cen:") for r in out.rules)
@@ -93,7 +84,6 @@ def test_rule_index_is_an_exact_copy_of_the_shared_one():
 
 
 @pytest.mark.rule("cen:full.sequence")
-@pytest.mark.skipif(not FULL_READY, reason="Full Simulation not installed")
 def test_greedy_bots_finish_a_full_simulation_without_forking(monkeypatch):
     def no_fork(self):  # the greedy bot must score options cheaply, never copy the session
         raise AssertionError("GreedyBot forked the session")

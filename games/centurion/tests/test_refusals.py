@@ -12,9 +12,9 @@ import pytest
 from ancients_kit.errors import AnswerError
 from ancients_kit.session import Session
 
-from ancients_games.centurion.full import options, sequence
-from ancients_games.centurion.full.morale import book
-from ancients_games.centurion.full.sequence import Attack
+from ancients_games.centurion.full import allocation, fire_phase, mounts, start_of_turn
+from ancients_games.centurion.full.book import book
+from ancients_games.centurion.full.combat import Attack
 
 RO, NU = "romans", "numidians"
 
@@ -24,7 +24,7 @@ def fresh(scenario: str = "numidia", **opts):
     st = s.state
     for u in list(st.units.values()):
         if u.hex is not None:
-            options._withdraw(st, u)
+            mounts.withdraw(st, u)
     return s, s.ctx, st
 
 
@@ -46,7 +46,7 @@ def refused(decision, text: str) -> AnswerError:
 
 def _allocation(ctx, st, side):
     st.active = side
-    gen = sequence.allocation_phase(ctx, st, side)
+    gen = allocation.allocation_phase(ctx, st, side)
     return gen, next(gen)
 
 
@@ -147,7 +147,7 @@ def test_square_with_non_swordsmen_and_actions_not_open_are_refused():
     put(st, RO, "SK", "1514")
     put(st, RO, "LC", "1514")
     st.active = RO
-    gen = options.start_of_turn_actions(ctx, st, RO)
+    gen = start_of_turn.start_of_turn_actions(ctx, st, RO)
     d = next(gen)
     assert "square" in d.keys
     err = refused(d, "dismount")
@@ -166,8 +166,8 @@ def test_square_with_non_swordsmen_and_actions_not_open_are_refused():
 def test_non_roman_armies_are_told_only_romans_form_square():
     s, ctx, st = fresh()
     st.active = NU
-    assert options.start_action_problem(st, NU, "square")[1] == "cen:full.square"
-    assert "Roman" in options.start_action_problem(st, NU, "square")[0]
+    assert start_of_turn.start_action_problem(st, NU, "square")[1] == "cen:full.square"
+    assert "Roman" in start_of_turn.start_action_problem(st, NU, "square")[0]
 
 
 @pytest.mark.rule("cen:full.defensive-fire")
@@ -177,7 +177,7 @@ def test_defensive_fire_refuses_hexes_that_do_not_attack():
     att = put(st, NU, "LC", "1511", "N")
     put(st, NU, "LC", "1509", "S")  # behind the skirmisher, not attacking, not moved
     st.active = NU
-    gen = sequence.defensive_fire_phase(ctx, st, NU, [Attack(sk.hex, "melee", [att.id])])
+    gen = fire_phase.defensive_fire_phase(ctx, st, NU, [Attack(sk.hex, "melee", [att.id])])
     d = next(gen)
     assert d.kind == "fire.defensive" and "1511" in d.keys
     err = refused(d, "1509")
@@ -204,7 +204,7 @@ def test_second_stage_start_actions_refuse_with_reasons():
     sd.in_square = sk.in_square = True
     put(st, RO, "SD", "1512")
     st.markers.setdefault(st.hex_of("1512"), set()).add("earthworks")
-    ap = options.answer_problem
+    ap = start_of_turn.answer_problem
     why = ap(st, RO, "leave", sd.id)
     assert why[1] == "cen:full.square" and "disbanding" in why[0]
     assert ap(st, RO, "leave", sk.id)[1] == "cen:full.square"

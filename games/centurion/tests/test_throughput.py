@@ -19,7 +19,7 @@ from ancients_kit.session import Session
 from benchmarks import _centurion_reference as reference
 
 from ancients_games.centurion import GAME
-from ancients_games.centurion.full import sequence as seq
+from ancients_games.centurion.full import allocation, fire_phase, units
 
 FULL = {"version": "full"}
 
@@ -54,7 +54,7 @@ def test_full_simulation_logs_unchanged(scenario):
 @pytest.mark.rule("cen:full.combat", "cen:full.treachery")
 @pytest.mark.parametrize("scenario", ["numidia", "pharsalus"])
 def test_fire_targets_agree_with_the_reference(scenario, monkeypatch):
-    fast_fire, fast_des = seq._fire_targets, seq._deserter_hexes
+    fast_fire, fast_des = units.fire_targets, units.deserter_hexes
     asked = [0]
 
     def both(state, u):
@@ -65,7 +65,8 @@ def test_fire_targets_agree_with_the_reference(scenario, monkeypatch):
         asked[0] += 1
         return got
 
-    monkeypatch.setattr(seq, "_fire_targets", both)
+    for phase in (allocation, fire_phase):  # where Attack Allocation and the fire phases look it up
+        monkeypatch.setattr(phase, "fire_targets", both)
     for seed in (1, 2):
         play_out(Session(GAME, scenario, seed=seed, options=FULL), RandomBot(), max_decisions=50_000)
     assert asked[0] > 20
@@ -76,5 +77,5 @@ def test_fire_targets_agree_with_the_reference(scenario, monkeypatch):
 @settings(max_examples=60, deadline=None)
 def test_adjacent_hexes_are_the_neighbours(q, r):
     h = Hex(q, r)
-    assert seq._adjacent(h) == h.neighbors()
-    assert seq._adjacent(h) == h.neighbors()  # and again, from the table
+    assert units.adjacent(h) == h.neighbors()
+    assert units.adjacent(h) == h.neighbors()  # and again, from the table
