@@ -372,7 +372,7 @@ def compare_cmd(params: tuple[str, ...], as_json: bool, plot: str | None) -> Non
 
     from ancients_kit.compare import CLASSES, class_totals, parse_engagement, translate_all
     from ancients_kit.plugin import load_games, parse_params
-    from ancients_kit.tables import probability_decimal
+    from ancients_kit.probability import probability_decimal
 
     try:
         e = parse_engagement(parse_params(params))
