@@ -16,6 +16,15 @@ Every roll table resolves a roll into a :class:`Resolution` (with
 :meth:`Resolution.explain`) and gives its exact outcome distribution as
 fractions summing to 1.
 
+The parts beneath the table types, one purpose each (this module re-exports
+their public names, so ``ancients_kit.tables`` stays the one import):
+:mod:`ancients_kit.table_labels` (bands, odds labels, the odds ladder),
+:mod:`ancients_kit.table_results` (columns, automatic results, rows, the
+:class:`Resolution`, the errors), :mod:`ancients_kit.provenance` (sources per row
+or cell), :mod:`ancients_kit.table_schema` (the document as written and the
+checks of its rows) and :mod:`ancients_kit.probability` (exact probabilities as
+text). This module builds and loads tables and reads them.
+
 Data shape (one TOML document per table)::
 
     [meta]
@@ -83,8 +92,6 @@ table prints (a band such as ``"6+"`` is open and needs no clamping).
 
 from __future__ import annotations
 
-import math
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
@@ -93,7 +100,12 @@ from typing import Any, Literal
 import attrs
 
 from ancients_kit.chance import Chance, die_distribution, die_values
-from ancients_kit.data import DataError, DataStore, Meta, Source, read_file, read_toml, split_meta, structure
+from ancients_kit.data import DataError, DataStore, Meta, read_file, read_toml, split_meta, structure
+from ancients_kit.probability import probability_decimal, probability_percent, probability_text
+from ancients_kit.provenance import Provenance, ProvenanceMark, resolve_provenance
+from ancients_kit.table_labels import Band, ceil_rung, floor_rung, parse_band, parse_odds
+from ancients_kit.table_results import Automatic, Column, OddsRefused, Resolution, Row, TableError
+from ancients_kit.table_schema import RESERVED_CODES, TableDocument, TableSpec, build_rows, check_edge
 
 __all__ = [
     "Automatic",
@@ -128,470 +140,6 @@ Rounding = Literal["defender", "attacker"]
 
 _FAR = 10**6
 """Column steps used for infinite odds (attack 0 or defence 0)."""
-
-
-class TableError(ValueError):
-    """Bad input to a table (negative strength, impossible roll, unknown key)."""
-
-
-class OddsRefused(TableError):
-    """The odds fall below a table's first column and the rules forbid the attack
-    (Centurion: below 1-2 an attack is "non-viable")."""
-
-
-# --------------------------------------------------------------------------
-# Data schema (structured by ancients_kit.data)
-
-
-@attrs.frozen
-class TableSpec:
-    """The ``[table]`` section of a table document, as written."""
-
-    kind: Literal["odds", "differential", "lookup"]
-    """Table shape."""
-    die: Literal["d6", "2d6", "d66"] | None = None
-    """Die rolled on the table; None only for a keyed lookup."""
-    title: str = ""
-    columns: tuple[str, ...] = ()
-    """Odds labels (``"1:3"``, ``"1-2"``) or integer bands, lowest first."""
-    below: str | None = None
-    """Code for final odds below the first column, ``"first"`` to use it, or None: refused."""
-    above: str | None = None
-    """Code for final odds above the last column, or ``"last"``/None to use the last column."""
-    rounding: Literal["defender", "attacker"] = "defender"
-    """Default rounding of odds (odds tables only)."""
-    refuse_rule: str = ""
-    """Rule ID quoted when odds below the first column are refused."""
-    results: Mapping[str, Any] = attrs.field(factory=dict)
-    """Row label -> list of codes per column (a single code for lookups)."""
-    entries: Mapping[str, str] = attrs.field(factory=dict)
-    """Key -> code, for keyed lookups (no die)."""
-
-
-@attrs.frozen
-class TableDocument:
-    """A whole table document but its ``[meta]`` header."""
-
-    table: TableSpec
-    codes: Mapping[str, str] = attrs.field(factory=dict)
-    """Result code -> meaning."""
-    provenance: tuple[ProvenanceMark, ...] = ()
-    """Rows or cells whose source is not the document's (optional)."""
-
-
-# --------------------------------------------------------------------------
-# Bands and odds labels
-
-_RANGE = re.compile(r"^(-?\d+)\s*[-\u2013]\s*(-?\d+)$")
-_SINGLE = re.compile(r"^(-?\d+)$")
-_PLUS = re.compile(r"^(-?\d+)\s*\+$")
-_LE = re.compile(r"^(?:\u2264|<=)\s*(-?\d+)$")
-_GE = re.compile(r"^(?:\u2265|>=)\s*(-?\d+)$")
-_ODDS = re.compile(r"^(\u2264|<=|\u2265|>=)?\s*(\d+)\s*[:\-\u2013]\s*(\d+)$")
-
-
-@attrs.frozen
-class Band:
-    """A range of integers, open at either end (``low``/``high`` None)."""
-
-    low: int | None
-    high: int | None
-    label: str
-
-    def __contains__(self, value: object) -> bool:
-        if not isinstance(value, int):
-            return False
-        return (self.low is None or value >= self.low) and (self.high is None or value <= self.high)
-
-
-def parse_band(label: str) -> Band:
-    """Read ``"3"``, ``"3-4"``, ``"-2--1"``, ``"6+"``, ``"≤0"``, ``"≥5"``; ValueError if not."""
-    text = str(label).strip()
-    if m := _SINGLE.match(text):
-        v = int(m.group(1))
-        return Band(v, v, text)
-    if m := _RANGE.match(text):
-        lo, hi = int(m.group(1)), int(m.group(2))
-        if lo > hi:
-            raise ValueError(f"band {label!r} runs backwards")
-        return Band(lo, hi, text)
-    if m := _PLUS.match(text):
-        return Band(int(m.group(1)), None, text)
-    if m := _GE.match(text):
-        return Band(int(m.group(1)), None, text)
-    if m := _LE.match(text):
-        return Band(None, int(m.group(1)), text)
-    raise ValueError(f"{label!r} is not a number or a band such as 3-4, 6+, <=0")
-
-
-def parse_odds(label: str) -> tuple[Fraction, str]:
-    """Read an odds label: ``"1:3"``, ``"1-2"``, ``"≥4:1"``.
-
-    Returns the ratio (attacker over defender) and ``""``, ``"<="`` or ``">="``.
-    """
-    m = _ODDS.match(str(label).strip())
-    if not m:
-        raise ValueError(f"{label!r} is not an odds ratio such as 1:3, 3-1 or >=4:1")
-    a, b = int(m.group(2)), int(m.group(3))
-    if a < 1 or b < 1:
-        raise ValueError(f"odds {label!r} need positive numbers on both sides")
-    mark = {"\u2264": "<=", "<=": "<=", "\u2265": ">=", ">=": ">="}.get(m.group(1) or "", "")
-    return Fraction(a, b), mark
-
-
-# The odds ladder ..., 1:3, 1:2, 1:1, 2:1, 3:1, ... as integer rungs:
-# k:1 is rung k-1, 1:k is rung -(k-1).
-
-
-def _floor_rung(x: Fraction) -> int:
-    """Rung of the largest ladder value <= x (x > 0)."""
-    if x >= 1:
-        return math.floor(x) - 1
-    return -(math.ceil(1 / x) - 1)
-
-
-def _ceil_rung(x: Fraction) -> int:
-    """Rung of the smallest ladder value >= x (x > 0)."""
-    if x >= 1:
-        return math.ceil(x) - 1
-    return -(math.floor(1 / x) - 1)
-
-
-def _decimal(x: Fraction, places: int = 2) -> str:
-    """Fixed-point text of a fraction, rounded half up, without floats."""
-    scale = 10**places
-    n = (x.numerator * scale * 2 + x.denominator) // (2 * x.denominator)
-    whole, frac = divmod(n, scale)
-    return f"{whole}.{frac:0{places}d}"
-
-
-def _probability(p: Fraction | int) -> Fraction:
-    p = Fraction(p)
-    if not 0 <= p <= 1:
-        raise ValueError(f"{p} is not a probability (it must lie from 0 to 1)")
-    return p
-
-
-def probability_decimal(p: Fraction | int, places: int = 4) -> str:
-    """A probability as a decimal that never passes a near-certainty off as a certainty.
-
-    Exact ``0`` and ``1`` are written ``0`` and ``1``; anything else to
-    ``places`` decimals (as ``f"{float(p):.4f}"`` would), except that a value
-    that would round to ``0.0000`` is ``< 0.0001`` and one that would round
-    to ``1.0000`` is ``> 0.9999``.
-    """
-    if places < 1:
-        raise ValueError(f"a probability needs at least one decimal place, not {places}")
-    p = _probability(p)
-    if p == 0 or p == 1:
-        return str(p)
-    text = f"{float(p):.{places}f}"
-    least = Fraction(1, 10**places)
-    if float(text) == 0:
-        return f"< {float(least):.{places}f}"
-    if float(text) == 1:
-        return f"> {float(1 - least):.{places}f}"
-    return text
-
-
-def probability_percent(p: Fraction | int, places: int = 1) -> str:
-    """A probability as a percentage, by the same rule as :func:`probability_decimal`:
-    ``0%``, ``100%``, ``12.5%``, and ``<0.1%`` / ``>99.9%`` rather than ``0.0%`` / ``100.0%``."""
-    p = _probability(p)
-    if p == 0 or p == 1:
-        return f"{p * 100}%"
-    text = f"{float(p):.{places}%}"
-    least = Fraction(1, 10**places)
-    if float(text[:-1]) == 0:
-        return f"<{float(least):.{places}f}%"
-    if float(text[:-1]) == 100:
-        return f">{float(100 - least):.{places}f}%"
-    return text
-
-
-def probability_text(p: Fraction | int, places: int = 4) -> str:
-    """An exact probability as people read it: ``0`` and ``1`` as they are, anything
-    else as its fraction and a decimal that is never a rounded 0 or 1
-    (``1/4096 ~ 0.0002``, ``1/1679616 < 0.0001``, ``6305/6561 ~ 0.9610``)."""
-    p = _probability(p)
-    if p == 0 or p == 1:
-        return str(p)
-    decimal = probability_decimal(p, places)
-    return f"{p} {decimal}" if decimal[0] in "<>" else f"{p} ~ {decimal}"
-
-
-def _signed(n: int) -> str:
-    return f"+{n}" if n >= 0 else str(n)
-
-
-# --------------------------------------------------------------------------
-# Provenance per row or cell
-
-
-def _labels(value: object) -> tuple[str, ...]:
-    """Row or column labels as written: strings, or whole numbers read as labels (``4``)."""
-    if isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple)):
-        raise ValueError(f"expected an array of labels, got {type(value).__name__} {value!r}")
-    out = []
-    for x in value:
-        if isinstance(x, bool) or not isinstance(x, (int, str)):
-            raise ValueError(f"a label is a string or a whole number, not {type(x).__name__} {x!r}")
-        out.append(str(x))
-    return tuple(out)
-
-
-@attrs.frozen
-class ProvenanceMark:
-    """Where some rows or cells of a table come from: one ``[[provenance]]``
-    entry as written, or (with no rows, columns or entries) the document's own
-    ``meta`` source and note."""
-
-    source: Source
-    """``rulebook``, ``reconstructed`` or ``variant``."""
-    note: str = ""
-    """What these rows or cells were taken or rebuilt from."""
-    sources: tuple[str, ...] = ()
-    """Outside references the values were taken from."""
-    rows: tuple[str, ...] = attrs.field(default=(), converter=_labels)
-    """Row labels as in ``[table.results]`` (``4``, ``"5-6"``, ``"6+"``); numbers are read as labels."""
-    columns: tuple[str, ...] = attrs.field(default=(), converter=_labels)
-    """Column labels: only these cells of the rows; empty: the whole rows."""
-    entries: tuple[str, ...] = attrs.field(default=(), converter=_labels)
-    """Keys of a keyed lookup's ``entries``."""
-
-    def where(self) -> str:
-        """The marked part in words: ``row 4, columns 3, 4, >=5``."""
-        parts: list[str] = []
-        if self.rows:
-            parts.append(("row " if len(self.rows) == 1 else "rows ") + ", ".join(self.rows))
-        if self.columns:
-            parts.append(("column " if len(self.columns) == 1 else "columns ") + ", ".join(self.columns))
-        if self.entries:
-            parts.append(("entry " if len(self.entries) == 1 else "entries ") + ", ".join(self.entries))
-        return ", ".join(parts) or "the whole table"
-
-    def describe(self) -> str:
-        """``row 4, columns 3, 4, >=5: reconstructed (note)``."""
-        note = " ".join(self.note.split())
-        return f"{self.where()}: {self.source}" + (f" ({note})" if note else "")
-
-
-@attrs.frozen
-class Provenance:
-    """The source of every cell of a table: the document's, unless a mark says otherwise."""
-
-    document: ProvenanceMark
-    """The document's own ``meta.source`` and note: every unmarked cell."""
-    marks: tuple[ProvenanceMark, ...] = ()
-    """The ``[[provenance]]`` entries, in file order."""
-    cells: Mapping[tuple[str, int], int] = attrs.field(factory=dict)
-    """(row label or entry key, column index) -> index into ``marks``."""
-    columns: tuple[str, ...] = ()
-    """The table's column labels (empty for lookups)."""
-    rows: tuple[str, ...] = ()
-    """The table's row labels, or a keyed lookup's entry keys."""
-    _size: int = 0
-    """Number of cells of the table (set by :func:`build_table`)."""
-
-    def mark_index(self, row: str | int, column: str | int = 0) -> int | None:
-        """Index into :attr:`marks` of the mark of one cell, or None: the document's."""
-        if isinstance(column, str):
-            if column not in self.columns:
-                raise TableError(f"no column {column!r} (columns: {', '.join(self.columns) or 'none'})")
-            column = self.columns.index(column)
-        if self.rows and str(row) not in self.rows:
-            raise TableError(f"no row {str(row)!r} (rows: {', '.join(self.rows)})")
-        return self.cells.get((str(row), column))
-
-    def cell(self, row: str | int, column: str | int = 0) -> ProvenanceMark:
-        """The mark of one cell: row label (or entry key) and column label or index."""
-        hit = self.mark_index(row, column)
-        return self.document if hit is None else self.marks[hit]
-
-    def row(self, row: str | int) -> ProvenanceMark | None:
-        """The mark every cell of a row shares, or None when the row is mixed."""
-        found = {id(m): m for m in (self.cell(row, c) for c in range(max(1, len(self.columns))))}
-        return next(iter(found.values())) if len(found) == 1 else None
-
-    def sources_used(self) -> frozenset[str]:
-        """Every source some cell has (the document's counts only if a cell is left to it)."""
-        used = {m.source for m in self.marks}
-        return frozenset(used | {self.document.source}) if self._unmarked_left() else frozenset(used)
-
-    def _unmarked_left(self) -> bool:
-        return len(self.cells) < self._size
-
-    def summary(self) -> str:
-        """One line for listings: every mark, then what the rest is."""
-        if not self.marks:
-            return self.document.source
-        text = "; ".join(f"{m.where()}: {m.source}" for m in self.marks)
-        if self._unmarked_left():
-            text += f"; the rest: {self.document.source}"
-        return text
-
-
-def _provenance(
-    meta: Meta, specs: Sequence[ProvenanceMark], row_labels: Sequence[str], columns: Sequence[str],
-    entries: Sequence[str], file: str,
-) -> Provenance:
-    """Resolve ``[[provenance]]`` against the table's rows, columns and entries."""
-    doc = ProvenanceMark(meta.source, meta.note, meta.sources)
-    width = max(1, len(columns))
-    size = len(entries) if entries else len(row_labels) * width
-    marks: list[ProvenanceMark] = []
-    cells: dict[tuple[str, int], int] = {}
-    for i, spec in enumerate(specs):
-        path = f"provenance[{i}]"
-        if spec.source == "reconstructed" and not spec.note.strip():
-            raise DataError(file, "reconstructed rows or cells must say what they were built from", f"{path}.note")
-        rows = spec.rows
-        if entries:
-            if rows or spec.columns:
-                raise DataError(file, "a keyed lookup marks entries, not rows or columns", path)
-            if not spec.entries:
-                raise DataError(file, "mark some entries", f"{path}.entries")
-        else:
-            if spec.entries:
-                raise DataError(file, "only keyed lookups have entries; mark rows", f"{path}.entries")
-            if not rows:
-                raise DataError(file, "mark some rows (and optionally columns)", f"{path}.rows")
-            if spec.columns and not columns:
-                raise DataError(file, "a lookup table has one column; mark rows only", f"{path}.columns")
-        targets: list[tuple[str, int, str]] = []
-        for j, key in enumerate(spec.entries):
-            if key not in entries:
-                raise DataError(file, f"no entry {key!r} (entries: {', '.join(entries)})", f"{path}.entries[{j}]")
-            targets.append((key, 0, f"{path}.entries[{j}]"))
-        col_idx: list[int] = []
-        for j, c in enumerate(spec.columns):
-            if c not in columns:
-                raise DataError(file, f"no column {c!r} (columns: {', '.join(columns)})", f"{path}.columns[{j}]")
-            col_idx.append(list(columns).index(c))
-        for j, r in enumerate(rows):
-            if r not in row_labels:
-                raise DataError(file, f"no row {r!r} (rows: {', '.join(row_labels)})", f"{path}.rows[{j}]")
-            for c in col_idx or range(width):
-                targets.append((r, c, f"{path}.rows[{j}]"))
-        for key, c, where in targets:
-            if (key, c) in cells:
-                col = f", column {columns[c]}" if columns else ""
-                raise DataError(file, f"{key}{col} is already marked by provenance[{cells[key, c]}]", where)
-            cells[key, c] = len(marks)
-        marks.append(spec)
-    return Provenance(doc, tuple(marks), cells, tuple(columns), tuple(entries or row_labels), size)
-
-
-# --------------------------------------------------------------------------
-# Results
-
-
-@attrs.frozen
-class Column:
-    """A column of a table, chosen by odds or by value."""
-
-    index: int
-    label: str
-
-
-@attrs.frozen
-class Automatic:
-    """An automatic result past one end of a table (LDF 13.15)."""
-
-    result: str
-    side: Literal["below", "above"]
-    position: int
-    """Column position relative to the first column (negative below)."""
-
-
-@attrs.frozen
-class Row:
-    """One printed row: the rolls it covers and its code per column."""
-
-    band: Band
-    results: tuple[str, ...]
-
-
-@attrs.frozen
-class Resolution:
-    """How one use of a table came out, with everything needed to explain it."""
-
-    table_id: str
-    result: str
-    """The result code (the game's data says what it does)."""
-    meaning: str
-    """The code's meaning from the table's ``[codes]``."""
-    rules: tuple[str, ...]
-    """Rule IDs of the table (its ``meta.rules``)."""
-    automatic: bool = False
-    """True when no roll was read: odds past the ends (LDF 13.15)."""
-    attack: int | None = None
-    defense: int | None = None
-    value: int | None = None
-    """Differential tables: the value that picked the column."""
-    ratio: Fraction | None = None
-    """Odds tables: attack / defense exactly (None when defense is 0)."""
-    rounding: str | None = None
-    column: str | None = None
-    """Column read from the odds or value before any shift."""
-    shift: int = 0
-    final_column: str | None = None
-    """Column after shifts (the one read), or a text such as ``"above 6:1"``."""
-    roll: int | None = None
-    modifier: int = 0
-    modified_roll: int | None = None
-    """Roll plus modifier, clamped to the printed rows."""
-    clamped: bool = False
-    row: str | None = None
-    """Label of the row read."""
-    key: str | None = None
-    """Keyed lookups: the key looked up."""
-    source: str | None = None
-    """Where the cell read comes from (``rulebook``, ``reconstructed``, ``variant``)
-    when its table marks rows or cells (``[[provenance]]``); None otherwise."""
-
-    def explain(self) -> str:
-        """One line for a player: ``26:9 = 2.89 -> 2-1 (rounded for the
-        defender), +1 shift -> 3-1, roll 4 -1 = 3 -> DR``."""
-        parts: list[str] = []
-        if self.key is not None:
-            parts.append(f"{self.key}")
-        elif self.ratio is not None or (self.attack is not None and self.value is None):
-            ratio = "infinite" if self.ratio is None else _decimal(self.ratio)
-            parts.append(
-                f"{self.attack}:{self.defense} = {ratio} -> {self.column} (rounded for the {self.rounding})"
-            )
-        elif self.value is not None:
-            if self.attack is not None:
-                parts.append(f"{self.attack} - {self.defense} = {self.value} -> column {self.column}")
-            else:
-                parts.append(f"value {self.value} -> column {self.column}")
-        if self.shift:
-            parts.append(f"{_signed(self.shift)} shift -> {self.final_column}")
-        if self.automatic:
-            if not self.shift and self.final_column != self.column:
-                parts.append(f"{self.final_column}")
-            parts.append(f"automatic {self.result}")
-        elif self.roll is not None:
-            text = f"roll {self.roll}"
-            if self.modifier:
-                text += f" {_signed(self.modifier)} = {self.roll + self.modifier}"
-                if self.clamped:
-                    text += f", read as {self.modified_roll}"
-            parts.append(text)
-            parts[-1] += f" -> {self.result}"
-        else:
-            parts[-1] += f" -> {self.result}"
-        text = ", ".join(parts)
-        if self.source:
-            text += f" ({self.source} cell)"
-        if self.rules:
-            text += f" [{', '.join(self.rules)}]"
-        return text
-
-
-# --------------------------------------------------------------------------
-# Tables
 
 
 class _Documented:
@@ -775,11 +323,11 @@ class OddsTable(_RollTable):
                 else:
                     pos = min(i for i, c in enumerate(self.ratios) if c >= r)
             elif r > last:
-                rung = _floor_rung(r) if rnd == "defender" else _ceil_rung(r)
-                pos = n - 1 + max(0, rung - _floor_rung(last))
+                rung = floor_rung(r) if rnd == "defender" else ceil_rung(r)
+                pos = n - 1 + max(0, rung - floor_rung(last))
             else:
-                rung = _floor_rung(r) if rnd == "defender" else _ceil_rung(r)
-                pos = -max(0, _ceil_rung(first) - rung)
+                rung = floor_rung(r) if rnd == "defender" else ceil_rung(r)
+                pos = -max(0, ceil_rung(first) - rung)
         # xen:crt prints "<=1:3" and ">=4:1": the end columns absorb all beyond.
         if self.open_low and pos < 0:
             pos = 0
@@ -1042,89 +590,12 @@ class LookupTable(_Documented):
 
 Table = OddsTable | DifferentialTable | LookupTable
 """Any table :func:`load_table` returns."""
-
-
-# --------------------------------------------------------------------------
-# Building and validation
-
-_RESERVED = {"first", "last"}
-
-
-def _build_rows(
-    spec: TableSpec, codes: Mapping[str, str], width: int | None, file: str
-) -> tuple[Row, ...]:
-    """Rows from ``[table.results]``; width None means single-code lookup rows."""
-    if not spec.results:
-        raise DataError(file, "a table read by a die roll needs rows", "table.results")
-    assert spec.die is not None
-    rows: list[Row] = []
-    for label, cells in spec.results.items():
-        path = f"table.results.{label}"
-        try:
-            band = parse_band(label)
-        except ValueError as exc:
-            raise DataError(file, str(exc), path) from None
-        if width is None:
-            if not isinstance(cells, str):
-                raise DataError(file, f"a lookup row holds one code, not {cells!r}", path)
-            results: tuple[str, ...] = (cells,)
-        else:
-            if not isinstance(cells, list) or not all(isinstance(c, str) for c in cells):
-                raise DataError(file, "a row must be a list of result codes", path)
-            if len(cells) != width:
-                raise DataError(file, f"row has {len(cells)} results but the table has {width} columns", path)
-            results = tuple(cells)
-        for i, code in enumerate(results):
-            if code not in codes:
-                where = path if width is None else f"{path}[{i}]"
-                raise DataError(file, f"unknown result code {code!r} (not in [codes])", where)
-        rows.append(Row(band, results))
-    rows.sort(key=lambda r: (r.band.low is not None, r.band.low if r.band.low is not None else 0))
-    values = die_values(spec.die)
-    for i, row in enumerate(rows):
-        path = f"table.results.{row.band.label}"
-        if row.band.low is None and i != 0:
-            raise DataError(file, "only the lowest row may be open below", path)
-        if row.band.high is None and i != len(rows) - 1:
-            raise DataError(file, "only the highest row may be open above", path)
-        if i:
-            prev = rows[i - 1].band
-            assert prev.high is not None and row.band.low is not None
-            if row.band.low <= prev.high:
-                raise DataError(file, f"row overlaps row {prev.label!r}", path)
-            gap = list(range(prev.high + 1, row.band.low))
-            # d66 rows may skip values no tens-and-units roll shows (17..20, ...)
-            if (spec.die != "d66" and gap) or any(v in values for v in gap):
-                raise DataError(file, f"rolls {gap[0]}..{gap[-1]} are missing before this row", path)
-    lo, hi = rows[0].band.low, rows[-1].band.high
-    if (lo is not None and lo > values[0]) or (hi is not None and hi < values[-1]):
-        printed = f"{'..' if lo is None else lo}..{'' if hi is None else hi}"
-        raise DataError(
-            file,
-            f"rows cover {printed} but a {spec.die} rolls {values[0]}..{values[-1]}",
-            "table.results",
-        )
-    return tuple(rows)
-
-
-def _check_edge(spec: TableSpec, codes: Mapping[str, str], file: str) -> None:
-    for name in ("below", "above"):
-        v = getattr(spec, name)
-        if v is None:
-            continue
-        if v in _RESERVED:
-            if (name, v) not in (("below", "first"), ("above", "last")):
-                raise DataError(file, f"{name} may be a result code or {'first' if name == 'below' else 'last'}", f"table.{name}")
-        elif v not in codes:
-            raise DataError(file, f"unknown result code {v!r} (not in [codes])", f"table.{name}")
-
-
 def build_table(meta: Meta, doc: TableDocument, file: str) -> Table:
     """Validate a structured document and build its table; ``file`` names it in errors."""
     spec = doc.table
     codes = dict(doc.codes)
     for code in codes:
-        if code in _RESERVED:
+        if code in RESERVED_CODES:
             raise DataError(file, f"{code!r} is reserved and cannot be a result code", f"codes.{code}")
     title = spec.title or meta.title
     if spec.kind == "lookup":
@@ -1139,12 +610,12 @@ def build_table(meta: Meta, doc: TableDocument, file: str) -> Table:
                 for key, code in spec.entries.items():
                     if code not in codes:
                         raise DataError(file, f"unknown result code {code!r} (not in [codes])", f"table.entries.{key}")
-            prov = _provenance(meta, doc.provenance, (), (), tuple(spec.entries), file)
+            prov = resolve_provenance(meta, doc.provenance, (), (), tuple(spec.entries), file)
             return LookupTable(meta, None, (), dict(spec.entries), codes, title, provenance=prov)
         if spec.entries:
             raise DataError(file, "a lookup read by a die has rows, not entries", "table.entries")
-        rows = _build_rows(spec, codes, None, file)
-        prov = _provenance(meta, doc.provenance, [r.band.label for r in rows], (), (), file)
+        rows = build_rows(spec, codes, None, file)
+        prov = resolve_provenance(meta, doc.provenance, [r.band.label for r in rows], (), (), file)
         return LookupTable(meta, spec.die, rows, {}, codes, title, provenance=prov)
 
     if spec.die is None:
@@ -1153,9 +624,9 @@ def build_table(meta: Meta, doc: TableDocument, file: str) -> Table:
         raise DataError(file, "only keyed lookups have entries", "table.entries")
     if not spec.columns:
         raise DataError(file, "the table needs columns", "table.columns")
-    _check_edge(spec, codes, file)
-    rows = _build_rows(spec, codes, len(spec.columns), file)
-    prov = _provenance(meta, doc.provenance, [r.band.label for r in rows], tuple(spec.columns), (), file)
+    check_edge(spec, codes, file)
+    rows = build_rows(spec, codes, len(spec.columns), file)
+    prov = resolve_provenance(meta, doc.provenance, [r.band.label for r in rows], tuple(spec.columns), (), file)
     below, above = spec.below, spec.above
 
     if spec.kind == "odds":

@@ -22,6 +22,7 @@ from ancients_kit.bots import make_bot, play_until
 from ancients_kit.cli.play import PlayLoop
 from ancients_kit.session import Decision, Session
 from ancients_kit.tui.app import AnswerBox, MapView, TableApp, layout_for
+from ancients_kit.tui.keys import typed_command
 from ancients_kit.tui.view import decision_odds, log_rows, odds_lines
 
 SIZES = [(80, 24), (120, 40), (160, 50)]
@@ -452,6 +453,15 @@ def test_the_players_guide_and_f1_name_every_key() -> None:
             continue
         name = binding.key.upper().replace("CTRL+", "Ctrl+")
         assert name in table and name in KEYS, name
+
+
+def test_typed_words_are_commands_unless_they_are_an_answer() -> None:
+    """``undo``, ``save FILE`` and ``quit`` are read in any case, with or without a leading
+    colon; a line that is one of the question's keys is that answer, never a command."""
+    assert typed_command("save my game.json", ("1", "2")) == ("save", "my game.json")
+    assert typed_command(":UNDO", ()) == ("undo", "")
+    assert typed_command("quit", ("quit", "stay")) == ("", "")
+    assert typed_command("2907", ("2907",)) == ("", "")
 
 
 def test_the_layout_follows_a_resized_terminal(tmp_path: Path) -> None:

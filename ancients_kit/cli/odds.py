@@ -9,7 +9,7 @@ from ancients_kit.cli import ui
 from ancients_kit.cli.common import variant_option, variant_store
 from ancients_kit.data import DataError
 from ancients_kit.plugin import find_game, parse_params
-from ancients_kit.tables import probability_decimal
+from ancients_kit.probability import probability_decimal
 from ancients_kit.text import markup
 
 __all__ = ["COMMANDS"]

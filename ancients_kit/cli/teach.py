@@ -28,8 +28,8 @@ from ancients_kit.outputs import write_output
 from ancients_kit.packing import UNPACK_JS, pack, squeeze
 from ancients_kit.plots import pyplot_for, save_figure
 from ancients_kit.plugin import RuleInfo, load_games, parse_params
+from ancients_kit.probability import probability_decimal
 from ancients_kit.session import Decision, Session
-from ancients_kit.tables import probability_decimal
 from ancients_kit.text import markup, script_json, xml
 
 __all__ = ["COMMANDS", "explain_event", "explain_lines", "html_replay", "replay_data", "rule_titles", "session_at",

@@ -31,6 +31,14 @@ hand) stand side by side with the log below; below that the panes share one
 place and are switched with F4 (the odds come forward by themselves when the
 answer typed or highlighted rolls an attack); under 32 lines the log is one
 of those panes too. Nothing is cut: a pane that is too short scrolls.
+
+The table in modules, each importing only those before it: :mod:`~ancients_kit.tui.view`
+(the picture on a character grid, odds and log rows; no Textual),
+:mod:`~ancients_kit.tui.keys` (the keys, the bindings, the typed commands),
+:mod:`~ancients_kit.tui.layout` (the layout at each size, the stylesheet),
+:mod:`~ancients_kit.tui.widgets` (map, option list, answer box, hand-over and keys
+screens) and this module, the app that puts them on one screen and plays the
+session; it re-exports the widgets and the layout the command line and the tests use.
 """
 
 from __future__ import annotations
@@ -39,27 +47,21 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-import attrs
 from rich.text import Text
-from textual import _time, events
+from textual import events
 from textual.app import App, ComposeResult
-from textual.binding import Binding
-from rich.segment import Segment
-from textual.color import Color
 from textual.containers import Container, Vertical, VerticalScroll
 from textual.events import Click
 from textual.filter import LineFilter
-from textual.geometry import Region, Size
-from textual.scroll_view import ScrollView
-from textual.strip import Strip
-from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option as ListOption
 
 from ancients_kit.errors import AnswerError
 from ancients_kit.places import WIDEN, Places, Row, listing, matching_areas, places_of
-from ancients_kit.text import CONTROL
+from ancients_kit.tui.keys import KEYS, TABLE_KEYS, event_clock, typed_command
+from ancients_kit.tui.layout import PANES, TABLE_CSS, Layout, layout_for
 from ancients_kit.tui.view import LogRow, MapGrid, PhaseWatch, decision_odds, inspect_hex, kept, log_rows, odds_lines
+from ancients_kit.tui.widgets import AnswerBox, AnswerList, HandOver, KeysHelp, MapView, NoControlCharacters
 
 if TYPE_CHECKING:
     from ancients_kit.bots import Bot
@@ -90,377 +92,13 @@ class TableLoop(Protocol):
     def undo_count(self) -> int: ...
 
 
-KEYS = """Typing always goes to the answer box, wherever the focus is.
-  an option's number, its key (any case), a hex ID   answer (Enter gives it)
-  undo / save [FILE] / quit                          typed as words, as in line mode
-  Up / Down (in the box or the list)                 move the highlight; Enter on an empty box gives it
-  Tab / Shift+Tab                                    the next pane (map, options, answer, panes)
-  Shift+arrows; arrows on the map; a click           move the map cursor; on an answer's hex it fills the box
-  Enter on the map, a second click on a hex          answer with the cursor's hex
-  an area's name (Syria, core, Roma), an area's row  list that area's places (long lists of places)
-  Escape                                             empty the answer box; on an empty box, every area again
-  F1 these keys | F2 zoom the map | F3 the game's map, layout | F4 the next pane (odds, hex, hand, log)
-  F5 / F6 the log's turn back / on | F7 every turn | F8 the log's side | F9 undo | Ctrl+Q quit (saved)"""
-"""Every key of the table, as F1 shows it and the players' guide lists it."""
-
-def _event_clock() -> float:
-    """Now, on the clock Textual stamps its key events with (``events.Key.time``)."""
-    return _time.get_time()
-
-
-PANES = ("odds", "hex", "hand", "log")
-"""The panes that share one place in the narrower layouts, in F4's order."""
-
-
-@attrs.frozen
-class Layout:
-    """How the table uses a terminal of a given size."""
-
-    side_by_side: bool
-    """The panes (odds, inspector, hand) in a column of their own, all shown at once."""
-    log_lines: int
-    """Lines of the log under the map and question (0: the log is one of the shared panes)."""
-    pane_lines: int
-    """Lines of the shared place of the panes (when not side by side)."""
-    compact_answer: bool
-    """The answer box drawn on one line, without its border."""
-
-
-def layout_for(width: int, height: int) -> Layout:
-    """The layout of the table at ``width`` x ``height`` characters: wide terminals
-    show every pane at once, narrower ones let the panes share a place (F4) so that
-    the question keeps room for its options, and short ones move the log there too."""
-    if width >= 150 and height >= 40:
-        return Layout(True, max(6, min(12, height // 5)), 0, False)
-    if height >= 32:
-        return Layout(False, max(5, min(10, height // 6)), max(8, height // 4), False)
-    return Layout(False, 0, max(7, (height - 2) * 2 // 5), height < 28)
-
-
-class MapView(ScrollView, can_focus=True):
-    """The map drawn from ``Game.picture`` with a cursor; clicks and arrows move it.
-
-    Only the lines in view are drawn (Textual's line API), so a map of thousands of
-    hexes costs no more to show than the pane it fills."""
-
-    BINDINGS: ClassVar = [
-        Binding("left", "move(-1, 0)", "left", show=False),
-        Binding("right", "move(1, 0)", "right", show=False),
-        Binding("up", "move(0, -1)", "up", show=False),
-        Binding("down", "move(0, 1)", "down", show=False),
-        Binding("shift+left", "move(-1, 0)", show=False),
-        Binding("shift+right", "move(1, 0)", show=False),
-        Binding("shift+up", "move(0, -1)", show=False),
-        Binding("shift+down", "move(0, 1)", show=False),
-        Binding("enter", "choose", "answer with hex", show=False),
-    ]
-
-    def __init__(self, **kw: Any) -> None:
-        super().__init__(**kw)
-        self.grid: MapGrid | None = None
-        self.cursor: str | None = None
-        self.highlight: tuple[str, ...] = ()
-        self.zoom = 1
-        """1: two lines a hex with its number (the default: answers are hex numbers); 0: one line a hex."""
-        self.classic: Any = None
-        """The game's own rendering, shown instead of the grid when set (F3)."""
-        self.north_up: bool | None = None
-        """The grid's layout of a sheet printed with north elsewhere (Xenophon's): None the
-        player's standing choice (``ANCIENTS_MAP_LAYOUT``, north up by default), else north up
-        (True) or as printed (False), chosen with F3."""
-        self.lines: list[Strip] = []
-        """What the map shows, a strip a line (drawn in view by :meth:`render_line`)."""
-        self.strips: dict[int, tuple[Any, Strip]] = {}
-        """The strips of the grid's lines drawn last, by the identity of their runs (kept with them)."""
-
-    def plain(self) -> str:
-        """The whole map as plain text, a line a row (what scrolling over it would show)."""
-        return "\n".join(line.text for line in self.lines)
-
-    def redraw(self) -> None:
-        if self.classic is not None or self.grid is None:
-            shown = self.classic if self.classic is not None else Text("(this game draws no map picture)")
-            console = self.app.console
-            rendered = console.render_lines(shown, console.options.update(width=400, height=None), pad=False)
-            self.lines = [Strip(line).simplify() for line in rendered]
-            while self.lines and not self.lines[-1].text.strip():
-                self.lines.pop()
-        else:
-            # a line the grid did not draw again is the same runs as before: its strip is kept
-            kept = self.strips
-            self.strips = {}
-            self.lines = []
-            for runs in self.grid.runs(self.cursor, self.highlight):
-                strip = kept.get(id(runs))
-                if strip is None or strip[0] is not runs:
-                    strip = (runs, Strip([Segment(text, style) for text, style in runs]).simplify())
-                self.strips[id(runs)] = strip
-                self.lines.append(strip[1])
-        width = max((line.cell_length for line in self.lines), default=0)
-        self.virtual_size = Size(width, len(self.lines))
-        self.refresh()
-        if self.classic is None and self.grid is not None and self.cursor in self.grid.cells:
-            col, line = self.grid.cells[self.cursor]
-            region = Region(col, line, self.grid.cell_w, self.grid.cell_h)
-            # after the layout, so that the first drawing scrolls too (the pane has its size then)
-            self.call_after_refresh(self.show_cursor, region)
-
-    def show_cursor(self, region: Region) -> None:
-        """Scroll the cursor's cell to the middle of the pane, unless it is in view already: the
-        map stays still under a click or a step of the cursor, so a second click finds its hex."""
-        x0, y0 = self.scroll_offset
-        area = self.scrollable_content_region
-        if self.size.area and Region(x0, y0, area.width, area.height).contains_region(region):
-            return
-        self.scroll_to_region(region, animate=False, center=True, force=True)
-
-    def render_line(self, y: int) -> Strip:
-        x0, y0 = self.scroll_offset
-        row = y0 + y
-        width = self.scrollable_content_region.width
-        if row >= len(self.lines):
-            return Strip.blank(width, self.rich_style)
-        return self.lines[row].crop_extend(x0, x0 + width, self.rich_style)
-
-    def hex_under(self, event: events.MouseEvent) -> str | None:
-        """The hex of the map under the mouse, wherever the map is scrolled."""
-        offset = event.get_content_offset(self)
-        if offset is None or self.grid is None or self.classic is not None:
-            return None
-        return self.grid.hex_at(offset.x + self.scroll_offset.x, offset.y + self.scroll_offset.y)
-
-    def action_move(self, dx: int, dy: int) -> None:
-        if self.grid is None or self.cursor is None:
-            return
-        self.cursor = self.grid.step(self.cursor, dx, dy)
-        self.redraw()
-        self.app.player_moved_cursor()  # type: ignore[attr-defined]
-
-    def action_choose(self) -> None:
-        if self.cursor is not None:
-            self.app.choose_hex(self.cursor)  # type: ignore[attr-defined]
-
-    def on_key(self, event: events.Key) -> None:
-        self.app.type_into_box(event)  # type: ignore[attr-defined]
-
-    def on_click(self, event: Click) -> None:
-        hid = self.hex_under(event)
-        if hid is None:
-            return
-        again = hid == self.cursor
-        self.cursor = hid
-        self.redraw()
-        self.app.player_moved_cursor()  # type: ignore[attr-defined]
-        if again or event.chain > 1:
-            self.app.answer_hex(hid)  # type: ignore[attr-defined]
-
-
-MAP_CURSOR_KEYS: list[Binding] = [
-    Binding("shift+left", "app.map_move(-1, 0)", "map cursor left", show=False),
-    Binding("shift+right", "app.map_move(1, 0)", "map cursor right", show=False),
-    Binding("shift+up", "app.map_move(0, -1)", "map cursor up", show=False),
-    Binding("shift+down", "app.map_move(0, 1)", "map cursor down", show=False),
-]
-"""Shift+arrows move the map cursor wherever the focus is (in the answer box they would only
-select text, and an answer is one word)."""
-
-
-class AnswerList(OptionList):
-    """The question's rows (:func:`~ancients_kit.places.listing`); the highlight is the player's only
-    when he moved it."""
-
-    BINDINGS: ClassVar = MAP_CURSOR_KEYS
-
-    def _moved(self) -> None:
-        self.app.highlight_moved = True  # type: ignore[attr-defined]
-
-    def action_cursor_up(self) -> None:
-        self._moved()
-        super().action_cursor_up()
-
-    def action_cursor_down(self) -> None:
-        self._moved()
-        super().action_cursor_down()
-
-    def action_first(self) -> None:
-        self._moved()
-        super().action_first()
-
-    def action_last(self) -> None:
-        self._moved()
-        super().action_last()
-
-    def action_page_up(self) -> None:
-        self._moved()
-        super().action_page_up()
-
-    def action_page_down(self) -> None:
-        self._moved()
-        super().action_page_down()
-
-    def on_mouse_down(self, event: events.MouseDown) -> None:
-        self._moved()  # a click on an option chooses it (the click follows)
-
-    def action_select(self) -> None:
-        if not self.app.highlight_moved:  # type: ignore[attr-defined]
-            self.app.nothing_chosen()  # type: ignore[attr-defined]
-            return
-        super().action_select()
-
-    def on_key(self, event: events.Key) -> None:
-        self.app.type_into_box(event)  # type: ignore[attr-defined]
-
-
-class AnswerBox(Input):
-    """The answer box. It remembers when the text now in it began to be typed, so
-    that an answer typed before the question it would answer was shown is told apart."""
-
-    BINDINGS: ClassVar = [
-        Binding("up", "app.move_highlight(-1)", "highlight up", show=False),
-        Binding("down", "app.move_highlight(1)", "highlight down", show=False),
-        Binding("pageup", "app.move_highlight(-10)", show=False),
-        Binding("pagedown", "app.move_highlight(10)", show=False),
-        Binding("escape", "clear", "clear", show=False),
-        *MAP_CURSOR_KEYS,
-    ]
-
-    def __init__(self, **kw: Any) -> None:
-        super().__init__(select_on_focus=False, **kw)  # a key typed on the way in must not be replaced
-        self.started: float | None = None
-        """When the first key of the text now in the box was pressed (the key event's time)."""
-
-    def on_key(self, event: events.Key) -> None:
-        if event.is_printable and self.value and self.value == self.app.box_from_map:  # type: ignore[attr-defined]
-            self.value = ""  # typing replaces the answer the map cursor put in the box
-        if event.is_printable and not self.value:
-            self.started = event.time
-
-    def on_paste(self, event: events.Paste) -> None:
-        if not self.value:
-            self.started = event.time
-
-    def action_clear(self) -> None:
-        """Escape: empty the box; on an empty box, a narrowed list of places shows every area again."""
-        if self.value:
-            self.value = ""
-        else:
-            self.app.widen()  # type: ignore[attr-defined]
-
-    def watch_value(self, value: str) -> None:
-        if not value:
-            self.started = None
-
-
-class HandOver(ModalScreen[None]):
-    """Hotseat with hidden information: a blank screen until the next player presses Enter."""
-
-    BINDINGS: ClassVar = [Binding("enter", "dismiss", "continue")]
-    DEFAULT_CSS = """
-    HandOver { align: center middle; background: black; }
-    HandOver > Static { width: auto; padding: 1 4; border: heavy yellow; }
-    """
-
-    def __init__(self, side: str, leaving: str | None = None, results: tuple[str, ...] = ()) -> None:
-        super().__init__()
-        self.side = side
-        self.leaving = leaving
-        self.results = results
-        """What the leaving player's last answers brought about, as they may read it."""
-
-    def compose(self) -> ComposeResult:
-        yield Static(self.first_text(), id="handover")
-
-    def first_text(self) -> str:
-        if self.leaving is None:
-            return f"Hand over to {self.side} and press Enter"
-        shown = "\n".join(self.results[-12:]) or "(nothing new)"
-        return f"{self.leaving}: your answers are saved. What they did:\n{shown}\n\nPress Enter to hide the table"
-
-    def action_dismiss(self) -> None:  # type: ignore[override]
-        if self.leaving is not None:  # first the leaving player's results, then a blank call for the next
-            self.leaving = None
-            self.query_one("#handover", Static).update(self.first_text())
-            return
-        self.dismiss(None)
-
-
-class KeysHelp(ModalScreen[None]):
-    """F1: every key of the table."""
-
-    BINDINGS: ClassVar = [Binding("escape,enter,f1,q", "dismiss", "close")]
-    DEFAULT_CSS = """
-    KeysHelp { align: center middle; }
-    KeysHelp > VerticalScroll { width: auto; max-width: 100%; height: auto; max-height: 100%;
-                                padding: 0 2; border: heavy $primary; background: $panel; }
-    """
-
-    def compose(self) -> ComposeResult:
-        with VerticalScroll():
-            yield Static(Text(KEYS + "\n\nEnter or Escape closes this."), id="keys")
-
-    def action_dismiss(self) -> None:  # type: ignore[override]
-        self.dismiss(None)
-
-
-class NoControlCharacters(LineFilter):
-    """Drops the control characters (:data:`ancients_kit.text.CONTROL`) that data text
-    may hold from every line the table draws, so no ESC, BEL or C1 byte of a
-    scenario title, unit or log text reaches the terminal (issue 27 item 1). They
-    take no cell, so the layout is the same; the table's own escape sequences are
-    not segment text and pass untouched."""
-
-    def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
-        if not CONTROL.search("".join(seg.text for seg in segments)):
-            return segments
-        return [seg if seg.control else Segment(CONTROL.sub("", seg.text), seg.style) for seg in segments]
-
-
 class TableApp(App[None]):
     """The players' table for one session."""
 
     TITLE = "ancients-kit"
     ENABLE_COMMAND_PALETTE = False
-    CSS = """
-    #status { height: auto; background: $boost; padding: 0 1; text-style: bold; }
-    #main { height: 1fr; layout: grid; grid-size: 2 2; grid-columns: 1fr 40; grid-rows: 1fr 10; }
-    #main.wide { grid-size: 3 1; grid-columns: 3fr 2fr 2fr; grid-rows: 1fr; }
-    #left { row-span: 2; }
-    #main.wide #left { row-span: 1; }
-    #map { height: 1fr; border: round $primary; }
-    #legend-box { height: auto; max-height: 4; }
-    #legend { height: auto; color: $text-muted; padding: 0 1; }
-    #question-box { height: auto; max-height: 6; }
-    #question { height: auto; padding: 0 1; text-style: bold; }
-    #options { height: 1fr; min-height: 3; }
-    #answer.compact { height: 1; border: none; padding: 0 1; background: $boost; }
-    #options.compact { border: none; }
-    #message { height: auto; max-height: 5; padding: 0 1; }
-    #panes { height: 1fr; }
-    #pane-bar { height: 1; background: $boost; padding: 0 1; }
-    #main.wide #pane-bar { display: none; }
-    .pane { height: auto; padding: 0 1; border: round $secondary; }
-    #odds-box { border: round $warning; }
-    #main.wide .pane { max-height: 14; }
-    #main.wide #log-pane { display: none; }
-    #main.wide #odds-box.empty { display: none; }
-    #main.shared .pane { display: none; height: 1fr; }
-    #main.shared .pane.shown { display: block; }
-    #log-title { height: 1; padding: 0 1; background: $boost; }
-    #log-scroll { height: 10; border: round $primary; overflow-x: hidden; }
-    """
-    BINDINGS: ClassVar = [
-        Binding("ctrl+q", "quit_saved", "quit (saved)", priority=True),
-        Binding("ctrl+c", "quit_saved", "quit", show=False, priority=True),
-        Binding("f1", "keys", "keys"),
-        Binding("f2", "zoom", "zoom"),
-        Binding("f3", "classic", "game's map"),
-        Binding("f4", "next_pane", "pane"),
-        Binding("f5", "turn(-1)", "log turn-", show=False),
-        Binding("f6", "turn(1)", "log turn+", show=False),
-        Binding("f7", "all_turns", "log all", show=False),
-        Binding("f8", "side_filter", "log side", show=False),
-        Binding("f9", "undo", "undo"),
-    ]
+    CSS = TABLE_CSS
+    BINDINGS: ClassVar = TABLE_KEYS
 
     def __init__(self, loop: TableLoop) -> None:
         super().__init__()
@@ -787,7 +425,7 @@ class TableApp(App[None]):
         self.draw_hand()
         self.cursor_moved()
         if new:
-            self.shown_at = _event_clock()
+            self.shown_at = event_clock()
 
     def draw_status(self) -> None:
         g = self.s.game
@@ -1095,18 +733,13 @@ class TableApp(App[None]):
         started = box.started
         text = event.value.strip()
         event.input.value = ""
-        word, _, rest = text.partition(" ")
-        cmd = word.lower().lstrip(":")
         d = self.s.decision
-        if d is not None and text in d.keys:
-            cmd = ""
+        cmd, rest = typed_command(text, d.keys if d is not None else ())
         if cmd in ("quit", "exit"):
             self.action_quit_saved()
         elif cmd == "undo":
             self.action_undo()
         elif cmd == "save":
-            from pathlib import Path
-
             p = self.loop.save(Path(rest.strip()) if rest.strip() else None)
             self.say(f"saved to {p}", "green")
         elif d is None:

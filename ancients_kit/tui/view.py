@@ -34,7 +34,7 @@ from rich.text import Text
 from ancients_kit.log import Event
 from ancients_kit.picture import Picture, PictureHex, PictureHexside, upright
 from ancients_kit.plugin import OddsReport
-from ancients_kit.tables import probability_percent
+from ancients_kit.probability import probability_percent
 
 __all__ = [
     "LogRow",
