@@ -392,8 +392,8 @@ def _png(p: Picture, path: Path, reads: Sequence[str | Path], what: str) -> None
         import matplotlib
 
         matplotlib.use("Agg", force=True)
-        import matplotlib.pyplot as plt
-        from matplotlib.patches import Polygon, Rectangle
+        import matplotlib.pyplot as plt  # after use("Agg"): no display needed
+        from matplotlib.patches import Polygon, Rectangle  # optional, as above
     except ImportError:
         raise DrawingError("--png needs matplotlib: pip install -e '.[plots]'") from None
     p = upright(p)

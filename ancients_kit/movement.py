@@ -56,6 +56,7 @@ __all__ = [
     "ZocPolicy",
     "distances_from",
     "find_path",
+    "neighbour_fn",
     "path_cost",
     "reachable",
     "reach_in_steps",
@@ -174,9 +175,11 @@ class Reach:
         return out
 
 
-def _neighbor_fn(
+def neighbour_fn(
     neighbors: Mapping[Hex, Iterable[Hex]] | Callable[[Hex], Iterable[Hex]] | None,
 ) -> Callable[[Hex], Iterable[Hex]]:
+    """The neighbours of a hex as a function: of an adjacency mapping, a function as it is,
+    or, for ``None``, the six hexes around (an unbounded grid)."""
     if neighbors is None:
         new = tuple.__new__
         dirs = DIRECTIONS
@@ -286,7 +289,7 @@ def _search(
             return _search_indexed(graph, start, mp, cost, ezoc, zoc, can_enter, can_stop, in_bounds, min_one_hex, goal)
         except _NotIndex:
             pass  # a Fraction (or other) cost: redo exactly with the heap
-    around = graph.adjacency.__getitem__ if graph is not None else _neighbor_fn(neighbors)
+    around = graph.adjacency.__getitem__ if graph is not None else neighbour_fn(neighbors)
     return _search_heap(start, mp, cost, ezoc, zoc, can_enter, can_stop, in_bounds, min_one_hex, around, goal)
 
 

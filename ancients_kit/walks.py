@@ -50,7 +50,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 import attrs
 
 from ancients_kit.hexgrid import Hex
-from ancients_kit.movement import HexGraph, _neighbor_fn
+from ancients_kit.movement import HexGraph, neighbour_fn
 
 __all__ = [
     "NextSteps",
@@ -94,7 +94,7 @@ class Walker:
             self.around: Callable[[Hex], Iterable[Hex]] = neighbors.adjacency.__getitem__
             self.known: Callable[[Hex], bool] | None = neighbors.__contains__
         else:
-            self.around = _neighbor_fn(neighbors)
+            self.around = neighbour_fn(neighbors)
             self.known = neighbors.__contains__ if isinstance(neighbors, Mapping) else None
         self.can_enter, self.can_step, self.may_stop = can_enter, can_step, may_stop
         self._enter: dict[Hex, bool] = {}

@@ -20,7 +20,7 @@ from ancients_kit.session import Decision
 
 from .cards import order_plan
 from .combat import close_dice, close_hit_symbols, ranged_dice, unit_range
-from .orders import _cats, _fits, _troop_ok, _with_fallback
+from .orders import fits_sections, order_categories, troop_ok, with_fallback
 from .state import BattleState, GameState, Unit
 from .vocab import Kind
 
@@ -111,7 +111,7 @@ def _card_value(bs: BattleState, side: str, card: str) -> float:
     plan = order_plan(spec, army.command)
     if not plan.sections:
         return float(army.command) + 0.5
-    plan = _with_fallback(bs, side, plan)
+    plan = with_fallback(bs, side, plan)
     act = _activities(bs, side)
     units = sorted(bs.side_units(side), key=lambda u: (-act[u.uid], u.hex))
     chosen: list[tuple[str, ...]] = []
@@ -120,10 +120,10 @@ def _card_value(bs: BattleState, side: str, card: str) -> float:
     for u in units:
         if len(chosen) >= limit:
             break
-        if plan.troops and not _troop_ok(bs, u, plan.troops):
+        if plan.troops and not troop_ok(bs, u, plan.troops):
             continue
-        c = _cats(bs, side, plan, u)
-        if c and _fits(chosen + [c], plan):
+        c = order_categories(bs, side, plan, u)
+        if c and fits_sections(chosen + [c], plan):
             chosen.append(c)
             a = act[u.uid]
             if plan.cc_bonus and a >= 2.0:

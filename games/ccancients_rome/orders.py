@@ -32,7 +32,7 @@ from .units import LIGHT_FOOT
 from .victory import gain
 from .vocab import Kind
 
-__all__ = ["play_turn"]
+__all__ = ["fits_sections", "order_categories", "play_turn", "troop_ok", "with_fallback"]
 
 Gen = Generator[Decision, str, None]
 Item = Unit | Leader | Wagon
@@ -83,7 +83,8 @@ def _label_reference(bs: BattleState, it: Item) -> str:
     return it.kind.replace("-", " ")
 
 
-def _troop_ok(bs: BattleState, it: Item, troops: str) -> bool:
+def troop_ok(bs: BattleState, it: Item, troops: str) -> bool:
+    """May ``it`` be ordered by a troop card naming ``troops`` ('' for any) (ccr:base.cards)?"""
     if not troops:
         return True
     if isinstance(it, Wagon):
@@ -104,14 +105,14 @@ def _troop_ok(bs: BattleState, it: Item, troops: str) -> bool:
     return False
 
 
-def _cats(bs: BattleState, side: str, plan: OrderPlan, it: Item) -> tuple[str, ...]:
+def order_categories(bs: BattleState, side: str, plan: OrderPlan, it: Item) -> tuple[str, ...]:
     """Order categories of the plan this item could fill."""
     secs = bs.board.sections(it.hex, bs.armies[side].key)
     out: list[str] = []
     for cat in plan.sections:
         if cat in secs:
             out.append(cat)
-        elif cat == "all" and _troop_ok(bs, it, plan.troops):
+        elif cat == "all" and troop_ok(bs, it, plan.troops):
             out.append(cat)
         elif cat == "any":
             out.extend("any:" + s for s in secs)
@@ -124,7 +125,7 @@ def _cats(bs: BattleState, side: str, plan: OrderPlan, it: Item) -> tuple[str, .
     return tuple(out)
 
 
-def _fits(cats: list[tuple[str, ...]], plan: OrderPlan) -> bool:
+def fits_sections(cats: list[tuple[str, ...]], plan: OrderPlan) -> bool:
     """Can the chosen items be spread over the plan's categories (ccr:base.sections)?"""
     caps = dict(plan.sections)
     if "any" in caps:
@@ -172,11 +173,13 @@ def _chain_leaders(bs: BattleState, side: str, plan: OrderPlan) -> list[Leader]:
             ("any" in plan.leader_chain or set(plan.leader_chain) & set(bs.board.sections(ld.hex, key)))]
 
 
-def _with_fallback(bs: BattleState, side: str, plan: OrderPlan) -> OrderPlan:
+def with_fallback(bs: BattleState, side: str, plan: OrderPlan) -> OrderPlan:
+    """The plan as played: a card whose leader chain or troops have nobody to order orders one
+    unit of choice instead (ccr:base.cards)."""
     if plan.leader_chain and not _chain_leaders(bs, side, plan):
         return attrs.evolve(plan, sections={"all": 1}, leader_chain=())  # no leader: one unit of choice
     if plan.fallback_one and plan.troops and not any(
-        _troop_ok(bs, it, plan.troops) for it in _orderable(bs, side, plan) if not isinstance(it, Leader)
+        troop_ok(bs, it, plan.troops) for it in _orderable(bs, side, plan) if not isinstance(it, Leader)
     ):
         return attrs.evolve(plan, sections={"all": 1}, troops="")  # troop cards: one unit of choice
     return plan
@@ -208,10 +211,10 @@ def _why_not_order(bs: BattleState, side: str, plan: OrderPlan, chosen: list[Ite
     what = f"{it.code}@{h}" if isinstance(it, Unit) else _label(bs, it) + f" at {h}"
     if it.ordered:
         return f"{what} is already ordered this turn; each unit takes one order", "ccr:base.cards"
-    if plan.troops and not _troop_ok(bs, it, plan.troops):
+    if plan.troops and not troop_ok(bs, it, plan.troops):
         kind = bs.types[it.code].symbol if isinstance(it, Unit) else "not a unit"
         return f"card {plan.card} orders {plan.troops} units only, and {what} is {kind}", "ccr:base.cards"
-    c = _cats(bs, side, plan, it)
+    c = order_categories(bs, side, plan, it)
     secs = bs.board.sections(h, bs.armies[side].key)
     wanted = [k for k in plan.sections if k in ("left", "centre", "right")]
     if not c and wanted:
@@ -221,7 +224,7 @@ def _why_not_order(bs: BattleState, side: str, plan: OrderPlan, chosen: list[Ite
     if plan.chain and chosen and not any(bs.board.distance(h, o.hex) == 1 for o in chosen):
         return f"{what} is not adjacent to a unit already ordered; card {plan.card} orders a linked group", \
             "ccr:base.cards"
-    if c and not _fits(cats + [c], plan):
+    if c and not fits_sections(cats + [c], plan):
         return (f"card {plan.card} has no order left for {what}'s section "
                 f"({', '.join(secs)}): {len(chosen)} already given", "ccr:base.sections")
     return f"{what} cannot be ordered with card {plan.card} now", "ccr:base.cards"
@@ -237,7 +240,7 @@ def order_units(ctx: Context, bs: BattleState, side: str, plan: OrderPlan) -> Ge
         return (yield from _order_leader_chain(ctx, bs, side, plan))
     # keys and labels are fixed while units are ordered (nothing moves or loses blocks): made once
     pool = [(it, c, _key(bs, it), _label(bs, it)) for it in _orderable(bs, side, plan)
-            if (c := _cats(bs, side, plan, it))]
+            if (c := order_categories(bs, side, plan, it))]
     while True:
         opts: list[tuple[str, str]] = []
         cand: dict[str, tuple[Item, tuple[str, ...]]] = {}
@@ -247,7 +250,7 @@ def order_units(ctx: Context, bs: BattleState, side: str, plan: OrderPlan) -> Ge
                 continue
             ok = fit_cache.get(c)
             if ok is None:
-                ok = fit_cache[c] = _fits(cats + [c], plan)
+                ok = fit_cache[c] = fits_sections(cats + [c], plan)
             if not ok:
                 continue
             if plan.chain and chosen and not any(bs.board.distance(it.hex, o.hex) == 1 for o in chosen):
@@ -694,7 +697,7 @@ def play_turn(ctx: Context, bs: BattleState, side: str) -> Gen:
         _rally(ctx, bs, side, army.command)
     if plan.effect == "i-am-spartacus":
         plan = _spartacus(ctx, bs, side, plan, army.command)
-    plan = _with_fallback(bs, side, plan)
+    plan = with_fallback(bs, side, plan)
     bs.phase = "order"
     extra = yield from _reserve(ctx, bs, side, spec.id)
     items = yield from order_units(ctx, bs, side, plan)

@@ -49,6 +49,7 @@ from typing import Any, Literal, Protocol
 import attrs
 
 from ancients_kit.data import DataError, DataStore, Meta, RangeError, Source, bounded, document_file, first_repeat
+from ancients_kit.hexgrid import Numbering
 from ancients_kit.paths import check_package_name
 
 __all__ = [
@@ -766,10 +767,6 @@ class _HexIds(Protocol):
 
 
 def _map_numbering(store: DataStore, rel: str) -> _HexIds | None:
-    try:
-        from ancients_kit.hexgrid import Numbering
-    except ImportError:  # pragma: no cover - the core always ships it
-        return None
     grid = dict(store.raw(rel).get("grid", {}))
     try:
         return Numbering(**grid)  # type: ignore[return-value]

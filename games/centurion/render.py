@@ -18,15 +18,15 @@ from typing import Any
 
 from rich.text import Text
 
-from ancients_kit.data import DataStore
-from ancients_kit.hexgrid import Hex
-from ancients_kit.plugin import TableInfo
-from ancients_kit.render import render_map, terrain_glyph, terrain_style
-from ancients_kit.tables import OddsTable
-
 from ancients_games.centurion import model
 from ancients_games.centurion.equipment import load_all, load_crt, load_map
 from ancients_games.centurion.state import CenturionState, stack_visible
+from ancients_kit.data import DataStore
+from ancients_kit.hexgrid import Hex
+from ancients_kit.picture import Counter, Marker, Picture, hexmap_hexes
+from ancients_kit.plugin import TableInfo
+from ancients_kit.render import render_map, terrain_glyph, terrain_style
+from ancients_kit.tables import OddsTable
 
 __all__ = ["render_state", "table_infos", "unit_label"]
 
@@ -170,8 +170,6 @@ def picture_of(state: CenturionState, viewer: str | None = None) -> Any:
     the HTML replay): one counter per stack, its first combat unit's type, the
     stack's factors, facing in the Full Simulation, hidden stacks face down
     (cen:basic.stacking C), earthworks and caltrops as markers."""
-    from ancients_kit.picture import Counter, Marker, Picture, hexmap_hexes
-
     hm = state.map
     hexes, sides = hexmap_hexes(hm)
     full = state.version != "basic"

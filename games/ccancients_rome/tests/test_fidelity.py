@@ -14,7 +14,7 @@ from ancients_games.ccancients_rome.combat import (
     battle_options, close_combat, close_dice, fire_at_lone_leader, flags_ignored, ranged_combat, ranged_dice,
 )
 from ancients_games.ccancients_rome.movement import allowance, can_step, leader_reach, reach
-from ancients_games.ccancients_rome.orders import _through, _troop_ok, order_units, play_turn
+from ancients_games.ccancients_rome.orders import _through, troop_ok, order_units, play_turn
 from ancients_games.ccancients_rome.state import Leader, Wagon
 
 from .test_rules import BOT, TOP, drive, fresh, unit
@@ -167,7 +167,7 @@ def test_double_time_foot_only_no_fire_and_no_extra_hex_for_light_foot() -> None
     assert allowance(bs, li, plan.move_bonus) == 2 and allowance(bs, lb, plan.move_bonus) == 2
     assert allowance(bs, mi, plan.move_bonus) == 2 and allowance(bs, ax, plan.move_bonus) == 2
     assert allowance(bs, wa, plan.move_bonus) == 3  # warriors: 2, or 3 to charge
-    assert not _troop_ok(bs, lc, plan.troops) and _troop_ok(bs, mi, plan.troops)
+    assert not troop_ok(bs, lc, plan.troops) and troop_ok(bs, mi, plan.troops)
     unit(bs, TOP, "MI", "0706")
     assert battle_options(bs, lb, order_plan(bs.cards["2C"], 6)) == [("0706", "ranged")]
     assert battle_options(bs, lb, plan) == []  # no ranged combat on Double Time
@@ -243,8 +243,8 @@ def test_move_fire_move_orders_light_foot_and_light_mounted_only() -> None:
     lc = unit(bs, BOT, "LC", "0708")
     li = unit(bs, BOT, "LI", "0508")
     assert bs.legions.get(BOT) == "marian"
-    assert _troop_ok(bs, lc, plan.troops) and _troop_ok(bs, li, plan.troops)
-    assert not _troop_ok(bs, hi, plan.troops)
+    assert troop_ok(bs, lc, plan.troops) and troop_ok(bs, li, plan.troops)
+    assert not troop_ok(bs, hi, plan.troops)
 
 
 # -- 10: I Am Spartacus ------------------------------------------------------------------------------

@@ -411,11 +411,11 @@ def test_counter_attack_mirrors_flanks_and_troop_card_fallback() -> None:
     assert dict(plan.sections) == {"right": 3}
     unit(bs, BOT, "HI", "0608")
     unit(bs, BOT, "MI", "0708")
-    from ancients_games.ccancients_rome.orders import _with_fallback
+    from ancients_games.ccancients_rome.orders import with_fallback
 
-    p = _with_fallback(bs, BOT, order_plan(bs.cards["OL"], 6))
+    p = with_fallback(bs, BOT, order_plan(bs.cards["OL"], 6))
     assert dict(p.sections) == {"all": 1} and p.troops == ""  # no light troops: one unit of choice
-    p = _with_fallback(bs, BOT, order_plan(bs.cards["OH"], 6))
+    p = with_fallback(bs, BOT, order_plan(bs.cards["OH"], 6))
     assert dict(p.sections) == {"all": 6} and p.troops == "heavy"
 
 
@@ -757,10 +757,10 @@ def test_leadership_card_orders_a_leader_and_linked_units() -> None:
     assert got == [a, b, c] and not far.ordered
     assert "0208" not in asked[-1].keys  # not linked to the chain
     # no leader on the board: one unit of choice
-    from ancients_games.ccancients_rome.orders import _with_fallback
+    from ancients_games.ccancients_rome.orders import with_fallback
 
     bs.leaders.clear()
-    assert dict(_with_fallback(bs, BOT, order_plan(bs.cards["LAS"], 6)).sections) == {"all": 1}
+    assert dict(with_fallback(bs, BOT, order_plan(bs.cards["LAS"], 6)).sections) == {"all": 1}
 
 
 @pytest.mark.rule("ccr:base.leaders", "ccr:base.sections")
