@@ -9,13 +9,20 @@ a third-party package would, in its ``pyproject.toml``::
 
 The core never imports a game; :func:`load_games` discovers them.
 
-A game supplies:
+A game supplies four parts, each a protocol generic in the game's state type
+(:class:`Game` is all four with their defaults):
 
-- ``setup(ctx, scenario)``: build the initial state from the scenario's data;
-- ``play(ctx, state)``: a generator that follows the sequence of play, yields one
-  :class:`~ancients_kit.protocol.Decision` at a time, receives the chosen option
-  key, and returns an :class:`Outcome` when the game ends;
-- listings for the CLI (scenarios, options, tables, odds) and a renderer.
+- :class:`Rules`: its scenarios and options, ``setup(ctx, scenario)`` (the
+  initial state) and ``play(ctx, state)``, a generator that follows the
+  sequence of play, yields one :class:`~ancients_kit.protocol.Decision` at a
+  time, receives the chosen option key and returns an :class:`Outcome`; and,
+  for checkpoints, ``copy_state`` and ``resume``;
+- :class:`Views`: what a side may see (a renderer, a status line, a picture,
+  its hand, the units of a hex);
+- :class:`Advice`: what its bots need (scores, the turn it is in, the search's
+  settings, a sample of what a side cannot see);
+- :class:`Teaching`: its tables, exact odds, its translation of a common
+  engagement and its rule index.
 
 Why generators: the rules read like the rulebook's sequence of play (phases,
 chit draws, operations with reactions are ordinary loops and calls), and a
@@ -30,7 +37,7 @@ import tomllib
 from collections.abc import Collection, Generator, Mapping, Sequence
 from fractions import Fraction
 from importlib import metadata, resources
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
 import attrs
 
@@ -42,20 +49,27 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ENTRY_POINT_GROUP",
+    "Advice",
     "Game",
     "GameNotFound",
     "OddsReport",
     "OptionSpec",
     "Outcome",
     "RuleInfo",
+    "Rules",
     "ScenarioInfo",
     "TableInfo",
+    "Teaching",
+    "Views",
     "find_game",
     "load_games",
     "supports_checkpoints",
 ]
 
 ENTRY_POINT_GROUP = "ancients_kit.games"
+
+S = TypeVar("S")
+"""A game's state type (each game has its own: the contract is generic in it)."""
 
 
 @attrs.frozen
@@ -227,9 +241,13 @@ class OddsReport:
     legend: Mapping[str, str] = attrs.field(factory=dict)
 
 
-class Game:
-    """Base class for a game plugin. Subclasses set the class attributes and
-    implement :meth:`setup` and :meth:`play`; the rest has sensible defaults."""
+class Rules(Protocol[S]):
+    """The rules: what every game supplies to be played (``S``: the game's state type).
+
+    :meth:`setup` and :meth:`play` are required; a game whose state can be copied
+    adds :meth:`copy_state` and :meth:`resume`, and the session then keeps
+    checkpoints (:func:`supports_checkpoints`). The session and the command line
+    stand on this part."""
 
     id: ClassVar[str] = ""
     """Short name used on the command line (``centurion``)."""
@@ -246,128 +264,25 @@ class Game:
     and a replay answers it the same way again). The rules should log what a forced
     choice decided where it matters."""
 
-    # -- required ---------------------------------------------------------
     def scenarios(self, store: DataStore) -> list[ScenarioInfo]:
         raise NotImplementedError
 
-    def setup(self, ctx: Context, scenario: str) -> Any:
+    def setup(self, ctx: Context, scenario: str) -> S:
         """Build the state for ``scenario``; raise ``KeyError`` naming it if unknown."""
         raise NotImplementedError
 
-    def play(self, ctx: Context, state: Any) -> Generator[Decision, str, Outcome]:
+    def play(self, ctx: Context, state: S) -> Generator[Decision, str, Outcome]:
         """Follow the sequence of play, yielding one decision at a time."""
         raise NotImplementedError
 
-    # -- optional ---------------------------------------------------------
     def option_specs(self, store: DataStore, scenario: str) -> list[OptionSpec]:
         return []
 
-    def sides(self, state: Any) -> tuple[str, ...]:
+    def sides(self, state: S) -> tuple[str, ...]:
         return tuple(getattr(state, "sides", ()))
 
-    def render(self, state: Any, viewer: str | None, highlight: Collection[str] = ()) -> Any:
-        """A rich renderable of what ``viewer`` may see (``None``: everything).
-
-        ``highlight`` holds printed hex IDs to mark: the CLI passes the current
-        decision's ``context["highlight"]`` (the hexes a unit may reach ...).
-        """
-        return repr(state)
-
-    def status(self, state: Any, viewer: str | None) -> str:
-        """One line: turn, phase, scores."""
-        return ""
-
-    def compare(self, store: DataStore, engagement: Any) -> Any:
-        """This game's :class:`ancients_kit.compare.Translation` of an
-        :class:`~ancients_kit.compare.Engagement` (``ancients compare``), or ``None``
-        if the game offers none; raise ``ValueError`` with the reason when the
-        engagement has no meaning in this game (a unit kind it lacks)."""
-        return None
-
-    def picture(self, state: Any, viewer: str | None) -> Any:
-        """What ``viewer`` may see of the position as an :class:`ancients_kit.picture.Picture`
-        (for ``ancients show`` and the HTML replay), or ``None`` if the game draws none."""
-        return None
-
-    def decision_odds(self, state: Any, decision: Decision, key: str, store: DataStore | None = None) -> OddsReport | None:
-        """Exact outcome distribution of answering ``decision`` with ``key`` when
-        that answer rolls an attack (the same report ``ancients odds`` gives for
-        it), or ``None`` if it rolls none. ``store`` is the session's data (its
-        variants included). Shown before the player commits."""
-        return None
-
-    def hand(self, state: Any, viewer: str | None) -> tuple[tuple[str, str], ...]:
-        """The cards or chits ``viewer`` holds and may see, as ``(id, description)``
-        pairs (empty if the game has no hands or ``viewer`` is ``None``)."""
-        return ()
-
-    def inspect(self, state: Any, viewer: str | None, hex_id: str) -> tuple[str, ...]:
-        """Lines on the units of hex ``hex_id`` beyond the picture's counter (every
-        unit's factors, facing, state), only what ``viewer`` may see; empty by default."""
-        return ()
-
-    def evaluate(self, state: Any, side: str) -> float:
-        """Heuristic value of ``state`` for ``side`` (higher is better), for bots."""
-        return 0.0
-
-    def turn_key(self, state: Any) -> Any:
-        """Which player-turn the game is in, as a small comparable value that
-        changes whenever a new player-turn begins (``(3, "Rome")``), or ``None``
-        if the game has no player-turns (optional hook, for search bots).
-
-        A search bot counts how far it has looked ahead in player-turns: the
-        rest of this turn and the other side's reply. Without this hook it
-        counts changes of the side asked, which a decision the other side
-        makes in the middle of a turn (a retreat, an evasion) miscounts. Read
-        only what every side sees. The default is ``None``.
-        """
-        return None
-
-    def search_defaults(self) -> Mapping[str, Any]:
-        """Settings this game suggests for the ``mcts`` search bot (names as in
-        :class:`ancients_kit.search.Settings`: ``c``, ``plies``, ``depth`` ...),
-        used where the bot's own settings do not name them (optional hook).
-        The default is none: the search's own defaults."""
-        return {}
-
-    def score_option(self, state: Any, decision: Decision, key: str) -> float | None:
-        """Cheap heuristic score of answering ``key`` (higher is better), or None
-        to let the greedy bot look ahead by copying the session."""
-        return None
-
-    def score_options(self, state: Any, decision: Decision) -> list[float | None]:
-        """:meth:`score_option` of every option of ``decision``, in its order
-        (optional hook). The bots and the search's rollouts score a whole
-        decision at once through this; a game whose options share costly work
-        (a distance map, a reachable set) may override it to do that work once.
-        It must give exactly what :meth:`score_option` gives, option by option.
-        The default calls :meth:`score_option` for each."""
-        return [self.score_option(state, decision, o.key) for o in decision.options]
-
-    def determinize(self, state: Any, viewer: str, rng: Rng) -> None:
-        """Replace, in ``state`` itself, what ``viewer`` may not see by a sample of
-        what it could be, drawn with ``rng`` (optional hook, for search bots).
-
-        The other sides' hands are dealt again from the cards ``viewer`` has not
-        seen (their hands and the draw pile together), the draw pile and a cup of
-        chits get a new order, and so on; everything ``viewer`` sees stays as it
-        is. The sample must depend only on what ``viewer`` sees (sort the unseen
-        cards before shuffling them), so that a search bot's answers cannot
-        depend on the real hidden cards. It works in place because the rules
-        generator holds the state's objects (a hand, the deck): change their
-        contents, do not replace them. :meth:`Session.fork
-        <ancients_kit.session.Session.fork>` calls it with ``viewer=``.
-
-        The default does nothing: the game hides nothing (dice to come are not
-        hidden information; a search copy rolls its own).
-        """
-        return None
-
-    def tables(self, store: DataStore) -> list[TableInfo]:
-        return []
-
     # -- checkpoints (optional) ----------------------------------------------
-    def copy_state(self, state: Any) -> Any:
+    def copy_state(self, state: S) -> S:
         """An independent copy of ``state``: changing one never changes the other.
 
         Only needed with :meth:`resume`. Data shared by every copy (parsed
@@ -376,7 +291,7 @@ class Game:
         """
         raise NotImplementedError
 
-    def resume(self, ctx: Context, state: Any, where: Any) -> Generator[Decision, str, Outcome]:
+    def resume(self, ctx: Context, state: S, where: Any) -> Generator[Decision, str, Outcome]:
         """The rules generator continued from a checkpoint (optional hook).
 
         The rules mark safe points with ``ctx.checkpoint(where)``: places in
@@ -398,11 +313,135 @@ class Game:
         """
         raise NotImplementedError
 
+
+
+class Views(Protocol[S]):
+    """What a side may see of a position: the prompt, the full-screen table and the
+    pictures (``ancients show``, the HTML replay) stand on this part. Each hook has
+    a default that shows nothing more than the state's ``repr``."""
+
+    def render(self, state: S, viewer: str | None, highlight: Collection[str] = ()) -> Any:
+        """A rich renderable of what ``viewer`` may see (``None``: everything).
+
+        ``highlight`` holds printed hex IDs to mark: the CLI passes the current
+        decision's ``context["highlight"]`` (the hexes a unit may reach ...).
+        """
+        return repr(state)
+
+    def status(self, state: S, viewer: str | None) -> str:
+        """One line: turn, phase, scores."""
+        return ""
+
+    def picture(self, state: S, viewer: str | None) -> Any:
+        """What ``viewer`` may see of the position as an :class:`ancients_kit.picture.Picture`
+        (for ``ancients show`` and the HTML replay), or ``None`` if the game draws none."""
+        return None
+
+    def hand(self, state: S, viewer: str | None) -> tuple[tuple[str, str], ...]:
+        """The cards or chits ``viewer`` holds and may see, as ``(id, description)``
+        pairs (empty if the game has no hands or ``viewer`` is ``None``)."""
+        return ()
+
+    def inspect(self, state: S, viewer: str | None, hex_id: str) -> tuple[str, ...]:
+        """Lines on the units of hex ``hex_id`` beyond the picture's counter (every
+        unit's factors, facing, state), only what ``viewer`` may see; empty by default."""
+        return ()
+
+
+
+class Advice(Protocol[S]):
+    """What a game tells its bots: scores, the turn it is in, the search's settings, a
+    sample of what a side cannot see. The greedy and search bots stand on this part;
+    every hook is optional (without them the bots play at random, look ahead by
+    copying the session, count turns by the side asked)."""
+
+    def evaluate(self, state: S, side: str) -> float:
+        """Heuristic value of ``state`` for ``side`` (higher is better), for bots."""
+        return 0.0
+
+    def turn_key(self, state: S) -> Any:
+        """Which player-turn the game is in, as a small comparable value that
+        changes whenever a new player-turn begins (``(3, "Rome")``), or ``None``
+        if the game has no player-turns (optional hook, for search bots).
+
+        A search bot counts how far it has looked ahead in player-turns: the
+        rest of this turn and the other side's reply. Without this hook it
+        counts changes of the side asked, which a decision the other side
+        makes in the middle of a turn (a retreat, an evasion) miscounts. Read
+        only what every side sees. The default is ``None``.
+        """
+        return None
+
+    def search_defaults(self) -> Mapping[str, Any]:
+        """Settings this game suggests for the ``mcts`` search bot (names as in
+        :class:`ancients_kit.search.Settings`: ``c``, ``plies``, ``depth`` ...),
+        used where the bot's own settings do not name them (optional hook).
+        The default is none: the search's own defaults."""
+        return {}
+
+    def score_option(self, state: S, decision: Decision, key: str) -> float | None:
+        """Cheap heuristic score of answering ``key`` (higher is better), or None
+        to let the greedy bot look ahead by copying the session."""
+        return None
+
+    def score_options(self, state: S, decision: Decision) -> list[float | None]:
+        """:meth:`score_option` of every option of ``decision``, in its order
+        (optional hook). The bots and the search's rollouts score a whole
+        decision at once through this; a game whose options share costly work
+        (a distance map, a reachable set) may override it to do that work once.
+        It must give exactly what :meth:`score_option` gives, option by option.
+        The default calls :meth:`score_option` for each."""
+        return [self.score_option(state, decision, o.key) for o in decision.options]
+
+    def determinize(self, state: S, viewer: str, rng: Rng) -> None:
+        """Replace, in ``state`` itself, what ``viewer`` may not see by a sample of
+        what it could be, drawn with ``rng`` (optional hook, for search bots).
+
+        The other sides' hands are dealt again from the cards ``viewer`` has not
+        seen (their hands and the draw pile together), the draw pile and a cup of
+        chits get a new order, and so on; everything ``viewer`` sees stays as it
+        is. The sample must depend only on what ``viewer`` sees (sort the unseen
+        cards before shuffling them), so that a search bot's answers cannot
+        depend on the real hidden cards. It works in place because the rules
+        generator holds the state's objects (a hand, the deck): change their
+        contents, do not replace them. :meth:`Session.fork
+        <ancients_kit.session.Session.fork>` calls it with ``viewer=``.
+
+        The default does nothing: the game hides nothing (dice to come are not
+        hidden information; a search copy rolls its own).
+        """
+        return None
+
+
+
+class Teaching(Protocol[S]):
+    """What a game shows a teacher: its tables, exact odds (of a typed engagement, and of
+    an answer about to be given), its translation of a common engagement
+    (``ancients compare``) and its rule index. ``ancients tables``, ``odds``,
+    ``compare`` and ``explain`` stand on this part."""
+
+    def tables(self, store: DataStore) -> list[TableInfo]:
+        return []
+
     def odds(self, store: DataStore, params: Mapping[str, str]) -> OddsReport:
         raise ValueError(f"{self.id} has no odds calculator")
 
     odds_help: ClassVar[str] = ""
     """Help text for ``ancients odds GAME key=value ...``."""
+
+    def decision_odds(self, state: S, decision: Decision, key: str, store: DataStore | None = None) -> OddsReport | None:
+        """Exact outcome distribution of answering ``decision`` with ``key`` when
+        that answer rolls an attack (the same report ``ancients odds`` gives for
+        it), or ``None`` if it rolls none. ``store`` is the session's data (its
+        variants included). Shown before the player commits."""
+        return None
+
+    def compare(self, store: DataStore, engagement: Any) -> Any:
+        """This game's :class:`ancients_kit.compare.Translation` of an
+        :class:`~ancients_kit.compare.Engagement` (``ancients compare``), or ``None``
+        if the game offers none; raise ``ValueError`` with the reason when the
+        engagement has no meaning in this game (a unit kind it lacks)."""
+        return None
 
     def rules_index(self) -> list[RuleInfo]:
         """The game's rule index, shipped as ``data/rules.index.toml``."""
@@ -412,8 +451,19 @@ class Game:
             return []
         return [RuleInfo(r["id"], r["title"], int(r.get("line", 0))) for r in tomllib.loads(text).get("rule", [])]
 
+
+
+class Game(Rules[S], Views[S], Advice[S], Teaching[S]):
+    """Base class for a game plugin: the four parts of the contract with their defaults.
+
+    A game subclasses ``Game[ItsState]``, sets the class attributes and implements
+    :meth:`~Rules.setup` and :meth:`~Rules.play`; the rest is optional. A tool that
+    needs one part names it (``Advice`` for a bot), so that what a game must
+    supply for it stays visible."""
+
     def __repr__(self) -> str:
         return f"<game {self.id}>"
+
 
 
 def supports_checkpoints(game: Any) -> bool:

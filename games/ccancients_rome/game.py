@@ -113,7 +113,7 @@ def build_battle(ctx: Context, battle_id: str, names: tuple[str, str] | None = N
     return bs
 
 
-class CCAncientsRome(Game):
+class CCAncientsRome(Game[GameState]):
     """Commands & Colors: Ancients, Expansion #4 Imperial Rome."""
 
     id = "ccancients_rome"
