@@ -8,12 +8,15 @@ All are ``ValueError`` subclasses; the session stays as it was after any of them
 :class:`ReplayError` is a save that cannot be replayed, :class:`DataError` a data,
 variant or save file that cannot be read or does not fit its schema (it lives here,
 below both the data loaders and the path checks that raise it; ``ancients_kit.data``
-exports it too).
+exports it too). :class:`ParameterError` is a value typed for a named parameter
+(a scenario option, an ``ancients odds`` or ``compare`` ``key=value``) that cannot be
+read or is out of range.
 """
 
 from __future__ import annotations
 
-__all__ = ["AmbiguousAnswer", "AnswerError", "DataError", "GameError", "IllegalAnswer", "InvalidAnswer", "ReplayError"]
+__all__ = ["AmbiguousAnswer", "AnswerError", "DataError", "GameError", "IllegalAnswer", "InvalidAnswer", "ParameterError",
+           "ReplayError"]
 
 
 class GameError(Exception):
@@ -46,6 +49,20 @@ class IllegalAnswer(AnswerError):
 
 class AmbiguousAnswer(AnswerError):
     """The input matches more than one option."""
+
+
+class ParameterError(GameError, ValueError):
+    """A value typed for a named parameter cannot be read or is out of range.
+
+    ``name`` is the parameter (``dice``, ``option 'weather'``), ``rule`` the rule
+    it serves if any. The command line prints it as one line and how to ask for
+    help; a ``ValueError``, so callers that catch those still do."""
+
+    def __init__(self, message: str, *, name: str = "", rule: str = "") -> None:
+        self.name = name
+        self.rule = rule
+        self.reason = message
+        super().__init__(message if not rule or rule in message else f"{message} [{rule}]")
 
 
 class ReplayError(GameError, ValueError):

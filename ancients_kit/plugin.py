@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 import attrs
 
 from ancients_kit.data import DataStore, Meta
+from ancients_kit.errors import ParameterError
 
 if TYPE_CHECKING:
     from ancients_kit.chance import Rng
@@ -106,29 +107,29 @@ NO = frozenset({"0", "false", "no", "off", "n"})
 
 def parse_flag(text: str, name: str) -> bool:
     """Read a yes/no value typed by a user (``yes``, ``no``, ``on``, ``1`` ...) for ``name``
-    (an option, an odds or compare parameter); anything else is a ``ValueError`` naming it."""
+    (an option, an odds or compare parameter); anything else is a :class:`~ancients_kit.errors.ParameterError` naming it."""
     low = text.strip().lower()
     if low in YES:
         return True
     if low in NO:
         return False
-    raise ValueError(f"{name} takes yes or no, not {text!r}")
+    raise ParameterError(f"{name} takes yes or no, not {text!r}", name=name)
 
 
 def parse_int(params: Mapping[str, str], key: str, default: int | None = None, lo: int | None = 0) -> int:
     """Read the whole number ``key=N`` of typed parameters (``ancients odds``): ``default``
     when absent (missing and no default: an error), at least ``lo`` (None: any);
-    anything else is a ``ValueError`` naming the parameter."""
+    anything else is a :class:`~ancients_kit.errors.ParameterError` naming the parameter."""
     if key not in params:
         if default is None:
-            raise ValueError(f"missing {key}=N")
+            raise ParameterError(f"missing {key}=N", name=key)
         return default
     try:
         v = int(params[key])
     except ValueError:
-        raise ValueError(f"{key}={params[key]!r} is not a whole number") from None
+        raise ParameterError(f"{key}={params[key]!r} is not a whole number", name=key) from None
     if lo is not None and v < lo:
-        raise ValueError(f"{key} must be at least {lo}, not {v}")
+        raise ParameterError(f"{key} must be at least {lo}, not {v}", name=key)
     return v
 
 
@@ -148,7 +149,8 @@ class OptionSpec:
     def _in_bounds(self, n: int) -> int:
         low, high = self.bounds
         if not low <= n <= high:
-            raise ValueError(f"option {self.name!r} takes a whole number from {low} to {high}, not {n}")
+            raise ParameterError(f"option {self.name!r} takes a whole number from {low} to {high}, not {n}",
+                                 name=self.name)
         return n
 
     def parse(self, text: str) -> Any:
@@ -159,7 +161,8 @@ class OptionSpec:
             for c in self.choices:
                 if str(c).lower() == text.strip().lower():
                     return c
-            raise ValueError(f"option {self.name!r} takes one of {', '.join(map(str, self.choices))}, not {text!r}")
+            raise ParameterError(f"option {self.name!r} takes one of {', '.join(map(str, self.choices))}, not {text!r}",
+                                 name=self.name)
         if isinstance(self.default, int):
             digits = text.strip()
             try:
@@ -167,7 +170,7 @@ class OptionSpec:
             except ValueError:
                 n = None
             if n is None:
-                raise ValueError(f"option {self.name!r} takes a whole number, not {text[:40]!r}")
+                raise ParameterError(f"option {self.name!r} takes a whole number, not {text[:40]!r}", name=self.name)
             return self._in_bounds(n)
         return text
 
@@ -180,17 +183,18 @@ class OptionSpec:
         if isinstance(self.default, bool):
             if isinstance(value, bool):
                 return value
-            raise ValueError(f"option {self.name!r} takes true or false, not {value!r}")
+            raise ParameterError(f"option {self.name!r} takes true or false, not {value!r}", name=self.name)
         if self.choices:
             for c in self.choices:
                 if type(c) is type(value) and c == value:
                     return c
-            raise ValueError(f"option {self.name!r} takes one of {', '.join(map(str, self.choices))}, not {value!r}")
+            raise ParameterError(f"option {self.name!r} takes one of {', '.join(map(str, self.choices))}, not {value!r}",
+                                 name=self.name)
         if isinstance(self.default, int):
             if isinstance(value, int) and not isinstance(value, bool):
                 return self._in_bounds(value)
-            raise ValueError(f"option {self.name!r} takes a whole number, not {value!r}")
-        raise ValueError(f"option {self.name!r} takes a string, not {value!r}")
+            raise ParameterError(f"option {self.name!r} takes a whole number, not {value!r}", name=self.name)
+        raise ParameterError(f"option {self.name!r} takes a string, not {value!r}", name=self.name)
 
 
 @attrs.frozen
@@ -424,7 +428,7 @@ class Teaching(Protocol[S]):
         return []
 
     def odds(self, store: DataStore, params: Mapping[str, str]) -> OddsReport:
-        raise ValueError(f"{self.id} has no odds calculator")
+        raise ParameterError(f"{self.id} has no odds calculator")
 
     odds_help: ClassVar[str] = ""
     """Help text for ``ancients odds GAME key=value ...``."""
@@ -519,11 +523,11 @@ def find_game(name: str, games: Mapping[str, Game] | None = None) -> Game:
 
 
 def parse_params(items: Sequence[str]) -> dict[str, str]:
-    """``["attack=26", "defense=9"]`` -> dict; malformed items raise ValueError."""
+    """``["attack=26", "defense=9"]`` -> dict; malformed items raise :class:`~ancients_kit.errors.ParameterError`."""
     out: dict[str, str] = {}
     for item in items:
         if "=" not in item:
-            raise ValueError(f"expected key=value, got {item!r}")
+            raise ParameterError(f"expected key=value, got {item!r}")
         k, v = item.split("=", 1)
         out[k.strip().lower()] = v.strip()
     return out

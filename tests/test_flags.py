@@ -6,7 +6,8 @@ import pytest
 from click.testing import CliRunner
 
 from ancients_kit.cli.main import cli
-from ancients_kit.plugin import parse_flag
+from ancients_kit.errors import ParameterError
+from ancients_kit.plugin import OptionSpec, parse_flag, parse_int
 
 
 @pytest.mark.parametrize("text", ["yes", "Y", " on ", "1", "TRUE"])
@@ -39,3 +40,15 @@ def test_odds_refuse_a_typo_in_a_flag_instead_of_reading_it_as_no(game: str, arg
 def test_ldf_odds_refuse_siege_equipment_for_german_attackers() -> None:
     result = CliRunner().invoke(cli, ["odds", "ldf", "attack=0", "german_attack=2", "defense=4", "siege=yes"])
     assert result.exit_code == 2 and "only a loyal Roman attack" in result.output, result.output
+
+
+def test_a_bad_typed_value_is_a_parameter_error_naming_it() -> None:
+    with pytest.raises(ParameterError) as flag:
+        parse_flag("perhaps", "leader")
+    assert flag.value.name == "leader" and isinstance(flag.value, ValueError)
+    with pytest.raises(ParameterError, match="must be at least 1") as number:
+        parse_int({"dice": "0"}, "dice", lo=1)
+    assert number.value.name == "dice"
+    with pytest.raises(ParameterError, match="option 'weather' takes one of") as option:
+        OptionSpec("weather", "fair", "the weather", choices=("fair", "rain")).parse("snow")
+    assert option.value.name == "weather"

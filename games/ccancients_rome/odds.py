@@ -15,7 +15,8 @@ from typing import Any
 
 from ancients_kit.chance import symbol_pool_joint
 from ancients_kit.data import DataStore
-from ancients_kit.plugin import OddsReport, parse_flag
+from ancients_kit.errors import ParameterError
+from ancients_kit.plugin import OddsReport, parse_flag, parse_int
 from ancients_kit.tables import probability_percent, probability_text
 
 from .combat import close_dice, close_hit_symbols, flags_ignored, ranged_dice
@@ -42,29 +43,17 @@ def _flag(params: Mapping[str, str], key: str) -> bool:
     return parse_flag(params.get(key, "no"), key)  # a typo is refused, never read as "no"
 
 
-def _int(params: Mapping[str, str], key: str, default: int) -> int:
-    if key not in params:
-        return default
-    try:
-        v = int(params[key])
-    except ValueError:
-        raise ValueError(f"{key}={params[key]!r} is not a whole number") from None
-    if v < 0:
-        raise ValueError(f"{key} must be >= 0, not {v}")
-    return v
-
-
 def odds(store: DataStore, params: Mapping[str, str]) -> OddsReport:
     known = {"dice", "target", "mode", "attacker", "leader", "guard", "blocks", "ignore_swords", "ignore_flags", "target_leader",
              "support", "target_guard"}
     bad = set(params) - known
     if bad:
-        raise ValueError(f"unknown parameter(s) {', '.join(sorted(bad))}")
+        raise ParameterError(f"unknown parameter(s) {', '.join(sorted(bad))}")
     if "dice" not in params or "target" not in params:
-        raise ValueError("dice=N and target=... are required")
-    n = _int(params, "dice", 0)
+        raise ParameterError("dice=N and target=... are required")
+    n = parse_int(params, "dice", 0)
     if n > 12:
-        raise ValueError("at most 12 dice")
+        raise ParameterError("at most 12 dice", name="dice")
     units = load_units(store).types
     tgt = params["target"]
     code = tgt.upper()
@@ -75,21 +64,22 @@ def odds(store: DataStore, params: Mapping[str, str]) -> OddsReport:
     elif tgt.lower() in ("light", "medium", "heavy"):
         symbol, blocks_default, ign_sw, code = tgt.lower(), 4, 0, ""
     else:
-        raise ValueError(f"target={tgt!r}: give light, medium, heavy or a unit code ({', '.join(units)})")
+        raise ParameterError(f"target={tgt!r}: give light, medium, heavy or a unit code ({', '.join(units)})", name="target")
     mode = params.get("mode", "close").lower()
     if mode not in ("close", "ranged"):
-        raise ValueError(f"mode={mode!r}: close or ranged")
+        raise ParameterError(f"mode={mode!r}: close or ranged", name="mode")
     close = mode == "close"
     att_code = params.get("attacker", "").upper()
     if att_code and att_code not in units:
-        raise ValueError(f"attacker={params['attacker']!r}: give a unit code ({', '.join(units)})")
+        raise ParameterError(f"attacker={params['attacker']!r}: give a unit code ({', '.join(units)})",
+                             name="attacker")
     sword_hits = close and (not att_code or units[att_code].sword_hits)  # ccr:base.dice
     leader = _flag(params, "leader") or _flag(params, "guard")
-    blocks = _int(params, "blocks", blocks_default)
+    blocks = parse_int(params, "blocks", blocks_default)
     if code in units and units[code].ignore_all_swords:
         ign_sw = 12  # swords never hit an elephant (ccr:base.close-combat)
-    ign_sw = _int(params, "ignore_swords", ign_sw) if close else 0
-    ign_fl = _int(params, "ignore_flags", sum(_flag(params, k) for k in ("target_leader", "support", "target_guard")))
+    ign_sw = parse_int(params, "ignore_swords", ign_sw) if close else 0
+    ign_fl = parse_int(params, "ignore_flags", sum(_flag(params, k) for k in ("target_leader", "support", "target_guard")))
     cats = {"symbol": {symbol}, "swords": {"swords"} if sword_hits else set(), "leader": {"leader"} if (close and leader) else set(),
             "flags": {"flag"}}
     cats = {k: v for k, v in cats.items() if v}
