@@ -4,8 +4,9 @@ For the test suites of the games shipped here and of third-party plugins (it
 needs no test framework; a failed check is an :class:`AssertionError`):
 
 - :func:`drive` runs a rules generator (a phase, a window, a staged choice)
-  on typed answers, without a session, and gives back the decisions asked
-  and the generator's result;
+  on typed answers, without a session (keys in order, a scripted player, or
+  keys by decision kind), and gives back the decisions asked and the
+  generator's result;
 - :class:`DecliningBot` and :func:`public_view` test what a side may see: a
   game played on by bots that never play at a window, as one viewer saw it
   (two games differing only in another side's hand must look the same);
@@ -34,25 +35,61 @@ from ancients_kit.bots import Bot, RandomBot
 from ancients_kit.session import Decision, Session
 from ancients_kit.windows import NEVER, NO, seen_by
 
-__all__ = ["GOLDEN_UPDATE_VAR", "DecliningBot", "check_golden", "drive", "golden_record", "public_view"]
+__all__ = ["GOLDEN_UPDATE_VAR", "MAX_DECISIONS", "Answers", "DecliningBot", "check_golden", "drive", "golden_record",
+           "public_view"]
 
 GOLDEN_UPDATE_VAR = "ANCIENTS_GOLDEN_UPDATE"
 """Set to ``1`` to write the golden playthroughs anew (then read the diff before committing)."""
 
 
-def drive(gen: Generator[Decision, str, Any], answers: Sequence[str]) -> tuple[list[Decision], Any]:
-    """Send ``answers`` one by one (each read as a typed answer, so refusals
-    raise as in a session); return the decisions asked and the generator's
-    result. Fails if the generator still asks after the last answer."""
+Answers = Sequence[str] | Callable[[Decision], str] | Mapping[str, "str | Callable[[Decision], str]"]
+"""What :func:`drive` answers with: keys in order, a function of the decision, or keys by decision kind."""
+
+MAX_DECISIONS = 100_000
+"""Decisions :func:`drive` answers at most before it calls the generator endless."""
+
+
+def drive(gen: Generator[Decision, str, Any], answers: Answers = ()) -> tuple[list[Decision], Any]:
+    """Run a rules generator on ``answers``, without a session; return the decisions
+    asked and the generator's result.
+
+    ``answers`` is one of:
+
+    - a sequence of keys, given in order: it fails if the generator still asks
+      after the last one, or ends with some left over;
+    - a function of the decision, giving its answer (a scripted player);
+    - a mapping from decision kind to a key or such a function: an interrupt
+      window it does not name is declined (``no``), any other question it does
+      not name fails.
+
+    Each answer is read as a typed answer (:meth:`Decision.match`), so a refused
+    one raises as in a session.
+    """
     asked: list[Decision] = []
+    todo = list(answers) if not callable(answers) and not isinstance(answers, Mapping) else None
     try:
         d = next(gen)
-        for a in answers:
+        while len(asked) < MAX_DECISIONS:
             asked.append(d)
+            if todo is not None:
+                if not todo:
+                    raise AssertionError(f"still asking {d.side}: {d.prompt} {list(d.keys)} after {list(answers)}")
+                a = todo.pop(0)
+            elif isinstance(answers, Mapping):
+                got = answers.get(d.kind)
+                if got is None:
+                    if not d.kind.startswith("window."):
+                        raise AssertionError(f"unexpected decision {d.kind}: {d.prompt} {list(d.keys)}")
+                    got = NO
+                a = got(d) if callable(got) else got
+            else:
+                a = answers(d)
             d = gen.send(d.match(a).key)
     except StopIteration as stop:
+        if todo:
+            raise AssertionError(f"the rules ended with answers left over: {todo}") from None
         return asked, stop.value
-    raise AssertionError(f"still asking {d.side}: {d.prompt} after {list(answers)}")
+    raise AssertionError(f"still asking after {MAX_DECISIONS} answers: {d.side}: {d.prompt}")
 
 
 def golden_record(session: Session) -> dict[str, Any]:

@@ -16,8 +16,9 @@ from ancients_games.ccancients_rome.combat import (
 from ancients_games.ccancients_rome.movement import allowance, can_step, leader_reach, reach
 from ancients_games.ccancients_rome.orders import _through, troop_ok, order_units, play_turn
 from ancients_games.ccancients_rome.state import Leader, Wagon
+from ancients_kit.testing import drive
 
-from .test_rules import BOT, TOP, drive, fresh, unit
+from .test_rules import BOT, TOP, fresh, unit
 
 
 def _dice(ctx, needle: str) -> list[int]:  # type: ignore[no-untyped-def]
@@ -41,7 +42,7 @@ def test_leadership_any_section_orders_the_leaders_hex_and_three_linked_hexes() 
     bs.leaders.append(Leader(1, BOT, "Lucullus", "0608"))
     plan = order_plan(bs.cards["LAS"], bs.armies[BOT].command)
     assert dict(plan.sections) == {"all": 4}  # not the side's command (6)
-    got, asked = drive(order_units(ctx, bs, BOT, plan), ["L0608", "0708", "0808", "0908"])
+    asked, got = drive(order_units(ctx, bs, BOT, plan), ["L0608", "0708", "0808", "0908"])
     assert got == line[:4] and not line[4].ordered and not line[5].ordered  # 4 units, no fifth question
 
 
@@ -52,7 +53,7 @@ def test_inspired_leadership_orders_the_leaders_hex_and_four_linked_hexes() -> N
     bs.leaders.append(Leader(1, BOT, "Lucullus", "0608"))
     plan = order_plan(bs.cards["ILC"], 6)
     assert dict(plan.sections) == {"all": 5}
-    got, _ = drive(order_units(ctx, bs, BOT, plan), ["L0608", "0708", "0808", "0908", "1008"])
+    _, got = drive(order_units(ctx, bs, BOT, plan), ["L0608", "0708", "0808", "0908", "1008"])
     assert got == line[:5] and not line[5].ordered
     assert dict(order_plan(bs.cards["ILL"], 3).sections) == {"all": 5}  # whatever the command
 
@@ -65,7 +66,7 @@ def test_leadership_card_may_order_one_unit_of_choice_even_with_a_leader() -> No
     bs.leaders.append(Leader(1, BOT, "Lucullus", "0608"))
     for card in ("LAS", "ILC"):
         far.ordered = False
-        got, asked = drive(order_units(ctx, bs, BOT, order_plan(bs.cards[card], 6)), ["one", "0208"])
+        asked, got = drive(order_units(ctx, bs, BOT, order_plan(bs.cards[card], 6)), ["one", "0208"])
         assert got == [far] and "L0608" in asked[0].keys and "one" in asked[0].keys
         assert "0608" in asked[1].keys  # one unit of choice: any unit, in any section
     assert "one unit of its choice" in ctx.log.text()
@@ -105,7 +106,7 @@ def test_clash_of_shields_adds_two_dice_and_the_bonus_combat_rolls_normal_dice()
     ctx.chance.force("medium", "light", "light", "light", "light", "light")  # 4 + 2 dice: the MI falls
     ctx.chance.force("light", "light", "light", "light")  # bonus combat: the normal 4 dice
     ctx.chance.force("light", "light", "light", "light")  # battle back misses
-    _, asked = drive(close_combat(ctx, bs, hc, bs.at["0605"], plan), ["0605", "0504"])
+    asked, _ = drive(close_combat(ctx, bs, hc, bs.at["0605"], plan), ["0605", "0504"])
     assert [d.kind for d in asked] == ["momentum.advance", "momentum.bonus"]
     assert _dice(ctx, "close combat HC") == [6, 4] and other.blocks == 4
 
@@ -123,7 +124,7 @@ def test_mounted_charge_heavy_cavalry_move_three_and_battle() -> None:
     _hand(bs, BOT, "MC")
     ctx.chance.force("light", "light", "light", "light", "light")  # 4 + 1 dice miss
     ctx.chance.force("light", "light", "light", "light")  # battle back misses
-    _, asked = drive(play_turn(ctx, bs, BOT), ["0608", "0608", "0605", "0605", "0604"])
+    asked, _ = drive(play_turn(ctx, bs, BOT), ["0608", "0608", "0605", "0605", "0604"])
     assert hc.hex == "0605" and _dice(ctx, "close combat HC") == [5]
     assert "0608 -> 0605" in ctx.log.text()
     assert tgt.blocks == 4
@@ -147,7 +148,7 @@ def test_darken_the_sky_orders_every_ranged_unit_whatever_the_command() -> None:
     archers = [unit(bs, BOT, "LB", h) for h in ("0208", "0408", "0608", "0808", "1008")]
     unit(bs, BOT, "HC", "0708")  # no ranged weapon
     plan = order_plan(bs.cards["DS"], 3)
-    got, asked = drive(order_units(ctx, bs, BOT, plan), [u.hex for u in archers])
+    asked, got = drive(order_units(ctx, bs, BOT, plan), [u.hex for u in archers])
     assert got == archers and "0708" not in asked[0].keys
 
 
@@ -175,7 +176,7 @@ def test_double_time_foot_only_no_fire_and_no_extra_hex_for_light_foot() -> None
     assert battle_options(bs, ax, plan) == []  # no enemy adjacent and no fire; but auxilia may battle after 2
     unit(bs, TOP, "MI", "0807")
     assert battle_options(bs, ax, plan) == [("0807", "close")]
-    got, asked = drive(order_units(ctx, bs, BOT, plan), ["0508", "0608", "0708", "0808"])
+    asked, got = drive(order_units(ctx, bs, BOT, plan), ["0508", "0608", "0708", "0808"])
     assert got == [mi, li, lb, ax] and "0408" not in asked[0].keys  # no mounted unit; four at most
 
 
@@ -230,7 +231,7 @@ def test_move_fire_move_light_foot_move_through_a_friendly_unit() -> None:
     _hand(bs, BOT, "MFM")
     ctx.chance.force("medium")  # it moved, so it fires 1 die: a hit
     # order, move through a friend to 0606, fire at 0604, move back through the friend to 0608
-    _, asked = drive(play_turn(ctx, bs, BOT), ["0608", "0608", "0606", "0606", "0604", "0606", "0608"])
+    asked, _ = drive(play_turn(ctx, bs, BOT), ["0608", "0608", "0606", "0606", "0604", "0606", "0608"])
     assert li.hex == "0608" and bs.at["0604"].blocks == 3
     assert [d.kind for d in asked].count("move.hex") == 2
 
@@ -307,7 +308,7 @@ def test_foot_with_an_attached_leader_makes_the_bonus_close_combat() -> None:
     ctx.chance.force("medium", "light", "light", "light", "light")  # the 1-block MI falls
     ctx.chance.force("medium", "medium", "light", "light", "light")  # bonus combat: 2 hits
     ctx.chance.force("light", "light", "light", "light")  # battle back misses
-    _, asked = drive(close_combat(ctx, bs, hi, bs.at["0605"], order_plan(bs.cards["2C"], 6)), ["0605", "0504"])
+    asked, _ = drive(close_combat(ctx, bs, hi, bs.at["0605"], order_plan(bs.cards["2C"], 6)), ["0605", "0504"])
     assert [d.kind for d in asked] == ["momentum.advance", "momentum.bonus"]
     assert hi.hex == ld.hex == "0605" and other.blocks == 2
 
@@ -409,6 +410,6 @@ def test_counter_attack_of_leadership_any_section_orders_in_the_same_section() -
     drive(play_turn(ctx, bs, TOP), ["L1202", "done"])
     assert bs.armies[TOP].last_sections == ("left",)
     _hand(bs, BOT, "CTA")
-    _, asked = drive(play_turn(ctx, bs, BOT), ["done"])
+    asked, _ = drive(play_turn(ctx, bs, BOT), ["done"])
     assert set(asked[0].keys) == {"L1208", "one", "done"}  # his left is your right: the same flank
     assert "in the right section, where armenian played it" in ctx.log.text()

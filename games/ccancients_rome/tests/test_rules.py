@@ -14,7 +14,13 @@ import pytest
 from ancients_games.ccancients_rome import GAME
 from ancients_games.ccancients_rome.cards import load_deck, mirror_plan, order_plan
 from ancients_games.ccancients_rome.combat import (
-    battle_options, close_combat, close_dice, flags_ignored, line_of_sight, ranged_combat, ranged_dice,
+    battle_options,
+    close_combat,
+    close_dice,
+    flags_ignored,
+    line_of_sight,
+    ranged_combat,
+    ranged_dice,
 )
 from ancients_games.ccancients_rome.dice import BATTLE_DIE
 from ancients_games.ccancients_rome.movement import allowance, reach, wagon_reach
@@ -26,6 +32,7 @@ from ancients_kit.chance import Hand
 from ancients_kit.data import DataStore
 from ancients_kit.log import Log
 from ancients_kit.session import Context
+from ancients_kit.testing import drive
 
 STORE = DataStore(GAME.package)
 
@@ -59,23 +66,6 @@ def fresh(scenario: str = "tigranocerte", seed: int = 1) -> tuple[Context, Any, 
             bs.deck.discard(c)
         a.hand = Hand(name)
     return ctx, st, bs
-
-
-def drive(gen: Generator, answers: Sequence[str] = ()) -> tuple[Any, list]:
-    """Run a rules generator, answering its decisions in order; fails on an unexpected question."""
-    todo = list(answers)
-    asked = []
-    try:
-        d = next(gen)
-        while True:
-            asked.append(d)
-            assert todo, f"unexpected decision: {d.prompt} {d.keys}"
-            a = todo.pop(0)
-            assert a in d.keys, (a, d.keys)
-            d = gen.send(a)
-    except StopIteration as stop:
-        assert not todo, f"answers left over: {todo}"
-        return stop.value, asked
 
 
 def unit(bs: BattleState, side: str, code: str, h: str, blocks: int | None = None, **kw: Any):
@@ -154,7 +144,7 @@ def test_a_turn_plays_a_card_and_draws_one() -> None:
     u = unit(bs, BOT, "HI", "0607")
     bs.armies[BOT].hand.add("2C")
     bs.deck.draw_pile.remove("2C")
-    _, asked = drive(play_turn(ctx, bs, BOT), ["0607", "0607", "0606"])
+    asked, _ = drive(play_turn(ctx, bs, BOT), ["0607", "0607", "0606"])
     assert [d.kind for d in asked] == ["order.unit", "move.unit", "move.hex"]
     assert u.hex == "0606" or bs.at["0606"] is u
     assert len(bs.armies[BOT].hand) == 1
@@ -201,7 +191,7 @@ def test_units_entering_forest_may_not_battle_except_light_foot() -> None:
     unit(bs, TOP, "MI", "0605")
     bs.armies[BOT].hand.add("2C")
     bs.deck.draw_pile.remove("2C")
-    _, asked = drive(play_turn(ctx, bs, BOT), ["0607", "0607", "0606"])
+    asked, _ = drive(play_turn(ctx, bs, BOT), ["0607", "0607", "0606"])
     assert hi.hex == "0606" and all(d.kind != "battle.unit" for d in asked)
 
 
@@ -271,7 +261,7 @@ def test_flags_retreat_and_blocked_retreat_costs_blocks() -> None:
     hi = unit(bs, BOT, "HI", "0606")
     mi = unit(bs, TOP, "MI", "0605")
     ctx.chance.force("flag", "light", "light", "light", "light")
-    _, asked = drive(close_combat(ctx, bs, hi, mi, order_plan(bs.cards["2C"], 6)), ["0504", "stay"])
+    asked, _ = drive(close_combat(ctx, bs, hi, mi, order_plan(bs.cards["2C"], 6)), ["0504", "stay"])
     assert mi.hex == "0504" and mi.blocks == 4
     # blocked: both hexes behind are occupied -> each flag hex costs a block
     ctx, st, bs = fresh()
@@ -308,7 +298,7 @@ def test_light_infantry_evades_heavy_infantry() -> None:
     hi = unit(bs, BOT, "HI", "0606")
     li = unit(bs, TOP, "LI", "0605")
     ctx.chance.force("light", "swords", "flag", "heavy", "leader")
-    _, asked = drive(close_combat(ctx, bs, hi, li, order_plan(bs.cards["2C"], 6)),
+    asked, _ = drive(close_combat(ctx, bs, hi, li, order_plan(bs.cards["2C"], 6)),
                      ["evade", "0504", "0503"])
     assert asked[0].kind == "react.evade"
     assert li.blocks == 3 and li.hex == "0503"  # only the light symbol hit; evaded 2 hexes
@@ -324,7 +314,7 @@ def test_heavy_infantry_cannot_evade() -> None:
     tgt = unit(bs, TOP, "HI", "0605")
     ctx.chance.force("light", "light", "light")
     ctx.chance.force("light", "light", "light", "light", "light")
-    _, asked = drive(close_combat(ctx, bs, hi, tgt, order_plan(bs.cards["2C"], 6)))
+    asked, _ = drive(close_combat(ctx, bs, hi, tgt, order_plan(bs.cards["2C"], 6)))
     assert not asked
 
 
@@ -337,7 +327,7 @@ def test_momentum_advance_and_mounted_bonus_combat() -> None:
     ctx.chance.force("medium", "light", "light", "light")  # eliminates the 1-block MI
     ctx.chance.force("medium", "medium", "light", "light")  # bonus combat: 2 hits
     ctx.chance.force("light", "light", "light", "light")  # battle back misses
-    _, asked = drive(close_combat(ctx, bs, hc, li, order_plan(bs.cards["2C"], 6)), ["0605", "0504"])
+    asked, _ = drive(close_combat(ctx, bs, hc, li, order_plan(bs.cards["2C"], 6)), ["0605", "0504"])
     assert [d.kind for d in asked] == ["momentum.advance", "momentum.bonus"]
     assert hc.hex == "0605" and other.blocks == 2
     # foot advance but never battle again
@@ -346,7 +336,7 @@ def test_momentum_advance_and_mounted_bonus_combat() -> None:
     unit(bs, TOP, "MI", "0605", blocks=1)
     unit(bs, TOP, "MI", "0504")
     ctx.chance.force("medium", "light", "light", "light", "light")
-    _, asked = drive(close_combat(ctx, bs, hi, bs.at["0605"], order_plan(bs.cards["2C"], 6)), ["0605"])
+    asked, _ = drive(close_combat(ctx, bs, hi, bs.at["0605"], order_plan(bs.cards["2C"], 6)), ["0605"])
     assert hi.hex == "0605" and len(asked) == 1
 
 
@@ -459,7 +449,7 @@ def test_a_leader_who_moved_onto_an_ordered_unit_does_not_move_again_with_it() -
     from ancients_games.ccancients_rome.orders import _move_phase
 
     # the leader moves first, onto the unit; then the unit moves on
-    _, asked = drive(_move_phase(ctx, bs, BOT, order_plan(bs.cards["ILC"], 6), [u, ld]),
+    asked, _ = drive(_move_phase(ctx, bs, BOT, order_plan(bs.cards["ILC"], 6), [u, ld]),
                      ["L0708", "0608", "0608", "0607"])
     assert u.hex == "0607" and ld.hex == "0608"
     # an ordered leader who stayed is still attached: his unit's retreat takes him along
@@ -480,7 +470,7 @@ def test_first_strike_defender_battles_first() -> None:
     bs.deck.draw_pile.remove("FS")
     bs.armies[TOP].hand.add("FS")
     ctx.chance.force("heavy", "heavy", "heavy", "heavy")  # the first strike
-    _, asked = drive(close_combat(ctx, bs, hi, mi, order_plan(bs.cards["2C"], 6)), ["strike"])
+    asked, _ = drive(close_combat(ctx, bs, hi, mi, order_plan(bs.cards["2C"], 6)), ["strike"])
     assert hi.uid not in bs.units and mi.blocks == 4
     assert "FS" not in bs.armies[TOP].hand and bs.draw_first == [TOP]  # its new card comes at the end of the turn
 
@@ -528,7 +518,7 @@ def test_cataphract_camel_ignores_a_sword_and_a_cavalry_hit() -> None:
     cca = unit(bs, TOP, "CCA", "0605")
     ctx.chance.force("swords", "medium", "medium", "light")  # 2 medium + 1 sword - 1 sword - 1 vs cavalry = 1
     ctx.chance.force("light", "light")
-    _, asked = drive(close_combat(ctx, bs, hc, cca, order_plan(bs.cards["2C"], 6)), ["stand"])
+    asked, _ = drive(close_combat(ctx, bs, hc, cca, order_plan(bs.cards["2C"], 6)), ["stand"])
     assert cca.blocks == 2
     back = [e for e in ctx.log if e.kind == "roll" and "battle back" in e.text]
     assert len(back) == 1 and back[0].text.split(" (")[0].count(", ") == 1  # battles back with 2 dice
@@ -592,7 +582,7 @@ def test_caltrops_swords_hit_the_mounted_attacker() -> None:
     hc = unit(bs, "palmyrene", "HC", "0605")
     li = unit(bs, "roman", "LI", "0606")
     ctx.chance.force("swords", "swords", "light", "flag")
-    _, asked = drive(close_combat(ctx, bs, hc, li, order_plan(bs.cards["2C"], 6)), ["evade", "0607", "0608"])
+    asked, _ = drive(close_combat(ctx, bs, hc, li, order_plan(bs.cards["2C"], 6)), ["evade", "0607", "0608"])
     assert hc.blocks == 1 and li.blocks == 3 and li.hex == "0608"
 
 
@@ -753,7 +743,7 @@ def test_leadership_card_orders_a_leader_and_linked_units() -> None:
     bs.leaders.append(Leader(1, BOT, "Lucullus", "0608"))
     plan = order_plan(bs.cards["ILC"], 6)
     assert plan.leader_chain == ("centre",)
-    got, asked = drive(order_units(ctx, bs, BOT, plan), ["L0608", "0708", "0808"])
+    asked, got = drive(order_units(ctx, bs, BOT, plan), ["L0608", "0708", "0808"])
     assert got == [a, b, c] and not far.ordered
     assert "0208" not in asked[-1].keys  # not linked to the chain
     # no leader on the board: one unit of choice
@@ -785,7 +775,7 @@ def test_first_strike_auto_option_asks_nothing() -> None:
     bs.armies[TOP].hand.add("FS")
     ctx.chance.force("light", "light", "light", "light")  # the first strike misses
     ctx.chance.force("light", "light", "light", "light", "light")  # the attack misses
-    _, asked = drive(close_combat(ctx, bs, hi, mi, order_plan(bs.cards["2C"], 6)))
+    asked, _ = drive(close_combat(ctx, bs, hi, mi, order_plan(bs.cards["2C"], 6)))
     assert not asked and "FS" not in bs.armies[TOP].hand and "First Strike" in ctx.log.text()
 
 
@@ -929,18 +919,18 @@ def test_light_units_and_heavy_cavalry_evade_elephants_and_forest_stops_their_ch
     el = unit(bs, BOT, "EL", "0606")
     li = unit(bs, TOP, "LI", "0605")
     ctx.chance.force("swords", "swords")  # 2 dice (as the LI): swords miss an evader, no re-roll
-    _, asked = drive(close_combat(ctx, bs, el, li, order_plan(bs.cards["2C"], 6)), ["evade", "0504", "0503"])
+    asked, _ = drive(close_combat(ctx, bs, el, li, order_plan(bs.cards["2C"], 6)), ["evade", "0504", "0503"])
     assert asked[0].kind == "react.evade" and li.blocks == 4 and "sword hit again" not in texts(ctx)
     ctx, st, bs = fresh()
     el = unit(bs, BOT, "EL", "0606")
     hc = unit(bs, TOP, "HC", "0605")
     ctx.chance.force("light", "light", "light", "light")
-    _, asked = drive(close_combat(ctx, bs, el, hc, order_plan(bs.cards["2C"], 6)), ["evade", "0504", "0503"])
+    asked, _ = drive(close_combat(ctx, bs, el, hc, order_plan(bs.cards["2C"], 6)), ["evade", "0504", "0503"])
     assert asked[0].kind == "react.evade"
     hi = unit(bs, TOP, "HI", "0705")
     ctx.chance.force("light", "light", "light", "light", "light")
     ctx.chance.force("light", "light", "light", "light", "light")
-    _, asked = drive(close_combat(ctx, bs, el, hi, order_plan(bs.cards["2C"], 6)))
+    asked, _ = drive(close_combat(ctx, bs, el, hi, order_plan(bs.cards["2C"], 6)))
     assert not asked  # heavy foot may not evade
     # elephants follow the mounted terrain rules: no battle after entering a forest
     ctx, st, bs = fresh()
@@ -949,7 +939,7 @@ def test_light_units_and_heavy_cavalry_evade_elephants_and_forest_stops_their_ch
     unit(bs, TOP, "MI", "0605")
     bs.armies[BOT].hand.add("2C")
     bs.deck.draw_pile.remove("2C")
-    _, asked = drive(play_turn(ctx, bs, BOT), ["0607", "0607", "0606"])
+    asked, _ = drive(play_turn(ctx, bs, BOT), ["0607", "0607", "0606"])
     assert el.hex == "0606" and all(d.kind != "battle.unit" for d in asked)
 
 
@@ -1241,7 +1231,7 @@ def test_evade_goes_one_hex_only_when_no_second_hex_is_open_and_costs_no_block()
     for h in ("0503", "0603", "0703"):
         unit(bs, BOT, "MI", h)
     ctx.chance.force("heavy", "heavy", "flag", "swords", "leader")  # nothing hits an evading LI
-    _, asked = drive(close_combat(ctx, bs, hi, li, order_plan(bs.cards["2C"], 6)), ["evade", "0604"])
+    asked, _ = drive(close_combat(ctx, bs, hi, li, order_plan(bs.cards["2C"], 6)), ["evade", "0604"])
     assert li.hex == "0604" and li.blocks == 4  # one hex, no block lost for the missing second hex
     assert hi.hex == "0606"  # and no momentum advance into the evader's hex
     # with a 2-hex path open, a first hex that leads nowhere is not offered, and is refused with the reason
@@ -1363,7 +1353,7 @@ def test_light_cavalry_may_move_one_more_hex_after_a_momentum_advance() -> None:
     ctx.chance.force("medium", "light")  # eliminates the 1-block MI
     ctx.chance.force("medium", "light")  # bonus combat: 1 hit
     ctx.chance.force("light", "light", "light", "light")  # battle back misses
-    _, asked = drive(close_combat(ctx, bs, lc, bs.at["0605"], order_plan(bs.cards["2C"], 6)),
+    asked, _ = drive(close_combat(ctx, bs, lc, bs.at["0605"], order_plan(bs.cards["2C"], 6)),
                      ["0605", "0504", "0503"])
     assert [d.kind for d in asked] == ["momentum.advance", "momentum.extra", "momentum.bonus"]
     assert lc.hex == "0504" and far.blocks == 3
@@ -1376,7 +1366,7 @@ def test_light_cavalry_may_move_one_more_hex_after_a_momentum_advance() -> None:
     hc = unit(bs, BOT, "HC", "0606")
     unit(bs, TOP, "MI", "0605", blocks=1)
     ctx.chance.force("medium", "light", "light", "light")
-    _, asked = drive(close_combat(ctx, bs, hc, bs.at["0605"], order_plan(bs.cards["2C"], 6)), ["0605"])
+    asked, _ = drive(close_combat(ctx, bs, hc, bs.at["0605"], order_plan(bs.cards["2C"], 6)), ["0605"])
     assert [d.kind for d in asked] == ["momentum.advance"]
 
 

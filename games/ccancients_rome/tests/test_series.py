@@ -14,8 +14,8 @@ from ancients_games.ccancients_rome.units import load_units
 from ancients_kit.data import DataStore
 from ancients_kit.log import Log
 from ancients_kit.session import Context
+from ancients_kit.testing import drive
 
-from .test_rules import drive
 
 STORE = DataStore(GAME.package)
 BOOK = Path(__file__).resolve().parents[3].parent / "shared" / "rules" / "ccancients_rome.txt"
@@ -37,7 +37,7 @@ def test_rally_by_unit_symbol_or_leader_and_leave_out_unrallied() -> None:
     assert nxt.armies["roman"].target == 5
     his = sorted(u.hex for u in nxt.side_units("roman") if u.code == "HI")
     before = len(nxt.side_units("roman"))
-    _, asked = drive(leave_out(ctx, st, nxt), [his[-1]] if len(his) > 1 else [])
+    asked, _ = drive(leave_out(ctx, st, nxt), [his[-1]] if len(his) > 1 else [])
     assert len(nxt.side_units("roman")) == before - 1
     assert his[-1] not in nxt.at
     # a block not rallied now may try again after the next battle

@@ -11,8 +11,9 @@ from ancients_games.ccancients_rome.movement import reach
 from ancients_games.ccancients_rome.orders import _exits, _move_phase, _reserve
 from ancients_games.ccancients_rome.state import Wagon
 from ancients_games.ccancients_rome.victory import start_of_turn
+from ancients_kit.testing import drive
 
-from .test_rules import drive, fresh, unit
+from .test_rules import fresh, unit
 
 
 @pytest.mark.rule("ccr:scenario.philippi-i", "ccr:base.terrain", "ccr:victory")
@@ -41,11 +42,11 @@ def test_roman_reserve_enters_on_leadership_card() -> None:
     ctx, st, bs = fresh("mons-graupius")
     roman = bs.by_key["bottom"].name
     assert len(bs.armies[roman].reserve) == 3
-    placed, _ = drive(_reserve(ctx, bs, roman, "LAS"), ["reserve"])
+    _, placed = drive(_reserve(ctx, bs, roman, "LAS"), ["reserve"])
     assert len(placed) == 3 and all(bs.board.row[u.hex] == 9 for u in placed)
     assert all(not u.can_move and u.ordered for u in placed)
     assert bs.armies[roman].target == 7 and bs.armies[bs.other(roman)].target == 6
-    placed2, asked = drive(_reserve(ctx, bs, roman, "2C"))
+    asked, placed2 = drive(_reserve(ctx, bs, roman, "2C"))
     assert placed2 == [] and not asked
 
 

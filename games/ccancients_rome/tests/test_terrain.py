@@ -17,7 +17,8 @@ from ancients_games.ccancients_rome.leaders import escape
 from ancients_games.ccancients_rome.movement import allowance, blocked_for, reach
 from ancients_games.ccancients_rome.orders import _move_phase
 from ancients_games.ccancients_rome.state import Leader
-from ancients_games.ccancients_rome.tests.test_rules import BOT, TOP, drive, fresh, texts, unit
+from ancients_games.ccancients_rome.tests.test_rules import BOT, TOP, fresh, texts, unit
+from ancients_kit.testing import drive
 
 RULE = "ccr:base.terrain"
 
