@@ -9,6 +9,9 @@ piece) and ``_at`` (the index). The state's own place/remove methods check
 what the game's rules ask, then call :meth:`PiecesOnMap.put_on_map` and
 :meth:`PiecesOnMap.take_off`.
 
+:class:`ChitsInPlay` is the part that keeps a chit game's cup, hands and what came of
+the chits played (chits out of the game, hands or money shown, short-lived effects).
+
 :func:`built_once` keeps the documents a game builds from a data store, once
 per process and store, as the games' ``load_data`` want them.
 
@@ -21,10 +24,11 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterator
 from typing import Any, Generic, Protocol, TypeVar
 
+from .chance import ChitCup, Hand
 from .data import DataStore
 from .occupancy import HexIndex
 
-__all__ = ["Piece", "PiecesOnMap", "built_once"]
+__all__ = ["ChitsInPlay", "Piece", "PiecesOnMap", "built_once"]
 
 
 class Piece(Protocol):
@@ -102,6 +106,38 @@ class PiecesOnMap(Generic[P]):
         """Give ``other`` (a copy of this state) its own copies of the pieces and of the index."""
         other.units = {k: u.copy() for k, u in self.units.items()}
         other._at = self._at.copy()
+
+
+class ChitsInPlay:
+    """A chit game's cup, each side's hand and what came of the chits played (a mixin for a
+    state class).
+
+    The state class declares as its own fields ``pool`` (the cup), ``hands`` (side -> hand),
+    ``removed_chits`` (chits out of the game), ``revealed`` (what a side was shown, by the
+    showing rule's key) and ``effects`` (short-lived effects of chits and events, by the
+    owning module's key; a value with a ``copy`` method is copied with the state).
+    """
+
+    __slots__ = ()
+
+    pool: ChitCup
+    hands: dict[str, Hand]
+    removed_chits: list[Any]
+    revealed: dict[str, Any]
+    effects: dict[str, Any]
+
+    def hand(self, side: str) -> Hand:
+        """The hand of chits ``side`` holds."""
+        return self.hands[side]
+
+    def copy_chits_to(self, other: ChitsInPlay) -> None:
+        """Give ``other`` (a copy of this state) its own cup, hands, lists of removed and revealed
+        chits and effects."""
+        other.pool = self.pool.copy()
+        other.hands = {s: h.copy() for s, h in self.hands.items()}
+        other.removed_chits = list(self.removed_chits)
+        other.revealed = dict(self.revealed)
+        other.effects = {k: (v.copy() if hasattr(v, "copy") else v) for k, v in self.effects.items()}
 
 
 _BUILT: dict[tuple[Hashable, ...], tuple[Any, dict[str, Any]]] = {}

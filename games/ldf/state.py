@@ -31,7 +31,7 @@ from typing import Any, Final, Literal
 
 import attrs
 
-from ancients_kit.bookkeeping import PiecesOnMap, built_once
+from ancients_kit.bookkeeping import ChitsInPlay, PiecesOnMap, built_once
 from ancients_kit.chance import ChitCup, Hand
 from ancients_kit.data import DataStore, document_file
 from ancients_kit.hexgrid import Hex
@@ -237,11 +237,12 @@ class Unit:
 
 
 @attrs.define(eq=False)
-class LDFState(PiecesOnMap[Unit]):
+class LDFState(PiecesOnMap[Unit], ChitsInPlay):
     """A campaign in progress: pieces, treasury, markers, client states, chits, turn and actions.
 
     The units and the per-hex index are kept by :class:`~ancients_kit.bookkeeping.PiecesOnMap`
-    (:meth:`unit`, :meth:`add_unit`, :meth:`units_at`, :meth:`occupied`, :meth:`on_map`)."""
+    (:meth:`unit`, :meth:`add_unit`, :meth:`units_at`, :meth:`occupied`, :meth:`on_map`); the chit
+    pool, the hands (:meth:`hand`) and the effects by :class:`~ancients_kit.bookkeeping.ChitsInPlay`."""
 
     data: LDFData
     units: dict[str, Unit] = attrs.field(factory=dict)
@@ -320,12 +321,8 @@ class LDFState(PiecesOnMap[Unit]):
         other.actions_taken = dict(self.actions_taken)
         for name in ("looted", "rebuilding", "plague"):
             setattr(other, name, set(getattr(self, name)))
-        other.pool = self.pool.copy()
-        other.hands = {s: h.copy() for s, h in self.hands.items()}
+        self.copy_chits_to(other)
         other.set_aside = list(self.set_aside)
-        other.removed_chits = list(self.removed_chits)
-        other.revealed = dict(self.revealed)
-        other.effects = {k: (v.copy() if hasattr(v, "copy") else v) for k, v in self.effects.items()}
         return other
 
     # ------------------------------------------------------------------ map helpers
@@ -426,9 +423,6 @@ class LDFState(PiecesOnMap[Unit]):
     def enemy_in(self, hex_id: str, side: str) -> bool:
         """Whether a hex holds a unit the ``side`` player does not command."""
         return any(self.side_of(u) != side for u in self.units_at(hex_id))
-
-    def hand(self, side: str) -> Hand:
-        return self.hands[side]
 
     def finish(self, winner: str, text: str, rules: Iterable[str]) -> None:
         """End the game (4.2-4.5): ``winner`` wins, ``text`` says why."""

@@ -42,7 +42,7 @@ from typing import Any, Literal
 
 import attrs
 
-from ancients_kit.bookkeeping import PiecesOnMap, built_once
+from ancients_kit.bookkeeping import ChitsInPlay, PiecesOnMap, built_once
 from ancients_kit.chance import ChitCup, Hand
 from ancients_kit.data import DataError, DataStore, document_file
 from ancients_kit.hexmap import HexMap
@@ -301,12 +301,13 @@ class XenOptions:
 
 
 @attrs.define(eq=False)
-class XenState(PiecesOnMap[Unit]):
+class XenState(PiecesOnMap[Unit], ChitsInPlay):
     """A game in progress: units, satrapies, markers, treasuries, chits, turn and phase.
 
     The units and the per-hex index are kept by :class:`~ancients_kit.bookkeeping.PiecesOnMap`
     (:meth:`unit`, :meth:`add_unit`, :meth:`units_at`: embarked units included, :meth:`occupied`,
-    :meth:`on_map`)."""
+    :meth:`on_map`); the chit pool, the hands (:meth:`hand`) and the effects by
+    :class:`~ancients_kit.bookkeeping.ChitsInPlay`."""
 
     data: XenData
     scenario: str = "cyrus-revolt"
@@ -378,12 +379,8 @@ class XenState(PiecesOnMap[Unit]):
         other.pillaged = set(self.pillaged)
         other.public_works = set(self.public_works)
         other.treasury = {s: t.copy() for s, t in self.treasury.items()}
-        other.pool = self.pool.copy()
-        other.hands = {s: h.copy() for s, h in self.hands.items()}
-        other.removed_chits = list(self.removed_chits)
-        other.revealed = dict(self.revealed)
+        self.copy_chits_to(other)
         other.supreme = dict(self.supreme)
-        other.effects = {k: (v.copy() if hasattr(v, "copy") else v) for k, v in self.effects.items()}
         other.negotiations = list(self.negotiations)
         other.standing = self.standing.copy()
         other.vp = dict(self.vp)
@@ -538,10 +535,7 @@ class XenState(PiecesOnMap[Unit]):
         enemy = other_side(side)
         return any(self.occupier(h) == enemy for h in self.hexes_of(satrapy))
 
-    # ------------------------------------------------------------------ chits
-    def hand(self, side: str) -> Hand:
-        return self.hands[side]
-
+    # ------------------------------------------------------------------ end
     def finish(self, winner: str | None, level: str, text: str, rules: Iterable[str]) -> None:
         """End the game (xen:victory): ``winner`` (None for a draw) at ``level``."""
         if self.over:
