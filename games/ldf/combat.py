@@ -43,7 +43,7 @@ control and stacking are ``movement.py``'s, ``zoc.py``'s and ``stacking.py``'s
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from collections.abc import Generator, Iterable, Iterator, Sequence
 from typing import Any
 
 import attrs
