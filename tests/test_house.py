@@ -31,7 +31,7 @@ CORE_LAYERS: dict[str, int] = {
     **dict.fromkeys(
         ["errors", "log", "data", "paths", "files", "chance", "hexgrid", "hexmap", "movement", "walks", "geometry",
          "places", "occupancy", "packing", "stats", "text", "probability", "table_labels", "table_results",
-         "provenance", "table_schema", "tables", "bookkeeping", "battles"], 0),
+         "provenance", "table_schema", "tables", "bookkeeping", "battles", "parameters"], 0),
     # 1: the decision protocol, the contract, the rules kit that asks questions, pictures
     **dict.fromkeys(["protocol", "plugin", "windows", "choice", "secret", "picture", "render"], 1),
     # 2: the session, and what stands on the contract without running a game
