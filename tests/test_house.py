@@ -31,11 +31,11 @@ CORE_LAYERS: dict[str, int] = {
     **dict.fromkeys(
         ["errors", "log", "data", "paths", "files", "chance", "hexgrid", "hexmap", "movement", "walks", "geometry",
          "places", "occupancy", "packing", "stats", "text", "probability", "table_labels", "table_results",
-         "provenance", "table_schema", "tables"], 0),
+         "provenance", "table_schema", "tables", "bookkeeping", "battles"], 0),
     # 1: the decision protocol, the contract, the rules kit that asks questions, pictures
     **dict.fromkeys(["protocol", "plugin", "windows", "choice", "secret", "picture", "render"], 1),
     # 2: the session, and what stands on the contract without running a game
-    **dict.fromkeys(["session", "highlight", "compare", "sweep", "tui.view"], 2),
+    **dict.fromkeys(["session", "highlight", "compare", "translations", "sweep", "tui.view"], 2),
     # 3: bots and search
     **dict.fromkeys(["bots", "search", "checkpoints"], 3),
     # 4: the save format, the test kit, outputs, studies, charts, drawings

@@ -43,11 +43,12 @@ control and stacking are ``movement.py``'s, ``zoc.py``'s and ``stacking.py``'s
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from collections.abc import Generator, Iterable, Iterator, Sequence
 from typing import Any
 
 import attrs
 
+from ancients_kit.battles import BattleRecord
 from ancients_kit.plugin import OddsReport
 from ancients_kit.session import Context, Decision, Option
 from ancients_kit.tables import Automatic, Resolution
@@ -78,20 +79,14 @@ ATTACK_RULES = ("ldf:8.6", "ldf:13.1", "ldf:13.3", "ldf:13.4", "ldf:13.5", "ldf:
 
 
 @attrs.define
-class Battle:
-    """One battle being resolved: everything the chits may read or change."""
+class Battle(BattleRecord):
+    """One battle being resolved: everything the chits may read or change.
 
-    attacker: str
-    """The acting player (``ldf:13.1``)."""
-    defender: str
-    origin: str
-    """The attacking hex."""
-    target: str
-    """The hex attacked."""
-    attackers: list[str]
-    """The attacking units (never a garrison, never only a leader: ``ldf:13.10``, ``2.6``)."""
-    defenders: list[str]
-    """Every unit of the hex attacked (``ldf:13.6``), leaders included."""
+    The record's fields (:class:`~ancients_kit.battles.BattleRecord`): the ``attacker`` is the
+    acting player (``ldf:13.1``); the ``attackers`` never include a garrison, nor a leader
+    alone (``ldf:13.10``, ``2.6``); the ``defenders`` are every unit of the hex attacked
+    (``ldf:13.6``), leaders included."""
+
     leader: str | None = None
     """A leader in the attacking hex, who goes with the force (``ldf:8.4``, ``13.9``)."""
     german: dict[str, int] = attrs.Factory(dict)
@@ -121,8 +116,6 @@ class Battle:
         """Overwhelming Assault (chit 15): the attacker rolls twice and keeps the result he prefers."""
         return self.chits is not None and self.chits.roll_twice
 
-    def describe(self) -> str:
-        return f"{self.attacker} attacks {self.target} from {self.origin}"
 
 
 # ---------------------------------------------------------------- strengths

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from ancients_kit.compare import Engagement, Translation
 from ancients_kit.data import DataStore
+from ancients_kit.translations import classified, one_hex_steps
 
 from . import model, odds
 
@@ -77,10 +78,7 @@ def translate(store: DataStore, e: Engagement) -> Translation:
     for s in shifts:
         if s is not None:
             steps.append(s.describe())
-    if e.support:
-        steps.append("support: no effect, a battle is one hex against one hex (ldf:13.5)")
-    if e.flank:
-        steps.append("flank: LDF units have no facing")
+    steps.extend(one_hex_steps(e, rule="ldf:13.5", units="LDF units"))
     table = model.load_crt(store)
     net = odds.total_shift(shifts)
     dist = odds.battle_distribution(table, fixed["attacker"], fixed["defender"], attack_germans=germans["attacker"],
@@ -88,11 +86,4 @@ def translate(store: DataStore, e: Engagement) -> Translation:
     steps.append(f"read on the {table.title or table.id}, odds rounded for the defender (ldf:13.2, ldf:13.15)")
     rules = ["ldf:2.6", "ldf:13.2", "ldf:13.11", "ldf:13.15", "ldf:14.6"]
     rules.extend(r for s in shifts if s is not None for r in s.rules if r not in rules)
-    return Translation(
-        game="Lest Darkness Fall",
-        system="strategic CRT, odds ratio, one d6",
-        steps=tuple(steps),
-        distribution=dist,
-        classes={k: CLASSES[k] for k in dist},
-        rules=tuple(rules),
-    )
+    return classified("Lest Darkness Fall", "strategic CRT, odds ratio, one d6", steps, dist, CLASSES, rules)

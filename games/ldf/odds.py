@@ -31,6 +31,7 @@ from itertools import product
 import attrs
 
 from ancients_kit.data import DataStore
+from ancients_kit.errors import ParameterError
 from ancients_kit.plugin import OddsReport, parse_flag, parse_int
 from ancients_kit.tables import Automatic, OddsTable, probability_text
 
@@ -119,11 +120,15 @@ def column_of(table: OddsTable, attack: int, defense: int, shift: int) -> str:
     return col.label
 
 
+NO_DEFENCE = "the defending hex has no combat strength: nothing to attack (ldf:13.2)"
+NO_ATTACK = "the attacking force has no combat strength (ldf:2.6: leaders never attack on their own)"
+
+
 def _read(table: OddsTable, attack: int, defense: int, shift: int, not_pass: bool) -> dict[str, Fraction]:
     if defense == 0:
-        raise ValueError("the defending hex has no combat strength: nothing to attack (ldf:13.2)")
+        raise ValueError(NO_DEFENCE)
     if attack == 0:
-        raise ValueError("the attacking force has no combat strength (ldf:2.6: leaders never attack on their own)")
+        raise ValueError(NO_ATTACK)
     dist = table.distribution(attack, defense, shift=shift)
     if not_pass and "DR" in dist:
         # They Shall Not Pass: a DR result converts to an AS (ldf:14.3)
@@ -180,20 +185,17 @@ _KNOWN = {"attack", "defense", "defence", "garrison", "german_attack", "german_d
           "defender_leader", "river", "shift", "not_pass", "siege"}
 
 
-def _int(params: Mapping[str, str], key: str, default: int | None = None, lo: int = 0) -> int:
-    return parse_int(params, key, default, lo)
-
-
 def _flag(params: Mapping[str, str], key: str) -> bool:
+    """Parameter ``key`` as yes or no (no if not given)."""
     return parse_flag(params.get(key, "no"), key)
 
 
 def _factor(params: Mapping[str, str], key: str) -> int | None:
     if key not in params:
         return None
-    v = _int(params, key)
+    v = parse_int(params, key)
     if v not in GERMAN_STRENGTHS:
-        raise ValueError(f"{key}={v}: a German tribe's factor is d6+1, 2 to 7 (ldf:2.6)")
+        raise ParameterError(f"{key}={v}: a German tribe's factor is d6+1, 2 to 7 (ldf:2.6)", name=key, rule="ldf:2.6")
     return v
 
 
@@ -230,11 +232,11 @@ def _table_odds(table: OddsTable, params: Mapping[str, str], store: DataStore | 
     p = {("defense" if k == "defence" else k.replace("defence", "defense")): v for k, v in params.items()}
     bad = sorted(set(params) - _KNOWN)
     if bad:
-        raise ValueError(f"unknown parameter(s) {', '.join(bad)}")
-    attack = _int(p, "attack")
+        raise ParameterError(f"unknown parameter(s) {', '.join(bad)}", name=bad[0])
+    attack = parse_int(p, "attack")
     given = {"garrison", "german_defense", "german_defense_factor"} & set(p)
-    defense = _int(p, "defense", 0 if given else None)
-    ga, gd = _int(p, "german_attack", 0), _int(p, "german_defense", 0)
+    defense = parse_int(p, "defense", 0 if given else None)
+    ga, gd = parse_int(p, "german_attack", 0), parse_int(p, "german_defense", 0)
     fa, fd = _factor(p, "german_attack_factor"), _factor(p, "german_defense_factor")
     explain: list[str] = []
     rules: list[str] = ["ldf:13.2", "ldf:13.15", "ldf:14.6"]
@@ -245,18 +247,19 @@ def _table_odds(table: OddsTable, params: Mapping[str, str], store: DataStore | 
         try:
             h = game_map.from_id(p["garrison"])
         except ValueError:
-            raise ValueError(f"garrison={p['garrison']!r} is not a hex of the LDF map") from None
+            raise ParameterError(f"garrison={p['garrison']!r} is not a hex of the LDF map", name="garrison") from None
         g = model.garrison_strength(game_map, h)
         if g == 0:
-            raise ValueError(f"garrison={p['garrison']}: hex {p['garrison']} has no population centre, "
-                             "so no garrison/fortification (ldf:13.10)")
+            raise ParameterError(f"garrison={p['garrison']}: hex {p['garrison']} has no population centre, "
+                                 "so no garrison/fortification (ldf:13.10)", name="garrison", rule="ldf:13.10")
         defense += g
         explain.append(f"garrison/fortification in {p['garrison']} defends at {g} (ldf:13.10)")
         rules.append("ldf:13.10")
     for factor, n, key in ((fa, ga, "attack"), (fd, gd, "defense")):
         if factor is not None:
             if n > 1:
-                raise ValueError(f"german_{key}_factor gives one tribe's factor; german_{key}={n} tribes")
+                raise ParameterError(f"german_{key}_factor gives one tribe's factor; german_{key}={n} tribes",
+                                     name=f"german_{key}_factor", rule="ldf:2.6")
             explain.append(f"German tribe {'attacking' if key == 'attack' else 'defending'} at {factor} (rolled)")
     if fa is not None:
         attack, ga = attack + fa, 0
@@ -266,10 +269,10 @@ def _table_odds(table: OddsTable, params: Mapping[str, str], store: DataStore | 
         rules.append("ldf:2.6")
     river = _flag(p, "river")
     if river and not (ga or fa is not None):
-        raise ValueError("river=yes: only a German tribe's attack across the Rhine or Danube is shifted "
-                         "(ldf:13.8); give german_attack=1")
+        raise ParameterError("river=yes: only a German tribe's attack across the Rhine or Danube is shifted "
+                             "(ldf:13.8); give german_attack=1", name="river", rule="ldf:13.8")
     shifts = [leader_shift(_flag(p, "attacker_leader"), _flag(p, "defender_leader")), river_shift(river)]
-    extra = _int(p, "shift", 0, lo=-99)
+    extra = parse_int(p, "shift", 0, lo=-99)
     if extra:
         shifts.append(Shift(extra, "battle chits", ("ldf:14.3",)))
     not_pass = _flag(p, "not_pass")
@@ -277,8 +280,8 @@ def _table_odds(table: OddsTable, params: Mapping[str, str], store: DataStore | 
         shifts.append(Shift(-1, "They Shall Not Pass; DR becomes AS", ("ldf:14.3",)))
     siege = _flag(p, "siege")
     if siege and (ga or fa is not None):
-        raise ValueError("siege=yes: Heavy Siege Equipment doubles only a loyal Roman attack (ldf:14.3, chit 21); "
-                         "German tribes never use it")
+        raise ParameterError("siege=yes: Heavy Siege Equipment doubles only a loyal Roman attack (ldf:14.3, "
+                             "chit 21); German tribes never use it", name="siege", rule="ldf:14.3")
     net = total_shift(shifts)
     for s in shifts:
         if s is not None:
@@ -288,6 +291,10 @@ def _table_odds(table: OddsTable, params: Mapping[str, str], store: DataStore | 
         explain.append("Roman Heavy Siege Equipment doubles the attacking strength (ldf:14.3, chit 21)")
         if "ldf:14.3" not in rules:
             rules.append("ldf:14.3")
+    if defense == 0 and not gd:  # what battle_distribution would refuse, as the user's parameters
+        raise ParameterError(NO_DEFENCE, name="defense", rule="ldf:13.2")
+    if attack == 0 and not ga:
+        raise ParameterError(NO_ATTACK, name="attack", rule="ldf:2.6")
     dist = battle_distribution(table, attack, defense, attack_germans=ga, defense_germans=gd, shift=net,
                                double_attack=siege, not_pass=not_pass)
     mult = 2 if siege else 1

@@ -26,11 +26,12 @@ per-hex index (:meth:`LDFState.units_at`) right.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, Final, Literal
 
 import attrs
 
+from ancients_kit.bookkeeping import ChitsInPlay, PiecesOnMap, built_once
 from ancients_kit.chance import ChitCup, Hand
 from ancients_kit.data import DataStore, document_file
 from ancients_kit.hexgrid import Hex
@@ -153,17 +154,13 @@ class LDFData:
         return self.hex_neighbours[hex_id]
 
 
-_DATA: dict[Any, tuple[LDFData, dict[str, Any]]] = {}
-"""LDF documents per data store key (package and variants): built once per process."""
-
-
 def load_data(store: DataStore) -> LDFData:
     """Load every LDF document from ``store`` (variants included); shared per process."""
-    key = store.shared_key
-    if key is not None and key in _DATA:
-        data, loaded = _DATA[key]
-        store.loaded.update(loaded)
-        return data
+    return built_once(store, _build_data)
+
+
+def _build_data(store: DataStore) -> LDFData:
+    """Build the LDF documents from ``store`` (variants included), afresh: :func:`load_data` keeps them."""
     game_map = model.load_map(store)
     counters = model.load_counters(store)
     counters.check(game_map, document_file(store, "counters.toml", counters.meta.id),
@@ -194,8 +191,6 @@ def load_data(store: DataStore) -> LDFData:
         hex_centres={i: tuple(game_map.value(h, "centres") or ()) for i, h in ids.items()},
         hex_neighbours={i: tuple(to_id[n] for n in game_map.neighbors(h)) for i, h in ids.items()},
     )
-    if key is not None:
-        _DATA[key] = (data, dict(store.loaded))
     return data
 
 
@@ -242,8 +237,12 @@ class Unit:
 
 
 @attrs.define(eq=False)
-class LDFState:
-    """A campaign in progress: pieces, treasury, markers, client states, chits, turn and actions."""
+class LDFState(PiecesOnMap[Unit], ChitsInPlay):
+    """A campaign in progress: pieces, treasury, markers, client states, chits, turn and actions.
+
+    The units and the per-hex index are kept by :class:`~ancients_kit.bookkeeping.PiecesOnMap`
+    (:meth:`unit`, :meth:`add_unit`, :meth:`units_at`, :meth:`occupied`, :meth:`on_map`); the chit
+    pool, the hands (:meth:`hand`) and the effects by :class:`~ancients_kit.bookkeeping.ChitsInPlay`."""
 
     data: LDFData
     units: dict[str, Unit] = attrs.field(factory=dict)
@@ -318,17 +317,12 @@ class LDFState:
     def copy(self) -> LDFState:
         """An independent copy (the documents are shared)."""
         other = attrs.evolve(self)
-        other.units = {k: u.copy() for k, u in self.units.items()}
+        self.copy_pieces_to(other)
         other.actions_taken = dict(self.actions_taken)
         for name in ("looted", "rebuilding", "plague"):
             setattr(other, name, set(getattr(self, name)))
-        other.pool = self.pool.copy()
-        other.hands = {s: h.copy() for s, h in self.hands.items()}
+        self.copy_chits_to(other)
         other.set_aside = list(self.set_aside)
-        other.removed_chits = list(self.removed_chits)
-        other.revealed = dict(self.revealed)
-        other.effects = {k: (v.copy() if hasattr(v, "copy") else v) for k, v in self.effects.items()}
-        other._at = self._at.copy()
         return other
 
     # ------------------------------------------------------------------ map helpers
@@ -356,32 +350,6 @@ class LDFState:
         return hex_id in self.looted
 
     # ------------------------------------------------------------------ units
-    def unit(self, uid: str) -> Unit:
-        try:
-            return self.units[uid]
-        except KeyError:
-            raise ValueError(f"no unit {uid!r} in this game") from None
-
-    def add_unit(self, unit: Unit) -> Unit:
-        if unit.id in self.units:
-            raise ValueError(f"unit {unit.id!r} already exists")
-        self.units[unit.id] = unit
-        if unit.where == "map":
-            assert unit.hex is not None
-            self._at.add(unit.hex, unit.id)
-        return unit
-
-    def units_at(self, hex_id: str) -> list[Unit]:
-        """The units in a hex, in the order they arrived."""
-        return [self.units[u] for u in self._at.ids(hex_id)]
-
-    def occupied(self) -> Iterator[str]:
-        """Every hex holding one or more units."""
-        return self._at.occupied()
-
-    def on_map(self) -> Iterator[Unit]:
-        return (u for u in self.units.values() if u.where == "map")
-
     def of_kind(self, kind: str, where: Where | None = "map") -> list[Unit]:
         return [u for u in self.units.values() if u.kind == kind and (where is None or u.where == where)]
 
@@ -393,15 +361,12 @@ class LDFState:
     def place(self, uid: str, hex_id: str) -> None:
         """Put a unit into a hex (from anywhere); no rule is checked here."""
         self.hex(hex_id)
-        u = self.unit(uid)
-        self._take_off(u)
-        u.where, u.hex = "map", hex_id
-        self._at.add(hex_id, uid)
+        self.put_on_map(uid, hex_id)
 
     def remove(self, uid: str, where: Where) -> None:
         """Take a unit off the map (or move it between the piles)."""
         u = self.unit(uid)
-        self._take_off(u)
+        self.take_off(u)
         u.where = where
         if where != "map":
             u.hex = None
@@ -418,10 +383,6 @@ class LDFState:
         if u.kind in ROMAN_KINDS and u.kind not in LEADERS:
             u.rebel = u.gallic = False  # the dead pile holds counters, not loyalties (6.8)
         return "dead"
-
-    def _take_off(self, u: Unit) -> None:
-        if u.where == "map" and u.hex is not None:
-            self._at.discard(u.hex, u.id)
 
     # ------------------------------------------------------------------ sides
     def side_of(self, u: Unit) -> str:
@@ -462,9 +423,6 @@ class LDFState:
     def enemy_in(self, hex_id: str, side: str) -> bool:
         """Whether a hex holds a unit the ``side`` player does not command."""
         return any(self.side_of(u) != side for u in self.units_at(hex_id))
-
-    def hand(self, side: str) -> Hand:
-        return self.hands[side]
 
     def finish(self, winner: str, text: str, rules: Iterable[str]) -> None:
         """End the game (4.2-4.5): ``winner`` wins, ``text`` says why."""

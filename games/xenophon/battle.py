@@ -10,24 +10,19 @@ from __future__ import annotations
 
 import attrs
 
+from ancients_kit.battles import BattleRecord
+
 __all__ = ["Battle", "BattleOutcome"]
 
 
 @attrs.define
-class Battle:
-    """One battle being fought: what the chits and the optional rules may read or change."""
+class Battle(BattleRecord):
+    """One battle being fought: what the chits and the optional rules may read or change.
 
-    attacker: str
-    """The attacking player (the side of the attacking force)."""
-    defender: str
-    origin: str
-    """The attacking force's hex."""
-    target: str
-    """The hex attacked."""
-    attackers: list[str]
-    """The attacking units (``xen:combat``: all units of the force attack)."""
-    defenders: list[str]
-    """Every unit of the hex attacked (``xen:combat``: all are attacked together)."""
+    The record's fields (:class:`~ancients_kit.battles.BattleRecord`): the ``attackers`` are
+    all the units of the attacking force (``xen:combat``: all units of the force attack), the
+    ``defenders`` every unit of the hex attacked (``xen:combat``: all are attacked together)."""
+
     rules: tuple[str, ...] = ("xen:combat",)
     """The rules the caller's attack applies (``xen:naval-combat`` for a naval battle)."""
     no_withdrawal: bool = False
@@ -40,9 +35,6 @@ class Battle:
     attack: int = 0
     defence: int = 0
     result: str = ""
-
-    def describe(self) -> str:
-        return f"{self.attacker} attacks {self.target} from {self.origin}"
 
 
 @attrs.frozen

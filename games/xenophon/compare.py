@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from ancients_kit.compare import Engagement, Translation
 from ancients_kit.data import DataStore
+from ancients_kit.translations import classified, one_hex_steps
 
 from . import combat, model
 
@@ -74,10 +75,7 @@ def translate(store: DataStore, e: Engagement) -> Translation:
         steps.append(f"{e.terrain}: no multiplier (a river only costs OP and stops retreats, terrain.toml)")
     if e.mode == "missile":
         steps.append("missile: no separate fire at 80 km a hex; the whole battle is one roll on a CRT (xen:combat)")
-    if e.support:
-        steps.append("support: no effect, a battle is one hex against one hex (xen:combat)")
-    if e.flank:
-        steps.append("flank: Xenophon's units have no facing")
+    steps.extend(one_hex_steps(e, rule="xen:combat", units="Xenophon's units"))
     am = combat.multipliers(leader=e.attacker_leader, attacker=True, defender_terrain=in_terrain)
     dm = combat.multipliers(leader=e.defender_leader, terrain=entry if in_terrain else "", attacker=False)
     a = combat.multiplied(sum(types[t].cs for t in forces["attacker"]), len(am))
@@ -90,11 +88,6 @@ def translate(store: DataStore, e: Engagement) -> Translation:
                  "(odds rounded for the defender)")
     dist = combat.crt_distribution(table, a, d)  # type: ignore[arg-type]
     rules = ["xen:combat", "xen:crt"] + (["xen:leaders"] if e.attacker_leader or e.defender_leader else [])
-    return Translation(
-        game="Xenophon: 10,000 Against Persia",
-        system="strategic CRT by composition, odds ratio with CS multipliers, one d6",
-        steps=tuple(steps),
-        distribution=dist,
-        classes={k: CLASSES[k] for k in dist},
-        rules=tuple(rules),
-    )
+    return classified("Xenophon: 10,000 Against Persia",
+                      "strategic CRT by composition, odds ratio with CS multipliers, one d6", steps, dist, CLASSES,
+                      rules)

@@ -37,11 +37,12 @@ per-hex index (:meth:`XenState.units_at`) right.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Literal
 
 import attrs
 
+from ancients_kit.bookkeeping import ChitsInPlay, PiecesOnMap, built_once
 from ancients_kit.chance import ChitCup, Hand
 from ancients_kit.data import DataError, DataStore, document_file
 from ancients_kit.hexmap import HexMap
@@ -175,16 +176,13 @@ class XenData:
         return tuple(r.name for r in self.data.roster.satrapy)
 
 
-_DATA: dict[Any, tuple[XenData, dict[str, Any]]] = {}
-
-
 def load_data(store: DataStore) -> XenData:
     """Load every Xenophon document from ``store``; shared per process."""
-    key = store.shared_key
-    if key is not None and key in _DATA:
-        data, loaded = _DATA[key]
-        store.loaded.update(loaded)
-        return data
+    return built_once(store, _build_data)
+
+
+def _build_data(store: DataStore) -> XenData:
+    """Build the Xenophon documents from ``store``, afresh: :func:`load_data` keeps them."""
     base = model.load(store)
     gmap = base.map
     for i, side in enumerate(base.scenarios.side):
@@ -222,8 +220,6 @@ def load_data(store: DataStore) -> XenData:
         coastal=frozenset(gmap.to_id(h) for h in gmap.hexes_where("coastal")),
         desert=frozenset(gmap.to_id(h) for h in gmap.hexes_where("desert")),
     )
-    if key is not None:
-        _DATA[key] = (data, dict(store.loaded))
     return data
 
 
@@ -305,8 +301,13 @@ class XenOptions:
 
 
 @attrs.define(eq=False)
-class XenState:
-    """A game in progress: units, satrapies, markers, treasuries, chits, turn and phase."""
+class XenState(PiecesOnMap[Unit], ChitsInPlay):
+    """A game in progress: units, satrapies, markers, treasuries, chits, turn and phase.
+
+    The units and the per-hex index are kept by :class:`~ancients_kit.bookkeeping.PiecesOnMap`
+    (:meth:`unit`, :meth:`add_unit`, :meth:`units_at`: embarked units included, :meth:`occupied`,
+    :meth:`on_map`); the chit pool, the hands (:meth:`hand`) and the effects by
+    :class:`~ancients_kit.bookkeeping.ChitsInPlay`."""
 
     data: XenData
     scenario: str = "cyrus-revolt"
@@ -372,22 +373,17 @@ class XenState:
         """An independent copy (the documents are shared)."""
         other = attrs.evolve(self)
         other.options = attrs.evolve(self.options)
-        other.units = {k: u.copy() for k, u in self.units.items()}
+        self.copy_pieces_to(other)
         other.control = dict(self.control)
         other.colonies = set(self.colonies)
         other.pillaged = set(self.pillaged)
         other.public_works = set(self.public_works)
         other.treasury = {s: t.copy() for s, t in self.treasury.items()}
-        other.pool = self.pool.copy()
-        other.hands = {s: h.copy() for s, h in self.hands.items()}
-        other.removed_chits = list(self.removed_chits)
-        other.revealed = dict(self.revealed)
+        self.copy_chits_to(other)
         other.supreme = dict(self.supreme)
-        other.effects = {k: (v.copy() if hasattr(v, "copy") else v) for k, v in self.effects.items()}
         other.negotiations = list(self.negotiations)
         other.standing = self.standing.copy()
         other.vp = dict(self.vp)
-        other._at = self._at.copy()
         return other
 
     # ------------------------------------------------------------------ map
@@ -458,37 +454,11 @@ class XenState:
         return all_sea_hexside(m, m.from_id(a), m.from_id(b))
 
     # ------------------------------------------------------------------ units
-    def unit(self, uid: str) -> Unit:
-        try:
-            return self.units[uid]
-        except KeyError:
-            raise ValueError(f"no unit {uid!r} in this game") from None
-
-    def add_unit(self, unit: Unit) -> Unit:
-        if unit.id in self.units:
-            raise ValueError(f"unit {unit.id!r} already exists")
-        self.units[unit.id] = unit
-        if unit.where == "map":
-            assert unit.hex is not None
-            self._at.add(unit.hex, unit.id)
-        return unit
-
-    def units_at(self, hex_id: str) -> list[Unit]:
-        """The units in a hex (embarked ones included), in the order they arrived."""
-        return [self.units[u] for u in self._at.ids(hex_id)]
-
     @property
     def ids_at(self) -> Callable[[str], Sequence[str]]:
         """Hex ID -> the IDs of the units in it, in the order they arrived (do not change what
         it returns): the index's own lookup, for the loops that read every occupied hex."""
         return self._at.ids
-
-    def occupied(self) -> Iterator[str]:
-        """Every hex holding one or more units."""
-        return self._at.occupied()
-
-    def on_map(self) -> Iterator[Unit]:
-        return (u for u in self.units.values() if u.where == "map")
 
     def side_units(self, side: str) -> list[Unit]:
         return [u for u in self.on_map() if u.side == side]
@@ -520,15 +490,12 @@ class XenState:
         """Put a unit into a hex (from anywhere); no rule is checked here."""
         if hex_id not in self.data.neighbours:
             raise ValueError(f"no hex {hex_id!r} on the Xenophon map")
-        u = self.unit(uid)
-        self._take_off(u)
-        u.where, u.hex = "map", hex_id
-        self._at.add(hex_id, uid)
+        self.put_on_map(uid, hex_id)
 
     def to_mix(self, uid: str) -> None:
         """Take a unit off the map into the counter mix (eliminated, disbanded; xen:recruit)."""
         u = self.unit(uid)
-        self._take_off(u)
+        self.take_off(u)
         u.where, u.hex, u.embarked = "mix", None, None
         for other in self.units.values():
             if other.embarked == uid:
@@ -540,10 +507,6 @@ class XenState:
         self.to_mix(uid)
         if permanent:
             self.units[uid].where = "removed"
-
-    def _take_off(self, u: Unit) -> None:
-        if u.where == "map" and u.hex is not None:
-            self._at.discard(u.hex, u.id)
 
     # ------------------------------------------------------------------ control and occupation
     def occupier(self, hex_id: str) -> str | None:
@@ -572,10 +535,7 @@ class XenState:
         enemy = other_side(side)
         return any(self.occupier(h) == enemy for h in self.hexes_of(satrapy))
 
-    # ------------------------------------------------------------------ chits
-    def hand(self, side: str) -> Hand:
-        return self.hands[side]
-
+    # ------------------------------------------------------------------ end
     def finish(self, winner: str | None, level: str, text: str, rules: Iterable[str]) -> None:
         """End the game (xen:victory): ``winner`` (None for a draw) at ``level``."""
         if self.over:

@@ -157,6 +157,34 @@ def test_odds_command_refuses_bad_input_in_one_line(store: DataStore, params: di
     assert "\n" not in str(info.value)
 
 
+@pytest.mark.rule("ldf:13.8", "ldf:13.10", "ldf:2.6", "ldf:13.2", "ldf:14.3")
+@pytest.mark.parametrize(
+    ("params", "key", "rule"),
+    [
+        ({"defense": "2"}, "attack", ""),
+        ({"attack": "2", "defense": "2", "river": "maybe"}, "river", ""),
+        ({"attack": "2", "defense": "2", "river": "yes"}, "river", "ldf:13.8"),
+        ({"attack": "2", "garrison": "9999"}, "garrison", ""),
+        ({"attack": "2", "garrison": "2518"}, "garrison", "ldf:13.10"),
+        ({"attack": "2", "german_defense_factor": "8"}, "german_defense_factor", "ldf:2.6"),
+        ({"attack": "2", "german_defense": "2", "german_defense_factor": "3"}, "german_defense_factor", "ldf:2.6"),
+        ({"attack": "2", "german_attack": "1", "defense": "2", "siege": "yes"}, "siege", "ldf:14.3"),
+        ({"attack": "2", "defense": "2", "colour": "red"}, "colour", ""),
+        ({"attack": "2", "defense": "0"}, "defense", "ldf:13.2"),
+        ({"attack": "0", "defense": "2"}, "attack", "ldf:2.6"),
+    ],
+)
+def test_odds_command_names_the_parameter_and_the_rule_it_breaks(store: DataStore, params: dict[str, str],
+                                                                 key: str, rule: str) -> None:
+    """A parameter the user got wrong is a ParameterError (a ValueError the command line reports)
+    naming the parameter and, where a rule forbids it, the rule."""
+    from ancients_kit.errors import ParameterError
+
+    with pytest.raises(ParameterError) as info:
+        odds.odds(store, params)
+    assert (info.value.name, info.value.rule) == (key, rule)
+
+
 # ---------------------------------------------------------------- ancients compare
 
 

@@ -7,30 +7,12 @@ from __future__ import annotations
 import pytest
 
 from ancients_kit.bots import GreedyBot, play_until
-from ancients_kit.places import LIMIT, listing, matching_areas, places_of
+from ancients_kit.places import LIMIT, places_of
 from ancients_kit.session import Session
 
 from ancients_games.ldf import GAME, hints
 
-
-def check_listing(d) -> int:  # noqa: ANN001
-    """Assert that question ``d`` shows at most LIMIT places, every other one reachable by its
-    area's row (or, in one long area, by its hex number); the count of places it offers."""
-    ps = places_of(d)
-    if ps is None:
-        return 0
-    rows = listing(d, places=ps)
-    keys = ps.keys()
-    shown = {r.key for r in rows if r.kind == "option" and r.key in keys}
-    assert len(shown) <= LIMIT, (d.kind, d.prompt, len(shown))
-    offered = set().union(*(matching_areas(ps, r.key) for r in rows if r.kind == "area"))
-    hidden = [p for p in ps.places if p.key not in shown]
-    assert all(p.area in offered for p in hidden) or any(r.kind == "more" for r in rows), d.prompt
-    for r in rows:  # a narrowed list is short too, or says how to reach the rest
-        if r.kind == "area":
-            narrowed = listing(d, r.key, places=ps)
-            assert sum(x.kind == "option" and x.key in keys for x in narrowed) <= LIMIT
-    return len(ps.places)
+from tests.strategic_helpers import check_listing
 
 
 @pytest.mark.rule("ldf:8.1", "ldf:10.4", "ldf:12.4")

@@ -7,13 +7,15 @@ import re
 
 import pytest
 
-from ancients_kit import savefile
-from ancients_kit.bots import GreedyBot, RandomBot, play_out, play_until
+from ancients_kit.bots import RandomBot, play_out, play_until
 from ancients_kit.session import Decision, Session
-from ancients_kit.tui.view import MapGrid, log_rows
+from ancients_kit.tui.view import log_rows
 
 from ancients_games.xenophon import GAME, hints
 from ancients_games.xenophon.hints import option_hexes
+
+from tests.strategic_helpers import (Asked, check_highlight_is_display_only, check_map_shows_hex_numbers,
+                                     marked_questions, played_greedy)
 
 _HEX = re.compile(r"\b\d{4}\b")
 
@@ -36,21 +38,22 @@ def test_log_rows_carry_the_game_turn() -> None:
     assert log_rows(s.log, None, turn=2) and all(r.turn == 2 for r in log_rows(s.log, None, turn=2))
 
 
-def _played(scenario: str, seed: int, limit: int) -> tuple[Session, list[tuple[Decision, set[str], set[str]]]]:
-    """A greedy game of ``limit`` questions: each question with, as they were when it was asked,
-    the hexes its side held and the hexes it is about (named in it, or stood for by an option)."""
-    s = Session(GAME, scenario, seed=seed)
-    asked: list[tuple[Decision, set[str], set[str]]] = []
-    bot = GreedyBot()
-    while s.decision is not None and len(asked) < limit:
-        d, st = s.decision, s.state
-        held = {u.hex for u in st.side_units(d.side) if u.hex}
-        about = set(_HEX.findall(d.prompt)) | {h for _, h in hints._satrapies_named(st, d.prompt)}
-        about |= {h for o in d.options for h in option_hexes(st, o.key)}
-        about |= {str(d.context["battle"])} if "battle" in d.context else set()  # the battle's hex
-        asked.append((d, held, about))
-        s.answer(bot.choose(s, d))
-    return s, asked
+def _held(st, d: Decision) -> set[str]:  # noqa: ANN001
+    """The hexes of the deciding side's units."""
+    return {u.hex for u in st.side_units(d.side) if u.hex}
+
+
+def _about(st, d: Decision) -> set[str]:  # noqa: ANN001
+    """The hexes a question is about: named in it (a hex or a satrapy), stood for by an option, its battle."""
+    about = set(_HEX.findall(d.prompt)) | {h for _, h in hints._satrapies_named(st, d.prompt)}
+    about |= {h for o in d.options for h in option_hexes(st, o.key)}
+    about |= {str(d.context["battle"])} if "battle" in d.context else set()  # the battle's hex
+    return about
+
+
+def _played(scenario: str, seed: int, limit: int) -> tuple[Session, Asked]:
+    """A greedy game of ``limit`` questions (:func:`tests.strategic_helpers.played_greedy`)."""
+    return played_greedy(GAME, scenario, seed, limit, _held, _about)
 
 
 @pytest.mark.rule("xen:sequence", "xen:operations", "xen:combat")
@@ -62,12 +65,7 @@ def test_every_question_shows_its_place(scenario: str, seed: int) -> None:
     at the battle."""
     s, asked = _played(scenario, seed, 1_500)
     kinds = set()
-    for d, held, about in asked:
-        marks = tuple(d.context.get("highlight", ()))
-        if not (held or about):
-            continue
-        assert marks, f"{d.kind}: {d.prompt!r} marks no hex"
-        assert marks[0] in about | held, f"{d.kind}: {d.prompt!r} starts at {marks[0]}"
+    for d, marks in marked_questions(asked):
         if d.kind == "ops.action":
             assert marks[0] == re.search(r" in (\d{4}) has ", d.prompt).group(1)  # type: ignore[union-attr]
         if d.kind in ("window.battle", "window.before-odds", "combat.withdraw"):
@@ -81,12 +79,7 @@ def test_the_highlight_changes_no_log_and_no_save(monkeypatch: pytest.MonkeyPatc
     """The completed highlights are display only: the same answers give the same log digest and
     the same save with the hints turned off."""
     s, _ = _played("cyrus-revolt", 7, 400)
-    monkeypatch.setattr(hints, "focus", lambda state, decision: decision)
-    plain = Session(GAME, "cyrus-revolt", seed=7, answers=list(s.answers))
-    assert plain.decision is not None and s.decision is not None
-    assert plain.decision.context.get("highlight") != s.decision.context.get("highlight")  # the hints are off
-    assert plain.log.digest() == s.log.digest()
-    assert savefile.to_record(plain) == savefile.to_record(s)
+    check_highlight_is_display_only(monkeypatch, hints, GAME, "cyrus-revolt", 7, s)
 
 
 @pytest.mark.rule("xen:scenario.cyrus-revolt", "xen:guards")
@@ -96,9 +89,4 @@ def test_the_map_shows_the_hex_numbers_the_answers_are() -> None:
     named by the map's numbering."""
     s = Session(GAME, "cyrus-revolt", seed=1)
     d = play_until(s, "setup.guard-hex", RandomBot())
-    grid = MapGrid(GAME.picture(s.state, None), zoom=1)
-    assert set(grid.cells) == set(s.state.data.terrain)
-    lines = grid.render().plain.split("\n")
-    for o in d.options:
-        col, line = grid.cells[o.key]
-        assert lines[line][col:col + len(o.key)] == o.key
+    check_map_shows_hex_numbers(GAME, s, d, s.state.data.terrain)
