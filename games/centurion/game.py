@@ -51,6 +51,7 @@ from ancients_games.centurion.full import bots as full_bots, options as full_opt
 from ancients_games.centurion.full.odds import full_decision_odds
 from ancients_games.centurion.full.sequence import play_full
 from ancients_games.centurion.state import SHARED_EXTRA, CenturionState, Unit, build_state, stack_visible
+from ancients_games.centurion.vocab import Kind
 
 __all__ = ["BASE_OPTIONS", "CenturionGame"]
 
@@ -302,7 +303,7 @@ class CenturionGame(Game):
         """:meth:`score_option` of every option; the Basic Game's choice of a hex
         looks up the unit and the enemy distances once for all its destinations
         (the search's rollouts score hundreds of them a move)."""
-        if decision.kind == "move.hex" and state.version == "basic":
+        if decision.kind == Kind.MOVE_HEX and state.version == "basic":
             return _destination_scores(state, decision, ((o.key, o.data) for o in decision.options))
         return super().score_options(state, decision)
 
@@ -319,13 +320,13 @@ class CenturionGame(Game):
             got = full_bots.score_option(state, decision, key)
             if got is not None:
                 return float(got)
-        if kind == "move.unit":
+        if kind == Kind.MOVE_UNIT:
             return -1.0 if key == "done" else 0.0
-        if kind == "move.hex":
+        if kind == Kind.MOVE_HEX:
             return _destination_scores(state, decision, ((key, None),))[0]
-        if kind == "move.facing":
+        if kind == Kind.MOVE_FACING:
             return 0.0
-        if kind == "combat.hex":
+        if kind == Kind.COMBAT_HEX:
             if key == "done":
                 return 1.5
             h = state.hex_of(key)
@@ -334,7 +335,7 @@ class CenturionGame(Game):
             att = sum(basic_attack_factor(state, u) for u in group)
             d = basic_defence(state, h)
             return float(Fraction(att, max(d, 1)))
-        if kind == "combat.attackers":
+        if kind == Kind.COMBAT_ATTACKERS:
             if key == "cancel":
                 return 0.0
             if key == "all":
@@ -346,7 +347,7 @@ class CenturionGame(Game):
                 return 0.0
             return 20.0 if not u.attacked and "[ ]" in decision.option(key).label else -5.0
         # Full Simulation decisions (the phases of full/sequence.py), scored the same simple way
-        if kind == "attack.target":
+        if kind == Kind.ATTACK_TARGET:
             if key == "done":
                 return 1.5
             h = state.hex_of(key)
@@ -358,17 +359,17 @@ class CenturionGame(Game):
             # target non-viable, and the allocation then offers it again; ties
             # are broken at random, so the bot cannot loop on it for ever.
             return min(float(Fraction(att, max(dfn, 1))), 1.5)
-        if kind == "attack.unit":
+        if kind == Kind.ATTACK_UNIT:
             return {"all": 50.0, "done": 1.0}.get(key, 20.0)
-        if kind == "attack.mode":
+        if kind == Kind.ATTACK_MODE:
             return {"both": 3.0, "melee": 2.0, "fire": 1.0}.get(key, 0.0)
-        if kind == "victory.declare":
+        if kind == Kind.VICTORY_DECLARE:
             return 1.0 if key == "declare" else 0.0
-        if kind == "victory.accept":
+        if kind == Kind.VICTORY_ACCEPT:
             return 1.0 if key == "accept" else 0.0
-        if kind == "victory.concede":
+        if kind == Kind.VICTORY_CONCEDE:
             return 1.0 if key == "fight" else 0.0
-        if kind.startswith(("start.", "deploy.")) or kind in ("treachery", "fire.defensive", "retreat"):
+        if kind.startswith(("start.", "deploy.")) or kind in (Kind.TREACHERY, Kind.FIRE_DEFENSIVE, Kind.RETREAT):
             return 1.0 if key == "done" else 0.0
         return 0.0
 
@@ -381,11 +382,11 @@ class CenturionGame(Game):
         ``ancients odds centurion`` for the same factors and rounding."""
         if state.version != "basic":
             return full_decision_odds(self, state, decision, key, store or DataStore(self.package))
-        if decision.kind == "combat.hex":
+        if decision.kind == Kind.COMBAT_HEX:
             if key not in decision.keys or key == "done":
                 return None
             target_id = key
-        elif decision.kind == "combat.attackers":
+        elif decision.kind == Kind.COMBAT_ATTACKERS:
             target_id = str(decision.context.get("target", ""))
         else:
             return None
@@ -395,7 +396,7 @@ class CenturionGame(Game):
             return None
         side = decision.side
         cands = eligible_attackers(state, side, target)
-        if decision.kind == "combat.hex" or key == ALL:
+        if decision.kind == Kind.COMBAT_HEX or key == ALL:
             group = best_group(state, cands)
             how = "the strongest allowed group"
         else:
