@@ -23,7 +23,7 @@ from typing import Any
 import attrs
 
 from ancients_kit.data import DataStore, Meta
-from ancients_kit.errors import IllegalAnswer
+from ancients_kit.errors import IllegalAnswer, InvalidAnswer
 from ancients_kit.hexgrid import Hex, Hexside, Numbering
 from ancients_kit.hexmap import HexMap
 from ancients_kit.plugin import Game, OddsReport, OptionSpec, Outcome, ScenarioInfo, TableInfo
@@ -65,6 +65,9 @@ BASE_OPTIONS: tuple[tuple[str, Any, tuple[str, ...], str, tuple[Any, ...]], ...]
      "Rules to play: the scenario's own, the Basic Game or the Full Simulation (the chart serves both)",
      ("scenario", "basic", "full")),
 )
+
+ODDS_RULE = "cen:basic.combat"
+"""The rule the odds calculator's parameters describe (the combat procedure: factors, odds, rounding)."""
 
 BASIC_GAME_OPTIONS = frozenset({"version", "fortune", "weather"})
 """Options the Basic Game honours: the Fortune Factor rounds the fortunate side's
@@ -435,6 +438,10 @@ class CenturionGame(Game):
         return table_infos(store)
 
     def odds(self, store: DataStore, params: Mapping[str, str]) -> OddsReport:
+        """``ancients odds centurion``: the CRT's outcomes for the factors in ``params``
+        (see :attr:`odds_help`; cen:basic.combat, cen:full.combat H). A parameter that
+        cannot be read is an :class:`~ancients_kit.errors.InvalidAnswer`, an attack below
+        1-2 an :class:`~ancients_kit.errors.IllegalAnswer`, each naming its rule."""
         p = dict(params)
 
         def num(*names: str) -> int:
@@ -443,11 +450,12 @@ class CenturionGame(Game):
                     try:
                         v = int(p[n])
                     except ValueError:
-                        raise ValueError(f"{n} must be a whole number, not {p[n]!r}") from None
+                        raise InvalidAnswer(f"{n} must be a whole number, not {p[n]!r}", answer=f"{n}={p[n]}",
+                                            rule=ODDS_RULE) from None
                     if v < 0:
-                        raise ValueError(f"{n} must not be negative, got {v}")
+                        raise InvalidAnswer(f"{n} must not be negative, got {v}", answer=f"{n}={p[n]}", rule=ODDS_RULE)
                     return v
-            raise ValueError(f"missing {names[0]}=N ({self.odds_help})")
+            raise InvalidAnswer(f"missing {names[0]}=N ({self.odds_help})", rule=ODDS_RULE)
 
         def yes(name: str) -> bool:
             v = p.get(name, "no").strip().lower()
@@ -455,12 +463,14 @@ class CenturionGame(Game):
                 return True
             if v in ("0", "no", "n", "false", "off"):
                 return False
-            raise ValueError(f"{name} takes yes or no, not {p[name]!r}")
+            raise InvalidAnswer(f"{name} takes yes or no, not {p[name]!r}", answer=f"{name}={p[name]}",
+                                rule="cen:basic.combat")
 
         known = {"attack", "defense", "defence", "command", "enemy_command", "rounding", "modifier", "crt"}
         unknown = sorted(set(p) - known)
         if unknown:
-            raise ValueError(f"unknown parameter(s) {', '.join(unknown)} ({self.odds_help})")
+            raise InvalidAnswer(f"unknown parameter(s) {', '.join(unknown)} ({self.odds_help})",
+                                answer=" ".join(f"{k}={p[k]}" for k in unknown), rule=ODDS_RULE)
         attack = num("attack")
         defense = num("defense", "defence")
         modifier = 0
@@ -468,11 +478,12 @@ class CenturionGame(Game):
             try:
                 modifier = int(p["modifier"])
             except ValueError:
-                raise ValueError(f"modifier must be a whole number, not {p['modifier']!r}") from None
+                raise InvalidAnswer(f"modifier must be a whole number, not {p['modifier']!r}",
+                                    answer=f"modifier={p['modifier']}", rule=ODDS_RULE) from None
         crt = p.get("crt", "melee").strip().lower()
         if crt not in ("melee", "fire"):
-            raise ValueError(f"crt is melee or fire, not {p['crt']!r} (cen:full.combat H: missile fire has its own "
-                             f"table, crt_fire)")
+            raise InvalidAnswer(f"crt is melee or fire, not {p['crt']!r} (cen:full.combat H: missile fire has its own "
+                                f"table, crt_fire)", answer=f"crt={p['crt']}", rule="cen:full.combat")
         # Missile fire (Full Simulation) reads crt_fire.toml: fire factor after FEM against Fire Protection.
         table: OddsTable = load_all(store)["melee"] if crt == "melee" else load_fire_crt(store)
         explain = [f"attack {attack} against defence {defense} (cen:basic.combat procedure)" if crt == "melee" else
@@ -480,7 +491,8 @@ class CenturionGame(Game):
         if "rounding" in p:
             rounding = p["rounding"].strip().lower()
             if rounding not in ("attacker", "defender"):
-                raise ValueError(f"rounding is attacker or defender, not {p['rounding']!r}")
+                raise InvalidAnswer(f"rounding is attacker or defender, not {p['rounding']!r}",
+                                    answer=f"rounding={p['rounding']}", rule="cen:basic.combat")
             explain.append(f"rounded for the {rounding} (as asked)")
         elif yes("command") and not yes("enemy_command"):
             rounding = "attacker"
@@ -494,7 +506,8 @@ class CenturionGame(Game):
         try:
             col = table.odds(attack, defense, rounding)
         except OddsRefused as exc:
-            raise ValueError(f"{exc}: below 1-2 an attack is non-viable (cen:basic.combat, cen:full.defensive-fire)") from None
+            raise IllegalAnswer(f"{exc}: below 1-2 an attack is non-viable (cen:basic.combat, cen:full.defensive-fire)",
+                                answer=f"attack={attack} defense={defense}", rule="cen:basic.combat") from None
         label = getattr(col, "label", "")
         explain.append(f"{attack}:{defense} -> column {label}")
         if modifier:
