@@ -29,23 +29,24 @@ def _sources() -> list[Path]:
     return [p for p in PACKAGE.rglob("*.py") if "tests" not in p.parts and "tools" not in p.parts]
 
 
-def test_every_kind_asked_is_a_member() -> None:
-    """Every ``kind=`` of a Decision in the package (movement.py's bare strings too) is a Kind."""
-    asked = set()
+def _named(literal: str, member: str, enum: type[Kind] | type[Phase]) -> set[str]:
+    """The values the package's sources name by the bare-string pattern ``literal`` or by
+    members matched by ``member`` (its group is the member's name)."""
+    found: set[str] = set()
     for p in _sources():
         text = p.read_text(encoding="utf-8")
-        asked |= set(re.findall(r'kind="([a-z.-]+)"', text))
-        asked |= {Kind[name].value for name in re.findall(r"kind=Kind\.([A-Z_]+)", text)}
-    assert asked == {k.value for k in Kind}
+        found |= set(re.findall(literal, text)) | {enum[name].value for name in re.findall(member, text)}
+    return found
+
+
+def test_every_kind_asked_is_a_member() -> None:
+    """Every ``kind=`` of a Decision in the package (movement.py's bare strings too) is a Kind."""
+    assert _named(r'kind="([a-z.-]+)"', r"kind=Kind\.([A-Z_]+)", Kind) == {k.value for k in Kind}
 
 
 def test_every_phase_set_is_a_member() -> None:
-    set_ = set()
-    for p in _sources():
-        text = p.read_text(encoding="utf-8")
-        set_ |= set(re.findall(r'state\.phase = "([a-z-]+)"', text))
-        set_ |= {Phase[name].value for name in re.findall(r"phase(?::[^=]*)? = Phase\.([A-Z_]+)", text)}
-    assert set_ == {p.value for p in Phase}
+    named = _named(r'state\.phase = "([a-z-]+)"', r"phase(?::[^=]*)? = Phase\.([A-Z_]+)", Phase)
+    assert named == {p.value for p in Phase}
     assert PHASES_BASIC == ("movement", "combat")
 
 
