@@ -136,10 +136,12 @@ def _variant(tmp_path: Path, data_id: str, body: str) -> Path:
     return v
 
 
-@pytest.mark.rule("cen:full.deployment", "cen:full.movement")
+@pytest.mark.rule("cen:full.deployment", "cen:scenarios", "cen:full.movement")
 @pytest.mark.parametrize(("rel", "data_id", "old", "new", "text"), [
     ("scenarios/numidia.toml", "centurion.scenario.numidia", 'centre = "2116"', 'centre = "9999"',
      "zone.centre: hex '9999' is not on the map"),
+    ("scenarios/numidia.toml", "centurion.scenario.numidia", "count = 1", "count = 2",
+     "side[0].units[0]: unit group CM: 2 counters but 1 hexes listed"),
     ("terrain.toml", "centurion.terrain", 'cost_by_kind = { cavalry = "3", mount = "3" }',
      'cost_by_kind = { cavalry = 2.5, mount = "3" }', "expected an integer or a fraction string"),
 ])
