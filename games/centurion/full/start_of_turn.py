@@ -219,7 +219,8 @@ def start_of_turn_actions(ctx: Context, state: CenturionState, side: str) -> Gen
         elif k == "dismount":
             units = dismountable(state, side)
             uk = yield Decision(side, "Dismount which unit?", tuple(Option(u.id, state.describe(u)) for u in units),
-                                rule="cen:opt.mount-dismount", kind=Kind.START_DISMOUNT, refuse=_refuser(state, side, "dismount"))
+                                rule="cen:opt.mount-dismount", kind=Kind.START_DISMOUNT,
+                                refuse=_refuser(state, side, "dismount"))
             u = state.units[uk]
             choices = state.capability[u.type].dismount_as
             ck = choices[0]
@@ -237,7 +238,8 @@ def start_of_turn_actions(ctx: Context, state: CenturionState, side: str) -> Gen
             mts = own_mounts(state, side)
             mk = yield Decision(side, "Destroy which riderless mounts?",
                                 tuple(Option(m.id, f"mounts at {state.hid(m.hex)}") for m in mts),
-                                rule="cen:opt.mount-dismount", kind=Kind.START_DESTROY_MOUNTS, refuse=_refuser(state, side, "destroy-mounts"))
+                                rule="cen:opt.mount-dismount", kind=Kind.START_DESTROY_MOUNTS,
+                                refuse=_refuser(state, side, "destroy-mounts"))
             destroy_mounts(ctx, state, state.units[mk])
 
 
