@@ -47,6 +47,7 @@ from ancients_games.centurion.combat import (
 )
 from ancients_games.centurion.equipment import PACKAGE, load_all
 from ancients_games.centurion.state import SHARED_EXTRA, CenturionState
+from ancients_games.centurion.vocab import PHASES_BASIC
 
 __all__ = ["ATTACK_ODDS", "BASIC_CRT", "DISPERSED_ATTACKER", "DISPERSED_DEFENDER", "appraise", "expected_losses"]
 
@@ -152,7 +153,7 @@ def appraise(state: CenturionState, side: str) -> float:
     enemy = state.opponent(side)
     value = float(fr[enemy] - fr[side])
     active = state.active
-    if active not in state.sides or state.phase not in ("movement", "combat"):
+    if active not in state.sides or state.phase not in PHASES_BASIC:
         return value
     lost_active, lost_other = expected_losses(state, active)
     other = state.opponent(active)

@@ -47,6 +47,7 @@ from ancients_kit.session import Context, Decision, Option
 from ancients_kit.tables import OddsRefused, OddsTable, Resolution
 
 from ancients_games.centurion.state import CenturionState, Unit, log
+from ancients_games.centurion.vocab import Kind, Phase
 
 __all__ = [
     "ATTACK_RANGE_COMMAND",
@@ -289,7 +290,7 @@ def combat_phase(
     ctx: Context, state: CenturionState, side: str, table: OddsTable
 ) -> Generator[Decision, str, None]:
     """The Basic Game Combat Phase of ``side`` (cen:basic.combat)."""
-    state.phase = "combat"
+    state.phase = Phase.COMBAT
     rule = "cen:basic.combat"
     attacked: set[Hex] = set()
     while True:
@@ -319,7 +320,7 @@ def combat_phase(
             f"Combat Phase, turn {state.turn}: choose an enemy hex to attack, or done",
             tuple(opts),
             rule=rule,
-            kind="combat.hex",
+            kind=Kind.COMBAT_HEX,
             refuse=refuse_target,
             context={"highlight": [o.key for o in opts[1:]], "attacked": sorted(state.hid(h) for h in attacked)},
         )
@@ -374,7 +375,7 @@ def combat_phase(
                 f"toggle attackers, then attack (now {attack}: {label})",
                 tuple(aopts),
                 rule=rule,
-                kind="combat.attackers",
+                kind=Kind.COMBAT_ATTACKERS,
                 refuse=refuse_attacker,
                 context={"highlight": [key, *sorted({state.hid(u.hex) for u in cands})], "target": key,
                          "chosen": [u.id for u in chosen], "attacked": sorted(state.hid(h) for h in attacked)},

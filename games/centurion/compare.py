@@ -16,6 +16,7 @@ from fractions import Fraction
 
 from ancients_kit.compare import Engagement, Translation
 from ancients_kit.data import DataStore
+from ancients_kit.errors import IllegalAnswer
 from ancients_kit.tables import OddsRefused, OddsTable, load_table
 
 from ancients_games.centurion.equipment import load_all
@@ -38,12 +39,20 @@ CLASSES = {"AE": "attacker harmed", "AD": "attacker harmed", "C": "no effect", "
 
 
 def translate(store: DataStore, e: Engagement) -> Translation:
+    """Engagement ``e`` fought by Centurion's units and read on its melee or fire CRT.
+
+    An engagement Centurion cannot fight (troops it lacks, no factor to attack with, a
+    river hex, odds below 1-2) is an :class:`~ancients_kit.errors.IllegalAnswer` naming
+    the rule; ``ancients compare`` shows it as the reason Centurion is left out.
+    """
     data = load_all(store)
     types, chart = data["types"], data["terrain"]
     steps: list[str] = []
     for kind, _ in e.attacker + e.defender:
         if KIND_UNITS[kind] is None:
-            raise ValueError(f"Centurion has no {kind}")
+            # no rule forbids them: Centurion's counters (cen:full.units) simply have none, and the
+            # core shows the refusal as it is ("cannot be compared (Centurion has no elephants)")
+            raise IllegalAnswer(f"Centurion has no {kind}", answer=kind)
     missile = e.mode == "missile"
     attack = 0
     for kind, n in e.attacker:
@@ -53,7 +62,8 @@ def translate(store: DataStore, e: Engagement) -> Translation:
         steps.append(f"{n} {kind} -> {n} x {t.name} ({t.code}), "
                      f"{'Fire Combat' if missile else 'Melee Attack'} Factor {f} each")
     if attack == 0:
-        raise ValueError("no attacking unit has a " + ("Fire Combat Factor" if missile else "Melee Attack Factor"))
+        raise IllegalAnswer("no attacking unit has a " + ("Fire Combat Factor" if missile else "Melee Attack Factor"),
+                            answer=e.mode, rule="cen:full.combat")
     defence = Fraction(0)
     for kind, n in e.defender:
         t = types[KIND_UNITS[kind]]  # type: ignore[index]
@@ -67,7 +77,8 @@ def translate(store: DataStore, e: Engagement) -> Translation:
         steps.append(f"{n} {kind} -> {n} x {t.name} ({t.code}), {'flank' if e.flank else 'front'} {what} Factor {v} each")
     ter_id = TERRAIN.get(e.terrain)
     if ter_id is None:
-        raise ValueError(f"Centurion units do not stand in a {e.terrain} hex")
+        raise IllegalAnswer(f"Centurion units do not stand in a {e.terrain} hex",
+                            answer=e.terrain, rule="cen:full.cross-river")
     ter = chart.get(ter_id)
     mult = Fraction(1) if ter is None else (ter.fire_protection if missile else ter.melee_defence)
     if mult != 1:
@@ -87,7 +98,8 @@ def translate(store: DataStore, e: Engagement) -> Translation:
     try:
         col = table.odds(ai, di, rounding)
     except OddsRefused as exc:
-        raise ValueError(f"{attack} against {defence}: {exc}") from None
+        raise IllegalAnswer(f"{attack} against {defence}: {exc}", answer=f"{attack}:{defence}",
+                            rule="cen:basic.combat") from None
     steps.append(f"{attack} : {defence} -> column {getattr(col, 'label', col)} of the {table.title or table.id}")
     dist = table.distribution(ai, di, rounding=rounding)
     return Translation(

@@ -23,7 +23,7 @@ from typing import Any
 import attrs
 
 from ancients_kit.data import DataStore, Meta
-from ancients_kit.errors import IllegalAnswer
+from ancients_kit.errors import IllegalAnswer, InvalidAnswer
 from ancients_kit.hexgrid import Hex, Hexside, Numbering
 from ancients_kit.hexmap import HexMap
 from ancients_kit.plugin import Game, OddsReport, OptionSpec, Outcome, ScenarioInfo, TableInfo
@@ -51,6 +51,7 @@ from ancients_games.centurion.full import bots as full_bots, options as full_opt
 from ancients_games.centurion.full.odds import full_decision_odds
 from ancients_games.centurion.full.sequence import play_full
 from ancients_games.centurion.state import SHARED_EXTRA, CenturionState, Unit, build_state, stack_visible
+from ancients_games.centurion.vocab import Kind
 
 __all__ = ["BASE_OPTIONS", "CenturionGame"]
 
@@ -64,6 +65,9 @@ BASE_OPTIONS: tuple[tuple[str, Any, tuple[str, ...], str, tuple[Any, ...]], ...]
      "Rules to play: the scenario's own, the Basic Game or the Full Simulation (the chart serves both)",
      ("scenario", "basic", "full")),
 )
+
+ODDS_RULE = "cen:basic.combat"
+"""The rule the odds calculator's parameters describe (the combat procedure: factors, odds, rounding)."""
 
 BASIC_GAME_OPTIONS = frozenset({"version", "fortune", "weather"})
 """Options the Basic Game honours: the Fortune Factor rounds the fortunate side's
@@ -302,7 +306,7 @@ class CenturionGame(Game):
         """:meth:`score_option` of every option; the Basic Game's choice of a hex
         looks up the unit and the enemy distances once for all its destinations
         (the search's rollouts score hundreds of them a move)."""
-        if decision.kind == "move.hex" and state.version == "basic":
+        if decision.kind == Kind.MOVE_HEX and state.version == "basic":
             return _destination_scores(state, decision, ((o.key, o.data) for o in decision.options))
         return super().score_options(state, decision)
 
@@ -319,13 +323,13 @@ class CenturionGame(Game):
             got = full_bots.score_option(state, decision, key)
             if got is not None:
                 return float(got)
-        if kind == "move.unit":
+        if kind == Kind.MOVE_UNIT:
             return -1.0 if key == "done" else 0.0
-        if kind == "move.hex":
+        if kind == Kind.MOVE_HEX:
             return _destination_scores(state, decision, ((key, None),))[0]
-        if kind == "move.facing":
+        if kind == Kind.MOVE_FACING:
             return 0.0
-        if kind == "combat.hex":
+        if kind == Kind.COMBAT_HEX:
             if key == "done":
                 return 1.5
             h = state.hex_of(key)
@@ -334,7 +338,7 @@ class CenturionGame(Game):
             att = sum(basic_attack_factor(state, u) for u in group)
             d = basic_defence(state, h)
             return float(Fraction(att, max(d, 1)))
-        if kind == "combat.attackers":
+        if kind == Kind.COMBAT_ATTACKERS:
             if key == "cancel":
                 return 0.0
             if key == "all":
@@ -346,7 +350,7 @@ class CenturionGame(Game):
                 return 0.0
             return 20.0 if not u.attacked and "[ ]" in decision.option(key).label else -5.0
         # Full Simulation decisions (the phases of full/sequence.py), scored the same simple way
-        if kind == "attack.target":
+        if kind == Kind.ATTACK_TARGET:
             if key == "done":
                 return 1.5
             h = state.hex_of(key)
@@ -358,17 +362,17 @@ class CenturionGame(Game):
             # target non-viable, and the allocation then offers it again; ties
             # are broken at random, so the bot cannot loop on it for ever.
             return min(float(Fraction(att, max(dfn, 1))), 1.5)
-        if kind == "attack.unit":
+        if kind == Kind.ATTACK_UNIT:
             return {"all": 50.0, "done": 1.0}.get(key, 20.0)
-        if kind == "attack.mode":
+        if kind == Kind.ATTACK_MODE:
             return {"both": 3.0, "melee": 2.0, "fire": 1.0}.get(key, 0.0)
-        if kind == "victory.declare":
+        if kind == Kind.VICTORY_DECLARE:
             return 1.0 if key == "declare" else 0.0
-        if kind == "victory.accept":
+        if kind == Kind.VICTORY_ACCEPT:
             return 1.0 if key == "accept" else 0.0
-        if kind == "victory.concede":
+        if kind == Kind.VICTORY_CONCEDE:
             return 1.0 if key == "fight" else 0.0
-        if kind.startswith(("start.", "deploy.")) or kind in ("treachery", "fire.defensive", "retreat"):
+        if kind.startswith(("start.", "deploy.")) or kind in (Kind.TREACHERY, Kind.FIRE_DEFENSIVE, Kind.RETREAT):
             return 1.0 if key == "done" else 0.0
         return 0.0
 
@@ -381,11 +385,11 @@ class CenturionGame(Game):
         ``ancients odds centurion`` for the same factors and rounding."""
         if state.version != "basic":
             return full_decision_odds(self, state, decision, key, store or DataStore(self.package))
-        if decision.kind == "combat.hex":
+        if decision.kind == Kind.COMBAT_HEX:
             if key not in decision.keys or key == "done":
                 return None
             target_id = key
-        elif decision.kind == "combat.attackers":
+        elif decision.kind == Kind.COMBAT_ATTACKERS:
             target_id = str(decision.context.get("target", ""))
         else:
             return None
@@ -395,7 +399,7 @@ class CenturionGame(Game):
             return None
         side = decision.side
         cands = eligible_attackers(state, side, target)
-        if decision.kind == "combat.hex" or key == ALL:
+        if decision.kind == Kind.COMBAT_HEX or key == ALL:
             group = best_group(state, cands)
             how = "the strongest allowed group"
         else:
@@ -434,6 +438,10 @@ class CenturionGame(Game):
         return table_infos(store)
 
     def odds(self, store: DataStore, params: Mapping[str, str]) -> OddsReport:
+        """``ancients odds centurion``: the CRT's outcomes for the factors in ``params``
+        (see :attr:`odds_help`; cen:basic.combat, cen:full.combat H). A parameter that
+        cannot be read is an :class:`~ancients_kit.errors.InvalidAnswer`, an attack below
+        1-2 an :class:`~ancients_kit.errors.IllegalAnswer`, each naming its rule."""
         p = dict(params)
 
         def num(*names: str) -> int:
@@ -442,11 +450,12 @@ class CenturionGame(Game):
                     try:
                         v = int(p[n])
                     except ValueError:
-                        raise ValueError(f"{n} must be a whole number, not {p[n]!r}") from None
+                        raise InvalidAnswer(f"{n} must be a whole number, not {p[n]!r}", answer=f"{n}={p[n]}",
+                                            rule=ODDS_RULE) from None
                     if v < 0:
-                        raise ValueError(f"{n} must not be negative, got {v}")
+                        raise InvalidAnswer(f"{n} must not be negative, got {v}", answer=f"{n}={p[n]}", rule=ODDS_RULE)
                     return v
-            raise ValueError(f"missing {names[0]}=N ({self.odds_help})")
+            raise InvalidAnswer(f"missing {names[0]}=N ({self.odds_help})", rule=ODDS_RULE)
 
         def yes(name: str) -> bool:
             v = p.get(name, "no").strip().lower()
@@ -454,12 +463,14 @@ class CenturionGame(Game):
                 return True
             if v in ("0", "no", "n", "false", "off"):
                 return False
-            raise ValueError(f"{name} takes yes or no, not {p[name]!r}")
+            raise InvalidAnswer(f"{name} takes yes or no, not {p[name]!r}", answer=f"{name}={p[name]}",
+                                rule="cen:basic.combat")
 
         known = {"attack", "defense", "defence", "command", "enemy_command", "rounding", "modifier", "crt"}
         unknown = sorted(set(p) - known)
         if unknown:
-            raise ValueError(f"unknown parameter(s) {', '.join(unknown)} ({self.odds_help})")
+            raise InvalidAnswer(f"unknown parameter(s) {', '.join(unknown)} ({self.odds_help})",
+                                answer=" ".join(f"{k}={p[k]}" for k in unknown), rule=ODDS_RULE)
         attack = num("attack")
         defense = num("defense", "defence")
         modifier = 0
@@ -467,11 +478,12 @@ class CenturionGame(Game):
             try:
                 modifier = int(p["modifier"])
             except ValueError:
-                raise ValueError(f"modifier must be a whole number, not {p['modifier']!r}") from None
+                raise InvalidAnswer(f"modifier must be a whole number, not {p['modifier']!r}",
+                                    answer=f"modifier={p['modifier']}", rule=ODDS_RULE) from None
         crt = p.get("crt", "melee").strip().lower()
         if crt not in ("melee", "fire"):
-            raise ValueError(f"crt is melee or fire, not {p['crt']!r} (cen:full.combat H: missile fire has its own "
-                             f"table, crt_fire)")
+            raise InvalidAnswer(f"crt is melee or fire, not {p['crt']!r} (cen:full.combat H: missile fire has its own "
+                                f"table, crt_fire)", answer=f"crt={p['crt']}", rule="cen:full.combat")
         # Missile fire (Full Simulation) reads crt_fire.toml: fire factor after FEM against Fire Protection.
         table: OddsTable = load_all(store)["melee"] if crt == "melee" else load_fire_crt(store)
         explain = [f"attack {attack} against defence {defense} (cen:basic.combat procedure)" if crt == "melee" else
@@ -479,7 +491,8 @@ class CenturionGame(Game):
         if "rounding" in p:
             rounding = p["rounding"].strip().lower()
             if rounding not in ("attacker", "defender"):
-                raise ValueError(f"rounding is attacker or defender, not {p['rounding']!r}")
+                raise InvalidAnswer(f"rounding is attacker or defender, not {p['rounding']!r}",
+                                    answer=f"rounding={p['rounding']}", rule="cen:basic.combat")
             explain.append(f"rounded for the {rounding} (as asked)")
         elif yes("command") and not yes("enemy_command"):
             rounding = "attacker"
@@ -493,7 +506,8 @@ class CenturionGame(Game):
         try:
             col = table.odds(attack, defense, rounding)
         except OddsRefused as exc:
-            raise ValueError(f"{exc}: below 1-2 an attack is non-viable (cen:basic.combat, cen:full.defensive-fire)") from None
+            raise IllegalAnswer(f"{exc}: below 1-2 an attack is non-viable (cen:basic.combat, cen:full.defensive-fire)",
+                                answer=f"attack={attack} defense={defense}", rule="cen:basic.combat") from None
         label = getattr(col, "label", "")
         explain.append(f"{attack}:{defense} -> column {label}")
         if modifier:

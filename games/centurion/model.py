@@ -49,6 +49,7 @@ from typing import Any, Literal, Protocol
 import attrs
 
 from ancients_kit.data import DataError, DataStore, Meta, RangeError, Source, bounded, document_file, first_repeat
+from ancients_kit.errors import InvalidAnswer
 from ancients_kit.hexgrid import Numbering
 from ancients_kit.paths import check_package_name
 
@@ -778,11 +779,14 @@ def load_scenario(store: DataStore, scenario_id: str, *, validate: bool = True) 
     """Load ``data/scenarios/<scenario_id>.toml`` (cen:scenarios, cen:basic.deployment).
 
     With ``validate`` (the default) the scenario is checked by
-    :func:`validate_scenario` against ``units.toml`` and its map's grid.
+    :func:`validate_scenario` against ``units.toml`` and its map's grid, a failure
+    being a :class:`ScenarioFileError` (a ``DataError``) naming the file. An unknown
+    ``scenario_id`` is an :class:`~ancients_kit.errors.InvalidAnswer` (cen:scenarios).
     """
     known = list_scenarios(store)
     if scenario_id not in known:
-        raise ValueError(f"no Centurion scenario {scenario_id!r}; known: {', '.join(known)}")
+        raise InvalidAnswer(f"no Centurion scenario {scenario_id!r}; known: {', '.join(known)}", answer=scenario_id,
+                            rule="cen:scenarios")
     meta, doc = store.load(f"{SCENARIO_FOLDER}/{scenario_id}.toml", _ScenarioDoc)
     h = doc.scenario
     sc = Scenario(

@@ -39,6 +39,8 @@ import attrs
 
 from ancients_kit.hexgrid import Hex
 
+from ancients_games.centurion.vocab import PHASES_BASIC, Phase
+
 if TYPE_CHECKING:
     from ancients_kit.hexgrid import Numbering
     from ancients_kit.session import Context
@@ -51,9 +53,6 @@ _HEX_TO_ID: dict[int, dict[Hex, str]] = {}
 _ID_TO_HEX: dict[int, dict[str, Hex]] = {}
 _MAP_REF: dict[int, Any] = {}
 """Printed-ID caches per map object (maps are immutable and shared by sessions)."""
-
-PHASES_BASIC = ("movement", "combat")
-"""The two phases of a Basic Game Player-Turn (cen:basic.sequence)."""
 
 
 class MapLike(Protocol):
@@ -197,7 +196,8 @@ class CenturionState:
     """Game-Turn (1-based; cen:basic.sequence C)."""
     player_turn: int = 0
     """Player-Turns begun so far (0 before the first)."""
-    phase: str = "setup"
+    phase: str = Phase.SETUP
+    """The phase being played (a :class:`~ancients_games.centurion.vocab.Phase`)."""
     active: str = ""
     """Side whose Player-Turn it is."""
 

@@ -23,6 +23,7 @@ from ancients_games.centurion.full.units import (
 from ancients_games.centurion.full.warriors import barbarian_must_attack
 from ancients_games.centurion.model import UnitKind
 from ancients_games.centurion.state import CenturionState, Unit
+from ancients_games.centurion.vocab import Kind
 
 
 def _melee_mates(state: CenturionState, attacks: Sequence[Attack], cur: Attack, target: Hex,
@@ -337,7 +338,7 @@ def allocation_phase(ctx: Context, state: CenturionState, side: str) -> Generato
             return _target_problem(state, side, h, attacks)
 
         key = yield Decision(side, f"Attack Allocation, turn {state.turn}: choose a target hex, or done",
-                             tuple(opts), rule=SEQ, kind="attack.target", refuse=refuse,
+                             tuple(opts), rule=SEQ, kind=Kind.ATTACK_TARGET, refuse=refuse,
                              context={"highlight": [o.key for o in opts[1:]], "modes": {
                                  state.hid(h): sorted(m) for h, m in tg.items()},
                                  "allocated": _allocation_record(state, attacks)})
@@ -359,7 +360,7 @@ def allocation_phase(ctx: Context, state: CenturionState, side: str) -> Generato
                 return None
 
             mode = yield Decision(side, f"Attack on {key}: melee or missile?",
-                                  tuple(Option(m, labels[m]) for m in modes), rule=rule, kind="attack.mode",
+                                  tuple(Option(m, labels[m]) for m in modes), rule=rule, kind=Kind.ATTACK_MODE,
                                   refuse=refuse_mode,
                                   context={"target": key, "allocated": _allocation_record(state, attacks)})
         cur = Attack(target, mode)
@@ -378,7 +379,7 @@ def allocation_phase(ctx: Context, state: CenturionState, side: str) -> Generato
                 return _join_problem(state, side, u, _cur.target, _mode, attacks, _cur)
 
             k2 = yield Decision(side, f"{mode} attack on {key}: add a unit, all, or done", tuple(o2), rule=rule,
-                                kind="attack.unit", refuse=refuse_unit,
+                                kind=Kind.ATTACK_UNIT, refuse=refuse_unit,
                                 context={"highlight": sorted({state.hid(u.hex) for u in el}), "target": key,
                                          "mode": mode, "chosen": list(cur.units),
                                          "allocated": _allocation_record(state, attacks)})

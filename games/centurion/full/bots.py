@@ -14,33 +14,34 @@ from typing import Any
 from ancients_games.centurion.full import fire
 from ancients_games.centurion.full.allocation import fill_all
 from ancients_games.centurion.full.combat import Attack, melee_sides
+from ancients_games.centurion.vocab import Kind
 
 __all__ = ["score_option"]
 
 _FIXED: dict[str, dict[str, float]] = {
-    "start.action": {"done": 1.0, "relieve": 2.0},
-    "attack.mode": {"both": 2.0, "melee": 1.0, "fire": 0.5},
-    "attack.unit": {"all": 2.0, "done": -1.0},
-    "fire.defensive": {"done": 0.0},
-    "retreat": {"retreat": 1.0, "stand": 0.0},
-    "melee.allot": {"auto": 1.0},
-    "victory.accept": {"accept": 1.0, "refuse": 0.0},
-    "victory.declare": {"declare": 1.0, "continue": 0.0},
-    "victory.concede": {"fight": 1.0},
-    "treachery": {"invoke": 1.0, "no": 0.0},
-    "deploy.unit": {"done": 1.0},
-    "works.raze": {"done": 1.0},
+    Kind.START_ACTION: {"done": 1.0, "relieve": 2.0},
+    Kind.ATTACK_MODE: {"both": 2.0, "melee": 1.0, "fire": 0.5},
+    Kind.ATTACK_UNIT: {"all": 2.0, "done": -1.0},
+    Kind.FIRE_DEFENSIVE: {"done": 0.0},
+    Kind.RETREAT: {"retreat": 1.0, "stand": 0.0},
+    Kind.MELEE_ALLOT: {"auto": 1.0},
+    Kind.VICTORY_ACCEPT: {"accept": 1.0, "refuse": 0.0},
+    Kind.VICTORY_DECLARE: {"declare": 1.0, "continue": 0.0},
+    Kind.VICTORY_CONCEDE: {"fight": 1.0},
+    Kind.TREACHERY: {"invoke": 1.0, "no": 0.0},
+    Kind.DEPLOY_UNIT: {"done": 1.0},
+    Kind.WORKS_RAZE: {"done": 1.0},
 }
 
 
 def score_option(state: Any, decision: Any, key: str) -> float | None:
     """Score ``key`` for ``decision`` or None if this module has no opinion."""
     kind = decision.kind
-    if kind == "attack.target":
+    if kind == Kind.ATTACK_TARGET:
         return 0.5 if key == "done" else _target_score(state, decision.side, key)
     table = _FIXED.get(kind)
     if table is not None:
-        return table.get(key, 0.5 if kind in ("fire.defensive",) else 0.0)
+        return table.get(key, 0.5 if kind == Kind.FIRE_DEFENSIVE else 0.0)
     if kind.startswith("start.") or kind.startswith("deploy."):
         return 0.0
     return None

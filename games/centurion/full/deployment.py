@@ -34,6 +34,7 @@ from ancients_games.centurion.full.movement_hooks import move_hooks
 from ancients_games.centurion.model import UnitKind
 from ancients_games.centurion.movement import stack_room
 from ancients_games.centurion.state import CenturionState
+from ancients_games.centurion.vocab import Kind, Phase
 
 __all__ = [
     "FIRST_RADIUS",
@@ -180,7 +181,7 @@ def deployment_phase(ctx: Context, state: CenturionState) -> Generator[Decision,
     are "models, not hard and fast limits"); a placement is refused, with the
     reason and the rule, if it breaks the deployment, stacking or facing rules.
     """
-    state.phase = "deployment"
+    state.phase = Phase.DEPLOYMENT
     _log_check(ctx, state, "deployment")
     if not state.options.get("placement"):
         return
@@ -206,7 +207,7 @@ def deployment_phase(ctx: Context, state: CenturionState) -> Generator[Decision,
                 return None
 
             k = yield Decision(side, "Deployment: choose a unit to re-place, or done", tuple(opts),
-                               rule="cen:full.deployment", kind="deploy.unit", refuse=refuse_unit)
+                               rule="cen:full.deployment", kind=Kind.DEPLOY_UNIT, refuse=refuse_unit)
             if k == "done":
                 break
             u = state.units[k]
@@ -234,7 +235,7 @@ def deployment_phase(ctx: Context, state: CenturionState) -> Generator[Decision,
                 return _why(h)
 
             hk = yield Decision(side, f"Place {u.id}: choose a hex", tuple(Option(state.hid(h)) for h in legal),
-                                rule="cen:full.deployment", kind="deploy.hex", refuse=refuse_hex)
+                                rule="cen:full.deployment", kind=Kind.DEPLOY_HEX, refuse=refuse_hex)
             h = state.hex_of(hk)
             faces = [g for g in range(6) if facing_problem(state, side, h, g) is None]
 
@@ -248,7 +249,7 @@ def deployment_phase(ctx: Context, state: CenturionState) -> Generator[Decision,
 
             fk = yield Decision(side, f"{u.id} at {hk}: choose its facing",
                                 tuple(Option(state.numbering.direction_name(g)) for g in faces),
-                                rule="cen:full.facing", kind="deploy.facing", refuse=refuse_facing)
+                                rule="cen:full.facing", kind=Kind.DEPLOY_FACING, refuse=refuse_facing)
             if h != u.hex:
                 state.move(u, h)
             u.facing = state.numbering.direction_from_name(fk)

@@ -12,6 +12,7 @@ from ancients_kit.session import Context, Decision, Option
 from ancients_games.centurion.full import options as opt, victory
 from ancients_games.centurion.model import VictoryLevel
 from ancients_games.centurion.state import CenturionState
+from ancients_games.centurion.vocab import Kind
 
 
 def civil_war_check(state: CenturionState) -> Outcome | None:
@@ -71,21 +72,21 @@ def end_of_turn(ctx: Context, state: CenturionState) -> Generator[Decision, str,
     if len(opts) > 1:
         k = yield Decision(trailer, f"End of turn {state.turn}: you have lost {lost.get(trailer, 0)} points to "
                                     f"{lost.get(leader, 0)}. Fight on?", tuple(opts), rule="cen:full.victory",
-                           kind="victory.concede")
+                           kind=Kind.VICTORY_CONCEDE)
         if k == "withdraw":
             return final_outcome(state, f"{trailer} withdraws", cap=VictoryLevel.TACTICAL)
         if k == "concede":
             r = yield Decision(leader, f"The {trailer} concede: accept a {a.level.value} victory, or refuse and fight on "
                                        f"for a higher level?",
                                (Option("accept", "accept the concession"), Option("refuse", "refuse and fight on")),
-                               rule="cen:full.victory", kind="victory.accept")
+                               rule="cen:full.victory", kind=Kind.VICTORY_ACCEPT)
             if r == "accept":
                 return final_outcome(state, f"{trailer} concedes")
     if a.level is not None and state.turn >= max(victory.MIN_TURNS, state.scenario.min_turns or 0) \
             and state.turn < (state.scenario.turns or 12):
         k = yield Decision(leader, f"End of turn {state.turn}: declare a {a.level.value} victory?",
                            (Option("continue", "fight on"), Option("declare", f"declare a {a.level.value} victory")),
-                           rule="cen:full.victory", kind="victory.declare")
+                           rule="cen:full.victory", kind=Kind.VICTORY_DECLARE)
         if k == "declare":
             return final_outcome(state, f"{leader} declares victory after turn {state.turn}")
     return None

@@ -24,6 +24,7 @@ from ancients_games.centurion.full.units import can_fire, fire_factor, fire_prob
 from ancients_games.centurion.full.works import works_attacked
 from ancients_games.centurion.model import UnitKind
 from ancients_games.centurion.state import CenturionState, Unit
+from ancients_games.centurion.vocab import Kind
 
 
 def _moved_this_turn(state: CenturionState, u: Unit) -> bool:
@@ -90,7 +91,7 @@ def defensive_fire_phase(ctx: Context, state: CenturionState, side: str,
                            f"(defensive fire only to the front)", rule)
 
         key = yield Decision(defender, "Defensive Fire: choose an attacking hex to fire at, or done", tuple(opts),
-                             rule="cen:full.defensive-fire", kind="fire.defensive", refuse=refuse_fire,
+                             rule="cen:full.defensive-fire", kind=Kind.FIRE_DEFENSIVE, refuse=refuse_fire,
                              context={"highlight": [o.key for o in opts[1:]],
                                       "firers": {state.hid(h): [u.id for u in us] for h, us in options.items()},
                                       "allocated": sorted(allocated)})

@@ -15,6 +15,7 @@ from ancients_games.centurion.full.movement_hooks import move_hooks, movement_al
 from ancients_games.centurion.full.units import capability
 from ancients_games.centurion.movement import cost_table, stack_room, step_ticks, terrain_open
 from ancients_games.centurion.state import CenturionState, Unit
+from ancients_games.centurion.vocab import Kind
 
 
 def light_cavalry_retreat(ctx: Context, state: CenturionState, side: str, a: Attack) -> Generator[Decision, str, None]:
@@ -27,7 +28,7 @@ def light_cavalry_retreat(ctx: Context, state: CenturionState, side: str, a: Att
         return
     key = yield Decision(defender, f"Light Cavalry at {state.hid(a.target)} is attacked: retreat before combat?",
                          (Option("stand", "receive the attack"), Option("retreat", "retreat up to four hexes")),
-                         rule="cen:full.cavalry", kind="retreat")
+                         rule="cen:full.cavalry", kind=Kind.RETREAT)
     if key != "retreat":
         return
     attackers = {state.units[i].hex for i in a.units if state.units[i].hex is not None}

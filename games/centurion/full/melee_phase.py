@@ -30,6 +30,7 @@ from ancients_games.centurion.full.units import (
 from ancients_games.centurion.full.works import works_attacked
 from ancients_games.centurion.model import UnitKind
 from ancients_games.centurion.state import CenturionState, Unit
+from ancients_games.centurion.vocab import Kind
 
 
 def melee_phase(ctx: Context, state: CenturionState, side: str, attacks: list[Attack]) -> Generator[Decision, str, None]:
@@ -71,7 +72,7 @@ def melee_phase(ctx: Context, state: CenturionState, side: str, attacks: list[At
             keys = ["auto", *[f"a{i}" for i in range(2, len(alts) + 1)]]
             choice = yield Decision(state.opponent(side), f"Melee on {key}: allot your units to the attacks",
                                     tuple(Option(k, lab) for k, lab in zip(keys, labels)),
-                                    rule="cen:full.combat", kind="melee.allot")
+                                    rule="cen:full.combat", kind=Kind.MELEE_ALLOT)
             pick = alts[keys.index(choice)]
             split = [(grp, [d for d in defs if pick[d.id] == i]) for i, (grp, _) in enumerate(split)]
         for grp, dfs in split:

@@ -44,6 +44,7 @@ from ancients_games.centurion.full.melee_phase import split_battles
 from ancients_games.centurion.full.units import can_fire, fire_factor, is_command, melee_factor, unit_type
 from ancients_games.centurion.model import UnitKind
 from ancients_games.centurion.state import CenturionState, Unit
+from ancients_games.centurion.vocab import Kind
 
 __all__ = ["full_decision_odds"]
 
@@ -221,7 +222,7 @@ def full_decision_odds(game: Any, state: CenturionState, d: Decision, key: str,
     """The odds of answering Full Simulation question ``d`` with ``key``, or None if that
     answer starts or changes no attack (``done`` with nothing chosen, ``cancel``)."""
     side = d.side
-    if d.kind == "fire.defensive":
+    if d.kind == Kind.FIRE_DEFENSIVE:
         firers = d.context.get("firers", {}).get(key)
         if not firers:
             return None
@@ -235,10 +236,10 @@ def full_decision_odds(game: Any, state: CenturionState, d: Decision, key: str,
             rules = (*rules, "cen:full.square")
         return fire_odds(game, state, store, side, [state.units[i] for i in firers], h, mod, rules,
                          "every unused missile unit that reaches it")
-    if d.kind not in ("attack.target", "attack.mode", "attack.unit"):
+    if d.kind not in (Kind.ATTACK_TARGET, Kind.ATTACK_MODE, Kind.ATTACK_UNIT):
         return None
     attacks = _allocated(state, d)
-    if d.kind == "attack.target":
+    if d.kind == Kind.ATTACK_TARGET:
         modes: Mapping[str, Sequence[str]] = d.context.get("modes", {})
         if key not in modes:
             return None
@@ -247,7 +248,7 @@ def full_decision_odds(game: Any, state: CenturionState, d: Decision, key: str,
         if mode is None:
             return None
         target, chosen, how = state.hex_of(key), None, f"every unit that may join ({mode})"
-    elif d.kind == "attack.mode":
+    elif d.kind == Kind.ATTACK_MODE:
         target, mode, chosen, how = state.hex_of(str(d.context["target"])), key, None, "every unit that may join"
         if key not in d.keys:
             return None

@@ -48,6 +48,7 @@ from ancients_games.centurion.full.warriors import after_movement
 from ancients_games.centurion.full.works import raze_step
 from ancients_games.centurion.movement import movement_phase
 from ancients_games.centurion.state import CenturionState
+from ancients_games.centurion.vocab import Phase
 
 __all__ = ["MOVE_CHECKPOINT_EVERY", "play_full", "player_turn", "player_turn_from_movement"]
 
@@ -99,12 +100,12 @@ def player_turn(ctx: Context, state: CenturionState, side: str) -> Generator[Dec
     """One Player-Turn of ``side``: start, then the five phases (cen:full.sequence)."""
     state.begin_player_turn(side)
     # 0. The start: panic, treachery, rally, formations and works
-    state.phase = "start"
+    state.phase = Phase.START
     out = yield from start_of_player_turn(ctx, state, side)
     if out is not None:
         return out
     # 1. Movement
-    state.phase = "movement"
+    state.phase = Phase.MOVEMENT
     morale.run_for_the_edge(ctx, state, side)
     state.extra["full_move_start"] = {u.id: u.facing for u in state.live_units(side)}
     state.extra["full_move_start_hex"] = {u.id: u.hex for u in state.live_units(side)}
@@ -129,16 +130,16 @@ def player_turn_from_movement(ctx: Context, state: CenturionState, side: str,
     push_out_light_cavalry(ctx, state)
     yield from raze_step(ctx, state, side)
     # 2. Attack allocation
-    state.phase = "allocation"
+    state.phase = Phase.ALLOCATION
     attacks = yield from allocation_phase(ctx, state, side)
     # 3. Defensive fire
-    state.phase = "defensive-fire"
+    state.phase = Phase.DEFENSIVE_FIRE
     yield from defensive_fire_phase(ctx, state, side, attacks)
     # 4. Offensive fire
-    state.phase = "offensive-fire"
+    state.phase = Phase.OFFENSIVE_FIRE
     offensive_fire_phase(ctx, state, side, attacks)
     # 5. Melee
-    state.phase = "melee"
+    state.phase = Phase.MELEE
     yield from melee_phase(ctx, state, side, attacks)
     state.end_player_turn(side)
     morale.end_of_player_turn_morale(ctx, state, side, {s: opt.is_barbarian(state, s) for s in state.sides})

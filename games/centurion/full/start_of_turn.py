@@ -27,6 +27,7 @@ from ancients_games.centurion.full.square import (
 from ancients_games.centurion.full.works import builder_hexes, progress_works
 from ancients_games.centurion.model import UnitKind
 from ancients_games.centurion.state import CenturionState, Unit
+from ancients_games.centurion.vocab import Kind
 
 
 def start_of_player_turn(ctx: Context, state: CenturionState, side: str) -> Generator[Decision, str, Outcome | None]:
@@ -77,7 +78,7 @@ def treachery_step(ctx: Context, state: CenturionState, side: str) -> Generator[
     enemy = state.opponent(side)
     k = yield Decision(enemy, f"Invoke treachery against {state.side_names.get(side, side)} now (once a game)?",
                        (Option("no", "not now"), Option("invoke", "roll for every stack")),
-                       rule="cen:full.treachery", kind="treachery")
+                       rule="cen:full.treachery", kind=Kind.TREACHERY)
     if k == "invoke":
         # cen:full.treachery F: "In multi-commander games" is read from the army, not from the optional
         # Command Unit Rules: an army with subordinate Command units (keyed I, II, III, as its troops
@@ -150,7 +151,7 @@ def start_of_turn_actions(ctx: Context, state: CenturionState, side: str) -> Gen
             return start_action_problem(state, side, text.strip().lower())
 
         k = yield Decision(side, f"Start of turn {state.turn}: formations and works, or done", tuple(menu),
-                           rule="cen:full.sequence", kind="start.action", refuse=refuse_action)
+                           rule="cen:full.sequence", kind=Kind.START_ACTION, refuse=refuse_action)
         if k == "done":
             return
         if k == "square":
@@ -163,7 +164,7 @@ def start_of_turn_actions(ctx: Context, state: CenturionState, side: str) -> Gen
 
             hk = yield Decision(side, "Form square on which hex?",
                                 tuple(Option(state.hid(h), units_text(state, h, side)) for h in sq_hexes),
-                                rule="cen:full.square", kind="start.square", refuse=refuse_square)
+                                rule="cen:full.square", kind=Kind.START_SQUARE, refuse=refuse_square)
             h = state.hex_of(hk)
             for u in state.stack_at(h):
                 u.in_square = True
@@ -173,7 +174,7 @@ def start_of_turn_actions(ctx: Context, state: CenturionState, side: str) -> Gen
         elif k == "disband":
             hk = yield Decision(side, "Disband the square on which hex?",
                                 tuple(Option(state.hid(h), units_text(state, h, side)) for h in formed),
-                                rule="cen:full.square", kind="start.disband", refuse=_refuser(state, side, "disband"))
+                                rule="cen:full.square", kind=Kind.START_DISBAND, refuse=_refuser(state, side, "disband"))
             h = state.hex_of(hk)
             for u in state.stack_at(h):
                 if u.in_square:
@@ -184,7 +185,7 @@ def start_of_turn_actions(ctx: Context, state: CenturionState, side: str) -> Gen
                       rules=("cen:full.square",), side=side)
         elif k == "relieve":
             opts = tuple(Option(f"{d.id}>{r.id}", f"{r.id} relieves {d.id}") for d, r in pairs)
-            pk = yield Decision(side, "Which relief?", opts, rule="cen:full.relief", kind="start.relief")
+            pk = yield Decision(side, "Which relief?", opts, rule="cen:full.relief", kind=Kind.START_RELIEF)
             did, rid = pk.split(">")
             d, r = state.units[did], state.units[rid]
             dh, rh = d.hex, r.hex
@@ -197,7 +198,7 @@ def start_of_turn_actions(ctx: Context, state: CenturionState, side: str) -> Gen
         elif k in ("earthworks", "caltrops"):
             hk = yield Decision(side, f"Start {k} on which hex?",
                                 tuple(Option(state.hid(h), units_text(state, h, side)) for h in builders),
-                                rule=f"cen:opt.{k}", kind="start.works", refuse=_refuser(state, side, k))
+                                rule=f"cen:opt.{k}", kind=Kind.START_WORKS, refuse=_refuser(state, side, k))
             h = state.hex_of(hk)
             ids = [u.id for u in state.stack_at(h) if state.capability.get(u.type) is not None
                    and state.capability[u.type].build_earthworks and not u.contact and not u.dispersed]
@@ -208,7 +209,7 @@ def start_of_turn_actions(ctx: Context, state: CenturionState, side: str) -> Gen
         elif k == "leave":
             lk = yield Decision(side, "Which unit leaves its square?",
                                 tuple(Option(u.id, state.describe(u)) for u in leavers), rule="cen:full.square",
-                                kind="start.leave", refuse=_refuser(state, side, "leave"))
+                                kind=Kind.START_LEAVE, refuse=_refuser(state, side, "leave"))
             u = state.units[lk]
             u.in_square = False
             b.left_square.add(u.id)
@@ -218,25 +219,27 @@ def start_of_turn_actions(ctx: Context, state: CenturionState, side: str) -> Gen
         elif k == "dismount":
             units = dismountable(state, side)
             uk = yield Decision(side, "Dismount which unit?", tuple(Option(u.id, state.describe(u)) for u in units),
-                                rule="cen:opt.mount-dismount", kind="start.dismount", refuse=_refuser(state, side, "dismount"))
+                                rule="cen:opt.mount-dismount", kind=Kind.START_DISMOUNT,
+                                refuse=_refuser(state, side, "dismount"))
             u = state.units[uk]
             choices = state.capability[u.type].dismount_as
             ck = choices[0]
             if len(choices) > 1:
                 ck = yield Decision(side, f"Dismount {u.id} as?",
                                     tuple(Option(c, state.types[c].name) for c in choices if c in state.types),
-                                    rule="cen:opt.mount-dismount", kind="start.dismount-as")
+                                    rule="cen:opt.mount-dismount", kind=Kind.START_DISMOUNT_AS)
             dismount(ctx, state, u, ck)
         elif k == "mount":
             units = mountable(state, side)
             uk = yield Decision(side, "Mount which unit?", tuple(Option(u.id, state.describe(u)) for u in units),
-                                rule="cen:opt.mount-dismount", kind="start.mount", refuse=_refuser(state, side, "mount"))
+                                rule="cen:opt.mount-dismount", kind=Kind.START_MOUNT, refuse=_refuser(state, side, "mount"))
             mount(ctx, state, state.units[uk])
         elif k == "destroy-mounts":
             mts = own_mounts(state, side)
             mk = yield Decision(side, "Destroy which riderless mounts?",
                                 tuple(Option(m.id, f"mounts at {state.hid(m.hex)}") for m in mts),
-                                rule="cen:opt.mount-dismount", kind="start.destroy-mounts", refuse=_refuser(state, side, "destroy-mounts"))
+                                rule="cen:opt.mount-dismount", kind=Kind.START_DESTROY_MOUNTS,
+                                refuse=_refuser(state, side, "destroy-mounts"))
             destroy_mounts(ctx, state, state.units[mk])
 
 

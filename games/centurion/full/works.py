@@ -16,6 +16,7 @@ from ancients_kit.session import Context, Decision, Option
 from ancients_games.centurion.full.book import log_event, units_text
 from ancients_games.centurion.full.options import active_for
 from ancients_games.centurion.state import CenturionState, Unit
+from ancients_games.centurion.vocab import Kind
 
 
 WORKS_ATTACKED = "full_works_attacked"
@@ -133,7 +134,7 @@ def raze_step(ctx: Context, state: CenturionState, side: str) -> Generator[Decis
         rk = yield Decision(side, "End of the Movement Phase: destroy earthworks you occupy (one point lost), or done",
                             (Option("done", "keep the earthworks"),
                              *(Option(state.hid(h), units_text(state, h, side)) for h in hexes)),
-                            rule="cen:opt.earthworks", kind="works.raze", refuse=refuse)
+                            rule="cen:opt.earthworks", kind=Kind.WORKS_RAZE, refuse=refuse)
         if rk == "done":
             return
         h = state.hex_of(rk)
