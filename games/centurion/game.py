@@ -23,7 +23,7 @@ from typing import Any
 import attrs
 
 from ancients_kit.data import DataStore, Meta
-from ancients_kit.errors import IllegalAnswer, InvalidAnswer
+from ancients_kit.errors import IllegalAnswer, ParameterError
 from ancients_kit.hexgrid import Hex, Hexside, Numbering
 from ancients_kit.hexmap import HexMap
 from ancients_kit.plugin import Game, OddsReport, OptionSpec, Outcome, ScenarioInfo, TableInfo
@@ -440,8 +440,8 @@ class CenturionGame(Game):
     def odds(self, store: DataStore, params: Mapping[str, str]) -> OddsReport:
         """``ancients odds centurion``: the CRT's outcomes for the factors in ``params``
         (see :attr:`odds_help`; cen:basic.combat, cen:full.combat H). A parameter that
-        cannot be read is an :class:`~ancients_kit.errors.InvalidAnswer`, an attack below
-        1-2 an :class:`~ancients_kit.errors.IllegalAnswer`, each naming its rule."""
+        cannot be read, or an attack below 1-2, is an :class:`~ancients_kit.errors.ParameterError`
+        naming the parameter and its rule."""
         p = dict(params)
 
         def num(*names: str) -> int:
@@ -450,12 +450,12 @@ class CenturionGame(Game):
                     try:
                         v = int(p[n])
                     except ValueError:
-                        raise InvalidAnswer(f"{n} must be a whole number, not {p[n]!r}", answer=f"{n}={p[n]}",
+                        raise ParameterError(f"{n} must be a whole number, not {p[n]!r}", name=n,
                                             rule=ODDS_RULE) from None
                     if v < 0:
-                        raise InvalidAnswer(f"{n} must not be negative, got {v}", answer=f"{n}={p[n]}", rule=ODDS_RULE)
+                        raise ParameterError(f"{n} must not be negative, got {v}", name=n, rule=ODDS_RULE)
                     return v
-            raise InvalidAnswer(f"missing {names[0]}=N ({self.odds_help})", rule=ODDS_RULE)
+            raise ParameterError(f"missing {names[0]}=N ({self.odds_help})", name=names[0], rule=ODDS_RULE)
 
         def yes(name: str) -> bool:
             v = p.get(name, "no").strip().lower()
@@ -463,14 +463,14 @@ class CenturionGame(Game):
                 return True
             if v in ("0", "no", "n", "false", "off"):
                 return False
-            raise InvalidAnswer(f"{name} takes yes or no, not {p[name]!r}", answer=f"{name}={p[name]}",
+            raise ParameterError(f"{name} takes yes or no, not {p[name]!r}", name=name,
                                 rule="cen:basic.combat")
 
         known = {"attack", "defense", "defence", "command", "enemy_command", "rounding", "modifier", "crt"}
         unknown = sorted(set(p) - known)
         if unknown:
-            raise InvalidAnswer(f"unknown parameter(s) {', '.join(unknown)} ({self.odds_help})",
-                                answer=" ".join(f"{k}={p[k]}" for k in unknown), rule=ODDS_RULE)
+            raise ParameterError(f"unknown parameter(s) {', '.join(unknown)} ({self.odds_help})",
+                                name=unknown[0], rule=ODDS_RULE)
         attack = num("attack")
         defense = num("defense", "defence")
         modifier = 0
@@ -478,12 +478,12 @@ class CenturionGame(Game):
             try:
                 modifier = int(p["modifier"])
             except ValueError:
-                raise InvalidAnswer(f"modifier must be a whole number, not {p['modifier']!r}",
-                                    answer=f"modifier={p['modifier']}", rule=ODDS_RULE) from None
+                raise ParameterError(f"modifier must be a whole number, not {p['modifier']!r}",
+                                    name="modifier", rule=ODDS_RULE) from None
         crt = p.get("crt", "melee").strip().lower()
         if crt not in ("melee", "fire"):
-            raise InvalidAnswer(f"crt is melee or fire, not {p['crt']!r} (cen:full.combat H: missile fire has its own "
-                                f"table, crt_fire)", answer=f"crt={p['crt']}", rule="cen:full.combat")
+            raise ParameterError(f"crt is melee or fire, not {p['crt']!r} (cen:full.combat H: missile fire has its own "
+                                f"table, crt_fire)", name="crt", rule="cen:full.combat")
         # Missile fire (Full Simulation) reads crt_fire.toml: fire factor after FEM against Fire Protection.
         table: OddsTable = load_all(store)["melee"] if crt == "melee" else load_fire_crt(store)
         explain = [f"attack {attack} against defence {defense} (cen:basic.combat procedure)" if crt == "melee" else
@@ -491,8 +491,8 @@ class CenturionGame(Game):
         if "rounding" in p:
             rounding = p["rounding"].strip().lower()
             if rounding not in ("attacker", "defender"):
-                raise InvalidAnswer(f"rounding is attacker or defender, not {p['rounding']!r}",
-                                    answer=f"rounding={p['rounding']}", rule="cen:basic.combat")
+                raise ParameterError(f"rounding is attacker or defender, not {p['rounding']!r}",
+                                    name="rounding", rule="cen:basic.combat")
             explain.append(f"rounded for the {rounding} (as asked)")
         elif yes("command") and not yes("enemy_command"):
             rounding = "attacker"
@@ -506,8 +506,8 @@ class CenturionGame(Game):
         try:
             col = table.odds(attack, defense, rounding)
         except OddsRefused as exc:
-            raise IllegalAnswer(f"{exc}: below 1-2 an attack is non-viable (cen:basic.combat, cen:full.defensive-fire)",
-                                answer=f"attack={attack} defense={defense}", rule="cen:basic.combat") from None
+            raise ParameterError(f"{exc}: below 1-2 an attack is non-viable (cen:basic.combat, cen:full.defensive-fire)",
+                                name="attack", rule="cen:basic.combat") from None
         label = getattr(col, "label", "")
         explain.append(f"{attack}:{defense} -> column {label}")
         if modifier:

@@ -14,7 +14,7 @@ from click.testing import CliRunner, Result
 from ancients_kit.cli.main import cli
 from ancients_kit.compare import parse_engagement
 from ancients_kit.data import DataStore
-from ancients_kit.errors import IllegalAnswer, InvalidAnswer
+from ancients_kit.errors import IllegalAnswer, InvalidAnswer, ParameterError
 
 from ancients_games.centurion import GAME, model
 from ancients_games.centurion.compare import translate
@@ -39,34 +39,34 @@ def _error_line(res: Result) -> str:
 
 
 @pytest.mark.rule("cen:basic.combat")
-@pytest.mark.parametrize(("params", "answer", "rule", "text"), [
-    ({"attack": "x", "defense": "3"}, "attack=x", "cen:basic.combat", "attack must be a whole number, not 'x'"),
-    ({"attack": "-1", "defense": "3"}, "attack=-1", "cen:basic.combat", "attack must not be negative, got -1"),
-    ({"defense": "3"}, "", "cen:basic.combat", "missing attack=N"),
-    ({"attack": "4", "defense": "2", "command": "maybe"}, "command=maybe", "cen:basic.combat",
+@pytest.mark.parametrize(("params", "name", "rule", "text"), [
+    ({"attack": "x", "defense": "3"}, "attack", "cen:basic.combat", "attack must be a whole number, not 'x'"),
+    ({"attack": "-1", "defense": "3"}, "attack", "cen:basic.combat", "attack must not be negative, got -1"),
+    ({"defense": "3"}, "attack", "cen:basic.combat", "missing attack=N"),
+    ({"attack": "4", "defense": "2", "command": "maybe"}, "command", "cen:basic.combat",
      "command takes yes or no, not 'maybe'"),
-    ({"attack": "4", "defense": "2", "foo": "1"}, "foo=1", "cen:basic.combat", "unknown parameter(s) foo"),
-    ({"attack": "4", "defense": "2", "modifier": "z"}, "modifier=z", "cen:basic.combat",
+    ({"attack": "4", "defense": "2", "foo": "1"}, "foo", "cen:basic.combat", "unknown parameter(s) foo"),
+    ({"attack": "4", "defense": "2", "modifier": "z"}, "modifier", "cen:basic.combat",
      "modifier must be a whole number, not 'z'"),
-    ({"attack": "4", "defense": "2", "crt": "ranged"}, "crt=ranged", "cen:full.combat", "crt is melee or fire"),
-    ({"attack": "4", "defense": "2", "rounding": "up"}, "rounding=up", "cen:basic.combat",
+    ({"attack": "4", "defense": "2", "crt": "ranged"}, "crt", "cen:full.combat", "crt is melee or fire"),
+    ({"attack": "4", "defense": "2", "rounding": "up"}, "rounding", "cen:basic.combat",
      "rounding is attacker or defender, not 'up'"),
 ])
-def test_an_unreadable_odds_parameter_is_an_invalid_answer(params: dict[str, str], answer: str, rule: str,
+def test_an_unreadable_odds_parameter_is_a_parameter_error(params: dict[str, str], name: str, rule: str,
                                                            text: str) -> None:
-    with pytest.raises(InvalidAnswer) as got:
+    with pytest.raises(ParameterError) as got:
         GAME.odds(DataStore(GAME.package), params)
-    assert got.value.rule == rule and got.value.answer == answer and text in str(got.value)
+    assert got.value.rule == rule and got.value.name == name and text in str(got.value)
     assert rule in str(got.value)
     line = _error_line(res := _run("odds", "centurion", *(f"{k}={v}" for k, v in params.items())))
     assert res.exit_code == 2 and text in line and rule in line
 
 
 @pytest.mark.rule("cen:basic.combat", "cen:full.defensive-fire")
-def test_a_non_viable_attack_is_an_illegal_answer_naming_the_rule() -> None:
-    with pytest.raises(IllegalAnswer) as got:
+def test_a_non_viable_attack_is_a_parameter_error_naming_the_rule() -> None:
+    with pytest.raises(ParameterError) as got:
         GAME.odds(DataStore(GAME.package), {"attack": "2", "defense": "9"})
-    assert got.value.rule == "cen:basic.combat" and got.value.answer == "attack=2 defense=9"
+    assert got.value.rule == "cen:basic.combat" and got.value.name == "attack"
     res = _run("odds", "centurion", "attack=2", "defense=9")
     line = _error_line(res)
     assert res.exit_code == 2 and "below 1-2 an attack is non-viable (cen:basic.combat" in line
