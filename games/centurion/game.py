@@ -122,7 +122,7 @@ def basic_game_refusal(specs: list[OptionSpec], options: Mapping[str, Any]) -> t
     return None
 
 
-class CenturionGame(Game):
+class CenturionGame(Game[CenturionState]):
     """Centurion: Tactical Warfare, 100 B.C.-600 A.D. (SPI, 1971)."""
 
     id = "centurion"
