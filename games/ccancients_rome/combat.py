@@ -409,6 +409,33 @@ def can_retreat(bs: BattleState, u: Unit, hexes: int) -> bool:
     return True
 
 
+GONE, STOPPED, ON = "gone", "stopped", "on"
+"""How one hex of a retreat or an evade ended (:func:`_step_back`)."""
+
+
+def _step_back(ctx: Context, bs: BattleState, u: Unit, dest: str, start: str, had_leader: bool,
+               rules: tuple[str, ...], verb: str, onto: str, move: str, rule: str) -> tuple[str, str]:
+    """Move ``u`` one hex of its retreat or evade (``move``, under ``rule``) into ``dest``.
+
+    Each marsh hex entered costs a roll at once, before any other loss: the move so far is
+    logged (``{verb} start -> dest``) and the unit may be lost (:data:`GONE`; ccr:base.terrain).
+    A unit that came without a leader and reaches a lone friendly one takes him and stops there
+    (:data:`STOPPED`; ccr:base.retreat, ccr:base.evade, ccr:base.leaders). Returns the hex the move
+    still to log starts from, and how the hex ended (:data:`ON`: the move goes on).
+    """
+    bs.move_unit(u, dest)
+    if bs.board.spec(dest).sink:
+        ctx.event("retreat", f"{u.side} {u.code} {verb} {start} -> {dest}", rules=rules, side=u.side)
+        start = dest
+        if marsh_check(ctx, bs, u):
+            return start, GONE
+    if not had_leader and (ld := bs.leader_with(u)) is not None:
+        ctx.event("retreat", f"{u.side} {u.code} {onto} {ld.name} at {dest}: the leader attaches and the {move} "
+                  "stops", rules=(rule, "ccr:base.leaders"), side=u.side)
+        return start, STOPPED
+    return start, ON
+
+
 def retreat(ctx: Context, bs: BattleState, u: Unit, hexes: int, rules: tuple[str, ...]) -> Gen:
     """Retreat ``hexes`` toward the own baseline; a block for each hex that cannot be retreated."""
     key = bs.armies[u.side].key
@@ -448,16 +475,11 @@ def retreat(ctx: Context, bs: BattleState, u: Unit, hexes: int, rules: tuple[str
             dest = yield from ask(u.side, f"Retreat {bs.types[u.code].name} from {u.hex} ({hexes - i} to go): to which hex?",
                                   [(h, "retreat") for h in opts], "ccr:base.retreat", Kind.RETREAT_HEX,
                                   lambda text, _u=u: why_not_retreat(bs, _u, text), highlight=opts)
-        bs.move_unit(u, dest)
-        if bs.board.spec(dest).sink:  # each marsh hex retreated onto costs a roll, before any other loss
-            ctx.event("retreat", f"{u.side} {u.code} retreats {start} -> {dest}", rules=rules, side=u.side)
-            start = dest
-            if marsh_check(ctx, bs, u):
-                return
-        if not had_leader and (ld := bs.leader_with(u)) is not None:
-            # A unit retreating onto a lone friendly leader takes him and stops there (ccr:base.retreat).
-            ctx.event("retreat", f"{u.side} {u.code} reaches {ld.name} at {dest}: the leader attaches and the "
-                      f"retreat stops", rules=("ccr:base.retreat", "ccr:base.leaders"), side=u.side)
+        start, went = _step_back(ctx, bs, u, dest, start, had_leader, rules, "retreats", "reaches", "retreat",
+                                 "ccr:base.retreat")
+        if went == GONE:
+            return
+        if went == STOPPED:
             break
     if u.hex != start:
         ctx.event("retreat", f"{u.side} {u.code} retreats {start} -> {u.hex}", rules=rules, side=u.side)
@@ -501,15 +523,11 @@ def evade_move(ctx: Context, bs: BattleState, u: Unit, rules: tuple[str, ...]) -
                                   [(h, "evade") for h in opts], "ccr:base.evade", Kind.EVADE_HEX,
                                   lambda text, _u=u, _o=tuple(opts): why_not_evade_hex(bs, _u, _o, text),
                                   highlight=opts)
-        bs.move_unit(u, dest)
-        if bs.board.spec(dest).sink:  # an evading unit does not stop in a marsh, but rolls for each one
-            ctx.event("retreat", f"{u.side} {u.code} evades {start} -> {dest}", rules=rules, side=u.side)
-            start = dest
-            if marsh_check(ctx, bs, u):
-                return
-        if not had_leader and (ld := bs.leader_with(u)) is not None:
-            ctx.event("retreat", f"{u.side} {u.code} evades onto {ld.name} at {dest}: the leader attaches and the "
-                      f"evade stops", rules=("ccr:base.evade", "ccr:base.leaders"), side=u.side)
+        start, went = _step_back(ctx, bs, u, dest, start, had_leader, rules, "evades", "evades onto", "evade",
+                                 "ccr:base.evade")
+        if went == GONE:
+            return
+        if went == STOPPED:
             break
     if u.hex != start:
         ctx.event("retreat", f"{u.side} {u.code} evades {start} -> {u.hex}", rules=rules, side=u.side)
