@@ -746,7 +746,8 @@ def least_costs(
     excepted; a cell in ``closed`` is never entered (with ``index``, both hold keys of it,
     hexes say, those not in it left out). When the search first reaches a cell in
     ``asks``, ``gate(cell)`` says whether it is closed (enemy units, a full stack): asked
-    there, not beforehand, since most such cells are never reached.
+    there, not beforehand, since most such cells are never reached. Ties go to the first
+    found: buckets in cost order, each in the order it was filled, rows in their order.
     """
     n = len(rows)
     inf = budget + 1
@@ -814,7 +815,13 @@ def least_costs_facing(
     facing ``f`` enters without a turn. Entering any other direction must cost exactly one
     ``quantum`` more (a turn past the free one). The cells are ``len(turn_rows) >> 3``;
     ``start`` is a cell, ``facing`` the start's. ``closed`` cells close all their nodes;
-    ``stops``, ``asks`` and ``gate`` are per cell as in :func:`least_costs`.
+    ``stops``, ``asks``, ``gate`` and ``index`` are per cell as in :func:`least_costs`.
+    ``tests/test_movement.py`` holds it to a plain search over every node and step.
+
+    The relaxation is written out twice in the loop (a later facing's front directions, a
+    first facing's every direction): writing it once was measured slower on Centurion's
+    positions, by about 1% with the direction sets gathered once per cell and mask, more
+    with anything built per expansion (``benchmarks/results/engine-speed.md``).
 
     Two prunings keep the search fast, both dropping only relaxations that would fail (so
     labels, predecessors and the order useful nodes are expanded in are those of the plain
