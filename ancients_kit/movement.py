@@ -94,6 +94,7 @@ __all__ = [
 ]
 
 _N = TypeVar("_N")
+_K = TypeVar("_K", bound=Hashable)
 
 MP = Union[int, Fraction]
 """Movement points: an int or an exact Fraction."""
@@ -714,7 +715,8 @@ class Labels(NamedTuple):
     - ``best[node]``: least ticks to reach the node; ``budget + 1`` if not reached, ``-1`` if
       closed (never entered: blocked, or judged closed by the gate);
     - ``prev[node]``: the node it was reached from (``-1``: none, the start);
-    - ``order``: the cells reached, in the order they were first reached, the start left out;
+    - ``order``: the cells reached, in the order they were first reached, the start and the
+      cells the gate closed left out;
     - ``least[cell]``: least label of any node of the cell (the facing search; else ``best``).
     """
 
@@ -730,11 +732,11 @@ def least_costs(
     budget: int,
     quantum: int = 1,
     exits: Sequence[int] | None = None,
-    stops: Iterable[Hashable] = (),
-    closed: Iterable[Hashable] = (),
+    stops: Iterable[_K] = (),
+    closed: Iterable[_K] = (),
     asks: Container[int] = (),
     gate: Callable[[int], bool] | None = None,
-    index: Mapping[Hashable, int] | None = None,
+    index: Mapping[_K, int] | None = None,
 ) -> Labels:
     """Least costs from cell ``start`` to every cell within ``budget`` integer ticks.
 
@@ -800,11 +802,11 @@ def least_costs_facing(
     budget: int,
     quantum: int = 1,
     exits: Sequence[int] | None = None,
-    stops: Iterable[Hashable] = (),
-    closed: Iterable[Hashable] = (),
+    stops: Iterable[_K] = (),
+    closed: Iterable[_K] = (),
     asks: Container[int] = (),
     gate: Callable[[int], bool] | None = None,
-    index: Mapping[Hashable, int] | None = None,
+    index: Mapping[_K, int] | None = None,
 ) -> Labels:
     """:func:`least_costs` over nodes ``cell << 3 | facing`` (facings 0..5): a unit that
     moves only to its front and turns in the hexes it enters.
