@@ -24,6 +24,29 @@ a breadth-first walk on the same idea, where the game says of each hex what
 entering it means (:data:`BARRED`, :data:`THROUGH`, :data:`HALT`,
 :data:`ONWARD`), on any node type and adjacency.
 
+Games whose step prices depend on more than the hex entered use
+:func:`least_costs` and :func:`least_costs_facing`: Dial's algorithm over
+integer node ids (a cell index, or ``cell << 3 | facing`` for units that move
+to their front and pay for turns) within an integer budget, on successor rows
+the game precomputes once per map and unit kind. Their hooks are what
+Centurion's Movement Phase needs and nothing game-specific: a step price that
+depends on the cost so far (road fractions lost on leaving a road,
+``cen:full.movement`` H: a :data:`Step` keeps fractions of a ``quantum`` or
+rounds up first), exit costs per cell, stop cells (entered, not left: a zone
+of control), closed cells, and a gate asked when a cell is first reached
+(enemy units, full stacks: judged there, since most are never reached).
+
+Why the seam is there (rows, not a step function): the game owns the rules
+and builds the rows (terrain, hexsides, roads, turns, extra costs), the core
+owns the bucket loop and the labels. A step function ``step(node, cost)``
+returning successors and prices, called at every expansion, was measured 1.8
+times slower than the rows on the Basic Game's positions of seeded games (42
+against 75 microseconds a search): the call, the list it builds and the
+tuple per successor cost more than the relaxations themselves. With rows the
+games' searches run as fast as Centurion's own tuned search did (the same
+loop, moved here), and what stays in the game is its rules and reading the
+labels back (facings, paths).
+
 Determinism: ties between equal-cost paths are broken by the order in which
 neighbours are tried (direction order, or the order of the ``neighbors``
 mapping), never by hashing, so paths are the same on every run.
@@ -34,11 +57,11 @@ exact, no floats.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Container, Iterable, Mapping
+from collections.abc import Callable, Collection, Container, Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from heapq import heappop, heappush
 from types import MappingProxyType
-from typing import TypeVar, Union
+from typing import NamedTuple, TypeVar, Union
 
 import attrs
 
@@ -64,9 +87,14 @@ __all__ = [
     "THROUGH",
     "HALT",
     "ONWARD",
+    "Labels",
+    "Step",
+    "least_costs",
+    "least_costs_facing",
 ]
 
 _N = TypeVar("_N")
+_K = TypeVar("_K", bound=Hashable)
 
 MP = Union[int, Fraction]
 """Movement points: an int or an exact Fraction."""
@@ -667,3 +695,246 @@ def reach_in_steps(
             break
         frontier = nxt
     return out
+
+
+# ------------------------------------------------------------------ least costs over a game's step rows
+
+Step = tuple[int, int, bool]
+"""One precomputed step of :func:`least_costs` and :func:`least_costs_facing`: (node entered,
+ticks, keeps fractions). A step that keeps fractions (a road step from road hex to road hex)
+adds its ticks to the cost so far; any other first rounds the cost so far up to a whole
+``quantum`` (a Movement Factor): fractions of one are lost on leaving the road."""
+
+_MASK_DIRS = tuple(tuple(g for g in range(6) if m >> g & 1) for m in range(64))
+"""Direction mask -> its directions, lowest first."""
+
+
+class Labels(NamedTuple):
+    """What :func:`least_costs` or :func:`least_costs_facing` leaves behind, for the game to read.
+
+    - ``best[node]``: least ticks to reach the node; ``budget + 1`` if not reached, ``-1`` if
+      closed (never entered: blocked, or judged closed by the gate);
+    - ``prev[node]``: the node it was reached from (``-1``: none, the start);
+    - ``order``: the cells reached, in the order they were first reached, the start and the
+      cells the gate closed left out;
+    - ``least[cell]``: least label of any node of the cell (the facing search; else ``best``).
+    """
+
+    best: list[int]
+    prev: list[int]
+    order: list[int]
+    least: list[int]
+
+
+def least_costs(
+    rows: Sequence[Sequence[Step]],
+    start: int,
+    budget: int,
+    quantum: int = 1,
+    exits: Sequence[int] | None = None,
+    stops: Iterable[_K] = (),
+    closed: Iterable[_K] = (),
+    asks: Container[int] = (),
+    gate: Callable[[int], bool] | None = None,
+    index: Mapping[_K, int] | None = None,
+) -> Labels:
+    """Least costs from cell ``start`` to every cell within ``budget`` integer ticks.
+
+    Dial's algorithm, one bucket per tick, over cells ``0..len(rows)-1``: ``rows[i]`` are the
+    steps out of cell ``i`` (:data:`Step`: cell entered, ticks, keeps fractions), in the order
+    ties are to be broken. A step's price depends on the cost so far (``quantum``, see
+    :data:`Step`), plus ``exits[i]`` ticks to leave cell ``i`` if given (caltrops). A cell in
+    ``stops`` is entered but not left (a move ends there: a zone of control), the start
+    excepted; a cell in ``closed`` is never entered (with ``index``, both hold keys of it,
+    hexes say, those not in it left out). When the search first reaches a cell in
+    ``asks``, ``gate(cell)`` says whether it is closed (enemy units, a full stack): asked
+    there, not beforehand, since most such cells are never reached. Ties go to the first
+    found: buckets in cost order, each in the order it was filled, rows in their order.
+    """
+    n = len(rows)
+    inf = budget + 1
+    best = [inf] * n
+    get = None if index is None else index.get
+    for k in closed:
+        j = k if get is None else get(k)
+        if j is not None:
+            best[j] = -1
+    best[start] = 0
+    prev = [-1] * n
+    stop = bytearray(n)
+    for k in stops:
+        j = k if get is None else get(k)
+        if j is not None:
+            stop[j] = 1
+    stop[start] = 0
+    order: list[int] = []
+    buckets: list[list[int]] = [[] for _ in range(budget + 1)]
+    buckets[0].append(start)
+    scale = quantum
+    for c in range(budget + 1):
+        for i in buckets[c]:
+            if best[i] != c or stop[i]:
+                continue
+            base = c + exits[i] if exits is not None else c
+            r = base % scale
+            ceil = base - r + scale if r else base  # fractions lost off the road
+            for j, sc, keeps in rows[i]:
+                nc = (base if keeps else ceil) + sc
+                old = best[j]
+                if nc < old:
+                    if old == inf:  # first reached
+                        if j in asks and gate is not None and gate(j):
+                            best[j] = -1
+                            continue
+                        order.append(j)
+                    best[j] = nc
+                    prev[j] = i
+                    buckets[nc].append(j)
+    return tuple.__new__(Labels, (best, prev, order, best))  # Labels(...) without its __new__'s call
+
+
+def least_costs_facing(
+    turn_rows: Sequence[Sequence[Step]],
+    front_rows: Sequence[Step | None],
+    fronts: Sequence[int],
+    start: int,
+    facing: int,
+    budget: int,
+    quantum: int = 1,
+    exits: Sequence[int] | None = None,
+    stops: Iterable[_K] = (),
+    closed: Iterable[_K] = (),
+    asks: Container[int] = (),
+    gate: Callable[[int], bool] | None = None,
+    index: Mapping[_K, int] | None = None,
+) -> Labels:
+    """:func:`least_costs` over nodes ``cell << 3 | facing`` (facings 0..5): a unit that
+    moves only to its front and turns in the hexes it enters.
+
+    ``turn_rows[node]``: every step out of the node (into the neighbour in direction ``g``,
+    then facing ``g``), turn included; ``front_rows[cell << 3 | g]``: the step into direction
+    ``g`` without a turn (``None``: none); ``fronts[f]``: the directions (a bit mask) a unit
+    facing ``f`` enters without a turn. Entering any other direction must cost exactly one
+    ``quantum`` more (a turn past the free one). The cells are ``len(turn_rows) >> 3``;
+    ``start`` is a cell, ``facing`` the start's. ``closed`` cells close all their nodes;
+    ``stops``, ``asks``, ``gate`` and ``index`` are per cell as in :func:`least_costs`.
+    ``tests/test_movement.py`` holds it to a plain search over every node and step.
+
+    The relaxation is written out twice in the loop (a later facing's front directions, a
+    first facing's every direction): writing it once was measured slower on Centurion's
+    positions, by about 1% with the direction sets gathered once per cell and mask, more
+    with anything built per expansion (``benchmarks/results/engine-speed.md``).
+
+    Two prunings keep the search fast, both dropping only relaxations that would fail (so
+    labels, predecessors and the order useful nodes are expanded in are those of the plain
+    search over every node and every step). Only the first facing taken out of the queue in a
+    cell tries every direction (turns included); a later facing of the same cell, costing no
+    less, can improve nothing but the directions to its own front that no earlier facing had
+    free, so only those are tried. A facing labelled a whole quantum or more above the cell's
+    least (``Labels.least``) is not queued: the other facing, turning, offers every direction
+    at no more; labelled more than a whole quantum above, it is not even recorded, as it
+    cannot be the way into any final facing either (turning on arrival costs at most one
+    quantum).
+    """
+    n = len(turn_rows) >> 3
+    s0 = start << 3 | facing
+    inf = budget + 1
+    best = [inf] * (n << 3)
+    dead = [-1] * 6
+    get = None if index is None else index.get
+    for k in closed:
+        j = k if get is None else get(k)
+        if j is not None:
+            best[j << 3:(j << 3) + 6] = dead
+    start_closed = best[s0] < 0
+    best[s0] = 0
+    prev = [-1] * (n << 3)
+    mask = bytearray(n)
+    for k in stops:
+        j = k if get is None else get(k)
+        if j is not None:
+            mask[j] = 127  # every direction already "done": nothing is expanded
+    mask[start] = 0
+    order: list[int] = []
+    lo = [inf] * n  # least label of any facing, per cell (inf: not reached yet)
+    lo[start] = 0
+    buckets: list[list[int]] = [[] for _ in range(budget + 1)]
+    buckets[0].append(s0)
+    scale = quantum
+    free = front_rows
+    DIRS = _MASK_DIRS
+    for c in range(budget + 1):
+        for node in buckets[c]:
+            if best[node] != c:
+                continue
+            i = node >> 3
+            m = mask[i]
+            if m:
+                todo = fronts[node & 7] & ~m
+                if not todo:
+                    continue
+                mask[i] = m | todo
+                base = c + exits[i] if exits is not None else c
+                r = base % scale
+                ceil = base - r + scale if r else base  # fractions lost off the road
+                # The relaxation below is written out again in the else-branch (turns
+                # within the cell): one copy per loop keeps a call out of the hottest path.
+                for g in DIRS[todo]:
+                    e = free[i << 3 | g]
+                    if e is None:
+                        continue
+                    t, sc, keeps = e
+                    nc = (base if keeps else ceil) + sc
+                    if nc < best[t]:
+                        j = t >> 3
+                        x = lo[j]
+                        if nc < x:
+                            if x == inf:  # first reached
+                                if j in asks and gate is not None and gate(j):
+                                    best[j << 3:(j << 3) + 6] = dead
+                                    continue
+                                order.append(j)
+                            lo[j] = nc
+                            best[t] = nc
+                            prev[t] = node
+                            buckets[nc].append(t)
+                        elif nc < x + scale:
+                            best[t] = nc
+                            prev[t] = node
+                            buckets[nc].append(t)
+                        elif nc == x + scale:  # dominated, but may yet be the final facing's way in
+                            best[t] = nc
+                            prev[t] = node
+            else:
+                mask[i] = fronts[node & 7]  # never 0: the cell is expanded
+                base = c + exits[i] if exits is not None else c
+                r = base % scale
+                ceil = base - r + scale if r else base  # fractions lost off the road
+                for t, sc, keeps in turn_rows[node]:
+                    nc = (base if keeps else ceil) + sc
+                    if nc < best[t]:
+                        j = t >> 3
+                        x = lo[j]
+                        if nc < x:
+                            if x == inf:  # first reached
+                                if j in asks and gate is not None and gate(j):
+                                    best[j << 3:(j << 3) + 6] = dead
+                                    continue
+                                order.append(j)
+                            lo[j] = nc
+                            best[t] = nc
+                            prev[t] = node
+                            buckets[nc].append(t)
+                        elif nc < x + scale:
+                            best[t] = nc
+                            prev[t] = node
+                            buckets[nc].append(t)
+                        elif nc == x + scale:  # dominated, but may yet be the final facing's way in
+                            best[t] = nc
+                            prev[t] = node
+    if start_closed:
+        b = start << 3
+        for k in range(b, b + 6):
+            if best[k] < 0:
+                best[k] = inf
+    return tuple.__new__(Labels, (best, prev, order, lo))  # Labels(...) without its __new__'s call

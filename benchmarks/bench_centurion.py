@@ -28,6 +28,14 @@ Figures:
   ``games/centurion/tests/test_movement_speed.py``) over the engine's search,
   both run on every position the game asks about -- machine-independent.
 
+- ``search_*_search_us``: microseconds per reachable search (the search alone,
+  ``reach.reachable``), Basic Game and Full Simulation, on the positions the
+  Movement Phase searched in seeded random games (:func:`search_times`);
+  ``python -m benchmarks.bench_centurion search OLD_MOVEMENT_PY [rounds]``
+  times an older ``movement.py`` beside it, position by position, with the
+  ratio (issue 25 item 4: the search moved onto the core's engine,
+  ``results/engine-speed.md``).
+
 Run with ``python -m benchmarks.bench_centurion [seconds]`` (or ``python -m benchmarks centurion``);
 ``python -m benchmarks.bench_centurion ratios [rounds] [games]`` prints only the before/after
 table (:func:`ratio_rounds`): per scenario and overall, the ratio of every round and the median
@@ -350,6 +358,87 @@ def score_options_speedup(scenario: str = "basic-civil-war", seed: int = 7, roun
             "speedup": round(before / after, 2) if after else None}
 
 
+# ------------------------------------------------------------------ the reachable search alone (issue 25 item 4)
+SEARCH_SCENARIOS = {"basic": (("basic-civil-war", 1), ("basic-gaul", 2)), "full": (("numidia", 1), ("pharsalus", 2))}
+
+
+def search_positions(per_game: int = 300) -> dict[str, list[tuple[Any, str, Any]]]:
+    """Every position the Movement Phase searched in seeded random games (the first
+    ``per_game`` of each), as (state copy, unit id, hooks), Basic Game and Full Simulation."""
+    from ancients_games.centurion import movement
+
+    out: dict[str, list[tuple[Any, str, Any]]] = {}
+    fast = movement.reachable
+    for version, games in SEARCH_SCENARIOS.items():
+        got: list[tuple[Any, str, Any]] = []
+        for scenario, seed in games:
+            mine: list[tuple[Any, str, Any]] = []
+
+            def record(state: Any, unit: Any, hooks: Any = None, _mine: list = mine) -> Any:
+                if len(_mine) < per_game:
+                    _mine.append((state.copy(), unit.id, hooks))
+                return fast(state, unit, hooks)
+
+            movement.reachable = record  # type: ignore[assignment]
+            try:
+                options = None if version == "basic" else {"version": "full"}
+                play_out(Session(GAME, scenario, seed=seed, options=options), RandomBot(), max_decisions=MAX_DECISIONS)
+            finally:
+                movement.reachable = fast  # type: ignore[assignment]
+            got.extend(mine)
+        out[version] = got
+    return out
+
+
+def _old_search(path: str) -> Any:
+    """``reachable(state, unit, hooks)`` of an older ``games/centurion/movement.py`` saved at
+    ``path`` (``git show b182898:games/centurion/movement.py > /tmp/old.py``): loaded from
+    that file as a module of its own, beside the code of this tree, for a paired timing."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("centurion_movement_before", path)
+    assert spec is not None and spec.loader is not None
+    old = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(old)
+    return old.reachable
+
+
+def search_times(old_path: str | None = None, runs: int = 5, per_game: int = 300) -> dict[str, Any]:
+    """Microseconds per reachable search, Basic Game and Full Simulation, on
+    :func:`search_positions`: each position searched ``runs`` times and the least time kept (a
+    busy machine slows a run, never speeds one), summed over the positions. With ``old_path``
+    (an older ``movement.py``, see :func:`_old_search`), the old search too, alternating with
+    the new one position by position, its costs checked equal, and the ratio new / old."""
+    from ancients_games.centurion.reach import reachable
+
+    old = _old_search(old_path) if old_path else None
+    clock = time.perf_counter
+    out: dict[str, Any] = {}
+    for version, positions in search_positions(per_game).items():
+        spent = [0.0, 0.0]
+        for state, uid, hooks in positions:
+            unit = state.units[uid]
+            if old is not None:
+                assert list(old(state, unit, hooks).cost.items()) == list(reachable(state, unit, hooks).cost.items())
+            least = [float("inf"), float("inf")]
+            for r in range(runs):
+                for k in ((0, 1) if r % 2 else (1, 0)):
+                    if k == 1 and old is None:
+                        continue
+                    t0 = clock()
+                    (reachable if k == 0 else old)(state, unit, hooks)
+                    least[k] = min(least[k], clock() - t0)
+            spent[0] += least[0]
+            spent[1] += least[1] if old is not None else 0.0
+        n = len(positions)
+        out[f"{version}_positions"] = n
+        out[f"{version}_search_us"] = round(spent[0] / n * 1e6, 1)
+        if old is not None:
+            out[f"{version}_search_us_before"] = round(spent[1] / n * 1e6, 1)
+            out[f"{version}_search_after_over_before"] = round(spent[0] / spent[1], 3)
+    return out
+
+
 def run(seconds: float = 6.0) -> dict[str, Any]:
     out: dict[str, Any] = {}
     so = score_options_speedup()
@@ -361,6 +450,7 @@ def run(seconds: float = 6.0) -> dict[str, Any]:
     out["basic_bare_games_per_minute"] = round(bare, 1)
     out["bare_ratio"] = round(bare / basic["games_per_minute"], 2) if basic["games_per_minute"] else None
     out["basic_target_met"] = basic["games_per_minute"] >= 300
+    out.update({f"search_{k}": v for k, v in search_times(runs=3, per_game=150).items()})
     try:
         full = _games((FULL,), seconds, options={"version": "full"})
         out.update({f"full_{k}": v for k, v in full.items()})
@@ -383,6 +473,11 @@ if __name__ == "__main__":
         rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 3
         per = int(sys.argv[3]) if len(sys.argv) > 3 else 2
         print_ratio_rounds(ratio_rounds(rounds, per))
+        sys.exit(0)
+    if len(sys.argv) > 1 and sys.argv[1] == "search":
+        rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 3
+        for r in range(rounds):
+            print(f"  round {r + 1}: {search_times(sys.argv[2] if len(sys.argv) > 2 else None)}")
         sys.exit(0)
     secs = float(sys.argv[1]) if len(sys.argv) > 1 else 6.0
     for k, v in run(secs).items():

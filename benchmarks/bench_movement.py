@@ -5,7 +5,10 @@ figures as a dict. The scene: a 60 x 40 flat-top map, entry costs 1-3 by
 terrain, a few hundred impassable hexes, 8 MP. Both searches run in this
 process on the same graph (the networkx graph is built before timing) and
 must agree on the reachable set; the ZOC run (stop on entering an EZOC) is
-timed separately since networkx has no notion of it.
+timed separately since networkx has no notion of it. ``least_costs_*``: the
+core's least-cost search over precomputed step rows (what Centurion's search
+runs on) on the same scene, rows built once beforehand, ZOC hexes as stop
+cells; it must find the same costs as :func:`reachable`.
 
 networkx is an optional benchmark dependency (``pip install .[bench]``);
 without it the comparison is skipped with a message.
@@ -19,7 +22,7 @@ from typing import Any
 
 from ancients_kit.hexgrid import Hex, Numbering
 from ancients_kit.hexmap import HexMap
-from ancients_kit.movement import ZOC_STOP, reachable
+from ancients_kit.movement import ZOC_STOP, least_costs, reachable
 
 COLUMNS, ROWS, MP = 60, 40, 8
 REPEAT = 5
@@ -91,6 +94,25 @@ def run(queries: int = 200) -> dict[str, Any]:
     }
     t_ours = _time(ours)
     t_zoc = _time(ours_zoc)
+    hexes, index = graph.hexes, graph.index
+    rows = [tuple((j, entry[hexes[j]], False) for j in graph.nbr[i] if entry.get(hexes[j]) is not None)
+            for i in range(len(hexes))]
+    first = [index[s] for s in starts]
+
+    def rows_plain() -> list[Any]:
+        return [least_costs(rows, i, MP) for i in first]
+
+    def rows_zoc() -> list[Any]:
+        return [least_costs(rows, i, MP, 1, None, ezoc, (), (), None, index) for i in first]
+
+    def same(got: list[Any], want: list[Any]) -> bool:
+        return all({hexes[i]: lab.best[i] for i in [s, *lab.order]} == r.cost
+                   for s, lab, r in zip(first, got, want))
+
+    out["least_costs_same_costs"] = same(rows_plain(), ours()) and same(rows_zoc(), ours_zoc())
+    t_rows, t_rows_zoc = _time(rows_plain), _time(rows_zoc)
+    out["least_costs_us_per_query"] = 1e6 * t_rows / len(starts)
+    out["least_costs_zoc_us_per_query"] = 1e6 * t_rows_zoc / len(starts)
     out["ours_s"] = t_ours
     out["ours_zoc_s"] = t_zoc
     out["ours_us_per_query"] = 1e6 * t_ours / len(starts)

@@ -30,6 +30,8 @@ from ancients_kit.movement import (
     HexGraph,
     ZocPolicy,
     find_path,
+    least_costs,
+    least_costs_facing,
     path_cost,
     reach_in_steps,
     reachable,
@@ -400,3 +402,145 @@ def test_reach_in_steps_asks_only_the_hexes_named() -> None:
 
     assert reach_in_steps(0, 5, _line(10), enter, asks={3}) == {1: 1, 2: 2}
     assert asked == [3]
+
+
+# -- least costs over a game's step rows: least_costs, least_costs_facing --------------------------------------
+
+_INDEX = GRAPH.index
+_CELLS = GRAPH.hexes
+
+
+def _cell_rows(cost: Callable[[Hex, Hex], MP | None]) -> list[tuple[tuple[int, int, bool], ...]]:
+    """Steps out of each cell of GRAPH, in its neighbour order, priced by ``cost``."""
+    rows = []
+    for i, a in enumerate(_CELLS):
+        row = []
+        for j in GRAPH.nbr[i]:
+            w = cost(a, _CELLS[j])
+            if w is not None:
+                row.append((j, w, False))
+        rows.append(tuple(row))
+    return rows
+
+
+@given(scenes(), st.frozensets(st.sampled_from(HEXES), max_size=6))
+@settings(max_examples=120, deadline=None)
+def test_least_costs_equal_reachable_with_stops_and_closed_cells(scene: dict, walls: frozenset) -> None:
+    cost = _cost_fn(scene)
+    start, mp, ezoc = scene["start"], scene["mp"], scene["ezoc"]
+    want = reachable(start, mp, cost, neighbors=GRAPH, ezoc=ezoc, zoc=ZOC_STOP,
+                     can_enter=lambda a, b: b not in walls)
+    best, prev, order, least = least_costs(_cell_rows(cost), _INDEX[start], mp, 1, None, ezoc, walls - {start},
+                                           index=_INDEX)
+    assert least is best
+    got = {start: 0, **{_CELLS[i]: best[i] for i in order}}
+    assert got == want.cost and list(got) == list(want.cost)  # the same cells, found in the same order
+    assert {_CELLS[i]: _CELLS[prev[i]] for i in order} == {h: p for h, p in want.parent.items() if p is not None}
+    assert all(best[_INDEX[w]] == -1 for w in walls - {start})
+
+
+def _line_rows(steps: list[tuple[int, bool]]) -> list[tuple[tuple[int, int, bool], ...]]:
+    """Cells 0..n in a row, cell i stepping into i + 1 for the given (ticks, keeps)."""
+    return [((i + 1, t, keeps),) for i, (t, keeps) in enumerate(steps)] + [()]
+
+
+@pytest.mark.rule("cen:full.movement")
+def test_least_costs_keep_fractions_on_road_steps_only() -> None:
+    # two ticks to a Movement Factor: a road step of half a factor, then off the road
+    assert least_costs(_line_rows([(1, True), (2, False)]), 0, 10, 2).best == [0, 1, 4]
+    assert least_costs(_line_rows([(1, True), (1, True)]), 0, 10, 2).best == [0, 1, 2]
+    # leaving cell 1 costs two ticks more (caltrops), the fraction still lost
+    assert least_costs(_line_rows([(1, True), (2, False)]), 0, 10, 2, [0, 2, 0]).best == [0, 1, 6]
+    # the budget bounds the search: not reached is budget + 1
+    assert least_costs(_line_rows([(2, False), (2, False)]), 0, 3, 2).best == [0, 2, 4]
+
+
+def test_least_costs_ask_the_gate_once_at_first_reach_and_stop_cells_end_the_move() -> None:
+    rows = [((1, 1, False), (2, 1, False)), ((3, 1, False),), ((3, 1, False),), ((4, 1, False),), ()]
+    asked: list[int] = []
+
+    def gate(j: int) -> bool:
+        asked.append(j)
+        return j == 1
+
+    got = least_costs(rows, 0, 9, asks={1, 3, 4}, gate=gate)
+    assert asked == [1, 3, 4]  # 2 is not asked, 3 only once though two ways lead there
+    assert got.best == [0, -1, 1, 2, 3] and got.prev[3] == 2 and got.order == [2, 3, 4]
+    stopped = least_costs(rows, 0, 9, stops=[2, 0])  # the start is never a stop
+    assert stopped.best == [0, 1, 1, 2, 3] and stopped.prev[3] == 1
+
+
+_FRONT = tuple((1 << f) | (1 << ((f + 1) % 6)) | (1 << ((f - 1) % 6)) for f in range(6))
+
+
+def _plain_facing(turn_rows, start, facing, budget, stops, closed, gate):  # type: ignore[no-untyped-def]
+    """Dial's algorithm over every (cell, facing) node and every step: the reference."""
+    n = len(turn_rows) >> 3
+    inf = budget + 1
+    best = [inf] * (n << 3)
+    for j in closed:
+        best[j << 3:(j << 3) + 6] = [-1] * 6
+    s0 = start << 3 | facing
+    best[s0] = 0
+    prev = [-1] * (n << 3)
+    seen = {start}
+    order = []
+    buckets: list[list[int]] = [[] for _ in range(budget + 1)]
+    buckets[0].append(s0)
+    for c in range(budget + 1):
+        for node in buckets[c]:
+            if best[node] != c or (node >> 3 in stops and node >> 3 != start):
+                continue
+            r = c % 2
+            for t, sc, keeps in turn_rows[node]:
+                nc = (c if keeps or not r else c + 1) + sc
+                if nc < best[t] and nc <= budget:
+                    if t >> 3 not in seen:
+                        seen.add(t >> 3)
+                        if gate(t >> 3):
+                            best[(t >> 3) << 3:((t >> 3) << 3) + 6] = [-1] * 6
+                            continue
+                        order.append(t >> 3)
+                    best[t] = nc
+                    prev[t] = node
+                    buckets[nc].append(t)
+    return best, prev, order
+
+
+@given(st.data())
+@settings(max_examples=120, deadline=None)
+def test_least_costs_facing_keep_the_plain_search_labels_within_one_quantum(data: st.DataObject) -> None:
+    # two ticks to a Movement Factor; roads along some hexsides at one tick, fractions kept
+    entry = {h: data.draw(st.sampled_from([2, 2, 4, 6, None])) for h in HEXES}
+    roads = data.draw(st.frozensets(st.tuples(st.sampled_from(HEXES), st.integers(0, 5)), max_size=12))
+    turn_rows: list = [()] * (len(_CELLS) << 3)
+    front_rows: list = [None] * (len(_CELLS) << 3)
+    for i, a in enumerate(_CELLS):
+        for g in range(6):
+            b = a.neighbor(g)
+            if b in _INDEX and entry[b] is not None:
+                road = (a, g) in roads
+                front_rows[i << 3 | g] = (_INDEX[b] << 3 | g, 1 if road else entry[b], road)
+        for f in range(6):
+            turn_rows[i << 3 | f] = tuple((e[0], e[1] + (0 if _FRONT[f] >> g & 1 else 2), e[2])
+                                          for g in range(6) if (e := front_rows[i << 3 | g]) is not None)
+    start = _INDEX[data.draw(st.sampled_from(HEXES))]
+    facing = data.draw(st.integers(0, 5))
+    budget = data.draw(st.integers(0, 14))
+    stops = set(data.draw(st.lists(st.integers(0, len(_CELLS) - 1), max_size=5)))
+    closed = set(data.draw(st.lists(st.integers(0, len(_CELLS) - 1), max_size=5))) - {start}
+    shut = set(data.draw(st.lists(st.integers(0, len(_CELLS) - 1), max_size=5)))
+    want, want_prev, want_order = _plain_facing(turn_rows, start, facing, budget, stops, closed, shut.__contains__)
+    got = least_costs_facing(turn_rows, front_rows, _FRONT, start, facing, budget, 2, None, stops, closed,
+                             shut, shut.__contains__)
+    assert got.order == want_order
+    inf = budget + 1
+    for j in range(len(_CELLS)):
+        labels = [c for c in want[j << 3:(j << 3) + 6] if 0 <= c <= budget]
+        lo = min(labels, default=inf)
+        assert got.least[j] == lo or j in closed or (j == start and lo == 0)
+        for k in range(j << 3, (j << 3) + 6):
+            if want[k] < 0 or want[k] > lo + 2:  # closed, or more than a quantum above: not recorded
+                assert got.best[k] in (want[k], inf)
+            else:
+                assert (got.best[k], got.prev[k]) == (want[k], want_prev[k]), k

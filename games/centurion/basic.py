@@ -24,7 +24,8 @@ from ancients_kit.tables import OddsTable
 
 from ancients_games.centurion.combat import RAIN, basic_movement, combat_phase, fortunate_side
 from ancients_games.centurion.full.options import WEATHER_BY_ROLL
-from ancients_games.centurion.movement import MoveHooks, movement_phase
+from ancients_games.centurion.movement import movement_phase
+from ancients_games.centurion.movement_rules import MoveHooks
 from ancients_games.centurion.state import CenturionState, Unit, log
 
 __all__ = ["loss_fractions", "play_basic", "victory"]

@@ -32,7 +32,7 @@ from ancients_kit.session import Context, Decision, Option
 
 from ancients_games.centurion.full.movement_hooks import move_hooks
 from ancients_games.centurion.model import UnitKind
-from ancients_games.centurion.movement import stack_room
+from ancients_games.centurion.movement_rules import stack_room
 from ancients_games.centurion.state import CenturionState
 from ancients_games.centurion.vocab import Kind, Phase
 

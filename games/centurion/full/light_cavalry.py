@@ -13,7 +13,7 @@ from ancients_games.centurion.full.book import log_event
 from ancients_games.centurion.full.combat import Attack
 from ancients_games.centurion.full.movement_hooks import move_hooks, movement_allowance
 from ancients_games.centurion.full.units import capability
-from ancients_games.centurion.movement import cost_table, stack_room, step_ticks, terrain_open
+from ancients_games.centurion.movement_rules import cost_table, stack_room, step_ticks, terrain_open
 from ancients_games.centurion.state import CenturionState, Unit
 from ancients_games.centurion.vocab import Kind
 

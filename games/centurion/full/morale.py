@@ -46,7 +46,7 @@ from ancients_games.centurion.full.movement_hooks import move_hooks
 from ancients_games.centurion.full.options import is_roman
 from ancients_games.centurion.full.square import drop_out_of_square
 from ancients_games.centurion.full.units import is_command
-from ancients_games.centurion.movement import cost_table, stack_room
+from ancients_games.centurion.movement_rules import cost_table, stack_room
 
 if TYPE_CHECKING:
     from ancients_kit.session import Context

@@ -13,7 +13,7 @@ from ancients_kit.session import Context
 from ancients_games.centurion.full.book import book
 from ancients_games.centurion.full.movement_hooks import move_hooks
 from ancients_games.centurion.model import UnitKind
-from ancients_games.centurion.movement import stack_room, step_ticks, terrain_open
+from ancients_games.centurion.movement_rules import stack_room, step_ticks, terrain_open
 from ancients_games.centurion.state import CenturionState, Unit
 
 

@@ -25,7 +25,9 @@ from ancients_games.centurion.full.square import (
     is_square_swordsman, moves_one_hex, square_join_cost, square_join_problem, square_moves_whole,
 )
 from ancients_games.centurion.full.units import capability, is_command, terrain_of
-from ancients_games.centurion.movement import LAST_REACH, MOVING_GROUP, MoveHooks, cost_table, reachable, stack_limit
+from ancients_games.centurion.movement import LAST_REACH, MOVING_GROUP
+from ancients_games.centurion.movement_rules import MoveHooks, cost_table, stack_limit
+from ancients_games.centurion.reach import reachable
 from ancients_games.centurion.state import CenturionState, Unit
 
 __all__ = ["WARRIOR_RANGE", "move_hooks", "movement_allowance", "warrior_bound", "warrior_destination_check",

@@ -16,7 +16,8 @@ from ancients_games.centurion.full.combat import Attack
 from ancients_games.centurion.full.movement_hooks import move_hooks, warrior_bound
 from ancients_games.centurion.full.options import active, active_for, is_barbarian
 from ancients_games.centurion.full.units import melee_factor, melee_targets
-from ancients_games.centurion.movement import movable_reason, reachable
+from ancients_games.centurion.movement import movable_reason
+from ancients_games.centurion.reach import reachable
 from ancients_games.centurion.state import CenturionState
 
 

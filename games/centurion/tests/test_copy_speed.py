@@ -31,7 +31,7 @@ from ancients_games.centurion import GAME
 from ancients_games.centurion import state as cstate
 from ancients_games.centurion.full import movement_hooks
 from ancients_games.centurion.full.movement_hooks import move_hooks
-from ancients_games.centurion.movement import reachable
+from ancients_games.centurion.reach import reachable
 from ancients_games.centurion.tests.positions import gaul_warrior
 
 

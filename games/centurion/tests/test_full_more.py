@@ -14,7 +14,8 @@ from ancients_games.centurion.full import (
 )
 from ancients_games.centurion.full.book import book
 from ancients_games.centurion.full.combat import Attack
-from ancients_games.centurion.movement import movement_phase, reachable
+from ancients_games.centurion.movement import movement_phase
+from ancients_games.centurion.reach import reachable
 from ancients_games.centurion.tests.positions import clear, first, fresh, put
 
 

@@ -191,7 +191,7 @@ def test_20_the_retreat_pays_terrain_within_the_movement_allowance():
     ev = next(e for e in s.log.since(0) if "retreats before combat" in e.text)
     assert ev.rules == ("cen:full.cavalry", "cen:full.combat")
     # leaving caltrops costs two more (cen:opt.caltrops: "leave it at like cost")
-    from ancients_games.centurion.movement import cost_table, step_ticks
+    from ancients_games.centurion.movement_rules import cost_table, step_ticks
 
     hooks = movement_hooks.move_hooks(st)
     a, b = st.hex_of("1010"), st.hex_of("1011")
@@ -278,7 +278,7 @@ def test_16_a_square_steps_one_hex_whatever_its_cost_but_not_onto_its_own_troops
     """Square D: "a movement factor of one hex per turn": one hex, a 2-MF hill included."""
     s, ctx, st, ro, sq = _roman_square("1109")  # next to the hill 1008-1209 (2 MF)
     hooks = movement_hooks.move_hooks(st)
-    from ancients_games.centurion.movement import reachable
+    from ancients_games.centurion.reach import reachable
 
     r = reachable(st, sq[0], hooks)
     hill = st.hex_of("1108")

@@ -1,7 +1,9 @@
 """The fast movement search gives exactly what the plain search gave.
 
-``movement.py``'s searches run over integer nodes and skip relaxations that
-cannot succeed (see ``_reach_full``). These tests hold them to the plain
+The searches of ``reach.py`` run over integer nodes on the core's engine
+(``ancients_kit.movement.least_costs`` and ``least_costs_facing``, which skip
+relaxations that cannot succeed; the Movement Phase, ``movement.py``, asks them
+through its ``reachable``). These tests hold them to the plain
 Dial search they replaced, kept here verbatim as ``_plain_basic`` and
 ``_plain_full`` (dictionary-keyed hex and (hex, facing) nodes, every direction
 tried from every node; the ``MoveHooks.extra_cost`` hook was added to them
@@ -37,7 +39,8 @@ from ancients_kit.session import Session
 import ancients_games.centurion.movement as mv
 from ancients_games.centurion import GAME
 from ancients_games.centurion.game import sandbox_state
-from ancients_games.centurion.movement import MoveHooks, cost_table, reachable, stack_limit
+from ancients_games.centurion.movement_rules import MoveHooks, cost_table, stack_limit
+from ancients_games.centurion.reach import reachable
 from ancients_games.centurion.state import CenturionState, Unit
 
 # ------------------------------------------------------------------ the reference search
@@ -445,14 +448,14 @@ def test_game_logs_unchanged_by_the_fast_search(scenario, monkeypatch):
     got = [_digest(scenario, seed) for seed in range(1, 11)]
     if got == RECORDED[scenario]:
         return
-    # Rules outside movement.py may have changed the games since the recording:
+    # Rules outside the search may have changed the games since the recording:
     # then the plain search must give the same new logs, seed for seed.
     bad = next(i for i, (a, b) in enumerate(zip(got, RECORDED[scenario])) if a != b)
     with monkeypatch.context() as m:
         m.setattr(mv, "reachable", _plain_reachable)
         plain = _digest(scenario, bad + 1)
     assert plain == got[bad], f"{scenario} seed {bad + 1}: the fast search changes the game"
-    pytest.skip(f"{scenario}: logs changed by rules outside movement.py since the recording "
+    pytest.skip(f"{scenario}: logs changed by rules outside the search since the recording "
                 f"(the plain search agrees); re-record RECORDED")
 
 
