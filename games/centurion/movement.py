@@ -39,6 +39,7 @@ from ancients_kit.session import Context, Decision, Option
 from ancients_games.centurion.movement_rules import MoveHooks, stack_limit, stack_room
 from ancients_games.centurion.reach import Reach, reachable, reachable_within
 from ancients_games.centurion.state import SHARED_EXTRA, CenturionState, Unit, log
+from ancients_games.centurion.vocab import Kind
 
 __all__ = [
     "LAST_REACH",
@@ -243,7 +244,7 @@ def movement_phase(
             f"Movement Phase, turn {state.turn}: choose a unit (or a hex: its stack) to move, or done",
             tuple(opts),
             rule=rule,
-            kind="move.unit",
+            kind=Kind.MOVE_UNIT,
             refuse=refuse_unit,
             context={"highlight": sorted({ids[u.hex] for u in movable if u.hex is not None})},
         )
@@ -308,7 +309,7 @@ def movement_phase(
             f"Move {state.describe(lead) if len(group) == 1 else who}: choose a destination hex",
             tuple(hopts),
             rule=rule,
-            kind="move.hex",
+            kind=Kind.MOVE_HEX,
             refuse=refuse_hex,
             context={"highlight": [o.key for o in hopts[2:]], "unit": lead.id, "units": [u.id for u in group]},
         )
@@ -342,7 +343,7 @@ def movement_phase(
                 f"{who} to {dest_key}: choose the facing",
                 tuple(fopts),
                 rule="cen:full.facing",
-                kind="move.facing",
+                kind=Kind.MOVE_FACING,
                 refuse=refuse_facing,
                 context={"highlight": [dest_key], "unit": lead.id},
             )
