@@ -21,9 +21,6 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 MOST_LINES = 1_000
-LONGER_FOR_NOW: dict[str, str] = {}
-"""Files allowed past :data:`MOST_LINES` until the work named lands (each entry must still be needed)."""
-
 CORE_LAYERS: dict[str, int] = {
     # 0: base and rules kit
     **dict.fromkeys(
@@ -159,7 +156,4 @@ def test_no_module_takes_another_ones_private_name() -> None:
 def test_no_production_file_is_over_a_thousand_lines() -> None:
     long = {str(p.relative_to(ROOT)): n for p in MODULES.values()
             if (n := len(p.read_text(encoding="utf-8").splitlines())) > MOST_LINES}
-    over = {f: n for f, n in long.items() if f not in LONGER_FOR_NOW}
-    assert not over, f"over {MOST_LINES} lines: {over}"
-    stale = sorted(set(LONGER_FOR_NOW) - set(long))
-    assert not stale, f"no longer over {MOST_LINES} lines, take them off LONGER_FOR_NOW: {stale}"
+    assert not long, f"over {MOST_LINES} lines: {long}"
