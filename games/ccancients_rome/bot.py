@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ancients_kit.session import Decision
+from ancients_kit.protocol import Decision
 
 from .cards import order_plan
 from .combat import close_dice, close_hit_symbols, ranged_dice, unit_range

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from ancients_kit.session import Context, Decision
+from ancients_kit.protocol import Context, Decision
 
 from .cards import OrderPlan
 from .dice import BATTLE_DIE

@@ -18,7 +18,7 @@ from typing import Any
 from ancients_kit.chance import Deck
 from ancients_kit.data import DataStore
 from ancients_kit.plugin import Game, OddsReport, OptionSpec, Outcome, ScenarioInfo, TableInfo
-from ancients_kit.session import Context, Decision
+from ancients_kit.protocol import Context, Decision
 
 from . import bot as bot_mod
 from . import compare as compare_mod

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator
 
-from ancients_kit.session import Context, Decision
+from ancients_kit.protocol import Context, Decision
 
 from .dice import BATTLE_DIE
 from .protocol import ask

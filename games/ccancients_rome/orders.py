@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Generator
 
 import attrs
-from ancients_kit.session import Context, Decision
+from ancients_kit.protocol import Context, Decision
 
 from .cards import OrderPlan, mirror_plan, mirror_sections, order_plan
 from .combat import (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Sequence
 
-from ancients_kit.session import Decision, Option
+from ancients_kit.protocol import Decision, Option
 
 from .vocab import Kind
 

@@ -8,7 +8,7 @@ lost) and the scenario banner rules (camp capture, exits).
 
 from __future__ import annotations
 
-from ancients_kit.session import Context
+from ancients_kit.protocol import Context
 
 from .state import BattleState
 

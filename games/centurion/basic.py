@@ -19,7 +19,7 @@ from collections.abc import Generator
 from fractions import Fraction
 
 from ancients_kit.plugin import Outcome
-from ancients_kit.session import Context, Decision
+from ancients_kit.protocol import Context, Decision
 from ancients_kit.tables import OddsTable
 
 from ancients_games.centurion.combat import RAIN, basic_movement, combat_phase, fortunate_side

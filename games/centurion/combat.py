@@ -43,7 +43,7 @@ from collections.abc import Generator, Iterable, Sequence
 from fractions import Fraction
 
 from ancients_kit.hexgrid import Hex
-from ancients_kit.session import Context, Decision, Option
+from ancients_kit.protocol import Context, Decision, Option
 from ancients_kit.tables import OddsRefused, OddsTable, Resolution
 
 from ancients_games.centurion.state import CenturionState, Unit, log

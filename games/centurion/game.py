@@ -27,7 +27,7 @@ from ancients_kit.errors import IllegalAnswer, ParameterError
 from ancients_kit.hexgrid import Hex, Hexside, Numbering
 from ancients_kit.hexmap import HexMap
 from ancients_kit.plugin import Game, OddsReport, OptionSpec, Outcome, ScenarioInfo, TableInfo
-from ancients_kit.session import Context, Decision
+from ancients_kit.protocol import Context, Decision
 from ancients_kit.tables import OddsRefused, OddsTable
 
 from ancients_games.centurion import model

@@ -34,7 +34,7 @@ from typing import Any
 
 from ancients_kit.errors import IllegalAnswer
 from ancients_kit.hexgrid import Hex
-from ancients_kit.session import Context, Decision, Option
+from ancients_kit.protocol import Context, Decision, Option
 
 from ancients_games.centurion.movement_rules import MoveHooks, stack_limit, stack_room
 from ancients_games.centurion.reach import Reach, reachable, reachable_within

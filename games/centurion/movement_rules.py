@@ -29,7 +29,7 @@ from typing import Any
 import attrs
 
 from ancients_kit.hexgrid import Hex, direction_to
-from ancients_kit.session import Context
+from ancients_kit.protocol import Context
 
 from ancients_games.centurion.state import CenturionState, Unit
 

@@ -43,7 +43,7 @@ from ancients_games.centurion.vocab import PHASES_BASIC, Phase
 
 if TYPE_CHECKING:
     from ancients_kit.hexgrid import Numbering
-    from ancients_kit.session import Context
+    from ancients_kit.protocol import Context
 
     from ancients_games.centurion.model import Capability, Scenario, TerrainEffect, UnitType
 

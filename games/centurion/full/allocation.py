@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Generator, Sequence
 
 from ancients_kit.hexgrid import Hex, is_frontal
-from ancients_kit.session import Context, Decision, Option
+from ancients_kit.protocol import Context, Decision, Option
 
 from ancients_games.centurion.full import cavalry, melee, options as opt, square
 from ancients_games.centurion.full.book import DONE, SEQ, book, log_event

@@ -17,7 +17,7 @@ import attrs
 from ancients_kit.hexgrid import Hex
 
 if TYPE_CHECKING:
-    from ancients_kit.session import Context
+    from ancients_kit.protocol import Context
 
     from ancients_games.centurion.state import CenturionState
 

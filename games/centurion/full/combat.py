@@ -16,7 +16,7 @@ from fractions import Fraction
 import attrs
 
 from ancients_kit.hexgrid import Hex
-from ancients_kit.session import Context
+from ancients_kit.protocol import Context
 from ancients_kit.tables import OddsRefused, OddsTable
 
 from ancients_games.centurion.equipment import load_crt

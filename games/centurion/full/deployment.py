@@ -28,7 +28,7 @@ from collections.abc import Generator
 from typing import Any
 
 from ancients_kit.hexgrid import Hex, arc_side
-from ancients_kit.session import Context, Decision, Option
+from ancients_kit.protocol import Context, Decision, Option
 
 from ancients_games.centurion.full.movement_hooks import move_hooks
 from ancients_games.centurion.model import UnitKind

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from ancients_kit.plugin import Outcome
-from ancients_kit.session import Context, Decision, Option
+from ancients_kit.protocol import Context, Decision, Option
 
 from ancients_games.centurion.full import options as opt, victory
 from ancients_games.centurion.model import VictoryLevel

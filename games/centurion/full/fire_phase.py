@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Generator, Sequence
 
 from ancients_kit.hexgrid import Hex
-from ancients_kit.session import Context, Decision, Option
+from ancients_kit.protocol import Context, Decision, Option
 from ancients_kit.tables import OddsRefused, OddsTable
 
 from ancients_games.centurion.full import fire, square

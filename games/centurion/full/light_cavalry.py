@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from ancients_kit.hexgrid import direction_to
-from ancients_kit.session import Context, Decision, Option
+from ancients_kit.protocol import Context, Decision, Option
 
 from ancients_games.centurion.full.book import log_event
 from ancients_games.centurion.full.combat import Attack

@@ -14,7 +14,7 @@ from itertools import permutations, product
 from typing import Any
 
 from ancients_kit.hexgrid import Hex, is_frontal
-from ancients_kit.session import Context, Decision, Option
+from ancients_kit.protocol import Context, Decision, Option
 from ancients_kit.tables import OddsRefused, OddsTable
 
 from ancients_games.centurion.full import fire, melee, options as opt, square

@@ -49,7 +49,7 @@ from ancients_games.centurion.full.units import is_command
 from ancients_games.centurion.movement_rules import cost_table, stack_room
 
 if TYPE_CHECKING:
-    from ancients_kit.session import Context
+    from ancients_kit.protocol import Context
 
     from ancients_games.centurion.state import CenturionState, Unit
 

@@ -8,7 +8,7 @@ prevent their capture (one point lost).
 from __future__ import annotations
 
 from ancients_kit.hexgrid import Hex
-from ancients_kit.session import Context
+from ancients_kit.protocol import Context
 
 from ancients_games.centurion.full.book import book
 from ancients_games.centurion.full.movement_hooks import move_hooks

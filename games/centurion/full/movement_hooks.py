@@ -16,7 +16,7 @@ from typing import Any
 import attrs
 
 from ancients_kit.hexgrid import Hex
-from ancients_kit.session import Context
+from ancients_kit.protocol import Context
 
 from ancients_games.centurion.full import cavalry, options as opt, square
 from ancients_games.centurion.full.book import book

@@ -30,7 +30,7 @@ import attrs
 
 from ancients_kit.data import DataStore
 from ancients_kit.plugin import OddsReport
-from ancients_kit.session import Decision
+from ancients_kit.protocol import Decision
 from ancients_kit.tables import probability_percent
 
 from ancients_games.centurion.full import fire, melee, options as opt, square

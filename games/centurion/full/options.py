@@ -58,7 +58,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ancients_kit.plugin import OptionSpec
-from ancients_kit.session import Context
+from ancients_kit.protocol import Context
 
 from ancients_games.centurion.full.book import book
 

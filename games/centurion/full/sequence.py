@@ -31,7 +31,7 @@ from collections.abc import Generator
 from typing import Any
 
 from ancients_kit.plugin import Outcome
-from ancients_kit.session import Context, Decision
+from ancients_kit.protocol import Context, Decision
 
 from ancients_games.centurion.full import morale, options as opt
 from ancients_games.centurion.full.allocation import allocation_phase

@@ -11,7 +11,7 @@ from collections.abc import Generator
 from typing import Any
 
 from ancients_kit.plugin import Outcome
-from ancients_kit.session import Context, Decision, Option
+from ancients_kit.protocol import Context, Decision, Option
 
 from ancients_games.centurion.full import morale
 from ancients_games.centurion.full.book import book, units_text

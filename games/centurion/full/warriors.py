@@ -9,7 +9,7 @@ Where they may end a move is :mod:`movement_hooks`' (``warrior_destination_check
 from __future__ import annotations
 
 from ancients_kit.hexgrid import direction_to
-from ancients_kit.session import Context
+from ancients_kit.protocol import Context
 
 from ancients_games.centurion.full import melee as melee_mod
 from ancients_games.centurion.full.combat import Attack

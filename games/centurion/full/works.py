@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Generator, Iterable
 
 from ancients_kit.hexgrid import Hex
-from ancients_kit.session import Context, Decision, Option
+from ancients_kit.protocol import Context, Decision, Option
 
 from ancients_games.centurion.full.book import log_event, units_text
 from ancients_games.centurion.full.options import active_for
