@@ -24,7 +24,7 @@ from .orders import fits_sections, order_categories, troop_ok, with_fallback
 from .state import BattleState, GameState, Unit
 from .vocab import Kind
 
-__all__ = ["score", "scores"]
+__all__ = ["determinize", "evaluate", "score", "scores"]
 
 _FIXED = {
     "done": -1.0, "stay": 0.0, "back": -2.0, "none": -0.5, "no": 0.0, "strike": 1.0, "stand": 0.2,
@@ -309,3 +309,40 @@ def scores(state: GameState, decision: Decision) -> list[float | None]:
         return [_FIXED[o.key] if o.key in _FIXED else _move_value(bs, u, o.key, side, foes)
                 for o in decision.options]
     return [score(state, decision, o.key) for o in decision.options]
+
+
+def evaluate(state: GameState, side: str) -> float:
+    """A position's value for ``side``: Victory Banners ahead (ten points each) and blocks ahead (half a point)."""
+    bs = state.b
+    other = bs.other(side)
+    mine = sum(u.blocks for u in bs.side_units(side))
+    theirs = sum(u.blocks for u in bs.side_units(other))
+    return 10.0 * (bs.armies[side].banners - bs.armies[other].banners) + 0.5 * (mine - theirs)
+
+
+def determinize(state: GameState, viewer: str, rng: Any) -> None:
+    """Deal the other side's hand again from the cards ``viewer`` has not seen.
+
+    The only hidden information is the cards (ccr:base.cards): the other
+    side's hand and the order of the draw pile. Both are gathered, put in a
+    fixed order (so the sample depends only on what ``viewer`` sees, not on
+    where the real cards lie), shuffled with ``rng``, and dealt back in the
+    same numbers: the hand keeps its size, the pile its length. The
+    objects stay the same (the rules generator holds them).
+    """
+    bs = state.b
+    deck = bs.deck
+    others = [a.hand for name, a in bs.armies.items() if name != viewer]
+    unseen: list[Any] = list(deck.draw_pile) if deck is not None else []
+    for hand in others:
+        unseen.extend(hand.cards)
+    unseen.sort(key=str)
+    rng.shuffle(unseen)
+    for hand in others:
+        held = len(hand)
+        for card in hand.cards:
+            hand.remove(card)
+        for _ in range(held):
+            hand.add(unseen.pop())
+    if deck is not None:
+        deck.draw_pile[:] = unseen

@@ -27,7 +27,7 @@ from .state import GameState
 from .terrain import load_terrain
 from .units import load_units
 
-__all__ = ["picture", "render", "status", "tables"]
+__all__ = ["hand", "inspect", "picture", "render", "status", "tables"]
 
 TERRAIN_MARK = {"clear": " ", "hill": "^", "forest": "f", "river": "~", "ford": "=", "bridge": "#", "camp": "C",
                 "town": "T", "marsh": "m"}
@@ -212,3 +212,33 @@ def picture(state: GameState, viewer: str | None = None) -> Any:
             "Ldr": "a leader alone", "dotted lines": "section lines; a hex they cut is in both sections",
         },
     )
+
+
+def inspect(state: GameState, viewer: str | None, hex_id: str) -> tuple[str, ...]:
+    """The unit on ``hex_id``: its type's dice, movement, range and retreat, blocks,
+    leader and this turn's orders (nothing on the board is hidden in C&C)."""
+    bs = state.battle
+    u = bs.at.get(hex_id) if bs is not None else None
+    if u is None:
+        return ()
+    t = bs.types[u.code]
+    ld = bs.leader_with(u)
+    facts = [f"{u.code} {t.name} ({t.symbol}, {'mounted' if t.mounted else 'foot'}): "
+             f"{u.blocks} of {u.max_blocks} block{'s' if u.max_blocks != 1 else ''}",
+             f"move {t.move}, close combat {t.close} dice" + (f", range {t.range}" if t.range else "")
+             + f", retreat {t.retreat} per flag" + (f", evades {', '.join(t.evade)}" if t.evade else "")]
+    state_ = [x for x, on in (("ordered", u.ordered), (f"moved {u.moved}", u.moved), ("Praetorian Guard", u.guard)) if on]
+    if ld is not None:
+        state_.append(f"with {ld.name}")
+    if state_:
+        facts.append(", ".join(state_))
+    return tuple(facts)
+
+
+def hand(state: GameState, viewer: str | None) -> tuple[tuple[str, str], ...]:
+    """The Command cards ``viewer`` holds (ccr:base.cards); the other hand stays hidden."""
+    bs = state.battle
+    if bs is None or viewer is None or viewer not in bs.armies:
+        return ()
+    cards = bs.armies[viewer].hand.visible_to(viewer)
+    return tuple((str(c), bs.cards[c].name) for c in cards) if isinstance(cards, tuple) else ()

@@ -184,7 +184,7 @@ def test_cli_odds_new_bots_and_replay_check(tmp_path: Path) -> None:
 
 
 def test_battle_rules_list_matches_the_battle_files() -> None:
-    from ancients_games.ccancients_rome.game import BATTLE_RULES
+    from ancients_games.ccancients_rome.setup import BATTLE_RULES
 
     slugs = [s.id for s in GAME.scenarios(STORE) if not s.id.startswith("series-")]
     assert list(BATTLE_RULES) == [f"ccr:scenario.{s}" for s in slugs]

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from ancients_games.ccancients_rome import GAME
-from ancients_games.ccancients_rome.game import build_battle
+from ancients_games.ccancients_rome.setup import build_battle
 from ancients_games.ccancients_rome.series import leave_out, rally_lost
 from ancients_games.ccancients_rome.units import load_units
 from ancients_kit.data import DataStore
