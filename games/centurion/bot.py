@@ -30,6 +30,14 @@ from ancients_games.centurion.vocab import Kind
 __all__ = ["ENEMY_DISTANCE", "destination_scores", "enemy_distance", "evaluate", "map_neighbours", "score", "scores"]
 
 
+_PREFERRED: dict[str, str] = {
+    Kind.VICTORY_DECLARE: "declare",
+    Kind.VICTORY_ACCEPT: "accept",
+    Kind.VICTORY_CONCEDE: "fight",
+}
+"""The answer the greedy heuristic takes to each question of cen:full.victory (scored 1, the others 0)."""
+
+
 def evaluate(state: CenturionState, side: str) -> float:
     """The Basic Game: loss percentages and the expected result of the coming
     Combat Phase (:func:`~ancients_games.centurion.appraisal.appraise`); the
@@ -106,12 +114,9 @@ def score(state: CenturionState, decision: Decision, key: str) -> float | None:
         return {"all": 50.0, "done": 1.0}.get(key, 20.0)
     if kind == Kind.ATTACK_MODE:
         return {"both": 3.0, "melee": 2.0, "fire": 1.0}.get(key, 0.0)
-    if kind == Kind.VICTORY_DECLARE:
-        return 1.0 if key == "declare" else 0.0
-    if kind == Kind.VICTORY_ACCEPT:
-        return 1.0 if key == "accept" else 0.0
-    if kind == Kind.VICTORY_CONCEDE:
-        return 1.0 if key == "fight" else 0.0
+    preferred = _PREFERRED.get(kind)
+    if preferred is not None:
+        return 1.0 if key == preferred else 0.0
     if kind.startswith(("start.", "deploy.")) or kind in (Kind.TREACHERY, Kind.FIRE_DEFENSIVE, Kind.RETREAT):
         return 1.0 if key == "done" else 0.0
     return 0.0
