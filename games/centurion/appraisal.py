@@ -10,7 +10,7 @@ rollout that followed it. :func:`appraise` adds to the losses what the next
 Combat Phase of the side to play is *expected* to change, exactly from the
 melee CRT, without rolling a die:
 
-- the attacks are the ones the greedy bot would make (``Game.score_option``:
+- the attacks are the ones the greedy bot would make (:func:`~ancients_games.centurion.bot.score`:
   the target with the best odds first, with every eligible unit, while the
   odds are better than 3 to 2), each unit attacking once (case D), with the
   strongest case-G-compatible group (:func:`~ancients_games.centurion.combat.best_group`)
@@ -65,7 +65,7 @@ its own next Player-Turn and recovers before it can be attacked again."""
 
 BASIC_CRT = "basic_melee_crt"
 """``state.extra`` key: the melee CRT this game is played with (put there by
-``CenturionGame.play`` and ``resume``, so a designer's table is the one
+``sequence.play`` and ``resume``, so a designer's table is the one
 appraised; shared by copies, never changed)."""
 SHARED_EXTRA.add(BASIC_CRT)
 

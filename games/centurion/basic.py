@@ -10,7 +10,7 @@ Rules served:
   start) wins; equal percentages are a draw. A side with no units left on the
   map ends the game at once (nothing remains to play), judged the same way.
 - ``cen:opt.fortune`` and ``cen:opt.weather``, the optional rules the Basic
-  Game honours (``game.py`` refuses the others there, naming the rule).
+  Game honours (``options.py`` refuses the others there, naming the rule).
 """
 
 from __future__ import annotations

@@ -4,7 +4,9 @@ This module owns what players see of a Centurion game: the hex map (terrain,
 each stack's side, type and size, facing arrows in the Full Simulation,
 dispersed units marked) and the tables ``ancients tables centurion`` lists
 (unit types, capability chart, terrain chart, CRTs, map), each with its
-provenance. It never changes the state. Rules it serves: ``cen:basic.stacking``
+provenance, the status line (:func:`status`: the turn, the phase, each side's
+losses) and a stack's units with their factors (:func:`inspect`). It never
+changes the state. Rules it serves: ``cen:basic.stacking``
 C (what a player may see of an enemy stack is shown only to omniscient viewers
 or within three hexes of a friendly unit).
 
@@ -14,11 +16,14 @@ falls back to its own text grid otherwise.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from rich.text import Text
 
 from ancients_games.centurion import model
+from ancients_games.centurion.basic import loss_fractions
+from ancients_games.centurion.combat import basic_attack_factor
 from ancients_games.centurion.equipment import load_all, load_crt, load_map
 from ancients_games.centurion.state import CenturionState, stack_visible
 from ancients_kit.data import DataStore
@@ -28,7 +33,7 @@ from ancients_kit.plugin import TableInfo
 from ancients_kit.render import render_map, terrain_glyph, terrain_style
 from ancients_kit.tables import OddsTable
 
-__all__ = ["render_state", "table_infos", "unit_label"]
+__all__ = ["inspect", "picture_of", "render", "render_state", "status", "table_infos", "unit_label"]
 
 ARROWS = ("↑", "↗", "↘", "↓", "↙", "↖")
 """Facing arrows for directions N NE SE S SW NW (cen:full.facing)."""
@@ -102,6 +107,18 @@ def render_state(state: CenturionState, viewer: str | None = None, highlight: se
         legend += "; arrow = facing"
     out.append(legend)
     return out
+
+
+def render(state: CenturionState, viewer: str | None, highlight: Collection[str] = ()) -> Any:
+    """:func:`render_state` with the hexes named in ``highlight`` marked (keys that
+    are not hexes, such as unit IDs, are skipped)."""
+    marks = set()
+    for key in highlight:
+        try:
+            marks.add(state.numbering.from_id(key))
+        except ValueError:  # highlight keys that are not hexes (units) are skipped
+            continue
+    return render_state(state, viewer, marks)
 
 
 # ------------------------------------------------------------------ listings
@@ -221,3 +238,52 @@ def picture_of(state: CenturionState, viewer: str | None = None) -> Any:
         title=f"{state.scenario.title}",
         legend=legend,
     )
+
+
+def inspect(state: CenturionState, viewer: str | None, hex_id: str) -> tuple[str, ...]:
+    """Each unit of the stack on ``hex_id`` with its factors and state, unless the
+    viewer may not see the stack's make-up (cen:basic.stacking C)."""
+    try:
+        h = state.hex_of(hex_id)
+    except ValueError:
+        return ()
+    units = state.stack_at(h)
+    if not units or not stack_visible(state, h, viewer):
+        return ()
+    full = state.version != "basic"
+    facing = ("N", "NE", "SE", "S", "SW", "NW") if state.map.numbering.orientation == "flat" else (
+        "NE", "E", "SE", "SW", "W", "NW")
+    out = []
+    for u in units:
+        t = state.types[u.type]
+        if full:
+            factors = (f"melee {t.melee_attack}, defence {t.melee_defence_front} front / "
+                       f"{t.melee_defence_flank} flank, movement {t.movement}"
+                       + (f", fire {t.fire} at range {t.fire_range}" if t.fire else "") + f", {t.points} pts")
+        else:
+            factors = f"attack {basic_attack_factor(state, u)}, defence {t.basic.defence if t.basic else t.melee_defence_front}, movement {t.basic.movement if t.basic else t.movement}"
+        flags = [name for name, on in (
+            (f"dispersed ({u.dispersed} turn{'s' if u.dispersed != 1 else ''})", u.dispersed),
+            ("demoralized", u.demoralized), ("in square", u.in_square), ("panicked", u.panicked),
+            ("has moved", u.moved), ("has attacked", u.attacked)) if on]
+        out.append(f"{u.id}: {t.name}; {factors}" + (f"; facing {facing[u.facing % 6]}" if full else "")
+                   + (f"; {', '.join(flags)}" if flags else ""))
+    return tuple(out)
+
+
+def status(state: CenturionState, viewer: str | None) -> str:
+    """The status line: the turn, the phase, who is to play, and each side's losses
+    (units in the Basic Game, cen:basic.victory; points in the Full Simulation, cen:full.victory)."""
+    parts = [f"Turn {state.turn}/{state.scenario.turns}", f"{state.phase}"]
+    if state.active:
+        parts.append(f"{state.side_names.get(state.active, state.active)} to play")
+    if state.version == "basic":
+        fr = loss_fractions(state)
+        for s in state.sides:
+            parts.append(f"{state.side_names.get(s, s)} lost {state.lost_units.get(s, 0)}/"
+                         f"{state.start_units.get(s, 0)} ({float(fr[s] * 100):.0f}%)")
+    else:
+        for s in state.sides:
+            parts.append(f"{state.side_names.get(s, s)} lost {state.lost_points.get(s, 0)}/"
+                         f"{state.start_points.get(s, 0)} pts")
+    return " | ".join(parts)

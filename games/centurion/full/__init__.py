@@ -40,7 +40,8 @@ Modules, by rule, each importing only those above it:
 ``melee_phase``     Melee (phase 5; cen:full.combat J, cen:full.square C)
 ``end_of_turn``     victory, concession, withdrawal at the end of a Game-Turn
 ``sequence``        the sequence of play (cen:full.sequence)
-``odds``, ``bots``  odds before an attack is committed; the greedy bot's scores
+``odds``, ``bots``  odds before an attack is committed (read on the engine's
+                    calculator, ``centurion/odds.py``); the greedy bot's scores
 ==================  ==========================================================
 
 Rules code here never prints; it returns values or logs events through the

@@ -1,6 +1,6 @@
 """Cheap greedy scores for the Full Simulation's own decisions (for ``GreedyBot``).
 
-The engine's ``game.score_option`` tries :func:`score_option` first for Full
+The engine's ``bot.score`` tries :func:`score_option` first for Full
 Simulation games; returning ``None`` leaves the decision to the engine's own
 heuristic (movement). Scores must be cheap: no session copies, no look-ahead.
 Higher is better. Rules consulted: cen:full.combat (odds), cen:full.victory.

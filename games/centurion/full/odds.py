@@ -8,8 +8,9 @@ the CRT column and the probability of each of its results. The factors,
 rounding and die modifier are computed by the same functions that resolve
 the attack (``full/combat.py``: ``melee_sides``, ``melee_rounding``,
 ``command_modifier``, and the fire module's FEM and Fire Protection), and
-the distribution is ``Game.odds`` for those numbers, so the report names the
-``ancients odds centurion ...`` command that prints the same figures.
+the distribution is the odds calculator's
+(:func:`ancients_games.centurion.odds.odds`) for those numbers, so the report
+names the ``ancients odds centurion ...`` command that prints the same figures.
 
 What the odds cannot know at Attack Allocation, they say: Defensive Fire may
 still disperse or destroy attackers and your own Offensive Fire the
@@ -43,6 +44,7 @@ from ancients_games.centurion.full.combat import (
 from ancients_games.centurion.full.melee_phase import split_battles
 from ancients_games.centurion.full.units import can_fire, fire_factor, is_command, melee_factor, unit_type
 from ancients_games.centurion.model import UnitKind
+from ancients_games.centurion.odds import odds as crt_odds
 from ancients_games.centurion.state import CenturionState, Unit
 from ancients_games.centurion.vocab import Kind
 
@@ -52,9 +54,10 @@ BEFORE_FIRE = ("made now: Defensive Fire may still weaken the attackers, and you
                "(cen:full.defensive-fire)")
 
 
-def _odds(game: Any, store: DataStore, crt: str, attack: Fraction, defence: Fraction, rounding: str,
+def _odds(store: DataStore, crt: str, attack: Fraction, defence: Fraction, rounding: str,
           modifier: int) -> tuple[OddsReport, str]:
-    """``Game.odds`` for exact factors (scaled to whole numbers as the resolution does) and the command."""
+    """The odds calculator (:func:`~ancients_games.centurion.odds.odds`) for exact factors
+    (scaled to whole numbers as the resolution does) and the command."""
     ai, di = fire.whole_odds(attack, defence)
     params = {"attack": str(ai), "defense": str(di), "rounding": rounding}
     if modifier:
@@ -62,7 +65,7 @@ def _odds(game: Any, store: DataStore, crt: str, attack: Fraction, defence: Frac
     if crt == "fire":
         params["crt"] = "fire"
     command = "ancients odds centurion " + " ".join(f"{k}={v}" for k, v in params.items())
-    return game.odds(store, params), command
+    return crt_odds(store, params), command
 
 
 def _certain(title: str, result: str, why: str, rules: tuple[str, ...]) -> OddsReport:
@@ -73,7 +76,7 @@ def _non_viable(title: str, exc: Exception, rules: tuple[str, ...]) -> OddsRepor
     return OddsReport(f"{title} is non-viable", {}, (str(exc),), (*rules, "cen:full.defensive-fire"), {})
 
 
-def melee_odds(game: Any, state: CenturionState, store: DataStore, side: str, a: Attack,
+def melee_odds(state: CenturionState, store: DataStore, side: str, a: Attack,
                how: str) -> OddsReport | None:
     """The odds of melee attack ``a`` (with every melee already allocated on its hex: one
     battle, cen:full.combat J), as ``melee_phase``'s ``_melee_one`` / ``_melee_square`` would roll it now."""
@@ -133,7 +136,7 @@ def melee_odds(game: Any, state: CenturionState, store: DataStore, side: str, a:
             reports.append((title, _certain(title, "DE", "the defenders cannot defend", (*rules, *extra)), ""))
             continue
         try:
-            report, command = _odds(game, store, "melee", att, dfn, rnd, mod)
+            report, command = _odds(store, "melee", att, dfn, rnd, mod)
         except ValueError as exc:
             reports.append((title, _non_viable(f"{title}: {att} vs {dfn}", exc, rules), ""))
             continue
@@ -159,7 +162,7 @@ def _joined(reports: Sequence[tuple[str, OddsReport, str]]) -> OddsReport | None
     return attrs.evolve(first, explain=(*first.explain, *more, *tail))
 
 
-def fire_odds(game: Any, state: CenturionState, store: DataStore, side: str, firers: Sequence[Unit], target: Any,
+def fire_odds(state: CenturionState, store: DataStore, side: str, firers: Sequence[Unit], target: Any,
               modifier: int, rules: tuple[str, ...], how: str) -> OddsReport | None:
     """The odds of fire by ``firers`` at ``target`` as ``fire_phase._resolve_fire`` would roll it now
     (FEM cen:full.fem, Fire Protection cen:full.fire-protection)."""
@@ -182,7 +185,7 @@ def fire_odds(game: Any, state: CenturionState, store: DataStore, side: str, fir
         return _certain(title, "DE", "nothing protects the target", rules)
     rnd = fire_rounding(state, b, side)
     try:
-        report, command = _odds(game, store, "fire", fcf, fpf, rnd, mod)
+        report, command = _odds(store, "fire", fcf, fpf, rnd, mod)
     except ValueError as exc:
         return _non_viable(f"{title}: fire {fcf} vs protection {fpf}", exc, rules)
     explain = (f"fire {fcf} (FEM) against protection {fpf} -> {report.title.split(' at ')[-1]}",
@@ -197,7 +200,7 @@ def _allocated(state: CenturionState, d: Decision) -> list[Attack]:
     return out
 
 
-def _attack_odds(game: Any, state: CenturionState, store: DataStore, side: str, attacks: list[Attack],
+def _attack_odds(state: CenturionState, store: DataStore, side: str, attacks: list[Attack],
                  cur: Attack, how: str) -> OddsReport | None:
     """The odds of ``cur`` (fire, melee, or a cataphract's both: its melee) joined with the
     attacks of its kind already allocated on its hex (one attack a hex, cen:full.combat I, J)."""
@@ -208,16 +211,16 @@ def _attack_odds(game: Any, state: CenturionState, store: DataStore, side: str, 
         how += f", with the {mode} already allocated on it"
     if mode == "fire":
         firers = [state.units[i] for i in whole.units if can_fire(state, state.units[i])]
-        report = fire_odds(game, state, store, side, firers, cur.target, 0,
+        report = fire_odds(state, store, side, firers, cur.target, 0,
                            ("cen:full.combat", "cen:full.fire-protection", "cen:full.fem"), how)
         return report
-    report = melee_odds(game, state, store, side, whole, how)
+    report = melee_odds(state, store, side, whole, how)
     if report is not None and report.distribution:
         report = attrs.evolve(report, explain=(*report.explain, BEFORE_FIRE))
     return report
 
 
-def full_decision_odds(game: Any, state: CenturionState, d: Decision, key: str,
+def full_decision_odds(state: CenturionState, d: Decision, key: str,
                        store: DataStore) -> OddsReport | None:
     """The odds of answering Full Simulation question ``d`` with ``key``, or None if that
     answer starts or changes no attack (``done`` with nothing chosen, ``cancel``)."""
@@ -234,7 +237,7 @@ def full_decision_odds(game: Any, state: CenturionState, d: Decision, key: str,
         if any(x.in_square and x.id in allocated for x in here):
             mod += square.SQUARE_DEFENSIVE_FIRE_MODIFIER  # cen:full.square G, as the phase does
             rules = (*rules, "cen:full.square")
-        return fire_odds(game, state, store, side, [state.units[i] for i in firers], h, mod, rules,
+        return fire_odds(state, store, side, [state.units[i] for i in firers], h, mod, rules,
                          "every unused missile unit that reaches it")
     if d.kind not in (Kind.ATTACK_TARGET, Kind.ATTACK_MODE, Kind.ATTACK_UNIT):
         return None
@@ -258,7 +261,7 @@ def full_decision_odds(game: Any, state: CenturionState, d: Decision, key: str,
         if key == "all":
             how = "with every unit that may join"
             cur = fill_all(state, side, attacks, Attack(target, mode, chosen))
-            return _warned(state, side, attacks, cur, _attack_odds(game, state, store, side, attacks, cur, how)) \
+            return _warned(state, side, attacks, cur, _attack_odds(state, store, side, attacks, cur, how)) \
                 if cur.units else None
         if key == DONE:
             if not chosen:
@@ -275,7 +278,7 @@ def full_decision_odds(game: Any, state: CenturionState, d: Decision, key: str,
         cur = Attack(target, mode, chosen)
     if not cur.units:
         return None
-    return _warned(state, side, attacks, cur, _attack_odds(game, state, store, side, attacks, cur, how))
+    return _warned(state, side, attacks, cur, _attack_odds(state, store, side, attacks, cur, how))
 
 
 def _warned(state: CenturionState, side: str, attacks: list[Attack], cur: Attack,

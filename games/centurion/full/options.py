@@ -2,7 +2,7 @@
 
 Every option names its rule ID. Rule options take ``scenario`` (the default:
 in force if the scenario lists the rule, for the sides it lists it for),
-``on`` or ``off``. The engine's ``game.py`` returns :data:`OPTION_SPECS` from
+``on`` or ``off``. The engine's ``options.py`` lists :data:`OPTION_SPECS` in
 ``option_specs``; the values arrive in ``ctx.options`` / ``state.options``.
 
 =========================  ==============================  ======================================

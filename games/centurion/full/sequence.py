@@ -1,6 +1,6 @@
 """The Full Simulation sequence of play: five phases a Player-Turn (cen:full.sequence).
 
-:func:`play_full` is the generator the engine's ``game.py`` delegates to for a
+:func:`play_full` is the generator the engine's ``sequence.py`` delegates to for a
 Full Simulation scenario. One Game-Turn is two Player-Turns; each Player-Turn:
 
 0. start of turn: panic strikes if due (cen:full.panic), treachery if invoked

@@ -16,7 +16,7 @@ from ancients_games.centurion.appraisal import (
     expected_losses,
 )
 from ancients_games.centurion.basic import loss_fractions
-from ancients_games.centurion.game import sandbox_state
+from ancients_games.centurion.setup import sandbox_state
 
 
 def _moving(units):
@@ -102,7 +102,7 @@ def test_a_command_unit_in_the_stack_is_lost_with_it() -> None:
 @pytest.mark.rule("cen:basic.combat")
 def test_the_table_appraised_is_the_one_in_play() -> None:
     from ancients_games.centurion.appraisal import BASIC_CRT
-    from ancients_games.centurion.game import load_all
+    from ancients_games.centurion.equipment import load_all
 
     s = Session(GAME, "basic-gaul", seed=5)
     table = s.state.extra[BASIC_CRT]

@@ -361,7 +361,7 @@ def test_a12_riderless_mounts_are_placed_only_where_there_is_stacking_room():
 
 @pytest.mark.rule("cen:full.panic", "cen:full.movement")
 def test_a13_fleeing_units_pay_river_hexsides():
-    from ancients_games.centurion.game import sandbox_state
+    from ancients_games.centurion.setup import sandbox_state
     from ancients_games.centurion.movement_rules import cost_table
 
     # a river along the whole map between rows 3 and 4; the top edge is the nearest

@@ -14,7 +14,8 @@ from ancients_kit.session import Session
 
 from ancients_games.centurion import GAME
 from ancients_games.centurion.basic import loss_fractions, victory
-from ancients_games.centurion.game import load_all, load_scenario, sandbox_state, scenario_ids
+from ancients_games.centurion.equipment import load_all, load_scenario, scenario_ids
+from ancients_games.centurion.setup import sandbox_state
 
 STORE = DataStore("ancients_games.centurion")
 RULEBOOK = Path(__file__).resolve().parents[4] / "shared" / "rules" / "centurion.txt"

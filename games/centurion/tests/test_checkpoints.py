@@ -17,8 +17,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from ancients_games.centurion.equipment import scenario_ids
 from ancients_games.centurion.full.sequence import MOVE_CHECKPOINT_EVERY
-from ancients_games.centurion.game import CenturionGame, scenario_ids
+from ancients_games.centurion.game import CenturionGame
 from ancients_games.centurion.movement import _moved_count
 from ancients_kit.bots import RandomBot, play_out
 from ancients_kit.checkpoints import every_safe_point, same_state, verify

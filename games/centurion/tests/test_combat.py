@@ -21,8 +21,9 @@ from ancients_games.centurion.combat import (
     melee_distribution,
     odds_label,
 )
-from ancients_games.centurion.game import load_all, sandbox_state
+from ancients_games.centurion.equipment import load_all
 from ancients_games.centurion.movement import movable_reason
+from ancients_games.centurion.setup import sandbox_state
 
 STORE = DataStore("ancients_games.centurion")
 CRT = load_all(STORE)["melee"]

@@ -649,7 +649,7 @@ def test_the_capability_chart_and_the_unit_types_name_each_other(tmp_path: Path,
                                                                  message: str) -> None:
     """A renamed row was never read and its unit type played without one (issue 27 item 3)."""
     from ancients_kit.data import DataError, Variant
-    from ancients_games.centurion.game import load_all
+    from ancients_games.centurion.equipment import load_all
 
     body = (DATA / "capability.toml").read_text(encoding="utf-8")
     assert old in body

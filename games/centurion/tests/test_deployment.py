@@ -10,8 +10,8 @@ from ancients_kit.errors import IllegalAnswer
 from ancients_kit.hexgrid import arc_side
 from ancients_kit.session import Session
 
+from ancients_games.centurion.equipment import load_scenario, scenario_ids
 from ancients_games.centurion.full import deployment
-from ancients_games.centurion.game import load_scenario, scenario_ids
 
 STORE = DataStore("ancients_games.centurion")
 CHART = [s for s in scenario_ids(STORE) if load_scenario(STORE, s).game.value != "basic"]

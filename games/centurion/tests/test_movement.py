@@ -11,9 +11,9 @@ from ancients_kit.errors import IllegalAnswer
 from ancients_kit.log import Log
 from ancients_kit.session import Context
 
-from ancients_games.centurion.game import sandbox_state
 from ancients_games.centurion.movement import movable_reason, movement_phase
 from ancients_games.centurion.reach import reachable, straight_run
+from ancients_games.centurion.setup import sandbox_state
 
 STORE = DataStore("ancients_games.centurion")
 

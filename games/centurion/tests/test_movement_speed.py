@@ -38,9 +38,9 @@ from ancients_kit.session import Session
 
 import ancients_games.centurion.movement as mv
 from ancients_games.centurion import GAME
-from ancients_games.centurion.game import sandbox_state
 from ancients_games.centurion.movement_rules import MoveHooks, cost_table, stack_limit
 from ancients_games.centurion.reach import reachable
+from ancients_games.centurion.setup import sandbox_state
 from ancients_games.centurion.state import CenturionState, Unit
 
 # ------------------------------------------------------------------ the reference search

@@ -13,8 +13,9 @@ from ancients_kit.session import Session
 from ancients_games.centurion import GAME
 from ancients_games.centurion.combat import basic_attack_factor, basic_defence, command_rounding
 from ancients_games.centurion.full.options import OPTION_SPECS
-from ancients_games.centurion.game import BASE_OPTIONS, BASIC_GAME_OPTIONS, BASIC_REFUSALS, sandbox_state
+from ancients_games.centurion.options import BASE_OPTIONS, BASIC_GAME_OPTIONS, BASIC_REFUSALS
 from ancients_games.centurion.reach import reachable
+from ancients_games.centurion.setup import sandbox_state
 
 STORE = DataStore("ancients_games.centurion")
 SPECS = GAME.option_specs(STORE, "numidia")

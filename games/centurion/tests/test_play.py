@@ -9,7 +9,7 @@ from ancients_kit.data import DataStore
 from ancients_kit.session import Session
 
 from ancients_games.centurion import GAME
-from ancients_games.centurion.game import load_scenario, scenario_ids
+from ancients_games.centurion.equipment import load_scenario, scenario_ids
 
 STORE = DataStore("ancients_games.centurion")
 SCENARIOS = scenario_ids(STORE)

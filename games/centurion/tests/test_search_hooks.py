@@ -10,7 +10,7 @@ from ancients_kit.search import MCTSBot
 from ancients_kit.session import Session
 
 from ancients_games.centurion import GAME
-from ancients_games.centurion.game import _enemy_distance
+from ancients_games.centurion.bot import enemy_distance
 
 
 def _plain_distances(state, side):
@@ -51,7 +51,7 @@ def test_greedy_distances_are_those_of_a_plain_walk() -> None:
     while s.decision is not None and len(s.answers) < 120:
         if len(s.answers) % 10 == 0:
             for side in s.state.sides:
-                assert list(_enemy_distance(s.state, side).items()) == list(_plain_distances(s.state, side).items())
+                assert list(enemy_distance(s.state, side).items()) == list(_plain_distances(s.state, side).items())
                 checked += 1
         s.answer(bot.choose(s, s.decision))
     assert checked >= 10
