@@ -2,9 +2,10 @@
 
 The greedy bot asks :func:`score` for every option of a decision. Every kind
 of decision the xen-core phases ask has a score here (:data:`CORE_SCORES`);
-the kinds of the other modules (operations, movement, combat, chits,
-diplomacy, negotiations ...) are scored by that module's own
-``score(state, decision, key)`` (:data:`_SCORING`); a kind nobody scores gets 0
+the kinds of the other modules (operations, combat, chits, diplomacy,
+negotiations ...) are scored by that module's own
+``score(state, decision, key)`` (:data:`RULES_SCORES`): one table,
+:data:`SCORES`, names the scorer of every :class:`~.vocab.Kind`; a kind nobody scores gets 0
 (the greedy bot then picks at random among its options). The scores encode
 the aims of xen:victory (cities, controlled satrapies' Levy Values, the
 enemy's Supreme Leader) and sound housekeeping (pay upkeep, keep strong
@@ -15,8 +16,8 @@ rules: every option offered is legal.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from types import ModuleType
+from collections.abc import Callable, Mapping
+from typing import Final
 
 from ancients_kit.session import Decision
 
@@ -24,8 +25,16 @@ from . import combat, diplomacy, operations, stratagems
 from .state import Unit, XenState, other_side, slug, unit_value
 from .treasury import upkeep
 from .victory import scores
+from .vocab import Kind
 
-__all__ = ["CORE_SCORES", "CHIT_VALUE", "evaluate", "score", "score_options", "unit_value"]
+__all__ = ["BATCH_SCORES", "CHIT_VALUE", "CORE_SCORES", "RULES_SCORES", "SCORES", "BatchScorer", "Scorer", "evaluate",
+           "score", "score_options", "unit_value"]
+
+Scorer = Callable[[XenState, Decision, str], float | None]
+"""A score of one option: ``(state, decision, key) -> score`` (None: no opinion, read as 0)."""
+
+BatchScorer = Callable[[XenState, Decision], "list[float] | None"]
+"""A score of all of a decision's options at once, or None to score them one by one."""
 
 CHIT_VALUE: dict[str, float] = {
     "Agent": 3.0, "Treachery": 2.5, "Forced March": 2.0, "Military Advantage": 2.5, "Leader Arises": 3.0,
@@ -223,60 +232,101 @@ def _supreme(state: XenState, d: Decision, key: str) -> float:
     return 1.0 if key == "susa" else 0.0  # the central capital, on the Royal Road
 
 
-CORE_SCORES: dict[str, Callable[[XenState, Decision, str], float]] = {
-    "setup.supreme": _supreme,
-    "setup.leader": _setup_near_sardis,
-    "setup.guard": _setup_near_sardis,
-    "setup.guard-hex": _setup_near_sardis,
-    "setup.place": _setup_place,
-    "chit.return": _chit_return,
-    "event.place": _place,
-    "event.leader": _leader,
-    "event.unit": _rally,
-    "event.attrition": _lose,
-    "event.resists": _resists,
-    "event.unpaid": _lose,
-    "event.famine": _famine,
-    "event.omens": _chit_choice,
-    "event.conspiracy": _conspiracy,
-    "treasury.spend": _treasury_spend,
-    "treasury.upkeep": _upkeep,
-    "recruit.city": _recruit_city,
-    "recruit.unit": _recruit_unit,
-    "levy.type": _levy_type,
-    "levy.hex": _levy_hex,
-    "supply.train": _supply_train,
-    "supply.lose": _lose,
+CORE_SCORES: Final[Mapping[Kind, Scorer]] = {
+    Kind.SETUP_SUPREME: _supreme,
+    Kind.SETUP_LEADER: _setup_near_sardis,
+    Kind.SETUP_GUARD: _setup_near_sardis,
+    Kind.SETUP_GUARD_HEX: _setup_near_sardis,
+    Kind.SETUP_PLACE: _setup_place,
+    Kind.CHIT_RETURN: _chit_return,
+    Kind.EVENT_PLACE: _place,
+    Kind.EVENT_LEADER: _leader,
+    Kind.EVENT_UNIT: _rally,
+    Kind.EVENT_ATTRITION: _lose,
+    Kind.EVENT_RESISTS: _resists,
+    Kind.EVENT_UNPAID: _lose,
+    Kind.EVENT_FAMINE: _famine,
+    Kind.EVENT_OMENS: _chit_choice,
+    Kind.EVENT_CONSPIRACY: _conspiracy,
+    Kind.TREASURY_SPEND: _treasury_spend,
+    Kind.TREASURY_UPKEEP: _upkeep,
+    Kind.RECRUIT_CITY: _recruit_city,
+    Kind.RECRUIT_UNIT: _recruit_unit,
+    Kind.LEVY_TYPE: _levy_type,
+    Kind.LEVY_HEX: _levy_hex,
+    Kind.SUPPLY_TRAIN: _supply_train,
+    Kind.SUPPLY_LOSE: _lose,
 }
 """Decision kind -> its score, for every decision the xen-core modules ask."""
 
-_SCORING: dict[str, ModuleType] = {
-    "ops": operations,
-    "combat": combat,
-    "diplomacy": diplomacy,
-    "negotiations": diplomacy,
-    "window": stratagems,
-    "stratagem": stratagems,
-    "leader": stratagems,
-    "ten-thousand": stratagems,
-    "scorched-earth": stratagems,
-    "mobilize": stratagems,
+RULES_SCORES: Final[Mapping[Kind, Scorer]] = {
+    # the chits (xen:stratagem, xen:chits) and the windows they are played at: stratagems.py
+    Kind.STRATAGEM_PLAY: stratagems.score,
+    Kind.STRATAGEM_RETURN: stratagems.score,
+    Kind.STRATAGEM_REVEAL: stratagems.score,
+    Kind.LEADER_ARISE: stratagems.score,
+    Kind.TEN_THOUSAND_CITY: stratagems.score,
+    Kind.TEN_THOUSAND_COUNT: stratagems.score,
+    Kind.MOBILIZE_SATRAPY: stratagems.score,
+    Kind.MOBILIZE_TYPE: stratagems.score,
+    Kind.MOBILIZE_HEX: stratagems.score,
+    Kind.SCORCHED_EARTH_HEX: stratagems.score,
+    Kind.WINDOW_AFTER_ROLL: stratagems.score,
+    Kind.WINDOW_DIPLOMACY: stratagems.score,
+    Kind.WINDOW_TREASURY: stratagems.score,
+    Kind.WINDOW_RECRUIT: stratagems.score,
+    Kind.WINDOW_LEVY: stratagems.score,
+    Kind.WINDOW_OPERATIONS: stratagems.score,
+    Kind.WINDOW_REACTION: stratagems.score,
+    Kind.WINDOW_BATTLE: stratagems.score,
+    Kind.WINDOW_BEFORE_ODDS: stratagems.score,
+    Kind.WINDOW_SUPREME_LEADER_LOST: stratagems.score,
+    Kind.WINDOW_NEGOTIATIONS: stratagems.score,
+    # c. Diplomacy (xen:diplomacy) and agreements (xen:negotiations): diplomacy.py
+    Kind.DIPLOMACY_SATRAPY: diplomacy.score,
+    Kind.DIPLOMACY_OPEN: diplomacy.score,
+    Kind.DIPLOMACY_RESULT: diplomacy.score,
+    Kind.NEGOTIATIONS_TERM: diplomacy.score,
+    Kind.NEGOTIATIONS_ANSWER: diplomacy.score,
+    Kind.NEGOTIATIONS_CHIT: diplomacy.score,
+    # g. Operations (xen:operations): operations.py
+    Kind.OPS_FORCE: operations.score,
+    Kind.OPS_FORCE_UNITS: operations.score,
+    Kind.OPS_ACTION: operations.score,
+    Kind.OPS_FORCED_MARCH_FORCE: operations.score,
+    Kind.OPS_FORCED_MARCH_LOSS: operations.score,
+    Kind.OPS_REACTION_FORCE: operations.score,
+    Kind.OPS_COLONIST: operations.score,
+    # battles (xen:combat, xen:opt.personal-combat): the score the rules put in each option, combat.py
+    Kind.COMBAT_CRT: combat.score,
+    Kind.COMBAT_WITHDRAW: combat.score,
+    Kind.COMBAT_WITHDRAWAL: combat.score,
+    Kind.COMBAT_RETREAT: combat.score,
+    Kind.COMBAT_LOSS: combat.score,
+    Kind.COMBAT_HOLD: combat.score,
+    Kind.COMBAT_PERSONAL: combat.score,
+    Kind.COMBAT_PERSONAL_ANSWER: combat.score,
+    Kind.COMBAT_PERSONAL_LEADER: combat.score,
 }
-"""Decision-kind prefix -> the rules module whose ``score(state, decision, key)`` (and, where
-its options share costly work, ``score_options``) scores it (the kinds not in CORE_SCORES)."""
+"""Decision kind -> the rules module's ``score(state, decision, key)`` that scores it (the kinds
+not in :data:`CORE_SCORES`; its None reads as 0)."""
 
+SCORES: Final[Mapping[Kind, Scorer]] = {**CORE_SCORES, **RULES_SCORES}
+"""Every decision kind -> its score (:data:`CORE_SCORES` and :data:`RULES_SCORES`)."""
 
-def _module(kind: str) -> ModuleType | None:
-    """The module that scores a decision kind (by :data:`_SCORING`)."""
-    return _SCORING.get(kind.split(".", 1)[0])
+BATCH_SCORES: Final[Mapping[Kind, BatchScorer]] = {
+    Kind.OPS_ACTION: operations.score_options,  # the moves share one distance field
+}
+"""Decision kind -> a score of all its options at once, where they share costly work."""
 
 
 def score(state: XenState, decision: Decision, key: str) -> float | None:
-    """A cheap score for answering ``decision`` with ``key`` (higher is better)."""
-    fn = CORE_SCORES.get(decision.kind)
+    """A cheap score for answering ``decision`` with ``key`` (higher is better): by
+    :data:`SCORES`; a kind nobody scores gets 0."""
+    fn = CORE_SCORES.get(decision.kind)  # type: ignore[call-overload]  # a Kind is its string
     if fn is not None:
         return fn(state, decision, key)
-    hook = getattr(_module(decision.kind), "score", None)
+    hook = RULES_SCORES.get(decision.kind)  # type: ignore[call-overload]
     if hook is not None:
         value = hook(state, decision, key)
         return float(value) if value is not None else 0.0
@@ -284,13 +334,12 @@ def score(state: XenState, decision: Decision, key: str) -> float | None:
 
 
 def score_options(state: XenState, decision: Decision) -> list[float | None]:
-    """:func:`score` of every option of ``decision``, in order; a module whose options share
-    costly work scores them all at once through its own ``score_options`` (the Operations
-    phase's moves share one distance field)."""
-    if decision.kind not in CORE_SCORES:
-        batch = getattr(_module(decision.kind), "score_options", None)
-        if batch is not None:
-            got = batch(state, decision)
-            if got is not None:
-                return list(got)
+    """:func:`score` of every option of ``decision``, in order; a kind whose options share
+    costly work is scored all at once by :data:`BATCH_SCORES` (the Operations phase's moves
+    share one distance field)."""
+    batch = BATCH_SCORES.get(decision.kind)  # type: ignore[call-overload]
+    if batch is not None:
+        got = batch(state, decision)
+        if got is not None:
+            return list(got)
     return [score(state, decision, o.key) for o in decision.options]

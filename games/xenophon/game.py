@@ -29,6 +29,7 @@ from .phases import PHASE_ORDER, PHASE_RULES, PHASES, phase_title
 from .setup import build, deploy
 from .state import SIDES, XenState, load_data
 from .treasury import income
+from .vocab import Phase
 
 __all__ = ["Xenophon"]
 
@@ -89,7 +90,7 @@ class Xenophon(Game):
 
     def _play(self, ctx: Context, state: XenState, where: Any) -> Generator[Decision, str, Outcome]:
         if where is None:
-            state.phase = "setup"
+            state.phase = Phase.SETUP
             yield from deploy(ctx, state)
             start = (SIDES.index(state.player_turn), 0)
         else:

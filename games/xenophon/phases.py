@@ -22,37 +22,38 @@ from ancients_kit.session import Context, Decision
 
 from . import diplomacy, events, operations, recruit, stratagems, supply, treasury
 from .state import XenState
+from .vocab import PLAYER_TURN, Phase
 
-__all__ = ["PHASES", "PHASE_LETTER", "PHASE_ORDER", "PHASE_RULES", "Phase", "placeholder", "phase_title"]
+__all__ = ["PHASES", "PHASE_LETTER", "PHASE_ORDER", "PHASE_RULES", "PhaseRules", "placeholder", "phase_title"]
 
-Phase = Callable[[Context, XenState, str], Generator[Decision, Any, None]]
+PhaseRules = Callable[[Context, XenState, str], Generator[Decision, Any, None]]
+"""A phase's rules: ``(ctx, state, side)``, a generator of the decisions it asks."""
 
-PHASE_ORDER: tuple[str, ...] = (
-    "events", "stratagem", "diplomacy", "treasury", "recruit", "levy", "operations", "supply")
-"""Phases a-h of a player-turn (xen:sequence)."""
+PHASE_ORDER: tuple[Phase, ...] = PLAYER_TURN
+"""Phases a-h of a player-turn (xen:sequence): :data:`.vocab.PLAYER_TURN`."""
 
 PHASE_LETTER = dict(zip(PHASE_ORDER, "abcdefgh", strict=True))
 
 PHASE_TITLE = {
-    "events": "Random Events phase",
-    "stratagem": "Stratagem phase",
-    "diplomacy": "Diplomacy phase",
-    "treasury": "Treasury phase",
-    "recruit": "Recruit phase",
-    "levy": "Levy phase",
-    "operations": "Operations phase",
-    "supply": "Supply phase",
+    Phase.EVENTS: "Random Events phase",
+    Phase.STRATAGEM: "Stratagem phase",
+    Phase.DIPLOMACY: "Diplomacy phase",
+    Phase.TREASURY: "Treasury phase",
+    Phase.RECRUIT: "Recruit phase",
+    Phase.LEVY: "Levy phase",
+    Phase.OPERATIONS: "Operations phase",
+    Phase.SUPPLY: "Supply phase",
 }
 
 PHASE_RULES = {
-    "events": ("xen:random-events",),
-    "stratagem": ("xen:stratagem",),
-    "diplomacy": ("xen:diplomacy",),
-    "treasury": ("xen:treasury",),
-    "recruit": ("xen:recruit",),
-    "levy": ("xen:levy",),
-    "operations": ("xen:operations",),
-    "supply": ("xen:supply",),
+    Phase.EVENTS: ("xen:random-events",),
+    Phase.STRATAGEM: ("xen:stratagem",),
+    Phase.DIPLOMACY: ("xen:diplomacy",),
+    Phase.TREASURY: ("xen:treasury",),
+    Phase.RECRUIT: ("xen:recruit",),
+    Phase.LEVY: ("xen:levy",),
+    Phase.OPERATIONS: ("xen:operations",),
+    Phase.SUPPLY: ("xen:supply",),
 }
 """The rule of each phase (quoted by its phase event)."""
 
@@ -61,7 +62,7 @@ def phase_title(name: str) -> str:
     return f"{PHASE_LETTER[name]}. {PHASE_TITLE[name]}"
 
 
-def placeholder(name: str) -> Phase:
+def placeholder(name: str) -> PhaseRules:
     """A phase not filled yet: asks nothing, changes nothing (the skeleton's, not a rule)."""
 
     def phase(ctx: Context, state: XenState, side: str) -> Generator[Decision, Any, None]:
@@ -75,27 +76,27 @@ def placeholder(name: str) -> Phase:
     return phase
 
 
-PHASES: dict[str, Phase] = {name: placeholder(name) for name in PHASE_ORDER}
+PHASES: dict[str, PhaseRules] = {name: placeholder(name) for name in PHASE_ORDER}
 """Phase name -> the phase's generator function; filled by :func:`_register`."""
 
 
 def _register() -> None:
     """Each owner's phases, one line each (XEN_PLAN.md): replace a placeholder here."""
     # xen-core
-    PHASES["events"] = events.events_phase
-    PHASES["treasury"] = treasury.treasury_phase
-    PHASES["recruit"] = recruit.recruit_phase
-    PHASES["levy"] = recruit.levy_phase
-    PHASES["supply"] = supply.supply_phase
+    PHASES[Phase.EVENTS] = events.events_phase
+    PHASES[Phase.TREASURY] = treasury.treasury_phase
+    PHASES[Phase.RECRUIT] = recruit.recruit_phase
+    PHASES[Phase.LEVY] = recruit.levy_phase
+    PHASES[Phase.SUPPLY] = supply.supply_phase
     # xen-ops
-    PHASES["operations"] = operations.operations_phase
+    PHASES[Phase.OPERATIONS] = operations.operations_phase
     # xen-combat
     # xen-politics
-    PHASES["stratagem"] = stratagems.stratagem_phase
-    PHASES["diplomacy"] = diplomacy.diplomacy_phase
-    PHASES["treasury"] = stratagems.opening("treasury", PHASES["treasury"])
-    PHASES["recruit"] = stratagems.opening("recruit", PHASES["recruit"])
-    PHASES["levy"] = stratagems.opening("levy", PHASES["levy"])
+    PHASES[Phase.STRATAGEM] = stratagems.stratagem_phase
+    PHASES[Phase.DIPLOMACY] = diplomacy.diplomacy_phase
+    PHASES[Phase.TREASURY] = stratagems.opening("treasury", PHASES[Phase.TREASURY])
+    PHASES[Phase.RECRUIT] = stratagems.opening("recruit", PHASES[Phase.RECRUIT])
+    PHASES[Phase.LEVY] = stratagems.opening("levy", PHASES[Phase.LEVY])
 
 
 _register()

@@ -36,6 +36,7 @@ from ancients_kit.secret import SecretNumber
 from . import model
 from .state import (EMPIRE, GUARD_MIX, LEADER_MIX, NEUTRAL, REBEL, SIDES, TYPE_LETTER, Unit, XenData,
                     XenOptions, XenState, slug, type_name)
+from .vocab import Kind
 
 __all__ = ["SETUP_RULES", "build", "deploy", "place_satrapy", "scenario_rules"]
 
@@ -208,7 +209,7 @@ def choose_placement(ctx: Context, state: XenState) -> Generator[Decision, str, 
             h = yield Decision(who, f"Set up {satrapy}: where does {u.id} ({type_name(u.type)}) go?",
                                tuple(Option(x, f"{names.get(x, state.data.terrain.get(x, ''))} "
                                                f"(FV {state.data.forage.get(x, 0)}, {len(state.units_at(x))} there)")
-                                     for x in legal), rule="xen:scenario.cyrus-revolt", kind="setup.place",
+                                     for x in legal), rule="xen:scenario.cyrus-revolt", kind=Kind.SETUP_PLACE,
                                context={"highlight": tuple(legal)})
             state.place(u.id, h)
         ctx.event("setup", f"{who} sets up {satrapy}", scenario_rules(state.scenario), side=who, satrapy=satrapy)
@@ -237,7 +238,7 @@ def deploy(ctx: Context, state: XenState) -> Generator[Decision, str, None]:
     capitals = ["Persepolis", "Susa", "Ekbatana"]
     opts = tuple(Option(c.lower(), f"{c} ({state.satrapy_of(data.map.to_id(data.map.place(c)))})") for c in capitals)
     key = yield Decision(EMPIRE, f"Set up {emp.supreme_leader}: in which capital?", opts,
-                         rule="xen:scenario.cyrus-revolt", kind="setup.supreme")
+                         rule="xen:scenario.cyrus-revolt", kind=Kind.SETUP_SUPREME)
     city = data.map.to_id(data.map.place(next(c for c in capitals if c.lower() == key)))
     state.place(emp.supreme_leader, city)
     # "Tissaphernes, Abrokomas: in any other Empire-controlled cities, but in different
@@ -250,7 +251,7 @@ def deploy(ctx: Context, state: XenState) -> Generator[Decision, str, None]:
                 and h != city and _fv_room(state, h)]
         opts = tuple(Option(h, f"{names.get(h, h)} ({state.satrapy_of(h)})") for h in cand)
         h = yield Decision(EMPIRE, f"Set up {leader}: in another Empire city, not in a satrapy another leader "
-                           "took", opts, rule="xen:scenario.cyrus-revolt", kind="setup.leader")
+                           "took", opts, rule="xen:scenario.cyrus-revolt", kind=Kind.SETUP_LEADER)
         state.place(leader, h)
         used.add(state.satrapy_of(h))
     guard = state.mix(None, "cavalry", EMPIRE)[: emp.guard.cavalry]
@@ -259,14 +260,14 @@ def deploy(ctx: Context, state: XenState) -> Generator[Decision, str, None]:
         cand = [s for s in state.controlled(EMPIRE) if s not in chosen and _guard_hexes(state, s)]
         opts = tuple(Option(slug(s), s) for s in cand)
         key = yield Decision(EMPIRE, f"Set up guard {u.id}: in which friendly satrapy (one guard a satrapy)?", opts,
-                             rule="xen:guards", kind="setup.guard")
+                             rule="xen:guards", kind=Kind.SETUP_GUARD)
         sat = next(s for s in cand if slug(s) == key)
         chosen.add(sat)
         hexes = _guard_hexes(state, sat)
         h = yield Decision(EMPIRE, f"Set up guard {u.id}: in which hex of {sat}?",
                            tuple(Option(x, f"{names.get(x, state.data.terrain.get(x, ''))} "
                                            f"(FV {state.forage(x)}, {len(state.units_at(x))} there)") for x in hexes),
-                           rule="xen:guards", kind="setup.guard-hex", context={"highlight": tuple(hexes)})
+                           rule="xen:guards", kind=Kind.SETUP_GUARD_HEX, context={"highlight": tuple(hexes)})
         state.place(u.id, h)
     ctx.event("setup", "The Empire has set up its leaders and guard", scenario_rules(state.scenario) + ("xen:guards",),
               side=EMPIRE)

@@ -72,6 +72,7 @@ from .pillage import mark_pillaged
 from .recruit import levy_hexes, levy_types, placement_ezoc
 from .state import XenState, other_side, slug, type_name
 from .treasury import closed_satrapies
+from .vocab import Kind
 
 __all__ = [
     "battle_chits",
@@ -158,11 +159,11 @@ def recruit_window(ctx: Context, state: XenState, side: str) -> Generator[Decisi
         return 0
     where = yield Decision(side, "Ten Thousand: recruit in which city?",
                            tuple(Option(h, _place_words(state, h)) for h in cities), rule="xen:recruit",
-                           kind="ten-thousand.city", context={"highlight": tuple(cities)})
+                           kind=Kind.TEN_THOUSAND_CITY, context={"highlight": tuple(cities)})
     most = min(TEN_THOUSAND_MAX, len(mix), afford, STACK_LIMIT - len(state.units_at(where)))
     n = int((yield Decision(side, f"Ten Thousand: how many Phalanx at ${TEN_THOUSAND_COST} each?",
                             tuple(Option(str(k), f"Phalanx for ${k * TEN_THOUSAND_COST}") for k in range(1, most + 1)),
-                            rule="xen:recruit", kind="ten-thousand.count")))
+                            rule="xen:recruit", kind=Kind.TEN_THOUSAND_COUNT)))
     state.treasury[side].spend(ctx, n * TEN_THOUSAND_COST, f"Ten Thousand: {n} Phalanx", rules)
     for uid in mix[:n]:
         state.place(uid, where)
@@ -194,17 +195,18 @@ def empire_mobilizes(ctx: Context, state: XenState, side: str, n: int) -> Genera
             break
         key = yield Decision(side, f"levy {len(placed) + 1} of {n} (the Empire Mobilizes chit): in which satrapy?",
                              (Option("done", "levy no more"), *(Option(slug(s), s) for s in sats)), rule="xen:levy",
-                             kind="mobilize.satrapy")
+                             kind=Kind.MOBILIZE_SATRAPY)
         if key == "done":
             break
         sat = key_satrapy(state, key)
         done.add(sat)
         t = yield Decision(side, f"which {sat} unit to levy (the Empire Mobilizes chit)?",
                            tuple(Option(t, f"{sat} {type_name(t)}") for t in levy_types(state, side, sat, set())),
-                           rule="xen:levy", kind="mobilize.type")
+                           rule="xen:levy", kind=Kind.MOBILIZE_TYPE)
         hexes = levy_hexes(state, side, sat, t == "fleet")
         h = yield Decision(side, f"{sat} {type_name(t)} levied (the Empire Mobilizes chit): in which hex?",
-                           tuple(Option(x, _place_words(state, x)) for x in hexes), rule="xen:levy", kind="mobilize.hex")
+                           tuple(Option(x, _place_words(state, x)) for x in hexes), rule="xen:levy",
+                           kind=Kind.MOBILIZE_HEX)
         u = state.mix(sat, t)[0]
         state.place(u.id, h)
         placed.append(u.id)
@@ -267,7 +269,7 @@ def reaction_window(ctx: Context, state: XenState, side: str, detail: str = "",
         return got
     where = yield Decision(side, "Scorched Earth: burn which of your hexes?",
                            tuple(Option(h, _place_words(state, h)) for h in hexes), rule="xen:chits",
-                           kind="scorched-earth.hex", context={"highlight": tuple(hexes)})
+                           kind=Kind.SCORCHED_EARTH_HEX, context={"highlight": tuple(hexes)})
     mark_pillaged(ctx, state, where, f"{side}'s Scorched Earth", rules)
     return got
 
@@ -329,7 +331,7 @@ def stratagem_phase(ctx: Context, state: XenState, side: str) -> Generator[Decis
             opts.append(Option("return", "return a chit to the pool without effect"))
         opts.append(Option("reveal", "show the opponent your chits or $"))
         key = yield from own(Decision(side, "Stratagem phase: play a chit?", tuple(opts), rule=RULE,
-                                      kind="stratagem.play"), state.standing)
+                                      kind=Kind.STRATAGEM_PLAY), state.standing)
         if key == "done":
             return
         if key == "kings-eye":
@@ -343,14 +345,14 @@ def stratagem_phase(ctx: Context, state: XenState, side: str) -> Generator[Decis
         elif key == "return":
             back = yield Decision(side, "return which chit?",
                                   (Option("back", "none"), *(Option(chit_key(c), c) for c in hand)),
-                                  rule=RULE, kind="stratagem.return")
+                                  rule=RULE, kind=Kind.STRATAGEM_RETURN)
             if back != "back":
                 return_chit(ctx, state, side, key_chit(back))
         elif key == "reveal":
             what = yield Decision(side, "show the opponent what?",
                                   (Option("back", "nothing"), Option("chits", "your chits"),
                                    Option("treasury", "your $"), Option("both", "chits and $")),
-                                  rule=intelligence.RULE, kind="stratagem.reveal")
+                                  rule=intelligence.RULE, kind=Kind.STRATAGEM_REVEAL)
             if what != "back":
                 items = ("chits", "treasury") if what == "both" else (what,)
                 intelligence.reveal(ctx, state, side, other_side(side), items, (intelligence.RULE,), "shown voluntarily")
@@ -385,22 +387,22 @@ def score(state: XenState, decision: Decision, key: str) -> float | None:
         if name == "treasury":
             return 0.5 * len(unpillaged_cities(state, side)) - 1
         return _WINDOW_PLAY.get(name, 0.0)
-    if kind == "stratagem.play":
+    if kind == Kind.STRATAGEM_PLAY:
         return {"done": 0.0, "kings-eye": 0.2}.get(key, 5.0 if key.startswith("successor:") else -1.0)
-    if kind in ("stratagem.return", "chit.return"):
+    if kind in (Kind.STRATAGEM_RETURN, Kind.CHIT_RETURN):
         return 1.0 if key == "back" else float(10 - KEEP.get(key_chit(key), 3))
-    if kind == "stratagem.reveal":
+    if kind == Kind.STRATAGEM_REVEAL:
         return 1.0 if key == "back" else -1.0
-    if kind in ("leader.arise",):
+    if kind in (Kind.LEADER_ARISE,):
         u = state.units.get(key)
         return float(u.cs + u.ov) if u is not None else 0.0
-    if kind in ("ten-thousand.city", "scorched-earth.hex", "mobilize.hex"):
+    if kind in (Kind.TEN_THOUSAND_CITY, Kind.SCORCHED_EARTH_HEX, Kind.MOBILIZE_HEX):
         return float(len(state.units_at(key)))
-    if kind == "ten-thousand.count":
+    if kind == Kind.TEN_THOUSAND_COUNT:
         return float(key)
-    if kind == "mobilize.satrapy":
+    if kind == Kind.MOBILIZE_SATRAPY:
         return float(state.data.row(key_satrapy(state, key)).levy_value) if key != "done" else -1.0
-    if kind == "mobilize.type":
+    if kind == Kind.MOBILIZE_TYPE:
         f = state.data.units.get(key)
         return float(f.cs + f.ov) if f is not None else 0.0
     if kind.startswith("diplomacy.") or kind.startswith("negotiations."):
