@@ -1,16 +1,11 @@
-"""The Xenophon game plugin: both scenarios and the sequence of play.
+"""The Xenophon game plugin: wiring only.
 
 :class:`Xenophon` (the ``ancients_kit`` Game) has two scenarios,
 ``cyrus-revolt`` (7 turns) and ``kings-war`` (15 turns), set up alike
-(:mod:`.setup`). ``play`` follows the sequence of play (xen:sequence): every
-turn the Rebel player-turn, then the Empire's, each of phases a-h
-(:data:`.phases.PHASE_ORDER`, called through :data:`.phases.PHASES`), then
-the turn end: the game ends after the last turn (xen:victory), or as soon as
-a rule ends it (an agreement to end it, xen:negotiations).
-
-Checkpoints (for undo and fork): before every phase,
-``("phase", turn, side, name)``; everything the rest of the game depends on
-is then in :class:`~.state.XenState`.
+(:mod:`.setup`). ``play`` and ``resume`` are the sequence of play
+(xen:sequence, :func:`.sequence.play`, checkpoints before every phase); the
+bot's hooks are :mod:`.bot`'s, the odds :mod:`.odds`'s, the views
+:mod:`.render`'s.
 """
 
 from __future__ import annotations
@@ -23,13 +18,11 @@ from ancients_kit.data import DataStore
 from ancients_kit.plugin import Game, OptionSpec, Outcome, ScenarioInfo, TableInfo
 from ancients_kit.session import Context, Decision
 
-from . import bot, combat, model, victory
+from . import bot, combat, model, sequence
 from .hints import focused
-from .phases import PHASE_ORDER, PHASE_RULES, PHASES, phase_title
-from .setup import build, deploy
+from .setup import build
 from .state import SIDES, XenState, load_data
 from .treasury import income
-from .vocab import Phase
 
 __all__ = ["Xenophon"]
 
@@ -77,65 +70,15 @@ class Xenophon(Game):
         return build(ctx, load_data(ctx.store), scenario)
 
     def play(self, ctx: Context, state: XenState) -> Generator[Decision, str, Outcome]:
-        return focused(state, self._play(ctx, state, None))
+        return focused(state, sequence.play(ctx, state))
 
     def copy_state(self, state: XenState) -> XenState:
         return state.copy()
 
     def resume(self, ctx: Context, state: XenState, where: Any) -> Generator[Decision, str, Outcome]:
-        if (not isinstance(where, tuple) or len(where) != 4 or where[0] != "phase" or where[1] != state.turn
-                or where[2] != state.player_turn or where[3] not in PHASE_ORDER):
+        if not sequence.is_checkpoint(state, where):
             raise ValueError(f"not a checkpoint of this game: {where!r}")
-        return focused(state, self._play(ctx, state, where))
-
-    def _play(self, ctx: Context, state: XenState, where: Any) -> Generator[Decision, str, Outcome]:
-        if where is None:
-            state.phase = Phase.SETUP
-            yield from deploy(ctx, state)
-            start = (SIDES.index(state.player_turn), 0)
-        else:
-            start = (SIDES.index(where[2]), PHASE_ORDER.index(where[3]))
-        while True:
-            for si in range(start[0], len(SIDES)):
-                side = SIDES[si]
-                first_phase = start[1] if si == start[0] else 0
-                for name in PHASE_ORDER[first_phase:]:
-                    state.player_turn = side
-                    state.phase = name
-                    ctx.checkpoint(("phase", state.turn, side, name))
-                    if name == PHASE_ORDER[0]:
-                        # kind "turn" with the game turn in its data: the log is numbered by turn from it
-                        # (ancients_kit.tui.view.log_rows), both player-turns of a turn under one number
-                        ctx.event("turn", f"Turn {state.turn}/{state.last_turn}: the {side} player-turn",
-                                  ("xen:sequence",), side=side, turn=state.turn)
-                    ctx.event("phase", f"{side}: {phase_title(name)}", ("xen:sequence",) + PHASE_RULES[name],
-                              side=side, phase=name)
-                    yield from PHASES[name](ctx, state, side)
-                    if state.over:
-                        return victory.outcome(state)
-                self._end_player_turn(state, side)
-            start = (0, 0)
-            if state.turn >= state.last_turn:
-                victory.final(ctx, state)
-                return victory.outcome(state)
-            ctx.event("turn-end", f"Turn {state.turn} ends: the Turn marker moves on", ("xen:sequence",))
-            self._end_turn(state)
-            state.turn += 1
-
-    @staticmethod
-    def _end_player_turn(state: XenState, side: str) -> None:
-        """Effects that last for a player-turn end with it (ruling 15: Mediterranean War)."""
-        for key in [k for k in state.effects if k.startswith("player-turn:")]:
-            del state.effects[key]
-
-    @staticmethod
-    def _end_turn(state: XenState) -> None:
-        """Effects that last for the game-turn end with it: the rebuilt Famine's ``turn:famine``
-        holds "in this turn's Supply phases" (xen:random-events, data/tables/events.toml), so it
-        is lifted when the Turn marker moves on."""
-        for key in [k for k in state.effects if k.startswith("turn:")]:
-            del state.effects[key]
-        state.standing.begin_turn()  # "not this turn" choices at the windows lapse
+        return focused(state, sequence.play(ctx, state, where))
 
     # -- views -------------------------------------------------------------------
     def sides(self, state: XenState) -> tuple[str, ...]:

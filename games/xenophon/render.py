@@ -54,7 +54,7 @@ from ancients_kit.render import render_map
 from ancients_kit.tables import DifferentialTable, LookupTable, OddsTable
 
 from . import model, victory
-from .phases import PHASE_ORDER, phase_title
+from .sequence import PHASE_ORDER, phase_title
 from .state import EMPIRE, NEUTRAL, REBEL, XenData, XenState
 
 __all__ = ["LAYOUTS", "LEGEND", "WINDOW_COLUMNS", "WINDOW_ROWS", "borders", "layout_choice", "abbreviation", "hex_label", "hex_markers", "inspect", "picture", "render",

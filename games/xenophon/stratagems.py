@@ -51,7 +51,7 @@ module and every phase. Here are the effects played at their moments:
   force (Forced March B with the option; Scorched Earth applied here);
 - the Supreme Leader's loss and Anabasis, Leader Arises' placement:
   :func:`.leaders.supreme_leader_eliminated`, :func:`.leaders.receive_leader`;
-- phases.py wraps the Treasury, Recruit and Levy phases with their windows
+- sequence.py wraps the Treasury, Recruit and Levy phases with their windows
   (:func:`opening`); bot.py scores these modules' decisions with :func:`score`;
   render.py and the bots read :func:`~.intelligence.view_for`.
 """
@@ -425,7 +425,7 @@ def opening(name: str, phase: Callable[[Context, XenState, str], Generator[Decis
             ) -> Callable[[Context, XenState, str], Generator[Decision, Any, None]]:
     """``phase`` with the chit window of its name opened at its start (``treasury``:
     Currency Reform; ``recruit``: Ten Thousand; ``levy``: Leader Arises, Empire
-    Mobilizes); registered in phases.py around the owner's phase."""
+    Mobilizes); registered in sequence.py around the owner's phase."""
     opener = _OPENERS[name]
 
     def opened(ctx: Context, state: XenState, side: str) -> Generator[Decision, Any, None]:
