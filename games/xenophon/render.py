@@ -47,6 +47,7 @@ from typing import Any
 from rich.text import Text
 
 from ancients_kit.data import DataStore
+from ancients_kit.errors import ParameterError
 from ancients_kit.hexgrid import Hex
 from ancients_kit.picture import Counter, Marker, Picture, PictureHexside, hexmap_hexes, hexside_strokes, region_borders
 from ancients_kit.plugin import TableInfo
@@ -202,7 +203,8 @@ def layout_choice(layout: str | None = None) -> str:
         return "rotated"
     if choice in ("north-up", "auto"):
         return "north-up"
-    raise ValueError(f"map layout {choice!r}: give one of {', '.join(LAYOUTS)}")
+    raise ParameterError(f"map layout {choice!r}: give one of {', '.join(LAYOUTS)}",
+                         name="layout" if layout else LAYOUT_ENV)
 
 
 def _short(text: str) -> str:
