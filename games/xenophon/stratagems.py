@@ -75,9 +75,11 @@ from .treasury import closed_satrapies
 from .vocab import Kind
 
 __all__ = [
+    "WINDOW_PLAY",
     "battle_chits",
     "opening",
     "score",
+    "window_score",
 ]
 
 # ---------------------------------------------------------------------------
@@ -362,11 +364,29 @@ def stratagem_phase(ctx: Context, state: XenState, side: str) -> Generator[Decis
 # Bot heuristics for every decision these modules ask
 
 
-_WINDOW_PLAY: Final = {
-    "after-roll": -0.5, "diplomacy": 1.0, "treasury": 1.0, "recruit": 1.0, "levy": 2.0, "operations": -0.2,
-    "reaction": -0.2, "battle": 0.5, "before-odds": 1.0, "supreme-leader-lost": 5.0, "negotiations": -1.0,
+WINDOW_PLAY: Final[Mapping[Kind, float]] = {
+    Kind.WINDOW_AFTER_ROLL: -0.5, Kind.WINDOW_DIPLOMACY: 1.0, Kind.WINDOW_TREASURY: 1.0, Kind.WINDOW_RECRUIT: 1.0,
+    Kind.WINDOW_LEVY: 2.0, Kind.WINDOW_OPERATIONS: -0.2, Kind.WINDOW_REACTION: -0.2, Kind.WINDOW_BATTLE: 0.5,
+    Kind.WINDOW_BEFORE_ODDS: 1.0, Kind.WINDOW_SUPREME_LEADER_LOST: 5.0, Kind.WINDOW_NEGOTIATIONS: -1.0,
 }
-"""A bot's taste for playing at each window (``no`` scores 0, ``never`` -0.1)."""
+"""A bot's taste for playing at each window (``no`` scores 0, ``never`` -0.1), by its kind."""
+
+
+def window_score(state: XenState, decision: Decision, key: str) -> float:
+    """Cheap heuristic score of answering a chit window (a :data:`WINDOW_PLAY` kind, xen:chits)
+    with ``key``: a play by the bot's taste for that window, ``no`` 0, a standing choice below."""
+    if key == "no":
+        return 0.0
+    taste = WINDOW_PLAY.get(decision.kind, 0.0)  # type: ignore[call-overload]  # a Kind is its string
+    if key == "never":
+        # a window the bot never plays at (its taste below 0): it says so once, as a person
+        # would, and is not asked there again (ancients_kit.windows, standing choices)
+        return 0.1 if taste < 0 else -0.1
+    if key == "turn" or key.startswith("ask:"):
+        return -0.1  # a standing choice is no play (it tied with the chits before)
+    if decision.kind == Kind.WINDOW_TREASURY:
+        return 0.5 * len(unpillaged_cities(state, decision.side)) - 1
+    return taste
 
 
 def score(state: XenState, decision: Decision, key: str) -> float | None:
@@ -374,19 +394,8 @@ def score(state: XenState, decision: Decision, key: str) -> float | None:
     the greedy bot (``Game.score_option``), or None for a decision these modules do
     not ask. It reads only what that side may see (its hand, its $, the open map)."""
     side, kind = decision.side, decision.kind
-    if kind.startswith("window."):
-        if key == "no":
-            return 0.0
-        name = kind.removeprefix("window.")
-        if key == "never":
-            # a window the bot never plays at (its taste below 0): it says so once, as a person
-            # would, and is not asked there again (ancients_kit.windows, standing choices)
-            return 0.1 if _WINDOW_PLAY.get(name, 0.0) < 0 else -0.1
-        if key == "turn" or key.startswith("ask:"):
-            return -0.1  # a standing choice is no play (it tied with the chits before)
-        if name == "treasury":
-            return 0.5 * len(unpillaged_cities(state, side)) - 1
-        return _WINDOW_PLAY.get(name, 0.0)
+    if kind in WINDOW_PLAY:
+        return window_score(state, decision, key)
     if kind == Kind.STRATAGEM_PLAY:
         return {"done": 0.0, "kings-eye": 0.2}.get(key, 5.0 if key.startswith("successor:") else -1.0)
     if kind in (Kind.STRATAGEM_RETURN, Kind.CHIT_RETURN):

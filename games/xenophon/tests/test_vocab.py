@@ -16,7 +16,7 @@ import pytest
 from ancients_kit.bots import RandomBot, play_out
 from ancients_kit.session import Session
 
-from ancients_games.xenophon import GAME, bot
+from ancients_games.xenophon import GAME, bot, stratagems
 from ancients_games.xenophon.chits import WINDOWS
 from ancients_games.xenophon.state import EMPIRE, REBEL, SIDES
 from ancients_games.xenophon.vocab import PLAYER_TURN, Kind, Phase, Side
@@ -132,6 +132,9 @@ def test_the_bot_names_a_scorer_for_every_kind() -> None:
     assert set(bot.SCORES) == set(Kind)
     assert not set(bot.CORE_SCORES) & set(bot.RULES_SCORES)
     assert set(bot.BATCH_SCORES) <= set(bot.RULES_SCORES)
+    windows = {k for k in Kind if k.startswith("window.")}
+    assert set(stratagems.WINDOW_PLAY) == windows  # the bot's taste for every window
+    assert {k for k, fn in bot.SCORES.items() if fn is stratagems.window_score} == windows
 
 
 @pytest.mark.parametrize("scenario", ["cyrus-revolt", "kings-war"])
