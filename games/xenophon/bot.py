@@ -19,15 +19,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Final
 
+from ancients_kit.chance import Rng, redeal
 from ancients_kit.session import Decision
 
 from . import combat, diplomacy, operations, stratagems
 from .state import Unit, XenState, other_side, slug, unit_value
-from .treasury import upkeep
+from .treasury import income, upkeep
 from .victory import scores
 from .vocab import Kind
 
-__all__ = ["BATCH_SCORES", "CHIT_VALUE", "CORE_SCORES", "RULES_SCORES", "SCORES", "BatchScorer", "Scorer", "evaluate",
+__all__ = ["BATCH_SCORES", "CHIT_VALUE", "CORE_SCORES", "RULES_SCORES", "SCORES", "BatchScorer", "Scorer", "determinize", "evaluate",
            "score", "score_options", "unit_value"]
 
 Scorer = Callable[[XenState, Decision, str], float | None]
@@ -43,6 +44,19 @@ CHIT_VALUE: dict[str, float] = {
     "Ten Thousand": 2.5, "Royal Road": 1.5, "Bribery": 1.5, "Scorched Earth": 1.5, "Blank": 0.0,
 }
 """What a chit is worth to hold (for returns and Favourable Omens)."""
+
+
+def determinize(state: XenState, viewer: str, rng: Rng) -> None:
+    """Deal the other hand again from the chits ``viewer`` has not seen (the pool and that
+    hand; its size kept), and put the other treasury, unless open, at what ``viewer`` can
+    estimate: that side's income now (xen:intelligence: $ and chits are secret; what King's
+    Eye showed is a snapshot that later draws and spending make stale, so it is not used).
+    For the search bots (``Game.determinize``)."""
+    other = other_side(viewer)
+    redeal(state.hands[other], state.pool, rng)
+    money = state.treasury[other]
+    if not money.open:
+        money.value = income(state, other)[0]
 
 
 def evaluate(state: XenState, side: str) -> float:

@@ -13,16 +13,15 @@ from __future__ import annotations
 from collections.abc import Collection, Generator
 from typing import Any
 
-from ancients_kit.chance import redeal
 from ancients_kit.data import DataStore
 from ancients_kit.plugin import Game, OptionSpec, Outcome, ScenarioInfo, TableInfo
 from ancients_kit.session import Context, Decision
 
-from . import bot, combat, model, sequence
+from . import bot, combat, sequence
 from .hints import focused
-from .setup import build
+from .intelligence import hand_of, status_line
+from .setup import OPTION_SPECS, build, scenario_infos
 from .state import SIDES, XenState, load_data
-from .treasury import income
 
 __all__ = ["Xenophon"]
 
@@ -39,31 +38,10 @@ class Xenophon(Game):
 
     # -- listings ------------------------------------------------------------
     def scenarios(self, store: DataStore) -> list[ScenarioInfo]:
-        meta, doc = store.load("scenarios.toml", model.ScenariosDoc)
-        summary = {
-            "cyrus-revolt": "401-395 BC: Cyrus the Younger rises against his brother Artaxerxes II.",
-            "kings-war": "401-387 BC: the long war, to the King's Peace.",
-        }
-        return [ScenarioInfo(s.id, f"{s.title} ({s.turns} turns)", SIDES, meta, summary.get(s.id, ""),
-                             first=s.first_player, turns=s.turns) for s in doc.scenario]
+        return scenario_infos(store)
 
     def option_specs(self, store: DataStore, scenario: str) -> list[OptionSpec]:
-        return [
-            OptionSpec("personal_combat", False, "Optional rule: personal combat between leaders.",
-                       ("xen:opt.personal-combat",)),
-            OptionSpec("reaction", False, "Optional rule: the non-phasing player reacts with Forced March.",
-                       ("xen:opt.reaction",)),
-            OptionSpec("public_works", False, "Optional rule: Public Works markers ($5, +$1 tax, VP).",
-                       ("xen:opt.public-works",)),
-            OptionSpec("reduced_levy", False, "Optional rule: Levy Value -1 where no enemy unit is inside.",
-                       ("xen:opt.reduced-levy",)),
-            OptionSpec("placement", "standard", "How the set-up lists are placed: 'standard' (the same placement "
-                       "every game: docs/games/xenophon.md, Rulings: core 1) or 'choose' (each player places his "
-                       "units and the Rebel the neutrals', unit by unit).", ("xen:scenario.cyrus-revolt",),
-                       choices=("standard", "choose")),
-            OptionSpec("open_treasury", False, "Treasuries tracked openly instead of secretly.",
-                       ("xen:intelligence", "xen:treasury")),
-        ]
+        return list(OPTION_SPECS)
 
     # -- set-up and play ---------------------------------------------------------
     def setup(self, ctx: Context, scenario: str) -> XenState:
@@ -85,11 +63,7 @@ class Xenophon(Game):
         return SIDES
 
     def status(self, state: XenState, viewer: str | None) -> str:
-        money = ", ".join(f"{s} ${t.shown_to(viewer)}" for s, t in state.treasury.items())
-        hands = ", ".join(f"{s} {len(h)} chits" for s, h in state.hands.items())
-        control = ", ".join(f"{s} {len(state.controlled(s))}" for s in ("empire", "rebel", "neutral"))
-        return (f"Turn {state.turn}/{state.last_turn} {state.player_turn} {state.phase}; satrapies {control}; "
-                f"{money}; {hands}; pool {len(state.pool)}")
+        return status_line(state, viewer)
 
     def render(self, state: XenState, viewer: str | None, highlight: Collection[str] = ()) -> Any:
         from .render import render  # here, not at the top: start-up time (rich, the map drawing)
@@ -107,22 +81,10 @@ class Xenophon(Game):
         return inspect(state, viewer, hex_id)
 
     def hand(self, state: XenState, viewer: str | None) -> tuple[tuple[str, str], ...]:
-        """The chits ``viewer`` holds (only their number is public, xen:intelligence)."""
-        if viewer not in state.hands:
-            return ()
-        return tuple((str(c), state.data.chits[str(c)].text) for c in state.hands[viewer].cards)
+        return hand_of(state, viewer)
 
     def determinize(self, state: XenState, viewer: str, rng: Any) -> None:
-        """Deal the other hand again from the chits ``viewer`` has not seen (the pool and that
-        hand; its size kept), and put the other treasury, unless open, at what ``viewer`` can
-        estimate: that side's income now (xen:intelligence: $ and chits are secret; what King's
-        Eye showed is a snapshot that later draws and spending make stale, so it is not used)."""
-        other = "empire" if viewer == "rebel" else "rebel"
-        hand = state.hands[other]
-        redeal(hand, state.pool, rng)
-        money = state.treasury[other]
-        if not money.open:
-            money.value = income(state, other)[0]
+        bot.determinize(state, viewer, rng)
 
     def turn_key(self, state: XenState) -> Any:
         return (state.turn, state.player_turn)

@@ -28,19 +28,54 @@ the Random Events draw from (ruling 1).
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Mapping
+from typing import Final
+
 from ancients_kit.chance import ChitCup
-from ancients_kit.session import Context, Decision, Option
+from ancients_kit.data import DataStore
+from ancients_kit.plugin import OptionSpec, ScenarioInfo
 from ancients_kit.secret import SecretNumber
+from ancients_kit.session import Context, Decision, Option
 
 from . import model
 from .state import (EMPIRE, GUARD_MIX, LEADER_MIX, NEUTRAL, REBEL, SIDES, TYPE_LETTER, Unit, XenData,
                     XenOptions, XenState, slug, type_name)
 from .vocab import Kind
 
-__all__ = ["SETUP_RULES", "build", "deploy", "place_satrapy", "scenario_rules"]
+__all__ = ["OPTION_SPECS", "SETUP_RULES", "build", "deploy", "place_satrapy", "scenario_infos", "scenario_rules"]
 
 SETUP_RULES = ("xen:scenario.cyrus-revolt", "xen:control", "xen:roster")
+
+SUMMARY: Final[Mapping[str, str]] = {
+    "cyrus-revolt": "401-395 BC: Cyrus the Younger rises against his brother Artaxerxes II.",
+    "kings-war": "401-387 BC: the long war, to the King's Peace.",
+}
+"""Each scenario's one line for the listings."""
+
+OPTION_SPECS: Final[tuple[OptionSpec, ...]] = (
+    OptionSpec("personal_combat", False, "Optional rule: personal combat between leaders.",
+               ("xen:opt.personal-combat",)),
+    OptionSpec("reaction", False, "Optional rule: the non-phasing player reacts with Forced March.",
+               ("xen:opt.reaction",)),
+    OptionSpec("public_works", False, "Optional rule: Public Works markers ($5, +$1 tax, VP).",
+               ("xen:opt.public-works",)),
+    OptionSpec("reduced_levy", False, "Optional rule: Levy Value -1 where no enemy unit is inside.",
+               ("xen:opt.reduced-levy",)),
+    OptionSpec("placement", "standard", "How the set-up lists are placed: 'standard' (the same placement "
+               "every game: docs/games/xenophon.md, Rulings: core 1) or 'choose' (each player places his "
+               "units and the Rebel the neutrals', unit by unit).", ("xen:scenario.cyrus-revolt",),
+               choices=("standard", "choose")),
+    OptionSpec("open_treasury", False, "Treasuries tracked openly instead of secretly.",
+               ("xen:intelligence", "xen:treasury")),
+)
+"""The optional rules and the set-up's options, the same for both scenarios."""
+
+
+def scenario_infos(store: DataStore) -> list[ScenarioInfo]:
+    """Both scenarios for the listings (xen:scenario.cyrus-revolt, xen:scenario.kings-war)."""
+    meta, doc = store.load("scenarios.toml", model.ScenariosDoc)
+    return [ScenarioInfo(s.id, f"{s.title} ({s.turns} turns)", SIDES, meta, SUMMARY.get(s.id, ""),
+                         first=s.first_player, turns=s.turns) for s in doc.scenario]
 
 
 def scenario_rules(scenario: str) -> tuple[str, ...]:
