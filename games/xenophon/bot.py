@@ -26,10 +26,10 @@ from . import combat, diplomacy, operations, stratagems
 from .state import Unit, XenState, other_side, slug, unit_value
 from .treasury import income, upkeep
 from .victory import scores
-from .vocab import Kind
+from .vocab import COMBAT_KINDS, DIPLOMACY_KINDS, OPERATIONS_KINDS, WINDOW_KINDS, Kind
 
-__all__ = ["BATCH_SCORES", "CHIT_VALUE", "CORE_SCORES", "RULES_SCORES", "SCORES", "BatchScorer", "Scorer", "determinize", "evaluate",
-           "score", "score_options", "unit_value"]
+__all__ = ["BATCH_SCORES", "CHIT_VALUE", "CORE_SCORES", "RULES_SCORES", "SCORES", "BatchScorer", "Scorer",
+           "determinize", "evaluate", "score", "score_options", "unit_value"]
 
 Scorer = Callable[[XenState, Decision, str], float | None]
 """A score of one option: ``(state, decision, key) -> score`` (None: no opinion, read as 0)."""
@@ -274,7 +274,7 @@ CORE_SCORES: Final[Mapping[Kind, Scorer]] = {
 """Decision kind -> its score, for every decision the xen-core modules ask."""
 
 RULES_SCORES: Final[Mapping[Kind, Scorer]] = {
-    # the chits (xen:stratagem, xen:chits) and the windows they are played at: stratagems.py
+    # the chits (xen:stratagem, xen:chits): stratagems.py
     Kind.STRATAGEM_PLAY: stratagems.score,
     Kind.STRATAGEM_RETURN: stratagems.score,
     Kind.STRATAGEM_REVEAL: stratagems.score,
@@ -285,42 +285,14 @@ RULES_SCORES: Final[Mapping[Kind, Scorer]] = {
     Kind.MOBILIZE_TYPE: stratagems.score,
     Kind.MOBILIZE_HEX: stratagems.score,
     Kind.SCORCHED_EARTH_HEX: stratagems.score,
-    Kind.WINDOW_AFTER_ROLL: stratagems.window_score,
-    Kind.WINDOW_DIPLOMACY: stratagems.window_score,
-    Kind.WINDOW_TREASURY: stratagems.window_score,
-    Kind.WINDOW_RECRUIT: stratagems.window_score,
-    Kind.WINDOW_LEVY: stratagems.window_score,
-    Kind.WINDOW_OPERATIONS: stratagems.window_score,
-    Kind.WINDOW_REACTION: stratagems.window_score,
-    Kind.WINDOW_BATTLE: stratagems.window_score,
-    Kind.WINDOW_BEFORE_ODDS: stratagems.window_score,
-    Kind.WINDOW_SUPREME_LEADER_LOST: stratagems.window_score,
-    Kind.WINDOW_NEGOTIATIONS: stratagems.window_score,
+    # the windows the chits are played at: the bot's taste for each, stratagems.py
+    **dict.fromkeys(WINDOW_KINDS, stratagems.window_score),
     # c. Diplomacy (xen:diplomacy) and agreements (xen:negotiations): diplomacy.py
-    Kind.DIPLOMACY_SATRAPY: diplomacy.score,
-    Kind.DIPLOMACY_OPEN: diplomacy.score,
-    Kind.DIPLOMACY_RESULT: diplomacy.score,
-    Kind.NEGOTIATIONS_TERM: diplomacy.score,
-    Kind.NEGOTIATIONS_ANSWER: diplomacy.score,
-    Kind.NEGOTIATIONS_CHIT: diplomacy.score,
+    **dict.fromkeys(DIPLOMACY_KINDS, diplomacy.score),
     # g. Operations (xen:operations): operations.py
-    Kind.OPS_FORCE: operations.score,
-    Kind.OPS_FORCE_UNITS: operations.score,
-    Kind.OPS_ACTION: operations.score,
-    Kind.OPS_FORCED_MARCH_FORCE: operations.score,
-    Kind.OPS_FORCED_MARCH_LOSS: operations.score,
-    Kind.OPS_REACTION_FORCE: operations.score,
-    Kind.OPS_COLONIST: operations.score,
+    **dict.fromkeys(OPERATIONS_KINDS, operations.score),
     # battles (xen:combat, xen:opt.personal-combat): the score the rules put in each option, combat.py
-    Kind.COMBAT_CRT: combat.score,
-    Kind.COMBAT_WITHDRAW: combat.score,
-    Kind.COMBAT_WITHDRAWAL: combat.score,
-    Kind.COMBAT_RETREAT: combat.score,
-    Kind.COMBAT_LOSS: combat.score,
-    Kind.COMBAT_HOLD: combat.score,
-    Kind.COMBAT_PERSONAL: combat.score,
-    Kind.COMBAT_PERSONAL_ANSWER: combat.score,
-    Kind.COMBAT_PERSONAL_LEADER: combat.score,
+    **dict.fromkeys(COMBAT_KINDS, combat.score),
 }
 """Decision kind -> the rules module's ``score(state, decision, key)`` that scores it (the kinds
 not in :data:`CORE_SCORES`; its None reads as 0)."""

@@ -58,7 +58,7 @@ from . import movement as mv
 from .battle import Battle, BattleOutcome
 from .state import NEUTRAL, Unit, XenState, other_side, type_name
 from .zoc import ezoc_of
-from .vocab import Kind
+from .vocab import COMBAT_KINDS, Kind
 
 __all__ = [
     "CRTS",
@@ -491,7 +491,7 @@ def battle_value(state: XenState, b: Battle) -> Fraction:
 def score(state: XenState, decision: Decision, key: str) -> float | None:
     """The greedy bot's cheap score of answering a combat or leader decision with ``key``
     (higher is better): the score the rules put in the option's data when asking."""
-    if not decision.kind.startswith("combat."):
+    if decision.kind not in COMBAT_KINDS:
         return None
     data = decision.option(key).data
     if isinstance(data, dict) and "score" in data:

@@ -31,7 +31,7 @@ import attrs
 from ancients_kit.chance import Rng
 from ancients_kit.session import Context
 
-from .state import XenState, other_side
+from .state import EMPIRE, NEUTRAL, REBEL, XenState, other_side
 
 __all__ = ["RULE", "Seen", "UnitView", "View", "hand_of", "reveal", "sample_hand", "seen", "status_line", "unseen_chits",
            "view_for"]
@@ -194,7 +194,7 @@ def status_line(state: XenState, viewer: str | None) -> str:
     (the other's only if open or shown), the hands' sizes (public) and the pool's."""
     money = ", ".join(f"{s} ${t.shown_to(viewer)}" for s, t in state.treasury.items())
     hands = ", ".join(f"{s} {len(h)} chits" for s, h in state.hands.items())
-    control = ", ".join(f"{s} {len(state.controlled(s))}" for s in ("empire", "rebel", "neutral"))
+    control = ", ".join(f"{s} {len(state.controlled(s))}" for s in (EMPIRE, REBEL, NEUTRAL))
     return (f"Turn {state.turn}/{state.last_turn} {state.player_turn} {state.phase}; satrapies {control}; "
             f"{money}; {hands}; pool {len(state.pool)}")
 

@@ -76,7 +76,7 @@ from .state import NEUTRAL, Unit, XenState, other_side, type_name, unit_value
 from .victory import CITY_VP
 from .warnings import city_retreat_warning, warning_text
 from .zoc import ezoc_of, zone_exerted
-from .vocab import Kind
+from .vocab import OPERATIONS_KINDS, Kind
 
 __all__ = [
     "ATTACK_OP",
@@ -818,6 +818,6 @@ def score(state: XenState, decision: Decision, key: str) -> float | None:
         return -(u.cs + u.ov / 8 + (20.0 if u.leader else 0.0))  # give up the least valuable unit
     if kind in (Kind.OPS_FORCED_MARCH_FORCE, Kind.OPS_REACTION_FORCE) and key.startswith("force:"):
         return -float(_distance_to_target(state, side, key.split(":", 1)[1], decision))
-    if kind.startswith("ops."):
+    if kind in OPERATIONS_KINDS:
         return 0.0
     return None

@@ -72,7 +72,7 @@ from .pillage import mark_pillaged
 from .recruit import levy_hexes, levy_types, placement_ezoc
 from .state import XenState, other_side, slug, type_name
 from .treasury import closed_satrapies
-from .vocab import Kind
+from .vocab import DIPLOMACY_KINDS, Kind
 
 __all__ = [
     "WINDOW_PLAY",
@@ -414,7 +414,7 @@ def score(state: XenState, decision: Decision, key: str) -> float | None:
     if kind == Kind.MOBILIZE_TYPE:
         f = state.data.units.get(key)
         return float(f.cs + f.ov) if f is not None else 0.0
-    if kind.startswith("diplomacy.") or kind.startswith("negotiations."):
+    if kind in DIPLOMACY_KINDS:
         return diplomacy.score(state, decision, key)
     return None
 

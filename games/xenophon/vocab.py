@@ -1,4 +1,4 @@
-"""The words of Xenophon's sequence of play and questions: its sides, its phases and every kind of decision its rules ask.
+"""The words of Xenophon's sequence of play and questions: sides, phases, every kind of decision.
 
 ``Decision.kind`` names what a question asks, so that the bot's scores
 (:mod:`.bot`), the table's hints and the tests can tell a choice of city from
@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import enum
 
-__all__ = ["PLAYER_TURN", "Kind", "Phase", "Side"]
+__all__ = ["COMBAT_KINDS", "DIPLOMACY_KINDS", "OPERATIONS_KINDS", "PLAYER_TURN", "WINDOW_KINDS", "Kind", "Phase",
+           "Side"]
 
 
 class Side(enum.StrEnum):
@@ -204,3 +205,25 @@ class Kind(enum.StrEnum):
     """Whether a Supply Train is expended (xen:supply)."""
     SUPPLY_LOSE = "supply.lose"
     """Which unit out of supply is lost (xen:supply)."""
+
+
+WINDOW_KINDS: tuple[Kind, ...] = (
+    Kind.WINDOW_AFTER_ROLL, Kind.WINDOW_DIPLOMACY, Kind.WINDOW_TREASURY, Kind.WINDOW_RECRUIT, Kind.WINDOW_LEVY,
+    Kind.WINDOW_OPERATIONS, Kind.WINDOW_REACTION, Kind.WINDOW_BATTLE, Kind.WINDOW_BEFORE_ODDS,
+    Kind.WINDOW_SUPREME_LEADER_LOST, Kind.WINDOW_NEGOTIATIONS)
+"""The chit windows' questions (xen:chits), every one a play or none."""
+
+DIPLOMACY_KINDS: tuple[Kind, ...] = (
+    Kind.DIPLOMACY_SATRAPY, Kind.DIPLOMACY_OPEN, Kind.DIPLOMACY_RESULT, Kind.NEGOTIATIONS_TERM,
+    Kind.NEGOTIATIONS_ANSWER, Kind.NEGOTIATIONS_CHIT)
+"""c. The Diplomacy phase's questions: attempts (xen:diplomacy) and agreements (xen:negotiations)."""
+
+OPERATIONS_KINDS: tuple[Kind, ...] = (
+    Kind.OPS_FORCE, Kind.OPS_FORCE_UNITS, Kind.OPS_ACTION, Kind.OPS_FORCED_MARCH_FORCE, Kind.OPS_FORCED_MARCH_LOSS,
+    Kind.OPS_REACTION_FORCE, Kind.OPS_COLONIST)
+"""g. The Operations phase's questions of a force (xen:operations), battles apart."""
+
+COMBAT_KINDS: tuple[Kind, ...] = (
+    Kind.COMBAT_CRT, Kind.COMBAT_WITHDRAW, Kind.COMBAT_WITHDRAWAL, Kind.COMBAT_RETREAT, Kind.COMBAT_LOSS,
+    Kind.COMBAT_HOLD, Kind.COMBAT_PERSONAL, Kind.COMBAT_PERSONAL_ANSWER, Kind.COMBAT_PERSONAL_LEADER)
+"""A battle's questions (xen:combat, xen:crt, xen:retreats, xen:opt.personal-combat)."""

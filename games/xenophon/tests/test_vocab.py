@@ -19,7 +19,8 @@ from ancients_kit.session import Session
 from ancients_games.xenophon import GAME, bot, stratagems
 from ancients_games.xenophon.chits import WINDOWS
 from ancients_games.xenophon.state import EMPIRE, REBEL, SIDES
-from ancients_games.xenophon.vocab import PLAYER_TURN, Kind, Phase, Side
+from ancients_games.xenophon.vocab import (COMBAT_KINDS, DIPLOMACY_KINDS, OPERATIONS_KINDS, PLAYER_TURN, WINDOW_KINDS,
+                                           Kind, Phase, Side)
 
 PACKAGE = Path(__file__).resolve().parents[1]
 RULE_ID = re.compile(r"xen:[a-z][a-z.-]*[a-z]")
@@ -77,8 +78,8 @@ def _phases_set() -> set[str]:
 def _windows() -> set[str]:
     """Every window the package opens: chits.WINDOWS and the ones built by name (``Window("...", ...)``)."""
     return set(WINDOWS) | {call.args[0].value for tree in _trees() for call in ast.walk(tree)
-                           if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "Window"
-                           and call.args and isinstance(call.args[0], ast.Constant)}
+                           if isinstance(call, ast.Call) and isinstance(call.func, ast.Name)
+                           and call.func.id == "Window" and call.args and isinstance(call.args[0], ast.Constant)}
 
 
 def _docstrings() -> dict[str, str]:
@@ -133,8 +134,21 @@ def test_the_bot_names_a_scorer_for_every_kind() -> None:
     assert not set(bot.CORE_SCORES) & set(bot.RULES_SCORES)
     assert set(bot.BATCH_SCORES) <= set(bot.RULES_SCORES)
     windows = {k for k in Kind if k.startswith("window.")}
+    assert set(WINDOW_KINDS) == windows
     assert set(stratagems.WINDOW_PLAY) == windows  # the bot's taste for every window
     assert {k for k, fn in bot.SCORES.items() if fn is stratagems.window_score} == windows
+
+
+def test_the_groups_of_kinds_are_their_phase_s_or_rule_s() -> None:
+    """The kinds one scorer serves, named once (vocab's groups): each kind in one group at most,
+    each group's members named for it."""
+    groups = {"WINDOW_": WINDOW_KINDS, "DIPLOMACY_": DIPLOMACY_KINDS, "OPS_": OPERATIONS_KINDS, "COMBAT_": COMBAT_KINDS}
+    everyone = [k for g in groups.values() for k in g]
+    assert len(everyone) == len(set(everyone))
+    assert set(DIPLOMACY_KINDS) == {k for k in Kind if k.name.startswith(("DIPLOMACY_", "NEGOTIATIONS_"))}
+    for prefix, group in groups.items():
+        if prefix != "DIPLOMACY_":
+            assert set(group) == {k for k in Kind if k.name.startswith(prefix)}, prefix
 
 
 @pytest.mark.parametrize("scenario", ["cyrus-revolt", "kings-war"])
