@@ -20,15 +20,6 @@ __all__ = ["COMBAT_KINDS", "DIPLOMACY_KINDS", "OPERATIONS_KINDS", "PLAYER_TURN",
            "Side"]
 
 
-class Side(enum.StrEnum):
-    """The two players, fixed by the book (xen:sequence): the Rebel player-turn comes first."""
-
-    REBEL = "rebel"
-    """Cyrus the Younger's side, and the Ten Thousand's (xen:sequence)."""
-    EMPIRE = "empire"
-    """The Great King Artaxerxes II's side (xen:sequence)."""
-
-
 class Phase(enum.StrEnum):
     """The phase being played (xen:sequence), in the order of a game."""
 
@@ -52,12 +43,6 @@ class Phase(enum.StrEnum):
     """h. The Supply phase (xen:supply)."""
     OVER = "over"
     """The game has ended (xen:victory)."""
-
-
-PLAYER_TURN: tuple[Phase, ...] = (
-    Phase.EVENTS, Phase.STRATAGEM, Phase.DIPLOMACY, Phase.TREASURY, Phase.RECRUIT, Phase.LEVY, Phase.OPERATIONS,
-    Phase.SUPPLY)
-"""Phases a-h of a player-turn, in order (xen:sequence)."""
 
 
 class Kind(enum.StrEnum):
@@ -205,6 +190,21 @@ class Kind(enum.StrEnum):
     """Whether a Supply Train is expended (xen:supply)."""
     SUPPLY_LOSE = "supply.lose"
     """Which unit out of supply is lost (xen:supply)."""
+
+
+class Side(enum.StrEnum):
+    """The two players, fixed by the book (xen:sequence): the Rebel player-turn comes first."""
+
+    REBEL = "rebel"
+    """Cyrus the Younger's side, and the Ten Thousand's (xen:sequence)."""
+    EMPIRE = "empire"
+    """The Great King Artaxerxes II's side (xen:sequence)."""
+
+
+PLAYER_TURN: tuple[Phase, ...] = (
+    Phase.EVENTS, Phase.STRATAGEM, Phase.DIPLOMACY, Phase.TREASURY, Phase.RECRUIT, Phase.LEVY, Phase.OPERATIONS,
+    Phase.SUPPLY)
+"""Phases a-h of a player-turn, in order (xen:sequence)."""
 
 
 WINDOW_KINDS: tuple[Kind, ...] = (
