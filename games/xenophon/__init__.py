@@ -4,8 +4,9 @@ The game plugin is :data:`GAME` (:class:`~ancients_games.xenophon.game.Xenophon`
 Cyrus' Revolt (7 turns) and The King's War (15 turns). The map
 (``data/map.toml``, made by ``tools/make_map.py``), the satrapy roster, both
 scenarios' set-ups, the unit factors, the chits and the tables are read by
-:mod:`.model`; the state is :mod:`.state`, the sequence of play :mod:`.game`
-and the phase registry :mod:`.phases`. Rule IDs: ``xen:...``
+:mod:`.model`; the words (sides, phases, decision kinds) are :mod:`.vocab`,
+the state :mod:`.state`, the sequence of play :mod:`.sequence` and the plugin
+:mod:`.game`. Rule IDs: ``xen:...``
 (../shared/rules/xenophon.index.toml). Rulings: ``docs/games/xenophon.md``.
 """
 

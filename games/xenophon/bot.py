@@ -2,9 +2,10 @@
 
 The greedy bot asks :func:`score` for every option of a decision. Every kind
 of decision the xen-core phases ask has a score here (:data:`CORE_SCORES`);
-the kinds of the other modules (operations, movement, combat, chits,
-diplomacy, negotiations ...) are scored by that module's own
-``score(state, decision, key)`` (:data:`_SCORING`); a kind nobody scores gets 0
+the kinds of the other modules (operations, combat, chits, diplomacy,
+negotiations ...) are scored by that module's own
+``score(state, decision, key)`` (:data:`RULES_SCORES`): one table,
+:data:`SCORES`, names the scorer of every :class:`~.vocab.Kind`; a kind nobody scores gets 0
 (the greedy bot then picks at random among its options). The scores encode
 the aims of xen:victory (cities, controlled satrapies' Levy Values, the
 enemy's Supreme Leader) and sound housekeeping (pay upkeep, keep strong
@@ -15,17 +16,26 @@ rules: every option offered is legal.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from types import ModuleType
+from collections.abc import Callable, Mapping
+from typing import Final
 
+from ancients_kit.chance import Rng, redeal
 from ancients_kit.session import Decision
 
 from . import combat, diplomacy, operations, stratagems
 from .state import Unit, XenState, other_side, slug, unit_value
-from .treasury import upkeep
+from .treasury import income, upkeep
 from .victory import scores
+from .vocab import COMBAT_KINDS, DIPLOMACY_KINDS, OPERATIONS_KINDS, WINDOW_KINDS, Kind
 
-__all__ = ["CORE_SCORES", "CHIT_VALUE", "evaluate", "score", "score_options", "unit_value"]
+__all__ = ["BATCH_SCORES", "CHIT_VALUE", "CORE_SCORES", "RULES_SCORES", "SCORES", "BatchScorer", "Scorer",
+           "determinize", "evaluate", "score", "score_options", "unit_value"]
+
+Scorer = Callable[[XenState, Decision, str], float | None]
+"""A score of one option: ``(state, decision, key) -> score`` (None: no opinion, read as 0)."""
+
+BatchScorer = Callable[[XenState, Decision], "list[float] | None"]
+"""A score of all of a decision's options at once, or None to score them one by one."""
 
 CHIT_VALUE: dict[str, float] = {
     "Agent": 3.0, "Treachery": 2.5, "Forced March": 2.0, "Military Advantage": 2.5, "Leader Arises": 3.0,
@@ -34,6 +44,19 @@ CHIT_VALUE: dict[str, float] = {
     "Ten Thousand": 2.5, "Royal Road": 1.5, "Bribery": 1.5, "Scorched Earth": 1.5, "Blank": 0.0,
 }
 """What a chit is worth to hold (for returns and Favourable Omens)."""
+
+
+def determinize(state: XenState, viewer: str, rng: Rng) -> None:
+    """Deal the other hand again from the chits ``viewer`` has not seen (the pool and that
+    hand; its size kept), and put the other treasury, unless open, at what ``viewer`` can
+    estimate: that side's income now (xen:intelligence: $ and chits are secret; what King's
+    Eye showed is a snapshot that later draws and spending make stale, so it is not used).
+    For the search bots (``Game.determinize``)."""
+    other = other_side(viewer)
+    redeal(state.hands[other], state.pool, rng)
+    money = state.treasury[other]
+    if not money.open:
+        money.value = income(state, other)[0]
 
 
 def evaluate(state: XenState, side: str) -> float:
@@ -223,60 +246,73 @@ def _supreme(state: XenState, d: Decision, key: str) -> float:
     return 1.0 if key == "susa" else 0.0  # the central capital, on the Royal Road
 
 
-CORE_SCORES: dict[str, Callable[[XenState, Decision, str], float]] = {
-    "setup.supreme": _supreme,
-    "setup.leader": _setup_near_sardis,
-    "setup.guard": _setup_near_sardis,
-    "setup.guard-hex": _setup_near_sardis,
-    "setup.place": _setup_place,
-    "chit.return": _chit_return,
-    "event.place": _place,
-    "event.leader": _leader,
-    "event.unit": _rally,
-    "event.attrition": _lose,
-    "event.resists": _resists,
-    "event.unpaid": _lose,
-    "event.famine": _famine,
-    "event.omens": _chit_choice,
-    "event.conspiracy": _conspiracy,
-    "treasury.spend": _treasury_spend,
-    "treasury.upkeep": _upkeep,
-    "recruit.city": _recruit_city,
-    "recruit.unit": _recruit_unit,
-    "levy.type": _levy_type,
-    "levy.hex": _levy_hex,
-    "supply.train": _supply_train,
-    "supply.lose": _lose,
+CORE_SCORES: Final[Mapping[Kind, Scorer]] = {
+    Kind.SETUP_SUPREME: _supreme,
+    Kind.SETUP_LEADER: _setup_near_sardis,
+    Kind.SETUP_GUARD: _setup_near_sardis,
+    Kind.SETUP_GUARD_HEX: _setup_near_sardis,
+    Kind.SETUP_PLACE: _setup_place,
+    Kind.CHIT_RETURN: _chit_return,
+    Kind.EVENT_PLACE: _place,
+    Kind.EVENT_LEADER: _leader,
+    Kind.EVENT_UNIT: _rally,
+    Kind.EVENT_ATTRITION: _lose,
+    Kind.EVENT_RESISTS: _resists,
+    Kind.EVENT_UNPAID: _lose,
+    Kind.EVENT_FAMINE: _famine,
+    Kind.EVENT_OMENS: _chit_choice,
+    Kind.EVENT_CONSPIRACY: _conspiracy,
+    Kind.TREASURY_SPEND: _treasury_spend,
+    Kind.TREASURY_UPKEEP: _upkeep,
+    Kind.RECRUIT_CITY: _recruit_city,
+    Kind.RECRUIT_UNIT: _recruit_unit,
+    Kind.LEVY_TYPE: _levy_type,
+    Kind.LEVY_HEX: _levy_hex,
+    Kind.SUPPLY_TRAIN: _supply_train,
+    Kind.SUPPLY_LOSE: _lose,
 }
 """Decision kind -> its score, for every decision the xen-core modules ask."""
 
-_SCORING: dict[str, ModuleType] = {
-    "ops": operations,
-    "combat": combat,
-    "diplomacy": diplomacy,
-    "negotiations": diplomacy,
-    "window": stratagems,
-    "stratagem": stratagems,
-    "leader": stratagems,
-    "ten-thousand": stratagems,
-    "scorched-earth": stratagems,
-    "mobilize": stratagems,
+RULES_SCORES: Final[Mapping[Kind, Scorer]] = {
+    # the chits (xen:stratagem, xen:chits): stratagems.py
+    Kind.STRATAGEM_PLAY: stratagems.score,
+    Kind.STRATAGEM_RETURN: stratagems.score,
+    Kind.STRATAGEM_REVEAL: stratagems.score,
+    Kind.LEADER_ARISE: stratagems.score,
+    Kind.TEN_THOUSAND_CITY: stratagems.score,
+    Kind.TEN_THOUSAND_COUNT: stratagems.score,
+    Kind.MOBILIZE_SATRAPY: stratagems.score,
+    Kind.MOBILIZE_TYPE: stratagems.score,
+    Kind.MOBILIZE_HEX: stratagems.score,
+    Kind.SCORCHED_EARTH_HEX: stratagems.score,
+    # the windows the chits are played at: the bot's taste for each, stratagems.py
+    **dict.fromkeys(WINDOW_KINDS, stratagems.window_score),
+    # c. Diplomacy (xen:diplomacy) and agreements (xen:negotiations): diplomacy.py
+    **dict.fromkeys(DIPLOMACY_KINDS, diplomacy.score),
+    # g. Operations (xen:operations): operations.py
+    **dict.fromkeys(OPERATIONS_KINDS, operations.score),
+    # battles (xen:combat, xen:opt.personal-combat): the score the rules put in each option, combat.py
+    **dict.fromkeys(COMBAT_KINDS, combat.score),
 }
-"""Decision-kind prefix -> the rules module whose ``score(state, decision, key)`` (and, where
-its options share costly work, ``score_options``) scores it (the kinds not in CORE_SCORES)."""
+"""Decision kind -> the rules module's ``score(state, decision, key)`` that scores it (the kinds
+not in :data:`CORE_SCORES`; its None reads as 0)."""
 
+SCORES: Final[Mapping[Kind, Scorer]] = {**CORE_SCORES, **RULES_SCORES}
+"""Every decision kind -> its score (:data:`CORE_SCORES` and :data:`RULES_SCORES`)."""
 
-def _module(kind: str) -> ModuleType | None:
-    """The module that scores a decision kind (by :data:`_SCORING`)."""
-    return _SCORING.get(kind.split(".", 1)[0])
+BATCH_SCORES: Final[Mapping[Kind, BatchScorer]] = {
+    Kind.OPS_ACTION: operations.score_options,  # the moves share one distance field
+}
+"""Decision kind -> a score of all its options at once, where they share costly work."""
 
 
 def score(state: XenState, decision: Decision, key: str) -> float | None:
-    """A cheap score for answering ``decision`` with ``key`` (higher is better)."""
-    fn = CORE_SCORES.get(decision.kind)
+    """A cheap score for answering ``decision`` with ``key`` (higher is better): by
+    :data:`SCORES`; a kind nobody scores gets 0."""
+    fn = CORE_SCORES.get(decision.kind)  # type: ignore[call-overload]  # a Kind is its string
     if fn is not None:
         return fn(state, decision, key)
-    hook = getattr(_module(decision.kind), "score", None)
+    hook = RULES_SCORES.get(decision.kind)  # type: ignore[call-overload]
     if hook is not None:
         value = hook(state, decision, key)
         return float(value) if value is not None else 0.0
@@ -284,13 +320,12 @@ def score(state: XenState, decision: Decision, key: str) -> float | None:
 
 
 def score_options(state: XenState, decision: Decision) -> list[float | None]:
-    """:func:`score` of every option of ``decision``, in order; a module whose options share
-    costly work scores them all at once through its own ``score_options`` (the Operations
-    phase's moves share one distance field)."""
-    if decision.kind not in CORE_SCORES:
-        batch = getattr(_module(decision.kind), "score_options", None)
-        if batch is not None:
-            got = batch(state, decision)
-            if got is not None:
-                return list(got)
+    """:func:`score` of every option of ``decision``, in order; a kind whose options share
+    costly work is scored all at once by :data:`BATCH_SCORES` (the Operations phase's moves
+    share one distance field)."""
+    batch = BATCH_SCORES.get(decision.kind)  # type: ignore[call-overload]
+    if batch is not None:
+        got = batch(state, decision)
+        if got is not None:
+            return list(got)
     return [score(state, decision, o.key) for o in decision.options]

@@ -33,6 +33,7 @@ from ancients_kit.windows import Play, Window, chain, offer
 
 from .model import ChitsDoc
 from .state import EMPIRE, HAND_LIMIT, REBEL, XenState, other_side, slug
+from .vocab import Kind
 
 __all__ = [
     "BOTH",
@@ -275,7 +276,7 @@ def full_hand_return(state: XenState, side: str, chit: str, prompt: str) -> Gene
     of the full-hand rule for a draw (:func:`draw_chit`) and a gift (:func:`receive`)."""
     hand = state.hands[side]
     kinds = sorted({*map(str, hand.cards), chit})
-    d = Decision(side, prompt, tuple(Option(chit_key(k), k) for k in kinds), rule=RULE, kind="chit.return")
+    d = Decision(side, prompt, tuple(Option(chit_key(k), k) for k in kinds), rule=RULE, kind=Kind.CHIT_RETURN)
     back = key_chit((yield d))
     if back != chit:
         hand.remove(back)

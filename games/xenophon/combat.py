@@ -58,6 +58,7 @@ from . import movement as mv
 from .battle import Battle, BattleOutcome
 from .state import NEUTRAL, Unit, XenState, other_side, type_name
 from .zoc import ezoc_of
+from .vocab import COMBAT_KINDS, Kind
 
 __all__ = [
     "CRTS",
@@ -429,7 +430,7 @@ def battle(
             state.data.tables[c], a, d)))}) for c in choices)  # type: ignore[arg-type]
         key = yield Decision(side, f"which Combat Results Table? ({', '.join(choices)} allowed by the "
                              "force's composition)", opts,
-                             rule="xen:combat", kind="combat.crt", context={"battle": target})
+                             rule="xen:combat", kind=Kind.COMBAT_CRT, context={"battle": target})
         b.crt = key
     # -- personal combat (optional), then the Military Advantage window
     if state.options.personal_combat:
@@ -490,7 +491,7 @@ def battle_value(state: XenState, b: Battle) -> Fraction:
 def score(state: XenState, decision: Decision, key: str) -> float | None:
     """The greedy bot's cheap score of answering a combat or leader decision with ``key``
     (higher is better): the score the rules put in the option's data when asking."""
-    if not decision.kind.startswith("combat."):
+    if decision.kind not in COMBAT_KINDS:
         return None
     data = decision.option(key).data
     if isinstance(data, dict) and "score" in data:
@@ -527,7 +528,7 @@ def withdrawal(ctx: Context, state: XenState, b: Battle) -> Generator[Decision, 
         (Option("stand", "stand and fight", {"score": -v}),
          Option("withdraw", f"try to withdraw (P = {p})",
                 {"score": -(1 - float(p)) * v - float(p) * 0.5, "chance": p, "ov": (d_ov, a_ov)})),
-        rule="xen:combat", kind="combat.withdraw", context={"battle": b.target},
+        rule="xen:combat", kind=Kind.COMBAT_WITHDRAW, context={"battle": b.target},
     )
     if key != "withdraw":
         ctx.event("withdrawal", f"{b.defender} stands in {b.target}", rules, side=b.defender)
@@ -632,7 +633,8 @@ def walk(
         else:
             key = yield Decision(side, f"{what} of {', '.join(group)}, hex {len(path)} of {steps} "
                                  f"(from {m.to_id(path[-1])})", tuple(opts), rule="xen:combat" if withdrawal else "xen:retreats",
-                                 kind=f"combat.{what}", context={"highlight": [o.key for o in opts]})
+                                 kind=Kind.COMBAT_WITHDRAWAL if withdrawal else Kind.COMBAT_RETREAT,
+                                 context={"highlight": [o.key for o in opts]})
         if key == "stop":
             break
         path.append(m.from_id(key))
@@ -704,7 +706,7 @@ def choose_losses(
         else:
             need = f"{count - len(chosen)} unit(s)" if count else f"{sp - lost} more SP"
             key = yield Decision(side, f"{why}; eliminate which unit? ({need})", tuple(opts),
-                                 rule="xen:crt", kind="combat.loss")
+                                 rule="xen:crt", kind=Kind.COMBAT_LOSS)
         gone = _with_cargo(state, [key])
         for u in gone:
             if u in left:
@@ -753,7 +755,7 @@ def retreat(
         key = yield Decision(side, f"{why}; your force is in a City/Colony ({here}): hold or retreat?",
                              (Option("hold", "hold the City/Colony: ignore the retreat", {"score": 1.0}),
                               Option("retreat", "retreat", {"score": 0.0})),
-                             rule="xen:retreats", kind="combat.hold")
+                             rule="xen:retreats", kind=Kind.COMBAT_HOLD)
         if key == "hold":
             ctx.event("retreat", f"{side}: {', '.join(ids)} hold {here}, a City/Colony ({why})", rules, side=side)
             return
@@ -793,7 +795,7 @@ def decision_odds(state: XenState, decision: Decision, key: str) -> OddsReport |
     """``Game.decision_odds``: the report of :func:`battle_report` for an ``attack:HEX`` answer
     of the operations loop (its decision's ``context["force"]``), the withdrawal's chance for
     a ``withdraw`` answer, else None."""
-    if decision.kind == "combat.withdraw" and key == "withdraw":
+    if decision.kind == Kind.COMBAT_WITHDRAW and key == "withdraw":
         data = decision.option(key).data or {}
         p, (d_ov, a_ov) = data["chance"], data["ov"]
         return OddsReport(f"withdrawal before battle: d6 + {d_ov} against d6 + {a_ov}",

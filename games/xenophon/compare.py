@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from ancients_kit.compare import Engagement, Translation
 from ancients_kit.data import DataStore
+from ancients_kit.errors import ParameterError
 from ancients_kit.translations import classified, one_hex_steps
 
 from . import combat, model
@@ -56,15 +57,15 @@ def translate(store: DataStore, e: Engagement) -> Translation:
         for kind, n in units:
             t = KIND_UNITS.get(kind)
             if t is None:
-                raise ValueError(f"Xenophon has no {kind}")
+                raise ParameterError(f"Xenophon has no {kind}", name=role)
             force.extend([t] * n)
             steps.append(f"{n} {kind} -> {n} {t} (CS {types[t].cs} each)")
         if leader:
             force.append("leader")
             steps.append(f"{role} leader -> a leader, CS {types['leader'].cs}, and one multiplier (xen:leaders)")
         if len(force) > combat.STACK_LIMIT:
-            raise ValueError(f"Xenophon: the {role} has {len(force)} units; a force or a hex holds at most ten "
-                             "(xen:forces, xen:stacking)")
+            raise ParameterError(f"Xenophon: the {role} has {len(force)} units; a force or a hex holds at most ten "
+                                 "(xen:forces, xen:stacking)", name=role, rule="xen:forces")
         forces[role] = force
     chart = tables["terrain"]
     entry = TERRAIN.get(e.terrain, "")

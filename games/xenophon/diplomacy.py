@@ -54,6 +54,7 @@ from ancients_kit.windows import Play, Window, chain, own
 from . import chits, control, intelligence, leaders, negotiations
 from .chits import held
 from .state import EMPIRE, REBEL, XenState, other_side
+from .vocab import Kind
 
 __all__ = [
     "AGENT_CHITS",
@@ -314,7 +315,7 @@ def diplomacy_phase(ctx: Context, state: XenState, side: str) -> Generator[Decis
                 shift = sum(s.columns for s in shifts_for(state, side, sat))
                 opts.append(Option(_slug(sat), f"{sat} ({state.control[sat]}, shift +{shift})", data=sat))
         key = yield from own(Decision(side, "Diplomacy: designate a satrapy, or done", tuple(opts), rule=RULE,
-                                      kind="diplomacy.satrapy"), state.standing)
+                                      kind=Kind.DIPLOMACY_SATRAPY), state.standing)
         if key == "done":
             return
         sat = next(o.data for o in opts if o.key == key)
@@ -331,7 +332,7 @@ def attempt(ctx: Context, state: XenState, side: str, satrapy: str) -> Generator
     if not opening:
         raise ValueError(f"{side} holds no chit worth an Agent in {satrapy} ({RULE})")
     key = yield Decision(side, f"Diplomacy in {satrapy}: play which Agent chit first?", tuple(opening),
-                         rule=RULE, kind="diplomacy.open")
+                         rule=RULE, kind=Kind.DIPLOMACY_OPEN)
     bids: list[Bid] = []
     played: list[tuple[str, str]] = []
 
@@ -394,7 +395,7 @@ def _apply(ctx: Context, state: XenState, side: str, satrapy: str, code: str) ->
         for u in sorted(state.leaders(other), key=lambda u: u.id):
             opts.append(Option(f"assassinate:{u.id}", f"attempt to assassinate {u.id}"))
     key = yield Decision(side, f"Diplomacy in {satrapy}: {code}; choose", tuple(opts), rule=RULE,
-                         kind="diplomacy.result")
+                         kind=Kind.DIPLOMACY_RESULT)
     if key.startswith("examine-"):
         what = key.removeprefix("examine-")
         intelligence.reveal(ctx, state, other, side, (what,), (RULE, intelligence.RULE), f"Diplomacy {code}")
@@ -405,7 +406,7 @@ def _apply(ctx: Context, state: XenState, side: str, satrapy: str, code: str) ->
         yield from leaders.assassinate(ctx, state, side, key.split(":", 1)[1])
 
 
-_DECLINE: Final = {"negotiations.term": "cancel", "negotiations.answer": "reject"}
+_DECLINE: Final = {Kind.NEGOTIATIONS_TERM: "cancel", Kind.NEGOTIATIONS_ANSWER: "reject"}
 """The greedy bot makes no offer and accepts none."""
 
 
@@ -415,7 +416,7 @@ def score(state: XenState, decision: Decision, key: str) -> float | None:
     a D2/D3 times the satrapy's Levy Value; the greedy bot makes no offer and
     accepts none."""
     side, kind = decision.side, decision.kind
-    if kind == "diplomacy.satrapy":
+    if kind == Kind.DIPLOMACY_SATRAPY:
         if key == "done":
             return 0.0
         sat = next((o.data for o in decision.options if o.key == key), None)
@@ -427,10 +428,10 @@ def score(state: XenState, decision: Decision, key: str) -> float | None:
         dist = outcome_distribution(state.data.tables["diplomacy"], agents, shift)  # type: ignore[arg-type]
         win = dist.get("D2", Fraction(0)) + dist.get("D3", Fraction(0))
         return float(win) * 2 * state.data.row(sat).levy_value - 0.6
-    if kind == "diplomacy.open":
+    if kind == Kind.DIPLOMACY_OPEN:
         chit, _ = key_chit(key)
         return -float(chit != AGENT)  # open with a plain Agent, keep the big ones to answer
-    if kind == "diplomacy.result":
+    if kind == Kind.DIPLOMACY_RESULT:
         if key == "control":
             return 4.0
         if key.startswith("assassinate:"):
@@ -440,6 +441,6 @@ def score(state: XenState, decision: Decision, key: str) -> float | None:
         return 0.5 if key == "examine-chits" else 0.3
     if kind in _DECLINE:
         return 1.0 if key == _DECLINE[kind] else 0.0
-    if kind == "negotiations.chit":
+    if kind == Kind.NEGOTIATIONS_CHIT:
         return -float(chits.KEEP.get(chits.key_chit(key), 3))
     return None

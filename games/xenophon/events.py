@@ -32,6 +32,7 @@ from .chits import draw_chit, lose_chits, roll
 from .pillage import mark_pillaged
 from .treasury import disband_check, maintained_units
 from .state import EMPIRE, NEUTRAL, REBEL, Unit, XenState, other_side, slug, type_name
+from .vocab import Kind
 
 __all__ = [
     "HANDLERS",
@@ -112,7 +113,7 @@ def _leader_arises(ctx: Context, state: XenState, side: str) -> Generator[Decisi
         ctx.event("event", f"Leader Arises: {side} has no leader available", (EV, "xen:leaders"), side=side)
         return
     key = yield Decision(side, "Leader Arises: which leader?", tuple(Option(slug(u.id), u.id) for u in avail),
-                         rule=EV, kind="event.leader")
+                         rule=EV, kind=Kind.EVENT_LEADER)
     u = next(u for u in avail if slug(u.id) == key)
     yield from leaders.place_with_friendly(ctx, state, side, u, "Leader Arises", (EV, "xen:leaders"))
 
@@ -129,7 +130,8 @@ def _troops_rally(ctx: Context, state: XenState, side: str) -> Generator[Decisio
         ctx.event("event", f"Troops Rally: no unit of a {side} satrapy is in the counter mix", (EV,), side=side)
         return
     key = yield Decision(side, "Troops Rally: which unit (satrapy and type)?",
-                         tuple(Option(k, f"{u.satrapy}: {type_name(u.type)}") for k, u in choices), rule=EV, kind="event.unit")
+                         tuple(Option(k, f"{u.satrapy}: {type_name(u.type)}") for k, u in choices),
+                         rule=EV, kind=Kind.EVENT_UNIT)
     u = dict(choices)[key]
     yield from leaders.place_with_friendly(ctx, state, side, u, "Troops Rally", (EV,))
 
@@ -144,7 +146,7 @@ def _attrition(ctx: Context, state: XenState, side: str) -> Generator[Decision, 
         what = "a leader (the roll was even)" if must_leader else "a unit"
         key = yield Decision(side, f"Attrition ({i + 1} of {n}): eliminate {what}",
                              tuple(Option(u.id, f"{u.id} in {u.hex}") for u in sorted(pool, key=lambda u: u.id)),
-                             rule=EV, kind="event.attrition")
+                             rule=EV, kind=Kind.EVENT_ATTRITION)
         yield from leaders.eliminate_unit(ctx, state, key, "Attrition", (EV,))
         must_leader = False
 
@@ -203,7 +205,7 @@ def _resists(against_phasing: bool) -> Handler:
             return
         key = yield Decision(chooser, f"Satrapy Resists: name {'an' if owner[0] in 'aeiou' else 'a'} {owner} satrapy (none of its units inside) "
                              "that becomes neutral", tuple(Option(slug(s), s) for s in cand), rule=EV,
-                             kind="event.resists")
+                             kind=Kind.EVENT_RESISTS)
         s = next(s for s in cand if slug(s) == key)
         yield from control.turn(ctx, state, s, NEUTRAL, "Satrapy Resists", (EV, "xen:control"))
 
@@ -247,7 +249,7 @@ def _unpaid_troops(ctx: Context, state: XenState, side: str) -> Generator[Decisi
             break
         key = yield Decision(side, f"Unpaid Troops ({i + 1} of {n}): which maintained unit rolls on the Disband "
                              "Table?", tuple(Option(u.id, f"{u.id} in {u.hex}") for u in cand), rule=EV,
-                             kind="event.unpaid")
+                             kind=Kind.EVENT_UNPAID)
         yield from disband_check(ctx, state, key, (EV, "xen:disband"))
 
 
@@ -255,7 +257,7 @@ def _famine(ctx: Context, state: XenState, side: str) -> Generator[Decision, str
     chooser = other_side(side)
     opts = tuple(Option(slug(s), s) for s in state.data.satrapies)
     key = yield Decision(chooser, "Famine: which satrapy's non-City hexes have FV 0 in this turn's Supply phases?",
-                         opts, rule=EV, kind="event.famine")
+                         opts, rule=EV, kind=Kind.EVENT_FAMINE)
     s = next(s for s in state.data.satrapies if slug(s) == key)
     state.effects["turn:famine"] = tuple(state.effects.get("turn:famine", ())) + (s,)
     ctx.event("event", f"Famine in {s}: its non-City hexes have FV 0 this turn", (EV, "xen:supply"), satrapy=s)
@@ -283,7 +285,7 @@ def _omens(ctx: Context, state: XenState, side: str) -> Generator[Decision, str,
     kinds = sorted(set(drawn))
     key = yield Decision(side, f"Favourable Omens: you drew {', '.join(drawn)}; keep which (the rest go back)?",
                          tuple(Option(slug(c), c) for c in kinds) + (Option("none", "keep none"),),
-                         rule=EV, kind="event.omens")
+                         rule=EV, kind=Kind.EVENT_OMENS)
     kept = next((c for c in kinds if slug(c) == key), None)
     back = list(drawn)
     if kept is not None:
@@ -304,7 +306,7 @@ def _conspiracy(ctx: Context, state: XenState, side: str) -> Generator[Decision,
         return
     opts = tuple(Option(slug(u.id), f"attempt on {u.id}") for u in targets) + (Option("none", "no attempt"),)
     key = yield Decision(side, "Conspiracy: attempt an assassination (as the D3 result)?", opts, rule=EV,
-                         kind="event.conspiracy")
+                         kind=Kind.EVENT_CONSPIRACY)
     if key == "none":
         return
     victim = next(u for u in targets if slug(u.id) == key)

@@ -1,16 +1,11 @@
-"""The Xenophon game plugin: both scenarios and the sequence of play.
+"""The Xenophon game plugin: wiring only.
 
 :class:`Xenophon` (the ``ancients_kit`` Game) has two scenarios,
 ``cyrus-revolt`` (7 turns) and ``kings-war`` (15 turns), set up alike
-(:mod:`.setup`). ``play`` follows the sequence of play (xen:sequence): every
-turn the Rebel player-turn, then the Empire's, each of phases a-h
-(:data:`.phases.PHASE_ORDER`, called through :data:`.phases.PHASES`), then
-the turn end: the game ends after the last turn (xen:victory), or as soon as
-a rule ends it (an agreement to end it, xen:negotiations).
-
-Checkpoints (for undo and fork): before every phase,
-``("phase", turn, side, name)``; everything the rest of the game depends on
-is then in :class:`~.state.XenState`.
+(:mod:`.setup`). ``play`` and ``resume`` are the sequence of play
+(xen:sequence, :func:`.sequence.play`, checkpoints before every phase); the
+bot's hooks are :mod:`.bot`'s, the odds :mod:`.odds`'s, the views
+:mod:`.render`'s.
 """
 
 from __future__ import annotations
@@ -18,17 +13,15 @@ from __future__ import annotations
 from collections.abc import Collection, Generator
 from typing import Any
 
-from ancients_kit.chance import redeal
 from ancients_kit.data import DataStore
 from ancients_kit.plugin import Game, OptionSpec, Outcome, ScenarioInfo, TableInfo
 from ancients_kit.session import Context, Decision
 
-from . import bot, combat, model, victory
+from . import bot, combat, sequence
 from .hints import focused
-from .phases import PHASE_ORDER, PHASE_RULES, PHASES, phase_title
-from .setup import build, deploy
+from .intelligence import hand_of, status_line
+from .setup import OPTION_SPECS, build, scenario_infos
 from .state import SIDES, XenState, load_data
-from .treasury import income
 
 __all__ = ["Xenophon"]
 
@@ -45,107 +38,32 @@ class Xenophon(Game):
 
     # -- listings ------------------------------------------------------------
     def scenarios(self, store: DataStore) -> list[ScenarioInfo]:
-        meta, doc = store.load("scenarios.toml", model.ScenariosDoc)
-        summary = {
-            "cyrus-revolt": "401-395 BC: Cyrus the Younger rises against his brother Artaxerxes II.",
-            "kings-war": "401-387 BC: the long war, to the King's Peace.",
-        }
-        return [ScenarioInfo(s.id, f"{s.title} ({s.turns} turns)", SIDES, meta, summary.get(s.id, ""),
-                             first=s.first_player, turns=s.turns) for s in doc.scenario]
+        return scenario_infos(store)
 
     def option_specs(self, store: DataStore, scenario: str) -> list[OptionSpec]:
-        return [
-            OptionSpec("personal_combat", False, "Optional rule: personal combat between leaders.",
-                       ("xen:opt.personal-combat",)),
-            OptionSpec("reaction", False, "Optional rule: the non-phasing player reacts with Forced March.",
-                       ("xen:opt.reaction",)),
-            OptionSpec("public_works", False, "Optional rule: Public Works markers ($5, +$1 tax, VP).",
-                       ("xen:opt.public-works",)),
-            OptionSpec("reduced_levy", False, "Optional rule: Levy Value -1 where no enemy unit is inside.",
-                       ("xen:opt.reduced-levy",)),
-            OptionSpec("placement", "standard", "How the set-up lists are placed: 'standard' (the same placement "
-                       "every game: docs/games/xenophon.md, Rulings: core 1) or 'choose' (each player places his "
-                       "units and the Rebel the neutrals', unit by unit).", ("xen:scenario.cyrus-revolt",),
-                       choices=("standard", "choose")),
-            OptionSpec("open_treasury", False, "Treasuries tracked openly instead of secretly.",
-                       ("xen:intelligence", "xen:treasury")),
-        ]
+        return list(OPTION_SPECS)
 
     # -- set-up and play ---------------------------------------------------------
     def setup(self, ctx: Context, scenario: str) -> XenState:
         return build(ctx, load_data(ctx.store), scenario)
 
     def play(self, ctx: Context, state: XenState) -> Generator[Decision, str, Outcome]:
-        return focused(state, self._play(ctx, state, None))
+        return focused(state, sequence.play(ctx, state))
 
     def copy_state(self, state: XenState) -> XenState:
         return state.copy()
 
     def resume(self, ctx: Context, state: XenState, where: Any) -> Generator[Decision, str, Outcome]:
-        if (not isinstance(where, tuple) or len(where) != 4 or where[0] != "phase" or where[1] != state.turn
-                or where[2] != state.player_turn or where[3] not in PHASE_ORDER):
+        if not sequence.is_checkpoint(state, where):
             raise ValueError(f"not a checkpoint of this game: {where!r}")
-        return focused(state, self._play(ctx, state, where))
-
-    def _play(self, ctx: Context, state: XenState, where: Any) -> Generator[Decision, str, Outcome]:
-        if where is None:
-            state.phase = "setup"
-            yield from deploy(ctx, state)
-            start = (SIDES.index(state.player_turn), 0)
-        else:
-            start = (SIDES.index(where[2]), PHASE_ORDER.index(where[3]))
-        while True:
-            for si in range(start[0], len(SIDES)):
-                side = SIDES[si]
-                first_phase = start[1] if si == start[0] else 0
-                for name in PHASE_ORDER[first_phase:]:
-                    state.player_turn = side
-                    state.phase = name
-                    ctx.checkpoint(("phase", state.turn, side, name))
-                    if name == PHASE_ORDER[0]:
-                        # kind "turn" with the game turn in its data: the log is numbered by turn from it
-                        # (ancients_kit.tui.view.log_rows), both player-turns of a turn under one number
-                        ctx.event("turn", f"Turn {state.turn}/{state.last_turn}: the {side} player-turn",
-                                  ("xen:sequence",), side=side, turn=state.turn)
-                    ctx.event("phase", f"{side}: {phase_title(name)}", ("xen:sequence",) + PHASE_RULES[name],
-                              side=side, phase=name)
-                    yield from PHASES[name](ctx, state, side)
-                    if state.over:
-                        return victory.outcome(state)
-                self._end_player_turn(state, side)
-            start = (0, 0)
-            if state.turn >= state.last_turn:
-                victory.final(ctx, state)
-                return victory.outcome(state)
-            ctx.event("turn-end", f"Turn {state.turn} ends: the Turn marker moves on", ("xen:sequence",))
-            self._end_turn(state)
-            state.turn += 1
-
-    @staticmethod
-    def _end_player_turn(state: XenState, side: str) -> None:
-        """Effects that last for a player-turn end with it (ruling 15: Mediterranean War)."""
-        for key in [k for k in state.effects if k.startswith("player-turn:")]:
-            del state.effects[key]
-
-    @staticmethod
-    def _end_turn(state: XenState) -> None:
-        """Effects that last for the game-turn end with it: the rebuilt Famine's ``turn:famine``
-        holds "in this turn's Supply phases" (xen:random-events, data/tables/events.toml), so it
-        is lifted when the Turn marker moves on."""
-        for key in [k for k in state.effects if k.startswith("turn:")]:
-            del state.effects[key]
-        state.standing.begin_turn()  # "not this turn" choices at the windows lapse
+        return focused(state, sequence.play(ctx, state, where))
 
     # -- views -------------------------------------------------------------------
     def sides(self, state: XenState) -> tuple[str, ...]:
         return SIDES
 
     def status(self, state: XenState, viewer: str | None) -> str:
-        money = ", ".join(f"{s} ${t.shown_to(viewer)}" for s, t in state.treasury.items())
-        hands = ", ".join(f"{s} {len(h)} chits" for s, h in state.hands.items())
-        control = ", ".join(f"{s} {len(state.controlled(s))}" for s in ("empire", "rebel", "neutral"))
-        return (f"Turn {state.turn}/{state.last_turn} {state.player_turn} {state.phase}; satrapies {control}; "
-                f"{money}; {hands}; pool {len(state.pool)}")
+        return status_line(state, viewer)
 
     def render(self, state: XenState, viewer: str | None, highlight: Collection[str] = ()) -> Any:
         from .render import render  # here, not at the top: start-up time (rich, the map drawing)
@@ -163,22 +81,10 @@ class Xenophon(Game):
         return inspect(state, viewer, hex_id)
 
     def hand(self, state: XenState, viewer: str | None) -> tuple[tuple[str, str], ...]:
-        """The chits ``viewer`` holds (only their number is public, xen:intelligence)."""
-        if viewer not in state.hands:
-            return ()
-        return tuple((str(c), state.data.chits[str(c)].text) for c in state.hands[viewer].cards)
+        return hand_of(state, viewer)
 
     def determinize(self, state: XenState, viewer: str, rng: Any) -> None:
-        """Deal the other hand again from the chits ``viewer`` has not seen (the pool and that
-        hand; its size kept), and put the other treasury, unless open, at what ``viewer`` can
-        estimate: that side's income now (xen:intelligence: $ and chits are secret; what King's
-        Eye showed is a snapshot that later draws and spending make stale, so it is not used)."""
-        other = "empire" if viewer == "rebel" else "rebel"
-        hand = state.hands[other]
-        redeal(hand, state.pool, rng)
-        money = state.treasury[other]
-        if not money.open:
-            money.value = income(state, other)[0]
+        bot.determinize(state, viewer, rng)
 
     def turn_key(self, state: XenState) -> Any:
         return (state.turn, state.player_turn)

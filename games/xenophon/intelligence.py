@@ -31,9 +31,10 @@ import attrs
 from ancients_kit.chance import Rng
 from ancients_kit.session import Context
 
-from .state import XenState, other_side
+from .state import EMPIRE, NEUTRAL, REBEL, XenState, other_side
 
-__all__ = ["RULE", "Seen", "UnitView", "View", "reveal", "sample_hand", "seen", "unseen_chits", "view_for"]
+__all__ = ["RULE", "Seen", "UnitView", "View", "hand_of", "reveal", "sample_hand", "seen", "status_line", "unseen_chits",
+           "view_for"]
 
 RULE: Final = "xen:intelligence"
 
@@ -186,3 +187,20 @@ def sample_hand(state: XenState, side: str, rng: Rng) -> tuple[str, ...]:
     pool = sorted(unseen_chits(state, side).elements())
     rng.shuffle(pool)
     return tuple(sorted(pool[:n]))
+
+
+def status_line(state: XenState, viewer: str | None) -> str:
+    """The one-line status ``viewer`` may see: turn and phase, satrapies held, the treasuries
+    (the other's only if open or shown), the hands' sizes (public) and the pool's."""
+    money = ", ".join(f"{s} ${t.shown_to(viewer)}" for s, t in state.treasury.items())
+    hands = ", ".join(f"{s} {len(h)} chits" for s, h in state.hands.items())
+    control = ", ".join(f"{s} {len(state.controlled(s))}" for s in (EMPIRE, REBEL, NEUTRAL))
+    return (f"Turn {state.turn}/{state.last_turn} {state.player_turn} {state.phase}; satrapies {control}; "
+            f"{money}; {hands}; pool {len(state.pool)}")
+
+
+def hand_of(state: XenState, viewer: str | None) -> tuple[tuple[str, str], ...]:
+    """The chits ``viewer`` holds, each with its text (only their number is public, xen:intelligence)."""
+    if viewer not in state.hands:
+        return ()
+    return tuple((str(c), state.data.chits[str(c)].text) for c in state.hands[viewer].cards)

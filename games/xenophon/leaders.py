@@ -36,6 +36,7 @@ from ancients_kit.session import Context, Decision, Option
 from . import chits
 from .battle import Battle
 from .state import REBEL, SUPREME, Unit, XenState, other_side
+from .vocab import Kind
 
 
 __all__ = [
@@ -311,7 +312,7 @@ def personal_combat(ctx: Context, state: XenState, b: Battle) -> Generator[Decis
         key = yield Decision(side, "declare personal combat between the leaders?",
                              (Option("no", "no personal combat", {"score": 0.0}),
                               Option("declare", "declare personal combat", {"score": edge(side)})),
-                             rule=PERSONAL_RULES[0], kind="combat.personal")
+                             rule=PERSONAL_RULES[0], kind=Kind.COMBAT_PERSONAL)
         if key == "declare":
             declarer = side
             break
@@ -322,7 +323,7 @@ def personal_combat(ctx: Context, state: XenState, b: Battle) -> Generator[Decis
                          "(and fight without a leader multiplier)?",
                          (Option("accept", "accept", {"score": edge(other)}),
                           Option("refuse", "refuse: no leader multiplier this battle", {"score": -0.5})),
-                         rule=PERSONAL_RULES[0], kind="combat.personal-answer")
+                         rule=PERSONAL_RULES[0], kind=Kind.COMBAT_PERSONAL_ANSWER)
     if key == "refuse":
         b.no_leader_multiplier.add(other)
         ctx.event("personal-combat", f"{other} refuses personal combat: no leader multiplier this battle",
@@ -343,7 +344,7 @@ def personal_combat(ctx: Context, state: XenState, b: Battle) -> Generator[Decis
             pick = opts[0].key
         else:
             pick = yield Decision(side, "which leader fights the personal combat?", tuple(opts),
-                                  rule=PERSONAL_RULES[0], kind="combat.personal-leader")
+                                  rule=PERSONAL_RULES[0], kind=Kind.COMBAT_PERSONAL_LEADER)
         picks[side] = pick
         if must and not is_supreme(state, pick):
             b.no_leader_multiplier.add(side)
@@ -381,7 +382,7 @@ def receive_leader(
         ctx.event("leader", f"{side}: no leader can arise ({why}): none available", tuple(rules), side=side)
         return None
     who = yield Decision(side, f"which leader arises ({why})?",
-                         tuple(Option(n, n) for n in names), rule="xen:leaders", kind="leader.arise")
+                         tuple(Option(n, n) for n in names), rule="xen:leaders", kind=Kind.LEADER_ARISE)
     yield from place_with_friendly(ctx, state, side, state.unit(who), why, tuple(rules))
     return who if state.unit(who).on_map else None
 
@@ -424,7 +425,7 @@ def place_with_friendly(ctx: Context, state: XenState, side: str, u: Unit, why: 
     key = yield Decision(side, f"{why}: place {u.id} with which friendly unit?",
                          tuple(Option(h, f"{state.satrapy_of(h) or 'sea'}, {len(state.units_at(h))} "
                                          f"unit{'' if len(state.units_at(h)) == 1 else 's'} there")
-                               for h in cand), rule=rules[0], kind="event.place", context={"highlight": tuple(cand)})
+                               for h in cand), rule=rules[0], kind=Kind.EVENT_PLACE, context={"highlight": tuple(cand)})
     state.place(u.id, key)
     ctx.event("event", f"{side}: {u.id} placed in {key} ({why})", rules, side=side, unit=u.id, hex=key)
 

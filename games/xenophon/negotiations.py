@@ -45,6 +45,7 @@ from ancients_kit.windows import Window, offer
 
 from . import chits, control, victory
 from .state import XenState, other_side
+from .vocab import Kind
 
 __all__ = [
     "Agreement",
@@ -262,7 +263,7 @@ def _make_offer(ctx: Context, state: XenState, proposer: str) -> Generator[Decis
             opts.append(Option("send", f"offer: {describe_terms(terms, proposer, recipient)}"))
         opts += menu(state, proposer, terms)
         key = yield Decision(proposer, f"add a term to your offer ({len(terms)}/{MAX_TERMS})",
-                             tuple(opts), rule=RULE, kind="negotiations.term")
+                             tuple(opts), rule=RULE, kind=Kind.NEGOTIATIONS_TERM)
         if key == "cancel":
             return
         if key == "send":
@@ -277,7 +278,7 @@ def _make_offer(ctx: Context, state: XenState, proposer: str) -> Generator[Decis
     if _can_fulfil(state, recipient, terms, as_proposer=False):
         answers.append(Option("accept", "accept the offer"))
     key = yield Decision(recipient, f"{proposer} offers: {text}. Accept?", tuple(answers), rule=RULE,
-                         kind="negotiations.answer")
+                         kind=Kind.NEGOTIATIONS_ANSWER)
     if key != "accept":
         ctx.event("offer", f"{recipient} rejects the offer", (RULE,), side=recipient)
         return
@@ -308,7 +309,7 @@ def _carry_out(ctx: Context, state: XenState, a: Agreement) -> Generator[Decisio
                     break
                 key = yield Decision(giver, f"agreement {a.number}: which chit do you give {taker}?",
                                      tuple(Option(chits.chit_key(k), k) for k in kinds), rule=RULE,
-                                     kind="negotiations.chit")
+                                     kind=Kind.NEGOTIATIONS_CHIT)
                 chit = chits.key_chit(key)
                 state.hands[giver].remove(chit)
                 ctx.event("chits", f"{giver} gives {taker} {chit} (agreement {a.number})", (RULE,), side=giver,

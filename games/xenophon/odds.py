@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 
 from ancients_kit.data import DataStore
+from ancients_kit.errors import ParameterError
 from ancients_kit.plugin import OddsReport, parse_flag, parse_int
 from ancients_kit.tables import DifferentialTable, OddsTable, probability_text
 
@@ -97,13 +98,14 @@ def parse_force(text: str, key: str, types: Mapping[str, model.UnitFactor]) -> l
         if name == "" and part in ("horde", "barbarian", "barbarians"):
             name = "barbarian_horde"
         if not name:
-            raise ValueError(f"{key}: no unit type {part!r} (types: {', '.join(types)})")
+            raise ParameterError(f"{key}: no unit type {part!r} (types: {', '.join(types)})", name=key)
         n = int(digits) if digits else 1
         out.extend([name] * n)
     if not out:
-        raise ValueError(f"{key}={text!r} names no units")
+        raise ParameterError(f"{key}={text!r} names no units", name=key)
     if len(out) > combat.STACK_LIMIT:
-        raise ValueError(f"{key}: {len(out)} units; a force has at most ten (xen:forces, xen:stacking)")
+        raise ParameterError(f"{key}: {len(out)} units; a force has at most ten (xen:forces, xen:stacking)", name=key,
+                             rule="xen:forces")
     return out
 
 
@@ -118,10 +120,10 @@ def odds(store: DataStore, params: Mapping[str, str]) -> OddsReport:
     p = {k.replace("defence", "defense"): v for k, v in params.items()}
     what = p.pop("what", "battle").strip().lower().replace("colonization", "colonisation")
     if what not in WHATS:
-        raise ValueError(f"what={what!r}: one of {', '.join(WHATS)}")
+        raise ParameterError(f"what={what!r}: one of {', '.join(WHATS)}", name="what")
     bad = sorted(set(p) - _KNOWN[what])
     if bad:
-        raise ValueError(f"unknown parameter(s) for what={what}: {', '.join(bad)}")
+        raise ParameterError(f"unknown parameter(s) for what={what}: {', '.join(bad)}", name=bad[0])
     return {"battle": _battle, "withdrawal": _withdrawal, "personal": _personal, "assassination": _assassination,
             "diplomacy": _diplomacy, "pillage": _pillage, "colonisation": _colonisation}[what](store, p)
 
@@ -132,7 +134,7 @@ def odds(store: DataStore, params: Mapping[str, str]) -> OddsReport:
 def _side(p: Mapping[str, str], role: str, types: Mapping[str, model.UnitFactor]) -> tuple[int, list[str] | None]:
     plural = "attackers" if role == "attack" else "defenders"
     if plural in p and role in p:
-        raise ValueError(f"give {plural}=FORCE or {role}=N, not both")
+        raise ParameterError(f"give {plural}=FORCE or {role}=N, not both", name=plural)
     if plural in p:
         force = parse_force(p[plural], plural, types)
         return sum(types[t].cs for t in force), force
@@ -147,7 +149,7 @@ def _battle(store: DataStore, p: Mapping[str, str]) -> OddsReport:
     dfn, dforce = _side(p, "defense", types)
     terrain = p.get("terrain", "clear").strip().lower()
     if terrain not in TERRAINS:
-        raise ValueError(f"terrain={terrain!r}: one of {', '.join(TERRAINS)}")
+        raise ParameterError(f"terrain={terrain!r}: one of {', '.join(TERRAINS)}", name="terrain")
     chart = tables["terrain"]
     key = "defence-city" if terrain == "colony" else f"defence-{terrain}"
     in_terrain = key in chart.keys  # type: ignore[union-attr]
@@ -160,17 +162,18 @@ def _battle(store: DataStore, p: Mapping[str, str]) -> OddsReport:
                             terrain=f"a {terrain}" if in_terrain else "", attacker=False)
     a, d = combat.multiplied(att, len(am)), combat.multiplied(dfn, len(dm))
     if a == 0 and d == 0:
-        raise ValueError("neither side has any combat strength (xen:combat)")
+        raise ParameterError("neither side has any combat strength (xen:combat)", name="attack", rule="xen:combat")
     allowed = combat.crt_choices(aforce) if aforce is not None else combat.CRTS
     explain: list[str] = []
     if "crt" in p:
         crt = p["crt"].strip().lower().replace("_", "-").replace(" ", "-")
         if crt not in combat.CRTS:
-            raise ValueError(f"crt={crt!r}: one of {', '.join(combat.CRTS)}")
+            raise ParameterError(f"crt={crt!r}: one of {', '.join(combat.CRTS)}", name="crt")
         if crt not in allowed:
-            raise ValueError(f"crt={crt}: the attacking force's composition allows only {', '.join(allowed)} "
-                             "(xen:combat: Skirmish needs half the units Cavalry, Light Troops or Fleets; Combined "
-                             "Arms half Phalanx and half the rest Cavalry, Light Troops or Fleets)")
+            raise ParameterError(f"crt={crt}: the attacking force's composition allows only {', '.join(allowed)} "
+                                 "(xen:combat: Skirmish needs half the units Cavalry, Light Troops or Fleets; "
+                                 "Combined Arms half Phalanx and half the rest Cavalry, Light Troops or Fleets)",
+                                 name="crt", rule="xen:combat")
     elif aforce is not None:
         crt = combat.best_crt(tables, allowed, a, d)
         explain.append(f"the force may use {', '.join(allowed)}; the attacker's best here: {crt}")
@@ -224,7 +227,7 @@ def _personal(store: DataStore, p: Mapping[str, str]) -> OddsReport:
 def _assassination(store: DataStore, p: Mapping[str, str]) -> OddsReport:
     target = p.get("target", "").strip().lower()
     if target not in ("supreme", "leader"):
-        raise ValueError("target=supreme or target=leader (xen:diplomacy: D3)")
+        raise ParameterError("target=supreme or target=leader (xen:diplomacy: D3)", name="target", rule="xen:diplomacy")
     pk = leaders.assassination_chance(target == "supreme")
     dist = {"killed": pk, "survives (the victim's player draws 1 chit)": 1 - pk}
     explain = ["1d6: 1-2 kills a Supreme Leader, 1-3 a regular leader"]
@@ -250,7 +253,7 @@ def _diplomacy(store: DataStore, p: Mapping[str, str]) -> OddsReport:
 
 def _count_or_force(p: Mapping[str, str], key: str, store: DataStore) -> tuple[int | None, list[str] | None]:
     if key in p and "force" in p:
-        raise ValueError(f"give {key}=N or force=FORCE, not both")
+        raise ParameterError(f"give {key}=N or force=FORCE, not both", name=key)
     if "force" in p:
         _, doc = model.load_units(store)
         return None, parse_force(p["force"], "force", {u.type: u for u in doc.unit})
@@ -265,7 +268,8 @@ def _pillage(store: DataStore, p: Mapping[str, str]) -> OddsReport:
         n = pillage.pillage_count(force)
         explain.append(f"{len(force)} unit(s), {n} counted (supply and siege trains ignored, leaders counted)")
         if n == 0:
-            raise ValueError("force: only trains, which do not count for pillage (xen:pillage)")
+            raise ParameterError("force: only trains, which do not count for pillage (xen:pillage)", name="force",
+                                 rule="xen:pillage")
     assert n is not None
     return _column_report(table, n, f"Xenophon pillage by {n} unit(s)", explain,
                           "2 OP, not in EZOC; P gains $1, or $1d6 in a Treasury or Capital City", "xen:pillage")
@@ -289,7 +293,7 @@ def _colonisation(store: DataStore, p: Mapping[str, str]) -> OddsReport:
         explain.append(f"+2 per leader, phalanx, cavalry, light, barbarian or militia unit"
                        f"{', +1 in a clear hex' if clear else ''}: {pts} point(s)")
     elif "clear" in p:
-        raise ValueError("clear=yes goes with force=FORCE; points=N already counts the clear hex")
+        raise ParameterError("clear=yes goes with force=FORCE; points=N already counts the clear hex", name="clear")
     assert pts is not None
     return _column_report(table, pts, f"Xenophon colonisation with {pts} point(s)", explain,
                           "4 OP, not in EZOC; a C removes one unit of the force", "xen:colonisation")

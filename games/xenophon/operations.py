@@ -76,6 +76,7 @@ from .state import NEUTRAL, Unit, XenState, other_side, type_name, unit_value
 from .victory import CITY_VP
 from .warnings import city_retreat_warning, warning_text
 from .zoc import ezoc_of, zone_exerted
+from .vocab import OPERATIONS_KINDS, Kind
 
 __all__ = [
     "ATTACK_OP",
@@ -332,7 +333,7 @@ def conduct(ctx: Context, state: XenState, f: Force) -> Generator[Decision, Any,
             f.halted = False  # xen:zoc: the units exerting it are gone
         opts = force_options(state, f, ezoc, land_ezoc)
         key = yield Decision(side, f"the force of {', '.join(f.units)} in {f.hex} has {f.op} OP: what next?",
-                             tuple(opts), rule=RULE, kind="ops.action", refuse=_refusal(state, f, ezoc, land_ezoc),
+                             tuple(opts), rule=RULE, kind=Kind.OPS_ACTION, refuse=_refusal(state, f, ezoc, land_ezoc),
                              context={"highlight": (f.hex,), "force": tuple(f.units),
                                       "visited": (f.hex, *f.visited)})
         if key in ("stop", "stop:aboard"):
@@ -484,7 +485,7 @@ def _form(state: XenState, side: str, hex_id: str, exclude: set[str], rule: str)
     words = {_group(o.data): _group_words(o.data) for o in cands}
     keys = yield from _in_words(choose_group(side, f"form the force in {hex_id}", cands,
                                              at_most=min(FORCE_LIMIT, len(cands)), at_least=1, rule=rule,
-                                             kind="ops.force-units", same=lambda o: _group(o.data),
+                                             kind=Kind.OPS_FORCE_UNITS, same=lambda o: _group(o.data),
                                              chosen=_default(state, hex_id, cands)), words)
     return list(keys)
 
@@ -539,7 +540,7 @@ def operations_phase(ctx: Context, state: XenState, side: str) -> Generator[Deci
         if chit == FORCED_MARCH:
             opts = tuple(Option(f"force:{h}", f"operations again with a force in {h}") for h in again)
             key = yield Decision(side, "Forced March: choose the hex of the force that operates again",
-                                 opts, rule="xen:forced-march", kind="ops.forced-march-force",
+                                 opts, rule="xen:forced-march", kind=Kind.OPS_FORCED_MARCH_FORCE,
                                  context={"highlight": tuple(again)})
             hex_id = key.split(":", 1)[1]
             units = yield from _form(state, side, hex_id, set(), "xen:forced-march")
@@ -553,7 +554,7 @@ def operations_phase(ctx: Context, state: XenState, side: str) -> Generator[Deci
                 if len(cands) > 1:
                     opts.append(Option(f"choose:{h}", f"operations with a force in {h}: choose its units"))
             key = yield Decision(side, "Operations phase: choose the next force", tuple(opts), rule=RULE,
-                                 kind="ops.force", refuse=_force_refusal(state, side, done),
+                                 kind=Kind.OPS_FORCE, refuse=_force_refusal(state, side, done),
                                  context={"highlight": tuple(fresh)})
             if key == "end":
                 ctx.event("operations-end", f"{side} ends the Operations phase", (RULE,), side=side)
@@ -603,7 +604,7 @@ def _forced_march(ctx: Context, state: XenState, side: str, units: list[str], he
         opts = tuple(Option(u, f"{u} ({state.unit(u).type})") for u in units)
         lost = opts[0].key if len(opts) == 1 else (yield Decision(
             side, f"forced march roll {roll}: choose the unit of the force that is lost", opts,
-            rule="xen:forced-march", kind="ops.forced-march-loss"))
+            rule="xen:forced-march", kind=Kind.OPS_FORCED_MARCH_LOSS))
 
         def announce(plain: list[str]) -> None:
             ctx.event("eliminated", f"forced march roll {roll}: {', '.join(plain)} "
@@ -634,7 +635,7 @@ def _reaction(ctx: Context, state: XenState, side: str) -> Generator[Decision, A
     rules = ("xen:opt.reaction", "xen:forced-march")
     opts = tuple(Option(f"force:{h}", f"react with a force in {h}") for h in hexes)
     key = yield Decision(side, "Reaction: choose the hex of the reacting force", opts,
-                         rule="xen:opt.reaction", kind="ops.reaction-force", context={"highlight": tuple(hexes)})
+                         rule="xen:opt.reaction", kind=Kind.OPS_REACTION_FORCE, context={"highlight": tuple(hexes)})
     hex_id = key.split(":", 1)[1]
     units = yield from _form(state, side, hex_id, reacted, "xen:opt.reaction")
     f = yield from _start(ctx, state, side, units, hex_id, "reaction with", rules)
@@ -747,7 +748,7 @@ def _holds_alone(state: XenState, side: str, hex_id: str, units: Sequence[str]) 
 def score_options(state: XenState, decision: Decision) -> list[float] | None:
     """:func:`score` of every option of an ``ops.action`` decision at once (the moves share
     one distance field), or None for the other kinds (scored option by option)."""
-    if decision.kind != "ops.action":
+    if decision.kind != Kind.OPS_ACTION:
         return None
     moves = [o.key for o in decision.options if o.key.startswith(("move:", "march:"))]
     scored = iter(_move_scores(state, decision, moves))
@@ -771,7 +772,7 @@ def score(state: XenState, decision: Decision, key: str) -> float | None:
     """
     side = decision.side
     kind = decision.kind
-    if kind == "ops.force":
+    if kind == Kind.OPS_FORCE:
         if key == "end":
             return 0.0
         if key.startswith("force:"):
@@ -780,9 +781,9 @@ def score(state: XenState, decision: Decision, key: str) -> float | None:
             lone = state.is_city(hex_id) and sum(1 for u in state.units_at(hex_id) if u.side == side) == 1
             return -1.0 if lone else 2.0
         return 0.5
-    if kind == "ops.force-units":
+    if kind == Kind.OPS_FORCE_UNITS:
         return 1.0 if key == "done" else 0.0
-    if kind == "ops.action":
+    if kind == Kind.OPS_ACTION:
         here = decision.context.get("highlight", ("",))[0]
         if key.startswith(("move:", "march:")):
             return _move_scores(state, decision, [key])[0]
@@ -812,11 +813,11 @@ def score(state: XenState, decision: Decision, key: str) -> float | None:
                 return 50.0 - unit_value(state, state.unit(key.split(":", 1)[1]))
             return -0.5
         return 0.0
-    if kind in ("ops.colonist", "ops.forced-march-loss") and key in state.units:
+    if kind in (Kind.OPS_COLONIST, Kind.OPS_FORCED_MARCH_LOSS) and key in state.units:
         u = state.unit(key)
         return -(u.cs + u.ov / 8 + (20.0 if u.leader else 0.0))  # give up the least valuable unit
-    if kind in ("ops.forced-march-force", "ops.reaction-force") and key.startswith("force:"):
+    if kind in (Kind.OPS_FORCED_MARCH_FORCE, Kind.OPS_REACTION_FORCE) and key.startswith("force:"):
         return -float(_distance_to_target(state, side, key.split(":", 1)[1], decision))
-    if kind.startswith("ops."):
+    if kind in OPERATIONS_KINDS:
         return 0.0
     return None

@@ -41,6 +41,7 @@ from .leaders import eliminate
 from . import movement as mv
 from .state import XenState, other_side, type_name
 from .zoc import in_any_ezoc
+from .vocab import Kind
 
 __all__ = [
     "COLONISE_TYPES",
@@ -236,7 +237,7 @@ def colonise(ctx: Context, state: XenState, side: str, force: list[str], hex_id:
         opts = tuple(Option(u, f"{u} ({type_name(state.unit(u).type)})") for u in settlers)
         removed = opts[0].key if len(opts) == 1 else (yield Decision(
             side, f"the Colony in {hex_id} is founded; choose the unit of the force that settles it",
-            opts, rule="xen:colonisation", kind="ops.colonist"))
+            opts, rule="xen:colonisation", kind=Kind.OPS_COLONIST))
         if state.unit(removed).leader:
             # Only leaders (and fleets) in the force: the leader is eliminated like any unit (xen:leaders):
             # Xenophon's escape roll, a Supreme Leader's Anabasis and lost chits (leaders.eliminate).

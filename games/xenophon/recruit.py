@@ -45,6 +45,7 @@ from .naval import ports
 from .state import TYPE_LETTER, Unit, XenState, type_name
 from .treasury import closed_satrapies
 from .zoc import ezoc_of
+from .vocab import Kind
 
 __all__ = [
     "GUARD_TYPES",
@@ -177,14 +178,14 @@ def recruit_phase(ctx: Context, state: XenState, side: str) -> Generator[Decisio
         opts = [Option("done", "recruit nothing more")] + [
             Option(f"city:{h}", f"recruit in {names.get(h, 'colony')} {h} ({state.satrapy_of(h)})") for h in cities]
         key = yield Decision(side, f"Recruit phase: where? (you hold ${state.treasury[side].value})", tuple(opts),
-                             rule=RC, kind="recruit.city", context={"highlight": tuple(cities)})
+                             rule=RC, kind=Kind.RECRUIT_CITY, context={"highlight": tuple(cities)})
         if key == "done":
             break
         h = key.split(":", 1)[1]
         choices = recruit_choices(state, side, h)
         what = yield Decision(side, f"Recruit in {names.get(h, 'colony')} {h}: what?",
                               (Option("back", "nothing here"), *(Option(k, lab) for k, lab, _ in choices)),
-                              rule=RC, kind="recruit.unit", context={"highlight": (h,)})
+                              rule=RC, kind=Kind.RECRUIT_UNIT, context={"highlight": (h,)})
         if what != "back":
             _buy(ctx, state, side, h, what)
     state.effects.pop("player-turn:recruited", None)
@@ -263,13 +264,13 @@ def levy_phase(ctx: Context, state: XenState, side: str) -> Generator[Decision, 
                 break
             t = yield Decision(side, f"Levy in {sat} ({i + 1} of {n}): which unit type?",
                                (Option("done", f"levy no more in {sat}"),
-                                *(Option(t, f"{sat} {type_name(t)}") for t in types)), rule=LV, kind="levy.type")
+                                *(Option(t, f"{sat} {type_name(t)}") for t in types)), rule=LV, kind=Kind.LEVY_TYPE)
             if t == "done":
                 break
             hexes = levy_hexes(state, side, sat, t == "fleet", used, ezoc[t == "fleet"])
             h = yield Decision(side, f"Levy {sat} {type_name(t)}: in which hex?",
                                tuple(Option(x, state.data.city_name.get(x, state.data.terrain.get(x, "")))
-                                     for x in hexes), rule=LV, kind="levy.hex", context={"highlight": tuple(hexes)})
+                                     for x in hexes), rule=LV, kind=Kind.LEVY_HEX, context={"highlight": tuple(hexes)})
             u = state.mix(sat, t)[0]
             state.place(u.id, h)
             used.add(h)

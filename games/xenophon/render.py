@@ -47,6 +47,7 @@ from typing import Any
 from rich.text import Text
 
 from ancients_kit.data import DataStore
+from ancients_kit.errors import ParameterError
 from ancients_kit.hexgrid import Hex
 from ancients_kit.picture import Counter, Marker, Picture, PictureHexside, hexmap_hexes, hexside_strokes, region_borders
 from ancients_kit.plugin import TableInfo
@@ -54,7 +55,7 @@ from ancients_kit.render import render_map
 from ancients_kit.tables import DifferentialTable, LookupTable, OddsTable
 
 from . import model, victory
-from .phases import PHASE_ORDER, phase_title
+from .sequence import PHASE_ORDER, phase_title
 from .state import EMPIRE, NEUTRAL, REBEL, XenData, XenState
 
 __all__ = ["LAYOUTS", "LEGEND", "WINDOW_COLUMNS", "WINDOW_ROWS", "borders", "layout_choice", "abbreviation", "hex_label", "hex_markers", "inspect", "picture", "render",
@@ -202,7 +203,8 @@ def layout_choice(layout: str | None = None) -> str:
         return "rotated"
     if choice in ("north-up", "auto"):
         return "north-up"
-    raise ValueError(f"map layout {choice!r}: give one of {', '.join(LAYOUTS)}")
+    raise ParameterError(f"map layout {choice!r}: give one of {', '.join(LAYOUTS)}",
+                         name="layout" if layout else LAYOUT_ENV)
 
 
 def _short(text: str) -> str:

@@ -28,18 +28,54 @@ the Random Events draw from (ruling 1).
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Mapping
+from typing import Final
+
 from ancients_kit.chance import ChitCup
-from ancients_kit.session import Context, Decision, Option
+from ancients_kit.data import DataStore
+from ancients_kit.plugin import OptionSpec, ScenarioInfo
 from ancients_kit.secret import SecretNumber
+from ancients_kit.session import Context, Decision, Option
 
 from . import model
 from .state import (EMPIRE, GUARD_MIX, LEADER_MIX, NEUTRAL, REBEL, SIDES, TYPE_LETTER, Unit, XenData,
                     XenOptions, XenState, slug, type_name)
+from .vocab import Kind
 
-__all__ = ["SETUP_RULES", "build", "deploy", "place_satrapy", "scenario_rules"]
+__all__ = ["OPTION_SPECS", "SETUP_RULES", "build", "deploy", "place_satrapy", "scenario_infos", "scenario_rules"]
 
 SETUP_RULES = ("xen:scenario.cyrus-revolt", "xen:control", "xen:roster")
+
+SUMMARY: Final[Mapping[str, str]] = {
+    "cyrus-revolt": "401-395 BC: Cyrus the Younger rises against his brother Artaxerxes II.",
+    "kings-war": "401-387 BC: the long war, to the King's Peace.",
+}
+"""Each scenario's one line for the listings."""
+
+OPTION_SPECS: Final[tuple[OptionSpec, ...]] = (
+    OptionSpec("personal_combat", False, "Optional rule: personal combat between leaders.",
+               ("xen:opt.personal-combat",)),
+    OptionSpec("reaction", False, "Optional rule: the non-phasing player reacts with Forced March.",
+               ("xen:opt.reaction",)),
+    OptionSpec("public_works", False, "Optional rule: Public Works markers ($5, +$1 tax, VP).",
+               ("xen:opt.public-works",)),
+    OptionSpec("reduced_levy", False, "Optional rule: Levy Value -1 where no enemy unit is inside.",
+               ("xen:opt.reduced-levy",)),
+    OptionSpec("placement", "standard", "How the set-up lists are placed: 'standard' (the same placement "
+               "every game: docs/games/xenophon.md, Rulings: core 1) or 'choose' (each player places his "
+               "units and the Rebel the neutrals', unit by unit).", ("xen:scenario.cyrus-revolt",),
+               choices=("standard", "choose")),
+    OptionSpec("open_treasury", False, "Treasuries tracked openly instead of secretly.",
+               ("xen:intelligence", "xen:treasury")),
+)
+"""The optional rules and the set-up's options, the same for both scenarios."""
+
+
+def scenario_infos(store: DataStore) -> list[ScenarioInfo]:
+    """Both scenarios for the listings (xen:scenario.cyrus-revolt, xen:scenario.kings-war)."""
+    meta, doc = store.load("scenarios.toml", model.ScenariosDoc)
+    return [ScenarioInfo(s.id, f"{s.title} ({s.turns} turns)", SIDES, meta, SUMMARY.get(s.id, ""),
+                         first=s.first_player, turns=s.turns) for s in doc.scenario]
 
 
 def scenario_rules(scenario: str) -> tuple[str, ...]:
@@ -208,7 +244,7 @@ def choose_placement(ctx: Context, state: XenState) -> Generator[Decision, str, 
             h = yield Decision(who, f"Set up {satrapy}: where does {u.id} ({type_name(u.type)}) go?",
                                tuple(Option(x, f"{names.get(x, state.data.terrain.get(x, ''))} "
                                                f"(FV {state.data.forage.get(x, 0)}, {len(state.units_at(x))} there)")
-                                     for x in legal), rule="xen:scenario.cyrus-revolt", kind="setup.place",
+                                     for x in legal), rule="xen:scenario.cyrus-revolt", kind=Kind.SETUP_PLACE,
                                context={"highlight": tuple(legal)})
             state.place(u.id, h)
         ctx.event("setup", f"{who} sets up {satrapy}", scenario_rules(state.scenario), side=who, satrapy=satrapy)
@@ -237,7 +273,7 @@ def deploy(ctx: Context, state: XenState) -> Generator[Decision, str, None]:
     capitals = ["Persepolis", "Susa", "Ekbatana"]
     opts = tuple(Option(c.lower(), f"{c} ({state.satrapy_of(data.map.to_id(data.map.place(c)))})") for c in capitals)
     key = yield Decision(EMPIRE, f"Set up {emp.supreme_leader}: in which capital?", opts,
-                         rule="xen:scenario.cyrus-revolt", kind="setup.supreme")
+                         rule="xen:scenario.cyrus-revolt", kind=Kind.SETUP_SUPREME)
     city = data.map.to_id(data.map.place(next(c for c in capitals if c.lower() == key)))
     state.place(emp.supreme_leader, city)
     # "Tissaphernes, Abrokomas: in any other Empire-controlled cities, but in different
@@ -250,7 +286,7 @@ def deploy(ctx: Context, state: XenState) -> Generator[Decision, str, None]:
                 and h != city and _fv_room(state, h)]
         opts = tuple(Option(h, f"{names.get(h, h)} ({state.satrapy_of(h)})") for h in cand)
         h = yield Decision(EMPIRE, f"Set up {leader}: in another Empire city, not in a satrapy another leader "
-                           "took", opts, rule="xen:scenario.cyrus-revolt", kind="setup.leader")
+                           "took", opts, rule="xen:scenario.cyrus-revolt", kind=Kind.SETUP_LEADER)
         state.place(leader, h)
         used.add(state.satrapy_of(h))
     guard = state.mix(None, "cavalry", EMPIRE)[: emp.guard.cavalry]
@@ -259,14 +295,14 @@ def deploy(ctx: Context, state: XenState) -> Generator[Decision, str, None]:
         cand = [s for s in state.controlled(EMPIRE) if s not in chosen and _guard_hexes(state, s)]
         opts = tuple(Option(slug(s), s) for s in cand)
         key = yield Decision(EMPIRE, f"Set up guard {u.id}: in which friendly satrapy (one guard a satrapy)?", opts,
-                             rule="xen:guards", kind="setup.guard")
+                             rule="xen:guards", kind=Kind.SETUP_GUARD)
         sat = next(s for s in cand if slug(s) == key)
         chosen.add(sat)
         hexes = _guard_hexes(state, sat)
         h = yield Decision(EMPIRE, f"Set up guard {u.id}: in which hex of {sat}?",
                            tuple(Option(x, f"{names.get(x, state.data.terrain.get(x, ''))} "
                                            f"(FV {state.forage(x)}, {len(state.units_at(x))} there)") for x in hexes),
-                           rule="xen:guards", kind="setup.guard-hex", context={"highlight": tuple(hexes)})
+                           rule="xen:guards", kind=Kind.SETUP_GUARD_HEX, context={"highlight": tuple(hexes)})
         state.place(u.id, h)
     ctx.event("setup", "The Empire has set up its leaders and guard", scenario_rules(state.scenario) + ("xen:guards",),
               side=EMPIRE)

@@ -53,6 +53,7 @@ from ancients_kit.windows import Standing
 
 from . import model
 from .movement import all_sea_hexside, island_ids
+from .vocab import Phase, Side
 
 __all__ = [
     "EMPIRE",
@@ -73,9 +74,10 @@ __all__ = [
     "unit_value",
 ]
 
-EMPIRE = "empire"
-REBEL = "rebel"
+EMPIRE = Side.EMPIRE
+REBEL = Side.REBEL
 NEUTRAL = "neutral"
+"""Who controls a satrapy no side holds (xen:control): a controller, not a side."""
 SIDES: tuple[str, str] = (REBEL, EMPIRE)
 """In the order of play: the Rebel player-turn, then the Empire's (xen:sequence)."""
 
@@ -320,8 +322,8 @@ class XenState(PiecesOnMap[Unit], ChitsInPlay):
     turn: int = 1
     player_turn: str = REBEL
     """The phasing player (xen:sequence: the Rebel player-turn, then the Empire's)."""
-    phase: str = "setup"
-    """``setup``, a :data:`~.phases.PHASE_ORDER` name, or ``over``."""
+    phase: str = Phase.SETUP
+    """A :class:`~.vocab.Phase`: ``setup``, a phase of :data:`~.vocab.PLAYER_TURN`, or ``over``."""
 
     # -- satrapies (xen:control, xen:occupation) ----------------------------
     control: dict[str, str] = attrs.field(factory=dict)
@@ -542,7 +544,7 @@ class XenState(PiecesOnMap[Unit], ChitsInPlay):
             return
         self.over, self.winner, self.level, self.result = True, winner, level, text
         self.result_rules = tuple(rules)
-        self.phase = "over"
+        self.phase = Phase.OVER
 
 
 def unit_value(state: XenState, u: Unit) -> float:

@@ -51,7 +51,7 @@ module and every phase. Here are the effects played at their moments:
   force (Forced March B with the option; Scorched Earth applied here);
 - the Supreme Leader's loss and Anabasis, Leader Arises' placement:
   :func:`.leaders.supreme_leader_eliminated`, :func:`.leaders.receive_leader`;
-- phases.py wraps the Treasury, Recruit and Levy phases with their windows
+- sequence.py wraps the Treasury, Recruit and Levy phases with their windows
   (:func:`opening`); bot.py scores these modules' decisions with :func:`score`;
   render.py and the bots read :func:`~.intelligence.view_for`.
 """
@@ -72,11 +72,14 @@ from .pillage import mark_pillaged
 from .recruit import levy_hexes, levy_types, placement_ezoc
 from .state import XenState, other_side, slug, type_name
 from .treasury import closed_satrapies
+from .vocab import DIPLOMACY_KINDS, Kind
 
 __all__ = [
+    "WINDOW_PLAY",
     "battle_chits",
     "opening",
     "score",
+    "window_score",
 ]
 
 # ---------------------------------------------------------------------------
@@ -158,11 +161,11 @@ def recruit_window(ctx: Context, state: XenState, side: str) -> Generator[Decisi
         return 0
     where = yield Decision(side, "Ten Thousand: recruit in which city?",
                            tuple(Option(h, _place_words(state, h)) for h in cities), rule="xen:recruit",
-                           kind="ten-thousand.city", context={"highlight": tuple(cities)})
+                           kind=Kind.TEN_THOUSAND_CITY, context={"highlight": tuple(cities)})
     most = min(TEN_THOUSAND_MAX, len(mix), afford, STACK_LIMIT - len(state.units_at(where)))
     n = int((yield Decision(side, f"Ten Thousand: how many Phalanx at ${TEN_THOUSAND_COST} each?",
                             tuple(Option(str(k), f"Phalanx for ${k * TEN_THOUSAND_COST}") for k in range(1, most + 1)),
-                            rule="xen:recruit", kind="ten-thousand.count")))
+                            rule="xen:recruit", kind=Kind.TEN_THOUSAND_COUNT)))
     state.treasury[side].spend(ctx, n * TEN_THOUSAND_COST, f"Ten Thousand: {n} Phalanx", rules)
     for uid in mix[:n]:
         state.place(uid, where)
@@ -194,17 +197,18 @@ def empire_mobilizes(ctx: Context, state: XenState, side: str, n: int) -> Genera
             break
         key = yield Decision(side, f"levy {len(placed) + 1} of {n} (the Empire Mobilizes chit): in which satrapy?",
                              (Option("done", "levy no more"), *(Option(slug(s), s) for s in sats)), rule="xen:levy",
-                             kind="mobilize.satrapy")
+                             kind=Kind.MOBILIZE_SATRAPY)
         if key == "done":
             break
         sat = key_satrapy(state, key)
         done.add(sat)
         t = yield Decision(side, f"which {sat} unit to levy (the Empire Mobilizes chit)?",
                            tuple(Option(t, f"{sat} {type_name(t)}") for t in levy_types(state, side, sat, set())),
-                           rule="xen:levy", kind="mobilize.type")
+                           rule="xen:levy", kind=Kind.MOBILIZE_TYPE)
         hexes = levy_hexes(state, side, sat, t == "fleet")
         h = yield Decision(side, f"{sat} {type_name(t)} levied (the Empire Mobilizes chit): in which hex?",
-                           tuple(Option(x, _place_words(state, x)) for x in hexes), rule="xen:levy", kind="mobilize.hex")
+                           tuple(Option(x, _place_words(state, x)) for x in hexes), rule="xen:levy",
+                           kind=Kind.MOBILIZE_HEX)
         u = state.mix(sat, t)[0]
         state.place(u.id, h)
         placed.append(u.id)
@@ -267,7 +271,7 @@ def reaction_window(ctx: Context, state: XenState, side: str, detail: str = "",
         return got
     where = yield Decision(side, "Scorched Earth: burn which of your hexes?",
                            tuple(Option(h, _place_words(state, h)) for h in hexes), rule="xen:chits",
-                           kind="scorched-earth.hex", context={"highlight": tuple(hexes)})
+                           kind=Kind.SCORCHED_EARTH_HEX, context={"highlight": tuple(hexes)})
     mark_pillaged(ctx, state, where, f"{side}'s Scorched Earth", rules)
     return got
 
@@ -329,7 +333,7 @@ def stratagem_phase(ctx: Context, state: XenState, side: str) -> Generator[Decis
             opts.append(Option("return", "return a chit to the pool without effect"))
         opts.append(Option("reveal", "show the opponent your chits or $"))
         key = yield from own(Decision(side, "Stratagem phase: play a chit?", tuple(opts), rule=RULE,
-                                      kind="stratagem.play"), state.standing)
+                                      kind=Kind.STRATAGEM_PLAY), state.standing)
         if key == "done":
             return
         if key == "kings-eye":
@@ -343,14 +347,14 @@ def stratagem_phase(ctx: Context, state: XenState, side: str) -> Generator[Decis
         elif key == "return":
             back = yield Decision(side, "return which chit?",
                                   (Option("back", "none"), *(Option(chit_key(c), c) for c in hand)),
-                                  rule=RULE, kind="stratagem.return")
+                                  rule=RULE, kind=Kind.STRATAGEM_RETURN)
             if back != "back":
                 return_chit(ctx, state, side, key_chit(back))
         elif key == "reveal":
             what = yield Decision(side, "show the opponent what?",
                                   (Option("back", "nothing"), Option("chits", "your chits"),
                                    Option("treasury", "your $"), Option("both", "chits and $")),
-                                  rule=intelligence.RULE, kind="stratagem.reveal")
+                                  rule=intelligence.RULE, kind=Kind.STRATAGEM_REVEAL)
             if what != "back":
                 items = ("chits", "treasury") if what == "both" else (what,)
                 intelligence.reveal(ctx, state, side, other_side(side), items, (intelligence.RULE,), "shown voluntarily")
@@ -360,11 +364,29 @@ def stratagem_phase(ctx: Context, state: XenState, side: str) -> Generator[Decis
 # Bot heuristics for every decision these modules ask
 
 
-_WINDOW_PLAY: Final = {
-    "after-roll": -0.5, "diplomacy": 1.0, "treasury": 1.0, "recruit": 1.0, "levy": 2.0, "operations": -0.2,
-    "reaction": -0.2, "battle": 0.5, "before-odds": 1.0, "supreme-leader-lost": 5.0, "negotiations": -1.0,
+WINDOW_PLAY: Final[Mapping[Kind, float]] = {
+    Kind.WINDOW_AFTER_ROLL: -0.5, Kind.WINDOW_DIPLOMACY: 1.0, Kind.WINDOW_TREASURY: 1.0, Kind.WINDOW_RECRUIT: 1.0,
+    Kind.WINDOW_LEVY: 2.0, Kind.WINDOW_OPERATIONS: -0.2, Kind.WINDOW_REACTION: -0.2, Kind.WINDOW_BATTLE: 0.5,
+    Kind.WINDOW_BEFORE_ODDS: 1.0, Kind.WINDOW_SUPREME_LEADER_LOST: 5.0, Kind.WINDOW_NEGOTIATIONS: -1.0,
 }
-"""A bot's taste for playing at each window (``no`` scores 0, ``never`` -0.1)."""
+"""A bot's taste for playing at each window (``no`` scores 0, ``never`` -0.1), by its kind."""
+
+
+def window_score(state: XenState, decision: Decision, key: str) -> float:
+    """Cheap heuristic score of answering a chit window (a :data:`WINDOW_PLAY` kind, xen:chits)
+    with ``key``: a play by the bot's taste for that window, ``no`` 0, a standing choice below."""
+    if key == "no":
+        return 0.0
+    taste = WINDOW_PLAY.get(decision.kind, 0.0)  # type: ignore[call-overload]  # a Kind is its string
+    if key == "never":
+        # a window the bot never plays at (its taste below 0): it says so once, as a person
+        # would, and is not asked there again (ancients_kit.windows, standing choices)
+        return 0.1 if taste < 0 else -0.1
+    if key == "turn" or key.startswith("ask:"):
+        return -0.1  # a standing choice is no play (it tied with the chits before)
+    if decision.kind == Kind.WINDOW_TREASURY:
+        return 0.5 * len(unpillaged_cities(state, decision.side)) - 1
+    return taste
 
 
 def score(state: XenState, decision: Decision, key: str) -> float | None:
@@ -372,38 +394,27 @@ def score(state: XenState, decision: Decision, key: str) -> float | None:
     the greedy bot (``Game.score_option``), or None for a decision these modules do
     not ask. It reads only what that side may see (its hand, its $, the open map)."""
     side, kind = decision.side, decision.kind
-    if kind.startswith("window."):
-        if key == "no":
-            return 0.0
-        name = kind.removeprefix("window.")
-        if key == "never":
-            # a window the bot never plays at (its taste below 0): it says so once, as a person
-            # would, and is not asked there again (ancients_kit.windows, standing choices)
-            return 0.1 if _WINDOW_PLAY.get(name, 0.0) < 0 else -0.1
-        if key == "turn" or key.startswith("ask:"):
-            return -0.1  # a standing choice is no play (it tied with the chits before)
-        if name == "treasury":
-            return 0.5 * len(unpillaged_cities(state, side)) - 1
-        return _WINDOW_PLAY.get(name, 0.0)
-    if kind == "stratagem.play":
+    if kind in WINDOW_PLAY:
+        return window_score(state, decision, key)
+    if kind == Kind.STRATAGEM_PLAY:
         return {"done": 0.0, "kings-eye": 0.2}.get(key, 5.0 if key.startswith("successor:") else -1.0)
-    if kind in ("stratagem.return", "chit.return"):
+    if kind in (Kind.STRATAGEM_RETURN, Kind.CHIT_RETURN):
         return 1.0 if key == "back" else float(10 - KEEP.get(key_chit(key), 3))
-    if kind == "stratagem.reveal":
+    if kind == Kind.STRATAGEM_REVEAL:
         return 1.0 if key == "back" else -1.0
-    if kind in ("leader.arise",):
+    if kind in (Kind.LEADER_ARISE,):
         u = state.units.get(key)
         return float(u.cs + u.ov) if u is not None else 0.0
-    if kind in ("ten-thousand.city", "scorched-earth.hex", "mobilize.hex"):
+    if kind in (Kind.TEN_THOUSAND_CITY, Kind.SCORCHED_EARTH_HEX, Kind.MOBILIZE_HEX):
         return float(len(state.units_at(key)))
-    if kind == "ten-thousand.count":
+    if kind == Kind.TEN_THOUSAND_COUNT:
         return float(key)
-    if kind == "mobilize.satrapy":
+    if kind == Kind.MOBILIZE_SATRAPY:
         return float(state.data.row(key_satrapy(state, key)).levy_value) if key != "done" else -1.0
-    if kind == "mobilize.type":
+    if kind == Kind.MOBILIZE_TYPE:
         f = state.data.units.get(key)
         return float(f.cs + f.ov) if f is not None else 0.0
-    if kind.startswith("diplomacy.") or kind.startswith("negotiations."):
+    if kind in DIPLOMACY_KINDS:
         return diplomacy.score(state, decision, key)
     return None
 
@@ -423,7 +434,7 @@ def opening(name: str, phase: Callable[[Context, XenState, str], Generator[Decis
             ) -> Callable[[Context, XenState, str], Generator[Decision, Any, None]]:
     """``phase`` with the chit window of its name opened at its start (``treasury``:
     Currency Reform; ``recruit``: Ten Thousand; ``levy``: Leader Arises, Empire
-    Mobilizes); registered in phases.py around the owner's phase."""
+    Mobilizes); registered in sequence.py around the owner's phase."""
     opener = _OPENERS[name]
 
     def opened(ctx: Context, state: XenState, side: str) -> Generator[Decision, Any, None]:

@@ -26,6 +26,7 @@ from ancients_kit.session import Context, Decision, Option
 
 from .leaders import eliminate_unit
 from .state import Unit, XenState, type_name, units_words
+from .vocab import Kind
 
 __all__ = ["capacity", "out_of_supply", "supply_phase"]
 
@@ -65,7 +66,7 @@ def supply_phase(ctx: Context, state: XenState, side: str) -> Generator[Decision
             key = yield Decision(side, f"Supply in {h}: {units_words(len(units))}, FV {fv}. Expend a Supply Train "
                                  "to supply them all?", (Option("expend", f"eliminate {trains[0].id}: all supplied"),
                                                          Option("forage", f"keep it and eliminate {units_words(excess)}")),
-                                 rule=SP, kind="supply.train", context={"highlight": (h,)})
+                                 rule=SP, kind=Kind.SUPPLY_TRAIN, context={"highlight": (h,)})
             if key == "expend":
                 yield from eliminate_unit(ctx, state, trains[0].id, f"expended to supply {h}", (SP,))
                 ctx.event("supply", f"{side}: the units in {h} are supplied by {trains[0].id}", (SP,), side=side,
@@ -83,5 +84,5 @@ def supply_phase(ctx: Context, state: XenState, side: str) -> Generator[Decision
                 left = [u for u in left if u is not own[0]]
             key = yield Decision(side, f"Supply in {h}: FV {fv}, {units_words(len(left))}: eliminate one "
                                  f"({i + 1} of {excess})", tuple(Option(u.id, f"{u.id} ({type_name(u.type)})") for u in left),
-                                 rule=SP, kind="supply.lose", context={"highlight": (h,)})
+                                 rule=SP, kind=Kind.SUPPLY_LOSE, context={"highlight": (h,)})
             yield from eliminate_unit(ctx, state, key, f"out of supply in {h}", (SP,))

@@ -38,6 +38,7 @@ from .chits import draw_chit, roll
 from .leaders import eliminate_units
 from .pillage import mark_pillaged
 from .state import Unit, XenState, other_side, units_words
+from .vocab import Kind
 
 __all__ = [
     "CHIT_COST",
@@ -187,7 +188,7 @@ def treasury_phase(ctx: Context, state: XenState, side: str) -> Generator[Decisi
         if not opts:
             break
         key = yield Decision(side, f"Treasury phase: spend (you hold ${treasury.value})",
-                             (Option("done", "spend nothing more"), *opts), rule=TR, kind="treasury.spend")
+                             (Option("done", "spend nothing more"), *opts), rule=TR, kind=Kind.TREASURY_SPEND)
         if key == "done":
             break
         if key == "buy-chit":
@@ -217,7 +218,7 @@ def _maintain(ctx: Context, state: XenState, side: str) -> Generator[Decision, s
         opts += [Option(f"unpaid:{u.id}", f"do not maintain {u.id} in {u.hex} (${c}): Disband Table")
                  for u, c in due]
         key = yield Decision(side, f"Maintain your units: ${total} due, you hold ${treasury.value}", tuple(opts),
-                             rule=TR, kind="treasury.upkeep")
+                             rule=TR, kind=Kind.TREASURY_UPKEEP)
         if key == "pay":
             treasury.spend(ctx, total, f"upkeep of {len(due)} units", (TR, CHART))
             break

@@ -6,7 +6,7 @@ import pytest
 
 from ancients_kit.session import Session
 from ancients_games.xenophon import GAME
-from ancients_games.xenophon.phases import PHASE_ORDER
+from ancients_games.xenophon.sequence import PHASE_ORDER
 from ancients_games.xenophon.state import EMPIRE, NEUTRAL, REBEL
 
 

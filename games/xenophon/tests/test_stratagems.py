@@ -315,7 +315,7 @@ def test_bot_scores_read_only_the_deciding_side_s_view() -> None:
 
 @pytest.mark.rule("xen:stratagem", "xen:treasury", "xen:recruit", "xen:levy")
 def test_the_treasury_recruit_and_levy_phases_open_their_windows_first() -> None:
-    from ancients_games.xenophon.phases import PHASES
+    from ancients_games.xenophon.sequence import PHASES
 
     ctx, state = world()
     opened: list[bool] = []
