@@ -12,15 +12,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from types import ModuleType
+from typing import Any
 
+from ancients_kit.chance import redeal
 from ancients_kit.session import Decision, Option
 
 from . import chit_events, clients, combat, movement, politics
-from .state import GP, PALMYRA, ROMAN, ROME, LDFState
+from .state import GP, PALMYRA, ROMAN, ROME, LDFState, other_side
 from .victory import core_intruders
 from .vocab import Kind
 
-__all__ = ["evaluate", "score"]
+__all__ = ["determinize", "evaluate", "score"]
 
 ACTION_WEIGHTS: dict[str, dict[str, float]] = {
     GP: {"move": 6.0, "attack": 7.0, "draw-chit": 3.0, "play-chit": 4.0, "create-rebel": 2.5,
@@ -45,6 +47,16 @@ def evaluate(state: LDFState, side: str) -> float:
     return value if side == ROMAN else -value
 
 
+def determinize(state: LDFState, viewer: str, rng: Any) -> None:
+    """Deal the other hand again from the chits ``viewer`` has not seen (the pool and that
+    hand); the sizes stay (10.9). A hand shown by chit 13 stays as shown."""
+    other = other_side(viewer)
+    hand = state.hands[other]
+    if other in state.revealed:
+        return
+    redeal(hand, state.pool, rng)
+
+
 def score(state: LDFState, decision: Decision, key: str) -> float | None:
     """A cheap score for answering ``decision`` with ``key`` (higher is better).
 
@@ -54,7 +66,7 @@ def score(state: LDFState, decision: Decision, key: str) -> float | None:
     among the options, never looking ahead)."""
     side = decision.side
     if decision.kind == Kind.ACTION:
-        key, _, what = key.partition(":")  # move:<hex>, attack:<origin>-<target> (game.action_menu)
+        key, _, what = key.partition(":")  # move:<hex>, attack:<origin>-<target> (actions.action_menu)
         w = ACTION_WEIGHTS.get(side, {}).get(key, 1.0)
         if key == "pass":
             intruders = bool(core_intruders(state))
