@@ -97,6 +97,9 @@ class LestDarknessFall(Game):
     def evaluate(self, state: LDFState, side: str) -> float:
         return bot.evaluate(state, side)
 
+    def turn_key(self, state: LDFState) -> Any:
+        return sequence.player_turn(state)
+
     def score_option(self, state: LDFState, decision: Decision, key: str) -> float | None:
         return bot.score(state, decision, key)
 

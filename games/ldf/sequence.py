@@ -11,6 +11,10 @@
       concession (4.4, 4.5) is offered with every action;
    c. the turn ends (5.4); after Turn 5 the game does (4.3, :func:`.victory.last_turn_over`).
 
+A player-turn, for the search bots (:func:`player_turn`): the set-up, each
+administrative phase (one turn of its own, both players acting in it) and each
+action of the alternating actions phase (a player-turn of the side acting).
+
 Checkpoints (for undo and fork): at the start of every turn (``("turn", n)``) and
 before every action (``("action", n, k)``); everything the rest of the game depends
 on is then in :class:`~.state.LDFState`.
@@ -33,7 +37,7 @@ from .setup import deploy
 from .state import GP, LAST_TURN, ROMAN, LDFState, other_side
 from .vocab import Kind
 
-__all__ = ["actions_phase", "play", "resume", "start_turn"]
+__all__ = ["actions_phase", "play", "player_turn", "resume", "start_turn"]
 
 
 def play(ctx: Context, state: LDFState) -> Generator[Decision, str, Outcome]:
@@ -46,6 +50,21 @@ def resume(ctx: Context, state: LDFState, where: Any) -> Generator[Decision, str
     if not isinstance(where, tuple) or where[0] not in ("turn", "action") or where[1] != state.turn:
         raise ValueError(f"not a checkpoint of this game: {where!r}")
     return focused(state, _sequence(ctx, state, where))
+
+
+def player_turn(state: LDFState) -> tuple[int, str, int, str]:
+    """The player-turn under way (``Game.turn_key``): ``(turn, phase, action, side)``.
+
+    In the alternating actions phase (8.1) each action is a player-turn of its own
+    side's: ``(3, "actions", 4, "roman")`` is the Roman's fifth action of Turn 3, with
+    everything asked inside it (the other side's retreats and windows, the unstacking
+    after it, 10.7) and the free chit of 8.19 drawn before the next one is announced.
+    The set-up (3.3) and each administrative phase (5.5) are one player-turn, whoever
+    answers in it (``(3, "admin", 0, "")``). Only what every side sees: the turn, the
+    phase, the actions taken, the side to act."""
+    if state.phase == "actions":
+        return (state.turn, state.phase, state.action_number, state.active)
+    return (state.turn, state.phase, 0, "")
 
 
 def _sequence(ctx: Context, state: LDFState, where: Any) -> Generator[Decision, str, Outcome]:
