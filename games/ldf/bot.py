@@ -69,7 +69,7 @@ def score(state: LDFState, decision: Decision, key: str) -> float | None:
     windows' questions (``window.<name>``) by :func:`.politics.score`. The kinds of
     :data:`UNSCORED`, and any other, score 0 (the greedy bot then picks at random among
     the options, never looking ahead)."""
-    scorer = SCORERS.get(decision.kind)  # type: ignore[call-overload]  # a Kind is its string
+    scorer = SCORERS.get(decision.kind)  # a Kind is its string
     if scorer is not None:
         return scorer(state, decision, key)
     if decision.kind.startswith("window."):
@@ -134,7 +134,7 @@ def score_near_intruders(state: LDFState, decision: Decision, key: str) -> float
     return -float(min((_distance(state, key, h) for h in intruders), default=0))
 
 
-SCORERS: dict[Kind, Scorer] = {
+SCORERS: dict[str, Scorer] = {
     # the set-up (3.3) and the administrative phase (5.5, 6.6-6.8, 7.1-7.3): here
     Kind.SETUP_TRIBE: score_tribe_hex,
     Kind.SETUP_GUND: score_gund_hex,
@@ -189,7 +189,8 @@ SCORERS: dict[Kind, Scorer] = {
     Kind.EMPEROR_STRIFE: politics.score,
     Kind.DIPLOMACY_TRIBE: politics.score,
 }
-"""Each decision kind -> the function that scores its answers (see :func:`score`)."""
+"""Each decision kind (a :class:`~.vocab.Kind`, which is its string) -> the function that scores its
+answers (see :func:`score`)."""
 
 UNSCORED: frozenset[Kind] = frozenset({
     Kind.TREASURY_DEFICIT,  # 6.10: every way of making up a deficit alike
