@@ -1,10 +1,11 @@
 """The Action Summary List (``ldf:14.2``) as code: one :class:`ActionSpec` per action.
 
 ``ACTIONS`` has one entry for every action of ``data/actions.toml`` (key = its
-``id``). The alternating actions phase (8.1, :mod:`.game`) offers the acting
+``id``). The alternating actions phase (8.1, :mod:`.sequence`) offers the acting
 player every entry whose data allow it (his side, the turn) and whose
-``available(state, side)`` says yes; choosing one runs ``run(ctx, state,
-side)``, a generator of decisions. An action's ``run`` may return ``False`` to
+``available(state, side)`` says yes (:func:`action_menu`; :func:`refusal` says
+why a named action is not on it); choosing one runs ``run(ctx, state, side)``,
+a generator of decisions (:func:`run_action`). An action's ``run`` may return ``False`` to
 say it was not taken after all (the player went back): no action is spent and
 the menu is asked again. Entries costing ``free`` in the data (the free chit
 of 8.19, the Emperor Creation Table, clearing a deficit, the collapse
@@ -35,13 +36,14 @@ from typing import Any
 
 import attrs
 
-from ancients_kit.session import Context, Decision
+from ancients_kit.session import Context, Decision, Option
 
 from . import chit_events, clients, combat, economy, movement, politics, unstacking
 from .chit_events import can_draw, draw_chit_action, free_chit
 from .state import LDFState
+from .vocab import Kind
 
-__all__ = ["ACTIONS", "Action", "ActionSpec"]
+__all__ = ["ACTIONS", "Action", "ActionSpec", "action_menu", "refusal", "run_action"]
 
 Action = Callable[[Context, LDFState, str], Generator[Decision, Any, Any]]
 
@@ -115,3 +117,85 @@ ACTIONS: dict[str, ActionSpec] = {
     "activate-gallic": ActionSpec(available=clients.can_activate_gallic, run=clients.activate_gallic, rules=("ldf:8.15", "ldf:9.5")),
     "emperor-creation": ActionSpec(available=lambda s, side: False, run=politics.emperor_creation_action, rules=("ldf:8.9", "ldf:14.4")),
 }
+
+
+# ---------------------------------------------------------------- the menu (8.1, 14.2)
+
+
+def action_menu(state: LDFState, side: str) -> list[Option]:
+    """The actions ``side`` may choose now (8.1, 14.2): his side's, in this turn's limits, available.
+
+    The move and attack actions are offered with what they act on, so that one answer
+    declares them: ``move:<hex>``, the force in that hex moves (8.2,
+    :func:`.movement.move_options`); ``attack:<origin>-<target>``, the battle (8.6, 13.4)."""
+    opts = []
+    for aid, spec in ACTIONS.items():
+        info = state.data.actions.get(aid)
+        if info is None or info.cost != "action":
+            continue
+        if info.side not in ("both", side) or not info.allowed_in(state.turn):
+            continue
+        if aid == "move":
+            opts += movement.move_options(state, side)
+            continue
+        if aid == "attack":
+            opts += [Option(f"attack:{o}-{t}", f"attack {t} from {o} ({', '.join(u.id for u in state.units_at(t))})")
+                     for o, t in combat.attack_targets(state, side)]
+            continue
+        if not spec.available(state, side):
+            continue
+        opts.append(Option(aid, info.name))
+    return opts
+
+
+def run_action(ctx: Context, state: LDFState, side: str, key: str) -> Generator[Decision, str, Any]:
+    """Carry out the action answered ``key`` (an :func:`action_menu` key); ``False`` if the
+    player went back (no action spent)."""
+    aid, _, what = key.partition(":")
+    if aid == "move" and what:
+        return (yield from movement.move_from(ctx, state, side, what))
+    if aid == "attack" and what:
+        return (yield from _answered(ACTIONS["attack"].run(ctx, state, side), Kind.ATTACK_TARGET, what))
+    return (yield from ACTIONS[aid].run(ctx, state, side))
+
+
+def _answered(play: Generator[Decision, str, Any], kind: str, key: str) -> Generator[Decision, str, Any]:
+    """``play`` with its first question of ``kind`` answered ``key`` already (the answer the
+    action menu's option gave); ``ValueError`` if that question does not offer ``key``."""
+    try:
+        d = next(play)
+        if d.kind == kind:
+            if key not in d.keys:
+                raise ValueError(f"{key!r} is not an answer to {d.prompt!r} ({d.rule})")
+            d = play.send(key)
+        while True:
+            d = play.send((yield d))
+    except StopIteration as stop:
+        return stop.value
+
+
+def refusal(state: LDFState, side: str, text: str) -> tuple[str, str] | None:
+    """Why an action named by ``text`` is not on the menu now, with the rule (14.2, 8.1)."""
+    word = text.strip().lower()
+    if word in ("move", "attack"):
+        what = "move:<hex of the force>" if word == "move" else "attack:<hex of the attackers>-<hex attacked>"
+        return (f"name the force with the action: {what}", "ldf:8.2" if word == "move" else "ldf:13.4")
+    aid, _, what = word.partition(":")
+    if aid == "move" and what:
+        return movement.start_refusal(state, side)(what) if what in state.data.ids else None
+    if aid == "attack" and what:
+        origin, _, target = what.partition("-")
+        if origin not in state.data.ids or target not in state.data.ids:
+            return None
+        why = combat.attack_forbidden(state, combat.able_attackers(state, side, origin, target), origin, target)
+        return (why, "ldf:13.4") if why else None
+    info = state.data.actions.get(aid)
+    if info is None:
+        return None
+    if info.cost == "free":
+        return (f"{info.name!r} is not chosen as an action: the rules call it when it applies", info.rules[0])
+    if info.side not in ("both", side):
+        return (f"only the {info.side} player may choose {info.name!r}", "ldf:14.2")
+    if not info.allowed_in(state.turn):
+        return (f"{info.name!r} may be chosen only in Turn(s) {info.turns}", info.rules[-1])
+    return (f"{info.name!r} is not possible now", info.rules[0])

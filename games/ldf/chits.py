@@ -57,6 +57,7 @@ __all__ = [
     "drawn_by_wrong_side",
     "german_increase",
     "gods_bored_ends_turn",
+    "hand_shown",
     "jaws_draws",
     "may_draw",
     "move_start",
@@ -128,6 +129,13 @@ ONE_SIDE_SHOWN: Final = frozenset({MUTINY, DEBASEMENT, SAVARAN, LIMES, SEA_RAIDE
                                    WINDFALL})
 """One-side chits that the other side, drawing them, shows and puts back, its
 action spent (``ldf:14.3``; 23 by ruling, docs/games/ldf.md)."""
+
+
+def hand_shown(state: LDFState, viewer: str | None) -> tuple[tuple[str, str], ...]:
+    """The chits ``viewer`` holds, as ``(number, name)`` pairs (10.9: only their number is public)."""
+    if viewer not in state.hands:
+        return ()
+    return tuple((str(n), state.data.chits.chit(int(n)).name) for n in state.hands[viewer].cards)
 
 
 def may_draw(hand_size: int) -> bool:

@@ -43,7 +43,7 @@ from .state import GP as GP_SIDE
 from .state import LAST_TURN, LDFState, turn_years
 from .state import ROMAN as ROMAN_SIDE
 
-__all__ = ["EDGES", "LEGEND", "borders", "hex_label", "hex_markers", "inspect", "picture", "render", "tables", "tracks"]
+__all__ = ["EDGES", "LEGEND", "borders", "hex_label", "hex_markers", "inspect", "picture", "render", "status", "tables", "tracks"]
 
 FACTION_LETTER = {"loyal": "R", "rebel": "B", "gallic": "X", "client": "K", "palmyran": "P", "parthian": "Y",
                   "german": "T"}
@@ -200,6 +200,13 @@ def tracks(state: LDFState) -> Text:
     if state.over:
         out.append(f"\nGame over: the {state.winner} player wins ({state.result})", style="bold")
     return out
+
+
+def status(state: LDFState) -> str:
+    """One line on the game: the turn and phase, the Roman treasury, the hands' sizes, the pool (all public)."""
+    hands = ", ".join(f"{s} {len(h)} chits" for s, h in state.hands.items())
+    return (f"Turn {state.turn}/{LAST_TURN} {state.phase}; Roman treasury {state.treasury} TP; {hands}; "
+            f"pool {len(state.pool)}")
 
 
 def render(state: LDFState, viewer: str | None = None, highlight: Collection[str] = ()) -> Text:

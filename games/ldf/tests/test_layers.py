@@ -52,7 +52,8 @@ def test_the_imports_run_one_way() -> None:
     except graphlib.CycleError as e:  # pragma: no cover - the failure's message
         pytest.fail(f"an import circle in games/ldf: {e.args[1]}")
     assert order.index("state") < order.index("stacking") < order.index("politics") < order.index("economy") \
-        < order.index("movement") < order.index("chit_events") < order.index("actions") < order.index("game")
+        < order.index("movement") < order.index("chit_events") < order.index("actions") \
+        < order.index("sequence") < order.index("game")
 
 
 def test_no_import_hides_inside_a_function() -> None:

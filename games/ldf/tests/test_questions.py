@@ -19,7 +19,7 @@ from ancients_kit.bots import make_bot
 from ancients_kit.errors import ReplayError
 from ancients_kit.session import Session
 from ancients_games.ldf import GAME, movement
-from ancients_games.ldf.game import action_menu
+from ancients_games.ldf.actions import action_menu
 from ancients_games.ldf.state import GP, ROMAN
 from ancients_games.ldf.tests.test_movement import Driver, ctx, empty_state, move, put
 
