@@ -36,7 +36,7 @@ from typing import Any
 
 import attrs
 
-from ancients_kit.session import Context, Decision, Option
+from ancients_kit.protocol import Context, Decision, Option
 
 from . import chit_events, clients, combat, economy, movement, politics, unstacking
 from .chit_events import can_draw, draw_chit_action, free_chit

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from ancients_kit.session import Context, Decision, Option
+from ancients_kit.protocol import Context, Decision, Option
 
 from . import clients, economy, politics, stacking, treasury, unstacking
 from .state import GP, ROMAN, LDFState

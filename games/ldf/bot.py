@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ancients_kit.chance import redeal
-from ancients_kit.session import Decision, Option
+from ancients_kit.protocol import Decision, Option
 
 from . import chit_events, combat, movement, politics
 from .state import GP, PALMYRA, ROMAN, ROME, LDFState, other_side

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Mapping
 from typing import Any, Final
 
-from ancients_kit.session import Context, Decision, Option
+from ancients_kit.protocol import Context, Decision, Option
 
 from . import economy, land_movement, movement, politics, stacking, treasury
 from .chits import (

@@ -36,7 +36,7 @@ from typing import Final
 
 import attrs
 
-from ancients_kit.session import Context, Decision, Option
+from ancients_kit.protocol import Context, Decision, Option
 from ancients_kit.windows import Play, Standing, Window, chain, offer
 
 from .model import Chit

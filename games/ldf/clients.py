@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Final
 
-from ancients_kit.session import Context, Decision
+from ancients_kit.protocol import Context, Decision
 
 from . import politics, stacking
 from .state import GP, PALMYRA, ROMAN, TRIER, LDFState, Unit

@@ -50,7 +50,7 @@ import attrs
 
 from ancients_kit.battles import BattleRecord
 from ancients_kit.plugin import OddsReport
-from ancients_kit.session import Context, Decision, Option
+from ancients_kit.protocol import Context, Decision, Option
 from ancients_kit.tables import Automatic, Resolution
 
 from . import chits, clients, economy, land_movement, model, odds, politics, stacking, unstacking, zoc

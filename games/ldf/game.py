@@ -15,7 +15,7 @@ from typing import Any
 
 from ancients_kit.data import DataStore
 from ancients_kit.plugin import Game, OptionSpec, Outcome, ScenarioInfo, TableInfo
-from ancients_kit.session import Context, Decision
+from ancients_kit.protocol import Context, Decision
 
 from . import bot, chits, combat, compare, model, odds, render, sequence
 from .setup import build_campaign
@@ -26,7 +26,7 @@ __all__ = ["LestDarknessFall"]
 SCENARIO = "campaign"
 
 
-class LestDarknessFall(Game):
+class LestDarknessFall(Game[LDFState]):
     """Lest Darkness Fall: Rome in Crisis, AD 235-285 (S&T 2006)."""
 
     id = "ldf"

@@ -44,7 +44,7 @@ import attrs
 from ancients_kit import places
 from ancients_kit.highlight import HEX_NUMBER, completed, each_question, largest_stack
 from ancients_kit.plugin import Outcome
-from ancients_kit.session import Decision
+from ancients_kit.protocol import Decision
 
 from .state import ROMAN, LDFState
 

@@ -45,7 +45,7 @@ import attrs
 
 from ancients_kit.hexgrid import Hex
 from ancients_kit.hexmap import HexMap
-from ancients_kit.session import Context, Decision, Option
+from ancients_kit.protocol import Context, Decision, Option
 
 from ancients_games.ldf import chits, politics
 from ancients_games.ldf.economy import on_enter

@@ -39,7 +39,7 @@ from typing import Any, Final
 import attrs
 
 from ancients_kit.hexgrid import Hex
-from ancients_kit.session import Context, Decision, Option
+from ancients_kit.protocol import Context, Decision, Option
 from ancients_kit.windows import Play, Window, chain
 
 from . import chits, stacking, treasury

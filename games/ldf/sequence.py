@@ -26,7 +26,7 @@ from collections.abc import Generator
 from typing import Any
 
 from ancients_kit.plugin import Outcome
-from ancients_kit.session import Context, Decision, Option
+from ancients_kit.protocol import Context, Decision, Option
 from ancients_kit.windows import own
 
 from . import admin, chits, combat, unstacking, victory

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ancients_kit.session import Context
+from ancients_kit.protocol import Context
 
 from .state import ROMAN, LDFState
 

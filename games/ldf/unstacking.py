@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from ancients_kit.session import Context, Decision, Option
+from ancients_kit.protocol import Context, Decision, Option
 
 from .economy import on_enter
 from .land_movement import step_problem, stop_problem

@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 from ancients_kit.plugin import Outcome
-from ancients_kit.session import Context
+from ancients_kit.protocol import Context
 
 from .state import GP, LAST_TURN, ROMAN, LDFState, other_side
 

@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from typing import Final
 
 from ancients_kit.chance import Rng, redeal
-from ancients_kit.session import Decision
+from ancients_kit.protocol import Decision
 
 from . import combat, diplomacy, operations, stratagems
 from .state import Unit, XenState, other_side, slug, unit_value

@@ -28,7 +28,7 @@ from typing import Any, Final
 import attrs
 
 from ancients_kit.data import DataError
-from ancients_kit.session import Context, Decision, Option
+from ancients_kit.protocol import Context, Decision, Option
 from ancients_kit.windows import Play, Window, chain, offer
 
 from .model import ChitsDoc

@@ -49,7 +49,7 @@ import attrs
 from ancients_kit.hexgrid import Hex
 from ancients_kit.hexmap import HexMap
 from ancients_kit.plugin import OddsReport
-from ancients_kit.session import Context, Decision, Option
+from ancients_kit.protocol import Context, Decision, Option
 from ancients_kit.tables import OddsTable, probability_text
 from ancients_kit.walks import Walker
 

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Sequence
 
-from ancients_kit.session import Context, Decision
+from ancients_kit.protocol import Context, Decision
 
 from .leaders import eliminate_units
 from .state import EMPIRE, NEUTRAL, REBEL, XenState, other_side

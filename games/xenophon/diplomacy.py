@@ -47,7 +47,7 @@ from typing import Any, Final
 
 import attrs
 
-from ancients_kit.session import Context, Decision, Option
+from ancients_kit.protocol import Context, Decision, Option
 from ancients_kit.tables import DifferentialTable, Resolution
 from ancients_kit.windows import Play, Window, chain, own
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from typing import Any
 
-from ancients_kit.session import Context, Decision, Option
+from ancients_kit.protocol import Context, Decision, Option
 from ancients_kit.tables import LookupTable
 
 from . import control, leaders

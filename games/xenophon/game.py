@@ -15,7 +15,7 @@ from typing import Any
 
 from ancients_kit.data import DataStore
 from ancients_kit.plugin import Game, OptionSpec, Outcome, ScenarioInfo, TableInfo
-from ancients_kit.session import Context, Decision
+from ancients_kit.protocol import Context, Decision
 
 from . import bot, combat, sequence
 from .hints import focused
@@ -26,7 +26,7 @@ from .state import SIDES, XenState, load_data
 __all__ = ["Xenophon"]
 
 
-class Xenophon(Game):
+class Xenophon(Game[XenState]):
     """Xenophon: 10,000 Against Persia (S&T 203)."""
 
     id = "xenophon"

@@ -29,7 +29,7 @@ from typing import Final
 import attrs
 
 from ancients_kit.chance import Rng
-from ancients_kit.session import Context
+from ancients_kit.protocol import Context
 
 from .state import EMPIRE, NEUTRAL, REBEL, XenState, other_side
 

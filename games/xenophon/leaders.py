@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Iterable, Sequence
 from fractions import Fraction
 
-from ancients_kit.session import Context, Decision, Option
+from ancients_kit.protocol import Context, Decision, Option
 
 from . import chits
 from .battle import Battle

@@ -27,7 +27,7 @@ import attrs
 from ancients_kit.hexgrid import Hex
 from ancients_kit.hexmap import HexMap
 from ancients_kit.movement import MP
-from ancients_kit.session import Option
+from ancients_kit.protocol import Option
 
 from . import movement as mv
 from .state import XenState

@@ -40,7 +40,7 @@ from typing import Final
 
 import attrs
 
-from ancients_kit.session import Context, Decision, Option
+from ancients_kit.protocol import Context, Decision, Option
 from ancients_kit.windows import Window, offer
 
 from . import chits, control, victory

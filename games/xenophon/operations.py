@@ -66,7 +66,7 @@ from ancients_kit.choice import choose_group
 from ancients_kit.hexgrid import Hex
 from ancients_kit.hexmap import HexMap
 from ancients_kit.movement import distances_from
-from ancients_kit.session import Context, Decision, Option
+from ancients_kit.protocol import Context, Decision, Option
 
 from . import movement as mv
 from . import chits, combat, march, naval, negotiations, pillage, stratagems

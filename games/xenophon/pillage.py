@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Generator, Iterable
 from typing import Any
 
-from ancients_kit.session import Context, Decision, Option
+from ancients_kit.protocol import Context, Decision, Option
 
 from . import chits, control
 from .leaders import eliminate

@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Collection, Generator
 from typing import Any
 
-from ancients_kit.session import Context, Decision, Option
+from ancients_kit.protocol import Context, Decision, Option
 
 from .control import friendly_cities
 from .naval import ports

@@ -21,7 +21,7 @@ from collections.abc import Callable, Generator, Mapping
 from typing import Any, Final
 
 from ancients_kit.plugin import Outcome
-from ancients_kit.session import Context, Decision
+from ancients_kit.protocol import Context, Decision
 
 from . import diplomacy, events, operations, recruit, stratagems, supply, treasury, victory
 from .setup import deploy

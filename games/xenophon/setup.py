@@ -34,8 +34,8 @@ from typing import Final
 from ancients_kit.chance import ChitCup
 from ancients_kit.data import DataStore
 from ancients_kit.plugin import OptionSpec, ScenarioInfo
+from ancients_kit.protocol import Context, Decision, Option
 from ancients_kit.secret import SecretNumber
-from ancients_kit.session import Context, Decision, Option
 
 from . import model
 from .state import (EMPIRE, GUARD_MIX, LEADER_MIX, NEUTRAL, REBEL, SIDES, TYPE_LETTER, Unit, XenData,

@@ -61,7 +61,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Mapping
 from typing import Any, Final
 
-from ancients_kit.session import Context, Decision, Option
+from ancients_kit.protocol import Context, Decision, Option
 from ancients_kit.windows import CLOSE, Play, Window, chain, own
 
 from . import control, diplomacy, intelligence, leaders, negotiations

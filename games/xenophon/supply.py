@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from ancients_kit.session import Context, Decision, Option
+from ancients_kit.protocol import Context, Decision, Option
 
 from .leaders import eliminate_unit
 from .state import Unit, XenState, type_name, units_words

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ancients_kit.plugin import Outcome
-from ancients_kit.session import Context
+from ancients_kit.protocol import Context
 
 from .state import EMPIRE, REBEL, XenState, other_side
 
