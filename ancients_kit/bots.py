@@ -39,8 +39,6 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any, Protocol
 
-import attrs
-
 from ancients_kit.chance import Rng, spawned_below
 from ancients_kit.errors import GameError
 from ancients_kit.log import Event

@@ -293,7 +293,7 @@ def counter_pieces(p: Picture, highlight: bool = True) -> list[str]:
 
 
 def _legend(p: Picture, width: float, top: float) -> tuple[list[str], float]:
-    out = [f'<g class="legend" font-family="sans-serif" font-size="10" fill="#222222">']
+    out = ['<g class="legend" font-family="sans-serif" font-size="10" fill="#222222">']
     x, y = MARGIN, top + 14
     styles = _side_style(p)
     for sid, name in p.sides:
@@ -357,7 +357,7 @@ def svg_document(p: Picture) -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{_fmt(w)}" height="{_fmt(bottom)}" '
         f'viewBox="0 0 {_fmt(w)} {_fmt(bottom)}">',
         f"<title>{xml(p.title)}</title>",
-        f'<rect width="100%" height="100%" fill="#ffffff"/>',
+        '<rect width="100%" height="100%" fill="#ffffff"/>',
     ]
     if head:
         parts.append(

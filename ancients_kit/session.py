@@ -19,7 +19,7 @@ rule, and leaves the session exactly as it was.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Hashable, Mapping, Sequence
+from collections.abc import Generator, Hashable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 

@@ -400,7 +400,7 @@ def start_refusal(state: LDFState, side: str) -> Callable[[str], tuple[str, str]
         hid = text.strip()
         if hid not in state.data.ids:
             return None
-        m, pos = state.map, position(state)
+        pos = position(state)
         units = movable_units(pos, side, state.hex(hid))
         if not units:
             if any(pos.side(u) == side and u.camp == "rebel" for u in pos.at(state.hex(hid))):
@@ -426,7 +426,7 @@ def _step_refusal(state: LDFState, f: MovingForce, going: Sequence[Unit], ez: fr
         if f.at in ez and len(f.path) > 1:
             return (f"the force entered an enemy zone of control in {m.to_id(f.at)}: its move ends there", "ldf:11.3")
         if f.at in ez:
-            return (f"the force is in an enemy zone of control and may not leave it", "ldf:11.4")
+            return ("the force is in an enemy zone of control and may not leave it", "ldf:11.4")
         if rem <= 0:
             return ("the force has no movement points left", "ldf:12.4")
         why = step_problem(m, pos, going, f.at, state.hex(hid))

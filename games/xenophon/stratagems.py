@@ -393,7 +393,7 @@ def score(state: XenState, decision: Decision, key: str) -> float | None:
     """Cheap heuristic score of ``key`` for ``decision.side`` (higher is better), for
     the greedy bot (``Game.score_option``), or None for a decision these modules do
     not ask. It reads only what that side may see (its hand, its $, the open map)."""
-    side, kind = decision.side, decision.kind
+    kind = decision.kind
     if kind in WINDOW_PLAY:
         return window_score(state, decision, key)
     if kind == Kind.STRATAGEM_PLAY:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Mapping
 from typing import Any
 
+from ancients_kit import testing
 from ancients_kit.data import DataStore
 from ancients_kit.log import Log
 from ancients_kit.session import Context, Decision
@@ -49,16 +50,9 @@ class Script:
 
 
 def drive(gen: Generator[Decision, str, Any], answer: Callable[[Decision], str]) -> Any:
-    """Run a rules generator to its end, answering each decision with ``answer``."""
-    try:
-        d = next(gen)
-        while True:
-            key = answer(d)
-            if key not in d.keys:
-                raise AssertionError(f"scripted answer {key!r} not among {d.keys} for {d.prompt!r}")
-            d = gen.send(key)
-    except StopIteration as stop:
-        return stop.value
+    """Run a rules generator to its end, answering each decision with ``answer``, which must
+    name one of its options (:func:`ancients_kit.testing.drive` reads it as a typed answer)."""
+    return testing.drive(gen, answer)[1]
 
 
 def kinds(ctx: Context) -> list[str]:

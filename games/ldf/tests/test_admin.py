@@ -6,9 +6,10 @@ from collections.abc import Callable
 
 import pytest
 
+from ancients_kit import testing
 from ancients_kit.session import Decision, Session
 from ancients_games.ldf import GAME, economy
-from ancients_games.ldf.state import CTESIPHON, GP, PALMYRA, ROMAN, ROME, LDFState
+from ancients_games.ldf.state import CTESIPHON, GP, PALMYRA, ROMAN, ROME
 
 
 def deployed(seed: int = 1) -> Session:
@@ -52,12 +53,7 @@ def ctx_of(s: Session):  # the session's rules context
 
 def drive(gen) -> object:
     """Drive a rules generator, answering every decision with its first option."""
-    try:
-        d = next(gen)
-        while True:
-            d = gen.send(d.options[0].key)
-    except StopIteration as stop:
-        return stop.value
+    return testing.drive(gen, lambda d: d.options[0].key)[1]
 
 
 def run(gen) -> object:

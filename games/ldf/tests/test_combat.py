@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from ancients_kit import testing
 from ancients_kit.bots import make_bot
 from ancients_kit.data import DataStore
 from ancients_kit.log import Log
@@ -45,21 +46,10 @@ def _rebels(state: LDFState, hex_id: str, *uids: str) -> None:
 
 def drive(gen: Generator[Decision, str, Any], answers: Mapping[str, Answer] | None = None) -> tuple[Any, list[Decision]]:
     """Run a rules generator: ``answers`` by decision kind (a key or a function of the
-    decision); windows are declined, anything else unanswered fails the test."""
-    answers = dict(answers or {})
-    asked: list[Decision] = []
-    try:
-        d = next(gen)
-        while True:
-            asked.append(d)
-            a = answers.get(d.kind)
-            if a is None and d.kind.startswith("window."):
-                a = "no"
-            if a is None:
-                raise AssertionError(f"unexpected decision {d.kind}: {d.prompt} {d.keys}")
-            d = gen.send(a(d) if callable(a) else a)
-    except StopIteration as stop:
-        return stop.value, asked
+    decision); windows are declined, anything else unanswered fails the test
+    (:func:`ancients_kit.testing.drive` with answers by kind); its value and the decisions asked."""
+    asked, value = testing.drive(gen, dict(answers or {}))
+    return value, asked
 
 
 def battle(ctx: Context, state: LDFState, side: str, origin: str, target: str, force: list[str],

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Iterable
 from typing import Any
 
+from ancients_kit import testing
 from ancients_kit.data import DataStore
 from ancients_kit.log import Log
 from ancients_kit.session import Context, Decision
@@ -18,13 +19,9 @@ QUIET = ("stop", "end", "done", "no")
 
 
 def drive(gen: Generator[Decision, Any, Any], answer: Callable[[Decision], str]) -> Any:
-    """Run a rules generator to its end, answering each decision with ``answer``; its return value."""
-    try:
-        d = next(gen)
-        while True:
-            d = gen.send(answer(d))
-    except StopIteration as stop:
-        return stop.value
+    """Run a rules generator to its end, answering each decision with ``answer``; its return value
+    (:func:`ancients_kit.testing.drive` with a scripted player)."""
+    return testing.drive(gen, answer)[1]
 
 
 class Script:

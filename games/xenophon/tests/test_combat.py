@@ -132,12 +132,12 @@ def test_fleet_walker_keeps_to_sea_and_coast() -> None:
 from collections.abc import Callable, Generator, Mapping  # noqa: E402
 from typing import Any  # noqa: E402
 
+from ancients_kit import testing  # noqa: E402
 from ancients_kit.data import DataStore  # noqa: E402
 from ancients_kit.log import Log  # noqa: E402
 from ancients_kit.session import Context, Decision  # noqa: E402
 from ancients_games.xenophon import PACKAGE  # noqa: E402
 from ancients_games.xenophon.odds import parse_force  # noqa: E402
-from ancients_games.xenophon.tests.ops_helpers import drive as run  # noqa: E402
 from ancients_games.xenophon.setup import build  # noqa: E402
 from ancients_games.xenophon.state import EMPIRE, NEUTRAL, REBEL, XenState, load_data  # noqa: E402
 
@@ -173,18 +173,10 @@ def put(state: XenState, hex_id: str, *uids: str) -> list[str]:
 
 def drive(gen: Generator[Decision, str, Any], answers: Mapping[str, Answer] | None = None) -> tuple[Any, list[Decision]]:
     """Run a rules generator with answers by decision kind (a key or a function of the decision);
-    windows not named are declined; returns its value and the decisions asked."""
-    by_kind = dict(answers or {})
-    asked: list[Decision] = []
-
-    def answer(d: Decision) -> str:
-        asked.append(d)
-        a = by_kind.get(d.kind, "no" if d.kind.startswith("window.") else None)
-        if a is None:
-            raise AssertionError(f"unexpected decision {d.kind}: {d.prompt} {d.keys}")
-        return d.match(a(d) if callable(a) else a).key
-
-    return run(gen, answer), asked
+    windows not named are declined; returns its value and the decisions asked
+    (:func:`ancients_kit.testing.drive` with answers by kind)."""
+    asked, value = testing.drive(gen, dict(answers or {}))
+    return value, asked
 
 
 def duel(attack: str, defend: str, seed: int = 1, **options: Any) -> tuple[Context, XenState, str, list[str], list[str]]:
