@@ -25,7 +25,7 @@ from ancients_games.centurion.basic import loss_fractions
 from ancients_games.centurion.combat import ATTACK, basic_attack_factor, basic_defence, best_group, eligible_attackers
 from ancients_games.centurion.full import bots as full_bots
 from ancients_games.centurion.state import SHARED_EXTRA, CenturionState
-from ancients_games.centurion.vocab import Kind
+from ancients_games.centurion.vocab import DEPLOYMENT_KINDS, START_KINDS, Kind
 
 __all__ = ["ENEMY_DISTANCE", "destination_scores", "enemy_distance", "evaluate", "map_neighbours", "score", "scores"]
 
@@ -117,7 +117,7 @@ def score(state: CenturionState, decision: Decision, key: str) -> float | None:
     preferred = _PREFERRED.get(kind)
     if preferred is not None:
         return 1.0 if key == preferred else 0.0
-    if kind.startswith(("start.", "deploy.")) or kind in (Kind.TREACHERY, Kind.FIRE_DEFENSIVE, Kind.RETREAT):
+    if kind in START_KINDS or kind in DEPLOYMENT_KINDS or kind in (Kind.TREACHERY, Kind.FIRE_DEFENSIVE, Kind.RETREAT):
         return 1.0 if key == "done" else 0.0
     return 0.0
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import enum
 
-__all__ = ["Kind", "PHASES_BASIC", "Phase"]
+__all__ = ["DEPLOYMENT_KINDS", "START_KINDS", "Kind", "PHASES_BASIC", "Phase"]
 
 
 class Phase(enum.StrEnum):
@@ -108,3 +108,12 @@ class Kind(enum.StrEnum):
     """Whether the side ahead accepts a concession (cen:full.victory)."""
     VICTORY_DECLARE = "victory.declare"
     """Whether the side ahead declares its victory now (cen:full.victory)."""
+
+
+DEPLOYMENT_KINDS: frozenset[Kind] = frozenset({Kind.DEPLOY_UNIT, Kind.DEPLOY_HEX, Kind.DEPLOY_FACING})
+"""The questions of placement by centre of mass (cen:full.deployment)."""
+START_KINDS: frozenset[Kind] = frozenset({
+    Kind.START_ACTION, Kind.START_SQUARE, Kind.START_DISBAND, Kind.START_RELIEF, Kind.START_WORKS, Kind.START_LEAVE,
+    Kind.START_DISMOUNT, Kind.START_DISMOUNT_AS, Kind.START_MOUNT, Kind.START_DESTROY_MOUNTS,
+})
+"""The questions of the start of a Player-Turn: formations, works, mounts (cen:full.sequence)."""

@@ -14,7 +14,7 @@ from typing import Any
 from ancients_games.centurion.full import fire
 from ancients_games.centurion.full.allocation import fill_all
 from ancients_games.centurion.full.combat import Attack, melee_sides
-from ancients_games.centurion.vocab import Kind
+from ancients_games.centurion.vocab import DEPLOYMENT_KINDS, START_KINDS, Kind
 
 __all__ = ["score_option"]
 
@@ -42,7 +42,7 @@ def score_option(state: Any, decision: Any, key: str) -> float | None:
     table = _FIXED.get(kind)
     if table is not None:
         return table.get(key, 0.5 if kind == Kind.FIRE_DEFENSIVE else 0.0)
-    if kind.startswith("start.") or kind.startswith("deploy."):
+    if kind in START_KINDS or kind in DEPLOYMENT_KINDS:
         return 0.0
     return None
 

@@ -14,7 +14,7 @@ from ancients_kit.bots import RandomBot, play_out
 from ancients_kit.session import Session
 
 from ancients_games.centurion import GAME
-from ancients_games.centurion.vocab import PHASES_BASIC, Kind, Phase
+from ancients_games.centurion.vocab import DEPLOYMENT_KINDS, PHASES_BASIC, START_KINDS, Kind, Phase
 
 PACKAGE = Path(__file__).resolve().parents[1]
 RULE_ID = re.compile(r"cen:[a-z]+\.[a-z-]+")
@@ -83,3 +83,9 @@ def test_played_decisions_and_phases_are_members(scenario: str) -> None:
         play_out(s, RandomBot(), max_decisions=1)
     assert seen_kinds <= set(Kind) and seen_phases <= set(Phase)
     assert {"move.unit", "move.hex"} <= seen_kinds
+
+
+@pytest.mark.rule("cen:full.sequence", "cen:full.deployment")
+def test_the_named_groups_of_kinds_hold_every_kind_of_their_step() -> None:
+    assert START_KINDS == {k for k in Kind if k.value.startswith("start.")}
+    assert DEPLOYMENT_KINDS == {k for k in Kind if k.value.startswith("deploy.")}
