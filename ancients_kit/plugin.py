@@ -469,7 +469,6 @@ class Game(Rules[S], Views[S], Advice[S], Teaching[S]):
         return f"<game {self.id}>"
 
 
-
 def supports_checkpoints(game: Any) -> bool:
     """True if ``game`` implements both :meth:`Game.resume` and :meth:`Game.copy_state`."""
     cls = type(game)

@@ -283,7 +283,7 @@ class Session:
 
         Illegal input raises an AnswerError and leaves the session unchanged;
         anything but a string (``None``, a number, bytes, a list) and a string
-        longer than :data:`~ancients_kit.savefile.MAX_ANSWER_CHARS` are an
+        longer than :data:`~ancients_kit.protocol.MAX_ANSWER_CHARS` are an
         :class:`~ancients_kit.errors.InvalidAnswer`.
         """
         check_answer_text(text, self.decision.rule if self.decision is not None else "")
