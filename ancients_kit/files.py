@@ -313,10 +313,6 @@ class FileLock:
         self.path = path
         self._fd: int | None = None
 
-    @property
-    def held(self) -> bool:
-        return self._fd is not None
-
     def acquire(self) -> None:
         if fcntl is None or self._fd is not None:  # pragma: no cover - no flock here
             return

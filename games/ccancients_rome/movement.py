@@ -18,7 +18,8 @@ from ancients_kit.movement import BARRED, HALT, ONWARD, THROUGH, reach_in_steps
 from .state import BattleState, Leader, Unit, Wagon
 from .units import LIGHT_FOOT
 
-__all__ = ["allowance", "blocked_for", "can_step", "card_move_bonus", "leader_reach", "reach", "wagon_reach"]
+__all__ = ["allowance", "blocked_for", "can_step", "card_move_bonus", "leader_reach", "move_blockers", "reach",
+           "wagon_reach"]
 
 LEADER_MOVE = 3
 """Hexes a leader moves alone (ccr:base.leaders)."""
@@ -78,6 +79,21 @@ def allowance(bs: BattleState, u: Unit, plan_bonus: int = 0, cap: int = -1, hc_m
     return m
 
 
+def move_blockers(bs: BattleState, u: Unit) -> tuple[frozenset[str], frozenset[str], set[str], set[str]]:
+    """What may stop or bar ``u``'s move: the terrain that stops it, the special hexes (impassable,
+    crossing places, wagons, terrain barred to its type: :func:`blocked_for` says which bar it), and
+    the enemy and friendly leaders' hexes (ccr:base.movement, ccr:base.terrain, ccr:base.leaders)."""
+    board = bs.board
+    stops = bs.stop_hexes()
+    special = board.impassable.union(bs.crossing, (w.hex for w in bs.wagons)) if (bs.wagons or bs.crossing) else board.impassable
+    barred = board.barred_for(u.code)
+    if barred:
+        special = special | barred
+    enemy_leaders = {ld.hex for ld in bs.leaders if ld.side != u.side}
+    friend_leaders = {ld.hex for ld in bs.leaders if ld.side == u.side}
+    return stops, special, enemy_leaders, friend_leaders
+
+
 def reach(bs: BattleState, u: Unit, steps: int, through_friends: bool = False) -> dict[str, int]:
     """Hexes ``u`` can end its move in, with the hexes moved (ccr:base.movement).
 
@@ -86,19 +102,11 @@ def reach(bs: BattleState, u: Unit, steps: int, through_friends: bool = False) -
     """
     if steps <= 0:
         return {}
-    board = bs.board
     at = bs.at
     mounted = bs.types[u.code].mounted
     side = u.side
     code = u.code
-    # hexes that stop movement: stop terrain, friendly lone leaders, wagons, crossing places
-    stops = bs.stop_hexes()
-    special = board.impassable.union(bs.crossing, (w.hex for w in bs.wagons)) if (bs.wagons or bs.crossing) else board.impassable
-    barred = board.barred_for(code)
-    if barred:
-        special = special | barred
-    enemy_leaders = {ld.hex for ld in bs.leaders if ld.side != side}
-    friend_leaders = {ld.hex for ld in bs.leaders if ld.side == side}
+    stops, special, enemy_leaders, friend_leaders = move_blockers(bs, u)
 
     def enter(n: str, _: int) -> int:
         if n in enemy_leaders:
@@ -113,7 +121,7 @@ def reach(bs: BattleState, u: Unit, steps: int, through_friends: bool = False) -
 
     asks = set(at)
     asks.update(stops, special, enemy_leaders, friend_leaders)
-    return reach_in_steps(u.hex, steps, board.neighbors, enter, asks)
+    return reach_in_steps(u.hex, steps, bs.board.neighbors, enter, asks)
 
 
 def can_step(bs: BattleState, u: Unit, through_friends: bool = False) -> bool:

@@ -1,13 +1,14 @@
 """The breadth-first searches C&C movement had before it ran on the core's engine.
 
-Kept, unchanged but for their names, as the reference the engine's results are
+Kept as they were (their names aside, and the unit's blockers read with the game's own
+:func:`~ancients_games.ccancients_rome.movement.move_blockers`: the walk is what is checked) as the reference the engine's results are
 checked against (tests/test_movement_engine.py): same hexes, same step counts,
 same order, on every position of the played games.
 """
 
 from __future__ import annotations
 
-from ancients_games.ccancients_rome.movement import LEADER_MOVE, blocked_for
+from ancients_games.ccancients_rome.movement import LEADER_MOVE, blocked_for, move_blockers
 from ancients_games.ccancients_rome.state import BattleState, Leader, Unit, Wagon
 
 
@@ -23,14 +24,7 @@ def reach_reference(bs: BattleState, u: Unit, steps: int, through_friends: bool 
     at = bs.at
     nbrs = board.neighbors
     mounted = bs.types[u.code].mounted
-    # hexes that stop movement: stop terrain, friendly lone leaders, wagons, crossing places
-    stops = bs.stop_hexes()
-    special = board.impassable.union(bs.crossing, (w.hex for w in bs.wagons)) if (bs.wagons or bs.crossing) else board.impassable
-    barred = board.barred_for(u.code)
-    if barred:
-        special = special | barred
-    enemy_leaders = {ld.hex for ld in bs.leaders if ld.side != u.side}
-    friend_leaders = {ld.hex for ld in bs.leaders if ld.side == u.side}
+    stops, special, enemy_leaders, friend_leaders = move_blockers(bs, u)
     out: dict[str, int] = {}
     frontier = [u.hex]
     seen = {u.hex}
