@@ -337,9 +337,9 @@ def _search_indexed(
     """Dial's algorithm on list indexes: one bucket per integer cost 0..mp.
 
     Same results as :func:`_search_heap` for integer costs. The common case
-    (no EZOC, vetoes, bounds or goal) has its own inner loops, kept
-    repetitive on purpose: every test removed from them is a measurable share
-    of a range query.
+    (no EZOC, vetoes, bounds or goal) has its own inner loop, without the tests
+    it does not need: every test removed from it is a measurable share of a
+    range query.
     """
     H, nbr = graph.hexes, graph.nbr
     n = len(H)
@@ -392,47 +392,24 @@ def _search_indexed(
             h = H[i]
             if plain:
                 # Settled hexes cost <= c and steps cost >= 0: skip them before pricing.
-                # The two loops below differ only in how a step is priced (a per-hex
-                # table or a cost(a, b) call); they are kept apart so the hottest
-                # loop of the search makes no per-step branch.
-                if by_hex:
-                    for j in nbr[i]:
-                        old = best[j]
-                        if old <= c:
-                            continue
-                        w = price(H[j])  # type: ignore[misc]
-                        if w is None:
-                            continue
-                        nc = c + w
-                        if nc > mp or nc >= old:
-                            continue
-                        if old == _BIG:
-                            reached.append(j)
-                        best[j] = nc
-                        parent[j] = i
-                        try:
-                            buckets[nc].append(j)
-                        except TypeError:
-                            raise _NotIndex from None
-                else:
-                    for j in nbr[i]:
-                        old = best[j]
-                        if old <= c:
-                            continue
-                        w = cost(h, H[j])  # type: ignore[operator]
-                        if w is None:
-                            continue
-                        nc = c + w
-                        if nc > mp or nc >= old:
-                            continue
-                        if old == _BIG:
-                            reached.append(j)
-                        best[j] = nc
-                        parent[j] = i
-                        try:
-                            buckets[nc].append(j)
-                        except TypeError:
-                            raise _NotIndex from None
+                for j in nbr[i]:
+                    old = best[j]
+                    if old <= c:
+                        continue
+                    w = price(H[j]) if by_hex else cost(h, H[j])  # type: ignore[misc,operator]
+                    if w is None:
+                        continue
+                    nc = c + w
+                    if nc > mp or nc >= old:
+                        continue
+                    if old == _BIG:
+                        reached.append(j)
+                    best[j] = nc
+                    parent[j] = i
+                    try:
+                        buckets[nc].append(j)
+                    except TypeError:
+                        raise _NotIndex from None
                 continue
             if goal is not None and h == goal:
                 break
@@ -807,6 +784,7 @@ def least_costs_facing(
     asks: Container[int] = (),
     gate: Callable[[int], bool] | None = None,
     index: Mapping[_K, int] | None = None,
+    front_sets: dict[int, tuple[Step, ...]] | None = None,
 ) -> Labels:
     """:func:`least_costs` over nodes ``cell << 3 | facing`` (facings 0..5): a unit that
     moves only to its front and turns in the hexes it enters.
@@ -820,10 +798,11 @@ def least_costs_facing(
     ``stops``, ``asks``, ``gate`` and ``index`` are per cell as in :func:`least_costs`.
     ``tests/test_movement.py`` holds it to a plain search over every node and step.
 
-    The relaxation is written out twice in the loop (a later facing's front directions, a
-    first facing's every direction): writing it once was measured slower on Centurion's
-    positions, by about 1% with the direction sets gathered once per cell and mask, more
-    with anything built per expansion (``benchmarks/results/engine-speed.md``).
+    ``front_sets``: a cache of ``front_rows`` by cell and set of directions (key
+    ``cell << 6 | mask``), filled as the search needs them; the caller keeps it with the rows
+    it was filled from and hands it to every search over them (None: one for this search
+    alone, about an eighth slower on Centurion's positions, as the sets are then gathered
+    for nearly every expansion: ``benchmarks/results/engine-speed.md``).
 
     Two prunings keep the search fast, both dropping only relaxations that would fail (so
     labels, predecessors and the order useful nodes are expanded in are those of the plain
@@ -863,75 +842,52 @@ def least_costs_facing(
     scale = quantum
     free = front_rows
     DIRS = _MASK_DIRS
+    sets = {} if front_sets is None else front_sets
     for c in range(budget + 1):
         for node in buckets[c]:
             if best[node] != c:
                 continue
             i = node >> 3
             m = mask[i]
-            if m:
+            if m:  # a later facing of the cell: only its front directions no earlier facing had
                 todo = fronts[node & 7] & ~m
                 if not todo:
                     continue
                 mask[i] = m | todo
-                base = c + exits[i] if exits is not None else c
-                r = base % scale
-                ceil = base - r + scale if r else base  # fractions lost off the road
-                # The relaxation below is written out again in the else-branch (turns
-                # within the cell): one copy per loop keeps a call out of the hottest path.
-                for g in DIRS[todo]:
-                    e = free[i << 3 | g]
-                    if e is None:
-                        continue
-                    t, sc, keeps = e
-                    nc = (base if keeps else ceil) + sc
-                    if nc < best[t]:
-                        j = t >> 3
-                        x = lo[j]
-                        if nc < x:
-                            if x == inf:  # first reached
-                                if j in asks and gate is not None and gate(j):
-                                    best[j << 3:(j << 3) + 6] = dead
-                                    continue
-                                order.append(j)
-                            lo[j] = nc
-                            best[t] = nc
-                            prev[t] = node
-                            buckets[nc].append(t)
-                        elif nc < x + scale:
-                            best[t] = nc
-                            prev[t] = node
-                            buckets[nc].append(t)
-                        elif nc == x + scale:  # dominated, but may yet be the final facing's way in
-                            best[t] = nc
-                            prev[t] = node
-            else:
+                k = i << 6 | todo
+                try:
+                    rows = sets[k]
+                except KeyError:
+                    b = i << 3
+                    rows = sets[k] = tuple([e for g in DIRS[todo] if (e := free[b | g]) is not None])
+            else:  # the first facing out of the queue: every direction, turns included
                 mask[i] = fronts[node & 7]  # never 0: the cell is expanded
-                base = c + exits[i] if exits is not None else c
-                r = base % scale
-                ceil = base - r + scale if r else base  # fractions lost off the road
-                for t, sc, keeps in turn_rows[node]:
-                    nc = (base if keeps else ceil) + sc
-                    if nc < best[t]:
-                        j = t >> 3
-                        x = lo[j]
-                        if nc < x:
-                            if x == inf:  # first reached
-                                if j in asks and gate is not None and gate(j):
-                                    best[j << 3:(j << 3) + 6] = dead
-                                    continue
-                                order.append(j)
-                            lo[j] = nc
-                            best[t] = nc
-                            prev[t] = node
-                            buckets[nc].append(t)
-                        elif nc < x + scale:
-                            best[t] = nc
-                            prev[t] = node
-                            buckets[nc].append(t)
-                        elif nc == x + scale:  # dominated, but may yet be the final facing's way in
-                            best[t] = nc
-                            prev[t] = node
+                rows = turn_rows[node]
+            base = c + exits[i] if exits is not None else c
+            r = base % scale
+            ceil = base - r + scale if r else base  # fractions lost off the road
+            for t, sc, keeps in rows:
+                nc = (base if keeps else ceil) + sc
+                if nc < best[t]:
+                    j = t >> 3
+                    x = lo[j]
+                    if nc < x:
+                        if x == inf:  # first reached
+                            if j in asks and gate is not None and gate(j):
+                                best[j << 3:(j << 3) + 6] = dead
+                                continue
+                            order.append(j)
+                        lo[j] = nc
+                        best[t] = nc
+                        prev[t] = node
+                        buckets[nc].append(t)
+                    elif nc < x + scale:
+                        best[t] = nc
+                        prev[t] = node
+                        buckets[nc].append(t)
+                    elif nc == x + scale:  # dominated, but may yet be the final facing's way in
+                        best[t] = nc
+                        prev[t] = node
     if start_closed:
         b = start << 3
         for k in range(b, b + 6):

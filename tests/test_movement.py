@@ -544,3 +544,15 @@ def test_least_costs_facing_keep_the_plain_search_labels_within_one_quantum(data
                 assert got.best[k] in (want[k], inf)
             else:
                 assert (got.best[k], got.prev[k]) == (want[k], want_prev[k]), k
+    # the caller's cache of front rows by direction set, filled by searches from every start,
+    # changes no label
+    cache: dict = {}
+    for s in range(len(_CELLS)):
+        if s not in closed:
+            least_costs_facing(turn_rows, front_rows, _FRONT, s, facing, budget, 2, None, stops, closed, shut,
+                               shut.__contains__, None, cache)
+    again = least_costs_facing(turn_rows, front_rows, _FRONT, start, facing, budget, 2, None, stops, closed,
+                               shut, shut.__contains__, None, cache)
+    assert (again.best, again.prev, again.order, again.least) == (got.best, got.prev, got.order, got.least)
+    assert all(rows == tuple(front_rows[k >> 6 << 3 | g] for g in range(6) if (k & 63) >> g & 1
+                             and front_rows[k >> 6 << 3 | g] is not None) for k, rows in cache.items())

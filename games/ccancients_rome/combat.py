@@ -469,12 +469,9 @@ def retreat(ctx: Context, bs: BattleState, u: Unit, hexes: int, rules: tuple[str
                       rules=("ccr:base.retreat",), side=u.side)
             apply_losses(ctx, bs, u, left, ("ccr:base.retreat",))
             return
-        if len(opts) == 1:
-            dest = opts[0]
-        else:
-            dest = yield from ask(u.side, f"Retreat {bs.types[u.code].name} from {u.hex} ({hexes - i} to go): to which hex?",
-                                  [(h, "retreat") for h in opts], "ccr:base.retreat", Kind.RETREAT_HEX,
-                                  lambda text, _u=u: why_not_retreat(bs, _u, text), highlight=opts)
+        dest = yield from ask(u.side, f"Retreat {bs.types[u.code].name} from {u.hex} ({hexes - i} to go): to which hex?",
+                              [(h, "retreat") for h in opts], "ccr:base.retreat", Kind.RETREAT_HEX,
+                              lambda text, _u=u: why_not_retreat(bs, _u, text), highlight=opts)  # one hex: no question
         start, went = _step_back(ctx, bs, u, dest, start, had_leader, rules, "retreats", "reaches", "retreat",
                                  "ccr:base.retreat")
         if went == GONE:
@@ -516,13 +513,10 @@ def evade_move(ctx: Context, bs: BattleState, u: Unit, rules: tuple[str, ...]) -
             n for n in bs.board.toward_baseline(u.hex, key) if _retreat_free(bs, u, n)]
         if not opts:
             break
-        if len(opts) == 1:
-            dest = opts[0]
-        else:
-            dest = yield from ask(u.side, f"Evade {bs.types[u.code].name} from {u.hex} ({2 - step} to go): to which hex?",
-                                  [(h, "evade") for h in opts], "ccr:base.evade", Kind.EVADE_HEX,
-                                  lambda text, _u=u, _o=tuple(opts): why_not_evade_hex(bs, _u, _o, text),
-                                  highlight=opts)
+        dest = yield from ask(u.side, f"Evade {bs.types[u.code].name} from {u.hex} ({2 - step} to go): to which hex?",
+                              [(h, "evade") for h in opts], "ccr:base.evade", Kind.EVADE_HEX,
+                              lambda text, _u=u, _o=tuple(opts): why_not_evade_hex(bs, _u, _o, text),
+                              highlight=opts)  # one hex: no question
         start, went = _step_back(ctx, bs, u, dest, start, had_leader, rules, "evades", "evades onto", "evade",
                                  "ccr:base.evade")
         if went == GONE:

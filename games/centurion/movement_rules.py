@@ -207,6 +207,9 @@ class MoveGraph:
     direction in order, the turn costing one Movement Factor past 60 degrees (G)."""
     free: tuple[tuple[int, int, bool] | None, ...]
     """Full: ``i << 3 | direction`` -> (node entered, entry ticks, road step) without a turn."""
+    front_sets: dict[int, tuple[tuple[int, int, bool], ...]] = attrs.field(factory=dict, eq=False, repr=False)
+    """Full: the core's cache of :attr:`free` rows by cell and set of directions, filled by
+    its searches (:func:`~ancients_kit.movement.least_costs_facing`'s ``front_sets``)."""
 
 
 def move_graph(ct: CostTable, kind: str) -> MoveGraph:

@@ -374,9 +374,10 @@ class _Stacks:
 
 
 def _common(state: CenturionState, unit: Unit, hooks: MoveHooks | None, budget_mf: int | None,
-            faced: bool) -> tuple[CostTable, MoveGraph, int, int, Any, Any, Any, _Stacks, Any]:
+            faced: bool) -> tuple[CostTable, MoveGraph, int, int, Any, Any, Any, Any, _Stacks, Any]:
     """What both searches start from: (cost table, graph, budget in ticks, start index,
-    step rows (the turn rows when ``faced``), front rows, closed hexes, stacks, stop hexes),
+    step rows (the turn rows when ``faced``), front rows, the core's cache of front rows by
+    direction sets, closed hexes, stacks, stop hexes),
     the rows priced with :attr:`MoveHooks.extra_cost` (its closed hexes added to the closed)."""
     ct = cost_table(state)
     t = state.types[unit.type]
@@ -405,25 +406,27 @@ def _common(state: CenturionState, unit: Unit, hooks: MoveHooks | None, budget_m
         extra = hooks.extra_cost(state, unit)
     rows: Any = graph.turn_out if faced else graph.out
     free: Any = graph.free
+    sets = graph.front_sets
     if extra:
-        rows, free, closed = _with_extra(state, graph, ct.scale, extra, faced)
+        rows, free, sets, closed = _with_extra(state, graph, ct.scale, extra, faced)
         blocked = blocked | closed
     start_h = unit.hex
     assert start_h is not None
-    return ct, graph, budget, graph.index[start_h], rows, free, blocked, full, stops
+    return ct, graph, budget, graph.index[start_h], rows, free, sets, blocked, full, stops
 
 
-_EXTRA_ROWS: dict[tuple[int, bool, frozenset[tuple[Hex, Any]]], tuple[MoveGraph, tuple[Any, Any, set[Hex]]]] = {}
+_EXTRA_ROWS: dict[tuple[int, bool, frozenset[tuple[Hex, Any]]], tuple[MoveGraph, tuple[Any, Any, Any, set[Hex]]]] = {}
 """(graph id, Full?, extra costs) -> (graph, :func:`_with_extra` result): the same
 few squares are priced for search after search."""
 
 
 def _with_extra(
     state: CenturionState, graph: MoveGraph, scale: int, extra: Mapping[Hex, int | Fraction | None], full: bool
-) -> tuple[list[Any], list[Any], set[Hex]]:
+) -> tuple[list[Any], list[Any], dict[int, Any], set[Hex]]:
     """The graph's edge rows with ``extra`` Movement Factors added to every step
-    into the hexes it names (MoveHooks.extra_cost); hexes mapped to None are
-    returned to be blocked. Results are shared: callers must not change them."""
+    into the hexes it names (MoveHooks.extra_cost), their front rows and the cache of
+    those by direction sets; hexes mapped to None are returned to be blocked. Results
+    are shared: callers must not change them."""
     key = (id(graph), full, frozenset(extra.items()))
     got = _EXTRA_ROWS.get(key)
     if got is not None and got[0] is graph:
@@ -437,7 +440,7 @@ def _with_extra(
 
 def _with_extra_rows(
     state: CenturionState, graph: MoveGraph, scale: int, extra: Mapping[Hex, int | Fraction | None], full: bool
-) -> tuple[list[Any], list[Any], set[Hex]]:
+) -> tuple[list[Any], list[Any], dict[int, Any], set[Hex]]:
     index = graph.index
     closed: set[Hex] = set()
     add: dict[int, int] = {}
@@ -459,7 +462,7 @@ def _with_extra_rows(
     rows: list[Any] = list(graph.turn_out if full else graph.out) if add else graph.turn_out if full else graph.out
     free: list[Any] = list(graph.free) if full and add else graph.free
     if not add:
-        return rows, free, closed
+        return rows, free, graph.front_sets, closed
     hexes = graph.hexes
     for j, x in add.items():
         for nb in hexes[j].neighbors():  # every step into j comes from a neighbour
@@ -474,7 +477,7 @@ def _with_extra_rows(
                         free[k] = (e[0], e[1] + x, e[2])
             else:
                 rows[p] = tuple((e[0], e[1] + x, e[2]) if e[0] == j else e for e in rows[p])
-    return rows, free, closed
+    return rows, free, {}, closed
 
 
 def _exit_ticks(ct: CostTable, index: dict[Hex, int]) -> list[int] | None:
@@ -493,7 +496,7 @@ def _reach_basic(state: CenturionState, unit: Unit, hooks: MoveHooks | None, bud
     """The Basic Game's search: the core's least costs over integer hex indices, one step per
     neighbour (cen:basic.movement A), stopping on entering an enemy Zone of Control
     (cen:basic.zoc A), never into enemy units or full stacks (case G, cen:basic.stacking F)."""
-    ct, graph, budget, start, out, _, blocked, full, stops = _common(state, unit, hooks, budget_mf, False)
+    ct, graph, budget, start, out, _, _, blocked, full, stops = _common(state, unit, hooks, budget_mf, False)
     scale = ct.scale
     index = graph.index
     # least_costs(rows, start, budget, quantum, exits, stops, closed, asks, gate, index), unpacked
@@ -514,14 +517,14 @@ def _reach_full(state: CenturionState, unit: Unit, hooks: MoveHooks | None, budg
     The core's prunings (see :func:`ancients_kit.movement.least_costs_facing`) leave the
     labels, predecessors and tie-breaks of the plain search over every node, as
     ``tests/test_movement_speed.py`` checks."""
-    ct, graph, budget, start, turn_out, free, blocked, full, stops = _common(state, unit, hooks, budget_mf, True)
+    ct, graph, budget, start, turn_out, free, sets, blocked, full, stops = _common(state, unit, hooks, budget_mf, True)
     scale = ct.scale
     index = graph.index
     start_h: Hex = unit.hex  # type: ignore[assignment]  # on the map: see _common
     f0 = unit.facing % 6
     exv = _exit_ticks(ct, index)
     best, prev, order, lo = least_costs_facing(turn_out, free, FREE_TURNS, start, f0, budget, scale, exv, stops,
-                                               blocked, full.pending, full.closed, index)  # as in _reach_basic
+                                               blocked, full.pending, full.closed, index, sets)  # as in _reach_basic
     t = state.types[unit.type]
     run_cap = 0 if unit.dismounted else t.charge_length  # cen:full.cavalry: paths show the charge
     stop_idx = frozenset(j for j in (index.get(h) for h in stops) if j is not None)

@@ -396,6 +396,15 @@ def command_groups(state: CenturionState, side: str) -> list[str]:
     return sorted({u.group for u in state.live_units(side) if is_command(state, u) and not u.supreme and u.group})
 
 
+def _leave_the_field(state: CenturionState, troops: list[Unit]) -> None:
+    """Traitors that must leave the field (cen:full.treachery): out of panic, contact and square."""
+    for u in troops:
+        u.treachery = "leaving"
+        u.panicked = False
+        u.contact.clear()
+    drop_out_of_square(state, troops)
+
+
 def treachery_of_command(ctx: Context, state: CenturionState, side: str, group: str, civil_war: bool) -> None:
     """cen:full.treachery F (and cen:opt.command G): one die for a whole command;
     1-3 loyal, 4 leave the field, 5 or 6 defect."""
@@ -409,11 +418,7 @@ def treachery_of_command(ctx: Context, state: CenturionState, side: str, group: 
         log_event(ctx, state, "morale", f"command {group} stays loyal (roll {roll})", ("cen:full.treachery",), side=side,
              dice=(roll,))
     elif roll == 4:
-        for u in troops:
-            u.treachery = "leaving"
-            u.panicked = False
-            u.contact.clear()
-        drop_out_of_square(state, troops)
+        _leave_the_field(state, troops)
         log_event(ctx, state, "morale", f"command {group} ({ids}) turns traitor and leaves the field (roll {roll})",
              ("cen:full.treachery",), side=side, dice=(roll,))
     else:
@@ -451,11 +456,7 @@ def treachery(ctx: Context, state: CenturionState, side: str, civil_war: bool, m
             log_event(ctx, state, "morale", f"{ids} at {state.hid(h)} stay loyal (roll {roll})", ("cen:full.treachery",),
                  side=side, dice=(roll,))
         elif roll <= 5:
-            for u in troops:
-                u.treachery = "leaving"
-                u.panicked = False
-                u.contact.clear()
-            drop_out_of_square(state, troops)
+            _leave_the_field(state, troops)
             log_event(ctx, state, "morale", f"{ids} at {state.hid(h)} turn traitor and leave the field (roll {roll})",
                  ("cen:full.treachery",), side=side, dice=(roll,))
         else:

@@ -150,17 +150,12 @@ def _listed(sc: Any, rule: str, side: str | None) -> bool:
 
 def active(state: CenturionState, rule: str) -> bool:
     """Is ``rule`` in force for anyone: switched on, or listed by the scenario (and not switched off)?"""
-    name = OPTION_OF_RULE.get(rule)
-    v = state.options.get(name, "scenario") if name else "scenario"
-    if v is True or v == "on":
-        return True
-    if v is False or v == "off":
-        return False
-    return _listed(state.scenario, rule, None)
+    return active_for(state, rule, None)
 
 
-def active_for(state: CenturionState, rule: str, side: str) -> bool:
-    """Is ``rule`` in force for ``side`` (scenario header, that side's options, or switched on)?"""
+def active_for(state: CenturionState, rule: str, side: str | None) -> bool:
+    """Is ``rule`` in force for ``side`` (scenario header, that side's options, or switched on)?
+    ``side`` None: for anyone (the header or any side's options)."""
     name = OPTION_OF_RULE.get(rule)
     v = state.options.get(name, "scenario") if name else "scenario"
     if v is True or v == "on":
