@@ -363,6 +363,11 @@ class Advice(Protocol[S]):
         """Heuristic value of ``state`` for ``side`` (higher is better), for bots."""
         return 0.0
 
+    def evaluate_sides(self, state: S, sides: Sequence[str]) -> dict[str, float]:
+        """:meth:`evaluate` for each of ``sides`` (what the search reads at the end of
+        every sample); a game whose values share their work gives them all at once."""
+        return {s: self.evaluate(state, s) for s in sides}
+
     def turn_key(self, state: S) -> Any:
         """Which player-turn the game is in, as a small comparable value that
         changes whenever a new player-turn begins (``(3, "Rome")``), or ``None``

@@ -357,7 +357,7 @@ def search(session: Session, settings: Settings | None = None, *, rng: Rng | Non
         done += 1
         copy = session.fork(reseed=it.next_u64(), viewer=me, checkpoints=False, keyed_dice=keyed)
         if base is None:  # read on the first sample, never on the real state
-            base = {s: game.evaluate(copy.state, s) for s in sides}
+            base = game.evaluate_sides(copy.state, sides)
             assert copy.decision is not None
             ranked = [k for k in _ranked(copy, copy.decision, rng.spawn("root")) if k not in exclude]
             room = len(ranked) if width <= 0 else width
@@ -432,7 +432,8 @@ def search(session: Session, settings: Settings | None = None, *, rng: Rng | Non
             reward = {s: (0.5 if w is None else 1.0 if s == w else 0.0) for s in sides}
         else:
             assert base is not None
-            deltas = {s: game.evaluate(copy.state, s) - base[s] for s in sides}
+            value = game.evaluate_sides(copy.state, sides)
+            deltas = {s: value[s] - base[s] for s in sides}
             for v in deltas.values():
                 spread_sum += abs(v)
                 spread_n += 1

@@ -49,7 +49,7 @@ from ancients_games.centurion.equipment import PACKAGE, load_all
 from ancients_games.centurion.state import SHARED_EXTRA, CenturionState
 from ancients_games.centurion.vocab import PHASES_BASIC
 
-__all__ = ["ATTACK_ODDS", "BASIC_CRT", "DISPERSED_ATTACKER", "DISPERSED_DEFENDER", "appraise", "expected_losses"]
+__all__ = ["ATTACK_ODDS", "BASIC_CRT", "DISPERSED_ATTACKER", "DISPERSED_DEFENDER", "appraise", "appraise_sides", "expected_losses"]
 
 ATTACK_ODDS = 1.5
 """Attack factors over defence factors above which the greedy bot attacks (its score
@@ -149,13 +149,20 @@ def appraise(state: CenturionState, side: str) -> float:
     """Value of a Basic Game position for ``side``: the enemy's share of units lost
     minus ``side``'s (cen:basic.victory), each plus what the next Combat Phase of
     the side to play is expected to take (cen:basic.combat)."""
+    return appraise_sides(state)[side]
+
+
+def appraise_sides(state: CenturionState) -> dict[str, float]:
+    """:func:`appraise` for both sides at once: the expected Combat Phase worked out
+    once (what one side gains, the other loses)."""
     fr = loss_fractions(state)
-    enemy = state.opponent(side)
-    value = float(fr[enemy] - fr[side])
+    a, b = state.sides[0], state.sides[1]
+    value = float(fr[b] - fr[a])  # for a
     active = state.active
-    if active not in state.sides or state.phase not in PHASES_BASIC:
-        return value
-    lost_active, lost_other = expected_losses(state, active)
-    other = state.opponent(active)
-    gain = lost_other / max(1, state.start_units.get(other, 0)) - lost_active / max(1, state.start_units.get(active, 0))
-    return value + (gain if active == side else -gain)
+    if active in state.sides and state.phase in PHASES_BASIC:
+        lost_active, lost_other = expected_losses(state, active)
+        other = state.opponent(active)
+        gain = (lost_other / max(1, state.start_units.get(other, 0))
+                - lost_active / max(1, state.start_units.get(active, 0)))
+        value += gain if active == a else -gain
+    return {a: value, b: -value}

@@ -20,14 +20,14 @@ from typing import Any
 from ancients_kit.hexgrid import Hex
 from ancients_kit.protocol import Decision
 
-from ancients_games.centurion.appraisal import appraise
+from ancients_games.centurion.appraisal import appraise, appraise_sides
 from ancients_games.centurion.basic import loss_fractions
 from ancients_games.centurion.combat import ATTACK, basic_attack_factor, basic_defence, best_group, eligible_attackers
 from ancients_games.centurion.full import bots as full_bots
 from ancients_games.centurion.state import SHARED_EXTRA, CenturionState
 from ancients_games.centurion.vocab import DEPLOYMENT_KINDS, START_KINDS, Kind
 
-__all__ = ["ENEMY_DISTANCE", "destination_scores", "enemy_distance", "evaluate", "map_neighbours", "score", "scores"]
+__all__ = ["ENEMY_DISTANCE", "destination_scores", "enemy_distance", "evaluate", "evaluate_sides", "map_neighbours", "score", "scores"]
 
 
 _PREFERRED: dict[str, str] = {
@@ -46,6 +46,13 @@ def evaluate(state: CenturionState, side: str) -> float:
         return appraise(state, side)
     fr = loss_fractions(state)
     return float(fr[state.opponent(side)] - fr[side])
+
+
+def evaluate_sides(state: CenturionState) -> dict[str, float]:
+    """:func:`evaluate` for both sides, the Basic Game's expected Combat Phase worked out once."""
+    if state.version == "basic":
+        return appraise_sides(state)
+    return {side: evaluate(state, side) for side in state.sides}
 
 
 def scores(state: CenturionState, decision: Decision) -> list[float | None]:

@@ -17,7 +17,7 @@ re-read TOML for every game.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Generator, Mapping
+from collections.abc import Collection, Generator, Mapping, Sequence
 from typing import Any
 
 from ancients_kit.data import DataStore
@@ -111,6 +111,10 @@ class CenturionGame(Game[CenturionState]):
     # ------------------------------------------------------------ bots
     def evaluate(self, state: CenturionState, side: str) -> float:
         return bot_mod.evaluate(state, side)
+
+    def evaluate_sides(self, state: CenturionState, sides: Sequence[str]) -> dict[str, float]:
+        got = bot_mod.evaluate_sides(state)
+        return {s: got[s] for s in sides}
 
     def turn_key(self, state: CenturionState) -> Any:
         """The Player-Turn under way (cen:basic.sequence): its count since the start,

@@ -111,3 +111,17 @@ def test_the_table_appraised_is_the_one_in_play() -> None:
     pos = _moving([("red", "SD", "0605"), ("red", "SD", "0605"), ("red", "SD", "0605"), ("blue", "SK", "0606")])
     pos.extra[BASIC_CRT] = table
     assert expected_losses(pos, "red")[1] == pytest.approx(5 / 6 + DISPERSED_DEFENDER / 6)
+
+
+@pytest.mark.rule("cen:basic.victory", "cen:basic.combat")
+def test_both_sides_values_at_once_are_each_sides_value() -> None:
+    # the search reads both sides' values at the end of every sample: one appraisal, the
+    # same figures as one call a side, on the positions of a greedy game
+    s = Session(GAME, "basic-gaul", seed=4)
+    bot = GreedyBot()
+    for _ in range(150):
+        if s.decision is None:
+            break
+        both = GAME.evaluate_sides(s.state, GAME.sides(s.state))
+        assert both == {side: GAME.evaluate(s.state, side) for side in GAME.sides(s.state)}
+        s.answer(bot.choose(s, s.decision))
