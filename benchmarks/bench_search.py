@@ -21,7 +21,8 @@ on it), ``BENCH_SEARCH_RECORDS`` (a JSON-lines file: each game is appended,
 and a game already there with the same settings is not played again, so a
 long run can be resumed), ``BENCH_SEARCH_SECONDS`` (stop starting games after
 this many seconds per game system, default 240), ``BENCH_SEARCH_ONLY``
-(``centurion`` or ``cc``), ``BENCH_SEARCH_VERBOSE`` (one line per game on
+(``centurion`` or ``cc``; ``ldf`` or ``xenophon`` play the strategic games, which
+no run plays otherwise), ``BENCH_SEARCH_VERBOSE`` (one line per game on
 stderr).
 
 The figures also give the wins in each scenario and what the greedy bot
@@ -175,6 +176,11 @@ class _Timed:
         return key
 
 
+STRATEGIC: dict[str, tuple[str, ...]] = {"ldf": ("campaign",), "xenophon": ("cyrus-revolt",)}
+"""The strategic games' series, played only when ``BENCH_SEARCH_ONLY`` names them (``ldf``,
+``xenophon``): a game is a campaign of thousands of answers, so minutes a game."""
+
+
 def _one(task: tuple[str, str, int, int, str, int]) -> dict[str, Any]:
     """One game, MCTS (``settings``, as ``ANCIENTS_MCTS`` takes them) against greedy."""
     game_id, scenario, seed, seat, settings, index = task
@@ -318,8 +324,10 @@ def run() -> dict[str, Any]:
     only = os.environ.get("BENCH_SEARCH_ONLY", "")
     iterations = os.environ.get("BENCH_SEARCH_ITERATIONS", "")
     for game_id, key, scenarios in (("centurion", "centurion_basic", CENTURION_BASIC),
-                                    ("ccancients_rome", "cc", CC_BATTLES)):
-        if only not in ("", key.split("_")[0]):
+                                    ("ccancients_rome", "cc", CC_BATTLES),
+                                    ("ldf", "ldf", STRATEGIC["ldf"]),
+                                    ("xenophon", "xenophon", STRATEGIC["xenophon"])):
+        if only not in ("", key.split("_")[0]) or only == "" and game_id in STRATEGIC:
             continue
         settings = ",".join(x for x in (f"iterations={iterations}" if iterations else "", extra) if x)
         st = MCTSBot.from_settings(settings).settings_for(find_game(game_id))
