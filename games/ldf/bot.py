@@ -21,7 +21,7 @@ from .state import GP, PALMYRA, ROMAN, ROME, LDFState, other_side
 from .victory import core_intruders
 from .vocab import Kind
 
-__all__ = ["SCORERS", "UNSCORED", "Scorer", "determinize", "evaluate", "score", "score_action"]
+__all__ = ["SCORERS", "UNSCORED", "Scorer", "determinize", "evaluate", "rome_threat", "score", "score_action"]
 
 ACTION_WEIGHTS: dict[str, dict[str, float]] = {
     GP: {"move": 6.0, "attack": 7.0, "draw-chit": 3.0, "play-chit": 4.0, "create-rebel": 2.5,
@@ -34,13 +34,35 @@ ACTION_WEIGHTS: dict[str, dict[str, float]] = {
 }
 
 
+ROME_THREAT = 6.0
+"""What a German tribe next to Rome/Ostia costs the Roman in :func:`evaluate`; a tribe
+``d`` hexes away costs ``ROME_THREAT / d`` (4.2: a tribe entering Rome wins the game for
+the Germano-Parthian at once). Chosen, not fitted: next to Rome, worth three core hexes
+held by the enemy."""
+
+
+def rome_threat(state: LDFState) -> float:
+    """Sum over the German tribes on the map of ``ROME_THREAT`` over their distance in hexes
+    to Rome/Ostia (ldf:4.2)."""
+    ids = state.data.ids
+    rome = ids[ROME]
+    total = 0.0
+    for u in state.on_map():
+        if u.kind == "german-tribe" and u.hex is not None:
+            d = ids[u.hex].distance(rome)
+            total += ROME_THREAT / max(1, d)
+    return total
+
+
 def evaluate(state: LDFState, side: str) -> float:
-    """The position for ``side``: units on the map, the treasury, looted and occupied core hexes."""
+    """The position for ``side``: units on the map, the treasury, looted and occupied core
+    hexes, and the German tribes' nearness to Rome/Ostia (:func:`rome_threat`)."""
     roman = sum(1 for u in state.side_units(ROMAN))
     gp = sum(1 for u in state.side_units(GP))
     core = state.region("core")
     looted = sum(1 for h in state.looted if h in core)
-    value = (roman - gp) + 0.5 * state.treasury - 2.0 * len(core_intruders(state)) - 1.0 * looted
+    value = ((roman - gp) + 0.5 * state.treasury - 2.0 * len(core_intruders(state)) - 1.0 * looted
+             - rome_threat(state))
     if state.over:
         value += 1000.0 if state.winner == ROMAN else -1000.0
     return value if side == ROMAN else -value

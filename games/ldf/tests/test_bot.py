@@ -3,10 +3,14 @@ search bot's player-turns (``turn_key``, sequence.player_turn)."""
 
 from __future__ import annotations
 
+import pytest
+
 from ancients_kit.bots import GreedyBot
 from ancients_kit.session import Session
 
 from ancients_games.ldf import GAME, bot
+from ancients_games.ldf.state import GP, ROMAN, ROME
+from ancients_games.ldf.victory import core_intruders
 from ancients_games.ldf.vocab import Kind
 
 
@@ -54,3 +58,22 @@ def test_turn_key_is_one_action_one_administrative_phase() -> None:
     assert admins and all(len(keys) == 1 for keys in admins.values())
     assert len({key for key, *_ in seen}) == len({(key[0], key[1], key[2]) for key, *_ in seen})
 
+
+
+@pytest.mark.rule("ldf:4.2")
+def test_a_german_tribe_nearer_rome_is_worse_for_the_roman() -> None:
+    """4.2: a German tribe entering Rome/Ostia wins the game, so the search's value of a
+    position counts each tribe's nearness to it (bot.rome_threat), for both sides alike."""
+    s = Session(GAME, "campaign", seed=3)
+    st = s.state
+    tribe = next(u for u in st.units.values() if u.kind == "german-tribe")
+    rome = st.hex(ROME)
+    far, near = (next(st.map.to_id(h) for h in st.map.hexes() if h.distance(rome) == d) for d in (6, 1))
+    st.put_on_map(tribe.id, far)
+    at_six, held = bot.evaluate(st, ROMAN), len(core_intruders(st))
+    assert bot.rome_threat(st) == pytest.approx(bot.ROME_THREAT / 6)
+    st.put_on_map(tribe.id, near)
+    assert bot.rome_threat(st) == pytest.approx(bot.ROME_THREAT)
+    held_now = len(core_intruders(st))  # next to Rome it stands in the core too (4.3)
+    assert bot.evaluate(st, ROMAN) == pytest.approx(at_six - bot.ROME_THREAT * (1 - 1 / 6) - 2.0 * (held_now - held))
+    assert bot.evaluate(st, GP) == -bot.evaluate(st, ROMAN)
