@@ -471,7 +471,8 @@ def retreat(ctx: Context, bs: BattleState, u: Unit, hexes: int, rules: tuple[str
             return
         dest = yield from ask(u.side, f"Retreat {bs.types[u.code].name} from {u.hex} ({hexes - i} to go): to which hex?",
                               [(h, "retreat") for h in opts], "ccr:base.retreat", Kind.RETREAT_HEX,
-                              lambda text, _u=u: why_not_retreat(bs, _u, text), highlight=opts)  # one hex: no question
+                              lambda text, _u=u: why_not_retreat(bs, _u, text),
+                              highlight=opts)  # one hex: no question
         start, went = _step_back(ctx, bs, u, dest, start, had_leader, rules, "retreats", "reaches", "retreat",
                                  "ccr:base.retreat")
         if went == GONE:

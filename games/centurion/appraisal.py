@@ -49,7 +49,15 @@ from ancients_games.centurion.equipment import PACKAGE, load_all
 from ancients_games.centurion.state import SHARED_EXTRA, CenturionState
 from ancients_games.centurion.vocab import PHASES_BASIC
 
-__all__ = ["ATTACK_ODDS", "BASIC_CRT", "DISPERSED_ATTACKER", "DISPERSED_DEFENDER", "appraise", "appraise_sides", "expected_losses"]
+__all__ = [
+    "ATTACK_ODDS",
+    "BASIC_CRT",
+    "DISPERSED_ATTACKER",
+    "DISPERSED_DEFENDER",
+    "appraise",
+    "appraise_sides",
+    "expected_losses",
+]
 
 ATTACK_ODDS = 1.5
 """Attack factors over defence factors above which the greedy bot attacks (its score

@@ -27,7 +27,16 @@ from ancients_games.centurion.full import bots as full_bots
 from ancients_games.centurion.state import SHARED_EXTRA, CenturionState
 from ancients_games.centurion.vocab import DEPLOYMENT_KINDS, START_KINDS, Kind
 
-__all__ = ["ENEMY_DISTANCE", "destination_scores", "enemy_distance", "evaluate", "evaluate_sides", "map_neighbours", "score", "scores"]
+__all__ = [
+    "ENEMY_DISTANCE",
+    "destination_scores",
+    "enemy_distance",
+    "evaluate",
+    "evaluate_sides",
+    "map_neighbours",
+    "score",
+    "scores",
+]
 
 
 _PREFERRED: dict[str, str] = {
@@ -52,7 +61,10 @@ def evaluate_sides(state: CenturionState) -> dict[str, float]:
     """:func:`evaluate` for both sides, the Basic Game's expected Combat Phase worked out once."""
     if state.version == "basic":
         return appraise_sides(state)
-    return {side: evaluate(state, side) for side in state.sides}
+    fr = loss_fractions(state)
+    a, b = state.sides[0], state.sides[1]
+    value = float(fr[b] - fr[a])
+    return {a: value, b: -value}
 
 
 def scores(state: CenturionState, decision: Decision) -> list[float | None]:

@@ -59,7 +59,6 @@ def test_turn_key_is_one_action_one_administrative_phase() -> None:
     assert len({key for key, *_ in seen}) == len({(key[0], key[1], key[2]) for key, *_ in seen})
 
 
-
 @pytest.mark.rule("ldf:4.2")
 def test_a_german_tribe_nearer_rome_is_worse_for_the_roman() -> None:
     """4.2: a German tribe entering Rome/Ostia wins the game, so the search's value of a
